@@ -1,0 +1,59 @@
+/** The error body every failing management API call returns. */
+export interface ApiErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  errorCode: string;
+}
+
+/** Error codes of the management API. */
+export const ERROR_CODES = {
+  invalidBody: "invalid_body",
+  invalidUri: "invalid_uri",
+  invalidQuery: "invalid_query_string",
+  insufficientScope: "insufficient_scope",
+  invalidToken: "invalid_token",
+  missingToken: "missing_authorization",
+  notGlobalClient: "client_not_global",
+  tooManyRequests: "too_many_requests",
+  unsupportedMediaType: "unsupported_media_type",
+  payloadTooLarge: "payload_too_large",
+  conflict: "conflict",
+  notFound: "not_found",
+  inexistentForm: "inexistent_form",
+  inexistentEventStream: "inexistent_event_stream",
+  inexistentRateLimitPolicy: "inexistent_rate_limit_policy",
+  inexistentTemplate: "inexistent_templates_universal_login",
+  methodNotAllowed: "method_not_allowed",
+  internal: "internal_error",
+  serviceUnavailable: "service_unavailable",
+} as const;
+
+/** Reason phrases for the statuses the API uses. */
+export const REASON_PHRASES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+};
+
+/** Builds an error body in the service's shape. */
+export function apiError(statusCode: number, message: string, errorCode: string): ApiErrorBody {
+  return { statusCode, error: REASON_PHRASES[statusCode] ?? "Error", message, errorCode };
+}
+
+/** True when `value` has the shape of an {@link ApiErrorBody}. */
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== "object" || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return typeof body.statusCode === "number" && typeof body.error === "string"
+    && typeof body.message === "string" && typeof body.errorCode === "string";
+}

@@ -1,0 +1,88 @@
+/**
+ * A realistic tenant: a sign-up form (STEP, ROUTER and FLOW nodes with components), the
+ * hosted login page template kept in login.html, an audit event stream to a webhook whose
+ * password is secret config, and a rate limit policy looked up and exported.
+ *
+ *   pulumi config set tenant:domain my-tenant.eu.auth0.com      # or http://127.0.0.1:4010
+ *   pulumi config set tenant:clientId <client id>
+ *   pulumi config set --secret tenant:clientSecret <client secret>
+ *   pulumi config set --secret hookPassword <webhook password>
+ *   pulumi config set rateLimitPolicyId rlp_...                  # optional
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import * as tenant from "pulumi-tenant";
+
+const cfg = new pulumi.Config();
+
+export const signup = new tenant.Form("signup", {
+  name: cfg.get("formName") ?? "Sign-up",
+  languages: { primary: "en", default: "en" },
+  messages: { custom: { welcome: "Welcome to Example Inc." } },
+  start: {
+    hidden_fields: [{ key: "utm_source", value: "website" }],
+    next_node: "step_details",
+    coordinates: { x: 0, y: 0 },
+  },
+  nodes: [
+    {
+      id: "step_details",
+      type: "STEP",
+      alias: "Your details",
+      coordinates: { x: 300, y: 0 },
+      config: {
+        components: [
+          { id: "heading", category: "BLOCK", type: "RICH_TEXT", config: { content: "<h2>Create your account</h2>" } },
+          { id: "email", category: "FIELD", type: "EMAIL", required: true, config: { placeholder: "you@example.com" } },
+          { id: "company", category: "FIELD", type: "TEXT", required: false, config: { max_length: 100 } },
+          { id: "next", category: "BLOCK", type: "NEXT_BUTTON", config: { text: "Continue" } },
+        ],
+        next_node: "route_by_company",
+      },
+    },
+    {
+      id: "route_by_company",
+      type: "ROUTER",
+      alias: "Business or personal",
+      coordinates: { x: 600, y: 0 },
+      config: {
+        rules: [{ id: "has_company", alias: "Has a company", next_node: "flow_enrich" }],
+        fallback: "$ending",
+      },
+    },
+    {
+      id: "flow_enrich",
+      type: "FLOW",
+      alias: "Enrich the profile",
+      coordinates: { x: 900, y: 0 },
+      config: { flow_id: cfg.get("enrichFlowId") ?? "af_2Nf7qL3mXcVbT8wRyK1pDz", next_node: "$ending" },
+    },
+  ],
+  ending: { resume_flow: true, coordinates: { x: 1200, y: 0 } },
+  style: { css: ".form-title { color: #1f2937; }" },
+});
+
+export const loginTemplate = new tenant.LoginTemplate("login", {
+  template: fs.readFileSync(path.join(__dirname, "login.html"), "utf8"),
+});
+
+export const audit = new tenant.EventStream("audit", {
+  name: "audit-log",
+  status: "enabled",
+  subscriptions: [{ event_type: "user.created" }, { event_type: "user.deleted" }, { event_type: "user.updated" }],
+  destination: {
+    type: "webhook",
+    configuration: {
+      webhook_endpoint: cfg.get("hookEndpoint") ?? "https://hooks.example.com/auth0",
+      webhook_authorization: { method: "basic", username: "auth0-hook", password: cfg.requireSecret("hookPassword") },
+    },
+  },
+});
+
+const policyId = cfg.get("rateLimitPolicyId");
+/** The rate limit policy guarding the authentication API, when one is configured. */
+export const rateLimitPolicy = policyId ? tenant.getRateLimitPolicyOutput({ id: policyId }) : undefined;
+
+export const formId = signup.id;
+export const eventStreamId = audit.id;

@@ -1,0 +1,15 @@
+/** Jest: TypeScript tests under test/, one project per floor of the house. */
+const base = {
+  preset: "ts-jest",
+  testEnvironment: "node",
+  transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
+};
+module.exports = {
+  projects: [
+    { ...base, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
+    { ...base, displayName: "server", testMatch: ["<rootDir>/test/server/**/*.test.ts"] },
+    { ...base, displayName: "provider", testMatch: ["<rootDir>/test/provider/**/*.test.ts"] },
+    { ...base, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"] },
+    { ...base, displayName: "faults", testMatch: ["<rootDir>/test/faults/**/*.test.ts"] },
+  ],
+};

@@ -1,0 +1,93 @@
+/**
+ * The Pulumi CLI and Automation API set up for this project: the pinned CLI (built or
+ * cached by scripts/setup-pulumi.sh), a local file:// state backend, a passphrase, and
+ * no calls to any Pulumi service. Used by the demo, the drift check, the tests and the
+ * benchmark.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+
+/** Repository root (this file lives in scripts/lib or dist/scripts/lib). */
+export const REPO_ROOT = findRepoRoot(__dirname);
+
+function findRepoRoot(start: string): string {
+  let dir = start;
+  while (!fs.existsSync(path.join(dir, "Pulumi.yaml")) || !fs.existsSync(path.join(dir, "package.json"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`cannot find the pulumi-tenant repository root above ${start}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+/**
+ * Makes sure the pinned Pulumi CLI exists (building it the first time, with progress on
+ * stderr) and returns its bin folder.
+ */
+export function ensurePulumiCli(): string {
+  if (process.env.PULUMI_TENANT_BIN && fs.existsSync(path.join(process.env.PULUMI_TENANT_BIN, "pulumi"))) {
+    return process.env.PULUMI_TENANT_BIN;
+  }
+  const script = path.join(REPO_ROOT, "scripts", "setup-pulumi.sh");
+  try {
+    const out = execFileSync("bash", [script], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+    const bin = out.trim().split("\n").pop() ?? "";
+    process.env.PULUMI_TENANT_BIN = bin;
+    return bin;
+  } catch {
+    throw new Error("The Pulumi CLI could not be installed or built (see the [setup-pulumi] lines above for what was tried). "
+      + "Install Pulumi CLI v3.248.0 on PATH, or Go >= 1.24 so that scripts/setup-pulumi.sh can build it, then retry.");
+  }
+}
+
+/** Where a run keeps its Pulumi state and home. */
+export interface PulumiPlace {
+  /** Folder of the file:// state backend. */
+  stateDir: string;
+  /** PULUMI_HOME for this run (plugins, credentials, workspace settings). */
+  homeDir: string;
+  /** Passphrase of the stack's secrets provider. */
+  passphrase: string;
+}
+
+/** Environment for the Pulumi CLI: local backend, passphrase, offline, pinned CLI first on PATH. */
+export function pulumiEnv(binDir: string, place: PulumiPlace): Record<string, string> {
+  fs.mkdirSync(place.stateDir, { recursive: true });
+  fs.mkdirSync(place.homeDir, { recursive: true });
+  return {
+    PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
+    PULUMI_HOME: place.homeDir,
+    PULUMI_BACKEND_URL: `file://${place.stateDir}`,
+    PULUMI_CONFIG_PASSPHRASE: place.passphrase,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "false",
+    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+  };
+}
+
+/** Connection settings of a tenant, as the provider's stack config wants them. */
+export interface TenantSettings { domain: string; clientId: string; clientSecret: string; audience?: string }
+
+/** Opens (creating if needed) `stackName` of the Pulumi project in `workDir`, with tenant settings set. */
+export async function openStack(options: {
+  workDir: string; stackName: string; binDir: string; place: PulumiPlace;
+  tenant?: TenantSettings; config?: Record<string, { value: string; secret?: boolean }>;
+}): Promise<Stack> {
+  const pulumiCommand = await PulumiCommand.get({ root: path.dirname(options.binDir) });
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: options.stackName, workDir: options.workDir },
+    { pulumiCommand, envVars: pulumiEnv(options.binDir, options.place) },
+  );
+  const config: Record<string, { value: string; secret?: boolean }> = { ...(options.config ?? {}) };
+  if (options.tenant) {
+    config["tenant:domain"] = { value: options.tenant.domain };
+    config["tenant:clientId"] = { value: options.tenant.clientId };
+    config["tenant:clientSecret"] = { value: options.tenant.clientSecret, secret: true };
+    if (options.tenant.audience) config["tenant:audience"] = { value: options.tenant.audience };
+  }
+  if (Object.keys(config).length > 0) await stack.setAllConfig(config);
+  return stack;
+}

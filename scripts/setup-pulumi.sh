@@ -1,0 +1,180 @@
+#!/usr/bin/env bash
+# Makes the pinned Pulumi CLI available and prints the folder holding it.
+#
+# Order of attempts (first that works wins):
+#   1. a `pulumi` on PATH that already is the pinned version;
+#   2. the cached build in $PULUMI_TENANT_CLI_ROOT/bin (default ~/.pulumi/versions/<v>);
+#   3. the official installer, where get.pulumi.com is reachable;
+#   4. a build from Go modules (CLI + Node.js language host), cached in (2).
+# In every case the dynamic-provider launcher from node_modules/@pulumi/pulumi is
+# placed beside the CLI, so the engine can start dynamic providers.
+#
+# Progress goes to stderr; the last line on stdout is the bin folder.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+sdk_pkg="$here/node_modules/@pulumi/pulumi/package.json"
+if [ -z "${PULUMI_VERSION:-}" ]; then
+  if [ -f "$sdk_pkg" ]; then
+    PULUMI_VERSION="$(node -p "require('$sdk_pkg').version")"
+  else
+    PULUMI_VERSION="3.248.0"
+  fi
+fi
+# The Node.js language host has no version tags: it is required by the commit of
+# the release tag. Known releases are listed here; add one when the pin moves.
+declare -A LANGUAGE_HOST_PSEUDO=(
+  [3.248.0]="v3.0.0-20260624120734-a88168d865b7"
+)
+FALLBACK_HOST_SDK="v3.68.0"
+root="${PULUMI_TENANT_CLI_ROOT:-$HOME/.pulumi/versions/$PULUMI_VERSION}"
+bin="$root/bin"
+
+log() { printf '[setup-pulumi] %s\n' "$*" >&2; }
+
+version_of() { "$1" version 2>/dev/null | tr -d '[:space:]' || true; }
+
+install_launcher() {
+  local launcher="$here/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+  if [ -f "$launcher" ] && [ ! -e "$bin/pulumi-resource-pulumi-nodejs" ]; then
+    cp "$launcher" "$bin/" && chmod +x "$bin/pulumi-resource-pulumi-nodejs"
+  fi
+}
+
+done_with() {
+  install_launcher
+  log "Pulumi CLI v$PULUMI_VERSION ready in $bin"
+  echo "$bin"
+  exit 0
+}
+
+# 1. Already on PATH at the pinned version.
+if command -v pulumi >/dev/null 2>&1; then
+  if [ "$(version_of pulumi)" = "v$PULUMI_VERSION" ]; then
+    on_path="$(dirname "$(command -v pulumi)")"
+    if [ "$on_path" != "$bin" ]; then
+      mkdir -p "$bin"
+      for f in "$on_path"/pulumi "$on_path"/pulumi-language-nodejs; do
+        [ -e "$f" ] && ln -sf "$f" "$bin/$(basename "$f")"
+      done
+    fi
+    [ -e "$bin/pulumi-language-nodejs" ] && done_with
+  fi
+fi
+
+# 2. Cached.
+if [ -x "$bin/pulumi" ] && [ -x "$bin/pulumi-language-nodejs" ] \
+   && [ "$(version_of "$bin/pulumi")" = "v$PULUMI_VERSION" ]; then
+  done_with
+fi
+
+mkdir -p "$bin"
+
+# 3. The official installer, when its site answers (it does not on offline machines).
+if [ -z "${PULUMI_TENANT_SKIP_INSTALLER:-}" ] && command -v curl >/dev/null 2>&1 \
+   && curl -fsS --max-time 5 -o /dev/null https://get.pulumi.com/ 2>/dev/null; then
+  log "get.pulumi.com reachable: using the official installer"
+  tmp="$(mktemp -d)"
+  if curl -fsSL --max-time 300 "https://get.pulumi.com/releases/sdk/pulumi-v$PULUMI_VERSION-linux-x64.tar.gz" \
+       | tar -xz -C "$tmp"; then
+    cp "$tmp"/pulumi/* "$bin/"
+    rm -rf "$tmp"
+    [ "$(version_of "$bin/pulumi")" = "v$PULUMI_VERSION" ] && done_with
+  fi
+  rm -rf "$tmp"
+  log "the official installer failed; falling back to a build from Go modules"
+fi
+
+# 4. Build from Go modules.
+if ! command -v go >/dev/null 2>&1; then
+  log "ERROR: no Pulumi CLI v$PULUMI_VERSION found (PATH, $bin), get.pulumi.com unreachable,"
+  log "and no Go toolchain to build it. Install one of: the Pulumi CLI v$PULUMI_VERSION"
+  log "(https://www.pulumi.com/docs/install/), or Go >= 1.24 (then rerun this script)."
+  exit 1
+fi
+pseudo="${LANGUAGE_HOST_PSEUDO[$PULUMI_VERSION]:-}"
+if [ -z "$pseudo" ]; then
+  log "ERROR: no known Node.js language host commit for Pulumi $PULUMI_VERSION."
+  log "Add it to LANGUAGE_HOST_PSEUDO in scripts/setup-pulumi.sh, or install the CLI yourself."
+  exit 1
+fi
+
+# Modules are verified against the checksum database when it answers; some module
+# mirrors do not serve it, so a failed lookup is retried with verification off.
+go_tidy() {
+  if ! GOFLAGS=-mod=mod go mod tidy 2> "$1/tidy.log"; then
+    if grep -q 'sum.golang.org\|verifying module' "$1/tidy.log"; then
+      log "  checksum database unreachable: retrying with GOSUMDB=off"
+      GOSUMDB=off GOFLAGS=-mod=mod go mod tidy >&2
+    else
+      cat "$1/tidy.log" >&2
+      return 1
+    fi
+  fi
+}
+
+# A throwaway module that requires $2 (a list of "module version" lines) and
+# imports the main packages $3..., so that `go build` can compile them.
+make_module() {
+  local dir="$1" requires="$2"; shift 2
+  mkdir -p "$dir"
+  {
+    printf 'module pulumi-tenant/pulumi-cli-build\n\ngo 1.24\n\nrequire (\n%s\n)\n\n' "$requires"
+    echo '// The only non-local replace of pulumi'"'"'s own go.mod (go ignores a dependency'"'"'s replaces).'
+    echo 'replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e'
+  } > "$dir/go.mod"
+  {
+    printf '//go:build tools\n\npackage tools\n\nimport (\n'
+    for p in "$@"; do printf '\t_ "%s"\n' "$p"; done
+    printf ')\n'
+  } > "$dir/tools.go"
+}
+
+ldflags="-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$PULUMI_VERSION"
+export CGO_ENABLED=0
+build_main() { # dir output package
+  (cd "$1" && go build -trimpath -tags osusergo,grpcnotrace -ldflags "$ldflags" -o "$2" "$3")
+}
+
+start=$(date +%s)
+( while sleep 60; do log "  ... still working ($(( ($(date +%s) - start) / 60 )) min so far)"; done ) &
+ticker=$!
+trap 'kill $ticker 2>/dev/null || true' EXIT
+
+cli_dir="$root/build/cli"
+if [ ! -x "$bin/pulumi" ] || [ "$(version_of "$bin/pulumi")" != "v$PULUMI_VERSION" ]; then
+  log "building Pulumi CLI v$PULUMI_VERSION from Go modules in $cli_dir"
+  make_module "$cli_dir" "	github.com/pulumi/pulumi/pkg/v3 v$PULUMI_VERSION
+	github.com/pulumi/pulumi/sdk/v3 v$PULUMI_VERSION" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+  log "step 1/3: resolving and downloading modules (several hundred MB the first time)"
+  (cd "$cli_dir" && go_tidy "$cli_dir")
+  log "step 2/3: compiling pulumi (a cold build takes 10-20 minutes on 2 cores)"
+  build_main "$cli_dir" "$bin/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+fi
+
+log "step 3/3: building the Node.js language host"
+host_dir="$root/build/language-host"
+make_module "$host_dir" "	github.com/pulumi/pulumi/sdk/v3 v$PULUMI_VERSION
+	github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 $pseudo" \
+  github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3
+if (cd "$host_dir" && go_tidy "$host_dir") 2>/dev/null; then
+  build_main "$host_dir" "$bin/pulumi-language-nodejs" github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3
+else
+  # Some module mirrors refuse the language host's untagged module. Its last release
+  # inside the sdk/v3 module (v3.68.0) speaks the same gRPC protocol and launches the
+  # installed @pulumi/pulumi's own `cmd/run`, so the program still runs on the pinned SDK.
+  log "  the language host module for v$PULUMI_VERSION is not available from the module proxy;"
+  log "  building the host shipped inside github.com/pulumi/pulumi/sdk/v3@$FALLBACK_HOST_SDK instead"
+  host_dir="$root/build/language-host-fallback"
+  make_module "$host_dir" "	github.com/pulumi/pulumi/sdk/v3 $FALLBACK_HOST_SDK" \
+    github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs
+  (cd "$host_dir" && go_tidy "$host_dir")
+  build_main "$host_dir" "$bin/pulumi-language-nodejs" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs
+fi
+kill $ticker 2>/dev/null || true
+log "built in $(( $(date +%s) - start )) s"
+if [ "$(version_of "$bin/pulumi")" != "v$PULUMI_VERSION" ]; then
+  log "ERROR: the built pulumi reports '$(version_of "$bin/pulumi")', expected v$PULUMI_VERSION"
+  exit 1
+fi
+done_with
