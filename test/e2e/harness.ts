@@ -1,0 +1,110 @@
+/**
+ * End-to-end harness: a tenant server started in this process, the real Pulumi CLI
+ * (pinned, from scripts/setup-pulumi.sh) over a program directory, a private file://
+ * backend and PULUMI_HOME per run.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { startTenantServer, type TenantServer, type TenantServerOptions } from "../../server";
+import { ensurePulumiCli, openStack, REPO_ROOT } from "../../scripts/lib/pulumi";
+
+/** Pulumi operations take seconds each; a whole scenario takes minutes. */
+export const E2E_TIMEOUT_MS = 10 * 60 * 1000;
+
+/** A started tenant server plus a Pulumi stack pointed at it. */
+export interface E2eContext {
+  server: TenantServer;
+  stack: Stack;
+  api: TenantApi;
+  tmpDir: string;
+  dispose(): Promise<void>;
+}
+
+/** Raw management API calls with the admin client, for out-of-band changes and inspection. */
+export class TenantApi {
+  private token?: string;
+  constructor(private readonly server: TenantServer) {}
+
+  private async accessToken(): Promise<string> {
+    if (!this.token) {
+      const { clientId, clientSecret, audience, tokenUrl } = this.server.credentials;
+      const reply = await fetch(tokenUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret, audience }),
+      });
+      this.token = ((await reply.json()) as { access_token: string }).access_token;
+    }
+    return this.token;
+  }
+
+  /** Calls `method path` under /api/v2 and returns status and parsed body. */
+  async call<T = unknown>(method: string, apiPath: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const reply = await fetch(`${this.server.baseUrl}${apiPath}`, {
+      method,
+      headers: { authorization: `Bearer ${await this.accessToken()}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await reply.text();
+    return { status: reply.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  /** Every form in the tenant. */
+  async forms(): Promise<{ id: string; name: string }[]> {
+    return (await this.call<{ id: string; name: string }[]>("GET", "/forms?per_page=100")).body;
+  }
+
+  /** Every event stream in the tenant (first 100). */
+  async eventStreams(): Promise<{ id: string; name: string; destination: { type: string } }[]> {
+    const page = await this.call<{ eventStreams: { id: string; name: string; destination: { type: string } }[] }>("GET", "/event-streams?take=100");
+    return page.body.eventStreams;
+  }
+
+  /** True when the hosted login page template exists. */
+  async hasTemplate(): Promise<boolean> {
+    return (await this.call("GET", "/branding/templates/universal-login")).status === 200;
+  }
+}
+
+/** Writes counted by the server (every POST/PATCH/PUT/DELETE under /api/v2). */
+export function writesIn(counters: Record<string, number>): number {
+  return Object.entries(counters)
+    .filter(([key]) => /^(POST|PATCH|PUT|DELETE) \/api\/v2\//.test(key))
+    .reduce((sum, [, n]) => sum + n, 0);
+}
+
+/** Requests counted by the server under /api/v2 (reads and writes, not tokens). */
+export function apiCallsIn(counters: Record<string, number>): number {
+  return Object.entries(counters).filter(([key]) => / \/api\/v2\//.test(key)).reduce((sum, [, n]) => sum + n, 0);
+}
+
+/** Starts a server and opens a fresh stack of `programDir` against it. */
+export async function startE2e(options: {
+  programDir?: string; stackName?: string; server?: TenantServerOptions; config?: Record<string, { value: string; secret?: boolean }>;
+} = {}): Promise<E2eContext> {
+  const binDir = ensurePulumiCli();
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-e2e-"));
+  const server = await startTenantServer({ port: 0, logger: false, ...options.server });
+  const stack = await openStack({
+    workDir: options.programDir ?? path.join(REPO_ROOT, "test", "e2e", "program"),
+    stackName: options.stackName ?? "e2e",
+    binDir,
+    place: { stateDir: path.join(tmpDir, "state"), homeDir: path.join(tmpDir, "home"), passphrase: "e2e-passphrase" },
+    tenant: { domain: server.url, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret },
+    config: options.config,
+  });
+  return {
+    server, stack, api: new TenantApi(server), tmpDir,
+    async dispose() {
+      await server.close();
+      fs.rmSync(tmpDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Sets the program's `scenario` config. */
+export async function setScenario(stack: Stack, scenario: Record<string, unknown>): Promise<void> {
+  await stack.setConfig("scenario", { value: JSON.stringify(scenario) });
+}

@@ -1,0 +1,145 @@
+/**
+ * The real Pulumi engine drives the providers against a tenant server: preview, up,
+ * no-op up, update, replace, drift (change and delete out of band), invalid input,
+ * secrets in state, the lookup, and destroy.
+ */
+import { E2E_TIMEOUT_MS, apiCallsIn, setScenario, startE2e, writesIn, type E2eContext } from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+const HOOK_PASSWORD = "hook-pa55word-e2e-Zq9";
+const TEMPLATE = "<html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>";
+
+describe("pulumi engine lifecycle against the tenant server", () => {
+  let ctx: E2eContext;
+  let policyId: string;
+  const base = () => ({ formCount: 1, streamCount: 1, template: TEMPLATE, policyId });
+
+  beforeAll(async () => {
+    ctx = await startE2e({ config: { hookPassword: { value: HOOK_PASSWORD, secret: true } } });
+    const created = await ctx.api.call<{ id: string }>("POST", "/rate-limit-policies", {
+      resource: "oauth_authentication_api", consumer: "client", consumer_selector: "default",
+      configuration: { action: "block", limit: 100 },
+    });
+    expect(created.status).toBe(201);
+    policyId = created.body.id;
+    await setScenario(ctx.stack, base());
+  });
+
+  afterAll(async () => {
+    await ctx?.dispose();
+  });
+
+  test("preview of a fresh stack lists the creates and writes nothing to the tenant", async () => {
+    ctx.server.counters.reset();
+    const preview = await ctx.stack.preview();
+    expect(preview.changeSummary.create).toBe(4); // stack + form + stream + template
+    const counters = ctx.server.counters.snapshot();
+    expect(writesIn(counters)).toBe(0);
+    // Only the lookup reads the tenant during preview.
+    expect(apiCallsIn(counters)).toBe(1);
+  });
+
+  test("up creates every resource and the lookup reaches the outputs", async () => {
+    const up = await ctx.stack.up();
+    expect(up.summary.resourceChanges?.create).toBe(4);
+    expect(await ctx.api.forms()).toHaveLength(1);
+    expect(await ctx.api.eventStreams()).toHaveLength(1);
+    expect(await ctx.api.hasTemplate()).toBe(true);
+    const policy = up.outputs.policy.value as { id: string; configuration: { action: string; limit: number } };
+    expect(policy.id).toBe(policyId);
+    expect(policy.configuration).toEqual({ action: "block", limit: 100 });
+  });
+
+  test("a second up with no edits changes nothing and writes nothing", async () => {
+    ctx.server.counters.reset();
+    await ctx.stack.up({ expectNoChanges: true });
+    expect(writesIn(ctx.server.counters.snapshot())).toBe(0);
+  });
+
+  test("state holds no webhook secret and no credential in plaintext", async () => {
+    const exported = JSON.stringify(await ctx.stack.exportStack());
+    expect(exported).not.toContain(HOOK_PASSWORD);
+    expect(exported).not.toContain(ctx.server.credentials.clientSecret);
+    expect(exported).toContain("4dabf18193072939515e22adb298388d"); // Pulumi's secret signature
+  });
+
+  test("changing one field is an update of that resource", async () => {
+    await setScenario(ctx.stack, { ...base(), formName: "Sign-up v2" });
+    const preview = await ctx.stack.preview();
+    expect(preview.changeSummary.update).toBe(1);
+    await ctx.stack.up();
+    expect((await ctx.api.forms()).map((f) => f.name)).toEqual(["Sign-up v2"]);
+    await ctx.stack.up({ expectNoChanges: true });
+  });
+
+  test("changing the destination type replaces the event stream", async () => {
+    await setScenario(ctx.stack, { ...base(), formName: "Sign-up v2", streamDestination: "eventbridge" });
+    const preview = await ctx.stack.preview();
+    expect(preview.changeSummary.replace).toBe(1);
+    await ctx.stack.up();
+    const streams = await ctx.api.eventStreams();
+    expect(streams.map((s) => s.destination.type)).toEqual(["eventbridge"]);
+    await setScenario(ctx.stack, { ...base(), formName: "Sign-up v2" });
+    await ctx.stack.up();
+    expect((await ctx.api.eventStreams()).map((s) => s.destination.type)).toEqual(["webhook"]);
+  });
+
+  test("a change made out of band is drift: refresh reports it and up puts the code's value back", async () => {
+    const [form] = await ctx.api.forms();
+    expect((await ctx.api.call("PATCH", `/forms/${form.id}`, { name: "Renamed by hand" })).status).toBe(200);
+
+    const drift = await ctx.stack.previewRefresh();
+    expect(drift.changeSummary.update).toBe(1);
+    await expect(ctx.stack.refresh({ expectNoChanges: true })).rejects.toThrow();
+
+    await ctx.stack.refresh();
+    const preview = await ctx.stack.preview({ diff: true });
+    expect(preview.changeSummary.update).toBe(1);
+    expect(preview.stdout).toContain("Renamed by hand");
+    await ctx.stack.up();
+    expect((await ctx.api.forms()).map((f) => f.name)).toEqual(["Sign-up v2"]);
+    await ctx.stack.refresh({ expectNoChanges: true });
+  });
+
+  test("an object deleted out of band: refresh drops it and up recreates it", async () => {
+    const [stream] = await ctx.api.eventStreams();
+    expect((await ctx.api.call("DELETE", `/event-streams/${stream.id}`)).status).toBe(204);
+    const refresh = await ctx.stack.refresh();
+    expect(refresh.summary.resourceChanges?.delete).toBe(1);
+    const up = await ctx.stack.up();
+    expect(up.summary.resourceChanges?.create).toBe(1);
+    const streams = await ctx.api.eventStreams();
+    expect(streams).toHaveLength(1);
+    expect(streams[0].id).not.toBe(stream.id);
+  });
+
+  test("invalid input fails the preview naming the property, and writes nothing", async () => {
+    await setScenario(ctx.stack, { ...base(), formName: "x".repeat(151) });
+    ctx.server.counters.reset();
+    await expect(ctx.stack.preview()).rejects.toThrow(/name/);
+    expect(writesIn(ctx.server.counters.snapshot())).toBe(0);
+    await setScenario(ctx.stack, { ...base(), formName: "Sign-up v2" });
+  });
+
+  test("a low server rate limit with many resources still ends in a successful up", async () => {
+    ctx.server.setRateLimit(5);
+    ctx.server.counters.reset();
+    await setScenario(ctx.stack, { ...base(), formName: "Sign-up v2", formCount: 12, streamCount: 6 });
+    const up = await ctx.stack.up();
+    expect(up.summary.result).toBe("succeeded");
+    expect(await ctx.api.forms()).toHaveLength(12);
+    expect(await ctx.api.eventStreams()).toHaveLength(6);
+    console.log(`rate limit 5/s: up of 15 new resources provoked ${ctx.server.counters.snapshot()["429"] ?? 0} 429 responses`);
+    ctx.server.setRateLimit(50);
+  });
+
+  test("destroy leaves the tenant empty, also when something was already deleted", async () => {
+    const [form] = await ctx.api.forms();
+    expect((await ctx.api.call("DELETE", `/forms/${form.id}`)).status).toBe(204);
+    await ctx.stack.destroy();
+    expect(await ctx.api.forms()).toHaveLength(0);
+    expect(await ctx.api.eventStreams()).toHaveLength(0);
+    expect(await ctx.api.hasTemplate()).toBe(false);
+  });
+});
