@@ -1,0 +1,60 @@
+/**
+ * `npm test` after the build: type check, lint, the Pulumi CLI, then jest — unit, server
+ * and provider suites in parallel workers, the engine suites (e2e, faults) one at a time.
+ * Ends with one line `N passed, N failed`. `--full` (or TENANT_FULL=1) runs the fault
+ * suites at full size.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { REPO_ROOT, ensurePulumiCli } from "./lib/pulumi";
+
+const bin = (name: string) => path.join(REPO_ROOT, "node_modules", ".bin", name);
+
+function stage(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const started = Date.now();
+  process.stdout.write(`\n==> ${title}\n`);
+  const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: "inherit", env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  if (result.status !== 0) {
+    process.stdout.write(`\n${title} failed after ${seconds} s (exit ${result.status}).\n`);
+    process.exit(result.status ?? 1);
+  }
+  process.stdout.write(`--- ${title}: ok (${seconds} s)\n`);
+}
+
+interface JestSummary { numPassedTests: number; numFailedTests: number; success: boolean }
+
+function jestStage(title: string, projects: string[], extra: string[], env: NodeJS.ProcessEnv): JestSummary {
+  const outputFile = path.join(os.tmpdir(), `jest-${process.pid}-${projects.join("-")}.json`);
+  const started = Date.now();
+  process.stdout.write(`\n==> ${title}\n`);
+  const result = spawnSync(bin("jest"), ["--selectProjects", ...projects, "--json", "--outputFile", outputFile, ...extra],
+    { cwd: REPO_ROOT, stdio: "inherit", env });
+  const summary: JestSummary = fs.existsSync(outputFile)
+    ? (JSON.parse(fs.readFileSync(outputFile, "utf8")) as JestSummary)
+    : { numPassedTests: 0, numFailedTests: 1, success: false };
+  fs.rmSync(outputFile, { force: true });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  process.stdout.write(`--- ${title}: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed (${seconds} s, exit ${result.status})\n`);
+  if (result.status !== 0 && summary.numFailedTests === 0) summary.numFailedTests = 1;
+  return summary;
+}
+
+function main(): void {
+  const full = process.argv.includes("--full") || process.env.TENANT_FULL === "1";
+  stage("type check (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]);
+  stage("lint (eslint)", bin("eslint"), ["."]);
+  process.stdout.write("\n==> Pulumi CLI\n");
+  const pulumiBin = ensurePulumiCli();
+  const env = { ...process.env, PULUMI_TENANT_BIN: pulumiBin, ...(full ? { TENANT_FULL: "1" } : {}) };
+  const fast = jestStage("unit, server and provider tests", ["unit", "server", "provider"], ["--maxWorkers=2"], env);
+  const engine = jestStage("end-to-end and fault tests (real Pulumi engine)", ["e2e", "faults"], ["--runInBand"], env);
+  const passed = fast.numPassedTests + engine.numPassedTests;
+  const failed = fast.numFailedTests + engine.numFailedTests;
+  process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+main();
