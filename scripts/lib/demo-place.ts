@@ -2,10 +2,12 @@
 import * as path from "node:path";
 import { REPO_ROOT, type PulumiPlace } from "./pulumi";
 
-/** The demo's folders, port and stack. */
+const DEMO_HOME = process.env.TENANT_DEMO_HOME ?? REPO_ROOT;
+
+/** The demo's folders (under TENANT_DEMO_HOME, default the repository), port and stack. */
 export const DEMO = {
-  dataDir: path.join(REPO_ROOT, ".tenant"),
-  pulumiDir: path.join(REPO_ROOT, ".pulumi-demo"),
+  dataDir: path.join(DEMO_HOME, ".tenant"),
+  pulumiDir: path.join(DEMO_HOME, ".pulumi-demo"),
   port: Number(process.env.TENANT_PORT ?? 4010),
   stackName: "demo",
 };

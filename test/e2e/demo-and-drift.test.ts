@@ -1,0 +1,73 @@
+/**
+ * The user's path, as a new user runs it: `npm run demo` twice (creates, then reports no
+ * changes), `npm run drift` (exit 0 when clean, non-zero naming the field after an
+ * out-of-band change), and `npm run demo -- --stop`.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as net from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import { REPO_ROOT } from "../../scripts/lib/pulumi";
+import { managementCall } from "../../scripts/lib/admin-api";
+import { readCredentials } from "../../scripts/lib/tenant-process";
+import { E2E_TIMEOUT_MS } from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe("demo and drift scripts", () => {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-demo-"));
+  let env: NodeJS.ProcessEnv;
+  const run = (script: string, ...args: string[]) =>
+    spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "scripts", `${script}.js`), ...args], { cwd: REPO_ROOT, env, encoding: "utf8" });
+
+  beforeAll(async () => {
+    env = { ...process.env, TENANT_DEMO_HOME: home, TENANT_PORT: String(await freePort()) };
+  });
+
+  afterAll(() => {
+    run("demo", "--stop");
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  test("the first demo run creates the example stack; the second changes nothing and says so", () => {
+    const first = run("demo");
+    expect(first.stderr).not.toMatch(/demo failed/);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/Done: 4 create/);
+    const second = run("demo");
+    expect(second.status).toBe(0);
+    expect(second.stdout).toContain("Nothing to change: the tenant already matches the code.");
+  });
+
+  test("drift exits 0 on a clean tenant and 2 naming the field after an out-of-band change", async () => {
+    const clean = run("drift");
+    expect(clean.stdout).toContain("No drift");
+    expect(clean.status).toBe(0);
+
+    const credentials = readCredentials(path.join(home, ".tenant"))!;
+    const streams = await managementCall<{ eventStreams: { id: string }[] }>(credentials, "GET", "/event-streams");
+    const [stream] = streams.body.eventStreams;
+    expect((await managementCall(credentials, "PATCH", `/event-streams/${stream.id}`, { status: "disabled" })).status).toBe(200);
+
+    const drifted = run("drift");
+    expect(drifted.status).toBe(2);
+    expect(drifted.stdout).toMatch(/EventStream audit: fields differ: .*status/);
+  });
+
+  test("demo --stop destroys the stack, stops the server and cleans up", () => {
+    const stopped = run("demo", "--stop");
+    expect(stopped.status).toBe(0);
+    expect(stopped.stdout).toContain("Stopped the tenant server.");
+    expect(fs.existsSync(path.join(home, ".tenant"))).toBe(false);
+  });
+});
