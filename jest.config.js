@@ -2,7 +2,12 @@
 const base = {
   preset: "ts-jest",
   testEnvironment: "node",
-  transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
+  transform: {
+    "^.+\\.ts$": ["ts-jest", { diagnostics: false }],
+    // jose 6 ships ESM only; Jest on Node 20 cannot require() ESM, so compile it to CommonJS.
+    "node_modules/jose/.+\\.js$": ["ts-jest", { diagnostics: false, tsconfig: { allowJs: true, module: "commonjs", target: "ES2022" } }],
+  },
+  transformIgnorePatterns: ["/node_modules/(?!jose/)"],
 };
 module.exports = {
   projects: [

@@ -1,0 +1,110 @@
+/**
+ * Machine-to-machine clients that may ask for tokens. Only a SHA-256 of each secret is
+ * kept; the admin client lives in the store (so it survives restarts), extra clients
+ * are given at start-up and held in memory.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { ALL_SCOPES } from "../../api";
+import type { Collection, Store } from "../store";
+
+/** A client as given to the server (options, `--clients` file, `addClient`). */
+export interface ClientSpec { client_id: string; client_secret: string; scopes: string[]; global: boolean }
+
+/** A client as the server keeps it. */
+export interface RegisteredClient {
+  client_id: string;
+  /** Hex SHA-256 of the secret. */
+  secret_sha256: string;
+  scopes: string[];
+  /** Global clients may call the rate limit policy operations. */
+  global: boolean;
+  /** The admin client (every scope, global, may use the `/__admin` routes). */
+  admin?: boolean;
+}
+
+const ADMIN_RECORD_ID = "admin";
+
+const sha256 = (text: string): Buffer => createHash("sha256").update(text, "utf8").digest();
+
+/** A random client id (URL-safe, 32 characters). */
+export function newClientId(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/** A random client secret (URL-safe, 64 characters). */
+export function newClientSecret(): string {
+  return randomBytes(48).toString("base64url");
+}
+
+/** Checks a secret against a stored digest in constant time. */
+export function secretMatches(secret: string, expectedSha256Hex: string): boolean {
+  const expected = Buffer.from(expectedSha256Hex, "hex");
+  const actual = sha256(secret);
+  // Both sides are 32-byte digests, so timingSafeEqual never throws and the time does
+  // not depend on the secret's length or content.
+  return expected.length === actual.length && timingSafeEqual(actual, expected);
+}
+
+/** The admin client and its secret in clear, for credentials.json. */
+export interface AdminClient { client: RegisteredClient; secret: string }
+
+/** The clients the token endpoint knows. */
+export class ClientRegistry {
+  private readonly extra = new Map<string, RegisteredClient>();
+  private readonly persisted: Collection<RegisteredClient>;
+  private admin?: RegisteredClient;
+
+  constructor(store: Store) {
+    this.persisted = store.collection<RegisteredClient>("clients");
+  }
+
+  /**
+   * Loads the admin client, creating it on first start. `knownSecret` is the secret from
+   * an earlier credentials.json: kept when it still matches, otherwise (file lost or
+   * edited) a new secret is issued so the operator is never locked out.
+   */
+  loadAdmin(knownSecret?: string): AdminClient {
+    const stored = this.persisted.get(ADMIN_RECORD_ID);
+    if (stored && knownSecret && secretMatches(knownSecret, stored.secret_sha256)) {
+      this.admin = { ...stored, scopes: [...ALL_SCOPES] };
+      return { client: this.admin, secret: knownSecret };
+    }
+    const secret = newClientSecret();
+    const client: RegisteredClient = {
+      client_id: stored?.client_id ?? newClientId(),
+      secret_sha256: sha256(secret).toString("hex"),
+      scopes: [...ALL_SCOPES],
+      global: true,
+      admin: true,
+    };
+    this.persisted.upsert(ADMIN_RECORD_ID, client);
+    this.admin = client;
+    return { client, secret };
+  }
+
+  /** Adds or replaces a client (kept in memory). */
+  add(spec: ClientSpec): void {
+    if (!spec.client_id || !spec.client_secret) throw new Error("A client needs client_id and client_secret");
+    if (this.admin && spec.client_id === this.admin.client_id) throw new Error("The admin client cannot be replaced");
+    this.extra.set(spec.client_id, {
+      client_id: spec.client_id,
+      secret_sha256: sha256(spec.client_secret).toString("hex"),
+      scopes: [...spec.scopes],
+      global: spec.global,
+    });
+  }
+
+  /** The client with this id, if any. */
+  get(clientId: string): RegisteredClient | undefined {
+    if (this.admin && this.admin.client_id === clientId) return this.admin;
+    return this.extra.get(clientId);
+  }
+
+  /** The client when the id and secret match; undefined otherwise (same work either way). */
+  authenticate(clientId: string, secret: string): RegisteredClient | undefined {
+    const client = this.get(clientId);
+    // Compare against a dummy digest for unknown ids so timing does not reveal which ids exist.
+    const ok = secretMatches(secret, client?.secret_sha256 ?? "0".repeat(64));
+    return client && ok ? client : undefined;
+  }
+}

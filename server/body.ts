@@ -1,0 +1,129 @@
+/**
+ * Request body parsing: JSON (any JSON value, so the template PUT can take a bare
+ * string), `application/x-www-form-urlencoded` with bracket notation (`a[b][0][c]=v`)
+ * and `text/html`. Which kinds a route accepts is in its `config.bodyKinds`; the app
+ * answers 415 for the others.
+ */
+import type { FastifyInstance } from "fastify";
+import qs from "qs";
+import type { JsonSchema } from "../api";
+
+/** The body encodings the server understands. */
+export type BodyKind = "json" | "form" | "html";
+
+/** The body kind of a `Content-Type` header value, if it is one the server knows. */
+export function bodyKindOf(contentType: string | undefined): BodyKind | undefined {
+  const mediaType = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (mediaType === "application/json" || /^application\/[a-z0-9.+-]*\+json$/.test(mediaType)) return "json";
+  if (mediaType === "application/x-www-form-urlencoded") return "form";
+  if (mediaType === "text/html") return "html";
+  return undefined;
+}
+
+// Keys that could reach Object.prototype through a naive merge somewhere downstream.
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/** Deep copy into ordinary objects, dropping prototype-polluting keys. */
+function sanitise(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sanitise);
+  if (typeof value === "object" && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      if (!FORBIDDEN_KEYS.has(key)) out[key] = sanitise(inner);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Parses a form-urlencoded body with bracket notation into nested objects and arrays. */
+export function parseFormBody(text: string): Record<string, unknown> {
+  const parsed = qs.parse(text, {
+    allowPrototypes: false,
+    plainObjects: true,
+    depth: 20,
+    // qs turns indexes above arrayLimit into object keys; forms may have hundreds of nodes.
+    arrayLimit: 1000,
+    parameterLimit: 20000,
+  });
+  return sanitise(parsed) as Record<string, unknown>;
+}
+
+/** Registers the content-type parsers on `app` (JSON, form, HTML; nothing else). */
+export function registerBodyParsers(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  // Fastify's own JSON parser rejects `__proto__`/`constructor` keys and parses any JSON value.
+  app.addContentTypeParser(/^application\/([a-z0-9.+-]*\+)?json$/i, { parseAs: "string" }, app.getDefaultJsonParser("error", "error"));
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" },
+    (_request, body, done) => done(null, parseFormBody(body as string)));
+  app.addContentTypeParser("text/html", { parseAs: "string" }, (_request, body, done) => done(null, body));
+}
+
+// ---------------------------------------------------------------- form value coercion
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const NUMERIC = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** The alternatives a (possibly composite) schema allows for `value`. */
+function variantsOf(schema: JsonSchema, value: unknown): JsonSchema[] {
+  const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+  if (!branches) return [schema];
+  const discriminator = (schema.discriminator as { propertyName?: string } | undefined)?.propertyName;
+  let candidates = branches;
+  if (discriminator && isPlainObject(value)) {
+    const tag = value[discriminator];
+    const matching = branches.filter((branch) =>
+      ((branch.properties as Record<string, JsonSchema> | undefined)?.[discriminator]?.const) === tag);
+    if (matching.length > 0) candidates = matching;
+  }
+  return candidates.flatMap((branch) => variantsOf(branch, value));
+}
+
+function typesOf(variants: JsonSchema[]): Set<string> {
+  return new Set(variants.flatMap((variant) => {
+    if (Array.isArray(variant.type)) return variant.type as string[];
+    if (typeof variant.type === "string") return [variant.type];
+    if (variant.const !== undefined) return [typeof variant.const];
+    return [];
+  }));
+}
+
+/**
+ * Form-encoded values are all strings. Converts them where the schema wants a number or
+ * a boolean (`"true"`/`"false"`, coordinates), and digit-keyed objects into arrays,
+ * so the same schema validates both encodings. Anything ambiguous stays a string and
+ * fails validation with a clear message.
+ */
+export function coerceFormValue(value: unknown, schema: JsonSchema | undefined): unknown {
+  if (!schema) return value;
+  const variants = variantsOf(schema, value);
+  const types = typesOf(variants);
+  if (typeof value === "string") {
+    if (types.has("string")) return value;
+    if ((types.has("number") || types.has("integer")) && NUMERIC.test(value)) return Number(value);
+    if (types.has("boolean") && (value === "true" || value === "false")) return value === "true";
+    return value;
+  }
+  if (isPlainObject(value) && types.has("array") && !types.has("object")
+    && Object.keys(value).every((key) => /^\d+$/.test(key))) {
+    return coerceFormValue(Object.keys(value).sort((a, b) => Number(a) - Number(b)).map((key) => value[key]), schema);
+  }
+  if (Array.isArray(value)) {
+    const items = variants.map((variant) => variant.items as JsonSchema | undefined).find(Boolean);
+    return value.map((item) => coerceFormValue(item, items));
+  }
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      const propertySchema = variants
+        .map((variant) => (variant.properties as Record<string, JsonSchema> | undefined)?.[key]
+          ?? (isPlainObject(variant.additionalProperties) ? variant.additionalProperties : undefined))
+        .find(Boolean);
+      out[key] = coerceFormValue(inner, propertySchema);
+    }
+    return out;
+  }
+  return value;
+}

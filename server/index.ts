@@ -1,0 +1,154 @@
+/**
+ * The local tenant server: the management API of one identity tenant (rate limit
+ * policies, forms, the login page template, event streams) with its token endpoint.
+ * `startTenantServer` runs it in-process (tests, the demo); `cli.ts` runs it standalone.
+ */
+import { chmodSync, existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp } from "./app";
+import { ClientRegistry, type ClientSpec } from "./auth/clients";
+import { loadSigningKey } from "./auth/keys";
+import { TokenService } from "./auth/tokens";
+import type { TenantContext } from "./context";
+import { Counters, FaultInjector, type FaultSpec } from "./faults";
+import { createLogger, type LoggerOption } from "./logger";
+import { RateLimiter } from "./ratelimit";
+import { openStore } from "./store";
+import { ensureTlsMaterial } from "./tls";
+
+export type { ClientSpec } from "./auth/clients";
+export type { FaultSpec } from "./faults";
+
+/** Default port of the server. */
+export const DEFAULT_PORT = 4010;
+/** Default requests per second per client. */
+export const DEFAULT_RATE_LIMIT = 50;
+/** Name of the credentials file in the data directory. */
+export const CREDENTIALS_FILE = "credentials.json";
+
+/** How to start the server. */
+export interface TenantServerOptions {
+  /** Port; default 4010, 0 = any free port. */
+  port?: number;
+  /** Interface; default "127.0.0.1" (loopback only). */
+  host?: string;
+  /** SQLite (WAL), keys and credentials.json live here; undefined = in-memory store and ephemeral keys. */
+  dataDir?: string;
+  /** Requests per second per client; default 50. */
+  rateLimit?: number;
+  /** Extra clients besides the admin client. */
+  clients?: ClientSpec[];
+  /** Serve HTTPS with a local CA and certificate (in dataDir, or a temporary directory). */
+  tls?: boolean;
+  /** Request log: default pino to stdout at info; `false` for none. */
+  logger?: LoggerOption;
+}
+
+/** How to reach the server as the admin client (also written to `<dataDir>/credentials.json`). */
+export interface AdminCredentials {
+  /** e.g. `http://127.0.0.1:4010`. */
+  domain: string;
+  /** e.g. `http://127.0.0.1:4010/api/v2`. */
+  baseUrl: string;
+  /** e.g. `http://127.0.0.1:4010/oauth/token`. */
+  tokenUrl: string;
+  /** e.g. `http://127.0.0.1:4010/api/v2/`. */
+  audience: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** A running server. */
+export interface TenantServer {
+  /** `http://127.0.0.1:<port>` (https when tls). */
+  url: string;
+  /** url + "/api/v2". */
+  baseUrl: string;
+  /** The admin client: global, every scope. */
+  credentials: AdminCredentials;
+  /** The CA certificate to trust, when tls. */
+  caCertPath?: string;
+  /** Fault injection for the next requests of a route. */
+  faults: { add(spec: FaultSpec): void; clear(): void };
+  /** Requests by `"METHOD routePattern"`, plus `"429"` and `"5xx"`. */
+  counters: { snapshot(): Record<string, number>; reset(): void };
+  /** Changes the per-client rate (buckets start full). */
+  setRateLimit(perSecond: number): void;
+  /** Adds (or replaces) a client. */
+  addClient(spec: ClientSpec): void;
+  /** Stops listening and closes the store. */
+  close(): Promise<void>;
+}
+
+function readCredentials(dataDir: string): Partial<AdminCredentials> | undefined {
+  const path = join(dataDir, CREDENTIALS_FILE);
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as Partial<AdminCredentials>;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCredentials(dataDir: string, credentials: AdminCredentials): void {
+  const path = join(dataDir, CREDENTIALS_FILE);
+  writeFileSync(`${path}.tmp`, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  renameSync(`${path}.tmp`, path);
+  chmodSync(path, 0o600);
+}
+
+/** Starts a tenant server; resolves once it listens. */
+export async function startTenantServer(options: TenantServerOptions = {}): Promise<TenantServer> {
+  const { dataDir } = options;
+  const host = options.host ?? "127.0.0.1";
+  const store = openStore(dataDir);
+  let url = "";
+  try {
+    const signingKey = await loadSigningKey(dataDir);
+    const clients = new ClientRegistry(store);
+    const admin = clients.loadAdmin(dataDir ? readCredentials(dataDir)?.clientSecret : undefined);
+    for (const spec of options.clients ?? []) clients.add(spec);
+    const context: TenantContext = {
+      store, clients, signingKey,
+      tokens: new TokenService(signingKey, { url: () => url }),
+      rateLimiter: new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
+      faults: new FaultInjector(),
+      counters: new Counters(),
+      url: () => url,
+    };
+    const tls = options.tls ? ensureTlsMaterial(dataDir ?? mkdtempSync(join(tmpdir(), "tenant-tls-"))) : undefined;
+    const app = buildApp(context, createLogger(options.logger ?? true), tls ? { key: tls.key, cert: tls.cert } : undefined);
+    await app.listen({ port: options.port ?? DEFAULT_PORT, host });
+    const { port } = app.server.address() as AddressInfo;
+    url = `${tls ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${port}`;
+    const credentials: AdminCredentials = {
+      domain: url,
+      baseUrl: `${url}/api/v2`,
+      tokenUrl: `${url}/oauth/token`,
+      audience: `${url}/api/v2/`,
+      clientId: admin.client.client_id,
+      clientSecret: admin.secret,
+    };
+    if (dataDir) writeCredentials(dataDir, credentials);
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      baseUrl: credentials.baseUrl,
+      credentials,
+      caCertPath: tls?.caCertPath,
+      faults: { add: (spec) => context.faults.add(spec), clear: () => context.faults.clear() },
+      counters: { snapshot: () => context.counters.snapshot(), reset: () => context.counters.reset() },
+      setRateLimit: (perSecond) => context.rateLimiter.setRate(perSecond),
+      addClient: (spec) => clients.add(spec),
+      close: () => {
+        closing ??= app.close().then(() => store.close());
+        return closing;
+      },
+    };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}

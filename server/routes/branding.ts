@@ -1,0 +1,59 @@
+/**
+ * `/api/v2/branding/templates/universal-login`: the hosted login page template, one per
+ * tenant. PUT takes three bodies (`{template}` JSON, a bare JSON string as the official
+ * SDKs send, or `text/html`); 201 when it created the template, 200 when it replaced it.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  ERROR_CODES, SCOPES, TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG, templateObjectSchema, templateStringSchema,
+} from "../../api";
+import { bodyKindOf } from "../body";
+import type { TenantContext } from "../context";
+import { HttpError, invalidBody, notFound } from "../http-error";
+import { validators, validBody } from "../validation";
+
+/** Path of the template. */
+export const UNIVERSAL_LOGIN_TEMPLATE_PATH = "/api/v2/branding/templates/universal-login";
+
+const TEMPLATE_RECORD_ID = "universal-login";
+const scopes = SCOPES.branding;
+
+interface StoredTemplate { body: string }
+
+/** The markup of a PUT body, whichever of the three forms it came in. */
+function templateMarkup(request: FastifyRequest): string {
+  const body = request.body;
+  if (bodyKindOf(request.headers["content-type"]) === "html" || typeof body === "string") {
+    return validBody<string>(body ?? "", validators.templateString, templateStringSchema, false);
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw invalidBody("Expected a template: a JSON object {\"template\": \"...\"}, a JSON string or a text/html body");
+  }
+  return validBody<{ template: string }>(body, validators.templateObject, templateObjectSchema, false).template;
+}
+
+/** Registers the template routes. */
+export function registerBrandingRoutes(app: FastifyInstance, context: TenantContext): void {
+  const templates = context.store.collection<StoredTemplate>("templates");
+
+  app.get(UNIVERSAL_LOGIN_TEMPLATE_PATH, { config: { auth: { scope: scopes.get } } }, async () => {
+    const template = templates.get(TEMPLATE_RECORD_ID);
+    if (!template) throw notFound("Template does not exist.", ERROR_CODES.inexistentTemplate);
+    return { body: template.body };
+  });
+
+  app.put(UNIVERSAL_LOGIN_TEMPLATE_PATH, { config: { auth: { scope: scopes.update }, bodyKinds: ["json", "html"] } }, async (request, reply) => {
+    const markup = templateMarkup(request);
+    // The real service refuses a page it could not render the login widget into.
+    if (!markup.includes(TEMPLATE_HEAD_TAG) || !markup.includes(TEMPLATE_WIDGET_TAG)) {
+      throw new HttpError(400, `The template must contain the ${TEMPLATE_HEAD_TAG} and ${TEMPLATE_WIDGET_TAG} tags.`, ERROR_CODES.invalidBody);
+    }
+    const created = templates.upsert(TEMPLATE_RECORD_ID, { body: markup });
+    return reply.code(created ? 201 : 200).send({});
+  });
+
+  app.delete(UNIVERSAL_LOGIN_TEMPLATE_PATH, { config: { auth: { scope: scopes.delete } } }, async (_request, reply) => {
+    templates.delete(TEMPLATE_RECORD_ID);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * `/api/v2/event-streams`: list (checkpoint paging, key `eventStreams`), create, get,
+ * update, delete.
+ *
+ * Webhook secrets (`password`, `token`, `header_value`) are stored but never returned.
+ * `destination.type` can never change; eventbridge and action destinations cannot
+ * change at all (eventbridge gets a server-made `aws_partner_event_source`).
+ */
+import type { FastifyInstance } from "fastify";
+import {
+  ERROR_CODES, eventStreamCreateSchema, eventStreamUpdateSchema, newId, SCOPES,
+  type EventStream, type EventStreamDestination, type EventStreamFields,
+} from "../../api";
+import { bodyKindOf } from "../body";
+import type { TenantContext } from "../context";
+import { HttpError, notFound } from "../http-error";
+import { isoMillis } from "../time";
+import { decodeCursor, encodeCursor, queryInteger, validators, validBody, validPathId } from "../validation";
+
+/** Base path of the collection. */
+export const EVENT_STREAMS_PATH = "/api/v2/event-streams";
+
+const scopes = SCOPES.eventStreams;
+const MAX_TAKE = 100;
+const DEFAULT_TAKE = 50;
+
+/** The write-only fields of `webhook_authorization`. */
+export const WEBHOOK_SECRET_FIELDS = ["password", "token", "header_value"] as const;
+
+const streamNotFound = (id: string) => notFound(`The event stream with id ${id} does not exist.`, ERROR_CODES.inexistentEventStream);
+
+/** The stream as a client may see it: the webhook secret removed. */
+export function publicEventStream(stream: EventStream): EventStream {
+  if (stream.destination.type !== "webhook") return stream;
+  const authorization: Record<string, unknown> = { ...stream.destination.configuration.webhook_authorization };
+  for (const field of WEBHOOK_SECRET_FIELDS) delete authorization[field];
+  return {
+    ...stream,
+    destination: {
+      type: "webhook",
+      configuration: { ...stream.destination.configuration, webhook_authorization: authorization as never },
+    },
+  };
+}
+
+/** The destination as stored: eventbridge gains its partner event source. */
+function storedDestination(destination: EventStreamDestination, id: string): EventStreamDestination {
+  if (destination.type !== "eventbridge") return destination;
+  return {
+    type: "eventbridge",
+    configuration: {
+      ...destination.configuration,
+      aws_partner_event_source: `aws.partner/auth0.com/local-tenant-${id}/auth0.logs`,
+    },
+  };
+}
+
+/** Rejects a destination change the service does not allow; returns the destination to store. */
+function updatedDestination(existing: EventStreamDestination, requested: EventStreamDestination): EventStreamDestination {
+  if (requested.type !== existing.type) {
+    throw new HttpError(400, `The destination type of an event stream cannot be changed (from ${existing.type} to ${requested.type}).`,
+      ERROR_CODES.invalidBody);
+  }
+  if (requested.type === "webhook") return requested;
+  const { aws_partner_event_source: _source, ...existingConfiguration } = existing.configuration as Record<string, unknown>;
+  if (JSON.stringify(sortKeys(existingConfiguration)) !== JSON.stringify(sortKeys(requested.configuration))) {
+    throw new HttpError(400, `The configuration of an ${requested.type} destination cannot be changed.`, ERROR_CODES.invalidBody);
+  }
+  return existing;
+}
+
+const sortKeys = (value: object): object => Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
+
+/** Registers the event stream routes. */
+export function registerEventStreamRoutes(app: FastifyInstance, context: TenantContext): void {
+  const streams = context.store.collection<EventStream>("event_streams");
+
+  app.get(EVENT_STREAMS_PATH, { config: { auth: { scope: scopes.list } } }, async (request) => {
+    const take = queryInteger(request.query, "take", 1, MAX_TAKE, DEFAULT_TAKE);
+    const page = streams.pageAfter({ afterSeq: decodeCursor(request.query), limit: take });
+    return {
+      eventStreams: page.items.map(publicEventStream),
+      ...(page.nextSeq !== undefined ? { next: encodeCursor(page.nextSeq) } : {}),
+    };
+  });
+
+  app.post(EVENT_STREAMS_PATH, { config: { auth: { scope: scopes.create }, bodyKinds: ["json", "form"] } }, async (request, reply) => {
+    const body = validBody<EventStreamFields>(request.body, validators.eventStreamCreate, eventStreamCreateSchema,
+      bodyKindOf(request.headers["content-type"]) === "form");
+    const id = newId("eventStream");
+    const now = isoMillis();
+    const stream = {
+      id,
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.subscriptions !== undefined ? { subscriptions: body.subscriptions } : {}),
+      destination: storedDestination(body.destination, id),
+      status: body.status ?? "enabled",
+      created_at: now,
+      updated_at: now,
+    } as EventStream;
+    streams.insert(id, stream);
+    return reply.code(201).send(publicEventStream(stream));
+  });
+
+  app.get(`${EVENT_STREAMS_PATH}/:id`, { config: { auth: { scope: scopes.get } } }, async (request) => {
+    const id = validPathId("eventStream", (request.params as { id: string }).id);
+    const stream = streams.get(id);
+    if (!stream) throw streamNotFound(id);
+    return publicEventStream(stream);
+  });
+
+  app.patch(`${EVENT_STREAMS_PATH}/:id`, { config: { auth: { scope: scopes.update } } }, async (request) => {
+    const id = validPathId("eventStream", (request.params as { id: string }).id);
+    const body = validBody<Partial<EventStreamFields>>(request.body, validators.eventStreamUpdate, eventStreamUpdateSchema, false);
+    return context.store.transaction(() => {
+      const existing = streams.get(id);
+      if (!existing) throw streamNotFound(id);
+      const updated: EventStream = {
+        ...existing,
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.subscriptions !== undefined ? { subscriptions: body.subscriptions } : {}),
+        ...(body.status !== undefined ? { status: body.status } : {}),
+        destination: body.destination ? updatedDestination(existing.destination, body.destination) : existing.destination,
+        updated_at: isoMillis(),
+      };
+      streams.replace(id, updated);
+      return publicEventStream(updated);
+    });
+  });
+
+  app.delete(`${EVENT_STREAMS_PATH}/:id`, { config: { auth: { scope: scopes.delete } } }, async (request, reply) => {
+    const id = validPathId("eventStream", (request.params as { id: string }).id);
+    if (!streams.delete(id)) throw streamNotFound(id);
+    return reply.code(204).send();
+  });
+}

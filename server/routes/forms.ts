@@ -1,0 +1,151 @@
+/**
+ * `/api/v2/forms`: list (offset paging), create, get, update, delete.
+ *
+ * Behaviour copied from the real service: empty objects and arrays are not echoed,
+ * `ending` defaults to `{resume_flow: true}`, PATCH replaces whole top-level keys
+ * (`null` clears one), every `next_node` must name a node or `$ending`, and the list
+ * returns summaries (id, name, timestamps), not whole forms.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  ERROR_CODES, FORM_ENDING_NODE, formCreateSchema, formUpdateSchema, newId, SCOPES,
+  type Form, type FormFields,
+} from "../../api";
+import { bodyKindOf } from "../body";
+import type { TenantContext } from "../context";
+import { HttpError, invalidQuery, notFound } from "../http-error";
+import { isoMillis } from "../time";
+import { queryBoolean, queryInteger, queryList, validators, validBody, validPathId } from "../validation";
+
+/** Base path of the collection. */
+export const FORMS_PATH = "/api/v2/forms";
+
+const scopes = SCOPES.forms;
+const HYDRATE_VALUES = ["flow_count", "links"];
+const MAX_PER_PAGE = 100;
+const DEFAULT_ENDING = { resume_flow: true };
+
+const formNotFound = (id: string) => notFound(`The form with id ${id} does not exist.`, ERROR_CODES.inexistentForm);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Drops empty objects and arrays, at any depth, the way the service does. STEP
+ * components are opaque: what a caller put in them comes back as given.
+ */
+export function pruneEmpty(value: unknown, key = ""): unknown {
+  if (key === "components") return value;
+  if (Array.isArray(value)) {
+    return value.map((item) => pruneEmpty(item)).filter((item) => item !== undefined);
+  }
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [innerKey, inner] of Object.entries(value)) {
+      const pruned = pruneEmpty(inner, innerKey);
+      const empty = (Array.isArray(pruned) && pruned.length === 0) || (isPlainObject(pruned) && Object.keys(pruned).length === 0);
+      if (!empty && pruned !== undefined) out[innerKey] = pruned;
+    }
+    return out;
+  }
+  return value;
+}
+
+/** The `next_node` targets of a form that name neither a node nor `$ending`. */
+export function unknownNodeTargets(form: FormFields): string[] {
+  const known = new Set([FORM_ENDING_NODE, ...(form.nodes ?? []).map((node) => node.id)]);
+  const targets: (string | undefined)[] = [form.start?.next_node];
+  for (const node of form.nodes ?? []) {
+    if (node.type === "ROUTER") {
+      targets.push(node.config?.fallback, ...(node.config?.rules ?? []).map((rule) => rule.next_node));
+    } else {
+      targets.push(node.config?.next_node);
+    }
+  }
+  return [...new Set(targets.filter((target): target is string => target !== undefined && !known.has(target)))];
+}
+
+function checkNodeTargets(form: FormFields): void {
+  const unknown = unknownNodeTargets(form);
+  if (unknown.length > 0) {
+    throw new HttpError(400, `Some nodes point to unknown node IDs: ${unknown.join(", ")}`, ERROR_CODES.invalidBody);
+  }
+}
+
+function checkHydrate(request: FastifyRequest): void {
+  for (const value of queryList(request.query, "hydrate")) {
+    if (!HYDRATE_VALUES.includes(value)) throw invalidQuery("hydrate", `Must be one of: ${HYDRATE_VALUES.join(", ")}`);
+  }
+}
+
+/** The list item of a form: what the service's list returns. */
+function summary(form: Form): Pick<Form, "id" | "name" | "created_at" | "updated_at" | "embedded_at" | "submitted_at"> {
+  const { id, name, created_at, updated_at, embedded_at, submitted_at } = form;
+  return { id, name, created_at, updated_at, ...(embedded_at ? { embedded_at } : {}), ...(submitted_at ? { submitted_at } : {}) };
+}
+
+/** Orders a form's keys as the service does: id, fields, timestamps. */
+function storedForm(id: string, fields: FormFields, createdAt: string, updatedAt: string): Form {
+  const { name, ...rest } = fields;
+  return { id, name, ...rest, ending: rest.ending ?? DEFAULT_ENDING, created_at: createdAt, updated_at: updatedAt };
+}
+
+/** Registers the form routes. */
+export function registerFormRoutes(app: FastifyInstance, context: TenantContext): void {
+  const forms = context.store.collection<Form>("forms");
+
+  app.get(FORMS_PATH, { config: { auth: { scope: scopes.list } } }, async (request) => {
+    const page = queryInteger(request.query, "page", 0, 1_000_000, 0);
+    const perPage = queryInteger(request.query, "per_page", 1, MAX_PER_PAGE, 50);
+    const includeTotals = queryBoolean(request.query, "include_totals", false);
+    checkHydrate(request);
+    const items = forms.pageOffset(page * perPage, perPage).map(summary);
+    return includeTotals ? { start: page * perPage, limit: perPage, total: forms.count(), forms: items } : items;
+  });
+
+  app.post(FORMS_PATH, { config: { auth: { scope: scopes.create }, bodyKinds: ["json", "form"] } }, async (request, reply) => {
+    const body = validBody<FormFields>(request.body, validators.formCreate, formCreateSchema,
+      bodyKindOf(request.headers["content-type"]) === "form");
+    const fields = pruneEmpty(body) as FormFields;
+    checkNodeTargets(fields);
+    const now = isoMillis();
+    const form = storedForm(newId("form"), fields, now, now);
+    forms.insert(form.id, form);
+    return reply.code(201).send(form);
+  });
+
+  app.get(`${FORMS_PATH}/:id`, { config: { auth: { scope: scopes.get } } }, async (request) => {
+    const id = validPathId("form", (request.params as { id: string }).id);
+    checkHydrate(request);
+    const form = forms.get(id);
+    if (!form) throw formNotFound(id);
+    return form;
+  });
+
+  app.patch(`${FORMS_PATH}/:id`, { config: { auth: { scope: scopes.update } } }, async (request) => {
+    const id = validPathId("form", (request.params as { id: string }).id);
+    const body = validBody<Record<string, unknown>>(request.body, validators.formUpdate, formUpdateSchema, false);
+    return context.store.transaction(() => {
+      const existing = forms.get(id);
+      if (!existing) throw formNotFound(id);
+      const { id: _id, created_at: createdAt, updated_at: _updatedAt, ...fields } = existing;
+      const merged: Record<string, unknown> = { ...fields };
+      // Whole top-level keys are replaced, never deep-merged; null (or an empty value) clears.
+      const changes = pruneEmpty(body) as Record<string, unknown>;
+      for (const key of Object.keys(body)) {
+        if (changes[key] === undefined || changes[key] === null) delete merged[key];
+        else merged[key] = changes[key];
+      }
+      checkNodeTargets(merged as unknown as FormFields);
+      const updated = storedForm(id, merged as unknown as FormFields, createdAt, isoMillis());
+      forms.replace(id, updated);
+      return updated;
+    });
+  });
+
+  app.delete(`${FORMS_PATH}/:id`, { config: { auth: { scope: scopes.delete } } }, async (request, reply) => {
+    const id = validPathId("form", (request.params as { id: string }).id);
+    if (!forms.delete(id)) throw formNotFound(id);
+    return reply.code(204).send();
+  });
+}

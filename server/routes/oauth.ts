@@ -1,0 +1,79 @@
+/**
+ * `POST /oauth/token` (and `/oauth/token/`, as the seed writes it): the client
+ * credentials grant, form-encoded or JSON, client authentication in the body or by
+ * HTTP Basic. Errors use the OAuth shape `{error, error_description}`.
+ * `GET /.well-known/jwks.json` publishes the public key that verifies the tokens.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { acceptedAudiences, TOKEN_LIFETIME_SECONDS } from "../auth/tokens";
+import type { TenantContext } from "../context";
+
+/** Path of the token endpoint. */
+export const TOKEN_PATH = "/oauth/token";
+/** Path of the key set. */
+export const JWKS_PATH = "/.well-known/jwks.json";
+
+/** An OAuth error reply (RFC 6749 section 5.2 shape). */
+export class OAuthError extends Error {
+  constructor(readonly statusCode: number, readonly error: string, description: string) {
+    super(description);
+    this.name = "OAuthError";
+  }
+
+  toBody(): { error: string; error_description: string } {
+    return { error: this.error, error_description: this.message };
+  }
+}
+
+const field = (body: Record<string, unknown>, name: string): string | undefined =>
+  typeof body[name] === "string" ? (body[name] as string) : undefined;
+
+/** Client id and secret from the body, or else from an HTTP Basic header. */
+function clientCredentials(request: FastifyRequest, body: Record<string, unknown>): { id?: string; secret?: string } {
+  const header = request.headers.authorization ?? "";
+  if (/^basic /i.test(header)) {
+    const decoded = Buffer.from(header.slice(6).trim(), "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon > 0) {
+      return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+    }
+  }
+  return { id: field(body, "client_id"), secret: field(body, "client_secret") };
+}
+
+/** Registers the token endpoint and the key set. */
+export function registerOAuthRoutes(app: FastifyInstance, context: TenantContext): void {
+  const issueToken = async (request: FastifyRequest) => {
+    const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<string, unknown>;
+    const grantType = field(body, "grant_type");
+    if (grantType !== "client_credentials") {
+      throw new OAuthError(400, "unsupported_grant_type", `Unsupported grant type: ${grantType ?? "(none)"}`);
+    }
+    const credentials = clientCredentials(request, body);
+    if (!credentials.id || !credentials.secret) throw new OAuthError(401, "invalid_client", "Client authentication failed: client_id and client_secret are required");
+    const client = context.clients.authenticate(credentials.id, credentials.secret);
+    if (!client) throw new OAuthError(401, "invalid_client", "Client authentication failed");
+    const audience = field(body, "audience");
+    if (!audience) throw new OAuthError(403, "access_denied", "No audience parameter was provided, and no default audience has been configured");
+    if (!acceptedAudiences(context.url()).includes(audience)) throw new OAuthError(403, "access_denied", `Service not found: ${audience}`);
+    const requested = (field(body, "scope") ?? "").split(" ").filter(Boolean);
+    const notGranted = requested.filter((scope) => !client.scopes.includes(scope));
+    if (notGranted.length > 0) throw new OAuthError(403, "access_denied", `Client has not been granted scopes: ${notGranted.join(", ")}`);
+    const scopes = requested.length > 0 ? requested : client.scopes;
+    return {
+      access_token: await context.tokens.issue(client.client_id, scopes, audience),
+      token_type: "Bearer",
+      expires_in: TOKEN_LIFETIME_SECONDS,
+      scope: scopes.join(" "),
+    };
+  };
+
+  for (const url of [TOKEN_PATH, `${TOKEN_PATH}/`]) {
+    app.post(url, { config: { oauth: true, bodyKinds: ["form", "json"] } }, async (request, reply) => {
+      reply.header("cache-control", "no-store").header("pragma", "no-cache");
+      return issueToken(request);
+    });
+  }
+
+  app.get(JWKS_PATH, async () => ({ keys: [context.signingKey.publicJwk] }));
+}

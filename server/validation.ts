@@ -1,0 +1,105 @@
+/**
+ * The contract's schemas compiled once per process, and the checks of path and query
+ * parameters that turn bad input into 400s instead of surprises further in.
+ */
+import {
+  BASE58_ALPHABET, compileValidator, createAjv, eventStreamCreateSchema, eventStreamUpdateSchema, formCreateSchema,
+  formUpdateSchema, FORM_ID_MAX, idSchemas, POLICY_ID_MAX, rateLimitPolicyCreateSchema, rateLimitPolicyUpdateSchema,
+  templateObjectSchema, templateStringSchema, type JsonSchema, type Validator,
+} from "../api";
+import { invalidBody, invalidQuery, invalidUri } from "./http-error";
+import { coerceFormValue } from "./body";
+
+const ajv = createAjv();
+
+/** Compiled body validators. */
+export const validators = {
+  rateLimitPolicyCreate: compileValidator(rateLimitPolicyCreateSchema, ajv),
+  rateLimitPolicyUpdate: compileValidator(rateLimitPolicyUpdateSchema, ajv),
+  formCreate: compileValidator(formCreateSchema, ajv),
+  formUpdate: compileValidator(formUpdateSchema, ajv),
+  eventStreamCreate: compileValidator(eventStreamCreateSchema, ajv),
+  eventStreamUpdate: compileValidator(eventStreamUpdateSchema, ajv),
+  templateObject: compileValidator(templateObjectSchema, ajv),
+  templateString: compileValidator(templateStringSchema, ajv),
+};
+
+/**
+ * Validates a request body against `schema` (coercing form-encoded strings first) and
+ * returns it typed; throws 400 `invalid_body` naming the first problem.
+ */
+export function validBody<T>(body: unknown, validator: Validator, schema: JsonSchema, formEncoded: boolean): T {
+  const value = formEncoded ? coerceFormValue(body, schema) : body;
+  const issue = validator(value === undefined ? null : value);
+  if (issue) throw invalidBody(issue);
+  return value as T;
+}
+
+const base58Run = `[${BASE58_ALPHABET}]`;
+
+/**
+ * Path id rules. Event stream ids are exactly 26 characters (seed 2.4), so the full
+ * format is required. Policy ids are "at most 26" and form ids "at most 30" in the seed:
+ * any prefix-plus-base58 id up to that length is well formed (unknown ones are 404).
+ */
+const PATH_IDS = {
+  rateLimitPolicy: { pattern: new RegExp(`^rlp_${base58Run}+$`), maxLength: POLICY_ID_MAX },
+  form: { pattern: new RegExp(`^ap_${base58Run}+$`), maxLength: FORM_ID_MAX },
+  eventStream: { pattern: new RegExp(String(idSchemas.eventStream.pattern)), maxLength: 26 },
+} as const;
+
+/** Checks the `id` path parameter; throws 400 `invalid_uri` when malformed. */
+export function validPathId(kind: keyof typeof PATH_IDS, id: string): string {
+  const rule = PATH_IDS[kind];
+  if (id.length > rule.maxLength) throw invalidUri("id", `String is too long (${id.length} chars), maximum ${rule.maxLength}`);
+  if (!rule.pattern.test(id)) throw invalidUri("id", `String does not match pattern: ${rule.pattern.source}`);
+  return id;
+}
+
+/** A single query parameter's value (the last one when it repeats). */
+export function queryValue(query: unknown, name: string): string | undefined {
+  const value = (query as Record<string, unknown> | undefined)?.[name];
+  if (Array.isArray(value)) return value.length ? String(value[value.length - 1]) : undefined;
+  return value === undefined ? undefined : String(value);
+}
+
+/** An integer query parameter within bounds, or its default; 400 otherwise. */
+export function queryInteger(query: unknown, name: string, min: number, max: number, fallback: number): number {
+  const text = queryValue(query, name);
+  if (text === undefined || text === "") return fallback;
+  if (!/^-?\d+$/.test(text)) throw invalidQuery(name, "Expected type integer");
+  const value = Number(text);
+  if (value < min) throw invalidQuery(name, `Value is below minimum ${min}`);
+  if (value > max) throw invalidQuery(name, `Value exceeds maximum ${max}`);
+  return value;
+}
+
+/** A boolean query parameter (`true`/`false`), or its default; 400 otherwise. */
+export function queryBoolean(query: unknown, name: string, fallback: boolean): boolean {
+  const text = queryValue(query, name);
+  if (text === undefined || text === "") return fallback;
+  if (text !== "true" && text !== "false") throw invalidQuery(name, "Expected type boolean");
+  return text === "true";
+}
+
+/** The checkpoint cursor: an opaque base64url of the position of the last item seen. */
+export function encodeCursor(seq: number): string {
+  return Buffer.from(`seq:${seq}`, "utf8").toString("base64url");
+}
+
+/** Decodes a `from` cursor; 400 when it was not made by {@link encodeCursor}. */
+export function decodeCursor(query: unknown): number {
+  const text = queryValue(query, "from");
+  if (text === undefined || text === "") return 0;
+  const match = /^seq:(\d{1,15})$/.exec(Buffer.from(text, "base64url").toString("utf8"));
+  if (!match) throw invalidQuery("from", "Invalid checkpoint");
+  return Number(match[1]);
+}
+
+/** Values of a repeatable query parameter such as `hydrate`. */
+export function queryList(query: unknown, name: string): string[] {
+  const value = (query as Record<string, unknown> | undefined)?.[name];
+  if (value === undefined) return [];
+  const values = Array.isArray(value) ? value.map(String) : [String(value)];
+  return values.flatMap((text) => text.split(",")).filter(Boolean);
+}
