@@ -1,0 +1,118 @@
+/**
+ * One limiter per provider process, shared by every resource: a queue with a
+ * concurrency cap that also pauses when the API says the rate limit window is spent
+ * (`X-RateLimit-Remaining: 0` until `X-RateLimit-Reset`, or a 429's `Retry-After`).
+ */
+
+/** Sleeps `ms` milliseconds. */
+export type Sleep = (ms: number) => Promise<void>;
+
+/** Default sleep: a timer. */
+export const sleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** Options of a {@link Limiter}. */
+export interface LimiterOptions {
+  /** Most requests in flight at once (default 8). */
+  maxConcurrent?: number;
+  /** Longest single pause taken from a header, in ms (default 60 s): guards against clock skew. */
+  maxPauseMs?: number;
+  /** Clock, for tests. */
+  now?: () => number;
+  /** Sleep, for tests. */
+  sleep?: Sleep;
+}
+
+/** Rate limit headers of a response, already parsed. */
+export interface RateLimitInfo {
+  /** `X-RateLimit-Remaining`. */
+  remaining?: number;
+  /** `X-RateLimit-Reset`, Unix epoch seconds. */
+  resetEpochSeconds?: number;
+}
+
+/** Parses a header value as a finite number. */
+export function headerNumber(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const parsed = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+/** A concurrency-capped queue that pauses while the API's rate limit window is spent. */
+export class Limiter {
+  private readonly maxConcurrent: number;
+  private readonly maxPauseMs: number;
+  private readonly now: () => number;
+  private readonly sleep: Sleep;
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
+  /** Requests we may still start before the window resets (undefined: unknown). */
+  private remaining?: number;
+  /** When the current window resets (ms), if the server said. */
+  private resetAt?: number;
+  /** No request starts before this instant (ms). */
+  private pausedUntil = 0;
+
+  constructor(options: LimiterOptions = {}) {
+    this.maxConcurrent = Math.max(1, options.maxConcurrent ?? 8);
+    this.maxPauseMs = options.maxPauseMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? sleep;
+  }
+
+  /** Runs `task` when a slot is free and the rate limit window allows. */
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    await this.acquire();
+    try {
+      return await task();
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Learns from a response's rate limit headers. */
+  observe(info: RateLimitInfo): void {
+    if (info.remaining === undefined) return;
+    this.remaining = info.remaining;
+    this.resetAt = info.resetEpochSeconds !== undefined ? info.resetEpochSeconds * 1000 : undefined;
+  }
+
+  /** Stops new requests for `ms` (a 429's `Retry-After`). */
+  pauseFor(ms: number): void {
+    const bounded = Math.min(Math.max(0, ms), this.maxPauseMs);
+    this.pausedUntil = Math.max(this.pausedUntil, this.now() + bounded);
+  }
+
+  private async acquire(): Promise<void> {
+    while (this.inFlight >= this.maxConcurrent) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.inFlight += 1;
+    for (;;) {
+      const wait = this.pausedUntil - this.now();
+      if (wait > 0) {
+        // Several waiters may wake together; the jitter spreads them, a 429 settles the rest.
+        await this.sleep(wait + Math.floor(Math.random() * 50));
+        continue;
+      }
+      // The window is spent by our own count: wait for the reset the server announced.
+      if (this.remaining !== undefined && this.remaining <= 0 && this.resetAt !== undefined && this.resetAt > this.now()) {
+        this.pauseFor(this.resetAt - this.now());
+        // After the pause, let a request through to learn the new window (guards against skew).
+        this.remaining = undefined;
+        continue;
+      }
+      break;
+    }
+    if (this.resetAt !== undefined && this.resetAt <= this.now()) {
+      // A new window: the count is unknown until the next response tells us.
+      this.remaining = undefined;
+      this.resetAt = undefined;
+    }
+    if (this.remaining !== undefined) this.remaining -= 1;
+  }
+
+  private release(): void {
+    this.inFlight -= 1;
+    this.waiting.shift()?.();
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Creating an object exactly once when the API has no idempotency key.
+ *
+ * Forms and event streams get their ids from the server, so a POST whose outcome is
+ * unknown (5xx after the request was sent, a dropped connection, a timeout) cannot be
+ * repeated blindly. Instead we look for the object the POST may have made: same
+ * normalised content, created since shortly before the POST (allowing for clock skew),
+ * and not already claimed by another resource of this process. If it is there we adopt
+ * it; if not, we POST again. Creates of identical content are serialized within the
+ * process so two resources can never adopt the same object.
+ *
+ * Limit: another client creating an identical object in the same minutes could be
+ * mistaken for ours; that is far less harmful than a duplicate or an orphan.
+ */
+import { OutcomeUnknownError } from "../client/errors";
+import { sleep } from "../client/limiter";
+
+/** How far before the POST a server timestamp may be and still be ours (clock skew). */
+export const CREATED_AT_SKEW_MS = 5 * 60_000;
+
+/** Ids created or adopted by this process: never adopted again by another resource. */
+const claimedIds = new Set<string>();
+/** Tail of the chain of creates per content key. */
+const locks = new Map<string, Promise<unknown>>();
+
+/** How one kind of object is created and found again. */
+export interface CreateOnceSpec<T extends { id: string }> {
+  /** A key equal for identical content (creates with the same key run one at a time). */
+  contentKey: string;
+  /** Sends the POST. */
+  post(): Promise<T>;
+  /** Finds an unclaimed object with the same content created at or after `sinceMs`. */
+  find(sinceMs: number, isClaimed: (id: string) => boolean): Promise<T | undefined>;
+}
+
+/** Options of {@link createOnce}. */
+export interface CreateOnceOptions {
+  /** POST attempts in all (default 3). */
+  attempts?: number;
+  /** Pause before a second look when the first finds nothing (default 1 s): a slow commit. */
+  settleMs?: number;
+}
+
+/** True when another resource of this process already owns `id`. */
+export function isClaimed(id: string): boolean {
+  return claimedIds.has(id);
+}
+
+/** Records that a resource of this process owns `id`. */
+export function claim(id: string): void {
+  claimedIds.add(id);
+}
+
+/** Creates the object described by `spec` exactly once (see the module comment). */
+export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<T>, options: CreateOnceOptions = {}): Promise<T> {
+  return withLock(spec.contentKey, async () => {
+    const attempts = options.attempts ?? 3;
+    for (let attempt = 1; ; attempt += 1) {
+      const since = Date.now() - CREATED_AT_SKEW_MS;
+      try {
+        const created = await spec.post();
+        claim(created.id);
+        return created;
+      } catch (error) {
+        if (!(error instanceof OutcomeUnknownError)) throw error;
+        const found = await spec.find(since, isClaimed)
+          ?? await sleep(options.settleMs ?? 1_000).then(() => spec.find(since, isClaimed));
+        if (found) {
+          claim(found.id);
+          return found;
+        }
+        if (attempt >= attempts) {
+          throw new OutcomeUnknownError(error.target,
+            `${error.problem}; after ${attempt} attempts no such object exists, so nothing was created`, "Run again",
+            { status: error.status });
+        }
+      }
+    }
+  });
+}
+
+async function withLock<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const previous = locks.get(key) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(task);
+  const tail = run.catch(() => undefined);
+  locks.set(key, tail);
+  try {
+    return await run;
+  } finally {
+    if (locks.get(key) === tail) locks.delete(key);
+  }
+}

@@ -1,0 +1,77 @@
+/** The `EventStream` resource users construct. */
+import * as pulumi from "@pulumi/pulumi";
+import * as dynamic from "@pulumi/pulumi/dynamic";
+import type { EventType } from "../../../api/event-types";
+import type { EventStreamDestination, EventStreamStatus } from "../../../api/types";
+import type { DeepInput } from "../../inputs";
+import { eventStreamProvider } from "../../shim";
+import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
+import { markDestinationSecrets } from "./secrets";
+
+/** One subscription: an event type to forward. */
+export interface EventStreamSubscription {
+  /** One of the 25 known event types, e.g. `user.created`. */
+  event_type: EventType;
+}
+
+/** Arguments of an {@link EventStream}: the API's own field names (body of `POST /event-streams`). */
+export interface EventStreamArgs {
+  /** 1 to 128 characters. Left out, the API's value is kept and not managed. */
+  name?: pulumi.Input<string>;
+  /** At least one event type. Left out, the API's value is kept and not managed. */
+  subscriptions?: DeepInput<EventStreamSubscription[]>;
+  /**
+   * Where events go, by `type`:
+   * - `webhook`: `configuration { webhook_endpoint (https), webhook_authorization }` with
+   *   `{method: "basic", username, password}`, `{method: "bearer", token}` or
+   *   `{method: "custom_header", header_key, header_value}`. The secret is write-only:
+   *   the API never returns it, Pulumi stores it encrypted and shows `[secret]`.
+   * - `eventbridge`: `configuration { aws_account_id, aws_region }`;
+   * - `action`: `configuration { action_id }`.
+   * Changing the type, or any eventbridge or action configuration, replaces the stream.
+   */
+  destination: DeepInput<EventStreamDestination>;
+  /** `enabled` (default) or `disabled`. */
+  status?: pulumi.Input<EventStreamStatus>;
+  /**
+   * Bring an existing event stream under management instead of creating one: its id
+   * (`est_…`). On create the provider reads that stream and updates it to these
+   * arguments (the webhook secret is always re-sent, since it cannot be read). The
+   * engine cannot `pulumi import` dynamic resources; this is the way to adopt one.
+   */
+  adoptId?: pulumi.Input<string>;
+}
+
+/**
+ * An event stream of the tenant (`/api/v2/event-streams`), type
+ * `pulumi-nodejs:dynamic/tenant:EventStream`.
+ */
+export class EventStream extends dynamic.Resource {
+  /** The stream's name. */
+  declare public readonly name: pulumi.Output<string>;
+  /** The subscribed event types. */
+  declare public readonly subscriptions: pulumi.Output<{ event_type: string }[]>;
+  /** The destination; the webhook secret, carried from the inputs, is a secret. */
+  declare public readonly destination: pulumi.Output<EventStreamDestination>;
+  /** `enabled` or `disabled`. */
+  declare public readonly status: pulumi.Output<EventStreamStatus>;
+  /** The adopted stream's id, when `adoptId` was given. */
+  declare public readonly adoptId: pulumi.Output<string | undefined>;
+  /** When the stream was created (ISO-8601). */
+  declare public readonly created_at: pulumi.Output<string>;
+  /** When the stream was last updated (ISO-8601). */
+  declare public readonly updated_at: pulumi.Output<string>;
+
+  /** Creates (or, with `adoptId`, adopts) an event stream. */
+  constructor(name: string, args: EventStreamArgs, opts?: pulumi.CustomResourceOptions) {
+    super(eventStreamProvider, name, {
+      name: args.name,
+      subscriptions: args.subscriptions,
+      destination: markDestinationSecrets(args.destination),
+      status: args.status,
+      adoptId: args.adoptId,
+      created_at: undefined,
+      updated_at: undefined,
+    }, opts, TYPE_MODULE, TYPE_NAMES.eventStream);
+  }
+}

@@ -1,0 +1,93 @@
+/** The `Form` resource users construct. */
+import * as pulumi from "@pulumi/pulumi";
+import * as dynamic from "@pulumi/pulumi/dynamic";
+import type { FormEnding, FormFields, FormNode, FormStart } from "../../../api/types";
+import type { DeepInput } from "../../inputs";
+import { formProvider } from "../../shim";
+import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
+
+/** Arguments of a {@link Form}: the API's own field names (body of `POST /forms`). */
+export interface FormArgs {
+  /** The form's name, 1 to 150 characters. */
+  name: pulumi.Input<string>;
+  /** Custom error and other messages: `{ errors: {key: text}, custom: {key: text} }`. */
+  messages?: DeepInput<FormFields["messages"]>;
+  /** `{ primary, default }` language codes. */
+  languages?: DeepInput<FormFields["languages"]>;
+  /** Translations per language code (free-form objects). */
+  translations?: DeepInput<FormFields["translations"]>;
+  /**
+   * The flow graph: STEP (`config.components`, `config.next_node`), FLOW
+   * (`config.flow_id`, `config.next_node`) and ROUTER (`config.rules[].next_node`,
+   * `config.fallback`) nodes. Every `next_node` must be a node id or `"$ending"`.
+   */
+  nodes?: DeepInput<FormNode[]>;
+  /** Where the form starts: `hidden_fields`, `next_node`, `coordinates`. */
+  start?: DeepInput<FormStart>;
+  /** What happens at the end: `redirection`, `after_submit`, `resume_flow`, `coordinates`. Defaults to `{ resume_flow: true }`. */
+  ending?: DeepInput<FormEnding>;
+  /** `{ css }`: the form's stylesheet. */
+  style?: DeepInput<FormFields["style"]>;
+  /**
+   * Bring an existing form under management instead of creating one: the id
+   * (`ap_…`) of the form. On create the provider reads that form and updates it to
+   * these arguments. The engine cannot `pulumi import` dynamic resources; this is the
+   * way to adopt one. Ignored after creation (changing it does not re-create).
+   */
+  adoptId?: pulumi.Input<string>;
+}
+
+/**
+ * A form of the tenant (`/api/v2/forms`), type `pulumi-nodejs:dynamic/tenant:Form`.
+ *
+ * Every change is an in-place update (`PATCH` of the changed top-level fields; a field
+ * you remove is cleared). Empty objects and arrays are not stored by the API, and an
+ * absent `ending` means `{ resume_flow: true }`: neither shows as a change.
+ */
+export class Form extends dynamic.Resource {
+  /** The form's name. */
+  declare public readonly name: pulumi.Output<string>;
+  /** Messages, as stored. */
+  declare public readonly messages: pulumi.Output<FormFields["messages"] | undefined>;
+  /** Languages, as stored. */
+  declare public readonly languages: pulumi.Output<FormFields["languages"] | undefined>;
+  /** Translations, as stored. */
+  declare public readonly translations: pulumi.Output<FormFields["translations"] | undefined>;
+  /** Nodes, as stored. */
+  declare public readonly nodes: pulumi.Output<FormNode[] | undefined>;
+  /** Start, as stored. */
+  declare public readonly start: pulumi.Output<FormStart | undefined>;
+  /** Ending, as stored (`{ resume_flow: true }` by default). */
+  declare public readonly ending: pulumi.Output<FormEnding>;
+  /** Style, as stored. */
+  declare public readonly style: pulumi.Output<FormFields["style"] | undefined>;
+  /** The adopted form's id, when `adoptId` was given. */
+  declare public readonly adoptId: pulumi.Output<string | undefined>;
+  /** When the form was created (ISO-8601). */
+  declare public readonly created_at: pulumi.Output<string>;
+  /** When the form was last updated (ISO-8601). */
+  declare public readonly updated_at: pulumi.Output<string>;
+  /** When the form was embedded (a calendar date), if ever. */
+  declare public readonly embedded_at: pulumi.Output<string | undefined>;
+  /** When the form was last submitted (a calendar date), if ever. */
+  declare public readonly submitted_at: pulumi.Output<string | undefined>;
+
+  /** Creates (or, with `adoptId`, adopts) a form. */
+  constructor(name: string, args: FormArgs, opts?: pulumi.CustomResourceOptions) {
+    super(formProvider, name, {
+      name: args.name,
+      messages: args.messages,
+      languages: args.languages,
+      translations: args.translations,
+      nodes: args.nodes,
+      start: args.start,
+      ending: args.ending,
+      style: args.style,
+      adoptId: args.adoptId,
+      created_at: undefined,
+      updated_at: undefined,
+      embedded_at: undefined,
+      submitted_at: undefined,
+    }, opts, TYPE_MODULE, TYPE_NAMES.form);
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Form responses and stored outputs → normalised values (pure). The same
+ * normalisation serves diff, read and the stored outputs, so preview, refresh and
+ * update agree on what "changed" means.
+ */
+import type { DiffResult } from "@pulumi/pulumi/dynamic";
+import type { Form } from "../../../api/types";
+import { deepEqual, isObject, type JsonObject, prune } from "../shared";
+
+const isEmptyValue = (value: unknown) =>
+  (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
+import { FORM_FIELDS, FORM_SERVER_FIELDS } from "./schema";
+import { formPayload } from "./payload";
+
+/** Keys whose values the API keeps as given (STEP components are opaque). */
+const OPAQUE_KEYS: ReadonlySet<string> = new Set(["components"]);
+
+/** What the server stores when a form has no `ending`. */
+export const DEFAULT_FORM_ENDING = { resume_flow: true } as const;
+
+/**
+ * The managed fields of a form in canonical shape: only the API's settable keys, empty
+ * objects and arrays dropped (the API does not echo them), and `ending` defaulted the
+ * way the server defaults it.
+ */
+export function normaliseForm(form: JsonObject): JsonObject {
+  const normalised: JsonObject = {};
+  for (const field of FORM_FIELDS) {
+    const value = form[field] === null ? undefined : prune(form[field], OPAQUE_KEYS, field);
+    if (value !== undefined && !isEmptyValue(value)) normalised[field] = value;
+  }
+  if (normalised.ending === undefined) normalised.ending = { ...DEFAULT_FORM_ENDING };
+  return normalised;
+}
+
+/** Stored outputs from a server response: normalised fields, server timestamps, `adoptId`. */
+export function formOutputs(form: Form | JsonObject, adoptId?: unknown): JsonObject {
+  const record = form as JsonObject;
+  const outputs: JsonObject = { ...normaliseForm(record) };
+  for (const field of FORM_SERVER_FIELDS) {
+    if (typeof record[field] === "string") outputs[field] = record[field];
+  }
+  if (typeof adoptId === "string") outputs.adoptId = adoptId;
+  return outputs;
+}
+
+/** Inputs that reproduce stored outputs (what `read` reports so drift shows). */
+export function formInputsFromOutputs(outputs: JsonObject): JsonObject {
+  const inputs: JsonObject = { ...normaliseForm(outputs) };
+  if (outputs.adoptId !== undefined) inputs.adoptId = outputs.adoptId;
+  return inputs;
+}
+
+/** diff: normalised desired fields against the normalised managed part of the old outputs. */
+export function diffForm(olds: JsonObject, news: JsonObject): DiffResult {
+  const desired = normaliseForm(formPayload(news));
+  const current = normaliseForm(olds);
+  return { changes: !deepEqual(desired, current) };
+}

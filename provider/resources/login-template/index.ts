@@ -1,0 +1,36 @@
+/** The `LoginTemplate` resource users construct. */
+import * as pulumi from "@pulumi/pulumi";
+import * as dynamic from "@pulumi/pulumi/dynamic";
+import { loginTemplateProvider } from "../../shim";
+import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
+
+/** Arguments of a {@link LoginTemplate}. */
+export interface LoginTemplateArgs {
+  /**
+   * The hosted login page's markup (Liquid), at most 102400 characters. It must contain
+   * the head tag `{%- auth0:head -%}` and the widget tag `{%- auth0:widget -%}`.
+   */
+  template: pulumi.Input<string>;
+}
+
+/**
+ * The tenant's hosted login page template (`/api/v2/branding/templates/universal-login`),
+ * type `pulumi-nodejs:dynamic/tenant:LoginTemplate`. Its id is always `universal-login`.
+ *
+ * The template is a singleton of the tenant. Creating a LoginTemplate **replaces**
+ * whatever template the tenant had (there is nothing to adopt: the existing one is
+ * simply overwritten), and deleting it (`pulumi destroy`, or removing it from the
+ * program) removes the tenant's template, so the default page is shown again. Declare
+ * at most one per tenant. If you rename the resource, use an `aliases` option: a new
+ * name would otherwise create the new one and then delete "the old one", which is the
+ * same template.
+ */
+export class LoginTemplate extends dynamic.Resource {
+  /** The markup, as stored. */
+  declare public readonly template: pulumi.Output<string>;
+
+  /** Sets the tenant's login page template. */
+  constructor(name: string, args: LoginTemplateArgs, opts?: pulumi.CustomResourceOptions) {
+    super(loginTemplateProvider, name, { template: args.template }, opts, TYPE_MODULE, TYPE_NAMES.loginTemplate);
+  }
+}

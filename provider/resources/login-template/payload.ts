@@ -1,0 +1,7 @@
+/** LoginTemplate inputs → the `PUT /branding/templates/universal-login` body (pure). */
+import type { JsonObject } from "../shared";
+
+/** The JSON object form of the PUT body: `{template}`. */
+export function loginTemplatePayload(inputs: JsonObject): { template: string } {
+  return { template: String(inputs.template) };
+}

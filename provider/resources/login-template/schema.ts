@@ -1,0 +1,39 @@
+/**
+ * LoginTemplate inputs and `check`: at most 102400 characters, with the head and widget
+ * tags the hosted login page needs.
+ */
+import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
+import { TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG } from "../../../api/event-types";
+import { templateStringSchema } from "../../../api/schemas";
+import { type JsonObject, UNKNOWN, validateTree, withoutProvider } from "../shared";
+
+/** The id of the one template of a tenant. */
+export const LOGIN_TEMPLATE_ID = "universal-login";
+
+/** What the provider receives and stores for the hosted login page template. */
+export interface LoginTemplateInputs {
+  /** The page's markup (Liquid), at most 102400 characters. */
+  template: string;
+}
+
+/** Validates the template; an unknown template (preview) is skipped. */
+export function checkLoginTemplate(news: JsonObject): CheckResult {
+  const { template, ...rest } = withoutProvider(news);
+  const failures: CheckFailure[] = Object.keys(rest)
+    .filter((key) => rest[key] !== undefined)
+    .map((key) => ({ property: key, reason: "Additional properties not allowed" }));
+  if (template === undefined) {
+    failures.push({ property: "template", reason: "Missing required property" });
+  } else if (template !== UNKNOWN) {
+    const issues = validateTree(template, templateStringSchema, "template");
+    failures.push(...issues);
+    if (issues.length === 0 && typeof template === "string") {
+      for (const tag of [TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG]) {
+        if (!template.includes(tag)) {
+          failures.push({ property: "template", reason: `The template must contain the tag ${tag}` });
+        }
+      }
+    }
+  }
+  return { inputs: news, failures };
+}

@@ -1,0 +1,156 @@
+/**
+ * Helpers shared by the resources' pure parts: the preview's unknown sentinel, JSON
+ * equality and pruning, and schema validation that skips unknown subtrees.
+ */
+import type { CheckFailure } from "@pulumi/pulumi/dynamic";
+import { compileValidator, createAjv, type Validator } from "../../api/validate";
+import type { JsonSchema } from "../../api/schemas";
+
+/** What the engine sends in place of a value it does not know yet (preview). */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** The key under which the engine passes the serialized provider in inputs and outputs. */
+export const PROVIDER_KEY = "__provider";
+
+/** A JSON object. */
+export type JsonObject = Record<string, unknown>;
+
+/** True for plain objects (not arrays, not null). */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** True when the unknown sentinel appears anywhere in `value`. */
+export function containsUnknown(value: unknown): boolean {
+  if (value === UNKNOWN) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (isObject(value)) return Object.values(value).some(containsUnknown);
+  return false;
+}
+
+/** A copy of `inputs` without the engine's `__provider` key. */
+export function withoutProvider<T extends JsonObject>(inputs: T | undefined): T {
+  const { [PROVIDER_KEY]: _provider, ...rest } = inputs ?? ({} as T);
+  return rest as T;
+}
+
+function isEmpty(value: unknown): boolean {
+  return (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
+}
+
+/**
+ * Drops empty objects and arrays held by a key, at any depth, as the API does (it does
+ * not echo them). Items of arrays are pruned but kept; values under `opaqueKeys` are
+ * kept exactly as given (form components are opaque to the API).
+ */
+export function prune(value: unknown, opaqueKeys: ReadonlySet<string> = new Set(), key = ""): unknown {
+  if (opaqueKeys.has(key)) return value;
+  if (Array.isArray(value)) {
+    return value.map((item) => prune(item, opaqueKeys)).filter((item) => item !== undefined);
+  }
+  if (isObject(value)) {
+    const out: JsonObject = {};
+    for (const [innerKey, inner] of Object.entries(value)) {
+      const pruned = prune(inner, opaqueKeys, innerKey);
+      if (pruned !== undefined && !isEmpty(pruned)) out[innerKey] = pruned;
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Structural equality of JSON values; key order is irrelevant, `undefined` keys are absent. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => deepEqual(item, b[index]));
+  }
+  if (isObject(a) && isObject(b)) {
+    const keysA = Object.keys(a).filter((key) => a[key] !== undefined);
+    const keysB = Object.keys(b).filter((key) => b[key] !== undefined);
+    if (keysA.length !== keysB.length) return false;
+    return keysA.every((key) => deepEqual(a[key], b[key]));
+  }
+  return false;
+}
+
+/** Joins a property path and a relative one: `nodes[1]` + `config.flow_id`. */
+export function joinPath(base: string, rest: string): string {
+  if (!base) return rest;
+  if (!rest) return base;
+  return rest.startsWith("[") ? `${base}${rest}` : `${base}.${rest}`;
+}
+
+const ajv = createAjv();
+const validators = new WeakMap<JsonSchema, Validator>();
+
+function validatorFor(schema: JsonSchema): Validator {
+  let validator = validators.get(schema);
+  if (!validator) {
+    validator = compileValidator(schema, ajv);
+    validators.set(schema, validator);
+  }
+  return validator;
+}
+
+/**
+ * Validates `value` against `schema`, reporting failures with property paths under
+ * `path`. Subtrees holding an unknown value (preview) are not judged, but the rest of
+ * the value still is: objects, arrays and discriminated unions are walked down to the
+ * parts that are fully known.
+ */
+export function validateTree(value: unknown, schema: JsonSchema, path = ""): CheckFailure[] {
+  if (value === UNKNOWN) return [];
+  if (!containsUnknown(value)) {
+    const issue = validatorFor(schema)(value);
+    return issue ? [{ property: joinPath(path, issue.property), reason: issue.message }] : [];
+  }
+  if (Array.isArray(value)) return validateArray(value, schema, path);
+  if (!isObject(value)) return [];
+  if (Array.isArray(schema.anyOf)) {
+    const nonNull = (schema.anyOf as JsonSchema[]).find((alternative) => alternative.type !== "null");
+    return nonNull ? validateTree(value, nonNull, path) : [];
+  }
+  if (Array.isArray(schema.oneOf) && isObject(schema.discriminator)) {
+    const tag = String(schema.discriminator.propertyName);
+    const tagValue = value[tag];
+    if (tagValue === undefined || tagValue === UNKNOWN) return [];
+    const branch = (schema.oneOf as JsonSchema[]).find((candidate) =>
+      isObject(candidate.properties) && isObject(candidate.properties[tag]) && candidate.properties[tag].const === tagValue);
+    if (!branch) return [{ property: joinPath(path, tag), reason: "Unknown value for this discriminator" }];
+    return validateTree(value, branch, path);
+  }
+  return validateObject(value, schema, path);
+}
+
+function validateArray(value: unknown[], schema: JsonSchema, path: string): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  if (typeof schema.minItems === "number" && value.length < schema.minItems) {
+    failures.push({ property: path, reason: `Array is too short, minimum ${schema.minItems} item(s)` });
+  }
+  if (typeof schema.maxItems === "number" && value.length > schema.maxItems) {
+    failures.push({ property: path, reason: `Array is too long, maximum ${schema.maxItems} items` });
+  }
+  if (isObject(schema.items)) {
+    value.forEach((item, index) => failures.push(...validateTree(item, schema.items as JsonSchema, `${path}[${index}]`)));
+  }
+  return failures;
+}
+
+function validateObject(value: JsonObject, schema: JsonSchema, path: string): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const properties = isObject(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
+  for (const key of Array.isArray(schema.required) ? (schema.required as string[]) : []) {
+    if (value[key] === undefined) failures.push({ property: joinPath(path, key), reason: "Missing required property" });
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined) continue;
+    const propertySchema = properties[key] ?? (isObject(schema.additionalProperties) ? schema.additionalProperties : undefined);
+    if (propertySchema) failures.push(...validateTree(item, propertySchema, joinPath(path, key)));
+    else if (schema.additionalProperties === false) {
+      failures.push({ property: joinPath(path, key), reason: "Additional properties not allowed" });
+    }
+  }
+  return failures;
+}

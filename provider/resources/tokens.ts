@@ -1,0 +1,14 @@
+/**
+ * Type names of the resources. With the module they form the type tokens
+ * `pulumi-nodejs:dynamic/tenant:<Type>`, part of every URN: never rename them.
+ */
+
+/** The module of every type token. */
+export const TYPE_MODULE = "tenant";
+
+/** The type name of each resource kind. */
+export const TYPE_NAMES = {
+  form: "Form",
+  eventStream: "EventStream",
+  loginTemplate: "LoginTemplate",
+} as const;

@@ -1,0 +1,24 @@
+/**
+ * The shape every resource implementation has. The serialized provider objects stored
+ * in state delegate to these through the runtime; they receive the engine's arguments
+ * unchanged (with `__provider` still present) plus a context for HTTP.
+ */
+import type { CheckResult, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
+import type { TenantClient } from "../client/http";
+import type { JsonObject } from "./shared";
+
+/** What create/read/update/delete may use. */
+export interface ProviderContext {
+  /** The process-wide client; throws the configuration error when settings are missing. */
+  client(): TenantClient;
+}
+
+/** One resource's provider logic. `check` and `diff` never make a request. */
+export interface ResourceImplementation {
+  check(olds: JsonObject, news: JsonObject): CheckResult;
+  diff(id: string, olds: JsonObject, news: JsonObject): DiffResult;
+  create(ctx: ProviderContext, inputs: JsonObject): Promise<CreateResult>;
+  read(ctx: ProviderContext, id: string, props: JsonObject | undefined): Promise<ReadResult>;
+  update(ctx: ProviderContext, id: string, olds: JsonObject, news: JsonObject): Promise<UpdateResult>;
+  delete(ctx: ProviderContext, id: string, props: JsonObject): Promise<void>;
+}

@@ -1,0 +1,113 @@
+/**
+ * The provider process's singletons: settings, the one shared client, and the dispatch
+ * from the small serialized provider objects (see `shim.ts`) to the real
+ * implementations. This module is loaded at call time, by path; it is never captured
+ * into state, so it can hold credentials and libraries.
+ *
+ * `configure` and `dispatch(kind, method, args, protocol)` are a stable interface:
+ * provider objects stored in state by earlier versions call them.
+ */
+import { ConfigurationError } from "./client/errors";
+import { TenantClient, type TenantClientOptions } from "./client/http";
+import {
+  readSettingsInput, resolveSettings, settingsKey, type TenantSettings, type TenantSettingsInput,
+} from "./client/settings";
+import { RESOURCES } from "./resources";
+import type { JsonObject } from "./resources/shared";
+import type { ProviderContext } from "./resources/types";
+
+/** Version of the dispatch interface this runtime speaks. */
+export const PROTOCOL_VERSION = 1;
+
+/** The global under which the first loaded runtime registers itself (one per process). */
+export const RUNTIME_GLOBAL = "__pulumiTenantRuntime_v1";
+
+/** What the serialized provider objects call. */
+export interface TenantRuntime {
+  protocol: number;
+  configure(config: { get(key: string): string | undefined }): void;
+  dispatch(kind: string, method: string, args: unknown[], protocol?: number): Promise<unknown>;
+}
+
+interface RuntimeState {
+  settings?: TenantSettings;
+  key?: string;
+  client?: TenantClient;
+  clientOptions?: TenantClientOptions;
+  error?: Error;
+}
+
+const state: RuntimeState = {};
+
+function useSettings(settings: TenantSettings, options?: TenantClientOptions): void {
+  const key = settingsKey(settings);
+  // configure runs once per distinct serialized provider: keep the client (token, limiter) when nothing changed.
+  if (state.client && state.key === key && options === undefined) return;
+  state.settings = settings;
+  state.key = key;
+  state.clientOptions = options ?? state.clientOptions;
+  state.client = new TenantClient(settings, state.clientOptions);
+  state.error = undefined;
+}
+
+/**
+ * Configures from the stack configuration the engine passes (`tenant:*` keys, secrets in
+ * plaintext), falling back to `AUTH0_*` environment variables. Makes no request.
+ * Throws a {@link ConfigurationError} naming the keys to set when settings are missing.
+ */
+export function configure(config: { get(key: string): string | undefined }): void {
+  try {
+    useSettings(resolveSettings(readSettingsInput((key) => config.get(key))));
+  } catch (error) {
+    state.error = error as Error;
+    state.client = undefined;
+    throw error;
+  }
+}
+
+/** Configures directly from settings (tests, scripts). Options apply to the new client. */
+export function configureFromSettings(input: TenantSettingsInput, options?: TenantClientOptions): TenantClient {
+  useSettings(resolveSettings(input), options ?? {});
+  return state.client!;
+}
+
+/** Forgets settings and client (tests). */
+export function resetRuntime(): void {
+  state.settings = undefined;
+  state.key = undefined;
+  state.client = undefined;
+  state.clientOptions = undefined;
+  state.error = undefined;
+}
+
+/** The shared client; throws the configuration error when not configured. */
+export function sharedClient(): TenantClient {
+  if (state.client) return state.client;
+  throw state.error ?? new ConfigurationError(
+    "The tenant provider is not configured: set tenant:domain and tenant:clientId + tenant:clientSecret (or tenant:apiToken).");
+}
+
+const context: ProviderContext = { client: sharedClient };
+
+/** Runs `method` of resource `kind` with the engine's arguments. */
+export async function dispatch(kind: string, method: string, args: unknown[], protocol = PROTOCOL_VERSION): Promise<unknown> {
+  if (protocol > PROTOCOL_VERSION) {
+    throw new Error(`This state was written by a newer pulumi-tenant (provider protocol ${protocol}); upgrade pulumi-tenant.`);
+  }
+  const entry = RESOURCES[kind as keyof typeof RESOURCES];
+  if (!entry) throw new Error(`pulumi-tenant: unknown resource kind "${kind}"`);
+  const impl = entry.implementation;
+  const object = (value: unknown) => (value ?? {}) as JsonObject;
+  switch (method) {
+    case "check": return impl.check(object(args[0]), object(args[1]));
+    case "diff": return impl.diff(String(args[0]), object(args[1]), object(args[2]));
+    case "create": return impl.create(context, object(args[0]));
+    case "read": return impl.read(context, String(args[0]), args[1] as JsonObject | undefined);
+    case "update": return impl.update(context, String(args[0]), object(args[1]), object(args[2]));
+    case "delete": return impl.delete(context, String(args[0]), object(args[1]));
+    default: throw new Error(`pulumi-tenant: unknown provider method "${method}"`);
+  }
+}
+
+const registry = globalThis as unknown as Record<string, TenantRuntime | undefined>;
+registry[RUNTIME_GLOBAL] ??= { protocol: PROTOCOL_VERSION, configure, dispatch };
