@@ -1,0 +1,42 @@
+/** What every section of the benchmark gets: the mode's sizes, the report, the Pulumi setup. */
+import type { Report } from "./report";
+import type { BenchPulumi } from "./stacks";
+
+/** Sizes and durations of one mode. */
+export interface BenchParameters {
+  /** Resources in the API-calls stack. */
+  callsN: number;
+  /** Resources and server rate (req/s) of the rate-limit run. */
+  rateLimitN: number;
+  rateLimitR: number;
+  /** Small and large N of the engine-overhead runs, and how often each is repeated (the fastest counts). */
+  overheadSmallN: number;
+  overheadLargeN: number;
+  overheadRepeats: number;
+  /** Seconds per autocannon run (after a warm-up of `throughputWarmupSeconds`) and the connection counts. */
+  throughputSeconds: number;
+  throughputWarmupSeconds: number;
+  throughputConnections: number[];
+  /** Resources of the scale run. */
+  scaleN: number;
+}
+
+/** The full run (the issue's sizes) and the quick run (small N, a few minutes). */
+export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
+  full: {
+    callsN: 30, rateLimitN: 100, rateLimitR: 10, overheadSmallN: 20, overheadLargeN: 200, overheadRepeats: 2,
+    throughputSeconds: 5, throughputWarmupSeconds: 1, throughputConnections: [16, 64], scaleN: 1000,
+  },
+  quick: {
+    callsN: 10, rateLimitN: 30, rateLimitR: 10, overheadSmallN: 10, overheadLargeN: 60, overheadRepeats: 1,
+    throughputSeconds: 2, throughputWarmupSeconds: 0.5, throughputConnections: [16, 64], scaleN: 100,
+  },
+};
+
+/** Shared by the sections of one run. */
+export interface BenchContext {
+  params: BenchParameters;
+  report: Report;
+  /** The run's Pulumi setup (created on first use: the throughput section needs none). */
+  pulumi(): Promise<BenchPulumi>;
+}

@@ -1,0 +1,138 @@
+/**
+ * Pulumi stacks for the benchmark: the pinned CLI, one private file:// backend and
+ * PULUMI_HOME per run (in a temporary folder), programs from `bench/programs/<name>`,
+ * and timed operations that also watch the provider process.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { EngineEvent, OpMap, Stack } from "@pulumi/pulumi/automation";
+import { ensurePulumiCli, openStack, REPO_ROOT, type PulumiPlace, type TenantSettings } from "../../scripts/lib/pulumi";
+import { ProviderWatch, type ProviderProcesses } from "./procwatch";
+import { progress, withTicker } from "./progress";
+
+/** The benchmark's Pulumi programs (folders under bench/programs). */
+export type BenchProgram = "tenant" | "noop";
+
+/** Folder of a benchmark program. */
+export function programDir(program: BenchProgram): string {
+  return path.join(REPO_ROOT, "bench", "programs", program);
+}
+
+/** A Pulumi operation the benchmark times. */
+export type Operation = "preview" | "up" | "refresh" | "destroy";
+
+/** What one timed operation gave. */
+export interface OperationResult {
+  operation: Operation;
+  /** Wall time of the Automation API call (CLI start to exit), seconds. */
+  seconds: number;
+  ok: boolean;
+  error?: string;
+  /** Resource operations by kind (`create`, `same`, `update`, `delete`, ...). */
+  changes: Record<string, number>;
+  /** Resource operations the engine reported as failed (only counted when `countFailures`). */
+  failedOperations: number;
+  provider: ProviderProcesses;
+}
+
+/** One benchmark run's Pulumi setup. */
+export class BenchPulumi {
+  readonly tmpDir: string;
+  readonly place: PulumiPlace;
+  private readonly opened: { stack: Stack; name: string }[] = [];
+  private constructor(readonly binDir: string, readonly runId: string) {
+    this.tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-bench-"));
+    this.place = { stateDir: path.join(this.tmpDir, "state"), homeDir: path.join(this.tmpDir, "home"), passphrase: "bench-passphrase" };
+  }
+
+  /** Installs or finds the pinned CLI and creates the run's folders. */
+  static create(): BenchPulumi {
+    const binDir = ensurePulumiCli();
+    return new BenchPulumi(binDir, `${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}`);
+  }
+
+  /** Opens a fresh stack of `program` named `<name>-<run id>` (unique, so parallel runs do not collide). */
+  async open(program: BenchProgram, name: string, options: {
+    tenant?: TenantSettings; config?: Record<string, { value: string; secret?: boolean }>;
+  } = {}): Promise<Stack> {
+    const stackName = `${name}-${this.runId}`;
+    const stack = await openStack({ workDir: programDir(program), stackName, binDir: this.binDir, place: this.place, ...options });
+    this.opened.push({ stack, name: stackName });
+    return stack;
+  }
+
+  /**
+   * Bytes of the stack's state file in the backend (the checkpoint the CLI writes after
+   * each operation).
+   */
+  stateFileBytes(stack: Stack): number {
+    const stacksDir = path.join(this.place.stateDir, ".pulumi", "stacks");
+    const candidates = fs.existsSync(stacksDir) ? fs.readdirSync(stacksDir, { recursive: true, encoding: "utf8" }) : [];
+    const file = candidates.find((f) => path.basename(f) === `${stack.name}.json` || path.basename(f) === `${stack.name}.json.gz`);
+    if (!file) throw new Error(`no state file for stack ${stack.name} under ${stacksDir}`);
+    return fs.statSync(path.join(stacksDir, file)).size;
+  }
+
+  /** Removes the stacks (and their Pulumi.<stack>.yaml in the program folders) and the temporary folder. */
+  async dispose(): Promise<void> {
+    for (const { stack, name } of this.opened) {
+      try {
+        await stack.workspace.removeStack(name, { force: true });
+      } catch (error) {
+        progress(`could not remove stack ${name}: ${(error as Error).message.split("\n")[0]}`);
+        const yaml = path.join(stack.workspace.workDir, `Pulumi.${name}.yaml`);
+        fs.rmSync(yaml, { force: true });
+      }
+    }
+    fs.rmSync(this.tmpDir, { recursive: true, force: true });
+  }
+
+  /**
+   * Runs `operation` on `stack`, timing it and watching the provider process. Never
+   * throws: a failure is `ok: false` with the error.
+   */
+  async run(stack: Stack, operation: Operation, options: {
+    label: string; expectNoChanges?: boolean; countFailures?: boolean; detail?: () => string;
+  }): Promise<OperationResult> {
+    const watch = new ProviderWatch(this.place.homeDir).start();
+    let failedOperations = 0;
+    const onEvent = options.countFailures
+      ? (event: EngineEvent) => { if (event.resOpFailedEvent) failedOperations += 1; }
+      : undefined;
+    const common = { expectNoChanges: options.expectNoChanges, ...(onEvent ? { onEvent } : {}) };
+    const t0 = process.hrtime.bigint();
+    let changes: OpMap | Record<string, number> = {};
+    let ok = true;
+    let error: string | undefined;
+    try {
+      await withTicker(options.label, async () => {
+        switch (operation) {
+          case "preview": changes = (await stack.preview(common)).changeSummary; break;
+          case "up": changes = (await stack.up(common)).summary.resourceChanges ?? {}; break;
+          case "refresh": changes = (await stack.refresh(common)).summary.resourceChanges ?? {}; break;
+          case "destroy": changes = (await stack.destroy(onEvent ? { onEvent } : {})).summary.resourceChanges ?? {}; break;
+        }
+      }, options.detail);
+    } catch (caught) {
+      ok = false;
+      error = (caught as Error).message;
+    }
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const provider = watch.stop();
+    progress(`${options.label}: ${ok ? "done" : "FAILED"} in ${seconds.toFixed(1)} s${ok ? "" : `: ${firstErrorLine(error)}`}`);
+    return { operation, seconds, ok, error, changes: { ...changes } as Record<string, number>, failedOperations, provider };
+  }
+}
+
+/** The line of a CLI failure worth showing (the first `error:` line, else the first line). */
+export function firstErrorLine(message: string | undefined): string {
+  if (!message) return "";
+  const lines = message.split("\n");
+  return (lines.find((l) => /error:/.test(l)) ?? lines[0]).trim().slice(0, 300);
+}
+
+/** Sum of the resource operations in a change summary, other than `same`. */
+export function changedCount(changes: Record<string, number>): number {
+  return Object.entries(changes).filter(([kind]) => kind !== "same").reduce((sum, [, n]) => sum + n, 0);
+}

@@ -1,0 +1,122 @@
+/**
+ * The tenant server for the benchmark (in-process, loopback, in-memory store), the
+ * mixed stack's composition, and the server's request counters read per phase.
+ */
+import { startTenantServer, type TenantServer } from "../../server";
+import type { TenantSettings } from "../../scripts/lib/pulumi";
+
+/** Rate limit that never binds (requests per second per client). */
+export const UNLIMITED_RATE = 100_000;
+
+/** Starts a quiet in-memory tenant server on a free loopback port. */
+export function startBenchServer(rateLimit = UNLIMITED_RATE): Promise<TenantServer> {
+  return startTenantServer({ port: 0, logger: false, rateLimit });
+}
+
+/** The provider's stack settings for `server`. */
+export function tenantSettings(server: TenantServer): TenantSettings {
+  return { domain: server.url, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret };
+}
+
+/** A client-credentials access token of the admin client. */
+export async function adminToken(server: TenantServer): Promise<string> {
+  const { clientId, clientSecret, audience, tokenUrl } = server.credentials;
+  const reply = await fetch(tokenUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret, audience }),
+  });
+  if (!reply.ok) throw new Error(`token request failed: ${reply.status} ${await reply.text()}`);
+  return ((await reply.json()) as { access_token: string }).access_token;
+}
+
+/** Creates the rate limit policy the program looks up; returns its id. */
+export async function createPolicy(server: TenantServer, token: string): Promise<string> {
+  const reply = await fetch(`${server.baseUrl}/rate-limit-policies`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      resource: "oauth_authentication_api", consumer: "client", consumer_selector: "default",
+      configuration: { action: "block", limit: 100 },
+    }),
+  });
+  if (reply.status !== 201) throw new Error(`creating the rate limit policy failed: ${reply.status} ${await reply.text()}`);
+  return ((await reply.json()) as { id: string }).id;
+}
+
+/** What `bench/programs/tenant` creates (its `scenario` config). */
+export interface Scenario {
+  forms: number;
+  streams: number;
+  template: boolean;
+  /** When set, the program looks this policy up (a GET in every preview and up). */
+  policyId?: string;
+  /** Name of form 0 (changed for the one-field update). */
+  formName?: string;
+}
+
+/** N mixed resources: the login template, then forms and event streams half and half. */
+export function mixedScenario(n: number, policyId?: string): Scenario {
+  const template = n >= 1;
+  const rest = n - (template ? 1 : 0);
+  return { forms: Math.ceil(rest / 2), streams: Math.floor(rest / 2), template, policyId };
+}
+
+/** Stack config of the tenant program for `scenario`. */
+export function scenarioConfig(scenario: Scenario): Record<string, { value: string; secret?: boolean }> {
+  return {
+    scenario: { value: JSON.stringify(scenario) },
+    hookPassword: { value: "bench-hook-pa55word", secret: true },
+  };
+}
+
+/** Stack config of the no-op program for `count` resources. */
+export function noopConfig(count: number): Record<string, { value: string; secret?: boolean }> {
+  return { count: { value: String(count) } };
+}
+
+/** A phase's requests as the server counted them. */
+export interface CallCounts {
+  /** Requests under /api/v2 except the lookup's GET. */
+  resourceRequests: number;
+  /** GETs under /api/v2 except the lookup's. */
+  resourceReads: number;
+  /** POST, PATCH, PUT, DELETE under /api/v2. */
+  writes: number;
+  /** `GET /api/v2/rate-limit-policies/:id`: the lookup. */
+  lookupGets: number;
+  /** `POST /oauth/token`. */
+  tokens: number;
+  /** Responses 429. */
+  tooManyRequests: number;
+  /** Responses 5xx. */
+  serverErrors: number;
+  /** Every counter as the server keyed it. */
+  byRoute: Record<string, number>;
+}
+
+const LOOKUP_ROUTE = "GET /api/v2/rate-limit-policies/:id";
+
+/** Classifies a counter snapshot. */
+export function callCounts(snapshot: Record<string, number>): CallCounts {
+  const sum = (test: (key: string) => boolean) => Object.entries(snapshot).filter(([k]) => test(k)).reduce((s, [, n]) => s + n, 0);
+  const api = (k: string) => / \/api\/v2\//.test(k);
+  return {
+    resourceRequests: sum((k) => api(k) && k !== LOOKUP_ROUTE),
+    resourceReads: sum((k) => api(k) && k.startsWith("GET ") && k !== LOOKUP_ROUTE),
+    writes: sum((k) => api(k) && /^(POST|PATCH|PUT|DELETE) /.test(k)),
+    lookupGets: snapshot[LOOKUP_ROUTE] ?? 0,
+    tokens: snapshot["POST /oauth/token"] ?? 0,
+    tooManyRequests: snapshot["429"] ?? 0,
+    serverErrors: snapshot["5xx"] ?? 0,
+    byRoute: snapshot,
+  };
+}
+
+/** Progress detail: API requests so far (from the live counters). */
+export function requestsSoFar(server: TenantServer): () => string {
+  return () => {
+    const c = callCounts(server.counters.snapshot());
+    return `${c.resourceRequests} API requests${c.tooManyRequests ? `, ${c.tooManyRequests} × 429` : ""}`;
+  };
+}
