@@ -4,6 +4,7 @@
  * (no project client in between, so what is measured is the server itself).
  */
 import * as fs from "node:fs";
+import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
 import { isApiErrorBody } from "../../api/errors";
@@ -56,6 +57,39 @@ export async function send(url: string, init: { method: string; headers?: Record
     json = undefined;
   }
   return { status: response.status, headers: response.headers, text, json };
+}
+
+/**
+ * Sends one request with node:http, which (unlike fetch) sends a body with any method
+ * and any header value, so hostile requests reach the server as written.
+ */
+export function sendRaw(url: string, init: { method: string; headers?: Record<string, string>; body?: string | Uint8Array }): Promise<RawReply> {
+  const body = init.body === undefined ? undefined : Buffer.from(init.body);
+  // Node sends GET and DELETE bodies without framing unless told the length.
+  const headers = { ...init.headers, ...(body ? { "content-length": String(body.length) } : {}) };
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: init.method, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        let json: unknown;
+        try {
+          json = text ? JSON.parse(text) : undefined;
+        } catch {
+          json = undefined;
+        }
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+        }
+        resolve({ status: response.statusCode ?? 0, headers, text, json });
+      });
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
 }
 
 /** Client credentials for the token endpoint. */
