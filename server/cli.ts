@@ -67,12 +67,12 @@ async function main(): Promise<void> {
     tls: options.tls,
     logger: true,
   });
-  // The one line scripts and tests wait for; everything else goes to the log.
-  process.stdout.write(`Tenant server listening on ${server.url}\n`);
   process.stdout.write(`Admin credentials: ${resolve(dataDir, CREDENTIALS_FILE)}\n`);
   if (server.caCertPath) {
     process.stdout.write(`TLS CA certificate: ${server.caCertPath} (trust it with NODE_EXTRA_CA_CERTS=${server.caCertPath})\n`);
   }
+  // Last: the line scripts and tests wait for, so whatever precedes it is already out.
+  process.stdout.write(`Tenant server listening on ${server.url}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
