@@ -309,10 +309,10 @@ describe("seed limits at the provider's check", () => {
     }));
     const streamInputs = fc.record({
       name: fc.oneof(around(128).map((n) => s(n)), fc.string({ maxLength: 3 })),
-      status: mostly(fc.constantFrom("enabled", "disabled", undefined), fc.constantFrom("disabledx", "")),
+      status: mostly<string | undefined>(fc.constantFrom("enabled", "disabled", undefined), fc.constantFrom("disabledx", "")),
       events: fc.array(mostly(fc.constantFrom(...EVENT_TYPES), fc.constant("user.exploded")), { maxLength: 4 }),
-      endpoint: mostly(fc.constantFrom("https://hooks.example.com/in", "https://h.example.com:8443/a?b=c"), fc.constantFrom("http://hooks.example.com/in", "https://", "ftp://x")),
-      auth: mostly(
+      endpoint: mostly<string>(fc.constantFrom("https://hooks.example.com/in", "https://h.example.com:8443/a?b=c"), fc.constantFrom("http://hooks.example.com/in", "https://", "ftp://x")),
+      auth: mostly<Record<string, string>>(
         fc.constantFrom({ method: "basic", username: "u", password: "p-1" }, { method: "bearer", token: "t-1" }, { method: "custom_header", header_key: "X-Key", header_value: "v-1" }),
         fc.constantFrom({ method: "custom_header", header_key: "bad key", header_value: "v" }, { method: "basic", username: "", password: "p" }),
       ),
