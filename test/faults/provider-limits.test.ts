@@ -313,8 +313,8 @@ describe("seed limits at the provider's check", () => {
       events: fc.array(mostly(fc.constantFrom(...EVENT_TYPES), fc.constant("user.exploded")), { maxLength: 4 }),
       endpoint: mostly<string>(fc.constantFrom("https://hooks.example.com/in", "https://h.example.com:8443/a?b=c"), fc.constantFrom("http://hooks.example.com/in", "https://", "ftp://x")),
       auth: mostly<Record<string, string>>(
-        fc.constantFrom({ method: "basic", username: "u", password: "p-1" }, { method: "bearer", token: "t-1" }, { method: "custom_header", header_key: "X-Key", header_value: "v-1" }),
-        fc.constantFrom({ method: "custom_header", header_key: "bad key", header_value: "v" }, { method: "basic", username: "", password: "p" }),
+        fc.constantFrom<Record<string, string>>({ method: "basic", username: "u", password: "p-1" }, { method: "bearer", token: "t-1" }, { method: "custom_header", header_key: "X-Key", header_value: "v-1" }),
+        fc.constantFrom<Record<string, string>>({ method: "custom_header", header_key: "bad key", header_value: "v" }, { method: "basic", username: "", password: "p" }),
       ),
       eventbridge: fc.option(fc.tuple(fc.constantFrom("123456789012", "12345678901"), fc.constantFrom("eu-west-1", "EU")), { nil: undefined }),
     }).map((g): Inputs => ({
