@@ -7,6 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import qs from "qs";
 import type { JsonSchema } from "../api";
+import { invalidBody } from "./http-error";
 
 /** The body encodings the server understands. */
 export type BodyKind = "json" | "form" | "html";
@@ -49,11 +50,42 @@ export function parseFormBody(text: string): Record<string, unknown> {
   return sanitise(parsed) as Record<string, unknown>;
 }
 
+/** Deepest nesting of objects and arrays a JSON body may have (forms need far fewer). */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * The nesting depth of JSON text, counted without parsing it. Every later step (pruning,
+ * validation, serialising) recurses, so a body 100 000 levels deep would overflow the
+ * stack there; it is refused up front instead.
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c) i++; // backslash: skip the escaped character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b || char === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (char === 0x7d || char === 0x5d) depth--;
+  }
+  return deepest;
+}
+
 /** Registers the content-type parsers on `app` (JSON, form, HTML; nothing else). */
 export function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   // Fastify's own JSON parser rejects `__proto__`/`constructor` keys and parses any JSON value.
-  app.addContentTypeParser(/^application\/([a-z0-9.+-]*\+)?json$/i, { parseAs: "string" }, app.getDefaultJsonParser("error", "error"));
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser(/^application\/([a-z0-9.+-]*\+)?json$/i, { parseAs: "string" }, (request, body, done) => {
+    if (jsonDepth(body as string) > MAX_JSON_DEPTH) {
+      done(invalidBody(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" },
     (_request, body, done) => done(null, parseFormBody(body as string)));
   app.addContentTypeParser("text/html", { parseAs: "string" }, (_request, body, done) => done(null, body));

@@ -41,6 +41,13 @@ describe("bad input is answered in the error shape", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  test("JSON nested deeper than 64 levels → 400 (not a stack overflow)", async () => {
+    const nested = (depth: number) => `{"name":"deep","translations":{"en":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}}`;
+    expect((await h.call("POST", FORMS, { body: nested(60), contentType: "application/json" })).status).toBe(201);
+    expectError(await h.call("POST", FORMS, { body: nested(100_000), contentType: "application/json" }), 400, "invalid_body");
+    expectError(await h.call("POST", FORMS, { body: `${"[".repeat(65)}${"]".repeat(65)}`, contentType: "application/json" }), 400, "invalid_body");
+  });
+
   test("a non-object body → 400", async () => {
     expectError(await h.call("POST", FORMS, { body: [1, 2] }), 400, "invalid_body");
     expectError(await h.call("POST", FORMS, { body: "just a string" }), 400, "invalid_body");
