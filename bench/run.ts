@@ -1,13 +1,15 @@
 /**
- * `npm run bench [-- --quick] [-- --only=calls,ratelimit,overhead,throughput,scale]`:
+ * `npm run bench [-- --quick] [-- --only=calls,ratelimit,overhead,throughput,scale] [-- --cpu-prof]`:
  * measures API calls per phase, rate-limit efficiency, engine overhead, server throughput
  * and scale against an in-process tenant server on loopback, prints one table (stdout;
  * progress goes to stderr) and writes bench/results.json (bench/results-quick.json in
  * quick mode). See bench/README.md for what each figure means.
  */
 import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO_ROOT } from "../scripts/lib/pulumi";
+import { renderProfiles, summariseProfiles } from "./lib/cpuprofile";
 import { PARAMETERS, type BenchContext } from "./lib/context";
 import { progress } from "./lib/progress";
 import { machineInfo, renderTable, Report, writeResults } from "./lib/report";
@@ -26,13 +28,15 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   scale: measureScale,
 };
 
-const USAGE = `usage: npm run bench [-- --quick] [-- --only=${Object.keys(SECTIONS).join(",")}]`;
+const USAGE = `usage: npm run bench -- [--quick] [--only=${Object.keys(SECTIONS).join(",")}] [--cpu-prof]`;
 
-function parseArgs(argv: string[]): { quick: boolean; only: string[] } {
+function parseArgs(argv: string[]): { quick: boolean; only: string[]; cpuProf: boolean } {
   let quick = false;
+  let cpuProf = false;
   let only = Object.keys(SECTIONS);
   for (const arg of argv) {
     if (arg === "--quick") quick = true;
+    else if (arg === "--cpu-prof") cpuProf = true;
     else if (arg.startsWith("--only=")) only = arg.slice("--only=".length).split(",").filter(Boolean);
     else if (arg === "--help" || arg === "-h") {
       console.log(USAGE);
@@ -41,11 +45,11 @@ function parseArgs(argv: string[]): { quick: boolean; only: string[] } {
   }
   const unknown = only.filter((s) => !SECTIONS[s]);
   if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(", ")}\n${USAGE}`);
-  return { quick, only };
+  return { quick, only, cpuProf };
 }
 
 async function main(): Promise<void> {
-  const { quick, only } = parseArgs(process.argv.slice(2));
+  const { quick, only, cpuProf } = parseArgs(process.argv.slice(2));
   const mode = quick ? "quick" : "full";
   const params = PARAMETERS[mode];
   const report = new Report();
@@ -53,8 +57,16 @@ async function main(): Promise<void> {
   let pulumi: BenchPulumi | undefined;
   const ctx: BenchContext = {
     params, report,
-    pulumi: async () => (pulumi ??= BenchPulumi.create()),
+    pulumi: async () => {
+      if (!pulumi) {
+        pulumi = BenchPulumi.create();
+        if (cpuProf) pulumi.profileRoot = profileRoot;
+      }
+      return pulumi;
+    },
   };
+  const profileRoot = path.join(REPO_ROOT, "bench", "profiles", startedAt.replace(/[:.]/g, "-"));
+  if (cpuProf) progress(`CPU profiles of every Node.js process go to ${profileRoot} (figures are slower under profiling)`);
   progress(`${mode} run of ${only.join(", ")}`);
   try {
     for (const name of only) {
@@ -81,6 +93,13 @@ async function main(): Promise<void> {
   const file = path.join(REPO_ROOT, "bench", `results${quick ? "-quick" : ""}${partial ? "-partial" : ""}.json`);
   writeResults(file, { mode, startedAt, finishedAt: new Date().toISOString(), machine: machineInfo(pulumiVersion), parameters: { ...params, sections: only }, report });
   console.log(renderTable(report.figures));
+  if (cpuProf && fs.existsSync(profileRoot)) {
+    for (const dir of fs.readdirSync(profileRoot)) {
+      const summaries = summariseProfiles(path.join(profileRoot, dir), 8).filter((p) => p.kind === "program" || p.kind === "provider");
+      fs.writeFileSync(path.join(profileRoot, dir, "summary.txt"), `${renderProfiles(summaries)}\n`);
+    }
+    progress(`profile summaries: ${profileRoot}/*/summary.txt`);
+  }
   progress(`results written to ${path.relative(process.cwd(), file) || file}`);
   if (report.errors.length) process.exitCode = 1;
 }

@@ -41,6 +41,8 @@ export class BenchPulumi {
   readonly tmpDir: string;
   readonly place: PulumiPlace;
   private readonly opened: { stack: Stack; name: string }[] = [];
+  /** When set, every Node.js process of an operation writes a CPU profile under this folder. */
+  profileRoot?: string;
   private constructor(readonly binDir: string, readonly runId: string) {
     this.tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-bench-"));
     this.place = { stateDir: path.join(this.tmpDir, "state"), homeDir: path.join(this.tmpDir, "home"), passphrase: "bench-passphrase" };
@@ -95,6 +97,13 @@ export class BenchPulumi {
   async run(stack: Stack, operation: Operation, options: {
     label: string; expectNoChanges?: boolean; countFailures?: boolean; detail?: () => string;
   }): Promise<OperationResult> {
+    const env = (stack.workspace as unknown as { envVars: Record<string, string> }).envVars;
+    if (this.profileRoot) {
+      const dir = path.join(this.profileRoot, options.label.replace(/[^A-Za-z0-9=]+/g, "-").replace(/^-|-$/g, ""));
+      // Node 20 refuses --cpu-prof in NODE_OPTIONS: a preloaded module profiles instead.
+      env.NODE_OPTIONS = `--require ${path.join(__dirname, "..", "cpu-prof-preload.js")}`;
+      env.BENCH_CPU_PROF_DIR = dir;
+    }
     const watch = new ProviderWatch(this.place.homeDir).start();
     let failedOperations = 0;
     const onEvent = options.countFailures
@@ -120,6 +129,8 @@ export class BenchPulumi {
     }
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const provider = watch.stop();
+    delete env.NODE_OPTIONS;
+    delete env.BENCH_CPU_PROF_DIR;
     progress(`${options.label}: ${ok ? "done" : "FAILED"} in ${seconds.toFixed(1)} s${ok ? "" : `: ${firstErrorLine(error)}`}`);
     return { operation, seconds, ok, error, changes: { ...changes } as Record<string, number>, failedOperations, provider };
   }
