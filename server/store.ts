@@ -7,7 +7,7 @@
  * and survives a SIGKILL of the process.
  */
 import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 
 /** The collections the server keeps. */
@@ -153,8 +153,11 @@ class SqliteCollection<T> implements Collection<T> {
 export function openStore(dataDir?: string): Store {
   let db: Database.Database;
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
-    db = new Database(join(dataDir, DATABASE_FILE));
+    // The database holds webhook secrets and client digests: owner-only, like credentials.json.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const file = join(dataDir, DATABASE_FILE);
+    db = new Database(file);
+    chmodSync(file, 0o600); // SQLite gives its -wal and -shm files the same mode
     db.pragma("journal_mode = WAL");
     // FULL: a commit is fsynced before better-sqlite3 returns, so an acknowledged write survives SIGKILL.
     db.pragma("synchronous = FULL");

@@ -105,6 +105,8 @@ describe("tenant CLI", () => {
     expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const credentials = readCredentials(dataDir);
     expect(statSync(join(dataDir, "credentials.json")).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, "tenant.db")).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, "keys", "signing-key.pem")).mode & 0o777).toBe(0o600);
     expect(credentials).toEqual({
       domain: first.url, baseUrl: `${first.url}/api/v2`, tokenUrl: `${first.url}/oauth/token`, audience: `${first.url}/api/v2/`,
       clientId: expect.any(String), clientSecret: expect.any(String),

@@ -6,6 +6,8 @@
 import { request as httpRequest } from "node:http";
 import { Writable } from "node:stream";
 import { BODY_LIMIT_BYTES } from "../../api";
+import { isLoopback } from "../../server/auth/guard";
+import { RateLimiter } from "../../server/ratelimit";
 import { expectError, request, startHarness, tokenFor, type Harness } from "./helpers";
 
 const FORMS = "/api/v2/forms";
@@ -187,5 +189,23 @@ describe("request log", () => {
     for (const secret of [logged.adminToken, logged.server.credentials.clientSecret, "hunter2-password", "bad.token.value"]) {
       expect(all).not.toContain(secret);
     }
+  });
+});
+
+describe("building blocks", () => {
+  test("only loopback addresses count as local for /__admin", () => {
+    for (const address of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) expect(isLoopback(address)).toBe(true);
+    for (const address of ["10.0.0.1", "192.168.1.5", "::ffff:10.0.0.1", "fe80::1", undefined]) expect(isLoopback(address)).toBe(false);
+  });
+
+  test("the token bucket allows a burst of `rate`, refills at `rate` per second, and says when to retry", () => {
+    const limiter = new RateLimiter(3);
+    const start = 1_700_000_000_000;
+    const burst = [0, 1, 2, 3].map(() => limiter.consume("client:a", start));
+    expect(burst.map((d) => [d.allowed, d.remaining])).toEqual([[true, 2], [true, 1], [true, 0], [false, 0]]);
+    expect(burst[3]).toMatchObject({ limit: 3, retryAfter: 1, reset: start / 1000 + 1 });
+    expect(limiter.consume("client:b", start).allowed).toBe(true);
+    expect(limiter.consume("client:a", start + 334).allowed).toBe(true);
+    expect(limiter.consume("client:a", start + 334).allowed).toBe(false);
   });
 });
