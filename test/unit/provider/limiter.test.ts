@@ -1,0 +1,53 @@
+/** The shared limiter: concurrency cap and pauses from rate limit headers (fake clock). */
+import { headerNumber, Limiter } from "../../../provider/client/limiter";
+
+function fakeClock() {
+  let now = 1_000_000;
+  const sleeps: number[] = [];
+  return {
+    now: () => now,
+    sleep: async (ms: number) => { sleeps.push(ms); now += ms; },
+    sleeps,
+  };
+}
+
+describe("limiter", () => {
+  it("never runs more than the cap at once", async () => {
+    const limiter = new Limiter({ maxConcurrent: 2 });
+    let active = 0;
+    let peak = 0;
+    const task = async () => {
+      active += 1;
+      peak = Math.max(peak, active);
+      await new Promise((resolve) => setImmediate(resolve));
+      active -= 1;
+    };
+    await Promise.all(Array.from({ length: 10 }, () => limiter.run(task)));
+    expect(peak).toBe(2);
+  });
+
+  it("waits for the reset when the window is spent", async () => {
+    const clock = fakeClock();
+    const limiter = new Limiter({ now: clock.now, sleep: clock.sleep });
+    limiter.observe({ remaining: 0, resetEpochSeconds: (clock.now() + 3_000) / 1000 });
+    await limiter.run(async () => undefined);
+    expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it("honours an explicit pause and bounds it", async () => {
+    const clock = fakeClock();
+    const limiter = new Limiter({ now: clock.now, sleep: clock.sleep, maxPauseMs: 5_000 });
+    limiter.pauseFor(60 * 60_000);
+    await limiter.run(async () => undefined);
+    const waited = clock.sleeps.reduce((a, b) => a + b, 0);
+    expect(waited).toBeGreaterThanOrEqual(5_000);
+    expect(waited).toBeLessThan(5_100);
+  });
+
+  it("parses header numbers", () => {
+    expect(headerNumber("12")).toBe(12);
+    expect(headerNumber(["3"])).toBe(3);
+    expect(headerNumber("soon")).toBeUndefined();
+    expect(headerNumber(undefined)).toBeUndefined();
+  });
+});
