@@ -15,6 +15,7 @@ import { registerBrandingRoutes } from "./routes/branding";
 import { registerEventStreamRoutes } from "./routes/event-streams";
 import { registerFormRoutes } from "./routes/forms";
 import { OAuthError, registerOAuthRoutes } from "./routes/oauth";
+import type { RateLimitDecision } from "./ratelimit";
 import { registerRateLimitPolicyRoutes } from "./routes/rate-limit-policies";
 
 /** A route pattern without its trailing slash: `/oauth/token/` counts (and faults) as `/oauth/token`. */
@@ -67,6 +68,13 @@ function sendError(error: HttpError, request: FastifyRequest, reply: FastifyRepl
   return reply.send(error.toBody());
 }
 
+/** The three rate limit headers every response carries. */
+function rateLimitHeaders(reply: FastifyReply, decision: RateLimitDecision): void {
+  reply.header("x-ratelimit-limit", String(decision.limit))
+    .header("x-ratelimit-remaining", String(decision.remaining))
+    .header("x-ratelimit-reset", String(decision.reset));
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Builds the application around `context` (not yet listening). */
@@ -80,8 +88,10 @@ export function buildApp(context: TenantContext, logger?: Logger, https?: { key:
     exposeHeadRoutes: false,
     forceCloseConnections: true,
     // A malformed URL (bad %-encoding) is bad input: answer it in the service's shape.
-    frameworkErrors: (error, _request, rawReply) => {
-      (rawReply as unknown as FastifyReply).code(400).type("application/json; charset=utf-8")
+    frameworkErrors: (error, request, rawReply) => {
+      const reply = rawReply as unknown as FastifyReply;
+      rateLimitHeaders(reply, context.rateLimiter.consume(`ip:${request.ip}`));
+      reply.code(400).type("application/json; charset=utf-8")
         .send(apiError(400, `Path validation error: '${error.message}'.`, ERROR_CODES.invalidUri));
     },
   }) as unknown as FastifyInstance;
@@ -109,9 +119,7 @@ export function buildApp(context: TenantContext, logger?: Logger, https?: { key:
     const { principal, error } = config.auth || hasBearerToken(request) ? await authenticate(request, context) : {};
     request.principal = principal;
     const decision = context.rateLimiter.consume(principal ? `client:${principal.client.client_id}` : `ip:${request.ip}`);
-    reply.header("x-ratelimit-limit", String(decision.limit))
-      .header("x-ratelimit-remaining", String(decision.remaining))
-      .header("x-ratelimit-reset", String(decision.reset));
+    rateLimitHeaders(reply, decision);
     if (!decision.allowed) {
       throw new HttpError(429, "Global limit has been reached", ERROR_CODES.tooManyRequests, { "retry-after": String(decision.retryAfter) });
     }

@@ -64,16 +64,17 @@ describe("bad input is answered in the error shape", () => {
     expect(reply.headers.get("allow")).toContain("POST");
   });
 
-  test("malformed percent-encoding in the path → 400", async () => {
-    const status = await new Promise<number>((resolve, reject) => {
+  test("malformed percent-encoding in the path → 400 with the rate limit headers", async () => {
+    const { status, headers } = await new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
       const req = httpRequest(`${h.server.url}${FORMS}/%E0%A4%A`, { headers: { authorization: `Bearer ${h.adminToken}` } }, (res) => {
         res.resume();
-        resolve(res.statusCode ?? 0);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers });
       });
       req.on("error", reject);
       req.end();
     });
     expect(status).toBe(400);
+    expect(headers["x-ratelimit-limit"]).toBeDefined();
   });
 });
 
