@@ -2,9 +2,10 @@
  * `/api/v2/forms`: list (offset paging), create, get, update, delete.
  *
  * Behaviour copied from the real service: empty objects and arrays are not echoed,
- * `ending` defaults to `{resume_flow: true}`, PATCH replaces whole top-level keys
- * (`null` clears one), every `next_node` must name a node or `$ending`, and the list
- * returns summaries (id, name, timestamps), not whole forms.
+ * `ending` defaults to `{resume_flow: true}` (also after a PATCH clears it, so a form
+ * always has one), PATCH replaces whole top-level keys (`null` clears one), every
+ * `next_node` must name a node or `$ending`, and the list returns summaries (id, name,
+ * timestamps), not whole forms.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
