@@ -1,0 +1,50 @@
+/** LoginTemplate provider methods against a started tenant server: the singleton's lifecycle. */
+import { call, loginTemplateProvider, startHarness, TEMPLATE, type ProviderHarness } from "./helpers";
+
+jest.setTimeout(60_000);
+
+const PATH = "/branding/templates/universal-login";
+
+describe("LoginTemplate provider", () => {
+  let harness: ProviderHarness;
+  beforeAll(async () => { harness = await startHarness(); });
+  afterAll(async () => harness.close());
+
+  it("runs the full lifecycle; creating over an existing template replaces it", async () => {
+    await harness.admin("PUT", PATH, { template: TEMPLATE.replace("<body>", "<body>old") });
+    const inputs = { template: TEMPLATE };
+    expect((await call(loginTemplateProvider, "check")({}, inputs)).failures).toEqual([]);
+
+    const created = await call(loginTemplateProvider, "create")(inputs);
+    expect(created).toEqual({ id: "universal-login", outs: { template: TEMPLATE } });
+    expect((await harness.admin("GET", PATH)).json.body).toBe(TEMPLATE);
+
+    const read = await call(loginTemplateProvider, "read")(created.id, created.outs);
+    expect(read).toEqual({ id: "universal-login", props: { template: TEMPLATE }, inputs: { template: TEMPLATE } });
+    expect(await call(loginTemplateProvider, "diff")(created.id, read.props, inputs)).toEqual({ changes: false });
+
+    const next = { template: TEMPLATE.replace("<body>", "<body class=\"dark\">") };
+    expect(await call(loginTemplateProvider, "diff")(created.id, read.props, next)).toEqual({ changes: true });
+    expect((await call(loginTemplateProvider, "update")(created.id, read.props, next)).outs).toEqual(next);
+    expect((await harness.admin("GET", PATH)).json.body).toBe(next.template);
+
+    await call(loginTemplateProvider, "delete")(created.id, next);
+    expect((await harness.admin("GET", PATH)).status).toBe(404);
+    expect(await call(loginTemplateProvider, "read")(created.id, next)).toEqual({});
+    await call(loginTemplateProvider, "delete")(created.id, next);
+  });
+
+  it("refresh reports a template edited out of band", async () => {
+    const created = await call(loginTemplateProvider, "create")({ template: TEMPLATE });
+    const edited = TEMPLATE.replace("</body>", "<p>hi</p></body>");
+    await harness.admin("PUT", PATH, { template: edited });
+    const read = await call(loginTemplateProvider, "read")(created.id, created.outs);
+    expect(read.props).toEqual({ template: edited });
+    expect(await call(loginTemplateProvider, "diff")(created.id, read.props, { template: TEMPLATE })).toEqual({ changes: true });
+  });
+
+  it("check refuses a template without the widget tag", async () => {
+    const result = await call(loginTemplateProvider, "check")({}, { template: "<html><head>{%- auth0:head -%}</head></html>" });
+    expect(result.failures).toEqual([{ property: "template", reason: "The template must contain the tag {%- auth0:widget -%}" }]);
+  });
+});
