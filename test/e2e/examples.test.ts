@@ -65,7 +65,7 @@ describe("example programs and CI commands", () => {
       spawnSync("bash", [path.join(REPO_ROOT, "examples", "ci", script), ...args], { env, encoding: "utf8" });
 
     const clean = sh("drift.sh", "e2e", dir);
-    expect(clean.status).toBe(0);
+    expect({ status: clean.status, output: clean.stdout + clean.stderr }).toMatchObject({ status: 0 });
 
     await ctx.stack.setConfig("scenario", { value: JSON.stringify({ template: "{%- auth0:head -%}{%- auth0:widget -%}", formName: "Renamed in a PR" }) });
     const preview = sh("preview.sh", "e2e", dir, comment);

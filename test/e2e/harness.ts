@@ -104,6 +104,24 @@ export async function startE2e(options: {
   };
 }
 
+/**
+ * Everything the file backend holds for the run, as text: the stack checkpoints (and
+ * their history and backups). This is what would sit in a state bucket.
+ */
+export function rawStateText(ctx: E2eContext): string {
+  const root = path.join(ctx.tmpDir, "state", ".pulumi");
+  const texts: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else texts.push(fs.readFileSync(full).toString("utf8"));
+    }
+  };
+  if (fs.existsSync(root)) walk(root);
+  return texts.join("\n");
+}
+
 /** Sets the program's `scenario` config. */
 export async function setScenario(stack: Stack, scenario: Record<string, unknown>): Promise<void> {
   await stack.setConfig("scenario", { value: JSON.stringify(scenario) });

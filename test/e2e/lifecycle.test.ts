@@ -3,7 +3,7 @@
  * no-op up, update, replace, drift (change and delete out of band), invalid input,
  * secrets in state, the lookup, and destroy.
  */
-import { E2E_TIMEOUT_MS, apiCallsIn, setScenario, startE2e, writesIn, type E2eContext } from "./harness";
+import { E2E_TIMEOUT_MS, apiCallsIn, rawStateText, setScenario, startE2e, writesIn, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -58,10 +58,18 @@ describe("pulumi engine lifecycle against the tenant server", () => {
   });
 
   test("state holds no webhook secret and no credential in plaintext", async () => {
+    // The Automation API's exportStack() decrypts secrets; the backend's files are what is stored.
+    const stored = rawStateText(ctx);
+    expect(stored).toContain("pulumi-nodejs:dynamic/tenant:EventStream");
+    expect(stored).not.toContain(HOOK_PASSWORD);
+    expect(stored).not.toContain(ctx.server.credentials.clientSecret);
+    expect(stored).toContain("4dabf18193072939515e22adb298388d"); // Pulumi's secret signature
+    // The provider's serialized code holds no credential either.
     const exported = JSON.stringify(await ctx.stack.exportStack());
-    expect(exported).not.toContain(HOOK_PASSWORD);
-    expect(exported).not.toContain(ctx.server.credentials.clientSecret);
-    expect(exported).toContain("4dabf18193072939515e22adb298388d"); // Pulumi's secret signature
+    const providerCode = [...exported.matchAll(/"__provider":"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join("\n");
+    expect(providerCode.length).toBeGreaterThan(0);
+    expect(providerCode).not.toContain(ctx.server.credentials.clientSecret);
+    expect(providerCode).not.toContain(HOOK_PASSWORD);
   });
 
   test("changing one field is an update of that resource", async () => {
