@@ -55,8 +55,9 @@ async function main(): Promise<void> {
   const report = new Report();
   const startedAt = new Date().toISOString();
   let pulumi: BenchPulumi | undefined;
+  const profileRoot = path.join(REPO_ROOT, "bench", "profiles", startedAt.replace(/[:.]/g, "-"));
   const ctx: BenchContext = {
-    params, report,
+    params, report, profileRoot: cpuProf ? profileRoot : undefined,
     pulumi: async () => {
       if (!pulumi) {
         pulumi = BenchPulumi.create();
@@ -65,7 +66,6 @@ async function main(): Promise<void> {
       return pulumi;
     },
   };
-  const profileRoot = path.join(REPO_ROOT, "bench", "profiles", startedAt.replace(/[:.]/g, "-"));
   if (cpuProf) progress(`CPU profiles of every Node.js process go to ${profileRoot} (figures are slower under profiling)`);
   progress(`${mode} run of ${only.join(", ")}`);
   try {
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   console.log(renderTable(report.figures));
   if (cpuProf && fs.existsSync(profileRoot)) {
     for (const dir of fs.readdirSync(profileRoot)) {
-      const summaries = summariseProfiles(path.join(profileRoot, dir), 8).filter((p) => p.kind === "program" || p.kind === "provider");
+      const summaries = summariseProfiles(path.join(profileRoot, dir), 8).filter((p) => p.kind !== "launcher" && p.busyMs >= 50);
       fs.writeFileSync(path.join(profileRoot, dir, "summary.txt"), `${renderProfiles(summaries)}\n`);
     }
     progress(`profile summaries: ${profileRoot}/*/summary.txt`);

@@ -37,6 +37,8 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
 export interface BenchContext {
   params: BenchParameters;
   report: Report;
+  /** With `--cpu-prof`: the folder profiles go to. */
+  profileRoot?: string;
   /** The run's Pulumi setup (created on first use: the throughput section needs none). */
   pulumi(): Promise<BenchPulumi>;
 }

@@ -40,6 +40,7 @@ function kindOf(profile: CpuProfile): string {
   const urls = profile.nodes.map((n) => n.callFrame.url);
   if (urls.some((u) => u.includes("cmd/dynamic-provider"))) return "provider";
   if (urls.some((u) => u.includes("cmd/run/"))) return "program";
+  if (urls.some((u) => u.includes("throughput-server"))) return "tenant server";
   if (urls.some((u) => u === "[eval]" || u.includes("[eval]"))) return "launcher";
   return "other";
 }

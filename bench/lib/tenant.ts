@@ -120,3 +120,37 @@ export function requestsSoFar(server: TenantServer): () => string {
     return `${c.resourceRequests} API requests${c.tooManyRequests ? `, ${c.tooManyRequests} × 429` : ""}`;
   };
 }
+
+/** When the server saw a phase's writes, from polling its counters. */
+export interface WriteTimeline {
+  /** Seconds from the start of watching to the first write seen, and to the last. */
+  firstWriteAt?: number;
+  lastWriteAt?: number;
+  /** Seconds of polling resolution. */
+  resolution: number;
+}
+
+/** Polls the server's counters every `everyMs` and notes when writes were first and last seen. */
+export function watchWrites(server: TenantServer, everyMs = 25): { stop(): WriteTimeline } {
+  const t0 = Date.now();
+  let seen = callCounts(server.counters.snapshot()).writes;
+  const timeline: WriteTimeline = { resolution: everyMs / 1000 };
+  const poll = () => {
+    const writes = callCounts(server.counters.snapshot()).writes;
+    if (writes !== seen) {
+      const at = (Date.now() - t0) / 1000;
+      timeline.firstWriteAt ??= at;
+      timeline.lastWriteAt = at;
+      seen = writes;
+    }
+  };
+  const timer = setInterval(poll, everyMs);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      poll();
+      return timeline;
+    },
+  };
+}

@@ -7,7 +7,7 @@ import type { BenchContext } from "../lib/context";
 import { round } from "../lib/report";
 import {
   adminToken, callCounts, createPolicy, mixedScenario, requestsSoFar, scenarioConfig, startBenchServer, tenantSettings,
-  UNLIMITED_RATE,
+  UNLIMITED_RATE, watchWrites,
 } from "../lib/tenant";
 
 /** Runs the empty-stack and rate-limited ups and adds their figures. */
@@ -32,7 +32,9 @@ export async function measureRateLimit(ctx: BenchContext): Promise<void> {
     const stack = await pulumi.open("tenant", "rl", { tenant: tenantSettings(server), config: scenarioConfig(scenario) });
     server.setRateLimit(r);
     server.counters.reset();
+    const writes = watchWrites(server);
     const up = await pulumi.run(stack, "up", { label: `rate limit: up of N=${n} at ${r} req/s`, countFailures: true, detail: requestsSoFar(server) });
+    const timeline = writes.stop();
     const counts = callCounts(server.counters.snapshot());
     server.setRateLimit(UNLIMITED_RATE);
 
@@ -40,7 +42,7 @@ export async function measureRateLimit(ctx: BenchContext): Promise<void> {
     const created = up.changes.create ?? 0;
     const failed = up.ok ? up.failedOperations : Math.max(up.failedOperations, n - Math.max(0, created - 1));
     const apiRequests = counts.resourceRequests + counts.lookupGets;
-    ctx.report.raw.rateLimit = { n, r, startupRuns: emptyRuns, startup, up, counts, budget };
+    ctx.report.raw.rateLimit = { n, r, startupRuns: emptyRuns, startup, up, counts, budget, timeline };
     ctx.report.add({
       id: "rateLimit.startup", section, label: "engine start-up (up of an empty stack)", value: round(startup), unit: "s",
       note: "includes CLI and program start; no provider process is started for an empty stack",
@@ -55,10 +57,13 @@ export async function measureRateLimit(ctx: BenchContext): Promise<void> {
       id: "rateLimit.tooManyRequests", section, label: "429 responses provoked", value: counts.tooManyRequests, unit: "",
       note: `${apiRequests} API requests sent for ${n} creates + 1 lookup (each 429 is a request sent again)`,
     });
+    // The creates' window against the least the rate allows: all but the bucket's first R requests wait for tokens.
+    const ideal = Math.max(0, apiRequests - counts.tooManyRequests - r) / r;
+    const window = timeline.firstWriteAt !== undefined && timeline.lastWriteAt !== undefined ? timeline.lastWriteAt - timeline.firstWriteAt : undefined;
     ctx.report.add({
-      id: "rateLimit.utilisation", section, label: "rate used while creating (API requests / (wall − start-up) / R)",
-      value: up.ok ? round((n + 1 - Math.min(r, n + 1)) / Math.max(0.001, up.seconds - startup) / r * 100, 0) : null, unit: "%",
-      note: "the first R requests are the bucket's burst and are not counted",
+      id: "rateLimit.createWindow", section, label: "first to last create (server side)", value: window !== undefined ? round(window) : null, unit: "s",
+      note: `the rate allows ${ideal.toFixed(1)} s at best (the bucket's burst of ${r} is free); the up spent ${timeline.firstWriteAt?.toFixed(1)} s before the first create `
+        + `and ${timeline.lastWriteAt !== undefined ? (up.seconds - timeline.lastWriteAt).toFixed(1) : "?"} s after the last (the empty stack's whole up: ${startup.toFixed(1)} s)`,
     });
   } finally {
     await server.close();

@@ -33,8 +33,9 @@ const FORM_BODY = JSON.stringify({
   ],
 });
 
-function startServers(): Promise<{ child: ChildProcess; servers: ThroughputServers }> {
-  const child = spawn(process.execPath, [path.join(__dirname, "..", "throughput-server.js")], { stdio: ["pipe", "pipe", "inherit"] });
+function startServers(profileDir?: string): Promise<{ child: ChildProcess; servers: ThroughputServers }> {
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(__dirname, "..", "throughput-server.js")], { stdio: ["pipe", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout! });
     const timer = setTimeout(() => reject(new Error("the throughput servers did not start within 30 s")), 30_000);
@@ -51,7 +52,7 @@ export async function measureThroughput(ctx: BenchContext): Promise<void> {
   const { throughputSeconds: seconds, throughputWarmupSeconds: warmup, throughputConnections: connectionCounts } = ctx.params;
   const section = `4 server throughput, ${seconds} s per run`;
   const autocannon = require("autocannon") as Autocannon;
-  const { child, servers } = await startServers();
+  const { child, servers } = await startServers(ctx.profileRoot && path.join(ctx.profileRoot, "throughput-server"));
   try {
     const { tenant } = servers;
     const tokenReply = await fetch(tenant.tokenUrl, {
