@@ -71,11 +71,19 @@ export function pulumiEnv(binDir: string, place: PulumiPlace): Record<string, st
 /** Connection settings of a tenant, as the provider's stack config wants them. */
 export interface TenantSettings { domain: string; clientId: string; clientSecret: string; audience?: string }
 
+/** The file holding a stack's configuration, next to the project's Pulumi.yaml. */
+export function stackConfigFile(workDir: string, stackName: string): string {
+  return path.join(workDir, `Pulumi.${stackName}.yaml`);
+}
+
 /** Opens (creating if needed) `stackName` of the Pulumi project in `workDir`, with tenant settings set. */
 export async function openStack(options: {
   workDir: string; stackName: string; binDir: string; place: PulumiPlace;
   tenant?: TenantSettings; config?: Record<string, { value: string; secret?: boolean }>;
+  /** Start from an empty stack configuration (drop `Pulumi.<stack>.yaml` left by an earlier run). */
+  freshConfig?: boolean;
 }): Promise<Stack> {
+  if (options.freshConfig) fs.rmSync(stackConfigFile(options.workDir, options.stackName), { force: true });
   const pulumiCommand = await PulumiCommand.get({ root: path.dirname(options.binDir) });
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: options.stackName, workDir: options.workDir },

@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { startTenantServer, type TenantServer, type TenantServerOptions } from "../../server";
-import { ensurePulumiCli, openStack, REPO_ROOT } from "../../scripts/lib/pulumi";
+import { ensurePulumiCli, openStack, REPO_ROOT, stackConfigFile } from "../../scripts/lib/pulumi";
 
 /** Pulumi operations take seconds each; a whole scenario takes minutes. */
 export const E2E_TIMEOUT_MS = 10 * 60 * 1000;
@@ -87,9 +87,12 @@ export async function startE2e(options: {
   const binDir = ensurePulumiCli();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-e2e-"));
   const server = await startTenantServer({ port: 0, logger: false, ...options.server });
+  const workDir = options.programDir ?? path.join(REPO_ROOT, "test", "e2e", "program");
+  const stackName = options.stackName ?? "e2e";
   const stack = await openStack({
-    workDir: options.programDir ?? path.join(REPO_ROOT, "test", "e2e", "program"),
-    stackName: options.stackName ?? "e2e",
+    workDir,
+    stackName,
+    freshConfig: true,
     binDir,
     place: { stateDir: path.join(tmpDir, "state"), homeDir: path.join(tmpDir, "home"), passphrase: "e2e-passphrase" },
     tenant: { domain: server.url, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret },
@@ -99,6 +102,7 @@ export async function startE2e(options: {
     server, stack, api: new TenantApi(server), tmpDir,
     async dispose() {
       await server.close();
+      fs.rmSync(stackConfigFile(workDir, stackName), { force: true });
       fs.rmSync(tmpDir, { recursive: true, force: true });
     },
   };
