@@ -15,10 +15,16 @@ export interface ProviderContext {
 
 /** One resource's provider logic. `check` and `diff` never make a request. */
 export interface ResourceImplementation {
+  /** Validates new inputs (unknowns skipped); returns them with failures naming properties. */
   check(olds: JsonObject, news: JsonObject): CheckResult;
+  /** Compares old outputs with new checked inputs; always a boolean `changes`. */
   diff(id: string, olds: JsonObject, news: JsonObject): DiffResult;
+  /** Creates (or adopts) the object; returns its id and full outputs. */
   create(ctx: ProviderContext, inputs: JsonObject): Promise<CreateResult>;
+  /** One GET: outputs and inputs from the live object, or no id when it is gone. */
   read(ctx: ProviderContext, id: string, props: JsonObject | undefined): Promise<ReadResult>;
+  /** Applies the changes; returns full outputs. */
   update(ctx: ProviderContext, id: string, olds: JsonObject, news: JsonObject): Promise<UpdateResult>;
+  /** Deletes the object; an object already gone is success. */
   delete(ctx: ProviderContext, id: string, props: JsonObject): Promise<void>;
 }
