@@ -111,7 +111,15 @@ export class NetworkError extends TenantError {}
  * request was sent, or the connection dropped or timed out. The caller must look for the
  * object before creating again; the client never re-sends such a request itself.
  */
-export class OutcomeUnknownError extends TenantError {}
+export class OutcomeUnknownError extends TenantError {
+  /** True when the request timed out: the server may still be working on it. */
+  readonly timedOut: boolean;
+
+  constructor(target: ErrorTarget, problem: string, remedy: string | undefined, details: TenantErrorDetails & { timedOut?: boolean } = {}) {
+    super(target, problem, remedy, details);
+    this.timedOut = details.timedOut ?? false;
+  }
+}
 
 /** The provider's settings are missing or invalid. */
 export class ConfigurationError extends Error {

@@ -111,6 +111,11 @@ export class TenantClient {
     });
   }
 
+  /** The per-request timeout in ms. */
+  get timeoutMs(): number {
+    return this.options.timeoutMs;
+  }
+
   /** Sends one call and returns the 2xx response, or throws a {@link TenantError}. */
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
     let renewedToken = false;
@@ -215,7 +220,8 @@ export class TenantClient {
         const problem = redact(`${describeNetworkError(error, code)} while calling ${ex.method} ${pathOf(ex.url)}`,
           [...this.ownSecrets(), ...ex.secrets]);
         if (!safeToRepeat) {
-          throw new OutcomeUnknownError(ex.target, `${problem}; the request may or may not have been applied`, undefined);
+          throw new OutcomeUnknownError(ex.target, `${problem}; the request may or may not have been applied`, undefined,
+            { timedOut: code === "ECONNABORTED" || code === "ETIMEDOUT" });
         }
         failures += 1;
         if (failures >= this.options.maxAttempts) {

@@ -39,6 +39,13 @@ export interface CreateOnceOptions {
   attempts?: number;
   /** Pause before a second look when the first finds nothing (default 1 s): a slow commit. */
   settleMs?: number;
+  /**
+   * After a timeout, how long to keep looking before sending the POST again (default
+   * 60 s): the server may still be working on the timed-out request.
+   */
+  lingerMs?: number;
+  /** Interval between looks while lingering (default 2 s). */
+  pollMs?: number;
 }
 
 /** True when another resource of this process already owns `id`. */
@@ -63,8 +70,8 @@ export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<
         return created;
       } catch (error) {
         if (!(error instanceof OutcomeUnknownError)) throw error;
-        const found = await spec.find(since, isClaimed)
-          ?? await sleep(options.settleMs ?? 1_000).then(() => spec.find(since, isClaimed));
+        const found = await lookAgain(spec, since, error.timedOut ? options.lingerMs ?? 60_000 : options.settleMs ?? 1_000,
+          error.timedOut ? options.pollMs ?? 2_000 : options.settleMs ?? 1_000);
         if (found) {
           claim(found.id);
           return found;
@@ -77,6 +84,16 @@ export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<
       }
     }
   });
+}
+
+/** Looks for the object now, then every `pollMs` until `forMs` have passed. */
+async function lookAgain<T extends { id: string }>(spec: CreateOnceSpec<T>, since: number, forMs: number, pollMs: number): Promise<T | undefined> {
+  const deadline = Date.now() + forMs;
+  for (;;) {
+    const found = await spec.find(since, isClaimed);
+    if (found || Date.now() >= deadline) return found;
+    await sleep(Math.min(pollMs, Math.max(0, deadline - Date.now())));
+  }
 }
 
 async function withLock<T>(key: string, task: () => Promise<T>): Promise<T> {

@@ -2,7 +2,9 @@
  * Failures the client must survive: 5xx after a create committed (reply replaced or
  * connection dropped), 5xx before it, 5xx on reads, and 429 storms.
  */
-import { call, countEventStreams, countForms, eventStreamProvider, formProvider, startHarness, type ProviderHarness } from "./helpers";
+import {
+  call, countEventStreams, countForms, eventStreamProvider, FAST_RETRIES, formProvider, runtime, startHarness, type ProviderHarness,
+} from "./helpers";
 
 jest.setTimeout(120_000);
 
@@ -55,6 +57,22 @@ describe("faults", () => {
     const created = await call(eventStreamProvider, "create")(webhookStream(`stream ${mode}`));
     expect(await countEventStreams(harness)).toBe(before + 1);
     expect(created.outs.destination.configuration.webhook_authorization.token).toBe("bearer-token-91c");
+  });
+
+  it("a form create that times out while the server is still working leaves exactly one form", async () => {
+    const { domain, clientId, clientSecret } = harness.server.credentials;
+    runtime.configureFromSettings({ domain, clientId, clientSecret }, { ...FAST_RETRIES, timeoutMs: 300 });
+    try {
+      const before = await countForms(harness);
+      harness.server.faults.add({ method: "POST", path: "/api/v2/forms", mode: "delay", delayMs: 1500 });
+      harness.server.counters.reset();
+      const created = await call(formProvider, "create")({ name: "slow form" });
+      expect(harness.server.counters.snapshot()["POST /api/v2/forms"]).toBe(1);
+      expect(await countForms(harness)).toBe(before + 1);
+      expect((await harness.admin("GET", `/forms/${created.id}`)).json.name).toBe("slow form");
+    } finally {
+      runtime.configureFromSettings({ domain, clientId, clientSecret }, FAST_RETRIES);
+    }
   });
 
   it("reads, updates and deletes are retried through 5xx", async () => {

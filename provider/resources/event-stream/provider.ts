@@ -87,7 +87,7 @@ export const eventStreamImplementation: ResourceImplementation = {
         method: "POST", path: "/event-streams", body, target: target("create", undefined, body.name), secrets,
       })).data,
       find: (since, isClaimed) => findCreatedStream(client, body, since, isClaimed),
-    });
+    }, { lingerMs: Math.max(2 * client.timeoutMs, 10_000) });
     return { id: created.id, outs: eventStreamOutputs(created as unknown as JsonObject, body.destination, news.adoptId) };
   },
 

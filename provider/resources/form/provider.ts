@@ -87,7 +87,7 @@ export const formImplementation: ResourceImplementation = {
       contentKey: `form:${JSON.stringify(normaliseForm(body))}`,
       post: async () => (await client.request<Form>({ method: "POST", path: "/forms", body, target: target("create", undefined, body.name) })).data,
       find: (since, isClaimed) => findCreatedForm(client, body, since, isClaimed),
-    });
+    }, { lingerMs: Math.max(2 * client.timeoutMs, 10_000) });
     return { id: created.id, outs: formOutputs(created, news.adoptId) };
   },
 
