@@ -2,13 +2,25 @@
  * Every example program is previewed against the tenant server, and the commands of the
  * example CI workflows (examples/ci/*.sh) run as CI would run them.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ensurePulumiCli, openStack, pulumiEnv, REPO_ROOT, stackConfigFile, type PulumiPlace } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, startE2e, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
+
+/** Runs a command to completion without blocking this process's event loop. */
+function runScript(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => { stdout += chunk.toString(); });
+    child.stderr.on("data", (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 describe("example programs and CI commands", () => {
   let ctx: E2eContext;
@@ -66,14 +78,14 @@ describe("example programs and CI commands", () => {
     const env = { ...process.env, ...pulumiEnv(binDir, place) };
     const dir = path.join(REPO_ROOT, "test", "e2e", "program");
     const comment = path.join(ctx.tmpDir, "comment.md");
-    const sh = (script: string, ...args: string[]) =>
-      spawnSync("bash", [path.join(REPO_ROOT, "examples", "ci", script), ...args], { env, encoding: "utf8" });
+    // Asynchronously: the tenant server runs in this process and must keep answering.
+    const sh = (script: string, ...args: string[]) => runScript("bash", [path.join(REPO_ROOT, "examples", "ci", script), ...args], env);
 
-    const clean = sh("drift.sh", "e2e", dir);
+    const clean = await sh("drift.sh", "e2e", dir);
     if (clean.status !== 0) throw new Error(`drift.sh on a clean stack exited ${clean.status}:\n${clean.stdout}\n${clean.stderr}`);
 
     await ctx.stack.setConfig("scenario", { value: JSON.stringify({ template: "{%- auth0:head -%}{%- auth0:widget -%}", formName: "Renamed in a PR" }) });
-    const preview = sh("preview.sh", "e2e", dir, comment);
+    const preview = await sh("preview.sh", "e2e", dir, comment);
     expect(preview.status).toBe(0);
     const markdown = fs.readFileSync(comment, "utf8");
     expect(markdown).toContain("Preview succeeded.");
@@ -82,7 +94,7 @@ describe("example programs and CI commands", () => {
     await ctx.stack.setConfig("scenario", { value: JSON.stringify({ template: "{%- auth0:head -%}{%- auth0:widget -%}" }) });
     const [form] = await ctx.api.forms();
     await ctx.api.call("PATCH", `/forms/${form.id}`, { name: "Changed in the dashboard" });
-    const drifted = sh("drift.sh", "e2e", dir);
+    const drifted = await sh("drift.sh", "e2e", dir);
     expect(drifted.status).not.toBe(0);
     expect(drifted.stdout + drifted.stderr).toContain("Changed in the dashboard");
     await ctx.stack.destroy();
