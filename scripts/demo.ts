@@ -8,7 +8,6 @@
  */
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import * as path from "node:path";
 import { ensurePulumiCli, openStack, REPO_ROOT } from "./lib/pulumi";
 import { DEMO, demoPlace } from "./lib/demo-place";
 import { ensureTenantServer, readCredentials, stopTenantServer } from "./lib/tenant-process";
