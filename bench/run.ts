@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only=calls,ratelimit,overhead,throughput,scale] [-- --cpu-prof]`:
+ * `npm run bench -- [--quick] [--only=calls,ratelimit,overhead,throughput,scale] [--cpu-prof] [--skip-checkpoints]`:
  * measures API calls per phase, rate-limit efficiency, engine overhead, server throughput
  * and scale against an in-process tenant server on loopback, prints one table (stdout;
  * progress goes to stderr) and writes bench/results.json (bench/results-quick.json in
@@ -28,15 +28,17 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   scale: measureScale,
 };
 
-const USAGE = `usage: npm run bench -- [--quick] [--only=${Object.keys(SECTIONS).join(",")}] [--cpu-prof]`;
+const USAGE = `usage: npm run bench -- [--quick] [--only=${Object.keys(SECTIONS).join(",")}] [--cpu-prof] [--skip-checkpoints]`;
 
-function parseArgs(argv: string[]): { quick: boolean; only: string[]; cpuProf: boolean } {
+function parseArgs(argv: string[]): { quick: boolean; only: string[]; cpuProf: boolean; skipCheckpoints: boolean } {
   let quick = false;
   let cpuProf = false;
+  let skipCheckpoints = false;
   let only = Object.keys(SECTIONS);
   for (const arg of argv) {
     if (arg === "--quick") quick = true;
     else if (arg === "--cpu-prof") cpuProf = true;
+    else if (arg === "--skip-checkpoints") skipCheckpoints = true;
     else if (arg.startsWith("--only=")) only = arg.slice("--only=".length).split(",").filter(Boolean);
     else if (arg === "--help" || arg === "-h") {
       console.log(USAGE);
@@ -45,11 +47,11 @@ function parseArgs(argv: string[]): { quick: boolean; only: string[]; cpuProf: b
   }
   const unknown = only.filter((s) => !SECTIONS[s]);
   if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(", ")}\n${USAGE}`);
-  return { quick, only, cpuProf };
+  return { quick, only, cpuProf, skipCheckpoints };
 }
 
 async function main(): Promise<void> {
-  const { quick, only, cpuProf } = parseArgs(process.argv.slice(2));
+  const { quick, only, cpuProf, skipCheckpoints } = parseArgs(process.argv.slice(2));
   const mode = quick ? "quick" : "full";
   const params = PARAMETERS[mode];
   const report = new Report();
@@ -62,6 +64,8 @@ async function main(): Promise<void> {
       if (!pulumi) {
         pulumi = BenchPulumi.create();
         if (cpuProf) pulumi.profileRoot = profileRoot;
+        // Diagnostic: the engine then writes the state once at the end instead of after every step.
+        if (skipCheckpoints) pulumi.extraEnv.PULUMI_SKIP_CHECKPOINTS = "true";
       }
       return pulumi;
     },
@@ -89,9 +93,9 @@ async function main(): Promise<void> {
       pulumiVersion = undefined;
     }
   }
-  const partial = only.length < Object.keys(SECTIONS).length;
+  const partial = only.length < Object.keys(SECTIONS).length || skipCheckpoints;
   const file = path.join(REPO_ROOT, "bench", `results${quick ? "-quick" : ""}${partial ? "-partial" : ""}.json`);
-  writeResults(file, { mode, startedAt, finishedAt: new Date().toISOString(), machine: machineInfo(pulumiVersion), parameters: { ...params, sections: only }, report });
+  writeResults(file, { mode, startedAt, finishedAt: new Date().toISOString(), machine: machineInfo(pulumiVersion), parameters: { ...params, sections: only, skipCheckpoints }, report });
   console.log(renderTable(report.figures));
   if (cpuProf && fs.existsSync(profileRoot)) {
     for (const dir of fs.readdirSync(profileRoot)) {

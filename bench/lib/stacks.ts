@@ -41,6 +41,8 @@ export class BenchPulumi {
   readonly tmpDir: string;
   readonly place: PulumiPlace;
   private readonly opened: { stack: Stack; name: string }[] = [];
+  /** Extra environment for every operation (diagnostic runs, e.g. PULUMI_SKIP_CHECKPOINTS). */
+  extraEnv: Record<string, string> = {};
   /** When set, every Node.js process of an operation writes a CPU profile under this folder. */
   profileRoot?: string;
   private constructor(readonly binDir: string, readonly runId: string) {
@@ -98,6 +100,7 @@ export class BenchPulumi {
     label: string; expectNoChanges?: boolean; countFailures?: boolean; detail?: () => string;
   }): Promise<OperationResult> {
     const env = (stack.workspace as unknown as { envVars: Record<string, string> }).envVars;
+    Object.assign(env, this.extraEnv);
     if (this.profileRoot) {
       const dir = path.join(this.profileRoot, options.label.replace(/[^A-Za-z0-9=]+/g, "-").replace(/^-|-$/g, ""));
       // Node 20 refuses --cpu-prof in NODE_OPTIONS: a preloaded module profiles instead.

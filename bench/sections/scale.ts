@@ -34,7 +34,9 @@ export async function measureScale(ctx: BenchContext): Promise<void> {
       ctx.report.add({
         id: `scale.${operation}.providerPeakRss`, section, label: `${operation}: provider process peak RSS`,
         value: result.provider.peakRssBytes ? round(result.provider.peakRssBytes / 2 ** 20, 0) : null, unit: "MB",
-        note: result.provider.pids.length ? undefined : "no provider process was seen",
+        note: result.provider.pids.length
+          ? (result.provider.programPeakRssBytes ? `the program process (up only): ${round(result.provider.programPeakRssBytes / 2 ** 20, 0)} MB` : undefined)
+          : "no provider process was seen",
       });
     }
     ctx.report.raw.scale = { n, operations: raw };
