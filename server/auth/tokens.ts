@@ -8,6 +8,8 @@ import { SIGNING_ALGORITHM, type SigningKey } from "./keys";
 
 /** Lifetime of an access token, in seconds (the service's `expires_in`). */
 export const TOKEN_LIFETIME_SECONDS = 86400;
+/** Verified tokens remembered (oldest forgotten first). */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 /** What a verified token says about its caller. */
 export interface VerifiedToken {
@@ -43,6 +45,13 @@ export function acceptedAudiences(url: string): string[] {
 
 /** Issues and verifies access tokens. */
 export class TokenService {
+  /**
+   * Tokens already verified, by their exact text, with their expiry (epoch seconds).
+   * An RS256 check costs far more than the rest of a request, and clients send the same
+   * token thousands of times; any change to the text (tampering) misses the cache.
+   */
+  private readonly verified = new Map<string, { token: VerifiedToken; exp: number }>();
+
   constructor(private readonly key: SigningKey, private readonly settings: TokenSettings) {}
 
   /** The `iss` of every token: the server URL with a trailing slash. */
@@ -64,6 +73,18 @@ export class TokenService {
 
   /** Verifies `token`; throws {@link TokenError} with the reason when it is not acceptable. */
   async verify(token: string): Promise<VerifiedToken> {
+    const cached = this.verified.get(token);
+    if (cached) {
+      if (cached.exp > Date.now() / 1000) return cached.token;
+      this.verified.delete(token);
+    }
+    const { verified, exp } = await this.verifySignedToken(token);
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, { token: verified, exp });
+    return verified;
+  }
+
+  private async verifySignedToken(token: string): Promise<{ verified: VerifiedToken; exp: number }> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, (header) => {
@@ -83,7 +104,7 @@ export class TokenService {
     if (subject !== `${clientId}@clients`) throw new TokenError("Invalid token: subject is not a client");
     const scopes = typeof payload.scope === "string" ? payload.scope.split(" ").filter(Boolean) : [];
     const audience = Array.isArray(payload.aud) ? payload.aud[0] : (payload.aud ?? "");
-    return { clientId, scopes, audience };
+    return { verified: { clientId, scopes, audience }, exp: payload.exp ?? 0 };
   }
 }
 
