@@ -50,6 +50,17 @@ function parseArgs(argv: string[]): { quick: boolean; only: string[]; cpuProf: b
   return { quick, only, cpuProf, skipCheckpoints };
 }
 
+/** The commit measured, and the files changed beside it (the build compiles the working tree). */
+function gitState(): { commit?: string; changedFiles?: string[] } {
+  try {
+    const git = (args: string[]) => execFileSync("git", args, { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+    const changed = git(["status", "--porcelain", "--", "api", "server", "provider"]).split("\n").filter(Boolean).map((l) => l.slice(3));
+    return { commit: git(["rev-parse", "--short", "HEAD"]), changedFiles: changed };
+  } catch {
+    return {};
+  }
+}
+
 async function main(): Promise<void> {
   const { quick, only, cpuProf, skipCheckpoints } = parseArgs(process.argv.slice(2));
   const mode = quick ? "quick" : "full";
@@ -93,9 +104,10 @@ async function main(): Promise<void> {
       pulumiVersion = undefined;
     }
   }
+  const source = gitState();
   const partial = only.length < Object.keys(SECTIONS).length || skipCheckpoints;
   const file = path.join(REPO_ROOT, "bench", `results${quick ? "-quick" : ""}${partial ? "-partial" : ""}.json`);
-  writeResults(file, { mode, startedAt, finishedAt: new Date().toISOString(), machine: machineInfo(pulumiVersion), parameters: { ...params, sections: only, skipCheckpoints }, report });
+  writeResults(file, { mode, startedAt, finishedAt: new Date().toISOString(), machine: machineInfo(pulumiVersion), source, parameters: { ...params, sections: only, skipCheckpoints }, report });
   console.log(renderTable(report.figures));
   if (cpuProf && fs.existsSync(profileRoot)) {
     for (const dir of fs.readdirSync(profileRoot)) {

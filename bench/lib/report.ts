@@ -117,7 +117,7 @@ export function renderTable(figures: Figure[]): string {
 
 /** Writes the run as JSON (figures, raw measurements, errors, machine, parameters). */
 export function writeResults(file: string, content: {
-  mode: string; startedAt: string; finishedAt: string; machine: MachineInfo; parameters: unknown; report: Report;
+  mode: string; startedAt: string; finishedAt: string; machine: MachineInfo; source: unknown; parameters: unknown; report: Report;
 }): void {
   const { report, ...rest } = content;
   const json = { ...rest, figures: report.figures, errors: report.errors, raw: report.raw };
