@@ -15,7 +15,7 @@ const INSPECTION_RATE = 10_000;
 
 describe("429 storms and slow servers", () => {
   let ctx: E2eContext;
-  const total = sized(12, 50);
+  const total = sized(9, 50);
   const streamCount = Math.floor(total / 3);
   const formCount = total - streamCount;
 
