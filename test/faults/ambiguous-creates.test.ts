@@ -14,7 +14,7 @@ import { configureFromSettings, resetRuntime } from "../../provider/runtime";
 import { eventStreamProvider, formProvider } from "../../provider/shim";
 import { startTenantServer, type TenantServer } from "../../server";
 import { E2E_TIMEOUT_MS, setScenario, startE2e, TenantApi, type E2eContext } from "../e2e/harness";
-import { printFigure, sized } from "./support";
+import { printFigure, sized, stackName } from "./support";
 
 jest.setTimeout(E2E_TIMEOUT_MS * 3);
 
@@ -136,7 +136,7 @@ describe("ambiguous creates", () => {
     let ctx: E2eContext;
 
     beforeAll(async () => {
-      ctx = await startE2e({ stackName: "ambiguous", config: { hookPassword: { value: "ambiguous-hook-password-1", secret: true } } });
+      ctx = await startE2e({ stackName: stackName("ambiguous"), config: { hookPassword: { value: "ambiguous-hook-password-1", secret: true } } });
     });
 
     afterAll(async () => {

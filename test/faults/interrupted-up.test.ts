@@ -14,12 +14,12 @@ import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { ensurePulumiCli, pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, setScenario, startE2e, type E2eContext } from "../e2e/harness";
-import { FULL, printFigure, sized } from "./support";
+import { FULL, printFigure, sized, stackName } from "./support";
 
 jest.setTimeout(E2E_TIMEOUT_MS * 2);
 
 const PROGRAM_DIR = path.join(REPO_ROOT, "test", "e2e", "program");
-const STACK = "interrupted";
+const STACK = stackName("interrupted");
 const LAST_DELAY_MS = 6_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,7 +6,7 @@
  * shows how many 429s the storm provoked.
  */
 import { E2E_TIMEOUT_MS, setScenario, startE2e, type E2eContext } from "../e2e/harness";
-import { printFigure, sized } from "./support";
+import { printFigure, sized, stackName } from "./support";
 
 jest.setTimeout(E2E_TIMEOUT_MS * 2);
 
@@ -20,7 +20,7 @@ describe("429 storms and slow servers", () => {
   const formCount = total - streamCount;
 
   beforeAll(async () => {
-    ctx = await startE2e({ stackName: "storm", config: { hookPassword: { value: "storm-hook-password-1", secret: true } } });
+    ctx = await startE2e({ stackName: stackName("storm"), config: { hookPassword: { value: "storm-hook-password-1", secret: true } } });
     await setScenario(ctx.stack, { formCount, streamCount });
   });
 

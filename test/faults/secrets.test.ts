@@ -20,12 +20,12 @@ import { configureFromSettings, resetRuntime } from "../../provider/runtime";
 import { eventStreamProvider } from "../../provider/shim";
 import { ensurePulumiCli, pulumiEnv } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, startE2e, type E2eContext } from "../e2e/harness";
-import { FULL, printFigure, tempDir, tokenFor } from "./support";
+import { FULL, printFigure, stackName, tempDir, tokenFor } from "./support";
 
 jest.setTimeout(E2E_TIMEOUT_MS * 2);
 
 const PROGRAM_DIR = path.join(__dirname, "program");
-const STACK = "secrets";
+const STACK = stackName("secrets");
 const NARROW_SECRET = "secrets-narrow-secret-9Fh2Kd7";
 
 /** Secrets long and random enough that a match is never a coincidence. */

@@ -33,6 +33,14 @@ export function printFigure(name: string, values: FigureValues): string {
   return line;
 }
 
+/**
+ * A stack name unique to this run: stack config files live in the program directory,
+ * so two runs of a suite at once (two engineers, or CI) must not share a name.
+ */
+export function stackName(base: string): string {
+  return `${base}-${process.pid}`;
+}
+
 /** A temporary directory, removed by the caller with `fs.rmSync(dir, {recursive: true, force: true})`. */
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
