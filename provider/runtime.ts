@@ -13,6 +13,8 @@ import {
   readSettingsInput, resolveSettings, settingsKey, type TenantSettings, type TenantSettingsInput,
 } from "./client/settings";
 import { RESOURCES } from "./resources";
+import { claim, forgetClaims, isAdoptedFromJournal } from "./resources/create-once";
+import { CreateJournal, journalPath } from "./resources/journal";
 import type { JsonObject } from "./resources/shared";
 import type { ProviderContext } from "./resources/types";
 
@@ -35,6 +37,8 @@ interface RuntimeState {
   client?: TenantClient;
   clientOptions?: TenantClientOptions;
   error?: Error;
+  /** The create journal of the configured tenant (one per tenant base URL). */
+  journal?: CreateJournal;
 }
 
 const state: RuntimeState = {};
@@ -48,6 +52,8 @@ function useSettings(settings: TenantSettings, options?: TenantClientOptions): v
   state.clientOptions = options ?? state.clientOptions;
   state.client = new TenantClient(settings, state.clientOptions);
   state.error = undefined;
+  const file = journalPath(settings.apiBaseUrl);
+  if (state.journal?.file !== file) state.journal = new CreateJournal(file);
 }
 
 /**
@@ -71,13 +77,18 @@ export function configureFromSettings(input: TenantSettingsInput, options?: Tena
   return state.client!;
 }
 
-/** Forgets settings and client (tests). */
+/**
+ * Forgets settings, client, create journal and the ids claimed by this process: the
+ * runtime is as a new provider process finds it (tests; the journal file stays).
+ */
 export function resetRuntime(): void {
   state.settings = undefined;
   state.key = undefined;
   state.client = undefined;
   state.clientOptions = undefined;
   state.error = undefined;
+  state.journal = undefined;
+  forgetClaims();
 }
 
 /** The shared client; throws the configuration error when not configured. */
@@ -87,7 +98,16 @@ export function sharedClient(): TenantClient {
     "The tenant provider is not configured: set tenant:domain and tenant:clientId + tenant:clientSecret (or tenant:apiToken).");
 }
 
-const context: ProviderContext = { client: sharedClient };
+const context: ProviderContext = { client: sharedClient, journal: () => state.journal };
+
+/**
+ * The engine passed `id` to diff/read/update/delete, so its state holds the object: no
+ * create of this process may adopt it, and its create-journal entries are done.
+ */
+function recorded(id: string): void {
+  claim(id);
+  state.journal?.confirm(id);
+}
 
 /** Runs `method` of resource `kind` with the engine's arguments. */
 export async function dispatch(kind: string, method: string, args: unknown[], protocol = PROTOCOL_VERSION): Promise<unknown> {
@@ -98,6 +118,14 @@ export async function dispatch(kind: string, method: string, args: unknown[], pr
   if (!entry) throw new Error(`pulumi-tenant: unknown resource kind "${kind}"`);
   const impl = entry.implementation;
   const object = (value: unknown) => (value ?? {}) as JsonObject;
+  if (["diff", "read", "update", "delete"].includes(method) && typeof args[0] === "string" && args[0]) {
+    const id = args[0];
+    // A resource of this run adopted this object from the create journal, so the state held it under another
+    // resource too (renamed without an alias): deleting it would take it from the adopter. The old resource
+    // leaves the state; the object stays with the new one.
+    if (method === "delete" && isAdoptedFromJournal(id)) return undefined;
+    recorded(id);
+  }
   switch (method) {
     case "check": return impl.check(object(args[0]), object(args[1]));
     case "diff": return impl.diff(String(args[0]), object(args[1]), object(args[2]));

@@ -11,15 +11,22 @@
  *
  * Limit: another client creating an identical object in the same minutes could be
  * mistaken for ours; that is far less harmful than a duplicate or an orphan.
+ *
+ * Across processes (a provider process killed mid-create), the create journal
+ * (`journal.ts`) records each POST durably; a later create of the same content first
+ * adopts what a dead process left (see {@link adoptLeftover}).
  */
 import { OutcomeUnknownError } from "../client/errors";
 import { sleep } from "../client/limiter";
+import type { CreateJournal, JournalEntry } from "./journal";
 
 /** How far before the POST a server timestamp may be and still be ours (clock skew). */
 export const CREATED_AT_SKEW_MS = 5 * 60_000;
 
 /** Ids created or adopted by this process: never adopted again by another resource. */
 const claimedIds = new Set<string>();
+/** Ids this process adopted from the create journal (see `runtime.ts`, delete). */
+const adoptedFromJournal = new Set<string>();
 /** Tail of the chain of creates per content key. */
 const locks = new Map<string, Promise<unknown>>();
 
@@ -31,6 +38,10 @@ export interface CreateOnceSpec<T extends { id: string }> {
   post(): Promise<T>;
   /** Finds an unclaimed object with the same content created at or after `sinceMs`. */
   find(sinceMs: number, isClaimed: (id: string) => boolean): Promise<T | undefined>;
+  /** The create journal, when the process has one: the kind and the secret-free content key to record. */
+  journal?: { store: CreateJournal; kind: string; contentKey: string };
+  /** GETs object `id`: the object if it exists with the same content, `"other"` if it differs, `undefined` if gone. */
+  getSame?(id: string): Promise<T | "other" | undefined>;
 }
 
 /** Options of {@link createOnce}. */
@@ -58,24 +69,45 @@ export function claim(id: string): void {
   claimedIds.add(id);
 }
 
+/** True when this process adopted `id` from the create journal for one of its resources. */
+export function isAdoptedFromJournal(id: string): boolean {
+  return adoptedFromJournal.has(id);
+}
+
+/** Forgets claims and adoptions, as a new process would start (tests). */
+export function forgetClaims(): void {
+  claimedIds.clear();
+  adoptedFromJournal.clear();
+}
+
 /** Creates the object described by `spec` exactly once (see the module comment). */
 export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<T>, options: CreateOnceOptions = {}): Promise<T> {
   return withLock(spec.contentKey, async () => {
+    const journal = spec.journal;
+    if (journal) {
+      const leftover = await adoptLeftover(spec, journal.store, journal.store.leftovers(journal.kind, journal.contentKey));
+      if (leftover) return leftover;
+    }
+    const entry = journal?.store.begin(journal.kind, journal.contentKey);
+    const done = (created: T): T => {
+      claim(created.id);
+      if (entry) journal!.store.created(entry, created.id);
+      return created;
+    };
     const attempts = options.attempts ?? 3;
     for (let attempt = 1; ; attempt += 1) {
       const since = Date.now() - CREATED_AT_SKEW_MS;
       try {
-        const created = await spec.post();
-        claim(created.id);
-        return created;
+        return done(await spec.post());
       } catch (error) {
-        if (!(error instanceof OutcomeUnknownError)) throw error;
+        // Refused for certain: nothing was created. (An unknown outcome keeps its entry: a late commit gets adopted next run.)
+        if (!(error instanceof OutcomeUnknownError)) {
+          if (entry) journal!.store.remove(entry);
+          throw error;
+        }
         const found = await lookAgain(spec, since, error.timedOut ? options.lingerMs ?? 60_000 : options.settleMs ?? 1_000,
           error.timedOut ? options.pollMs ?? 2_000 : options.settleMs ?? 1_000);
-        if (found) {
-          claim(found.id);
-          return found;
-        }
+        if (found) return done(found);
         if (attempt >= attempts) {
           throw new OutcomeUnknownError(error.target,
             `${error.problem}; after ${attempt} attempts no such object exists, so nothing was created`, "Run again",
@@ -84,6 +116,35 @@ export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<
       }
     }
   });
+}
+
+/**
+ * Adopts the object of one of `leftovers` (journal entries of dead processes with this
+ * content), oldest first: by GET when the entry has the id, else by `find` since the
+ * entry's POST. An entry whose object is not there is dropped. The adopted object's
+ * entry is taken over by this process until the engine confirms it.
+ */
+async function adoptLeftover<T extends { id: string }>(spec: CreateOnceSpec<T>, store: CreateJournal, leftovers: JournalEntry[]): Promise<T | undefined> {
+  for (const entry of leftovers) {
+    let found: T | undefined;
+    let look = true;
+    if (entry.createdId && spec.getSame) {
+      const current = isClaimed(entry.createdId) ? undefined : await spec.getSame(entry.createdId);
+      // Gone or owned here: the POST made that object and no other, so there is nothing to look for.
+      look = current === "other";
+      if (current !== undefined && current !== "other") found = current;
+    }
+    if (!found && look) found = await spec.find(entry.startedAt - CREATED_AT_SKEW_MS, isClaimed);
+    if (!found) {
+      store.remove(entry);
+      continue;
+    }
+    claim(found.id);
+    adoptedFromJournal.add(found.id);
+    store.created(entry, found.id);
+    return found;
+  }
+  return undefined;
 }
 
 /** Looks for the object now, then every `pollMs` until `forMs` have passed. */

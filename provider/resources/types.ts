@@ -5,12 +5,15 @@
  */
 import type { CheckResult, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import type { TenantClient } from "../client/http";
+import type { CreateJournal } from "./journal";
 import type { JsonObject } from "./shared";
 
 /** What create/read/update/delete may use. */
 export interface ProviderContext {
   /** The process-wide client; throws the configuration error when settings are missing. */
   client(): TenantClient;
+  /** The create journal of the configured tenant (see journal.ts); absent in some tests. */
+  journal?(): CreateJournal | undefined;
 }
 
 /** One resource's provider logic. `check` and `diff` never make a request. */

@@ -3,6 +3,9 @@
  * configured against it, the serialized-provider objects (called directly, as the
  * engine would), and raw admin HTTP for out-of-band changes.
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import type { ResourceProvider } from "@pulumi/pulumi/dynamic";
 import { startTenantServer, type TenantServer } from "../../server";
 import * as runtime from "../../provider/runtime";
@@ -22,8 +25,13 @@ export interface ProviderHarness {
   close(): Promise<void>;
 }
 
-/** Starts a server and configures the runtime with its admin client. */
+/**
+ * Starts a server and configures the runtime with its admin client. The runtime's create
+ * journal goes to a private PULUMI_HOME (as the engine gives the provider process), not ~/.pulumi.
+ */
 export async function startHarness(options: { rateLimit?: number; client?: TenantClientOptions } = {}): Promise<ProviderHarness> {
+  const privateHome = process.env.PULUMI_HOME ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "tenant-provider-home-"));
+  if (privateHome) process.env.PULUMI_HOME = privateHome;
   const server = await startTenantServer({ port: 0, logger: false, rateLimit: options.rateLimit ?? 1000 });
   const { domain, clientId, clientSecret } = server.credentials;
   runtime.configureFromSettings({ domain, clientId, clientSecret }, { ...FAST_RETRIES, ...options.client });
@@ -58,6 +66,10 @@ export async function startHarness(options: { rateLimit?: number; client?: Tenan
     close: async () => {
       runtime.resetRuntime();
       await server.close();
+      if (privateHome) {
+        delete process.env.PULUMI_HOME;
+        fs.rmSync(privateHome, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -21,6 +21,16 @@ export function webhookSecretOf(destination: unknown): string | undefined {
   return typeof secret === "string" ? secret : undefined;
 }
 
+/** The destination without its webhook secret (for what must not hold it, such as the create journal). */
+export function withoutWebhookSecret(destination: unknown): unknown {
+  if (webhookSecretOf(destination) === undefined) return destination;
+  const { configuration, ...rest } = destination as JsonObject & { configuration: JsonObject };
+  const { webhook_authorization: authorization, ...other } = configuration as { webhook_authorization: JsonObject };
+  const field = WEBHOOK_SECRET_FIELD[authorization.method as keyof typeof WEBHOOK_SECRET_FIELD];
+  const { [field]: _secret, ...kept } = authorization;
+  return { ...rest, configuration: { ...other, webhook_authorization: kept } };
+}
+
 /**
  * The body of `PATCH /event-streams/{id}`: the fields whose normalised values differ.
  * A webhook destination is sent whole, with its secret: the API replaces endpoint and

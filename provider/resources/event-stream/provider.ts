@@ -3,9 +3,10 @@ import type { CheckpointPage, EventStream } from "../../../api/types";
 import { NotFoundError, PartialCreateError, type ErrorTarget } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import { claim, createOnce } from "../create-once";
+import { contentHash } from "../journal";
 import { deepEqual, type JsonObject, withoutProvider } from "../shared";
 import type { ResourceImplementation } from "../types";
-import { eventStreamPatch, eventStreamPayload, webhookSecretOf } from "./payload";
+import { eventStreamPatch, eventStreamPayload, webhookSecretOf, withoutWebhookSecret } from "./payload";
 import { checkEventStream } from "./schema";
 import {
   comparableEventStreams, diffEventStream, eventStreamInputsFromOutputs, eventStreamOutputs, normaliseEventStream,
@@ -81,12 +82,26 @@ export const eventStreamImplementation: ResourceImplementation = {
       const adopted = await adoptStream(client, news.adoptId, body, secrets);
       return { id: adopted.id, outs: eventStreamOutputs(adopted as unknown as JsonObject, body.destination, news.adoptId) };
     }
+    const journal = ctx.journal?.();
     const created = await createOnce<EventStream>({
       contentKey: `event-stream:${JSON.stringify(normaliseEventStream(body))}`,
       post: async () => (await client.request<EventStream>({
         method: "POST", path: "/event-streams", body, target: target("create", undefined, body.name), secrets,
       })).data,
       find: (since, isClaimed) => findCreatedStream(client, body, since, isClaimed),
+      // The journal is a plain file: its key is hashed from the content *without* the webhook secret.
+      journal: journal && { store: journal, kind: "eventStream", contentKey: contentHash(normaliseEventStream(
+        { ...body, destination: withoutWebhookSecret(body.destination) })) },
+      getSame: async (id) => {
+        const stream = await client.get<EventStream>(streamPath(id), target("create", id)).then((reply) => reply.data, (error) => {
+          if (error instanceof NotFoundError) return undefined;
+          throw error;
+        });
+        if (!stream) return undefined;
+        // As findCreatedStream: the API never returns the secret, so carry ours over before comparing.
+        const same = deepEqual(normaliseEventStream(eventStreamOutputs(stream as unknown as JsonObject, body.destination)), normaliseEventStream(body));
+        return same ? stream : "other";
+      },
     }, { lingerMs: Math.max(2 * client.timeoutMs, 10_000) });
     return { id: created.id, outs: eventStreamOutputs(created as unknown as JsonObject, body.destination, news.adoptId) };
   },

@@ -3,6 +3,7 @@ import type { Form, FormsPage } from "../../../api/types";
 import { NotFoundError, PartialCreateError, type ErrorTarget } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import { claim, createOnce } from "../create-once";
+import { contentHash } from "../journal";
 import { deepEqual, type JsonObject, withoutProvider } from "../shared";
 import type { ResourceImplementation } from "../types";
 import { formPatch, formPayload } from "./payload";
@@ -83,10 +84,22 @@ export const formImplementation: ResourceImplementation = {
       const adopted = await adoptForm(client, news.adoptId, body);
       return { id: adopted.id, outs: formOutputs(adopted, news.adoptId) };
     }
+    const wanted = normaliseForm(body);
+    const journal = ctx.journal?.();
     const created = await createOnce<Form>({
-      contentKey: `form:${JSON.stringify(normaliseForm(body))}`,
+      contentKey: `form:${JSON.stringify(wanted)}`,
       post: async () => (await client.request<Form>({ method: "POST", path: "/forms", body, target: target("create", undefined, body.name) })).data,
       find: (since, isClaimed) => findCreatedForm(client, body, since, isClaimed),
+      // A form holds no secrets: its normalised content is hashed as is.
+      journal: journal && { store: journal, kind: "form", contentKey: contentHash(wanted) },
+      getSame: async (id) => {
+        const form = await getForm(client, id, "create").catch((error) => {
+          if (error instanceof NotFoundError) return undefined;
+          throw error;
+        });
+        if (!form) return undefined;
+        return deepEqual(normaliseForm(form as unknown as JsonObject), wanted) ? form : "other";
+      },
     }, { lingerMs: Math.max(2 * client.timeoutMs, 10_000) });
     return { id: created.id, outs: formOutputs(created, news.adoptId) };
   },
