@@ -14,7 +14,7 @@
  *
  * Across processes (a provider process killed mid-create), the create journal
  * (`journal.ts`) records each POST durably; a later create of the same content first
- * adopts what a dead process left (see {@link adoptLeftover}).
+ * adopts what an earlier process left (see {@link adoptLeftover}).
  */
 import { OutcomeUnknownError } from "../client/errors";
 import { sleep } from "../client/limiter";
@@ -119,7 +119,7 @@ export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<
 }
 
 /**
- * Adopts the object of one of `leftovers` (journal entries of dead processes with this
+ * Adopts the object of one of `leftovers` (journal entries of earlier processes with this
  * content), oldest first: by GET when the entry has the id, else by `find` since the
  * entry's POST. An entry whose object is not there is dropped. The adopted object's
  * entry is taken over by this process until the engine confirms it.
