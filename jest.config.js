@@ -8,6 +8,7 @@ const base = {
     "node_modules/jose/.+\\.js$": ["ts-jest", { diagnostics: false, tsconfig: { allowJs: true, module: "commonjs", target: "ES2022" } }],
   },
   transformIgnorePatterns: ["/node_modules/(?!jose/)"],
+  setupFiles: ["<rootDir>/test/setup-env.ts"],
 };
 module.exports = {
   projects: [
