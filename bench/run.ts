@@ -7,6 +7,7 @@
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT } from "../scripts/lib/pulumi";
 import { renderProfiles, summariseProfiles } from "./lib/cpuprofile";
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
   const params = PARAMETERS[mode];
   const report = new Report();
   const startedAt = new Date().toISOString();
+  const loadAtStart = os.loadavg().map((l) => Math.round(l * 100) / 100);
   let pulumi: BenchPulumi | undefined;
   const profileRoot = path.join(REPO_ROOT, "bench", "profiles", startedAt.replace(/[:.]/g, "-"));
   const ctx: BenchContext = {
@@ -107,7 +109,7 @@ async function main(): Promise<void> {
   const source = gitState();
   const partial = only.length < Object.keys(SECTIONS).length || skipCheckpoints;
   const file = path.join(REPO_ROOT, "bench", `results${quick ? "-quick" : ""}${partial ? "-partial" : ""}.json`);
-  writeResults(file, { mode, startedAt, finishedAt: new Date().toISOString(), machine: machineInfo(pulumiVersion), source, parameters: { ...params, sections: only, skipCheckpoints }, report });
+  writeResults(file, { mode, startedAt, finishedAt: new Date().toISOString(), machine: { ...machineInfo(pulumiVersion), loadAverageAtStart: loadAtStart }, source, parameters: { ...params, sections: only, skipCheckpoints }, report });
   console.log(renderTable(report.figures));
   if (cpuProf && fs.existsSync(profileRoot)) {
     for (const dir of fs.readdirSync(profileRoot)) {

@@ -30,7 +30,9 @@ export interface MachineInfo {
   cpu: string;
   cores: number;
   memoryGb: number;
+  /** 1, 5 and 15 minute load averages when the figures were written (and, from run.ts, at the start). */
   loadAverage: number[];
+  loadAverageAtStart?: number[];
   os: string;
   node: string;
   pulumi?: string;

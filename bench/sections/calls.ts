@@ -98,7 +98,7 @@ function callFigures(section: string, n: number, results: PhaseResult[]): Figure
   figures.push({
     id: "calls.tokens.extraPerProviderProcess", section, label: "token requests beyond one per provider process (worst phase)",
     value: Math.max(0, worst), unit: "req", target: "= 0", met: worst <= 0,
-    note: `tokens/provider processes per phase: ${perPhase.map((p) => `${p.phase} ${p.tokens}/${p.processes}`).join(", ")}; the lookup's token (program process) excluded`,
+    note: `token requests (the lookup's included) / provider processes, per phase: ${perPhase.map((p) => `${p.phase} ${p.tokens}/${p.processes}`).join(", ")}`,
   });
   return figures;
 }
