@@ -234,6 +234,7 @@ export class TenantClient {
       this.limiter.observe({
         remaining: headerNumber(response.headers["x-ratelimit-remaining"]),
         resetEpochSeconds: headerNumber(response.headers["x-ratelimit-reset"]),
+        limit: headerNumber(response.headers["x-ratelimit-limit"]),
       });
       if (response.status === 429) {
         const wait = this.rateLimitWait(response, failures);
@@ -243,7 +244,7 @@ export class TenantClient {
             "Lower the parallelism (`pulumi up --parallel 2`) or raise the tenant's rate limit, then run again",
             { status: 429, errorCode: "too_many_requests" });
         }
-        this.limiter.pauseFor(wait);
+        this.limiter.rateLimited(wait);
         continue;
       }
       if (response.status >= 500 || response.status === 408) {

@@ -1,7 +1,13 @@
 /**
  * One limiter per provider process, shared by every resource: a queue with a
- * concurrency cap that also pauses when the API says the rate limit window is spent
- * (`X-RateLimit-Remaining: 0` until `X-RateLimit-Reset`, or a 429's `Retry-After`).
+ * concurrency cap that also paces requests when the API says the rate limit is spent
+ * (`X-RateLimit-Remaining: 0`), and pauses on a 429's `Retry-After`.
+ *
+ * The API's limit is a token bucket refilled at `X-RateLimit-Limit` requests per second;
+ * `X-RateLimit-Reset` is when the bucket is full again, in whole seconds. Waiting for the
+ * reset and then bursting uses only 70-80 % of the rate, so once the bucket is empty we
+ * start one request per refill interval instead. If that guess of the refill rate draws
+ * a 429, we fall back to waiting for the announced reset.
  */
 
 /** Sleeps `ms` milliseconds. */
@@ -28,7 +34,12 @@ export interface RateLimitInfo {
   remaining?: number;
   /** `X-RateLimit-Reset`, Unix epoch seconds. */
   resetEpochSeconds?: number;
+  /** `X-RateLimit-Limit`: bucket size, refilled per second. */
+  limit?: number;
 }
+
+/** Spacing margin over the nominal refill interval (timer jitter must not draw a 429). */
+const PACING_MARGIN = 1.05;
 
 /** Parses a header value as a finite number. */
 export function headerNumber(value: unknown): number | undefined {
@@ -51,6 +62,12 @@ export class Limiter {
   private resetAt?: number;
   /** No request starts before this instant (ms). */
   private pausedUntil = 0;
+  /** Requests per second the bucket refills, if the server said. */
+  private limit?: number;
+  /** While the bucket is empty: when the next paced request may start (ms). */
+  private nextPacedAt = 0;
+  /** Until this instant (ms) pacing is off: it drew a 429, so wait for the reset instead. */
+  private pacingOffUntil = 0;
 
   constructor(options: LimiterOptions = {}) {
     this.maxConcurrent = Math.max(1, options.maxConcurrent ?? 8);
@@ -71,6 +88,7 @@ export class Limiter {
 
   /** Learns from a response's rate limit headers. */
   observe(info: RateLimitInfo): void {
+    if (info.limit !== undefined && info.limit > 0) this.limit = info.limit;
     if (info.remaining === undefined) return;
     this.remaining = info.remaining;
     this.resetAt = info.resetEpochSeconds !== undefined ? info.resetEpochSeconds * 1000 : undefined;
@@ -80,6 +98,12 @@ export class Limiter {
   pauseFor(ms: number): void {
     const bounded = Math.min(Math.max(0, ms), this.maxPauseMs);
     this.pausedUntil = Math.max(this.pausedUntil, this.now() + bounded);
+  }
+
+  /** A 429 arrived: the refill rate is slower than paced, so wait for resets for a while. */
+  rateLimited(retryAfterMs: number): void {
+    this.pauseFor(retryAfterMs);
+    this.pacingOffUntil = this.now() + Math.max(retryAfterMs, 1000) * 5;
   }
 
   private async acquire(): Promise<void> {
@@ -94,9 +118,20 @@ export class Limiter {
         await this.sleep(wait + Math.floor(Math.random() * 50));
         continue;
       }
+      const spent = this.remaining !== undefined && this.remaining <= 0 && this.resetAt !== undefined && this.resetAt > this.now();
+      if (spent && this.limit !== undefined && this.now() >= this.pacingOffUntil) {
+        // Empty bucket: one request per refill interval.
+        const slot = this.nextPacedAt - this.now();
+        if (slot > 0) {
+          await this.sleep(slot);
+          continue;
+        }
+        this.nextPacedAt = this.now() + (1000 / this.limit) * PACING_MARGIN;
+        return;
+      }
       // The window is spent by our own count: wait for the reset the server announced.
-      if (this.remaining !== undefined && this.remaining <= 0 && this.resetAt !== undefined && this.resetAt > this.now()) {
-        this.pauseFor(this.resetAt - this.now());
+      if (spent) {
+        this.pauseFor(this.resetAt! - this.now());
         // After the pause, let a request through to learn the new window (guards against skew).
         this.remaining = undefined;
         continue;

@@ -34,6 +34,27 @@ describe("limiter", () => {
     expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3_000);
   });
 
+  it("paces one request per refill interval once the bucket is empty, instead of waiting for a full bucket", async () => {
+    const clock = fakeClock();
+    const limiter = new Limiter({ now: clock.now, sleep: clock.sleep });
+    limiter.observe({ remaining: 0, resetEpochSeconds: (clock.now() + 3_000) / 1000, limit: 10 });
+    const starts: number[] = [];
+    for (let i = 0; i < 5; i += 1) await limiter.run(async () => { starts.push(clock.now()); });
+    const gaps = starts.slice(1).map((t, i) => t - starts[i]);
+    expect(gaps.every((gap) => gap >= 100 && gap <= 110)).toBe(true);
+    expect(starts[4] - starts[0]).toBeLessThan(3_000);
+  });
+
+  it("falls back to waiting for the reset after pacing drew a 429", async () => {
+    const clock = fakeClock();
+    const limiter = new Limiter({ now: clock.now, sleep: clock.sleep });
+    limiter.observe({ remaining: 0, resetEpochSeconds: (clock.now() + 3_000) / 1000, limit: 10 });
+    limiter.rateLimited(200);
+    const before = clock.now();
+    await limiter.run(async () => undefined);
+    expect(clock.now() - before).toBeGreaterThanOrEqual(3_000);
+  });
+
   it("honours an explicit pause and bounds it", async () => {
     const clock = fakeClock();
     const limiter = new Limiter({ now: clock.now, sleep: clock.sleep, maxPauseMs: 5_000 });
