@@ -13,6 +13,8 @@
  *   for the object before creating again. Only a refused connection (nothing was sent)
  *   is retried.
  */
+import * as http from "node:http";
+import * as https from "node:https";
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import { isApiErrorBody } from "../../api/errors";
 import {
@@ -43,6 +45,11 @@ export interface TenantClientOptions {
   sleep?: Sleep;
   /** Clock, for tests. */
   now?: () => number;
+  /**
+   * Reuse connections (default true). A Pulumi program's lookups pass false: an idle
+   * kept-alive socket would keep the program's process alive until the server drops it.
+   */
+  keepAlive?: boolean;
 }
 
 /** One management API call. */
@@ -101,8 +108,11 @@ export class TenantClient {
       backoffMaxMs: options.backoffMaxMs ?? 8_000,
       sleep: options.sleep ?? defaultSleep,
       now: options.now ?? Date.now,
+      keepAlive: options.keepAlive ?? true,
     };
     this.http = axios.create({
+      httpAgent: new http.Agent({ keepAlive: this.options.keepAlive }),
+      httpsAgent: new https.Agent({ keepAlive: this.options.keepAlive }),
       timeout: this.options.timeoutMs,
       validateStatus: () => true,
       maxRedirects: 0,

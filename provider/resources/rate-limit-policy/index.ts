@@ -43,7 +43,7 @@ function clientFor(overrides: TenantSettingsInput | undefined): TenantClient {
   const key = settingsKey(settings);
   let client = clients.get(key);
   if (!client) {
-    client = new TenantClient(settings);
+    client = new TenantClient(settings, { keepAlive: false });
     clients.set(key, client);
   }
   return client;
