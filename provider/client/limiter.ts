@@ -39,7 +39,7 @@ export interface RateLimitInfo {
 }
 
 /** Spacing margin over the nominal refill interval (timer jitter must not draw a 429). */
-const PACING_MARGIN = 1.05;
+const PACING_MARGIN = 1.1;
 
 /** Parses a header value as a finite number. */
 export function headerNumber(value: unknown): number | undefined {
@@ -68,6 +68,8 @@ export class Limiter {
   private nextPacedAt = 0;
   /** Until this instant (ms) pacing is off: it drew a 429, so wait for the reset instead. */
   private pacingOffUntil = 0;
+  /** When the last 429 arrived (ms). */
+  private last429At = -Infinity;
 
   constructor(options: LimiterOptions = {}) {
     this.maxConcurrent = Math.max(1, options.maxConcurrent ?? 8);
@@ -100,10 +102,15 @@ export class Limiter {
     this.pausedUntil = Math.max(this.pausedUntil, this.now() + bounded);
   }
 
-  /** A 429 arrived: the refill rate is slower than paced, so wait for resets for a while. */
+  /**
+   * A 429 arrived: wait as told. One now and then is timing jitter (requests paced apart
+   * can reach the server together); a second within 10 s means the refill is slower than
+   * paced, so wait for resets for a while instead.
+   */
   rateLimited(retryAfterMs: number): void {
     this.pauseFor(retryAfterMs);
-    this.pacingOffUntil = this.now() + Math.max(retryAfterMs, 1000) * 5;
+    if (this.now() - this.last429At < 10_000) this.pacingOffUntil = this.now() + Math.max(retryAfterMs, 1000) * 5;
+    this.last429At = this.now();
   }
 
   private async acquire(): Promise<void> {
