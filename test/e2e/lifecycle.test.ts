@@ -130,6 +130,12 @@ describe("pulumi engine lifecycle against the tenant server", () => {
     await setScenario(ctx.stack, { ...base(), formName: "Sign-up v2" });
   });
 
+  test("a lookup of a policy that does not exist fails the preview with the id named", async () => {
+    await setScenario(ctx.stack, { ...base(), formName: "Sign-up v2", policyId: "rlp_A2e2maUyTh56PcNhotCuX" });
+    await expect(ctx.stack.preview()).rejects.toThrow(/rate limit policy rlp_A2e2maUyTh56PcNhotCuX not found/);
+    await setScenario(ctx.stack, { ...base(), formName: "Sign-up v2" });
+  });
+
   test("a low server rate limit with many resources still ends in a successful up", async () => {
     ctx.server.setRateLimit(5);
     ctx.server.counters.reset();
