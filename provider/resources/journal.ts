@@ -144,6 +144,8 @@ export class CreateJournal {
   /** The file as far as it was read: inode and byte offset (other processes append; a compaction renames). */
   private read = { ino: -1, offset: 0 };
   private broken = false;
+  /** The journal's folder exists (made once, not on every append: appends are on the create path). */
+  private dirReady = false;
 
   /** Reads the file now (what it holds is what earlier processes left); compacts it when mostly spent or torn. */
   constructor(readonly file: string) {
@@ -195,7 +197,10 @@ export class CreateJournal {
   private append(record: JournalRecord): void {
     if (!this.broken) {
       try {
-        fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+        if (!this.dirReady) {
+          fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+          this.dirReady = true;
+        }
         fs.appendFileSync(this.file, `${JSON.stringify(record)}\n`, { mode: 0o600 });
       } catch (error) {
         // No journal (read-only home…): creates still work, without protection against a kill.

@@ -5,10 +5,9 @@
  */
 import * as fs from "node:fs";
 import * as http from "node:http";
-import * as os from "node:os";
-import * as path from "node:path";
 import { isApiErrorBody } from "../../api/errors";
 import type { TenantServer } from "../../server";
+import { decodeReply } from "../server/helpers";
 
 /** `TENANT_FULL=1` runs every suite at the size issue 7 asks for; the default is a quick size. */
 export const FULL = process.env.TENANT_FULL === "1";
@@ -42,9 +41,7 @@ export function stackName(base: string): string {
 }
 
 /** A temporary directory, removed by the caller with `fs.rmSync(dir, {recursive: true, force: true})`. */
-export function tempDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-}
+export { tempDir } from "../server/helpers";
 
 /** An HTTP answer: status, headers, raw text and the parsed JSON when the text is JSON. */
 export interface RawReply {
@@ -56,15 +53,7 @@ export interface RawReply {
 
 /** Sends one request (body as given: string or bytes, with its own content type) and reads the answer. */
 export async function send(url: string, init: { method: string; headers?: Record<string, string>; body?: string | Uint8Array }): Promise<RawReply> {
-  const response = await fetch(url, { method: init.method, headers: init.headers, body: init.body });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
+  return decodeReply(await fetch(url, { method: init.method, headers: init.headers, body: init.body }));
 }
 
 /**

@@ -59,7 +59,11 @@ export async function request(url: string, method: string, options: CallOptions 
   } else if (options.contentType) {
     headers["content-type"] = options.contentType;
   }
-  const response = await fetch(url, { method, headers, body });
+  return decodeReply(await fetch(url, { method, headers, body }));
+}
+
+/** Reads a response whole: status, headers, text, and the JSON when the text is JSON. */
+export async function decodeReply(response: Response): Promise<Reply> {
   const text = await response.text();
   let json: unknown;
   try {
