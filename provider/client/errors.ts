@@ -164,3 +164,16 @@ export function redact(text: string, secrets: Iterable<string | undefined>): str
   }
   return out;
 }
+
+/**
+ * Awaits `call`; a 404 (the object is gone) gives `undefined` instead of an error. Reads,
+ * deletes and the look-back after an ambiguous create all treat "gone" as an answer.
+ */
+export async function unlessGone<T>(call: Promise<T>): Promise<T | undefined> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}

@@ -1,6 +1,6 @@
 /** The EventStream provider: thin glue of schema, payload, state and the client. */
 import type { CheckpointPage, EventStream } from "../../../api/types";
-import { NotFoundError, PartialCreateError, type ErrorTarget } from "../../client/errors";
+import { NotFoundError, PartialCreateError, unlessGone, type ErrorTarget } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import { claim, createOnce } from "../create-once";
 import { contentHash } from "../journal";
@@ -93,10 +93,7 @@ export const eventStreamImplementation: ResourceImplementation = {
       journal: journal && { store: journal, kind: "eventStream", contentKey: contentHash(normaliseEventStream(
         { ...body, destination: withoutWebhookSecret(body.destination) })) },
       getSame: async (id) => {
-        const stream = await client.get<EventStream>(streamPath(id), target("create", id)).then((reply) => reply.data, (error) => {
-          if (error instanceof NotFoundError) return undefined;
-          throw error;
-        });
+        const stream = (await unlessGone(client.get<EventStream>(streamPath(id), target("create", id))))?.data;
         if (!stream) return undefined;
         // As findCreatedStream: the API never returns the secret, so carry ours over before comparing.
         const same = deepEqual(normaliseEventStream(eventStreamOutputs(stream as unknown as JsonObject, body.destination)), normaliseEventStream(body));
@@ -107,13 +104,8 @@ export const eventStreamImplementation: ResourceImplementation = {
   },
 
   async read(ctx, id, props) {
-    let stream: EventStream;
-    try {
-      stream = (await ctx.client().get<EventStream>(streamPath(id), target("read", id))).data;
-    } catch (error) {
-      if (error instanceof NotFoundError) return {};
-      throw error;
-    }
+    const stream = (await unlessGone(ctx.client().get<EventStream>(streamPath(id), target("read", id))))?.data;
+    if (!stream) return {};
     // The secret is never read back: keep the one in state.
     const outputs = eventStreamOutputs(stream as unknown as JsonObject, props?.destination, props?.adoptId);
     return { id, props: outputs, inputs: eventStreamInputsFromOutputs(outputs) };
@@ -142,10 +134,6 @@ export const eventStreamImplementation: ResourceImplementation = {
   },
 
   async delete(ctx, id) {
-    try {
-      await ctx.client().request({ method: "DELETE", path: streamPath(id), target: target("delete", id) });
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-    }
+    await unlessGone(ctx.client().request({ method: "DELETE", path: streamPath(id), target: target("delete", id) }));
   },
 };

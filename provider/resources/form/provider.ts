@@ -1,6 +1,6 @@
 /** The Form provider: thin glue of schema, payload, state and the client. */
 import type { Form, FormsPage } from "../../../api/types";
-import { NotFoundError, PartialCreateError, type ErrorTarget } from "../../client/errors";
+import { NotFoundError, PartialCreateError, unlessGone, type ErrorTarget } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import { claim, createOnce } from "../create-once";
 import { contentHash } from "../journal";
@@ -93,10 +93,7 @@ export const formImplementation: ResourceImplementation = {
       // A form holds no secrets: its normalised content is hashed as is.
       journal: journal && { store: journal, kind: "form", contentKey: contentHash(wanted) },
       getSame: async (id) => {
-        const form = await getForm(client, id, "create").catch((error) => {
-          if (error instanceof NotFoundError) return undefined;
-          throw error;
-        });
+        const form = await unlessGone(getForm(client, id, "create"));
         if (!form) return undefined;
         return deepEqual(normaliseForm(form as unknown as JsonObject), wanted) ? form : "other";
       },
@@ -105,14 +102,9 @@ export const formImplementation: ResourceImplementation = {
   },
 
   async read(ctx, id, props) {
-    let form: Form;
-    try {
-      form = await getForm(ctx.client(), id, "read");
-    } catch (error) {
-      // Deleted out of band: no id tells the engine to drop it; the next `up` re-creates it.
-      if (error instanceof NotFoundError) return {};
-      throw error;
-    }
+    const form = await unlessGone(getForm(ctx.client(), id, "read"));
+    // Deleted out of band: no id tells the engine to drop it; the next `up` re-creates it.
+    if (!form) return {};
     const outputs = formOutputs(form, props?.adoptId);
     return { id, props: outputs, inputs: formInputsFromOutputs(outputs) };
   },
@@ -137,10 +129,6 @@ export const formImplementation: ResourceImplementation = {
   },
 
   async delete(ctx, id) {
-    try {
-      await ctx.client().request({ method: "DELETE", path: `/forms/${encodeURIComponent(id)}`, target: target("delete", id) });
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-    }
+    await unlessGone(ctx.client().request({ method: "DELETE", path: `/forms/${encodeURIComponent(id)}`, target: target("delete", id) }));
   },
 };

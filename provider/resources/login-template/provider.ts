@@ -3,7 +3,7 @@
  * update are the same idempotent PUT, read is a GET, delete removes the template.
  */
 import type { UniversalLoginTemplate } from "../../../api/types";
-import { NotFoundError, type ErrorTarget } from "../../client/errors";
+import { unlessGone, type ErrorTarget } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import { withoutProvider } from "../shared";
 import type { ResourceImplementation } from "../types";
@@ -32,14 +32,10 @@ export const loginTemplateImplementation: ResourceImplementation = {
   },
 
   async read(ctx) {
-    try {
-      const { data } = await ctx.client().get<UniversalLoginTemplate>(PATH, target("read"));
-      const outputs = loginTemplateOutputs(data);
-      return { id: LOGIN_TEMPLATE_ID, props: outputs, inputs: { ...outputs } };
-    } catch (error) {
-      if (error instanceof NotFoundError) return {};
-      throw error;
-    }
+    const reply = await unlessGone(ctx.client().get<UniversalLoginTemplate>(PATH, target("read")));
+    if (!reply) return {};
+    const outputs = loginTemplateOutputs(reply.data);
+    return { id: LOGIN_TEMPLATE_ID, props: outputs, inputs: { ...outputs } };
   },
 
   async update(ctx, _id, _olds, news) {
@@ -49,10 +45,6 @@ export const loginTemplateImplementation: ResourceImplementation = {
   },
 
   async delete(ctx) {
-    try {
-      await ctx.client().request({ method: "DELETE", path: PATH, target: target("delete") });
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-    }
+    await unlessGone(ctx.client().request({ method: "DELETE", path: PATH, target: target("delete") }));
   },
 };
