@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "**/node_modules/**", "coverage/**", ".tenant/**", "bench/results*.json"] },
+  { ignores: ["dist/**", "**/dist/**", "node_modules/**", "**/node_modules/**", "coverage/**", ".tenant/**", "bench/results*.json"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -17,5 +17,6 @@ module.exports = {
     { ...base, displayName: "provider", testMatch: ["<rootDir>/test/provider/**/*.test.ts"] },
     { ...base, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"] },
     { ...base, displayName: "faults", testMatch: ["<rootDir>/test/faults/**/*.test.ts"] },
+    { ...base, displayName: "package", testMatch: ["<rootDir>/test/package/**/*.test.ts"] },
   ],
 };

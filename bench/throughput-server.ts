@@ -6,7 +6,7 @@
  */
 import type { AddressInfo } from "node:net";
 import Fastify from "fastify";
-import { startTenantServer } from "../server";
+import { startTenantServer } from "../server/index";
 
 /** What the child prints once both servers listen. */
 export interface ThroughputServers {

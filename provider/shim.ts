@@ -25,8 +25,8 @@ const PROTOCOL = 1;
 function compiledRuntimePath(): string {
   const resolved = require.resolve("./runtime");
   if (!resolved.endsWith(".ts")) return resolved;
-  // Loaded from sources (ts-node): the provider process runs plain node, so use the build.
-  return path.join(path.dirname(resolved), "..", "dist", "provider", "runtime.js");
+  // Loaded from sources (ts-node): the provider process runs plain node, so use the package's build.
+  return path.join(path.dirname(resolved), "dist", "provider", "runtime.js");
 }
 
 /** Finds the process's runtime, loading it on first use. Serialized by value: keep it small. */

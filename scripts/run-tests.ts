@@ -50,7 +50,7 @@ function main(): void {
   const pulumiBin = ensurePulumiCli();
   const env = { ...process.env, PULUMI_TENANT_BIN: pulumiBin, ...(full ? { TENANT_FULL: "1" } : {}) };
   const fast = jestStage("unit, server and provider tests", ["unit", "server", "provider"], ["--maxWorkers=2"], env);
-  const engine = jestStage("end-to-end and fault tests (real Pulumi engine)", ["e2e", "faults"], ["--runInBand"], env);
+  const engine = jestStage("end-to-end, fault and package tests (real Pulumi engine)", ["e2e", "faults", "package"], ["--runInBand"], env);
   const passed = fast.numPassedTests + engine.numPassedTests;
   const failed = fast.numFailedTests + engine.numFailedTests;
   process.stdout.write(`\n${passed} passed, ${failed} failed\n`);

@@ -2,7 +2,7 @@
  * The tenant server for the benchmark (in-process, loopback, in-memory store), the
  * mixed stack's composition, and the server's request counters read per phase.
  */
-import { startTenantServer, type TenantServer } from "../../server";
+import { startTenantServer, type TenantServer } from "../../server/index";
 import type { TenantSettings } from "../../scripts/lib/pulumi";
 
 /** Rate limit that never binds (requests per second per client). */

@@ -1,5 +1,5 @@
 /**
- * The tenant server as a background process of its own (`dist/server/cli.js`), for the
+ * The tenant server as a background process of its own (`server/dist/server/cli.js`), for the
  * demo and the benchmark: started once, found again by its pid file, stopped on request.
  */
 import { spawn } from "node:child_process";
@@ -62,7 +62,7 @@ export async function ensureTenantServer(options: { dataDir: string; port: numbe
   const logFile = path.join(dataDir, "server.log");
   const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
   const log = fs.openSync(logFile, "a");
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, "dist", "server", "cli.js"),
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, "server", "dist", "server", "cli.js"),
     "--port", String(port), "--data-dir", dataDir, ...(options.extraArgs ?? [])], {
     cwd: REPO_ROOT, detached: true, stdio: ["ignore", log, log],
   });

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
-import { startTenantServer, type TenantServer, type TenantServerOptions } from "../../server";
+import { startTenantServer, type TenantServer, type TenantServerOptions } from "../../server/index";
 import { ensurePulumiCli, openStack, REPO_ROOT, stackConfigFile } from "../../scripts/lib/pulumi";
 
 /** Pulumi operations take seconds each; a whole scenario takes minutes. */

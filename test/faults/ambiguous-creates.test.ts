@@ -12,7 +12,7 @@
  */
 import { configureFromSettings, resetRuntime } from "../../provider/runtime";
 import { eventStreamProvider, formProvider } from "../../provider/shim";
-import { startTenantServer, type TenantServer } from "../../server";
+import { startTenantServer, type TenantServer } from "../../server/index";
 import { E2E_TIMEOUT_MS, setScenario, startE2e, TenantApi, type E2eContext } from "../e2e/harness";
 import { printFigure, sized, stackName } from "./support";
 

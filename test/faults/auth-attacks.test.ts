@@ -10,7 +10,7 @@ import { createHmac, createPrivateKey, createPublicKey, createSign, generateKeyP
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { base64url, exportJWK, SignJWT, type JWTPayload } from "jose";
-import { startTenantServer, type TenantServer } from "../../server";
+import { startTenantServer, type TenantServer } from "../../server/index";
 import { isApiErrorBody } from "../../api/errors";
 import { callApi, printFigure, send, tempDir, tokenFor, type RawReply } from "./support";
 

@@ -5,7 +5,7 @@
  * writes must leave no trace, which is checked by counting the objects at the end.
  */
 import { ALL_SCOPES, SCOPES } from "../../api/scopes";
-import { startTenantServer, type TenantServer } from "../../server";
+import { startTenantServer, type TenantServer } from "../../server/index";
 import { isApiErrorBody } from "../../api/errors";
 import { callApi, eventStreamBody, formBody, policyBody, printFigure, send, TEMPLATE, tokenFor, type RawReply } from "./support";
 

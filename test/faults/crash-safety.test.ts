@@ -16,7 +16,7 @@ import * as path from "node:path";
 import { callApi, eventStreamBody, formBody, printFigure, sized, TEMPLATE, tempDir, type RawReply } from "./support";
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
-const CLI = path.join(REPO_ROOT, "dist", "server", "cli.js");
+const CLI = path.join(REPO_ROOT, "server", "dist", "server", "cli.js");
 const ROUNDS = sized(3, 20);
 const WRITERS = 6;
 

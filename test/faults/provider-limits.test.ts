@@ -16,7 +16,7 @@ import fc from "fast-check";
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
 import { EVENT_TYPES } from "../../api/event-types";
 import { newId } from "../../api/ids";
-import { startTenantServer, type TenantServer } from "../../server";
+import { startTenantServer, type TenantServer } from "../../server/index";
 import { configureFromSettings, resetRuntime } from "../../provider/runtime";
 import { eventStreamProvider, formProvider, loginTemplateProvider } from "../../provider/shim";
 import { lookupRateLimitPolicy } from "../../provider/resources/rate-limit-policy/lookup";

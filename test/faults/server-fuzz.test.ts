@@ -11,7 +11,7 @@
  */
 import fc from "fast-check";
 import qs from "qs";
-import { startTenantServer, type TenantServer } from "../../server";
+import { startTenantServer, type TenantServer } from "../../server/index";
 import {
   callApi, eventStreamBody, formBody, FULL, isShapedRejection, policyBody, printFigure, sendRaw, sized, TEMPLATE, tokenFor, type RawReply,
 } from "./support";

@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as http from "node:http";
 import { isApiErrorBody } from "../../api/errors";
-import type { TenantServer } from "../../server";
+import type { TenantServer } from "../../server/index";
 import { decodeReply } from "../server/helpers";
 
 /** `TENANT_FULL=1` runs every suite at the size issue 7 asks for; the default is a quick size. */

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { ResourceProvider } from "@pulumi/pulumi/dynamic";
-import { startTenantServer, type TenantServer } from "../../server";
+import { startTenantServer, type TenantServer } from "../../server/index";
 import * as runtime from "../../provider/runtime";
 import { eventStreamProvider, formProvider, loginTemplateProvider } from "../../provider/shim";
 import type { TenantClientOptions } from "../../provider/client/http";

@@ -1,7 +1,7 @@
 /** The rate limit policy lookup against a started tenant server: every outcome. */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { getRateLimitPolicy, getRateLimitPolicyOutput } from "../../provider";
+import { getRateLimitPolicy, getRateLimitPolicyOutput } from "../../provider/index";
 import {
   FeatureUnavailableError, ForbiddenError, NotFoundError, UnauthorizedError,
 } from "../../provider/client/errors";

@@ -14,7 +14,7 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { request, removeDir, tempDir, tokenFor } from "./helpers";
-import type { AdminCredentials, TenantServer } from "../../server";
+import type { AdminCredentials, TenantServer } from "../../server/index";
 
 jest.setTimeout(60_000);
 
@@ -36,8 +36,8 @@ function transpileServer(outDir: string): void {
       fs.mkdirSync(path.join(outDir, dir), { recursive: true });
       for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
         const relative = path.join(dir, entry.name);
-        if (entry.isDirectory()) compile(relative);
-        else if (entry.name.endsWith(".ts")) {
+        if (entry.isDirectory()) { if (entry.name !== "dist" && entry.name !== "node_modules") compile(relative); }
+        else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {
           const { outputText } = ts.transpileModule(fs.readFileSync(path.join(root, relative), "utf8"), {
             fileName: relative,
             compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },

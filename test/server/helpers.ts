@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startTenantServer, type TenantServer, type TenantServerOptions } from "../../server";
+import { startTenantServer, type TenantServer, type TenantServerOptions } from "../../server/index";
 
 /** A started server plus an admin token. */
 export interface Harness {

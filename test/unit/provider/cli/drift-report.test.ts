@@ -1,5 +1,5 @@
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { changedFields, describeDrift, driftFromEvents } from "../../../scripts/lib/drift";
+import { changedFields, describeDrift, driftFromEvents } from "../../../../provider/cli/drift-report";
 
 function pre(op: string, name: string, extra: Record<string, unknown> = {}): EngineEvent {
   return {

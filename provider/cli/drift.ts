@@ -1,0 +1,67 @@
+/**
+ * `pulumi-tenant drift`: is the tenant still what the code says? A refresh preview of a
+ * stack of the Pulumi project in the current folder (or `--cwd`), with the backend and
+ * secrets settings of the caller's environment, reporting each drifted resource and field.
+ */
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { describeDrift, detectDrift, type DriftItem } from "./drift-report";
+import { pulumiBinDir, pulumiCommand } from "./pulumi-command";
+
+/** Exit codes of `pulumi-tenant drift`. */
+export const DRIFT_EXIT = { clean: 0, error: 1, drift: 2 } as const;
+
+export const DRIFT_HELP = `Usage: pulumi-tenant drift [--stack NAME] [--cwd DIR] [--json]
+
+Runs a refresh preview (\`pulumi preview --refresh\`) of a stack and reports every
+resource whose tenant object no longer matches the code, with the fields that differ.
+Nothing is changed, neither in the tenant nor in the stack's state.
+
+Options:
+  --stack NAME   the stack to check (default: the project's selected stack)
+  --cwd DIR      the Pulumi project folder (default: the current folder)
+  --json         print the drift as JSON instead of lines
+  -h, --help     this text
+
+The Pulumi CLI is taken from PULUMI_TENANT_BIN, PATH, or ~/.pulumi/versions/<pinned>/bin.
+The backend, passphrase and credentials are the environment's (PULUMI_BACKEND_URL,
+PULUMI_CONFIG_PASSPHRASE, ...), as for \`pulumi preview\`.
+
+Exit codes: 0 no drift, 2 drift found, 1 error (message on stderr).`;
+
+/** Reports the drift of `stack` on stdout; returns the exit code. */
+export async function reportDrift(stack: Stack, label: string, json = false): Promise<number> {
+  if (!json) process.stdout.write(`Checking stack '${label}' for drift (refresh preview)...\n`);
+  const drift: DriftItem[] = await detectDrift(stack);
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ stack: label, drift }, null, 2)}\n`);
+  } else if (drift.length === 0) {
+    process.stdout.write("No drift: the tenant matches the code.\n");
+  } else {
+    process.stdout.write(`Drift in ${drift.length} resource(s):\n${describeDrift(drift).join("\n")}\n`);
+    process.stdout.write("Run `pulumi up` to put the code's values back, or change the code to accept them.\n");
+  }
+  return drift.length === 0 ? DRIFT_EXIT.clean : DRIFT_EXIT.drift;
+}
+
+/** Runs the `drift` subcommand with its arguments; returns the exit code. */
+export async function driftCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { stack: { type: "string" }, cwd: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  });
+  if (values.help) {
+    process.stdout.write(`${DRIFT_HELP}\n`);
+    return DRIFT_EXIT.clean;
+  }
+  const workDir = path.resolve(values.cwd ?? ".");
+  const { command, env } = await pulumiCommand(pulumiBinDir());
+  const workspace = await LocalWorkspace.create({ workDir, pulumiCommand: command, envVars: env });
+  const stackName = values.stack ?? (await workspace.stack())?.name;
+  if (!stackName) {
+    throw new Error(`No stack selected in ${workDir}: pass --stack NAME (see \`pulumi stack ls\`).`);
+  }
+  const stack = await LocalWorkspace.selectStack({ stackName, workDir }, { pulumiCommand: command, envVars: env });
+  return reportDrift(stack, stackName, values.json ?? false);
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/**
+ * The `pulumi-tenant` command: `drift` (is the tenant what the code says?) and
+ * `generate` (a Pulumi program from a live tenant). `pulumi-tenant <command> --help`
+ * describes each.
+ */
+import { DRIFT_EXIT, DRIFT_HELP, driftCommand } from "./drift";
+
+type Command = { summary: string; help: string; run: (args: string[]) => Promise<number> };
+
+const COMMANDS: Record<string, Command> = {
+  drift: { summary: "report resources whose tenant object no longer matches the code", help: DRIFT_HELP, run: driftCommand },
+};
+
+/** Registers a subcommand (the generator adds itself this way). */
+export function registerCommand(name: string, command: Command): void {
+  COMMANDS[name] = command;
+}
+
+function usage(): string {
+  const rows = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(10)} ${command.summary}`);
+  return `Usage: pulumi-tenant <command> [options]\n\nCommands:\n${rows.join("\n")}\n\n`
+    + "Run `pulumi-tenant <command> --help` for a command's options and exit codes.";
+}
+
+/** Runs the CLI with `argv` (without node and script); returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(`${usage()}\n`);
+    return name ? 0 : 1;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`pulumi-tenant: unknown command '${name}'.\n\n${usage()}\n`);
+    return 1;
+  }
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    process.stderr.write(`pulumi-tenant ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return DRIFT_EXIT.error;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then((code) => process.exit(code));
+}

@@ -1,0 +1,119 @@
+/**
+ * The packages as users get them: `npm pack` of the provider and the server, the
+ * tarballs' contents, and the provider tarball installed into a fresh Pulumi project next
+ * to a separately installed `@pulumi/pulumi`, then `pulumi preview` and `up` there
+ * against a tenant server. Prints FIGURE lines: packages and seconds of the install
+ * compared with `@pulumi/pulumi` alone.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startTenantServer, type TenantServer } from "../../server/index";
+import { ensurePulumiCli, openStack, REPO_ROOT } from "../../scripts/lib/pulumi";
+
+const PULUMI_SDK = "@pulumi/pulumi@3.248.0";
+const SERVER_ONLY_PACKAGES = ["better-sqlite3", "fastify", "pino", "jose", "node-forge", "qs"];
+
+let tmp: string;
+let tarballs: Record<"provider" | "server", string>;
+
+function npm(args: string[], cwd: string): string {
+  return execFileSync("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, npm_config_update_notifier: "false" },
+  });
+}
+
+function tarballFiles(tarball: string): string[] {
+  return execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).trim().split("\n").map((entry) => entry.replace(/^package\//, ""));
+}
+
+/** Installs `specs` into a fresh project folder; returns seconds and the number of packages installed. */
+function freshInstall(dir: string, specs: string[]): { seconds: number; packages: number } {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: path.basename(dir), private: true }));
+  const started = Date.now();
+  npm(["install", ...specs], dir);
+  const seconds = (Date.now() - started) / 1000;
+  const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8")) as { packages: Record<string, unknown> };
+  return { seconds, packages: Object.keys(lock.packages).filter((key) => key !== "").length };
+}
+
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-package-"));
+  const pack = (workspace: string) => {
+    const out = JSON.parse(npm(["pack", "--json", "--workspace", workspace, "--pack-destination", tmp], REPO_ROOT)) as { filename: string }[];
+    return path.join(tmp, out[0].filename);
+  };
+  tarballs = { provider: pack("provider"), server: pack("server") };
+}, 300_000);
+
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+describe("the published tarballs", () => {
+  test.each(["provider", "server"] as const)("the %s tarball holds built JavaScript, declarations, README and LICENSE only", (which) => {
+    const files = tarballFiles(tarballs[which]);
+    expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE"]));
+    const unexpected = files.filter((file) => !["package.json", "README.md", "LICENSE"].includes(file)
+      && !/^dist\/.+\.(js|d\.ts)$/.test(file));
+    expect(unexpected).toEqual([]);
+    expect(files.filter((file) => /(^|\/)(test|bench|scripts)\//.test(file))).toEqual([]);
+    const main = which === "provider" ? "dist/provider/index.js" : "dist/server/index.js";
+    expect(files).toContain(main);
+  });
+
+  test("the provider tarball carries the runtime and the CLI, and no server code", () => {
+    const files = tarballFiles(tarballs.provider);
+    expect(files).toEqual(expect.arrayContaining(["dist/provider/runtime.js", "dist/provider/cli/index.js", "dist/api/index.js"]));
+    expect(files.filter((file) => file.startsWith("dist/server/"))).toEqual([]);
+  });
+});
+
+describe("a fresh Pulumi project with the provider tarball", () => {
+  let server: TenantServer;
+  let project: string;
+
+  beforeAll(async () => {
+    server = await startTenantServer({ port: 0, logger: false });
+  });
+  afterAll(async () => server?.close());
+
+  test("installs without a native build or a server dependency, next to @pulumi/pulumi alone", () => {
+    const alone = freshInstall(path.join(tmp, "sdk-alone"), [PULUMI_SDK]);
+    project = path.join(tmp, "project");
+    const withProvider = freshInstall(project, [PULUMI_SDK, tarballs.provider]);
+    process.stdout.write(`FIGURE package install: @pulumi/pulumi alone ${alone.packages} packages in ${alone.seconds.toFixed(1)} s; `
+      + `with pulumi-tenant ${withProvider.packages} packages in ${withProvider.seconds.toFixed(1)} s `
+      + `(+${withProvider.packages - alone.packages} packages)\n`);
+    const installed = fs.readdirSync(path.join(project, "node_modules"));
+    expect(installed.filter((name) => SERVER_ONLY_PACKAGES.includes(name))).toEqual([]);
+    // No package of the tree compiles native code on install.
+    const lock = JSON.parse(fs.readFileSync(path.join(project, "package-lock.json"), "utf8")) as
+      { packages: Record<string, { hasInstallScript?: boolean }> };
+    const native = Object.keys(lock.packages).filter((key) => fs.existsSync(path.join(project, key, "binding.gyp")));
+    expect(native).toEqual([]);
+    // The provider shares the user's @pulumi/pulumi (a peer dependency), never a copy of its own.
+    expect(fs.existsSync(path.join(project, "node_modules", "pulumi-tenant", "node_modules", "@pulumi"))).toBe(false);
+    expect(withProvider.packages - alone.packages).toBeLessThanOrEqual(40);
+  }, 600_000);
+
+  test("runs `pulumi preview` and `up` there against the tenant server", async () => {
+    for (const file of ["Pulumi.yaml", "index.ts"]) fs.copyFileSync(path.join(__dirname, "fixture", file), path.join(project, file));
+    const binDir = ensurePulumiCli();
+    const stack = await openStack({
+      workDir: project, stackName: "check", binDir,
+      place: { stateDir: path.join(tmp, "state"), homeDir: path.join(tmp, "home"), passphrase: "package-check" },
+      tenant: { domain: server.url, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret },
+    });
+    const preview = await stack.preview();
+    expect(preview.changeSummary.create).toBe(3);
+    const up = await stack.up();
+    expect(up.summary.resourceChanges?.create).toBe(3);
+    expect(String(up.outputs.formId.value)).toMatch(/^ap_/);
+    expect(String(up.outputs.streamId.value)).toMatch(/^est_/);
+    // The program ran the installed package, not this repository's sources.
+    const state = JSON.stringify((await stack.exportStack()).deployment);
+    expect(state).toContain(path.join(fs.realpathSync(project), "node_modules", "pulumi-tenant", "dist", "provider", "runtime.js"));
+    await stack.destroy();
+  }, 600_000);
+});
