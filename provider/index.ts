@@ -1,7 +1,7 @@
 /**
  * pulumi-tenant: Pulumi resources for an identity tenant's management API.
  *
- * - {@link Form}, {@link LoginTemplate}, {@link EventStream}: dynamic resources.
+ * - {@link Form}, {@link LoginTemplate}, {@link EventStream}, {@link RateLimitPolicy}: dynamic resources.
  * - {@link getRateLimitPolicy} / {@link getRateLimitPolicyOutput}: a lookup.
  *
  * Configuration (stack config, read by the provider at run time, never stored in state):
@@ -13,6 +13,7 @@
 export { Form, type FormArgs } from "./resources/form";
 export { LoginTemplate, type LoginTemplateArgs } from "./resources/login-template";
 export { EventStream, type EventStreamArgs, type EventStreamSubscription } from "./resources/event-stream";
+export { RateLimitPolicy, type RateLimitPolicyArgs } from "./resources/rate-limit-policy/resource";
 export {
   getRateLimitPolicy, getRateLimitPolicyOutput,
   type GetRateLimitPolicyArgs, type GetRateLimitPolicyOutputArgs, type GetRateLimitPolicyOptions,
@@ -26,6 +27,6 @@ export {
 } from "./client/errors";
 export type {
   Coordinates, EventStreamDestination, EventStreamStatus, FormComponent, FormEnding, FormFields, FormNode, FormStart,
-  RateLimitConfiguration, RateLimitPolicy, WebhookAuthorization,
+  RateLimitConfiguration, RateLimitPolicy as RateLimitPolicyObject, WebhookAuthorization,
 } from "../api/types";
 export type { EventType } from "../api/event-types";

@@ -12,7 +12,7 @@ import { TenantClient, type TenantClientOptions } from "./client/http";
 import {
   readSettingsInput, resolveSettings, settingsKey, type TenantSettings, type TenantSettingsInput,
 } from "./client/settings";
-import { RESOURCES } from "./resources";
+import { IMPLEMENTATIONS } from "./resources";
 import { claim, forgetClaims, isAdoptedFromJournal } from "./resources/create-once";
 import { CreateJournal, journalPath } from "./resources/journal";
 import type { JsonObject } from "./resources/shared";
@@ -114,9 +114,8 @@ export async function dispatch(kind: string, method: string, args: unknown[], pr
   if (protocol > PROTOCOL_VERSION) {
     throw new Error(`This state was written by a newer pulumi-tenant (provider protocol ${protocol}); upgrade pulumi-tenant.`);
   }
-  const entry = RESOURCES[kind as keyof typeof RESOURCES];
-  if (!entry) throw new Error(`pulumi-tenant: unknown resource kind "${kind}"`);
-  const impl = entry.implementation;
+  const impl = IMPLEMENTATIONS[kind as keyof typeof IMPLEMENTATIONS];
+  if (!impl) throw new Error(`pulumi-tenant: unknown resource kind "${kind}"`);
   const object = (value: unknown) => (value ?? {}) as JsonObject;
   if (["diff", "read", "update", "delete"].includes(method) && typeof args[0] === "string" && args[0]) {
     const id = args[0];

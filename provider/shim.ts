@@ -15,6 +15,7 @@
 import * as path from "node:path";
 import type { ResourceProvider } from "@pulumi/pulumi/dynamic";
 import type { TenantRuntime } from "./runtime";
+import type { ResourceKind } from "./resources/tokens";
 
 const RUNTIME_GLOBAL = "__pulumiTenantRuntime_v1";
 const RUNTIME_PACKAGE = "pulumi-tenant/dist/provider/runtime";
@@ -72,9 +73,24 @@ function makeProvider(kind: string): ResourceProvider {
   };
 }
 
+const providers = new Map<string, ResourceProvider>();
+
+/**
+ * The serialized provider of resource kind `kind` (one object per kind, so the closure
+ * serializer's cache serializes it once per program).
+ */
+export function providerFor(kind: ResourceKind): ResourceProvider {
+  let provider = providers.get(kind);
+  if (!provider) {
+    provider = makeProvider(kind);
+    providers.set(kind, provider);
+  }
+  return provider;
+}
+
 /** The serialized provider of `tenant:Form`. */
-export const formProvider: ResourceProvider = makeProvider("form");
+export const formProvider: ResourceProvider = providerFor("form");
 /** The serialized provider of `tenant:EventStream`. */
-export const eventStreamProvider: ResourceProvider = makeProvider("eventStream");
+export const eventStreamProvider: ResourceProvider = providerFor("eventStream");
 /** The serialized provider of `tenant:LoginTemplate`. */
-export const loginTemplateProvider: ResourceProvider = makeProvider("loginTemplate");
+export const loginTemplateProvider: ResourceProvider = providerFor("loginTemplate");

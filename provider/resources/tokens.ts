@@ -11,4 +11,8 @@ export const TYPE_NAMES = {
   form: "Form",
   eventStream: "EventStream",
   loginTemplate: "LoginTemplate",
+  rateLimitPolicy: "RateLimitPolicy",
 } as const;
+
+/** A resource kind: the name the serialized providers pass to the runtime. */
+export type ResourceKind = keyof typeof TYPE_NAMES;

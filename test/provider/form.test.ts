@@ -28,7 +28,9 @@ describe("Form provider", () => {
 
     const created = await call(formProvider, "create")(checked.inputs);
     expect(created.id).toMatch(/^ap_/);
-    expect(created.outs).toMatchObject({ name: "Sign-up", ending: { resume_flow: true }, style: { css: "body { color: red }" } });
+    expect(created.outs).toMatchObject({ name: "Sign-up", style: { css: "body { color: red }" } });
+    // The server's default ending is not one the program set: outputs keep the program's shape.
+    expect(created.outs).not.toHaveProperty("ending");
     expect(created.outs.created_at).toEqual(expect.any(String));
     expect(created.outs).not.toHaveProperty("messages");
 

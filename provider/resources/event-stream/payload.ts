@@ -2,15 +2,6 @@
 import { deepEqual, isObject, type JsonObject } from "../shared";
 import { EVENT_STREAM_FIELDS, WEBHOOK_SECRET_FIELD } from "./schema";
 
-/** The body of `POST /event-streams` (an `EventStreamFields`): the managed fields the user set. */
-export function eventStreamPayload(inputs: JsonObject): JsonObject {
-  const body: JsonObject = {};
-  for (const field of EVENT_STREAM_FIELDS) {
-    if (inputs[field] !== undefined && inputs[field] !== null) body[field] = inputs[field];
-  }
-  return body;
-}
-
 /** The webhook secret of a destination (password, token or header value), if any. */
 export function webhookSecretOf(destination: unknown): string | undefined {
   if (!isObject(destination) || destination.type !== "webhook" || !isObject(destination.configuration)) return undefined;

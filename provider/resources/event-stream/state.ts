@@ -3,10 +3,9 @@
  * The API never returns webhook secrets: they are carried from the inputs or the old
  * outputs, where the engine keeps them encrypted.
  */
-import type { DiffResult } from "@pulumi/pulumi/dynamic";
-import { deepEqual, isObject, type JsonObject } from "../shared";
-import { eventStreamPayload } from "./payload";
-import { EVENT_STREAM_SERVER_FIELDS, WEBHOOK_SECRET_FIELD } from "./schema";
+import { isObject, type JsonObject } from "../shared";
+import { payloadOf } from "../../lifecycle/collection";
+import { EVENT_STREAM_FIELDS, EVENT_STREAM_SERVER_FIELDS, WEBHOOK_SECRET_FIELD } from "./schema";
 
 /** What the server stores when a stream has no `status`. */
 export const DEFAULT_EVENT_STREAM_STATUS = "enabled";
@@ -67,20 +66,26 @@ export function withCarriedSecret(destination: unknown, source: unknown): unknow
   };
 }
 
-/** Stored outputs from a server response, the secret carried from `secretSource`. */
-export function eventStreamOutputs(stream: JsonObject, secretSource: unknown, adoptId?: unknown): JsonObject {
-  const outputs = normaliseEventStream({ ...stream, destination: withCarriedSecret(stream.destination, secretSource) }, false);
+/**
+ * Stored outputs from a server response, in the program's shape: the secret carried from
+ * `previous` (inputs or old outputs), and no `status` when the server's default stands in
+ * for a status the program did not set.
+ */
+export function eventStreamOutputs(stream: JsonObject, previous?: JsonObject): JsonObject {
+  const outputs = normaliseEventStream({ ...stream, destination: withCarriedSecret(stream.destination, previous?.destination) }, false);
+  if (previous && (previous.status === undefined || previous.status === null) && outputs.status === DEFAULT_EVENT_STREAM_STATUS) {
+    delete outputs.status;
+  }
   for (const field of EVENT_STREAM_SERVER_FIELDS) {
     if (typeof stream[field] === "string") outputs[field] = stream[field];
   }
-  if (typeof adoptId === "string") outputs.adoptId = adoptId;
   return outputs;
 }
 
-/** Inputs that reproduce stored outputs (what `read` reports so drift shows). */
+/** Inputs in the program's shape that reproduce stored outputs (what `read` reports so drift shows). */
 export function eventStreamInputsFromOutputs(outputs: JsonObject): JsonObject {
   const inputs = normaliseEventStream(outputs, true);
-  if (outputs.adoptId !== undefined) inputs.adoptId = outputs.adoptId;
+  if (outputs.status === undefined) delete inputs.status;
   return inputs;
 }
 
@@ -89,23 +94,9 @@ export function eventStreamInputsFromOutputs(outputs: JsonObject): JsonObject {
  * user leaves out is not managed (the API cannot clear them), so it is not compared.
  */
 export function comparableEventStreams(olds: JsonObject, news: JsonObject): { desired: JsonObject; current: JsonObject } {
-  const desired = normaliseEventStream(eventStreamPayload(news));
+  const desired = normaliseEventStream(payloadOf(EVENT_STREAM_FIELDS, news));
   const current = normaliseEventStream(olds);
   if (desired.name === undefined) delete current.name;
   if (desired.subscriptions === undefined) delete current.subscriptions;
   return { desired, current };
-}
-
-/**
- * diff: changes when any managed value differs; a replacement when the destination type
- * changes or an eventbridge or action destination changes (the API cannot update them).
- */
-export function diffEventStream(olds: JsonObject, news: JsonObject): DiffResult {
-  const { desired, current } = comparableEventStreams(olds, news);
-  const changes = !deepEqual(desired, current);
-  const from = current.destination as JsonObject | undefined;
-  const to = desired.destination as JsonObject | undefined;
-  const replaceDestination = changes && isObject(from) && isObject(to)
-    && (from.type !== to.type || (to.type !== "webhook" && !deepEqual(from.configuration, to.configuration)));
-  return replaceDestination ? { changes, replaces: ["destination"] } : { changes };
 }

@@ -2,11 +2,10 @@
  * Form inputs and outputs, and `check`: the contract's JSON Schema plus the rule no
  * schema states (every `next_node` resolves to a node id or `$ending`).
  */
-import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
+import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { FORM_ENDING_NODE } from "../../../api/event-types";
-import { idSchemas, formCreateSchema } from "../../../api/schemas";
 import type { FormFields } from "../../../api/types";
-import { containsUnknown, isObject, type JsonObject, UNKNOWN, validateTree, withoutProvider } from "../shared";
+import { containsUnknown, isObject, type JsonObject, UNKNOWN } from "../shared";
 
 /** The top-level form fields the provider manages (the API's own names). */
 export const FORM_FIELDS = ["name", "messages", "languages", "translations", "nodes", "start", "ending", "style"] as const;
@@ -30,17 +29,6 @@ export interface FormOutputs extends FormFields {
   updated_at?: string;
   embedded_at?: string;
   submitted_at?: string;
-}
-
-/** Validates form inputs; unknown values (preview) are skipped. */
-export function checkForm(news: JsonObject): CheckResult {
-  const inputs = withoutProvider(news);
-  const { adoptId, ...fields } = inputs;
-  const failures: CheckFailure[] = [];
-  if (adoptId !== undefined) failures.push(...validateTree(adoptId, idSchemas.form, "adoptId"));
-  failures.push(...validateTree(fields, formCreateSchema));
-  failures.push(...checkNodeReferences(fields));
-  return { inputs: news, failures };
 }
 
 /**

@@ -10,7 +10,7 @@ import { deepEqual, isObject, type JsonObject, prune } from "../shared";
 const isEmptyValue = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
 import { FORM_FIELDS, FORM_SERVER_FIELDS } from "./schema";
-import { formPayload } from "./payload";
+import { payloadOf } from "../../lifecycle/collection";
 
 /** Keys whose values the API keeps as given (STEP components are opaque). */
 const OPAQUE_KEYS: ReadonlySet<string> = new Set(["components"]);
@@ -33,27 +33,38 @@ export function normaliseForm(form: JsonObject): JsonObject {
   return normalised;
 }
 
-/** Stored outputs from a server response: normalised fields, server timestamps, `adoptId`. */
-export function formOutputs(form: Form | JsonObject, adoptId?: unknown): JsonObject {
+/**
+ * Stored outputs from a server response, in the program's shape: normalised fields, the
+ * server timestamps, and no `ending` when the server's default stands in for an ending
+ * the program (`previous`: inputs or old outputs) did not set — else every refresh would
+ * show a phantom `- ending` change.
+ */
+export function formOutputs(form: Form | JsonObject, previous?: JsonObject): JsonObject {
   const record = form as JsonObject;
   const outputs: JsonObject = { ...normaliseForm(record) };
+  const previousEnding = previous ? prune(previous.ending) : undefined;
+  if (previous && (previousEnding === undefined || previousEnding === null || isEmptyValue(previousEnding))
+    && deepEqual(outputs.ending, DEFAULT_FORM_ENDING)) {
+    delete outputs.ending;
+  }
   for (const field of FORM_SERVER_FIELDS) {
     if (typeof record[field] === "string") outputs[field] = record[field];
   }
-  if (typeof adoptId === "string") outputs.adoptId = adoptId;
   return outputs;
 }
 
-/** Inputs that reproduce stored outputs (what `read` reports so drift shows). */
+/** Inputs in the program's shape that reproduce stored outputs (what `read` reports so drift shows). */
 export function formInputsFromOutputs(outputs: JsonObject): JsonObject {
-  const inputs: JsonObject = { ...normaliseForm(outputs) };
-  if (outputs.adoptId !== undefined) inputs.adoptId = outputs.adoptId;
+  const inputs: JsonObject = {};
+  for (const field of FORM_FIELDS) {
+    if (outputs[field] !== undefined) inputs[field] = outputs[field];
+  }
   return inputs;
 }
 
 /** diff: normalised desired fields against the normalised managed part of the old outputs. */
 export function diffForm(olds: JsonObject, news: JsonObject): DiffResult {
-  const desired = normaliseForm(formPayload(news));
+  const desired = normaliseForm(payloadOf(FORM_FIELDS, news));
   const current = normaliseForm(olds);
   return { changes: !deepEqual(desired, current) };
 }

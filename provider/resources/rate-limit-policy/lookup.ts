@@ -40,3 +40,23 @@ export async function lookupRateLimitPolicy(client: TenantClient, id: string): P
     throw error;
   }
 }
+
+/**
+ * Awaits `call` (an operation of the RateLimitPolicy resource), giving a missing feature
+ * the same words as the lookup: a 404 for the whole API, or a 403 that is not about a
+ * scope, means rate limit policies are not enabled for the tenant.
+ */
+export async function explainPolicyError<T>(ctx: { client(): TenantClient }, call: Promise<T>, about: unknown): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const featureOff = (error instanceof NotFoundError && error.errorCode !== INEXISTENT_POLICY && error.status === 404)
+      || (error instanceof ForbiddenError && error.errorCode !== "insufficient_scope");
+    if (!featureOff) throw error;
+    const target = (error as NotFoundError).target;
+    throw new FeatureUnavailableError(target, NOT_ENABLED_MESSAGE, undefined, {
+      status: (error as NotFoundError).status, errorCode: (error as NotFoundError).errorCode,
+      message: `${NOT_ENABLED_MESSAGE} (${ctx.client().settings.domain}); managing rate limit policy ${String(about)} needs the Early Access feature enabled by the tenant's administrator.`,
+    });
+  }
+}

@@ -1,6 +1,5 @@
 /** check at preview time: unknown values are skipped, the rest is still validated. */
-import { checkEventStream } from "../../../provider/resources/event-stream/schema";
-import { checkForm } from "../../../provider/resources/form/schema";
+import { checkEventStream, checkForm } from "./lifecycle-helpers";
 import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
 import { UNKNOWN } from "../../../provider/resources/shared";
 

@@ -1,7 +1,8 @@
 /** Event stream normalisation, secrets carried forward, patch and diff (replacements). */
-import { eventStreamPatch, eventStreamPayload } from "../../../provider/resources/event-stream/payload";
+import { eventStreamPatch } from "../../../provider/resources/event-stream/payload";
+import { diffEventStream, eventStreamPayload } from "./lifecycle-helpers";
 import {
-  comparableEventStreams, diffEventStream, eventStreamInputsFromOutputs, eventStreamOutputs,
+  comparableEventStreams, eventStreamInputsFromOutputs, eventStreamOutputs,
 } from "../../../provider/resources/event-stream/state";
 
 const webhook = (password: string, endpoint = "https://hooks.example.com/a0") => ({
@@ -17,40 +18,40 @@ const inputs = { name: "audit", subscriptions: [{ event_type: "user.created" }],
 
 describe("event stream state", () => {
   it("outputs carry the write-only secret from the inputs", () => {
-    const outputs = eventStreamOutputs(response, inputs.destination);
+    const outputs = eventStreamOutputs(response, inputs);
     expect(outputs.destination).toEqual(webhook("s3cret-pass"));
     expect(outputs.created_at).toBe(response.created_at);
     expect(diffEventStream(outputs, inputs)).toEqual({ changes: false });
   });
 
   it("a changed secret is a change (an update, not a replacement)", () => {
-    const outputs = eventStreamOutputs(response, inputs.destination);
+    const outputs = eventStreamOutputs(response, inputs);
     expect(diffEventStream(outputs, { ...inputs, destination: webhook("new-pass") })).toEqual({ changes: true });
   });
 
   it("the secret is not carried over to a different authorization method", () => {
     const bearer = { ...response, destination: { type: "webhook", configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: { method: "bearer" } } } };
-    expect(eventStreamOutputs(bearer, inputs.destination).destination).toEqual(bearer.destination);
+    expect(eventStreamOutputs(bearer, inputs).destination).toEqual(bearer.destination);
   });
 
   it("status defaults to enabled; a name left out is not managed", () => {
-    const outputs = eventStreamOutputs(response, inputs.destination);
+    const outputs = eventStreamOutputs(response, inputs);
     expect(diffEventStream(outputs, { destination: webhook("s3cret-pass"), subscriptions: inputs.subscriptions })).toEqual({ changes: false });
     expect(diffEventStream(outputs, { ...inputs, status: "disabled" })).toEqual({ changes: true });
   });
 
   it("a destination type change or an eventbridge change is a replacement", () => {
-    const outputs = eventStreamOutputs(response, inputs.destination);
+    const outputs = eventStreamOutputs(response, inputs);
     const eventbridge = { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "us-east-1" } };
     expect(diffEventStream(outputs, { ...inputs, destination: eventbridge })).toEqual({ changes: true, replaces: ["destination"] });
-    const bridged = eventStreamOutputs({ ...response, destination: { ...eventbridge, configuration: { ...eventbridge.configuration, aws_partner_event_source: "aws.partner/x" } } }, eventbridge);
+    const bridged = eventStreamOutputs({ ...response, destination: { ...eventbridge, configuration: { ...eventbridge.configuration, aws_partner_event_source: "aws.partner/x" } } }, { destination: eventbridge });
     expect(diffEventStream(bridged, { ...inputs, destination: eventbridge })).toEqual({ changes: false });
     expect(diffEventStream(bridged, { ...inputs, destination: { ...eventbridge, configuration: { ...eventbridge.configuration, aws_region: "eu-west-1" } } }))
       .toEqual({ changes: true, replaces: ["destination"] });
   });
 
   it("patch re-sends the whole webhook destination with its secret", () => {
-    const outputs = eventStreamOutputs(response, inputs.destination);
+    const outputs = eventStreamOutputs(response, inputs);
     const news = { ...inputs, destination: webhook("s3cret-pass", "https://hooks.example.com/v2"), status: "disabled" };
     const { desired, current } = comparableEventStreams(outputs, news);
     expect(eventStreamPatch(desired, current, eventStreamPayload(news))).toEqual({
@@ -59,7 +60,10 @@ describe("event stream state", () => {
   });
 
   it("inputs derived from read state omit server-made fields", () => {
-    const outputs = eventStreamOutputs(response, inputs.destination, "est_1111111111111111111111");
-    expect(eventStreamInputsFromOutputs(outputs)).toEqual({ ...inputs, status: "enabled", adoptId: "est_1111111111111111111111" });
+    const outputs = eventStreamOutputs(response, inputs);
+    expect(eventStreamInputsFromOutputs(outputs)).toEqual(inputs);
+    // The server's default status is the program's "no status": never a phantom change.
+    expect(outputs.status).toBeUndefined();
+    expect(eventStreamInputsFromOutputs(eventStreamOutputs({ ...response, status: "disabled" }, outputs)).status).toBe("disabled");
   });
 });

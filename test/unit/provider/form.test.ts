@@ -1,7 +1,7 @@
 /** Form payload, normalisation, patch and diff. */
-import { checkForm } from "../../../provider/resources/form/schema";
-import { formPatch, formPayload } from "../../../provider/resources/form/payload";
-import { diffForm, formInputsFromOutputs, formOutputs, normaliseForm } from "../../../provider/resources/form/state";
+import { formPatch } from "../../../provider/resources/form/payload";
+import { checkForm, diffForm, formPayload } from "./lifecycle-helpers";
+import { formInputsFromOutputs, formOutputs, normaliseForm } from "../../../provider/resources/form/state";
 
 const stored = {
   id: "ap_1111111111111111111111",
@@ -20,7 +20,19 @@ describe("form state", () => {
       name: "Sign-up", nodes: stored.nodes, ending: { resume_flow: true },
       created_at: stored.created_at, updated_at: stored.updated_at, embedded_at: "2026-01-17",
     });
-    expect(formInputsFromOutputs({ ...outputs, adoptId: "ap_x" })).toEqual({ name: "Sign-up", nodes: stored.nodes, ending: { resume_flow: true }, adoptId: "ap_x" });
+    expect(formInputsFromOutputs(outputs)).toEqual({ name: "Sign-up", nodes: stored.nodes, ending: { resume_flow: true } });
+  });
+
+  it("outputs and read inputs keep the program's shape: no default ending the program did not set", () => {
+    const outputs = formOutputs(stored, { name: "Sign-up", nodes: stored.nodes });
+    expect(outputs.ending).toBeUndefined();
+    expect(formInputsFromOutputs(outputs)).toEqual({ name: "Sign-up", nodes: stored.nodes });
+    // A refresh reads with the old outputs as `previous`: still no phantom ending.
+    expect(formInputsFromOutputs(formOutputs(stored, outputs))).toEqual({ name: "Sign-up", nodes: stored.nodes });
+    // An ending set out of band is drift, and shows.
+    const drifted = formOutputs({ ...stored, ending: { resume_flow: true, redirection: { target: "https://x.example" } } }, outputs);
+    expect(drifted.ending).toEqual({ resume_flow: true, redirection: { target: "https://x.example" } });
+    expect(diffForm(drifted, { name: "Sign-up", nodes: stored.nodes })).toEqual({ changes: true });
   });
 
   it("normalising drops empty objects and arrays but keeps components as given", () => {

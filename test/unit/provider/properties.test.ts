@@ -1,10 +1,9 @@
 /** Property-based tests of the pure parts: normalisation, diff and check. */
 import fc from "fast-check";
 import { pruneEmpty } from "../../../server/routes/forms";
-import { checkForm } from "../../../provider/resources/form/schema";
-import { diffForm, formOutputs, normaliseForm } from "../../../provider/resources/form/state";
-import { checkEventStream } from "../../../provider/resources/event-stream/schema";
-import { diffEventStream, eventStreamOutputs, normaliseEventStream } from "../../../provider/resources/event-stream/state";
+import { checkEventStream, checkForm, diffEventStream, diffForm } from "./lifecycle-helpers";
+import { formOutputs, normaliseForm } from "../../../provider/resources/form/state";
+import { eventStreamOutputs, normaliseEventStream } from "../../../provider/resources/event-stream/state";
 import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
 import { deepEqual, type JsonObject } from "../../../provider/resources/shared";
 import { FORM_NAME_MAX, EVENT_STREAM_NAME_MAX, TEMPLATE_MAX } from "../../../api/limits";
@@ -94,7 +93,7 @@ describe("event stream properties", () => {
 
   it("diff of an event stream against its own stored outputs reports no change", () => {
     fc.assert(fc.property(eventStreamArb, (stream) => {
-      const outputs = eventStreamOutputs(serverStream(stream as JsonObject), stream.destination);
+      const outputs = eventStreamOutputs(serverStream(stream as JsonObject), stream as JsonObject);
       expect(diffEventStream(outputs, stream as JsonObject)).toEqual({ changes: false });
       expect(deepEqual(outputs.destination, stream.destination)).toBe(true);
     }));

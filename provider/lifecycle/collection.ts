@@ -1,0 +1,235 @@
+/**
+ * The lifecycle every "collection" resource shares: objects the server gives ids to
+ * (forms, event streams, rate limit policies), under `<path>/{id}`, created by POST,
+ * changed by PATCH, removed by DELETE. A resource declares its policy as a
+ * {@link CollectionSpec}; this module does check, diff, create-once, adoption, read,
+ * update and delete for all of them.
+ */
+import type { CheckFailure, CheckResult, DiffResult } from "@pulumi/pulumi/dynamic";
+import type { JsonSchema } from "../../api/schemas";
+import { NotFoundError, PartialCreateError, unlessGone, type ErrorTarget } from "../client/errors";
+import type { TenantClient } from "../client/http";
+import { claim, createOnce } from "../resources/create-once";
+import { contentHash } from "../resources/journal";
+import { deepEqual, type JsonObject, validateTree, withoutProvider } from "../resources/shared";
+import type { ProviderContext, ResourceImplementation } from "../resources/types";
+
+/** One kind of server-id object and the provider's policy for it. */
+export interface CollectionSpec<T extends { id: string } = { id: string; created_at?: string }> {
+  /** The kind's registry name (`form`, `eventStream`): also its create-journal kind. */
+  kind: string;
+  /** The kind in words, for messages and the create journal: `form`, `event stream`. */
+  label: string;
+  /** Collection path under `/api/v2`: `/forms`. */
+  path: string;
+  /** Schema of an id (checks `adoptId`). */
+  idSchema: JsonSchema;
+  /** Schema of the create body (checks the inputs at preview). */
+  createSchema: JsonSchema;
+  /** The managed top-level fields, in the API's names. */
+  fields: readonly string[];
+  /** Checks no schema states (references between nodes…), on the inputs without `adoptId`. */
+  extraChecks?(fields: JsonObject): CheckFailure[];
+  /** Every object of the tenant (follows the collection's paging). */
+  list(client: TenantClient, target: ErrorTarget): Promise<T[]>;
+  /** Canonical managed content, for comparison: server defaults applied, server-made parts dropped. */
+  normalise(value: JsonObject): JsonObject;
+  /**
+   * Desired and current canonical content for comparison. Default: every managed field.
+   * Resources whose fields may be left out unmanaged drop them from `current`.
+   */
+  comparable?(olds: JsonObject, news: JsonObject): { desired: JsonObject; current: JsonObject };
+  /** The PATCH body that brings `current` to `desired` (only what differs); `payload` is the create body. */
+  patch(desired: JsonObject, current: JsonObject, payload: JsonObject): JsonObject;
+  /**
+   * Stored outputs from a server object: the program's shape (no server default the
+   * program did not set), write-only secrets carried from `previous` (inputs or old
+   * outputs), server timestamps added.
+   */
+  outputs(server: JsonObject, previous: JsonObject | undefined): JsonObject;
+  /** Inputs in the program's shape that reproduce stored outputs (what `read` reports). */
+  inputsFromOutputs(outputs: JsonObject): JsonObject;
+  /** Write-only secret values of a body (kept out of every message). Default: none. */
+  secretsOf?(body: JsonObject): (string | undefined)[];
+  /** The body without write-only secrets (what the create journal may hash). Default: the body. */
+  withoutSecrets?(body: JsonObject): JsonObject;
+  /** Properties whose change needs a replacement (the API cannot update them). */
+  replaces?(desired: JsonObject, current: JsonObject): string[];
+  /** The list returns whole objects (no GET per candidate on the look-back after an ambiguous create). */
+  listIsComplete?: boolean;
+}
+
+const objectPath = (spec: CollectionSpec<never>, id: string) => `${spec.path}/${encodeURIComponent(id)}`;
+
+/** The create body: the managed fields the user set, nothing else. */
+export function payloadOf(fields: readonly string[], inputs: JsonObject): JsonObject {
+  const body: JsonObject = {};
+  for (const field of fields) {
+    if (inputs[field] !== undefined && inputs[field] !== null) body[field] = inputs[field];
+  }
+  return body;
+}
+
+function targetOf(spec: CollectionSpec<never>, action: string, id?: string, name?: unknown): ErrorTarget {
+  return { kind: spec.label, action, id, name: typeof name === "string" ? name : undefined };
+}
+
+/** Builds the provider implementation of a collection resource from its spec. */
+export function collectionResource<T extends { id: string; created_at?: string }>(spec: CollectionSpec<T>): ResourceImplementation {
+  const anySpec = spec as unknown as CollectionSpec<never>;
+  const target = (action: string, id?: string, name?: unknown) => targetOf(anySpec, action, id, name);
+  const secretsOf = (body: JsonObject) => spec.secretsOf?.(body) ?? [];
+  const comparable = (olds: JsonObject, news: JsonObject) => spec.comparable?.(olds, news)
+    ?? { desired: spec.normalise(payloadOf(spec.fields, news)), current: spec.normalise(olds) };
+  const getObject = async (client: TenantClient, id: string, action: string) =>
+    (await client.get<T>(objectPath(anySpec, id), target(action, id))).data as T;
+  const sameContent = (object: T, body: JsonObject) =>
+    deepEqual(spec.normalise(spec.outputs(object as unknown as JsonObject, body)), spec.normalise(body));
+
+  async function adopt(client: TenantClient, id: string, body: JsonObject): Promise<T> {
+    let current: T;
+    try {
+      current = await getObject(client, id, "adopt");
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        throw new NotFoundError(target("adopt", id), `there is no ${spec.label} with the id given in adoptId`,
+          `Correct adoptId or remove it to create a new ${spec.label}`);
+      }
+      throw error;
+    }
+    claim(id);
+    // The API cannot tell whether a write-only secret matches: the content decides, and an
+    // adoption that changes nothing else writes nothing (see the README on adoption).
+    const currentOutputs = spec.outputs(current as unknown as JsonObject, body);
+    const { desired, current: currentComparable } = comparable(currentOutputs, body);
+    const patch = spec.patch(desired, currentComparable, body);
+    if (Object.keys(patch).length === 0) return current;
+    try {
+      return (await client.request<T>({ method: "PATCH", path: objectPath(anySpec, id), body: patch, target: target("adopt", id), secrets: secretsOf(body) })).data;
+    } catch (error) {
+      // The object exists and is ours now: record it so the next `up` finishes the update.
+      throw new PartialCreateError(id, currentOutputs, error as Error);
+    }
+  }
+
+  async function findCreated(client: TenantClient, body: JsonObject, sinceMs: number, isClaimed: (id: string) => boolean) {
+    const candidates = (await spec.list(client, target("create")))
+      .filter((object) => !isClaimed(object.id) && Date.parse(object.created_at ?? "") >= sinceMs)
+      // Names are not unique, but a different name rules a candidate out without a GET.
+      .filter((object) => typeof body.name !== "string" || (object as unknown as JsonObject).name === body.name)
+      .sort((a, b) => Date.parse(b.created_at ?? "") - Date.parse(a.created_at ?? ""));
+    for (const candidate of candidates) {
+      // A list may abridge objects: compare the full one.
+      const full = spec.listIsComplete ? candidate : await getObject(client, candidate.id, "create").catch(() => undefined);
+      if (full && sameContent(full, body)) return full;
+    }
+    return undefined;
+  }
+
+  async function create(ctx: ProviderContext, inputs: JsonObject) {
+    const news = withoutProvider(inputs);
+    const body = payloadOf(spec.fields, news);
+    const client = ctx.client();
+    const adoptId = typeof news.adoptId === "string" ? news.adoptId : undefined;
+    if (adoptId) {
+      const adopted = await adopt(client, adoptId, body);
+      return { id: adopted.id, outs: withAdoptId(spec.outputs(adopted as unknown as JsonObject, news), adoptId) };
+    }
+    const journal = ctx.journal?.();
+    const secretFree = spec.withoutSecrets?.(body) ?? body;
+    const created = await createOnce<T>({
+      contentKey: `${spec.label}:${JSON.stringify(spec.normalise(body))}`,
+      post: async () => (await client.request<T>({
+        method: "POST", path: spec.path, body, target: target("create", undefined, body.name), secrets: secretsOf(body),
+      })).data,
+      find: (since, isClaimed) => findCreated(client, body, since, isClaimed),
+      // The journal is a plain file: its key is hashed from the content without write-only secrets.
+      journal: journal && { store: journal, kind: spec.kind, contentKey: contentHash(spec.normalise(secretFree)) },
+      getSame: async (id) => {
+        const object = await unlessGone(getObject(client, id, "create"));
+        if (!object) return undefined;
+        return sameContent(object, body) ? object : "other";
+      },
+    }, { lingerMs: Math.max(2 * client.timeoutMs, 10_000) });
+    return { id: created.id, outs: spec.outputs(created as unknown as JsonObject, news) };
+  }
+
+  return {
+    check(_olds, news): CheckResult {
+      const { adoptId, ...fields } = withoutProvider(news);
+      const failures: CheckFailure[] = [];
+      if (adoptId !== undefined) failures.push(...validateTree(adoptId, spec.idSchema, "adoptId"));
+      failures.push(...validateTree(payloadOf(spec.fields, fields), spec.createSchema));
+      for (const key of Object.keys(fields)) {
+        if (!spec.fields.includes(key) && fields[key] !== undefined && !CONTROL_INPUTS.has(key)) {
+          failures.push({ property: key, reason: "Additional properties not allowed" });
+        }
+      }
+      failures.push(...(spec.extraChecks?.(fields) ?? []));
+      return { inputs: news, failures };
+    },
+
+    diff(_id, olds, news): DiffResult {
+      const { desired, current } = comparable(olds, withoutProvider(news));
+      const changes = !deepEqual(desired, current);
+      const replaces = changes ? spec.replaces?.(desired, current) ?? [] : [];
+      return replaces.length > 0 ? { changes, replaces } : { changes };
+    },
+
+    create,
+
+    async read(ctx, id, props) {
+      const object = await unlessGone(getObject(ctx.client(), id, "read"));
+      // Deleted out of band: no id tells the engine to drop it; the next `up` re-creates it.
+      if (!object) return {};
+      const outputs = withAdoptId(spec.outputs(object as unknown as JsonObject, props), props?.adoptId);
+      return { id, props: outputs, inputs: withAdoptId(spec.inputsFromOutputs(outputs), props?.adoptId) };
+    },
+
+    async update(ctx, id, olds, news) {
+      const inputs = withoutProvider(news);
+      const body = payloadOf(spec.fields, inputs);
+      const { desired, current } = comparable(olds, inputs);
+      const patch = spec.patch(desired, current, body);
+      if (Object.keys(patch).length === 0) {
+        return { outs: withAdoptId(spec.outputs(withoutProvider(olds), inputs), inputs.adoptId) };
+      }
+      try {
+        const { data } = await ctx.client().request<T>({
+          method: "PATCH", path: objectPath(anySpec, id), body: patch, target: target("update", id), secrets: secretsOf(body),
+        });
+        return { outs: withAdoptId(spec.outputs(data as unknown as JsonObject, inputs), inputs.adoptId) };
+      } catch (error) {
+        if (error instanceof NotFoundError) {
+          throw new NotFoundError(target("update", id), `the ${spec.label} no longer exists (deleted outside Pulumi)`,
+            "Run `pulumi refresh` and then `pulumi up` to create it again", { status: 404 });
+        }
+        throw error;
+      }
+    },
+
+    async delete(ctx, id) {
+      await unlessGone(ctx.client().request({ method: "DELETE", path: objectPath(anySpec, id), target: target("delete", id) }));
+    },
+  };
+}
+
+/** Inputs every resource takes besides the API's fields. */
+export const CONTROL_INPUTS: ReadonlySet<string> = new Set(["adoptId", "tenant"]);
+
+function withAdoptId(outputs: JsonObject, adoptId: unknown): JsonObject {
+  return typeof adoptId === "string" ? { ...outputs, adoptId } : outputs;
+}
+
+/** Lists a checkpoint-paginated collection (`?from=&take=` → `{<key>: [...], next?}`). */
+export async function listCheckpoint<T>(client: TenantClient, path: string, key: string, target: ErrorTarget, take = 100): Promise<T[]> {
+  const items: T[] = [];
+  let from: string | undefined;
+  for (;;) {
+    const { data } = await client.get<Record<string, unknown>>(path, target, { take, from });
+    const page = (data[key] ?? []) as T[];
+    items.push(...page);
+    if (typeof data.next !== "string" || page.length === 0) return items;
+    from = data.next;
+  }
+}
