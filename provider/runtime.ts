@@ -126,7 +126,7 @@ export async function dispatch(kind: string, method: string, args: unknown[], pr
     recorded(id);
   }
   switch (method) {
-    case "check": return impl.check(object(args[0]), object(args[1]));
+    case "check": return impl.check(object(args[0]), object(args[1]), context);
     case "diff": return impl.diff(String(args[0]), object(args[1]), object(args[2]));
     case "create": return impl.create(context, object(args[0]));
     case "read": return impl.read(context, String(args[0]), args[1] as JsonObject | undefined);

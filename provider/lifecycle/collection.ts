@@ -7,11 +7,12 @@
  */
 import type { CheckFailure, CheckResult, DiffResult } from "@pulumi/pulumi/dynamic";
 import type { JsonSchema } from "../../api/schemas";
-import { NotFoundError, PartialCreateError, unlessGone, type ErrorTarget } from "../client/errors";
+import { ConflictError, NotFoundError, PartialCreateError, unlessGone, type ErrorTarget } from "../client/errors";
 import type { TenantClient } from "../client/http";
-import { claim, createOnce } from "../resources/create-once";
+import { claim, createOnce, isClaimed } from "../resources/create-once";
 import { contentHash } from "../resources/journal";
-import { deepEqual, type JsonObject, validateTree, withoutProvider } from "../resources/shared";
+import { containsUnknown, deepEqual, type JsonObject, UNKNOWN, validateTree, withoutProvider } from "../resources/shared";
+import { warn } from "./diagnostics";
 import type { ProviderContext, ResourceImplementation } from "../resources/types";
 
 /** One kind of server-id object and the provider's policy for it. */
@@ -97,6 +98,10 @@ export function collectionResource<T extends { id: string; created_at?: string }
       }
       throw error;
     }
+    if (isClaimed(id)) {
+      throw new ConflictError(target("adopt", id), `another resource of this stack already manages ${spec.label} ${id}`,
+        "Remove adoptId here, or remove the other resource from the program");
+    }
     claim(id);
     // The API cannot tell whether a write-only secret matches: the content decides, and an
     // adoption that changes nothing else writes nothing (see the README on adoption).
@@ -154,19 +159,51 @@ export function collectionResource<T extends { id: string; created_at?: string }
     return { id: created.id, outs: spec.outputs(created as unknown as JsonObject, news) };
   }
 
+  /**
+   * At preview, says what an adoption will do (a warning naming the object and the fields
+   * `up` will change), and refuses one that cannot work: no such object, or one that
+   * another resource of this stack already manages.
+   */
+  async function previewAdoption(ctx: ProviderContext, id: string, body: JsonObject): Promise<CheckFailure[]> {
+    if (isClaimed(id)) {
+      return [{ property: "adoptId", reason: `${spec.label} ${id} is already managed by another resource of this stack; `
+        + "remove adoptId here, or remove the other resource from the program" }];
+    }
+    let client: TenantClient;
+    try {
+      client = ctx.client();
+    } catch {
+      return []; // Not configured: the configuration error is reported once, elsewhere.
+    }
+    let object: T | undefined;
+    try {
+      object = await unlessGone(getObject(client, id, "adopt"));
+    } catch {
+      return []; // Unreachable or refused now: create reports it, with its own words.
+    }
+    if (!object) {
+      return [{ property: "adoptId", reason: `there is no ${spec.label} ${id} in the tenant ${client.settings.domain}; `
+        + `correct adoptId or remove it to create a new ${spec.label}` }];
+    }
+    const { desired, current } = comparable(spec.outputs(object as unknown as JsonObject, body), body);
+    const changed = Object.keys(spec.patch(desired, current, body));
+    const named = typeof (object as unknown as JsonObject).name === "string" ? ` ("${String((object as unknown as JsonObject).name)}")` : "";
+    const unknown = containsUnknown(body) ? " (some values are known only at apply)" : "";
+    await warn(changed.length === 0
+      ? `adoptId: \`pulumi up\` adopts the existing ${spec.label} ${id}${named} as it is: no change to it.`
+      : `adoptId: \`pulumi up\` adopts the existing ${spec.label} ${id}${named} and changes ${changed.join(", ")}${unknown}.`);
+    return [];
+  }
+
   return {
-    check(_olds, news): CheckResult {
-      const { adoptId, ...fields } = withoutProvider(news);
-      const failures: CheckFailure[] = [];
-      if (adoptId !== undefined) failures.push(...validateTree(adoptId, spec.idSchema, "adoptId"));
-      failures.push(...validateTree(payloadOf(spec.fields, fields), spec.createSchema));
-      for (const key of Object.keys(fields)) {
-        if (!spec.fields.includes(key) && fields[key] !== undefined && !CONTROL_INPUTS.has(key)) {
-          failures.push({ property: key, reason: "Additional properties not allowed" });
-        }
+    async check(olds, news, ctx): Promise<CheckResult> {
+      const checked = checkCollectionInputs(spec, news);
+      const adoptId = withoutProvider(news).adoptId;
+      const creating = Object.keys(withoutProvider(olds)).length === 0;
+      if (checked.failures?.length === 0 && creating && typeof adoptId === "string" && adoptId !== UNKNOWN && ctx) {
+        return { inputs: news, failures: await previewAdoption(ctx, adoptId, payloadOf(spec.fields, withoutProvider(news))) };
       }
-      failures.push(...(spec.extraChecks?.(fields) ?? []));
-      return { inputs: news, failures };
+      return checked;
     },
 
     diff(_id, olds, news): DiffResult {
@@ -212,6 +249,24 @@ export function collectionResource<T extends { id: string; created_at?: string }
       await unlessGone(ctx.client().request({ method: "DELETE", path: objectPath(anySpec, id), target: target("delete", id) }));
     },
   };
+}
+
+/**
+ * The pure part of `check`: the create schema (unknown values skipped), `adoptId`'s
+ * format, no unknown top-level key, and the spec's own checks.
+ */
+export function checkCollectionInputs(spec: CollectionSpec<never> | CollectionSpec<any>, news: JsonObject): CheckResult { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const { adoptId, ...fields } = withoutProvider(news);
+  const failures: CheckFailure[] = [];
+  if (adoptId !== undefined) failures.push(...validateTree(adoptId, spec.idSchema, "adoptId"));
+  failures.push(...validateTree(payloadOf(spec.fields, fields), spec.createSchema));
+  for (const key of Object.keys(fields)) {
+    if (!spec.fields.includes(key) && fields[key] !== undefined && !CONTROL_INPUTS.has(key)) {
+      failures.push({ property: key, reason: "Additional properties not allowed" });
+    }
+  }
+  failures.push(...(spec.extraChecks?.(fields) ?? []));
+  return { inputs: news, failures };
 }
 
 /** Inputs every resource takes besides the API's fields. */

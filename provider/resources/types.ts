@@ -16,10 +16,13 @@ export interface ProviderContext {
   journal?(): CreateJournal | undefined;
 }
 
-/** One resource's provider logic. `check` and `diff` never make a request. */
+/**
+ * One resource's provider logic. `diff` never makes a request; `check` makes one only to
+ * show (and vet) an adoption or a takeover before it happens, when a client is configured.
+ */
 export interface ResourceImplementation {
   /** Validates new inputs (unknowns skipped); returns them with failures naming properties. */
-  check(olds: JsonObject, news: JsonObject): CheckResult;
+  check(olds: JsonObject, news: JsonObject, ctx?: ProviderContext): CheckResult | Promise<CheckResult>;
   /** Compares old outputs with new checked inputs; always a boolean `changes`. */
   diff(id: string, olds: JsonObject, news: JsonObject): DiffResult;
   /** Creates (or adopts) the object; returns its id and full outputs. */

@@ -41,14 +41,16 @@ describe("configuration and preview", () => {
     }
   });
 
-  it("configure, check and diff make no request; the three resource kinds share one client and one token", async () => {
+  it("configure, check and diff make no request (but a template's check on create looks for one to take over); the kinds share one client and one token", async () => {
     harness.server.counters.reset();
     for (const provider of [formProvider, eventStreamProvider, loginTemplateProvider]) await call(provider, "configure")({ config });
     expect((await call(formProvider, "check")({}, { name: "a", __provider: PROVIDER_TEXT })).failures).toEqual([]);
     expect(await call(formProvider, "diff")("ap_1111111111111111111111", { name: "a" }, { name: "b" })).toEqual({ changes: true });
     expect((await call(eventStreamProvider, "check")({}, stream)).failures).toEqual([]);
-    expect((await call(loginTemplateProvider, "check")({}, { template: TEMPLATE })).failures).toEqual([]);
     expect(harness.server.counters.snapshot()).toEqual({});
+    // The template is a singleton: creating one first looks whether the tenant has a different one.
+    expect((await call(loginTemplateProvider, "check")({}, { template: TEMPLATE })).failures).toEqual([]);
+    expect(harness.server.counters.snapshot()).toEqual({ "GET /api/v2/branding/templates/universal-login": 1, "POST /oauth/token": 1 });
 
     await call(formProvider, "create")({ name: "one" });
     await call(eventStreamProvider, "create")(stream);

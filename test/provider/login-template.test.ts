@@ -10,20 +10,32 @@ describe("LoginTemplate provider", () => {
   beforeAll(async () => { harness = await startHarness(); });
   afterAll(async () => harness.close());
 
-  it("runs the full lifecycle; creating over an existing template replaces it", async () => {
+  it("refuses at check to take over a different existing template unless adopt is set", async () => {
     await harness.admin("PUT", PATH, { template: TEMPLATE.replace("<body>", "<body>old") });
-    const inputs = { template: TEMPLATE };
+    const refused = await call(loginTemplateProvider, "check")({}, { template: TEMPLATE });
+    expect(refused.failures).toEqual([{ property: "adopt", reason: expect.stringContaining("already has a different login page template") }]);
+    expect(refused.failures?.[0].reason).toContain("Set `adopt: true` to take it over");
+    // The same markup is no takeover; an update (olds present) is never vetted again.
+    expect((await call(loginTemplateProvider, "check")({}, { template: TEMPLATE.replace("<body>", "<body>old") })).failures).toEqual([]);
+    expect((await call(loginTemplateProvider, "check")({ template: "x" }, { template: TEMPLATE })).failures).toEqual([]);
+    expect((await call(loginTemplateProvider, "check")({}, { template: TEMPLATE, adopt: "yes" })).failures)
+      .toEqual([{ property: "adopt", reason: "Must be a boolean" }]);
+  });
+
+  it("runs the full lifecycle; creating with adopt over an existing template replaces it", async () => {
+    await harness.admin("PUT", PATH, { template: TEMPLATE.replace("<body>", "<body>old") });
+    const inputs = { template: TEMPLATE, adopt: true };
     expect((await call(loginTemplateProvider, "check")({}, inputs)).failures).toEqual([]);
 
     const created = await call(loginTemplateProvider, "create")(inputs);
-    expect(created).toEqual({ id: "universal-login", outs: { template: TEMPLATE } });
+    expect(created).toEqual({ id: "universal-login", outs: { template: TEMPLATE, adopt: true } });
     expect((await harness.admin("GET", PATH)).json.body).toBe(TEMPLATE);
 
     const read = await call(loginTemplateProvider, "read")(created.id, created.outs);
-    expect(read).toEqual({ id: "universal-login", props: { template: TEMPLATE }, inputs: { template: TEMPLATE } });
+    expect(read).toEqual({ id: "universal-login", props: inputs, inputs });
     expect(await call(loginTemplateProvider, "diff")(created.id, read.props, inputs)).toEqual({ changes: false });
 
-    const next = { template: TEMPLATE.replace("<body>", "<body class=\"dark\">") };
+    const next = { template: TEMPLATE.replace("<body>", "<body class=\"dark\">"), adopt: true };
     expect(await call(loginTemplateProvider, "diff")(created.id, read.props, next)).toEqual({ changes: true });
     expect((await call(loginTemplateProvider, "update")(created.id, read.props, next)).outs).toEqual(next);
     expect((await harness.admin("GET", PATH)).json.body).toBe(next.template);

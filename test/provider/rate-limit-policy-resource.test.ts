@@ -51,7 +51,7 @@ describe("RateLimitPolicy provider", () => {
     const checked = await call(policyProvider, "check")({}, { ...policy, configuration: { action: "redirect", limit: 5, redirect_uri: "http://x" } });
     expect(checked.failures).toEqual([{ property: "configuration.redirect_uri", reason: "Must be an https:// URI" }]);
     const extra = await call(policyProvider, "check")({}, { ...policy, consumer_selectr: "default" });
-    expect(extra.failures.map((failure) => failure.property)).toContain("consumer_selectr");
+    expect((extra.failures ?? []).map((failure) => failure.property)).toContain("consumer_selectr");
   });
 
   it("adopts an identical policy with no write, and a different one with one PATCH", async () => {

@@ -11,17 +11,24 @@ export interface LoginTemplateArgs {
    * the head tag `{%- auth0:head -%}` and the widget tag `{%- auth0:widget -%}`.
    */
   template: pulumi.Input<string>;
+  /**
+   * Take over the template the tenant already has. Without it, creating this resource on a
+   * tenant whose template differs fails at preview (`pulumi preview` names `adopt`): the
+   * template is a singleton, and another stack may manage it — this resource would then
+   * overwrite it, and delete it on destroy.
+   */
+  adopt?: pulumi.Input<boolean>;
 }
 
 /**
  * The tenant's hosted login page template (`/api/v2/branding/templates/universal-login`),
  * type `pulumi-nodejs:dynamic/tenant:LoginTemplate`. Its id is always `universal-login`.
  *
- * The template is a singleton of the tenant. Creating a LoginTemplate **replaces**
- * whatever template the tenant had (there is nothing to adopt: the existing one is
- * simply overwritten), and deleting it (`pulumi destroy`, or removing it from the
- * program) removes the tenant's template, so the default page is shown again. Declare
- * at most one per tenant. If you rename the resource, use an `aliases` option: a new
+ * The template is a singleton of the tenant. Creating a LoginTemplate over a tenant that
+ * already has a *different* template fails at preview unless `adopt: true` says to take it
+ * over (then it is replaced); deleting the resource (`pulumi destroy`, or removing it from
+ * the program) removes the tenant's template, so the default page is shown again. Declare
+ * at most one per tenant, in one stack. If you rename the resource, use an `aliases` option: a new
  * name would otherwise create the new one and then delete "the old one", which is the
  * same template.
  */
@@ -31,6 +38,6 @@ export class LoginTemplate extends dynamic.Resource {
 
   /** Sets the tenant's login page template. */
   constructor(name: string, args: LoginTemplateArgs, opts?: pulumi.CustomResourceOptions) {
-    super(loginTemplateProvider, name, { template: args.template }, opts, TYPE_MODULE, TYPE_NAMES.loginTemplate);
+    super(loginTemplateProvider, name, { template: args.template, adopt: args.adopt }, opts, TYPE_MODULE, TYPE_NAMES.loginTemplate);
   }
 }

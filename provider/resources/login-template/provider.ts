@@ -5,8 +5,9 @@
 import type { UniversalLoginTemplate } from "../../../api/types";
 import { unlessGone, type ErrorTarget } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
-import { withoutProvider } from "../shared";
-import type { ResourceImplementation } from "../types";
+import type { CheckFailure } from "@pulumi/pulumi/dynamic";
+import { type JsonObject, UNKNOWN, withoutProvider } from "../shared";
+import type { ProviderContext, ResourceImplementation } from "../types";
 import { loginTemplatePayload } from "./payload";
 import { checkLoginTemplate, LOGIN_TEMPLATE_ID } from "./schema";
 import { diffLoginTemplate, loginTemplateOutputs } from "./state";
@@ -18,9 +19,39 @@ async function putTemplate(client: TenantClient, template: { template: string },
   await client.request({ method: "PUT", path: PATH, body: template, target: target(action) });
 }
 
+/**
+ * The template is a singleton: a second stack (or a hand-made template) must not be taken
+ * over by accident, since this resource's delete would then remove a template someone
+ * else manages. Creating over a *different* existing template needs `adopt: true`.
+ */
+async function refuseSilentTakeover(ctx: ProviderContext, inputs: JsonObject): Promise<CheckFailure[]> {
+  if (inputs.adopt === true || typeof inputs.template !== "string" || inputs.template === UNKNOWN) return [];
+  let client: TenantClient;
+  try {
+    client = ctx.client();
+  } catch {
+    return []; // Not configured: the configuration error is reported once, elsewhere.
+  }
+  const existing = await unlessGone(client.get<unknown>(PATH, target("check"))).catch(() => undefined);
+  if (!existing) return [];
+  const current = loginTemplateOutputs(existing.data).template;
+  if (current === "" || current === inputs.template) return [];
+  return [{
+    property: "adopt",
+    reason: `the tenant ${client.settings.domain} already has a different login page template (${current.length} characters), `
+      + "perhaps managed by another stack. Set `adopt: true` to take it over (this resource then replaces it, and deletes it on destroy), "
+      + "or remove this resource",
+  }];
+}
+
 /** LoginTemplate: PUT, GET and DELETE on `/branding/templates/universal-login`. */
 export const loginTemplateImplementation: ResourceImplementation = {
-  check: (_olds, news) => checkLoginTemplate(news),
+  async check(olds, news, ctx) {
+    const checked = checkLoginTemplate(news);
+    const creating = Object.keys(withoutProvider(olds)).length === 0;
+    if (checked.failures?.length || !creating || !ctx) return checked;
+    return { inputs: news, failures: await refuseSilentTakeover(ctx, withoutProvider(news)) };
+  },
 
   diff: (_id, olds, news) => diffLoginTemplate(olds, withoutProvider(news)),
 
@@ -28,23 +59,28 @@ export const loginTemplateImplementation: ResourceImplementation = {
     const body = loginTemplatePayload(withoutProvider(inputs));
     // A singleton: this replaces whatever template the tenant had (documented on the class).
     await putTemplate(ctx.client(), body, "create");
-    return { id: LOGIN_TEMPLATE_ID, outs: { template: body.template } };
+    return { id: LOGIN_TEMPLATE_ID, outs: withAdopt({ template: body.template }, inputs) };
   },
 
-  async read(ctx) {
+  async read(ctx, _id, props) {
     const reply = await unlessGone(ctx.client().get<UniversalLoginTemplate>(PATH, target("read")));
     if (!reply) return {};
-    const outputs = loginTemplateOutputs(reply.data);
+    const outputs = withAdopt(loginTemplateOutputs(reply.data), props);
     return { id: LOGIN_TEMPLATE_ID, props: outputs, inputs: { ...outputs } };
   },
 
   async update(ctx, _id, _olds, news) {
     const body = loginTemplatePayload(withoutProvider(news));
     await putTemplate(ctx.client(), body, "update");
-    return { outs: { template: body.template } };
+    return { outs: withAdopt({ template: body.template }, news) };
   },
 
   async delete(ctx) {
     await unlessGone(ctx.client().request({ method: "DELETE", path: PATH, target: target("delete") }));
   },
 };
+
+/** Outputs keep the program's `adopt` flag (so read hands back the program's shape). */
+function withAdopt(outputs: JsonObject, inputs: JsonObject | undefined): JsonObject {
+  return inputs?.adopt === undefined ? outputs : { ...outputs, adopt: inputs.adopt };
+}

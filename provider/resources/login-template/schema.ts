@@ -14,14 +14,22 @@ export const LOGIN_TEMPLATE_ID = "universal-login";
 export interface LoginTemplateInputs {
   /** The page's markup (Liquid), at most 102400 characters. */
   template: string;
+  /** Take over a different template the tenant already has (see the class). */
+  adopt?: boolean;
 }
+
+/** Inputs of the template besides the markup: `adopt`, and the tenant namespace. */
+const OTHER_INPUTS = new Set(["adopt", "tenant"]);
 
 /** Validates the template; an unknown template (preview) is skipped. */
 export function checkLoginTemplate(news: JsonObject): CheckResult {
   const { template, ...rest } = withoutProvider(news);
   const failures: CheckFailure[] = Object.keys(rest)
-    .filter((key) => rest[key] !== undefined)
+    .filter((key) => rest[key] !== undefined && !OTHER_INPUTS.has(key))
     .map((key) => ({ property: key, reason: "Additional properties not allowed" }));
+  if (rest.adopt !== undefined && rest.adopt !== UNKNOWN && typeof rest.adopt !== "boolean") {
+    failures.push({ property: "adopt", reason: "Must be a boolean" });
+  }
   if (template === undefined) {
     failures.push({ property: "template", reason: "Missing required property" });
   } else if (template !== UNKNOWN) {

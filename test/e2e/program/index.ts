@@ -15,6 +15,12 @@ interface Scenario {
   streamStatus?: "enabled" | "disabled";
   template?: string;
   policyId?: string;
+  /** Adopt this existing form as form-0. */
+  adoptFormId?: string;
+  /** `adopt` of the LoginTemplate. */
+  templateAdopt?: boolean;
+  /** Manage a RateLimitPolicy resource for this consumer selector, with this action. */
+  managedPolicy?: { selector: string; action: "allow" | "block" | "log"; limit?: number };
 }
 
 const cfg = new pulumi.Config();
@@ -29,11 +35,12 @@ const forms = Array.from({ length: scenario.formCount ?? 1 }, (_, i) => new tena
     { id: "flow_1", type: "FLOW", config: { flow_id: "af_2Nf7qL3mXcVbT8wRyK1pDz", next_node: "$ending" } },
   ],
   style: { css: "body { color: #111; }" },
+  adoptId: i === 0 ? scenario.adoptFormId : undefined,
 }));
 
 const streams = Array.from({ length: scenario.streamCount ?? 1 }, (_, i) => new tenant.EventStream(`stream-${i}`, {
   name: i === 0 ? (scenario.streamName ?? "audit") : `audit-${i}`,
-  status: scenario.streamStatus ?? "enabled",
+  status: scenario.streamStatus,
   subscriptions: [{ event_type: "user.created" }, { event_type: "user.deleted" }],
   destination: scenario.streamDestination === "eventbridge"
     ? { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } }
@@ -44,9 +51,16 @@ const streams = Array.from({ length: scenario.streamCount ?? 1 }, (_, i) => new 
 }));
 
 if (scenario.template !== undefined) {
-  new tenant.LoginTemplate("login", { template: scenario.template });
+  new tenant.LoginTemplate("login", { template: scenario.template, adopt: scenario.templateAdopt });
 }
 
+const managed = scenario.managedPolicy;
+const managedPolicy = managed && new tenant.RateLimitPolicy("policy", {
+  resource: "oauth_authentication_api", consumer: "client", consumer_selector: managed.selector,
+  configuration: managed.action === "allow" ? { action: "allow" } : { action: managed.action, limit: managed.limit ?? 10 },
+});
+
+export const managedPolicyId = managedPolicy?.id;
 export const formIds = forms.map((f) => f.id);
 export const streamIds = streams.map((s) => s.id);
 export const policy = scenario.policyId ? tenant.getRateLimitPolicyOutput({ id: scenario.policyId }) : undefined;
