@@ -8,8 +8,9 @@
  *   pulumi config set eventStreamId est_...    # the existing event stream's id
  *   pulumi config set --secret hookPassword ...  # the webhook secret (the API never returns it)
  *
- * The login page template is a singleton: declaring a LoginTemplate adopts the tenant's
- * template whatever it holds.
+ * `pulumi preview` says what each adoption will change (a warning per adopted object).
+ * The login page template is a singleton: a LoginTemplate takes over the tenant's existing
+ * (different) template only with `adopt: true`; without it the preview fails and says so.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as tenant from "pulumi-tenant";
