@@ -24,7 +24,7 @@ const MAX_LENGTH = 48;
 export function wordsOf(text: string): string[] {
   const ascii = text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
   return ascii
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
