@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { ConfigurationError } from "../../client/errors";
 import { TenantClient } from "../../client/http";
 import { ENV_KEYS, readSettingsInput, resolveSettings, type TenantSettings, type TenantSettingsInput } from "../../client/settings";
+import { BucketPacer } from "./pacer";
 import { buildProgram, connectionLines, DEFAULT_NAMESPACE, describeContents, SECRETS_DIR, secretLines } from "./program";
 import { readTenant } from "./snapshot";
 
@@ -160,7 +161,8 @@ export async function generateCommand(args: string[]): Promise<number> {
 
   progress?.(`reading ${settings.origin} (GET requests only)`);
   const started = Date.now();
-  const snapshot = await readTenant(new TenantClient(settings), { progress });
+  // The pacer spreads the GETs at the tenant's announced rate: a 429 would stall every request for a second or more.
+  const snapshot = await readTenant(new TenantClient(settings, { limiter: new BucketPacer() }), { progress });
   progress?.(`read ${describeContents(snapshot)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const program = buildProgram(snapshot, {

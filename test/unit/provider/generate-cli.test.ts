@@ -4,6 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { main } from "../../../provider/cli/index";
 import { parseFlags, projectNameFrom, providerVersion, settingsFromFlags, writeProgram } from "../../../provider/cli/generate/command";
+import { BucketPacer } from "../../../provider/cli/generate/pacer";
 import { policySkipReason } from "../../../provider/cli/generate/snapshot";
 import {
   ConfigurationError, FeatureUnavailableError, ForbiddenError, NotFoundError, UnauthorizedError,
@@ -96,5 +97,46 @@ describe("pulumi-tenant generate (command line)", () => {
     expect(policySkipReason(new UnauthorizedError(target, "not global", undefined))).toMatch(/need a global client/);
     expect(policySkipReason(new NotFoundError(target, "x", undefined))).toBeUndefined();
     expect(policySkipReason(new Error("network"))).toBeUndefined();
+  });
+});
+
+describe("the generator's pacer", () => {
+  /** A fake clock whose sleeps advance it. */
+  function fakeTime() {
+    let now = 1_000_000;
+    return { now: () => now, sleep: async (ms: number) => { now += Math.max(0, ms); }, advance: (ms: number) => { now += ms; } };
+  }
+
+  it("spends the bucket the server announced, then starts one request per refill interval", async () => {
+    const time = fakeTime();
+    const pacer = new BucketPacer({ now: time.now, sleep: time.sleep, maxConcurrent: 8 });
+    pacer.observe({ limit: 10, remaining: 3, resetEpochSeconds: time.now() / 1000 + 1 });
+    const starts: number[] = [];
+    for (let i = 0; i < 6; i += 1) await pacer.run(async () => { starts.push(time.now()); });
+    const gaps = starts.slice(1).map((at, i) => at - starts[i]);
+    expect(gaps.slice(0, 2)).toEqual([0, 0]); // the 3 tokens left
+    for (const gap of gaps.slice(2)) expect(gap).toBeGreaterThanOrEqual(100); // then 10/s, with a margin
+    for (const gap of gaps.slice(2)) expect(gap).toBeLessThanOrEqual(110);
+  });
+
+  it("a 429 empties the bucket and nothing starts before Retry-After", async () => {
+    const time = fakeTime();
+    const pacer = new BucketPacer({ now: time.now, sleep: time.sleep });
+    pacer.observe({ limit: 50, remaining: 50 });
+    const before = time.now();
+    pacer.rateLimited(1000);
+    let startedAt = 0;
+    await pacer.run(async () => { startedAt = time.now(); });
+    expect(startedAt - before).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("never believes more tokens than the server last said", async () => {
+    const time = fakeTime();
+    const pacer = new BucketPacer({ now: time.now, sleep: time.sleep });
+    pacer.observe({ limit: 100, remaining: 100 });
+    pacer.observe({ limit: 100, remaining: 0 }); // another client spent the bucket
+    const before = time.now();
+    await pacer.run(async () => undefined);
+    expect(time.now() - before).toBeGreaterThanOrEqual(10);
   });
 });
