@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--quick] [--only=calls,ratelimit,overhead,throughput,scale] [--cpu-prof] [--skip-checkpoints]`:
+ * `npm run bench -- [--quick] [--only=calls,ratelimit,overhead,throughput,scale,generate] [--cpu-prof] [--skip-checkpoints]`:
  * measures API calls per phase, rate-limit efficiency, engine overhead, server throughput
  * and scale against an in-process tenant server on loopback, prints one table (stdout;
  * progress goes to stderr) and writes bench/results.json (bench/results-quick.json in
@@ -16,6 +16,7 @@ import { progress } from "./lib/progress";
 import { machineInfo, renderTable, Report, writeResults } from "./lib/report";
 import { BenchPulumi } from "./lib/stacks";
 import { measureCalls } from "./sections/calls";
+import { measureGenerate } from "./sections/generate";
 import { measureOverhead } from "./sections/overhead";
 import { measureRateLimit } from "./sections/ratelimit";
 import { measureScale } from "./sections/scale";
@@ -27,6 +28,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   overhead: measureOverhead,
   throughput: measureThroughput,
   scale: measureScale,
+  generate: measureGenerate,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only=${Object.keys(SECTIONS).join(",")}] [--cpu-prof] [--skip-checkpoints]`;

@@ -3,6 +3,8 @@
  *
  * - {@link Form}, {@link LoginTemplate}, {@link EventStream}, {@link RateLimitPolicy}: dynamic resources.
  * - {@link getRateLimitPolicy} / {@link getRateLimitPolicyOutput}: a lookup.
+ * - {@link getForm}, {@link getEventStream}, {@link getLoginTemplate}, {@link getRateLimitPolicies}
+ *   and their `…Output` forms: lookups of every object.
  *
  * Configuration (stack config, read by the provider at run time, never stored in state):
  * `tenant:domain` (a tenant domain, https assumed, or an origin such as
@@ -18,6 +20,13 @@ export {
   getRateLimitPolicy, getRateLimitPolicyOutput,
   type GetRateLimitPolicyArgs, type GetRateLimitPolicyOutputArgs, type GetRateLimitPolicyOptions,
 } from "./resources/rate-limit-policy";
+export {
+  getForm, getFormOutput, getEventStream, getEventStreamOutput, getLoginTemplate, getLoginTemplateOutput,
+  getRateLimitPolicies, getRateLimitPoliciesOutput, AmbiguousNameError,
+  type GetFormArgs, type GetFormOutputArgs, type GetEventStreamArgs, type GetEventStreamOutputArgs,
+  type GetLoginTemplateArgs, type LoginTemplateResult, type GetRateLimitPoliciesArgs, type GetRateLimitPoliciesOutputArgs,
+  type LookupOptions,
+} from "./lookups";
 export { TYPE_MODULE, TYPE_NAMES } from "./resources/tokens";
 export type { DeepInput } from "./inputs";
 export type { TenantSettingsInput } from "./client/settings";

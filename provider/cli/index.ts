@@ -5,11 +5,13 @@
  * describes each.
  */
 import { DRIFT_EXIT, DRIFT_HELP, driftCommand } from "./drift";
+import { GENERATE_HELP, GENERATE_SUMMARY, generateCommand } from "./generate";
 
 type Command = { summary: string; help: string; run: (args: string[]) => Promise<number> };
 
 const COMMANDS: Record<string, Command> = {
   drift: { summary: "report resources whose tenant object no longer matches the code", help: DRIFT_HELP, run: driftCommand },
+  generate: { summary: GENERATE_SUMMARY, help: GENERATE_HELP, run: generateCommand },
 };
 
 /** Registers a subcommand (the generator adds itself this way). */

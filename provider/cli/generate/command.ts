@@ -1,0 +1,221 @@
+/**
+ * `pulumi-tenant generate --out DIR`: a ready Pulumi program from a live tenant. Reads
+ * every form, event stream, the login page template and every rate limit policy (GETs
+ * only) and writes a TypeScript project whose resources adopt those objects.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { ConfigurationError } from "../../client/errors";
+import { TenantClient } from "../../client/http";
+import { ENV_KEYS, readSettingsInput, resolveSettings, type TenantSettings, type TenantSettingsInput } from "../../client/settings";
+import { BucketPacer } from "./pacer";
+import { buildProgram, connectionLines, DEFAULT_NAMESPACE, describeContents, SECRETS_DIR, secretLines } from "./program";
+import { readTenant } from "./snapshot";
+
+/** Exit codes of `pulumi-tenant generate`. */
+export const GENERATE_EXIT = { ok: 0, error: 1 } as const;
+
+export const GENERATE_HELP = `Usage: pulumi-tenant generate --out DIR [options]
+
+Reads every form, event stream, the login page template and every rate limit policy of
+a tenant and writes a ready Pulumi TypeScript project to DIR: Pulumi.yaml, package.json,
+tsconfig.json, index.ts (one resource per object, each adopting its object with adoptId
+or adopt: true), login.html, README.md and .gitignore. The first \`pulumi up\` of that
+program takes every object over and writes nothing while the tenant still matches.
+
+Only GET requests are sent: nothing in the tenant changes. Lists are read page by page
+(one GET per form besides, since the forms list holds summaries), 429 answers are waited
+out as Retry-After says, and progress goes to stderr.
+
+Options:
+  --out DIR            the folder to write (created; must be empty unless --force)
+  --domain DOMAIN      the tenant's domain or origin        (default: $AUTH0_DOMAIN)
+  --client-id ID       a machine-to-machine client's id     (default: $AUTH0_CLIENT_ID)
+  --client-secret S    its secret                           (default: $AUTH0_CLIENT_SECRET)
+  --api-token TOKEN    a Management API token instead       (default: $AUTH0_API_TOKEN)
+  --audience URL       the token audience                   (default: $AUTH0_AUDIENCE, else <origin>/api/v2/)
+  --tenant NS          the provider's configuration namespace in the program (default: tenant)
+  --project NAME       the Pulumi project name (default: the folder's name)
+  --force              write into a folder that is not empty (overwrites the generated files)
+  --quiet              no progress lines
+  -h, --help           this text
+
+Scopes the client needs: read:forms, read:event_streams, read:branding, and
+read:rate_limit_policies with a global client for the policies. Without that scope,
+a global client or the Early Access feature, the policies are skipped with a note.
+
+Secrets: webhook secrets (password, token, header value) are write-only in the API; form
+component secrets (reCAPTCHA secret key, Google Maps API key, payment private key,
+verifiable credentials access token) are read from the tenant into DIR/${SECRETS_DIR}/
+(mode 0600, git-ignored). The program reads all of them with cfg.requireSecret(...), and
+the \`pulumi config set --secret\` lines to run are printed at the end.
+
+Exit codes: 0 the program was written, 1 error (message on stderr).`;
+
+interface GenerateFlags {
+  out?: string;
+  domain?: string;
+  "client-id"?: string;
+  "client-secret"?: string;
+  "api-token"?: string;
+  audience?: string;
+  tenant?: string;
+  project?: string;
+  force?: boolean;
+  quiet?: boolean;
+  help?: boolean;
+}
+
+const STRING_FLAGS = ["out", "domain", "client-id", "client-secret", "api-token", "audience", "tenant", "project"] as const;
+
+/** Parses the flags. A value may start with a dash (client ids and secrets do): `--client-id -x` is read as `--client-id=-x`. */
+export function parseFlags(args: string[]): GenerateFlags {
+  const joined: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index];
+    const isStringFlag = arg.startsWith("--") && (STRING_FLAGS as readonly string[]).includes(arg.slice(2));
+    if (isStringFlag && index + 1 < args.length) {
+      joined.push(`${arg}=${args[index + 1]}`);
+      index += 1;
+    } else {
+      joined.push(arg);
+    }
+  }
+  const options = Object.fromEntries(STRING_FLAGS.map((flag) => [flag, { type: "string" as const }]));
+  const { values } = parseArgs({
+    args: joined,
+    strict: true,
+    options: { ...options, force: { type: "boolean" }, quiet: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  });
+  return values as GenerateFlags;
+}
+
+/** Settings from the flags, with the `AUTH0_*` variables as fallbacks; errors name both. */
+export function settingsFromFlags(flags: GenerateFlags, env: NodeJS.ProcessEnv = process.env): TenantSettings {
+  const fromEnv = readSettingsInput(() => undefined, env);
+  const input: TenantSettingsInput = {
+    domain: flags.domain ?? fromEnv.domain,
+    clientId: flags["client-id"] ?? fromEnv.clientId,
+    clientSecret: flags["client-secret"] ?? fromEnv.clientSecret,
+    apiToken: flags["api-token"] ?? fromEnv.apiToken,
+    audience: flags.audience ?? fromEnv.audience,
+  };
+  const missing: string[] = [];
+  if (!input.domain) missing.push(`--domain (or ${ENV_KEYS.domain})`);
+  if (!input.apiToken && !(input.clientId && input.clientSecret)) {
+    missing.push(`--client-id and --client-secret (or ${ENV_KEYS.clientId} and ${ENV_KEYS.clientSecret}), or --api-token (or ${ENV_KEYS.apiToken})`);
+  }
+  if (missing.length > 0) throw new ConfigurationError(`Which tenant? Missing ${missing.join("; ")}. See \`pulumi-tenant generate --help\`.`);
+  return resolveSettings(input);
+}
+
+/** A Pulumi project name from a folder name: letters, digits, `-`, `_`, `.`. */
+export function projectNameFrom(text: string): string {
+  const cleaned = text.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "");
+  return cleaned || "tenant";
+}
+
+/** The version of the package that holds this file (`pulumi-tenant`), for the generated package.json. */
+export function providerVersion(): string {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    if (fs.existsSync(file)) {
+      const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as { name?: string; version?: string };
+      if (manifest.name === "pulumi-tenant" && manifest.version) return manifest.version;
+    }
+    if (path.dirname(dir) === dir) return "0.2.0";
+  }
+}
+
+function pulumiSdkVersion(): string {
+  try {
+    return (require("@pulumi/pulumi/package.json") as { version: string }).version;
+  } catch {
+    return "3.248.0";
+  }
+}
+
+function checkOutDir(out: string, force: boolean): void {
+  if (!fs.existsSync(out)) return;
+  if (!fs.statSync(out).isDirectory()) throw new Error(`--out ${out} is a file, not a folder.`);
+  if (!force && fs.readdirSync(out).length > 0) {
+    throw new Error(`--out ${out} is not empty: choose a new folder, or pass --force to overwrite the generated files in it.`);
+  }
+}
+
+/** Runs the `generate` subcommand with its arguments; returns the exit code. */
+export async function generateCommand(args: string[]): Promise<number> {
+  const flags = parseFlags(args);
+  if (flags.help) {
+    process.stdout.write(`${GENERATE_HELP}\n`);
+    return GENERATE_EXIT.ok;
+  }
+  if (!flags.out) throw new Error("--out DIR is required: the folder to write the program to. See `pulumi-tenant generate --help`.");
+  const out = path.resolve(flags.out);
+  checkOutDir(out, flags.force ?? false);
+  const namespace = flags.tenant ?? DEFAULT_NAMESPACE;
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(namespace)) throw new Error(`--tenant ${namespace}: a configuration namespace is a word (letters, digits, - and _).`);
+  const settings = settingsFromFlags(flags);
+  const progress = flags.quiet ? undefined : (line: string) => process.stderr.write(`generate: ${line}\n`);
+
+  progress?.(`reading ${settings.origin} (GET requests only)`);
+  const started = Date.now();
+  // The pacer spreads the GETs at the tenant's announced rate: a 429 would stall every request for a second or more.
+  const snapshot = await readTenant(new TenantClient(settings, { limiter: new BucketPacer() }), { progress });
+  progress?.(`read ${describeContents(snapshot)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const program = buildProgram(snapshot, {
+    projectName: projectNameFrom(flags.project ?? path.basename(out)),
+    namespace,
+    providerVersion: `^${providerVersion()}`,
+    pulumiVersion: pulumiSdkVersion(),
+    auth: { clientId: settings.clientId },
+  });
+  writeProgram(out, program.files, program.secrets);
+  process.stdout.write(nextSteps(out, snapshot.domain, namespace, settings, program));
+  return GENERATE_EXIT.ok;
+}
+
+/** Writes the files, and the secret values the API returned into a private, git-ignored folder. */
+export function writeProgram(out: string, files: Record<string, string>, secrets: { name: string; value?: string }[]): void {
+  fs.mkdirSync(out, { recursive: true });
+  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(out, name), content);
+  const known = secrets.filter((secret) => secret.value !== undefined);
+  if (known.length === 0) return;
+  const dir = path.join(out, SECRETS_DIR);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  for (const secret of known) {
+    const file = path.join(dir, secret.name);
+    // No trailing newline: `pulumi config set` reads the value from stdin as it is.
+    fs.writeFileSync(file, secret.value!, { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+  }
+}
+
+function nextSteps(out: string, domain: string, namespace: string, settings: TenantSettings, program: ReturnType<typeof buildProgram>): string {
+  const fromHere = path.relative(process.cwd(), out);
+  const relative = fromHere === "" ? "." : fromHere.startsWith("..") ? out : fromHere;
+  const counts = new Map<string, number>();
+  for (const resource of program.resources) counts.set(resource.kind, (counts.get(resource.kind) ?? 0) + 1);
+  const summary = [...counts].map(([kind, n]) => `${n} ${kind}`).join(", ") || "no resources";
+  const known = program.secrets.filter((secret) => secret.value !== undefined);
+  const lines = [
+    `Wrote ${relative}/: ${Object.keys(program.files).join(", ")}${known.length > 0 ? `, ${SECRETS_DIR}/` : ""}`,
+    `  ${program.resources.length} resources (${summary}), ${program.secrets.length} secrets read from the stack configuration`,
+    "",
+    "Next, in that folder:",
+    "",
+    `  cd ${relative}`,
+    "  npm install",
+    "  pulumi stack init dev",
+    ...connectionLines(domain, namespace, { clientId: settings.clientId }).map((line) => `  ${line}`),
+    ...secretLines(program.secrets).map((line) => `  ${line}`),
+    ...(known.length > 0 ? [`  rm -r ${SECRETS_DIR}`] : []),
+    "  pulumi preview     # plans only adoptions",
+    "  pulumi up          # adopts every object; writes nothing while the tenant matches the code",
+    "",
+  ];
+  return `${lines.join("\n")}\n`;
+}

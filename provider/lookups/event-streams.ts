@@ -1,0 +1,54 @@
+/**
+ * `getEventStream` / `getEventStreamOutput`: read one event stream of the tenant, by id
+ * or by name.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { EventStream } from "../../api/types";
+import type { TenantClient } from "../client/http";
+import { idOrName, notFoundById, pickByName } from "./by-name";
+import { lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
+import { listEventStreams, readEventStream } from "./read";
+
+/** Arguments of {@link getEventStream}: exactly one of `id` and `name`. */
+export interface GetEventStreamArgs extends TenantSelector {
+  /** The stream's id (`est_…`). */
+  id?: string;
+  /** The stream's name, compared exactly. Several streams with this name are an error listing their ids. */
+  name?: string;
+}
+
+/** Arguments of {@link getEventStreamOutput}. */
+export interface GetEventStreamOutputArgs extends TenantSelector {
+  /** The stream's id (`est_…`). */
+  id?: pulumi.Input<string>;
+  /** The stream's name, compared exactly. */
+  name?: pulumi.Input<string>;
+}
+
+/** Reads an event stream with `client`: by id one GET; by name the list (which holds whole streams). */
+export async function findEventStream(client: TenantClient, args: { id?: string; name?: string }): Promise<EventStream> {
+  const wanted = idOrName("event stream", args);
+  const domain = client.settings.domain;
+  if (wanted.name !== undefined) return pickByName(await listEventStreams(client), wanted.name, "event stream", domain);
+  try {
+    return await readEventStream(client, wanted.id, "look up");
+  } catch (error) {
+    throw notFoundById(error, "event stream", wanted.id, domain);
+  }
+}
+
+/**
+ * Reads one event stream (scope `read:event_streams`), by `id` or by `name`, as the API
+ * returns it. A webhook's secret (password, token or header value) is write-only and
+ * never part of the answer. Rejects when no stream matches, and when several streams
+ * have the name (the error lists their ids).
+ */
+export async function getEventStream(args: GetEventStreamArgs, opts?: LookupOptions): Promise<EventStream> {
+  return findEventStream(lookupClient(args.tenant, opts?.settings), args);
+}
+
+/** {@link getEventStream} as an Output. */
+export function getEventStreamOutput(args: GetEventStreamOutputArgs, opts?: LookupOptions): pulumi.Output<EventStream> {
+  const { tenant, ...query } = args;
+  return lookupOutput(query, (plain: { id?: string; name?: string }) => getEventStream({ ...plain, tenant }, opts));
+}

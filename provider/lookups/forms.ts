@@ -1,0 +1,62 @@
+/**
+ * `getForm` / `getFormOutput`: read one form of the tenant, by id or by name.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { Form } from "../../api/types";
+import type { TenantClient } from "../client/http";
+import { idOrName, notFoundById, pickByName } from "./by-name";
+import { lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
+import { listFormSummaries, readForm } from "./read";
+import { formSecrets } from "./secrets";
+
+/** Arguments of {@link getForm}: exactly one of `id` and `name`. */
+export interface GetFormArgs extends TenantSelector {
+  /** The form's id (`ap_…`). */
+  id?: string;
+  /** The form's name, compared exactly. Several forms with this name are an error listing their ids. */
+  name?: string;
+}
+
+/** Arguments of {@link getFormOutput}. */
+export interface GetFormOutputArgs extends TenantSelector {
+  /** The form's id (`ap_…`). */
+  id?: pulumi.Input<string>;
+  /** The form's name, compared exactly. */
+  name?: pulumi.Input<string>;
+}
+
+/**
+ * Reads a form with `client`: by id one GET; by name the list (summaries), then one GET
+ * of the match.
+ */
+export async function findForm(client: TenantClient, args: { id?: string; name?: string }): Promise<Form> {
+  const wanted = idOrName("form", args);
+  const domain = client.settings.domain;
+  let id = wanted.id;
+  if (id === undefined) id = pickByName(await listFormSummaries(client), wanted.name!, "form", domain).id;
+  try {
+    return await readForm(client, id, "look up");
+  } catch (error) {
+    throw notFoundById(error, "form", id, domain);
+  }
+}
+
+/**
+ * Reads one form of the tenant (scope `read:forms`), by `id` or by `name`, as the API
+ * returns it: every field, with `id` and the server's timestamps. Rejects when no form
+ * matches, and when several forms have the name (the error lists their ids).
+ */
+export async function getForm(args: GetFormArgs, opts?: LookupOptions): Promise<Form> {
+  return findForm(lookupClient(args.tenant, opts?.settings), args);
+}
+
+/**
+ * {@link getForm} as an Output. The Output is secret when the form holds a component
+ * secret (a reCAPTCHA secret key, a Google Maps API key, a payment private key, a
+ * verifiable credentials access token).
+ */
+export function getFormOutput(args: GetFormOutputArgs, opts?: LookupOptions): pulumi.Output<Form> {
+  const { tenant, ...query } = args;
+  const form = lookupOutput(query, (plain: { id?: string; name?: string }) => getForm({ ...plain, tenant }, opts));
+  return form.apply((value) => (formSecrets(value).length > 0 ? pulumi.secret(value) : pulumi.output(value))) as unknown as pulumi.Output<Form>;
+}

@@ -1,0 +1,218 @@
+/**
+ * Brownfield round trip, through the real CLI and engine: a tenant configured by hand
+ * (test/fixtures/realistic-tenant.ts) → `pulumi-tenant generate` → the generated program
+ * type-checks → `pulumi preview` plans only adoptions, each with no change → `pulumi up`
+ * adopts every object with 0 writes → the next preview (and a refresh preview) shows no
+ * change. Then every lookup, promise and Output forms, in a program against that tenant.
+ */
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { startTenantServer, type TenantServer } from "../../server/index";
+import { ensurePulumiCli, openStack, pulumiEnv, REPO_ROOT, type PulumiPlace } from "../../scripts/lib/pulumi";
+import { seedRealisticTenant, type SeededTenant } from "../fixtures/realistic-tenant";
+import { E2E_TIMEOUT_MS, writesIn } from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+const run = promisify(execFile);
+
+const CLI = path.join(REPO_ROOT, "provider", "dist", "provider", "cli", "index.js");
+
+/** A program folder outside the repository that resolves `pulumi-tenant` and `@pulumi/pulumi` to this checkout. */
+function linkModules(dir: string): void {
+  fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+}
+
+async function previewText(stack: Stack, options: { refresh?: boolean } = {}) {
+  const lines: string[] = [];
+  const result = await stack.preview({ ...options, onOutput: (text) => lines.push(text) });
+  return { result, text: lines.join("") };
+}
+
+let server: TenantServer;
+let seeded: SeededTenant;
+let tmp: string;
+let binDir: string;
+
+beforeAll(async () => {
+  binDir = ensurePulumiCli();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-generate-"));
+  server = await startTenantServer({ port: 0, logger: false });
+  seeded = await seedRealisticTenant(server);
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("a program generated from a hand-made tenant", () => {
+  const out = () => path.join(tmp, "my-tenant");
+  const place = (): PulumiPlace => ({ stateDir: path.join(tmp, "state"), homeDir: path.join(tmp, "home"), passphrase: "generate-e2e" });
+  let stdout = "";
+  let stack: Stack;
+  const objects = () => seeded.forms.length + seeded.eventStreams.length + 1 + seeded.rateLimitPolicies.length;
+
+  test("generate reads the tenant with its list pages and one GET per form, and writes nothing", async () => {
+    process.stdout.write(`router rules seeded ${seeded.routerConditions ? "with" : "WITHOUT"} conditions (server schema)\n`);
+    server.counters.reset();
+    const result = await run(process.execPath, [CLI, "generate", "--out", out(),
+      "--domain", server.url, "--client-id", server.credentials.clientId, "--client-secret", server.credentials.clientSecret]);
+    stdout = result.stdout;
+    const counters = server.counters.snapshot();
+    expect(writesIn(counters)).toBe(0);
+    expect(counters).toEqual({
+      "POST /oauth/token": 1,
+      "GET /api/v2/forms": 1,
+      "GET /api/v2/forms/:id": seeded.forms.length,
+      "GET /api/v2/event-streams": 1,
+      "GET /api/v2/branding/templates/universal-login": 1,
+      "GET /api/v2/rate-limit-policies": 1,
+    });
+    expect(result.stderr).toContain(`generate: forms: ${seeded.forms.length} of ${seeded.forms.length} listed`);
+    expect(fs.readdirSync(out()).sort()).toEqual(
+      [".gitignore", ".tenant-secrets", "Pulumi.yaml", "README.md", "index.ts", "login.html", "package.json", "tsconfig.json"]);
+    expect(fs.readFileSync(path.join(out(), "login.html"), "utf8")).toBe(seeded.template);
+    const index = fs.readFileSync(path.join(out(), "index.ts"), "utf8");
+    for (const id of [...seeded.forms, ...seeded.eventStreams, ...seeded.rateLimitPolicies].map((object) => object.id)) {
+      expect(index).toContain(`adoptId: "${id}"`);
+    }
+    // No secret value in the program: webhook secrets are unknown, component secrets come from config.
+    for (const secret of Object.values(seeded.webhookSecrets)) expect(index).not.toContain(secret);
+    expect(index).not.toMatch(/6LcRecaptchaSecret|AIzaSyD-gmaps|sk_test_51Payment|vc-access-token/);
+    expect(stdout).toContain("pulumi config set --secret auditWebhookPassword");
+  });
+
+  test("the generated index.ts type-checks against the provider's public types", async () => {
+    linkModules(out());
+    const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
+    await expect(run(process.execPath, [tsc, "-p", path.join(out(), "tsconfig.json"), "--noEmit"])).resolves.toBeDefined();
+  });
+
+  test("after the printed config lines, pulumi preview plans only adoptions, each with no change", async () => {
+    stack = await openStack({
+      workDir: out(), stackName: "dev", binDir, place: place(),
+      tenant: { domain: server.url, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret },
+    });
+    const secretLines = stdout.split("\n").map((line) => line.trim()).filter((line) => line.startsWith("pulumi config set --secret")
+      && !line.includes("tenant:"));
+    const env = { ...process.env, ...pulumiEnv(binDir, place()) };
+    for (const line of secretLines) {
+      const prompted = /^pulumi config set --secret (\S+)\s+# prompts: .*\((est_\w+)\)/.exec(line);
+      if (prompted) {
+        // What the user types at the prompt: the webhook's secret, which only they know.
+        await stack.setConfig(prompted[1], { value: seeded.webhookSecrets[prompted[2]], secret: true });
+      } else {
+        // `pulumi config set --secret NAME < .tenant-secrets/NAME`, run as printed.
+        await run("bash", ["-c", line], { cwd: out(), env });
+      }
+    }
+    expect(secretLines).toHaveLength(7);
+    const { result, text } = await previewText(stack);
+    expect(Object.keys(result.changeSummary).sort()).toEqual(["create"]);
+    expect(result.changeSummary.create).toBe(objects() + 1); // + the stack
+    // The engine prints each warning twice (as it happens, and in the diagnostics summary).
+    const adoptions = new Set(text.match(/adopts the existing [a-z ]+ \w+ .*as it is: no change to it\./g) ?? []);
+    expect(adoptions.size).toBe(objects() - 1); // every adoptId; the template has adopt: true instead
+    expect(text).not.toMatch(/and changes /);
+  });
+
+  // Needs provider/resources/login-template/provider.ts `create` to send no PUT when `adopt: true`
+  // and the tenant's template is already the same (today it always PUTs: 1 write).
+  test("pulumi up adopts every object with 0 writes to the tenant", async () => {
+    server.counters.reset();
+    const up = await stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: objects() + 1 });
+    const counters = server.counters.snapshot();
+    const writes = Object.fromEntries(Object.entries(counters).filter(([key]) => /^(POST|PATCH|PUT|DELETE) \/api\/v2\//.test(key)));
+    expect(writes).toEqual({});
+    expect(writesIn(counters)).toBe(0);
+    process.stdout.write(`FIGURE generate round trip: ${objects()} objects adopted, ${writesIn(counters)} writes `
+      + `(${Object.entries(counters).map(([key, n]) => `${key} ×${n}`).join(", ")})\n`);
+  });
+
+  test("the next preview, and a refresh preview, show no change", async () => {
+    const again = await previewText(stack);
+    expect(again.result.changeSummary).toEqual({ same: objects() + 1 });
+    const refreshed = await previewText(stack, { refresh: true });
+    expect(refreshed.result.changeSummary).toEqual({ same: objects() + 1 });
+  });
+});
+
+/** A program that uses every lookup, written to a folder of its own. */
+const LOOKUP_PROGRAM = `
+import * as pulumi from "@pulumi/pulumi";
+import * as tenant from "pulumi-tenant";
+
+const cfg = new pulumi.Config();
+const ids = cfg.requireObject<{ form: string; stream: string }>("ids");
+const mode = cfg.get("mode") ?? "all";
+
+const all = mode === "all";
+
+export const formById = all ? tenant.getForm({ id: ids.form }).then((form) => form.name) : undefined;
+export const formByName = all ? tenant.getFormOutput({ name: "Address & payment" }).apply((form) => form.id) : undefined;
+export const formByOutputId = all ? tenant.getFormOutput({ id: pulumi.output(ids.form) }).apply((form) => form.nodes?.length ?? 0) : undefined;
+export const streamByName = all ? tenant.getEventStream({ name: "crm-sync" }).then((stream) => [stream.id, stream.status]) : undefined;
+export const streamByOutputId = all
+  ? tenant.getEventStreamOutput({ id: pulumi.output(ids.stream) }).apply((stream) => stream.destination.type) : undefined;
+export const templateLength = all ? tenant.getLoginTemplate().then((login) => login.template.length) : undefined;
+export const templateHasWidget = all ? tenant.getLoginTemplateOutput().apply((login) => login.template.includes("auth0:widget")) : undefined;
+export const policySelectors = all
+  ? tenant.getRateLimitPolicies().then((policies) => policies.map((policy) => policy.consumer_selector).sort()) : undefined;
+export const defaultPolicy = all
+  ? tenant.getRateLimitPoliciesOutput({ consumer_selector: pulumi.output("default") }).apply((policies) => policies.map((p) => p.id))
+  : undefined;
+export const ambiguous = mode === "ambiguous" ? tenant.getFormOutput({ name: "Newsletter" }) : undefined;
+`;
+
+describe("every lookup in a program", () => {
+  let stack: Stack;
+  const dir = () => path.join(tmp, "lookups");
+
+  beforeAll(async () => {
+    fs.mkdirSync(dir(), { recursive: true });
+    fs.writeFileSync(path.join(dir(), "Pulumi.yaml"), "name: tenant-lookups\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n");
+    fs.writeFileSync(path.join(dir(), "index.ts"), LOOKUP_PROGRAM);
+    linkModules(dir());
+    stack = await openStack({
+      workDir: dir(), stackName: "lookups", binDir,
+      place: { stateDir: path.join(tmp, "lookup-state"), homeDir: path.join(tmp, "lookup-home"), passphrase: "lookups-e2e" },
+      tenant: { domain: server.url, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret },
+      config: { ids: { value: JSON.stringify({ form: seeded.forms[0].id, stream: seeded.eventStreams[3].id }) } },
+    });
+  });
+
+  test("getForm, getEventStream, getLoginTemplate and getRateLimitPolicies read the tenant, by id and by name", async () => {
+    server.counters.reset();
+    const up = await stack.up();
+    const outputs = Object.fromEntries(Object.entries(up.outputs).filter(([, output]) => output.value !== undefined)
+      .map(([key, output]) => [key, output.value]));
+    const crm = seeded.eventStreams.find((stream) => stream.name === "crm-sync")!;
+    expect(outputs).toEqual({
+      formById: seeded.forms[0].name,
+      formByName: seeded.forms.find((form) => form.name === "Address & payment")!.id,
+      formByOutputId: seeded.forms[0].nodes!.length,
+      streamByName: [crm.id, "disabled"],
+      streamByOutputId: "eventbridge",
+      templateLength: seeded.template.length,
+      templateHasWidget: true,
+      policySelectors: seeded.rateLimitPolicies.map((policy) => policy.consumer_selector).sort(),
+      defaultPolicy: [seeded.rateLimitPolicies.find((policy) => policy.consumer_selector === "default")!.id],
+    });
+    expect(writesIn(server.counters.snapshot())).toBe(0);
+  });
+
+  test("a name two forms share fails the preview, and the error lists both ids", async () => {
+    await stack.setConfig("mode", { value: "ambiguous" });
+    const started = Date.now();
+    const failure = await stack.preview().then(() => "", (error: Error) => error.message);
+    const newsletters = seeded.forms.filter((form) => form.name === "Newsletter").map((form) => form.id);
+    expect(failure).toContain('2 forms are named "Newsletter"');
+    for (const id of newsletters) expect(failure).toContain(id);
+    process.stdout.write(`FIGURE ambiguous-name lookup failure reported in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  });
+});

@@ -1,0 +1,211 @@
+/** The generator's pure parts: names, literals, and the program built from a tenant snapshot. */
+import * as fc from "fast-check";
+import { buildProgram, describeContents, secretLines, selectorWords, shellWord } from "../../../provider/cli/generate/program";
+import { Code, printLiteral, printString } from "../../../provider/cli/generate/literal";
+import { identifierFrom, isUsableIdentifier, NameAllocator, wordsOf } from "../../../provider/cli/generate/names";
+import type { TenantSnapshot } from "../../../provider/cli/generate/snapshot";
+
+/** Evaluates a printed literal (with `cfg.requireSecret` as a marker). */
+function evaluate(source: string): unknown {
+  const cfg = { requireSecret: (name: string) => ({ secret: name }) };
+  return new Function("cfg", `return (${source});`)(cfg);
+}
+
+describe("names", () => {
+  it("a name becomes a readable camelCase identifier", () => {
+    expect(identifierFrom("Sign-up (EU)", "form")).toBe("signUpEu");
+    expect(identifierFrom("crm-sync", "eventStream")).toBe("crmSync");
+    expect(identifierFrom("Security alerts", "eventStream")).toBe("securityAlerts");
+    expect(identifierFrom("myExistingForm", "form")).toBe("myExistingForm");
+    expect(identifierFrom("MFA enrolment", "form")).toBe("mfaEnrolment");
+    expect(wordsOf("Ünïcode café")).toEqual(["Unicode", "cafe"]);
+  });
+
+  it("a name without letters, or starting with a digit, takes the kind as a prefix", () => {
+    expect(identifierFrom("", "form")).toBe("form");
+    expect(identifierFrom("🙂 !!", "eventStream")).toBe("eventStream");
+    expect(identifierFrom(undefined, "eventStream")).toBe("eventStream");
+    expect(identifierFrom("2FA enrolment", "form")).toBe("form2faEnrolment");
+  });
+
+  it("identifiers are unique: a taken one gets the kind's suffix, then a number; reserved words are avoided", () => {
+    const names = new NameAllocator();
+    names.reserve("pulumi", "tenant", "fs", "path", "cfg");
+    expect(names.allocate("Newsletter", "form", "Form")).toBe("newsletter");
+    expect(names.allocate("Newsletter", "form", "Form")).toBe("newsletterForm");
+    expect(names.allocate("Newsletter", "form", "Form")).toBe("newsletter2");
+    expect(names.allocate("newsletter", "eventStream", "Stream")).toBe("newsletterStream");
+    expect(names.allocate("Tenant", "form", "Form")).toBe("tenantForm");
+    expect(names.allocate("class", "form", "Form")).toBe("classForm");
+    expect(names.allocate("default", "rateLimit", "Policy")).toBe("defaultPolicy");
+  });
+
+  it("every allocated name is a usable identifier and none repeats (property)", () => {
+    fc.assert(fc.property(fc.array(fc.string({ maxLength: 30 }), { maxLength: 40 }), (texts) => {
+      const names = new NameAllocator();
+      const given = texts.map((text) => names.allocate(text, "form", "Form"));
+      expect(new Set(given).size).toBe(given.length);
+      for (const name of given) expect(isUsableIdentifier(name)).toBe(true);
+    }));
+  });
+});
+
+describe("literals", () => {
+  it("keys are bare where valid, quoted otherwise; short values stay on one line", () => {
+    expect(printLiteral({ a: 1, "legal-note": "x", nested: { b: [true, null] } })).toBe('{ a: 1, "legal-note": "x", nested: { b: [true, null] } }');
+    expect(printLiteral({})).toBe("{}");
+    expect(printLiteral([])).toBe("[]");
+  });
+
+  it("long values break over lines with trailing commas", () => {
+    const printed = printLiteral({ name: "x".repeat(60), other: "y".repeat(60) });
+    expect(printed).toBe(`{\n  name: "${"x".repeat(60)}",\n  other: "${"y".repeat(60)}",\n}`);
+  });
+
+  it("multi-line text is a template literal with backticks, backslashes and ${ escaped", () => {
+    const css = ".a { content: \"\\201C\"; }\n/* `tick` ${not} */\n";
+    const printed = printString(css);
+    expect(printed.startsWith("`")).toBe(true);
+    expect(evaluate(printed)).toBe(css);
+    // A carriage return would be normalised in a template literal: JSON escapes it.
+    expect(printString("a\r\nb")).toBe('"a\\r\\nb"');
+  });
+
+  it("Code is emitted as is", () => {
+    expect(printLiteral({ password: new Code('cfg.requireSecret("p")') })).toBe('{ password: cfg.requireSecret("p") }');
+  });
+
+  it("a `__proto__` key stays an own property", () => {
+    const value = JSON.parse('{"__proto__": {"x": 1}, "a": 2}');
+    expect(evaluate(printLiteral(value))).toEqual(value);
+    expect(Object.keys(evaluate(printLiteral(value)) as object)).toContain("__proto__");
+  });
+
+  it("evaluating the printed literal gives back any JSON value (property)", () => {
+    fc.assert(fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 20 }), (value, indent) => {
+      const normal = JSON.parse(JSON.stringify(value)) as unknown;
+      expect(evaluate(printLiteral(normal, indent, { width: 60 }))).toEqual(normal);
+    }), { numRuns: 300 });
+  });
+});
+
+const FORM_ID = "ap_2Nf7qL3mXcVbT8wRyK1pDz";
+const snapshot = (): TenantSnapshot => ({
+  domain: "acme.eu.auth0.com",
+  forms: [{
+    id: FORM_ID, name: "Sign-up", created_at: "2026-01-16T08:50:33.955Z", updated_at: "2026-01-16T08:50:33.955Z",
+    embedded_at: "2026-01-17", submitted_at: "2026-01-18",
+    start: { next_node: "s" },
+    nodes: [{ id: "s", type: "STEP", config: { next_node: "$ending", components: [
+      { id: "captcha", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "site", secret_key: "recaptcha-secret" } },
+      { id: "card", category: "FIELD", type: "PAYMENT", config: { credentials: { public_key: "pk", private_key: "sk-secret" } } },
+    ] } }],
+    ending: { resume_flow: true },
+  }],
+  eventStreams: [
+    {
+      id: "est_2Nf7qL3mXcVbT8wRyK1pDz", name: "audit", status: "enabled", subscriptions: [{ event_type: "user.created" }],
+      created_at: "2026-01-16T08:50:33.955Z", updated_at: "2026-01-16T08:50:33.955Z",
+      destination: { type: "webhook", configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: { method: "custom_header", header_key: "X-Key" } } },
+    },
+    {
+      id: "est_3Nf7qL3mXcVbT8wRyK1pDz", name: "audit", status: "disabled", subscriptions: [{ event_type: "user.deleted" }],
+      created_at: "2026-01-16T08:50:33.955Z", updated_at: "2026-01-16T08:50:33.955Z",
+      destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1", aws_partner_event_source: "aws.partner/auth0.com/x" } },
+    },
+  ],
+  loginTemplate: "<html>{%- auth0:head -%}{%- auth0:widget -%}</html>\n",
+  rateLimitPolicies: [{
+    id: "rlp_2Nf7qL3mXcVbT8wRyK1pD", resource: "oauth_authentication_api", consumer: "client", consumer_selector: "client_id:https://app.example.com/cimd.json",
+    configuration: { action: "block", limit: 10 }, created_at: "2026-07-06T10:24:38.766279Z", updated_at: "2026-07-06T10:24:38.766279Z",
+  }],
+  notes: ["a note"],
+});
+const options = { projectName: "acme", providerVersion: "^0.2.0", pulumiVersion: "3.248.0", generatedAt: new Date("2026-11-23T00:00:00Z") };
+
+/** The argument object of `new tenant.<Kind>("<name>", …)` in index.ts, evaluated. */
+function argsOf(index: string, name: string): Record<string, unknown> {
+  const start = index.indexOf(`(${JSON.stringify(name)}, `);
+  const from = start + name.length + 4;
+  const end = index.indexOf("\n});", from);
+  return evaluate(index.slice(from, end === -1 ? index.indexOf(");", from) : end + 2)) as Record<string, unknown>;
+}
+
+describe("the generated program", () => {
+  it("holds one adopting resource per object, server-made fields dropped, and the files of a project", () => {
+    const program = buildProgram(snapshot(), options);
+    expect(Object.keys(program.files).sort()).toEqual([".gitignore", "Pulumi.yaml", "README.md", "index.ts", "login.html", "package.json", "tsconfig.json"]);
+    expect(program.resources.map((resource) => `${resource.kind} ${resource.name}`)).toEqual([
+      "Form signUp", "EventStream audit", "EventStream auditStream", "LoginTemplate loginTemplate", "RateLimitPolicy clientAppExampleComRateLimit",
+    ]);
+    const index = program.files["index.ts"];
+    expect(argsOf(index, "signUp")).toEqual({
+      adoptId: FORM_ID, name: "Sign-up", start: { next_node: "s" }, ending: { resume_flow: true },
+      nodes: [{ id: "s", type: "STEP", config: { next_node: "$ending", components: [
+        { id: "captcha", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "site", secret_key: { secret: "signUpCaptchaSecretKey" } } },
+        { id: "card", category: "FIELD", type: "PAYMENT", config: { credentials: { public_key: "pk", private_key: { secret: "signUpCardCredentialsPrivateKey" } } } },
+      ] } }],
+    });
+    expect(argsOf(index, "auditStream")).toEqual({
+      adoptId: "est_3Nf7qL3mXcVbT8wRyK1pDz", name: "audit", status: "disabled", subscriptions: [{ event_type: "user.deleted" }],
+      destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } },
+    });
+    expect(argsOf(index, "clientAppExampleComRateLimit")).toEqual({
+      adoptId: "rlp_2Nf7qL3mXcVbT8wRyK1pD", resource: "oauth_authentication_api", consumer: "client",
+      consumer_selector: "client_id:https://app.example.com/cimd.json", configuration: { action: "block", limit: 10 },
+    });
+    expect(index).toContain('new tenant.LoginTemplate("loginTemplate", {\n  adopt: true,\n  template: fs.readFileSync(path.join(__dirname, "login.html"), "utf8"),\n});');
+    expect(index).not.toMatch(/created_at|updated_at|embedded_at|submitted_at|aws_partner_event_source|recaptcha-secret|sk-secret/);
+    expect(program.files["login.html"]).toBe(snapshot().loginTemplate);
+    expect(program.files[".gitignore"]).toContain(".tenant-secrets/");
+    expect(JSON.parse(program.files["package.json"])).toMatchObject({ dependencies: { "@pulumi/pulumi": "3.248.0", "pulumi-tenant": "^0.2.0" } });
+    expect(program.files["Pulumi.yaml"]).toBe(
+      'name: acme\ndescription: "The tenant acme.eu.auth0.com in code (generated by pulumi-tenant generate)"\n'
+      + "runtime:\n  name: nodejs\n  options:\n    typescript: true\n");
+  });
+
+  it("reads every secret from config: webhook secrets without a value, component secrets with the value the API returned", () => {
+    const program = buildProgram(snapshot(), options);
+    expect(program.secrets).toEqual([
+      expect.objectContaining({ name: "signUpCaptchaSecretKey", value: "recaptcha-secret" }),
+      expect.objectContaining({ name: "signUpCardCredentialsPrivateKey", value: "sk-secret" }),
+      { name: "auditWebhookHeaderValue", description: expect.stringContaining("value of the header X-Key") },
+    ]);
+    expect(argsOf(program.files["index.ts"], "audit")).toMatchObject({
+      destination: { configuration: { webhook_authorization: { method: "custom_header", header_key: "X-Key", header_value: { secret: "auditWebhookHeaderValue" } } } },
+    });
+    expect(secretLines(program.secrets)).toEqual([
+      "pulumi config set --secret signUpCaptchaSecretKey < .tenant-secrets/signUpCaptchaSecretKey",
+      "pulumi config set --secret signUpCardCredentialsPrivateKey < .tenant-secrets/signUpCardCredentialsPrivateKey",
+      expect.stringMatching(/^pulumi config set --secret auditWebhookHeaderValue {5}# prompts: the value of the header X-Key/),
+    ]);
+    const readme = program.files["README.md"];
+    expect(readme).toContain("pulumi config set --secret auditWebhookHeaderValue");
+    expect(readme).toContain("rm -r .tenant-secrets");
+    expect(readme).toContain("- a note");
+    expect(readme).not.toMatch(/recaptcha-secret|sk-secret/);
+  });
+
+  it("a tenant with nothing gives a program with no resources, no config and no template", () => {
+    const program = buildProgram({ domain: "empty.example.com", forms: [], eventStreams: [], rateLimitPolicies: [], notes: [] }, options);
+    expect(program.resources).toEqual([]);
+    expect(program.files["login.html"]).toBeUndefined();
+    expect(program.files["index.ts"]).not.toMatch(/cfg|import \* as fs/);
+    expect(describeContents({ forms: [], eventStreams: [], rateLimitPolicies: [] })).toBe("0 forms, 0 event streams, no login page template and 0 rate limit policies");
+  });
+
+  it("another configuration namespace is passed as `tenant` to every resource", () => {
+    const program = buildProgram(snapshot(), { ...options, namespace: "eu" });
+    expect(argsOf(program.files["index.ts"], "signUp")).toMatchObject({ tenant: "eu" });
+    expect(program.files["index.ts"].match(/tenant: "eu"/g)).toHaveLength(5);
+    expect(program.files["README.md"]).toContain("pulumi config set eu:domain acme.eu.auth0.com");
+  });
+
+  it("consumer selectors give short names; shell words are quoted only when needed", () => {
+    expect(selectorWords("default")).toBe("default");
+    expect(selectorWords("client_id:1Ol4lXiAeex0ykflddSvxHQUBdVkKYFd")).toBe("client 1Ol4lXiA");
+    expect(selectorWords("client_id:https://app.example.com/cimd.json")).toBe("client app.example.com");
+    expect(shellWord("http://127.0.0.1:4010")).toBe("http://127.0.0.1:4010");
+    expect(shellWord("it's")).toBe("'it'\\''s'");
+  });
+});
