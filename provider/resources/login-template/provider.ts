@@ -57,8 +57,10 @@ export const loginTemplateImplementation: ResourceImplementation = {
 
   async create(ctx, inputs) {
     const body = loginTemplatePayload(withoutProvider(inputs));
-    // A singleton: this replaces whatever template the tenant had (documented on the class).
-    await putTemplate(ctx.client(), body, "create");
+    // Taking over a template that already matches writes nothing, as adoptId does for the others.
+    const current = inputs.adopt === true ? await unlessGone(ctx.client().get<unknown>(PATH, target("adopt"))) : undefined;
+    // A singleton: this replaces whatever template the tenant had (check refused a silent takeover).
+    if (!current || loginTemplateOutputs(current.data).template !== body.template) await putTemplate(ctx.client(), body, "create");
     return { id: LOGIN_TEMPLATE_ID, outs: withAdopt({ template: body.template }, inputs) };
   },
 
