@@ -5,7 +5,7 @@
  */
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { Stack } from "@pulumi/pulumi/automation";
 import { describeDrift, detectDrift, type DriftItem } from "./drift-report";
 import { pulumiBinDir, pulumiCommand } from "./pulumi-command";
 
@@ -56,6 +56,7 @@ export async function driftCommand(args: string[]): Promise<number> {
     return DRIFT_EXIT.clean;
   }
   const workDir = path.resolve(values.cwd ?? ".");
+  const { LocalWorkspace } = await import("@pulumi/pulumi/automation");
   const { command, env } = await pulumiCommand(pulumiBinDir());
   const workspace = await LocalWorkspace.create({ workDir, pulumiCommand: command, envVars: env });
   const stackName = values.stack ?? (await workspace.stack())?.name;

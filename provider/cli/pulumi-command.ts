@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { PulumiCommand } from "@pulumi/pulumi/automation";
+import type { PulumiCommand } from "@pulumi/pulumi/automation";
 
 /** The Pulumi version this package is built and tested with. */
 export const PINNED_PULUMI_VERSION = "3.248.0";
@@ -37,6 +37,8 @@ export function pulumiBinDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** A `PulumiCommand` for the CLI in `binDir`, with the dynamic-provider launcher beside it on PATH. */
 export async function pulumiCommand(binDir: string): Promise<{ command: PulumiCommand; env: Record<string, string> }> {
-  const command = await PulumiCommand.get({ root: path.dirname(binDir), skipVersionCheck: true });
+  // Loaded on use: the Automation API costs seconds to load, and `--help` needs none of it.
+  const { PulumiCommand: Command } = await import("@pulumi/pulumi/automation");
+  const command = await Command.get({ root: path.dirname(binDir), skipVersionCheck: true });
   return { command, env: { PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}` } };
 }

@@ -5,12 +5,12 @@
  * against a tenant server. Prints FIGURE lines: packages and seconds of the install
  * compared with `@pulumi/pulumi` alone.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startTenantServer, type TenantServer } from "../../server/index";
-import { ensurePulumiCli, openStack, REPO_ROOT } from "../../scripts/lib/pulumi";
+import { ensurePulumiCli, openStack, pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
 
 const PULUMI_SDK = "@pulumi/pulumi@3.248.0";
 const SERVER_ONLY_PACKAGES = ["better-sqlite3", "fastify", "pino", "jose", "node-forge", "qs"];
@@ -37,6 +37,16 @@ function freshInstall(dir: string, specs: string[]): { seconds: number; packages
   const seconds = (Date.now() - started) / 1000;
   const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8")) as { packages: Record<string, unknown> };
   return { seconds, packages: Object.keys(lock.packages).filter((key) => key !== "").length };
+}
+
+/** An access token of the server's admin client. */
+async function adminToken(server: TenantServer): Promise<string> {
+  const { tokenUrl, clientId, clientSecret, audience } = server.credentials;
+  const reply = await fetch(tokenUrl, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret, audience }),
+  });
+  return ((await reply.json()) as { access_token: string }).access_token;
 }
 
 beforeAll(() => {
@@ -114,6 +124,26 @@ describe("a fresh Pulumi project with the provider tarball", () => {
     // The program ran the installed package, not this repository's sources.
     const state = JSON.stringify((await stack.exportStack()).deployment);
     expect(state).toContain(path.join(fs.realpathSync(project), "node_modules", "pulumi-tenant", "dist", "provider", "runtime.js"));
+
+    // The package's own command, run from the user's project as `npx pulumi-tenant drift`.
+    const place = { stateDir: path.join(tmp, "state"), homeDir: path.join(tmp, "home"), passphrase: "package-check" };
+    // Asynchronously: the tenant server runs in this process and must keep answering.
+    const drift = () => new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile("npx", ["--no-install", "pulumi-tenant", "drift", "--stack", "check"],
+        { cwd: project, encoding: "utf8", env: { ...process.env, ...pulumiEnv(binDir, place) } },
+        (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
+    });
+    const clean = await drift();
+    expect({ status: clean.status, output: clean.stdout + clean.stderr })
+      .toEqual({ status: 0, output: expect.stringContaining("No drift: the tenant matches the code.") });
+    const token = await adminToken(server);
+    await fetch(`${server.baseUrl}/forms/${String(up.outputs.formId.value)}`, {
+      method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Renamed by hand" }),
+    });
+    const drifted = await drift();
+    expect(drifted.stdout).toMatch(/Form signup: fields differ: name \[update\]/);
+    expect(drifted.status).toBe(2);
     await stack.destroy();
   }, 600_000);
 });
