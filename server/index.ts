@@ -13,7 +13,7 @@ import { loadSigningKey } from "./auth/keys";
 import { TokenService } from "./auth/tokens";
 import type { TenantContext } from "./context";
 import { Counters, FaultInjector, type FaultSpec } from "./faults";
-import { createLogger, type LoggerOption } from "./logger";
+import { createLogger, type LoggerOption, type TenantLogger } from "./logger";
 import { RateLimiter } from "./ratelimit";
 import { openStore } from "./store";
 import { ensureTlsMaterial } from "./tls";
@@ -105,6 +105,7 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
   const host = options.host ?? "127.0.0.1";
   const store = openStore(dataDir);
   let url = "";
+  let log: TenantLogger | undefined;
   try {
     const signingKey = await loadSigningKey(dataDir);
     const clients = new ClientRegistry(store);
@@ -119,7 +120,8 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
       url: () => url,
     };
     const tls = options.tls ? ensureTlsMaterial(dataDir ?? mkdtempSync(join(tmpdir(), "tenant-tls-"))) : undefined;
-    const app = buildApp(context, createLogger(options.logger ?? true), tls ? { key: tls.key, cert: tls.cert } : undefined);
+    log = createLogger(options.logger ?? true);
+    const app = buildApp(context, log?.logger, tls ? { key: tls.key, cert: tls.cert } : undefined);
     await app.listen({ port: options.port ?? DEFAULT_PORT, host });
     const { port } = app.server.address() as AddressInfo;
     url = `${tls ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${port}`;
@@ -143,12 +145,14 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
       setRateLimit: (perSecond) => context.rateLimiter.setRate(perSecond),
       addClient: (spec) => clients.add(spec),
       close: () => {
-        closing ??= app.close().then(() => store.close());
+        // The log last, so that what the server wrote while stopping is in it.
+        closing ??= app.close().then(() => store.close()).finally(() => log?.close());
         return closing;
       },
     };
   } catch (error) {
     store.close();
+    await log?.close();
     throw error;
   }
 }
