@@ -44,6 +44,12 @@ export interface TenantServerOptions {
   tls?: boolean;
   /** Request log: default pino to stdout at info; `false` for none. */
   logger?: LoggerOption;
+  /**
+   * Connections held open at most; default 1000 (fewer if the open-file limit requires).
+   * At the cap a new connection displaces the one that has waited longest for its request,
+   * or gets a 503 when every connection is busy.
+   */
+  maxConnections?: number;
 }
 
 /** How to reach the server as the admin client (also written to `<dataDir>/credentials.json`). */
@@ -121,7 +127,9 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
     };
     const tls = options.tls ? ensureTlsMaterial(dataDir ?? mkdtempSync(join(tmpdir(), "tenant-tls-"))) : undefined;
     log = createLogger(options.logger ?? true);
-    const app = buildApp(context, log?.logger, tls ? { key: tls.key, cert: tls.cert } : undefined);
+    const app = buildApp(context, {
+      logger: log?.logger, https: tls ? { key: tls.key, cert: tls.cert } : undefined, maxConnections: options.maxConnections,
+    });
     await app.listen({ port: options.port ?? DEFAULT_PORT, host });
     const { port } = app.server.address() as AddressInfo;
     url = `${tls ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${port}`;

@@ -79,8 +79,10 @@ export interface StallFloodResult {
 const STALL_FLOOD = `
   const net = require("net");
   const [host, port, seconds, perSecond, maxOpen, graceSeconds] = process.argv.slice(1).map((v, i) => i === 0 ? v : Number(v));
-  // Three stalls: headers sent and the body stalls; half the headers; nothing at all.
+  // Four stalls: headers sent and the body stalls (at the public token endpoint, whose body is
+  // read before anything else, and at an API route); half the headers; nothing at all.
   const openings = [
+    "POST /oauth/token HTTP/1.1\\r\\nHost: x\\r\\nContent-Type: application/x-www-form-urlencoded\\r\\nContent-Length: 100000\\r\\n\\r\\ngrant_type=",
     "POST /api/v2/forms HTTP/1.1\\r\\nHost: x\\r\\nContent-Type: application/json\\r\\nContent-Length: 100000\\r\\n\\r\\n{\\"name\\":",
     "POST /api/v2/forms HTTP/1.1\\r\\nHost: x\\r\\nContent-Type: appl",
     "",

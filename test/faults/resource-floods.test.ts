@@ -17,7 +17,7 @@ import { startTenantServer } from "../../server/index";
 import { buildCli, exited, startCli, type BuiltCli, type RunningCli } from "../server/cli-process";
 import { removeDir, tempDir } from "../server/helpers";
 import { longUrlFlood, sampleRss, stallFlood, wellBehavedClient, type ClientResult } from "./flood";
-import { FULL, printFigure, sendRaw, sized, tokenFor } from "./support";
+import { callApi, FULL, printFigure, sendRaw, sized, tokenFor } from "./support";
 
 jest.setTimeout(FULL ? 900_000 : 240_000);
 
@@ -112,11 +112,13 @@ test("a flood of stalled connections: each closed within the request timeout, me
     wellBehavedClient(listUrl, token, () => !flooding),
   ]);
   const peakRssMb = rss.stop();
+  const counters = (await callApi({ baseUrl: cli.url }, token, "GET", "/__admin/counters")).json as Record<string, number>;
   cli.child.kill("SIGTERM");
   await exited(cli.child);
   printFigure("stalled-connections", {
     opened: flood.opened, longestLivedSeconds: flood.longestLivedSeconds, stillOpen: flood.stillOpen,
-    answered408: flood.answers["408"] ?? 0, answered503: flood.answers["503"] ?? 0, closedSilently: flood.answers.none ?? 0,
+    answered408: flood.answers["408"] ?? 0, answered401: flood.answers["401"] ?? 0, answered503: flood.answers["503"] ?? 0,
+    closedSilently: flood.answers.none ?? 0, displaced: counters["connections displaced"] ?? 0, refused: counters["connections refused"] ?? 0,
     peakRssMb, ...clientFigures(before, during),
   });
   expect(flood.stillOpen).toBe(0);
