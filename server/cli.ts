@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { CREDENTIALS_FILE, DEFAULT_PORT, DEFAULT_RATE_LIMIT, startTenantServer, type ClientSpec } from "./index";
+import { MAX_RATE } from "./ratelimit";
 
 /** Parsed command line. */
 export interface CliOptions { port: number; dataDir: string; clientsFile?: string; rateLimit: number; tls: boolean; maxConnections?: number }
@@ -40,6 +41,7 @@ export function parseArgs(argv: string[]): CliOptions {
     }
   }
   if (options.port > 65535) throw new Error(`--port must be at most 65535, got ${options.port}`);
+  if (options.rateLimit > MAX_RATE) throw new Error(`--rate-limit must be at most ${MAX_RATE}, got ${options.rateLimit}`);
   return options;
 }
 

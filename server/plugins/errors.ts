@@ -4,12 +4,12 @@
  * for bad input; an unknown path is a 404 and an unknown method on a known path a 405.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
-import { apiError, BODY_LIMIT_BYTES, ERROR_CODES } from "../../api";
+import { BODY_LIMIT_BYTES, ERROR_CODES } from "../../api";
 import type { TenantContext } from "../context";
 import { HttpError } from "../http-error";
 import { OAuthError } from "../routes/oauth";
 import { globalPlugin } from "./global";
-import { rateLimitHeaders } from "./rate-limit";
+import { rateLimitHeaders, tooManyRequests } from "./rate-limit";
 
 const FASTIFY_ERRORS: Record<string, (error: FastifyError, request: FastifyRequest) => HttpError> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: (_error, request) => new HttpError(415,
@@ -58,7 +58,9 @@ export const errorMapping = globalPlugin("tenant-error-mapping", (app: FastifyIn
   // Every route's pattern, so an unknown method on a known path is a 405, not a 404.
   const routeTable: { method: string; pattern: RegExp }[] = [];
   app.addHook("onRoute", (route) => {
-    const pattern = new RegExp(`^${route.url.replace(/:[^/]+/g, "[^/]+")}$`);
+    // Literal characters (the dots of /.well-known/jwks.json) are escaped; each :param matches one segment.
+    const literal = route.url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const pattern = new RegExp(`^${literal.replace(/:[^/]+/g, "[^/]+")}$`);
     for (const method of [route.method].flat()) routeTable.push({ method, pattern });
   });
 
@@ -82,15 +84,27 @@ export const errorMapping = globalPlugin("tenant-error-mapping", (app: FastifyIn
   });
 });
 
+const URL_PROBLEMS: Record<string, string> = {
+  FST_ERR_BAD_URL: "The URL is not valid: it holds a malformed %-encoding",
+  FST_ERR_MAX_PARAM_LENGTH: "The URL is not valid: a path parameter is too long",
+};
+
 /**
- * Fastify's `frameworkErrors` option: a malformed URL (bad %-encoding) is bad input, so
- * it is answered in the service's shape, with the rate limit headers every reply carries.
+ * Fastify's `frameworkErrors` option: a malformed URL (bad %-encoding, a path parameter
+ * over 100 characters) is bad input, answered in the service's shape with the rate limit
+ * headers every reply carries — and counted against the caller's bucket like any other
+ * anonymous request, so that it is no way around the limit. The URL is not echoed: it may
+ * be 16 KiB, and its query may hold what the caller would not want repeated.
  */
 export function malformedUrlHandler(context: TenantContext): FastifyServerOptions["frameworkErrors"] {
   return (error, request, rawReply) => {
     const reply = rawReply as unknown as FastifyReply;
-    rateLimitHeaders(reply, context.rateLimiter.consume(`ip:${request.ip}`));
-    reply.code(400).type("application/json; charset=utf-8")
-      .send(apiError(400, `Path validation error: '${error.message}'.`, ERROR_CODES.invalidUri));
+    const decision = context.rateLimiter.consume(`ip:${request.ip}`);
+    rateLimitHeaders(reply, decision);
+    const refusal = decision.allowed
+      ? new HttpError(400, `Path validation error: '${URL_PROBLEMS[error.code] ?? "The URL is not valid"}'.`, ERROR_CODES.invalidUri)
+      : tooManyRequests(decision);
+    for (const [name, value] of Object.entries(refusal.headers)) reply.header(name, value);
+    reply.code(refusal.statusCode).type("application/json; charset=utf-8").send(refusal.toBody());
   };
 }
