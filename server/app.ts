@@ -76,7 +76,7 @@ export function buildApp(context: TenantContext, options: AppOptions = {}): Fast
   registerBodyParsers(app);
   const withContext = { context };
   app.register(connectionCapPlugin, { maxConnections: connectionCap(options.maxConnections), counters: context.counters })
-    .register(errorMapping)
+    .register(errorMapping, withContext)
     .register(authPipeline, withContext)
     .register(contentTypeCheck)
     .register(faultInjection, withContext)

@@ -9,7 +9,7 @@ import type { TenantContext } from "../context";
 import { HttpError } from "../http-error";
 import { OAuthError } from "../routes/oauth";
 import { globalPlugin } from "./global";
-import { rateLimitHeaders, tooManyRequests } from "./rate-limit";
+import { BUCKETS, chargeFallback, rateLimitHeaders, tooManyRequests } from "./rate-limit";
 
 const FASTIFY_ERRORS: Record<string, (error: FastifyError, request: FastifyRequest) => HttpError> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: (_error, request) => new HttpError(415,
@@ -54,7 +54,8 @@ export function sendError(error: HttpError, request: FastifyRequest, reply: Fast
 }
 
 /** The error handler and the 404/405 handler. */
-export const errorMapping = globalPlugin("tenant-error-mapping", (app: FastifyInstance) => {
+export const errorMapping = globalPlugin("tenant-error-mapping", (app: FastifyInstance, { context }: { context: TenantContext }) => {
+  const { rateLimiter } = context;
   // Every route's pattern, so an unknown method on a known path is a 405, not a 404.
   const routeTable: { method: string; pattern: RegExp }[] = [];
   app.addHook("onRoute", (route) => {
@@ -65,6 +66,8 @@ export const errorMapping = globalPlugin("tenant-error-mapping", (app: FastifyIn
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const limited = chargeFallback(request, reply, rateLimiter);
+    if (limited) return sendError(limited, request, reply);
     if (error instanceof OAuthError) {
       return reply.code(error.statusCode).type("application/json; charset=utf-8").send(error.toBody());
     }
@@ -99,7 +102,7 @@ const URL_PROBLEMS: Record<string, string> = {
 export function malformedUrlHandler(context: TenantContext): FastifyServerOptions["frameworkErrors"] {
   return (error, request, rawReply) => {
     const reply = rawReply as unknown as FastifyReply;
-    const decision = context.rateLimiter.consume(`ip:${request.ip}`);
+    const decision = context.rateLimiter.consume(BUCKETS.anonymous(request.ip));
     rateLimitHeaders(reply, decision);
     const refusal = decision.allowed
       ? new HttpError(400, `Path validation error: '${URL_PROBLEMS[error.code] ?? "The URL is not valid"}'.`, ERROR_CODES.invalidUri)

@@ -4,9 +4,10 @@
  * HTTP Basic. Errors use the OAuth shape `{error, error_description}`.
  * `GET /.well-known/jwks.json` publishes the public key that verifies the tokens.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { acceptedAudiences, TOKEN_LIFETIME_SECONDS } from "../auth/tokens";
 import type { TenantContext } from "../context";
+import { BUCKETS, charge } from "../plugins/rate-limit";
 
 /** Path of the token endpoint. */
 export const TOKEN_PATH = "/oauth/token";
@@ -71,7 +72,7 @@ export function requestedScopes(body: Record<string, unknown>): string[] | undef
 
 /** Registers the token endpoint and the key set. */
 export function registerOAuthRoutes(app: FastifyInstance, context: TenantContext): void {
-  const issueToken = async (request: FastifyRequest) => {
+  const issueToken = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<string, unknown>;
     const grantType = field(body, "grant_type");
     if (grantType !== "client_credentials") {
@@ -81,6 +82,8 @@ export function registerOAuthRoutes(app: FastifyInstance, context: TenantContext
     if (!credentials.id || !credentials.secret) throw new OAuthError(401, "invalid_client", "Client authentication failed: client_id and client_secret are required");
     const client = context.clients.authenticate(credentials.id, credentials.secret);
     if (!client) throw new OAuthError(401, "invalid_client", "Client authentication failed");
+    // Only now is it known which client pays; failures are charged by the error handler.
+    charge(request, reply, context.rateLimiter, BUCKETS.tokenClient(client.client_id));
     const audience = field(body, "audience");
     if (!audience) throw new OAuthError(403, "access_denied", "No audience parameter was provided, and no default audience has been configured");
     if (!acceptedAudiences(context.url()).includes(audience)) throw new OAuthError(403, "access_denied", `Service not found: ${audience}`);
@@ -102,7 +105,7 @@ export function registerOAuthRoutes(app: FastifyInstance, context: TenantContext
   for (const url of [TOKEN_PATH, `${TOKEN_PATH}/`]) {
     app.post(url, { config: { oauth: true, bodyKinds: ["form", "json"] } }, async (request, reply) => {
       reply.header("cache-control", "no-store").header("pragma", "no-cache");
-      return issueToken(request);
+      return issueToken(request, reply);
     });
   }
 
