@@ -33,6 +33,15 @@ export interface PageAfterOptions {
   where?: Record<string, string>;
 }
 
+/** What a collection does besides keeping whole objects. */
+export interface CollectionOptions<T> {
+  /**
+   * The object's list entry, kept beside it: listing reads the entries alone, so its cost
+   * does not grow with what the objects hold (a form may hold a megabyte).
+   */
+  summarise?: (doc: T) => unknown;
+}
+
 /** Objects of one kind, kept in insertion order. */
 export interface Collection<T> {
   get(id: string): T | undefined;
@@ -48,6 +57,8 @@ export interface Collection<T> {
   pageAfter(options: PageAfterOptions): CheckpointResult<T>;
   /** Offset pagination in insertion order. */
   pageOffset(offset: number, limit: number): T[];
+  /** Offset pagination of the list entries (see {@link CollectionOptions.summarise}). */
+  pageOffsetSummaries<S>(offset: number, limit: number): S[];
   count(): number;
   /** Every object matching the equality filters (small collections only). */
   findWhere(where: Record<string, string>): T[];
@@ -55,7 +66,8 @@ export interface Collection<T> {
 
 /** The whole store. */
 export interface Store {
-  collection<T>(name: CollectionName): Collection<T>;
+  /** The collection `name`; `options`, when given, apply from then on (existing rows are brought up to date once). */
+  collection<T>(name: CollectionName, options?: CollectionOptions<T>): Collection<T>;
   /** Runs `fn` atomically: a check and the write it guards cannot interleave with another. */
   transaction<R>(fn: () => R): R;
   close(): void;
@@ -78,12 +90,36 @@ function whereClause(where: Record<string, string> | undefined): { sql: string; 
   };
 }
 
+/** Columns added since the first release, with their SQL type; older databases gain them on open. */
+const ADDED_COLUMNS = { summary: "TEXT" } as const;
+
 class SqliteCollection<T> implements Collection<T> {
   // Preparing a statement costs more than running it: keep each one.
   private readonly statements = new Map<string, Database.Statement>();
+  private options: CollectionOptions<T> = {};
 
   constructor(private readonly db: Database.Database, private readonly table: CollectionName) {
     db.exec(`CREATE TABLE IF NOT EXISTS ${table} (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)`);
+    const existing = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((column) => column.name));
+    for (const [column, type] of Object.entries(ADDED_COLUMNS)) {
+      if (!existing.has(column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+    }
+  }
+
+  /** Applies `options`, filling in the list entries rows written before they existed. */
+  configure(options: CollectionOptions<T>): void {
+    this.options = options;
+    const { summarise } = options;
+    if (!summarise) return;
+    const update = this.prepare(`UPDATE ${this.table} SET summary = ? WHERE seq = ?`);
+    this.db.transaction(() => {
+      const rows = this.prepare(`SELECT seq, body FROM ${this.table} WHERE summary IS NULL`).all() as { seq: number; body: string }[];
+      for (const row of rows) update.run(JSON.stringify(summarise(JSON.parse(row.body) as T)), row.seq);
+    })();
+  }
+
+  private summaryOf(doc: T): string | null {
+    return this.options.summarise ? JSON.stringify(this.options.summarise(doc)) : null;
   }
 
   private prepare(sql: string): Database.Statement {
@@ -101,11 +137,11 @@ class SqliteCollection<T> implements Collection<T> {
   }
 
   insert(id: string, doc: T): void {
-    this.prepare(`INSERT INTO ${this.table} (id, body) VALUES (?, ?)`).run(id, JSON.stringify(doc));
+    this.prepare(`INSERT INTO ${this.table} (id, body, summary) VALUES (?, ?, ?)`).run(id, JSON.stringify(doc), this.summaryOf(doc));
   }
 
   replace(id: string, doc: T): boolean {
-    return this.prepare(`UPDATE ${this.table} SET body = ? WHERE id = ?`).run(JSON.stringify(doc), id).changes > 0;
+    return this.prepare(`UPDATE ${this.table} SET body = ?, summary = ? WHERE id = ?`).run(JSON.stringify(doc), this.summaryOf(doc), id).changes > 0;
   }
 
   upsert(id: string, doc: T): boolean {
@@ -133,6 +169,13 @@ class SqliteCollection<T> implements Collection<T> {
   pageOffset(offset: number, limit: number): T[] {
     const rows = this.prepare(`SELECT body FROM ${this.table} ORDER BY seq LIMIT ? OFFSET ?`).all(limit, offset) as { body: string }[];
     return rows.map((row) => JSON.parse(row.body) as T);
+  }
+
+  pageOffsetSummaries<S>(offset: number, limit: number): S[] {
+    const { summarise } = this.options;
+    if (!summarise) throw new Error(`The ${this.table} collection keeps no list entries`);
+    const rows = this.prepare(`SELECT summary FROM ${this.table} ORDER BY seq LIMIT ? OFFSET ?`).all(limit, offset) as { summary: string }[];
+    return rows.map((row) => JSON.parse(row.summary) as S);
   }
 
   count(): number {
@@ -168,7 +211,11 @@ export function openStore(dataDir?: string): Store {
   const collections = new Map<CollectionName, SqliteCollection<unknown>>();
   for (const name of COLLECTIONS) collections.set(name, new SqliteCollection(db, name));
   return {
-    collection: <T>(name: CollectionName) => collections.get(name) as unknown as Collection<T>,
+    collection: <T>(name: CollectionName, options?: CollectionOptions<T>) => {
+      const collection = collections.get(name) as unknown as SqliteCollection<T>;
+      if (options) collection.configure(options);
+      return collection;
+    },
     transaction: <R>(fn: () => R): R => db.transaction(fn)(),
     close: () => db.close(),
   };
