@@ -3,7 +3,7 @@
  * policies, forms, the login page template, event streams) with its token endpoint.
  * `startTenantServer` runs it in-process (tests, the demo); `cli.ts` runs it standalone.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +13,7 @@ import { loadSigningKey } from "./auth/keys";
 import { TokenService } from "./auth/tokens";
 import type { TenantContext } from "./context";
 import { Counters, FaultInjector, type FaultSpec } from "./faults";
+import { checkPrivateDataFile, writePrivateFile } from "./files";
 import { createLogger, type LoggerOption, type TenantLogger } from "./logger";
 import { RateLimiter } from "./ratelimit";
 import { openStore } from "./store";
@@ -91,6 +92,7 @@ export interface TenantServer {
 function readCredentials(dataDir: string): Partial<AdminCredentials> | undefined {
   const path = join(dataDir, CREDENTIALS_FILE);
   if (!existsSync(path)) return undefined;
+  checkPrivateDataFile(path);
   try {
     return JSON.parse(readFileSync(path, "utf8")) as Partial<AdminCredentials>;
   } catch {
@@ -99,10 +101,7 @@ function readCredentials(dataDir: string): Partial<AdminCredentials> | undefined
 }
 
 function writeCredentials(dataDir: string, credentials: AdminCredentials): void {
-  const path = join(dataDir, CREDENTIALS_FILE);
-  writeFileSync(`${path}.tmp`, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
-  renameSync(`${path}.tmp`, path);
-  chmodSync(path, 0o600);
+  writePrivateFile(join(dataDir, CREDENTIALS_FILE), `${JSON.stringify(credentials, null, 2)}\n`);
 }
 
 /** Starts a tenant server; resolves once it listens. */

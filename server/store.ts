@@ -7,8 +7,9 @@
  * and survives a SIGKILL of the process.
  */
 import Database from "better-sqlite3";
-import { chmodSync, mkdirSync } from "node:fs";
+import { chmodSync } from "node:fs";
 import { join } from "node:path";
+import { checkPrivateDataFile, ensurePrivateDir } from "./files";
 
 /** The collections the server keeps. */
 export const COLLECTIONS = ["rate_limit_policies", "forms", "event_streams", "templates", "clients"] as const;
@@ -196,9 +197,10 @@ class SqliteCollection<T> implements Collection<T> {
 export function openStore(dataDir?: string): Store {
   let db: Database.Database;
   if (dataDir) {
-    // The database holds webhook secrets and client digests: owner-only, like credentials.json.
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // The database holds sealed secrets and client digests: owner-only, like credentials.json.
+    ensurePrivateDir(dataDir);
     const file = join(dataDir, DATABASE_FILE);
+    for (const path of [file, `${file}-wal`, `${file}-shm`]) checkPrivateDataFile(path);
     db = new Database(file);
     chmodSync(file, 0o600); // SQLite gives its -wal and -shm files the same mode
     db.pragma("journal_mode = WAL");
