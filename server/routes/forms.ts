@@ -15,6 +15,7 @@ import {
 import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
 import { HttpError, invalidQuery, notFound } from "../http-error";
+import type { SecretPath } from "../secrets";
 import { isoMillis } from "../time";
 import { queryBoolean, queryInteger, queryList, validators, validBody, validPathId } from "../validation";
 
@@ -94,9 +95,32 @@ function storedForm(id: string, fields: FormFields, createdAt: string, updatedAt
   return { id, name, ...rest, ending: rest.ending ?? DEFAULT_ENDING, created_at: createdAt, updated_at: updatedAt };
 }
 
+/**
+ * The secret of each form component type that has one (the published component schemas).
+ * Components are echoed as given, so these come back on reads; at rest they are sealed.
+ */
+export const FORM_COMPONENT_SECRETS: Record<string, string> = {
+  RECAPTCHA: "secret_key",
+  GMAPS_ADDRESS: "api_key",
+  PAYMENT: "credentials",
+  AUTH0_VERIFIABLE_CREDENTIALS: "access_token",
+};
+
+/** Where a form holds component secrets, so the store keeps them sealed. */
+export function formSecretPaths(form: Form): SecretPath[] {
+  const nodes = Array.isArray(form.nodes) ? form.nodes : [];
+  return nodes.flatMap((node, nodeIndex) => {
+    const components = node.type === "STEP" && Array.isArray(node.config?.components) ? node.config.components : [];
+    return components.flatMap((component, componentIndex) => {
+      const secret = FORM_COMPONENT_SECRETS[(component as { type?: string }).type ?? ""];
+      return secret ? [["nodes", nodeIndex, "config", "components", componentIndex, "config", secret]] : [];
+    });
+  });
+}
+
 /** Registers the form routes. */
 export function registerFormRoutes(app: FastifyInstance, context: TenantContext): void {
-  const forms = context.store.collection<Form>("forms", { summarise: summary });
+  const forms = context.store.collection<Form>("forms", { summarise: summary, secretPaths: formSecretPaths });
 
   app.get(FORMS_PATH, { config: { auth: { scope: scopes.list } } }, async (request) => {
     const page = queryInteger(request.query, "page", 0, 1_000_000, 0);
