@@ -99,9 +99,10 @@ const STALL_FLOOD = `
     let firstBytes = "";
     opened++;
     open.set(socket, openedAt);
-    socket.on("connect", () => { if (opening) socket.write(opening); });
+    let connected = false;
+    socket.on("connect", () => { connected = true; if (opening) socket.write(opening); });
     socket.on("data", (chunk) => { if (firstBytes.length < 64) firstBytes += chunk.toString("latin1"); });
-    socket.on("error", (error) => { if (error.code !== "ECONNRESET" && error.code !== "EPIPE" && !socket.connecting) return; if (socket.connecting) connectErrors++; });
+    socket.on("error", () => { if (!connected) connectErrors++; });
     socket.on("close", () => {
       open.delete(socket);
       lifetimes.push(Date.now() - openedAt);
