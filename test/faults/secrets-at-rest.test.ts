@@ -94,7 +94,8 @@ test("secrets are sealed in the database, never logged, returned where the API r
   const running = files(dir, log);
   await server.close();
   const stopped = files(dir, log);
-  const after = Object.fromEntries([...Object.entries(running).map(([place, text]) => [`${place} (running)`, text]), ...Object.entries(stopped)]);
+  const after: Record<string, string> = { ...stopped };
+  for (const [place, text] of Object.entries(running)) after[`${place} (running)`] = text;
   const clearAfter = inClear(after);
   const sealedAfter = sealed.filter((value) => Object.values(after).some((text) => text.includes(value)));
 
