@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 /**
  * `npm run tenant -- [--port 4010] [--data-dir .tenant] [--clients clients.json]
- * [--rate-limit 50] [--tls]`: runs the tenant server until SIGTERM/SIGINT.
+ * [--rate-limit 50] [--max-connections 1000] [--tls]`: runs the tenant server until SIGTERM/SIGINT.
  * Prints `Tenant server listening on <url>` once it accepts requests.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { CREDENTIALS_FILE, DEFAULT_PORT, DEFAULT_RATE_LIMIT, startTenantServer, type ClientSpec } from "./index";
+import { MAX_RATE } from "./ratelimit";
 
 /** Parsed command line. */
-export interface CliOptions { port: number; dataDir: string; clientsFile?: string; rateLimit: number; tls: boolean }
+export interface CliOptions { port: number; dataDir: string; clientsFile?: string; rateLimit: number; tls: boolean; maxConnections?: number }
 
-const USAGE = "Usage: tenant [--port <n>] [--data-dir <dir>] [--clients <file.json>] [--rate-limit <n>] [--tls]";
+const USAGE = "Usage: tenant [--port <n>] [--data-dir <dir>] [--clients <file.json>] [--rate-limit <n>] [--max-connections <n>] [--tls]";
 
 /** Parses argv (without node and the script); throws with a message for the user. */
 export function parseArgs(argv: string[]): CliOptions {
@@ -33,12 +34,14 @@ export function parseArgs(argv: string[]): CliOptions {
       case "--data-dir": options.dataDir = value(); break;
       case "--clients": options.clientsFile = value(); break;
       case "--rate-limit": options.rateLimit = integer(1); break;
+      case "--max-connections": options.maxConnections = integer(1); break;
       case "--tls": options.tls = true; break;
       case "--help": case "-h": throw new Error(USAGE);
       default: throw new Error(`Unknown option ${flag}. ${USAGE}`);
     }
   }
   if (options.port > 65535) throw new Error(`--port must be at most 65535, got ${options.port}`);
+  if (options.rateLimit > MAX_RATE) throw new Error(`--rate-limit must be at most ${MAX_RATE}, got ${options.rateLimit}`);
   return options;
 }
 
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
     rateLimit: options.rateLimit,
     clients: options.clientsFile ? readClientsFile(options.clientsFile) : [],
     tls: options.tls,
+    maxConnections: options.maxConnections,
     logger: true,
   });
   process.stdout.write(`Admin credentials: ${resolve(dataDir, CREDENTIALS_FILE)}\n`);

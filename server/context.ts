@@ -51,6 +51,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set by the auth hook when the bearer token is valid. */
     principal?: Principal;
+    /** Set once the request has been charged to a rate limit bucket (or is exempt: the admin client). */
+    rateLimitCharged?: boolean;
     /** A "fail-after"/"drop-after" fault to apply once the handler has run. */
     pendingFault?: Required<Omit<FaultSpec, "delayMs">>;
   }

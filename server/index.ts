@@ -3,7 +3,7 @@
  * policies, forms, the login page template, event streams) with its token endpoint.
  * `startTenantServer` runs it in-process (tests, the demo); `cli.ts` runs it standalone.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +13,8 @@ import { loadSigningKey } from "./auth/keys";
 import { TokenService } from "./auth/tokens";
 import type { TenantContext } from "./context";
 import { Counters, FaultInjector, type FaultSpec } from "./faults";
-import { createLogger, type LoggerOption } from "./logger";
+import { checkPrivateDataFile, writePrivateFile } from "./files";
+import { createLogger, type LoggerOption, type TenantLogger } from "./logger";
 import { RateLimiter } from "./ratelimit";
 import { openStore } from "./store";
 import { ensureTlsMaterial } from "./tls";
@@ -44,6 +45,12 @@ export interface TenantServerOptions {
   tls?: boolean;
   /** Request log: default pino to stdout at info; `false` for none. */
   logger?: LoggerOption;
+  /**
+   * Connections held open at most; default 1000 (fewer if the open-file limit requires).
+   * At the cap a new connection displaces the one that has waited longest for its request,
+   * or gets a 503 when every connection is busy.
+   */
+  maxConnections?: number;
 }
 
 /** How to reach the server as the admin client (also written to `<dataDir>/credentials.json`). */
@@ -85,6 +92,7 @@ export interface TenantServer {
 function readCredentials(dataDir: string): Partial<AdminCredentials> | undefined {
   const path = join(dataDir, CREDENTIALS_FILE);
   if (!existsSync(path)) return undefined;
+  checkPrivateDataFile(path);
   try {
     return JSON.parse(readFileSync(path, "utf8")) as Partial<AdminCredentials>;
   } catch {
@@ -93,10 +101,7 @@ function readCredentials(dataDir: string): Partial<AdminCredentials> | undefined
 }
 
 function writeCredentials(dataDir: string, credentials: AdminCredentials): void {
-  const path = join(dataDir, CREDENTIALS_FILE);
-  writeFileSync(`${path}.tmp`, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
-  renameSync(`${path}.tmp`, path);
-  chmodSync(path, 0o600);
+  writePrivateFile(join(dataDir, CREDENTIALS_FILE), `${JSON.stringify(credentials, null, 2)}\n`);
 }
 
 /** Starts a tenant server; resolves once it listens. */
@@ -105,6 +110,7 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
   const host = options.host ?? "127.0.0.1";
   const store = openStore(dataDir);
   let url = "";
+  let log: TenantLogger | undefined;
   try {
     const signingKey = await loadSigningKey(dataDir);
     const clients = new ClientRegistry(store);
@@ -119,7 +125,10 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
       url: () => url,
     };
     const tls = options.tls ? ensureTlsMaterial(dataDir ?? mkdtempSync(join(tmpdir(), "tenant-tls-"))) : undefined;
-    const app = buildApp(context, createLogger(options.logger ?? true), tls ? { key: tls.key, cert: tls.cert } : undefined);
+    log = createLogger(options.logger ?? true);
+    const app = buildApp(context, {
+      logger: log?.logger, https: tls ? { key: tls.key, cert: tls.cert } : undefined, maxConnections: options.maxConnections,
+    });
     await app.listen({ port: options.port ?? DEFAULT_PORT, host });
     const { port } = app.server.address() as AddressInfo;
     url = `${tls ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${port}`;
@@ -143,12 +152,14 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
       setRateLimit: (perSecond) => context.rateLimiter.setRate(perSecond),
       addClient: (spec) => clients.add(spec),
       close: () => {
-        closing ??= app.close().then(() => store.close());
+        // The log last, so that what the server wrote while stopping is in it.
+        closing ??= app.close().then(() => store.close()).finally(() => log?.close());
         return closing;
       },
     };
   } catch (error) {
     store.close();
+    await log?.close();
     throw error;
   }
 }

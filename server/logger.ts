@@ -1,7 +1,14 @@
 /**
  * The request log: pino, one JSON line per request. Bodies are never logged, and the
  * redaction list covers every secret the server handles in case one ever reaches a
- * log call (Authorization header, client secrets, webhook credentials).
+ * log call (Authorization header, client secrets, webhook credentials, form component
+ * secrets).
+ *
+ * pino writes through a SonicBoom buffer. When the reader of the log (a pipe, a terminal)
+ * is slower than a flood of requests, that buffer would grow without bound, so it is
+ * capped: lines that do not fit are dropped and counted, and a line saying how many were
+ * dropped follows once there is room. Closing waits a bounded time for the buffer to
+ * drain, so SIGTERM never hangs on a reader that stopped reading.
  */
 import pino, { type Logger } from "pino";
 
@@ -15,15 +22,78 @@ export const REDACT_PATHS = [
   "password", "*.password", "token", "*.token", "header_value", "*.header_value",
   "access_token", "*.access_token",
   "*.webhook_authorization.password", "*.webhook_authorization.token", "*.webhook_authorization.header_value",
+  "secret_key", "*.secret_key", "api_key", "*.api_key", "private_key", "*.private_key", "*.config.credentials",
 ];
 
+/** Most bytes of log lines held while the destination cannot take them. */
+export const LOG_BUFFER_BYTES = 4 * 1024 * 1024;
+/** How long closing waits for buffered lines to be written. */
+export const LOG_CLOSE_TIMEOUT_MS = 2_000;
+const DROP_REPORT_INTERVAL_MS = 1_000;
+
+/** pino's destination stream (a SonicBoom). */
+type Destination = ReturnType<typeof pino.destination>;
+
+/** The server's logger and its bounded destination. */
+export interface TenantLogger {
+  logger: Logger;
+  /** Lines dropped so far because the destination was not keeping up. */
+  dropped(): number;
+  /** Writes what is buffered (waiting at most `timeoutMs`), then stops logging. */
+  close(timeoutMs?: number): Promise<void>;
+}
+
+function boundedDestination(destination: string | undefined): Destination {
+  return pino.destination({
+    dest: destination ?? process.stdout.fd ?? 1,
+    sync: false,
+    maxLength: LOG_BUFFER_BYTES,
+    ...(destination === undefined ? {} : { mkdir: true }),
+  });
+}
+
+/** Ends `stream`, giving up (and discarding what is left) after `timeoutMs`. */
+async function endWithin(stream: Destination, timeoutMs: number): Promise<void> {
+  const ended = new Promise<void>((resolve) => stream.once("close", () => resolve()));
+  stream.end();
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = await Promise.race([ended.then(() => false), new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(true), timeoutMs); })]);
+  clearTimeout(timer);
+  // Destroyed, the stream is skipped by pino's exit handler, which would otherwise retry a full pipe forever.
+  if (gaveUp) stream.destroy();
+}
+
 /** Builds the logger, or undefined when logging is off. */
-export function createLogger(option: LoggerOption | undefined): Logger | undefined {
+export function createLogger(option: LoggerOption | undefined): TenantLogger | undefined {
   if (option === false) return undefined;
   const settings = option === true || option === undefined ? {} : option;
   const options = { level: settings.level ?? "info", redact: { paths: REDACT_PATHS, censor: "[Redacted]" } };
   const { destination } = settings;
-  if (destination === undefined) return pino(options);
-  if (typeof destination === "string") return pino(options, pino.destination({ dest: destination, sync: false, mkdir: true }));
-  return pino(options, destination);
+  if (destination !== undefined && typeof destination !== "string") {
+    // A stream the caller gave (tests): its buffering is the caller's.
+    const logger = pino(options, destination);
+    return { logger, dropped: () => 0, close: async () => { logger.level = "silent"; } };
+  }
+  const stream = boundedDestination(destination);
+  const logger = pino(options, stream);
+  let dropped = 0;
+  let reported = 0;
+  stream.on("drop", () => { dropped++; });
+  const reporter = setInterval(() => {
+    if (dropped === reported) return;
+    const lines = dropped - reported;
+    reported = dropped;
+    logger.warn({ droppedLines: lines }, "log lines dropped: the log destination is not keeping up");
+  }, DROP_REPORT_INTERVAL_MS).unref();
+  let closing: Promise<void> | undefined;
+  return {
+    logger,
+    dropped: () => dropped,
+    close: (timeoutMs = LOG_CLOSE_TIMEOUT_MS) => {
+      clearInterval(reporter);
+      logger.level = "silent";
+      closing ??= endWithin(stream, timeoutMs);
+      return closing;
+    },
+  };
 }

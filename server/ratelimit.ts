@@ -20,6 +20,14 @@ export interface RateLimitDecision {
 
 interface Bucket { tokens: number; updatedAt: number }
 
+/** The highest rate the server takes: more is no limit at all, and 1e308 would overflow the header arithmetic. */
+export const MAX_RATE = 1_000_000;
+
+/** True for a usable rate: a number from 1 to {@link MAX_RATE}. */
+export function isValidRate(perSecond: unknown): perSecond is number {
+  return typeof perSecond === "number" && Number.isFinite(perSecond) && perSecond >= 1 && perSecond <= MAX_RATE;
+}
+
 // Past this many keys, buckets that have refilled completely are dropped (they carry no state).
 const MAX_BUCKETS = 10_000;
 
@@ -32,7 +40,7 @@ export class RateLimiter {
   }
 
   private static check(perSecond: number): void {
-    if (!Number.isFinite(perSecond) || perSecond < 1) throw new Error(`Rate limit must be a number >= 1, got ${perSecond}`);
+    if (!isValidRate(perSecond)) throw new Error(`Rate limit must be a number from 1 to ${MAX_RATE}, got ${perSecond}`);
   }
 
   /** The configured rate. */

@@ -7,8 +7,10 @@
  * and survives a SIGKILL of the process.
  */
 import Database from "better-sqlite3";
-import { chmodSync, mkdirSync } from "node:fs";
+import { chmodSync } from "node:fs";
 import { join } from "node:path";
+import { checkPrivateDataFile, ensurePrivateDir } from "./files";
+import { loadDataKey, openSecrets, SecretBox, sealSecrets, type SecretPath } from "./secrets";
 
 /** The collections the server keeps. */
 export const COLLECTIONS = ["rate_limit_policies", "forms", "event_streams", "templates", "clients"] as const;
@@ -33,6 +35,20 @@ export interface PageAfterOptions {
   where?: Record<string, string>;
 }
 
+/** What a collection does besides keeping whole objects. */
+export interface CollectionOptions<T> {
+  /**
+   * The object's list entry, kept beside it: listing reads the entries alone, so its cost
+   * does not grow with what the objects hold (a form may hold a megabyte).
+   */
+  summarise?: (doc: T) => unknown;
+  /**
+   * Where `doc` holds secrets: those values are sealed with the data key (see secrets.ts)
+   * instead of being stored in clear, and put back when the object is read.
+   */
+  secretPaths?: (doc: T) => SecretPath[];
+}
+
 /** Objects of one kind, kept in insertion order. */
 export interface Collection<T> {
   get(id: string): T | undefined;
@@ -48,6 +64,8 @@ export interface Collection<T> {
   pageAfter(options: PageAfterOptions): CheckpointResult<T>;
   /** Offset pagination in insertion order. */
   pageOffset(offset: number, limit: number): T[];
+  /** Offset pagination of the list entries (see {@link CollectionOptions.summarise}). */
+  pageOffsetSummaries<S>(offset: number, limit: number): S[];
   count(): number;
   /** Every object matching the equality filters (small collections only). */
   findWhere(where: Record<string, string>): T[];
@@ -55,7 +73,8 @@ export interface Collection<T> {
 
 /** The whole store. */
 export interface Store {
-  collection<T>(name: CollectionName): Collection<T>;
+  /** The collection `name`; `options`, when given, apply from then on (existing rows are brought up to date once). */
+  collection<T>(name: CollectionName, options?: CollectionOptions<T>): Collection<T>;
   /** Runs `fn` atomically: a check and the write it guards cannot interleave with another. */
   transaction<R>(fn: () => R): R;
   close(): void;
@@ -78,12 +97,74 @@ function whereClause(where: Record<string, string> | undefined): { sql: string; 
   };
 }
 
+/** Columns added since the first release, with their SQL type; older databases gain them on open. */
+const ADDED_COLUMNS = { summary: "TEXT", sealed: "TEXT" } as const;
+
+/** A row as stored. */
+interface Row { seq: number; id: string; body: string; sealed: string | null }
+/** The columns a row is read with. */
+const ROW = "seq, id, body, sealed";
+
 class SqliteCollection<T> implements Collection<T> {
   // Preparing a statement costs more than running it: keep each one.
   private readonly statements = new Map<string, Database.Statement>();
+  private options: CollectionOptions<T> = {};
 
-  constructor(private readonly db: Database.Database, private readonly table: CollectionName) {
+  constructor(private readonly db: Database.Database, private readonly table: CollectionName, private readonly box: SecretBox) {
     db.exec(`CREATE TABLE IF NOT EXISTS ${table} (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)`);
+    const existing = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((column) => column.name));
+    for (const [column, type] of Object.entries(ADDED_COLUMNS)) {
+      if (!existing.has(column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+    }
+  }
+
+  /**
+   * Applies `options`, and rewrites the rows written before they applied (no list entry,
+   * or secrets in clear). Checks that the data key opens what is sealed: a wrong key is a
+   * start-up error, not a 500 on some later read.
+   */
+  configure(options: CollectionOptions<T>): void {
+    this.options = options;
+    const { summarise, secretPaths } = options;
+    if (!summarise && !secretPaths) return;
+    const sample = this.prepare(`SELECT ${ROW} FROM ${this.table} WHERE sealed <> '' LIMIT 1`).get() as Row | undefined;
+    if (sample) this.decode(sample);
+    const stale = `${summarise ? "summary IS NULL" : "0"} OR ${secretPaths ? "sealed IS NULL" : "0"}`;
+    this.db.transaction(() => {
+      for (const row of this.prepare(`SELECT ${ROW} FROM ${this.table} WHERE ${stale}`).all() as Row[]) {
+        this.write(row.id, this.encode(row.id, this.decode(row)));
+      }
+    })();
+  }
+
+  /** The object of a row, its secrets put back. */
+  private decode(row: Row): T {
+    const doc = JSON.parse(row.body) as T;
+    if (!row.sealed) return doc;
+    try {
+      return openSecrets(doc, row.sealed, this.box, `${this.table}:${row.id}`);
+    } catch {
+      throw new Error(`The data key does not open the secrets of ${this.table} ${row.id}: was keys/data-key replaced? `
+        + "Restore it from a backup, or remove the database to start with an empty tenant.");
+    }
+  }
+
+  /**
+   * The columns that store `doc`: secrets sealed, the list entry beside it. In a collection
+   * that seals, `sealed` is "" when `doc` holds no secret (NULL marks a row not yet checked).
+   */
+  private encode(id: string, doc: T): { body: string; summary: string | null; sealed: string | null } {
+    const paths = this.options.secretPaths?.(doc) ?? [];
+    const { stored, sealed } = sealSecrets(doc, paths, this.box, `${this.table}:${id}`);
+    return {
+      body: JSON.stringify(stored),
+      summary: this.options.summarise ? JSON.stringify(this.options.summarise(doc)) : null,
+      sealed: sealed ?? (this.options.secretPaths ? "" : null),
+    };
+  }
+
+  private write(id: string, { body, summary, sealed }: ReturnType<SqliteCollection<T>["encode"]>): boolean {
+    return this.prepare(`UPDATE ${this.table} SET body = ?, summary = ?, sealed = ? WHERE id = ?`).run(body, summary, sealed, id).changes > 0;
   }
 
   private prepare(sql: string): Database.Statement {
@@ -96,16 +177,17 @@ class SqliteCollection<T> implements Collection<T> {
   }
 
   get(id: string): T | undefined {
-    const row = this.prepare(`SELECT body FROM ${this.table} WHERE id = ?`).get(id) as { body: string } | undefined;
-    return row ? (JSON.parse(row.body) as T) : undefined;
+    const row = this.prepare(`SELECT ${ROW} FROM ${this.table} WHERE id = ?`).get(id) as Row | undefined;
+    return row ? this.decode(row) : undefined;
   }
 
   insert(id: string, doc: T): void {
-    this.prepare(`INSERT INTO ${this.table} (id, body) VALUES (?, ?)`).run(id, JSON.stringify(doc));
+    const { body, summary, sealed } = this.encode(id, doc);
+    this.prepare(`INSERT INTO ${this.table} (id, body, summary, sealed) VALUES (?, ?, ?, ?)`).run(id, body, summary, sealed);
   }
 
   replace(id: string, doc: T): boolean {
-    return this.prepare(`UPDATE ${this.table} SET body = ? WHERE id = ?`).run(JSON.stringify(doc), id).changes > 0;
+    return this.write(id, this.encode(id, doc));
   }
 
   upsert(id: string, doc: T): boolean {
@@ -115,24 +197,37 @@ class SqliteCollection<T> implements Collection<T> {
   }
 
   delete(id: string): boolean {
-    return this.prepare(`DELETE FROM ${this.table} WHERE id = ?`).run(id).changes > 0;
+    const held = this.prepare(`SELECT coalesce(sealed, '') <> '' AS held FROM ${this.table} WHERE id = ?`).get(id) as { held: number } | undefined;
+    if (!held) return false;
+    this.prepare(`DELETE FROM ${this.table} WHERE id = ?`).run(id);
+    // secure_delete has zeroed the row in its page; the WAL still holds earlier images of that
+    // page until a checkpoint copies the zeroed one back and TRUNCATE empties the WAL file.
+    if (held.held && this.db.inTransaction === false && this.db.name !== ":memory:") this.db.pragma("wal_checkpoint(TRUNCATE)");
+    return true;
   }
 
   pageAfter({ afterSeq, limit, where }: PageAfterOptions): CheckpointResult<T> {
     const filter = whereClause(where);
     // One extra row tells whether another page follows without a second query.
-    const rows = this.prepare(`SELECT seq, body FROM ${this.table} WHERE seq > ?${filter.sql} ORDER BY seq LIMIT ?`)
-      .all(afterSeq, ...filter.params, limit + 1) as { seq: number; body: string }[];
+    const rows = this.prepare(`SELECT ${ROW} FROM ${this.table} WHERE seq > ?${filter.sql} ORDER BY seq LIMIT ?`)
+      .all(afterSeq, ...filter.params, limit + 1) as Row[];
     const page = rows.slice(0, limit);
     return {
-      items: page.map((row) => JSON.parse(row.body) as T),
+      items: page.map((row) => this.decode(row)),
       nextSeq: rows.length > limit ? page[page.length - 1].seq : undefined,
     };
   }
 
   pageOffset(offset: number, limit: number): T[] {
-    const rows = this.prepare(`SELECT body FROM ${this.table} ORDER BY seq LIMIT ? OFFSET ?`).all(limit, offset) as { body: string }[];
-    return rows.map((row) => JSON.parse(row.body) as T);
+    const rows = this.prepare(`SELECT ${ROW} FROM ${this.table} ORDER BY seq LIMIT ? OFFSET ?`).all(limit, offset) as Row[];
+    return rows.map((row) => this.decode(row));
+  }
+
+  pageOffsetSummaries<S>(offset: number, limit: number): S[] {
+    const { summarise } = this.options;
+    if (!summarise) throw new Error(`The ${this.table} collection keeps no list entries`);
+    const rows = this.prepare(`SELECT summary FROM ${this.table} ORDER BY seq LIMIT ? OFFSET ?`).all(limit, offset) as { summary: string }[];
+    return rows.map((row) => JSON.parse(row.summary) as S);
   }
 
   count(): number {
@@ -141,8 +236,8 @@ class SqliteCollection<T> implements Collection<T> {
 
   findWhere(where: Record<string, string>): T[] {
     const filter = whereClause(where);
-    const rows = this.prepare(`SELECT body FROM ${this.table} WHERE 1 = 1${filter.sql} ORDER BY seq`).all(...filter.params) as { body: string }[];
-    return rows.map((row) => JSON.parse(row.body) as T);
+    const rows = this.prepare(`SELECT ${ROW} FROM ${this.table} WHERE 1 = 1${filter.sql} ORDER BY seq`).all(...filter.params) as Row[];
+    return rows.map((row) => this.decode(row));
   }
 }
 
@@ -153,9 +248,10 @@ class SqliteCollection<T> implements Collection<T> {
 export function openStore(dataDir?: string): Store {
   let db: Database.Database;
   if (dataDir) {
-    // The database holds webhook secrets and client digests: owner-only, like credentials.json.
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // The database holds sealed secrets and client digests: owner-only, like credentials.json.
+    ensurePrivateDir(dataDir);
     const file = join(dataDir, DATABASE_FILE);
+    for (const path of [file, `${file}-wal`, `${file}-shm`]) checkPrivateDataFile(path);
     db = new Database(file);
     chmodSync(file, 0o600); // SQLite gives its -wal and -shm files the same mode
     db.pragma("journal_mode = WAL");
@@ -165,10 +261,17 @@ export function openStore(dataDir?: string): Store {
     db = new Database(":memory:");
   }
   db.pragma("busy_timeout = 5000");
+  // Deleted rows are overwritten with zeros, so a deleted object's sealed secrets do not stay in the file.
+  db.pragma("secure_delete = ON");
+  const box = new SecretBox(loadDataKey(dataDir));
   const collections = new Map<CollectionName, SqliteCollection<unknown>>();
-  for (const name of COLLECTIONS) collections.set(name, new SqliteCollection(db, name));
+  for (const name of COLLECTIONS) collections.set(name, new SqliteCollection(db, name, box));
   return {
-    collection: <T>(name: CollectionName) => collections.get(name) as unknown as Collection<T>,
+    collection: <T>(name: CollectionName, options?: CollectionOptions<T>) => {
+      const collection = collections.get(name) as unknown as SqliteCollection<T>;
+      if (options) collection.configure(options);
+      return collection;
+    },
     transaction: <R>(fn: () => R): R => db.transaction(fn)(),
     close: () => db.close(),
   };

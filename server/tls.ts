@@ -1,13 +1,20 @@
 /**
  * HTTPS on request: a local certificate authority and a server certificate for
- * 127.0.0.1 / localhost signed by it, so clients that insist on `https://{domain}`
+ * 127.0.0.1 / ::1 / localhost signed by it, so clients that insist on `https://{domain}`
  * (the official SDK) connect with `NODE_EXTRA_CA_CERTS=<dir>/tls/ca.pem`.
- * Keys come from node:crypto (fast); node-forge builds and signs the certificates.
+ *
+ * Whoever trusts that CA trusts whatever it signs, so it is made to be worth little to
+ * anyone else: it lives {@link CA_VALIDITY_DAYS} days, its name constraints (critical)
+ * permit only loopback addresses and `localhost`, and its key signs the one server
+ * certificate in memory and is never written. The material is made again when the CA is
+ * within {@link RENEW_BEFORE_DAYS} days of expiring, or when an earlier layout left the
+ * CA key on disk. Keys come from node:crypto (fast); node-forge builds the certificates.
  */
-import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { generateKeyPairSync, randomBytes, X509Certificate } from "node:crypto";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import forge from "node-forge";
+import { checkPrivateKeyFile, ensurePrivateDir, writePrivateFile } from "./files";
 
 /** The files of the local PKI and the server's key and certificate. */
 export interface TlsMaterial {
@@ -17,7 +24,25 @@ export interface TlsMaterial {
   cert: string;
 }
 
-const FILES = { caCert: "ca.pem", caKey: "ca-key.pem", cert: "server.pem", key: "server-key.pem" } as const;
+/** How long the CA (and the server certificate) is valid. */
+export const CA_VALIDITY_DAYS = 30;
+/** The material is made again this many days before the CA expires. */
+export const RENEW_BEFORE_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+const FILES = { caCert: "ca.pem", cert: "server.pem", key: "server-key.pem" } as const;
+/** Where an earlier release kept the CA key. */
+const EARLIER_CA_KEY = "ca-key.pem";
+
+/** A CA whose key exists only in this process. */
+export interface LocalCa {
+  cert: forge.pki.Certificate;
+  certPem: string;
+  keyPem: string;
+}
+
+/** A subject alternative name as node-forge takes it: type 2 = DNS name, type 7 = IP address. */
+export type AltName = { type: 2; value: string } | { type: 7; ip: string };
 
 function newKeyPair(): { privatePem: string; publicPem: string } {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -28,15 +53,14 @@ function newKeyPair(): { privatePem: string; publicPem: string } {
 }
 
 function certificate(options: {
-  subjectCn: string; publicPem: string; issuer?: forge.pki.Certificate; signingKeyPem: string; years: number;
-  extensions: object[];
+  subjectCn: string; publicPem: string; issuer?: forge.pki.Certificate; signingKeyPem: string; now: number; extensions: object[];
 }): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(options.publicPem);
   // A positive random serial: the top bit cleared so it is never read as negative.
   cert.serialNumber = `0${randomBytes(16).toString("hex")}`;
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + options.years * 365 * 24 * 3600 * 1000);
+  cert.validity.notBefore = new Date(options.now - 60_000);
+  cert.validity.notAfter = new Date(options.now + CA_VALIDITY_DAYS * DAY_MS);
   const subject = [{ name: "commonName", value: options.subjectCn }, { name: "organizationName", value: "pulumi-tenant local" }];
   cert.setSubject(subject);
   cert.setIssuer(options.issuer ? options.issuer.subject.attributes : subject);
@@ -45,36 +69,78 @@ function certificate(options: {
   return cert;
 }
 
-/** Loads the CA and server certificate from `<dir>/tls`, creating them on first use. */
-export function ensureTlsMaterial(dir: string): TlsMaterial {
+/**
+ * The NameConstraints extension (RFC 5280 4.2.1.10): permitted subtrees 127.0.0.0/8 and
+ * ::1/128 (address then mask) and the DNS name localhost. node-forge reads this extension
+ * but cannot write it, so its DER is built here.
+ */
+function loopbackNameConstraints(): object {
+  const { asn1 } = forge;
+  const subtree = (tag: number, value: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true,
+    [asn1.create(asn1.Class.CONTEXT_SPECIFIC, tag, false, value)]);
+  const ipv4 = forge.util.hexToBytes("7f000000ff000000");
+  const ipv6 = forge.util.hexToBytes(`${"00".repeat(15)}01${"ff".repeat(16)}`);
+  const permitted = asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [subtree(7, ipv4), subtree(7, ipv6), subtree(2, "localhost")]);
+  const value = asn1.toDer(asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [permitted])).getBytes();
+  return { id: "2.5.29.30", critical: true, value };
+}
+
+/** A new CA: short-lived and limited to loopback names; its key is returned, never stored. */
+export function createLocalCa(now = Date.now()): LocalCa {
+  const keys = newKeyPair();
+  const cert = certificate({
+    subjectCn: "pulumi-tenant local CA", publicPem: keys.publicPem, signingKeyPem: keys.privatePem, now,
+    extensions: [
+      { name: "basicConstraints", cA: true, pathLenConstraint: 0, critical: true },
+      { name: "keyUsage", keyCertSign: true, cRLSign: true, critical: true },
+      { name: "subjectKeyIdentifier" },
+      loopbackNameConstraints(),
+    ],
+  });
+  return { cert, certPem: forge.pki.certificateToPem(cert), keyPem: keys.privatePem };
+}
+
+/** A server certificate for `altNames`, signed by `ca`. */
+export function issueCertificate(ca: LocalCa, commonName: string, altNames: readonly AltName[], now = Date.now()): { certPem: string; keyPem: string } {
+  const keys = newKeyPair();
+  const cert = certificate({
+    subjectCn: commonName, publicPem: keys.publicPem, issuer: ca.cert, signingKeyPem: ca.keyPem, now,
+    extensions: [
+      { name: "basicConstraints", cA: false },
+      { name: "keyUsage", digitalSignature: true, keyEncipherment: true, critical: true },
+      { name: "extKeyUsage", serverAuth: true },
+      { name: "subjectAltName", altNames: [...altNames] },
+    ],
+  });
+  return { certPem: forge.pki.certificateToPem(cert), keyPem: keys.privatePem };
+}
+
+const LOOPBACK_NAMES: AltName[] = [{ type: 7, ip: "127.0.0.1" }, { type: 7, ip: "::1" }, { type: 2, value: "localhost" }];
+
+/** True when the material in `tlsDir` is complete, of this layout, and not about to expire. */
+function current(tlsDir: string, now: number): boolean {
+  const path = (name: keyof typeof FILES) => join(tlsDir, FILES[name]);
+  if (existsSync(join(tlsDir, EARLIER_CA_KEY))) return false;
+  if (!Object.keys(FILES).every((name) => existsSync(path(name as keyof typeof FILES)))) return false;
+  const expires = Date.parse(new X509Certificate(readFileSync(path("caCert"))).validTo);
+  return expires - now > RENEW_BEFORE_DAYS * DAY_MS;
+}
+
+/** Loads the CA certificate and server key and certificate from `<dir>/tls`, making them when needed. */
+export function ensureTlsMaterial(dir: string, now = Date.now()): TlsMaterial {
   const tlsDir = join(dir, "tls");
   const path = (name: keyof typeof FILES) => join(tlsDir, FILES[name]);
-  if (!Object.keys(FILES).every((name) => existsSync(path(name as keyof typeof FILES)))) {
-    mkdirSync(tlsDir, { recursive: true, mode: 0o700 });
-    const caKeys = newKeyPair();
-    const ca = certificate({
-      subjectCn: "pulumi-tenant local CA", publicPem: caKeys.publicPem, signingKeyPem: caKeys.privatePem, years: 10,
-      extensions: [
-        { name: "basicConstraints", cA: true, critical: true },
-        { name: "keyUsage", keyCertSign: true, cRLSign: true, critical: true },
-        { name: "subjectKeyIdentifier" },
-      ],
-    });
-    const serverKeys = newKeyPair();
-    const server = certificate({
-      subjectCn: "127.0.0.1", publicPem: serverKeys.publicPem, issuer: ca, signingKeyPem: caKeys.privatePem, years: 2,
-      extensions: [
-        { name: "basicConstraints", cA: false },
-        { name: "keyUsage", digitalSignature: true, keyEncipherment: true, critical: true },
-        { name: "extKeyUsage", serverAuth: true },
-        // type 7 = IP address, type 2 = DNS name.
-        { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }, { type: 7, ip: "::1" }, { type: 2, value: "localhost" }] },
-      ],
-    });
-    writeFileSync(path("caKey"), caKeys.privatePem, { mode: 0o600 });
-    writeFileSync(path("key"), serverKeys.privatePem, { mode: 0o600 });
-    writeFileSync(path("cert"), forge.pki.certificateToPem(server));
-    writeFileSync(path("caCert"), forge.pki.certificateToPem(ca));
+  ensurePrivateDir(tlsDir);
+  if (!current(tlsDir, now)) {
+    // An earlier release kept a 10-year CA key here, unconstrained: that CA must not sign again.
+    rmSync(join(tlsDir, EARLIER_CA_KEY), { force: true });
+    const ca = createLocalCa(now);
+    // CN localhost: with name constraints, a CN that looks like a host name is checked as a DNS name.
+    const server = issueCertificate(ca, "localhost", LOOPBACK_NAMES, now);
+    writePrivateFile(path("key"), server.keyPem);
+    writeFileSync(path("cert"), server.certPem);
+    writeFileSync(path("caCert"), ca.certPem);
   }
+  checkPrivateKeyFile(path("key"), "TLS server key");
   return { caCertPath: path("caCert"), key: readFileSync(path("key"), "utf8"), cert: readFileSync(path("cert"), "utf8") };
 }

@@ -25,11 +25,33 @@ export const validators = {
 };
 
 /**
+ * The path (`start.coordinates.x`) of the first number in `value` that is not finite, if
+ * any. JSON can write `1e400` (or a megabyte of digits); it parses to Infinity, which JSON
+ * then stores as `null`, and the stored object no longer passes its own schema. Bodies are
+ * at most 64 levels deep (see body.ts), so the recursion is bounded.
+ */
+export function nonFiniteNumberPath(value: unknown, path = ""): string | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : path;
+  if (typeof value !== "object" || value === null) return undefined;
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [`${path}[${index}]`, item])
+    : Object.entries(value).map(([key, inner]) => [path ? `${path}.${key}` : key, inner]);
+  for (const [innerPath, inner] of entries) {
+    const found = nonFiniteNumberPath(inner, innerPath);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
  * Validates a request body against `schema` (coercing form-encoded strings first) and
- * returns it typed; throws 400 `invalid_body` naming the first problem.
+ * returns it typed; throws 400 `invalid_body` naming the first problem. Numbers too large
+ * for a double are refused first, whatever the schema allows there.
  */
 export function validBody<T>(body: unknown, validator: Validator, schema: JsonSchema, formEncoded: boolean): T {
   const value = formEncoded ? coerceFormValue(body, schema) : body;
+  const nonFinite = nonFiniteNumberPath(value);
+  if (nonFinite !== undefined) throw invalidBody({ property: nonFinite, message: "Number is too large to store" });
   const issue = validator(value === undefined ? null : value);
   if (issue) throw invalidBody(issue);
   return value as T;

@@ -1,12 +1,14 @@
 /**
  * The RS256 key pair that signs access tokens. Persisted as PKCS#8 PEM in
  * `<dataDir>/keys/signing-key.pem` (mode 0600) so tokens stay valid across restarts;
- * ephemeral when the server has no data directory.
+ * ephemeral when the server has no data directory. An existing key is used only when it
+ * is this user's and closed to others (see files.ts).
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { calculateJwkThumbprint, exportJWK, type JWK } from "jose";
+import { checkPrivateKeyFile, ensurePrivateDir, writePrivateFile } from "../files";
 
 /** The only algorithm the server signs and accepts. */
 export const SIGNING_ALGORITHM = "RS256";
@@ -26,17 +28,26 @@ export function signingKeyPath(dataDir: string): string {
   return join(dataDir, "keys", "signing-key.pem");
 }
 
+/** The directory of the keys inside a data directory, made owner-only. */
+export function keysDir(dataDir: string): string {
+  const dir = join(dataDir, "keys");
+  ensurePrivateDir(dir);
+  return dir;
+}
+
 function loadOrCreatePem(dataDir?: string): string {
   const generate = () => generateKeyPairSync("rsa", { modulusLength: 2048 })
     .privateKey.export({ format: "pem", type: "pkcs8" }).toString();
   if (!dataDir) return generate();
+  keysDir(dataDir);
   const path = signingKeyPath(dataDir);
-  if (existsSync(path)) return readFileSync(path, "utf8");
-  mkdirSync(join(dataDir, "keys"), { recursive: true, mode: 0o700 });
+  if (existsSync(path)) {
+    // A key others could read (or that someone else placed here) would let them forge tokens.
+    checkPrivateKeyFile(path, "signing key");
+    return readFileSync(path, "utf8");
+  }
   const pem = generate();
-  // Write then rename: a crash during the first start never leaves half a key behind.
-  writeFileSync(`${path}.tmp`, pem, { mode: 0o600 });
-  renameSync(`${path}.tmp`, path);
+  writePrivateFile(path, pem);
   return pem;
 }
 

@@ -8,6 +8,7 @@ import { ERROR_CODES } from "../../api";
 import type { TenantContext } from "../context";
 import { faultSpecProblem, type FaultSpec } from "../faults";
 import { HttpError } from "../http-error";
+import { isValidRate, MAX_RATE } from "../ratelimit";
 
 /** Prefix of the admin routes. */
 export const ADMIN_PREFIX = "/__admin";
@@ -37,8 +38,8 @@ export function registerAdminRoutes(app: FastifyInstance, context: TenantContext
 
   app.put(`${ADMIN_PREFIX}/rate-limit`, { config }, async (request) => {
     const perSecond = (request.body as { perSecond?: unknown } | undefined)?.perSecond;
-    if (typeof perSecond !== "number" || !Number.isFinite(perSecond) || perSecond < 1) {
-      throw new HttpError(400, "Payload validation error: 'perSecond must be a number >= 1'.", ERROR_CODES.invalidBody);
+    if (!isValidRate(perSecond)) {
+      throw new HttpError(400, `Payload validation error: 'perSecond must be a number from 1 to ${MAX_RATE}'.`, ERROR_CODES.invalidBody);
     }
     context.rateLimiter.setRate(perSecond);
     return { perSecond };

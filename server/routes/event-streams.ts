@@ -2,7 +2,7 @@
  * `/api/v2/event-streams`: list (checkpoint paging, key `eventStreams`), create, get,
  * update, delete.
  *
- * Webhook secrets (`password`, `token`, `header_value`) are stored but never returned.
+ * Webhook secrets (`password`, `token`, `header_value`) are stored sealed and never returned.
  * `destination.type` can never change; eventbridge and action destinations cannot
  * change at all (eventbridge gets a server-made `aws_partner_event_source`).
  */
@@ -14,6 +14,7 @@ import {
 import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
 import { HttpError, notFound } from "../http-error";
+import type { SecretPath } from "../secrets";
 import { isoMillis } from "../time";
 import { decodeCursor, encodeCursor, queryInteger, validators, validBody, validPathId } from "../validation";
 
@@ -26,6 +27,12 @@ const DEFAULT_TAKE = 50;
 
 /** The write-only fields of `webhook_authorization`. */
 export const WEBHOOK_SECRET_FIELDS = ["password", "token", "header_value"] as const;
+
+/** Where a stream holds its webhook secret, so the store keeps it sealed. */
+export function eventStreamSecretPaths(stream: EventStream): SecretPath[] {
+  if (stream.destination.type !== "webhook") return [];
+  return WEBHOOK_SECRET_FIELDS.map((field) => ["destination", "configuration", "webhook_authorization", field]);
+}
 
 const streamNotFound = (id: string) => notFound(`The event stream with id ${id} does not exist.`, ERROR_CODES.inexistentEventStream);
 
@@ -73,7 +80,7 @@ const sortKeys = (value: object): object => Object.fromEntries(Object.entries(va
 
 /** Registers the event stream routes. */
 export function registerEventStreamRoutes(app: FastifyInstance, context: TenantContext): void {
-  const streams = context.store.collection<EventStream>("event_streams");
+  const streams = context.store.collection<EventStream>("event_streams", { secretPaths: eventStreamSecretPaths });
 
   app.get(EVENT_STREAMS_PATH, { config: { auth: { scope: scopes.list } } }, async (request) => {
     const take = queryInteger(request.query, "take", 1, MAX_TAKE, DEFAULT_TAKE);

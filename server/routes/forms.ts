@@ -15,6 +15,7 @@ import {
 import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
 import { HttpError, invalidQuery, notFound } from "../http-error";
+import type { SecretPath } from "../secrets";
 import { isoMillis } from "../time";
 import { queryBoolean, queryInteger, queryList, validators, validBody, validPathId } from "../validation";
 
@@ -80,7 +81,10 @@ function checkHydrate(request: FastifyRequest): void {
 }
 
 /** The list item of a form: what the service's list returns. */
-function summary(form: Form): Pick<Form, "id" | "name" | "created_at" | "updated_at" | "embedded_at" | "submitted_at"> {
+type FormSummary = Pick<Form, "id" | "name" | "created_at" | "updated_at" | "embedded_at" | "submitted_at">;
+
+/** The list item of a form, kept beside it in the store so that listing never reads whole forms. */
+function summary(form: Form): FormSummary {
   const { id, name, created_at, updated_at, embedded_at, submitted_at } = form;
   return { id, name, created_at, updated_at, ...(embedded_at ? { embedded_at } : {}), ...(submitted_at ? { submitted_at } : {}) };
 }
@@ -91,16 +95,39 @@ function storedForm(id: string, fields: FormFields, createdAt: string, updatedAt
   return { id, name, ...rest, ending: rest.ending ?? DEFAULT_ENDING, created_at: createdAt, updated_at: updatedAt };
 }
 
+/**
+ * The secret of each form component type that has one (the published component schemas).
+ * Components are echoed as given, so these come back on reads; at rest they are sealed.
+ */
+export const FORM_COMPONENT_SECRETS: Record<string, string> = {
+  RECAPTCHA: "secret_key",
+  GMAPS_ADDRESS: "api_key",
+  PAYMENT: "credentials",
+  AUTH0_VERIFIABLE_CREDENTIALS: "access_token",
+};
+
+/** Where a form holds component secrets, so the store keeps them sealed. */
+export function formSecretPaths(form: Form): SecretPath[] {
+  const nodes = Array.isArray(form.nodes) ? form.nodes : [];
+  return nodes.flatMap((node, nodeIndex) => {
+    const components = node.type === "STEP" && Array.isArray(node.config?.components) ? node.config.components : [];
+    return components.flatMap((component, componentIndex) => {
+      const secret = FORM_COMPONENT_SECRETS[(component as { type?: string }).type ?? ""];
+      return secret ? [["nodes", nodeIndex, "config", "components", componentIndex, "config", secret]] : [];
+    });
+  });
+}
+
 /** Registers the form routes. */
 export function registerFormRoutes(app: FastifyInstance, context: TenantContext): void {
-  const forms = context.store.collection<Form>("forms");
+  const forms = context.store.collection<Form>("forms", { summarise: summary, secretPaths: formSecretPaths });
 
   app.get(FORMS_PATH, { config: { auth: { scope: scopes.list } } }, async (request) => {
     const page = queryInteger(request.query, "page", 0, 1_000_000, 0);
     const perPage = queryInteger(request.query, "per_page", 1, MAX_PER_PAGE, 50);
     const includeTotals = queryBoolean(request.query, "include_totals", false);
     checkHydrate(request);
-    const items = forms.pageOffset(page * perPage, perPage).map(summary);
+    const items = forms.pageOffsetSummaries<FormSummary>(page * perPage, perPage);
     return includeTotals ? { start: page * perPage, limit: perPage, total: forms.count(), forms: items } : items;
   });
 

@@ -1,87 +1,32 @@
 /**
  * The server as a separate process (server/cli.ts): credentials.json, restart keeping
  * everything, durability under SIGKILL mid-burst, clean SIGTERM, and --tls with the
- * official SDK trusting the local CA through NODE_EXTRA_CA_CERTS.
- *
- * The CLI runs as `node <tmp>/server/cli.js`, compiled in beforeAll from server/ and
- * api/ with TypeScript's transpileModule (the same sources and module settings as
- * `dist/server/cli.js`). That takes a second, where `npm run build` would type-check
- * the whole project (other floors may be mid-change) and ts-node would recompile on
- * every start. NODE_PATH lets the compiled files find the project's node_modules.
+ * official SDK trusting the local CA through NODE_EXTRA_CA_CERTS. The CLI is compiled
+ * once (see cli-process.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createInterface } from "node:readline";
+import { buildCli, exited, startCli as startBuiltCli, type BuiltCli, type RunningCli } from "./cli-process";
 import { request, removeDir, tempDir, tokenFor } from "./helpers";
 import type { AdminCredentials, TenantServer } from "../../server/index";
 
 jest.setTimeout(60_000);
 
 const ROOT = resolve(__dirname, "../..");
-let buildDir: string;
+let built: BuiltCli;
 let cli: string;
 let cliEnv: NodeJS.ProcessEnv;
 
-/**
- * Compiles api/ and server/ to CommonJS under `outDir` (no type check: tsc and eslint do
- * that). Runs in a plain node child: loading the TypeScript compiler through Jest's module
- * registry costs many seconds.
- */
-function transpileServer(outDir: string): void {
-  const script = `
-    const ts = require("typescript"), fs = require("fs"), path = require("path");
-    const [root, outDir] = process.argv.slice(1);
-    const compile = (dir) => {
-      fs.mkdirSync(path.join(outDir, dir), { recursive: true });
-      for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-        const relative = path.join(dir, entry.name);
-        if (entry.isDirectory()) { if (entry.name !== "dist" && entry.name !== "node_modules") compile(relative); }
-        else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {
-          const { outputText } = ts.transpileModule(fs.readFileSync(path.join(root, relative), "utf8"), {
-            fileName: relative,
-            compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-          });
-          fs.writeFileSync(path.join(outDir, relative.replace(/\\.ts$/, ".js")), outputText);
-        }
-      }
-    };
-    compile("api");
-    compile("server");`;
-  const result = spawnSync(process.execPath, ["-e", script, ROOT, outDir], { cwd: ROOT, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`transpiling the server failed: ${result.stderr}`);
-}
-
 beforeAll(() => {
-  buildDir = tempDir("tenant-cli-build-");
-  transpileServer(buildDir);
-  cli = join(buildDir, "server", "cli.js");
-  cliEnv = { ...process.env, NODE_PATH: join(ROOT, "node_modules") };
+  built = buildCli();
+  cli = built.cli;
+  cliEnv = built.env;
 });
-afterAll(() => removeDir(buildDir));
-
-interface RunningCli { child: ChildProcess; url: string; stdout: string[] }
+afterAll(() => built.remove());
 
 /** Starts the CLI and resolves once it prints its listening line. */
-function startCli(args: string[]): Promise<RunningCli> {
-  const child = spawn(process.execPath, [cli, ...args], { cwd: ROOT, env: cliEnv, stdio: ["ignore", "pipe", "pipe"] });
-  const stdout: string[] = [];
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => { stderr += chunk.toString(); });
-  return new Promise((resolvePromise, reject) => {
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      stdout.push(line);
-      const match = /^Tenant server listening on (\S+)$/.exec(line);
-      if (match) resolvePromise({ child, url: match[1], stdout });
-    });
-    child.on("exit", (code) => reject(new Error(`CLI exited (${code}) before listening: ${stderr}`)));
-  });
-}
-
-function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  return new Promise((resolvePromise) => child.once("exit", (code, signal) => resolvePromise({ code, signal })));
-}
+const startCli = (args: string[]): Promise<RunningCli> => startBuiltCli(built, args);
 
 const readCredentials = (dir: string) => JSON.parse(readFileSync(join(dir, "credentials.json"), "utf8")) as AdminCredentials;
 

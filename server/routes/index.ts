@@ -1,0 +1,22 @@
+/**
+ * Every route of the server, as one Fastify plugin. Routes live in their own
+ * (encapsulated) context; the pipeline's global plugins apply to them all.
+ */
+import type { FastifyInstance } from "fastify";
+import type { TenantContext } from "../context";
+import { registerAdminRoutes } from "./admin";
+import { registerBrandingRoutes } from "./branding";
+import { registerEventStreamRoutes } from "./event-streams";
+import { registerFormRoutes } from "./forms";
+import { registerOAuthRoutes } from "./oauth";
+import { registerRateLimitPolicyRoutes } from "./rate-limit-policies";
+
+/** Registers the token endpoint, the management API and the admin routes. */
+export async function tenantRoutes(app: FastifyInstance, { context }: { context: TenantContext }): Promise<void> {
+  registerOAuthRoutes(app, context);
+  registerRateLimitPolicyRoutes(app, context);
+  registerFormRoutes(app, context);
+  registerBrandingRoutes(app, context);
+  registerEventStreamRoutes(app, context);
+  registerAdminRoutes(app, context);
+}

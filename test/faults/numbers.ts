@@ -1,0 +1,28 @@
+/**
+ * Checks that what the server stored is still a valid body: every number finite, and the
+ * form passing its own create schema with ajv's `strictNumbers` on (the contract's shared
+ * ajv instance may run without it).
+ */
+import Ajv from "ajv";
+import addFormats from "ajv-formats";
+import { formCreateSchema, isStrictHttpsUri } from "../../api";
+
+const strictAjv = new Ajv({ allErrors: false, discriminator: true, strict: false, allowUnionTypes: true, strictNumbers: true });
+addFormats(strictAjv, ["date-time", "date", "uri"]);
+strictAjv.addFormat("strict-https-uri", { type: "string", validate: isStrictHttpsUri });
+const validForm = strictAjv.compile(formCreateSchema);
+
+/** True when a stored form (server fields removed) passes the create schema with strict numbers. */
+export function ajvStrictNumbers(form: Record<string, unknown>): boolean {
+  const { id: _id, created_at: _created, updated_at: _updated, embedded_at: _embedded, submitted_at: _submitted, ...fields } = form;
+  return validForm(fields) as boolean;
+}
+
+/** Fails when any number in `value` is not finite. */
+export function expectNoNonFinite(value: unknown, path = ""): void {
+  if (typeof value === "number") expect({ path, finite: Number.isFinite(value) }).toEqual({ path, finite: true });
+  else if (Array.isArray(value)) value.forEach((item, index) => expectNoNonFinite(item, `${path}[${index}]`));
+  else if (typeof value === "object" && value !== null) {
+    for (const [key, inner] of Object.entries(value)) expectNoNonFinite(inner, path ? `${path}.${key}` : key);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The store's additions over time: a database written by an earlier release (no list
+ * entries beside the forms, secrets in clear) is brought up to date when it is opened.
+ */
+import Database from "better-sqlite3";
+import { randomBytes } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { dataKeyPath } from "../../server/secrets";
+import { DATABASE_FILE, openStore } from "../../server/store";
+import { removeDir, tempDir } from "./helpers";
+
+test("forms stored before list entries existed are listed after an upgrade", () => {
+  const dir = tempDir("tenant-store-");
+  try {
+    const earlier = new Database(join(dir, DATABASE_FILE));
+    earlier.exec("CREATE TABLE forms (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)");
+    earlier.prepare("INSERT INTO forms (id, body) VALUES (?, ?)").run("ap_1", JSON.stringify({ id: "ap_1", name: "old", style: { css: "x" } }));
+    earlier.close();
+
+    const store = openStore(dir);
+    const forms = store.collection<{ id: string; name: string }>("forms", { summarise: ({ id, name }) => ({ id, name }) });
+    forms.insert("ap_2", { id: "ap_2", name: "new" });
+    expect(forms.pageOffsetSummaries(0, 10)).toEqual([{ id: "ap_1", name: "old" }, { id: "ap_2", name: "new" }]);
+    expect(forms.get("ap_1")).toEqual({ id: "ap_1", name: "old", style: { css: "x" } });
+    store.close();
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test("secrets stored in clear by an earlier release are sealed on open; a replaced data key stops the start", () => {
+  const dir = tempDir("tenant-store-");
+  try {
+    const stream = { id: "est_1", destination: { type: "webhook", configuration: { webhook_authorization: { method: "bearer", token: "clear-secret-1" } } } };
+    const earlier = new Database(join(dir, DATABASE_FILE));
+    earlier.exec("CREATE TABLE event_streams (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)");
+    earlier.prepare("INSERT INTO event_streams (id, body) VALUES (?, ?)").run(stream.id, JSON.stringify(stream));
+    earlier.close();
+
+    const store = openStore(dir);
+    const streams = store.collection<typeof stream>("event_streams", { secretPaths: () => [["destination", "configuration", "webhook_authorization", "token"]] });
+    expect(streams.get("est_1")).toEqual(stream);
+    store.close();
+    expect(readFileSync(join(dir, DATABASE_FILE)).toString("latin1")).not.toContain("clear-secret-1");
+
+    writeFileSync(dataKeyPath(dir), `${randomBytes(32).toString("base64")}\n`, { mode: 0o600 });
+    const reopened = openStore(dir);
+    expect(() => reopened.collection("event_streams", { secretPaths: () => [] })).toThrow(/data key does not open/);
+    reopened.close();
+  } finally {
+    removeDir(dir);
+  }
+});
