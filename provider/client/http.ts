@@ -265,8 +265,10 @@ export class TenantClient {
     const started = this.options.now();
     const hide = (text: string) => redact(text, this.ownSecrets());
     const lead = "Could not get an access token";
-    const fail = (make: (message: string) => Error, problem: string, remedy: string, summary: string): SharedFailure =>
-      new SharedFailure(make, hide(`${lead}: ${problem}. ${remedy}.`), hide(`${lead.toLowerCase()} from ${this.settings.origin} (${summary})`));
+    // `summary` says what the answer was (`401 invalid_client`), or is a whole clause for a request without answer.
+    const fail = (make: (message: string) => Error, problem: string, remedy: string, summary: string, clause = false): SharedFailure =>
+      new SharedFailure(make, hide(`${lead}: ${problem}. ${remedy}.`),
+        hide(clause ? `${lead.toLowerCase()}: ${summary}` : `${lead.toLowerCase()} from ${this.settings.origin} (${summary})`));
     let response: AxiosResponse;
     try {
       // A token request creates nothing: repeating it is safe.
@@ -281,12 +283,12 @@ export class TenantClient {
     } catch (error) {
       if (error instanceof NetworkFailureError) {
         const failure = error.failure;
-        throw fail((m) => new NetworkError(target, failure.problem, failure.remedy, { message: m }), failure.problem, failure.remedy, failure.summary);
+        throw fail((m) => new NetworkError(target, failure.problem, failure.remedy, { message: m }), failure.problem, failure.remedy, failure.summary, true);
       }
       if (error instanceof TenantError) {
         const tenantError = error;
         throw fail((m) => new RateLimitedError(target, tenantError.problem, undefined, { status: tenantError.status, message: m }),
-          tenantError.problem, "Try again later, or lower `pulumi up --parallel`", `${tenantError.status ?? "error"}`);
+          tenantError.problem, "Try again later, or lower `pulumi up --parallel`", "still rate limited (429)");
       }
       throw error;
     }
