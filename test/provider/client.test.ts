@@ -3,51 +3,13 @@
  * tenant: one token, renewed before expiry; the token endpoint's failures told apart;
  * bounded waits; a failure that stops the tenant told once.
  */
-import { createServer, type Server } from "node:http";
-import { createServer as createTcpServer, type Server as TcpServer, type Socket } from "node:net";
-import type { AddressInfo } from "node:net";
 import { ConfigurationError, NetworkError, NotFoundError, ServerError, UnauthorizedError } from "../../provider/client/errors";
 import { TenantClient } from "../../provider/client/http";
 import { resolveSettings, type TenantSettingsInput } from "../../provider/client/settings";
+import { startPlainServer, startSilentHost } from "../e2e/hosts";
 import { startHarness, type ProviderHarness } from "./helpers";
 
 jest.setTimeout(60_000);
-
-/** A local HTTP server answering every request with `status` and `body`; counts requests. */
-async function startPlainServer(status: number, body: string, type = "text/html"): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
-  let requests = 0;
-  const server: Server = createServer((request, response) => {
-    requests += 1;
-    request.resume();
-    response.writeHead(status, { "content-type": type });
-    response.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests: () => requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** A host that accepts connections and never answers. */
-export async function startSilentHost(): Promise<{ url: string; connections: () => number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  let connections = 0;
-  const server: TcpServer = createTcpServer((socket) => {
-    connections += 1;
-    sockets.add(socket);
-    socket.on("error", () => undefined);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    connections: () => connections,
-    close: () => new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
-  };
-}
 
 const target = { kind: "form", action: "list" };
 const failureOf = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (error: unknown) => error as Error);
