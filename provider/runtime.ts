@@ -225,7 +225,7 @@ function describeInputs(kind: string, inputs: JsonObject): string {
 }
 
 /** Longest rendering of a value the engine may print next to a check failure. */
-const ECHO_LIMIT = 80;
+const ECHO_LIMIT = 200;
 
 /**
  * Check failures as the engine should print them. For a failure on a top-level input the
