@@ -221,6 +221,7 @@ const KIND_LABELS: Record<string, string> = { form: "form", eventStream: "event 
 
 function describeInputs(kind: string, inputs: JsonObject): string {
   const label = KIND_LABELS[kind] ?? kind;
+  if (kind === "loginTemplate") return `${label} universal-login`;
   return typeof inputs.name === "string" && inputs.name !== UNKNOWN ? `${label} "${excerpt(inputs.name, 60)}"` : label;
 }
 

@@ -182,7 +182,7 @@ export class TenantClient {
 
   /** Sends one call and returns the 2xx response, or throws a {@link TenantError}. */
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
-    const about = describeTarget(req.target);
+    const about = named(req.target);
     let renewedToken = false;
     for (;;) {
       if (this.blocked) throw this.blocked.next(about);
@@ -371,7 +371,7 @@ export class TenantClient {
           (m) => new NetworkError(target, failure.problem, failure.remedy, { message: m }),
           `${describeTarget(target)}: ${target.action} failed: ${failure.problem}. ${failure.remedy}.`,
           failure.summary);
-        throw this.blocked.next(describeTarget(target));
+        throw this.blocked.next(named(target));
       }
       this.limiter.observe({
         remaining: headerNumber(response.headers["x-ratelimit-remaining"]),
@@ -496,7 +496,7 @@ export class TenantClient {
         const problem = `the access token was refused (${serverMessage})`;
         this.blocked ??= new SharedFailure((m) => new UnauthorizedError(target, problem, remedy, { ...details, message: m }),
           `${about}: ${target.action} failed: ${problem}. ${remedy}.`, `the tenant ${this.settings.origin} refused the access token (401)`);
-        return this.blocked.next(about);
+        return this.blocked.next(named(target));
       }
       case status === 403 && body.errorCode === "insufficient_scope": {
         const missingScope = INSUFFICIENT_SCOPE.exec(serverMessage)?.[1];
@@ -512,7 +512,7 @@ export class TenantClient {
         const remedy = `Check ${this.setting("domain")}`;
         this.blocked ??= new SharedFailure((m) => new ConfigurationError(m), `${about}: ${target.action} failed: ${problem}. ${remedy}.`,
           `${this.settings.apiBaseUrl} is not a management API (404)`);
-        return this.blocked.next(about);
+        return this.blocked.next(named(target));
       }
       case status === 404:
         return new NotFoundError(target, `it does not exist (${serverMessage})`, undefined, details);
@@ -554,6 +554,11 @@ function errorBody(data: unknown): ErrorBody {
   }
   if (typeof data === "string" && data.length > 0) return { message: excerpt(data), fromApi: false };
   return { fromApi: false };
+}
+
+/** `form ap_…` / `form "Sign-up"` for a pointer to this call's error; nothing for a call about no one object (a list). */
+function named(target: ErrorTarget): string | undefined {
+  return target.id || target.name ? describeTarget(target) : undefined;
 }
 
 function networkCode(error: unknown): string {

@@ -203,6 +203,20 @@ describe("several tenants in one provider process", () => {
     expect([token(a), token(b)]).toEqual([1, 1]);
   });
 
+  it("a create that fails half way records the tenant with what it made, so later calls go to the right tenant", async () => {
+    const existing = await call(formProvider, "create")({ name: "to adopt", tenant: "prod" });
+    b.faults.add({ method: "PATCH", path: "/api/v2/forms/:id", mode: "fail-before", status: 500, times: 3 });
+    try {
+      const error = await call(formProvider, "create")({ name: "adopted", adoptId: existing.id, tenant: "prod" }).catch((e: unknown) => e) as
+        Error & { id?: string; properties?: Record<string, unknown> };
+      expect(error.name).toBe("PartialCreateError");
+      expect(error.id).toBe(existing.id);
+      expect(error.properties).toMatchObject({ name: "to adopt", tenant: "prod" });
+    } finally {
+      b.faults.clear();
+    }
+  });
+
   it("naming another tenant replaces the object; the default is `tenant`", async () => {
     expect(await call(formProvider, "diff")("ap_1", { name: "x", tenant: "prod" }, { name: "x", tenant: "other" }))
       .toEqual({ changes: true, replaces: ["tenant"] });
