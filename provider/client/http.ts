@@ -346,10 +346,14 @@ export class TenantClient {
     for (;;) {
       let response: AxiosResponse;
       try {
-        response = await this.limiter.run(() => this.http.request({
+        // A call queued or between attempts when the tenant was found unusable does not send (or wait) again.
+        const sent = await this.limiter.run(async () => this.blocked ?? this.http.request({
           method: ex.method, url: ex.url, headers: ex.headers, data: ex.data, params: ex.params,
         }));
+        if (sent instanceof SharedFailure) throw sent.next(named(ex.target));
+        response = sent;
       } catch (error) {
+        if (error instanceof TenantError || error instanceof ConfigurationError) throw error;
         const code = networkCode(error);
         const notSent = NOT_SENT_CODES.has(code);
         const tls = TLS_CODES.test(code);

@@ -152,6 +152,23 @@ describe("TenantClient", () => {
     }
   });
 
+  it("many calls to a silent host: one bound of waiting in all, one full message, pointers for the rest", async () => {
+    const host = await startSilentHost();
+    try {
+      const client = new TenantClient(resolveSettings({ domain: host.url, apiToken: "static-token-5678", timeoutSeconds: 0.5, maxRetries: 1 }), fast);
+      const started = Date.now();
+      const errors = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+        failureOf(client.get(`/forms/ap_${i}`, { kind: "form", id: `ap_${i}`, action: "read" }))));
+      expect(Date.now() - started).toBeLessThan(2_500); // 20 calls, 8 at a time: without the block, 3 rounds × 1 s
+      const full = errors.filter((error) => !error.message.startsWith("Not attempted: "));
+      expect(full).toHaveLength(1);
+      expect(full[0].message).toMatch(new RegExp(`^form ap_\\d+: read failed: no answer from ${host.url} to GET /api/v2/forms/ap_\\d+ within 0\\.5 s `));
+      expect(errors.every((error) => error instanceof NetworkError)).toBe(true);
+    } finally {
+      await host.close();
+    }
+  });
+
   it("a 404 that is no API error (another server) is never 'not found': a refresh would drop the resource", async () => {
     const site = await startPlainServer(404, "<html>nothing</html>");
     try {
