@@ -9,8 +9,11 @@
  * Configuration (stack config, read by the provider at run time, never stored in state):
  * `tenant:domain` (a tenant domain, https assumed, or an origin such as
  * `http://127.0.0.1:4010`), `tenant:clientId` + `tenant:clientSecret` (secret) or
- * `tenant:apiToken` (secret), optional `tenant:audience`. Environment fallbacks:
- * `AUTH0_DOMAIN`, `AUTH0_CLIENT_ID`, `AUTH0_CLIENT_SECRET`, `AUTH0_API_TOKEN`, `AUTH0_AUDIENCE`.
+ * `tenant:apiToken` (secret), optional `tenant:audience`, `tenant:timeoutSeconds` (default 10)
+ * and `tenant:maxRetries` (default 2). Environment fallbacks: `AUTH0_DOMAIN`,
+ * `AUTH0_CLIENT_ID`, `AUTH0_CLIENT_SECRET`, `AUTH0_API_TOKEN`, `AUTH0_AUDIENCE`,
+ * `AUTH0_TIMEOUT_SECONDS`, `AUTH0_MAX_RETRIES`. Several tenants: a resource's `tenant`
+ * argument (the lookup's `tenant` option) names another namespace, e.g. `prod:domain`.
  */
 export { Form, type FormArgs } from "./resources/form";
 export { LoginTemplate, type LoginTemplateArgs } from "./resources/login-template";
@@ -30,6 +33,7 @@ export {
 export { TYPE_MODULE, TYPE_NAMES } from "./resources/tokens";
 export type { DeepInput } from "./inputs";
 export type { TenantSettingsInput } from "./client/settings";
+export type { TenantArgs } from "./resources/tenant";
 export {
   TenantError, NotFoundError, UnauthorizedError, ForbiddenError, RateLimitedError, ValidationError,
   FeatureUnavailableError, ConflictError, ServerError, NetworkError, OutcomeUnknownError, ConfigurationError,

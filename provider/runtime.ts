@@ -1,28 +1,50 @@
 /**
- * The provider process's singletons: settings, the one shared client, and the dispatch
- * from the small serialized provider objects (see `shim.ts`) to the real
- * implementations. This module is loaded at call time, by path; it is never captured
- * into state, so it can hold credentials and libraries.
+ * The provider process's singletons: the stack configuration, one connection per tenant
+ * (settings, client, token, limiter, create journal), and the dispatch from the small
+ * serialized provider objects (see `shim.ts`) to the real implementations. This module
+ * is loaded at call time, by path; it is never captured into state, so it can hold
+ * credentials and libraries.
  *
  * `configure` and `dispatch(kind, method, args, protocol)` are a stable interface:
  * provider objects stored in state by earlier versions call them.
+ *
+ * Tenants. A resource's `tenant` argument names a configuration namespace: `prod` reads
+ * `prod:domain`, `prod:clientId`, … Without it the namespace is `tenant` (with the
+ * `AUTH0_*` environment fallbacks). The argument travels in the inputs and the
+ * outputs, so every method (also read and delete, which get only the state's outputs)
+ * finds the tenant; the runtime takes it out before the resource implementations see
+ * the inputs and puts it back into what they return. Moving a resource to another
+ * tenant replaces it. Settings are resolved per namespace on first use.
+ *
+ * One message per failure. `configure` never fails: settings are checked by `check`,
+ * which also gets a token once per tenant (so `pulumi preview` reports missing
+ * settings, a wrong domain, refused credentials or a silent host). A failure that
+ * stops a whole tenant is told in full to the first resource that meets it and as a
+ * short pointer to the others ({@link SharedFailure}). Check failures carry no value
+ * the engine would print in full (a 100 KB template), and expected errors of
+ * check/diff/read/delete are not echoed with a stack by the dynamic provider host.
  */
-import { ConfigurationError } from "./client/errors";
+import type { CheckFailure, CheckResult, DiffResult, ReadResult } from "@pulumi/pulumi/dynamic";
+import { ConfigurationError, excerpt, PartialCreateError, SharedFailure, TenantError } from "./client/errors";
 import { TenantClient, type TenantClientOptions } from "./client/http";
 import {
-  readSettingsInput, resolveSettings, settingsKey, type TenantSettings, type TenantSettingsInput,
+  type ConfigLookup, configKeys, DEFAULT_NAMESPACE, NAMESPACE_PATTERN, readSettingsInput, resolveSettings, settingsInputKey,
+  type TenantSettings, type TenantSettingsInput,
 } from "./client/settings";
-import { IMPLEMENTATIONS } from "./resources";
+import { IMPLEMENTATIONS, type ResourceKind } from "./resources";
 import { claim, forgetClaims, isAdoptedFromJournal } from "./resources/create-once";
 import { CreateJournal, journalPath } from "./resources/journal";
-import type { JsonObject } from "./resources/shared";
-import type { ProviderContext } from "./resources/types";
+import { isObject, type JsonObject, UNKNOWN } from "./resources/shared";
+import type { ProviderContext, ResourceImplementation } from "./resources/types";
 
 /** Version of the dispatch interface this runtime speaks. */
 export const PROTOCOL_VERSION = 1;
 
 /** The global under which the first loaded runtime registers itself (one per process). */
 export const RUNTIME_GLOBAL = "__pulumiTenantRuntime_v1";
+
+/** The input (and output) that names a resource's configuration namespace. */
+export const TENANT_KEY = "tenant";
 
 /** What the serialized provider objects call. */
 export interface TenantRuntime {
@@ -31,82 +53,315 @@ export interface TenantRuntime {
   dispatch(kind: string, method: string, args: unknown[], protocol?: number): Promise<unknown>;
 }
 
-interface RuntimeState {
+/** One tenant (configuration namespace) of this process. */
+interface Connection {
+  namespace: string;
+  /** The raw settings it was made from (to notice a changed configuration). */
+  inputKey: string;
   settings?: TenantSettings;
-  key?: string;
+  /** Why the settings are unusable (missing or invalid). */
+  failure?: SharedFailure;
   client?: TenantClient;
-  clientOptions?: TenantClientOptions;
-  error?: Error;
-  /** The create journal of the configured tenant (one per tenant base URL). */
   journal?: CreateJournal;
+  /** What the resource implementations get. */
+  context: ProviderContext;
 }
 
-const state: RuntimeState = {};
+interface RuntimeState {
+  /** The stack configuration from the engine's `configure`. */
+  config?: ConfigLookup;
+  /** Settings given directly (tests, scripts), by namespace: they win over the configuration. */
+  explicit: Map<string, TenantSettingsInput>;
+  /** Options of clients made from now on (tests). */
+  clientOptions?: TenantClientOptions;
+  connections: Map<string, Connection>;
+  /** Create journals by file: namespaces that reach the same tenant share one. */
+  journals: Map<string, CreateJournal>;
+}
 
-function useSettings(settings: TenantSettings, options?: TenantClientOptions): void {
-  const key = settingsKey(settings);
-  // configure runs once per distinct serialized provider: keep the client (token, limiter) when nothing changed.
-  if (state.client && state.key === key && options === undefined) return;
-  state.settings = settings;
-  state.key = key;
-  state.clientOptions = options ?? state.clientOptions;
-  state.client = new TenantClient(settings, state.clientOptions);
-  state.error = undefined;
+const state: RuntimeState = { explicit: new Map(), connections: new Map(), journals: new Map() };
+
+function journalFor(settings: TenantSettings): CreateJournal {
   const file = journalPath(settings.apiBaseUrl);
-  if (state.journal?.file !== file) state.journal = new CreateJournal(file);
+  let journal = state.journals.get(file);
+  if (!journal) {
+    journal = new CreateJournal(file);
+    state.journals.set(file, journal);
+  }
+  return journal;
+}
+
+/** The first sentence of a message, for the pointers of later callers. */
+function firstSentence(message: string): string {
+  const end = message.search(/\.(\s|$)/);
+  const sentence = end > 0 ? message.slice(0, end) : message;
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
+}
+
+function rawInput(namespace: string): TenantSettingsInput {
+  return state.explicit.get(namespace) ?? readSettingsInput((key) => state.config?.(key), process.env, namespace);
+}
+
+function makeConnection(namespace: string, input: TenantSettingsInput, inputKey: string): Connection {
+  const connection: Connection = {
+    namespace,
+    inputKey,
+    context: {
+      client: () => clientOf(connection),
+      journal: () => connection.journal,
+    },
+  };
+  try {
+    connection.settings = resolveSettings(input, namespace);
+    connection.client = new TenantClient(connection.settings, state.clientOptions);
+    connection.journal = journalFor(connection.settings);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    const message = error.message;
+    connection.failure = new SharedFailure((text) => new ConfigurationError(text), message, firstSentence(message));
+  }
+  return connection;
+}
+
+/** The connection of `namespace`, made on first use and again when its settings changed. */
+function connection(namespace: string): Connection {
+  const input = rawInput(namespace);
+  const inputKey = settingsInputKey(input);
+  let found = state.connections.get(namespace);
+  if (!found || found.inputKey !== inputKey) {
+    found = makeConnection(namespace, input, inputKey);
+    state.connections.set(namespace, found);
+  }
+  return found;
+}
+
+function clientOf(connection: Connection, about?: string): TenantClient {
+  if (connection.client) return connection.client;
+  throw connection.failure!.next(about);
 }
 
 /**
- * Configures from the stack configuration the engine passes (`tenant:*` keys, secrets in
- * plaintext), falling back to `AUTH0_*` environment variables. Makes no request.
- * Throws a {@link ConfigurationError} naming the keys to set when settings are missing.
+ * Takes the stack configuration the engine passes (every namespace, secrets in
+ * plaintext). Makes no request and never fails: settings are resolved per tenant when
+ * first needed, and `check` reports what is missing, once.
  */
 export function configure(config: { get(key: string): string | undefined }): void {
-  try {
-    useSettings(resolveSettings(readSettingsInput((key) => config.get(key))));
-  } catch (error) {
-    state.error = error as Error;
-    state.client = undefined;
-    throw error;
-  }
-}
-
-/** Configures directly from settings (tests, scripts). Options apply to the new client. */
-export function configureFromSettings(input: TenantSettingsInput, options?: TenantClientOptions): TenantClient {
-  useSettings(resolveSettings(input), options ?? {});
-  return state.client!;
+  state.config = (key) => {
+    const value = config.get(key);
+    return typeof value === "string" ? value : undefined;
+  };
+  state.explicit.clear();
 }
 
 /**
- * Forgets settings, client, create journal and the ids claimed by this process: the
- * runtime is as a new provider process finds it (tests; the journal file stays).
+ * Configures a namespace directly from settings (tests, scripts); they win over the
+ * stack configuration until the next `configure`. Options apply to the clients made from
+ * now on. Throws a {@link ConfigurationError} when the settings are incomplete.
+ */
+export function configureFromSettings(input: TenantSettingsInput, options?: TenantClientOptions,
+  namespace: string = DEFAULT_NAMESPACE): TenantClient {
+  state.explicit.set(namespace, input);
+  state.clientOptions = options ?? {};
+  state.connections.delete(namespace);
+  const made = connection(namespace);
+  if (!made.client) throw new ConfigurationError(made.failure!.message);
+  return made.client;
+}
+
+/**
+ * Forgets configuration, clients, create journals and the ids claimed by this process:
+ * the runtime is as a new provider process finds it (tests; the journal files stay).
  */
 export function resetRuntime(): void {
-  state.settings = undefined;
-  state.key = undefined;
-  state.client = undefined;
+  state.config = undefined;
+  state.explicit.clear();
   state.clientOptions = undefined;
-  state.error = undefined;
-  state.journal = undefined;
+  state.connections.clear();
+  state.journals.clear();
   forgetClaims();
 }
 
-/** The shared client; throws the configuration error when not configured. */
-export function sharedClient(): TenantClient {
-  if (state.client) return state.client;
-  throw state.error ?? new ConfigurationError(
-    "The tenant provider is not configured: set tenant:domain and tenant:clientId + tenant:clientSecret (or tenant:apiToken).");
+/** The client of a namespace (default `tenant`); throws the configuration error when its settings are unusable. */
+export function sharedClient(namespace: string = DEFAULT_NAMESPACE): TenantClient {
+  return clientOf(connection(namespace));
 }
 
-const context: ProviderContext = { client: sharedClient, journal: () => state.journal };
+/** The namespace a resource's inputs or outputs name (`tenant` when they name none). */
+export function namespaceOf(values: unknown): string {
+  const value = isObject(values) ? values[TENANT_KEY] : undefined;
+  return typeof value === "string" && value !== "" && value !== UNKNOWN ? value : DEFAULT_NAMESPACE;
+}
+
+/** `values` without the `tenant` key: what the resource implementations see. */
+function withoutTenant(values: unknown): JsonObject {
+  if (!isObject(values)) return {};
+  if (!(TENANT_KEY in values)) return values;
+  const { [TENANT_KEY]: _tenant, ...rest } = values;
+  return rest;
+}
+
+/** `values` with the `tenant` key of `from`, when `from` has one. */
+function withTenantOf<T extends JsonObject | undefined>(values: T, from: unknown): T {
+  const tenant = isObject(from) ? from[TENANT_KEY] : undefined;
+  if (tenant === undefined || tenant === null || !values) return values;
+  return { ...values, [TENANT_KEY]: tenant } as T;
+}
 
 /**
  * The engine passed `id` to diff/read/update/delete, so its state holds the object: no
  * create of this process may adopt it, and its create-journal entries are done.
  */
-function recorded(id: string): void {
+function recorded(id: string, namespace: string): void {
   claim(id);
-  state.journal?.confirm(id);
+  connection(namespace).journal?.confirm(id);
+}
+
+/** How the objects of each kind are named in messages. */
+const KIND_LABELS: Record<string, string> = { form: "form", eventStream: "event stream", loginTemplate: "login page template" };
+
+function describeInputs(kind: string, inputs: JsonObject): string {
+  const label = KIND_LABELS[kind] ?? kind;
+  if (kind === "loginTemplate") return `${label} universal-login`;
+  return typeof inputs.name === "string" && inputs.name !== UNKNOWN ? `${label} "${excerpt(inputs.name, 60)}"` : label;
+}
+
+/** Longest rendering of a value the engine may print next to a check failure. */
+const ECHO_LIMIT = 200;
+
+/**
+ * Check failures as the engine should print them. For a failure on a top-level input the
+ * engine prints the whole value (`property template value {…100 KB…} has a problem`):
+ * when that value is long, the property moves into the reason instead.
+ */
+function printable(failures: CheckFailure[], inputs: JsonObject): CheckFailure[] {
+  return failures.map((failure) => {
+    const reason = excerpt(failure.reason, 500);
+    const value = failure.property ? inputs[failure.property] : undefined;
+    if (value === undefined || (JSON.stringify(value) ?? "").length <= ECHO_LIMIT) return { property: failure.property, reason };
+    return { property: "", reason: `${failure.property}: ${reason}` };
+  });
+}
+
+function tenantFailure(tenant: unknown): CheckFailure | undefined {
+  if (tenant === undefined || tenant === null || tenant === UNKNOWN) return undefined;
+  if (typeof tenant === "string" && NAMESPACE_PATTERN.test(tenant)) return undefined;
+  const keys = configKeys("prod");
+  return {
+    property: TENANT_KEY,
+    reason: `must name a configuration namespace such as "prod" (whose settings are ${keys.domain}, ${keys.clientId}, ${keys.clientSecret}): `
+      + "letters, digits, '.', '_' and '-', at most 64 characters",
+  };
+}
+
+function implementationOf(kind: string): ResourceImplementation {
+  const impl = IMPLEMENTATIONS[kind as ResourceKind];
+  if (!impl) throw new Error(`pulumi-tenant: unknown resource kind "${kind}"`);
+  return impl;
+}
+
+async function check(kind: string, olds: unknown, news: unknown): Promise<CheckResult> {
+  const impl = implementationOf(kind);
+  const inputs = withoutTenant(news);
+  // An adoption or a takeover is looked at now, in the tenant the resource names.
+  const result = await impl.check(withoutTenant(olds), inputs, connection(namespaceOf(news)).context);
+  const tenant = isObject(news) ? news[TENANT_KEY] : undefined;
+  const failures = printable(result.failures ?? [], inputs);
+  const badTenant = tenantFailure(tenant);
+  if (badTenant) failures.push(badTenant);
+  // Valid inputs for a known tenant: make sure the tenant can be reached, once per tenant (a token request).
+  if (failures.length === 0 && tenant !== UNKNOWN) {
+    const problem = await verify(namespaceOf(news), describeInputs(kind, inputs));
+    if (problem) failures.push({ property: "", reason: problem });
+  }
+  return { inputs: withTenantOf(result.inputs ?? inputs, news), failures };
+}
+
+/** The message of what stops `namespace` from being used, or undefined when it works. */
+async function verify(namespace: string, about: string): Promise<string | undefined> {
+  const found = connection(namespace);
+  try {
+    await clientOf(found, about).verify(about);
+    return undefined;
+  } catch (error) {
+    if (error instanceof TenantError || error instanceof ConfigurationError) return error.message;
+    throw error;
+  }
+}
+
+function diff(kind: string, id: string, olds: unknown, news: unknown): DiffResult {
+  const impl = implementationOf(kind);
+  const result = impl.diff(id, withoutTenant(olds), withoutTenant(news));
+  const tenant = isObject(news) ? news[TENANT_KEY] : undefined;
+  // The object lives in one tenant: naming another one means a new object there.
+  if (tenant === UNKNOWN || namespaceOf(news) !== namespaceOf(olds)) {
+    return { ...result, changes: true, replaces: [...(result.replaces ?? []), TENANT_KEY] };
+  }
+  return result;
+}
+
+async function run(kind: string, method: string, args: unknown[]): Promise<unknown> {
+  const impl = implementationOf(kind);
+  const object = (value: unknown) => withoutTenant(value ?? {});
+  // Where the tenant is named: new inputs for create and update, the state's outputs otherwise.
+  const carrier = method === "create" ? args[0] : method === "update" ? args[2] : args[1];
+  const namespace = namespaceOf(carrier);
+  if (["diff", "read", "update", "delete"].includes(method) && typeof args[0] === "string" && args[0]) {
+    const id = args[0];
+    // A resource of this run adopted this object from the create journal, so the state held it under another
+    // resource too (renamed without an alias): deleting it would take it from the adopter. The old resource
+    // leaves the state; the object stays with the new one.
+    if (method === "delete" && isAdoptedFromJournal(id)) return undefined;
+    recorded(id, method === "diff" ? namespaceOf(args[1]) : namespace);
+  }
+  switch (method) {
+    case "check": return check(kind, args[0], args[1]);
+    case "diff": return diff(kind, String(args[0]), args[1], args[2]);
+    case "create": {
+      const context = connection(namespace).context;
+      try {
+        const result = await impl.create(context, object(args[0]));
+        return { ...result, outs: withTenantOf(result.outs ?? {}, args[0]) };
+      } catch (error) {
+        // The engine records a partial create's properties as the outputs: they must name the tenant too.
+        if (error instanceof PartialCreateError) Object.assign(error.properties, withTenantOf({}, args[0]));
+        throw error;
+      }
+    }
+    case "read": {
+      const result: ReadResult = await impl.read(connection(namespace).context, String(args[0]), args[1] === undefined ? undefined : object(args[1]));
+      if (!result.id) return result;
+      return { ...result, props: withTenantOf(result.props, args[1]), inputs: withTenantOf(result.inputs, args[1]) };
+    }
+    case "update": {
+      const result = await impl.update(connection(namespace).context, String(args[0]), object(args[1]), object(args[2]));
+      return { ...result, outs: withTenantOf(result.outs ?? {}, args[2]) };
+    }
+    case "delete": return impl.delete(connection(namespace).context, String(args[0]), object(args[1]));
+    default: throw new Error(`pulumi-tenant: unknown provider method "${method}"`);
+  }
+}
+
+/** Texts the dynamic provider host is about to print for our own errors (see {@link quietHostEcho}). */
+const echoes = new Set<string>();
+let echoFilter: ((...args: unknown[]) => void) | undefined;
+
+/**
+ * The dynamic provider host prints `${error}: ${error.stack}` to stderr for every error
+ * of check/diff/read/delete, before it returns the message to the engine; the engine
+ * shows those lines again, under the stack. For the provider's own expected errors the
+ * message is all there is to say, so that one echo is dropped: exactly that text, once.
+ * Everything else (other providers' output, unexpected errors) is printed as before.
+ */
+function quietHostEcho(error: Error): void {
+  if (console.error !== echoFilter) {
+    const original = console.error.bind(console);
+    echoFilter = (...args: unknown[]) => {
+      if (args.length === 1 && typeof args[0] === "string" && echoes.delete(args[0])) return;
+      original(...args);
+    };
+    console.error = echoFilter;
+  }
+  echoes.add(`${String(error)}: ${error.stack}`);
 }
 
 /** Runs `method` of resource `kind` with the engine's arguments. */
@@ -114,25 +369,12 @@ export async function dispatch(kind: string, method: string, args: unknown[], pr
   if (protocol > PROTOCOL_VERSION) {
     throw new Error(`This state was written by a newer pulumi-tenant (provider protocol ${protocol}); upgrade pulumi-tenant.`);
   }
-  const impl = IMPLEMENTATIONS[kind as keyof typeof IMPLEMENTATIONS];
-  if (!impl) throw new Error(`pulumi-tenant: unknown resource kind "${kind}"`);
-  const object = (value: unknown) => (value ?? {}) as JsonObject;
-  if (["diff", "read", "update", "delete"].includes(method) && typeof args[0] === "string" && args[0]) {
-    const id = args[0];
-    // A resource of this run adopted this object from the create journal, so the state held it under another
-    // resource too (renamed without an alias): deleting it would take it from the adopter. The old resource
-    // leaves the state; the object stays with the new one.
-    if (method === "delete" && isAdoptedFromJournal(id)) return undefined;
-    recorded(id);
-  }
-  switch (method) {
-    case "check": return impl.check(object(args[0]), object(args[1]), context);
-    case "diff": return impl.diff(String(args[0]), object(args[1]), object(args[2]));
-    case "create": return impl.create(context, object(args[0]));
-    case "read": return impl.read(context, String(args[0]), args[1] as JsonObject | undefined);
-    case "update": return impl.update(context, String(args[0]), object(args[1]), object(args[2]));
-    case "delete": return impl.delete(context, String(args[0]), object(args[1]));
-    default: throw new Error(`pulumi-tenant: unknown provider method "${method}"`);
+  try {
+    return await run(kind, method, args);
+  } catch (error) {
+    const expected = error instanceof TenantError || error instanceof ConfigurationError;
+    if (expected && ["check", "diff", "read", "delete"].includes(method)) quietHostEcho(error);
+    throw error;
   }
 }
 

@@ -1,7 +1,12 @@
 /**
  * Typed errors of the tenant client. Every message names the object (kind and id or
  * name), the action, what went wrong and what to do. No error carries request
- * configuration, headers or bodies: raw HTTP library errors are never rethrown.
+ * configuration, headers or bodies: raw HTTP library errors are never rethrown, and
+ * server messages are cut to a short excerpt.
+ *
+ * These errors are expected outcomes, not bugs: their `stack` is only their name and
+ * message, so hosts that print `error.stack` (the Pulumi dynamic provider host and
+ * program runner do) print no trace.
  */
 
 /** What a failing call was about, for messages. */
@@ -60,6 +65,7 @@ export class TenantError extends Error {
     this.errorCode = details.errorCode;
     this.target = { ...target };
     this.problem = problem;
+    this.stack = `${this.name}: ${this.message}`;
   }
 }
 
@@ -126,6 +132,50 @@ export class ConfigurationError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "ConfigurationError";
+    this.stack = `${this.name}: ${this.message}`;
+  }
+}
+
+/** Longest excerpt of a server's message or of a value quoted in an error. */
+export const EXCERPT_LENGTH = 200;
+
+/** `text` cut to `max` characters (with `…`), on one line. */
+export function excerpt(text: string, max = EXCERPT_LENGTH): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
+/**
+ * A failure that stops every call to one tenant for the rest of the process: settings
+ * missing or invalid, the token refused, the tenant unreachable. The first caller gets
+ * the full message; later callers (other resources of the same run) get a short one
+ * pointing to it, so the engine's output explains each failure once.
+ */
+export class SharedFailure {
+  private firstTarget?: string;
+  private told = false;
+
+  /**
+   * @param make builds the error for a message (the same class every time)
+   * @param message the full message: what failed, the setting to check, the fix
+   * @param summary a few words for the later callers: `401 from the token endpoint of tenant:domain …`
+   */
+  constructor(private readonly make: (message: string) => Error, readonly message: string, readonly summary: string) {}
+
+  /** The error for the next caller; `target` (e.g. `form "Sign-up"`) is named in the pointer of later ones. */
+  next(target?: string): Error {
+    if (!this.told) {
+      this.told = true;
+      this.firstTarget = target;
+      return this.make(this.message);
+    }
+    const where = this.firstTarget ? `the error of ${this.firstTarget}` : "the first error of this run";
+    return this.make(`Not attempted: ${this.summary}; ${where} says what to do.`);
+  }
+
+  /** True once the full message was handed out. */
+  get reported(): boolean {
+    return this.told;
   }
 }
 
@@ -148,6 +198,7 @@ export class PartialCreateError extends Error {
     this.id = id;
     this.properties = properties;
     this.reasons = [cause.message];
+    this.stack = `${this.name}: ${this.message}`;
   }
 }
 

@@ -2,6 +2,13 @@
  * The one module that speaks HTTP to the tenant. Token fetch and renewal, the shared
  * limiter, retries, timeouts and typed errors live here; resource code never sees axios.
  *
+ * Waits are bounded by the tenant's settings: each request waits at most
+ * `timeoutSeconds` for an answer (default 10 s) and a request without answer, or
+ * with a 5xx, is repeated at most `maxRetries` times (default 2), so a host that
+ * accepts connections and never answers fails a call in about
+ * `(maxRetries + 1) × timeoutSeconds` (31 s by default). Time spent queued behind the
+ * rate limit is not counted: the server is answering then.
+ *
  * Retry policy:
  * - 429: wait `Retry-After`, else until `X-RateLimit-Reset`, then retry; any number of
  *   times within a total budget (5 minutes by default). Safe for every method: a 429 is
@@ -12,17 +19,23 @@
  *   dropped connection raises {@link OutcomeUnknownError}, and the resource layer looks
  *   for the object before creating again. Only a refused connection (nothing was sent)
  *   is retried.
+ *
+ * Failures that will fail every later call too — the token endpoint refusing the
+ * credentials or missing (a wrong domain), the tenant not answering after every retry,
+ * a static token refused — block the client for the rest of the process: the first
+ * caller gets the full message, later ones a short pointer to it ({@link SharedFailure}),
+ * and nobody waits for a dead host twice.
  */
 import * as http from "node:http";
 import * as https from "node:https";
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import { isApiErrorBody } from "../../api/errors";
 import {
-  ConflictError, type ErrorTarget, ForbiddenError, NetworkError, NotFoundError, OutcomeUnknownError,
-  RateLimitedError, redact, ServerError, TenantError, UnauthorizedError, ValidationError,
+  ConfigurationError, ConflictError, describeTarget, type ErrorTarget, excerpt, ForbiddenError, NetworkError, NotFoundError,
+  OutcomeUnknownError, RateLimitedError, redact, ServerError, SharedFailure, TenantError, UnauthorizedError, ValidationError,
 } from "./errors";
 import { headerNumber, Limiter, sleep as defaultSleep, type Sleep } from "./limiter";
-import type { TenantSettings } from "./settings";
+import { configKeys, settingSource, type TenantSettings } from "./settings";
 
 /** HTTP methods the management API uses. */
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -31,11 +44,11 @@ export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 export interface TenantClientOptions {
   /** Shared limiter (default: a new one with 8 requests in flight). */
   limiter?: Limiter;
-  /** Per-request timeout in ms (default 30 s). */
+  /** Per-request timeout in ms (default: the settings' `timeoutSeconds`, 10 s). */
   timeoutMs?: number;
   /** Longest total time spent waiting out 429s for one call, in ms (default 5 minutes). */
   rateLimitBudgetMs?: number;
-  /** Attempts for 5xx and network errors on idempotent calls (default 5). */
+  /** Attempts for 5xx and network errors on idempotent calls (default: the settings' `maxRetries` + 1, i.e. 3). */
   maxAttempts?: number;
   /** First back-off delay in ms (default 250); doubles per attempt, jittered. */
   backoffBaseMs?: number;
@@ -85,10 +98,32 @@ interface Exchange {
 
 /** Error codes of Node/axios network errors that prove nothing was sent. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
+/** Error codes of a request that got no answer in time. */
+const TIMEOUT_CODES = new Set(["ECONNABORTED", "ETIMEDOUT", "ERR_SOCKET_CONNECTION_TIMEOUT"]);
+/** Error codes of TLS certificate problems (retrying does not help). */
+const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS/;
 
 const INSUFFICIENT_SCOPE = /expected (?:any of|all of)?:?\s*([a-z_]+:[a-z_]+(?:[ ,]+[a-z_]+:[a-z_]+)*)/i;
 
-/** The management API client of one provider process (or one program, for lookups). */
+/** Seconds, for messages: `10 s`, `0.5 s`. */
+function seconds(ms: number): string {
+  const value = ms / 1000;
+  return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} s`;
+}
+
+/** What happened to a request that got no usable answer, in words, with what was waited for. */
+interface NetworkFailure {
+  /** The error code (`ECONNABORTED`, `ECONNREFUSED`, …). */
+  code: string;
+  /** What went wrong: `no answer from http://… to GET /api/v2/forms within 10 s (3 attempts over 31 s)`. */
+  problem: string;
+  /** What to do. */
+  remedy: string;
+  /** A few words for later callers. */
+  summary: string;
+}
+
+/** The management API client of one tenant in one provider process (or one program, for lookups). */
 export class TenantClient {
   readonly settings: TenantSettings;
   private readonly http: AxiosInstance;
@@ -96,14 +131,16 @@ export class TenantClient {
   private readonly options: Required<Omit<TenantClientOptions, "limiter">>;
   private token?: { value: string; renewAt: number };
   private pendingToken?: Promise<string>;
+  /** Set once a failure makes every later call fail too (see the module comment). */
+  private blocked?: SharedFailure;
 
   constructor(settings: TenantSettings, options: TenantClientOptions = {}) {
     this.settings = settings;
     this.limiter = options.limiter ?? new Limiter({ sleep: options.sleep, now: options.now });
     this.options = {
-      timeoutMs: options.timeoutMs ?? 30_000,
+      timeoutMs: options.timeoutMs ?? settings.timeoutMs ?? 10_000,
       rateLimitBudgetMs: options.rateLimitBudgetMs ?? 5 * 60_000,
-      maxAttempts: options.maxAttempts ?? 5,
+      maxAttempts: Math.max(1, options.maxAttempts ?? (settings.maxRetries ?? 2) + 1),
       backoffBaseMs: options.backoffBaseMs ?? 250,
       backoffMaxMs: options.backoffMaxMs ?? 8_000,
       sleep: options.sleep ?? defaultSleep,
@@ -126,11 +163,30 @@ export class TenantClient {
     return this.options.timeoutMs;
   }
 
+  /** Attempts per idempotent call (retries + 1). */
+  get maxAttempts(): number {
+    return this.options.maxAttempts;
+  }
+
+  /**
+   * Makes sure the tenant can be used: with client credentials, gets a token (once per
+   * client; renewals are the calls' business). With a static token there is nothing to
+   * check without a request that needs a scope, so nothing is sent. Throws the same
+   * errors as a call would; `about` (e.g. `form "Sign-up"`) is named in later pointers.
+   */
+  async verify(about?: string): Promise<void> {
+    if (this.blocked) throw this.blocked.next(about);
+    if (this.settings.apiToken) return;
+    await this.tokenFor(about);
+  }
+
   /** Sends one call and returns the 2xx response, or throws a {@link TenantError}. */
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
+    const about = named(req.target);
     let renewedToken = false;
     for (;;) {
-      const token = await this.accessToken();
+      if (this.blocked) throw this.blocked.next(about);
+      const token = await this.tokenFor(about);
       const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
       if (req.body !== undefined) headers["Content-Type"] = "application/json";
       const response = await this.exchange({
@@ -166,14 +222,38 @@ export class TenantClient {
     return [this.settings.clientSecret, this.settings.apiToken, this.token?.value];
   }
 
+  /** `tenant:domain` or `prod:domain` (with the environment variable for the default namespace). */
+  private setting(name: "domain" | "clientId" | "clientSecret" | "apiToken" | "audience" | "timeoutSeconds" | "maxRetries"): string {
+    return settingSource(this.settings.namespace ?? "tenant", name);
+  }
+
+  /** The key alone: `tenant:timeoutSeconds`. */
+  private key(name: "domain" | "timeoutSeconds" | "maxRetries"): string {
+    return configKeys(this.settings.namespace ?? "tenant")[name];
+  }
+
+  /** The token, or the shared failure's error for `about`. */
+  private async tokenFor(about: string | undefined): Promise<string> {
+    try {
+      return await this.accessToken();
+    } catch (failure) {
+      if (failure instanceof SharedFailure) {
+        this.blocked ??= failure;
+        throw this.blocked.next(about);
+      }
+      throw failure;
+    }
+  }
+
   private async accessToken(): Promise<string> {
     if (this.settings.apiToken) return this.settings.apiToken;
     if (this.token && this.options.now() < this.token.renewAt) return this.token.value;
-    // Single flight: every caller waiting for a token shares one request.
+    // Single flight: every caller waiting for a token shares one request (and one failure).
     this.pendingToken ??= this.fetchToken().finally(() => { this.pendingToken = undefined; });
     return this.pendingToken;
   }
 
+  /** Requests a token; every failure is a {@link SharedFailure} (it would fail every call). */
   private async fetchToken(): Promise<string> {
     const target: ErrorTarget = { kind: "access token", action: "request" };
     const form = new URLSearchParams({
@@ -183,16 +263,36 @@ export class TenantClient {
       audience: this.settings.audience,
     });
     const started = this.options.now();
-    const response = await this.exchange({
-      method: "POST",
-      url: this.settings.tokenUrl,
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      data: form.toString(),
-      target,
-      secrets: [],
+    const hide = (text: string) => redact(text, this.ownSecrets());
+    const lead = "Could not get an access token";
+    // `summary` says what the answer was (`401 invalid_client`), or is a whole clause for a request without answer.
+    const fail = (make: (message: string) => Error, problem: string, remedy: string, summary: string, clause = false): SharedFailure =>
+      new SharedFailure(make, hide(`${lead}: ${problem}. ${remedy}.`),
+        hide(clause ? `${lead.toLowerCase()}: ${summary}` : `${lead.toLowerCase()} from ${this.settings.origin} (${summary})`));
+    let response: AxiosResponse;
+    try {
       // A token request creates nothing: repeating it is safe.
-    }, true);
-    const data = response.data as { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown };
+      response = await this.exchange({
+        method: "POST",
+        url: this.settings.tokenUrl,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        data: form.toString(),
+        target,
+        secrets: [],
+      }, true, false);
+    } catch (error) {
+      if (error instanceof NetworkFailureError) {
+        const failure = error.failure;
+        throw fail((m) => new NetworkError(target, failure.problem, failure.remedy, { message: m }), failure.problem, failure.remedy, failure.summary, true);
+      }
+      if (error instanceof TenantError) {
+        const tenantError = error;
+        throw fail((m) => new RateLimitedError(target, tenantError.problem, undefined, { status: tenantError.status, message: m }),
+          tenantError.problem, "Try again later, or lower `pulumi up --parallel`", "still rate limited (429)");
+      }
+      throw error;
+    }
+    const data = response.data as { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown } | undefined;
     if (response.status === 200 && typeof data?.access_token === "string") {
       const lifetimeMs = (headerNumber(data.expires_in) ?? 86_400) * 1000;
       // Renew before expiry: at 90 % of the lifetime, and at least a few seconds early.
@@ -200,46 +300,82 @@ export class TenantClient {
       this.token = { value: data.access_token, renewAt: started + lifetimeMs - margin };
       return data.access_token;
     }
-    const reason = typeof data?.error === "string"
-      ? `${data.error}${typeof data.error_description === "string" ? `: ${data.error_description}` : ""}`
-      : `HTTP ${response.status}`;
-    const problem = redact(`the token endpoint ${this.settings.tokenUrl} refused client ${this.settings.clientId} (${reason})`,
-      this.ownSecrets());
-    const remedy = "Check tenant:clientId and tenant:clientSecret (or AUTH0_CLIENT_ID / AUTH0_CLIENT_SECRET), "
-      + `and that the client is authorized for the audience ${this.settings.audience} (tenant:audience)`;
-    if (response.status >= 500) throw new ServerError(target, problem, "Try again later", { status: response.status });
-    throw new UnauthorizedError(target, problem, remedy, { status: response.status, errorCode: typeof data?.error === "string" ? data.error : undefined });
+    const status = response.status;
+    const oauthError = typeof data?.error === "string" ? data.error : undefined;
+    const reason = oauthError
+      ? `${status} ${excerpt(oauthError, 60)}${typeof data?.error_description === "string" ? `: ${excerpt(data.error_description)}` : ""}`
+      : `${status}${typeof response.data === "string" && response.data && !/^\s*</.test(response.data) ? `: ${excerpt(response.data, 80)}` : ""}`;
+    const details = { status, errorCode: oauthError };
+    const credentials = `Check ${this.setting("clientId")} and ${this.setting("clientSecret")}`;
+    const checkDomain = `Check ${this.setting("domain")}: the tenant's domain (my-tenant.eu.auth0.com) or the origin of a tenant server (http://127.0.0.1:4010)`;
+    if (status === 401) {
+      throw fail((m) => new UnauthorizedError(target, reason, undefined, { ...details, message: m }),
+        `the token endpoint ${this.settings.tokenUrl} refused client ${this.settings.clientId} (${reason})`,
+        `${credentials} (\`pulumi config set --secret ${configKeys(this.settings.namespace ?? "tenant").clientSecret} <client secret>\`)`,
+        `${status}${oauthError ? ` ${oauthError}` : ""}`);
+    }
+    if (status === 403) {
+      throw fail((m) => new UnauthorizedError(target, reason, undefined, { ...details, message: m }),
+        `the token endpoint ${this.settings.tokenUrl} refused client ${this.settings.clientId} (${reason})`,
+        `${credentials}, and that this application is authorized for the Management API (audience ${this.settings.audience}, ${this.setting("audience")})`,
+        `${status}${oauthError ? ` ${oauthError}` : ""}`);
+    }
+    if (status === 404) {
+      throw fail((m) => new ConfigurationError(m),
+        `${this.settings.tokenUrl} answered 404 (not found), so ${this.key("domain")} "${excerpt(this.settings.domain, 100)}" does not lead to a tenant`,
+        checkDomain, "404 from the token endpoint");
+    }
+    if (status >= 500) {
+      throw fail((m) => new ServerError(target, reason, undefined, { ...details, message: m }),
+        `${this.settings.tokenUrl} failed with ${reason} on ${this.options.maxAttempts} attempt${this.options.maxAttempts > 1 ? "s" : ""}`,
+        "The tenant is having problems: try again later", `${status} from the token endpoint`);
+    }
+    throw fail((m) => new ConfigurationError(m),
+      `${this.settings.tokenUrl} answered ${reason}, not a token`, checkDomain, `${status} from the token endpoint`);
   }
 
   /**
    * Sends a request through the limiter, waiting out 429s and retrying 5xx and network
-   * errors when `idempotent`. Returns any non-429 response that is final.
+   * errors when `idempotent`. Returns any non-429 response that is final. A network
+   * failure after every attempt blocks the client (see the module comment) unless
+   * `blockOnNetworkFailure` is false (the token request reports its own).
    */
-  private async exchange(ex: Exchange, idempotent = ex.method !== "POST"): Promise<AxiosResponse> {
+  private async exchange(ex: Exchange, idempotent = ex.method !== "POST", blockOnNetworkFailure = true): Promise<AxiosResponse> {
     const started = this.options.now();
     let failures = 0;
     for (;;) {
       let response: AxiosResponse;
       try {
-        response = await this.limiter.run(() => this.http.request({
+        // A call queued or between attempts when the tenant was found unusable does not send (or wait) again.
+        const sent = await this.limiter.run(async () => this.blocked ?? this.http.request({
           method: ex.method, url: ex.url, headers: ex.headers, data: ex.data, params: ex.params,
         }));
+        if (sent instanceof SharedFailure) throw sent.next(named(ex.target));
+        response = sent;
       } catch (error) {
+        if (error instanceof TenantError || error instanceof ConfigurationError) throw error;
         const code = networkCode(error);
-        const safeToRepeat = idempotent || NOT_SENT_CODES.has(code);
-        const problem = redact(`${describeNetworkError(error, code)} while calling ${ex.method} ${pathOf(ex.url)}`,
-          [...this.ownSecrets(), ...ex.secrets]);
-        if (!safeToRepeat) {
-          throw new OutcomeUnknownError(ex.target, `${problem}; the request may or may not have been applied`, undefined,
-            { timedOut: code === "ECONNABORTED" || code === "ETIMEDOUT" });
-        }
+        const notSent = NOT_SENT_CODES.has(code);
+        const tls = TLS_CODES.test(code);
         failures += 1;
-        if (failures >= this.options.maxAttempts) {
-          throw new NetworkError(ex.target, `${problem} (${failures} attempts)`,
-            `Check that ${this.settings.origin} is reachable (tenant:domain)`);
+        if (!idempotent && !notSent && !tls) {
+          // A POST that may have reached the server: never re-sent blindly (see the module comment).
+          const failure = this.networkFailure(error, code, ex, failures, started);
+          throw new OutcomeUnknownError(ex.target, redact(`${failure.problem}; the request may or may not have been applied`,
+            [...this.ownSecrets(), ...ex.secrets]), undefined, { timedOut: TIMEOUT_CODES.has(code) });
         }
-        await this.options.sleep(this.backoff(failures));
-        continue;
+        if (!tls && failures < this.options.maxAttempts) {
+          await this.options.sleep(this.backoff(failures));
+          continue;
+        }
+        const failure = this.networkFailure(error, code, ex, failures, started);
+        if (!blockOnNetworkFailure) throw new NetworkFailureError(failure);
+        const target = ex.target;
+        this.blocked ??= new SharedFailure(
+          (m) => new NetworkError(target, failure.problem, failure.remedy, { message: m }),
+          `${describeTarget(target)}: ${target.action} failed: ${failure.problem}. ${failure.remedy}.`,
+          failure.summary);
+        throw this.blocked.next(named(target));
       }
       this.limiter.observe({
         remaining: headerNumber(response.headers["x-ratelimit-remaining"]),
@@ -273,6 +409,64 @@ export class TenantClient {
     }
   }
 
+  /** Describes a request that got no usable answer: what was waited for, how long, and what to check. */
+  private networkFailure(error: unknown, code: string, ex: Exchange, attempts: number, started: number): NetworkFailure {
+    const hide = (text: string) => redact(text, [...this.ownSecrets(), ...ex.secrets]);
+    const origin = this.settings.origin;
+    const call = `${ex.method} ${pathOf(ex.url)}`;
+    const tries = `${attempts} attempt${attempts > 1 ? "s" : ""}`;
+    const over = attempts > 1 ? ` over ${seconds(this.options.now() - started)}` : "";
+    const domain = this.setting("domain");
+    if (TIMEOUT_CODES.has(code)) {
+      return {
+        code,
+        problem: `no answer from ${origin} to ${call} within ${seconds(this.options.timeoutMs)} (${tries}${over})`,
+        remedy: `Check ${domain} and the network, or raise ${this.key("timeoutSeconds")} / ${this.key("maxRetries")}`,
+        summary: `${origin} did not answer within ${seconds(this.options.timeoutMs)}`,
+      };
+    }
+    if (code === "ECONNREFUSED") {
+      return {
+        code,
+        problem: `nothing accepts connections at ${origin} (connection refused, ${tries}${over})`,
+        remedy: `Check ${domain} and that the tenant is reachable from here`,
+        summary: `${origin} refused the connection`,
+      };
+    }
+    if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
+      return {
+        code,
+        problem: `the host ${hostOf(origin)} could not be resolved (${code}, ${tries})`,
+        remedy: `Check ${domain}: the tenant's domain, such as my-tenant.eu.auth0.com`,
+        summary: `the host ${hostOf(origin)} could not be resolved`,
+      };
+    }
+    if (code === "ECONNRESET" || code === "EPIPE") {
+      return {
+        code,
+        problem: `the connection to ${origin} was dropped during ${call} (${tries}${over})`,
+        remedy: `Check ${domain} and the network, then run again`,
+        summary: `${origin} dropped the connection`,
+      };
+    }
+    if (TLS_CODES.test(code)) {
+      return {
+        code,
+        problem: `the TLS certificate of ${origin} is not trusted (${code})`,
+        remedy: `Check ${domain}; for a server with its own CA, trust it with NODE_EXTRA_CA_CERTS=<ca.pem>`,
+        summary: `the TLS certificate of ${origin} is not trusted`,
+      };
+    }
+    // Only the error's own message: axios errors also carry the request config and headers.
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      code,
+      problem: hide(`a network error occurred during ${call} to ${origin} (${code}: ${excerpt(message)}, ${tries})`),
+      remedy: `Check ${domain} and the network, then run again`,
+      summary: `a network error (${code}) reaching ${origin}`,
+    };
+  }
+
   private rateLimitWait(response: AxiosResponse, attempt: number): number {
     const retryAfter = headerNumber(response.headers["retry-after"]);
     if (retryAfter !== undefined) return retryAfter * 1000 + Math.floor(Math.random() * 100);
@@ -286,20 +480,28 @@ export class TenantClient {
     return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
   }
 
-  private toError(status: number, body: ErrorBody, target: ErrorTarget, secrets: (string | undefined)[]): TenantError {
+  private toError(status: number, body: ErrorBody, target: ErrorTarget, secrets: (string | undefined)[]): Error {
     const hide = (text: string) => redact(text, [...this.ownSecrets(), ...secrets]);
-    const serverMessage = hide(body.message ?? `HTTP ${status}`);
+    const serverMessage = hide(excerpt(body.message ?? `HTTP ${status}`));
     const details = { status, errorCode: body.errorCode };
     const client = this.settings.clientId ? `client ${this.settings.clientId}` : "the configured token";
+    const about = describeTarget(target);
     switch (true) {
       case status === 400 || status === 413 || status === 415 || status === 422:
         return new ValidationError(target, serverMessage, details);
       case status === 401 && (body.errorCode === "client_not_global" || /global/i.test(serverMessage)):
         return new UnauthorizedError(target, `${client} is not a global client (${serverMessage})`,
-          "This operation needs a global client: use the tenant's global management client in tenant:clientId", details);
-      case status === 401:
-        return new UnauthorizedError(target, `the access token was refused (${serverMessage})`,
-          "Check tenant:clientId and tenant:clientSecret or tenant:apiToken, and tenant:audience", details);
+          `This operation needs a global client: use the tenant's global management client in ${this.setting("clientId")}`, details);
+      case status === 401: {
+        // Every later call would be refused the same way: tell it once.
+        const remedy = this.settings.apiToken
+          ? `Check ${this.setting("apiToken")}: it may be expired or for another tenant (audience ${this.settings.audience})`
+          : `Check ${this.setting("clientId")}, ${this.setting("clientSecret")} and ${this.setting("audience")}`;
+        const problem = `the access token was refused (${serverMessage})`;
+        this.blocked ??= new SharedFailure((m) => new UnauthorizedError(target, problem, remedy, { ...details, message: m }),
+          `${about}: ${target.action} failed: ${problem}. ${remedy}.`, `the tenant ${this.settings.origin} refused the access token (401)`);
+        return this.blocked.next(named(target));
+      }
       case status === 403 && body.errorCode === "insufficient_scope": {
         const missingScope = INSUFFICIENT_SCOPE.exec(serverMessage)?.[1];
         return new ForbiddenError(target, `${client} lacks the scope ${missingScope ?? "needed"} (${serverMessage})`,
@@ -307,33 +509,60 @@ export class TenantClient {
       }
       case status === 403:
         return new ForbiddenError(target, `access denied (${serverMessage})`, `Check the permissions of ${client}`, details);
+      case status === 404 && !body.fromApi: {
+        // Not the API's own "no such object" (a JSON error): some other server answered. Never report that as "gone"
+        // (a refresh would drop the resource from the state).
+        const problem = `${this.settings.apiBaseUrl} answered 404 without an API error, so ${this.key("domain")} "${excerpt(this.settings.domain, 100)}" does not lead to a tenant's management API`;
+        const remedy = `Check ${this.setting("domain")}`;
+        this.blocked ??= new SharedFailure((m) => new ConfigurationError(m), `${about}: ${target.action} failed: ${problem}. ${remedy}.`,
+          `${this.settings.apiBaseUrl} is not a management API (404)`);
+        return this.blocked.next(named(target));
+      }
       case status === 404:
         return new NotFoundError(target, `it does not exist (${serverMessage})`, undefined, details);
       case status === 409:
         return new ConflictError(target, `it conflicts with an existing object (${serverMessage})`,
           "Remove or adopt the existing object, then run again", details);
       case status >= 500:
-        return new ServerError(target, `the server failed with ${status} (${serverMessage})`, "Try again later", details);
+        return new ServerError(target, `the server failed with ${status} on ${this.options.maxAttempts} attempt${this.options.maxAttempts > 1 ? "s" : ""} (${serverMessage})`,
+          "Try again later", details);
       default:
         return new TenantError(target, `unexpected HTTP ${status} (${serverMessage})`, undefined, details);
     }
   }
 }
 
+/** Internal: a request that got no answer, for the token request to word itself. */
+class NetworkFailureError extends Error {
+  constructor(readonly failure: NetworkFailure) {
+    super(failure.problem);
+  }
+}
+
 interface ErrorBody {
   message?: string;
   errorCode?: string;
+  /** The body is a JSON error object (the API's, or an OAuth error), not a page of some other server. */
+  fromApi: boolean;
 }
 
 function errorBody(data: unknown): ErrorBody {
-  if (isApiErrorBody(data)) return { message: data.message, errorCode: data.errorCode };
+  if (isApiErrorBody(data)) return { message: data.message, errorCode: data.errorCode, fromApi: true };
   if (data && typeof data === "object") {
     const record = data as Record<string, unknown>;
     const message = [record.message, record.error_description, record.error].find((v) => typeof v === "string") as string | undefined;
-    return { message, errorCode: typeof record.errorCode === "string" ? record.errorCode : undefined };
+    return {
+      message, errorCode: typeof record.errorCode === "string" ? record.errorCode : undefined,
+      fromApi: typeof record.statusCode === "number" || message !== undefined,
+    };
   }
-  if (typeof data === "string" && data.length > 0) return { message: data.slice(0, 200) };
-  return {};
+  if (typeof data === "string" && data.length > 0) return { message: excerpt(data), fromApi: false };
+  return { fromApi: false };
+}
+
+/** `form ap_…` / `form "Sign-up"` for a pointer to this call's error; nothing for a call about no one object (a list). */
+function named(target: ErrorTarget): string | undefined {
+  return target.id || target.name ? describeTarget(target) : undefined;
 }
 
 function networkCode(error: unknown): string {
@@ -343,20 +572,18 @@ function networkCode(error: unknown): string {
   return "UNKNOWN";
 }
 
-function describeNetworkError(error: unknown, code: string): string {
-  if (code === "ECONNABORTED" || code === "ETIMEDOUT") return "the request timed out";
-  if (code === "ECONNRESET" || code === "ERR_SOCKET_CONNECTION_TIMEOUT") return "the connection was dropped";
-  if (code === "ECONNREFUSED") return "the connection was refused";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "the host name could not be resolved";
-  // Only the error's own message: axios errors also carry the request config and headers.
-  const message = error instanceof Error ? error.message : String(error);
-  return `a network error occurred (${code}: ${message.slice(0, 200)})`;
-}
-
 function pathOf(url: string): string {
   try {
     return new URL(url).pathname;
   } catch {
     return url;
+  }
+}
+
+function hostOf(origin: string): string {
+  try {
+    return new URL(origin).hostname;
+  } catch {
+    return origin;
   }
 }

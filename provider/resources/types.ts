@@ -8,11 +8,16 @@ import type { TenantClient } from "../client/http";
 import type { CreateJournal } from "./journal";
 import type { JsonObject } from "./shared";
 
-/** What create/read/update/delete may use. */
+/**
+ * What create/read/update/delete may use: the connection to the tenant the resource
+ * lives in. The runtime picks it from the resource's `tenant` input (or, for read and
+ * delete, the state's outputs) and removes `tenant` from what the implementation sees;
+ * implementations never read settings themselves.
+ */
 export interface ProviderContext {
-  /** The process-wide client; throws the configuration error when settings are missing. */
+  /** The tenant's client (token, limiter, retries); throws the settings error, once in full, when they are missing. */
   client(): TenantClient;
-  /** The create journal of the configured tenant (see journal.ts); absent in some tests. */
+  /** The create journal of that tenant (see journal.ts); absent in some tests. */
   journal?(): CreateJournal | undefined;
 }
 
@@ -21,7 +26,10 @@ export interface ProviderContext {
  * show (and vet) an adoption or a takeover before it happens, when a client is configured.
  */
 export interface ResourceImplementation {
-  /** Validates new inputs (unknowns skipped); returns them with failures naming properties. */
+  /**
+   * Validates new inputs (unknowns skipped); returns them with failures naming properties.
+   * (The runtime then checks the tenant's settings and token.)
+   */
   check(olds: JsonObject, news: JsonObject, ctx?: ProviderContext): CheckResult | Promise<CheckResult>;
   /** Compares old outputs with new checked inputs; always a boolean `changes`. */
   diff(id: string, olds: JsonObject, news: JsonObject): DiffResult;

@@ -233,7 +233,7 @@ describe("seed limits at the provider's check", () => {
       for (const { label, inputs } of limit.outside) {
         const failures = failuresOf(await provider.check!({}, inputs));
         const named = failures.some((failure) => failure.property === limit.property || failure.property.startsWith(`${limit.property}.`)
-          || failure.property.startsWith(`${limit.property}[`));
+          || failure.property.startsWith(`${limit.property}[`) || (failure.property === "" && failure.reason.startsWith(`${limit.property}: `)));
         if (!named) {
           ok = false;
           problems.push(`${limit.seed} [${label}]: check gave ${JSON.stringify(failures)}, expected a failure on ${limit.property}`);

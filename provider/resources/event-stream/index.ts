@@ -5,6 +5,7 @@ import type { EventType } from "../../../api/event-types";
 import type { EventStreamDestination, EventStreamStatus } from "../../../api/types";
 import type { DeepInput } from "../../inputs";
 import { eventStreamProvider } from "../../shim";
+import type { TenantArgs } from "../tenant";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
 import { markDestinationSecrets } from "./secrets";
 
@@ -15,7 +16,7 @@ export interface EventStreamSubscription {
 }
 
 /** Arguments of an {@link EventStream}: the API's own field names (body of `POST /event-streams`). */
-export interface EventStreamArgs {
+export interface EventStreamArgs extends TenantArgs {
   /** 1 to 128 characters. Left out, the API's value is kept and not managed. */
   name?: pulumi.Input<string>;
   /** At least one event type. Left out, the API's value is kept and not managed. */
@@ -70,6 +71,7 @@ export class EventStream extends dynamic.Resource {
       destination: markDestinationSecrets(args.destination),
       status: args.status,
       adoptId: args.adoptId,
+      tenant: args.tenant,
       created_at: undefined,
       updated_at: undefined,
     }, opts, TYPE_MODULE, TYPE_NAMES.eventStream);

@@ -4,10 +4,11 @@ import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { FormEnding, FormFields, FormNode, FormStart } from "../../../api/types";
 import type { DeepInput } from "../../inputs";
 import { formProvider } from "../../shim";
+import type { TenantArgs } from "../tenant";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
 
 /** Arguments of a {@link Form}: the API's own field names (body of `POST /forms`). */
-export interface FormArgs {
+export interface FormArgs extends TenantArgs {
   /** The form's name, 1 to 150 characters. */
   name: pulumi.Input<string>;
   /** Custom error and other messages: `{ errors: {key: text}, custom: {key: text} }`. */
@@ -84,6 +85,7 @@ export class Form extends dynamic.Resource {
       ending: args.ending,
       style: args.style,
       adoptId: args.adoptId,
+      tenant: args.tenant,
       created_at: undefined,
       updated_at: undefined,
       embedded_at: undefined,

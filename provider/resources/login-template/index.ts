@@ -2,10 +2,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
 import { loginTemplateProvider } from "../../shim";
+import type { TenantArgs } from "../tenant";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
 
 /** Arguments of a {@link LoginTemplate}. */
-export interface LoginTemplateArgs {
+export interface LoginTemplateArgs extends TenantArgs {
   /**
    * The hosted login page's markup (Liquid), at most 102400 characters. It must contain
    * the head tag `{%- auth0:head -%}` and the widget tag `{%- auth0:widget -%}`.
@@ -38,6 +39,7 @@ export class LoginTemplate extends dynamic.Resource {
 
   /** Sets the tenant's login page template. */
   constructor(name: string, args: LoginTemplateArgs, opts?: pulumi.CustomResourceOptions) {
-    super(loginTemplateProvider, name, { template: args.template, adopt: args.adopt }, opts, TYPE_MODULE, TYPE_NAMES.loginTemplate);
+    super(loginTemplateProvider, name, { template: args.template, adopt: args.adopt, tenant: args.tenant }, opts, TYPE_MODULE,
+      TYPE_NAMES.loginTemplate);
   }
 }

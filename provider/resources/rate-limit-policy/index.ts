@@ -5,9 +5,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { RateLimitPolicy } from "../../../api/types";
-import { TenantClient } from "../../client/http";
-import { readSettingsInput, resolveSettings, settingsKey, type TenantSettingsInput } from "../../client/settings";
-import { lookupRateLimitPolicy } from "./lookup";
+import type { TenantSettingsInput } from "../../client/settings";
+import { lookupInProgram, quietOutput } from "./lookup";
 
 /** Arguments of {@link getRateLimitPolicy}. */
 export interface GetRateLimitPolicyArgs {
@@ -29,24 +28,8 @@ export interface GetRateLimitPolicyOptions {
    * the `AUTH0_*` environment variables.
    */
   settings?: TenantSettingsInput;
-}
-
-const clients = new Map<string, TenantClient>();
-
-function clientFor(overrides: TenantSettingsInput | undefined): TenantClient {
-  const fromConfig = readSettingsInput((key) => pulumi.runtime.getConfig(key));
-  const merged: TenantSettingsInput = { ...fromConfig };
-  for (const [key, value] of Object.entries(overrides ?? {}) as [keyof TenantSettingsInput, string | undefined][]) {
-    if (value !== undefined) merged[key] = value;
-  }
-  const settings = resolveSettings(merged);
-  const key = settingsKey(settings);
-  let client = clients.get(key);
-  if (!client) {
-    client = new TenantClient(settings, { keepAlive: false });
-    clients.set(key, client);
-  }
-  return client;
+  /** The tenant's configuration namespace, as the resources' `tenant` argument: `"prod"` reads `prod:domain`, … (default `"tenant"`). */
+  tenant?: string;
 }
 
 /**
@@ -57,7 +40,7 @@ function clientFor(overrides: TenantSettingsInput | undefined): TenantClient {
  * this tenant").
  */
 export async function getRateLimitPolicy(args: GetRateLimitPolicyArgs, opts?: GetRateLimitPolicyOptions): Promise<RateLimitPolicy> {
-  return lookupRateLimitPolicy(clientFor(opts?.settings), args.id);
+  return lookupInProgram(args.id, opts);
 }
 
 /** {@link getRateLimitPolicy} as an Output, for ids that are themselves Outputs. */
@@ -65,6 +48,6 @@ export function getRateLimitPolicyOutput(args: GetRateLimitPolicyOutputArgs, opt
   // An apply whose callback rejects costs the Pulumi Node.js SDK (3.248) tens of seconds of
   // CPU before the error is reported; a plain promise does not. So a literal id (the usual
   // case) skips the apply.
-  if (typeof args.id === "string") return pulumi.output(getRateLimitPolicy({ id: args.id }, opts));
+  if (typeof args.id === "string") return quietOutput(getRateLimitPolicy({ id: args.id }, opts));
   return pulumi.output(args.id).apply((id) => getRateLimitPolicy({ id }, opts));
 }

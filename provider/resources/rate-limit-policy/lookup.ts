@@ -1,12 +1,18 @@
 /**
  * The rate limit policy lookup: one GET, with an error of its own for each way it can
- * fail (not found, missing scope, non-global client, feature not enabled).
+ * fail (not found, missing scope, non-global client, feature not enabled), and how it
+ * runs in a Pulumi program: settings per tenant namespace, one client per settings,
+ * and a failure reported once, as its message only.
  */
+import * as pulumi from "@pulumi/pulumi";
 import type { RateLimitPolicy } from "../../../api/types";
 import {
-  type ErrorTarget, FeatureUnavailableError, ForbiddenError, NotFoundError,
+  ConfigurationError, type ErrorTarget, FeatureUnavailableError, ForbiddenError, NotFoundError, TenantError,
 } from "../../client/errors";
-import type { TenantClient } from "../../client/http";
+import { TenantClient } from "../../client/http";
+import {
+  type ConfigLookup, DEFAULT_NAMESPACE, NAMESPACE_PATTERN, readSettingsInput, resolveSettings, settingsKey, type TenantSettingsInput,
+} from "../../client/settings";
 
 /** The API's error code for a policy id that does not exist. */
 const INEXISTENT_POLICY = "inexistent_rate_limit_policy";
@@ -59,4 +65,79 @@ export async function explainPolicyError<T>(ctx: { client(): TenantClient }, cal
       message: `${NOT_ENABLED_MESSAGE} (${ctx.client().settings.domain}); managing rate limit policy ${String(about)} needs the Early Access feature enabled by the tenant's administrator.`,
     });
   }
+}
+
+/** Where the lookup connects: a tenant namespace and settings that win over its configuration. */
+export interface LookupConnection {
+  /** The configuration namespace (default `tenant`), as the resources' `tenant` argument. */
+  tenant?: string;
+  /** Settings that take precedence over the namespace's configuration and the `AUTH0_*` variables. */
+  settings?: TenantSettingsInput;
+}
+
+const clients = new Map<string, TenantClient>();
+
+/** The program's client for `connection` (one per distinct settings: a token per tenant and program). */
+export function lookupClient(connection: LookupConnection = {}, config: ConfigLookup = (key) => pulumi.runtime.getConfig(key)): TenantClient {
+  const namespace = connection.tenant ?? DEFAULT_NAMESPACE;
+  if (!NAMESPACE_PATTERN.test(namespace)) {
+    throw new ConfigurationError(`getRateLimitPolicy: tenant must name a configuration namespace such as "prod" (read as prod:domain, `
+      + `prod:clientId, prod:clientSecret), not "${namespace.slice(0, 64)}".`);
+  }
+  const merged: TenantSettingsInput = { ...readSettingsInput(config, process.env, namespace) };
+  for (const [key, value] of Object.entries(connection.settings ?? {}) as [keyof TenantSettingsInput, string | undefined][]) {
+    if (value !== undefined) merged[key] = value;
+  }
+  const settings = resolveSettings(merged, namespace);
+  const key = settingsKey(settings);
+  let client = clients.get(key);
+  if (!client) {
+    client = new TenantClient(settings, { keepAlive: false });
+    clients.set(key, client);
+  }
+  return client;
+}
+
+/**
+ * Marks an expected error the way the Pulumi program runner recognises a `RunError`: it
+ * then prints the message only, not the stack and the error object's fields.
+ */
+export function asProgramError(error: unknown): unknown {
+  if ((error instanceof TenantError || error instanceof ConfigurationError) && !("__pulumiRunError" in error)) {
+    Object.defineProperty(error, "__pulumiRunError", { value: true, enumerable: false });
+  }
+  return error;
+}
+
+/** Looks up policy `id` from a Pulumi program; failures are {@link asProgramError} errors. */
+export async function lookupInProgram(id: string, connection?: LookupConnection): Promise<RateLimitPolicy> {
+  try {
+    return await lookupRateLimitPolicy(lookupClient(connection), id);
+  } catch (error) {
+    throw asProgramError(error);
+  }
+}
+
+/**
+ * `pulumi.output(promise)` for a promise that may reject, without the noise: the
+ * Output's own bookkeeping promises would each count as an unhandled rejection and then
+ * print `PromiseRejectionHandledWarning` when consumed late. They are marked handled;
+ * whoever consumes the Output still gets the rejection. In a Pulumi program the failure
+ * is reported once, as the program's error (the runner prints a reported error only
+ * once, however many promises carry it), also when nothing consumes the Output.
+ */
+export function quietOutput<T>(promise: Promise<T>): pulumi.Output<T> {
+  const output = pulumi.output(promise) as pulumi.Output<T>;
+  // The Output's internals (not in its public type): its value, known and secret flags, and dependencies.
+  const internals = output as unknown as {
+    promise?: () => Promise<unknown>; isKnown?: Promise<unknown>; isSecret?: Promise<unknown>; allResources?: () => Promise<unknown>;
+  };
+  for (const inner of [internals.promise?.(), internals.isKnown, internals.isSecret, internals.allResources?.()]) {
+    if (inner && typeof inner.catch === "function") inner.catch(() => undefined);
+  }
+  if (pulumi.runtime.hasMonitor()) {
+    // Deliberately left unhandled: the program runner reports it (once) and fails the program.
+    void promise.then(undefined, (error: unknown) => Promise.reject(error));
+  }
+  return output;
 }

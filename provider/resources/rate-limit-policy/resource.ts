@@ -13,6 +13,7 @@ import { collectionResource, listCheckpoint, payloadOf, type CollectionSpec } fr
 import { providerFor } from "../../shim";
 import { deepEqual, type JsonObject } from "../shared";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
+import type { TenantArgs } from "../tenant";
 import type { ResourceImplementation } from "../types";
 import { explainPolicyError } from "./lookup";
 
@@ -56,7 +57,7 @@ export const rateLimitPolicyImplementation: ResourceImplementation = {
 };
 
 /** Arguments of a {@link RateLimitPolicy}: the API's own field names (body of `POST /rate-limit-policies`). */
-export interface RateLimitPolicyArgs {
+export interface RateLimitPolicyArgs extends TenantArgs {
   /** The API the policy protects: `oauth_authentication_api`. Changing it replaces the policy. */
   resource: pulumi.Input<"oauth_authentication_api">;
   /** What consumes the API: `client`. Changing it replaces the policy. */
