@@ -1,4 +1,5 @@
 /** RateLimitPolicy provider methods against a started tenant server: lifecycle, replacement, adoption, drift. */
+import { forgetClaims } from "../../provider/resources/create-once";
 import { providerFor } from "../../provider/shim";
 import { call, PROVIDER_TEXT, startHarness, type ProviderHarness } from "./helpers";
 
@@ -61,6 +62,7 @@ describe("RateLimitPolicy provider", () => {
     expect(same.id).toBe(existing.id);
     expect(same.outs.adoptId).toBe(existing.id);
     expect(writes(harness.server.counters.snapshot())).toBe(0);
+    forgetClaims(); // a later run adopts it again, this time with another configuration
     const changed = await call(policyProvider, "create")({ ...policy, consumer_selector: "cimd_clients", configuration: { action: "allow" }, adoptId: existing.id });
     expect(changed.outs.configuration).toEqual({ action: "allow" });
     expect(writes(harness.server.counters.snapshot())).toBe(1);
