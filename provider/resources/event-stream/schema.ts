@@ -1,20 +1,16 @@
 /**
- * Event stream inputs and outputs, and `check`: the contract's JSON Schema (which
- * already knows the 25 event types and that webhook endpoints are https URIs).
+ * Event stream inputs and outputs, and `check`: the contract's published create schema
+ * (api/resources/event-stream.ts). Event types are an open set: any well-formed
+ * `a.b[.c]` type passes `check` (the tenant refuses ones it does not know at apply).
  */
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { eventStreamCreateSchema, idSchemas } from "../../../api/schemas";
-import type { EventStreamFields } from "../../../api/types";
+import { eventStreamCreateSchema, type EventStreamFields } from "../../../api/resources/event-stream";
+import { idSchemas } from "../../../api/schemas";
 import { type JsonObject, validateTree, withoutProvider } from "../shared";
 
-/** The top-level event stream fields the provider manages. */
-export const EVENT_STREAM_FIELDS = ["name", "subscriptions", "destination", "status"] as const;
-
-/** Fields the server adds to an event stream. */
-export const EVENT_STREAM_SERVER_FIELDS = ["created_at", "updated_at"] as const;
-
-/** The write-only secret of each webhook authorization method. */
-export const WEBHOOK_SECRET_FIELD = { basic: "password", bearer: "token", custom_header: "header_value" } as const;
+export {
+  EVENT_STREAM_FIELDS, EVENT_STREAM_SERVER_FIELDS, WEBHOOK_SECRET_FIELD,
+} from "../../../api/resources/event-stream";
 
 /** What the provider receives for an event stream: the API's fields plus `adoptId`. */
 export interface EventStreamInputs extends EventStreamFields {

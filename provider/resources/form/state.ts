@@ -4,19 +4,16 @@
  * update agree on what "changed" means.
  */
 import type { DiffResult } from "@pulumi/pulumi/dynamic";
-import type { Form } from "../../../api/types";
+import {
+  DEFAULT_FORM_ENDING, FORM_FIELDS, FORM_OPAQUE_KEYS as OPAQUE_KEYS, FORM_SERVER_FIELDS, type Form,
+} from "../../../api/resources/form";
 import { deepEqual, isObject, type JsonObject, prune } from "../shared";
+import { formPayload } from "./payload";
+
+export { DEFAULT_FORM_ENDING } from "../../../api/resources/form";
 
 const isEmptyValue = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
-import { FORM_FIELDS, FORM_SERVER_FIELDS } from "./schema";
-import { formPayload } from "./payload";
-
-/** Keys whose values the API keeps as given (STEP components are opaque). */
-const OPAQUE_KEYS: ReadonlySet<string> = new Set(["components"]);
-
-/** What the server stores when a form has no `ending`. */
-export const DEFAULT_FORM_ENDING = { resume_flow: true } as const;
 
 /**
  * The managed fields of a form in canonical shape: only the API's settable keys, empty
