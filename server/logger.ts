@@ -4,6 +4,7 @@
  * log call (Authorization header, client secrets, webhook credentials).
  */
 import pino, { type Logger } from "pino";
+import { FORM_SECRET_PATHS, secretKeys } from "../api";
 
 /** Logger settings: `false` for silence, `true` for stdout at info. */
 export type LoggerOption = boolean | { destination?: string | NodeJS.WritableStream; level?: string };
@@ -15,6 +16,8 @@ export const REDACT_PATHS = [
   "password", "*.password", "token", "*.token", "header_value", "*.header_value",
   "access_token", "*.access_token",
   "*.webhook_authorization.password", "*.webhook_authorization.token", "*.webhook_authorization.header_value",
+  // Form component secrets (secret_key, api_key, server_key, credentials, access_token), declared in api/.
+  ...secretKeys(FORM_SECRET_PATHS).flatMap((key) => [key, `*.${key}`]),
 ];
 
 /** Builds the logger, or undefined when logging is off. */

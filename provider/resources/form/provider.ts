@@ -1,14 +1,15 @@
 /** The Form provider: thin glue of schema, payload, state and the client. */
-import type { Form, FormsPage } from "../../../api/types";
+import { FORM_SECRET_PATHS, type Form } from "../../../api/resources/form";
+import { secretValues } from "../../../api/schema/secret-paths";
+import type { FormsPage } from "../../../api/types";
 import { NotFoundError, PartialCreateError, unlessGone, type ErrorTarget } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import { claim, createOnce } from "../create-once";
-import { contentHash } from "../journal";
 import { deepEqual, type JsonObject, withoutProvider } from "../shared";
 import type { ResourceImplementation } from "../types";
 import { formPatch, formPayload } from "./payload";
 import { checkForm } from "./schema";
-import { diffForm, formInputsFromOutputs, formOutputs, normaliseForm } from "./state";
+import { diffForm, formInputsFromOutputs, formJournalKey, formOutputs, normaliseForm } from "./state";
 
 const KIND = "form";
 const PAGE_SIZE = 50;
@@ -33,6 +34,9 @@ async function getForm(client: TenantClient, id: string, action: string): Promis
   return (await client.get<Form>(`/forms/${encodeURIComponent(id)}`, target(action, id))).data;
 }
 
+/** The component secrets of a form body: kept out of error messages (the client redacts them). */
+const secretsOf = (body: JsonObject): string[] => secretValues(body, FORM_SECRET_PATHS);
+
 /** Brings an existing form to the desired state and returns it (adoption). */
 async function adoptForm(client: TenantClient, id: string, body: JsonObject): Promise<Form> {
   let current: Form;
@@ -49,7 +53,9 @@ async function adoptForm(client: TenantClient, id: string, body: JsonObject): Pr
   const patch = formPatch(normaliseForm(body), normaliseForm(current as unknown as JsonObject), body);
   if (Object.keys(patch).length === 0) return current;
   try {
-    return (await client.request<Form>({ method: "PATCH", path: `/forms/${encodeURIComponent(id)}`, body: patch, target: target("adopt", id) })).data;
+    return (await client.request<Form>({
+      method: "PATCH", path: `/forms/${encodeURIComponent(id)}`, body: patch, target: target("adopt", id), secrets: secretsOf(body),
+    })).data;
   } catch (error) {
     // The form exists and is ours now: record it so the next `up` finishes the update.
     throw new PartialCreateError(id, formOutputs(current), error as Error);
@@ -88,10 +94,12 @@ export const formImplementation: ResourceImplementation = {
     const journal = ctx.journal?.();
     const created = await createOnce<Form>({
       contentKey: `form:${JSON.stringify(wanted)}`,
-      post: async () => (await client.request<Form>({ method: "POST", path: "/forms", body, target: target("create", undefined, body.name) })).data,
+      post: async () => (await client.request<Form>({
+        method: "POST", path: "/forms", body, target: target("create", undefined, body.name), secrets: secretsOf(body),
+      })).data,
       find: (since, isClaimed) => findCreatedForm(client, body, since, isClaimed),
-      // A form holds no secrets: its normalised content is hashed as is.
-      journal: journal && { store: journal, kind: "form", contentKey: contentHash(wanted) },
+      // The journal is a plain file: its key is hashed from the content *without* the component secrets.
+      journal: journal && { store: journal, kind: "form", contentKey: formJournalKey(body) },
       getSame: async (id) => {
         const form = await unlessGone(getForm(client, id, "create"));
         if (!form) return undefined;
@@ -117,7 +125,9 @@ export const formImplementation: ResourceImplementation = {
       return { outs: { ...formOutputs(withoutProvider(olds), inputs.adoptId) } };
     }
     try {
-      const { data } = await ctx.client().request<Form>({ method: "PATCH", path: `/forms/${encodeURIComponent(id)}`, body: patch, target: target("update", id) });
+      const { data } = await ctx.client().request<Form>({
+        method: "PATCH", path: `/forms/${encodeURIComponent(id)}`, body: patch, target: target("update", id), secrets: secretsOf(body),
+      });
       return { outs: formOutputs(data, inputs.adoptId) };
     } catch (error) {
       if (error instanceof NotFoundError) {

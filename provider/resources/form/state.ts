@@ -5,8 +5,10 @@
  */
 import type { DiffResult } from "@pulumi/pulumi/dynamic";
 import {
-  DEFAULT_FORM_ENDING, FORM_FIELDS, FORM_OPAQUE_KEYS as OPAQUE_KEYS, FORM_SERVER_FIELDS, type Form,
+  DEFAULT_FORM_ENDING, FORM_FIELDS, FORM_OPAQUE_KEYS as OPAQUE_KEYS, FORM_SECRET_PATHS, FORM_SERVER_FIELDS, type Form,
 } from "../../../api/resources/form";
+import { withoutSecrets } from "../../../api/schema/secret-paths";
+import { contentHash } from "../journal";
 import { deepEqual, isObject, type JsonObject, prune } from "../shared";
 import { formPayload } from "./payload";
 
@@ -46,6 +48,14 @@ export function formInputsFromOutputs(outputs: JsonObject): JsonObject {
   const inputs: JsonObject = { ...normaliseForm(outputs) };
   if (outputs.adoptId !== undefined) inputs.adoptId = outputs.adoptId;
   return inputs;
+}
+
+/**
+ * The create journal's key for a form: the hash of its normalised content *without*
+ * the component secrets (the journal is a plain file).
+ */
+export function formJournalKey(body: JsonObject): string {
+  return contentHash(withoutSecrets(normaliseForm(body), FORM_SECRET_PATHS));
 }
 
 /** diff: normalised desired fields against the normalised managed part of the old outputs. */

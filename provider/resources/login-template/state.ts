@@ -1,10 +1,15 @@
 /** LoginTemplate responses → outputs, and diff (pure). */
 import type { DiffResult } from "@pulumi/pulumi/dynamic";
+import { templateMarkupOf } from "../../../api/resources/login-template";
 import type { JsonObject } from "../shared";
 
-/** Outputs from `GET /branding/templates/universal-login` (`{body}`). */
-export function loginTemplateOutputs(response: { body?: unknown }): JsonObject {
-  return { template: typeof response.body === "string" ? response.body : "" };
+/**
+ * Outputs from `GET /branding/templates/universal-login`, which answers `{body}` or the
+ * bare markup (both are published): read either, or a bare string would show as drift
+ * on every refresh.
+ */
+export function loginTemplateOutputs(response: unknown): JsonObject {
+  return { template: templateMarkupOf(response) ?? "" };
 }
 
 /** diff: the markup, character for character. */
