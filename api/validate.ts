@@ -97,18 +97,22 @@ function describe(error: ErrorObject): ValidationIssue {
 
 /**
  * The error worth showing from ajv's list. For a union (anyOf), ajv lists each
- * branch's complaint and then its own; the first complaint that is not "wrong type"
- * is the branch the value was meant for (`amount: -1` → the number branch's minimum).
- * When every branch only disagrees on type, one message names all the types.
+ * branch's complaint and then its own. The branch that got deepest into the value is
+ * the one it was meant for (`{template: 7}` → `template`, not "the body is not a
+ * string"); at that depth, a complaint other than "wrong type" says most
+ * (`amount: -1` → the number branch's minimum). When every branch there only disagrees
+ * on type, one message names all the types.
  */
 function mainError(errors: ErrorObject[]): ErrorObject {
-  const first = errors[0];
-  if (!errors.some((error) => error.keyword === "anyOf")) return first;
-  const specific = errors.find((error) => error.keyword !== "type" && error.keyword !== "anyOf");
+  if (!errors.some((error) => error.keyword === "anyOf")) return errors[0];
+  const candidates = errors.filter((error) => error.keyword !== "anyOf");
+  const depth = (error: ErrorObject) => error.instancePath.split("/").length;
+  const deepest = Math.max(...candidates.map(depth));
+  const atDeepest = candidates.filter((error) => depth(error) === deepest);
+  const specific = atDeepest.find((error) => error.keyword !== "type");
   if (specific) return specific;
-  const types = errors.filter((error) => error.keyword === "type" && error.instancePath === first.instancePath)
-    .map((error) => String((error.params as { type: unknown }).type));
-  return { ...first, params: { type: [...new Set(types)].join(",") } };
+  const types = atDeepest.map((error) => String((error.params as { type: unknown }).type));
+  return { ...atDeepest[0], params: { type: [...new Set(types)].join(",") } };
 }
 
 /** A compiled validator that reports at most one issue, the first found. */
