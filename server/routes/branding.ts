@@ -1,8 +1,8 @@
 /**
  * `/api/v2/branding/templates/universal-login`: the hosted login page template, one per
  * tenant. PUT takes `{template}` or a bare string as JSON (the official SDKs send the
- * bare string), `template=…` form encoded, or `text/html` markup; it answers 201 with no
- * body when it created the template and 204 when it replaced it, as the real service
+ * bare string), `template=…` form encoded, or `text/html` markup; it answers 201 when
+ * it created the template and 204 (no body) when it replaced it, as the real service
  * does. GET answers `{body}` (the real service may also answer a bare string).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -53,7 +53,9 @@ export function registerBrandingRoutes(app: FastifyInstance, context: TenantCont
       throw new HttpError(400, `The template must contain the ${TEMPLATE_HEAD_TAG} and ${TEMPLATE_WIDGET_TAG} tags.`, ERROR_CODES.invalidBody);
     }
     const created = templates.upsert(TEMPLATE_RECORD_ID, { body: markup });
-    return reply.code(created ? TEMPLATE_STATUSES.created : TEMPLATE_STATUSES.replaced).send();
+    // 204 has no body; 201 answers an empty JSON object (every other success of the server is JSON).
+    if (!created) return reply.code(TEMPLATE_STATUSES.replaced).send();
+    return reply.code(TEMPLATE_STATUSES.created).send({});
   });
 
   app.delete(UNIVERSAL_LOGIN_TEMPLATE_PATH, { config: { auth: { scope: scopes.delete } } }, async (_request, reply) => {
