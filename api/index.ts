@@ -1,9 +1,15 @@
 /** The management API contract shared by the tenant server and the provider. */
 export * from "./errors";
-export * from "./event-types";
 export * from "./ids";
-export * from "./limits";
-export * from "./schemas";
 export * from "./scopes";
-export * from "./types";
 export * from "./validate";
+export * from "./schema/builder";
+export * from "./schema/formats";
+export * from "./schema/secret-paths";
+export * from "./resources/form";
+export * from "./resources/event-stream";
+export * from "./resources/login-template";
+export * from "./resources/rate-limit-policy";
+export { BODY_LIMIT_BYTES } from "./limits";
+export { idSchemas } from "./schemas";
+export type { CheckpointPage, FormsPage } from "./types";

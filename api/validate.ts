@@ -1,11 +1,14 @@
 /**
  * Validation with the contract's JSON Schemas. The server turns a failure into a
  * 400 `invalid_body`; the provider's `check` into a failure naming the property.
+ * Messages never quote the value judged (it may be a secret).
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import type { JsonSchema } from "./schemas";
-import { isValidId } from "./ids";
+import type { JsonSchema } from "./schema/builder";
+import { FORMATS, formatMessage } from "./schema/formats";
+
+export { isStrictHttpsUri } from "./schema/formats";
 
 /** One validation failure: where and what. */
 export interface ValidationIssue {
@@ -15,23 +18,22 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** An `https://` URI with a host (what the API calls `strict-https-uri`). */
-export function isStrictHttpsUri(value: string): boolean {
-  if (!/^https:\/\/[^\s/?#]+/i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
-
 /** A configured ajv instance with the contract's formats. */
 export function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: false, discriminator: true, strict: false, allowUnionTypes: true });
+  const ajv = new Ajv({
+    allErrors: false,
+    discriminator: true,
+    strict: false,
+    allowUnionTypes: true,
+    // NaN and ±Infinity are not numbers of the API (and not JSON).
+    strictNumbers: true,
+    // parentSchema on errors: a discriminator failure can say which values it takes.
+    verbose: true,
+  });
   addFormats(ajv, ["date-time", "date", "uri"]);
-  ajv.addFormat("strict-https-uri", { type: "string", validate: isStrictHttpsUri });
-  ajv.addFormat("rate-limit-policy-id", { type: "string", validate: (id: string) => isValidId("rateLimitPolicy", id) });
+  for (const [name, definition] of Object.entries(FORMATS)) {
+    ajv.addFormat(name, { type: "string", validate: definition.validate });
+  }
   return ajv;
 }
 
@@ -42,38 +44,75 @@ export function propertyPath(instancePath: string, extra?: string): string {
   return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), "");
 }
 
+/** The values a discriminated union's tag takes, from the union's schema. */
+export function discriminatorValues(schema: unknown, tag: string): string[] {
+  const branches = (schema as { oneOf?: unknown[] } | undefined)?.oneOf ?? [];
+  return branches.map((branch) => {
+    const property = (branch as { properties?: Record<string, { const?: unknown }> }).properties?.[tag];
+    return property?.const === undefined ? "" : String(property.const);
+  }).filter(Boolean);
+}
+
 function describe(error: ErrorObject): ValidationIssue {
   const params = error.params as Record<string, unknown>;
+  const at = propertyPath(error.instancePath);
   switch (error.keyword) {
     case "required":
       return { property: propertyPath(error.instancePath, String(params.missingProperty)), message: "Missing required property" };
     case "additionalProperties":
       return { property: propertyPath(error.instancePath, String(params.additionalProperty)), message: "Additional properties not allowed" };
     case "maxLength":
-      return { property: propertyPath(error.instancePath), message: `String is too long, maximum ${String(params.limit)}` };
+      return { property: at, message: `String is too long, maximum ${String(params.limit)}` };
     case "minLength":
-      return { property: propertyPath(error.instancePath), message: `String is too short, minimum ${String(params.limit)}` };
+      return { property: at, message: `String is too short, minimum ${String(params.limit)}` };
     case "minItems":
-      return { property: propertyPath(error.instancePath), message: `Array is too short, minimum ${String(params.limit)} item(s)` };
+      return { property: at, message: `Array is too short, minimum ${String(params.limit)} item(s)` };
     case "maxItems":
-      return { property: propertyPath(error.instancePath), message: `Array is too long, maximum ${String(params.limit)} items` };
+      return { property: at, message: `Array is too long, maximum ${String(params.limit)} items` };
     case "maximum":
     case "minimum":
-      return { property: propertyPath(error.instancePath), message: `Value ${error.keyword === "maximum" ? "exceeds maximum" : "is below minimum"} ${String(params.limit)}` };
+      return { property: at, message: `Value ${error.keyword === "maximum" ? "exceeds maximum" : "is below minimum"} ${String(params.limit)}` };
     case "enum":
-      return { property: propertyPath(error.instancePath), message: `Must be one of: ${(params.allowedValues as unknown[]).map(String).join(", ")}` };
+      return { property: at, message: `Must be one of: ${(params.allowedValues as unknown[]).map(String).join(", ")}` };
     case "const":
-      return { property: propertyPath(error.instancePath), message: `Must be ${JSON.stringify(params.allowedValue)}` };
+      return { property: at, message: `Must be ${JSON.stringify(params.allowedValue)}` };
     case "format":
-      return { property: propertyPath(error.instancePath), message: params.format === "strict-https-uri" ? "Must be an https:// URI" : `Must be a valid ${String(params.format)}` };
-    case "discriminator":
+      return { property: at, message: formatMessage(String(params.format)) };
+    case "pattern":
+      return { property: at, message: `Must match ${String(params.pattern)}` };
+    case "type":
+      return { property: at, message: `Must be ${String(params.type).split(",").join(" or ")}` };
+    case "discriminator": {
+      const values = discriminatorValues(error.parentSchema, String(params.tag));
       return {
         property: propertyPath(error.instancePath, String(params.tag)),
-        message: params.error === "tag" ? "Missing required property" : "Unknown value for this discriminator",
+        message: params.error === "tag" && params.tagValue === undefined ? "Missing required property"
+          : values.length ? `Must be one of: ${values.join(", ")}` : "Unknown value for this discriminator",
       };
+    }
     default:
-      return { property: propertyPath(error.instancePath), message: error.message ?? "Invalid value" };
+      return { property: at, message: error.message ?? "Invalid value" };
   }
+}
+
+/**
+ * The error worth showing from ajv's list. For a union (anyOf), ajv lists each
+ * branch's complaint and then its own. The branch that got deepest into the value is
+ * the one it was meant for (`{template: 7}` → `template`, not "the body is not a
+ * string"); at that depth, a complaint other than "wrong type" says most
+ * (`amount: -1` → the number branch's minimum). When every branch there only disagrees
+ * on type, one message names all the types.
+ */
+function mainError(errors: ErrorObject[]): ErrorObject {
+  if (!errors.some((error) => error.keyword === "anyOf")) return errors[0];
+  const candidates = errors.filter((error) => error.keyword !== "anyOf");
+  const depth = (error: ErrorObject) => error.instancePath.split("/").length;
+  const deepest = Math.max(...candidates.map(depth));
+  const atDeepest = candidates.filter((error) => depth(error) === deepest);
+  const specific = atDeepest.find((error) => error.keyword !== "type");
+  if (specific) return specific;
+  const types = atDeepest.map((error) => String((error.params as { type: unknown }).type));
+  return { ...atDeepest[0], params: { type: [...new Set(types)].join(",") } };
 }
 
 /** A compiled validator that reports at most one issue, the first found. */
@@ -84,7 +123,7 @@ export interface Validator {
 /** Compiles `schema` with {@link createAjv} (pass an instance to share compiled schemas). */
 export function compileValidator(schema: JsonSchema, ajv: Ajv = createAjv()): Validator {
   const validate: ValidateFunction = ajv.compile(schema);
-  return (value) => (validate(value) ? undefined : describe(validate.errors![0]));
+  return (value) => (validate(value) ? undefined : describe(mainError(validate.errors!)));
 }
 
 /** The service's message for an invalid body: `Payload validation error: '<what>' on property <path>.` */

@@ -2,19 +2,39 @@
  * Request body parsing: JSON (any JSON value, so the template PUT can take a bare
  * string), `application/x-www-form-urlencoded` with bracket notation (`a[b][0][c]=v`)
  * and `text/html`. Which kinds a route accepts is in its `config.bodyKinds`; the app
- * answers 415 for the others.
+ * answers 415 for the others. Media type parameters are accepted (`charset=utf-8`, in
+ * any case), and a request without a body is not refused for the content type it
+ * names (clients send `Content-Type: application/json` on GET and DELETE).
  */
 import type { FastifyInstance } from "fastify";
 import qs from "qs";
-import type { JsonSchema } from "../api";
-import { invalidBody } from "./http-error";
+import { ERROR_CODES, type JsonSchema } from "../api";
+import { HttpError, invalidBody } from "./http-error";
 
 /** The body encodings the server understands. */
 export type BodyKind = "json" | "form" | "html";
 
-/** The body kind of a `Content-Type` header value, if it is one the server knows. */
+/** Media type parameters (`charset=utf-8`), names lower-cased, quotes removed. */
+function mediaTypeParameters(contentType: string): Map<string, string> {
+  const parameters = new Map<string, string>();
+  for (const part of contentType.split(";").slice(1)) {
+    const separator = part.indexOf("=");
+    if (separator < 0) continue;
+    parameters.set(part.slice(0, separator).trim().toLowerCase(), part.slice(separator + 1).trim().replace(/^"(.*)"$/, "$1"));
+  }
+  return parameters;
+}
+
+/**
+ * The body kind of a `Content-Type` header value, if it is one the server knows. Media
+ * type parameters are allowed in any case (`application/json; charset=utf-8` is what the
+ * Java and .NET SDKs send); a charset other than UTF-8 is not (bodies are read as UTF-8).
+ */
 export function bodyKindOf(contentType: string | undefined): BodyKind | undefined {
-  const mediaType = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  const text = contentType ?? "";
+  const mediaType = text.split(";")[0].trim().toLowerCase();
+  const charset = mediaTypeParameters(text).get("charset")?.toLowerCase();
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") return undefined;
   if (mediaType === "application/json" || /^application\/[a-z0-9.+-]*\+json$/.test(mediaType)) return "json";
   if (mediaType === "application/x-www-form-urlencoded") return "form";
   if (mediaType === "text/html") return "html";
@@ -74,21 +94,37 @@ export function jsonDepth(text: string): number {
   return deepest;
 }
 
+/** A body of only whitespace is no body: clients send a JSON content type on bodyless GETs and DELETEs. */
+const isBlank = (text: string) => text.trim().length === 0;
+
 /** Registers the content-type parsers on `app` (JSON, form, HTML; nothing else). */
 export function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   // Fastify's own JSON parser rejects `__proto__`/`constructor` keys and parses any JSON value.
   const parseJson = app.getDefaultJsonParser("error", "error");
-  app.addContentTypeParser(/^application\/([a-z0-9.+-]*\+)?json$/i, { parseAs: "string" }, (request, body, done) => {
-    if (jsonDepth(body as string) > MAX_JSON_DEPTH) {
+  // Matched against the whole header value, parameters included (`application/json; charset=utf-8`).
+  app.addContentTypeParser(/^application\/([a-z0-9.+-]*\+)?json\s*(;.*)?$/i, { parseAs: "string" }, (request, body, done) => {
+    const text = body as string;
+    if (bodyKindOf(request.headers["content-type"]) !== "json") {
+      done(new HttpError(415, `Unsupported content type: ${request.headers["content-type"]}. Send JSON as UTF-8.`,
+        ERROR_CODES.unsupportedMediaType), undefined);
+      return;
+    }
+    // An empty body is left undefined: a route that wants one refuses it as invalid_body.
+    if (isBlank(text)) {
+      done(null, undefined);
+      return;
+    }
+    if (jsonDepth(text) > MAX_JSON_DEPTH) {
       done(invalidBody(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    parseJson(request, text, done);
   });
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" },
-    (_request, body, done) => done(null, parseFormBody(body as string)));
-  app.addContentTypeParser("text/html", { parseAs: "string" }, (_request, body, done) => done(null, body));
+    (_request, body, done) => done(null, isBlank(body as string) ? undefined : parseFormBody(body as string)));
+  app.addContentTypeParser("text/html", { parseAs: "string" },
+    (_request, body, done) => done(null, isBlank(body as string) ? undefined : body));
 }
 
 // ---------------------------------------------------------------- form value coercion

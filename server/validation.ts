@@ -5,12 +5,21 @@
 import {
   BASE58_ALPHABET, compileValidator, createAjv, eventStreamCreateSchema, eventStreamUpdateSchema, formCreateSchema,
   formUpdateSchema, FORM_ID_MAX, idSchemas, POLICY_ID_MAX, rateLimitPolicyCreateSchema, rateLimitPolicyUpdateSchema,
-  templateObjectSchema, templateStringSchema, type JsonSchema, type Validator,
+  templateObjectSchema, templateStringSchema, unknownEventTypeIssue, type JsonSchema, type Validator,
 } from "../api";
 import { invalidBody, invalidQuery, invalidUri } from "./http-error";
 import { coerceFormValue } from "./body";
 
 const ajv = createAjv();
+
+/**
+ * The schema's verdict, then the tenant's own: subscriptions name event types it knows.
+ * (The contract accepts any well-formed type; the tenant, like the real service, only
+ * the ones it has.)
+ */
+function withKnownEventTypes(validator: Validator): Validator {
+  return (value) => validator(value) ?? unknownEventTypeIssue(value);
+}
 
 /** Compiled body validators. */
 export const validators = {
@@ -18,8 +27,8 @@ export const validators = {
   rateLimitPolicyUpdate: compileValidator(rateLimitPolicyUpdateSchema, ajv),
   formCreate: compileValidator(formCreateSchema, ajv),
   formUpdate: compileValidator(formUpdateSchema, ajv),
-  eventStreamCreate: compileValidator(eventStreamCreateSchema, ajv),
-  eventStreamUpdate: compileValidator(eventStreamUpdateSchema, ajv),
+  eventStreamCreate: withKnownEventTypes(compileValidator(eventStreamCreateSchema, ajv)),
+  eventStreamUpdate: withKnownEventTypes(compileValidator(eventStreamUpdateSchema, ajv)),
   templateObject: compileValidator(templateObjectSchema, ajv),
   templateString: compileValidator(templateStringSchema, ajv),
 };

@@ -3,8 +3,8 @@
  * equality and pruning, and schema validation that skips unknown subtrees.
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { compileValidator, createAjv, type Validator } from "../../api/validate";
-import type { JsonSchema } from "../../api/schemas";
+import { compileValidator, createAjv, discriminatorValues, type Validator } from "../../api/validate";
+import type { JsonSchema } from "../../api/schema/builder";
 
 /** What the engine sends in place of a value it does not know yet (preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -106,19 +106,23 @@ export function validateTree(value: unknown, schema: JsonSchema, path = ""): Che
     const issue = validatorFor(schema)(value);
     return issue ? [{ property: joinPath(path, issue.property), reason: issue.message }] : [];
   }
+  if (Array.isArray(schema.anyOf)) {
+    // nullable(x) or a union: walk the alternative meant for this kind of value.
+    const kind = Array.isArray(value) ? "array" : "object";
+    const alternatives = (schema.anyOf as JsonSchema[]).filter((alternative) => alternative.type !== "null");
+    const meant = alternatives.find((alternative) => alternative.type === kind) ?? alternatives.find((alternative) => alternative.type === undefined);
+    return meant ? validateTree(value, meant, path) : [];
+  }
   if (Array.isArray(value)) return validateArray(value, schema, path);
   if (!isObject(value)) return [];
-  if (Array.isArray(schema.anyOf)) {
-    const nonNull = (schema.anyOf as JsonSchema[]).find((alternative) => alternative.type !== "null");
-    return nonNull ? validateTree(value, nonNull, path) : [];
-  }
   if (Array.isArray(schema.oneOf) && isObject(schema.discriminator)) {
     const tag = String(schema.discriminator.propertyName);
     const tagValue = value[tag];
-    if (tagValue === undefined || tagValue === UNKNOWN) return [];
+    if (tagValue === undefined) return [{ property: joinPath(path, tag), reason: "Missing required property" }];
+    if (tagValue === UNKNOWN) return [];
     const branch = (schema.oneOf as JsonSchema[]).find((candidate) =>
       isObject(candidate.properties) && isObject(candidate.properties[tag]) && candidate.properties[tag].const === tagValue);
-    if (!branch) return [{ property: joinPath(path, tag), reason: "Unknown value for this discriminator" }];
+    if (!branch) return [{ property: joinPath(path, tag), reason: `Must be one of: ${discriminatorValues(schema, tag).join(", ")}` }];
     return validateTree(value, branch, path);
   }
   return validateObject(value, schema, path);

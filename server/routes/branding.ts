@@ -1,11 +1,13 @@
 /**
  * `/api/v2/branding/templates/universal-login`: the hosted login page template, one per
- * tenant. PUT takes three bodies (`{template}` JSON, a bare JSON string as the official
- * SDKs send, or `text/html`); 201 when it created the template, 200 when it replaced it.
+ * tenant. PUT takes `{template}` or a bare string as JSON (the official SDKs send the
+ * bare string), `template=…` form encoded, or `text/html` markup; it answers 201 when
+ * it created the template and 204 (no body) when it replaced it, as the real service
+ * does. GET answers `{body}` (the real service may also answer a bare string).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
-  ERROR_CODES, SCOPES, TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG, templateObjectSchema, templateStringSchema,
+  ERROR_CODES, SCOPES, TEMPLATE_HEAD_TAG, TEMPLATE_STATUSES, TEMPLATE_WIDGET_TAG, templateObjectSchema, templateStringSchema,
 } from "../../api";
 import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
@@ -20,14 +22,14 @@ const scopes = SCOPES.branding;
 
 interface StoredTemplate { body: string }
 
-/** The markup of a PUT body, whichever of the three forms it came in. */
+/** The markup of a PUT body, whichever of the four forms it came in. */
 function templateMarkup(request: FastifyRequest): string {
   const body = request.body;
   if (bodyKindOf(request.headers["content-type"]) === "html" || typeof body === "string") {
     return validBody<string>(body ?? "", validators.templateString, templateStringSchema, false);
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw invalidBody("Expected a template: a JSON object {\"template\": \"...\"}, a JSON string or a text/html body");
+    throw invalidBody("Expected a template: a JSON object {\"template\": \"...\"}, a JSON string, template=... form encoded, or a text/html body");
   }
   return validBody<{ template: string }>(body, validators.templateObject, templateObjectSchema, false).template;
 }
@@ -42,14 +44,18 @@ export function registerBrandingRoutes(app: FastifyInstance, context: TenantCont
     return { body: template.body };
   });
 
-  app.put(UNIVERSAL_LOGIN_TEMPLATE_PATH, { config: { auth: { scope: scopes.update }, bodyKinds: ["json", "html"] } }, async (request, reply) => {
+  app.put(UNIVERSAL_LOGIN_TEMPLATE_PATH, {
+    config: { auth: { scope: scopes.update }, bodyKinds: ["json", "html", "form"] },
+  }, async (request, reply) => {
     const markup = templateMarkup(request);
     // The real service refuses a page it could not render the login widget into.
     if (!markup.includes(TEMPLATE_HEAD_TAG) || !markup.includes(TEMPLATE_WIDGET_TAG)) {
       throw new HttpError(400, `The template must contain the ${TEMPLATE_HEAD_TAG} and ${TEMPLATE_WIDGET_TAG} tags.`, ERROR_CODES.invalidBody);
     }
     const created = templates.upsert(TEMPLATE_RECORD_ID, { body: markup });
-    return reply.code(created ? 201 : 200).send({});
+    // 204 has no body; 201 answers an empty JSON object (every other success of the server is JSON).
+    if (!created) return reply.code(TEMPLATE_STATUSES.replaced).send();
+    return reply.code(TEMPLATE_STATUSES.created).send({});
   });
 
   app.delete(UNIVERSAL_LOGIN_TEMPLATE_PATH, { config: { auth: { scope: scopes.delete } } }, async (_request, reply) => {

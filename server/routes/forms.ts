@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
-  ERROR_CODES, FORM_ENDING_NODE, formCreateSchema, formUpdateSchema, newId, SCOPES,
+  DEFAULT_FORM_ENDING, ERROR_CODES, formCreateSchema, formUpdateSchema, newId, SCOPES, unresolvedFormNodeReferences,
   type Form, type FormFields,
 } from "../../api";
 import { bodyKindOf } from "../body";
@@ -25,7 +25,6 @@ export const FORMS_PATH = "/api/v2/forms";
 const scopes = SCOPES.forms;
 const HYDRATE_VALUES = ["flow_count", "links"];
 const MAX_PER_PAGE = 100;
-const DEFAULT_ENDING = { resume_flow: true };
 
 const formNotFound = (id: string) => notFound(`The form with id ${id} does not exist.`, ERROR_CODES.inexistentForm);
 
@@ -53,18 +52,9 @@ export function pruneEmpty(value: unknown, key = ""): unknown {
   return value;
 }
 
-/** The `next_node` targets of a form that name neither a node nor `$ending`. */
+/** The `next_node` targets of a form (JUMP_BUTTON components included) that name neither a node nor `$ending`. */
 export function unknownNodeTargets(form: FormFields): string[] {
-  const known = new Set([FORM_ENDING_NODE, ...(form.nodes ?? []).map((node) => node.id)]);
-  const targets: (string | undefined)[] = [form.start?.next_node];
-  for (const node of form.nodes ?? []) {
-    if (node.type === "ROUTER") {
-      targets.push(node.config?.fallback, ...(node.config?.rules ?? []).map((rule) => rule.next_node));
-    } else {
-      targets.push(node.config?.next_node);
-    }
-  }
-  return [...new Set(targets.filter((target): target is string => target !== undefined && !known.has(target)))];
+  return [...new Set(unresolvedFormNodeReferences(form).map((reference) => String(reference.target)))];
 }
 
 function checkNodeTargets(form: FormFields): void {
@@ -92,7 +82,7 @@ function summary(form: Form): FormSummary {
 /** Orders a form's keys as the service does: id, fields, timestamps. */
 function storedForm(id: string, fields: FormFields, createdAt: string, updatedAt: string): Form {
   const { name, ...rest } = fields;
-  return { id, name, ...rest, ending: rest.ending ?? DEFAULT_ENDING, created_at: createdAt, updated_at: updatedAt };
+  return { id, name, ...rest, ending: rest.ending ?? DEFAULT_FORM_ENDING, created_at: createdAt, updated_at: updatedAt };
 }
 
 /**

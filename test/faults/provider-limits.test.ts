@@ -104,26 +104,60 @@ const PROVIDER_LIMITS: ProviderLimit[] = [
     inside: [{ label: "FLOW", inputs: validForm() }],
   },
   {
-    seed: "2.2 FLOW node config.flow_id string", resource: "Form", property: "nodes[1].config",
+    seed: "2.2 / published: FLOW node config.flow_id, at most 30, flow-id format", resource: "Form", property: "nodes[1].config",
     outside: [{ label: "missing", inputs: withValue(validForm(), "nodes[1].config", { next_node: "$ending" }) },
-      { label: "number", inputs: withValue(validForm(), "nodes[1].config.flow_id", 5) }],
-    inside: [{ label: "af_1", inputs: validForm() }],
+      { label: "number", inputs: withValue(validForm(), "nodes[1].config.flow_id", 5) },
+      { label: "31", inputs: withValue(validForm(), "nodes[1].config.flow_id", `af_${s(28, "b")}`) }],
+    inside: [{ label: "af_1", inputs: validForm() }, { label: "30", inputs: withValue(validForm(), "nodes[1].config.flow_id", `af_${s(27, "b")}`) }],
   },
   {
-    seed: "2.2 start.hidden_fields items {key, value} strings", resource: "Form", property: "start.hidden_fields[0]",
-    outside: [{ label: "no value", inputs: withValue(validForm(), "start.hidden_fields", [{ key: "k" }]) },
-      { label: "value a number", inputs: withValue(validForm(), "start.hidden_fields", [{ key: "k", value: 1 }]) }],
-    inside: [{ label: "strings", inputs: validForm() }],
+    seed: "2.2 / published FormHiddenField: key required, value optional, 1..500", resource: "Form", property: "start.hidden_fields[0]",
+    outside: [{ label: "value a number", inputs: withValue(validForm(), "start.hidden_fields", [{ key: "k", value: 1 }]) },
+      { label: "value 501", inputs: withValue(validForm(), "start.hidden_fields", [{ key: "k", value: s(501) }]) },
+      { label: "no key", inputs: withValue(validForm(), "start.hidden_fields", [{ value: "v" }]) }],
+    inside: [{ label: "strings", inputs: validForm() }, { label: "no value", inputs: withValue(validForm(), "start.hidden_fields", [{ key: "k" }]) },
+      { label: "value 500", inputs: withValue(validForm(), "start.hidden_fields", [{ key: "k", value: s(500) }]) }],
   },
   {
-    seed: "2.2 ending.resume_flow boolean", resource: "Form", property: "ending.resume_flow",
-    outside: [{ label: "\"yes\"", inputs: withValue(validForm(), "ending.resume_flow", "yes") }],
-    inside: [{ label: "false", inputs: withValue(validForm(), "ending.resume_flow", false) }],
+    seed: "2.2 / published: ending.resume_flow can only be true", resource: "Form", property: "ending.resume_flow",
+    outside: [{ label: "\"yes\"", inputs: withValue(validForm(), "ending.resume_flow", "yes") },
+      { label: "false", inputs: withValue(validForm(), "ending.resume_flow", false) }],
+    inside: [{ label: "true", inputs: validForm() }],
   },
   {
-    seed: "2.2 coordinates x, y numeric", resource: "Form", property: "start.coordinates",
-    outside: [{ label: "x a string", inputs: withValue(validForm(), "start.coordinates", { x: "1", y: 2 }) }],
-    inside: [{ label: "numbers", inputs: withValue(validForm(), "start.coordinates", { x: 1.5, y: -2 }) }],
+    seed: "2.2 / published: coordinates integers within ±999999", resource: "Form", property: "start.coordinates",
+    outside: [{ label: "x a string", inputs: withValue(validForm(), "start.coordinates", { x: "1", y: 2 }) },
+      { label: "x 1.5", inputs: withValue(validForm(), "start.coordinates", { x: 1.5, y: 2 }) },
+      { label: "y 1000000", inputs: withValue(validForm(), "start.coordinates", { x: 1, y: 1_000_000 }) }],
+    inside: [{ label: "integers", inputs: withValue(validForm(), "start.coordinates", { x: 1, y: -2 }) },
+      { label: "±999999", inputs: withValue(validForm(), "start.coordinates", { x: 999_999, y: -999_999 }) }],
+  },
+  {
+    seed: "published: ending.redirection delay an integer 0..10, target 1..1024", resource: "Form", property: "ending.redirection",
+    outside: [{ label: "delay 11", inputs: withValue(validForm(), "ending.redirection", { target: "https://x.example", delay: 11 }) },
+      { label: "target 1025", inputs: withValue(validForm(), "ending.redirection", { target: s(1025) }) }],
+    inside: [{ label: "delay 10, target 1024", inputs: withValue(validForm(), "ending.redirection", { target: s(1024), delay: 10 }) }],
+  },
+  {
+    seed: "published: style.css 1..5000", resource: "Form", property: "style.css",
+    outside: [{ label: "empty", inputs: { ...validForm(), style: { css: "" } } }, { label: "5001", inputs: { ...validForm(), style: { css: s(5001) } } }],
+    inside: [{ label: "5000", inputs: { ...validForm(), style: { css: s(5000) } } }],
+  },
+  {
+    seed: "published: messages values 1..255", resource: "Form", property: "messages.custom.hello",
+    outside: [{ label: "256", inputs: { ...validForm(), messages: { custom: { hello: s(256) } } } }],
+    inside: [{ label: "255", inputs: { ...validForm(), messages: { custom: { hello: s(255) } } } }],
+  },
+  {
+    seed: "published: languages up to 55 characters", resource: "Form", property: "languages.primary",
+    outside: [{ label: "56", inputs: { ...validForm(), languages: { primary: s(56) } } }],
+    inside: [{ label: "55", inputs: { ...validForm(), languages: { primary: s(55), default: s(55) } } }],
+  },
+  {
+    seed: "published: components are typed (RECAPTCHA config required keys, no unknown keys)", resource: "Form", property: "nodes[0].config.components[0]",
+    outside: [{ label: "unknown key", inputs: withValue(validForm(), "nodes[0].config.components[0].config", { requird: true }) },
+      { label: "RECAPTCHA without secret_key", inputs: withValue(validForm(), "nodes[0].config.components[0]", { id: "r", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "s" } }) }],
+    inside: [{ label: "RECAPTCHA", inputs: withValue(validForm(), "nodes[0].config.components[0]", { id: "r", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "s", secret_key: "limits-secret-2" } }) }],
   },
   {
     seed: "contract: every next_node resolves to a node or $ending", resource: "Form", property: "nodes[1].config.next_node",
@@ -146,9 +180,10 @@ const PROVIDER_LIMITS: ProviderLimit[] = [
     inside: [{ label: "1 item", inputs: validStream() }],
   },
   {
-    seed: "2.4 subscriptions[].event_type: the known event types", resource: "EventStream", property: "subscriptions[0].event_type",
-    outside: [{ label: "user.exploded", inputs: withValue(validStream(), "subscriptions", [{ event_type: "user.exploded" }]) },
-      { label: "missing", inputs: withValue(validStream(), "subscriptions", [{}]) }],
+    // An open set: a well-formed type the tenant does not know passes check and is refused at apply (as by the real service).
+    seed: "2.4 subscriptions[].event_type: a well-formed a.b[.c] type", resource: "EventStream", property: "subscriptions[0].event_type",
+    outside: [{ label: "User Exploded", inputs: withValue(validStream(), "subscriptions", [{ event_type: "User Exploded" }]) },
+      { label: "user", inputs: withValue(validStream(), "subscriptions", [{ event_type: "user" }]) }],
     inside: [{ label: "all 25", inputs: withValue(validStream(), "subscriptions", EVENT_TYPES.map((event_type) => ({ event_type }))) }],
   },
   {
@@ -177,6 +212,17 @@ const PROVIDER_LIMITS: ProviderLimit[] = [
     outside: [{ label: "method digest", inputs: withValue(validStream(), "destination.configuration.webhook_authorization.method", "digest") },
       { label: "no username", inputs: withValue(validStream(), "destination.configuration.webhook_authorization", { method: "basic", password: "p" }) }],
     inside: [{ label: "basic", inputs: validStream() }],
+  },
+  {
+    seed: "published: basic-auth username at most 128, without ':'", resource: "EventStream", property: "destination.configuration.webhook_authorization.username",
+    outside: [{ label: "129", inputs: withValue(validStream(), "destination.configuration.webhook_authorization.username", s(129)) },
+      { label: "colon", inputs: withValue(validStream(), "destination.configuration.webhook_authorization.username", "a:b") }],
+    inside: [{ label: "128", inputs: withValue(validStream(), "destination.configuration.webhook_authorization.username", s(128)) }],
+  },
+  {
+    seed: "published: aws_region one of the listed regions", resource: "EventStream", property: "destination.configuration.aws_region",
+    outside: [{ label: "eu-west-9", inputs: withValue(validStream(), "destination", { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-9" } }) }],
+    inside: [{ label: "ap-southeast-7", inputs: withValue(validStream(), "destination", { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "ap-southeast-7" } }) }],
   },
   {
     seed: "8 / 2.3 login page template at most 102400 characters", resource: "LoginTemplate", property: "template",
@@ -310,7 +356,8 @@ describe("seed limits at the provider's check", () => {
     const streamInputs = fc.record({
       name: fc.oneof(around(128).map((n) => s(n)), fc.string({ maxLength: 3 })),
       status: mostly<string | undefined>(fc.constantFrom("enabled", "disabled", undefined), fc.constantFrom("disabledx", "")),
-      events: fc.array(mostly(fc.constantFrom(...EVENT_TYPES), fc.constant("user.exploded")), { maxLength: 4 }),
+      // Malformed types only: a well-formed unknown one passes check by design (the tenant refuses it).
+      events: fc.array(mostly(fc.constantFrom(...EVENT_TYPES), fc.constantFrom("user", "User.Created")), { maxLength: 4 }),
       endpoint: mostly<string>(fc.constantFrom("https://hooks.example.com/in", "https://h.example.com:8443/a?b=c"), fc.constantFrom("http://hooks.example.com/in", "https://", "ftp://x")),
       auth: mostly<Record<string, string>>(
         fc.constantFrom<Record<string, string>>({ method: "basic", username: "u", password: "p-1" }, { method: "bearer", token: "t-1" }, { method: "custom_header", header_key: "X-Key", header_value: "v-1" }),

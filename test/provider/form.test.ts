@@ -9,8 +9,8 @@ const signup = {
   messages: {},
   nodes: [
     { id: "details", type: "STEP", config: { components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true, config: {} }], next_node: "route" } },
-    { id: "route", type: "ROUTER", config: { rules: [{ id: "biz", next_node: "enrich" }], fallback: "$ending" } },
-    { id: "enrich", type: "FLOW", config: { flow_id: "#enrich", next_node: "$ending" } },
+    { id: "route", type: "ROUTER", config: { rules: [{ id: "biz", condition: { operator: "EXISTS", operand: "{{fields.company}}" }, next_node: "enrich" }], fallback: "$ending" } },
+    { id: "enrich", type: "FLOW", config: { flow_id: "af_2Nf7qL3mXcVbT8wRyK1pDz", next_node: "$ending" } },
   ],
   start: { next_node: "details", hidden_fields: [{ key: "utm", value: "web" }] },
   style: { css: "body { color: red }" },

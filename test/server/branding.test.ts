@@ -1,4 +1,4 @@
-/** The hosted login page template: the three PUT body forms, 201 vs 200, size bound, required tags, scopes. */
+/** The hosted login page template: the four PUT body forms, 201 vs 204, size bound, required tags, scopes. */
 import { expectError, startHarness, TEMPLATE, tokenFor, type Harness } from "./helpers";
 
 const PATH = "/api/v2/branding/templates/universal-login";
@@ -28,11 +28,13 @@ test.each([
   ["a bare JSON string", TEMPLATE, undefined],
   ["text/html", TEMPLATE, "text/html"],
   ["text/html with a charset", TEMPLATE, "text/html; charset=utf-8"],
-])("PUT with %s: 201 {} when created, 200 {} when replaced, GET returns {body}", async (_form, body, contentType) => {
+  ["a JSON object with a charset", JSON.stringify({ template: TEMPLATE }), "application/json; charset=UTF-8"],
+  ["form encoding", `template=${encodeURIComponent(TEMPLATE)}`, "application/x-www-form-urlencoded"],
+])("PUT with %s: 201 {} when created, 204 when replaced (no body), GET returns {body}", async (_form, body, contentType) => {
   const created = await h.call("PUT", PATH, { body, contentType });
   expect([created.status, created.json]).toEqual([201, {}]);
   const replaced = await h.call("PUT", PATH, { body, contentType });
-  expect([replaced.status, replaced.json]).toEqual([200, {}]);
+  expect([replaced.status, replaced.text]).toEqual([204, ""]);
   expect((await h.call("GET", PATH)).json).toEqual({ body: TEMPLATE });
 });
 
@@ -73,8 +75,9 @@ test.each([
   expectError(await h.call("PUT", PATH, { body }), 400, "invalid_body");
 });
 
-test("PUT with form encoding is a 415", async () => {
-  expectError(await h.call("PUT", PATH, { body: `template=${encodeURIComponent(TEMPLATE)}`, contentType: "application/x-www-form-urlencoded" }), 415);
+test("PUT form encoded without a template is a 400, in another media type a 415", async () => {
+  expectError(await h.call("PUT", PATH, { body: "body=x", contentType: "application/x-www-form-urlencoded" }), 400, "invalid_body");
+  expectError(await h.call("PUT", PATH, { body: TEMPLATE, contentType: "text/plain" }), 415);
 });
 
 test("scopes: read:branding reads; update and delete need their own scopes", async () => {

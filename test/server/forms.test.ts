@@ -17,13 +17,13 @@ const fullForm = {
   languages: { primary: "en", default: "en" },
   translations: { fr: { hello: "Bonjour" } },
   nodes: [
-    { id: "step1", type: "STEP", alias: "First", coordinates: { x: 10, y: 20.5 },
-      config: { components: [{ id: "full_name", category: "FIELD", type: "TEXT", required: true, config: { placeholder: "Name", extra: {} } }], next_node: "router" } },
-    { id: "router", type: "ROUTER", config: { rules: [{ id: "r1", alias: "vip", next_node: "flow1" }], fallback: "$ending" } },
+    { id: "step1", type: "STEP", alias: "First", coordinates: { x: 10, y: -20 },
+      config: { components: [{ id: "full_name", category: "FIELD", type: "TEXT", required: true, config: { placeholder: "Name", max_length: 50 } }], next_node: "router" } },
+    { id: "router", type: "ROUTER", config: { rules: [{ id: "r1", alias: "vip", condition: { operator: "EQ", operands: ["{{fields.tier}}", "vip"] }, next_node: "flow1" }], fallback: "$ending" } },
     { id: "flow1", type: "FLOW", config: { flow_id: "af_123", next_node: "$ending" } },
   ],
   start: { hidden_fields: [{ key: "source", value: "web" }], next_node: "step1", coordinates: { x: 0, y: 0 } },
-  ending: { redirection: { target: "https://example.com/done", delay: 2 }, after_submit: { flow_id: "af_9" }, coordinates: { x: 500, y: 0 }, resume_flow: false },
+  ending: { redirection: { target: "https://example.com/done", delay: 2 }, after_submit: { flow_id: "af_9" }, coordinates: { x: 500, y: 0 }, resume_flow: true },
   style: { css: "body { color: red; }" },
 };
 
@@ -88,6 +88,8 @@ describe("node references", () => {
     ["a router rule", { nodes: [{ id: "r", type: "ROUTER", config: { rules: [{ id: "x", next_node: "ghost" }] } }] }],
     ["a router fallback", { nodes: [{ id: "r", type: "ROUTER", config: { fallback: "ghost" } }] }],
     ["start.next_node", { start: { next_node: "ghost" } }],
+    ["a JUMP_BUTTON component", { nodes: [{ id: "s", type: "STEP", config: { components: [
+      { id: "jump", category: "BLOCK", type: "JUMP_BUTTON", config: { text: "Skip", next_node: "ghost" } }] } }] }],
   ])("%s pointing at no node is a 400", async (_what, fields) => {
     const body = expectError(await h.call("POST", PATH, { body: { name: "Broken", ...fields } }), 400, "invalid_body");
     expect(body.message).toContain("Some nodes point to unknown node IDs");
@@ -124,15 +126,15 @@ describe("form-urlencoded bodies", () => {
     const body = [
       "name=Encoded", "languages[primary]=en",
       "nodes[0][id]=flow1", "nodes[0][type]=FLOW", "nodes[0][config][flow_id]=af_1", "nodes[0][config][next_node]=$ending",
-      "nodes[0][coordinates][x]=12", "nodes[0][coordinates][y]=-3.5",
+      "nodes[0][coordinates][x]=12", "nodes[0][coordinates][y]=-3",
       "start[next_node]=flow1", "start[hidden_fields][0][key]=k", "start[hidden_fields][0][value]=42",
-      "ending[resume_flow]=false", "ending[redirection][target]=https://example.com", "ending[redirection][delay]=3",
+      "ending[resume_flow]=true", "ending[redirection][target]=https://example.com", "ending[redirection][delay]=3",
     ].join("&");
     const reply = await h.call("POST", PATH, { body, contentType: "application/x-www-form-urlencoded" });
     expect(reply.status).toBe(201);
-    expect(reply.json.nodes).toEqual([{ id: "flow1", type: "FLOW", config: { flow_id: "af_1", next_node: "$ending" }, coordinates: { x: 12, y: -3.5 } }]);
+    expect(reply.json.nodes).toEqual([{ id: "flow1", type: "FLOW", config: { flow_id: "af_1", next_node: "$ending" }, coordinates: { x: 12, y: -3 } }]);
     expect(reply.json.start).toEqual({ next_node: "flow1", hidden_fields: [{ key: "k", value: "42" }] });
-    expect(reply.json.ending).toEqual({ resume_flow: false, redirection: { target: "https://example.com", delay: 3 } });
+    expect(reply.json.ending).toEqual({ resume_flow: true, redirection: { target: "https://example.com", delay: 3 } });
   });
 
   test("prototype-polluting keys neither pollute nor pass validation", async () => {

@@ -1,8 +1,7 @@
 /** The `EventStream` resource users construct. */
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
-import type { EventType } from "../../../api/event-types";
-import type { EventStreamDestination, EventStreamStatus } from "../../../api/types";
+import type { EventStreamDestination, EventStreamStatus, EventType } from "../../../api/resources/event-stream";
 import type { DeepInput } from "../../inputs";
 import { eventStreamProvider } from "../../shim";
 import type { TenantArgs } from "../tenant";
@@ -11,8 +10,12 @@ import { markDestinationSecrets } from "./secrets";
 
 /** One subscription: an event type to forward. */
 export interface EventStreamSubscription {
-  /** One of the 25 known event types, e.g. `user.created`. */
-  event_type: EventType;
+  /**
+   * An event type such as `user.created`: the known ones are offered as completions, and
+   * any other well-formed `a.b[.c]` type is accepted (the set grows on the service; the
+   * tenant refuses, at apply, a type it does not know).
+   */
+  event_type?: EventType;
 }
 
 /** Arguments of an {@link EventStream}: the API's own field names (body of `POST /event-streams`). */
@@ -23,11 +26,11 @@ export interface EventStreamArgs extends TenantArgs {
   subscriptions?: DeepInput<EventStreamSubscription[]>;
   /**
    * Where events go, by `type`:
-   * - `webhook`: `configuration { webhook_endpoint (https), webhook_authorization }` with
-   *   `{method: "basic", username, password}`, `{method: "bearer", token}` or
+   * - `webhook`: `configuration { webhook_endpoint (https://…), webhook_authorization }` with
+   *   `{method: "basic", username (≤ 128, no ":"), password}`, `{method: "bearer", token}` or
    *   `{method: "custom_header", header_key, header_value}`. The secret is write-only:
    *   the API never returns it, Pulumi stores it encrypted and shows `[secret]`.
-   * - `eventbridge`: `configuration { aws_account_id, aws_region }`;
+   * - `eventbridge`: `configuration { aws_account_id (12 digits), aws_region (a published AWS region) }`;
    * - `action`: `configuration { action_id }`.
    * Changing the type, or any eventbridge or action configuration, replaces the stream.
    */

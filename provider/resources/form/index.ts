@@ -1,33 +1,42 @@
 /** The `Form` resource users construct. */
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
-import type { FormEnding, FormFields, FormNode, FormStart } from "../../../api/types";
+import { FORM_SECRET_PATHS, type FormEnding, type FormFields, type FormNode, type FormStart } from "../../../api/resources/form";
 import type { DeepInput } from "../../inputs";
 import { formProvider } from "../../shim";
 import type { TenantArgs } from "../tenant";
+import { markSecrets } from "../secrets";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
 
 /** Arguments of a {@link Form}: the API's own field names (body of `POST /forms`). */
 export interface FormArgs extends TenantArgs {
   /** The form's name, 1 to 150 characters. */
   name: pulumi.Input<string>;
-  /** Custom error and other messages: `{ errors: {key: text}, custom: {key: text} }`. */
+  /** Custom messages: `{ errors: {KEY: text}, custom: {key: text} }`, each text 1 to 255 characters. */
   messages?: DeepInput<FormFields["messages"]>;
-  /** `{ primary, default }` language codes. */
+  /** `{ primary, default }` language codes, 1 to 55 characters each. */
   languages?: DeepInput<FormFields["languages"]>;
-  /** Translations per language code (free-form objects). */
+  /** Translations per language (any key): free-form objects. */
   translations?: DeepInput<FormFields["translations"]>;
   /**
    * The flow graph: STEP (`config.components`, `config.next_node`), FLOW
-   * (`config.flow_id`, `config.next_node`) and ROUTER (`config.rules[].next_node`,
-   * `config.fallback`) nodes. Every `next_node` must be a node id or `"$ending"`.
+   * (`config.flow_id`, `config.next_node`) and ROUTER (`config.rules[]` with
+   * `condition` and `next_node`, `config.fallback`) nodes. Every `next_node` (JUMP_BUTTON
+   * components' too) must be a node id or `"$ending"`. Components are the 27 published
+   * types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS
+   * `api_key`/`server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS
+   * `access_token`) are stored as Pulumi secrets: a form holding one shows `nodes` as
+   * `[secret]`.
    */
   nodes?: DeepInput<FormNode[]>;
-  /** Where the form starts: `hidden_fields`, `next_node`, `coordinates`. */
+  /** Where the form starts: `hidden_fields` (`{ key, value? }`), `next_node`, `coordinates` (integers). */
   start?: DeepInput<FormStart>;
-  /** What happens at the end: `redirection`, `after_submit`, `resume_flow`, `coordinates`. Defaults to `{ resume_flow: true }`. */
+  /**
+   * What happens at the end: `redirection` (`target`, `delay` 0 to 10 s), `after_submit`
+   * (`flow_id`), `resume_flow` (only `true`), `coordinates`. Defaults to `{ resume_flow: true }`.
+   */
   ending?: DeepInput<FormEnding>;
-  /** `{ css }`: the form's stylesheet. */
+  /** `{ css }`: the form's stylesheet, 1 to 5000 characters. */
   style?: DeepInput<FormFields["style"]>;
   /**
    * Bring an existing form under management instead of creating one: the id
@@ -80,7 +89,8 @@ export class Form extends dynamic.Resource {
       messages: args.messages,
       languages: args.languages,
       translations: args.translations,
-      nodes: args.nodes,
+      // Component secrets become Pulumi secrets, even when given as plain strings.
+      nodes: markSecrets({ nodes: args.nodes }, FORM_SECRET_PATHS).nodes,
       start: args.start,
       ending: args.ending,
       style: args.style,

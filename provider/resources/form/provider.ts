@@ -1,6 +1,8 @@
 /** The Form provider: the collection lifecycle with the form's policy. */
-import { formCreateSchema, idSchemas } from "../../../api/schemas";
-import type { Form, FormsPage } from "../../../api/types";
+import { FORM_SECRET_PATHS, formCreateSchema, type Form } from "../../../api/resources/form";
+import { idSchemas } from "../../../api/schemas";
+import { secretValues, withoutSecrets } from "../../../api/schema/secret-paths";
+import type { FormsPage } from "../../../api/types";
 import type { TenantClient } from "../../client/http";
 import { collectionResource, type CollectionSpec } from "../../lifecycle/collection";
 import type { ErrorTarget } from "../../client/errors";
@@ -37,6 +39,9 @@ export const formSpec: CollectionSpec<Form> = {
   patch: formPatch,
   outputs: formOutputs,
   inputsFromOutputs: formInputsFromOutputs,
+  // Component secrets (RECAPTCHA secret_key, PAYMENT credentials…): out of messages and of the journal file.
+  secretsOf: (body) => secretValues(body, FORM_SECRET_PATHS),
+  withoutSecrets: (body) => withoutSecrets(body, FORM_SECRET_PATHS),
 };
 
 /** Form: create, read, update, delete against `/forms`. */

@@ -3,20 +3,15 @@
  * normalisation serves diff, read and the stored outputs, so preview, refresh and
  * update agree on what "changed" means.
  */
-import type { DiffResult } from "@pulumi/pulumi/dynamic";
-import type { Form } from "../../../api/types";
+import {
+  DEFAULT_FORM_ENDING, FORM_FIELDS, FORM_OPAQUE_KEYS as OPAQUE_KEYS, FORM_SERVER_FIELDS, type Form,
+} from "../../../api/resources/form";
 import { deepEqual, isObject, type JsonObject, prune } from "../shared";
+
+export { DEFAULT_FORM_ENDING } from "../../../api/resources/form";
 
 const isEmptyValue = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
-import { FORM_FIELDS, FORM_SERVER_FIELDS } from "./schema";
-import { payloadOf } from "../../lifecycle/collection";
-
-/** Keys whose values the API keeps as given (STEP components are opaque). */
-const OPAQUE_KEYS: ReadonlySet<string> = new Set(["components"]);
-
-/** What the server stores when a form has no `ending`. */
-export const DEFAULT_FORM_ENDING = { resume_flow: true } as const;
 
 /**
  * The managed fields of a form in canonical shape: only the API's settable keys, empty
@@ -60,11 +55,4 @@ export function formInputsFromOutputs(outputs: JsonObject): JsonObject {
     if (outputs[field] !== undefined) inputs[field] = outputs[field];
   }
   return inputs;
-}
-
-/** diff: normalised desired fields against the normalised managed part of the old outputs. */
-export function diffForm(olds: JsonObject, news: JsonObject): DiffResult {
-  const desired = normaliseForm(payloadOf(FORM_FIELDS, news));
-  const current = normaliseForm(olds);
-  return { changes: !deepEqual(desired, current) };
 }

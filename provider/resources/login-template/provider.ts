@@ -1,9 +1,12 @@
 /**
  * The LoginTemplate provider. The template is a singleton of the tenant: create and
- * update are the same idempotent PUT, read is a GET, delete removes the template.
+ * update are the same idempotent PUT (201 created, 204 replaced), read is a GET
+ * (`{body}` or a bare string), delete removes the template.
  */
-import type { UniversalLoginTemplate } from "../../../api/types";
-import { unlessGone, type ErrorTarget } from "../../client/errors";
+import {
+  TEMPLATE_STATUSES, UNIVERSAL_LOGIN_TEMPLATE_API_PATH as PATH, type UniversalLoginTemplateResponse,
+} from "../../../api/resources/login-template";
+import { ConflictError, FeatureUnavailableError, TenantError, unlessGone, type ErrorTarget } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { type JsonObject, UNKNOWN, withoutProvider } from "../shared";
@@ -12,11 +15,33 @@ import { loginTemplatePayload } from "./payload";
 import { checkLoginTemplate, LOGIN_TEMPLATE_ID } from "./schema";
 import { diffLoginTemplate, loginTemplateOutputs } from "./state";
 
-const PATH = "/branding/templates/universal-login";
 const target = (action: string): ErrorTarget => ({ kind: "login page template", id: LOGIN_TEMPLATE_ID, action });
 
+/** The template routes' own failures (402, 409) as errors that say what to do. */
+function templateError(error: unknown): unknown {
+  if (!(error instanceof TenantError)) return error;
+  const details = { status: error.status, errorCode: error.errorCode };
+  if (error.status === TEMPLATE_STATUSES.paymentRequired) {
+    return new FeatureUnavailableError(error.target, "the tenant's plan does not include a custom login page template (402)",
+      "Upgrade the tenant to a paid plan, or remove the LoginTemplate from the program", details);
+  }
+  if (error.status === TEMPLATE_STATUSES.conflict) {
+    return new ConflictError(error.target, "a concurrent update of the template was in progress (409)",
+      "Run `pulumi up` again", details);
+  }
+  return error;
+}
+
+async function templateCall<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw templateError(error);
+  }
+}
+
 async function putTemplate(client: TenantClient, template: { template: string }, action: string): Promise<void> {
-  await client.request({ method: "PUT", path: PATH, body: template, target: target(action) });
+  await templateCall(client.request({ method: "PUT", path: PATH, body: template, target: target(action) }));
 }
 
 /**
@@ -65,7 +90,7 @@ export const loginTemplateImplementation: ResourceImplementation = {
   },
 
   async read(ctx, _id, props) {
-    const reply = await unlessGone(ctx.client().get<UniversalLoginTemplate>(PATH, target("read")));
+    const reply = await templateCall(unlessGone(ctx.client().get<UniversalLoginTemplateResponse>(PATH, target("read"))));
     if (!reply) return {};
     const outputs = withAdopt(loginTemplateOutputs(reply.data), props);
     return { id: LOGIN_TEMPLATE_ID, props: outputs, inputs: { ...outputs } };
@@ -78,7 +103,7 @@ export const loginTemplateImplementation: ResourceImplementation = {
   },
 
   async delete(ctx) {
-    await unlessGone(ctx.client().request({ method: "DELETE", path: PATH, target: target("delete") }));
+    await templateCall(unlessGone(ctx.client().request({ method: "DELETE", path: PATH, target: target("delete") })));
   },
 };
 

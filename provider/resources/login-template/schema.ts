@@ -3,8 +3,7 @@
  * tags the hosted login page needs.
  */
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG } from "../../../api/event-types";
-import { templateStringSchema } from "../../../api/schemas";
+import { TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG, templateStringSchema } from "../../../api/resources/login-template";
 import { type JsonObject, UNKNOWN, validateTree, withoutProvider } from "../shared";
 
 /** The id of the one template of a tenant. */

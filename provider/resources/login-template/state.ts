@@ -1,16 +1,15 @@
 /** LoginTemplate responses → outputs, and diff (pure). */
 import type { DiffResult } from "@pulumi/pulumi/dynamic";
+import { templateMarkupOf } from "../../../api/resources/login-template";
 import type { JsonObject } from "../shared";
 
 /**
- * Outputs from `GET /branding/templates/universal-login`: the published answer is the
- * object `{body}` or a bare JSON string; both are read, or a bare string would show as
- * drift forever.
+ * Outputs from `GET /branding/templates/universal-login`, which answers `{body}` or the
+ * bare markup (both are published): read either, or a bare string would show as drift
+ * on every refresh.
  */
 export function loginTemplateOutputs(response: unknown): { template: string } {
-  if (typeof response === "string") return { template: response };
-  const body = (response as { body?: unknown } | null)?.body;
-  return { template: typeof body === "string" ? body : "" };
+  return { template: templateMarkupOf(response) ?? "" };
 }
 
 /** diff: the markup, character for character. */

@@ -1,44 +1,38 @@
-/** fast-check generators of valid provider inputs (within every seed limit). */
+/** fast-check generators of valid provider inputs (within every published limit). */
 import fc from "fast-check";
 import { EVENT_TYPES } from "../../../api/event-types";
+import { componentArb } from "../../conformance/components";
 
 const nodeIdArb = fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/);
-const coordinatesArb = fc.record({ x: fc.integer({ min: -5000, max: 5000 }), y: fc.integer({ min: -5000, max: 5000 }) });
+const coordinatesArb = fc.record({ x: fc.integer({ min: -999999, max: 999999 }), y: fc.integer({ min: -999999, max: 999999 }) });
 const shortText = (maxLength: number) => fc.string({ maxLength });
-
-const componentArb = fc.record({
-  id: nodeIdArb,
-  category: fc.constantFrom("BLOCK", "WIDGET", "FIELD"),
-  type: fc.constantFrom("RICH_TEXT", "EMAIL", "TEXT", "NEXT_BUTTON"),
-  required: fc.boolean(),
-  config: fc.dictionary(fc.stringMatching(/^[a-z_]{1,10}$/), fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.boolean(), fc.constant([]), fc.constant({}))),
-}, { requiredKeys: ["id", "category", "type"] });
+const text = (minLength: number, maxLength: number) => fc.string({ minLength, maxLength });
 
 // Built once: constructing arbitraries (regex ones especially) inside `chain` is slow.
-const aliasArb = shortText(150);
-const flowIdArb = fc.stringMatching(/^#[a-z0-9_]{1,63}$/);
+const aliasArb = text(1, 150);
+const flowIdArb = fc.stringMatching(/^af_[1-9A-HJ-NP-Za-km-z]{1,27}$/);
 const componentsArb = fc.array(componentArb, { maxLength: 3 });
 
 /** The parts of a form that do not depend on its node ids. */
 const formBaseArb = fc.record({
   name: fc.string({ minLength: 1, maxLength: 150 }),
   messages: fc.record({
-    errors: fc.dictionary(fc.stringMatching(/^[A-Z_]{1,20}$/), shortText(50), { maxKeys: 3 }),
-    custom: fc.dictionary(fc.stringMatching(/^[a-z_]{1,20}$/), shortText(50), { maxKeys: 3 }),
+    errors: fc.dictionary(fc.stringMatching(/^[A-Z_]{1,20}$/), text(1, 50), { maxKeys: 3 }),
+    custom: fc.dictionary(fc.stringMatching(/^[a-z_]{1,20}$/), text(1, 50), { maxKeys: 3 }),
   }, { requiredKeys: [] }),
-  languages: fc.record({ primary: fc.constantFrom("en", "fr", "de"), default: fc.constantFrom("en", "fr") }, { requiredKeys: [] }),
-  translations: fc.dictionary(fc.constantFrom("en", "fr", "es"), fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), shortText(20), { maxKeys: 2 }), { maxKeys: 2 }),
+  languages: fc.record({ primary: fc.constantFrom("en", "fr-CA", "zh-Hant-TW"), default: fc.constantFrom("en", "fr") }, { requiredKeys: [] }),
+  translations: fc.dictionary(fc.constantFrom("en", "fr", "es", "pt-BR-custom-language-tag"), fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), shortText(20), { maxKeys: 2 }), { maxKeys: 2 }),
   start: fc.record({
-    hidden_fields: fc.array(fc.record({ key: shortText(255), value: shortText(100) }), { maxLength: 3 }),
+    hidden_fields: fc.array(fc.record({ key: nodeIdArb, value: text(1, 100) }, { requiredKeys: ["key"] }), { maxLength: 3 }),
     coordinates: coordinatesArb,
   }, { requiredKeys: [] }),
   ending: fc.record({
-    redirection: fc.record({ target: fc.webUrl(), delay: fc.nat(30) }, { requiredKeys: ["target"] }),
-    after_submit: fc.record({ flow_id: fc.stringMatching(/^#[a-z0-9]{0,20}$/) }, { requiredKeys: [] }),
+    redirection: fc.record({ target: fc.webUrl(), delay: fc.nat(10) }, { requiredKeys: ["target"] }),
+    after_submit: fc.record({ flow_id: flowIdArb }, { requiredKeys: [] }),
     coordinates: coordinatesArb,
-    resume_flow: fc.boolean(),
+    resume_flow: fc.constant(true as const),
   }, { requiredKeys: [] }),
-  style: fc.record({ css: shortText(300) }, { requiredKeys: [] }),
+  style: fc.record({ css: text(1, 300) }, { requiredKeys: [] }),
 }, { requiredKeys: ["name"] });
 
 /** Nodes whose every `next_node` names one of them or `$ending`, and a start target. */
@@ -56,7 +50,9 @@ const graphArb = fc.uniqueArray(nodeIdArb, { maxLength: 5 }).chain((ids) => {
     fc.record({
       id: fc.constant(id), type: fc.constant("ROUTER" as const), coordinates: coordinatesArb,
       config: fc.record({
-        rules: fc.array(fc.record({ id: nodeIdArb, alias: aliasArb, next_node: targetArb }, { requiredKeys: ["id"] }), { maxLength: 3 }),
+        rules: fc.array(fc.record({
+          id: nodeIdArb, alias: aliasArb, next_node: targetArb, condition: fc.constant({ operator: "EQ", field: "{{fields.country}}", value: "FR" }),
+        }, { requiredKeys: ["id"] }), { maxLength: 3 }),
         fallback: targetArb,
       }, { requiredKeys: [] }),
     }, { requiredKeys: ["id", "type"] }),
@@ -81,7 +77,7 @@ const webhookArb = fc.record({
   configuration: fc.record({
     webhook_endpoint: httpsUrlArb,
     webhook_authorization: fc.oneof(
-      fc.record({ method: fc.constant("basic" as const), username: fc.string({ minLength: 1, maxLength: 40 }), password: fc.string({ minLength: 1, maxLength: 60 }) }),
+      fc.record({ method: fc.constant("basic" as const), username: fc.stringMatching(/^[^:]{1,40}$/), password: fc.string({ minLength: 1, maxLength: 60 }) }),
       fc.record({ method: fc.constant("bearer" as const), token: fc.string({ minLength: 1, maxLength: 200 }) }),
       fc.record({ method: fc.constant("custom_header" as const), header_key: fc.stringMatching(/^[A-Za-z0-9-]{1,30}$/), header_value: fc.string({ minLength: 1, maxLength: 60 }) }),
     ),

@@ -44,7 +44,7 @@ describe("check with unknown values", () => {
   it("validates the known parts of an event stream", () => {
     const result = checkEventStream({
       name: UNKNOWN,
-      subscriptions: [{ event_type: "user.created" }, { event_type: "user.exploded" }],
+      subscriptions: [{ event_type: "user.created" }, { event_type: "not an event type" }],
       destination: { type: "webhook", configuration: { webhook_endpoint: "http://hooks.example.com", webhook_authorization: UNKNOWN } },
     });
     expect(properties(result)).toEqual(["subscriptions[1].event_type", "destination.configuration.webhook_endpoint"]);
@@ -55,12 +55,16 @@ describe("check with unknown values", () => {
     expect(properties(result)).toEqual([]);
   });
 
-  it("reports a missing secret, an unknown method and an invalid adoptId", () => {
-    const missingPassword = checkEventStream({
+  it("reports a basic-auth username with a colon, an unknown method and an invalid adoptId", () => {
+    const colon = checkEventStream({
       name: "a", subscriptions: [{ event_type: "user.created" }],
-      destination: { type: "webhook", configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: { method: "basic", username: "u" } } },
+      destination: { type: "webhook", configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: { method: "basic", username: "u:x", password: UNKNOWN } } },
     });
-    expect(properties(missingPassword)).toEqual(["destination.configuration.webhook_authorization.password"]);
+    expect(properties(colon)).toEqual(["destination.configuration.webhook_authorization.username"]);
+    const method = checkEventStream({
+      destination: { type: "webhook", configuration: { webhook_endpoint: UNKNOWN, webhook_authorization: { method: "digest" } } },
+    });
+    expect(properties(method)).toEqual(["destination.configuration.webhook_authorization.method"]);
     const badAdopt = checkEventStream({ adoptId: "ap_1", destination: { type: "action", configuration: { action_id: "a" } } });
     expect(properties(badAdopt)).toEqual(["adoptId"]);
   });

@@ -98,7 +98,7 @@ const snapshot = (): TenantSnapshot => ({
     start: { next_node: "s" },
     nodes: [{ id: "s", type: "STEP", config: { next_node: "$ending", components: [
       { id: "captcha", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "site", secret_key: "recaptcha-secret" } },
-      { id: "card", category: "FIELD", type: "PAYMENT", config: { credentials: { public_key: "pk", private_key: "sk-secret" } } },
+      { id: "card", category: "FIELD", type: "PAYMENT", config: { charge: { type: "ONE_OFF", one_off: { amount: 10, currency: "EUR" } }, credentials: { public_key: "pk", private_key: "sk-secret" } } },
     ] } }],
     ending: { resume_flow: true },
   }],

@@ -58,12 +58,12 @@ describe("form properties", () => {
     }));
   });
 
-  it("a FLOW node's flow_id over 64 characters fails check naming the property", () => {
+  it("a FLOW node's flow_id over 30 characters fails check naming the property", () => {
     const withFlow = formArb.filter((form) => (form.nodes as { type: string }[]).some((node) => node.type === "FLOW"));
     fc.assert(fc.property(withFlow, (form) => {
       const nodes = json(form.nodes!) as JsonObject[];
       const index = nodes.findIndex((node) => node.type === "FLOW");
-      (nodes[index].config as JsonObject).flow_id = "f".repeat(65);
+      (nodes[index].config as JsonObject).flow_id = `af_${"f".repeat(28)}`;
       const failures = failuresOf(checkForm({ ...form, nodes } as JsonObject));
       expect(failures.map((f) => f.property)).toEqual([`nodes[${index}].config.flow_id`]);
     }), { numRuns: 50 });
@@ -104,12 +104,19 @@ describe("event stream properties", () => {
       ["name", (s) => ({ ...s, name: "n".repeat(EVENT_STREAM_NAME_MAX + 1) })],
       ["name", (s) => ({ ...s, name: "" })],
       ["subscriptions", (s) => ({ ...s, subscriptions: [] })],
-      ["subscriptions[0].event_type", (s) => ({ ...s, subscriptions: [{ event_type: "user.exploded" }] })],
+      ["subscriptions[0].event_type", (s) => ({ ...s, subscriptions: [{ event_type: "User Exploded" }] })],
+      ["subscriptions[0].event_type", (s) => ({ ...s, subscriptions: [{ event_type: "user" }] })],
       ["status", (s) => ({ ...s, status: "paused" })],
     ];
     fc.assert(fc.property(eventStreamArb, fc.constantFrom(...mutations), (stream, [property, mutate]) => {
       const failures = failuresOf(checkEventStream(mutate(stream as JsonObject)));
       expect(failures.map((f) => f.property)).toEqual([property]);
+    }));
+  });
+
+  it("any well-formed event type passes check: the set is open (the tenant judges the ones it knows)", () => {
+    fc.assert(fc.property(eventStreamArb, fc.stringMatching(/^[a-z]{1,8}(\.[a-z][a-z_]{0,7}){1,3}$/), (stream, eventType) => {
+      expect(failuresOf(checkEventStream({ ...stream, subscriptions: [{ event_type: eventType }] } as JsonObject))).toEqual([]);
     }));
   });
 });

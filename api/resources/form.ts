@@ -1,0 +1,290 @@
+/**
+ * Forms (`/api/v2/forms`): the published schema of a form (nodes, components, start,
+ * ending, style, messages, translations, languages) with its limits, formats and
+ * required keys; the server's defaults; where the secrets are; and every `next_node`
+ * reference, which no schema can check.
+ *
+ * Where the official SDK's types and the published schema disagree, both are accepted:
+ * a ROUTER rule's `condition` is required by the published schema but absent from the
+ * SDK's `FormRouterRule`, so it is optional here.
+ */
+import { FORM_ENDING_NODE } from "../schema/formats";
+import {
+  array, discriminated, integer, literal, nullable, object, openObject, record, string, unknown, type Static,
+} from "../schema/builder";
+import { EACH, type SecretPath } from "../schema/secret-paths";
+import { flowId, formComponentSchema, formIdentifier, formNodePointer } from "./form-components";
+
+export { FORM_COMPONENT_TYPES, formComponentSchema } from "./form-components";
+export { FORM_ENDING_NODE } from "../schema/formats";
+
+/** Path of the collection under `/api/v2`. */
+export const FORMS_API_PATH = "/forms";
+
+/** Form name length bounds. */
+export const FORM_NAME_MIN = 1;
+export const FORM_NAME_MAX = 150;
+/** Maximum length of a form id. */
+export const FORM_ID_MAX = 30;
+/** Most rules a ROUTER node may have. */
+export const FORM_ROUTER_RULES_MAX = 10;
+
+/** x/y position of a node in the editor: integers within ±999999. */
+export const formCoordinatesSchema = object({
+  x: integer({ minimum: -999999, maximum: 999999 }),
+  y: integer({ minimum: -999999, maximum: 999999 }),
+}, { required: ["x", "y"] });
+
+const alias = () => string({ minLength: 1, maxLength: 150 });
+/** A form's id: `ap_` + 22 base58 characters (at most 30). */
+const formId = () => string({ maxLength: FORM_ID_MAX, format: "form-id" });
+
+/** One rule of a ROUTER node: where to go when its `condition` holds. */
+export const formRouterRuleSchema = object({
+  /** The rule's id (letters, digits, `_`, `-`). */
+  id: formIdentifier(),
+  /** A display name, 1 to 150 characters. */
+  alias: alias(),
+  /** The condition, as the form editor writes it (free-form). */
+  condition: unknown(),
+  /** Where to go when the condition holds: a node id or `"$ending"`. */
+  next_node: formNodePointer(),
+}, { required: ["id"] });
+
+/** A STEP node: components shown to the user, then `next_node`. */
+export const formStepSchema = object({
+  /** The node's id (letters, digits, `_`, `-`). */
+  id: formIdentifier(),
+  type: literal("STEP"),
+  /** Position in the editor. */
+  coordinates: formCoordinatesSchema,
+  /** A display name, 1 to 150 characters. */
+  alias: alias(),
+  config: object({
+    /** What the step shows: BLOCK, WIDGET and FIELD components, each type with its own `config`. */
+    components: array(formComponentSchema),
+    /** The next node: a node id or `"$ending"`. */
+    next_node: formNodePointer(),
+  }),
+}, { required: ["id", "type"] });
+
+/** A FLOW node: runs a flow (`config.flow_id`), then `next_node`. */
+export const formFlowSchema = object({
+  /** The node's id (letters, digits, `_`, `-`). */
+  id: formIdentifier(),
+  type: literal("FLOW"),
+  /** Position in the editor. */
+  coordinates: formCoordinatesSchema,
+  /** A display name, 1 to 150 characters. */
+  alias: alias(),
+  config: object({
+    /** The flow to run: `af_…`, at most 30 characters. */
+    flow_id: flowId(),
+    /** The next node: a node id or `"$ending"`. */
+    next_node: formNodePointer(),
+  }, { required: ["flow_id"] }),
+}, { required: ["id", "type", "config"] });
+
+/** A ROUTER node: the first rule whose condition holds decides, else `fallback`. */
+export const formRouterSchema = object({
+  /** The node's id (letters, digits, `_`, `-`). */
+  id: formIdentifier(),
+  type: literal("ROUTER"),
+  /** Position in the editor. */
+  coordinates: formCoordinatesSchema,
+  /** A display name, 1 to 150 characters. */
+  alias: alias(),
+  config: object({
+    /** At most 10 rules, each `{ id, condition, next_node, alias? }`. */
+    rules: array(formRouterRuleSchema, { maxItems: FORM_ROUTER_RULES_MAX }),
+    /** Where to go when no rule holds: a node id or `"$ending"`. */
+    fallback: formNodePointer(),
+  }),
+}, { required: ["id", "type"] });
+
+/** A node of a form's flow graph, discriminated by `type`. */
+export const formNodeSchema = discriminated("type", [formStepSchema, formFlowSchema, formRouterSchema]);
+
+/** Where a form starts. */
+export const formStartSchema = object({
+  /** Values passed in with the form: `{ key, value? }`, value at most 500 characters. */
+  hidden_fields: array(object({ key: formIdentifier(), value: string({ minLength: 1, maxLength: 500 }) }, { required: ["key"] })),
+  /** The first node: a node id or `"$ending"`. */
+  next_node: formNodePointer(),
+  /** Position in the editor. */
+  coordinates: formCoordinatesSchema,
+});
+
+/** What happens when a form ends. The server stores `{ resume_flow: true }` when it is left out. */
+export const formEndingSchema = object({
+  /** Send the user to `target` (1 to 1024 characters) after `delay` seconds (an integer 0 to 10). */
+  redirection: object({ delay: integer({ minimum: 0, maximum: 10 }), target: string({ minLength: 1, maxLength: 1024 }) }, { required: ["target"] }),
+  /** Run a flow after submission. */
+  after_submit: object({ flow_id: flowId() }),
+  /** Position in the editor. */
+  coordinates: formCoordinatesSchema,
+  /** Resume the authentication flow: can only be `true`. */
+  resume_flow: literal(true),
+});
+
+const message = () => string({ minLength: 1, maxLength: 255 });
+
+/** The top-level fields of a form a caller may set, with their schemas. */
+export const formFieldSchemas = {
+  /** The form's name, 1 to 150 characters. */
+  name: string({ minLength: FORM_NAME_MIN, maxLength: FORM_NAME_MAX }),
+  /** Custom messages: `{ errors: {KEY: text}, custom: {key: text} }`, each text 1 to 255 characters. */
+  messages: object({ errors: record(message()), custom: record(message()) }),
+  /** Language codes (1 to 55 characters each). */
+  languages: object({ primary: string({ minLength: 1, maxLength: 55 }), default: string({ minLength: 1, maxLength: 55 }) }),
+  /** Translations per language (any key): free-form objects. */
+  translations: record(openObject({})),
+  /** The flow graph: STEP, FLOW and ROUTER nodes. */
+  nodes: array(formNodeSchema),
+  /** Where the form starts. */
+  start: formStartSchema,
+  /** What happens at the end (`{ resume_flow: true }` when left out). */
+  ending: formEndingSchema,
+  /** `{ css }`: the form's stylesheet, 1 to 5000 characters. */
+  style: object({ css: string({ minLength: 1, maxLength: 5000 }) }),
+};
+
+/** Body of `POST /forms`: only `name` is required. */
+export const formCreateSchema = object(formFieldSchemas, { required: ["name"] });
+
+/** Body of `PATCH /forms/{id}`: each key replaces the stored one; `null` clears it (not `name`). */
+export const formUpdateSchema = object({
+  name: formFieldSchemas.name,
+  messages: nullable(formFieldSchemas.messages),
+  languages: nullable(formFieldSchemas.languages),
+  translations: nullable(formFieldSchemas.translations),
+  nodes: nullable(formFieldSchemas.nodes),
+  start: nullable(formFieldSchemas.start),
+  ending: nullable(formFieldSchemas.ending),
+  style: nullable(formFieldSchemas.style),
+});
+
+/** A form as the API returns it (create, get, update). */
+export const formSchema = object({
+  /** `ap_` + 22 base58 characters. */
+  id: formId(),
+  ...formFieldSchemas,
+  created_at: string({ format: "date-time" }),
+  updated_at: string({ format: "date-time" }),
+  /** When the form was embedded (a calendar date). */
+  embedded_at: string({ format: "date" }),
+  /** When the form was last submitted (a calendar date). */
+  submitted_at: string({ format: "date" }),
+}, { required: ["id", "name", "created_at", "updated_at"] });
+
+/** A form in the list: no content. */
+export const formSummarySchema = object({
+  id: formId(),
+  name: formFieldSchemas.name,
+  created_at: string({ format: "date-time" }),
+  updated_at: string({ format: "date-time" }),
+  embedded_at: string({ format: "date" }),
+  submitted_at: string({ format: "date" }),
+}, { required: ["id", "name", "created_at", "updated_at"] });
+
+/** What the server stores when a form has no `ending`. */
+export const DEFAULT_FORM_ENDING = { resume_flow: true } as const;
+
+/** The top-level form fields a caller sets (the API's own names). */
+export const FORM_FIELDS = ["name", "messages", "languages", "translations", "nodes", "start", "ending", "style"] as const;
+
+/** Fields the server adds to a form. */
+export const FORM_SERVER_FIELDS = ["created_at", "updated_at", "embedded_at", "submitted_at"] as const;
+
+/** Keys whose values the API keeps as given (components are echoed exactly). */
+export const FORM_OPAQUE_KEYS: ReadonlySet<string> = new Set(["components"]);
+
+const component = (type: string): SecretPath => ["nodes", EACH, "config", "components", EACH, { where: { type } }, "config"];
+
+/**
+ * Secrets in form components: the reCAPTCHA secret key, the Google Maps keys, the
+ * payment provider's credentials and the verifiable-credentials access token. The
+ * API returns them on GET (the published response schemas include them), so they are
+ * read back rather than carried forward; they are marked secret and redacted.
+ */
+export const FORM_SECRET_PATHS: readonly SecretPath[] = [
+  [...component("RECAPTCHA"), "secret_key"],
+  [...component("GMAPS_ADDRESS"), "api_key"],
+  [...component("GMAPS_ADDRESS"), "server_key"],
+  [...component("PAYMENT"), "credentials"],
+  [...component("AUTH0_VERIFIABLE_CREDENTIALS"), "access_token"],
+];
+
+/** One `next_node`-like reference in a form: where it is and what it names. */
+export interface FormNodeReference {
+  /** Property path, e.g. `nodes[0].config.components[2].config.next_node`. */
+  property: string;
+  target: unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Every reference to a node in a form: `start.next_node`, each node's
+ * `config.next_node`, a ROUTER's `fallback` and rules' `next_node`, and each
+ * JUMP_BUTTON's `config.next_node`. The API refuses a form where one names neither a
+ * node nor `$ending` ("Some nodes point to unknown node IDs").
+ */
+export function formNodeReferences(form: Record<string, unknown>): FormNodeReference[] {
+  const references: FormNodeReference[] = [];
+  if (isRecord(form.start) && form.start.next_node !== undefined) {
+    references.push({ property: "start.next_node", target: form.start.next_node });
+  }
+  const nodes = Array.isArray(form.nodes) ? form.nodes : [];
+  nodes.forEach((node, index) => {
+    const config = isRecord(node) ? node.config : undefined;
+    if (!isRecord(config)) return;
+    const at = `nodes[${index}].config`;
+    if (config.next_node !== undefined) references.push({ property: `${at}.next_node`, target: config.next_node });
+    if (config.fallback !== undefined) references.push({ property: `${at}.fallback`, target: config.fallback });
+    (Array.isArray(config.rules) ? config.rules : []).forEach((rule, ruleIndex) => {
+      if (isRecord(rule) && rule.next_node !== undefined) {
+        references.push({ property: `${at}.rules[${ruleIndex}].next_node`, target: rule.next_node });
+      }
+    });
+    (Array.isArray(config.components) ? config.components : []).forEach((item, componentIndex) => {
+      if (isRecord(item) && item.type === "JUMP_BUTTON" && isRecord(item.config) && item.config.next_node !== undefined) {
+        references.push({ property: `${at}.components[${componentIndex}].config.next_node`, target: item.config.next_node });
+      }
+    });
+  });
+  return references;
+}
+
+/** The node ids of a form (for resolving references). */
+export function formNodeIds(form: Record<string, unknown>): unknown[] {
+  return (Array.isArray(form.nodes) ? form.nodes : []).map((node) => (isRecord(node) ? node.id : undefined));
+}
+
+/** The references of a form that name neither one of its nodes nor `$ending`. */
+export function unresolvedFormNodeReferences(form: Record<string, unknown>): FormNodeReference[] {
+  const known = new Set<unknown>([FORM_ENDING_NODE, ...formNodeIds(form)]);
+  return formNodeReferences(form).filter((reference) => typeof reference.target === "string" && !known.has(reference.target));
+}
+
+/** A form's fields as a caller sets them (body of `POST /forms`). */
+export type FormFields = Static<typeof formCreateSchema>;
+/** Body of `PATCH /forms/{id}`. */
+export type FormUpdate = Static<typeof formUpdateSchema>;
+/** A form as the API returns it. */
+export type Form = Static<typeof formSchema>;
+/** A form in the list. */
+export type FormSummary = Static<typeof formSummarySchema>;
+/** A node of a form: STEP, FLOW or ROUTER. */
+export type FormNode = Static<typeof formNodeSchema>;
+/** A component of a STEP node (27 types). */
+export type FormComponent = Static<typeof formComponentSchema>;
+/** A ROUTER rule. */
+export type FormRouterRule = Static<typeof formRouterRuleSchema>;
+/** Where a form starts. */
+export type FormStart = Static<typeof formStartSchema>;
+/** What happens when a form ends. */
+export type FormEnding = Static<typeof formEndingSchema>;
+/** x/y position in the editor. */
+export type Coordinates = Static<typeof formCoordinatesSchema>;

@@ -1,0 +1,56 @@
+/**
+ * The hosted login page template (`/api/v2/branding/templates/universal-login`), a
+ * singleton of the tenant. PUT takes `{template}` or a bare string (JSON, or form
+ * encoded `template=…`), or `text/html` markup; it answers 201 when it created the
+ * template and 204 when it replaced it. GET answers `{body}` or a bare string: a client
+ * must read both. 402 (the tenant's plan has no custom login page) and 409 (a
+ * concurrent update) exist.
+ */
+import { object, string, union, type Static } from "../schema/builder";
+
+/** Path of the template under `/api/v2`. */
+export const UNIVERSAL_LOGIN_TEMPLATE_API_PATH = "/branding/templates/universal-login";
+
+/** Maximum length of the hosted login page template, in characters. */
+export const TEMPLATE_MAX = 102400;
+
+/** The markup tags the hosted login page template must contain. */
+export const TEMPLATE_HEAD_TAG = "{%- auth0:head -%}";
+export const TEMPLATE_WIDGET_TAG = "{%- auth0:widget -%}";
+
+/** Statuses of the template routes beyond the usual ones, and what they mean. */
+export const TEMPLATE_STATUSES = {
+  created: 201,
+  replaced: 204,
+  paymentRequired: 402,
+  conflict: 409,
+} as const;
+
+/** The template string itself (bare JSON string or `text/html` body). */
+export const templateStringSchema = string({ maxLength: TEMPLATE_MAX });
+
+/** The JSON object form of `PUT /branding/templates/universal-login`. */
+export const templateObjectSchema = object({
+  /** The page's markup (Liquid), at most 102400 characters. */
+  template: templateStringSchema,
+}, { required: ["template"] });
+
+/** Body of the PUT: the object or a bare string. */
+export const templatePutSchema = union([templateStringSchema, templateObjectSchema]);
+
+/** What `GET` answers: `{body}` or the bare markup. */
+export const templateResponseSchema = union([object({ body: string() }), string()]);
+
+/** The PUT body. */
+export type UniversalLoginTemplatePut = Static<typeof templatePutSchema>;
+/** The GET answer, in either of its published shapes. */
+export type UniversalLoginTemplateResponse = Static<typeof templateResponseSchema>;
+/** The object shape of the GET answer. */
+export type UniversalLoginTemplate = Extract<UniversalLoginTemplateResponse, object>;
+
+/** The markup of a GET answer, whichever shape it came in (`undefined` when it holds none). */
+export function templateMarkupOf(response: unknown): string | undefined {
+  if (typeof response === "string") return response;
+  const body = (response as { body?: unknown } | null)?.body;
+  return typeof body === "string" ? body : undefined;
+}

@@ -1,0 +1,69 @@
+/**
+ * Rate limit policies (`/api/v2/rate-limit-policies`, Early Access), as the seed
+ * states them (the published schema slice has no rate limit policy paths).
+ */
+import { discriminated, enumOf, integer, literal, object, string, type Static } from "../schema/builder";
+
+/** Path of the collection under `/api/v2`. */
+export const RATE_LIMIT_POLICIES_API_PATH = "/rate-limit-policies";
+
+/** Maximum of a rate limit policy's `configuration.limit` (requests per second). */
+export const POLICY_LIMIT_MAX = 10000;
+/** Minimum of a rate limit policy's `configuration.limit`. */
+export const POLICY_LIMIT_MIN = 0;
+/** Maximum length of a rate limit policy id. */
+export const POLICY_ID_MAX = 26;
+/** Maximum length of `consumer_selector`. */
+export const CONSUMER_SELECTOR_MAX = 255;
+
+/** An `https://` URI (format `strict-https-uri`). */
+export const HTTPS_URI = string({ format: "strict-https-uri", maxLength: 2048 });
+
+const limitField = () => integer({ minimum: POLICY_LIMIT_MIN, maximum: POLICY_LIMIT_MAX });
+
+/** `configuration` of a rate limit policy: exactly one variant, no extra keys. */
+export const rateLimitConfigurationSchema = discriminated("action", [
+  object({ action: literal("allow") }, { required: ["action"] }),
+  object({ action: literal("block"), limit: limitField() }, { required: ["action", "limit"] }),
+  object({ action: literal("log"), limit: limitField() }, { required: ["action", "limit"] }),
+  object({ action: literal("redirect"), limit: limitField(), redirect_uri: HTTPS_URI }, { required: ["action", "limit", "redirect_uri"] }),
+]);
+
+/** `consumer_selector`: one of the five accepted forms. */
+export const consumerSelectorSchema = string({
+  maxLength: CONSUMER_SELECTOR_MAX,
+  pattern: "^(client_id:(https://\\S+|[A-Za-z0-9_.~-]+)|cimd_clients|third_party_clients|default)$",
+});
+
+const policyFields = {
+  /** The API protected by the policy. */
+  resource: enumOf(["oauth_authentication_api"]),
+  /** What consumes the API. */
+  consumer: enumOf(["client"]),
+  /** `client_id:<client_id>`, `client_id:<cimd_uri>`, `cimd_clients`, `third_party_clients` or `default`. */
+  consumer_selector: consumerSelectorSchema,
+  /** What happens when the limit is exceeded. */
+  configuration: rateLimitConfigurationSchema,
+};
+
+/** Body of `POST /rate-limit-policies`. */
+export const rateLimitPolicyCreateSchema = object(policyFields, { required: ["resource", "consumer", "consumer_selector", "configuration"] });
+
+/** Body of `PATCH /rate-limit-policies/{id}`: the configuration, replaced whole. */
+export const rateLimitPolicyUpdateSchema = object({ configuration: rateLimitConfigurationSchema }, { required: ["configuration"] });
+
+/** A rate limit policy as returned (seed 2.1). */
+export const rateLimitPolicySchema = object({
+  /** Unique id, `rlp_` + 21 base58 characters (at most 26). */
+  id: string({ maxLength: POLICY_ID_MAX, format: "rate-limit-policy-id" }),
+  ...policyFields,
+  created_at: string({ format: "date-time" }),
+  updated_at: string({ format: "date-time" }),
+}, { required: ["id", "resource", "consumer", "consumer_selector", "configuration"] });
+
+/** What happens when a rate limit is exceeded, and the limit. Exactly one variant. */
+export type RateLimitConfiguration = Static<typeof rateLimitConfigurationSchema>;
+/** A rate limit policy (seed 2.1). */
+export type RateLimitPolicy = Static<typeof rateLimitPolicySchema>;
+/** Body of `POST /rate-limit-policies`. */
+export type RateLimitPolicyCreate = Static<typeof rateLimitPolicyCreateSchema>;

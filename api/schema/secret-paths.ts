@@ -1,0 +1,72 @@
+/**
+ * Where secrets sit in a resource's fields, as data: the provider marks them as Pulumi
+ * secrets, keeps them out of the create journal and out of error messages, and the
+ * server's log redacts their keys. One list per resource (api/resources/*), read by all.
+ *
+ * A path is a list of steps from the resource's fields: a key, `"*"` for every item of
+ * an array, or `{ where: {key: value} }` to continue only into objects whose `key`
+ * has that value (e.g. only RECAPTCHA components). The value at the end of a path is
+ * the secret, whole (a string, or an object such as PAYMENT `credentials`).
+ */
+
+/** One step of a {@link SecretPath}. */
+export type SecretStep = string | { readonly where: Readonly<Record<string, string>> };
+
+/** Where one secret sits. */
+export type SecretPath = readonly SecretStep[];
+
+/** Any array item. */
+export const EACH = "*";
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** True when `value` (an object) passes a `where` step. */
+function matches(value: Record<string, unknown>, where: Readonly<Record<string, string>>): boolean {
+  return Object.entries(where).every(([key, wanted]) => value[key] === wanted);
+}
+
+/**
+ * Calls `visit(parent, key)` for each place a path reaches in a JSON value (plain
+ * objects and arrays; anything else ends the walk).
+ */
+function walk(value: unknown, path: SecretPath, visit: (parent: Record<string, unknown>, key: string) => void): void {
+  if (path.length === 0) return;
+  const [step, ...rest] = path;
+  if (typeof step === "object") {
+    if (isRecord(value) && matches(value, step.where)) walk(value, rest, visit);
+    return;
+  }
+  if (step === EACH) {
+    if (Array.isArray(value)) for (const item of value) walk(item, rest, visit);
+    return;
+  }
+  if (!isRecord(value) || !(step in value)) return;
+  if (rest.length === 0) visit(value, step);
+  else walk(value[step], rest, visit);
+}
+
+/** Every secret value at `paths` in `value` (strings, and the strings inside secret objects). */
+export function secretValues(value: unknown, paths: readonly SecretPath[]): string[] {
+  const found: string[] = [];
+  const collect = (secret: unknown): void => {
+    if (typeof secret === "string" && secret.length > 0) found.push(secret);
+    else if (Array.isArray(secret)) secret.forEach(collect);
+    else if (isRecord(secret)) Object.values(secret).forEach(collect);
+  };
+  for (const path of paths) walk(value, path, (parent, key) => collect(parent[key]));
+  return found;
+}
+
+/** A deep copy of the JSON `value` without the values at `paths`. */
+export function withoutSecrets<T>(value: T, paths: readonly SecretPath[]): T {
+  const copy = structuredClone(value);
+  for (const path of paths) walk(copy, path, (parent, key) => { delete parent[key]; });
+  return copy;
+}
+
+/** The keys that hold secrets (the last key of each path), e.g. for a log's redaction list. */
+export function secretKeys(paths: readonly SecretPath[]): string[] {
+  const keys = paths.map((path) => path[path.length - 1]).filter((step): step is string => typeof step === "string" && step !== EACH);
+  return [...new Set(keys)];
+}

@@ -1,0 +1,170 @@
+/**
+ * Real-service fidelity through the real Pulumi engine: configurations the published
+ * schema accepts (and that were refused at preview before) go through `preview` and
+ * `up`; each invalid configuration fails `pulumi preview` naming the property and
+ * writes nothing; a form's component secrets appear neither in `pulumi stack export`
+ * nor in the state files nor in the server's log.
+ *
+ * The program (test/e2e/fidelity) takes its resources from stack config as untyped
+ * JSON, as a JavaScript program would: `check` is what is tested, not the compiler.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { ensurePulumiCli, pulumiEnv } from "../../scripts/lib/pulumi";
+import { E2E_TIMEOUT_MS, rawStateText, startE2e, writesIn, type E2eContext } from "./harness";
+import { tempDir } from "../server/helpers";
+
+jest.setTimeout(E2E_TIMEOUT_MS * 2);
+
+const PROGRAM_DIR = path.join(__dirname, "fidelity");
+const STACK = `fidelity-${process.pid}`;
+
+/** Two from secret config, two written as plain strings in the program (fidelity/index.ts). */
+const SECRETS = {
+  captchaSecret: "captcha-secret-Fd81kQ",
+  stripeKey: "sk_live_Fd72mW",
+  mapsKey: "maps-key-plain-Fd63zR",
+  vcToken: "vc-token-plain-Fd54xT",
+};
+
+type Json = Record<string, unknown>;
+const s = (n: number, c = "a") => c.repeat(n);
+const step = (components: Json[]) => [{ id: "step_1", type: "STEP", config: { components, next_node: "$ending" } }];
+const webhook = (authorization: Json) => ({
+  type: "webhook", configuration: { webhook_endpoint: "https://hooks.example.com/in", webhook_authorization: authorization },
+});
+
+/** The four configurations the issue names as refused at preview before. */
+const ONCE_REFUSED: Json[] = [
+  {
+    name: "Router with conditions",
+    nodes: [
+      { id: "router_1", type: "ROUTER", config: {
+        rules: [{ id: "rule_1", alias: "EU", condition: { operator: "EQ", operands: ["{{fields.region}}", "eu"] }, next_node: "$ending" }],
+        fallback: "$ending",
+      } },
+    ],
+    start: { next_node: "router_1" },
+  },
+  { name: "Long languages", languages: { primary: s(55, "p"), default: s(40, "d") } },
+  { name: "Free translation keys", translations: { "zh-Hant-TW-x-private-use": { welcome: "歡迎" } } },
+  { name: "Hidden field without value", start: { hidden_fields: [{ key: "tracking_id" }], next_node: "$ending" } },
+];
+
+/** Invalid configurations, each with the property the preview's failure must name. */
+const INVALID: { what: string; forms?: Json[]; streams?: Json[]; property: string }[] = [
+  { what: "a non-integer coordinate", forms: [{ name: "x", nodes: [{ id: "f", type: "FLOW", coordinates: { x: 1.5, y: 0 }, config: { flow_id: "af_1" } }] }], property: "nodes[0].coordinates.x" },
+  { what: "a coordinate beyond ±999999", forms: [{ name: "x", start: { coordinates: { x: 0, y: 1_000_000 } } }], property: "start.coordinates.y" },
+  { what: "ending.resume_flow false", forms: [{ name: "x", ending: { resume_flow: false } }], property: "ending.resume_flow" },
+  { what: "a redirection delay of 11", forms: [{ name: "x", ending: { redirection: { target: "https://x.example", delay: 11 } } }], property: "ending.redirection.delay" },
+  { what: "a redirection target of 1025 characters", forms: [{ name: "x", ending: { redirection: { target: s(1025) } } }], property: "ending.redirection.target" },
+  { what: "empty css", forms: [{ name: "x", style: { css: "" } }], property: "style.css" },
+  { what: "a message of 256 characters", forms: [{ name: "x", messages: { custom: { hello: s(256) } } }], property: "messages.custom.hello" },
+  { what: "a hidden field value of 501 characters", forms: [{ name: "x", start: { hidden_fields: [{ key: "k", value: s(501) }] } }], property: "start.hidden_fields[0].value" },
+  { what: "a flow_id of 31 characters", forms: [{ name: "x", nodes: [{ id: "f", type: "FLOW", config: { flow_id: `af_${s(28, "b")}` } }] }], property: "nodes[0].config.flow_id" },
+  { what: "a node id outside the custom-identifier format", forms: [{ name: "x", nodes: [{ id: "flow 1", type: "FLOW", config: { flow_id: "af_1" } }] }], property: "nodes[0].id" },
+  { what: "an unknown component type", forms: [{ name: "x", nodes: step([{ id: "c", category: "FIELD", type: "TELEPORT" }]) }], property: "nodes[0].config.components[0].type" },
+  { what: "a component in the wrong category", forms: [{ name: "x", nodes: step([{ id: "c", category: "FIELD", type: "RECAPTCHA", config: { site_key: "a", secret_key: "b" } }]) }], property: "nodes[0].config.components[0].category" },
+  { what: "a component missing a required config key", forms: [{ name: "x", nodes: step([{ id: "c", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "a" } }]) }], property: "nodes[0].config.components[0].config.secret_key" },
+  { what: "an unknown key in a component's config", forms: [{ name: "x", nodes: step([{ id: "c", category: "FIELD", type: "TEXT", config: { requird: true } }]) }], property: "nodes[0].config.components[0].config.requird" },
+  { what: "a JUMP_BUTTON to no node", forms: [{ name: "x", nodes: step([{ id: "j", category: "BLOCK", type: "JUMP_BUTTON", config: { text: "Go", next_node: "nowhere" } }]) }], property: "nodes[0].config.components[0].config.next_node" },
+  { what: "a basic-auth username with ':'", streams: [{ destination: webhook({ method: "basic", username: "a:b", password: "p" }) }], property: "destination.configuration.webhook_authorization.username" },
+  { what: "a basic-auth username of 129 characters", streams: [{ destination: webhook({ method: "basic", username: s(129), password: "p" }) }], property: "destination.configuration.webhook_authorization.username" },
+  { what: "an AWS region not in the list", streams: [{ destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-9" } } }], property: "destination.configuration.aws_region" },
+  { what: "a malformed event type", streams: [{ subscriptions: [{ event_type: "User Created" }], destination: { type: "action", configuration: { action_id: "a" } } }], property: "subscriptions[0].event_type" },
+];
+
+describe("real-service fidelity through the Pulumi engine", () => {
+  let ctx: E2eContext;
+  const logDir = tempDir("tenant-fidelity-log-");
+  const serverLog = path.join(logDir, "server.log");
+  const engineOutput: string[] = [];
+  const onOutput = (out: string) => engineOutput.push(out);
+
+  const setResources = async (resources: { forms?: Json[]; streams?: Json[]; secretForm?: boolean }) => {
+    await ctx.stack.setAllConfig({
+      forms: { value: JSON.stringify(resources.forms ?? []) },
+      streams: { value: JSON.stringify(resources.streams ?? []) },
+      secretForm: { value: String(resources.secretForm ?? false) },
+    });
+  };
+
+  beforeAll(async () => {
+    ctx = await startE2e({
+      programDir: PROGRAM_DIR, stackName: STACK, server: { logger: { destination: serverLog, level: "trace" } },
+      config: {
+        captchaSecret: { value: SECRETS.captchaSecret, secret: true },
+        stripeKey: { value: SECRETS.stripeKey, secret: true },
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await ctx?.dispose();
+    fs.rmSync(logDir, { recursive: true, force: true });
+  });
+
+  test("the four configurations once refused at preview go through preview and up, then change nothing", async () => {
+    await setResources({ forms: ONCE_REFUSED, streams: [{ name: "new event type", subscriptions: [{ event_type: "connection.created" }],
+      destination: webhook({ method: "basic", username: s(128, "u"), password: "hook-password-Fd1" }) }] });
+    const preview = await ctx.stack.preview({ onOutput });
+    expect(preview.changeSummary.create).toBe(1 + ONCE_REFUSED.length + 1);
+    const up = await ctx.stack.up({ onOutput });
+    expect(up.summary.result).toBe("succeeded");
+    expect((await ctx.api.forms()).map((form) => form.name).sort()).toEqual(ONCE_REFUSED.map((form) => form.name).sort());
+    await ctx.stack.up({ expectNoChanges: true, onOutput });
+  });
+
+  test("each invalid configuration fails pulumi preview naming the property, and writes nothing", async () => {
+    const missed: string[] = [];
+    for (const invalid of INVALID) {
+      await setResources({ forms: invalid.forms, streams: invalid.streams });
+      ctx.server.counters.reset();
+      const output: string[] = [];
+      const error = await ctx.stack.preview({ onOutput: (out) => output.push(out) }).then(() => undefined, (e: Error) => e);
+      const text = `${error?.message ?? ""}\n${output.join("")}`;
+      if (!error) missed.push(`${invalid.what}: the preview succeeded`);
+      else if (!text.includes(invalid.property)) missed.push(`${invalid.what}: the failure does not name ${invalid.property}:\n${text.slice(-600)}`);
+      if (writesIn(ctx.server.counters.snapshot()) !== 0) missed.push(`${invalid.what}: the preview wrote to the tenant`);
+    }
+    expect(missed).toEqual([]);
+  });
+
+  test("a form's component secrets are in neither stack export, state files, engine output nor the server log", async () => {
+    await setResources({ secretForm: true });
+    const up = await ctx.stack.up({ onOutput, diff: true });
+    expect(up.summary.result).toBe("succeeded");
+    // They did reach the tenant (the API stores them and returns them on GET) ...
+    const [form] = await ctx.api.forms();
+    expect(JSON.stringify((await ctx.api.call("GET", `/forms/${form.id}`)).body)).toContain(SECRETS.mapsKey);
+    // ... and refresh keeps them encrypted; nothing drifts.
+    await ctx.stack.refresh({ onOutput, expectNoChanges: true });
+    await ctx.stack.up({ onOutput, expectNoChanges: true });
+
+    const binDir = ensurePulumiCli();
+    const env = pulumiEnv(binDir, { stateDir: path.join(ctx.tmpDir, "state"), homeDir: path.join(ctx.tmpDir, "home"), passphrase: "e2e-passphrase" });
+    const exported = spawnSync(path.join(binDir, "pulumi"), ["stack", "export", "--stack", STACK, "--non-interactive"], {
+      cwd: PROGRAM_DIR, env: { ...process.env, ...env }, encoding: "utf8",
+    });
+    expect(exported.status).toBe(0);
+    expect(exported.stdout).toContain("pulumi-nodejs:dynamic/tenant:Form");
+    // Control: the secrets are in the stack, encrypted (the Automation API's export decrypts them).
+    const decrypted = JSON.stringify(await ctx.stack.exportStack());
+    for (const secret of Object.values(SECRETS)) expect(decrypted).toContain(secret);
+
+    await ctx.stack.destroy({ onOutput });
+    await ctx.server.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const places: Record<string, string> = {
+      "pulumi stack export": exported.stdout,
+      "state files": rawStateText(ctx),
+      "engine output": engineOutput.join(""),
+      "server log": fs.readFileSync(serverLog, "utf8"),
+    };
+    expect(places["server log"].length).toBeGreaterThan(0);
+    const found = Object.entries(places).flatMap(([place, text]) =>
+      Object.entries(SECRETS).filter(([, secret]) => text.includes(secret)).map(([name]) => `${name} in ${place}`));
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,21 @@
+/** LoginTemplate reads both published GET shapes, `{body}` and a bare string, so neither shows as drift. */
+import { diffLoginTemplate, loginTemplateOutputs } from "../../../provider/resources/login-template/state";
+
+const TEMPLATE = "<html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>";
+
+describe("login template state", () => {
+  it("reads {body} and a bare string alike", () => {
+    expect(loginTemplateOutputs({ body: TEMPLATE })).toEqual({ template: TEMPLATE });
+    expect(loginTemplateOutputs(TEMPLATE)).toEqual({ template: TEMPLATE });
+  });
+
+  it("a bare string answer is no drift against the same template", () => {
+    expect(diffLoginTemplate(loginTemplateOutputs(TEMPLATE), { template: TEMPLATE })).toEqual({ changes: false });
+  });
+
+  it("an answer holding no markup reads as empty (a change)", () => {
+    expect(loginTemplateOutputs({})).toEqual({ template: "" });
+    expect(loginTemplateOutputs(null)).toEqual({ template: "" });
+    expect(diffLoginTemplate(loginTemplateOutputs({}), { template: TEMPLATE })).toEqual({ changes: true });
+  });
+});
