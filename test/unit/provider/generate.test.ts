@@ -143,7 +143,7 @@ describe("the generated program", () => {
       adoptId: FORM_ID, name: "Sign-up", start: { next_node: "s" }, ending: { resume_flow: true },
       nodes: [{ id: "s", type: "STEP", config: { next_node: "$ending", components: [
         { id: "captcha", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "site", secret_key: { secret: "signUpCaptchaSecretKey" } } },
-        { id: "card", category: "FIELD", type: "PAYMENT", config: { credentials: { public_key: "pk", private_key: { secret: "signUpCardCredentialsPrivateKey" } } } },
+        { id: "card", category: "FIELD", type: "PAYMENT", config: { charge: { type: "ONE_OFF", one_off: { amount: 10, currency: "EUR" } }, credentials: { public_key: "pk", private_key: { secret: "signUpCardCredentialsPrivateKey" } } } },
       ] } }],
     });
     expect(argsOf(index, "auditStream")).toEqual({
