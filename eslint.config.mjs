@@ -2,11 +2,29 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "**/dist/**", "node_modules/**", "**/node_modules/**", "coverage/**", ".tenant/**", "bench/results*.json"] },
+  {
+    ignores: [
+      "dist/**",
+      "**/dist/**",
+      "node_modules/**",
+      "**/node_modules/**",
+      "coverage/**",
+      ".tenant/**",
+      "bench/results*.json",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { require: "readonly", module: "writable", process: "readonly", console: "readonly", __dirname: "readonly" } },
+    languageOptions: {
+      globals: {
+        require: "readonly",
+        module: "writable",
+        process: "readonly",
+        console: "readonly",
+        __dirname: "readonly",
+      },
+    },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-require-imports": "off",

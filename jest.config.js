@@ -5,7 +5,10 @@ const base = {
   transform: {
     "^.+\\.ts$": ["ts-jest", { diagnostics: false }],
     // jose 6 ships ESM only; Jest on Node 20 cannot require() ESM, so compile it to CommonJS.
-    "node_modules/jose/.+\\.js$": ["ts-jest", { diagnostics: false, tsconfig: { allowJs: true, module: "commonjs", target: "ES2022" } }],
+    "node_modules/jose/.+\\.js$": [
+      "ts-jest",
+      { diagnostics: false, tsconfig: { allowJs: true, module: "commonjs", target: "ES2022" } },
+    ],
   },
   transformIgnorePatterns: ["/node_modules/(?!jose/)"],
   setupFiles: ["<rootDir>/test/setup-env.ts"],

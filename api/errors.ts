@@ -54,6 +54,10 @@ export function apiError(statusCode: number, message: string, errorCode: string)
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== "object" || value === null) return false;
   const body = value as Record<string, unknown>;
-  return typeof body.statusCode === "number" && typeof body.error === "string"
-    && typeof body.message === "string" && typeof body.errorCode === "string";
+  return (
+    typeof body.statusCode === "number" &&
+    typeof body.error === "string" &&
+    typeof body.message === "string" &&
+    typeof body.errorCode === "string"
+  );
 }

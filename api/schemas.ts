@@ -10,16 +10,40 @@ import { POLICY_ID_MAX } from "./resources/rate-limit-policy";
 
 export type { JsonSchema, Schema, Static } from "./schema/builder";
 export {
-  formCreateSchema, formUpdateSchema, formSchema, formSummarySchema, formNodeSchema, formComponentSchema, formFieldSchemas,
-  formStartSchema, formEndingSchema, formRouterRuleSchema, formCoordinatesSchema,
+  formCreateSchema,
+  formUpdateSchema,
+  formSchema,
+  formSummarySchema,
+  formNodeSchema,
+  formComponentSchema,
+  formFieldSchemas,
+  formStartSchema,
+  formEndingSchema,
+  formRouterRuleSchema,
+  formCoordinatesSchema,
 } from "./resources/form";
 export {
-  eventStreamCreateSchema, eventStreamUpdateSchema, eventStreamSchema, eventStreamDestinationSchema,
-  eventStreamDestinationPatchSchema, webhookAuthorizationSchema, eventStreamSubscriptionSchema, eventStreamStatusSchema,
+  eventStreamCreateSchema,
+  eventStreamUpdateSchema,
+  eventStreamSchema,
+  eventStreamDestinationSchema,
+  eventStreamDestinationPatchSchema,
+  webhookAuthorizationSchema,
+  eventStreamSubscriptionSchema,
+  eventStreamStatusSchema,
 } from "./resources/event-stream";
-export { templateObjectSchema, templateStringSchema, templatePutSchema, templateResponseSchema } from "./resources/login-template";
 export {
-  HTTPS_URI, rateLimitConfigurationSchema, consumerSelectorSchema, rateLimitPolicyCreateSchema, rateLimitPolicyUpdateSchema,
+  templateObjectSchema,
+  templateStringSchema,
+  templatePutSchema,
+  templateResponseSchema,
+} from "./resources/login-template";
+export {
+  HTTPS_URI,
+  rateLimitConfigurationSchema,
+  consumerSelectorSchema,
+  rateLimitPolicyCreateSchema,
+  rateLimitPolicyUpdateSchema,
   rateLimitPolicySchema,
 } from "./resources/rate-limit-policy";
 

@@ -6,14 +6,33 @@
 import type { Form } from "./resources/form";
 
 export type {
-  Coordinates, Form, FormComponent, FormEnding, FormFields, FormNode, FormRouterRule, FormStart, FormSummary, FormUpdate,
+  Coordinates,
+  Form,
+  FormComponent,
+  FormEnding,
+  FormFields,
+  FormNode,
+  FormRouterRule,
+  FormStart,
+  FormSummary,
+  FormUpdate,
 } from "./resources/form";
 export type {
-  AwsRegion, EventStream, EventStreamDestination, EventStreamFields, EventStreamStatus, EventStreamSubscription,
-  EventStreamUpdate, EventType, KnownEventType, WebhookAuthorization,
+  AwsRegion,
+  EventStream,
+  EventStreamDestination,
+  EventStreamFields,
+  EventStreamStatus,
+  EventStreamSubscription,
+  EventStreamUpdate,
+  EventType,
+  KnownEventType,
+  WebhookAuthorization,
 } from "./resources/event-stream";
 export type {
-  UniversalLoginTemplate, UniversalLoginTemplatePut, UniversalLoginTemplateResponse,
+  UniversalLoginTemplate,
+  UniversalLoginTemplatePut,
+  UniversalLoginTemplateResponse,
 } from "./resources/login-template";
 export type { RateLimitConfiguration, RateLimitPolicy, RateLimitPolicyCreate } from "./resources/rate-limit-policy";
 
@@ -21,4 +40,9 @@ export type { RateLimitConfiguration, RateLimitPolicy, RateLimitPolicyCreate } f
 export type CheckpointPage<K extends string, T> = { [key in K]: T[] } & { next?: string };
 
 /** A page of the forms list with totals. */
-export interface FormsPage { start: number; limit: number; total: number; forms: Form[] }
+export interface FormsPage {
+  start: number;
+  limit: number;
+  total: number;
+  forms: Form[];
+}

@@ -39,7 +39,10 @@ export function createAjv(): Ajv {
 
 /** Converts an ajv instance path (`/nodes/1/config`) to `nodes[1].config`. */
 export function propertyPath(instancePath: string, extra?: string): string {
-  const parts = instancePath.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const parts = instancePath
+    .split("/")
+    .slice(1)
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (extra !== undefined) parts.push(extra);
   return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), "");
 }
@@ -47,10 +50,12 @@ export function propertyPath(instancePath: string, extra?: string): string {
 /** The values a discriminated union's tag takes, from the union's schema. */
 export function discriminatorValues(schema: unknown, tag: string): string[] {
   const branches = (schema as { oneOf?: unknown[] } | undefined)?.oneOf ?? [];
-  return branches.map((branch) => {
-    const property = (branch as { properties?: Record<string, { const?: unknown }> }).properties?.[tag];
-    return property?.const === undefined ? "" : String(property.const);
-  }).filter(Boolean);
+  return branches
+    .map((branch) => {
+      const property = (branch as { properties?: Record<string, { const?: unknown }> }).properties?.[tag];
+      return property?.const === undefined ? "" : String(property.const);
+    })
+    .filter(Boolean);
 }
 
 function describe(error: ErrorObject): ValidationIssue {
@@ -58,9 +63,15 @@ function describe(error: ErrorObject): ValidationIssue {
   const at = propertyPath(error.instancePath);
   switch (error.keyword) {
     case "required":
-      return { property: propertyPath(error.instancePath, String(params.missingProperty)), message: "Missing required property" };
+      return {
+        property: propertyPath(error.instancePath, String(params.missingProperty)),
+        message: "Missing required property",
+      };
     case "additionalProperties":
-      return { property: propertyPath(error.instancePath, String(params.additionalProperty)), message: "Additional properties not allowed" };
+      return {
+        property: propertyPath(error.instancePath, String(params.additionalProperty)),
+        message: "Additional properties not allowed",
+      };
     case "maxLength":
       return { property: at, message: `String is too long, maximum ${String(params.limit)}` };
     case "minLength":
@@ -71,7 +82,10 @@ function describe(error: ErrorObject): ValidationIssue {
       return { property: at, message: `Array is too long, maximum ${String(params.limit)} items` };
     case "maximum":
     case "minimum":
-      return { property: at, message: `Value ${error.keyword === "maximum" ? "exceeds maximum" : "is below minimum"} ${String(params.limit)}` };
+      return {
+        property: at,
+        message: `Value ${error.keyword === "maximum" ? "exceeds maximum" : "is below minimum"} ${String(params.limit)}`,
+      };
     case "enum":
       return { property: at, message: `Must be one of: ${(params.allowedValues as unknown[]).map(String).join(", ")}` };
     case "const":
@@ -86,8 +100,12 @@ function describe(error: ErrorObject): ValidationIssue {
       const values = discriminatorValues(error.parentSchema, String(params.tag));
       return {
         property: propertyPath(error.instancePath, String(params.tag)),
-        message: params.error === "tag" && params.tagValue === undefined ? "Missing required property"
-          : values.length ? `Must be one of: ${values.join(", ")}` : "Unknown value for this discriminator",
+        message:
+          params.error === "tag" && params.tagValue === undefined
+            ? "Missing required property"
+            : values.length
+              ? `Must be one of: ${values.join(", ")}`
+              : "Unknown value for this discriminator",
       };
     }
     default:

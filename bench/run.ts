@@ -57,7 +57,10 @@ function parseArgs(argv: string[]): { quick: boolean; only: string[]; cpuProf: b
 function gitState(): { commit?: string; changedFiles?: string[] } {
   try {
     const git = (args: string[]) => execFileSync("git", args, { cwd: REPO_ROOT, encoding: "utf8" }).trim();
-    const changed = git(["status", "--porcelain", "--", "api", "server", "provider"]).split("\n").filter(Boolean).map((l) => l.slice(3));
+    const changed = git(["status", "--porcelain", "--", "api", "server", "provider"])
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => l.slice(3));
     return { commit: git(["rev-parse", "--short", "HEAD"]), changedFiles: changed };
   } catch {
     return {};
@@ -74,7 +77,9 @@ async function main(): Promise<void> {
   let pulumi: BenchPulumi | undefined;
   const profileRoot = path.join(REPO_ROOT, "bench", "profiles", startedAt.replace(/[:.]/g, "-"));
   const ctx: BenchContext = {
-    params, report, profileRoot: cpuProf ? profileRoot : undefined,
+    params,
+    report,
+    profileRoot: cpuProf ? profileRoot : undefined,
     pulumi: async () => {
       if (!pulumi) {
         pulumi = BenchPulumi.create();
@@ -85,7 +90,8 @@ async function main(): Promise<void> {
       return pulumi;
     },
   };
-  if (cpuProf) progress(`CPU profiles of every Node.js process go to ${profileRoot} (figures are slower under profiling)`);
+  if (cpuProf)
+    progress(`CPU profiles of every Node.js process go to ${profileRoot} (figures are slower under profiling)`);
   progress(`${mode} run of ${only.join(", ")}`);
   try {
     for (const name of only) {
@@ -111,11 +117,21 @@ async function main(): Promise<void> {
   const source = gitState();
   const partial = only.length < Object.keys(SECTIONS).length || skipCheckpoints;
   const file = path.join(REPO_ROOT, "bench", `results${quick ? "-quick" : ""}${partial ? "-partial" : ""}.json`);
-  writeResults(file, { mode, startedAt, finishedAt: new Date().toISOString(), machine: { ...machineInfo(pulumiVersion), loadAverageAtStart: loadAtStart }, source, parameters: { ...params, sections: only, skipCheckpoints }, report });
+  writeResults(file, {
+    mode,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine: { ...machineInfo(pulumiVersion), loadAverageAtStart: loadAtStart },
+    source,
+    parameters: { ...params, sections: only, skipCheckpoints },
+    report,
+  });
   console.log(renderTable(report.figures));
   if (cpuProf && fs.existsSync(profileRoot)) {
     for (const dir of fs.readdirSync(profileRoot)) {
-      const summaries = summariseProfiles(path.join(profileRoot, dir), 8).filter((p) => p.kind !== "launcher" && p.busyMs >= 50);
+      const summaries = summariseProfiles(path.join(profileRoot, dir), 8).filter(
+        (p) => p.kind !== "launcher" && p.busyMs >= 50,
+      );
       fs.writeFileSync(path.join(profileRoot, dir, "summary.txt"), `${renderProfiles(summaries)}\n`);
     }
     progress(`profile summaries: ${profileRoot}/*/summary.txt`);

@@ -17,8 +17,13 @@ export interface ThroughputServers {
 
 /** A body shaped like a rate limit policy, so both GETs send about as many bytes. */
 const BARE_BODY = {
-  id: "rlp_0123456789abcdefghijklmn", resource: "oauth_authentication_api", consumer: "client", consumer_selector: "default",
-  configuration: { action: "block", limit: 100 }, created_at: "2026-01-01T00:00:00.000000Z", updated_at: "2026-01-01T00:00:00.000000Z",
+  id: "rlp_0123456789abcdefghijklmn",
+  resource: "oauth_authentication_api",
+  consumer: "client",
+  consumer_selector: "default",
+  configuration: { action: "block", limit: 100 },
+  created_at: "2026-01-01T00:00:00.000000Z",
+  updated_at: "2026-01-01T00:00:00.000000Z",
 };
 
 async function main(): Promise<void> {

@@ -20,14 +20,30 @@ export { LoginTemplate, type LoginTemplateArgs } from "./resources/login-templat
 export { EventStream, type EventStreamArgs, type EventStreamSubscription } from "./resources/event-stream";
 export { RateLimitPolicy, type RateLimitPolicyArgs } from "./resources/rate-limit-policy/resource";
 export {
-  getRateLimitPolicy, getRateLimitPolicyOutput,
-  type GetRateLimitPolicyArgs, type GetRateLimitPolicyOutputArgs, type GetRateLimitPolicyOptions,
+  getRateLimitPolicy,
+  getRateLimitPolicyOutput,
+  type GetRateLimitPolicyArgs,
+  type GetRateLimitPolicyOutputArgs,
+  type GetRateLimitPolicyOptions,
 } from "./resources/rate-limit-policy";
 export {
-  getForm, getFormOutput, getEventStream, getEventStreamOutput, getLoginTemplate, getLoginTemplateOutput,
-  getRateLimitPolicies, getRateLimitPoliciesOutput, AmbiguousNameError,
-  type GetFormArgs, type GetFormOutputArgs, type GetEventStreamArgs, type GetEventStreamOutputArgs,
-  type GetLoginTemplateArgs, type LoginTemplateResult, type GetRateLimitPoliciesArgs, type GetRateLimitPoliciesOutputArgs,
+  getForm,
+  getFormOutput,
+  getEventStream,
+  getEventStreamOutput,
+  getLoginTemplate,
+  getLoginTemplateOutput,
+  getRateLimitPolicies,
+  getRateLimitPoliciesOutput,
+  AmbiguousNameError,
+  type GetFormArgs,
+  type GetFormOutputArgs,
+  type GetEventStreamArgs,
+  type GetEventStreamOutputArgs,
+  type GetLoginTemplateArgs,
+  type LoginTemplateResult,
+  type GetRateLimitPoliciesArgs,
+  type GetRateLimitPoliciesOutputArgs,
   type LookupOptions,
 } from "./lookups";
 export { TYPE_MODULE, TYPE_NAMES } from "./resources/tokens";
@@ -35,11 +51,30 @@ export type { DeepInput } from "./inputs";
 export type { TenantSettingsInput } from "./client/settings";
 export type { TenantArgs } from "./resources/tenant";
 export {
-  TenantError, NotFoundError, UnauthorizedError, ForbiddenError, RateLimitedError, ValidationError,
-  FeatureUnavailableError, ConflictError, ServerError, NetworkError, OutcomeUnknownError, ConfigurationError,
+  TenantError,
+  NotFoundError,
+  UnauthorizedError,
+  ForbiddenError,
+  RateLimitedError,
+  ValidationError,
+  FeatureUnavailableError,
+  ConflictError,
+  ServerError,
+  NetworkError,
+  OutcomeUnknownError,
+  ConfigurationError,
 } from "./client/errors";
 export type {
-  Coordinates, EventStreamDestination, EventStreamStatus, FormComponent, FormEnding, FormFields, FormNode, FormStart,
-  RateLimitConfiguration, RateLimitPolicy as RateLimitPolicyObject, WebhookAuthorization,
+  Coordinates,
+  EventStreamDestination,
+  EventStreamStatus,
+  FormComponent,
+  FormEnding,
+  FormFields,
+  FormNode,
+  FormStart,
+  RateLimitConfiguration,
+  RateLimitPolicy as RateLimitPolicyObject,
+  WebhookAuthorization,
 } from "../api/types";
 export type { EventType } from "../api/event-types";

@@ -28,8 +28,15 @@ import type { CheckFailure, CheckResult, DiffResult, ReadResult } from "@pulumi/
 import { ConfigurationError, excerpt, PartialCreateError, SharedFailure, TenantError } from "./client/errors";
 import { TenantClient, type TenantClientOptions } from "./client/http";
 import {
-  type ConfigLookup, configKeys, DEFAULT_NAMESPACE, NAMESPACE_PATTERN, readSettingsInput, resolveSettings, settingsInputKey,
-  type TenantSettings, type TenantSettingsInput,
+  type ConfigLookup,
+  configKeys,
+  DEFAULT_NAMESPACE,
+  NAMESPACE_PATTERN,
+  readSettingsInput,
+  resolveSettings,
+  settingsInputKey,
+  type TenantSettings,
+  type TenantSettingsInput,
 } from "./client/settings";
 import { IMPLEMENTATIONS, type ResourceKind } from "./resources";
 import { claim, forgetClaims, isAdoptedFromJournal } from "./resources/create-once";
@@ -158,8 +165,11 @@ export function configure(config: { get(key: string): string | undefined }): voi
  * stack configuration until the next `configure`. Options apply to the clients made from
  * now on. Throws a {@link ConfigurationError} when the settings are incomplete.
  */
-export function configureFromSettings(input: TenantSettingsInput, options?: TenantClientOptions,
-  namespace: string = DEFAULT_NAMESPACE): TenantClient {
+export function configureFromSettings(
+  input: TenantSettingsInput,
+  options?: TenantClientOptions,
+  namespace: string = DEFAULT_NAMESPACE,
+): TenantClient {
   state.explicit.set(namespace, input);
   state.clientOptions = options ?? {};
   state.connections.delete(namespace);
@@ -217,7 +227,11 @@ function recorded(id: string, namespace: string): void {
 }
 
 /** How the objects of each kind are named in messages. */
-const KIND_LABELS: Record<string, string> = { form: "form", eventStream: "event stream", loginTemplate: "login page template" };
+const KIND_LABELS: Record<string, string> = {
+  form: "form",
+  eventStream: "event stream",
+  loginTemplate: "login page template",
+};
 
 function describeInputs(kind: string, inputs: JsonObject): string {
   const label = KIND_LABELS[kind] ?? kind;
@@ -237,7 +251,8 @@ function printable(failures: CheckFailure[], inputs: JsonObject): CheckFailure[]
   return failures.map((failure) => {
     const reason = excerpt(failure.reason, 500);
     const value = failure.property ? inputs[failure.property] : undefined;
-    if (value === undefined || (JSON.stringify(value) ?? "").length <= ECHO_LIMIT) return { property: failure.property, reason };
+    if (value === undefined || (JSON.stringify(value) ?? "").length <= ECHO_LIMIT)
+      return { property: failure.property, reason };
     return { property: "", reason: `${failure.property}: ${reason}` };
   });
 }
@@ -248,8 +263,9 @@ function tenantFailure(tenant: unknown): CheckFailure | undefined {
   const keys = configKeys("prod");
   return {
     property: TENANT_KEY,
-    reason: `must name a configuration namespace such as "prod" (whose settings are ${keys.domain}, ${keys.clientId}, ${keys.clientSecret}): `
-      + "letters, digits, '.', '_' and '-', at most 64 characters",
+    reason:
+      `must name a configuration namespace such as "prod" (whose settings are ${keys.domain}, ${keys.clientId}, ${keys.clientSecret}): ` +
+      "letters, digits, '.', '_' and '-', at most 64 characters",
   };
 }
 
@@ -314,8 +330,10 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
     recorded(id, method === "diff" ? namespaceOf(args[1]) : namespace);
   }
   switch (method) {
-    case "check": return check(kind, args[0], args[1]);
-    case "diff": return diff(kind, String(args[0]), args[1], args[2]);
+    case "check":
+      return check(kind, args[0], args[1]);
+    case "diff":
+      return diff(kind, String(args[0]), args[1], args[2]);
     case "create": {
       const context = connection(namespace).context;
       try {
@@ -328,16 +346,27 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
       }
     }
     case "read": {
-      const result: ReadResult = await impl.read(connection(namespace).context, String(args[0]), args[1] === undefined ? undefined : object(args[1]));
+      const result: ReadResult = await impl.read(
+        connection(namespace).context,
+        String(args[0]),
+        args[1] === undefined ? undefined : object(args[1]),
+      );
       if (!result.id) return result;
       return { ...result, props: withTenantOf(result.props, args[1]), inputs: withTenantOf(result.inputs, args[1]) };
     }
     case "update": {
-      const result = await impl.update(connection(namespace).context, String(args[0]), object(args[1]), object(args[2]));
+      const result = await impl.update(
+        connection(namespace).context,
+        String(args[0]),
+        object(args[1]),
+        object(args[2]),
+      );
       return { ...result, outs: withTenantOf(result.outs ?? {}, args[2]) };
     }
-    case "delete": return impl.delete(connection(namespace).context, String(args[0]), object(args[1]));
-    default: throw new Error(`pulumi-tenant: unknown provider method "${method}"`);
+    case "delete":
+      return impl.delete(connection(namespace).context, String(args[0]), object(args[1]));
+    default:
+      throw new Error(`pulumi-tenant: unknown provider method "${method}"`);
   }
 }
 
@@ -365,9 +394,16 @@ function quietHostEcho(error: Error): void {
 }
 
 /** Runs `method` of resource `kind` with the engine's arguments. */
-export async function dispatch(kind: string, method: string, args: unknown[], protocol = PROTOCOL_VERSION): Promise<unknown> {
+export async function dispatch(
+  kind: string,
+  method: string,
+  args: unknown[],
+  protocol = PROTOCOL_VERSION,
+): Promise<unknown> {
   if (protocol > PROTOCOL_VERSION) {
-    throw new Error(`This state was written by a newer pulumi-tenant (provider protocol ${protocol}); upgrade pulumi-tenant.`);
+    throw new Error(
+      `This state was written by a newer pulumi-tenant (provider protocol ${protocol}); upgrade pulumi-tenant.`,
+    );
   }
   try {
     return await run(kind, method, args);

@@ -21,7 +21,12 @@ async function stop(): Promise<void> {
   const credentials = readCredentials(DEMO.dataDir);
   if (credentials && fs.existsSync(DEMO.pulumiDir)) {
     say("Destroying the demo stack...");
-    const stack = await openStack({ workDir: REPO_ROOT, stackName: DEMO.stackName, binDir: ensurePulumiCli(), place: demoPlace() });
+    const stack = await openStack({
+      workDir: REPO_ROOT,
+      stackName: DEMO.stackName,
+      binDir: ensurePulumiCli(),
+      place: demoPlace(),
+    });
     await stack.destroy({ onOutput: (out) => process.stdout.write(out) });
   }
   say((await stopTenantServer(DEMO.dataDir)) ? "Stopped the tenant server." : "No tenant server was running.");
@@ -36,13 +41,23 @@ async function run(): Promise<void> {
 
   say("==> Tenant server");
   const { credentials, started } = await ensureTenantServer({ dataDir: DEMO.dataDir, port: DEMO.port });
-  say(`${started ? "Started" : "Reusing"} the tenant server at ${credentials.domain} (data in .tenant/, log in .tenant/server.log)`);
+  say(
+    `${started ? "Started" : "Reusing"} the tenant server at ${credentials.domain} (data in .tenant/, log in .tenant/server.log)`,
+  );
   const policyId = await ensureDefaultRateLimitPolicy(credentials);
 
   say("==> pulumi up (stack 'demo', local backend in .pulumi-demo/)");
   const stack = await openStack({
-    workDir: REPO_ROOT, stackName: DEMO.stackName, binDir, place: demoPlace(),
-    tenant: { domain: credentials.domain, clientId: credentials.clientId, clientSecret: credentials.clientSecret, audience: credentials.audience },
+    workDir: REPO_ROOT,
+    stackName: DEMO.stackName,
+    binDir,
+    place: demoPlace(),
+    tenant: {
+      domain: credentials.domain,
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
+      audience: credentials.audience,
+    },
     config: { rateLimitPolicyId: { value: policyId } },
   });
   const config = await stack.getAllConfig();
@@ -58,7 +73,9 @@ async function run(): Promise<void> {
   } else {
     say(`Done: ${changes.map(([op, n]) => `${n} ${op}`).join(", ")}.`);
   }
-  say(`Form ${String(result.outputs.formId?.value)}, event stream ${String(result.outputs.eventStreamId?.value)}, login template set, rate limit policy ${policyId}.`);
+  say(
+    `Form ${String(result.outputs.formId?.value)}, event stream ${String(result.outputs.eventStreamId?.value)}, login template set, rate limit policy ${policyId}.`,
+  );
   say();
   say("Try next:");
   say("  npm run demo                 again: nothing changes");

@@ -24,7 +24,10 @@ async function main(): Promise<number> {
   return reportDrift(stack, DEMO.stackName);
 }
 
-main().then((code) => process.exit(code), (error: unknown) => {
-  process.stderr.write(`drift check failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`drift check failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

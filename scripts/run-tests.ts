@@ -1,5 +1,5 @@
 /**
- * `npm test` after the build: type check, lint, the Pulumi CLI, then jest — unit, server
+ * `npm test` after the build: type check, lint, format, the Pulumi CLI, then jest — unit, server
  * and provider suites in parallel workers, the engine suites (e2e, faults) one at a time.
  * Ends with one line `N passed, N failed`. `--full` (or TENANT_FULL=1) runs the fault
  * suites at full size.
@@ -24,20 +24,29 @@ function stage(title: string, command: string, args: string[], env: NodeJS.Proce
   process.stdout.write(`--- ${title}: ok (${seconds} s)\n`);
 }
 
-interface JestSummary { numPassedTests: number; numFailedTests: number; success: boolean }
+interface JestSummary {
+  numPassedTests: number;
+  numFailedTests: number;
+  success: boolean;
+}
 
 function jestStage(title: string, projects: string[], extra: string[], env: NodeJS.ProcessEnv): JestSummary {
   const outputFile = path.join(os.tmpdir(), `jest-${process.pid}-${projects.join("-")}.json`);
   const started = Date.now();
   process.stdout.write(`\n==> ${title}\n`);
-  const result = spawnSync(bin("jest"), ["--selectProjects", ...projects, "--json", "--outputFile", outputFile, ...extra],
-    { cwd: REPO_ROOT, stdio: "inherit", env });
+  const result = spawnSync(
+    bin("jest"),
+    ["--selectProjects", ...projects, "--json", "--outputFile", outputFile, ...extra],
+    { cwd: REPO_ROOT, stdio: "inherit", env },
+  );
   const summary: JestSummary = fs.existsSync(outputFile)
     ? (JSON.parse(fs.readFileSync(outputFile, "utf8")) as JestSummary)
     : { numPassedTests: 0, numFailedTests: 1, success: false };
   fs.rmSync(outputFile, { force: true });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  process.stdout.write(`--- ${title}: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed (${seconds} s, exit ${result.status})\n`);
+  process.stdout.write(
+    `--- ${title}: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed (${seconds} s, exit ${result.status})\n`,
+  );
   if (result.status !== 0 && summary.numFailedTests === 0) summary.numFailedTests = 1;
   return summary;
 }
@@ -46,11 +55,17 @@ function main(): void {
   const full = process.argv.includes("--full") || process.env.TENANT_FULL === "1";
   stage("type check (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]);
   stage("lint (eslint)", bin("eslint"), ["."]);
+  stage("format (prettier --check)", bin("prettier"), ["--check", "--log-level", "warn", "."]);
   process.stdout.write("\n==> Pulumi CLI\n");
   const pulumiBin = ensurePulumiCli();
   const env = { ...process.env, PULUMI_TENANT_BIN: pulumiBin, ...(full ? { TENANT_FULL: "1" } : {}) };
   const fast = jestStage("unit, server and provider tests", ["unit", "server", "provider"], ["--maxWorkers=2"], env);
-  const engine = jestStage("end-to-end, fault and package tests (real Pulumi engine)", ["e2e", "faults", "package"], ["--runInBand"], env);
+  const engine = jestStage(
+    "end-to-end, fault and package tests (real Pulumi engine)",
+    ["e2e", "faults", "package"],
+    ["--runInBand"],
+    env,
+  );
   const passed = fast.numPassedTests + engine.numPassedTests;
   const failed = fast.numFailedTests + engine.numFailedTests;
   process.stdout.write(`\n${passed} passed, ${failed} failed\n`);

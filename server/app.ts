@@ -75,7 +75,11 @@ export function buildApp(context: TenantContext, options: AppOptions = {}): Fast
   }) as unknown as FastifyInstance;
   registerBodyParsers(app);
   const withContext = { context };
-  app.register(connectionCapPlugin, { maxConnections: connectionCap(options.maxConnections), counters: context.counters })
+  app
+    .register(connectionCapPlugin, {
+      maxConnections: connectionCap(options.maxConnections),
+      counters: context.counters,
+    })
     .register(errorMapping, withContext)
     .register(authPipeline, withContext)
     .register(contentTypeCheck)

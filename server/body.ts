@@ -20,7 +20,13 @@ function mediaTypeParameters(contentType: string): Map<string, string> {
   for (const part of contentType.split(";").slice(1)) {
     const separator = part.indexOf("=");
     if (separator < 0) continue;
-    parameters.set(part.slice(0, separator).trim().toLowerCase(), part.slice(separator + 1).trim().replace(/^"(.*)"$/, "$1"));
+    parameters.set(
+      part.slice(0, separator).trim().toLowerCase(),
+      part
+        .slice(separator + 1)
+        .trim()
+        .replace(/^"(.*)"$/, "$1"),
+    );
   }
   return parameters;
 }
@@ -85,7 +91,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const char = text.charCodeAt(i);
     if (inString) {
-      if (char === 0x5c) i++; // backslash: skip the escaped character
+      if (char === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) inString = true;
     else if (char === 0x7b || char === 0x5b) deepest = Math.max(deepest, ++depth);
@@ -103,28 +110,40 @@ export function registerBodyParsers(app: FastifyInstance): void {
   // Fastify's own JSON parser rejects `__proto__`/`constructor` keys and parses any JSON value.
   const parseJson = app.getDefaultJsonParser("error", "error");
   // Matched against the whole header value, parameters included (`application/json; charset=utf-8`).
-  app.addContentTypeParser(/^application\/([a-z0-9.+-]*\+)?json\s*(;.*)?$/i, { parseAs: "string" }, (request, body, done) => {
-    const text = body as string;
-    if (bodyKindOf(request.headers["content-type"]) !== "json") {
-      done(new HttpError(415, `Unsupported content type: ${request.headers["content-type"]}. Send JSON as UTF-8.`,
-        ERROR_CODES.unsupportedMediaType), undefined);
-      return;
-    }
-    // An empty body is left undefined: a route that wants one refuses it as invalid_body.
-    if (isBlank(text)) {
-      done(null, undefined);
-      return;
-    }
-    if (jsonDepth(text) > MAX_JSON_DEPTH) {
-      done(invalidBody(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
-      return;
-    }
-    parseJson(request, text, done);
-  });
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" },
-    (_request, body, done) => done(null, isBlank(body as string) ? undefined : parseFormBody(body as string)));
-  app.addContentTypeParser("text/html", { parseAs: "string" },
-    (_request, body, done) => done(null, isBlank(body as string) ? undefined : body));
+  app.addContentTypeParser(
+    /^application\/([a-z0-9.+-]*\+)?json\s*(;.*)?$/i,
+    { parseAs: "string" },
+    (request, body, done) => {
+      const text = body as string;
+      if (bodyKindOf(request.headers["content-type"]) !== "json") {
+        done(
+          new HttpError(
+            415,
+            `Unsupported content type: ${request.headers["content-type"]}. Send JSON as UTF-8.`,
+            ERROR_CODES.unsupportedMediaType,
+          ),
+          undefined,
+        );
+        return;
+      }
+      // An empty body is left undefined: a route that wants one refuses it as invalid_body.
+      if (isBlank(text)) {
+        done(null, undefined);
+        return;
+      }
+      if (jsonDepth(text) > MAX_JSON_DEPTH) {
+        done(invalidBody(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+        return;
+      }
+      parseJson(request, text, done);
+    },
+  );
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
+    done(null, isBlank(body as string) ? undefined : parseFormBody(body as string)),
+  );
+  app.addContentTypeParser("text/html", { parseAs: "string" }, (_request, body, done) =>
+    done(null, isBlank(body as string) ? undefined : body),
+  );
 }
 
 // ---------------------------------------------------------------- form value coercion
@@ -142,20 +161,23 @@ function variantsOf(schema: JsonSchema, value: unknown): JsonSchema[] {
   let candidates = branches;
   if (discriminator && isPlainObject(value)) {
     const tag = value[discriminator];
-    const matching = branches.filter((branch) =>
-      ((branch.properties as Record<string, JsonSchema> | undefined)?.[discriminator]?.const) === tag);
+    const matching = branches.filter(
+      (branch) => (branch.properties as Record<string, JsonSchema> | undefined)?.[discriminator]?.const === tag,
+    );
     if (matching.length > 0) candidates = matching;
   }
   return candidates.flatMap((branch) => variantsOf(branch, value));
 }
 
 function typesOf(variants: JsonSchema[]): Set<string> {
-  return new Set(variants.flatMap((variant) => {
-    if (Array.isArray(variant.type)) return variant.type as string[];
-    if (typeof variant.type === "string") return [variant.type];
-    if (variant.const !== undefined) return [typeof variant.const];
-    return [];
-  }));
+  return new Set(
+    variants.flatMap((variant) => {
+      if (Array.isArray(variant.type)) return variant.type as string[];
+      if (typeof variant.type === "string") return [variant.type];
+      if (variant.const !== undefined) return [typeof variant.const];
+      return [];
+    }),
+  );
 }
 
 /**
@@ -174,9 +196,18 @@ export function coerceFormValue(value: unknown, schema: JsonSchema | undefined):
     if (types.has("boolean") && (value === "true" || value === "false")) return value === "true";
     return value;
   }
-  if (isPlainObject(value) && types.has("array") && !types.has("object")
-    && Object.keys(value).every((key) => /^\d+$/.test(key))) {
-    return coerceFormValue(Object.keys(value).sort((a, b) => Number(a) - Number(b)).map((key) => value[key]), schema);
+  if (
+    isPlainObject(value) &&
+    types.has("array") &&
+    !types.has("object") &&
+    Object.keys(value).every((key) => /^\d+$/.test(key))
+  ) {
+    return coerceFormValue(
+      Object.keys(value)
+        .sort((a, b) => Number(a) - Number(b))
+        .map((key) => value[key]),
+      schema,
+    );
   }
   if (Array.isArray(value)) {
     const items = variants.map((variant) => variant.items as JsonSchema | undefined).find(Boolean);
@@ -186,8 +217,11 @@ export function coerceFormValue(value: unknown, schema: JsonSchema | undefined):
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
       const propertySchema = variants
-        .map((variant) => (variant.properties as Record<string, JsonSchema> | undefined)?.[key]
-          ?? (isPlainObject(variant.additionalProperties) ? variant.additionalProperties : undefined))
+        .map(
+          (variant) =>
+            (variant.properties as Record<string, JsonSchema> | undefined)?.[key] ??
+            (isPlainObject(variant.additionalProperties) ? variant.additionalProperties : undefined),
+        )
         .find(Boolean);
       out[key] = coerceFormValue(inner, propertySchema);
     }

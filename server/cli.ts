@@ -10,9 +10,17 @@ import { CREDENTIALS_FILE, DEFAULT_PORT, DEFAULT_RATE_LIMIT, startTenantServer, 
 import { MAX_RATE } from "./ratelimit";
 
 /** Parsed command line. */
-export interface CliOptions { port: number; dataDir: string; clientsFile?: string; rateLimit: number; tls: boolean; maxConnections?: number }
+export interface CliOptions {
+  port: number;
+  dataDir: string;
+  clientsFile?: string;
+  rateLimit: number;
+  tls: boolean;
+  maxConnections?: number;
+}
 
-const USAGE = "Usage: tenant [--port <n>] [--data-dir <dir>] [--clients <file.json>] [--rate-limit <n>] [--max-connections <n>] [--tls]";
+const USAGE =
+  "Usage: tenant [--port <n>] [--data-dir <dir>] [--clients <file.json>] [--rate-limit <n>] [--max-connections <n>] [--tls]";
 
 /** Parses argv (without node and the script); throws with a message for the user. */
 export function parseArgs(argv: string[]): CliOptions {
@@ -26,22 +34,39 @@ export function parseArgs(argv: string[]): CliOptions {
     };
     const integer = (min: number) => {
       const text = value();
-      if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`${flag} must be an integer >= ${min}, got "${text}"`);
+      if (!/^\d+$/.test(text) || Number(text) < min)
+        throw new Error(`${flag} must be an integer >= ${min}, got "${text}"`);
       return Number(text);
     };
     switch (flag) {
-      case "--port": options.port = integer(0); break;
-      case "--data-dir": options.dataDir = value(); break;
-      case "--clients": options.clientsFile = value(); break;
-      case "--rate-limit": options.rateLimit = integer(1); break;
-      case "--max-connections": options.maxConnections = integer(1); break;
-      case "--tls": options.tls = true; break;
-      case "--help": case "-h": throw new Error(USAGE);
-      default: throw new Error(`Unknown option ${flag}. ${USAGE}`);
+      case "--port":
+        options.port = integer(0);
+        break;
+      case "--data-dir":
+        options.dataDir = value();
+        break;
+      case "--clients":
+        options.clientsFile = value();
+        break;
+      case "--rate-limit":
+        options.rateLimit = integer(1);
+        break;
+      case "--max-connections":
+        options.maxConnections = integer(1);
+        break;
+      case "--tls":
+        options.tls = true;
+        break;
+      case "--help":
+      case "-h":
+        throw new Error(USAGE);
+      default:
+        throw new Error(`Unknown option ${flag}. ${USAGE}`);
     }
   }
   if (options.port > 65535) throw new Error(`--port must be at most 65535, got ${options.port}`);
-  if (options.rateLimit > MAX_RATE) throw new Error(`--rate-limit must be at most ${MAX_RATE}, got ${options.rateLimit}`);
+  if (options.rateLimit > MAX_RATE)
+    throw new Error(`--rate-limit must be at most ${MAX_RATE}, got ${options.rateLimit}`);
   return options;
 }
 
@@ -51,11 +76,20 @@ export function readClientsFile(path: string): ClientSpec[] {
   if (!Array.isArray(parsed)) throw new Error(`${path} must hold a JSON array of clients`);
   return parsed.map((entry, index) => {
     const spec = entry as Partial<ClientSpec>;
-    if (typeof spec.client_id !== "string" || typeof spec.client_secret !== "string"
-      || !Array.isArray(spec.scopes) || !spec.scopes.every((scope) => typeof scope === "string")) {
+    if (
+      typeof spec.client_id !== "string" ||
+      typeof spec.client_secret !== "string" ||
+      !Array.isArray(spec.scopes) ||
+      !spec.scopes.every((scope) => typeof scope === "string")
+    ) {
       throw new Error(`${path}[${index}] needs client_id, client_secret (strings) and scopes (array of strings)`);
     }
-    return { client_id: spec.client_id, client_secret: spec.client_secret, scopes: spec.scopes, global: spec.global === true };
+    return {
+      client_id: spec.client_id,
+      client_secret: spec.client_secret,
+      scopes: spec.scopes,
+      global: spec.global === true,
+    };
   });
 }
 
@@ -73,7 +107,9 @@ async function main(): Promise<void> {
   });
   process.stdout.write(`Admin credentials: ${resolve(dataDir, CREDENTIALS_FILE)}\n`);
   if (server.caCertPath) {
-    process.stdout.write(`TLS CA certificate: ${server.caCertPath} (trust it with NODE_EXTRA_CA_CERTS=${server.caCertPath})\n`);
+    process.stdout.write(
+      `TLS CA certificate: ${server.caCertPath} (trust it with NODE_EXTRA_CA_CERTS=${server.caCertPath})\n`,
+    );
   }
   // Last: the line scripts and tests wait for, so whatever precedes it is already out.
   process.stdout.write(`Tenant server listening on ${server.url}\n`);
@@ -81,10 +117,13 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    server.close().then(() => process.exit(0), (error: unknown) => {
-      process.stderr.write(`Error while stopping on ${signal}: ${String(error)}\n`);
-      process.exit(1);
-    });
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`Error while stopping on ${signal}: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

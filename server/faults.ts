@@ -32,18 +32,29 @@ const FAULT_STATUSES = [500, 502, 503, 504];
 const FAULT_METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"];
 const MAX_DELAY_MS = 120_000;
 
-interface ArmedFault { spec: Required<Omit<FaultSpec, "delayMs">> & { delayMs: number }; remaining: number }
+interface ArmedFault {
+  spec: Required<Omit<FaultSpec, "delayMs">> & { delayMs: number };
+  remaining: number;
+}
 
 /** Checks a fault spec from an untrusted source (the admin route); returns what is wrong. */
 export function faultSpecProblem(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return "a fault must be an object";
   const spec = value as Record<string, unknown>;
-  if (typeof spec.method !== "string" || !FAULT_METHODS.includes(spec.method.toUpperCase())) return `method must be one of ${FAULT_METHODS.join(", ")}`;
-  if (typeof spec.path !== "string" || !spec.path.startsWith("/")) return "path must be a route pattern starting with /";
-  if (typeof spec.mode !== "string" || !(FAULT_MODES as readonly string[]).includes(spec.mode)) return `mode must be one of ${FAULT_MODES.join(", ")}`;
-  if (spec.times !== undefined && (!Number.isInteger(spec.times) || (spec.times as number) < 1)) return "times must be an integer >= 1";
-  if (spec.status !== undefined && !FAULT_STATUSES.includes(spec.status as number)) return `status must be one of ${FAULT_STATUSES.join(", ")}`;
-  if (spec.delayMs !== undefined && (typeof spec.delayMs !== "number" || spec.delayMs < 0 || spec.delayMs > MAX_DELAY_MS)) {
+  if (typeof spec.method !== "string" || !FAULT_METHODS.includes(spec.method.toUpperCase()))
+    return `method must be one of ${FAULT_METHODS.join(", ")}`;
+  if (typeof spec.path !== "string" || !spec.path.startsWith("/"))
+    return "path must be a route pattern starting with /";
+  if (typeof spec.mode !== "string" || !(FAULT_MODES as readonly string[]).includes(spec.mode))
+    return `mode must be one of ${FAULT_MODES.join(", ")}`;
+  if (spec.times !== undefined && (!Number.isInteger(spec.times) || (spec.times as number) < 1))
+    return "times must be an integer >= 1";
+  if (spec.status !== undefined && !FAULT_STATUSES.includes(spec.status as number))
+    return `status must be one of ${FAULT_STATUSES.join(", ")}`;
+  if (
+    spec.delayMs !== undefined &&
+    (typeof spec.delayMs !== "number" || spec.delayMs < 0 || spec.delayMs > MAX_DELAY_MS)
+  ) {
     return `delayMs must be between 0 and ${MAX_DELAY_MS}`;
   }
   if (spec.mode === "delay" && spec.delayMs === undefined) return "delay faults need delayMs";
@@ -60,7 +71,14 @@ export class FaultInjector {
     if (problem) throw new Error(`Invalid fault: ${problem}`);
     const times = spec.times ?? 1;
     this.armed.push({
-      spec: { method: spec.method.toUpperCase(), path: spec.path, times, mode: spec.mode, status: spec.status ?? 503, delayMs: spec.delayMs ?? 0 },
+      spec: {
+        method: spec.method.toUpperCase(),
+        path: spec.path,
+        times,
+        mode: spec.mode,
+        status: spec.status ?? 503,
+        delayMs: spec.delayMs ?? 0,
+      },
       remaining: times,
     });
   }

@@ -17,8 +17,10 @@ const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
 function checkOwner(path: string, uid: number): void {
   const me = currentUid();
   if (me !== undefined && uid !== me) {
-    throw new Error(`${path} is owned by another user (uid ${uid}, this process runs as uid ${me}): it may have been planted. `
-      + "Use a data directory of your own (--data-dir), or remove it if you know where it came from.");
+    throw new Error(
+      `${path} is owned by another user (uid ${uid}, this process runs as uid ${me}): it may have been planted. ` +
+        "Use a data directory of your own (--data-dir), or remove it if you know where it came from.",
+    );
   }
 }
 
@@ -41,9 +43,11 @@ export function checkPrivateKeyFile(path: string, what: string): void {
   checkOwner(path, stat.uid);
   if (stat.mode & OTHERS) {
     const access = stat.mode & 0o044 ? "readable" : "writable";
-    throw new Error(`The ${what} ${path} is ${access} by others (mode ${octal(stat.mode)}): anyone who read or replaced it may be able `
-      + `to ${what === "signing key" ? "forge tokens, the admin client's included" : "read what it protects"}. Remove it to have a new one made `
-      + `(which ends what it protected), or, if you are sure no one else has had it, chmod 600 ${path}.`);
+    throw new Error(
+      `The ${what} ${path} is ${access} by others (mode ${octal(stat.mode)}): anyone who read or replaced it may be able ` +
+        `to ${what === "signing key" ? "forge tokens, the admin client's included" : "read what it protects"}. Remove it to have a new one made ` +
+        `(which ends what it protected), or, if you are sure no one else has had it, chmod 600 ${path}.`,
+    );
   }
 }
 

@@ -6,8 +6,12 @@ import { apiError, ERROR_CODES, payloadErrorMessage, type ApiErrorBody, type Val
 
 /** An error with the status and error code the client should see. */
 export class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string, readonly errorCode: string,
-    readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errorCode: string,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = "HttpError";
   }

@@ -117,7 +117,9 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
     const admin = clients.loadAdmin(dataDir ? readCredentials(dataDir)?.clientSecret : undefined);
     for (const spec of options.clients ?? []) clients.add(spec);
     const context: TenantContext = {
-      store, clients, signingKey,
+      store,
+      clients,
+      signingKey,
       tokens: new TokenService(signingKey, { url: () => url }),
       rateLimiter: new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
       faults: new FaultInjector(),
@@ -127,7 +129,9 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
     const tls = options.tls ? ensureTlsMaterial(dataDir ?? mkdtempSync(join(tmpdir(), "tenant-tls-"))) : undefined;
     log = createLogger(options.logger ?? true);
     const app = buildApp(context, {
-      logger: log?.logger, https: tls ? { key: tls.key, cert: tls.cert } : undefined, maxConnections: options.maxConnections,
+      logger: log?.logger,
+      https: tls ? { key: tls.key, cert: tls.cert } : undefined,
+      maxConnections: options.maxConnections,
     });
     await app.listen({ port: options.port ?? DEFAULT_PORT, host });
     const { port } = app.server.address() as AddressInfo;
@@ -153,7 +157,10 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
       addClient: (spec) => clients.add(spec),
       close: () => {
         // The log last, so that what the server wrote while stopping is in it.
-        closing ??= app.close().then(() => store.close()).finally(() => log?.close());
+        closing ??= app
+          .close()
+          .then(() => store.close())
+          .finally(() => log?.close());
         return closing;
       },
     };

@@ -18,12 +18,32 @@ export type LoggerOption = boolean | { destination?: string | NodeJS.WritableStr
 
 /** Paths pino replaces with `[Redacted]`. */
 export const REDACT_PATHS = [
-  "authorization", "headers.authorization", "req.headers.authorization", "request.headers.authorization",
-  "client_secret", "*.client_secret", "clientSecret", "*.clientSecret",
-  "password", "*.password", "token", "*.token", "header_value", "*.header_value",
-  "access_token", "*.access_token",
-  "*.webhook_authorization.password", "*.webhook_authorization.token", "*.webhook_authorization.header_value",
-  "secret_key", "*.secret_key", "api_key", "*.api_key", "private_key", "*.private_key", "*.config.credentials",
+  "authorization",
+  "headers.authorization",
+  "req.headers.authorization",
+  "request.headers.authorization",
+  "client_secret",
+  "*.client_secret",
+  "clientSecret",
+  "*.clientSecret",
+  "password",
+  "*.password",
+  "token",
+  "*.token",
+  "header_value",
+  "*.header_value",
+  "access_token",
+  "*.access_token",
+  "*.webhook_authorization.password",
+  "*.webhook_authorization.token",
+  "*.webhook_authorization.header_value",
+  "secret_key",
+  "*.secret_key",
+  "api_key",
+  "*.api_key",
+  "private_key",
+  "*.private_key",
+  "*.config.credentials",
   // Form component secrets (secret_key, api_key, server_key, credentials, access_token), declared in api/.
   ...secretKeys(FORM_SECRET_PATHS).flatMap((key) => [key, `*.${key}`]),
 ];
@@ -60,7 +80,12 @@ async function endWithin(stream: Destination, timeoutMs: number): Promise<void> 
   const ended = new Promise<void>((resolve) => stream.once("close", () => resolve()));
   stream.end();
   let timer: NodeJS.Timeout | undefined;
-  const gaveUp = await Promise.race([ended.then(() => false), new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(true), timeoutMs); })]);
+  const gaveUp = await Promise.race([
+    ended.then(() => false),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), timeoutMs);
+    }),
+  ]);
   clearTimeout(timer);
   // Destroyed, the stream is skipped by pino's exit handler, which would otherwise retry a full pipe forever.
   if (gaveUp) stream.destroy();
@@ -75,13 +100,21 @@ export function createLogger(option: LoggerOption | undefined): TenantLogger | u
   if (destination !== undefined && typeof destination !== "string") {
     // A stream the caller gave (tests): its buffering is the caller's.
     const logger = pino(options, destination);
-    return { logger, dropped: () => 0, close: async () => { logger.level = "silent"; } };
+    return {
+      logger,
+      dropped: () => 0,
+      close: async () => {
+        logger.level = "silent";
+      },
+    };
   }
   const stream = boundedDestination(destination);
   const logger = pino(options, stream);
   let dropped = 0;
   let reported = 0;
-  stream.on("drop", () => { dropped++; });
+  stream.on("drop", () => {
+    dropped++;
+  });
   const reporter = setInterval(() => {
     if (dropped === reported) return;
     const lines = dropped - reported;

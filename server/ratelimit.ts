@@ -18,7 +18,10 @@ export interface RateLimitDecision {
   retryAfter: number;
 }
 
-interface Bucket { tokens: number; updatedAt: number }
+interface Bucket {
+  tokens: number;
+  updatedAt: number;
+}
 
 /** The highest rate the server takes: more is no limit at all, and 1e308 would overflow the header arithmetic. */
 export const MAX_RATE = 1_000_000;
@@ -88,7 +91,8 @@ export class RateLimiter {
 
   private prune(now: number): void {
     for (const [key, bucket] of this.buckets) {
-      if (bucket.tokens + ((now - bucket.updatedAt) / 1000) * this.perSecond >= this.perSecond) this.buckets.delete(key);
+      if (bucket.tokens + ((now - bucket.updatedAt) / 1000) * this.perSecond >= this.perSecond)
+        this.buckets.delete(key);
     }
   }
 }

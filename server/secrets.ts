@@ -43,9 +43,14 @@ export class SecretBox {
     const [version, data] = sealed.split(".", 2);
     if (version !== VERSION || !data) throw new Error(`Unknown sealed value format for ${place}`);
     const bytes = Buffer.from(data, "base64url");
-    const decipher = createDecipheriv(ALGORITHM, this.key, bytes.subarray(0, IV_BYTES)).setAAD(Buffer.from(place, "utf8"));
+    const decipher = createDecipheriv(ALGORITHM, this.key, bytes.subarray(0, IV_BYTES)).setAAD(
+      Buffer.from(place, "utf8"),
+    );
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+    return Buffer.concat([
+      decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+      decipher.final(),
+    ]).toString("utf8");
   }
 }
 
@@ -84,7 +89,12 @@ function parentOf(doc: unknown, path: SecretPath): Container | undefined {
  * among its siblings), and those values sealed together for `place`; `sealed` is
  * undefined when `doc` holds none of them.
  */
-export function sealSecrets<T>(doc: T, paths: SecretPath[], box: SecretBox, place: string): { stored: T; sealed?: string } {
+export function sealSecrets<T>(
+  doc: T,
+  paths: SecretPath[],
+  box: SecretBox,
+  place: string,
+): { stored: T; sealed?: string } {
   const present = paths.filter((path) => parentOf(doc, path)?.[path[path.length - 1]] !== undefined);
   if (present.length === 0) return { stored: doc };
   const stored = structuredClone(doc);

@@ -101,7 +101,12 @@ function whereClause(where: Record<string, string> | undefined): { sql: string; 
 const ADDED_COLUMNS = { summary: "TEXT", sealed: "TEXT" } as const;
 
 /** A row as stored. */
-interface Row { seq: number; id: string; body: string; sealed: string | null }
+interface Row {
+  seq: number;
+  id: string;
+  body: string;
+  sealed: string | null;
+}
 /** The columns a row is read with. */
 const ROW = "seq, id, body, sealed";
 
@@ -110,9 +115,17 @@ class SqliteCollection<T> implements Collection<T> {
   private readonly statements = new Map<string, Database.Statement>();
   private options: CollectionOptions<T> = {};
 
-  constructor(private readonly db: Database.Database, private readonly table: CollectionName, private readonly box: SecretBox) {
-    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)`);
-    const existing = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((column) => column.name));
+  constructor(
+    private readonly db: Database.Database,
+    private readonly table: CollectionName,
+    private readonly box: SecretBox,
+  ) {
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${table} (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)`,
+    );
+    const existing = new Set(
+      (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((column) => column.name),
+    );
     for (const [column, type] of Object.entries(ADDED_COLUMNS)) {
       if (!existing.has(column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
     }
@@ -144,8 +157,10 @@ class SqliteCollection<T> implements Collection<T> {
     try {
       return openSecrets(doc, row.sealed, this.box, `${this.table}:${row.id}`);
     } catch {
-      throw new Error(`The data key does not open the secrets of ${this.table} ${row.id}: was keys/data-key replaced? `
-        + "Restore it from a backup, or remove the database to start with an empty tenant.");
+      throw new Error(
+        `The data key does not open the secrets of ${this.table} ${row.id}: was keys/data-key replaced? ` +
+          "Restore it from a backup, or remove the database to start with an empty tenant.",
+      );
     }
   }
 
@@ -164,7 +179,14 @@ class SqliteCollection<T> implements Collection<T> {
   }
 
   private write(id: string, { body, summary, sealed }: ReturnType<SqliteCollection<T>["encode"]>): boolean {
-    return this.prepare(`UPDATE ${this.table} SET body = ?, summary = ?, sealed = ? WHERE id = ?`).run(body, summary, sealed, id).changes > 0;
+    return (
+      this.prepare(`UPDATE ${this.table} SET body = ?, summary = ?, sealed = ? WHERE id = ?`).run(
+        body,
+        summary,
+        sealed,
+        id,
+      ).changes > 0
+    );
   }
 
   private prepare(sql: string): Database.Statement {
@@ -183,7 +205,12 @@ class SqliteCollection<T> implements Collection<T> {
 
   insert(id: string, doc: T): void {
     const { body, summary, sealed } = this.encode(id, doc);
-    this.prepare(`INSERT INTO ${this.table} (id, body, summary, sealed) VALUES (?, ?, ?, ?)`).run(id, body, summary, sealed);
+    this.prepare(`INSERT INTO ${this.table} (id, body, summary, sealed) VALUES (?, ?, ?, ?)`).run(
+      id,
+      body,
+      summary,
+      sealed,
+    );
   }
 
   replace(id: string, doc: T): boolean {
@@ -197,20 +224,25 @@ class SqliteCollection<T> implements Collection<T> {
   }
 
   delete(id: string): boolean {
-    const held = this.prepare(`SELECT coalesce(sealed, '') <> '' AS held FROM ${this.table} WHERE id = ?`).get(id) as { held: number } | undefined;
+    const held = this.prepare(`SELECT coalesce(sealed, '') <> '' AS held FROM ${this.table} WHERE id = ?`).get(id) as
+      { held: number } | undefined;
     if (!held) return false;
     this.prepare(`DELETE FROM ${this.table} WHERE id = ?`).run(id);
     // secure_delete has zeroed the row in its page; the WAL still holds earlier images of that
     // page until a checkpoint copies the zeroed one back and TRUNCATE empties the WAL file.
-    if (held.held && this.db.inTransaction === false && this.db.name !== ":memory:") this.db.pragma("wal_checkpoint(TRUNCATE)");
+    if (held.held && this.db.inTransaction === false && this.db.name !== ":memory:")
+      this.db.pragma("wal_checkpoint(TRUNCATE)");
     return true;
   }
 
   pageAfter({ afterSeq, limit, where }: PageAfterOptions): CheckpointResult<T> {
     const filter = whereClause(where);
     // One extra row tells whether another page follows without a second query.
-    const rows = this.prepare(`SELECT ${ROW} FROM ${this.table} WHERE seq > ?${filter.sql} ORDER BY seq LIMIT ?`)
-      .all(afterSeq, ...filter.params, limit + 1) as Row[];
+    const rows = this.prepare(`SELECT ${ROW} FROM ${this.table} WHERE seq > ?${filter.sql} ORDER BY seq LIMIT ?`).all(
+      afterSeq,
+      ...filter.params,
+      limit + 1,
+    ) as Row[];
     const page = rows.slice(0, limit);
     return {
       items: page.map((row) => this.decode(row)),
@@ -219,14 +251,19 @@ class SqliteCollection<T> implements Collection<T> {
   }
 
   pageOffset(offset: number, limit: number): T[] {
-    const rows = this.prepare(`SELECT ${ROW} FROM ${this.table} ORDER BY seq LIMIT ? OFFSET ?`).all(limit, offset) as Row[];
+    const rows = this.prepare(`SELECT ${ROW} FROM ${this.table} ORDER BY seq LIMIT ? OFFSET ?`).all(
+      limit,
+      offset,
+    ) as Row[];
     return rows.map((row) => this.decode(row));
   }
 
   pageOffsetSummaries<S>(offset: number, limit: number): S[] {
     const { summarise } = this.options;
     if (!summarise) throw new Error(`The ${this.table} collection keeps no list entries`);
-    const rows = this.prepare(`SELECT summary FROM ${this.table} ORDER BY seq LIMIT ? OFFSET ?`).all(limit, offset) as { summary: string }[];
+    const rows = this.prepare(`SELECT summary FROM ${this.table} ORDER BY seq LIMIT ? OFFSET ?`).all(limit, offset) as {
+      summary: string;
+    }[];
     return rows.map((row) => JSON.parse(row.summary) as S);
   }
 
@@ -236,7 +273,9 @@ class SqliteCollection<T> implements Collection<T> {
 
   findWhere(where: Record<string, string>): T[] {
     const filter = whereClause(where);
-    const rows = this.prepare(`SELECT ${ROW} FROM ${this.table} WHERE 1 = 1${filter.sql} ORDER BY seq`).all(...filter.params) as Row[];
+    const rows = this.prepare(`SELECT ${ROW} FROM ${this.table} WHERE 1 = 1${filter.sql} ORDER BY seq`).all(
+      ...filter.params,
+    ) as Row[];
     return rows.map((row) => this.decode(row));
   }
 }

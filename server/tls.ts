@@ -53,7 +53,12 @@ function newKeyPair(): { privatePem: string; publicPem: string } {
 }
 
 function certificate(options: {
-  subjectCn: string; publicPem: string; issuer?: forge.pki.Certificate; signingKeyPem: string; now: number; extensions: object[];
+  subjectCn: string;
+  publicPem: string;
+  issuer?: forge.pki.Certificate;
+  signingKeyPem: string;
+  now: number;
+  extensions: object[];
 }): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(options.publicPem);
@@ -61,7 +66,10 @@ function certificate(options: {
   cert.serialNumber = `0${randomBytes(16).toString("hex")}`;
   cert.validity.notBefore = new Date(options.now - 60_000);
   cert.validity.notAfter = new Date(options.now + CA_VALIDITY_DAYS * DAY_MS);
-  const subject = [{ name: "commonName", value: options.subjectCn }, { name: "organizationName", value: "pulumi-tenant local" }];
+  const subject = [
+    { name: "commonName", value: options.subjectCn },
+    { name: "organizationName", value: "pulumi-tenant local" },
+  ];
   cert.setSubject(subject);
   cert.setIssuer(options.issuer ? options.issuer.subject.attributes : subject);
   cert.setExtensions(options.extensions);
@@ -76,11 +84,17 @@ function certificate(options: {
  */
 function loopbackNameConstraints(): object {
   const { asn1 } = forge;
-  const subtree = (tag: number, value: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true,
-    [asn1.create(asn1.Class.CONTEXT_SPECIFIC, tag, false, value)]);
+  const subtree = (tag: number, value: string) =>
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+      asn1.create(asn1.Class.CONTEXT_SPECIFIC, tag, false, value),
+    ]);
   const ipv4 = forge.util.hexToBytes("7f000000ff000000");
   const ipv6 = forge.util.hexToBytes(`${"00".repeat(15)}01${"ff".repeat(16)}`);
-  const permitted = asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [subtree(7, ipv4), subtree(7, ipv6), subtree(2, "localhost")]);
+  const permitted = asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+    subtree(7, ipv4),
+    subtree(7, ipv6),
+    subtree(2, "localhost"),
+  ]);
   const value = asn1.toDer(asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [permitted])).getBytes();
   return { id: "2.5.29.30", critical: true, value };
 }
@@ -89,7 +103,10 @@ function loopbackNameConstraints(): object {
 export function createLocalCa(now = Date.now()): LocalCa {
   const keys = newKeyPair();
   const cert = certificate({
-    subjectCn: "pulumi-tenant local CA", publicPem: keys.publicPem, signingKeyPem: keys.privatePem, now,
+    subjectCn: "pulumi-tenant local CA",
+    publicPem: keys.publicPem,
+    signingKeyPem: keys.privatePem,
+    now,
     extensions: [
       { name: "basicConstraints", cA: true, pathLenConstraint: 0, critical: true },
       { name: "keyUsage", keyCertSign: true, cRLSign: true, critical: true },
@@ -101,10 +118,19 @@ export function createLocalCa(now = Date.now()): LocalCa {
 }
 
 /** A server certificate for `altNames`, signed by `ca`. */
-export function issueCertificate(ca: LocalCa, commonName: string, altNames: readonly AltName[], now = Date.now()): { certPem: string; keyPem: string } {
+export function issueCertificate(
+  ca: LocalCa,
+  commonName: string,
+  altNames: readonly AltName[],
+  now = Date.now(),
+): { certPem: string; keyPem: string } {
   const keys = newKeyPair();
   const cert = certificate({
-    subjectCn: commonName, publicPem: keys.publicPem, issuer: ca.cert, signingKeyPem: ca.keyPem, now,
+    subjectCn: commonName,
+    publicPem: keys.publicPem,
+    issuer: ca.cert,
+    signingKeyPem: ca.keyPem,
+    now,
     extensions: [
       { name: "basicConstraints", cA: false },
       { name: "keyUsage", digitalSignature: true, keyEncipherment: true, critical: true },
@@ -115,7 +141,11 @@ export function issueCertificate(ca: LocalCa, commonName: string, altNames: read
   return { certPem: forge.pki.certificateToPem(cert), keyPem: keys.privatePem };
 }
 
-const LOOPBACK_NAMES: AltName[] = [{ type: 7, ip: "127.0.0.1" }, { type: 7, ip: "::1" }, { type: 2, value: "localhost" }];
+const LOOPBACK_NAMES: AltName[] = [
+  { type: 7, ip: "127.0.0.1" },
+  { type: 7, ip: "::1" },
+  { type: 2, value: "localhost" },
+];
 
 /** True when the material in `tlsDir` is complete, of this layout, and not about to expire. */
 function current(tlsDir: string, now: number): boolean {
@@ -142,5 +172,9 @@ export function ensureTlsMaterial(dir: string, now = Date.now()): TlsMaterial {
     writeFileSync(path("caCert"), ca.certPem);
   }
   checkPrivateKeyFile(path("key"), "TLS server key");
-  return { caCertPath: path("caCert"), key: readFileSync(path("key"), "utf8"), cert: readFileSync(path("cert"), "utf8") };
+  return {
+    caCertPath: path("caCert"),
+    key: readFileSync(path("key"), "utf8"),
+    cert: readFileSync(path("cert"), "utf8"),
+  };
 }

@@ -3,9 +3,23 @@
  * parameters that turn bad input into 400s instead of surprises further in.
  */
 import {
-  BASE58_ALPHABET, compileValidator, createAjv, eventStreamCreateSchema, eventStreamUpdateSchema, formCreateSchema,
-  formUpdateSchema, FORM_ID_MAX, idSchemas, POLICY_ID_MAX, rateLimitPolicyCreateSchema, rateLimitPolicyUpdateSchema,
-  templateObjectSchema, templateStringSchema, unknownEventTypeIssue, type JsonSchema, type Validator,
+  BASE58_ALPHABET,
+  compileValidator,
+  createAjv,
+  eventStreamCreateSchema,
+  eventStreamUpdateSchema,
+  formCreateSchema,
+  formUpdateSchema,
+  FORM_ID_MAX,
+  idSchemas,
+  POLICY_ID_MAX,
+  rateLimitPolicyCreateSchema,
+  rateLimitPolicyUpdateSchema,
+  templateObjectSchema,
+  templateStringSchema,
+  unknownEventTypeIssue,
+  type JsonSchema,
+  type Validator,
 } from "../api";
 import { invalidBody, invalidQuery, invalidUri } from "./http-error";
 import { coerceFormValue } from "./body";
@@ -82,7 +96,8 @@ const PATH_IDS = {
 /** Checks the `id` path parameter; throws 400 `invalid_uri` when malformed. */
 export function validPathId(kind: keyof typeof PATH_IDS, id: string): string {
   const rule = PATH_IDS[kind];
-  if (id.length > rule.maxLength) throw invalidUri("id", `String is too long (${id.length} chars), maximum ${rule.maxLength}`);
+  if (id.length > rule.maxLength)
+    throw invalidUri("id", `String is too long (${id.length} chars), maximum ${rule.maxLength}`);
   if (!rule.pattern.test(id)) throw invalidUri("id", `String does not match pattern: ${rule.pattern.source}`);
   return id;
 }

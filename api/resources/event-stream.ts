@@ -12,9 +12,7 @@
  * published schema (whose authorization shapes are the response's) and from the SDK's
  * types; they are accepted, optional, write-only: never returned.
  */
-import {
-  array, discriminated, enumOf, literal, object, string, type Static,
-} from "../schema/builder";
+import { array, discriminated, enumOf, literal, object, string, type Static } from "../schema/builder";
 import type { SecretPath } from "../schema/secret-paths";
 import type { ValidationIssue } from "../validate";
 
@@ -33,16 +31,31 @@ export const STATUS_MAX = 8;
 
 /** The event types the tenant knows today (the published enum plus `connection.*`). */
 export const EVENT_TYPES = [
-  "connection.created", "connection.deleted", "connection.updated",
-  "group.created", "group.deleted", "group.updated",
-  "group.member.added", "group.member.deleted",
-  "group.role.assigned", "group.role.deleted",
-  "organization.created", "organization.deleted", "organization.updated",
-  "organization.connection.added", "organization.connection.removed", "organization.connection.updated",
-  "organization.group.role.assigned", "organization.group.role.deleted",
-  "organization.member.added", "organization.member.deleted",
-  "organization.member.role.assigned", "organization.member.role.deleted",
-  "user.created", "user.deleted", "user.updated",
+  "connection.created",
+  "connection.deleted",
+  "connection.updated",
+  "group.created",
+  "group.deleted",
+  "group.updated",
+  "group.member.added",
+  "group.member.deleted",
+  "group.role.assigned",
+  "group.role.deleted",
+  "organization.created",
+  "organization.deleted",
+  "organization.updated",
+  "organization.connection.added",
+  "organization.connection.removed",
+  "organization.connection.updated",
+  "organization.group.role.assigned",
+  "organization.group.role.deleted",
+  "organization.member.added",
+  "organization.member.deleted",
+  "organization.member.role.assigned",
+  "organization.member.role.deleted",
+  "user.created",
+  "user.deleted",
+  "user.updated",
 ] as const;
 
 /** One of the known {@link EVENT_TYPES}. */
@@ -57,11 +70,42 @@ export const EVENT_TYPE_PATTERN = "^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$";
 
 /** The AWS regions an EventBridge destination can use. */
 export const AWS_REGIONS = [
-  "af-south-1", "ap-east-1", "ap-east-2", "ap-northeast-1", "ap-northeast-2", "ap-northeast-3", "ap-south-1", "ap-south-2",
-  "ap-southeast-1", "ap-southeast-2", "ap-southeast-3", "ap-southeast-4", "ap-southeast-5", "ap-southeast-6", "ap-southeast-7",
-  "ca-central-1", "ca-west-1", "eu-central-1", "eu-central-2", "eu-north-1", "eu-south-1", "eu-south-2", "eu-west-1",
-  "eu-west-2", "eu-west-3", "il-central-1", "me-central-1", "me-south-1", "mx-central-1", "sa-east-1", "us-gov-east-1",
-  "us-gov-west-1", "us-east-1", "us-east-2", "us-west-1", "us-west-2",
+  "af-south-1",
+  "ap-east-1",
+  "ap-east-2",
+  "ap-northeast-1",
+  "ap-northeast-2",
+  "ap-northeast-3",
+  "ap-south-1",
+  "ap-south-2",
+  "ap-southeast-1",
+  "ap-southeast-2",
+  "ap-southeast-3",
+  "ap-southeast-4",
+  "ap-southeast-5",
+  "ap-southeast-6",
+  "ap-southeast-7",
+  "ca-central-1",
+  "ca-west-1",
+  "eu-central-1",
+  "eu-central-2",
+  "eu-north-1",
+  "eu-south-1",
+  "eu-south-2",
+  "eu-west-1",
+  "eu-west-2",
+  "eu-west-3",
+  "il-central-1",
+  "me-central-1",
+  "me-south-1",
+  "mx-central-1",
+  "sa-east-1",
+  "us-gov-east-1",
+  "us-gov-west-1",
+  "us-east-1",
+  "us-east-2",
+  "us-west-1",
+  "us-west-2",
 ] as const;
 
 /** One subscription: an event type to forward. */
@@ -72,63 +116,92 @@ export const eventStreamSubscriptionSchema = object({
 
 /** Authorization of webhook deliveries, by `method`; each method's secret is write-only and optional. */
 export const webhookAuthorizationSchema = discriminated("method", [
-  object({
-    method: literal("basic"),
-    /** At most 128 characters, without `:`. */
-    username: string({ maxLength: 128, pattern: "^[^:]+$" }),
-    /** Secret, write-only: never returned by the API. */
-    password: string(),
-  }, { required: ["method", "username"] }),
-  object({
-    method: literal("bearer"),
-    /** Secret, write-only: never returned by the API. */
-    token: string(),
-  }, { required: ["method"] }),
-  object({
-    method: literal("custom_header"),
-    /** An HTTP header name. */
-    header_key: string({ minLength: 1, pattern: "^[a-zA-Z0-9!#$%&'*+.^_`|~-]+$" }),
-    /** Secret, write-only: never returned by the API. */
-    header_value: string(),
-  }, { required: ["method", "header_key"] }),
+  object(
+    {
+      method: literal("basic"),
+      /** At most 128 characters, without `:`. */
+      username: string({ maxLength: 128, pattern: "^[^:]+$" }),
+      /** Secret, write-only: never returned by the API. */
+      password: string(),
+    },
+    { required: ["method", "username"] },
+  ),
+  object(
+    {
+      method: literal("bearer"),
+      /** Secret, write-only: never returned by the API. */
+      token: string(),
+    },
+    { required: ["method"] },
+  ),
+  object(
+    {
+      method: literal("custom_header"),
+      /** An HTTP header name. */
+      header_key: string({ minLength: 1, pattern: "^[a-zA-Z0-9!#$%&'*+.^_`|~-]+$" }),
+      /** Secret, write-only: never returned by the API. */
+      header_value: string(),
+    },
+    { required: ["method", "header_key"] },
+  ),
 ]);
 
 /** A webhook destination: an `https://` endpoint and its authorization. */
-export const webhookDestinationSchema = object({
-  type: literal("webhook"),
-  configuration: object({
-    /** The endpoint: must start with `https://`. */
-    webhook_endpoint: string({ pattern: "^https://" }),
-    webhook_authorization: webhookAuthorizationSchema,
-  }, { required: ["webhook_endpoint", "webhook_authorization"] }),
-}, { required: ["type", "configuration"] });
+export const webhookDestinationSchema = object(
+  {
+    type: literal("webhook"),
+    configuration: object(
+      {
+        /** The endpoint: must start with `https://`. */
+        webhook_endpoint: string({ pattern: "^https://" }),
+        webhook_authorization: webhookAuthorizationSchema,
+      },
+      { required: ["webhook_endpoint", "webhook_authorization"] },
+    ),
+  },
+  { required: ["type", "configuration"] },
+);
 
 /** An Amazon EventBridge destination (immutable). */
-export const eventBridgeDestinationSchema = object({
-  type: literal("eventbridge"),
-  configuration: object({
-    /** 12 digits. */
-    aws_account_id: string({ pattern: "^\\d{12}$" }),
-    /** One of the published AWS regions. */
-    aws_region: enumOf(AWS_REGIONS),
-    /** Made by the server. */
-    aws_partner_event_source: string(),
-  }, { required: ["aws_account_id", "aws_region"] }),
-}, { required: ["type", "configuration"] });
+export const eventBridgeDestinationSchema = object(
+  {
+    type: literal("eventbridge"),
+    configuration: object(
+      {
+        /** 12 digits. */
+        aws_account_id: string({ pattern: "^\\d{12}$" }),
+        /** One of the published AWS regions. */
+        aws_region: enumOf(AWS_REGIONS),
+        /** Made by the server. */
+        aws_partner_event_source: string(),
+      },
+      { required: ["aws_account_id", "aws_region"] },
+    ),
+  },
+  { required: ["type", "configuration"] },
+);
 
 /** An action destination. */
-export const actionDestinationSchema = object({
-  type: literal("action"),
-  configuration: object({ action_id: string() }, { required: ["action_id"] }),
-}, { required: ["type", "configuration"] });
+export const actionDestinationSchema = object(
+  {
+    type: literal("action"),
+    configuration: object({ action_id: string() }, { required: ["action_id"] }),
+  },
+  { required: ["type", "configuration"] },
+);
 
 /** `destination` on create: one of the three, by `type`. */
 export const eventStreamDestinationSchema = discriminated("type", [
-  webhookDestinationSchema, eventBridgeDestinationSchema, actionDestinationSchema,
+  webhookDestinationSchema,
+  eventBridgeDestinationSchema,
+  actionDestinationSchema,
 ]);
 
 /** `destination` on PATCH (`EventStreamDestinationPatch`): webhook or action only. */
-export const eventStreamDestinationPatchSchema = discriminated("type", [webhookDestinationSchema, actionDestinationSchema]);
+export const eventStreamDestinationPatchSchema = discriminated("type", [
+  webhookDestinationSchema,
+  actionDestinationSchema,
+]);
 
 /** `status`: whether the stream forwards events. */
 export const eventStreamStatusSchema = enumOf(["enabled", "disabled"], { maxLength: STATUS_MAX });
@@ -136,16 +209,19 @@ export const eventStreamStatusSchema = enumOf(["enabled", "disabled"], { maxLeng
 const nameSchema = () => string({ minLength: EVENT_STREAM_NAME_MIN, maxLength: EVENT_STREAM_NAME_MAX });
 
 /** Body of `POST /event-streams`. */
-export const eventStreamCreateSchema = object({
-  /** 1 to 128 characters. */
-  name: nameSchema(),
-  /** At least one event type. */
-  subscriptions: array(eventStreamSubscriptionSchema, { minItems: EVENT_STREAM_SUBSCRIPTIONS_MIN }),
-  /** Where events go. */
-  destination: eventStreamDestinationSchema,
-  /** `enabled` (default) or `disabled`. */
-  status: eventStreamStatusSchema,
-}, { required: ["destination"] });
+export const eventStreamCreateSchema = object(
+  {
+    /** 1 to 128 characters. */
+    name: nameSchema(),
+    /** At least one event type. */
+    subscriptions: array(eventStreamSubscriptionSchema, { minItems: EVENT_STREAM_SUBSCRIPTIONS_MIN }),
+    /** Where events go. */
+    destination: eventStreamDestinationSchema,
+    /** `enabled` (default) or `disabled`. */
+    status: eventStreamStatusSchema,
+  },
+  { required: ["destination"] },
+);
 
 /** Body of `PATCH /event-streams/{id}`: every key optional; the destination is webhook or action. */
 export const eventStreamUpdateSchema = object({
@@ -156,16 +232,19 @@ export const eventStreamUpdateSchema = object({
 });
 
 /** An event stream as the API returns it (webhook secrets never included). */
-export const eventStreamSchema = object({
-  /** `est_` + 22 base58 characters (26 in all). */
-  id: string({ minLength: EVENT_STREAM_ID_LENGTH, maxLength: EVENT_STREAM_ID_LENGTH, format: "event-stream-id" }),
-  name: nameSchema(),
-  subscriptions: array(eventStreamSubscriptionSchema),
-  destination: eventStreamDestinationSchema,
-  status: eventStreamStatusSchema,
-  created_at: string({ format: "date-time" }),
-  updated_at: string({ format: "date-time" }),
-}, { required: ["id", "destination", "status", "created_at", "updated_at"] });
+export const eventStreamSchema = object(
+  {
+    /** `est_` + 22 base58 characters (26 in all). */
+    id: string({ minLength: EVENT_STREAM_ID_LENGTH, maxLength: EVENT_STREAM_ID_LENGTH, format: "event-stream-id" }),
+    name: nameSchema(),
+    subscriptions: array(eventStreamSubscriptionSchema),
+    destination: eventStreamDestinationSchema,
+    status: eventStreamStatusSchema,
+    created_at: string({ format: "date-time" }),
+    updated_at: string({ format: "date-time" }),
+  },
+  { required: ["id", "destination", "status", "created_at", "updated_at"] },
+);
 
 /** The top-level event stream fields a caller sets. */
 export const EVENT_STREAM_FIELDS = ["name", "subscriptions", "destination", "status"] as const;
@@ -180,8 +259,12 @@ export const DEFAULT_EVENT_STREAM_STATUS = "enabled";
 export const WEBHOOK_SECRET_FIELD = { basic: "password", bearer: "token", custom_header: "header_value" } as const;
 
 /** Where the webhook secrets sit in an event stream's fields. */
-export const EVENT_STREAM_SECRET_PATHS: readonly SecretPath[] = Object.values(WEBHOOK_SECRET_FIELD)
-  .map((field) => ["destination", "configuration", "webhook_authorization", field]);
+export const EVENT_STREAM_SECRET_PATHS: readonly SecretPath[] = Object.values(WEBHOOK_SECRET_FIELD).map((field) => [
+  "destination",
+  "configuration",
+  "webhook_authorization",
+  field,
+]);
 
 const known: ReadonlySet<string> = new Set(EVENT_TYPES);
 
@@ -193,10 +276,16 @@ const known: ReadonlySet<string> = new Set(EVENT_TYPES);
 export function unknownEventTypeIssue(body: unknown): ValidationIssue | undefined {
   const subscriptions = (body as { subscriptions?: unknown } | null)?.subscriptions;
   if (!Array.isArray(subscriptions)) return undefined;
-  const index = subscriptions.findIndex((item) => typeof (item as { event_type?: unknown })?.event_type === "string"
-    && !known.has((item as { event_type: string }).event_type));
+  const index = subscriptions.findIndex(
+    (item) =>
+      typeof (item as { event_type?: unknown })?.event_type === "string" &&
+      !known.has((item as { event_type: string }).event_type),
+  );
   if (index < 0) return undefined;
-  return { property: `subscriptions[${index}].event_type`, message: `Unknown event type; known types: ${EVENT_TYPES.join(", ")}` };
+  return {
+    property: `subscriptions[${index}].event_type`,
+    message: `Unknown event type; known types: ${EVENT_TYPES.join(", ")}`,
+  };
 }
 
 /** The fields a caller sets on an event stream (body of `POST /event-streams`). */

@@ -10,7 +10,17 @@
  */
 import { FORM_ENDING_NODE } from "../schema/formats";
 import {
-  array, discriminated, integer, literal, nullable, object, openObject, record, string, unknown, type Static,
+  array,
+  discriminated,
+  integer,
+  literal,
+  nullable,
+  object,
+  openObject,
+  record,
+  string,
+  unknown,
+  type Static,
 } from "../schema/builder";
 import { EACH, type SecretPath } from "../schema/secret-paths";
 import { flowId, formComponentSchema, formIdentifier, formNodePointer } from "./form-components";
@@ -30,77 +40,95 @@ export const FORM_ID_MAX = 30;
 export const FORM_ROUTER_RULES_MAX = 10;
 
 /** x/y position of a node in the editor: integers within ±999999. */
-export const formCoordinatesSchema = object({
-  x: integer({ minimum: -999999, maximum: 999999 }),
-  y: integer({ minimum: -999999, maximum: 999999 }),
-}, { required: ["x", "y"] });
+export const formCoordinatesSchema = object(
+  {
+    x: integer({ minimum: -999999, maximum: 999999 }),
+    y: integer({ minimum: -999999, maximum: 999999 }),
+  },
+  { required: ["x", "y"] },
+);
 
 const alias = () => string({ minLength: 1, maxLength: 150 });
 /** A form's id: `ap_` + 22 base58 characters (at most 30). */
 const formId = () => string({ maxLength: FORM_ID_MAX, format: "form-id" });
 
 /** One rule of a ROUTER node: where to go when its `condition` holds. */
-export const formRouterRuleSchema = object({
-  /** The rule's id (letters, digits, `_`, `-`). */
-  id: formIdentifier(),
-  /** A display name, 1 to 150 characters. */
-  alias: alias(),
-  /** The condition, as the form editor writes it (free-form). */
-  condition: unknown(),
-  /** Where to go when the condition holds: a node id or `"$ending"`. */
-  next_node: formNodePointer(),
-}, { required: ["id"] });
+export const formRouterRuleSchema = object(
+  {
+    /** The rule's id (letters, digits, `_`, `-`). */
+    id: formIdentifier(),
+    /** A display name, 1 to 150 characters. */
+    alias: alias(),
+    /** The condition, as the form editor writes it (free-form). */
+    condition: unknown(),
+    /** Where to go when the condition holds: a node id or `"$ending"`. */
+    next_node: formNodePointer(),
+  },
+  { required: ["id"] },
+);
 
 /** A STEP node: components shown to the user, then `next_node`. */
-export const formStepSchema = object({
-  /** The node's id (letters, digits, `_`, `-`). */
-  id: formIdentifier(),
-  type: literal("STEP"),
-  /** Position in the editor. */
-  coordinates: formCoordinatesSchema,
-  /** A display name, 1 to 150 characters. */
-  alias: alias(),
-  config: object({
-    /** What the step shows: BLOCK, WIDGET and FIELD components, each type with its own `config`. */
-    components: array(formComponentSchema),
-    /** The next node: a node id or `"$ending"`. */
-    next_node: formNodePointer(),
-  }),
-}, { required: ["id", "type"] });
+export const formStepSchema = object(
+  {
+    /** The node's id (letters, digits, `_`, `-`). */
+    id: formIdentifier(),
+    type: literal("STEP"),
+    /** Position in the editor. */
+    coordinates: formCoordinatesSchema,
+    /** A display name, 1 to 150 characters. */
+    alias: alias(),
+    config: object({
+      /** What the step shows: BLOCK, WIDGET and FIELD components, each type with its own `config`. */
+      components: array(formComponentSchema),
+      /** The next node: a node id or `"$ending"`. */
+      next_node: formNodePointer(),
+    }),
+  },
+  { required: ["id", "type"] },
+);
 
 /** A FLOW node: runs a flow (`config.flow_id`), then `next_node`. */
-export const formFlowSchema = object({
-  /** The node's id (letters, digits, `_`, `-`). */
-  id: formIdentifier(),
-  type: literal("FLOW"),
-  /** Position in the editor. */
-  coordinates: formCoordinatesSchema,
-  /** A display name, 1 to 150 characters. */
-  alias: alias(),
-  config: object({
-    /** The flow to run: `af_…`, at most 30 characters. */
-    flow_id: flowId(),
-    /** The next node: a node id or `"$ending"`. */
-    next_node: formNodePointer(),
-  }, { required: ["flow_id"] }),
-}, { required: ["id", "type", "config"] });
+export const formFlowSchema = object(
+  {
+    /** The node's id (letters, digits, `_`, `-`). */
+    id: formIdentifier(),
+    type: literal("FLOW"),
+    /** Position in the editor. */
+    coordinates: formCoordinatesSchema,
+    /** A display name, 1 to 150 characters. */
+    alias: alias(),
+    config: object(
+      {
+        /** The flow to run: `af_…`, at most 30 characters. */
+        flow_id: flowId(),
+        /** The next node: a node id or `"$ending"`. */
+        next_node: formNodePointer(),
+      },
+      { required: ["flow_id"] },
+    ),
+  },
+  { required: ["id", "type", "config"] },
+);
 
 /** A ROUTER node: the first rule whose condition holds decides, else `fallback`. */
-export const formRouterSchema = object({
-  /** The node's id (letters, digits, `_`, `-`). */
-  id: formIdentifier(),
-  type: literal("ROUTER"),
-  /** Position in the editor. */
-  coordinates: formCoordinatesSchema,
-  /** A display name, 1 to 150 characters. */
-  alias: alias(),
-  config: object({
-    /** At most 10 rules, each `{ id, condition, next_node, alias? }`. */
-    rules: array(formRouterRuleSchema, { maxItems: FORM_ROUTER_RULES_MAX }),
-    /** Where to go when no rule holds: a node id or `"$ending"`. */
-    fallback: formNodePointer(),
-  }),
-}, { required: ["id", "type"] });
+export const formRouterSchema = object(
+  {
+    /** The node's id (letters, digits, `_`, `-`). */
+    id: formIdentifier(),
+    type: literal("ROUTER"),
+    /** Position in the editor. */
+    coordinates: formCoordinatesSchema,
+    /** A display name, 1 to 150 characters. */
+    alias: alias(),
+    config: object({
+      /** At most 10 rules, each `{ id, condition, next_node, alias? }`. */
+      rules: array(formRouterRuleSchema, { maxItems: FORM_ROUTER_RULES_MAX }),
+      /** Where to go when no rule holds: a node id or `"$ending"`. */
+      fallback: formNodePointer(),
+    }),
+  },
+  { required: ["id", "type"] },
+);
 
 /** A node of a form's flow graph, discriminated by `type`. */
 export const formNodeSchema = discriminated("type", [formStepSchema, formFlowSchema, formRouterSchema]);
@@ -108,7 +136,9 @@ export const formNodeSchema = discriminated("type", [formStepSchema, formFlowSch
 /** Where a form starts. */
 export const formStartSchema = object({
   /** Values passed in with the form: `{ key, value? }`, value at most 500 characters. */
-  hidden_fields: array(object({ key: formIdentifier(), value: string({ minLength: 1, maxLength: 500 }) }, { required: ["key"] })),
+  hidden_fields: array(
+    object({ key: formIdentifier(), value: string({ minLength: 1, maxLength: 500 }) }, { required: ["key"] }),
+  ),
   /** The first node: a node id or `"$ending"`. */
   next_node: formNodePointer(),
   /** Position in the editor. */
@@ -118,7 +148,10 @@ export const formStartSchema = object({
 /** What happens when a form ends. The server stores `{ resume_flow: true }` when it is left out. */
 export const formEndingSchema = object({
   /** Send the user to `target` (1 to 1024 characters) after `delay` seconds (an integer 0 to 10). */
-  redirection: object({ delay: integer({ minimum: 0, maximum: 10 }), target: string({ minLength: 1, maxLength: 1024 }) }, { required: ["target"] }),
+  redirection: object(
+    { delay: integer({ minimum: 0, maximum: 10 }), target: string({ minLength: 1, maxLength: 1024 }) },
+    { required: ["target"] },
+  ),
   /** Run a flow after submission. */
   after_submit: object({ flow_id: flowId() }),
   /** Position in the editor. */
@@ -136,7 +169,10 @@ export const formFieldSchemas = {
   /** Custom messages: `{ errors: {KEY: text}, custom: {key: text} }`, each text 1 to 255 characters. */
   messages: object({ errors: record(message()), custom: record(message()) }),
   /** Language codes (1 to 55 characters each). */
-  languages: object({ primary: string({ minLength: 1, maxLength: 55 }), default: string({ minLength: 1, maxLength: 55 }) }),
+  languages: object({
+    primary: string({ minLength: 1, maxLength: 55 }),
+    default: string({ minLength: 1, maxLength: 55 }),
+  }),
   /** Translations per language (any key): free-form objects. */
   translations: record(openObject({})),
   /** The flow graph: STEP, FLOW and ROUTER nodes. */
@@ -165,33 +201,48 @@ export const formUpdateSchema = object({
 });
 
 /** A form as the API returns it (create, get, update). */
-export const formSchema = object({
-  /** `ap_` + 22 base58 characters. */
-  id: formId(),
-  ...formFieldSchemas,
-  created_at: string({ format: "date-time" }),
-  updated_at: string({ format: "date-time" }),
-  /** When the form was embedded (a calendar date). */
-  embedded_at: string({ format: "date" }),
-  /** When the form was last submitted (a calendar date). */
-  submitted_at: string({ format: "date" }),
-}, { required: ["id", "name", "created_at", "updated_at"] });
+export const formSchema = object(
+  {
+    /** `ap_` + 22 base58 characters. */
+    id: formId(),
+    ...formFieldSchemas,
+    created_at: string({ format: "date-time" }),
+    updated_at: string({ format: "date-time" }),
+    /** When the form was embedded (a calendar date). */
+    embedded_at: string({ format: "date" }),
+    /** When the form was last submitted (a calendar date). */
+    submitted_at: string({ format: "date" }),
+  },
+  { required: ["id", "name", "created_at", "updated_at"] },
+);
 
 /** A form in the list: no content. */
-export const formSummarySchema = object({
-  id: formId(),
-  name: formFieldSchemas.name,
-  created_at: string({ format: "date-time" }),
-  updated_at: string({ format: "date-time" }),
-  embedded_at: string({ format: "date" }),
-  submitted_at: string({ format: "date" }),
-}, { required: ["id", "name", "created_at", "updated_at"] });
+export const formSummarySchema = object(
+  {
+    id: formId(),
+    name: formFieldSchemas.name,
+    created_at: string({ format: "date-time" }),
+    updated_at: string({ format: "date-time" }),
+    embedded_at: string({ format: "date" }),
+    submitted_at: string({ format: "date" }),
+  },
+  { required: ["id", "name", "created_at", "updated_at"] },
+);
 
 /** What the server stores when a form has no `ending`. */
 export const DEFAULT_FORM_ENDING = { resume_flow: true } as const;
 
 /** The top-level form fields a caller sets (the API's own names). */
-export const FORM_FIELDS = ["name", "messages", "languages", "translations", "nodes", "start", "ending", "style"] as const;
+export const FORM_FIELDS = [
+  "name",
+  "messages",
+  "languages",
+  "translations",
+  "nodes",
+  "start",
+  "ending",
+  "style",
+] as const;
 
 /** Fields the server adds to a form. */
 export const FORM_SERVER_FIELDS = ["created_at", "updated_at", "embedded_at", "submitted_at"] as const;
@@ -199,7 +250,15 @@ export const FORM_SERVER_FIELDS = ["created_at", "updated_at", "embedded_at", "s
 /** Keys whose values the API keeps as given (components are echoed exactly). */
 export const FORM_OPAQUE_KEYS: ReadonlySet<string> = new Set(["components"]);
 
-const component = (type: string): SecretPath => ["nodes", EACH, "config", "components", EACH, { where: { type } }, "config"];
+const component = (type: string): SecretPath => [
+  "nodes",
+  EACH,
+  "config",
+  "components",
+  EACH,
+  { where: { type } },
+  "config",
+];
 
 /**
  * Secrets in form components: the reCAPTCHA secret key, the Google Maps keys, the
@@ -249,8 +308,16 @@ export function formNodeReferences(form: Record<string, unknown>): FormNodeRefer
       }
     });
     (Array.isArray(config.components) ? config.components : []).forEach((item, componentIndex) => {
-      if (isRecord(item) && item.type === "JUMP_BUTTON" && isRecord(item.config) && item.config.next_node !== undefined) {
-        references.push({ property: `${at}.components[${componentIndex}].config.next_node`, target: item.config.next_node });
+      if (
+        isRecord(item) &&
+        item.type === "JUMP_BUTTON" &&
+        isRecord(item.config) &&
+        item.config.next_node !== undefined
+      ) {
+        references.push({
+          property: `${at}.components[${componentIndex}].config.next_node`,
+          target: item.config.next_node,
+        });
       }
     });
   });
@@ -265,7 +332,9 @@ export function formNodeIds(form: Record<string, unknown>): unknown[] {
 /** The references of a form that name neither one of its nodes nor `$ending`. */
 export function unresolvedFormNodeReferences(form: Record<string, unknown>): FormNodeReference[] {
   const known = new Set<unknown>([FORM_ENDING_NODE, ...formNodeIds(form)]);
-  return formNodeReferences(form).filter((reference) => typeof reference.target === "string" && !known.has(reference.target));
+  return formNodeReferences(form).filter(
+    (reference) => typeof reference.target === "string" && !known.has(reference.target),
+  );
 }
 
 /** A form's fields as a caller sets them (body of `POST /forms`). */

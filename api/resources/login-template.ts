@@ -30,10 +30,13 @@ export const TEMPLATE_STATUSES = {
 export const templateStringSchema = string({ maxLength: TEMPLATE_MAX });
 
 /** The JSON object form of `PUT /branding/templates/universal-login`. */
-export const templateObjectSchema = object({
-  /** The page's markup (Liquid), at most 102400 characters. */
-  template: templateStringSchema,
-}, { required: ["template"] });
+export const templateObjectSchema = object(
+  {
+    /** The page's markup (Liquid), at most 102400 characters. */
+    template: templateStringSchema,
+  },
+  { required: ["template"] },
+);
 
 /** Body of the PUT: the object or a bare string. */
 export const templatePutSchema = union([templateStringSchema, templateObjectSchema]);

@@ -26,7 +26,10 @@ export const rateLimitConfigurationSchema = discriminated("action", [
   object({ action: literal("allow") }, { required: ["action"] }),
   object({ action: literal("block"), limit: limitField() }, { required: ["action", "limit"] }),
   object({ action: literal("log"), limit: limitField() }, { required: ["action", "limit"] }),
-  object({ action: literal("redirect"), limit: limitField(), redirect_uri: HTTPS_URI }, { required: ["action", "limit", "redirect_uri"] }),
+  object(
+    { action: literal("redirect"), limit: limitField(), redirect_uri: HTTPS_URI },
+    { required: ["action", "limit", "redirect_uri"] },
+  ),
 ]);
 
 /** `consumer_selector`: one of the five accepted forms. */
@@ -47,19 +50,27 @@ const policyFields = {
 };
 
 /** Body of `POST /rate-limit-policies`. */
-export const rateLimitPolicyCreateSchema = object(policyFields, { required: ["resource", "consumer", "consumer_selector", "configuration"] });
+export const rateLimitPolicyCreateSchema = object(policyFields, {
+  required: ["resource", "consumer", "consumer_selector", "configuration"],
+});
 
 /** Body of `PATCH /rate-limit-policies/{id}`: the configuration, replaced whole. */
-export const rateLimitPolicyUpdateSchema = object({ configuration: rateLimitConfigurationSchema }, { required: ["configuration"] });
+export const rateLimitPolicyUpdateSchema = object(
+  { configuration: rateLimitConfigurationSchema },
+  { required: ["configuration"] },
+);
 
 /** A rate limit policy as returned (seed 2.1). */
-export const rateLimitPolicySchema = object({
-  /** Unique id, `rlp_` + 21 base58 characters (at most 26). */
-  id: string({ maxLength: POLICY_ID_MAX, format: "rate-limit-policy-id" }),
-  ...policyFields,
-  created_at: string({ format: "date-time" }),
-  updated_at: string({ format: "date-time" }),
-}, { required: ["id", "resource", "consumer", "consumer_selector", "configuration"] });
+export const rateLimitPolicySchema = object(
+  {
+    /** Unique id, `rlp_` + 21 base58 characters (at most 26). */
+    id: string({ maxLength: POLICY_ID_MAX, format: "rate-limit-policy-id" }),
+    ...policyFields,
+    created_at: string({ format: "date-time" }),
+    updated_at: string({ format: "date-time" }),
+  },
+  { required: ["id", "resource", "consumer", "consumer_selector", "configuration"] },
+);
 
 /** What happens when a rate limit is exceeded, and the limit. Exactly one variant. */
 export type RateLimitConfiguration = Static<typeof rateLimitConfigurationSchema>;

@@ -29,8 +29,9 @@ export type Properties = Record<string, Schema<unknown>>;
 
 /** The static type of an object schema: required keys, optional others. */
 export type ObjectStatic<P extends Properties, R extends PropertyKey> = Simplify<
-  { -readonly [K in keyof P as K extends R ? K : never]-?: Static<P[K]> }
-  & { -readonly [K in keyof P as K extends R ? never : K]?: Static<P[K]> }
+  { -readonly [K in keyof P as K extends R ? K : never]-?: Static<P[K]> } & {
+    -readonly [K in keyof P as K extends R ? never : K]?: Static<P[K]>;
+  }
 >;
 
 /** The schema as data: keys left `undefined` by optional options are dropped. */
@@ -116,7 +117,8 @@ export interface ObjectOptions<R extends string> extends Annotations {
 
 /** An object with exactly these properties (`additionalProperties: false`). */
 export function object<const P extends Properties, const R extends keyof P & string = never>(
-  properties: P, options: ObjectOptions<R> = {},
+  properties: P,
+  options: ObjectOptions<R> = {},
 ): Schema<ObjectStatic<P, R>> {
   const { required = [], ...rest } = options;
   return make({ type: "object", properties, required: [...required], additionalProperties: false, ...rest });
@@ -124,14 +126,18 @@ export function object<const P extends Properties, const R extends keyof P & str
 
 /** An object with these properties that also admits any other key (`additionalProperties: true`). */
 export function openObject<const P extends Properties, const R extends keyof P & string = never>(
-  properties: P, options: ObjectOptions<R> = {},
+  properties: P,
+  options: ObjectOptions<R> = {},
 ): Schema<Simplify<ObjectStatic<P, R> & { [key: string]: unknown }>> {
   const { required = [], ...rest } = options;
   return make({ type: "object", properties, required: [...required], additionalProperties: true, ...rest });
 }
 
 /** An object whose every value matches `value`, under any keys. */
-export function record<S extends Schema<unknown>>(value: S, options: Annotations = {}): Schema<Record<string, Static<S>>> {
+export function record<S extends Schema<unknown>>(
+  value: S,
+  options: Annotations = {},
+): Schema<Record<string, Static<S>>> {
   return make({ type: "object", additionalProperties: value, ...options });
 }
 
@@ -141,13 +147,24 @@ export function record<S extends Schema<unknown>>(value: S, options: Annotations
  * branch's complaints.
  */
 export function discriminated<const K extends string, const B extends readonly Schema<unknown>[]>(
-  tag: K, branches: B, options: Annotations = {},
+  tag: K,
+  branches: B,
+  options: Annotations = {},
 ): Schema<Static<B[number]>> {
-  return make({ type: "object", required: [tag], discriminator: { propertyName: tag }, oneOf: [...branches], ...options });
+  return make({
+    type: "object",
+    required: [tag],
+    discriminator: { propertyName: tag },
+    oneOf: [...branches],
+    ...options,
+  });
 }
 
 /** A value matching at least one of `branches` (for branches without a shared tag). */
-export function union<const B extends readonly Schema<unknown>[]>(branches: B, options: Annotations = {}): Schema<Static<B[number]>> {
+export function union<const B extends readonly Schema<unknown>[]>(
+  branches: B,
+  options: Annotations = {},
+): Schema<Static<B[number]>> {
   return make({ anyOf: [...branches], ...options });
 }
 

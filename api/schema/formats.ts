@@ -33,7 +33,10 @@ export interface FormatDefinition {
 /** Every named format, by name (registered on ajv by `createAjv`). */
 export const FORMATS: Record<string, FormatDefinition> = {
   "strict-https-uri": { validate: isStrictHttpsUri, message: "Must be an https:// URI" },
-  "rate-limit-policy-id": { validate: (id) => isValidId("rateLimitPolicy", id), message: "Must be a rate limit policy id (rlp_…)" },
+  "rate-limit-policy-id": {
+    validate: (id) => isValidId("rateLimitPolicy", id),
+    message: "Must be a rate limit policy id (rlp_…)",
+  },
   "form-id": { validate: (id) => isValidId("form", id), message: "Must be a form id (ap_…)" },
   "event-stream-id": { validate: (id) => isValidId("eventStream", id), message: "Must be an event stream id (est_…)" },
   "forms-custom-identifier": {
@@ -46,7 +49,10 @@ export const FORMATS: Record<string, FormatDefinition> = {
     message: `Must be a node id (letters, digits, '_' and '-') or "${FORM_ENDING_NODE}"`,
   },
   // Flow ids are made by the tenant: `af_` and letters or digits (base58 in practice).
-  "flow-id": { validate: (value) => /^af_[A-Za-z0-9]+$/.test(value), message: "Must be a flow id: af_ followed by letters and digits" },
+  "flow-id": {
+    validate: (value) => /^af_[A-Za-z0-9]+$/.test(value),
+    message: "Must be a flow id: af_ followed by letters and digits",
+  },
   "forms-hex-color": {
     validate: (value) => /^#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(value),
     message: "Must be a hex color such as #1f2937",

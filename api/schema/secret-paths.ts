@@ -61,12 +61,17 @@ export function secretValues(value: unknown, paths: readonly SecretPath[]): stri
 /** A deep copy of the JSON `value` without the values at `paths`. */
 export function withoutSecrets<T>(value: T, paths: readonly SecretPath[]): T {
   const copy = structuredClone(value);
-  for (const path of paths) walk(copy, path, (parent, key) => { delete parent[key]; });
+  for (const path of paths)
+    walk(copy, path, (parent, key) => {
+      delete parent[key];
+    });
   return copy;
 }
 
 /** The keys that hold secrets (the last key of each path), e.g. for a log's redaction list. */
 export function secretKeys(paths: readonly SecretPath[]): string[] {
-  const keys = paths.map((path) => path[path.length - 1]).filter((step): step is string => typeof step === "string" && step !== EACH);
+  const keys = paths
+    .map((path) => path[path.length - 1])
+    .filter((step): step is string => typeof step === "string" && step !== EACH);
   return [...new Set(keys)];
 }

@@ -24,12 +24,28 @@ export interface BenchParameters {
 /** The full run (the sizes) and the quick run (small N, a few minutes). */
 export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
   full: {
-    callsN: 30, rateLimitN: 100, rateLimitR: 10, overheadSmallN: 20, overheadLargeN: 200, overheadRepeats: 2,
-    throughputSeconds: 5, throughputWarmupSeconds: 1, throughputConnections: [16, 64], scaleN: 1000,
+    callsN: 30,
+    rateLimitN: 100,
+    rateLimitR: 10,
+    overheadSmallN: 20,
+    overheadLargeN: 200,
+    overheadRepeats: 2,
+    throughputSeconds: 5,
+    throughputWarmupSeconds: 1,
+    throughputConnections: [16, 64],
+    scaleN: 1000,
   },
   quick: {
-    callsN: 10, rateLimitN: 30, rateLimitR: 10, overheadSmallN: 10, overheadLargeN: 60, overheadRepeats: 1,
-    throughputSeconds: 2, throughputWarmupSeconds: 0.5, throughputConnections: [16, 64], scaleN: 100,
+    callsN: 10,
+    rateLimitN: 30,
+    rateLimitR: 10,
+    overheadSmallN: 10,
+    overheadLargeN: 60,
+    overheadRepeats: 1,
+    throughputSeconds: 2,
+    throughputWarmupSeconds: 0.5,
+    throughputConnections: [16, 64],
+    scaleN: 100,
   },
 };
 

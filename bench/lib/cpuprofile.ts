@@ -6,8 +6,19 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
-interface CpuProfile { nodes: ProfileNode[]; startTime: number; endTime: number; samples?: number[]; timeDeltas?: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
 
 /** One profile, summarised. */
 export interface ProfileSummary {
@@ -33,7 +44,9 @@ function packageOf(url: string): string {
   if (url.startsWith("node:")) return "(node core)";
   const dist = /\/dist\/([^/]+)\//.exec(url);
   if (dist) return `pulumi-tenant ${dist[1]}/`;
-  return url.startsWith("file://") || url.startsWith("/") ? path.basename(path.dirname(url.replace("file://", ""))) + "/" : url;
+  return url.startsWith("file://") || url.startsWith("/")
+    ? path.basename(path.dirname(url.replace("file://", ""))) + "/"
+    : url;
 }
 
 function kindOf(profile: CpuProfile): string {
@@ -73,7 +86,9 @@ export function summariseProfile(file: string, top = 12): ProfileSummary {
     const { functionName, url, lineNumber } = node.callFrame;
     if (functionName === "(idle)") continue;
     busy += us;
-    const name = url ? `${functionName || "(anonymous)"} ${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/dist\//, "dist/")}:${lineNumber + 1}` : functionName;
+    const name = url
+      ? `${functionName || "(anonymous)"} ${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/dist\//, "dist/")}:${lineNumber + 1}`
+      : functionName;
     functions.set(name, (functions.get(name) ?? 0) + us);
     const pkg = packageOf(url);
     packages.set(pkg, (packages.get(pkg) ?? 0) + us);
@@ -81,26 +96,42 @@ export function summariseProfile(file: string, top = 12): ProfileSummary {
     const ownerPkg = owner ? packageOf(owner.callFrame.url) : "(node core / V8)";
     attributed.set(ownerPkg, (attributed.get(ownerPkg) ?? 0) + us);
   }
-  const topOf = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => ({ name, selfMs: Math.round(us / 1000) }));
+  const topOf = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => ({ name, selfMs: Math.round(us / 1000) }));
   return {
-    file: path.basename(file), kind: kindOf(profile), wallMs: Math.round((profile.endTime - profile.startTime) / 1000), busyMs: Math.round(busy / 1000),
-    topFunctions: topOf(functions), topPackages: topOf(packages), attributedPackages: topOf(attributed),
+    file: path.basename(file),
+    kind: kindOf(profile),
+    wallMs: Math.round((profile.endTime - profile.startTime) / 1000),
+    busyMs: Math.round(busy / 1000),
+    topFunctions: topOf(functions),
+    topPackages: topOf(packages),
+    attributedPackages: topOf(attributed),
   };
 }
 
 /** Summarises every profile in `dir`, longest first. */
 export function summariseProfiles(dir: string, top = 12): ProfileSummary[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))
-    .map((f) => summariseProfile(path.join(dir, f), top)).sort((a, b) => b.busyMs - a.busyMs);
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => summariseProfile(path.join(dir, f), top))
+    .sort((a, b) => b.busyMs - a.busyMs);
 }
 
 /** Plain-text rendering of summaries. */
 export function renderProfiles(summaries: ProfileSummary[]): string {
-  return summaries.map((s) => [
-    `${s.kind} (${s.file}): wall ${s.wallMs} ms, busy ${s.busyMs} ms`,
-    `  self time by package (ms): ${s.topPackages.map((p) => `${p.name} ${p.selfMs}`).join(", ")}`,
-    `  charged to the nearest package frame (ms): ${s.attributedPackages.map((p) => `${p.name} ${p.selfMs}`).join(", ")}`,
-    ...s.topFunctions.map((f) => `  ${String(f.selfMs).padStart(6)} ms  ${f.name}`),
-  ].join("\n")).join("\n\n");
+  return summaries
+    .map((s) =>
+      [
+        `${s.kind} (${s.file}): wall ${s.wallMs} ms, busy ${s.busyMs} ms`,
+        `  self time by package (ms): ${s.topPackages.map((p) => `${p.name} ${p.selfMs}`).join(", ")}`,
+        `  charged to the nearest package frame (ms): ${s.attributedPackages.map((p) => `${p.name} ${p.selfMs}`).join(", ")}`,
+        ...s.topFunctions.map((f) => `  ${String(f.selfMs).padStart(6)} ms  ${f.name}`),
+      ].join("\n"),
+    )
+    .join("\n\n");
 }

@@ -39,8 +39,11 @@ export function findPulumiNodeProcesses(home: string): { providers: number[]; pr
     // The launcher first runs `node -e "…resolve('…/dynamic-provider')"`: only the provider itself counts.
     const [exe, script] = cmdline.split("\0");
     if (!/(^|\/)node$/.test(exe)) continue;
-    const role = /cmd\/dynamic-provider(\/index\.js)?$/.test(script ?? "") ? providers
-      : /cmd\/run(\/index\.js)?$/.test(script ?? "") ? programs : undefined;
+    const role = /cmd\/dynamic-provider(\/index\.js)?$/.test(script ?? "")
+      ? providers
+      : /cmd\/run(\/index\.js)?$/.test(script ?? "")
+        ? programs
+        : undefined;
     if (!role) continue;
     const environ = readText(`/proc/${entry}/environ`);
     if (environ && `${environ}\0`.includes(marker)) role.push(Number(entry));
@@ -62,7 +65,10 @@ export class ProviderWatch {
   private samples = 0;
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly home: string, private readonly everyMs = 100) {}
+  constructor(
+    private readonly home: string,
+    private readonly everyMs = 100,
+  ) {}
 
   /** Starts sampling. */
   start(): this {
@@ -86,6 +92,11 @@ export class ProviderWatch {
   stop(): ProviderProcesses {
     if (this.timer) clearInterval(this.timer);
     this.sample();
-    return { pids: [...this.pids], peakRssBytes: this.peak, programPeakRssBytes: this.programPeak, samples: this.samples };
+    return {
+      pids: [...this.pids],
+      peakRssBytes: this.peak,
+      programPeakRssBytes: this.programPeak,
+      samples: this.samples,
+    };
   }
 }

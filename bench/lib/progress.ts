@@ -12,7 +12,12 @@ export function progress(message: string): void {
  * Runs `work`, printing `label … Ns` every `everyMs` while it runs (with the extra text
  * `detail()` returns, e.g. resources done so far).
  */
-export async function withTicker<T>(label: string, work: () => Promise<T>, detail?: () => string, everyMs = 10_000): Promise<T> {
+export async function withTicker<T>(
+  label: string,
+  work: () => Promise<T>,
+  detail?: () => string,
+  everyMs = 10_000,
+): Promise<T> {
   const t0 = Date.now();
   const timer = setInterval(() => {
     const extra = detail?.() ?? "";

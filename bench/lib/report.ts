@@ -54,7 +54,16 @@ export class Report {
   fail(section: string, error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     this.errors.push({ section, message: message.split("\n").slice(0, 20).join("\n") });
-    this.add({ id: `${section}.error`, section, label: "section failed (see errors in the JSON)", value: null, unit: "", target: "completes", met: false, note: message.split("\n")[0].slice(0, 160) });
+    this.add({
+      id: `${section}.error`,
+      section,
+      label: "section failed (see errors in the JSON)",
+      value: null,
+      unit: "",
+      target: "completes",
+      met: false,
+      note: message.split("\n")[0].slice(0, 160),
+    });
   }
 }
 
@@ -76,7 +85,13 @@ function formatValue(figure: Figure): string {
   if (figure.value === null) return "error";
   if (typeof figure.value === "string") return figure.value;
   const v = figure.value;
-  const text = Number.isInteger(v) ? String(v) : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
+  const text = Number.isInteger(v)
+    ? String(v)
+    : Math.abs(v) >= 100
+      ? v.toFixed(0)
+      : Math.abs(v) >= 10
+        ? v.toFixed(1)
+        : v.toFixed(2);
   return figure.unit ? `${text} ${figure.unit}` : text;
 }
 
@@ -98,7 +113,11 @@ export function renderTable(figures: Figure[]): string {
   });
   const header = ["section", "figure", "value", "target", "met"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(" | ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join(" | ")
+      .trimEnd();
   const out = [line(header), widths.map((w) => "-".repeat(w)).join("-|-")];
   let previous = "";
   for (const row of rows) {
@@ -109,7 +128,9 @@ export function renderTable(figures: Figure[]): string {
   const withTarget = figures.filter((f) => f.met !== undefined);
   const missed = withTarget.filter((f) => !f.met);
   out.push("");
-  out.push(`${withTarget.length - missed.length}/${withTarget.length} targets met${missed.length ? `; missed: ${missed.map((f) => f.id).join(", ")}` : ""}`);
+  out.push(
+    `${withTarget.length - missed.length}/${withTarget.length} targets met${missed.length ? `; missed: ${missed.map((f) => f.id).join(", ")}` : ""}`,
+  );
   if (notes.length) {
     out.push("");
     notes.forEach((note, i) => out.push(`[${i + 1}] ${note}`));
@@ -118,9 +139,18 @@ export function renderTable(figures: Figure[]): string {
 }
 
 /** Writes the run as JSON (figures, raw measurements, errors, machine, parameters). */
-export function writeResults(file: string, content: {
-  mode: string; startedAt: string; finishedAt: string; machine: MachineInfo; source: unknown; parameters: unknown; report: Report;
-}): void {
+export function writeResults(
+  file: string,
+  content: {
+    mode: string;
+    startedAt: string;
+    finishedAt: string;
+    machine: MachineInfo;
+    source: unknown;
+    parameters: unknown;
+    report: Report;
+  },
+): void {
   const { report, ...rest } = content;
   const json = { ...rest, figures: report.figures, errors: report.errors, raw: report.raw };
   fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);

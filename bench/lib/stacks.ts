@@ -45,9 +45,16 @@ export class BenchPulumi {
   extraEnv: Record<string, string> = {};
   /** When set, every Node.js process of an operation writes a CPU profile under this folder. */
   profileRoot?: string;
-  private constructor(readonly binDir: string, readonly runId: string) {
+  private constructor(
+    readonly binDir: string,
+    readonly runId: string,
+  ) {
     this.tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-bench-"));
-    this.place = { stateDir: path.join(this.tmpDir, "state"), homeDir: path.join(this.tmpDir, "home"), passphrase: "bench-passphrase" };
+    this.place = {
+      stateDir: path.join(this.tmpDir, "state"),
+      homeDir: path.join(this.tmpDir, "home"),
+      passphrase: "bench-passphrase",
+    };
   }
 
   /** Installs or finds the pinned CLI and creates the run's folders. */
@@ -57,11 +64,22 @@ export class BenchPulumi {
   }
 
   /** Opens a fresh stack of `program` named `<name>-<run id>` (unique, so parallel runs do not collide). */
-  async open(program: BenchProgram, name: string, options: {
-    tenant?: TenantSettings; config?: Record<string, { value: string; secret?: boolean }>;
-  } = {}): Promise<Stack> {
+  async open(
+    program: BenchProgram,
+    name: string,
+    options: {
+      tenant?: TenantSettings;
+      config?: Record<string, { value: string; secret?: boolean }>;
+    } = {},
+  ): Promise<Stack> {
     const stackName = `${name}-${this.runId}`;
-    const stack = await openStack({ workDir: programDir(program), stackName, binDir: this.binDir, place: this.place, ...options });
+    const stack = await openStack({
+      workDir: programDir(program),
+      stackName,
+      binDir: this.binDir,
+      place: this.place,
+      ...options,
+    });
     this.opened.push({ stack, name: stackName });
     return stack;
   }
@@ -73,7 +91,9 @@ export class BenchPulumi {
   stateFileBytes(stack: Stack): number {
     const stacksDir = path.join(this.place.stateDir, ".pulumi", "stacks");
     const candidates = fs.existsSync(stacksDir) ? fs.readdirSync(stacksDir, { recursive: true, encoding: "utf8" }) : [];
-    const file = candidates.find((f) => path.basename(f) === `${stack.name}.json` || path.basename(f) === `${stack.name}.json.gz`);
+    const file = candidates.find(
+      (f) => path.basename(f) === `${stack.name}.json` || path.basename(f) === `${stack.name}.json.gz`,
+    );
     if (!file) throw new Error(`no state file for stack ${stack.name} under ${stacksDir}`);
     return fs.statSync(path.join(stacksDir, file)).size;
   }
@@ -96,9 +116,16 @@ export class BenchPulumi {
    * Runs `operation` on `stack`, timing it and watching the provider process. Never
    * throws: a failure is `ok: false` with the error.
    */
-  async run(stack: Stack, operation: Operation, options: {
-    label: string; expectNoChanges?: boolean; countFailures?: boolean; detail?: () => string;
-  }): Promise<OperationResult> {
+  async run(
+    stack: Stack,
+    operation: Operation,
+    options: {
+      label: string;
+      expectNoChanges?: boolean;
+      countFailures?: boolean;
+      detail?: () => string;
+    },
+  ): Promise<OperationResult> {
     const env = (stack.workspace as unknown as { envVars: Record<string, string> }).envVars;
     Object.assign(env, this.extraEnv);
     if (this.profileRoot) {
@@ -110,7 +137,9 @@ export class BenchPulumi {
     const watch = new ProviderWatch(this.place.homeDir).start();
     let failedOperations = 0;
     const onEvent = options.countFailures
-      ? (event: EngineEvent) => { if (event.resOpFailedEvent) failedOperations += 1; }
+      ? (event: EngineEvent) => {
+          if (event.resOpFailedEvent) failedOperations += 1;
+        }
       : undefined;
     const common = { expectNoChanges: options.expectNoChanges, ...(onEvent ? { onEvent } : {}) };
     const t0 = process.hrtime.bigint();
@@ -118,14 +147,26 @@ export class BenchPulumi {
     let ok = true;
     let error: string | undefined;
     try {
-      await withTicker(options.label, async () => {
-        switch (operation) {
-          case "preview": changes = (await stack.preview(common)).changeSummary; break;
-          case "up": changes = (await stack.up(common)).summary.resourceChanges ?? {}; break;
-          case "refresh": changes = (await stack.refresh(common)).summary.resourceChanges ?? {}; break;
-          case "destroy": changes = (await stack.destroy(onEvent ? { onEvent } : {})).summary.resourceChanges ?? {}; break;
-        }
-      }, options.detail);
+      await withTicker(
+        options.label,
+        async () => {
+          switch (operation) {
+            case "preview":
+              changes = (await stack.preview(common)).changeSummary;
+              break;
+            case "up":
+              changes = (await stack.up(common)).summary.resourceChanges ?? {};
+              break;
+            case "refresh":
+              changes = (await stack.refresh(common)).summary.resourceChanges ?? {};
+              break;
+            case "destroy":
+              changes = (await stack.destroy(onEvent ? { onEvent } : {})).summary.resourceChanges ?? {};
+              break;
+          }
+        },
+        options.detail,
+      );
     } catch (caught) {
       ok = false;
       error = (caught as Error).message;
@@ -134,8 +175,18 @@ export class BenchPulumi {
     const provider = watch.stop();
     delete env.NODE_OPTIONS;
     delete env.BENCH_CPU_PROF_DIR;
-    progress(`${options.label}: ${ok ? "done" : "FAILED"} in ${seconds.toFixed(1)} s${ok ? "" : `: ${firstErrorLine(error)}`}`);
-    return { operation, seconds, ok, error, changes: { ...changes } as Record<string, number>, failedOperations, provider };
+    progress(
+      `${options.label}: ${ok ? "done" : "FAILED"} in ${seconds.toFixed(1)} s${ok ? "" : `: ${firstErrorLine(error)}`}`,
+    );
+    return {
+      operation,
+      seconds,
+      ok,
+      error,
+      changes: { ...changes } as Record<string, number>,
+      failedOperations,
+      provider,
+    };
   }
 }
 
@@ -148,5 +199,7 @@ export function firstErrorLine(message: string | undefined): string {
 
 /** Sum of the resource operations in a change summary, other than `same`. */
 export function changedCount(changes: Record<string, number>): number {
-  return Object.entries(changes).filter(([kind]) => kind !== "same").reduce((sum, [, n]) => sum + n, 0);
+  return Object.entries(changes)
+    .filter(([kind]) => kind !== "same")
+    .reduce((sum, [, n]) => sum + n, 0);
 }

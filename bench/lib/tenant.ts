@@ -24,7 +24,12 @@ export async function adminToken(server: TenantServer): Promise<string> {
   const reply = await fetch(tokenUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret, audience }),
+    body: JSON.stringify({
+      grant_type: "client_credentials",
+      client_id: clientId,
+      client_secret: clientSecret,
+      audience,
+    }),
   });
   if (!reply.ok) throw new Error(`token request failed: ${reply.status} ${await reply.text()}`);
   return ((await reply.json()) as { access_token: string }).access_token;
@@ -36,11 +41,14 @@ export async function createPolicy(server: TenantServer, token: string): Promise
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify({
-      resource: "oauth_authentication_api", consumer: "client", consumer_selector: "default",
+      resource: "oauth_authentication_api",
+      consumer: "client",
+      consumer_selector: "default",
       configuration: { action: "block", limit: 100 },
     }),
   });
-  if (reply.status !== 201) throw new Error(`creating the rate limit policy failed: ${reply.status} ${await reply.text()}`);
+  if (reply.status !== 201)
+    throw new Error(`creating the rate limit policy failed: ${reply.status} ${await reply.text()}`);
   return ((await reply.json()) as { id: string }).id;
 }
 
@@ -99,7 +107,10 @@ const LOOKUP_ROUTE = "GET /api/v2/rate-limit-policies/:id";
 
 /** Classifies a counter snapshot. */
 export function callCounts(snapshot: Record<string, number>): CallCounts {
-  const sum = (test: (key: string) => boolean) => Object.entries(snapshot).filter(([k]) => test(k)).reduce((s, [, n]) => s + n, 0);
+  const sum = (test: (key: string) => boolean) =>
+    Object.entries(snapshot)
+      .filter(([k]) => test(k))
+      .reduce((s, [, n]) => s + n, 0);
   const api = (k: string) => / \/api\/v2\//.test(k);
   return {
     resourceRequests: sum((k) => api(k) && k !== LOOKUP_ROUTE),

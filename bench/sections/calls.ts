@@ -6,8 +6,16 @@ import type { BenchContext } from "../lib/context";
 import type { Figure } from "../lib/report";
 import { changedCount, type Operation, type OperationResult } from "../lib/stacks";
 import {
-  adminToken, callCounts, createPolicy, mixedScenario, requestsSoFar, scenarioConfig, startBenchServer, tenantSettings,
-  type CallCounts, type Scenario,
+  adminToken,
+  callCounts,
+  createPolicy,
+  mixedScenario,
+  requestsSoFar,
+  scenarioConfig,
+  startBenchServer,
+  tenantSettings,
+  type CallCounts,
+  type Scenario,
 } from "../lib/tenant";
 
 interface Phase {
@@ -25,12 +33,22 @@ const PHASES: Phase[] = [
   { name: "noopPreview", label: "no-op preview", operation: "preview", expectNoChanges: true },
   { name: "noopUp", label: "no-op up", operation: "up", expectNoChanges: true },
   { name: "refresh", label: "refresh", operation: "refresh" },
-  { name: "update", label: "one-field update (form name)", operation: "up", scenario: (base) => ({ ...base, formName: "Sign-up renamed" }) },
+  {
+    name: "update",
+    label: "one-field update (form name)",
+    operation: "up",
+    scenario: (base) => ({ ...base, formName: "Sign-up renamed" }),
+  },
   { name: "destroy", label: "destroy", operation: "destroy" },
 ];
 
 /** One phase's outcome, kept in the JSON. */
-interface PhaseResult { phase: string; result: Omit<OperationResult, "error"> & { error?: string }; counts: CallCounts; providerProcesses: number }
+interface PhaseResult {
+  phase: string;
+  result: Omit<OperationResult, "error"> & { error?: string };
+  counts: CallCounts;
+  providerProcesses: number;
+}
 
 /** Runs the phases and adds their figures. */
 export async function measureCalls(ctx: BenchContext): Promise<void> {
@@ -41,13 +59,18 @@ export async function measureCalls(ctx: BenchContext): Promise<void> {
   try {
     const policyId = await createPolicy(server, await adminToken(server));
     const base = mixedScenario(n, policyId);
-    const stack = await pulumi.open("tenant", "calls", { tenant: tenantSettings(server), config: scenarioConfig(base) });
+    const stack = await pulumi.open("tenant", "calls", {
+      tenant: tenantSettings(server),
+      config: scenarioConfig(base),
+    });
     const results: PhaseResult[] = [];
     for (const phase of PHASES) {
       if (phase.scenario) await stack.setAllConfig(scenarioConfig(phase.scenario(base)));
       server.counters.reset();
       const result = await pulumi.run(stack, phase.operation, {
-        label: `calls: ${phase.label} (N=${n})`, expectNoChanges: phase.expectNoChanges, detail: requestsSoFar(server),
+        label: `calls: ${phase.label} (N=${n})`,
+        expectNoChanges: phase.expectNoChanges,
+        detail: requestsSoFar(server),
       });
       const counts = callCounts(server.counters.snapshot());
       results.push({ phase: phase.name, result, counts, providerProcesses: result.provider.pids.length });
@@ -63,31 +86,88 @@ function callFigures(section: string, n: number, results: PhaseResult[]): Figure
   const at = (name: string) => results.find((r) => r.phase === name)!;
   const figures: Figure[] = [];
   const exact = (id: string, label: string, value: number, expected: number, unit = "req", note?: string, ok = true) =>
-    figures.push({ id: `calls.${id}`, section, label, value, unit, target: `= ${expected}`, met: ok && value === expected, note });
-  const failed = (phase: PhaseResult) => (phase.result.ok ? undefined : `the operation failed: ${phase.result.error?.split("\n")[0]}`);
+    figures.push({
+      id: `calls.${id}`,
+      section,
+      label,
+      value,
+      unit,
+      target: `= ${expected}`,
+      met: ok && value === expected,
+      note,
+    });
+  const failed = (phase: PhaseResult) =>
+    phase.result.ok ? undefined : `the operation failed: ${phase.result.error?.split("\n")[0]}`;
 
   const preview = at("preview");
-  exact("preview.resourceRequests", "preview (new stack): resource requests", preview.counts.resourceRequests, 0, "req", failed(preview), preview.result.ok);
+  exact(
+    "preview.resourceRequests",
+    "preview (new stack): resource requests",
+    preview.counts.resourceRequests,
+    0,
+    "req",
+    failed(preview),
+    preview.result.ok,
+  );
   figures.push({
-    id: "calls.preview.lookupGets", section, label: "preview (new stack): lookup GETs", value: preview.counts.lookupGets, unit: "req",
+    id: "calls.preview.lookupGets",
+    section,
+    label: "preview (new stack): lookup GETs",
+    value: preview.counts.lookupGets,
+    unit: "req",
     note: "the rate limit policy lookup is a read in the program; it runs in every preview and up, by design",
   });
   const up = at("up");
   exact("up.writes", "up: writes (creates)", up.counts.writes, n, "req", failed(up), up.result.ok);
-  exact("up.otherRequests", "up: resource requests besides the creates", up.counts.resourceRequests - up.counts.writes, 0, "req");
+  exact(
+    "up.otherRequests",
+    "up: resource requests besides the creates",
+    up.counts.resourceRequests - up.counts.writes,
+    0,
+    "req",
+  );
   const noopPreview = at("noopPreview");
-  exact("noopPreview.resourceRequests", "no-op preview: resource requests", noopPreview.counts.resourceRequests, 0, "req", failed(noopPreview), noopPreview.result.ok);
+  exact(
+    "noopPreview.resourceRequests",
+    "no-op preview: resource requests",
+    noopPreview.counts.resourceRequests,
+    0,
+    "req",
+    failed(noopPreview),
+    noopPreview.result.ok,
+  );
   const noopUp = at("noopUp");
-  exact("noopUp.writes", "no-op up: writes", noopUp.counts.writes, 0, "req", failed(noopUp) ?? `resource reads: ${noopUp.counts.resourceReads}`, noopUp.result.ok);
+  exact(
+    "noopUp.writes",
+    "no-op up: writes",
+    noopUp.counts.writes,
+    0,
+    "req",
+    failed(noopUp) ?? `resource reads: ${noopUp.counts.resourceReads}`,
+    noopUp.result.ok,
+  );
   const refresh = at("refresh");
   exact("refresh.gets", "refresh: GETs", refresh.counts.resourceReads, n, "req", failed(refresh), refresh.result.ok);
   exact("refresh.writes", "refresh: writes", refresh.counts.writes, 0);
   exact("refresh.changes", "refresh: resources reported changed", changedCount(refresh.result.changes), 0, "");
   const update = at("update");
   exact("update.writes", "one-field update: writes", update.counts.writes, 1, "req", failed(update), update.result.ok);
-  exact("update.otherRequests", "one-field update: other resource requests", update.counts.resourceRequests - update.counts.writes, 0);
+  exact(
+    "update.otherRequests",
+    "one-field update: other resource requests",
+    update.counts.resourceRequests - update.counts.writes,
+    0,
+  );
   const destroy = at("destroy");
-  exact("destroy.writes", "destroy: writes (deletes)", destroy.counts.writes, n, "req", failed(destroy), destroy.result.ok);
+  exact(
+    "destroy.writes",
+    "destroy: writes (deletes)",
+    destroy.counts.writes,
+    n,
+    "req",
+    failed(destroy),
+    destroy.result.ok,
+  );
 
   // The program's lookup fetches a token of its own (the program is another process).
   const perPhase = results.map((r) => {
@@ -96,8 +176,13 @@ function callFigures(section: string, n: number, results: PhaseResult[]): Figure
   });
   const worst = Math.max(...perPhase.map((p) => p.providerTokens - Math.max(0, p.processes)));
   figures.push({
-    id: "calls.tokens.extraPerProviderProcess", section, label: "token requests beyond one per provider process (worst phase)",
-    value: Math.max(0, worst), unit: "req", target: "= 0", met: worst <= 0,
+    id: "calls.tokens.extraPerProviderProcess",
+    section,
+    label: "token requests beyond one per provider process (worst phase)",
+    value: Math.max(0, worst),
+    unit: "req",
+    target: "= 0",
+    met: worst <= 0,
     note: `token requests (the lookup's included) / provider processes, per phase: ${perPhase.map((p) => `${p.phase} ${p.tokens}/${p.processes}`).join(", ")}`,
   });
   return figures;

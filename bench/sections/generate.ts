@@ -31,39 +31,92 @@ async function seed(server: TenantServer, forms: number, streams: number): Promi
   const token = await adminToken(server);
   const send = async (method: string, route: string, body: unknown) => {
     const reply = await fetch(`${server.baseUrl}${route}`, {
-      method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body),
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
     });
-    if (reply.status >= 300) throw new Error(`seeding: ${method} ${route} answered ${reply.status}: ${await reply.text()}`);
+    if (reply.status >= 300)
+      throw new Error(`seeding: ${method} ${route} answered ${reply.status}: ${await reply.text()}`);
   };
   const jobs: (() => Promise<void>)[] = [
-    ...Array.from({ length: forms }, (_, i) => () => send("POST", "/forms", {
-      name: `Form ${i}`, start: { next_node: "step_1" }, style: { css: "body { color: #111; }" },
-      nodes: [{ id: "step_1", type: "STEP", config: { next_node: "$ending", components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true }] } }],
-    })),
-    ...Array.from({ length: streams }, (_, i) => () => send("POST", "/event-streams", {
-      name: `stream ${i}`, subscriptions: [{ event_type: "user.created" }],
-      destination: { type: "webhook", configuration: { webhook_endpoint: `https://hooks.example.com/${i}`, webhook_authorization: { method: "basic", username: "u", password: `p-${i}` } } },
-    })),
-    () => send("PUT", "/branding/templates/universal-login", { template: "<html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>" }),
-    ...["default", "third_party_clients"].map((selector) => () => send("POST", "/rate-limit-policies", {
-      resource: "oauth_authentication_api", consumer: "client", consumer_selector: selector, configuration: { action: "log", limit: 100 },
-    })),
+    ...Array.from(
+      { length: forms },
+      (_, i) => () =>
+        send("POST", "/forms", {
+          name: `Form ${i}`,
+          start: { next_node: "step_1" },
+          style: { css: "body { color: #111; }" },
+          nodes: [
+            {
+              id: "step_1",
+              type: "STEP",
+              config: {
+                next_node: "$ending",
+                components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true }],
+              },
+            },
+          ],
+        }),
+    ),
+    ...Array.from(
+      { length: streams },
+      (_, i) => () =>
+        send("POST", "/event-streams", {
+          name: `stream ${i}`,
+          subscriptions: [{ event_type: "user.created" }],
+          destination: {
+            type: "webhook",
+            configuration: {
+              webhook_endpoint: `https://hooks.example.com/${i}`,
+              webhook_authorization: { method: "basic", username: "u", password: `p-${i}` },
+            },
+          },
+        }),
+    ),
+    () =>
+      send("PUT", "/branding/templates/universal-login", {
+        template: "<html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>",
+      }),
+    ...["default", "third_party_clients"].map(
+      (selector) => () =>
+        send("POST", "/rate-limit-policies", {
+          resource: "oauth_authentication_api",
+          consumer: "client",
+          consumer_selector: selector,
+          configuration: { action: "log", limit: 100 },
+        }),
+    ),
   ];
   let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < jobs.length) {
-      const job = jobs[next];
-      next += 1;
-      await job();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next];
+        next += 1;
+        await job();
+      }
+    }),
+  );
 }
 
 /** Runs the CLI into a fresh folder; returns its wall time in seconds. */
 async function generate(server: TenantServer, out: string): Promise<number> {
   const started = process.hrtime.bigint();
-  await run(process.execPath, [CLI, "generate", "--out", out, "--quiet", "--domain", server.url,
-    `--client-id=${server.credentials.clientId}`, `--client-secret=${server.credentials.clientSecret}`], { maxBuffer: 64 * 1024 * 1024 });
+  await run(
+    process.execPath,
+    [
+      CLI,
+      "generate",
+      "--out",
+      out,
+      "--quiet",
+      "--domain",
+      server.url,
+      `--client-id=${server.credentials.clientId}`,
+      `--client-secret=${server.credentials.clientSecret}`,
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
@@ -90,8 +143,12 @@ export async function measureGenerate(ctx: BenchContext): Promise<void> {
     server.setRateLimit(UNLIMITED_RATE);
 
     const tooMany = counters["429"] ?? 0;
-    const apiRequests = Object.entries(counters).filter(([key]) => / \/api\/v2\//.test(key)).reduce((sum, [, count]) => sum + count, 0);
-    const writes = Object.entries(counters).filter(([key]) => /^(POST|PATCH|PUT|DELETE) \/api\/v2\//.test(key)).reduce((sum, [, count]) => sum + count, 0);
+    const apiRequests = Object.entries(counters)
+      .filter(([key]) => / \/api\/v2\//.test(key))
+      .reduce((sum, [, count]) => sum + count, 0);
+    const writes = Object.entries(counters)
+      .filter(([key]) => /^(POST|PATCH|PUT|DELETE) \/api\/v2\//.test(key))
+      .reduce((sum, [, count]) => sum + count, 0);
     const listPages = Math.max(1, Math.ceil(forms / PAGE)) + Math.max(1, Math.ceil(streams / PAGE)) + 1; // + the one page of 2 policies
     const least = listPages + forms + 1; // + one GET per form + the template
     const sent = apiRequests - tooMany; // a request refused with 429 is sent again
@@ -100,15 +157,26 @@ export async function measureGenerate(ctx: BenchContext): Promise<void> {
     const budget = n / rate + startup;
     ctx.report.raw.generate = { forms, streams, rate, startup, seconds, counters, least, resources };
     ctx.report.add({
-      id: "generate.requests", section, label: "API requests to read the tenant", value: sent, unit: "req",
-      target: `= ${least} (${listPages} list pages + ${forms} form GETs + 1 template GET)`, met: sent === least && writes === 0,
+      id: "generate.requests",
+      section,
+      label: "API requests to read the tenant",
+      value: sent,
+      unit: "req",
+      target: `= ${least} (${listPages} list pages + ${forms} form GETs + 1 template GET)`,
+      met: sent === least && writes === 0,
       note: `${writes} writes; ${tooMany} × 429 answered and retried (not counted); ${resources} resources generated`,
     });
     ctx.report.add({
-      id: "generate.wall", section, label: "generate wall time", value: round(seconds), unit: "s",
-      target: `≤ N/R + start-up = ${budget.toFixed(1)} s`, met: seconds <= budget,
-      note: `N/R = ${(n / rate).toFixed(1)} s; start-up (the same command on an empty tenant) ${round(startup)} s; `
-        + `the ${sent} requests need ${(Math.max(0, sent - rate) / rate).toFixed(1)} s at ${rate}/s after the bucket's burst`,
+      id: "generate.wall",
+      section,
+      label: "generate wall time",
+      value: round(seconds),
+      unit: "s",
+      target: `≤ N/R + start-up = ${budget.toFixed(1)} s`,
+      met: seconds <= budget,
+      note:
+        `N/R = ${(n / rate).toFixed(1)} s; start-up (the same command on an empty tenant) ${round(startup)} s; ` +
+        `the ${sent} requests need ${(Math.max(0, sent - rate) / rate).toFixed(1)} s at ${rate}/s after the bucket's burst`,
     });
   } finally {
     await server.close();

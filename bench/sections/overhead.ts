@@ -10,7 +10,14 @@ import type { BenchContext } from "../lib/context";
 import { round } from "../lib/report";
 import type { BenchProgram } from "../lib/stacks";
 import {
-  adminToken, createPolicy, mixedScenario, noopConfig, requestsSoFar, scenarioConfig, startBenchServer, tenantSettings,
+  adminToken,
+  createPolicy,
+  mixedScenario,
+  noopConfig,
+  requestsSoFar,
+  scenarioConfig,
+  startBenchServer,
+  tenantSettings,
 } from "../lib/tenant";
 
 /** `__provider` sizes of the resources in one exported state, by type token. */
@@ -21,7 +28,9 @@ export interface ProviderSizes {
   resources: number;
 }
 
-interface Deployment { deployment?: { resources?: { type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[] } }
+interface Deployment {
+  deployment?: { resources?: { type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[] };
+}
 
 /** Reads the `__provider` sizes from `stack.exportStack()`. */
 export async function providerSizes(stack: Stack): Promise<ProviderSizes> {
@@ -37,7 +46,15 @@ export async function providerSizes(stack: Stack): Promise<ProviderSizes> {
   return { maxBytesByType, resources };
 }
 
-interface Sample { program: BenchProgram; n: number; repeat: number; seconds: number; ok: boolean; error?: string; stateBytes?: number }
+interface Sample {
+  program: BenchProgram;
+  n: number;
+  repeat: number;
+  seconds: number;
+  ok: boolean;
+  error?: string;
+  stateBytes?: number;
+}
 
 /** Runs the interleaved ups and adds the figures. */
 export async function measureOverhead(ctx: BenchContext): Promise<void> {
@@ -52,9 +69,13 @@ export async function measureOverhead(ctx: BenchContext): Promise<void> {
     for (let repeat = 1; repeat <= repeats; repeat++) {
       for (const n of [small, large]) {
         for (const program of ["noop", "tenant"] as BenchProgram[]) {
-          const stack = program === "tenant"
-            ? await pulumi.open("tenant", `ovh-t${n}-${repeat}`, { tenant: tenantSettings(server), config: scenarioConfig(mixedScenario(n, policyId)) })
-            : await pulumi.open("noop", `ovh-n${n}-${repeat}`, { config: noopConfig(n) });
+          const stack =
+            program === "tenant"
+              ? await pulumi.open("tenant", `ovh-t${n}-${repeat}`, {
+                  tenant: tenantSettings(server),
+                  config: scenarioConfig(mixedScenario(n, policyId)),
+                })
+              : await pulumi.open("noop", `ovh-n${n}-${repeat}`, { config: noopConfig(n) });
           const up = await pulumi.run(stack, "up", {
             label: `overhead: up of ${n} ${program === "tenant" ? "tenant" : "no-op"} resources (${repeat}/${repeats})`,
             detail: program === "tenant" ? requestsSoFar(server) : undefined,
@@ -75,7 +96,14 @@ export async function measureOverhead(ctx: BenchContext): Promise<void> {
   }
 }
 
-function addFigures(ctx: BenchContext, section: string, samples: Sample[], sizes: Partial<Record<BenchProgram, ProviderSizes>>, small: number, large: number): void {
+function addFigures(
+  ctx: BenchContext,
+  section: string,
+  samples: Sample[],
+  sizes: Partial<Record<BenchProgram, ProviderSizes>>,
+  small: number,
+  large: number,
+): void {
   const best = (program: BenchProgram, n: number) => {
     const ok = samples.filter((s) => s.program === program && s.n === n && s.ok);
     return ok.length ? ok.reduce((a, b) => (b.seconds < a.seconds ? b : a)) : undefined;
@@ -88,35 +116,73 @@ function addFigures(ctx: BenchContext, section: string, samples: Sample[], sizes
   const project = marginal("tenant");
   const failure = samples.find((s) => !s.ok);
   ctx.report.add({
-    id: "overhead.floorMsPerResource", section, label: "floor: no-op dynamic resource, marginal up time", value: floor ? round(floor.ms, 1) : null, unit: "ms/res",
-    note: floor ? `up ${floor.a.seconds.toFixed(1)} s at N=${small}, ${floor.b.seconds.toFixed(1)} s at N=${large}` : failure?.error?.split("\n")[0],
+    id: "overhead.floorMsPerResource",
+    section,
+    label: "floor: no-op dynamic resource, marginal up time",
+    value: floor ? round(floor.ms, 1) : null,
+    unit: "ms/res",
+    note: floor
+      ? `up ${floor.a.seconds.toFixed(1)} s at N=${small}, ${floor.b.seconds.toFixed(1)} s at N=${large}`
+      : failure?.error?.split("\n")[0],
   });
   ctx.report.add({
-    id: "overhead.projectMsPerResource", section, label: "project resources, marginal up time", value: project ? round(project.ms, 1) : null, unit: "ms/res",
+    id: "overhead.projectMsPerResource",
+    section,
+    label: "project resources, marginal up time",
+    value: project ? round(project.ms, 1) : null,
+    unit: "ms/res",
     target: floor ? `≤ 1.2 × floor = ${(1.2 * floor.ms).toFixed(1)} ms` : "≤ 1.2 × floor",
     met: !!(floor && project && project.ms <= 1.2 * floor.ms),
-    note: project ? `up ${project.a.seconds.toFixed(1)} s at N=${small}, ${project.b.seconds.toFixed(1)} s at N=${large}` : failure?.error?.split("\n")[0],
+    note: project
+      ? `up ${project.a.seconds.toFixed(1)} s at N=${small}, ${project.b.seconds.toFixed(1)} s at N=${large}`
+      : failure?.error?.split("\n")[0],
   });
   if (floor && project) {
-    ctx.report.add({ id: "overhead.ratio", section, label: "project / floor", value: round(project.ms / floor.ms), unit: "×", target: "≤ 1.2", met: project.ms <= 1.2 * floor.ms });
+    ctx.report.add({
+      id: "overhead.ratio",
+      section,
+      label: "project / floor",
+      value: round(project.ms / floor.ms),
+      unit: "×",
+      target: "≤ 1.2",
+      met: project.ms <= 1.2 * floor.ms,
+    });
   }
   const tenantSizes = sizes.tenant;
   const largest = tenantSizes ? Math.max(0, ...Object.values(tenantSizes.maxBytesByType)) : undefined;
   ctx.report.add({
-    id: "overhead.providerBytes", section, label: "__provider per resource (largest type)", value: largest ?? null, unit: "B", target: "≤ 4096 B",
+    id: "overhead.providerBytes",
+    section,
+    label: "__provider per resource (largest type)",
+    value: largest ?? null,
+    unit: "B",
+    target: "≤ 4096 B",
     met: largest !== undefined && largest <= 4096,
     note: tenantSizes
-      ? `${Object.entries(tenantSizes.maxBytesByType).map(([t, b]) => `${t.split(":").pop()} ${b} B`).join(", ")}; stored twice per resource (inputs and outputs); no-op floor ${Math.max(0, ...Object.values(sizes.noop?.maxBytesByType ?? {}))} B`
+      ? `${Object.entries(tenantSizes.maxBytesByType)
+          .map(([t, b]) => `${t.split(":").pop()} ${b} B`)
+          .join(
+            ", ",
+          )}; stored twice per resource (inputs and outputs); no-op floor ${Math.max(0, ...Object.values(sizes.noop?.maxBytesByType ?? {}))} B`
       : undefined,
   });
   const stateMarginal = (program: BenchProgram) => {
     const [a, b] = [best(program, small), best(program, large)];
-    return a?.stateBytes !== undefined && b?.stateBytes !== undefined ? (b.stateBytes - a.stateBytes) / (large - small) : undefined;
+    return a?.stateBytes !== undefined && b?.stateBytes !== undefined
+      ? (b.stateBytes - a.stateBytes) / (large - small)
+      : undefined;
   };
   const tenantState = stateMarginal("tenant");
   const noopState = stateMarginal("noop");
   ctx.report.add({
-    id: "overhead.stateBytesPerResource", section, label: "state file per resource (marginal)", value: tenantState !== undefined ? Math.round(tenantState) : null, unit: "B",
-    note: noopState !== undefined ? `no-op floor ${Math.round(noopState)} B per resource (same inputs as a form)` : undefined,
+    id: "overhead.stateBytesPerResource",
+    section,
+    label: "state file per resource (marginal)",
+    value: tenantState !== undefined ? Math.round(tenantState) : null,
+    unit: "B",
+    note:
+      noopState !== undefined
+        ? `no-op floor ${Math.round(noopState)} B per resource (same inputs as a form)`
+        : undefined,
   });
 }

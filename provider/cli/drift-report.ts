@@ -19,7 +19,10 @@ export interface DriftItem {
 const IGNORED_KEYS = new Set(["__provider"]);
 
 /** Top-level keys whose values differ between `olds` and `news` (keys of `news` only). */
-export function changedFields(olds: Record<string, unknown> | undefined, news: Record<string, unknown> | undefined): string[] {
+export function changedFields(
+  olds: Record<string, unknown> | undefined,
+  news: Record<string, unknown> | undefined,
+): string[] {
   if (!olds || !news) return [];
   return Object.keys(news)
     .filter((key) => !IGNORED_KEYS.has(key) && JSON.stringify(olds[key]) !== JSON.stringify(news[key]))
@@ -34,9 +37,12 @@ export function driftFromEvents(events: EngineEvent[]): DriftItem[] {
     if (!step || ["same", "read", "refresh", "discard", "remove-pending-replace"].includes(step.op)) continue;
     if (step.type === "pulumi:pulumi:Stack") continue;
     const detailed = Object.keys(step.detailedDiff ?? {}).map((path) => path.split(/[.[]/)[0]);
-    const fields = detailed.length > 0 ? [...new Set(detailed)].sort()
-      : step.diffs && step.diffs.length > 0 ? [...step.diffs].sort()
-        : changedFields(step.old?.outputs, step.new?.inputs);
+    const fields =
+      detailed.length > 0
+        ? [...new Set(detailed)].sort()
+        : step.diffs && step.diffs.length > 0
+          ? [...step.diffs].sort()
+          : changedFields(step.old?.outputs, step.new?.inputs);
     items.push({ name: step.urn.split("::").pop() ?? step.urn, type: step.type, op: step.op, fields });
   }
   return items;
@@ -53,9 +59,14 @@ export async function detectDrift(stack: Stack): Promise<DriftItem[]> {
 export function describeDrift(items: DriftItem[]): string[] {
   return items.map((item) => {
     const kind = item.type.split(":").pop();
-    const what = item.op === "create" ? "deleted out of band (up would recreate it)"
-      : item.op === "delete" ? "would be deleted"
-        : item.fields.length > 0 ? `fields differ: ${item.fields.join(", ")}` : `would be ${item.op}d`;
+    const what =
+      item.op === "create"
+        ? "deleted out of band (up would recreate it)"
+        : item.op === "delete"
+          ? "would be deleted"
+          : item.fields.length > 0
+            ? `fields differ: ${item.fields.join(", ")}`
+            : `would be ${item.op}d`;
     return `  ${kind} ${item.name}: ${what} [${item.op}]`;
   });
 }

@@ -49,7 +49,12 @@ export async function reportDrift(stack: Stack, label: string, json = false): Pr
 export async function driftCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { stack: { type: "string" }, cwd: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: {
+      stack: { type: "string" },
+      cwd: { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   if (values.help) {
     process.stdout.write(`${DRIFT_HELP}\n`);

@@ -10,7 +10,11 @@ import { GENERATE_HELP, GENERATE_SUMMARY, generateCommand } from "./generate";
 type Command = { summary: string; help: string; run: (args: string[]) => Promise<number> };
 
 const COMMANDS: Record<string, Command> = {
-  drift: { summary: "report resources whose tenant object no longer matches the code", help: DRIFT_HELP, run: driftCommand },
+  drift: {
+    summary: "report resources whose tenant object no longer matches the code",
+    help: DRIFT_HELP,
+    run: driftCommand,
+  },
   generate: { summary: GENERATE_SUMMARY, help: GENERATE_HELP, run: generateCommand },
 };
 
@@ -21,8 +25,10 @@ export function registerCommand(name: string, command: Command): void {
 
 function usage(): string {
   const rows = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(10)} ${command.summary}`);
-  return `Usage: pulumi-tenant <command> [options]\n\nCommands:\n${rows.join("\n")}\n\n`
-    + "Run `pulumi-tenant <command> --help` for a command's options and exit codes.";
+  return (
+    `Usage: pulumi-tenant <command> [options]\n\nCommands:\n${rows.join("\n")}\n\n` +
+    "Run `pulumi-tenant <command> --help` for a command's options and exit codes."
+  );
 }
 
 /** Runs the CLI with `argv` (without node and script); returns the exit code. */

@@ -31,8 +31,10 @@ export function pulumiBinDir(env: NodeJS.ProcessEnv = process.env): string {
   ];
   const found = candidates.find((dir) => dir && fs.existsSync(path.join(dir, "pulumi")));
   if (found) return found;
-  throw new PulumiCliMissingError(`No Pulumi CLI found (looked at PULUMI_TENANT_BIN, PATH and ~/.pulumi/versions/${PINNED_PULUMI_VERSION}/bin). `
-    + `Install Pulumi CLI v${PINNED_PULUMI_VERSION} (https://www.pulumi.com/docs/install/) or set PULUMI_TENANT_BIN to its folder.`);
+  throw new PulumiCliMissingError(
+    `No Pulumi CLI found (looked at PULUMI_TENANT_BIN, PATH and ~/.pulumi/versions/${PINNED_PULUMI_VERSION}/bin). ` +
+      `Install Pulumi CLI v${PINNED_PULUMI_VERSION} (https://www.pulumi.com/docs/install/) or set PULUMI_TENANT_BIN to its folder.`,
+  );
 }
 
 /** A `PulumiCommand` for the CLI in `binDir`, with the dynamic-provider launcher beside it on PATH. */

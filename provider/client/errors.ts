@@ -56,7 +56,9 @@ export class TenantError extends Error {
   readonly problem: string;
 
   constructor(target: ErrorTarget, problem: string, remedy: string | undefined, details: TenantErrorDetails = {}) {
-    super(details.message ?? `${describeTarget(target)}: ${target.action} failed: ${problem}${remedy ? `. ${remedy}` : ""}`);
+    super(
+      details.message ?? `${describeTarget(target)}: ${target.action} failed: ${problem}${remedy ? `. ${remedy}` : ""}`,
+    );
     this.name = new.target.name;
     this.kind = target.kind;
     this.resourceId = target.id;
@@ -80,7 +82,12 @@ export class ForbiddenError extends TenantError {
   /** The scope the API expected, e.g. `read:forms`, when it said so. */
   readonly missingScope?: string;
 
-  constructor(target: ErrorTarget, problem: string, remedy: string, details: TenantErrorDetails & { missingScope?: string }) {
+  constructor(
+    target: ErrorTarget,
+    problem: string,
+    remedy: string,
+    details: TenantErrorDetails & { missingScope?: string },
+  ) {
     super(target, problem, remedy, details);
     this.missingScope = details.missingScope;
   }
@@ -121,7 +128,12 @@ export class OutcomeUnknownError extends TenantError {
   /** True when the request timed out: the server may still be working on it. */
   readonly timedOut: boolean;
 
-  constructor(target: ErrorTarget, problem: string, remedy: string | undefined, details: TenantErrorDetails & { timedOut?: boolean } = {}) {
+  constructor(
+    target: ErrorTarget,
+    problem: string,
+    remedy: string | undefined,
+    details: TenantErrorDetails & { timedOut?: boolean } = {},
+  ) {
     super(target, problem, remedy, details);
     this.timedOut = details.timedOut ?? false;
   }
@@ -160,7 +172,11 @@ export class SharedFailure {
    * @param message the full message: what failed, the setting to check, the fix
    * @param summary a few words for the later callers: `401 from the token endpoint of tenant:domain …`
    */
-  constructor(private readonly make: (message: string) => Error, readonly message: string, readonly summary: string) {}
+  constructor(
+    private readonly make: (message: string) => Error,
+    readonly message: string,
+    readonly summary: string,
+  ) {}
 
   /** The error for the next caller; `target` (e.g. `form "Sign-up"`) is named in the pointer of later ones. */
   next(target?: string): Error {

@@ -31,8 +31,22 @@ import * as https from "node:https";
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import { isApiErrorBody } from "../../api/errors";
 import {
-  ConfigurationError, ConflictError, describeTarget, type ErrorTarget, excerpt, ForbiddenError, NetworkError, NotFoundError,
-  OutcomeUnknownError, RateLimitedError, redact, ServerError, SharedFailure, TenantError, UnauthorizedError, ValidationError,
+  ConfigurationError,
+  ConflictError,
+  describeTarget,
+  type ErrorTarget,
+  excerpt,
+  ForbiddenError,
+  NetworkError,
+  NotFoundError,
+  OutcomeUnknownError,
+  RateLimitedError,
+  redact,
+  ServerError,
+  SharedFailure,
+  TenantError,
+  UnauthorizedError,
+  ValidationError,
 } from "./errors";
 import { headerNumber, Limiter, sleep as defaultSleep, type Sleep } from "./limiter";
 import { configKeys, settingSource, type TenantSettings } from "./settings";
@@ -223,7 +237,9 @@ export class TenantClient {
   }
 
   /** `tenant:domain` or `prod:domain` (with the environment variable for the default namespace). */
-  private setting(name: "domain" | "clientId" | "clientSecret" | "apiToken" | "audience" | "timeoutSeconds" | "maxRetries"): string {
+  private setting(
+    name: "domain" | "clientId" | "clientSecret" | "apiToken" | "audience" | "timeoutSeconds" | "maxRetries",
+  ): string {
     return settingSource(this.settings.namespace ?? "tenant", name);
   }
 
@@ -249,7 +265,9 @@ export class TenantClient {
     if (this.settings.apiToken) return this.settings.apiToken;
     if (this.token && this.options.now() < this.token.renewAt) return this.token.value;
     // Single flight: every caller waiting for a token shares one request (and one failure).
-    this.pendingToken ??= this.fetchToken().finally(() => { this.pendingToken = undefined; });
+    this.pendingToken ??= this.fetchToken().finally(() => {
+      this.pendingToken = undefined;
+    });
     return this.pendingToken;
   }
 
@@ -266,33 +284,62 @@ export class TenantClient {
     const hide = (text: string) => redact(text, this.ownSecrets());
     const lead = "Could not get an access token";
     // `summary` says what the answer was (`401 invalid_client`), or is a whole clause for a request without answer.
-    const fail = (make: (message: string) => Error, problem: string, remedy: string, summary: string, clause = false): SharedFailure =>
-      new SharedFailure(make, hide(`${lead}: ${problem}. ${remedy}.`),
-        hide(clause ? `${lead.toLowerCase()}: ${summary}` : `${lead.toLowerCase()} from ${this.settings.origin} (${summary})`));
+    const fail = (
+      make: (message: string) => Error,
+      problem: string,
+      remedy: string,
+      summary: string,
+      clause = false,
+    ): SharedFailure =>
+      new SharedFailure(
+        make,
+        hide(`${lead}: ${problem}. ${remedy}.`),
+        hide(
+          clause
+            ? `${lead.toLowerCase()}: ${summary}`
+            : `${lead.toLowerCase()} from ${this.settings.origin} (${summary})`,
+        ),
+      );
     let response: AxiosResponse;
     try {
       // A token request creates nothing: repeating it is safe.
-      response = await this.exchange({
-        method: "POST",
-        url: this.settings.tokenUrl,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        data: form.toString(),
-        target,
-        secrets: [],
-      }, true, false);
+      response = await this.exchange(
+        {
+          method: "POST",
+          url: this.settings.tokenUrl,
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          data: form.toString(),
+          target,
+          secrets: [],
+        },
+        true,
+        false,
+      );
     } catch (error) {
       if (error instanceof NetworkFailureError) {
         const failure = error.failure;
-        throw fail((m) => new NetworkError(target, failure.problem, failure.remedy, { message: m }), failure.problem, failure.remedy, failure.summary, true);
+        throw fail(
+          (m) => new NetworkError(target, failure.problem, failure.remedy, { message: m }),
+          failure.problem,
+          failure.remedy,
+          failure.summary,
+          true,
+        );
       }
       if (error instanceof TenantError) {
         const tenantError = error;
-        throw fail((m) => new RateLimitedError(target, tenantError.problem, undefined, { status: tenantError.status, message: m }),
-          tenantError.problem, "Try again later, or lower `pulumi up --parallel`", "still rate limited (429)");
+        throw fail(
+          (m) =>
+            new RateLimitedError(target, tenantError.problem, undefined, { status: tenantError.status, message: m }),
+          tenantError.problem,
+          "Try again later, or lower `pulumi up --parallel`",
+          "still rate limited (429)",
+        );
       }
       throw error;
     }
-    const data = response.data as { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown } | undefined;
+    const data = response.data as
+      { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown } | undefined;
     if (response.status === 200 && typeof data?.access_token === "string") {
       const lifetimeMs = (headerNumber(data.expires_in) ?? 86_400) * 1000;
       // Renew before expiry: at 90 % of the lifetime, and at least a few seconds early.
@@ -309,29 +356,43 @@ export class TenantClient {
     const credentials = `Check ${this.setting("clientId")} and ${this.setting("clientSecret")}`;
     const checkDomain = `Check ${this.setting("domain")}: the tenant's domain (my-tenant.eu.auth0.com) or the origin of a tenant server (http://127.0.0.1:4010)`;
     if (status === 401) {
-      throw fail((m) => new UnauthorizedError(target, reason, undefined, { ...details, message: m }),
+      throw fail(
+        (m) => new UnauthorizedError(target, reason, undefined, { ...details, message: m }),
         `the token endpoint ${this.settings.tokenUrl} refused client ${this.settings.clientId} (${reason})`,
         `${credentials} (\`pulumi config set --secret ${configKeys(this.settings.namespace ?? "tenant").clientSecret} <client secret>\`)`,
-        `${status}${oauthError ? ` ${oauthError}` : ""}`);
+        `${status}${oauthError ? ` ${oauthError}` : ""}`,
+      );
     }
     if (status === 403) {
-      throw fail((m) => new UnauthorizedError(target, reason, undefined, { ...details, message: m }),
+      throw fail(
+        (m) => new UnauthorizedError(target, reason, undefined, { ...details, message: m }),
         `the token endpoint ${this.settings.tokenUrl} refused client ${this.settings.clientId} (${reason})`,
         `${credentials}, and that this application is authorized for the Management API (audience ${this.settings.audience}, ${this.setting("audience")})`,
-        `${status}${oauthError ? ` ${oauthError}` : ""}`);
+        `${status}${oauthError ? ` ${oauthError}` : ""}`,
+      );
     }
     if (status === 404) {
-      throw fail((m) => new ConfigurationError(m),
+      throw fail(
+        (m) => new ConfigurationError(m),
         `${this.settings.tokenUrl} answered 404 (not found), so ${this.key("domain")} "${excerpt(this.settings.domain, 100)}" does not lead to a tenant`,
-        checkDomain, "404 from the token endpoint");
+        checkDomain,
+        "404 from the token endpoint",
+      );
     }
     if (status >= 500) {
-      throw fail((m) => new ServerError(target, reason, undefined, { ...details, message: m }),
+      throw fail(
+        (m) => new ServerError(target, reason, undefined, { ...details, message: m }),
         `${this.settings.tokenUrl} failed with ${reason} on ${this.options.maxAttempts} attempt${this.options.maxAttempts > 1 ? "s" : ""}`,
-        "The tenant is having problems: try again later", `${status} from the token endpoint`);
+        "The tenant is having problems: try again later",
+        `${status} from the token endpoint`,
+      );
     }
-    throw fail((m) => new ConfigurationError(m),
-      `${this.settings.tokenUrl} answered ${reason}, not a token`, checkDomain, `${status} from the token endpoint`);
+    throw fail(
+      (m) => new ConfigurationError(m),
+      `${this.settings.tokenUrl} answered ${reason}, not a token`,
+      checkDomain,
+      `${status} from the token endpoint`,
+    );
   }
 
   /**
@@ -340,16 +401,28 @@ export class TenantClient {
    * failure after every attempt blocks the client (see the module comment) unless
    * `blockOnNetworkFailure` is false (the token request reports its own).
    */
-  private async exchange(ex: Exchange, idempotent = ex.method !== "POST", blockOnNetworkFailure = true): Promise<AxiosResponse> {
+  private async exchange(
+    ex: Exchange,
+    idempotent = ex.method !== "POST",
+    blockOnNetworkFailure = true,
+  ): Promise<AxiosResponse> {
     const started = this.options.now();
     let failures = 0;
     for (;;) {
       let response: AxiosResponse;
       try {
         // A call queued or between attempts when the tenant was found unusable does not send (or wait) again.
-        const sent = await this.limiter.run(async () => this.blocked ?? this.http.request({
-          method: ex.method, url: ex.url, headers: ex.headers, data: ex.data, params: ex.params,
-        }));
+        const sent = await this.limiter.run(
+          async () =>
+            this.blocked ??
+            this.http.request({
+              method: ex.method,
+              url: ex.url,
+              headers: ex.headers,
+              data: ex.data,
+              params: ex.params,
+            }),
+        );
         if (sent instanceof SharedFailure) throw sent.next(named(ex.target));
         response = sent;
       } catch (error) {
@@ -361,8 +434,15 @@ export class TenantClient {
         if (!idempotent && !notSent && !tls) {
           // A POST that may have reached the server: never re-sent blindly (see the module comment).
           const failure = this.networkFailure(error, code, ex, failures, started);
-          throw new OutcomeUnknownError(ex.target, redact(`${failure.problem}; the request may or may not have been applied`,
-            [...this.ownSecrets(), ...ex.secrets]), undefined, { timedOut: TIMEOUT_CODES.has(code) });
+          throw new OutcomeUnknownError(
+            ex.target,
+            redact(`${failure.problem}; the request may or may not have been applied`, [
+              ...this.ownSecrets(),
+              ...ex.secrets,
+            ]),
+            undefined,
+            { timedOut: TIMEOUT_CODES.has(code) },
+          );
         }
         if (!tls && failures < this.options.maxAttempts) {
           await this.options.sleep(this.backoff(failures));
@@ -374,7 +454,8 @@ export class TenantClient {
         this.blocked ??= new SharedFailure(
           (m) => new NetworkError(target, failure.problem, failure.remedy, { message: m }),
           `${describeTarget(target)}: ${target.action} failed: ${failure.problem}. ${failure.remedy}.`,
-          failure.summary);
+          failure.summary,
+        );
         throw this.blocked.next(named(target));
       }
       this.limiter.observe({
@@ -385,19 +466,24 @@ export class TenantClient {
       if (response.status === 429) {
         const wait = this.rateLimitWait(response, failures);
         if (this.options.now() + wait - started > this.options.rateLimitBudgetMs) {
-          throw new RateLimitedError(ex.target,
+          throw new RateLimitedError(
+            ex.target,
             `still rate limited (429) after ${Math.round((this.options.now() - started) / 1000)} s of retries`,
             "Lower the parallelism (`pulumi up --parallel 2`) or raise the tenant's rate limit, then run again",
-            { status: 429, errorCode: "too_many_requests" });
+            { status: 429, errorCode: "too_many_requests" },
+          );
         }
         this.limiter.rateLimited(wait);
         continue;
       }
       if (response.status >= 500 || response.status === 408) {
         if (!idempotent) {
-          throw new OutcomeUnknownError(ex.target,
+          throw new OutcomeUnknownError(
+            ex.target,
             `the server answered ${response.status} after receiving ${ex.method} ${pathOf(ex.url)}; the request may or may not have been applied`,
-            undefined, { status: response.status });
+            undefined,
+            { status: response.status },
+          );
         }
         failures += 1;
         if (failures < this.options.maxAttempts) {
@@ -410,7 +496,13 @@ export class TenantClient {
   }
 
   /** Describes a request that got no usable answer: what was waited for, how long, and what to check. */
-  private networkFailure(error: unknown, code: string, ex: Exchange, attempts: number, started: number): NetworkFailure {
+  private networkFailure(
+    error: unknown,
+    code: string,
+    ex: Exchange,
+    attempts: number,
+    started: number,
+  ): NetworkFailure {
     const hide = (text: string) => redact(text, [...this.ownSecrets(), ...ex.secrets]);
     const origin = this.settings.origin;
     const call = `${ex.method} ${pathOf(ex.url)}`;
@@ -490,42 +582,69 @@ export class TenantClient {
       case status === 400 || status === 413 || status === 415 || status === 422:
         return new ValidationError(target, serverMessage, details);
       case status === 401 && (body.errorCode === "client_not_global" || /global/i.test(serverMessage)):
-        return new UnauthorizedError(target, `${client} is not a global client (${serverMessage})`,
-          `This operation needs a global client: use the tenant's global management client in ${this.setting("clientId")}`, details);
+        return new UnauthorizedError(
+          target,
+          `${client} is not a global client (${serverMessage})`,
+          `This operation needs a global client: use the tenant's global management client in ${this.setting("clientId")}`,
+          details,
+        );
       case status === 401: {
         // Every later call would be refused the same way: tell it once.
         const remedy = this.settings.apiToken
           ? `Check ${this.setting("apiToken")}: it may be expired or for another tenant (audience ${this.settings.audience})`
           : `Check ${this.setting("clientId")}, ${this.setting("clientSecret")} and ${this.setting("audience")}`;
         const problem = `the access token was refused (${serverMessage})`;
-        this.blocked ??= new SharedFailure((m) => new UnauthorizedError(target, problem, remedy, { ...details, message: m }),
-          `${about}: ${target.action} failed: ${problem}. ${remedy}.`, `the tenant ${this.settings.origin} refused the access token (401)`);
+        this.blocked ??= new SharedFailure(
+          (m) => new UnauthorizedError(target, problem, remedy, { ...details, message: m }),
+          `${about}: ${target.action} failed: ${problem}. ${remedy}.`,
+          `the tenant ${this.settings.origin} refused the access token (401)`,
+        );
         return this.blocked.next(named(target));
       }
       case status === 403 && body.errorCode === "insufficient_scope": {
         const missingScope = INSUFFICIENT_SCOPE.exec(serverMessage)?.[1];
-        return new ForbiddenError(target, `${client} lacks the scope ${missingScope ?? "needed"} (${serverMessage})`,
-          `Grant ${missingScope ?? "the scope"} to ${client} on the management API and run again`, { ...details, missingScope });
+        return new ForbiddenError(
+          target,
+          `${client} lacks the scope ${missingScope ?? "needed"} (${serverMessage})`,
+          `Grant ${missingScope ?? "the scope"} to ${client} on the management API and run again`,
+          { ...details, missingScope },
+        );
       }
       case status === 403:
-        return new ForbiddenError(target, `access denied (${serverMessage})`, `Check the permissions of ${client}`, details);
+        return new ForbiddenError(
+          target,
+          `access denied (${serverMessage})`,
+          `Check the permissions of ${client}`,
+          details,
+        );
       case status === 404 && !body.fromApi: {
         // Not the API's own "no such object" (a JSON error): some other server answered. Never report that as "gone"
         // (a refresh would drop the resource from the state).
         const problem = `${this.settings.apiBaseUrl} answered 404 without an API error, so ${this.key("domain")} "${excerpt(this.settings.domain, 100)}" does not lead to a tenant's management API`;
         const remedy = `Check ${this.setting("domain")}`;
-        this.blocked ??= new SharedFailure((m) => new ConfigurationError(m), `${about}: ${target.action} failed: ${problem}. ${remedy}.`,
-          `${this.settings.apiBaseUrl} is not a management API (404)`);
+        this.blocked ??= new SharedFailure(
+          (m) => new ConfigurationError(m),
+          `${about}: ${target.action} failed: ${problem}. ${remedy}.`,
+          `${this.settings.apiBaseUrl} is not a management API (404)`,
+        );
         return this.blocked.next(named(target));
       }
       case status === 404:
         return new NotFoundError(target, `it does not exist (${serverMessage})`, undefined, details);
       case status === 409:
-        return new ConflictError(target, `it conflicts with an existing object (${serverMessage})`,
-          "Remove or adopt the existing object, then run again", details);
+        return new ConflictError(
+          target,
+          `it conflicts with an existing object (${serverMessage})`,
+          "Remove or adopt the existing object, then run again",
+          details,
+        );
       case status >= 500:
-        return new ServerError(target, `the server failed with ${status} on ${this.options.maxAttempts} attempt${this.options.maxAttempts > 1 ? "s" : ""} (${serverMessage})`,
-          "Try again later", details);
+        return new ServerError(
+          target,
+          `the server failed with ${status} on ${this.options.maxAttempts} attempt${this.options.maxAttempts > 1 ? "s" : ""} (${serverMessage})`,
+          "Try again later",
+          details,
+        );
       default:
         return new TenantError(target, `unexpected HTTP ${status} (${serverMessage})`, undefined, details);
     }
@@ -550,9 +669,11 @@ function errorBody(data: unknown): ErrorBody {
   if (isApiErrorBody(data)) return { message: data.message, errorCode: data.errorCode, fromApi: true };
   if (data && typeof data === "object") {
     const record = data as Record<string, unknown>;
-    const message = [record.message, record.error_description, record.error].find((v) => typeof v === "string") as string | undefined;
+    const message = [record.message, record.error_description, record.error].find((v) => typeof v === "string") as
+      string | undefined;
     return {
-      message, errorCode: typeof record.errorCode === "string" ? record.errorCode : undefined,
+      message,
+      errorCode: typeof record.errorCode === "string" ? record.errorCode : undefined,
       fromApi: typeof record.statusCode === "number" || message !== undefined,
     };
   }

@@ -125,7 +125,8 @@ export class Limiter {
         await this.sleep(wait + Math.floor(Math.random() * 50));
         continue;
       }
-      const spent = this.remaining !== undefined && this.remaining <= 0 && this.resetAt !== undefined && this.resetAt > this.now();
+      const spent =
+        this.remaining !== undefined && this.remaining <= 0 && this.resetAt !== undefined && this.resetAt > this.now();
       if (spent && this.limit !== undefined && this.now() >= this.pacingOffUntil) {
         // Empty bucket: one request per refill interval.
         const slot = this.nextPacedAt - this.now();

@@ -17,7 +17,15 @@ export const DEFAULT_NAMESPACE = "tenant";
 export const NAMESPACE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** The settings a namespace holds, by field. */
-export const SETTING_NAMES = ["domain", "clientId", "clientSecret", "apiToken", "audience", "timeoutSeconds", "maxRetries"] as const;
+export const SETTING_NAMES = [
+  "domain",
+  "clientId",
+  "clientSecret",
+  "apiToken",
+  "audience",
+  "timeoutSeconds",
+  "maxRetries",
+] as const;
 
 /** One setting's field name. */
 export type SettingName = (typeof SETTING_NAMES)[number];
@@ -109,11 +117,15 @@ export function isDefaultNamespace(namespace: string): boolean {
  * Reads the raw settings of `namespace` from configuration, then (default namespace
  * only) the environment.
  */
-export function readSettingsInput(config: ConfigLookup, env: NodeJS.ProcessEnv = process.env,
-  namespace: string = DEFAULT_NAMESPACE): TenantSettingsInput {
+export function readSettingsInput(
+  config: ConfigLookup,
+  env: NodeJS.ProcessEnv = process.env,
+  namespace: string = DEFAULT_NAMESPACE,
+): TenantSettingsInput {
   const keys = configKeys(namespace);
   const fromEnv = isDefaultNamespace(namespace);
-  const pick = (name: SettingName) => nonEmpty(config(keys[name])) ?? (fromEnv ? nonEmpty(env[ENV_KEYS[name]]) : undefined);
+  const pick = (name: SettingName) =>
+    nonEmpty(config(keys[name])) ?? (fromEnv ? nonEmpty(env[ENV_KEYS[name]]) : undefined);
   return {
     domain: pick("domain"),
     clientId: pick("clientId"),
@@ -139,24 +151,37 @@ export function originOf(domain: string, namespace: string = DEFAULT_NAMESPACE):
   try {
     url = new URL(withScheme);
   } catch {
-    throw new ConfigurationError(`${key} "${excerpt(domain, 100)}" is neither a domain nor an http(s) origin. `
-      + `Set it with \`pulumi config set ${key} my-tenant.eu.auth0.com\` (or http://127.0.0.1:4010 for a local tenant server).`);
+    throw new ConfigurationError(
+      `${key} "${excerpt(domain, 100)}" is neither a domain nor an http(s) origin. ` +
+        `Set it with \`pulumi config set ${key} my-tenant.eu.auth0.com\` (or http://127.0.0.1:4010 for a local tenant server).`,
+    );
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ConfigurationError(`${key} "${excerpt(domain, 100)}" must use http or https. `
-      + `Set it with \`pulumi config set ${key} my-tenant.eu.auth0.com\`.`);
+    throw new ConfigurationError(
+      `${key} "${excerpt(domain, 100)}" must use http or https. ` +
+        `Set it with \`pulumi config set ${key} my-tenant.eu.auth0.com\`.`,
+    );
   }
   return url.origin;
 }
 
-function numberSetting(raw: string | number | undefined, namespace: string, name: "timeoutSeconds" | "maxRetries",
-  fallback: number, min: number, max: number, integer: boolean): number {
+function numberSetting(
+  raw: string | number | undefined,
+  namespace: string,
+  name: "timeoutSeconds" | "maxRetries",
+  fallback: number,
+  min: number,
+  max: number,
+  integer: boolean,
+): number {
   if (raw === undefined || raw === "") return fallback;
   const value = typeof raw === "number" ? raw : Number(String(raw).trim());
   if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
     const what = integer ? `a whole number from ${min} to ${max}` : `a number of seconds from ${min} to ${max}`;
-    throw new ConfigurationError(`${settingSource(namespace, name)} must be ${what}, not "${excerpt(String(raw), 40)}". `
-      + `Set it with \`pulumi config set ${configKeys(namespace)[name]} ${fallback}\`, or remove it for the default (${fallback}).`);
+    throw new ConfigurationError(
+      `${settingSource(namespace, name)} must be ${what}, not "${excerpt(String(raw), 40)}". ` +
+        `Set it with \`pulumi config set ${configKeys(namespace)[name]} ${fallback}\`, or remove it for the default (${fallback}).`,
+    );
   }
   return value;
 }
@@ -170,7 +195,9 @@ const PLACEHOLDERS: Record<"domain" | "clientId" | "clientSecret", string> = {
 /** The one-line message for missing settings: the exact keys and the commands that set them. */
 function missingMessage(namespace: string, missing: ("domain" | "clientId" | "clientSecret")[]): string {
   const keys = configKeys(namespace);
-  const commands = missing.map((name) => `\`pulumi config set ${name === "clientSecret" ? "--secret " : ""}${keys[name]} ${PLACEHOLDERS[name]}\``);
+  const commands = missing.map(
+    (name) => `\`pulumi config set ${name === "clientSecret" ? "--secret " : ""}${keys[name]} ${PLACEHOLDERS[name]}\``,
+  );
   const subject = isDefaultNamespace(namespace)
     ? "The tenant provider is not configured"
     : `The tenant provider has no settings for tenant "${namespace}"`;
@@ -179,11 +206,15 @@ function missingMessage(namespace: string, missing: ("domain" | "clientId" | "cl
     alternatives.push(`\`pulumi config set --secret ${keys.apiToken} <token>\` instead of the client credentials`);
   }
   if (isDefaultNamespace(namespace)) {
-    alternatives.push(`the environment variable${missing.length > 1 ? "s" : ""} ${missing.map((name) => ENV_KEYS[name]).join(", ")}`);
+    alternatives.push(
+      `the environment variable${missing.length > 1 ? "s" : ""} ${missing.map((name) => ENV_KEYS[name]).join(", ")}`,
+    );
   }
-  return `${subject}: missing ${missing.map((name) => keys[name]).join(", ")}. `
-    + `Set ${missing.length > 1 ? "them" : "it"} with ${commands.join(", ")}`
-    + `${alternatives.length ? ` (or ${alternatives.join("; or ")})` : ""}.`;
+  return (
+    `${subject}: missing ${missing.map((name) => keys[name]).join(", ")}. ` +
+    `Set ${missing.length > 1 ? "them" : "it"} with ${commands.join(", ")}` +
+    `${alternatives.length ? ` (or ${alternatives.join("; or ")})` : ""}.`
+  );
 }
 
 /**
@@ -201,8 +232,24 @@ export function resolveSettings(input: TenantSettingsInput, namespace: string = 
   }
   if (missing.length > 0) throw new ConfigurationError(missingMessage(namespace, missing));
   const origin = originOf(input.domain!, namespace);
-  const timeoutSeconds = numberSetting(input.timeoutSeconds, namespace, "timeoutSeconds", DEFAULT_TIMEOUT_SECONDS, 0.1, MAX_TIMEOUT_SECONDS, false);
-  const maxRetries = numberSetting(input.maxRetries, namespace, "maxRetries", DEFAULT_MAX_RETRIES, 0, MAX_RETRIES_LIMIT, true);
+  const timeoutSeconds = numberSetting(
+    input.timeoutSeconds,
+    namespace,
+    "timeoutSeconds",
+    DEFAULT_TIMEOUT_SECONDS,
+    0.1,
+    MAX_TIMEOUT_SECONDS,
+    false,
+  );
+  const maxRetries = numberSetting(
+    input.maxRetries,
+    namespace,
+    "maxRetries",
+    DEFAULT_MAX_RETRIES,
+    0,
+    MAX_RETRIES_LIMIT,
+    true,
+  );
   return {
     namespace,
     domain: input.domain!,
@@ -221,8 +268,16 @@ export function resolveSettings(input: TenantSettingsInput, namespace: string = 
 
 /** A stable key for a settings value, to reuse one client per distinct configuration. */
 export function settingsKey(settings: TenantSettings): string {
-  return JSON.stringify([settings.origin, settings.audience, settings.clientId, settings.clientSecret, settings.apiToken,
-    settings.timeoutMs, settings.maxRetries, settings.namespace]);
+  return JSON.stringify([
+    settings.origin,
+    settings.audience,
+    settings.clientId,
+    settings.clientSecret,
+    settings.apiToken,
+    settings.timeoutMs,
+    settings.maxRetries,
+    settings.namespace,
+  ]);
 }
 
 /** A stable key for raw settings (to notice that a namespace's configuration changed). */

@@ -11,7 +11,14 @@ import { ConflictError, NotFoundError, PartialCreateError, unlessGone, type Erro
 import type { TenantClient } from "../client/http";
 import { claim, createOnce, isClaimed } from "../resources/create-once";
 import { contentHash } from "../resources/journal";
-import { containsUnknown, deepEqual, type JsonObject, UNKNOWN, validateTree, withoutProvider } from "../resources/shared";
+import {
+  containsUnknown,
+  deepEqual,
+  type JsonObject,
+  UNKNOWN,
+  validateTree,
+  withoutProvider,
+} from "../resources/shared";
 import { warn } from "./diagnostics";
 import type { ProviderContext, ResourceImplementation } from "../resources/types";
 
@@ -76,12 +83,17 @@ function targetOf(spec: CollectionSpec<never>, action: string, id?: string, name
 }
 
 /** Builds the provider implementation of a collection resource from its spec. */
-export function collectionResource<T extends { id: string; created_at?: string }>(spec: CollectionSpec<T>): ResourceImplementation {
+export function collectionResource<T extends { id: string; created_at?: string }>(
+  spec: CollectionSpec<T>,
+): ResourceImplementation {
   const anySpec = spec as unknown as CollectionSpec<never>;
   const target = (action: string, id?: string, name?: unknown) => targetOf(anySpec, action, id, name);
   const secretsOf = (body: JsonObject) => spec.secretsOf?.(body) ?? [];
-  const comparable = (olds: JsonObject, news: JsonObject) => spec.comparable?.(olds, news)
-    ?? { desired: spec.normalise(payloadOf(spec.fields, news)), current: spec.normalise(olds) };
+  const comparable = (olds: JsonObject, news: JsonObject) =>
+    spec.comparable?.(olds, news) ?? {
+      desired: spec.normalise(payloadOf(spec.fields, news)),
+      current: spec.normalise(olds),
+    };
   const getObject = async (client: TenantClient, id: string, action: string) =>
     (await client.get<T>(objectPath(anySpec, id), target(action, id))).data as T;
   const sameContent = (object: T, body: JsonObject) =>
@@ -93,14 +105,20 @@ export function collectionResource<T extends { id: string; created_at?: string }
       current = await getObject(client, id, "adopt");
     } catch (error) {
       if (error instanceof NotFoundError) {
-        throw new NotFoundError(target("adopt", id), `there is no ${spec.label} with the id given in adoptId`,
-          `Correct adoptId or remove it to create a new ${spec.label}`);
+        throw new NotFoundError(
+          target("adopt", id),
+          `there is no ${spec.label} with the id given in adoptId`,
+          `Correct adoptId or remove it to create a new ${spec.label}`,
+        );
       }
       throw error;
     }
     if (isClaimed(id)) {
-      throw new ConflictError(target("adopt", id), `another resource of this stack already manages ${spec.label} ${id}`,
-        "Remove adoptId here, or remove the other resource from the program");
+      throw new ConflictError(
+        target("adopt", id),
+        `another resource of this stack already manages ${spec.label} ${id}`,
+        "Remove adoptId here, or remove the other resource from the program",
+      );
     }
     claim(id);
     // The API cannot tell whether a write-only secret matches: the content decides, and an
@@ -110,14 +128,27 @@ export function collectionResource<T extends { id: string; created_at?: string }
     const patch = spec.patch(desired, currentComparable, body);
     if (Object.keys(patch).length === 0) return current;
     try {
-      return (await client.request<T>({ method: "PATCH", path: objectPath(anySpec, id), body: patch, target: target("adopt", id), secrets: secretsOf(body) })).data;
+      return (
+        await client.request<T>({
+          method: "PATCH",
+          path: objectPath(anySpec, id),
+          body: patch,
+          target: target("adopt", id),
+          secrets: secretsOf(body),
+        })
+      ).data;
     } catch (error) {
       // The object exists and is ours now: record it so the next `up` finishes the update.
       throw new PartialCreateError(id, currentOutputs, error as Error);
     }
   }
 
-  async function findCreated(client: TenantClient, body: JsonObject, sinceMs: number, isClaimed: (id: string) => boolean) {
+  async function findCreated(
+    client: TenantClient,
+    body: JsonObject,
+    sinceMs: number,
+    isClaimed: (id: string) => boolean,
+  ) {
     const candidates = (await spec.list(client, target("create")))
       .filter((object) => !isClaimed(object.id) && Date.parse(object.created_at ?? "") >= sinceMs)
       // Names are not unique, but a different name rules a candidate out without a GET.
@@ -125,7 +156,9 @@ export function collectionResource<T extends { id: string; created_at?: string }
       .sort((a, b) => Date.parse(b.created_at ?? "") - Date.parse(a.created_at ?? ""));
     for (const candidate of candidates) {
       // A list may abridge objects: compare the full one.
-      const full = spec.listIsComplete ? candidate : await getObject(client, candidate.id, "create").catch(() => undefined);
+      const full = spec.listIsComplete
+        ? candidate
+        : await getObject(client, candidate.id, "create").catch(() => undefined);
       if (full && sameContent(full, body)) return full;
     }
     return undefined;
@@ -142,20 +175,30 @@ export function collectionResource<T extends { id: string; created_at?: string }
     }
     const journal = ctx.journal?.();
     const secretFree = spec.withoutSecrets?.(body) ?? body;
-    const created = await createOnce<T>({
-      contentKey: `${spec.label}:${JSON.stringify(spec.normalise(body))}`,
-      post: async () => (await client.request<T>({
-        method: "POST", path: spec.path, body, target: target("create", undefined, body.name), secrets: secretsOf(body),
-      })).data,
-      find: (since, isClaimed) => findCreated(client, body, since, isClaimed),
-      // The journal is a plain file: its key is hashed from the content without write-only secrets.
-      journal: journal && { store: journal, kind: spec.kind, contentKey: contentHash(spec.normalise(secretFree)) },
-      getSame: async (id) => {
-        const object = await unlessGone(getObject(client, id, "create"));
-        if (!object) return undefined;
-        return sameContent(object, body) ? object : "other";
+    const created = await createOnce<T>(
+      {
+        contentKey: `${spec.label}:${JSON.stringify(spec.normalise(body))}`,
+        post: async () =>
+          (
+            await client.request<T>({
+              method: "POST",
+              path: spec.path,
+              body,
+              target: target("create", undefined, body.name),
+              secrets: secretsOf(body),
+            })
+          ).data,
+        find: (since, isClaimed) => findCreated(client, body, since, isClaimed),
+        // The journal is a plain file: its key is hashed from the content without write-only secrets.
+        journal: journal && { store: journal, kind: spec.kind, contentKey: contentHash(spec.normalise(secretFree)) },
+        getSame: async (id) => {
+          const object = await unlessGone(getObject(client, id, "create"));
+          if (!object) return undefined;
+          return sameContent(object, body) ? object : "other";
+        },
       },
-    }, { lingerMs: Math.max(2 * client.timeoutMs, 10_000) });
+      { lingerMs: Math.max(2 * client.timeoutMs, 10_000) },
+    );
     return { id: created.id, outs: spec.outputs(created as unknown as JsonObject, news) };
   }
 
@@ -166,8 +209,14 @@ export function collectionResource<T extends { id: string; created_at?: string }
    */
   async function previewAdoption(ctx: ProviderContext, id: string, body: JsonObject): Promise<CheckFailure[]> {
     if (isClaimed(id)) {
-      return [{ property: "adoptId", reason: `${spec.label} ${id} is already managed by another resource of this stack; `
-        + "remove adoptId here, or remove the other resource from the program" }];
+      return [
+        {
+          property: "adoptId",
+          reason:
+            `${spec.label} ${id} is already managed by another resource of this stack; ` +
+            "remove adoptId here, or remove the other resource from the program",
+        },
+      ];
     }
     let client: TenantClient;
     try {
@@ -182,16 +231,27 @@ export function collectionResource<T extends { id: string; created_at?: string }
       return []; // Unreachable or refused now: create reports it, with its own words.
     }
     if (!object) {
-      return [{ property: "adoptId", reason: `there is no ${spec.label} ${id} in the tenant ${client.settings.domain}; `
-        + `correct adoptId or remove it to create a new ${spec.label}` }];
+      return [
+        {
+          property: "adoptId",
+          reason:
+            `there is no ${spec.label} ${id} in the tenant ${client.settings.domain}; ` +
+            `correct adoptId or remove it to create a new ${spec.label}`,
+        },
+      ];
     }
     const { desired, current } = comparable(spec.outputs(object as unknown as JsonObject, body), body);
     const changed = Object.keys(spec.patch(desired, current, body));
-    const named = typeof (object as unknown as JsonObject).name === "string" ? ` ("${String((object as unknown as JsonObject).name)}")` : "";
+    const named =
+      typeof (object as unknown as JsonObject).name === "string"
+        ? ` ("${String((object as unknown as JsonObject).name)}")`
+        : "";
     const unknown = containsUnknown(body) ? " (some values are known only at apply)" : "";
-    await warn(changed.length === 0
-      ? `adoptId: \`pulumi up\` adopts the existing ${spec.label} ${id}${named} as it is: no change to it.`
-      : `adoptId: \`pulumi up\` adopts the existing ${spec.label} ${id}${named} and changes ${changed.join(", ")}${unknown}.`);
+    await warn(
+      changed.length === 0
+        ? `adoptId: \`pulumi up\` adopts the existing ${spec.label} ${id}${named} as it is: no change to it.`
+        : `adoptId: \`pulumi up\` adopts the existing ${spec.label} ${id}${named} and changes ${changed.join(", ")}${unknown}.`,
+    );
     return [];
   }
 
@@ -201,7 +261,10 @@ export function collectionResource<T extends { id: string; created_at?: string }
       const adoptId = withoutProvider(news).adoptId;
       const creating = Object.keys(withoutProvider(olds)).length === 0;
       if (checked.failures?.length === 0 && creating && typeof adoptId === "string" && adoptId !== UNKNOWN && ctx) {
-        return { inputs: news, failures: await previewAdoption(ctx, adoptId, payloadOf(spec.fields, withoutProvider(news))) };
+        return {
+          inputs: news,
+          failures: await previewAdoption(ctx, adoptId, payloadOf(spec.fields, withoutProvider(news))),
+        };
       }
       return checked;
     },
@@ -209,7 +272,7 @@ export function collectionResource<T extends { id: string; created_at?: string }
     diff(_id, olds, news): DiffResult {
       const { desired, current } = comparable(olds, withoutProvider(news));
       const changes = !deepEqual(desired, current);
-      const replaces = changes ? spec.replaces?.(desired, current) ?? [] : [];
+      const replaces = changes ? (spec.replaces?.(desired, current) ?? []) : [];
       return replaces.length > 0 ? { changes, replaces } : { changes };
     },
 
@@ -233,20 +296,30 @@ export function collectionResource<T extends { id: string; created_at?: string }
       }
       try {
         const { data } = await ctx.client().request<T>({
-          method: "PATCH", path: objectPath(anySpec, id), body: patch, target: target("update", id), secrets: secretsOf(body),
+          method: "PATCH",
+          path: objectPath(anySpec, id),
+          body: patch,
+          target: target("update", id),
+          secrets: secretsOf(body),
         });
         return { outs: withAdoptId(spec.outputs(data as unknown as JsonObject, inputs), inputs.adoptId) };
       } catch (error) {
         if (error instanceof NotFoundError) {
-          throw new NotFoundError(target("update", id), `the ${spec.label} no longer exists (deleted outside Pulumi)`,
-            "Run `pulumi refresh` and then `pulumi up` to create it again", { status: 404 });
+          throw new NotFoundError(
+            target("update", id),
+            `the ${spec.label} no longer exists (deleted outside Pulumi)`,
+            "Run `pulumi refresh` and then `pulumi up` to create it again",
+            { status: 404 },
+          );
         }
         throw error;
       }
     },
 
     async delete(ctx, id) {
-      await unlessGone(ctx.client().request({ method: "DELETE", path: objectPath(anySpec, id), target: target("delete", id) }));
+      await unlessGone(
+        ctx.client().request({ method: "DELETE", path: objectPath(anySpec, id), target: target("delete", id) }),
+      );
     },
   };
 }
@@ -255,7 +328,10 @@ export function collectionResource<T extends { id: string; created_at?: string }
  * The pure part of `check`: the create schema (unknown values skipped), `adoptId`'s
  * format, no unknown top-level key, and the spec's own checks.
  */
-export function checkCollectionInputs(spec: CollectionSpec<never> | CollectionSpec<any>, news: JsonObject): CheckResult { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function checkCollectionInputs<T extends { id: string }>(
+  spec: CollectionSpec<T>,
+  news: JsonObject,
+): CheckResult {
   const { adoptId, ...fields } = withoutProvider(news);
   const failures: CheckFailure[] = [];
   if (adoptId !== undefined) failures.push(...validateTree(adoptId, spec.idSchema, "adoptId"));
@@ -277,7 +353,13 @@ function withAdoptId(outputs: JsonObject, adoptId: unknown): JsonObject {
 }
 
 /** Lists a checkpoint-paginated collection (`?from=&take=` → `{<key>: [...], next?}`). */
-export async function listCheckpoint<T>(client: TenantClient, path: string, key: string, target: ErrorTarget, take = 100): Promise<T[]> {
+export async function listCheckpoint<T>(
+  client: TenantClient,
+  path: string,
+  key: string,
+  target: ErrorTarget,
+  take = 100,
+): Promise<T[]> {
   const items: T[] = [];
   let from: string | undefined;
   for (;;) {

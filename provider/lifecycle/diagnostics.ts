@@ -25,13 +25,14 @@ function engineSender(address: string): LogSender | undefined {
     const engineRpc = require(path.join(sdk, "proto", "engine_grpc_pb.js"));
     const engineProto = require(path.join(sdk, "proto", "engine_pb.js"));
     const client = new engineRpc.EngineClient(address, grpc.credentials.createInsecure());
-    return (message) => new Promise((resolve) => {
-      const request = new engineProto.LogRequest();
-      request.setSeverity(engineProto.LogSeverity.WARNING);
-      request.setMessage(message);
-      request.setUrn("");
-      client.log(request, () => resolve());
-    });
+    return (message) =>
+      new Promise((resolve) => {
+        const request = new engineProto.LogRequest();
+        request.setSeverity(engineProto.LogSeverity.WARNING);
+        request.setMessage(message);
+        request.setUrn("");
+        client.log(request, () => resolve());
+      });
   } catch {
     return undefined;
   }
@@ -41,7 +42,11 @@ function engineSender(address: string): LogSender | undefined {
 export async function warn(message: string): Promise<void> {
   if (!sender) {
     const address = engineAddress();
-    sender = (address && engineSender(address)) || (async (text) => { process.stderr.write(`warning: ${text}\n`); });
+    sender =
+      (address && engineSender(address)) ||
+      (async (text) => {
+        process.stderr.write(`warning: ${text}\n`);
+      });
   }
   await sender(message);
 }

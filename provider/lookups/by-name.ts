@@ -10,8 +10,11 @@ export class AmbiguousNameError extends TenantError {
   readonly ids: string[];
 
   constructor(target: ErrorTarget, ids: string[]) {
-    super(target, `${ids.length} ${target.kind}s are named "${target.name}": ${ids.join(", ")}`,
-      `Look it up by id instead (e.g. { id: "${ids[0]}" })`);
+    super(
+      target,
+      `${ids.length} ${target.kind}s are named "${target.name}": ${ids.join(", ")}`,
+      `Look it up by id instead (e.g. { id: "${ids[0]}" })`,
+    );
     this.ids = [...ids];
   }
 }
@@ -24,7 +27,9 @@ export function idOrName(kind: string, args: { id?: unknown; name?: unknown }): 
   const hasId = typeof args.id === "string" && args.id !== "";
   const hasName = typeof args.name === "string" && args.name !== "";
   if (hasId === hasName) {
-    throw new TypeError(`Looking up a ${kind} needs exactly one of \`id\` and \`name\` (got ${hasId ? "both" : "neither"}).`);
+    throw new TypeError(
+      `Looking up a ${kind} needs exactly one of \`id\` and \`name\` (got ${hasId ? "both" : "neither"}).`,
+    );
   }
   return hasId ? { id: args.id as string } : { name: args.name as string };
 }
@@ -33,20 +38,35 @@ export function idOrName(kind: string, args: { id?: unknown; name?: unknown }): 
  * The one item named `name`: a {@link NotFoundError} when none is (naming the domain),
  * an {@link AmbiguousNameError} listing the ids when several are.
  */
-export function pickByName<T extends { id: string; name?: string }>(items: readonly T[], name: string, kind: string, domain: string): T {
+export function pickByName<T extends { id: string; name?: string }>(
+  items: readonly T[],
+  name: string,
+  kind: string,
+  domain: string,
+): T {
   const target: ErrorTarget = { kind, name, action: "look up" };
   const matches = items.filter((item) => item.name === name);
   if (matches.length === 1) return matches[0];
   if (matches.length === 0) {
-    throw new NotFoundError(target, `no ${kind} of the tenant ${domain} is named "${name}" (${items.length} ${kind}s read)`,
-      "Check the name (it is compared exactly, case included) or look it up by id");
+    throw new NotFoundError(
+      target,
+      `no ${kind} of the tenant ${domain} is named "${name}" (${items.length} ${kind}s read)`,
+      "Check the name (it is compared exactly, case included) or look it up by id",
+    );
   }
-  throw new AmbiguousNameError(target, matches.map((item) => item.id));
+  throw new AmbiguousNameError(
+    target,
+    matches.map((item) => item.id),
+  );
 }
 
 /** Rewords a 404 of a lookup by id: "form ap_… not found in the tenant …". */
 export function notFoundById(error: unknown, kind: string, id: string, domain: string): unknown {
   if (!(error instanceof NotFoundError)) return error;
-  return new NotFoundError({ kind, id, action: "look up" }, `not found: no ${kind} with this id exists in the tenant ${domain}`,
-    "Check the id", { status: error.status, errorCode: error.errorCode });
+  return new NotFoundError(
+    { kind, id, action: "look up" },
+    `not found: no ${kind} with this id exists in the tenant ${domain}`,
+    "Check the id",
+    { status: error.status, errorCode: error.errorCode },
+  );
 }

@@ -6,7 +6,13 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { TenantClient } from "../client/http";
-import { CONFIG_KEYS, readSettingsInput, resolveSettings, settingsKey, type TenantSettingsInput } from "../client/settings";
+import {
+  CONFIG_KEYS,
+  readSettingsInput,
+  resolveSettings,
+  settingsKey,
+  type TenantSettingsInput,
+} from "../client/settings";
 
 /** The configuration namespace the provider reads by default (`tenant:domain`, …). */
 export const DEFAULT_TENANT_NAMESPACE = "tenant";
@@ -35,11 +41,16 @@ const clients = new Map<string, TenantClient>();
 /** `tenant:domain` → `<namespace>:domain`. */
 export function namespacedKey(key: string, namespace: string): string {
   const prefix = `${DEFAULT_TENANT_NAMESPACE}:`;
-  return namespace !== DEFAULT_TENANT_NAMESPACE && key.startsWith(prefix) ? `${namespace}:${key.slice(prefix.length)}` : key;
+  return namespace !== DEFAULT_TENANT_NAMESPACE && key.startsWith(prefix)
+    ? `${namespace}:${key.slice(prefix.length)}`
+    : key;
 }
 
 /** The settings a lookup uses: the stack configuration of `namespace`, the environment, then the overrides. */
-export function lookupSettingsInput(namespace = DEFAULT_TENANT_NAMESPACE, overrides?: TenantSettingsInput): TenantSettingsInput {
+export function lookupSettingsInput(
+  namespace = DEFAULT_TENANT_NAMESPACE,
+  overrides?: TenantSettingsInput,
+): TenantSettingsInput {
   const fromConfig = readSettingsInput((key) => pulumi.runtime.getConfig(namespacedKey(key, namespace)));
   const merged: TenantSettingsInput = { ...fromConfig };
   for (const [key, value] of Object.entries(overrides ?? {}) as [keyof TenantSettingsInput, string | undefined][]) {
@@ -60,7 +71,8 @@ export function lookupClient(namespace = DEFAULT_TENANT_NAMESPACE, overrides?: T
   } catch (error) {
     if (namespace === DEFAULT_TENANT_NAMESPACE || !(error instanceof Error)) throw error;
     // The message names the `tenant:` keys; this lookup reads another namespace.
-    const rename = (text: string) => Object.values(CONFIG_KEYS).reduce((out, key) => out.split(key).join(namespacedKey(key, namespace)), text);
+    const rename = (text: string) =>
+      Object.values(CONFIG_KEYS).reduce((out, key) => out.split(key).join(namespacedKey(key, namespace)), text);
     error.message = rename(error.message);
     throw error;
   }
@@ -79,10 +91,13 @@ export function lookupClient(namespace = DEFAULT_TENANT_NAMESPACE, overrides?: T
  * is reported; a plain promise does not.
  */
 export function lookupOutput<A extends object, R>(
-  args: { [K in keyof A]: pulumi.Input<A[K]> }, lookup: (plain: A) => Promise<R>,
+  args: { [K in keyof A]: pulumi.Input<A[K]> },
+  lookup: (plain: A) => Promise<R>,
 ): pulumi.Output<R> {
   const values = Object.values(args as Record<string, unknown>);
   const plain = values.every((value) => !pulumi.Output.isInstance(value) && !(value instanceof Promise));
-  const output = plain ? pulumi.output(lookup(args as A)) : pulumi.output(args).apply((resolved) => lookup(resolved as unknown as A));
+  const output = plain
+    ? pulumi.output(lookup(args as A))
+    : pulumi.output(args).apply((resolved) => lookup(resolved as unknown as A));
   return output as unknown as pulumi.Output<R>;
 }

@@ -26,7 +26,10 @@ export interface GetEventStreamOutputArgs extends TenantSelector {
 }
 
 /** Reads an event stream with `client`: by id one GET; by name the list (which holds whole streams). */
-export async function findEventStream(client: TenantClient, args: { id?: string; name?: string }): Promise<EventStream> {
+export async function findEventStream(
+  client: TenantClient,
+  args: { id?: string; name?: string },
+): Promise<EventStream> {
   const wanted = idOrName("event stream", args);
   const domain = client.settings.domain;
   if (wanted.name !== undefined) return pickByName(await listEventStreams(client), wanted.name, "event stream", domain);

@@ -58,5 +58,7 @@ export async function getForm(args: GetFormArgs, opts?: LookupOptions): Promise<
 export function getFormOutput(args: GetFormOutputArgs, opts?: LookupOptions): pulumi.Output<Form> {
   const { tenant, ...query } = args;
   const form = lookupOutput(query, (plain: { id?: string; name?: string }) => getForm({ ...plain, tenant }, opts));
-  return form.apply((value) => (formSecrets(value).length > 0 ? pulumi.secret(value) : pulumi.output(value))) as unknown as pulumi.Output<Form>;
+  return form.apply((value) =>
+    formSecrets(value).length > 0 ? pulumi.secret(value) : pulumi.output(value),
+  ) as unknown as pulumi.Output<Form>;
 }

@@ -5,13 +5,24 @@
  */
 export { getForm, getFormOutput, findForm, type GetFormArgs, type GetFormOutputArgs } from "./forms";
 export {
-  getEventStream, getEventStreamOutput, findEventStream, type GetEventStreamArgs, type GetEventStreamOutputArgs,
+  getEventStream,
+  getEventStreamOutput,
+  findEventStream,
+  type GetEventStreamArgs,
+  type GetEventStreamOutputArgs,
 } from "./event-streams";
 export {
-  getLoginTemplate, getLoginTemplateOutput, findLoginTemplate, type GetLoginTemplateArgs, type LoginTemplateResult,
+  getLoginTemplate,
+  getLoginTemplateOutput,
+  findLoginTemplate,
+  type GetLoginTemplateArgs,
+  type LoginTemplateResult,
 } from "./login-template";
 export {
-  getRateLimitPolicies, getRateLimitPoliciesOutput, type GetRateLimitPoliciesArgs, type GetRateLimitPoliciesOutputArgs,
+  getRateLimitPolicies,
+  getRateLimitPoliciesOutput,
+  type GetRateLimitPoliciesArgs,
+  type GetRateLimitPoliciesOutputArgs,
 } from "./rate-limit-policies";
 export { AmbiguousNameError } from "./by-name";
 export type { LookupOptions, TenantSelector } from "./client";

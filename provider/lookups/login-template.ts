@@ -21,9 +21,11 @@ export interface LoginTemplateResult {
 export async function findLoginTemplate(client: TenantClient): Promise<LoginTemplateResult> {
   const template = await readLoginTemplate(client, "look up");
   if (template === undefined) {
-    throw new NotFoundError({ kind: "login page template", action: "look up" },
+    throw new NotFoundError(
+      { kind: "login page template", action: "look up" },
       `the tenant ${client.settings.domain} has no login page template (the default page is shown)`,
-      "Set one with a LoginTemplate resource, or do not look it up");
+      "Set one with a LoginTemplate resource, or do not look it up",
+    );
   }
   return { template };
 }
@@ -32,11 +34,17 @@ export async function findLoginTemplate(client: TenantClient): Promise<LoginTemp
  * Reads the tenant's hosted login page template (scope `read:branding`): `{ template }`.
  * Rejects with a NotFoundError when the tenant has none.
  */
-export async function getLoginTemplate(args: GetLoginTemplateArgs = {}, opts?: LookupOptions): Promise<LoginTemplateResult> {
+export async function getLoginTemplate(
+  args: GetLoginTemplateArgs = {},
+  opts?: LookupOptions,
+): Promise<LoginTemplateResult> {
   return findLoginTemplate(lookupClient(args.tenant, opts?.settings));
 }
 
 /** {@link getLoginTemplate} as an Output. */
-export function getLoginTemplateOutput(args: GetLoginTemplateArgs = {}, opts?: LookupOptions): pulumi.Output<LoginTemplateResult> {
+export function getLoginTemplateOutput(
+  args: GetLoginTemplateArgs = {},
+  opts?: LookupOptions,
+): pulumi.Output<LoginTemplateResult> {
   return lookupOutput({}, () => getLoginTemplate(args, opts));
 }

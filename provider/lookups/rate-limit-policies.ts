@@ -25,12 +25,22 @@ export interface GetRateLimitPoliciesOutputArgs extends TenantSelector {
  * of `consumer_selector` (at most one: a selector has one policy). Rejects with "rate
  * limit policies are not enabled for this tenant" when the feature is off.
  */
-export async function getRateLimitPolicies(args: GetRateLimitPoliciesArgs = {}, opts?: LookupOptions): Promise<RateLimitPolicy[]> {
-  return listRateLimitPolicies(lookupClient(args.tenant, opts?.settings), { consumer_selector: args.consumer_selector });
+export async function getRateLimitPolicies(
+  args: GetRateLimitPoliciesArgs = {},
+  opts?: LookupOptions,
+): Promise<RateLimitPolicy[]> {
+  return listRateLimitPolicies(lookupClient(args.tenant, opts?.settings), {
+    consumer_selector: args.consumer_selector,
+  });
 }
 
 /** {@link getRateLimitPolicies} as an Output. */
-export function getRateLimitPoliciesOutput(args: GetRateLimitPoliciesOutputArgs = {}, opts?: LookupOptions): pulumi.Output<RateLimitPolicy[]> {
+export function getRateLimitPoliciesOutput(
+  args: GetRateLimitPoliciesOutputArgs = {},
+  opts?: LookupOptions,
+): pulumi.Output<RateLimitPolicy[]> {
   const { tenant, ...query } = args;
-  return lookupOutput(query, (plain: { consumer_selector?: string }) => getRateLimitPolicies({ ...plain, tenant }, opts));
+  return lookupOutput(query, (plain: { consumer_selector?: string }) =>
+    getRateLimitPolicies({ ...plain, tenant }, opts),
+  );
 }

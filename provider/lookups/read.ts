@@ -4,9 +4,7 @@
  * are waited out (`Retry-After`, `X-RateLimit-Reset`) and transient failures retried.
  */
 import type { EventStream, Form, FormsPage, RateLimitPolicy } from "../../api/types";
-import {
-  type ErrorTarget, FeatureUnavailableError, ForbiddenError, NotFoundError, unlessGone,
-} from "../client/errors";
+import { type ErrorTarget, FeatureUnavailableError, ForbiddenError, NotFoundError, unlessGone } from "../client/errors";
 import type { TenantClient } from "../client/http";
 import { NOT_ENABLED_MESSAGE } from "../resources/rate-limit-policy/lookup";
 import { loginTemplateOutputs } from "../resources/login-template/state";
@@ -33,8 +31,12 @@ export async function listFormSummaries(client: TenantClient, onPage?: PageListe
   const target: ErrorTarget = { kind: "form", action: "list" };
   const forms: FormSummary[] = [];
   for (let page = 0; ; page += 1) {
-    const { data } = await client.get<FormsPage | Form[]>(PATHS.forms, target, { page, per_page: PAGE_SIZE, include_totals: true });
-    const items = Array.isArray(data) ? data : data.forms ?? [];
+    const { data } = await client.get<FormsPage | Form[]>(PATHS.forms, target, {
+      page,
+      per_page: PAGE_SIZE,
+      include_totals: true,
+    });
+    const items = Array.isArray(data) ? data : (data.forms ?? []);
     const total = Array.isArray(data) ? undefined : data.total;
     forms.push(...items);
     onPage?.(forms.length, total);
@@ -50,8 +52,12 @@ export async function readForm(client: TenantClient, id: string, action = "read"
 
 /** Lists a checkpoint-paginated collection (`?from=&take=` → `{<key>: [...], next?}`). */
 async function listCheckpoint<T>(
-  client: TenantClient, path: string, key: string, target: ErrorTarget,
-  filter: Record<string, string | undefined> = {}, onPage?: PageListener,
+  client: TenantClient,
+  path: string,
+  key: string,
+  target: ErrorTarget,
+  filter: Record<string, string | undefined> = {},
+  onPage?: PageListener,
 ): Promise<T[]> {
   const items: T[] = [];
   let from: string | undefined;
@@ -67,12 +73,25 @@ async function listCheckpoint<T>(
 
 /** Every event stream of the tenant (the list returns whole streams, webhook secrets excepted). */
 export function listEventStreams(client: TenantClient, onPage?: PageListener): Promise<EventStream[]> {
-  return listCheckpoint<EventStream>(client, PATHS.eventStreams, "eventStreams", { kind: "event stream", action: "list" }, {}, onPage);
+  return listCheckpoint<EventStream>(
+    client,
+    PATHS.eventStreams,
+    "eventStreams",
+    { kind: "event stream", action: "list" },
+    {},
+    onPage,
+  );
 }
 
 /** One event stream. */
 export async function readEventStream(client: TenantClient, id: string, action = "read"): Promise<EventStream> {
-  return (await client.get<EventStream>(`${PATHS.eventStreams}/${encodeURIComponent(id)}`, { kind: "event stream", id, action })).data;
+  return (
+    await client.get<EventStream>(`${PATHS.eventStreams}/${encodeURIComponent(id)}`, {
+      kind: "event stream",
+      id,
+      action,
+    })
+  ).data;
 }
 
 /** Filters of the rate limit policy list. */
@@ -87,25 +106,39 @@ export interface RateLimitPolicyFilter {
  * about a scope) raises a {@link FeatureUnavailableError} saying so.
  */
 export async function listRateLimitPolicies(
-  client: TenantClient, filter: RateLimitPolicyFilter = {}, onPage?: PageListener,
+  client: TenantClient,
+  filter: RateLimitPolicyFilter = {},
+  onPage?: PageListener,
 ): Promise<RateLimitPolicy[]> {
   const target: ErrorTarget = { kind: "rate limit policy", action: "list" };
   let policies: RateLimitPolicy[];
   try {
-    policies = await listCheckpoint<RateLimitPolicy>(client, PATHS.rateLimitPolicies, "rate_limit_policies", target,
-      { consumer_selector: filter.consumer_selector }, onPage);
+    policies = await listCheckpoint<RateLimitPolicy>(
+      client,
+      PATHS.rateLimitPolicies,
+      "rate_limit_policies",
+      target,
+      { consumer_selector: filter.consumer_selector },
+      onPage,
+    );
   } catch (error) {
-    if (error instanceof NotFoundError || (error instanceof ForbiddenError && error.errorCode !== "insufficient_scope")) {
+    if (
+      error instanceof NotFoundError ||
+      (error instanceof ForbiddenError && error.errorCode !== "insufficient_scope")
+    ) {
       throw new FeatureUnavailableError(target, NOT_ENABLED_MESSAGE, undefined, {
-        status: error.status, errorCode: error.errorCode,
-        message: `${NOT_ENABLED_MESSAGE} (${client.settings.domain}): listing rate limit policies needs the Early Access feature `
-          + "enabled by the tenant's administrator.",
+        status: error.status,
+        errorCode: error.errorCode,
+        message:
+          `${NOT_ENABLED_MESSAGE} (${client.settings.domain}): listing rate limit policies needs the Early Access feature ` +
+          "enabled by the tenant's administrator.",
       });
     }
     throw error;
   }
   // The filter is also applied here: a service that ignores the query must not widen the answer.
-  return filter.consumer_selector === undefined ? policies
+  return filter.consumer_selector === undefined
+    ? policies
     : policies.filter((policy) => policy.consumer_selector === filter.consumer_selector);
 }
 
@@ -122,7 +155,11 @@ export async function readLoginTemplate(client: TenantClient, action = "read"): 
  * order of `items` in the result. The client's limiter does the pacing; this only
  * keeps a long list from queueing every request at once.
  */
-export async function mapLimited<T, R>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

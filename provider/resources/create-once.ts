@@ -81,11 +81,18 @@ export function forgetClaims(): void {
 }
 
 /** Creates the object described by `spec` exactly once (see the module comment). */
-export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<T>, options: CreateOnceOptions = {}): Promise<T> {
+export async function createOnce<T extends { id: string }>(
+  spec: CreateOnceSpec<T>,
+  options: CreateOnceOptions = {},
+): Promise<T> {
   return withLock(spec.contentKey, async () => {
     const journal = spec.journal;
     if (journal) {
-      const leftover = await adoptLeftover(spec, journal.store, journal.store.leftovers(journal.kind, journal.contentKey));
+      const leftover = await adoptLeftover(
+        spec,
+        journal.store,
+        journal.store.leftovers(journal.kind, journal.contentKey),
+      );
       if (leftover) return leftover;
     }
     const entry = journal?.store.begin(journal.kind, journal.contentKey);
@@ -105,13 +112,20 @@ export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<
           if (entry) journal!.store.remove(entry);
           throw error;
         }
-        const found = await lookAgain(spec, since, error.timedOut ? options.lingerMs ?? 60_000 : options.settleMs ?? 1_000,
-          error.timedOut ? options.pollMs ?? 2_000 : options.settleMs ?? 1_000);
+        const found = await lookAgain(
+          spec,
+          since,
+          error.timedOut ? (options.lingerMs ?? 60_000) : (options.settleMs ?? 1_000),
+          error.timedOut ? (options.pollMs ?? 2_000) : (options.settleMs ?? 1_000),
+        );
         if (found) return done(found);
         if (attempt >= attempts) {
-          throw new OutcomeUnknownError(error.target,
-            `${error.problem}; after ${attempt} attempts no such object exists, so nothing was created`, "Run again",
-            { status: error.status });
+          throw new OutcomeUnknownError(
+            error.target,
+            `${error.problem}; after ${attempt} attempts no such object exists, so nothing was created`,
+            "Run again",
+            { status: error.status },
+          );
         }
       }
     }
@@ -124,7 +138,11 @@ export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<
  * entry's POST. An entry whose object is not there is dropped. The adopted object's
  * entry is taken over by this process until the engine confirms it.
  */
-async function adoptLeftover<T extends { id: string }>(spec: CreateOnceSpec<T>, store: CreateJournal, leftovers: JournalEntry[]): Promise<T | undefined> {
+async function adoptLeftover<T extends { id: string }>(
+  spec: CreateOnceSpec<T>,
+  store: CreateJournal,
+  leftovers: JournalEntry[],
+): Promise<T | undefined> {
   for (const entry of leftovers) {
     let found: T | undefined;
     let look = true;
@@ -148,7 +166,12 @@ async function adoptLeftover<T extends { id: string }>(spec: CreateOnceSpec<T>, 
 }
 
 /** Looks for the object now, then every `pollMs` until `forMs` have passed. */
-async function lookAgain<T extends { id: string }>(spec: CreateOnceSpec<T>, since: number, forMs: number, pollMs: number): Promise<T | undefined> {
+async function lookAgain<T extends { id: string }>(
+  spec: CreateOnceSpec<T>,
+  since: number,
+  forMs: number,
+  pollMs: number,
+): Promise<T | undefined> {
   const deadline = Date.now() + forMs;
   for (;;) {
     const found = await spec.find(since, isClaimed);

@@ -84,9 +84,15 @@ export function journalPath(apiBaseUrl: string, env: NodeJS.ProcessEnv = process
 }
 
 function isEntry(value: JournalEntry): boolean {
-  return typeof value.id === "string" && typeof value.owner === "string" && Number.isInteger(value.pid)
-    && typeof value.kind === "string" && typeof value.contentKey === "string" && Number.isFinite(value.startedAt)
-    && (value.createdId === undefined || typeof value.createdId === "string");
+  return (
+    typeof value.id === "string" &&
+    typeof value.owner === "string" &&
+    Number.isInteger(value.pid) &&
+    typeof value.kind === "string" &&
+    typeof value.contentKey === "string" &&
+    Number.isFinite(value.startedAt) &&
+    (value.createdId === undefined || typeof value.createdId === "string")
+  );
 }
 
 /** Applies the complete lines of `text` to `entries`; malformed lines (a torn last write) are skipped. */
@@ -158,13 +164,23 @@ export class CreateJournal {
   /** Entries left by earlier processes for this kind and content, oldest first. */
   leftovers(kind: string, contentKey: string): JournalEntry[] {
     return this.snapshot()
-      .filter((entry) => entry.kind === kind && entry.contentKey === contentKey && isLeftover(entry, this.owner, this.inherited))
+      .filter(
+        (entry) =>
+          entry.kind === kind && entry.contentKey === contentKey && isLeftover(entry, this.owner, this.inherited),
+      )
       .sort((a, b) => a.startedAt - b.startedAt);
   }
 
   /** Records, durably, that a POST is about to be sent. */
   begin(kind: string, contentKey: string, startedAt = Date.now()): JournalEntry {
-    const entry: JournalEntry = { id: randomBytes(8).toString("hex"), owner: this.owner, pid: process.pid, kind, contentKey, startedAt };
+    const entry: JournalEntry = {
+      id: randomBytes(8).toString("hex"),
+      owner: this.owner,
+      pid: process.pid,
+      kind,
+      contentKey,
+      startedAt,
+    };
     this.append({ op: "begin", ...entry });
     return { ...entry };
   }
@@ -190,7 +206,9 @@ export class CreateJournal {
   snapshot(): JournalEntry[] {
     this.sync();
     const now = Date.now();
-    return [...this.entries.values()].filter((entry) => now - entry.startedAt < JOURNAL_MAX_AGE_MS).map((entry) => ({ ...entry }));
+    return [...this.entries.values()]
+      .filter((entry) => now - entry.startedAt < JOURNAL_MAX_AGE_MS)
+      .map((entry) => ({ ...entry }));
   }
 
   /** Appends one record in one write, then reads it back with whatever others appended. */
@@ -205,7 +223,9 @@ export class CreateJournal {
       } catch (error) {
         // No journal (read-only home…): creates still work, without protection against a kill.
         this.broken = true;
-        process.stderr.write(`pulumi-tenant: cannot write the create journal ${this.file}: ${(error as Error).message}\n`);
+        process.stderr.write(
+          `pulumi-tenant: cannot write the create journal ${this.file}: ${(error as Error).message}\n`,
+        );
       }
     }
     if (this.broken) replay(this.entries, JSON.stringify(record));

@@ -17,12 +17,16 @@ type Loose = Record<string, unknown>;
 
 /** A plain object we can open now (not an Output, not a Promise). */
 const isPlainObject = (value: unknown): value is Loose =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
-  && !pulumi.Output.isInstance(value) && typeof (value as { then?: unknown }).then !== "function";
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !pulumi.Output.isInstance(value) &&
+  typeof (value as { then?: unknown }).then !== "function";
 
 /** Something whose content is only known later: an Output or a Promise. */
 const isEventual = (value: unknown): boolean =>
-  pulumi.Output.isInstance(value) || (typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function");
+  pulumi.Output.isInstance(value) ||
+  (typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function");
 
 /** True when `step` lets the walk continue into `value` (a `where` whose key is not yet known matches). */
 function passes(value: Loose, step: Exclude<SecretStep, string>): boolean {
@@ -37,7 +41,14 @@ function holdsSecret(value: unknown, paths: readonly SecretPath[]): boolean {
 function reaches(value: unknown, path: SecretPath): boolean {
   if (path.length === 0) return value !== undefined && value !== null;
   const [step, ...rest] = path;
-  if (typeof step === "object") return typeof value === "object" && value !== null && !Array.isArray(value) && passes(value as Loose, step) && reaches(value, rest);
+  if (typeof step === "object")
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      !Array.isArray(value) &&
+      passes(value as Loose, step) &&
+      reaches(value, rest)
+    );
   if (step === EACH) return Array.isArray(value) && value.some((item) => reaches(item, rest));
   return typeof value === "object" && value !== null && !Array.isArray(value) && reaches((value as Loose)[step], rest);
 }

@@ -110,7 +110,9 @@ export function validateTree(value: unknown, schema: JsonSchema, path = ""): Che
     // nullable(x) or a union: walk the alternative meant for this kind of value.
     const kind = Array.isArray(value) ? "array" : "object";
     const alternatives = (schema.anyOf as JsonSchema[]).filter((alternative) => alternative.type !== "null");
-    const meant = alternatives.find((alternative) => alternative.type === kind) ?? alternatives.find((alternative) => alternative.type === undefined);
+    const meant =
+      alternatives.find((alternative) => alternative.type === kind) ??
+      alternatives.find((alternative) => alternative.type === undefined);
     return meant ? validateTree(value, meant, path) : [];
   }
   if (Array.isArray(value)) return validateArray(value, schema, path);
@@ -120,9 +122,16 @@ export function validateTree(value: unknown, schema: JsonSchema, path = ""): Che
     const tagValue = value[tag];
     if (tagValue === undefined) return [{ property: joinPath(path, tag), reason: "Missing required property" }];
     if (tagValue === UNKNOWN) return [];
-    const branch = (schema.oneOf as JsonSchema[]).find((candidate) =>
-      isObject(candidate.properties) && isObject(candidate.properties[tag]) && candidate.properties[tag].const === tagValue);
-    if (!branch) return [{ property: joinPath(path, tag), reason: `Must be one of: ${discriminatorValues(schema, tag).join(", ")}` }];
+    const branch = (schema.oneOf as JsonSchema[]).find(
+      (candidate) =>
+        isObject(candidate.properties) &&
+        isObject(candidate.properties[tag]) &&
+        candidate.properties[tag].const === tagValue,
+    );
+    if (!branch)
+      return [
+        { property: joinPath(path, tag), reason: `Must be one of: ${discriminatorValues(schema, tag).join(", ")}` },
+      ];
     return validateTree(value, branch, path);
   }
   return validateObject(value, schema, path);
@@ -137,7 +146,9 @@ function validateArray(value: unknown[], schema: JsonSchema, path: string): Chec
     failures.push({ property: path, reason: `Array is too long, maximum ${schema.maxItems} items` });
   }
   if (isObject(schema.items)) {
-    value.forEach((item, index) => failures.push(...validateTree(item, schema.items as JsonSchema, `${path}[${index}]`)));
+    value.forEach((item, index) =>
+      failures.push(...validateTree(item, schema.items as JsonSchema, `${path}[${index}]`)),
+    );
   }
   return failures;
 }
@@ -150,7 +161,8 @@ function validateObject(value: JsonObject, schema: JsonSchema, path: string): Ch
   }
   for (const [key, item] of Object.entries(value)) {
     if (item === undefined) continue;
-    const propertySchema = properties[key] ?? (isObject(schema.additionalProperties) ? schema.additionalProperties : undefined);
+    const propertySchema =
+      properties[key] ?? (isObject(schema.additionalProperties) ? schema.additionalProperties : undefined);
     if (propertySchema) failures.push(...validateTree(item, propertySchema, joinPath(path, key)));
     else if (schema.additionalProperties === false) {
       failures.push({ property: joinPath(path, key), reason: "Additional properties not allowed" });

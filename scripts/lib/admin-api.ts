@@ -2,17 +2,30 @@
 import type { TenantCredentials } from "./tenant-process";
 
 /** Calls the management API with a token for `credentials`; returns status and body. */
-export async function managementCall<T = unknown>(credentials: TenantCredentials, method: string, apiPath: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function managementCall<T = unknown>(
+  credentials: TenantCredentials,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const tokenReply = await fetch(credentials.tokenUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ grant_type: "client_credentials", client_id: credentials.clientId, client_secret: credentials.clientSecret, audience: credentials.audience }),
+    body: JSON.stringify({
+      grant_type: "client_credentials",
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+      audience: credentials.audience,
+    }),
   });
   if (!tokenReply.ok) throw new Error(`token request to ${credentials.tokenUrl} failed with HTTP ${tokenReply.status}`);
   const { access_token: token } = (await tokenReply.json()) as { access_token: string };
   const reply = await fetch(`${credentials.baseUrl}${apiPath}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await reply.text();
@@ -21,13 +34,22 @@ export async function managementCall<T = unknown>(credentials: TenantCredentials
 
 /** The id of the tenant's `default` rate limit policy, created if missing. */
 export async function ensureDefaultRateLimitPolicy(credentials: TenantCredentials): Promise<string> {
-  const list = await managementCall<{ rate_limit_policies: { id: string; consumer_selector: string }[] }>(credentials, "GET", "/rate-limit-policies?take=100");
+  const list = await managementCall<{ rate_limit_policies: { id: string; consumer_selector: string }[] }>(
+    credentials,
+    "GET",
+    "/rate-limit-policies?take=100",
+  );
   const existing = list.body.rate_limit_policies?.find((p) => p.consumer_selector === "default");
   if (existing) return existing.id;
   const created = await managementCall<{ id: string }>(credentials, "POST", "/rate-limit-policies", {
-    resource: "oauth_authentication_api", consumer: "client", consumer_selector: "default",
+    resource: "oauth_authentication_api",
+    consumer: "client",
+    consumer_selector: "default",
     configuration: { action: "block", limit: 50 },
   });
-  if (created.status !== 201) throw new Error(`could not create the demo rate limit policy: HTTP ${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status !== 201)
+    throw new Error(
+      `could not create the demo rate limit policy: HTTP ${created.status} ${JSON.stringify(created.body)}`,
+    );
   return created.body.id;
 }

@@ -32,13 +32,19 @@ export function ensurePulumiCli(): string {
   }
   const script = path.join(REPO_ROOT, "scripts", "setup-pulumi.sh");
   try {
-    const out = execFileSync("bash", [script], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+    const out = execFileSync("bash", [script], {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+      encoding: "utf8",
+    });
     const bin = out.trim().split("\n").pop() ?? "";
     process.env.PULUMI_TENANT_BIN = bin;
     return bin;
   } catch {
-    throw new Error("The Pulumi CLI could not be installed or built (see the [setup-pulumi] lines above for what was tried). "
-      + "Install Pulumi CLI v3.248.0 on PATH, or Go >= 1.24 so that scripts/setup-pulumi.sh can build it, then retry.");
+    throw new Error(
+      "The Pulumi CLI could not be installed or built (see the [setup-pulumi] lines above for what was tried). " +
+        "Install Pulumi CLI v3.248.0 on PATH, or Go >= 1.24 so that scripts/setup-pulumi.sh can build it, then retry.",
+    );
   }
 }
 
@@ -69,7 +75,12 @@ export function pulumiEnv(binDir: string, place: PulumiPlace): Record<string, st
 }
 
 /** Connection settings of a tenant, as the provider's stack config wants them. */
-export interface TenantSettings { domain: string; clientId: string; clientSecret: string; audience?: string }
+export interface TenantSettings {
+  domain: string;
+  clientId: string;
+  clientSecret: string;
+  audience?: string;
+}
 
 /** The file holding a stack's configuration, next to the project's Pulumi.yaml. */
 export function stackConfigFile(workDir: string, stackName: string): string {
@@ -78,8 +89,12 @@ export function stackConfigFile(workDir: string, stackName: string): string {
 
 /** Opens (creating if needed) `stackName` of the Pulumi project in `workDir`, with tenant settings set. */
 export async function openStack(options: {
-  workDir: string; stackName: string; binDir: string; place: PulumiPlace;
-  tenant?: TenantSettings; config?: Record<string, { value: string; secret?: boolean }>;
+  workDir: string;
+  stackName: string;
+  binDir: string;
+  place: PulumiPlace;
+  tenant?: TenantSettings;
+  config?: Record<string, { value: string; secret?: boolean }>;
   /** Start from an empty stack configuration (drop `Pulumi.<stack>.yaml` left by an earlier run). */
   freshConfig?: boolean;
 }): Promise<Stack> {

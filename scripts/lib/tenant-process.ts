@@ -9,7 +9,12 @@ import { REPO_ROOT } from "./pulumi";
 
 /** What `credentials.json` in the data directory holds. */
 export interface TenantCredentials {
-  domain: string; baseUrl: string; tokenUrl: string; audience: string; clientId: string; clientSecret: string;
+  domain: string;
+  baseUrl: string;
+  tokenUrl: string;
+  audience: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 const PID_FILE = "server.pid";
@@ -51,7 +56,11 @@ export async function isServing(url: string): Promise<boolean> {
  * Starts the tenant server in the background on `dataDir` (or finds the one already
  * running there) and returns its credentials. Its log goes to `<dataDir>/server.log`.
  */
-export async function ensureTenantServer(options: { dataDir: string; port: number; extraArgs?: string[] }): Promise<{ credentials: TenantCredentials; started: boolean }> {
+export async function ensureTenantServer(options: {
+  dataDir: string;
+  port: number;
+  extraArgs?: string[];
+}): Promise<{ credentials: TenantCredentials; started: boolean }> {
   const { dataDir, port } = options;
   fs.mkdirSync(dataDir, { recursive: true });
   const running = runningServerPid(dataDir);
@@ -62,18 +71,34 @@ export async function ensureTenantServer(options: { dataDir: string; port: numbe
   const logFile = path.join(dataDir, "server.log");
   const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
   const log = fs.openSync(logFile, "a");
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, "server", "dist", "server", "cli.js"),
-    "--port", String(port), "--data-dir", dataDir, ...(options.extraArgs ?? [])], {
-    cwd: REPO_ROOT, detached: true, stdio: ["ignore", log, log],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(REPO_ROOT, "server", "dist", "server", "cli.js"),
+      "--port",
+      String(port),
+      "--data-dir",
+      dataDir,
+      ...(options.extraArgs ?? []),
+    ],
+    {
+      cwd: REPO_ROOT,
+      detached: true,
+      stdio: ["ignore", log, log],
+    },
+  );
   fs.closeSync(log);
   let exitCode: number | null | undefined;
-  child.once("exit", (code) => { exitCode = code; });
+  child.once("exit", (code) => {
+    exitCode = code;
+  });
   for (let waited = 0; ; waited += 100) {
     const fresh = fs.readFileSync(logFile, "utf8").slice(logStart);
     if (/listening on \S+/.test(fresh)) break;
     if (exitCode !== undefined) {
-      throw new Error(`the tenant server exited with code ${exitCode} before it was ready; is port ${port} in use? See ${logFile}`);
+      throw new Error(
+        `the tenant server exited with code ${exitCode} before it was ready; is port ${port} in use? See ${logFile}`,
+      );
     }
     if (waited > 30_000) throw new Error(`the tenant server did not start within 30 s; see ${logFile}`);
     await new Promise((r) => setTimeout(r, 100));

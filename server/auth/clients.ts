@@ -8,7 +8,12 @@ import { ALL_SCOPES } from "../../api";
 import type { Collection, Store } from "../store";
 
 /** A client as given to the server (options, `--clients` file, `addClient`). */
-export interface ClientSpec { client_id: string; client_secret: string; scopes: string[]; global: boolean }
+export interface ClientSpec {
+  client_id: string;
+  client_secret: string;
+  scopes: string[];
+  global: boolean;
+}
 
 /** A client as the server keeps it. */
 export interface RegisteredClient {
@@ -46,7 +51,10 @@ export function secretMatches(secret: string, expectedSha256Hex: string): boolea
 }
 
 /** The admin client and its secret in clear, for credentials.json. */
-export interface AdminClient { client: RegisteredClient; secret: string }
+export interface AdminClient {
+  client: RegisteredClient;
+  secret: string;
+}
 
 /** The clients the token endpoint knows. */
 export class ClientRegistry {

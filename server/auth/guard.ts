@@ -10,7 +10,10 @@ import { HttpError } from "../http-error";
 import { TokenError } from "./tokens";
 
 /** The outcome of reading a request's bearer token. */
-export interface Authentication { principal?: Principal; error?: HttpError }
+export interface Authentication {
+  principal?: Principal;
+  error?: HttpError;
+}
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -28,7 +31,8 @@ export async function authenticate(request: FastifyRequest, context: TenantConte
   try {
     const verified = await context.tokens.verify(match[1]);
     const client = context.clients.get(verified.clientId);
-    if (!client) return { error: new HttpError(401, "Invalid token: the client no longer exists", ERROR_CODES.invalidToken) };
+    if (!client)
+      return { error: new HttpError(401, "Invalid token: the client no longer exists", ERROR_CODES.invalidToken) };
     return { principal: { client, scopes: verified.scopes } };
   } catch (error) {
     const message = error instanceof TokenError ? error.message : "Invalid token";

@@ -36,8 +36,8 @@ export function keysDir(dataDir: string): string {
 }
 
 function loadOrCreatePem(dataDir?: string): string {
-  const generate = () => generateKeyPairSync("rsa", { modulusLength: 2048 })
-    .privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+  const generate = () =>
+    generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString();
   if (!dataDir) return generate();
   keysDir(dataDir);
   const path = signingKeyPath(dataDir);

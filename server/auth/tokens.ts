@@ -36,11 +36,7 @@ export interface TokenSettings {
 export function acceptedAudiences(url: string): string[] {
   const { host, port } = new URL(url);
   const hosts = new Set([host, `localhost${port ? `:${port}` : ""}`, `127.0.0.1${port ? `:${port}` : ""}`]);
-  return [...new Set([
-    ...[...hosts].map((h) => `https://${h}/api/v2/`),
-    `${url}/api/v2/`,
-    "/api/v2/",
-  ])];
+  return [...new Set([...[...hosts].map((h) => `https://${h}/api/v2/`), `${url}/api/v2/`, "/api/v2/"])];
 }
 
 /** Issues and verifies access tokens. */
@@ -52,7 +48,10 @@ export class TokenService {
    */
   private readonly verified = new Map<string, { token: VerifiedToken; exp: number }>();
 
-  constructor(private readonly key: SigningKey, private readonly settings: TokenSettings) {}
+  constructor(
+    private readonly key: SigningKey,
+    private readonly settings: TokenSettings,
+  ) {}
 
   /** The `iss` of every token: the server URL with a trailing slash. */
   get issuer(): string {
@@ -87,15 +86,19 @@ export class TokenService {
   private async verifySignedToken(token: string): Promise<{ verified: VerifiedToken; exp: number }> {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, (header) => {
-        if (header.kid !== this.key.kid) throw new TokenError("Invalid token: unknown key id");
-        return this.key.publicKey;
-      }, {
-        algorithms: [SIGNING_ALGORITHM],
-        issuer: this.issuer,
-        audience: acceptedAudiences(this.settings.url()),
-        requiredClaims: ["sub", "exp", "iat"],
-      }));
+      ({ payload } = await jwtVerify(
+        token,
+        (header) => {
+          if (header.kid !== this.key.kid) throw new TokenError("Invalid token: unknown key id");
+          return this.key.publicKey;
+        },
+        {
+          algorithms: [SIGNING_ALGORITHM],
+          issuer: this.issuer,
+          audience: acceptedAudiences(this.settings.url()),
+          requiredClaims: ["sub", "exp", "iat"],
+        },
+      ));
     } catch (error) {
       throw error instanceof TokenError ? error : new TokenError(describeJoseError(error));
     }
@@ -111,13 +114,17 @@ export class TokenService {
 function describeJoseError(error: unknown): string {
   const code = (error as { code?: string }).code;
   switch (code) {
-    case "ERR_JWT_EXPIRED": return "Expired token";
-    case "ERR_JWS_SIGNATURE_VERIFICATION_FAILED": return "Invalid token: signature verification failed";
-    case "ERR_JOSE_ALG_NOT_ALLOWED": return "Invalid token: algorithm not allowed";
+    case "ERR_JWT_EXPIRED":
+      return "Expired token";
+    case "ERR_JWS_SIGNATURE_VERIFICATION_FAILED":
+      return "Invalid token: signature verification failed";
+    case "ERR_JOSE_ALG_NOT_ALLOWED":
+      return "Invalid token: algorithm not allowed";
     case "ERR_JWT_CLAIM_VALIDATION_FAILED": {
       const claim = (error as { claim?: string }).claim;
       return claim === "nbf" ? "Invalid token: not yet valid" : `Invalid token: ${claim ?? "claim"} is not valid`;
     }
-    default: return "Invalid token";
+    default:
+      return "Invalid token";
   }
 }

@@ -45,24 +45,40 @@ export function openFileLimit(): number | undefined {
 export function connectionCap(requested: number | undefined, fileLimit = openFileLimit()): number {
   const fits = fileLimit === undefined ? Infinity : fileLimit - RESERVED_FILES;
   if (requested === undefined) return Math.max(1, Math.min(DEFAULT_MAX_CONNECTIONS, fits));
-  if (!Number.isInteger(requested) || requested < 1) throw new Error(`maxConnections must be an integer >= 1, got ${requested}`);
+  if (!Number.isInteger(requested) || requested < 1)
+    throw new Error(`maxConnections must be an integer >= 1, got ${requested}`);
   if (requested > fits) {
-    throw new Error(`maxConnections ${requested} does not fit the open-file limit (${fileLimit}): use at most ${fits}, or raise the limit (ulimit -n)`);
+    throw new Error(
+      `maxConnections ${requested} does not fit the open-file limit (${fileLimit}): use at most ${fits}, or raise the limit (ulimit -n)`,
+    );
   }
   return requested;
 }
 
 function rawResponse(status: number, reason: string, body: object, headers: Record<string, string> = {}): string {
   const text = JSON.stringify(body);
-  const lines = [`HTTP/1.1 ${status} ${reason}`, "Content-Type: application/json; charset=utf-8", `Content-Length: ${Buffer.byteLength(text)}`,
-    "Connection: close", ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `HTTP/1.1 ${status} ${reason}`,
+    "Content-Type: application/json; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(text)}`,
+    "Connection: close",
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   return `${lines.join("\r\n")}\r\n\r\n${text}`;
 }
 
-const DISPLACED = rawResponse(408, "Request Timeout", { statusCode: 408, error: "Request Timeout",
-  message: "The request did not arrive in time and the server needed the connection.", errorCode: CLIENT_ERROR_CODES.requestTimeout });
-const REFUSED = rawResponse(503, "Service Unavailable",
-  apiError(503, "Too many open connections: every one is busy. Retry shortly.", ERROR_CODES.serviceUnavailable), { "Retry-After": "1" });
+const DISPLACED = rawResponse(408, "Request Timeout", {
+  statusCode: 408,
+  error: "Request Timeout",
+  message: "The request did not arrive in time and the server needed the connection.",
+  errorCode: CLIENT_ERROR_CODES.requestTimeout,
+});
+const REFUSED = rawResponse(
+  503,
+  "Service Unavailable",
+  apiError(503, "Too many open connections: every one is busy. Retry shortly.", ERROR_CODES.serviceUnavailable),
+  { "Retry-After": "1" },
+);
 
 /** Tracks every connection and enforces the cap (see the file comment). */
 export class ConnectionGuard {
@@ -72,7 +88,10 @@ export class ConnectionGuard {
   /** Connections between requests (keep-alive), longest idle first. */
   private readonly idle = new Set<Socket>();
 
-  constructor(private readonly max: number, private readonly counters: Counters) {}
+  constructor(
+    private readonly max: number,
+    private readonly counters: Counters,
+  ) {}
 
   /** Wraps `server`'s connection listeners so that each new connection is admitted first. */
   attach(server: Server): void {
@@ -136,10 +155,12 @@ export class ConnectionGuard {
 const first = (set: Set<Socket>): Socket | undefined => set.values().next().value;
 
 /** The connection cap, attached to the app's server, and the hooks that tell it which connections are busy. */
-export const connectionCapPlugin = globalPlugin("tenant-connection-cap",
+export const connectionCapPlugin = globalPlugin(
+  "tenant-connection-cap",
   (app: FastifyInstance, { maxConnections, counters }: { maxConnections: number; counters: Counters }) => {
     const guard = new ConnectionGuard(maxConnections, counters);
     guard.attach(app.server);
     app.addHook("preValidation", async (request) => guard.busy(request.raw.socket));
     app.addHook("onResponse", async (request) => guard.answered(request.raw.socket));
-  });
+  },
+);

@@ -18,8 +18,11 @@ export const contentTypeCheck = globalPlugin("tenant-content-type", (app: Fastif
     const kind = bodyKindOf(contentType);
     const accepted = request.routeOptions.config?.bodyKinds ?? ["json"];
     if (!kind || !accepted.includes(kind)) {
-      throw new HttpError(415, `Unsupported content type: ${contentType}. This operation accepts ${accepted.map((k) => MEDIA_TYPES[k]).join(", ")}.`,
-        ERROR_CODES.unsupportedMediaType);
+      throw new HttpError(
+        415,
+        `Unsupported content type: ${contentType}. This operation accepts ${accepted.map((k) => MEDIA_TYPES[k]).join(", ")}.`,
+        ERROR_CODES.unsupportedMediaType,
+      );
     }
   });
 });

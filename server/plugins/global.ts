@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 
 /** A plugin whose hooks and handlers apply to the whole application. */
 export function globalPlugin<Options extends object = Record<never, never>>(
-  name: string, plugin: (app: FastifyInstance, options: Options) => Promise<void> | void,
+  name: string,
+  plugin: (app: FastifyInstance, options: Options) => Promise<void> | void,
 ): FastifyPluginAsync<Options> {
   const wrapped = async (app: FastifyInstance, options: Options) => plugin(app, options);
   Object.assign(wrapped, { [Symbol.for("skip-override")]: true, [Symbol.for("fastify.display-name")]: name });

@@ -31,14 +31,17 @@ export const BUCKETS = {
 
 /** Sets the three rate limit headers every response carries. */
 export function rateLimitHeaders(reply: FastifyReply, decision: RateLimitDecision): void {
-  reply.header("x-ratelimit-limit", String(decision.limit))
+  reply
+    .header("x-ratelimit-limit", String(decision.limit))
     .header("x-ratelimit-remaining", String(decision.remaining))
     .header("x-ratelimit-reset", String(decision.reset));
 }
 
 /** The 429 for a refused decision. */
 export function tooManyRequests(decision: RateLimitDecision): HttpError {
-  return new HttpError(429, "Global limit has been reached", ERROR_CODES.tooManyRequests, { "retry-after": String(decision.retryAfter) });
+  return new HttpError(429, "Global limit has been reached", ERROR_CODES.tooManyRequests, {
+    "retry-after": String(decision.retryAfter),
+  });
 }
 
 /** Takes one token from `key`'s bucket for this request, sets the headers, and throws the 429 when refused. */
@@ -54,10 +57,18 @@ export function charge(request: FastifyRequest, reply: FastifyReply, limiter: Ra
  * login, a body that does not parse): charges the failures bucket of its kind. Returns the
  * 429 to send instead of the refusal when that bucket is empty.
  */
-export function chargeFallback(request: FastifyRequest, reply: FastifyReply, limiter: RateLimiter): HttpError | undefined {
+export function chargeFallback(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  limiter: RateLimiter,
+): HttpError | undefined {
   if (request.rateLimitCharged) return undefined;
   const config = request.routeOptions.config ?? {};
-  const key = config.oauth ? BUCKETS.tokenFailures(request.ip) : config.admin ? BUCKETS.adminFailures(request.ip) : BUCKETS.anonymous(request.ip);
+  const key = config.oauth
+    ? BUCKETS.tokenFailures(request.ip)
+    : config.admin
+      ? BUCKETS.adminFailures(request.ip)
+      : BUCKETS.anonymous(request.ip);
   try {
     charge(request, reply, limiter, key);
     return undefined;

@@ -36,9 +36,16 @@ export const requestLog = globalPlugin("tenant-request-log", (app: FastifyInstan
       rateLimited++;
       return;
     }
-    request.log.info({
-      method: request.method, route: request.routeOptions.url, path: loggedPath(request.url), status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10, client: request.principal?.client.client_id,
-    }, "request");
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url,
+        path: loggedPath(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        client: request.principal?.client.client_id,
+      },
+      "request",
+    );
   });
 });

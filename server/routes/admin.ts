@@ -39,7 +39,11 @@ export function registerAdminRoutes(app: FastifyInstance, context: TenantContext
   app.put(`${ADMIN_PREFIX}/rate-limit`, { config }, async (request) => {
     const perSecond = (request.body as { perSecond?: unknown } | undefined)?.perSecond;
     if (!isValidRate(perSecond)) {
-      throw new HttpError(400, `Payload validation error: 'perSecond must be a number from 1 to ${MAX_RATE}'.`, ERROR_CODES.invalidBody);
+      throw new HttpError(
+        400,
+        `Payload validation error: 'perSecond must be a number from 1 to ${MAX_RATE}'.`,
+        ERROR_CODES.invalidBody,
+      );
     }
     context.rateLimiter.setRate(perSecond);
     return { perSecond };

@@ -7,7 +7,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
-  ERROR_CODES, SCOPES, TEMPLATE_HEAD_TAG, TEMPLATE_STATUSES, TEMPLATE_WIDGET_TAG, templateObjectSchema, templateStringSchema,
+  ERROR_CODES,
+  SCOPES,
+  TEMPLATE_HEAD_TAG,
+  TEMPLATE_STATUSES,
+  TEMPLATE_WIDGET_TAG,
+  templateObjectSchema,
+  templateStringSchema,
 } from "../../api";
 import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
@@ -20,7 +26,9 @@ export const UNIVERSAL_LOGIN_TEMPLATE_PATH = "/api/v2/branding/templates/univers
 const TEMPLATE_RECORD_ID = "universal-login";
 const scopes = SCOPES.branding;
 
-interface StoredTemplate { body: string }
+interface StoredTemplate {
+  body: string;
+}
 
 /** The markup of a PUT body, whichever of the four forms it came in. */
 function templateMarkup(request: FastifyRequest): string {
@@ -29,7 +37,9 @@ function templateMarkup(request: FastifyRequest): string {
     return validBody<string>(body ?? "", validators.templateString, templateStringSchema, false);
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw invalidBody("Expected a template: a JSON object {\"template\": \"...\"}, a JSON string, template=... form encoded, or a text/html body");
+    throw invalidBody(
+      'Expected a template: a JSON object {"template": "..."}, a JSON string, template=... form encoded, or a text/html body',
+    );
   }
   return validBody<{ template: string }>(body, validators.templateObject, templateObjectSchema, false).template;
 }
@@ -44,19 +54,27 @@ export function registerBrandingRoutes(app: FastifyInstance, context: TenantCont
     return { body: template.body };
   });
 
-  app.put(UNIVERSAL_LOGIN_TEMPLATE_PATH, {
-    config: { auth: { scope: scopes.update }, bodyKinds: ["json", "html", "form"] },
-  }, async (request, reply) => {
-    const markup = templateMarkup(request);
-    // The real service refuses a page it could not render the login widget into.
-    if (!markup.includes(TEMPLATE_HEAD_TAG) || !markup.includes(TEMPLATE_WIDGET_TAG)) {
-      throw new HttpError(400, `The template must contain the ${TEMPLATE_HEAD_TAG} and ${TEMPLATE_WIDGET_TAG} tags.`, ERROR_CODES.invalidBody);
-    }
-    const created = templates.upsert(TEMPLATE_RECORD_ID, { body: markup });
-    // 204 has no body; 201 answers an empty JSON object (every other success of the server is JSON).
-    if (!created) return reply.code(TEMPLATE_STATUSES.replaced).send();
-    return reply.code(TEMPLATE_STATUSES.created).send({});
-  });
+  app.put(
+    UNIVERSAL_LOGIN_TEMPLATE_PATH,
+    {
+      config: { auth: { scope: scopes.update }, bodyKinds: ["json", "html", "form"] },
+    },
+    async (request, reply) => {
+      const markup = templateMarkup(request);
+      // The real service refuses a page it could not render the login widget into.
+      if (!markup.includes(TEMPLATE_HEAD_TAG) || !markup.includes(TEMPLATE_WIDGET_TAG)) {
+        throw new HttpError(
+          400,
+          `The template must contain the ${TEMPLATE_HEAD_TAG} and ${TEMPLATE_WIDGET_TAG} tags.`,
+          ERROR_CODES.invalidBody,
+        );
+      }
+      const created = templates.upsert(TEMPLATE_RECORD_ID, { body: markup });
+      // 204 has no body; 201 answers an empty JSON object (every other success of the server is JSON).
+      if (!created) return reply.code(TEMPLATE_STATUSES.replaced).send();
+      return reply.code(TEMPLATE_STATUSES.created).send({});
+    },
+  );
 
   app.delete(UNIVERSAL_LOGIN_TEMPLATE_PATH, { config: { auth: { scope: scopes.delete } } }, async (_request, reply) => {
     templates.delete(TEMPLATE_RECORD_ID);

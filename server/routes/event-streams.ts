@@ -8,8 +8,14 @@
  */
 import type { FastifyInstance } from "fastify";
 import {
-  ERROR_CODES, eventStreamCreateSchema, eventStreamUpdateSchema, newId, SCOPES,
-  type EventStream, type EventStreamDestination, type EventStreamFields,
+  ERROR_CODES,
+  eventStreamCreateSchema,
+  eventStreamUpdateSchema,
+  newId,
+  SCOPES,
+  type EventStream,
+  type EventStreamDestination,
+  type EventStreamFields,
 } from "../../api";
 import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
@@ -34,7 +40,8 @@ export function eventStreamSecretPaths(stream: EventStream): SecretPath[] {
   return WEBHOOK_SECRET_FIELDS.map((field) => ["destination", "configuration", "webhook_authorization", field]);
 }
 
-const streamNotFound = (id: string) => notFound(`The event stream with id ${id} does not exist.`, ERROR_CODES.inexistentEventStream);
+const streamNotFound = (id: string) =>
+  notFound(`The event stream with id ${id} does not exist.`, ERROR_CODES.inexistentEventStream);
 
 /** The stream as a client may see it: the webhook secret removed. */
 export function publicEventStream(stream: EventStream): EventStream {
@@ -63,20 +70,34 @@ function storedDestination(destination: EventStreamDestination, id: string): Eve
 }
 
 /** Rejects a destination change the service does not allow; returns the destination to store. */
-function updatedDestination(existing: EventStreamDestination, requested: EventStreamDestination): EventStreamDestination {
+function updatedDestination(
+  existing: EventStreamDestination,
+  requested: EventStreamDestination,
+): EventStreamDestination {
   if (requested.type !== existing.type) {
-    throw new HttpError(400, `The destination type of an event stream cannot be changed (from ${existing.type} to ${requested.type}).`,
-      ERROR_CODES.invalidBody);
+    throw new HttpError(
+      400,
+      `The destination type of an event stream cannot be changed (from ${existing.type} to ${requested.type}).`,
+      ERROR_CODES.invalidBody,
+    );
   }
   if (requested.type === "webhook") return requested;
-  const { aws_partner_event_source: _source, ...existingConfiguration } = existing.configuration as Record<string, unknown>;
+  const { aws_partner_event_source: _source, ...existingConfiguration } = existing.configuration as Record<
+    string,
+    unknown
+  >;
   if (JSON.stringify(sortKeys(existingConfiguration)) !== JSON.stringify(sortKeys(requested.configuration))) {
-    throw new HttpError(400, `The configuration of an ${requested.type} destination cannot be changed.`, ERROR_CODES.invalidBody);
+    throw new HttpError(
+      400,
+      `The configuration of an ${requested.type} destination cannot be changed.`,
+      ERROR_CODES.invalidBody,
+    );
   }
   return existing;
 }
 
-const sortKeys = (value: object): object => Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
+const sortKeys = (value: object): object =>
+  Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
 
 /** Registers the event stream routes. */
 export function registerEventStreamRoutes(app: FastifyInstance, context: TenantContext): void {
@@ -91,23 +112,31 @@ export function registerEventStreamRoutes(app: FastifyInstance, context: TenantC
     };
   });
 
-  app.post(EVENT_STREAMS_PATH, { config: { auth: { scope: scopes.create }, bodyKinds: ["json", "form"] } }, async (request, reply) => {
-    const body = validBody<EventStreamFields>(request.body, validators.eventStreamCreate, eventStreamCreateSchema,
-      bodyKindOf(request.headers["content-type"]) === "form");
-    const id = newId("eventStream");
-    const now = isoMillis();
-    const stream = {
-      id,
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.subscriptions !== undefined ? { subscriptions: body.subscriptions } : {}),
-      destination: storedDestination(body.destination, id),
-      status: body.status ?? "enabled",
-      created_at: now,
-      updated_at: now,
-    } as EventStream;
-    streams.insert(id, stream);
-    return reply.code(201).send(publicEventStream(stream));
-  });
+  app.post(
+    EVENT_STREAMS_PATH,
+    { config: { auth: { scope: scopes.create }, bodyKinds: ["json", "form"] } },
+    async (request, reply) => {
+      const body = validBody<EventStreamFields>(
+        request.body,
+        validators.eventStreamCreate,
+        eventStreamCreateSchema,
+        bodyKindOf(request.headers["content-type"]) === "form",
+      );
+      const id = newId("eventStream");
+      const now = isoMillis();
+      const stream = {
+        id,
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.subscriptions !== undefined ? { subscriptions: body.subscriptions } : {}),
+        destination: storedDestination(body.destination, id),
+        status: body.status ?? "enabled",
+        created_at: now,
+        updated_at: now,
+      } as EventStream;
+      streams.insert(id, stream);
+      return reply.code(201).send(publicEventStream(stream));
+    },
+  );
 
   app.get(`${EVENT_STREAMS_PATH}/:id`, { config: { auth: { scope: scopes.get } } }, async (request) => {
     const id = validPathId("eventStream", (request.params as { id: string }).id);
@@ -118,7 +147,12 @@ export function registerEventStreamRoutes(app: FastifyInstance, context: TenantC
 
   app.patch(`${EVENT_STREAMS_PATH}/:id`, { config: { auth: { scope: scopes.update } } }, async (request) => {
     const id = validPathId("eventStream", (request.params as { id: string }).id);
-    const body = validBody<Partial<EventStreamFields>>(request.body, validators.eventStreamUpdate, eventStreamUpdateSchema, false);
+    const body = validBody<Partial<EventStreamFields>>(
+      request.body,
+      validators.eventStreamUpdate,
+      eventStreamUpdateSchema,
+      false,
+    );
     return context.store.transaction(() => {
       const existing = streams.get(id);
       if (!existing) throw streamNotFound(id);
@@ -127,7 +161,9 @@ export function registerEventStreamRoutes(app: FastifyInstance, context: TenantC
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.subscriptions !== undefined ? { subscriptions: body.subscriptions } : {}),
         ...(body.status !== undefined ? { status: body.status } : {}),
-        destination: body.destination ? updatedDestination(existing.destination, body.destination) : existing.destination,
+        destination: body.destination
+          ? updatedDestination(existing.destination, body.destination)
+          : existing.destination,
         updated_at: isoMillis(),
       };
       streams.replace(id, updated);

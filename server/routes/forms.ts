@@ -9,8 +9,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
-  DEFAULT_FORM_ENDING, ERROR_CODES, formCreateSchema, formUpdateSchema, newId, SCOPES, unresolvedFormNodeReferences,
-  type Form, type FormFields,
+  DEFAULT_FORM_ENDING,
+  ERROR_CODES,
+  formCreateSchema,
+  formUpdateSchema,
+  newId,
+  SCOPES,
+  unresolvedFormNodeReferences,
+  type Form,
+  type FormFields,
 } from "../../api";
 import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
@@ -44,7 +51,8 @@ export function pruneEmpty(value: unknown, key = ""): unknown {
     const out: Record<string, unknown> = {};
     for (const [innerKey, inner] of Object.entries(value)) {
       const pruned = pruneEmpty(inner, innerKey);
-      const empty = (Array.isArray(pruned) && pruned.length === 0) || (isPlainObject(pruned) && Object.keys(pruned).length === 0);
+      const empty =
+        (Array.isArray(pruned) && pruned.length === 0) || (isPlainObject(pruned) && Object.keys(pruned).length === 0);
       if (!empty && pruned !== undefined) out[innerKey] = pruned;
     }
     return out;
@@ -76,13 +84,27 @@ type FormSummary = Pick<Form, "id" | "name" | "created_at" | "updated_at" | "emb
 /** The list item of a form, kept beside it in the store so that listing never reads whole forms. */
 function summary(form: Form): FormSummary {
   const { id, name, created_at, updated_at, embedded_at, submitted_at } = form;
-  return { id, name, created_at, updated_at, ...(embedded_at ? { embedded_at } : {}), ...(submitted_at ? { submitted_at } : {}) };
+  return {
+    id,
+    name,
+    created_at,
+    updated_at,
+    ...(embedded_at ? { embedded_at } : {}),
+    ...(submitted_at ? { submitted_at } : {}),
+  };
 }
 
 /** Orders a form's keys as the service does: id, fields, timestamps. */
 function storedForm(id: string, fields: FormFields, createdAt: string, updatedAt: string): Form {
   const { name, ...rest } = fields;
-  return { id, name, ...rest, ending: rest.ending ?? DEFAULT_FORM_ENDING, created_at: createdAt, updated_at: updatedAt };
+  return {
+    id,
+    name,
+    ...rest,
+    ending: rest.ending ?? DEFAULT_FORM_ENDING,
+    created_at: createdAt,
+    updated_at: updatedAt,
+  };
 }
 
 /**
@@ -121,16 +143,24 @@ export function registerFormRoutes(app: FastifyInstance, context: TenantContext)
     return includeTotals ? { start: page * perPage, limit: perPage, total: forms.count(), forms: items } : items;
   });
 
-  app.post(FORMS_PATH, { config: { auth: { scope: scopes.create }, bodyKinds: ["json", "form"] } }, async (request, reply) => {
-    const body = validBody<FormFields>(request.body, validators.formCreate, formCreateSchema,
-      bodyKindOf(request.headers["content-type"]) === "form");
-    const fields = pruneEmpty(body) as FormFields;
-    checkNodeTargets(fields);
-    const now = isoMillis();
-    const form = storedForm(newId("form"), fields, now, now);
-    forms.insert(form.id, form);
-    return reply.code(201).send(form);
-  });
+  app.post(
+    FORMS_PATH,
+    { config: { auth: { scope: scopes.create }, bodyKinds: ["json", "form"] } },
+    async (request, reply) => {
+      const body = validBody<FormFields>(
+        request.body,
+        validators.formCreate,
+        formCreateSchema,
+        bodyKindOf(request.headers["content-type"]) === "form",
+      );
+      const fields = pruneEmpty(body) as FormFields;
+      checkNodeTargets(fields);
+      const now = isoMillis();
+      const form = storedForm(newId("form"), fields, now, now);
+      forms.insert(form.id, form);
+      return reply.code(201).send(form);
+    },
+  );
 
   app.get(`${FORMS_PATH}/:id`, { config: { auth: { scope: scopes.get } } }, async (request) => {
     const id = validPathId("form", (request.params as { id: string }).id);

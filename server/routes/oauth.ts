@@ -16,7 +16,11 @@ export const JWKS_PATH = "/.well-known/jwks.json";
 
 /** An OAuth error reply (RFC 6749 section 5.2 shape). */
 export class OAuthError extends Error {
-  constructor(readonly statusCode: number, readonly error: string, description: string) {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    description: string,
+  ) {
     super(description);
     this.name = "OAuthError";
   }
@@ -34,7 +38,11 @@ function basicPart(encoded: string): string {
   try {
     return decodeURIComponent(encoded);
   } catch {
-    throw new OAuthError(401, "invalid_client", "Client authentication failed: the Basic credentials are not valid %-encoding");
+    throw new OAuthError(
+      401,
+      "invalid_client",
+      "Client authentication failed: the Basic credentials are not valid %-encoding",
+    );
   }
 }
 
@@ -61,11 +69,16 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 export function requestedScopes(body: Record<string, unknown>): string[] | undefined {
   if (!Object.hasOwn(body, "scope")) return undefined;
   const value = body.scope;
-  if (typeof value !== "string") throw new OAuthError(400, "invalid_scope", "scope must be one string of space-separated scopes");
+  if (typeof value !== "string")
+    throw new OAuthError(400, "invalid_scope", "scope must be one string of space-separated scopes");
   const tokens = value.split(" ").filter(Boolean);
   if (tokens.length === 0) return undefined;
   if (!tokens.every((token) => SCOPE_TOKEN.test(token))) {
-    throw new OAuthError(400, "invalid_scope", "scope must be space-separated scopes of printable characters (no quotes or backslashes)");
+    throw new OAuthError(
+      400,
+      "invalid_scope",
+      "scope must be space-separated scopes of printable characters (no quotes or backslashes)",
+    );
   }
   return [...new Set(tokens)];
 }
@@ -73,25 +86,46 @@ export function requestedScopes(body: Record<string, unknown>): string[] | undef
 /** Registers the token endpoint and the key set. */
 export function registerOAuthRoutes(app: FastifyInstance, context: TenantContext): void {
   const issueToken = async (request: FastifyRequest, reply: FastifyReply) => {
-    const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<string, unknown>;
+    const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<
+      string,
+      unknown
+    >;
     const grantType = field(body, "grant_type");
     if (grantType !== "client_credentials") {
       throw new OAuthError(400, "unsupported_grant_type", `Unsupported grant type: ${grantType ?? "(none)"}`);
     }
     const credentials = clientCredentials(request, body);
-    if (!credentials.id || !credentials.secret) throw new OAuthError(401, "invalid_client", "Client authentication failed: client_id and client_secret are required");
+    if (!credentials.id || !credentials.secret)
+      throw new OAuthError(
+        401,
+        "invalid_client",
+        "Client authentication failed: client_id and client_secret are required",
+      );
     const client = context.clients.authenticate(credentials.id, credentials.secret);
     if (!client) throw new OAuthError(401, "invalid_client", "Client authentication failed");
     // Only now is it known which client pays; failures are charged by the error handler.
     charge(request, reply, context.rateLimiter, BUCKETS.tokenClient(client.client_id));
     const audience = field(body, "audience");
-    if (!audience) throw new OAuthError(403, "access_denied", "No audience parameter was provided, and no default audience has been configured");
-    if (!acceptedAudiences(context.url()).includes(audience)) throw new OAuthError(403, "access_denied", `Service not found: ${audience}`);
+    if (!audience)
+      throw new OAuthError(
+        403,
+        "access_denied",
+        "No audience parameter was provided, and no default audience has been configured",
+      );
+    if (!acceptedAudiences(context.url()).includes(audience))
+      throw new OAuthError(403, "access_denied", `Service not found: ${audience}`);
     const requested = requestedScopes(body);
     const notGranted = (requested ?? []).filter((scope) => !client.scopes.includes(scope));
     if (notGranted.length > 0) {
-      const named = notGranted.slice(0, 10).map((scope) => scope.slice(0, 100)).join(", ");
-      throw new OAuthError(403, "access_denied", `Client has not been granted scopes: ${named}${notGranted.length > 10 ? ` and ${notGranted.length - 10} more` : ""}`);
+      const named = notGranted
+        .slice(0, 10)
+        .map((scope) => scope.slice(0, 100))
+        .join(", ");
+      throw new OAuthError(
+        403,
+        "access_denied",
+        `Client has not been granted scopes: ${named}${notGranted.length > 10 ? ` and ${notGranted.length - 10} more` : ""}`,
+      );
     }
     const scopes = requested ?? client.scopes;
     return {

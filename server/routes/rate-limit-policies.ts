@@ -6,14 +6,25 @@
  */
 import type { FastifyInstance } from "fastify";
 import {
-  ERROR_CODES, newId, rateLimitPolicyCreateSchema, rateLimitPolicyUpdateSchema, SCOPES,
-  type RateLimitPolicy, type RateLimitPolicyCreate,
+  ERROR_CODES,
+  newId,
+  rateLimitPolicyCreateSchema,
+  rateLimitPolicyUpdateSchema,
+  SCOPES,
+  type RateLimitPolicy,
+  type RateLimitPolicyCreate,
 } from "../../api";
 import type { TenantContext } from "../context";
 import { HttpError, notFound } from "../http-error";
 import { isoMicros } from "../time";
 import {
-  decodeCursor, encodeCursor, queryInteger, queryValue, validators, validBody, validPathId,
+  decodeCursor,
+  encodeCursor,
+  queryInteger,
+  queryValue,
+  validators,
+  validBody,
+  validPathId,
 } from "../validation";
 
 /** Base path of the collection. */
@@ -31,68 +42,104 @@ const policyNotFound = (id: string) =>
 export function registerRateLimitPolicyRoutes(app: FastifyInstance, context: TenantContext): void {
   const policies = context.store.collection<RateLimitPolicy>("rate_limit_policies");
 
-  app.get(RATE_LIMIT_POLICIES_PATH, { config: { auth: { scope: scopes.list, requireGlobal: true } } }, async (request) => {
-    const take = queryInteger(request.query, "take", 1, MAX_TAKE, DEFAULT_TAKE);
-    const afterSeq = decodeCursor(request.query);
-    const where: Record<string, string> = {};
-    for (const filter of FILTERS) {
-      const value = queryValue(request.query, filter);
-      if (value !== undefined && value !== "") where[filter] = value;
-    }
-    const page = policies.pageAfter({ afterSeq, limit: take, where });
-    return {
-      rate_limit_policies: page.items,
-      ...(page.nextSeq !== undefined ? { next: encodeCursor(page.nextSeq) } : {}),
-    };
-  });
-
-  app.post(RATE_LIMIT_POLICIES_PATH, { config: { auth: { scope: scopes.create, requireGlobal: true } } }, async (request, reply) => {
-    const body = validBody<RateLimitPolicyCreate>(request.body, validators.rateLimitPolicyCreate,
-      rateLimitPolicyCreateSchema, false);
-    const now = isoMicros();
-    const policy: RateLimitPolicy = {
-      id: newId("rateLimitPolicy"),
-      resource: body.resource,
-      consumer: body.consumer,
-      consumer_selector: body.consumer_selector,
-      configuration: body.configuration,
-      created_at: now,
-      updated_at: now,
-    };
-    // Check and insert in one transaction so two concurrent creates cannot both pass the check.
-    context.store.transaction(() => {
-      const clash = policies.findWhere({ resource: policy.resource, consumer: policy.consumer, consumer_selector: policy.consumer_selector });
-      if (clash.length > 0) {
-        throw new HttpError(409, `A rate limit policy for ${policy.resource}, ${policy.consumer} and ${policy.consumer_selector} already exists (${clash[0].id}).`, ERROR_CODES.conflict);
+  app.get(
+    RATE_LIMIT_POLICIES_PATH,
+    { config: { auth: { scope: scopes.list, requireGlobal: true } } },
+    async (request) => {
+      const take = queryInteger(request.query, "take", 1, MAX_TAKE, DEFAULT_TAKE);
+      const afterSeq = decodeCursor(request.query);
+      const where: Record<string, string> = {};
+      for (const filter of FILTERS) {
+        const value = queryValue(request.query, filter);
+        if (value !== undefined && value !== "") where[filter] = value;
       }
-      policies.insert(policy.id, policy);
-    });
-    return reply.code(201).send(policy);
-  });
+      const page = policies.pageAfter({ afterSeq, limit: take, where });
+      return {
+        rate_limit_policies: page.items,
+        ...(page.nextSeq !== undefined ? { next: encodeCursor(page.nextSeq) } : {}),
+      };
+    },
+  );
 
-  app.get(`${RATE_LIMIT_POLICIES_PATH}/:id`, { config: { auth: { scope: scopes.get, requireGlobal: true } } }, async (request) => {
-    const id = validPathId("rateLimitPolicy", (request.params as { id: string }).id);
-    const policy = policies.get(id);
-    if (!policy) throw policyNotFound(id);
-    return policy;
-  });
+  app.post(
+    RATE_LIMIT_POLICIES_PATH,
+    { config: { auth: { scope: scopes.create, requireGlobal: true } } },
+    async (request, reply) => {
+      const body = validBody<RateLimitPolicyCreate>(
+        request.body,
+        validators.rateLimitPolicyCreate,
+        rateLimitPolicyCreateSchema,
+        false,
+      );
+      const now = isoMicros();
+      const policy: RateLimitPolicy = {
+        id: newId("rateLimitPolicy"),
+        resource: body.resource,
+        consumer: body.consumer,
+        consumer_selector: body.consumer_selector,
+        configuration: body.configuration,
+        created_at: now,
+        updated_at: now,
+      };
+      // Check and insert in one transaction so two concurrent creates cannot both pass the check.
+      context.store.transaction(() => {
+        const clash = policies.findWhere({
+          resource: policy.resource,
+          consumer: policy.consumer,
+          consumer_selector: policy.consumer_selector,
+        });
+        if (clash.length > 0) {
+          throw new HttpError(
+            409,
+            `A rate limit policy for ${policy.resource}, ${policy.consumer} and ${policy.consumer_selector} already exists (${clash[0].id}).`,
+            ERROR_CODES.conflict,
+          );
+        }
+        policies.insert(policy.id, policy);
+      });
+      return reply.code(201).send(policy);
+    },
+  );
 
-  app.patch(`${RATE_LIMIT_POLICIES_PATH}/:id`, { config: { auth: { scope: scopes.update, requireGlobal: true } } }, async (request) => {
-    const id = validPathId("rateLimitPolicy", (request.params as { id: string }).id);
-    const body = validBody<Pick<RateLimitPolicy, "configuration">>(request.body, validators.rateLimitPolicyUpdate,
-      rateLimitPolicyUpdateSchema, false);
-    return context.store.transaction(() => {
+  app.get(
+    `${RATE_LIMIT_POLICIES_PATH}/:id`,
+    { config: { auth: { scope: scopes.get, requireGlobal: true } } },
+    async (request) => {
+      const id = validPathId("rateLimitPolicy", (request.params as { id: string }).id);
       const policy = policies.get(id);
       if (!policy) throw policyNotFound(id);
-      const updated: RateLimitPolicy = { ...policy, configuration: body.configuration, updated_at: isoMicros() };
-      policies.replace(id, updated);
-      return updated;
-    });
-  });
+      return policy;
+    },
+  );
 
-  app.delete(`${RATE_LIMIT_POLICIES_PATH}/:id`, { config: { auth: { scope: scopes.delete, requireGlobal: true } } }, async (request, reply) => {
-    const id = validPathId("rateLimitPolicy", (request.params as { id: string }).id);
-    if (!policies.delete(id)) throw policyNotFound(id);
-    return reply.code(204).send();
-  });
+  app.patch(
+    `${RATE_LIMIT_POLICIES_PATH}/:id`,
+    { config: { auth: { scope: scopes.update, requireGlobal: true } } },
+    async (request) => {
+      const id = validPathId("rateLimitPolicy", (request.params as { id: string }).id);
+      const body = validBody<Pick<RateLimitPolicy, "configuration">>(
+        request.body,
+        validators.rateLimitPolicyUpdate,
+        rateLimitPolicyUpdateSchema,
+        false,
+      );
+      return context.store.transaction(() => {
+        const policy = policies.get(id);
+        if (!policy) throw policyNotFound(id);
+        const updated: RateLimitPolicy = { ...policy, configuration: body.configuration, updated_at: isoMicros() };
+        policies.replace(id, updated);
+        return updated;
+      });
+    },
+  );
+
+  app.delete(
+    `${RATE_LIMIT_POLICIES_PATH}/:id`,
+    { config: { auth: { scope: scopes.delete, requireGlobal: true } } },
+    async (request, reply) => {
+      const id = validPathId("rateLimitPolicy", (request.params as { id: string }).id);
+      if (!policies.delete(id)) throw policyNotFound(id);
+      return reply.code(204).send();
+    },
+  );
 }

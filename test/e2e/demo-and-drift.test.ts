@@ -28,7 +28,11 @@ describe("demo and drift scripts", () => {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-demo-"));
   let env: NodeJS.ProcessEnv;
   const run = (script: string, ...args: string[]) =>
-    spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "scripts", `${script}.js`), ...args], { cwd: REPO_ROOT, env, encoding: "utf8" });
+    spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "scripts", `${script}.js`), ...args], {
+      cwd: REPO_ROOT,
+      env,
+      encoding: "utf8",
+    });
 
   beforeAll(async () => {
     env = { ...process.env, TENANT_DEMO_HOME: home, TENANT_PORT: String(await freePort()) };
@@ -57,7 +61,9 @@ describe("demo and drift scripts", () => {
     const credentials = readCredentials(path.join(home, ".tenant"))!;
     const streams = await managementCall<{ eventStreams: { id: string }[] }>(credentials, "GET", "/event-streams");
     const [stream] = streams.body.eventStreams;
-    expect((await managementCall(credentials, "PATCH", `/event-streams/${stream.id}`, { status: "disabled" })).status).toBe(200);
+    expect(
+      (await managementCall(credentials, "PATCH", `/event-streams/${stream.id}`, { status: "disabled" })).status,
+    ).toBe(200);
 
     const drifted = run("drift");
     expect(drifted.status).toBe(2);

@@ -26,7 +26,11 @@ interface Run {
 }
 
 /** The error diagnostics of a run (their messages). */
-const errorsOf = (run: Run) => run.events.map((event) => event.diagnosticEvent).filter((d) => d?.severity === "error").map((d) => d!.message);
+const errorsOf = (run: Run) =>
+  run.events
+    .map((event) => event.diagnosticEvent)
+    .filter((d) => d?.severity === "error")
+    .map((d) => d!.message);
 
 /** How often `text` occurs in `haystack`. */
 const count = (haystack: string, text: string) => haystack.split(text).length - 1;
@@ -58,7 +62,14 @@ describe("one clear error per failure", () => {
     const events: EngineEvent[] = [];
     let output = "";
     const started = Date.now();
-    const opts = { onOutput: (text: string) => { output += text; }, onEvent: (event: EngineEvent) => { events.push(event); } };
+    const opts = {
+      onOutput: (text: string) => {
+        output += text;
+      },
+      onEvent: (event: EngineEvent) => {
+        events.push(event);
+      },
+    };
     let ok = true;
     try {
       await ctx.stack[operation](opts);
@@ -77,7 +88,10 @@ describe("one clear error per failure", () => {
   };
 
   beforeAll(async () => {
-    ctx = await startE2e({ stackName: "errors", config: { hookPassword: { value: "hook-pa55word-errors-7Tq", secret: true } } });
+    ctx = await startE2e({
+      stackName: "errors",
+      config: { hookPassword: { value: "hook-pa55word-errors-7Tq", secret: true } },
+    });
     await setScenario(ctx.stack, { formCount: 2, streamCount: 1, template: TEMPLATE });
     // Any web server that is not a tenant: 404 for everything.
     notATenant = await startPlainServer(404, "<html><body>Not Found</body></html>");
@@ -94,40 +108,66 @@ describe("one clear error per failure", () => {
   test("a missing tenant:domain: what to set, once", async () => {
     await settings({ domain: undefined });
     const run = await record("preview");
-    expectOnce(run, "The tenant provider is not configured: missing tenant:domain. Set it with "
-      + "`pulumi config set tenant:domain <my-tenant.eu.auth0.com or http://host:port>` (or the environment variable AUTH0_DOMAIN).");
-    expect(errorsOf(run)[0]).toMatch(/^pulumi-nodejs:dynamic\/tenant:\w+ resource '[\w-]+' has a problem: The tenant provider is not configured/);
+    expectOnce(
+      run,
+      "The tenant provider is not configured: missing tenant:domain. Set it with " +
+        "`pulumi config set tenant:domain <my-tenant.eu.auth0.com or http://host:port>` (or the environment variable AUTH0_DOMAIN).",
+    );
+    expect(errorsOf(run)[0]).toMatch(
+      /^pulumi-nodejs:dynamic\/tenant:\w+ resource '[\w-]+' has a problem: The tenant provider is not configured/,
+    );
   });
 
   test("a wrong domain (the token endpoint answers 404): check tenant:domain, once", async () => {
     await settings({ domain: notATenantUrl });
-    expectOnce(await record("preview"), `Could not get an access token: ${notATenantUrl}/oauth/token answered 404 (not found), `
-      + `so tenant:domain "${notATenantUrl}" does not lead to a tenant. Check tenant:domain (or AUTH0_DOMAIN): the tenant's domain `
-      + "(my-tenant.eu.auth0.com) or the origin of a tenant server (http://127.0.0.1:4010).");
+    expectOnce(
+      await record("preview"),
+      `Could not get an access token: ${notATenantUrl}/oauth/token answered 404 (not found), ` +
+        `so tenant:domain "${notATenantUrl}" does not lead to a tenant. Check tenant:domain (or AUTH0_DOMAIN): the tenant's domain ` +
+        "(my-tenant.eu.auth0.com) or the origin of a tenant server (http://127.0.0.1:4010).",
+    );
   });
 
   test("a wrong client secret (401): check the client id and secret, once, and no secret printed", async () => {
     const wrong = `${ctx.server.credentials.clientSecret}-wrong`;
     await settings({ domain: ctx.server.url, clientSecret: wrong });
     const run = await record("preview");
-    expectOnce(run, `Could not get an access token: the token endpoint ${ctx.server.url}/oauth/token refused client `
-      + `${ctx.server.credentials.clientId} (401 invalid_client: Client authentication failed). Check tenant:clientId (or AUTH0_CLIENT_ID) `
-      + "and tenant:clientSecret (or AUTH0_CLIENT_SECRET) (`pulumi config set --secret tenant:clientSecret <client secret>`).");
+    expectOnce(
+      run,
+      `Could not get an access token: the token endpoint ${ctx.server.url}/oauth/token refused client ` +
+        `${ctx.server.credentials.clientId} (401 invalid_client: Client authentication failed). Check tenant:clientId (or AUTH0_CLIENT_ID) ` +
+        "and tenant:clientSecret (or AUTH0_CLIENT_SECRET) (`pulumi config set --secret tenant:clientSecret <client secret>`).",
+    );
     expect(run.output).not.toContain(wrong);
   });
 
   test("a failing lookup in the program: its message only, once for the program, no stack, no warning", async () => {
     const wrong = `${ctx.server.credentials.clientSecret}-wrong`;
     await settings({ domain: ctx.server.url, clientSecret: wrong });
-    await setScenario(ctx.stack, { formCount: 2, streamCount: 1, template: TEMPLATE, policyId: "rlp_2Nf7qL3mXcVbT8wRyK1pD" });
+    await setScenario(ctx.stack, {
+      formCount: 2,
+      streamCount: 1,
+      template: TEMPLATE,
+      policyId: "rlp_2Nf7qL3mXcVbT8wRyK1pD",
+    });
     try {
       const run = await record("preview");
       const full = `Could not get an access token: the token endpoint ${ctx.server.url}/oauth/token refused client ${ctx.server.credentials.clientId}`;
-      const programErrors = run.events.map((event) => event.diagnosticEvent)
-        .filter((d) => d?.severity === "error" && (!d.urn || d.urn.includes("pulumi:pulumi:Stack"))).map((d) => d!.message);
+      const programErrors = run.events
+        .map((event) => event.diagnosticEvent)
+        .filter((d) => d?.severity === "error" && (!d.urn || d.urn.includes("pulumi:pulumi:Stack")))
+        .map((d) => d!.message);
       expect(programErrors).toHaveLength(1);
-      expect(programErrors[0]).toMatch(new RegExp(`^${full.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} \\(401 invalid_client`));
-      for (const pattern of [/^\s+at /m, /PromiseRejectionHandledWarning/, /unhandled exception/, /UnauthorizedError/, /problem: '/]) {
+      expect(programErrors[0]).toMatch(
+        new RegExp(`^${full.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} \\(401 invalid_client`),
+      );
+      for (const pattern of [
+        /^\s+at /m,
+        /PromiseRejectionHandledWarning/,
+        /unhandled exception/,
+        /UnauthorizedError/,
+        /problem: '/,
+      ]) {
         expect(run.output).not.toMatch(pattern);
       }
       // The provider's check meets the same refusal in its own process and reports it for the first resource.
@@ -143,7 +183,10 @@ describe("one clear error per failure", () => {
     await setScenario(ctx.stack, { formCount: 1, streamCount: 1, template: `<html>${"x".repeat(100_000)}</html>` });
     try {
       const run = await record("preview");
-      expectOnce(run, "pulumi-nodejs:dynamic/tenant:LoginTemplate resource 'login' has a problem: template: The template must contain the tag {%- auth0:head -%}");
+      expectOnce(
+        run,
+        "pulumi-nodejs:dynamic/tenant:LoginTemplate resource 'login' has a problem: template: The template must contain the tag {%- auth0:head -%}",
+      );
       expect(run.output).not.toContain("x".repeat(100));
       expect(run.output.length).toBeLessThan(5_000);
     } finally {
@@ -154,16 +197,24 @@ describe("one clear error per failure", () => {
   test("a host that accepts connections and never answers: fails within tenant:timeoutSeconds × (tenant:maxRetries + 1), saying what it waited for", async () => {
     await settings({ domain: silent.url, timeoutSeconds: "1", maxRetries: "0" });
     const quick = await record("preview");
-    expectOnce(quick, `Could not get an access token: no answer from ${silent.url} to POST /oauth/token within 1 s (1 attempt). `
-      + "Check tenant:domain (or AUTH0_DOMAIN) and the network, or raise tenant:timeoutSeconds / tenant:maxRetries.");
+    expectOnce(
+      quick,
+      `Could not get an access token: no answer from ${silent.url} to POST /oauth/token within 1 s (1 attempt). ` +
+        "Check tenant:domain (or AUTH0_DOMAIN) and the network, or raise tenant:timeoutSeconds / tenant:maxRetries.",
+    );
     expect(quick.seconds).toBeLessThan(15);
   });
 
   test("a silent host with the default settings fails in about 30 s (was 159 s)", async () => {
     await settings({ domain: silent.url, timeoutSeconds: undefined, maxRetries: undefined });
     const run = await record("preview");
-    const full = expectOnce(run, new RegExp(`Could not get an access token: no answer from ${silent.url.replace(/[.:/]/g, "\\$&")} to POST /oauth/token `
-      + "within 10 s \\(3 attempts over [0-9]+ s\\)\\. Check tenant:domain \\(or AUTH0_DOMAIN\\) and the network, or raise tenant:timeoutSeconds / tenant:maxRetries\\."));
+    const full = expectOnce(
+      run,
+      new RegExp(
+        `Could not get an access token: no answer from ${silent.url.replace(/[.:/]/g, "\\$&")} to POST /oauth/token ` +
+          "within 10 s \\(3 attempts over [0-9]+ s\\)\\. Check tenant:domain \\(or AUTH0_DOMAIN\\) and the network, or raise tenant:timeoutSeconds / tenant:maxRetries\\.",
+      ),
+    );
     console.log(`silent host, default settings: preview failed after ${run.seconds.toFixed(1)} s with: ${full}`);
     // The wait itself is 3 × 10 s plus back-off (the message says "over 30 s" or "31 s"); the preview adds the
     // engine's and the program's start, 5 to 15 s on a loaded machine.
@@ -175,18 +226,31 @@ describe("one clear error per failure", () => {
   test("a refresh against a tenant that went away: once in full, pointers for the rest, no stack trace", async () => {
     const gone: TenantServer = await startTenantServer({ port: 0, logger: false });
     try {
-      await settings({ domain: gone.url, clientId: gone.credentials.clientId, clientSecret: gone.credentials.clientSecret });
+      await settings({
+        domain: gone.url,
+        clientId: gone.credentials.clientId,
+        clientSecret: gone.credentials.clientSecret,
+      });
       const up = await record("up");
       expect(up.ok).toBe(true);
       const origin = gone.url;
       await gone.close();
       const run = await record("refresh");
-      const full = expectOnce(run, new RegExp(`Could not get an access token: nothing accepts connections at ${origin.replace(/[.:/]/g, "\\$&")} `
-        + "\\(connection refused, 3 attempts over [0-9.]+ s\\)\\. Check tenant:domain \\(or AUTH0_DOMAIN\\) and that the tenant is reachable from here\\."));
+      const full = expectOnce(
+        run,
+        new RegExp(
+          `Could not get an access token: nothing accepts connections at ${origin.replace(/[.:/]/g, "\\$&")} ` +
+            "\\(connection refused, 3 attempts over [0-9.]+ s\\)\\. Check tenant:domain \\(or AUTH0_DOMAIN\\) and that the tenant is reachable from here\\.",
+        ),
+      );
       // The other resources of the run point to it instead of repeating it.
       console.log(`refresh errors:\n${errorsOf(run).join("")}`);
       const pointers = errorsOf(run).filter((text) => text.startsWith("Not attempted: could not get an access token:"));
-      expect(errorsOf(run).filter((text) => !text.includes(full) && !pointers.includes(text) && !/^(refresh|update) failed/.test(text))).toEqual([]);
+      expect(
+        errorsOf(run).filter(
+          (text) => !text.includes(full) && !pointers.includes(text) && !/^(refresh|update) failed/.test(text),
+        ),
+      ).toEqual([]);
     } finally {
       await gone.close();
     }

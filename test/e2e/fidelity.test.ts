@@ -32,7 +32,8 @@ type Json = Record<string, unknown>;
 const s = (n: number, c = "a") => c.repeat(n);
 const step = (components: Json[]) => [{ id: "step_1", type: "STEP", config: { components, next_node: "$ending" } }];
 const webhook = (authorization: Json) => ({
-  type: "webhook", configuration: { webhook_endpoint: "https://hooks.example.com/in", webhook_authorization: authorization },
+  type: "webhook",
+  configuration: { webhook_endpoint: "https://hooks.example.com/in", webhook_authorization: authorization },
 });
 
 /** The four configurations the issue names as refused at preview before. */
@@ -40,10 +41,21 @@ const ONCE_REFUSED: Json[] = [
   {
     name: "Router with conditions",
     nodes: [
-      { id: "router_1", type: "ROUTER", config: {
-        rules: [{ id: "rule_1", alias: "EU", condition: { operator: "EQ", operands: ["{{fields.region}}", "eu"] }, next_node: "$ending" }],
-        fallback: "$ending",
-      } },
+      {
+        id: "router_1",
+        type: "ROUTER",
+        config: {
+          rules: [
+            {
+              id: "rule_1",
+              alias: "EU",
+              condition: { operator: "EQ", operands: ["{{fields.region}}", "eu"] },
+              next_node: "$ending",
+            },
+          ],
+          fallback: "$ending",
+        },
+      },
     ],
     start: { next_node: "router_1" },
   },
@@ -54,25 +66,125 @@ const ONCE_REFUSED: Json[] = [
 
 /** Invalid configurations, each with the property the preview's failure must name. */
 const INVALID: { what: string; forms?: Json[]; streams?: Json[]; property: string }[] = [
-  { what: "a non-integer coordinate", forms: [{ name: "x", nodes: [{ id: "f", type: "FLOW", coordinates: { x: 1.5, y: 0 }, config: { flow_id: "af_1" } }] }], property: "nodes[0].coordinates.x" },
-  { what: "a coordinate beyond ±999999", forms: [{ name: "x", start: { coordinates: { x: 0, y: 1_000_000 } } }], property: "start.coordinates.y" },
-  { what: "ending.resume_flow false", forms: [{ name: "x", ending: { resume_flow: false } }], property: "ending.resume_flow" },
-  { what: "a redirection delay of 11", forms: [{ name: "x", ending: { redirection: { target: "https://x.example", delay: 11 } } }], property: "ending.redirection.delay" },
-  { what: "a redirection target of 1025 characters", forms: [{ name: "x", ending: { redirection: { target: s(1025) } } }], property: "ending.redirection.target" },
+  {
+    what: "a non-integer coordinate",
+    forms: [
+      { name: "x", nodes: [{ id: "f", type: "FLOW", coordinates: { x: 1.5, y: 0 }, config: { flow_id: "af_1" } }] },
+    ],
+    property: "nodes[0].coordinates.x",
+  },
+  {
+    what: "a coordinate beyond ±999999",
+    forms: [{ name: "x", start: { coordinates: { x: 0, y: 1_000_000 } } }],
+    property: "start.coordinates.y",
+  },
+  {
+    what: "ending.resume_flow false",
+    forms: [{ name: "x", ending: { resume_flow: false } }],
+    property: "ending.resume_flow",
+  },
+  {
+    what: "a redirection delay of 11",
+    forms: [{ name: "x", ending: { redirection: { target: "https://x.example", delay: 11 } } }],
+    property: "ending.redirection.delay",
+  },
+  {
+    what: "a redirection target of 1025 characters",
+    forms: [{ name: "x", ending: { redirection: { target: s(1025) } } }],
+    property: "ending.redirection.target",
+  },
   { what: "empty css", forms: [{ name: "x", style: { css: "" } }], property: "style.css" },
-  { what: "a message of 256 characters", forms: [{ name: "x", messages: { custom: { hello: s(256) } } }], property: "messages.custom.hello" },
-  { what: "a hidden field value of 501 characters", forms: [{ name: "x", start: { hidden_fields: [{ key: "k", value: s(501) }] } }], property: "start.hidden_fields[0].value" },
-  { what: "a flow_id of 31 characters", forms: [{ name: "x", nodes: [{ id: "f", type: "FLOW", config: { flow_id: `af_${s(28, "b")}` } }] }], property: "nodes[0].config.flow_id" },
-  { what: "a node id outside the custom-identifier format", forms: [{ name: "x", nodes: [{ id: "flow 1", type: "FLOW", config: { flow_id: "af_1" } }] }], property: "nodes[0].id" },
-  { what: "an unknown component type", forms: [{ name: "x", nodes: step([{ id: "c", category: "FIELD", type: "TELEPORT" }]) }], property: "nodes[0].config.components[0].type" },
-  { what: "a component in the wrong category", forms: [{ name: "x", nodes: step([{ id: "c", category: "FIELD", type: "RECAPTCHA", config: { site_key: "a", secret_key: "b" } }]) }], property: "nodes[0].config.components[0].category" },
-  { what: "a component missing a required config key", forms: [{ name: "x", nodes: step([{ id: "c", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "a" } }]) }], property: "nodes[0].config.components[0].config.secret_key" },
-  { what: "an unknown key in a component's config", forms: [{ name: "x", nodes: step([{ id: "c", category: "FIELD", type: "TEXT", config: { requird: true } }]) }], property: "nodes[0].config.components[0].config.requird" },
-  { what: "a JUMP_BUTTON to no node", forms: [{ name: "x", nodes: step([{ id: "j", category: "BLOCK", type: "JUMP_BUTTON", config: { text: "Go", next_node: "nowhere" } }]) }], property: "nodes[0].config.components[0].config.next_node" },
-  { what: "a basic-auth username with ':'", streams: [{ destination: webhook({ method: "basic", username: "a:b", password: "p" }) }], property: "destination.configuration.webhook_authorization.username" },
-  { what: "a basic-auth username of 129 characters", streams: [{ destination: webhook({ method: "basic", username: s(129), password: "p" }) }], property: "destination.configuration.webhook_authorization.username" },
-  { what: "an AWS region not in the list", streams: [{ destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-9" } } }], property: "destination.configuration.aws_region" },
-  { what: "a malformed event type", streams: [{ subscriptions: [{ event_type: "User Created" }], destination: { type: "action", configuration: { action_id: "a" } } }], property: "subscriptions[0].event_type" },
+  {
+    what: "a message of 256 characters",
+    forms: [{ name: "x", messages: { custom: { hello: s(256) } } }],
+    property: "messages.custom.hello",
+  },
+  {
+    what: "a hidden field value of 501 characters",
+    forms: [{ name: "x", start: { hidden_fields: [{ key: "k", value: s(501) }] } }],
+    property: "start.hidden_fields[0].value",
+  },
+  {
+    what: "a flow_id of 31 characters",
+    forms: [{ name: "x", nodes: [{ id: "f", type: "FLOW", config: { flow_id: `af_${s(28, "b")}` } }] }],
+    property: "nodes[0].config.flow_id",
+  },
+  {
+    what: "a node id outside the custom-identifier format",
+    forms: [{ name: "x", nodes: [{ id: "flow 1", type: "FLOW", config: { flow_id: "af_1" } }] }],
+    property: "nodes[0].id",
+  },
+  {
+    what: "an unknown component type",
+    forms: [{ name: "x", nodes: step([{ id: "c", category: "FIELD", type: "TELEPORT" }]) }],
+    property: "nodes[0].config.components[0].type",
+  },
+  {
+    what: "a component in the wrong category",
+    forms: [
+      {
+        name: "x",
+        nodes: step([{ id: "c", category: "FIELD", type: "RECAPTCHA", config: { site_key: "a", secret_key: "b" } }]),
+      },
+    ],
+    property: "nodes[0].config.components[0].category",
+  },
+  {
+    what: "a component missing a required config key",
+    forms: [
+      { name: "x", nodes: step([{ id: "c", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "a" } }]) },
+    ],
+    property: "nodes[0].config.components[0].config.secret_key",
+  },
+  {
+    what: "an unknown key in a component's config",
+    forms: [{ name: "x", nodes: step([{ id: "c", category: "FIELD", type: "TEXT", config: { requird: true } }]) }],
+    property: "nodes[0].config.components[0].config.requird",
+  },
+  {
+    what: "a JUMP_BUTTON to no node",
+    forms: [
+      {
+        name: "x",
+        nodes: step([
+          { id: "j", category: "BLOCK", type: "JUMP_BUTTON", config: { text: "Go", next_node: "nowhere" } },
+        ]),
+      },
+    ],
+    property: "nodes[0].config.components[0].config.next_node",
+  },
+  {
+    what: "a basic-auth username with ':'",
+    streams: [{ destination: webhook({ method: "basic", username: "a:b", password: "p" }) }],
+    property: "destination.configuration.webhook_authorization.username",
+  },
+  {
+    what: "a basic-auth username of 129 characters",
+    streams: [{ destination: webhook({ method: "basic", username: s(129), password: "p" }) }],
+    property: "destination.configuration.webhook_authorization.username",
+  },
+  {
+    what: "an AWS region not in the list",
+    streams: [
+      {
+        destination: {
+          type: "eventbridge",
+          configuration: { aws_account_id: "123456789012", aws_region: "eu-west-9" },
+        },
+      },
+    ],
+    property: "destination.configuration.aws_region",
+  },
+  {
+    what: "a malformed event type",
+    streams: [
+      {
+        subscriptions: [{ event_type: "User Created" }],
+        destination: { type: "action", configuration: { action_id: "a" } },
+      },
+    ],
+    property: "subscriptions[0].event_type",
+  },
 ];
 
 describe("real-service fidelity through the Pulumi engine", () => {
@@ -92,7 +204,9 @@ describe("real-service fidelity through the Pulumi engine", () => {
 
   beforeAll(async () => {
     ctx = await startE2e({
-      programDir: PROGRAM_DIR, stackName: STACK, server: { logger: { destination: serverLog, level: "trace" } },
+      programDir: PROGRAM_DIR,
+      stackName: STACK,
+      server: { logger: { destination: serverLog, level: "trace" } },
       config: {
         captchaSecret: { value: SECRETS.captchaSecret, secret: true },
         stripeKey: { value: SECRETS.stripeKey, secret: true },
@@ -106,13 +220,23 @@ describe("real-service fidelity through the Pulumi engine", () => {
   });
 
   test("the four configurations once refused at preview go through preview and up, then change nothing", async () => {
-    await setResources({ forms: ONCE_REFUSED, streams: [{ name: "new event type", subscriptions: [{ event_type: "connection.created" }],
-      destination: webhook({ method: "basic", username: s(128, "u"), password: "hook-password-Fd1" }) }] });
+    await setResources({
+      forms: ONCE_REFUSED,
+      streams: [
+        {
+          name: "new event type",
+          subscriptions: [{ event_type: "connection.created" }],
+          destination: webhook({ method: "basic", username: s(128, "u"), password: "hook-password-Fd1" }),
+        },
+      ],
+    });
     const preview = await ctx.stack.preview({ onOutput });
     expect(preview.changeSummary.create).toBe(1 + ONCE_REFUSED.length + 1);
     const up = await ctx.stack.up({ onOutput });
     expect(up.summary.result).toBe("succeeded");
-    expect((await ctx.api.forms()).map((form) => form.name).sort()).toEqual(ONCE_REFUSED.map((form) => form.name).sort());
+    expect((await ctx.api.forms()).map((form) => form.name).sort()).toEqual(
+      ONCE_REFUSED.map((form) => form.name).sort(),
+    );
     await ctx.stack.up({ expectNoChanges: true, onOutput });
   });
 
@@ -122,11 +246,16 @@ describe("real-service fidelity through the Pulumi engine", () => {
       await setResources({ forms: invalid.forms, streams: invalid.streams });
       ctx.server.counters.reset();
       const output: string[] = [];
-      const error = await ctx.stack.preview({ onOutput: (out) => output.push(out) }).then(() => undefined, (e: Error) => e);
+      const error = await ctx.stack.preview({ onOutput: (out) => output.push(out) }).then(
+        () => undefined,
+        (e: Error) => e,
+      );
       const text = `${error?.message ?? ""}\n${output.join("")}`;
       if (!error) missed.push(`${invalid.what}: the preview succeeded`);
-      else if (!text.includes(invalid.property)) missed.push(`${invalid.what}: the failure does not name ${invalid.property}:\n${text.slice(-600)}`);
-      if (writesIn(ctx.server.counters.snapshot()) !== 0) missed.push(`${invalid.what}: the preview wrote to the tenant`);
+      else if (!text.includes(invalid.property))
+        missed.push(`${invalid.what}: the failure does not name ${invalid.property}:\n${text.slice(-600)}`);
+      if (writesIn(ctx.server.counters.snapshot()) !== 0)
+        missed.push(`${invalid.what}: the preview wrote to the tenant`);
     }
     expect(missed).toEqual([]);
   });
@@ -143,10 +272,20 @@ describe("real-service fidelity through the Pulumi engine", () => {
     await ctx.stack.up({ onOutput, expectNoChanges: true });
 
     const binDir = ensurePulumiCli();
-    const env = pulumiEnv(binDir, { stateDir: path.join(ctx.tmpDir, "state"), homeDir: path.join(ctx.tmpDir, "home"), passphrase: "e2e-passphrase" });
-    const exported = spawnSync(path.join(binDir, "pulumi"), ["stack", "export", "--stack", STACK, "--non-interactive"], {
-      cwd: PROGRAM_DIR, env: { ...process.env, ...env }, encoding: "utf8",
+    const env = pulumiEnv(binDir, {
+      stateDir: path.join(ctx.tmpDir, "state"),
+      homeDir: path.join(ctx.tmpDir, "home"),
+      passphrase: "e2e-passphrase",
     });
+    const exported = spawnSync(
+      path.join(binDir, "pulumi"),
+      ["stack", "export", "--stack", STACK, "--non-interactive"],
+      {
+        cwd: PROGRAM_DIR,
+        env: { ...process.env, ...env },
+        encoding: "utf8",
+      },
+    );
     expect(exported.status).toBe(0);
     expect(exported.stdout).toContain("pulumi-nodejs:dynamic/tenant:Form");
     // Control: the secrets are in the stack, encrypted (the Automation API's export decrypts them).
@@ -164,7 +303,10 @@ describe("real-service fidelity through the Pulumi engine", () => {
     };
     expect(places["server log"].length).toBeGreaterThan(0);
     const found = Object.entries(places).flatMap(([place, text]) =>
-      Object.entries(SECRETS).filter(([, secret]) => text.includes(secret)).map(([name]) => `${name} in ${place}`));
+      Object.entries(SECRETS)
+        .filter(([, secret]) => text.includes(secret))
+        .map(([name]) => `${name} in ${place}`),
+    );
     expect(found).toEqual([]);
   });
 });

@@ -51,16 +51,32 @@ afterAll(async () => {
 
 describe("a program generated from a hand-made tenant", () => {
   const out = () => path.join(tmp, "my-tenant");
-  const place = (): PulumiPlace => ({ stateDir: path.join(tmp, "state"), homeDir: path.join(tmp, "home"), passphrase: "generate-e2e" });
+  const place = (): PulumiPlace => ({
+    stateDir: path.join(tmp, "state"),
+    homeDir: path.join(tmp, "home"),
+    passphrase: "generate-e2e",
+  });
   let stdout = "";
   let stack: Stack;
   const objects = () => seeded.forms.length + seeded.eventStreams.length + 1 + seeded.rateLimitPolicies.length;
 
   test("generate reads the tenant with its list pages and one GET per form, and writes nothing", async () => {
-    process.stdout.write(`router rules seeded ${seeded.routerConditions ? "with" : "WITHOUT"} conditions (server schema)\n`);
+    process.stdout.write(
+      `router rules seeded ${seeded.routerConditions ? "with" : "WITHOUT"} conditions (server schema)\n`,
+    );
     server.counters.reset();
-    const result = await run(process.execPath, [CLI, "generate", "--out", out(),
-      "--domain", server.url, "--client-id", server.credentials.clientId, "--client-secret", server.credentials.clientSecret]);
+    const result = await run(process.execPath, [
+      CLI,
+      "generate",
+      "--out",
+      out(),
+      "--domain",
+      server.url,
+      "--client-id",
+      server.credentials.clientId,
+      "--client-secret",
+      server.credentials.clientSecret,
+    ]);
     stdout = result.stdout;
     const counters = server.counters.snapshot();
     expect(writesIn(counters)).toBe(0);
@@ -73,11 +89,21 @@ describe("a program generated from a hand-made tenant", () => {
       "GET /api/v2/rate-limit-policies": 1,
     });
     expect(result.stderr).toContain(`generate: forms: ${seeded.forms.length} of ${seeded.forms.length} listed`);
-    expect(fs.readdirSync(out()).sort()).toEqual(
-      [".gitignore", ".tenant-secrets", "Pulumi.yaml", "README.md", "index.ts", "login.html", "package.json", "tsconfig.json"]);
+    expect(fs.readdirSync(out()).sort()).toEqual([
+      ".gitignore",
+      ".tenant-secrets",
+      "Pulumi.yaml",
+      "README.md",
+      "index.ts",
+      "login.html",
+      "package.json",
+      "tsconfig.json",
+    ]);
     expect(fs.readFileSync(path.join(out(), "login.html"), "utf8")).toBe(seeded.template);
     const index = fs.readFileSync(path.join(out(), "index.ts"), "utf8");
-    for (const id of [...seeded.forms, ...seeded.eventStreams, ...seeded.rateLimitPolicies].map((object) => object.id)) {
+    for (const id of [...seeded.forms, ...seeded.eventStreams, ...seeded.rateLimitPolicies].map(
+      (object) => object.id,
+    )) {
       expect(index).toContain(`adoptId: "${id}"`);
     }
     // No secret value in the program: webhook secrets are unknown, component secrets come from config.
@@ -89,16 +115,27 @@ describe("a program generated from a hand-made tenant", () => {
   test("the generated index.ts type-checks against the provider's public types", async () => {
     linkModules(out());
     const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
-    await expect(run(process.execPath, [tsc, "-p", path.join(out(), "tsconfig.json"), "--noEmit"])).resolves.toBeDefined();
+    await expect(
+      run(process.execPath, [tsc, "-p", path.join(out(), "tsconfig.json"), "--noEmit"]),
+    ).resolves.toBeDefined();
   });
 
   test("after the printed config lines, pulumi preview plans only adoptions, each with no change", async () => {
     stack = await openStack({
-      workDir: out(), stackName: "dev", binDir, place: place(),
-      tenant: { domain: server.url, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret },
+      workDir: out(),
+      stackName: "dev",
+      binDir,
+      place: place(),
+      tenant: {
+        domain: server.url,
+        clientId: server.credentials.clientId,
+        clientSecret: server.credentials.clientSecret,
+      },
     });
-    const secretLines = stdout.split("\n").map((line) => line.trim()).filter((line) => line.startsWith("pulumi config set --secret")
-      && !line.includes("tenant:"));
+    const secretLines = stdout
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith("pulumi config set --secret") && !line.includes("tenant:"));
     const env = { ...process.env, ...pulumiEnv(binDir, place()) };
     for (const line of secretLines) {
       const prompted = /^pulumi config set --secret (\S+)\s+# prompts: .*\((est_\w+)\)/.exec(line);
@@ -127,11 +164,17 @@ describe("a program generated from a hand-made tenant", () => {
     const up = await stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: objects() + 1 });
     const counters = server.counters.snapshot();
-    const writes = Object.fromEntries(Object.entries(counters).filter(([key]) => /^(POST|PATCH|PUT|DELETE) \/api\/v2\//.test(key)));
+    const writes = Object.fromEntries(
+      Object.entries(counters).filter(([key]) => /^(POST|PATCH|PUT|DELETE) \/api\/v2\//.test(key)),
+    );
     expect(writes).toEqual({});
     expect(writesIn(counters)).toBe(0);
-    process.stdout.write(`FIGURE generate round trip: ${objects()} objects adopted, ${writesIn(counters)} writes `
-      + `(${Object.entries(counters).map(([key, n]) => `${key} ×${n}`).join(", ")})\n`);
+    process.stdout.write(
+      `FIGURE generate round trip: ${objects()} objects adopted, ${writesIn(counters)} writes ` +
+        `(${Object.entries(counters)
+          .map(([key, n]) => `${key} ×${n}`)
+          .join(", ")})\n`,
+    );
   });
 
   test("the next preview, and a refresh preview, show no change", async () => {
@@ -175,13 +218,26 @@ describe("every lookup in a program", () => {
 
   beforeAll(async () => {
     fs.mkdirSync(dir(), { recursive: true });
-    fs.writeFileSync(path.join(dir(), "Pulumi.yaml"), "name: tenant-lookups\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n");
+    fs.writeFileSync(
+      path.join(dir(), "Pulumi.yaml"),
+      "name: tenant-lookups\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
+    );
     fs.writeFileSync(path.join(dir(), "index.ts"), LOOKUP_PROGRAM);
     linkModules(dir());
     stack = await openStack({
-      workDir: dir(), stackName: "lookups", binDir,
-      place: { stateDir: path.join(tmp, "lookup-state"), homeDir: path.join(tmp, "lookup-home"), passphrase: "lookups-e2e" },
-      tenant: { domain: server.url, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret },
+      workDir: dir(),
+      stackName: "lookups",
+      binDir,
+      place: {
+        stateDir: path.join(tmp, "lookup-state"),
+        homeDir: path.join(tmp, "lookup-home"),
+        passphrase: "lookups-e2e",
+      },
+      tenant: {
+        domain: server.url,
+        clientId: server.credentials.clientId,
+        clientSecret: server.credentials.clientSecret,
+      },
       config: { ids: { value: JSON.stringify({ form: seeded.forms[0].id, stream: seeded.eventStreams[3].id }) } },
     });
   });
@@ -189,8 +245,11 @@ describe("every lookup in a program", () => {
   test("getForm, getEventStream, getLoginTemplate and getRateLimitPolicies read the tenant, by id and by name", async () => {
     server.counters.reset();
     const up = await stack.up();
-    const outputs = Object.fromEntries(Object.entries(up.outputs).filter(([, output]) => output.value !== undefined)
-      .map(([key, output]) => [key, output.value]));
+    const outputs = Object.fromEntries(
+      Object.entries(up.outputs)
+        .filter(([, output]) => output.value !== undefined)
+        .map(([key, output]) => [key, output.value]),
+    );
     const crm = seeded.eventStreams.find((stream) => stream.name === "crm-sync")!;
     expect(outputs).toEqual({
       formById: seeded.forms[0].name,
@@ -209,10 +268,15 @@ describe("every lookup in a program", () => {
   test("a name two forms share fails the preview, and the error lists both ids", async () => {
     await stack.setConfig("mode", { value: "ambiguous" });
     const started = Date.now();
-    const failure = await stack.preview().then(() => "", (error: Error) => error.message);
+    const failure = await stack.preview().then(
+      () => "",
+      (error: Error) => error.message,
+    );
     const newsletters = seeded.forms.filter((form) => form.name === "Newsletter").map((form) => form.id);
     expect(failure).toContain('2 forms are named "Newsletter"');
     for (const id of newsletters) expect(failure).toContain(id);
-    process.stdout.write(`FIGURE ambiguous-name lookup failure reported in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `FIGURE ambiguous-name lookup failure reported in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
   });
 });

@@ -33,7 +33,12 @@ export class TenantApi {
       const reply = await fetch(tokenUrl, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret, audience }),
+        body: JSON.stringify({
+          grant_type: "client_credentials",
+          client_id: clientId,
+          client_secret: clientSecret,
+          audience,
+        }),
       });
       this.token = ((await reply.json()) as { access_token: string }).access_token;
     }
@@ -44,7 +49,10 @@ export class TenantApi {
   async call<T = unknown>(method: string, apiPath: string, body?: unknown): Promise<{ status: number; body: T }> {
     const reply = await fetch(`${this.server.baseUrl}${apiPath}`, {
       method,
-      headers: { authorization: `Bearer ${await this.accessToken()}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        authorization: `Bearer ${await this.accessToken()}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await reply.text();
@@ -58,7 +66,10 @@ export class TenantApi {
 
   /** Every event stream in the tenant (first 100). */
   async eventStreams(): Promise<{ id: string; name: string; destination: { type: string } }[]> {
-    const page = await this.call<{ eventStreams: { id: string; name: string; destination: { type: string } }[] }>("GET", "/event-streams?take=100");
+    const page = await this.call<{ eventStreams: { id: string; name: string; destination: { type: string } }[] }>(
+      "GET",
+      "/event-streams?take=100",
+    );
     return page.body.eventStreams;
   }
 
@@ -77,13 +88,20 @@ export function writesIn(counters: Record<string, number>): number {
 
 /** Requests counted by the server under /api/v2 (reads and writes, not tokens). */
 export function apiCallsIn(counters: Record<string, number>): number {
-  return Object.entries(counters).filter(([key]) => / \/api\/v2\//.test(key)).reduce((sum, [, n]) => sum + n, 0);
+  return Object.entries(counters)
+    .filter(([key]) => / \/api\/v2\//.test(key))
+    .reduce((sum, [, n]) => sum + n, 0);
 }
 
 /** Starts a server and opens a fresh stack of `programDir` against it. */
-export async function startE2e(options: {
-  programDir?: string; stackName?: string; server?: TenantServerOptions; config?: Record<string, { value: string; secret?: boolean }>;
-} = {}): Promise<E2eContext> {
+export async function startE2e(
+  options: {
+    programDir?: string;
+    stackName?: string;
+    server?: TenantServerOptions;
+    config?: Record<string, { value: string; secret?: boolean }>;
+  } = {},
+): Promise<E2eContext> {
   const binDir = ensurePulumiCli();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-e2e-"));
   const server = await startTenantServer({ port: 0, logger: false, ...options.server });
@@ -95,11 +113,18 @@ export async function startE2e(options: {
     freshConfig: true,
     binDir,
     place: { stateDir: path.join(tmpDir, "state"), homeDir: path.join(tmpDir, "home"), passphrase: "e2e-passphrase" },
-    tenant: { domain: server.url, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret },
+    tenant: {
+      domain: server.url,
+      clientId: server.credentials.clientId,
+      clientSecret: server.credentials.clientSecret,
+    },
     config: options.config,
   });
   return {
-    server, stack, api: new TenantApi(server), tmpDir,
+    server,
+    stack,
+    api: new TenantApi(server),
+    tmpDir,
     async dispose() {
       await server.close();
       fs.rmSync(stackConfigFile(workDir, stackName), { force: true });

@@ -7,7 +7,11 @@ import { createServer, type Server } from "node:http";
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from "node:net";
 
 /** A local HTTP server answering every request with `status` and `body`; counts requests. */
-export async function startPlainServer(status: number, body: string, type = "text/html"): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
+export async function startPlainServer(
+  status: number,
+  body: string,
+  type = "text/html",
+): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
   let requests = 0;
   const server: Server = createServer((request, response) => {
     requests += 1;
@@ -17,7 +21,11 @@ export async function startPlainServer(status: number, body: string, type = "tex
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests: () => requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: () => requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** A host that accepts connections and never answers. */
@@ -35,10 +43,10 @@ export async function startSilentHost(): Promise<{ url: string; connections: () 
   return {
     url: `http://127.0.0.1:${port}`,
     connections: () => connections,
-    close: () => new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
-

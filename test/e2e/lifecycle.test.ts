@@ -18,7 +18,9 @@ describe("pulumi engine lifecycle against the tenant server", () => {
   beforeAll(async () => {
     ctx = await startE2e({ config: { hookPassword: { value: HOOK_PASSWORD, secret: true } } });
     const created = await ctx.api.call<{ id: string }>("POST", "/rate-limit-policies", {
-      resource: "oauth_authentication_api", consumer: "client", consumer_selector: "default",
+      resource: "oauth_authentication_api",
+      consumer: "client",
+      consumer_selector: "default",
       configuration: { action: "block", limit: 100 },
     });
     expect(created.status).toBe(201);
@@ -144,7 +146,9 @@ describe("pulumi engine lifecycle against the tenant server", () => {
     expect(up.summary.result).toBe("succeeded");
     expect(await ctx.api.forms()).toHaveLength(12);
     expect(await ctx.api.eventStreams()).toHaveLength(6);
-    console.log(`rate limit 5/s: up of 15 new resources provoked ${ctx.server.counters.snapshot()["429"] ?? 0} 429 responses`);
+    console.log(
+      `rate limit 5/s: up of 15 new resources provoked ${ctx.server.counters.snapshot()["429"] ?? 0} 429 responses`,
+    );
     ctx.server.setRateLimit(50);
   });
 

@@ -34,7 +34,10 @@ describe("two tenants in one stack", () => {
       },
     });
     const created = await prodApi.call<{ id: string }>("POST", "/rate-limit-policies", {
-      resource: "oauth_authentication_api", consumer: "client", consumer_selector: "default", configuration: { action: "log", limit: 7 },
+      resource: "oauth_authentication_api",
+      consumer: "client",
+      consumer_selector: "default",
+      configuration: { action: "log", limit: 7 },
     });
     policyId = created.body.id;
     await ctx.stack.setConfig("policyId", { value: policyId });
@@ -67,7 +70,8 @@ describe("two tenants in one stack", () => {
     expect(up.outputs.policy.value).toMatchObject({ id: policyId, configuration: { action: "log", limit: 7 } });
 
     const state = rawStateText(ctx);
-    for (const secret of [ctx.server.credentials.clientSecret, prod.credentials.clientSecret, HOOK_TOKEN]) expect(state).not.toContain(secret);
+    for (const secret of [ctx.server.credentials.clientSecret, prod.credentials.clientSecret, HOOK_TOKEN])
+      expect(state).not.toContain(secret);
     expect(state).toContain('"tenant":"prod"');
   });
 

@@ -34,7 +34,10 @@ const streamInputs = (name: string) => ({
   subscriptions: [{ event_type: "user.created" }],
   destination: {
     type: "webhook",
-    configuration: { webhook_endpoint: "https://hooks.example.com/in", webhook_authorization: { method: "bearer", token: "ambiguous-token-1" } },
+    configuration: {
+      webhook_endpoint: "https://hooks.example.com/in",
+      webhook_authorization: { method: "bearer", token: "ambiguous-token-1" },
+    },
   },
 });
 
@@ -42,23 +45,35 @@ const streamInputs = (name: string) => ({
 async function tenantObjects(api: TenantApi): Promise<{ id: string; name: string; kind: Kind }[]> {
   const forms: { id: string; name: string }[] = [];
   for (let page = 0; ; page++) {
-    const reply = await api.call<{ forms: { id: string; name: string }[]; total: number }>("GET", `/forms?per_page=100&page=${page}&include_totals=true`);
+    const reply = await api.call<{ forms: { id: string; name: string }[]; total: number }>(
+      "GET",
+      `/forms?per_page=100&page=${page}&include_totals=true`,
+    );
     forms.push(...reply.body.forms);
     if (reply.body.forms.length === 0 || forms.length >= reply.body.total) break;
   }
   const streams: { id: string; name: string }[] = [];
   let from = "";
   for (;;) {
-    const reply = await api.call<{ eventStreams: { id: string; name: string }[]; next?: string }>("GET", `/event-streams?take=100${from ? `&from=${from}` : ""}`);
+    const reply = await api.call<{ eventStreams: { id: string; name: string }[]; next?: string }>(
+      "GET",
+      `/event-streams?take=100${from ? `&from=${from}` : ""}`,
+    );
     streams.push(...reply.body.eventStreams);
     if (!reply.body.next) break;
     from = reply.body.next;
   }
-  return [...forms.map((form) => ({ ...form, kind: "form" as const })), ...streams.map((stream) => ({ ...stream, kind: "stream" as const }))];
+  return [
+    ...forms.map((form) => ({ ...form, kind: "form" as const })),
+    ...streams.map((stream) => ({ ...stream, kind: "stream" as const })),
+  ];
 }
 
 /** Duplicates and orphans of a tenant against the ids resources own. */
-function tally(objects: { id: string; name: string }[], owned: string[]): { duplicates: number; orphans: number; detail: string[] } {
+function tally(
+  objects: { id: string; name: string }[],
+  owned: string[],
+): { duplicates: number; orphans: number; detail: string[] } {
   const ownedSet = new Set(owned);
   const sharedOwnership = owned.length - ownedSet.size;
   const ownedNames = new Set(objects.filter((object) => ownedSet.has(object.id)).map((object) => object.name));
@@ -82,7 +97,10 @@ describe("ambiguous creates", () => {
     const server: TenantServer = await startTenantServer({ port: 0, logger: false, rateLimit: 10_000 });
     const api = new TenantApi(server);
     // Short back-offs: the waits are not what is measured here.
-    configureFromSettings({ domain: server.url, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret }, { backoffBaseMs: 20, backoffMaxMs: 200 });
+    configureFromSettings(
+      { domain: server.url, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret },
+      { backoffBaseMs: 20, backoffMaxMs: 200 },
+    );
     const total = sized(24, 100);
     const batchSize = 4;
     const owned: string[] = [];
@@ -98,9 +116,17 @@ describe("ambiguous creates", () => {
         // Every other batch creates identical content four times at once: each resource must end with its own object.
         const identical = batch % 4 < 2;
         const size = Math.min(batchSize, total - start);
-        const names = Array.from({ length: size }, (_, i) => (identical ? `ambiguous-${batch}` : `ambiguous-${batch}-${i}`));
+        const names = Array.from({ length: size }, (_, i) =>
+          identical ? `ambiguous-${batch}` : `ambiguous-${batch}-${i}`,
+        );
         // Every POST of the batch hits the fault once (retries after fail-before go through).
-        server.faults.add({ method: "POST", path: kind === "form" ? FORMS_ROUTE : STREAMS_ROUTE, times: size, mode, status: [500, 502, 503, 504][batch % 4] });
+        server.faults.add({
+          method: "POST",
+          path: kind === "form" ? FORMS_ROUTE : STREAMS_ROUTE,
+          times: size,
+          mode,
+          status: [500, 502, 503, 504][batch % 4],
+        });
         if (mode !== "fail-before") ambiguous += size;
         const provider = kind === "form" ? formProvider : eventStreamProvider;
         const inputs = (name: string) => (kind === "form" ? formInputs(name) : streamInputs(name));
@@ -122,9 +148,17 @@ describe("ambiguous creates", () => {
         }
       }
       const { duplicates, orphans, detail } = tally(await tenantObjects(api), owned);
-      if (notes.length) console.log(`creates that failed (then repaired by a rerun unless counted): ${notes.join("; ")}`);
+      if (notes.length)
+        console.log(`creates that failed (then repaired by a rerun unless counted): ${notes.join("; ")}`);
       if (detail.length) console.log(`tenant vs resources: ${detail.join("; ")}`);
-      printFigure("ambiguous-creates-provider", { tried: total, ambiguous, duplicates, orphans, failedCreates, unrepaired });
+      printFigure("ambiguous-creates-provider", {
+        tried: total,
+        ambiguous,
+        duplicates,
+        orphans,
+        failedCreates,
+        unrepaired,
+      });
       expect({ duplicates, orphans, unrepaired }).toEqual({ duplicates: 0, orphans: 0, unrepaired: 0 });
     } finally {
       resetRuntime();
@@ -136,7 +170,10 @@ describe("ambiguous creates", () => {
     let ctx: E2eContext;
 
     beforeAll(async () => {
-      ctx = await startE2e({ stackName: stackName("ambiguous"), config: { hookPassword: { value: "ambiguous-hook-password-1", secret: true } } });
+      ctx = await startE2e({
+        stackName: stackName("ambiguous"),
+        config: { hookPassword: { value: "ambiguous-hook-password-1", secret: true } },
+      });
     });
 
     afterAll(async () => {
@@ -159,7 +196,13 @@ describe("ambiguous creates", () => {
         const formMode = round % 2 === 0 ? "fail-after" : "drop-after";
         const streamMode = round % 2 === 0 ? "drop-after" : "fail-after";
         ctx.server.faults.add({ method: "POST", path: FORMS_ROUTE, times: formCount, mode: formMode, status: 502 });
-        ctx.server.faults.add({ method: "POST", path: STREAMS_ROUTE, times: streamCount, mode: streamMode, status: 503 });
+        ctx.server.faults.add({
+          method: "POST",
+          path: STREAMS_ROUTE,
+          times: streamCount,
+          mode: streamMode,
+          status: 503,
+        });
         tried += formCount + streamCount;
         ctx.server.counters.reset();
         try {
@@ -179,7 +222,9 @@ describe("ambiguous creates", () => {
         // Every create met its fault: at least one POST per resource reached the server.
         const counters = ctx.server.counters.snapshot();
         posts += (counters[`POST ${FORMS_ROUTE}`] ?? 0) + (counters[`POST ${STREAMS_ROUTE}`] ?? 0);
-        const deployment = (await ctx.stack.exportStack()).deployment as { resources?: { type: string; id?: string }[] };
+        const deployment = (await ctx.stack.exportStack()).deployment as {
+          resources?: { type: string; id?: string }[];
+        };
         const owned = (deployment.resources ?? [])
           .filter((resource) => resource.type.startsWith("pulumi-nodejs:dynamic/tenant:") && resource.id)
           .map((resource) => resource.id!);
@@ -187,12 +232,21 @@ describe("ambiguous creates", () => {
         duplicates += counted.duplicates;
         orphans += counted.orphans;
         details.push(...counted.detail.map((line) => `round ${round}: ${line}`));
-        if (owned.length !== formCount + streamCount) details.push(`round ${round}: state holds ${owned.length} objects, expected ${formCount + streamCount}`);
+        if (owned.length !== formCount + streamCount)
+          details.push(`round ${round}: state holds ${owned.length} objects, expected ${formCount + streamCount}`);
         // The next round starts from an empty tenant.
         await ctx.stack.destroy();
       }
       if (details.length) console.log(details.join("\n"));
-      printFigure("ambiguous-creates-pulumi-up", { tried, posts, ups: rounds, duplicates, orphans, failedUps, unrepaired });
+      printFigure("ambiguous-creates-pulumi-up", {
+        tried,
+        posts,
+        ups: rounds,
+        duplicates,
+        orphans,
+        failedUps,
+        unrepaired,
+      });
       expect(posts).toBeGreaterThanOrEqual(tried);
       expect({ duplicates, orphans, unrepaired }).toEqual({ duplicates: 0, orphans: 0, unrepaired: 0 });
       expect(details.filter((line) => /state holds/.test(line))).toEqual([]);

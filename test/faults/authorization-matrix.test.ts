@@ -7,7 +7,17 @@
 import { ALL_SCOPES, SCOPES } from "../../api/scopes";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { isApiErrorBody } from "../../api/errors";
-import { callApi, eventStreamBody, formBody, policyBody, printFigure, send, TEMPLATE, tokenFor, type RawReply } from "./support";
+import {
+  callApi,
+  eventStreamBody,
+  formBody,
+  policyBody,
+  printFigure,
+  send,
+  TEMPLATE,
+  tokenFor,
+  type RawReply,
+} from "./support";
 
 jest.setTimeout(300_000);
 
@@ -33,9 +43,15 @@ describe("authorization matrix: routes × scopes × global", () => {
     server = await startTenantServer({ port: 0, logger: false, rateLimit: 100_000 });
     admin = await tokenFor(server);
     fixtures.form = ((await callApi(server, admin, "POST", "/forms", formBody("fixture"))).json as { id: string }).id;
-    fixtures.stream = ((await callApi(server, admin, "POST", "/event-streams", eventStreamBody("fixture"))).json as { id: string }).id;
-    fixtures.policy = ((await callApi(server, admin, "POST", "/rate-limit-policies", policyBody("default"))).json as { id: string }).id;
-    expect((await callApi(server, admin, "PUT", "/branding/templates/universal-login", { template: TEMPLATE })).status).toBe(201);
+    fixtures.stream = (
+      (await callApi(server, admin, "POST", "/event-streams", eventStreamBody("fixture"))).json as { id: string }
+    ).id;
+    fixtures.policy = (
+      (await callApi(server, admin, "POST", "/rate-limit-policies", policyBody("default"))).json as { id: string }
+    ).id;
+    expect(
+      (await callApi(server, admin, "PUT", "/branding/templates/universal-login", { template: TEMPLATE })).status,
+    ).toBe(201);
   });
 
   afterAll(async () => {
@@ -44,9 +60,12 @@ describe("authorization matrix: routes × scopes × global", () => {
 
   /** A fresh object for an allowed delete (denied deletes aim at the fixture, which must survive). */
   const fresh = async (kind: "form" | "stream" | "policy", n: number): Promise<string> => {
-    const [path, body] = kind === "form" ? ["/forms", formBody(`doomed-${n}`)]
-      : kind === "stream" ? ["/event-streams", eventStreamBody(`doomed-${n}`)]
-        : ["/rate-limit-policies", policyBody(`client_id:doomed-${n}`)];
+    const [path, body] =
+      kind === "form"
+        ? ["/forms", formBody(`doomed-${n}`)]
+        : kind === "stream"
+          ? ["/event-streams", eventStreamBody(`doomed-${n}`)]
+          : ["/rate-limit-policies", policyBody(`client_id:doomed-${n}`)];
     const reply = await callApi(server, admin, "POST", path, body);
     expect(reply.status).toBe(201);
     return (reply.json as { id: string }).id;
@@ -57,36 +76,165 @@ describe("authorization matrix: routes × scopes × global", () => {
     const forms = SCOPES.forms;
     const streams = SCOPES.eventStreams;
     const branding = SCOPES.branding;
-    const target = async (kind: "form" | "stream" | "policy", n: number) => (allowedDelete(kind) ? fresh(kind, n) : fixtures[kind]);
+    const target = async (kind: "form" | "stream" | "policy", n: number) =>
+      allowedDelete(kind) ? fresh(kind, n) : fixtures[kind];
     return [
-      { name: "GET /rate-limit-policies", scope: rlp.list, global: true, ok: [200], call: (t) => callApi(server, t, "GET", "/rate-limit-policies") },
-      { name: "POST /rate-limit-policies", scope: rlp.create, global: true, ok: [201], call: (t, n) => callApi(server, t, "POST", "/rate-limit-policies", policyBody(`client_id:matrix-${n}`)) },
-      { name: "GET /rate-limit-policies/{id}", scope: rlp.get, global: true, ok: [200], call: (t) => callApi(server, t, "GET", `/rate-limit-policies/${fixtures.policy}`) },
-      { name: "PATCH /rate-limit-policies/{id}", scope: rlp.update, global: true, ok: [200], call: (t, n) => callApi(server, t, "PATCH", `/rate-limit-policies/${fixtures.policy}`, { configuration: { action: "log", limit: n % 10000 } }) },
-      { name: "DELETE /rate-limit-policies/{id}", scope: rlp.delete, global: true, ok: [204], call: async (t, n) => callApi(server, t, "DELETE", `/rate-limit-policies/${await target("policy", n)}`) },
-      { name: "GET /forms", scope: forms.list, global: false, ok: [200], call: (t) => callApi(server, t, "GET", "/forms") },
-      { name: "POST /forms", scope: forms.create, global: false, ok: [201], call: (t, n) => callApi(server, t, "POST", "/forms", formBody(`matrix-${n}`)) },
-      { name: "GET /forms/{id}", scope: forms.get, global: false, ok: [200], call: (t) => callApi(server, t, "GET", `/forms/${fixtures.form}`) },
-      { name: "PATCH /forms/{id}", scope: forms.update, global: false, ok: [200], call: (t) => callApi(server, t, "PATCH", `/forms/${fixtures.form}`, { name: "fixture" }) },
-      { name: "DELETE /forms/{id}", scope: forms.delete, global: false, ok: [204], call: async (t, n) => callApi(server, t, "DELETE", `/forms/${await target("form", n)}`) },
-      { name: "GET /event-streams", scope: streams.list, global: false, ok: [200], call: (t) => callApi(server, t, "GET", "/event-streams") },
-      { name: "POST /event-streams", scope: streams.create, global: false, ok: [201], call: (t, n) => callApi(server, t, "POST", "/event-streams", eventStreamBody(`matrix-${n}`)) },
-      { name: "GET /event-streams/{id}", scope: streams.get, global: false, ok: [200], call: (t) => callApi(server, t, "GET", `/event-streams/${fixtures.stream}`) },
-      { name: "PATCH /event-streams/{id}", scope: streams.update, global: false, ok: [200], call: (t) => callApi(server, t, "PATCH", `/event-streams/${fixtures.stream}`, { status: "enabled" }) },
-      { name: "DELETE /event-streams/{id}", scope: streams.delete, global: false, ok: [204], call: async (t, n) => callApi(server, t, "DELETE", `/event-streams/${await target("stream", n)}`) },
-      { name: "GET /branding/templates/universal-login", scope: branding.get, global: false, ok: [200], call: (t) => callApi(server, t, "GET", "/branding/templates/universal-login") },
-      { name: "PUT /branding/templates/universal-login", scope: branding.update, global: false, ok: [200, 201], call: (t) => callApi(server, t, "PUT", "/branding/templates/universal-login", { template: TEMPLATE }) },
+      {
+        name: "GET /rate-limit-policies",
+        scope: rlp.list,
+        global: true,
+        ok: [200],
+        call: (t) => callApi(server, t, "GET", "/rate-limit-policies"),
+      },
+      {
+        name: "POST /rate-limit-policies",
+        scope: rlp.create,
+        global: true,
+        ok: [201],
+        call: (t, n) => callApi(server, t, "POST", "/rate-limit-policies", policyBody(`client_id:matrix-${n}`)),
+      },
+      {
+        name: "GET /rate-limit-policies/{id}",
+        scope: rlp.get,
+        global: true,
+        ok: [200],
+        call: (t) => callApi(server, t, "GET", `/rate-limit-policies/${fixtures.policy}`),
+      },
+      {
+        name: "PATCH /rate-limit-policies/{id}",
+        scope: rlp.update,
+        global: true,
+        ok: [200],
+        call: (t, n) =>
+          callApi(server, t, "PATCH", `/rate-limit-policies/${fixtures.policy}`, {
+            configuration: { action: "log", limit: n % 10000 },
+          }),
+      },
+      {
+        name: "DELETE /rate-limit-policies/{id}",
+        scope: rlp.delete,
+        global: true,
+        ok: [204],
+        call: async (t, n) => callApi(server, t, "DELETE", `/rate-limit-policies/${await target("policy", n)}`),
+      },
+      {
+        name: "GET /forms",
+        scope: forms.list,
+        global: false,
+        ok: [200],
+        call: (t) => callApi(server, t, "GET", "/forms"),
+      },
+      {
+        name: "POST /forms",
+        scope: forms.create,
+        global: false,
+        ok: [201],
+        call: (t, n) => callApi(server, t, "POST", "/forms", formBody(`matrix-${n}`)),
+      },
+      {
+        name: "GET /forms/{id}",
+        scope: forms.get,
+        global: false,
+        ok: [200],
+        call: (t) => callApi(server, t, "GET", `/forms/${fixtures.form}`),
+      },
+      {
+        name: "PATCH /forms/{id}",
+        scope: forms.update,
+        global: false,
+        ok: [200],
+        call: (t) => callApi(server, t, "PATCH", `/forms/${fixtures.form}`, { name: "fixture" }),
+      },
+      {
+        name: "DELETE /forms/{id}",
+        scope: forms.delete,
+        global: false,
+        ok: [204],
+        call: async (t, n) => callApi(server, t, "DELETE", `/forms/${await target("form", n)}`),
+      },
+      {
+        name: "GET /event-streams",
+        scope: streams.list,
+        global: false,
+        ok: [200],
+        call: (t) => callApi(server, t, "GET", "/event-streams"),
+      },
+      {
+        name: "POST /event-streams",
+        scope: streams.create,
+        global: false,
+        ok: [201],
+        call: (t, n) => callApi(server, t, "POST", "/event-streams", eventStreamBody(`matrix-${n}`)),
+      },
+      {
+        name: "GET /event-streams/{id}",
+        scope: streams.get,
+        global: false,
+        ok: [200],
+        call: (t) => callApi(server, t, "GET", `/event-streams/${fixtures.stream}`),
+      },
+      {
+        name: "PATCH /event-streams/{id}",
+        scope: streams.update,
+        global: false,
+        ok: [200],
+        call: (t) => callApi(server, t, "PATCH", `/event-streams/${fixtures.stream}`, { status: "enabled" }),
+      },
+      {
+        name: "DELETE /event-streams/{id}",
+        scope: streams.delete,
+        global: false,
+        ok: [204],
+        call: async (t, n) => callApi(server, t, "DELETE", `/event-streams/${await target("stream", n)}`),
+      },
+      {
+        name: "GET /branding/templates/universal-login",
+        scope: branding.get,
+        global: false,
+        ok: [200],
+        call: (t) => callApi(server, t, "GET", "/branding/templates/universal-login"),
+      },
+      {
+        name: "PUT /branding/templates/universal-login",
+        scope: branding.update,
+        global: false,
+        ok: [200, 201],
+        call: (t) => callApi(server, t, "PUT", "/branding/templates/universal-login", { template: TEMPLATE }),
+      },
       // An allowed delete is followed by a PUT from the admin so the template exists for the next cell.
-      { name: "DELETE /branding/templates/universal-login", scope: branding.delete, global: false, ok: [204], call: async (t) => {
-        const reply = await callApi(server, t, "DELETE", "/branding/templates/universal-login");
-        if (reply.status === 204) await callApi(server, admin, "PUT", "/branding/templates/universal-login", { template: TEMPLATE });
-        return reply;
-      } },
+      {
+        name: "DELETE /branding/templates/universal-login",
+        scope: branding.delete,
+        global: false,
+        ok: [204],
+        call: async (t) => {
+          const reply = await callApi(server, t, "DELETE", "/branding/templates/universal-login");
+          if (reply.status === 204)
+            await callApi(server, admin, "PUT", "/branding/templates/universal-login", { template: TEMPLATE });
+          return reply;
+        },
+      },
       // The test-only admin routes: no client but the admin client, whatever its scopes.
-      { name: "GET /__admin/counters", scope: "(admin client)", global: false, ok: [200], call: (t) => send(`${server.url}/__admin/counters`, { method: "GET", headers: { authorization: `Bearer ${t}` } }) },
-      { name: "PUT /__admin/rate-limit", scope: "(admin client)", global: false, ok: [200], call: (t) => send(`${server.url}/__admin/rate-limit`, {
-        method: "PUT", headers: { authorization: `Bearer ${t}`, "content-type": "application/json" }, body: JSON.stringify({ perSecond: 100_000 }),
-      }) },
+      {
+        name: "GET /__admin/counters",
+        scope: "(admin client)",
+        global: false,
+        ok: [200],
+        call: (t) =>
+          send(`${server.url}/__admin/counters`, { method: "GET", headers: { authorization: `Bearer ${t}` } }),
+      },
+      {
+        name: "PUT /__admin/rate-limit",
+        scope: "(admin client)",
+        global: false,
+        ok: [200],
+        call: (t) =>
+          send(`${server.url}/__admin/rate-limit`, {
+            method: "PUT",
+            headers: { authorization: `Bearer ${t}`, "content-type": "application/json" },
+            body: JSON.stringify({ perSecond: 100_000 }),
+          }),
+      },
     ];
   };
 
@@ -101,10 +249,26 @@ describe("authorization matrix: routes × scopes × global", () => {
       for (const scope of scopeChoices) {
         const clientId = `matrix-${global ? "global" : "local"}-${scope.replace(/[^a-z_]/g, "_")}`;
         const clientSecret = `secret-of-${clientId}`;
-        server.addClient({ client_id: clientId, client_secret: clientSecret, scopes: scope === "(none)" ? [] : [scope], global });
+        server.addClient({
+          client_id: clientId,
+          client_secret: clientSecret,
+          scopes: scope === "(none)" ? [] : [scope],
+          global,
+        });
         const token = await tokenFor(server, { clientId, clientSecret });
-        const allowedFor = (route: { scope: string; global: boolean }) => route.scope === scope && (!route.global || global);
-        for (const route of routes((kind) => allowedFor({ scope: kind === "form" ? SCOPES.forms.delete : kind === "stream" ? SCOPES.eventStreams.delete : SCOPES.rateLimitPolicies.delete, global: kind === "policy" }))) {
+        const allowedFor = (route: { scope: string; global: boolean }) =>
+          route.scope === scope && (!route.global || global);
+        for (const route of routes((kind) =>
+          allowedFor({
+            scope:
+              kind === "form"
+                ? SCOPES.forms.delete
+                : kind === "stream"
+                  ? SCOPES.eventStreams.delete
+                  : SCOPES.rateLimitPolicies.delete,
+            global: kind === "policy",
+          }),
+        )) {
           routeNames.add(route.name);
           n += 1;
           cells += 1;
@@ -113,7 +277,10 @@ describe("authorization matrix: routes × scopes × global", () => {
           const where = `${route.name} with ${scope}${global ? " (global)" : ""}`;
           if (allowed) {
             allowedCells += 1;
-            if (!route.ok.includes(reply.status)) violations.push(`${where}: expected ${route.ok.join("/")}, got ${reply.status} ${reply.text.slice(0, 100)}`);
+            if (!route.ok.includes(reply.status))
+              violations.push(
+                `${where}: expected ${route.ok.join("/")}, got ${reply.status} ${reply.text.slice(0, 100)}`,
+              );
             if (route.name === "POST /forms") expectedCount.forms += 1;
             if (route.name === "POST /event-streams") expectedCount.streams += 1;
             if (route.name === "POST /rate-limit-policies") expectedCount.policies += 1;
@@ -121,27 +288,48 @@ describe("authorization matrix: routes × scopes × global", () => {
           }
           // Refused: 401 for a non-global client on a global-only route, else 403; the service's error shape.
           const expectedStatus = route.global && !global ? 401 : 403;
-          if (reply.status !== expectedStatus) violations.push(`${where}: expected ${expectedStatus}, got ${reply.status} ${reply.text.slice(0, 100)}`);
-          else if (!isApiErrorBody(reply.json)) violations.push(`${where}: refusal not in the error shape: ${reply.text.slice(0, 100)}`);
-          else if (expectedStatus === 403 && !route.scope.startsWith("(") && reply.json.message !== `Insufficient scope, expected any of: ${route.scope}`) {
+          if (reply.status !== expectedStatus)
+            violations.push(`${where}: expected ${expectedStatus}, got ${reply.status} ${reply.text.slice(0, 100)}`);
+          else if (!isApiErrorBody(reply.json))
+            violations.push(`${where}: refusal not in the error shape: ${reply.text.slice(0, 100)}`);
+          else if (
+            expectedStatus === 403 &&
+            !route.scope.startsWith("(") &&
+            reply.json.message !== `Insufficient scope, expected any of: ${route.scope}`
+          ) {
             violations.push(`${where}: message does not name the scope: ${reply.json.message}`);
           }
         }
       }
     }
     // Refused writes left nothing behind; allowed ones did exactly their part.
-    const forms = (await callApi(server, admin, "GET", "/forms?include_totals=true&per_page=1")).json as { total: number };
-    const streams = ((await callApi(server, admin, "GET", "/event-streams?take=100")).json as { eventStreams: unknown[] }).eventStreams;
-    const policies = ((await callApi(server, admin, "GET", "/rate-limit-policies?take=100")).json as { rate_limit_policies: unknown[] }).rate_limit_policies;
+    const forms = (await callApi(server, admin, "GET", "/forms?include_totals=true&per_page=1")).json as {
+      total: number;
+    };
+    const streams = (
+      (await callApi(server, admin, "GET", "/event-streams?take=100")).json as { eventStreams: unknown[] }
+    ).eventStreams;
+    const policies = (
+      (await callApi(server, admin, "GET", "/rate-limit-policies?take=100")).json as { rate_limit_policies: unknown[] }
+    ).rate_limit_policies;
     const counts = { forms: forms.total, streams: streams.length, policies: policies.length };
-    if (JSON.stringify(counts) !== JSON.stringify(expectedCount)) violations.push(`tenant holds ${JSON.stringify(counts)}, expected ${JSON.stringify(expectedCount)}`);
-    const fixturePolicy = (await callApi(server, admin, "GET", `/rate-limit-policies/${fixtures.policy}`)).json as { configuration: unknown };
+    if (JSON.stringify(counts) !== JSON.stringify(expectedCount))
+      violations.push(`tenant holds ${JSON.stringify(counts)}, expected ${JSON.stringify(expectedCount)}`);
+    const fixturePolicy = (await callApi(server, admin, "GET", `/rate-limit-policies/${fixtures.policy}`)).json as {
+      configuration: unknown;
+    };
     const fixtureForm = await callApi(server, admin, "GET", `/forms/${fixtures.form}`);
     if (fixtureForm.status !== 200) violations.push("the fixture form was deleted by a refused call");
     if (!fixturePolicy.configuration) violations.push("the fixture policy was deleted by a refused call");
 
     printFigure("authorization-matrix", {
-      cells, routes: routeNames.size, scopes: scopeChoices.length, clientKinds: 2, allowed: allowedCells, refused: cells - allowedCells, violations: violations.length,
+      cells,
+      routes: routeNames.size,
+      scopes: scopeChoices.length,
+      clientKinds: 2,
+      allowed: allowedCells,
+      refused: cells - allowedCells,
+      violations: violations.length,
     });
     expect(violations).toEqual([]);
   });

@@ -23,7 +23,13 @@ const WRITERS = 6;
 jest.setTimeout(ROUNDS * 60_000 + 60_000);
 
 /** A server process and how to reach it. */
-interface Running { child: ChildProcess; url: string; baseUrl: string; token: string; exited: Promise<void> }
+interface Running {
+  child: ChildProcess;
+  url: string;
+  baseUrl: string;
+  token: string;
+  exited: Promise<void>;
+}
 
 /** What the test knows about one object: the last acknowledged state and a write whose outcome is unknown. */
 interface Tracked {
@@ -37,7 +43,9 @@ interface Tracked {
 }
 
 async function startServer(dataDir: string): Promise<Running> {
-  const child = spawn(process.execPath, [CLI, "--port", "0", "--data-dir", dataDir, "--rate-limit", "1000000"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [CLI, "--port", "0", "--data-dir", dataDir, "--rate-limit", "1000000"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let seen = "";
@@ -55,16 +63,26 @@ async function startServer(dataDir: string): Promise<Running> {
         }
       }
     });
-    child.stderr!.on("data", (chunk: Buffer) => { stderr += chunk.toString("utf8"); });
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
     child.once("exit", (code) => reject(new Error(`the server exited with ${code} before listening: ${stderr}`)));
   });
   const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "credentials.json"), "utf8")) as {
-    clientId: string; clientSecret: string; tokenUrl: string; audience: string;
+    clientId: string;
+    clientSecret: string;
+    tokenUrl: string;
+    audience: string;
   };
   const reply = await fetch(credentials.tokenUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ grant_type: "client_credentials", client_id: credentials.clientId, client_secret: credentials.clientSecret, audience: credentials.audience }),
+    body: JSON.stringify({
+      grant_type: "client_credentials",
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+      audience: credentials.audience,
+    }),
   });
   const token = ((await reply.json()) as { access_token: string }).access_token;
   return { child, url, baseUrl: `${url}/api/v2`, token, exited };
@@ -95,7 +113,9 @@ describe("crash safety of the tenant server", () => {
 
   test(`${ROUNDS} rounds of SIGKILL during a burst of writes lose no acknowledged write and corrupt nothing`, async () => {
     if (!fs.existsSync(CLI)) {
-      throw new Error(`${path.relative(REPO_ROOT, CLI)} is missing: build the server first with \`npm run build\` (npm test builds before it runs the suites).`);
+      throw new Error(
+        `${path.relative(REPO_ROOT, CLI)} is missing: build the server first with \`npm run build\` (npm test builds before it runs the suites).`,
+      );
     }
     const tracked = new Map<string, Tracked>();
     const knownIds = new Set<string>();
@@ -142,7 +162,11 @@ describe("crash safety of the tenant server", () => {
             template.pending = undefined;
           } else if (live.length < 2 || roll < 4) {
             const kind = index % 2 === 0 ? "stream" : "form";
-            const reply = await write("POST", kind === "form" ? "/forms" : "/event-streams", kind === "form" ? formBody(name) : eventStreamBody(name));
+            const reply = await write(
+              "POST",
+              kind === "form" ? "/forms" : "/event-streams",
+              kind === "form" ? formBody(name) : eventStreamBody(name),
+            );
             if (!reply) {
               unknownOutcomes += 1;
               createsInFlight += 1;
@@ -186,7 +210,8 @@ describe("crash safety of the tenant server", () => {
       // Kill at a varying moment once writes are flowing.
       const before = acknowledged;
       const startedAt = Date.now();
-      while (acknowledged - before < 20 && Date.now() - startedAt < 20_000) await new Promise((resolve) => setTimeout(resolve, 10));
+      while (acknowledged - before < 20 && Date.now() - startedAt < 20_000)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       await new Promise((resolve) => setTimeout(resolve, 50 + ((round * 137) % 400)));
       server.child.kill("SIGKILL");
       await server.exited;
@@ -205,10 +230,17 @@ describe("crash safety of the tenant server", () => {
         const collection = object.kind === "form" ? "/forms" : "/event-streams";
         const reply = await callApi(restarted, restarted.token, "GET", `${collection}/${object.id}`);
         const seenName = reply.status === 200 ? (reply.json as { name: string }).name : undefined;
-        const acceptable = object.deleted ? [undefined] : [object.name, ...(object.pending === undefined ? [] : [object.pending === "delete" ? undefined : object.pending])];
+        const acceptable = object.deleted
+          ? [undefined]
+          : [
+              object.name,
+              ...(object.pending === undefined ? [] : [object.pending === "delete" ? undefined : object.pending]),
+            ];
         if (!acceptable.includes(seenName)) {
           lost += 1;
-          problems.push(`round ${round}: ${object.kind} ${object.id} is ${seenName ?? "gone"} (${reply.status}), acknowledged ${object.deleted ? "deleted" : object.name}`);
+          problems.push(
+            `round ${round}: ${object.kind} ${object.id} is ${seenName ?? "gone"} (${reply.status}), acknowledged ${object.deleted ? "deleted" : object.name}`,
+          );
         }
         // What is on disk is now the truth for the next round.
         object.deleted = seenName === undefined;
@@ -225,10 +257,14 @@ describe("crash safety of the tenant server", () => {
       template.acked = templateBody;
       template.pending = undefined;
       // Objects nobody was told about may only come from creates in flight at the kill.
-      const unknown = [...await listForms(restarted), ...await listStreams(restarted)].filter((id) => !knownIds.has(id));
+      const unknown = [...(await listForms(restarted)), ...(await listStreams(restarted))].filter(
+        (id) => !knownIds.has(id),
+      );
       if (unknown.length > createsInFlight) {
         phantoms += unknown.length - createsInFlight;
-        problems.push(`round ${round}: ${unknown.length} unacknowledged objects, only ${createsInFlight} creates were in flight`);
+        problems.push(
+          `round ${round}: ${unknown.length} unacknowledged objects, only ${createsInFlight} creates were in flight`,
+        );
       }
       for (const id of unknown) knownIds.add(id);
     }
@@ -237,7 +273,14 @@ describe("crash safety of the tenant server", () => {
     const finalIntegrity = integrityOf(dataDir);
     if (finalIntegrity !== "ok") corrupt += 1;
 
-    printFigure("crash-safety", { rounds: ROUNDS, acknowledgedWrites: acknowledged, unknownOutcomes, lost, corrupt, phantoms });
+    printFigure("crash-safety", {
+      rounds: ROUNDS,
+      acknowledgedWrites: acknowledged,
+      unknownOutcomes,
+      lost,
+      corrupt,
+      phantoms,
+    });
     expect(problems).toEqual([]);
     expect(lost).toBe(0);
     expect(corrupt).toBe(0);
@@ -248,7 +291,8 @@ describe("crash safety of the tenant server", () => {
 async function listForms(server: Running): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 0; ; page++) {
-    const reply = (await callApi(server, server.token, "GET", `/forms?per_page=100&page=${page}&include_totals=true`)).json as { total: number; forms: { id: string }[] };
+    const reply = (await callApi(server, server.token, "GET", `/forms?per_page=100&page=${page}&include_totals=true`))
+      .json as { total: number; forms: { id: string }[] };
     ids.push(...reply.forms.map((form) => form.id));
     if (reply.forms.length === 0 || ids.length >= reply.total) return ids;
   }
@@ -259,7 +303,8 @@ async function listStreams(server: Running): Promise<string[]> {
   const ids: string[] = [];
   let from = "";
   for (;;) {
-    const page = (await callApi(server, server.token, "GET", `/event-streams?take=100${from ? `&from=${from}` : ""}`)).json as { eventStreams: { id: string }[]; next?: string };
+    const page = (await callApi(server, server.token, "GET", `/event-streams?take=100${from ? `&from=${from}` : ""}`))
+      .json as { eventStreams: { id: string }[]; next?: string };
     ids.push(...page.eventStreams.map((stream) => stream.id));
     if (!page.next) return ids;
     from = page.next;

@@ -13,8 +13,12 @@ function runChild<T>(script: string, args: (string | number)[]): Promise<T> {
   const child = spawn(process.execPath, ["-e", script, ...args.map(String)], { stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => { stdout += chunk.toString(); });
-  child.stderr.on("data", (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   return new Promise((resolve, reject) => {
     child.on("exit", (code) => {
       const last = stdout.trim().split("\n").pop() ?? "";
@@ -28,7 +32,12 @@ function runChild<T>(script: string, args: (string | number)[]): Promise<T> {
 }
 
 /** What a long-URL flood sent and got. */
-export interface UrlFloodResult { sent: number; statuses: Record<string, number>; errors: number; seconds: number }
+export interface UrlFloodResult {
+  sent: number;
+  statuses: Record<string, number>;
+  errors: number;
+  seconds: number;
+}
 
 const URL_FLOOD = `
   const http = require("http");
@@ -59,7 +68,10 @@ const URL_FLOOD = `
   });`;
 
 /** Sends GETs with ~`pathLength`-character paths on `connections` keep-alive connections for `seconds` or `maxRequests`. */
-export function longUrlFlood(origin: string, options: { seconds: number; maxRequests: number; connections: number; pathLength: number }): Promise<UrlFloodResult> {
+export function longUrlFlood(
+  origin: string,
+  options: { seconds: number; maxRequests: number; connections: number; pathLength: number },
+): Promise<UrlFloodResult> {
   return runChild(URL_FLOOD, [origin, options.seconds, options.maxRequests, options.connections, options.pathLength]);
 }
 
@@ -132,25 +144,48 @@ const STALL_FLOOD = `
  * Opens up to `perSecond` stalled connections a second (at most `maxOpen` at once) for
  * `seconds`, then waits up to `graceSeconds` for the server to close them.
  */
-export function stallFlood(origin: string, options: { seconds: number; perSecond: number; maxOpen: number; graceSeconds: number }): Promise<StallFloodResult> {
+export function stallFlood(
+  origin: string,
+  options: { seconds: number; perSecond: number; maxOpen: number; graceSeconds: number },
+): Promise<StallFloodResult> {
   const { hostname, port } = new URL(origin);
-  return runChild(STALL_FLOOD, [hostname, port, options.seconds, options.perSecond, options.maxOpen, options.graceSeconds]);
+  return runChild(STALL_FLOOD, [
+    hostname,
+    port,
+    options.seconds,
+    options.perSecond,
+    options.maxOpen,
+    options.graceSeconds,
+  ]);
 }
 
 /** What the well-behaved client got. */
-export interface ClientResult { requests: number; failures: string[]; p50Ms: number; maxMs: number }
+export interface ClientResult {
+  requests: number;
+  failures: string[];
+  p50Ms: number;
+  maxMs: number;
+}
 
 /**
  * A well-behaved client: one GET at a time with its own token, a pause between them,
  * until `until()` says stop. Every answer must be a 200.
  */
-export async function wellBehavedClient(url: string, token: string, until: () => boolean, pauseMs = 50): Promise<ClientResult> {
+export async function wellBehavedClient(
+  url: string,
+  token: string,
+  until: () => boolean,
+  pauseMs = 50,
+): Promise<ClientResult> {
   const latencies: number[] = [];
   const failures: string[] = [];
   while (!until()) {
     const started = performance.now();
     try {
-      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(url, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(10_000),
+      });
       await response.arrayBuffer();
       if (response.status !== 200) failures.push(String(response.status));
     } catch (error) {
@@ -180,7 +215,9 @@ export function sampleRss(pid: number, everyMs = 100): { stop(): number; current
     }
   };
   let peak = read();
-  const timer = setInterval(() => { peak = Math.max(peak, read()); }, everyMs);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, read());
+  }, everyMs);
   return {
     stop: () => {
       clearInterval(timer);

@@ -16,7 +16,11 @@ const FORMS = "/api/v2/forms";
 let h: Harness;
 const outcomes: { name: string; ok: boolean }[] = [];
 beforeAll(async () => {
-  h = await startHarness({ clients: [{ client_id: "reader", client_secret: "reader-secret", scopes: ["read:forms", "create:forms"], global: false }] });
+  h = await startHarness({
+    clients: [
+      { client_id: "reader", client_secret: "reader-secret", scopes: ["read:forms", "create:forms"], global: false },
+    ],
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -37,24 +41,45 @@ function record(name: string, check: () => void): void {
 describe("numbers that do not survive a round trip are refused", () => {
   const digits = "9".repeat(1024 * 1024 - 100);
   test.each([
-    ["1e400 in start.coordinates.x", `{"name":"n","start":{"next_node":"$ending","coordinates":{"x":1e400,"y":0}}}`, "start.coordinates.x"],
-    ["1e400 in ending.redirection.delay", `{"name":"n","ending":{"redirection":{"target":"https://x.example","delay":1e400}}}`, "ending.redirection.delay"],
+    [
+      "1e400 in start.coordinates.x",
+      `{"name":"n","start":{"next_node":"$ending","coordinates":{"x":1e400,"y":0}}}`,
+      "start.coordinates.x",
+    ],
+    [
+      "1e400 in ending.redirection.delay",
+      `{"name":"n","ending":{"redirection":{"target":"https://x.example","delay":1e400}}}`,
+      "ending.redirection.delay",
+    ],
     ["a megabyte of digits", `{"name":"n","start":{"coordinates":{"x":${digits},"y":0}}}`, "start.coordinates.x"],
-    ["1e400 in an opaque component", `{"name":"n","nodes":[{"id":"s","type":"STEP","config":{"components":[{"id":"c","category":"FIELD","type":"NUMBER","config":{"max":1e999}}]}}]}`,
-      "nodes[0].config.components[0].config.max"],
+    [
+      "1e400 in an opaque component",
+      `{"name":"n","nodes":[{"id":"s","type":"STEP","config":{"components":[{"id":"c","category":"FIELD","type":"NUMBER","config":{"max":1e999}}]}}]}`,
+      "nodes[0].config.components[0].config.max",
+    ],
   ])("JSON: %s → 400 invalid_body naming the property", async (name, body, property) => {
     const reply = await h.call("POST", FORMS, { body, contentType: "application/json" });
     record(name, () => expect(expectError(reply, 400, "invalid_body").message).toContain(property));
   });
 
   test("form-encoded: start[coordinates][x]=1e400 → 400 naming the property", async () => {
-    const reply = await h.call("POST", FORMS, { body: "name=n&start[coordinates][x]=1e400&start[coordinates][y]=0", contentType: "application/x-www-form-urlencoded" });
-    record("form 1e400", () => expect(expectError(reply, 400, "invalid_body").message).toContain("start.coordinates.x"));
+    const reply = await h.call("POST", FORMS, {
+      body: "name=n&start[coordinates][x]=1e400&start[coordinates][y]=0",
+      contentType: "application/x-www-form-urlencoded",
+    });
+    record("form 1e400", () =>
+      expect(expectError(reply, 400, "invalid_body").message).toContain("start.coordinates.x"),
+    );
   });
 
   test("PATCH with 1e400 → 400, and what is stored still passes its own schema with strict numbers", async () => {
-    const created = await h.call("POST", FORMS, { body: { name: "keeps", start: { next_node: "$ending", coordinates: { x: 1.5, y: -2 } } } });
-    const patched = await h.call("PATCH", `${FORMS}/${created.json.id}`, { body: `{"start":{"coordinates":{"x":1e400,"y":0}}}`, contentType: "application/json" });
+    const created = await h.call("POST", FORMS, {
+      body: { name: "keeps", start: { next_node: "$ending", coordinates: { x: 1.5, y: -2 } } },
+    });
+    const patched = await h.call("PATCH", `${FORMS}/${created.json.id}`, {
+      body: `{"start":{"coordinates":{"x":1e400,"y":0}}}`,
+      contentType: "application/json",
+    });
     const stored = await h.call("GET", `${FORMS}/${created.json.id}`);
     record("PATCH 1e400", () => {
       expectError(patched, 400, "invalid_body");
@@ -72,21 +97,31 @@ describe("numbers that do not survive a round trip are refused", () => {
 });
 
 describe("HTTP Basic client credentials", () => {
-  test.each([["%E0%A4%A", "x"], ["x", "%"], ["%ZZ", "%ZZ"]])("malformed %%-encoding (%s:%s) → 401 invalid_client, not 500", async (id, secret) => {
+  test.each([
+    ["%E0%A4%A", "x"],
+    ["x", "%"],
+    ["%ZZ", "%ZZ"],
+  ])("malformed %%-encoding (%s:%s) → 401 invalid_client, not 500", async (id, secret) => {
     const reply = await request(h.server.credentials.tokenUrl, "POST", {
       contentType: "application/x-www-form-urlencoded",
-      body: new URLSearchParams({ grant_type: "client_credentials", audience: h.server.credentials.audience }).toString(),
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        audience: h.server.credentials.audience,
+      }).toString(),
       headers: { authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}` },
     });
-    record(`basic ${id}:${secret}`, () => expect({ status: reply.status, error: reply.json?.error }).toEqual({ status: 401, error: "invalid_client" }));
+    record(`basic ${id}:${secret}`, () =>
+      expect({ status: reply.status, error: reply.json?.error }).toEqual({ status: 401, error: "invalid_client" }),
+    );
   });
 });
 
 describe("scopes", () => {
-  const ask = (extra: string) => request(h.server.credentials.tokenUrl, "POST", {
-    contentType: "application/x-www-form-urlencoded",
-    body: `grant_type=client_credentials&client_id=reader&client_secret=reader-secret&audience=${encodeURIComponent(h.server.credentials.audience)}&${extra}`,
-  });
+  const ask = (extra: string) =>
+    request(h.server.credentials.tokenUrl, "POST", {
+      contentType: "application/x-www-form-urlencoded",
+      body: `grant_type=client_credentials&client_id=reader&client_secret=reader-secret&audience=${encodeURIComponent(h.server.credentials.audience)}&${extra}`,
+    });
   const scopeOf = (reply: Reply) => (reply.status === 200 ? reply.json.scope : `${reply.status} ${reply.json?.error}`);
 
   test.each([
@@ -103,14 +138,22 @@ describe("scopes", () => {
 
   test("a JSON array → 400 invalid_scope", async () => {
     const reply = await request(h.server.credentials.tokenUrl, "POST", {
-      body: { grant_type: "client_credentials", client_id: "reader", client_secret: "reader-secret", audience: h.server.credentials.audience, scope: ["read:forms"] },
+      body: {
+        grant_type: "client_credentials",
+        client_id: "reader",
+        client_secret: "reader-secret",
+        audience: h.server.credentials.audience,
+        scope: ["read:forms"],
+      },
     });
     record("scope JSON array", () => expect(scopeOf(reply)).toBe("400 invalid_scope"));
   });
 
   test("ask for less, get at most that; duplicates collapse (60,000 × read:forms is one scope)", async () => {
     const less = await fetchToken(h.server, "reader", "reader-secret", { scope: "read:forms" });
-    const many = await fetchToken(h.server, "reader", "reader-secret", { scope: Array(60_000).fill("read:forms").join(" ") });
+    const many = await fetchToken(h.server, "reader", "reader-secret", {
+      scope: Array(60_000).fill("read:forms").join(" "),
+    });
     const none = await fetchToken(h.server, "reader", "reader-secret");
     record("scope subset and duplicates", () => {
       expect(scopeOf(less)).toBe("read:forms");
@@ -135,7 +178,12 @@ describe("smaller", () => {
     const reply = await rawExchange(raw);
     record(`node ${name}`, () => {
       expect(reply.status).toBe(status);
-      expect(reply.json).toEqual({ statusCode: status, error: expect.any(String), message: expect.any(String), errorCode: expect.any(String) });
+      expect(reply.json).toEqual({
+        statusCode: status,
+        error: expect.any(String),
+        message: expect.any(String),
+        errorCode: expect.any(String),
+      });
     });
   });
 
@@ -155,7 +203,9 @@ function rawExchange(raw: string): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(raw));
     let text = "";
-    socket.on("data", (chunk: Buffer) => { text += chunk.toString("utf8"); });
+    socket.on("data", (chunk: Buffer) => {
+      text += chunk.toString("utf8");
+    });
     socket.on("error", () => undefined);
     socket.on("close", () => {
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
@@ -166,6 +216,9 @@ function rawExchange(raw: string): Promise<{ status: number; json: unknown }> {
         resolve({ status, json: body });
       }
     });
-    setTimeout(() => { socket.destroy(); reject(new Error(`no answer: ${text}`)); }, 5_000).unref();
+    setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer: ${text}`));
+    }, 5_000).unref();
   });
 }

@@ -28,10 +28,15 @@ describe("interrupted pulumi up", () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    ctx = await startE2e({ stackName: STACK, config: { hookPassword: { value: "interrupted-hook-password-1", secret: true } } });
+    ctx = await startE2e({
+      stackName: STACK,
+      config: { hookPassword: { value: "interrupted-hook-password-1", secret: true } },
+    });
     // The same place startE2e gave the stack (see test/e2e/harness.ts).
     env = pulumiEnv(ensurePulumiCli(), {
-      stateDir: path.join(ctx.tmpDir, "state"), homeDir: path.join(ctx.tmpDir, "home"), passphrase: "e2e-passphrase",
+      stateDir: path.join(ctx.tmpDir, "state"),
+      homeDir: path.join(ctx.tmpDir, "home"),
+      passphrase: "e2e-passphrase",
     });
   });
 
@@ -45,19 +50,32 @@ describe("interrupted pulumi up", () => {
   /** Ids of the tenant objects recorded in the stack's state. */
   const stateIds = async () => {
     const deployment = (await ctx.stack.exportStack()).deployment as { resources?: { type: string; id?: string }[] };
-    return (deployment.resources ?? []).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/tenant:") && r.id).map((r) => r.id!);
+    return (deployment.resources ?? [])
+      .filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/tenant:") && r.id)
+      .map((r) => r.id!);
   };
 
   /** Runs the CLI as a user would, in the program's directory (asynchronously: the server runs in this process). */
-  const cli = (args: string[]) => new Promise<{ status: number | null; output: string }>((resolve) => {
-    const child = spawn(path.join(env.PATH.split(path.delimiter)[0], "pulumi"), [...args, "--stack", STACK, "--non-interactive"], {
-      cwd: PROGRAM_DIR, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"],
+  const cli = (args: string[]) =>
+    new Promise<{ status: number | null; output: string }>((resolve) => {
+      const child = spawn(
+        path.join(env.PATH.split(path.delimiter)[0], "pulumi"),
+        [...args, "--stack", STACK, "--non-interactive"],
+        {
+          cwd: PROGRAM_DIR,
+          env: { ...process.env, ...env },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+      });
+      child.stderr.on("data", (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+      });
+      child.once("exit", (status) => resolve({ status, output }));
     });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => { output += chunk.toString("utf8"); });
-    child.stderr.on("data", (chunk: Buffer) => { output += chunk.toString("utf8"); });
-    child.once("exit", (status) => resolve({ status, output }));
-  });
 
   /** "import": match each pending create to an unowned tenant object of the same name and import it. */
   const importPendingCreates = async (log: string[], round: number) => {
@@ -76,13 +94,20 @@ describe("interrupted pulumi up", () => {
       pairs.push("--import-pending-creates", pending.resource.urn, "--import-pending-creates", match.id);
     }
     const refresh = await cli(["refresh", "--yes", ...pairs]);
-    log.push(`round ${round}: refresh importing ${pairs.length / 4} pending creates: exit ${refresh.status}${refresh.status ? ` ${refresh.output.slice(-400)}` : ""}`);
-    log.push(`round ${round}: after that refresh the state holds ${(await stateIds()).length} objects (${pairs.length / 4} were imported by id)`);
+    log.push(
+      `round ${round}: refresh importing ${pairs.length / 4} pending creates: exit ${refresh.status}${refresh.status ? ` ${refresh.output.slice(-400)}` : ""}`,
+    );
+    log.push(
+      `round ${round}: after that refresh the state holds ${(await stateIds()).length} objects (${pairs.length / 4} were imported by id)`,
+    );
     // Pending creates that never reached the tenant: nothing to import, drop them.
-    const remaining = ((await ctx.stack.exportStack()).deployment as { pending_operations?: unknown[] }).pending_operations ?? [];
+    const remaining =
+      ((await ctx.stack.exportStack()).deployment as { pending_operations?: unknown[] }).pending_operations ?? [];
     if (remaining.length > 0) {
       const clear = await cli(["refresh", "--yes", "--clear-pending-creates"]);
-      log.push(`round ${round}: refresh clearing ${remaining.length} pending creates with nothing to import: exit ${clear.status}`);
+      log.push(
+        `round ${round}: refresh clearing ${remaining.length} pending creates with nothing to import: exit ${clear.status}`,
+      );
     }
   };
 
@@ -93,7 +118,8 @@ describe("interrupted pulumi up", () => {
     const streamCount = sized(2, 6);
     const expected = formCount + streamCount;
     const figures: Record<string, { duplicated: number; leftBehind: number; unconverged: number }> = {
-      clear: { duplicated: 0, leftBehind: 0, unconverged: 0 }, import: { duplicated: 0, leftBehind: 0, unconverged: 0 },
+      clear: { duplicated: 0, leftBehind: 0, unconverged: 0 },
+      import: { duplicated: 0, leftBehind: 0, unconverged: 0 },
     };
     const log: string[] = [];
     for (let round = 0; round < rounds; round++) {
@@ -105,15 +131,32 @@ describe("interrupted pulumi up", () => {
       for (const route of ["/api/v2/forms", "/api/v2/event-streams"]) {
         ctx.server.faults.add({ method: "POST", path: route, mode: "delay", delayMs: 300, times: 1 });
         ctx.server.faults.add({ method: "POST", path: route, mode: "delay", delayMs: 2_500, times: 1 });
-        ctx.server.faults.add({ method: "POST", path: route, mode: "delay", delayMs: LAST_DELAY_MS, times: expected * 2 });
+        ctx.server.faults.add({
+          method: "POST",
+          path: route,
+          mode: "delay",
+          delayMs: LAST_DELAY_MS,
+          times: expected * 2,
+        });
       }
 
-      const child = spawn(path.join(env.PATH.split(path.delimiter)[0], "pulumi"), ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", STACK], {
-        cwd: PROGRAM_DIR, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"],
-      });
+      const child = spawn(
+        path.join(env.PATH.split(path.delimiter)[0], "pulumi"),
+        ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", STACK],
+        {
+          cwd: PROGRAM_DIR,
+          env: { ...process.env, ...env },
+          detached: true,
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       let output = "";
-      child.stdout!.on("data", (chunk: Buffer) => { output += chunk.toString("utf8"); });
-      child.stderr!.on("data", (chunk: Buffer) => { output += chunk.toString("utf8"); });
+      child.stdout!.on("data", (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+      });
+      child.stderr!.on("data", (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+      });
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
       // Kill once some creates have committed and others are still on their way.
@@ -124,10 +167,13 @@ describe("interrupted pulumi up", () => {
         if (committed >= 2) break;
         await sleep(100);
       }
-      if (child.exitCode !== null) throw new Error(`pulumi up ended (exit ${child.exitCode}) before it could be killed:\n${output.slice(-2000)}`);
+      if (child.exitCode !== null)
+        throw new Error(`pulumi up ended (exit ${child.exitCode}) before it could be killed:\n${output.slice(-2000)}`);
       process.kill(-child.pid!, "SIGKILL");
       await exited;
-      log.push(`round ${round}: killed with ${committed} objects committed; output tail: ${output.slice(-300).replace(/\s+/g, " ")}`);
+      log.push(
+        `round ${round}: killed with ${committed} objects committed; output tail: ${output.slice(-300).replace(/\s+/g, " ")}`,
+      );
       // Creates the server was still working on finish now, with nobody to hear about them.
       await sleep(LAST_DELAY_MS + 1_000);
       ctx.server.faults.clear();
@@ -138,7 +184,13 @@ describe("interrupted pulumi up", () => {
         await ctx.stack.cancel();
         log.push(`round ${round}: pulumi cancel succeeded`);
       } catch (error) {
-        log.push(`round ${round}: pulumi cancel: ${String((error as Error).message).split("\n").filter((line) => /error|cancel/i.test(line)).join(" ").slice(0, 300)}`);
+        log.push(
+          `round ${round}: pulumi cancel: ${String((error as Error).message)
+            .split("\n")
+            .filter((line) => /error|cancel/i.test(line))
+            .join(" ")
+            .slice(0, 300)}`,
+        );
       }
       if (strategy === "import") {
         await importPendingCreates(log, round);
@@ -146,7 +198,9 @@ describe("interrupted pulumi up", () => {
         try {
           await ctx.stack.refresh({ clearPendingCreates: true });
         } catch (error) {
-          log.push(`round ${round}: refresh --clear-pending-creates failed: ${String((error as Error).message).slice(-400)}`);
+          log.push(
+            `round ${round}: refresh --clear-pending-creates failed: ${String((error as Error).message).slice(-400)}`,
+          );
         }
       }
       try {
@@ -168,8 +222,10 @@ describe("interrupted pulumi up", () => {
         figure.unconverged += 1;
         log.push(`round ${round}: state holds ${owned.size} objects, expected ${expected}`);
       }
-      log.push(`round ${round} (${strategy}): ${afterKill.length} objects after the kill; after recovery ${objects.length} in the tenant, ${owned.size} in state, `
-        + `${roundDuplicated} duplicated, ${roundLeftBehind} left behind`);
+      log.push(
+        `round ${round} (${strategy}): ${afterKill.length} objects after the kill; after recovery ${objects.length} in the tenant, ${owned.size} in state, ` +
+          `${roundDuplicated} duplicated, ${roundLeftBehind} left behind`,
+      );
       // Clean up so the next round starts from an empty tenant: destroy, then whatever the state never knew.
       await ctx.stack.destroy();
       for (const object of await ctx.api.forms()) await ctx.api.call("DELETE", `/forms/${object.id}`);
@@ -177,8 +233,13 @@ describe("interrupted pulumi up", () => {
     }
     console.log(log.join("\n"));
     for (const [strategy, figure] of Object.entries(figures).filter(([name]) => strategies.includes(name))) {
-      printFigure(`interrupted-up-${strategy}`, { rounds: strategies.filter((s) => s === strategy).length, resources: expected, ...figure });
+      printFigure(`interrupted-up-${strategy}`, {
+        rounds: strategies.filter((s) => s === strategy).length,
+        resources: expected,
+        ...figure,
+      });
     }
-    for (const strategy of new Set(strategies)) expect({ strategy, ...figures[strategy] }).toEqual({ strategy, duplicated: 0, leftBehind: 0, unconverged: 0 });
+    for (const strategy of new Set(strategies))
+      expect({ strategy, ...figures[strategy] }).toEqual({ strategy, duplicated: 0, leftBehind: 0, unconverged: 0 });
   });
 });

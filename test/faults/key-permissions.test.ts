@@ -60,20 +60,23 @@ test("a signing key readable by group or others stops the start, naming the file
   expect(await startError(dir)).toBeUndefined();
 });
 
-(process.getuid?.() === 0 ? test : test.skip)("a key or data directory owned by another user stops the start", async () => {
-  const dir = newDir();
-  expect(await startError(dir)).toBeUndefined();
-  chownSync(signingKeyPath(dir), 65534, 65534);
-  const keyError = await startError(dir);
-  tally(keyError !== undefined);
-  expect(keyError?.message).toMatch(/owned by another user/);
-  chownSync(signingKeyPath(dir), 0, 0);
-  chownSync(dir, 65534, 65534);
-  const dirError = await startError(dir);
-  tally(dirError !== undefined);
-  expect(dirError?.message).toMatch(/owned by another user/);
-  chownSync(dir, 0, 0);
-});
+(process.getuid?.() === 0 ? test : test.skip)(
+  "a key or data directory owned by another user stops the start",
+  async () => {
+    const dir = newDir();
+    expect(await startError(dir)).toBeUndefined();
+    chownSync(signingKeyPath(dir), 65534, 65534);
+    const keyError = await startError(dir);
+    tally(keyError !== undefined);
+    expect(keyError?.message).toMatch(/owned by another user/);
+    chownSync(signingKeyPath(dir), 0, 0);
+    chownSync(dir, 65534, 65534);
+    const dirError = await startError(dir);
+    tally(dirError !== undefined);
+    expect(dirError?.message).toMatch(/owned by another user/);
+    chownSync(dir, 0, 0);
+  },
+);
 
 test("a data directory and keys directory others can enter are made owner-only", async () => {
   const dir = newDir();
@@ -82,7 +85,11 @@ test("a data directory and keys directory others can enter are made owner-only",
   chmodSync(join(dir, "keys"), 0o777);
   expect(await startError(dir)).toBeUndefined();
   tally(modeOf(dir) === 0o700 && modeOf(join(dir, "keys")) === 0o700);
-  expect({ dataDir: modeOf(dir), keys: modeOf(join(dir, "keys")), key: modeOf(signingKeyPath(dir)) }).toEqual({ dataDir: 0o700, keys: 0o700, key: 0o600 });
+  expect({ dataDir: modeOf(dir), keys: modeOf(join(dir, "keys")), key: modeOf(signingKeyPath(dir)) }).toEqual({
+    dataDir: 0o700,
+    keys: 0o700,
+    key: 0o600,
+  });
 });
 
 describe("the --tls CA", () => {
@@ -91,14 +98,21 @@ describe("the --tls CA", () => {
     ensureTlsMaterial(dir);
     const ca = forge.pki.certificateFromPem(readFileSync(join(dir, "tls", "ca.pem"), "utf8"));
     const days = (ca.validity.notAfter.getTime() - Date.now()) / 86_400_000;
-    const constraints = ca.getExtension("nameConstraints") as { critical?: boolean; permittedSubtrees?: { type: number; value: string }[] } | null;
-    const permitted = (constraints?.permittedSubtrees ?? []).map((tree) => (tree.type === 7 ? forge.util.bytesToHex(tree.value) : tree.value)).sort();
+    const constraints = ca.getExtension("nameConstraints") as {
+      critical?: boolean;
+      permittedSubtrees?: { type: number; value: string }[];
+    } | null;
+    const permitted = (constraints?.permittedSubtrees ?? [])
+      .map((tree) => (tree.type === 7 ? forge.util.bytesToHex(tree.value) : tree.value))
+      .sort();
     tally(days <= CA_VALIDITY_DAYS && !!constraints && !existsSync(join(dir, "tls", "ca-key.pem")));
     expect(CA_VALIDITY_DAYS).toBeLessThanOrEqual(30);
     expect(days).toBeLessThanOrEqual(CA_VALIDITY_DAYS);
     expect(constraints?.critical).toBe(true);
     // 127.0.0.0/8 and ::1/128 as address + mask, and the DNS name localhost.
-    expect(permitted).toEqual(["00000000000000000000000000000001ffffffffffffffffffffffffffffffff", "7f000000ff000000", "localhost"].sort());
+    expect(permitted).toEqual(
+      ["00000000000000000000000000000001ffffffffffffffffffffffffffffffff", "7f000000ff000000", "localhost"].sort(),
+    );
     expect(existsSync(join(dir, "tls", "ca-key.pem"))).toBe(false);
     expect(modeOf(join(dir, "tls", "server-key.pem"))).toBe(0o600);
   });
@@ -127,13 +141,26 @@ describe("the --tls CA", () => {
     const ca = createLocalCa();
     // A common name that looks like a host name is checked against the constraints too: give IP certificates a plain one.
     const leaf = issueCertificate(ca, altName.type === 2 ? name : "tenant server", [altName]);
-    const server = createHttpsServer({ key: leaf.keyPem, cert: leaf.certPem }, (_request, response) => response.end("ok"));
+    const server = createHttpsServer({ key: leaf.keyPem, cert: leaf.certPem }, (_request, response) =>
+      response.end("ok"),
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const port = (server.address() as { port: number }).port;
       const outcome = await new Promise<string>((resolve) => {
-        const socket = connect({ host: "127.0.0.1", port, ca: ca.certPem, servername: altName.type === 2 ? name : undefined,
-          checkServerIdentity: () => undefined }, () => { socket.end(); resolve("accepted"); });
+        const socket = connect(
+          {
+            host: "127.0.0.1",
+            port,
+            ca: ca.certPem,
+            servername: altName.type === 2 ? name : undefined,
+            checkServerIdentity: () => undefined,
+          },
+          () => {
+            socket.end();
+            resolve("accepted");
+          },
+        );
         socket.on("error", (error) => resolve(error.message));
       });
       if (!accepted) {

@@ -58,7 +58,13 @@ test("a page of 100 summaries costs the same for tiny and for large forms", asyn
   await createForms("large", 100, largeBytes);
   const tiny = await timePages(0);
   const large = await timePages(1);
-  printFigure("listing-cost", { forms: 100, largeFormKb: Math.round(largeBytes / 1024), tinyPageMs: tiny.medianMs, largePageMs: large.medianMs, largeStallMs: large.stallMs });
+  printFigure("listing-cost", {
+    forms: 100,
+    largeFormKb: Math.round(largeBytes / 1024),
+    tinyPageMs: tiny.medianMs,
+    largePageMs: large.medianMs,
+    largeStallMs: large.stallMs,
+  });
   expect(large.medianMs).toBeLessThanOrEqual(Math.max(3 * tiny.medianMs, tiny.medianMs + 30));
   expect(large.stallMs).toBeLessThan(100);
 });

@@ -7,14 +7,27 @@ import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { formCreateSchema, isStrictHttpsUri } from "../../api";
 
-const strictAjv = new Ajv({ allErrors: false, discriminator: true, strict: false, allowUnionTypes: true, strictNumbers: true });
+const strictAjv = new Ajv({
+  allErrors: false,
+  discriminator: true,
+  strict: false,
+  allowUnionTypes: true,
+  strictNumbers: true,
+});
 addFormats(strictAjv, ["date-time", "date", "uri"]);
 strictAjv.addFormat("strict-https-uri", { type: "string", validate: isStrictHttpsUri });
 const validForm = strictAjv.compile(formCreateSchema);
 
 /** True when a stored form (server fields removed) passes the create schema with strict numbers. */
 export function ajvStrictNumbers(form: Record<string, unknown>): boolean {
-  const { id: _id, created_at: _created, updated_at: _updated, embedded_at: _embedded, submitted_at: _submitted, ...fields } = form;
+  const {
+    id: _id,
+    created_at: _created,
+    updated_at: _updated,
+    embedded_at: _embedded,
+    submitted_at: _submitted,
+    ...fields
+  } = form;
   return validForm(fields) as boolean;
 }
 

@@ -13,8 +13,12 @@ import { fetchToken, request, tokenFor } from "../server/helpers";
 import { printFigure } from "./support";
 
 const RATE = 5;
-const clients = ["victim", "stranger-1", "stranger-2", "stranger-3", "stranger-4"].map((id) =>
-  ({ client_id: id, client_secret: `${id}-secret`, scopes: ["read:forms"], global: false }));
+const clients = ["victim", "stranger-1", "stranger-2", "stranger-3", "stranger-4"].map((id) => ({
+  client_id: id,
+  client_secret: `${id}-secret`,
+  scopes: ["read:forms"],
+  global: false,
+}));
 let server: TenantServer;
 const figures: Record<string, number> = {};
 beforeAll(async () => {
@@ -37,8 +41,16 @@ test("a flood of anonymous, invalid-token and bad-credential requests does not b
   ];
   const statuses = (await Promise.all(flood)).map((reply) => reply.status);
   const token = await fetchToken(server, "victim", "victim-secret");
-  const call = token.status === 200 ? await request(forms, "GET", { authorization: `Bearer ${token.json.access_token}` }) : undefined;
-  Object.assign(figures, { anonymousFlood: flood.length, flood429s: statuses.filter((s) => s === 429).length, victimToken: token.status, victimCall: call?.status ?? 0 });
+  const call =
+    token.status === 200
+      ? await request(forms, "GET", { authorization: `Bearer ${token.json.access_token}` })
+      : undefined;
+  Object.assign(figures, {
+    anonymousFlood: flood.length,
+    flood429s: statuses.filter((s) => s === 429).length,
+    victimToken: token.status,
+    victimCall: call?.status ?? 0,
+  });
   expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(100);
   expect(token.status).toBe(200);
   expect(token.headers.get("x-ratelimit-limit")).toBe(String(RATE));
@@ -50,11 +62,20 @@ test("a Bearer header does not move a token request to another bucket", async ()
   const strangers = await Promise.all(clients.slice(1).map((c) => tokenFor(server, c.client_id, c.client_secret)));
   await refill();
   const started = Date.now();
-  const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => request(server.credentials.tokenUrl, "POST", {
-    contentType: "application/x-www-form-urlencoded",
-    headers: { authorization: `Bearer ${strangers[i % strangers.length]}` },
-    body: new URLSearchParams({ grant_type: "client_credentials", client_id: "victim", client_secret: "victim-secret", audience: server.credentials.audience }).toString(),
-  })));
+  const replies = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      request(server.credentials.tokenUrl, "POST", {
+        contentType: "application/x-www-form-urlencoded",
+        headers: { authorization: `Bearer ${strangers[i % strangers.length]}` },
+        body: new URLSearchParams({
+          grant_type: "client_credentials",
+          client_id: "victim",
+          client_secret: "victim-secret",
+          audience: server.credentials.audience,
+        }).toString(),
+      }),
+    ),
+  );
   const issued = replies.filter((reply) => reply.status === 200).length;
   const allowance = RATE + Math.ceil(((Date.now() - started) / 1000) * RATE);
   Object.assign(figures, { tokenRequestsWithForeignBearer: replies.length, issued, allowance });
@@ -67,12 +88,23 @@ test("failed /__admin logins are limited per IP; the admin client is not", async
   const admin = await tokenFor(server, server.credentials.clientId, server.credentials.clientSecret);
   const stranger = await tokenFor(server, "stranger-1", "stranger-1-secret");
   const counters = `${server.url}/__admin/counters`;
-  const failures = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-    request(counters, "GET", { authorization: i % 2 ? "Bearer forged" : `Bearer ${stranger}` })));
-  const adminReplies = await Promise.all(Array.from({ length: 10 }, () => request(counters, "GET", { authorization: `Bearer ${admin}` })));
+  const failures = await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      request(counters, "GET", { authorization: i % 2 ? "Bearer forged" : `Bearer ${stranger}` }),
+    ),
+  );
+  const adminReplies = await Promise.all(
+    Array.from({ length: 10 }, () => request(counters, "GET", { authorization: `Bearer ${admin}` })),
+  );
   const limited = failures.filter((reply) => reply.status === 429).length;
-  Object.assign(figures, { adminFailures: failures.length, adminFailures429: limited, adminServed: adminReplies.filter((r) => r.status === 200).length });
+  Object.assign(figures, {
+    adminFailures: failures.length,
+    adminFailures429: limited,
+    adminServed: adminReplies.filter((r) => r.status === 200).length,
+  });
   expect(limited).toBeGreaterThanOrEqual(failures.length - RATE - 2);
-  expect(failures.find((reply) => reply.status === 429)?.json).toEqual(expect.objectContaining({ statusCode: 429, errorCode: "too_many_requests" }));
+  expect(failures.find((reply) => reply.status === 429)?.json).toEqual(
+    expect.objectContaining({ statusCode: 429, errorCode: "too_many_requests" }),
+  );
   expect(adminReplies.map((reply) => reply.status)).toEqual(Array(10).fill(200));
 });

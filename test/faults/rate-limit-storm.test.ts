@@ -20,7 +20,10 @@ describe("429 storms and slow servers", () => {
   const formCount = total - streamCount;
 
   beforeAll(async () => {
-    ctx = await startE2e({ stackName: stackName("storm"), config: { hookPassword: { value: "storm-hook-password-1", secret: true } } });
+    ctx = await startE2e({
+      stackName: stackName("storm"),
+      config: { hookPassword: { value: "storm-hook-password-1", secret: true } },
+    });
     await setScenario(ctx.stack, { formCount, streamCount });
   });
 
@@ -31,10 +34,16 @@ describe("429 storms and slow servers", () => {
   /** Latency on every route the operations use, for part of their requests. */
   const slowDown = () => {
     const delays: [string, string][] = [
-      ["POST", "/api/v2/forms"], ["POST", "/api/v2/event-streams"], ["GET", "/api/v2/forms/:id"], ["GET", "/api/v2/event-streams/:id"],
-      ["DELETE", "/api/v2/forms/:id"], ["DELETE", "/api/v2/event-streams/:id"], ["POST", "/oauth/token"],
+      ["POST", "/api/v2/forms"],
+      ["POST", "/api/v2/event-streams"],
+      ["GET", "/api/v2/forms/:id"],
+      ["GET", "/api/v2/event-streams/:id"],
+      ["DELETE", "/api/v2/forms/:id"],
+      ["DELETE", "/api/v2/event-streams/:id"],
+      ["POST", "/oauth/token"],
     ];
-    for (const [method, path] of delays) ctx.server.faults.add({ method, path, mode: "delay", delayMs: 1_000, times: Math.ceil(total / 4) });
+    for (const [method, path] of delays)
+      ctx.server.faults.add({ method, path, mode: "delay", delayMs: 1_000, times: Math.ceil(total / 4) });
   };
 
   /** The tenant as the test sees it, read at a rate that does not disturb the figure. */
@@ -65,15 +74,23 @@ describe("429 storms and slow servers", () => {
 
     await run("up", () => ctx.stack.up());
     const afterUp = await tenantCounts();
-    if (afterUp.forms !== formCount || afterUp.streams !== streamCount) failures.push(`after up the tenant holds ${JSON.stringify(afterUp)}`);
+    if (afterUp.forms !== formCount || afterUp.streams !== streamCount)
+      failures.push(`after up the tenant holds ${JSON.stringify(afterUp)}`);
 
     await run("refresh", () => ctx.stack.refresh({ expectNoChanges: true }));
 
     await run("destroy", () => ctx.stack.destroy());
     const afterDestroy = await tenantCounts();
-    if (afterDestroy.forms !== 0 || afterDestroy.streams !== 0) failures.push(`after destroy the tenant holds ${JSON.stringify(afterDestroy)}`);
+    if (afterDestroy.forms !== 0 || afterDestroy.streams !== 0)
+      failures.push(`after destroy the tenant holds ${JSON.stringify(afterDestroy)}`);
 
-    printFigure("rate-limit-storm", { resources: total, ratePerSecond: RATE, operations: 3, failedOperations: failures.length, "429s": tooMany });
+    printFigure("rate-limit-storm", {
+      resources: total,
+      ratePerSecond: RATE,
+      operations: 3,
+      failedOperations: failures.length,
+      "429s": tooMany,
+    });
     expect(failures).toEqual([]);
     expect(tooMany).toBeGreaterThan(0);
   });

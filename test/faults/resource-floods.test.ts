@@ -33,12 +33,16 @@ beforeAll(() => {
   built = buildCli();
 });
 afterAll(() => {
-  for (const cli of children) if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill("SIGKILL");
+  for (const cli of children)
+    if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill("SIGKILL");
   for (const dir of dirs) removeDir(dir);
   built.remove();
 });
 
-async function start(args: string[], stdout: "discard" | "unread"): Promise<{ cli: RunningCli; credentials: AdminCredentials; token: string }> {
+async function start(
+  args: string[],
+  stdout: "discard" | "unread",
+): Promise<{ cli: RunningCli; credentials: AdminCredentials; token: string }> {
   const dataDir = tempDir("tenant-flood-");
   dirs.push(dataDir);
   const cli = await startCli(built, ["--port", "0", "--data-dir", dataDir, ...args], { stdout });
@@ -55,7 +59,13 @@ async function baseline(url: string, token: string): Promise<ClientResult> {
 
 /** The well-behaved client's figure values and checks. */
 function clientFigures(before: ClientResult, during: ClientResult): Record<string, number> {
-  return { goodRequests: during.requests, goodFailures: during.failures.length, goodP50Ms: during.p50Ms, goodMaxMs: during.maxMs, baselineP50Ms: before.p50Ms };
+  return {
+    goodRequests: during.requests,
+    goodFailures: during.failures.length,
+    goodP50Ms: during.p50Ms,
+    goodMaxMs: during.maxMs,
+    baselineP50Ms: before.p50Ms,
+  };
 }
 
 function expectServed(before: ClientResult, during: ClientResult): void {
@@ -74,8 +84,14 @@ describe.each(["discard", "unread"] as const)("a flood of long-URL requests (std
     const rss = sampleRss(cli.child.pid!);
     let flooding = true;
     const [flood, during] = await Promise.all([
-      longUrlFlood(cli.url, { seconds: sized(10, 30), maxRequests: sized(200_000, 2_000_000), connections: 32, pathLength: 15_000 })
-        .finally(() => { flooding = false; }),
+      longUrlFlood(cli.url, {
+        seconds: sized(10, 30),
+        maxRequests: sized(200_000, 2_000_000),
+        connections: 32,
+        pathLength: 15_000,
+      }).finally(() => {
+        flooding = false;
+      }),
       wellBehavedClient(listUrl, token, () => !flooding),
     ]);
     const peakRssMb = rss.stop();
@@ -83,12 +99,19 @@ describe.each(["discard", "unread"] as const)("a flood of long-URL requests (std
     // Nobody may be reading stdout: stopping must not wait for it.
     const stopping = Date.now();
     cli.child.kill("SIGTERM");
-    const stopped = await Promise.race([exited(cli.child), new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 10_000))]);
+    const stopped = await Promise.race([
+      exited(cli.child),
+      new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 10_000)),
+    ]);
     const stopSeconds = (Date.now() - stopping) / 1000;
     if (stopped === "hung") cli.child.kill("SIGKILL");
 
     printFigure(`long-url-flood (stdout ${stdout})`, {
-      seconds: flood.seconds, requests: flood.sent, rateLimited: flood.statuses["429"] ?? 0, peakRssMb, ...clientFigures(before, during),
+      seconds: flood.seconds,
+      requests: flood.sent,
+      rateLimited: flood.statuses["429"] ?? 0,
+      peakRssMb,
+      ...clientFigures(before, during),
       sigtermSeconds: stopSeconds,
     });
     expect(flood.errors).toBe(0);
@@ -107,19 +130,35 @@ test("a flood of stalled connections: each closed within the request timeout, me
   const rss = sampleRss(cli.child.pid!);
   let flooding = true;
   const [flood, during] = await Promise.all([
-    stallFlood(cli.url, { seconds: sized(10, 30), perSecond: sized(100, 1000), maxOpen: sized(1000, 15_000), graceSeconds: 35 })
-      .finally(() => { flooding = false; }),
+    stallFlood(cli.url, {
+      seconds: sized(10, 30),
+      perSecond: sized(100, 1000),
+      maxOpen: sized(1000, 15_000),
+      graceSeconds: 35,
+    }).finally(() => {
+      flooding = false;
+    }),
     wellBehavedClient(listUrl, token, () => !flooding),
   ]);
   const peakRssMb = rss.stop();
-  const counters = (await callApi({ baseUrl: cli.url }, token, "GET", "/__admin/counters")).json as Record<string, number>;
+  const counters = (await callApi({ baseUrl: cli.url }, token, "GET", "/__admin/counters")).json as Record<
+    string,
+    number
+  >;
   cli.child.kill("SIGTERM");
   await exited(cli.child);
   printFigure("stalled-connections", {
-    opened: flood.opened, longestLivedSeconds: flood.longestLivedSeconds, stillOpen: flood.stillOpen,
-    answers: Object.entries(flood.answers).map(([status, count]) => `${status}:${count}`).join(","), connectErrors: flood.connectErrors,
-    displaced: counters["connections displaced"] ?? 0, refused: counters["connections refused"] ?? 0,
-    peakRssMb, ...clientFigures(before, during),
+    opened: flood.opened,
+    longestLivedSeconds: flood.longestLivedSeconds,
+    stillOpen: flood.stillOpen,
+    answers: Object.entries(flood.answers)
+      .map(([status, count]) => `${status}:${count}`)
+      .join(","),
+    connectErrors: flood.connectErrors,
+    displaced: counters["connections displaced"] ?? 0,
+    refused: counters["connections refused"] ?? 0,
+    peakRssMb,
+    ...clientFigures(before, during),
   });
   expect(flood.stillOpen).toBe(0);
   expect(flood.longestLivedSeconds).toBeLessThanOrEqual(STALL_LIMIT_SECONDS);
@@ -133,14 +172,28 @@ test("over the connection cap, with every connection busy, a new connection gets
     // One connection per request (agent: false), closed after its answer, so only the busy ones count.
     const token = await rawToken(server.credentials);
     server.faults.add({ method: "GET", path: "/api/v2/forms", mode: "delay", delayMs: 1_500, times: 4 });
-    const busy = Array.from({ length: 4 }, () => sendRaw(`${server.baseUrl}/forms`, { method: "GET", headers: { authorization: `Bearer ${token}` } }));
+    const busy = Array.from({ length: 4 }, () =>
+      sendRaw(`${server.baseUrl}/forms`, { method: "GET", headers: { authorization: `Bearer ${token}` } }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const refused = await sendRaw(`${server.baseUrl}/forms`, { method: "GET", headers: { authorization: `Bearer ${token}` } });
+    const refused = await sendRaw(`${server.baseUrl}/forms`, {
+      method: "GET",
+      headers: { authorization: `Bearer ${token}` },
+    });
     const answers = await Promise.all(busy);
-    printFigure("connection-cap", { cap: 4, busy: answers.filter((a) => a.status === 200).length, refusedStatus: refused.status });
+    printFigure("connection-cap", {
+      cap: 4,
+      busy: answers.filter((a) => a.status === 200).length,
+      refusedStatus: refused.status,
+    });
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(refused.status).toBe(503);
-    expect(refused.json).toEqual({ statusCode: 503, error: "Service Unavailable", message: expect.stringMatching(/connections/), errorCode: "service_unavailable" });
+    expect(refused.json).toEqual({
+      statusCode: 503,
+      error: "Service Unavailable",
+      message: expect.stringMatching(/connections/),
+      errorCode: "service_unavailable",
+    });
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
   } finally {
     await server.close();
@@ -152,7 +205,12 @@ async function rawToken(credentials: AdminCredentials): Promise<string> {
   const reply = await sendRaw(credentials.tokenUrl, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "client_credentials", client_id: credentials.clientId, client_secret: credentials.clientSecret, audience: credentials.audience }).toString(),
+    body: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+      audience: credentials.audience,
+    }).toString(),
   });
   return (reply.json as { access_token: string }).access_token;
 }

@@ -58,8 +58,14 @@ describe("secrets never leak", () => {
   const record = (place: string, text: string) => places.set(place, [...(places.get(place) ?? []), text]);
 
   /** A stack operation with its engine output and events recorded; failures recorded, not thrown. */
-  const operate = async (name: string, run: (opts: { onOutput: (out: string) => void; onEvent: (event: EngineEvent) => void }) => Promise<unknown>) => {
-    const opts = { onOutput: (out: string) => record("engine output", out), onEvent: (event: EngineEvent) => record("engine events", JSON.stringify(event)) };
+  const operate = async (
+    name: string,
+    run: (opts: { onOutput: (out: string) => void; onEvent: (event: EngineEvent) => void }) => Promise<unknown>,
+  ) => {
+    const opts = {
+      onOutput: (out: string) => record("engine output", out),
+      onEvent: (event: EngineEvent) => record("engine events", JSON.stringify(event)),
+    };
     try {
       await run(opts);
       return true;
@@ -78,22 +84,44 @@ describe("secrets never leak", () => {
   };
 
   /** `pulumi stack export` as a user runs it (no --show-secrets). */
-  const cliExport = () => new Promise<string>((resolve) => {
-    const child = spawn(path.join(env.PATH.split(path.delimiter)[0], "pulumi"), ["stack", "export", "--stack", STACK, "--non-interactive"], {
-      cwd: PROGRAM_DIR, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"],
+  const cliExport = () =>
+    new Promise<string>((resolve) => {
+      const child = spawn(
+        path.join(env.PATH.split(path.delimiter)[0], "pulumi"),
+        ["stack", "export", "--stack", STACK, "--non-interactive"],
+        {
+          cwd: PROGRAM_DIR,
+          env: { ...process.env, ...env },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+      });
+      child.stderr.on("data", (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+      });
+      child.once("exit", () => resolve(output));
     });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => { output += chunk.toString("utf8"); });
-    child.stderr.on("data", (chunk: Buffer) => { output += chunk.toString("utf8"); });
-    child.once("exit", () => resolve(output));
-  });
 
   beforeAll(async () => {
-    ctx = await startE2e({ programDir: PROGRAM_DIR, stackName: STACK, server: { logger: { destination: serverLog, level: "trace" } } });
-    env = pulumiEnv(ensurePulumiCli(), { stateDir: path.join(ctx.tmpDir, "state"), homeDir: path.join(ctx.tmpDir, "home"), passphrase: "e2e-passphrase" });
+    ctx = await startE2e({
+      programDir: PROGRAM_DIR,
+      stackName: STACK,
+      server: { logger: { destination: serverLog, level: "trace" } },
+    });
+    env = pulumiEnv(ensurePulumiCli(), {
+      stateDir: path.join(ctx.tmpDir, "state"),
+      homeDir: path.join(ctx.tmpDir, "home"),
+      passphrase: "e2e-passphrase",
+    });
     const token = await tokenFor(ctx.server);
     const policy = await ctx.api.call<{ id: string }>("POST", "/rate-limit-policies", {
-      resource: "oauth_authentication_api", consumer: "client", consumer_selector: "default", configuration: { action: "log", limit: 10 },
+      resource: "oauth_authentication_api",
+      consumer: "client",
+      consumer_selector: "default",
+      configuration: { action: "log", limit: 10 },
     });
     await ctx.stack.setConfig("policyId", { value: policy.body.id });
     expect(token).toBeTruthy();
@@ -126,7 +154,13 @@ describe("secrets never leak", () => {
     if (FULL) await step("preview of the rotation", (o) => ctx.stack.preview({ ...o, diff: true }));
     // A failing update: the server refuses every event stream write for a while.
     // Five attempts per idempotent call, three streams: 15 failures exhaust every retry.
-    ctx.server.faults.add({ method: "PATCH", path: "/api/v2/event-streams/:id", mode: "fail-before", status: 500, times: 15 });
+    ctx.server.faults.add({
+      method: "PATCH",
+      path: "/api/v2/event-streams/:id",
+      mode: "fail-before",
+      status: 500,
+      times: 15,
+    });
     await step("up that fails on the event streams", (o) => ctx.stack.up({ ...o, diff: true }), true);
     ctx.server.faults.clear();
     await step("up of the rotation", (o) => ctx.stack.up({ ...o, diff: true }));
@@ -150,7 +184,12 @@ describe("secrets never leak", () => {
     await step("up with the API token", (o) => ctx.stack.up({ ...o, diff: true }));
     if (FULL) await step("refresh with the API token", (o) => ctx.stack.refresh(o));
     // An API token without the write scopes: the updates fail with 403 naming the scope.
-    ctx.server.addClient({ client_id: "secrets-narrow", client_secret: NARROW_SECRET, scopes: ["read:forms", "read:event_streams", "read:branding"], global: false });
+    ctx.server.addClient({
+      client_id: "secrets-narrow",
+      client_secret: NARROW_SECRET,
+      scopes: ["read:forms", "read:event_streams", "read:branding"],
+      global: false,
+    });
     const narrowToken = await tokenFor(ctx.server, { clientId: "secrets-narrow", clientSecret: NARROW_SECRET });
     await ctx.stack.removeConfig("policyId");
     await ctx.stack.setConfig("tenant:apiToken", { value: narrowToken, secret: true });
@@ -175,28 +214,75 @@ describe("secrets never leak", () => {
 
     // Errors provoked at the provider in-process: a create that fails after it was sent, with the secret in the body.
     configureFromSettings({ domain: ctx.server.url, apiToken });
-    ctx.server.faults.add({ method: "POST", path: "/api/v2/event-streams", mode: "fail-before", status: 503, times: 10 });
+    ctx.server.faults.add({
+      method: "POST",
+      path: "/api/v2/event-streams",
+      mode: "fail-before",
+      status: 503,
+      times: 10,
+    });
     for (const [method, authorization] of [
       ["basic", { method: "basic", username: "u", password: SECRETS.hookPassword }],
       ["bearer", { method: "bearer", token: SECRETS.hookToken }],
       ["custom_header", { method: "custom_header", header_key: "X-K", header_value: SECRETS.hookHeaderValue }],
     ] as const) {
       try {
-        await eventStreamProvider.create!({ name: `in-process-${method}`, subscriptions: [{ event_type: "user.created" }], destination: { type: "webhook", configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: authorization } } });
+        await eventStreamProvider.create!({
+          name: `in-process-${method}`,
+          subscriptions: [{ event_type: "user.created" }],
+          destination: {
+            type: "webhook",
+            configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: authorization },
+          },
+        });
         failedSteps.push(`in-process create (${method}) succeeded, a failure was expected`);
       } catch (error) {
-        record("error messages", `in-process create (${method}): ${(error as Error).message}\n${(error as Error).stack}\n${JSON.stringify(error)}`);
+        record(
+          "error messages",
+          `in-process create (${method}): ${(error as Error).message}\n${(error as Error).stack}\n${JSON.stringify(error)}`,
+        );
       }
     }
     ctx.server.faults.clear();
     resetRuntime();
     // The server's own 400s for bad webhook bodies echo nothing secret either.
     const badBodies = [
-      { name: "x", subscriptions: [{ event_type: "nope" }], destination: { type: "webhook", configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: { method: "basic", username: "u", password: SECRETS.hookPassword } } } },
-      { destination: { type: "webhook", configuration: { webhook_endpoint: "http://insecure", webhook_authorization: { method: "bearer", token: SECRETS.hookToken } } } },
-      { destination: { type: "webhook", configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: { method: "custom_header", header_key: "bad key", header_value: SECRETS.hookHeaderValue } } } },
+      {
+        name: "x",
+        subscriptions: [{ event_type: "nope" }],
+        destination: {
+          type: "webhook",
+          configuration: {
+            webhook_endpoint: "https://h.example.com",
+            webhook_authorization: { method: "basic", username: "u", password: SECRETS.hookPassword },
+          },
+        },
+      },
+      {
+        destination: {
+          type: "webhook",
+          configuration: {
+            webhook_endpoint: "http://insecure",
+            webhook_authorization: { method: "bearer", token: SECRETS.hookToken },
+          },
+        },
+      },
+      {
+        destination: {
+          type: "webhook",
+          configuration: {
+            webhook_endpoint: "https://h.example.com",
+            webhook_authorization: {
+              method: "custom_header",
+              header_key: "bad key",
+              header_value: SECRETS.hookHeaderValue,
+            },
+          },
+        },
+      },
     ];
-    for (const body of badBodies) record("error messages", JSON.stringify((await ctx.api.call("POST", "/event-streams", body)).body));
+    for (const body of badBodies)
+      record("error messages", JSON.stringify((await ctx.api.call("POST", "/event-streams", body)).body));
 
     // The state on disk, every file of the backend (stacks, backups, history).
     for (const file of filesUnder(path.join(ctx.tmpDir, "state"))) record("state files", fs.readFileSync(file, "utf8"));
@@ -204,7 +290,13 @@ describe("secrets never leak", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     record("server log", fs.existsSync(serverLog) ? fs.readFileSync(serverLog, "utf8") : "");
 
-    const secrets: Record<string, string> = { ...SECRETS, clientSecret, apiToken, narrowApiToken: narrowToken, narrowClientSecret: NARROW_SECRET };
+    const secrets: Record<string, string> = {
+      ...SECRETS,
+      clientSecret,
+      apiToken,
+      narrowApiToken: narrowToken,
+      narrowClientSecret: NARROW_SECRET,
+    };
     const occurrences: string[] = [];
     for (const [place, texts] of places) {
       const text = texts.join("\n");
@@ -213,11 +305,15 @@ describe("secrets never leak", () => {
         if (count > 0) occurrences.push(`${name} × ${count} in ${place}`);
       }
     }
-    const searched = [...places].map(([place, texts]) => `${place}=${texts.reduce((n, t) => n + t.length, 0)}`).join(" ");
+    const searched = [...places]
+      .map(([place, texts]) => `${place}=${texts.reduce((n, t) => n + t.length, 0)}`)
+      .join(" ");
     console.log(`searched (characters): ${searched}; steps: ${timings.join(", ")}`);
     if (occurrences.length) console.log(`occurrences:\n${occurrences.join("\n")}`);
     printFigure("secrets", {
-      secrets: Object.keys(secrets).length, places: places.size, occurrences: occurrences.reduce((n, line) => n + Number(line.split(" × ")[1].split(" ")[0]), 0),
+      secrets: Object.keys(secrets).length,
+      places: places.size,
+      occurrences: occurrences.reduce((n, line) => n + Number(line.split(" × ")[1].split(" ")[0]), 0),
       failedSteps: failedSteps.length,
     });
     expect(places.get("server log")?.join("").length ?? 0).toBeGreaterThan(0);

@@ -26,7 +26,9 @@ export type FigureValues = Record<string, number | string>;
  * too so RELIABILITY.md can be written from one run's figures.
  */
 export function printFigure(name: string, values: FigureValues): string {
-  const line = `FIGURE ${name}: ${Object.entries(values).map(([key, value]) => `${key}=${value}`).join(" ")} size=${FULL ? "full" : "quick"}`;
+  const line = `FIGURE ${name}: ${Object.entries(values)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(" ")} size=${FULL ? "full" : "quick"}`;
   console.log(line);
   if (process.env.TENANT_FIGURES_FILE) fs.appendFileSync(process.env.TENANT_FIGURES_FILE, `${line}\n`);
   return line;
@@ -52,7 +54,10 @@ export interface RawReply {
 }
 
 /** Sends one request (body as given: string or bytes, with its own content type) and reads the answer. */
-export async function send(url: string, init: { method: string; headers?: Record<string, string>; body?: string | Uint8Array }): Promise<RawReply> {
+export async function send(
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: string | Uint8Array },
+): Promise<RawReply> {
   return decodeReply(await fetch(url, { method: init.method, headers: init.headers, body: init.body }));
 }
 
@@ -60,7 +65,10 @@ export async function send(url: string, init: { method: string; headers?: Record
  * Sends one request with node:http, which (unlike fetch) sends a body with any method
  * and any header value, so hostile requests reach the server as written.
  */
-export function sendRaw(url: string, init: { method: string; headers?: Record<string, string>; body?: string | Uint8Array }): Promise<RawReply> {
+export function sendRaw(
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: string | Uint8Array },
+): Promise<RawReply> {
   const body = init.body === undefined ? undefined : Buffer.from(init.body);
   // Node sends GET and DELETE bodies without framing unless told the length.
   const headers = { ...init.headers, ...(body ? { "content-length": String(body.length) } : {}) };
@@ -90,7 +98,10 @@ export function sendRaw(url: string, init: { method: string; headers?: Record<st
 }
 
 /** Client credentials for the token endpoint. */
-export interface ClientCredentials { clientId: string; clientSecret: string }
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
 
 /** Gets an access token with the client credentials grant; throws with the server's answer when refused. */
 export async function tokenFor(server: Pick<TenantServer, "credentials">, client?: ClientCredentials): Promise<string> {
@@ -98,26 +109,45 @@ export async function tokenFor(server: Pick<TenantServer, "credentials">, client
   const reply = await send(server.credentials.tokenUrl, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret, audience: server.credentials.audience }).toString(),
+    body: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: clientId,
+      client_secret: clientSecret,
+      audience: server.credentials.audience,
+    }).toString(),
   });
   const token = (reply.json as { access_token?: string } | undefined)?.access_token;
-  if (reply.status !== 200 || !token) throw new Error(`token request for ${clientId} failed: ${reply.status} ${reply.text}`);
+  if (reply.status !== 200 || !token)
+    throw new Error(`token request for ${clientId} failed: ${reply.status} ${reply.text}`);
   return token;
 }
 
 /** Calls `method apiPath` under /api/v2 with a bearer token and a JSON body. */
-export async function callApi(server: Pick<TenantServer, "baseUrl">, token: string, method: string, apiPath: string, body?: unknown): Promise<RawReply> {
+export async function callApi(
+  server: Pick<TenantServer, "baseUrl">,
+  token: string,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+): Promise<RawReply> {
   return send(`${server.baseUrl}${apiPath}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
 
 /** True when a reply is a refusal in the service's error shape, served as JSON. */
 export function isShapedRejection(reply: RawReply): boolean {
-  return reply.status >= 400 && isApiErrorBody(reply.json) && (reply.json as { statusCode: number }).statusCode === reply.status
-    && (reply.headers.get("content-type") ?? "").startsWith("application/json");
+  return (
+    reply.status >= 400 &&
+    isApiErrorBody(reply.json) &&
+    (reply.json as { statusCode: number }).statusCode === reply.status &&
+    (reply.headers.get("content-type") ?? "").startsWith("application/json")
+  );
 }
 
 /** Valid login page markup (the two tags the service requires). */
@@ -132,12 +162,17 @@ export const eventStreamBody = (name: string, password = "hook-password-1") => (
   subscriptions: [{ event_type: "user.created" }],
   destination: {
     type: "webhook",
-    configuration: { webhook_endpoint: "https://hooks.example.com/in", webhook_authorization: { method: "basic", username: "hook", password } },
+    configuration: {
+      webhook_endpoint: "https://hooks.example.com/in",
+      webhook_authorization: { method: "basic", username: "hook", password },
+    },
   },
 });
 
 /** A minimal valid rate limit policy body for `selector`. */
 export const policyBody = (selector: string) => ({
-  resource: "oauth_authentication_api", consumer: "client", consumer_selector: selector,
+  resource: "oauth_authentication_api",
+  consumer: "client",
+  consumer_selector: selector,
   configuration: { action: "block", limit: 100 },
 });

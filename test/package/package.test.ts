@@ -20,12 +20,18 @@ let tarballs: Record<"provider" | "server", string>;
 
 function npm(args: string[], cwd: string): string {
   return execFileSync("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], {
-    cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, npm_config_update_notifier: "false" },
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, npm_config_update_notifier: "false" },
   });
 }
 
 function tarballFiles(tarball: string): string[] {
-  return execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).trim().split("\n").map((entry) => entry.replace(/^package\//, ""));
+  return execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((entry) => entry.replace(/^package\//, ""));
 }
 
 /** Installs `specs` into a fresh project folder; returns seconds and the number of packages installed. */
@@ -35,7 +41,9 @@ function freshInstall(dir: string, specs: string[]): { seconds: number; packages
   const started = Date.now();
   npm(["install", ...specs], dir);
   const seconds = (Date.now() - started) / 1000;
-  const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8")) as { packages: Record<string, unknown> };
+  const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8")) as {
+    packages: Record<string, unknown>;
+  };
   return { seconds, packages: Object.keys(lock.packages).filter((key) => key !== "").length };
 }
 
@@ -43,8 +51,14 @@ function freshInstall(dir: string, specs: string[]): { seconds: number; packages
 async function adminToken(server: TenantServer): Promise<string> {
   const { tokenUrl, clientId, clientSecret, audience } = server.credentials;
   const reply = await fetch(tokenUrl, {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret, audience }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      grant_type: "client_credentials",
+      client_id: clientId,
+      client_secret: clientSecret,
+      audience,
+    }),
   });
   return ((await reply.json()) as { access_token: string }).access_token;
 }
@@ -52,7 +66,9 @@ async function adminToken(server: TenantServer): Promise<string> {
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-package-"));
   const pack = (workspace: string) => {
-    const out = JSON.parse(npm(["pack", "--json", "--workspace", workspace, "--pack-destination", tmp], REPO_ROOT)) as { filename: string }[];
+    const out = JSON.parse(npm(["pack", "--json", "--workspace", workspace, "--pack-destination", tmp], REPO_ROOT)) as {
+      filename: string;
+    }[];
     return path.join(tmp, out[0].filename);
   };
   tarballs = { provider: pack("provider"), server: pack("server") };
@@ -61,20 +77,26 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe("the published tarballs", () => {
-  test.each(["provider", "server"] as const)("the %s tarball holds built JavaScript, declarations, README and LICENSE only", (which) => {
-    const files = tarballFiles(tarballs[which]);
-    expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE"]));
-    const unexpected = files.filter((file) => !["package.json", "README.md", "LICENSE"].includes(file)
-      && !/^dist\/.+\.(js|d\.ts)$/.test(file));
-    expect(unexpected).toEqual([]);
-    expect(files.filter((file) => /(^|\/)(test|bench|scripts)\//.test(file))).toEqual([]);
-    const main = which === "provider" ? "dist/provider/index.js" : "dist/server/index.js";
-    expect(files).toContain(main);
-  });
+  test.each(["provider", "server"] as const)(
+    "the %s tarball holds built JavaScript, declarations, README and LICENSE only",
+    (which) => {
+      const files = tarballFiles(tarballs[which]);
+      expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE"]));
+      const unexpected = files.filter(
+        (file) => !["package.json", "README.md", "LICENSE"].includes(file) && !/^dist\/.+\.(js|d\.ts)$/.test(file),
+      );
+      expect(unexpected).toEqual([]);
+      expect(files.filter((file) => /(^|\/)(test|bench|scripts)\//.test(file))).toEqual([]);
+      const main = which === "provider" ? "dist/provider/index.js" : "dist/server/index.js";
+      expect(files).toContain(main);
+    },
+  );
 
   test("the provider tarball carries the runtime and the CLI, and no server code", () => {
     const files = tarballFiles(tarballs.provider);
-    expect(files).toEqual(expect.arrayContaining(["dist/provider/runtime.js", "dist/provider/cli/index.js", "dist/api/index.js"]));
+    expect(files).toEqual(
+      expect.arrayContaining(["dist/provider/runtime.js", "dist/provider/cli/index.js", "dist/api/index.js"]),
+    );
     expect(files.filter((file) => file.startsWith("dist/server/"))).toEqual([]);
   });
 });
@@ -92,14 +114,17 @@ describe("a fresh Pulumi project with the provider tarball", () => {
     const alone = freshInstall(path.join(tmp, "sdk-alone"), [PULUMI_SDK]);
     project = path.join(tmp, "project");
     const withProvider = freshInstall(project, [PULUMI_SDK, tarballs.provider]);
-    process.stdout.write(`FIGURE package install: @pulumi/pulumi alone ${alone.packages} packages in ${alone.seconds.toFixed(1)} s; `
-      + `with pulumi-tenant ${withProvider.packages} packages in ${withProvider.seconds.toFixed(1)} s `
-      + `(+${withProvider.packages - alone.packages} packages)\n`);
+    process.stdout.write(
+      `FIGURE package install: @pulumi/pulumi alone ${alone.packages} packages in ${alone.seconds.toFixed(1)} s; ` +
+        `with pulumi-tenant ${withProvider.packages} packages in ${withProvider.seconds.toFixed(1)} s ` +
+        `(+${withProvider.packages - alone.packages} packages)\n`,
+    );
     const installed = fs.readdirSync(path.join(project, "node_modules"));
     expect(installed.filter((name) => SERVER_ONLY_PACKAGES.includes(name))).toEqual([]);
     // No package of the tree compiles native code on install.
-    const lock = JSON.parse(fs.readFileSync(path.join(project, "package-lock.json"), "utf8")) as
-      { packages: Record<string, { hasInstallScript?: boolean }> };
+    const lock = JSON.parse(fs.readFileSync(path.join(project, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { hasInstallScript?: boolean }>;
+    };
     const native = Object.keys(lock.packages).filter((key) => fs.existsSync(path.join(project, key, "binding.gyp")));
     expect(native).toEqual([]);
     // The provider shares the user's @pulumi/pulumi (a peer dependency), never a copy of its own.
@@ -108,12 +133,19 @@ describe("a fresh Pulumi project with the provider tarball", () => {
   }, 600_000);
 
   test("runs `pulumi preview` and `up` there against the tenant server", async () => {
-    for (const file of ["Pulumi.yaml", "index.ts"]) fs.copyFileSync(path.join(__dirname, "fixture", file), path.join(project, file));
+    for (const file of ["Pulumi.yaml", "index.ts"])
+      fs.copyFileSync(path.join(__dirname, "fixture", file), path.join(project, file));
     const binDir = ensurePulumiCli();
     const stack = await openStack({
-      workDir: project, stackName: "check", binDir,
+      workDir: project,
+      stackName: "check",
+      binDir,
       place: { stateDir: path.join(tmp, "state"), homeDir: path.join(tmp, "home"), passphrase: "package-check" },
-      tenant: { domain: server.url, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret },
+      tenant: {
+        domain: server.url,
+        clientId: server.credentials.clientId,
+        clientSecret: server.credentials.clientSecret,
+      },
     });
     const preview = await stack.preview();
     expect(preview.changeSummary.create).toBe(3);
@@ -123,22 +155,32 @@ describe("a fresh Pulumi project with the provider tarball", () => {
     expect(String(up.outputs.streamId.value)).toMatch(/^est_/);
     // The program ran the installed package, not this repository's sources.
     const state = JSON.stringify((await stack.exportStack()).deployment);
-    expect(state).toContain(path.join(fs.realpathSync(project), "node_modules", "pulumi-tenant", "dist", "provider", "runtime.js"));
+    expect(state).toContain(
+      path.join(fs.realpathSync(project), "node_modules", "pulumi-tenant", "dist", "provider", "runtime.js"),
+    );
 
     // The package's own command, run from the user's project as `npx pulumi-tenant drift`.
     const place = { stateDir: path.join(tmp, "state"), homeDir: path.join(tmp, "home"), passphrase: "package-check" };
     // Asynchronously: the tenant server runs in this process and must keep answering.
-    const drift = () => new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      execFile("npx", ["--no-install", "pulumi-tenant", "drift", "--stack", "check"],
-        { cwd: project, encoding: "utf8", env: { ...process.env, ...pulumiEnv(binDir, place) } },
-        (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
-    });
+    const drift = () =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          "npx",
+          ["--no-install", "pulumi-tenant", "drift", "--stack", "check"],
+          { cwd: project, encoding: "utf8", env: { ...process.env, ...pulumiEnv(binDir, place) } },
+          (error, stdout, stderr) =>
+            resolve({ status: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
+        );
+      });
     const clean = await drift();
-    expect({ status: clean.status, output: clean.stdout + clean.stderr })
-      .toEqual({ status: 0, output: expect.stringContaining("No drift: the tenant matches the code.") });
+    expect({ status: clean.status, output: clean.stdout + clean.stderr }).toEqual({
+      status: 0,
+      output: expect.stringContaining("No drift: the tenant matches the code."),
+    });
     const token = await adminToken(server);
     await fetch(`${server.baseUrl}/forms/${String(up.outputs.formId.value)}`, {
-      method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      method: "PATCH",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: JSON.stringify({ name: "Renamed by hand" }),
     });
     const drifted = await drift();

@@ -7,7 +7,9 @@ describe("adoption at preview", () => {
   let harness: ProviderHarness;
   let warnings: string[];
   let spy: jest.SpyInstance;
-  beforeAll(async () => { harness = await startHarness(); });
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
   afterAll(async () => harness.close());
   beforeEach(() => {
     warnings = [];
@@ -22,29 +24,51 @@ describe("adoption at preview", () => {
   it("states which form it adopts and which fields change, and writes nothing", async () => {
     const existing = (await harness.admin("POST", "/forms", { name: "Hand-made", style: { css: "a{}" } })).json;
     harness.server.counters.reset();
-    const checked = await call(formProvider, "check")({}, { name: "Sign-up", style: { css: "a{}" }, adoptId: existing.id });
+    const checked = await call(formProvider, "check")(
+      {},
+      { name: "Sign-up", style: { css: "a{}" }, adoptId: existing.id },
+    );
     expect(checked.failures).toEqual([]);
-    expect(warnings.join("")).toBe(`warning: adoptId: \`pulumi up\` adopts the existing form ${existing.id} ("Hand-made") and changes name.\n`);
+    expect(warnings.join("")).toBe(
+      `warning: adoptId: \`pulumi up\` adopts the existing form ${existing.id} ("Hand-made") and changes name.\n`,
+    );
     const counts = harness.server.counters.snapshot();
     expect(Object.keys(counts).filter((key) => !key.startsWith("GET") && key !== "POST /oauth/token")).toEqual([]);
   });
 
   it("says so when the adopted object already matches", async () => {
-    const existing = (await harness.admin("POST", "/event-streams", {
-      name: "bridge", subscriptions: [{ event_type: "user.created" }],
-      destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } },
-    })).json;
+    const existing = (
+      await harness.admin("POST", "/event-streams", {
+        name: "bridge",
+        subscriptions: [{ event_type: "user.created" }],
+        destination: {
+          type: "eventbridge",
+          configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" },
+        },
+      })
+    ).json;
     const inputs = {
-      name: "bridge", subscriptions: [{ event_type: "user.created" }], adoptId: existing.id,
+      name: "bridge",
+      subscriptions: [{ event_type: "user.created" }],
+      adoptId: existing.id,
       destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } },
     };
     expect((await call(eventStreamProvider, "check")({}, inputs)).failures).toEqual([]);
-    expect(warnings.join("")).toContain(`adopts the existing event stream ${existing.id} ("bridge") as it is: no change to it.`);
+    expect(warnings.join("")).toContain(
+      `adopts the existing event stream ${existing.id} ("bridge") as it is: no change to it.`,
+    );
   });
 
   it("refuses an adoptId that names no object, at preview", async () => {
     const checked = await call(formProvider, "check")({}, { name: "x", adoptId: "ap_1111111111111111111111" });
-    expect(checked.failures).toEqual([{ property: "adoptId", reason: expect.stringMatching(/^there is no form ap_1111111111111111111111 in the tenant .*; correct adoptId or remove it to create a new form$/) }]);
+    expect(checked.failures).toEqual([
+      {
+        property: "adoptId",
+        reason: expect.stringMatching(
+          /^there is no form ap_1111111111111111111111 in the tenant .*; correct adoptId or remove it to create a new form$/,
+        ),
+      },
+    ]);
   });
 
   it("refuses to adopt an object another resource of the stack already manages", async () => {
@@ -52,7 +76,11 @@ describe("adoption at preview", () => {
     // The engine diffs the managing resource in the same provider process: the id is now known as taken.
     await call(formProvider, "diff")(managed.id, managed.outs, { name: "Managed" });
     const checked = await call(formProvider, "check")({}, { name: "Managed", adoptId: managed.id });
-    expect(checked.failures).toEqual([{ property: "adoptId",
-      reason: `form ${managed.id} is already managed by another resource of this stack; remove adoptId here, or remove the other resource from the program` }]);
+    expect(checked.failures).toEqual([
+      {
+        property: "adoptId",
+        reason: `form ${managed.id} is already managed by another resource of this stack; remove adoptId here, or remove the other resource from the program`,
+      },
+    ]);
   });
 });

@@ -6,7 +6,16 @@ import { forgetClaims } from "../../provider/resources/create-once";
 import { inspect } from "node:util";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import {
-  call, eventStreamProvider, FAST_RETRIES, formProvider, loginTemplateProvider, PROVIDER_TEXT, runtime, startHarness, TEMPLATE, type ProviderHarness,
+  call,
+  eventStreamProvider,
+  FAST_RETRIES,
+  formProvider,
+  loginTemplateProvider,
+  PROVIDER_TEXT,
+  runtime,
+  startHarness,
+  TEMPLATE,
+  type ProviderHarness,
 } from "./helpers";
 
 jest.setTimeout(60_000);
@@ -15,7 +24,13 @@ const PASSWORD = "never-print-me-5e1f";
 const stream = {
   name: "audit",
   subscriptions: [{ event_type: "user.created" }],
-  destination: { type: "webhook", configuration: { webhook_endpoint: "https://hooks.example.com/x", webhook_authorization: { method: "basic", username: "u", password: PASSWORD } } },
+  destination: {
+    type: "webhook",
+    configuration: {
+      webhook_endpoint: "https://hooks.example.com/x",
+      webhook_authorization: { method: "basic", username: "u", password: PASSWORD },
+    },
+  },
 };
 
 function stackConfig(values: Record<string, string>) {
@@ -23,7 +38,8 @@ function stackConfig(values: Record<string, string>) {
 }
 
 /** Everything an error exposes: message, stack, own fields, inspection. */
-const exposed = (error: unknown) => `${(error as Error).message}\n${(error as Error).stack}\n${JSON.stringify(error)}\n${inspect(error, { depth: 5 })}`;
+const exposed = (error: unknown) =>
+  `${(error as Error).message}\n${(error as Error).stack}\n${JSON.stringify(error)}\n${inspect(error, { depth: 5 })}`;
 
 /** Runs `body` with no AUTH0_* variable set. */
 async function withoutAuth0Env(body: () => Promise<void>): Promise<void> {
@@ -36,10 +52,11 @@ async function withoutAuth0Env(body: () => Promise<void>): Promise<void> {
   }
 }
 
-const MISSING_ALL = "The tenant provider is not configured: missing tenant:domain, tenant:clientId, tenant:clientSecret. Set them with "
-  + "`pulumi config set tenant:domain <my-tenant.eu.auth0.com or http://host:port>`, `pulumi config set tenant:clientId <client id>`, "
-  + "`pulumi config set --secret tenant:clientSecret <client secret>` (or `pulumi config set --secret tenant:apiToken <token>` "
-  + "instead of the client credentials; or the environment variables AUTH0_DOMAIN, AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET).";
+const MISSING_ALL =
+  "The tenant provider is not configured: missing tenant:domain, tenant:clientId, tenant:clientSecret. Set them with " +
+  "`pulumi config set tenant:domain <my-tenant.eu.auth0.com or http://host:port>`, `pulumi config set tenant:clientId <client id>`, " +
+  "`pulumi config set --secret tenant:clientSecret <client secret>` (or `pulumi config set --secret tenant:apiToken <token>` " +
+  "instead of the client credentials; or the environment variables AUTH0_DOMAIN, AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET).";
 
 describe("configuration and preview", () => {
   let harness: ProviderHarness;
@@ -54,11 +71,16 @@ describe("configuration and preview", () => {
   it("missing settings: configure succeeds, the first check says what to set, later calls point to it", async () => {
     await withoutAuth0Env(async () => {
       await expect(call(formProvider, "configure")({ config: stackConfig({}) })).resolves.toBeUndefined();
-      expect((await call(formProvider, "check")({}, { name: "Sign-up", __provider: PROVIDER_TEXT })).failures).toEqual([{ property: "", reason: MISSING_ALL }]);
-      const pointer = "Not attempted: the tenant provider is not configured: missing tenant:domain, tenant:clientId, tenant:clientSecret; "
-        + 'the error of form "Sign-up" says what to do.';
-      expect((await call(loginTemplateProvider, "check")({}, { template: TEMPLATE })).failures).toEqual([{ property: "", reason: pointer }]);
-      const error = await call(formProvider, "create")({ name: "x" }).catch((e: unknown) => e) as Error;
+      expect((await call(formProvider, "check")({}, { name: "Sign-up", __provider: PROVIDER_TEXT })).failures).toEqual([
+        { property: "", reason: MISSING_ALL },
+      ]);
+      const pointer =
+        "Not attempted: the tenant provider is not configured: missing tenant:domain, tenant:clientId, tenant:clientSecret; " +
+        'the error of form "Sign-up" says what to do.';
+      expect((await call(loginTemplateProvider, "check")({}, { template: TEMPLATE })).failures).toEqual([
+        { property: "", reason: pointer },
+      ]);
+      const error = (await call(formProvider, "create")({ name: "x" }).catch((e: unknown) => e)) as Error;
       expect(error.name).toBe("ConfigurationError");
       expect(error.message).toBe(pointer);
       expect(error.stack).toBe(`ConfigurationError: ${pointer}`);
@@ -67,14 +89,20 @@ describe("configuration and preview", () => {
 
   it("configure, check and diff make no request but one token per tenant (and a template's check on create looks for one to take over); the kinds share one client", async () => {
     harness.server.counters.reset();
-    for (const provider of [formProvider, eventStreamProvider, loginTemplateProvider]) await call(provider, "configure")({ config });
+    for (const provider of [formProvider, eventStreamProvider, loginTemplateProvider])
+      await call(provider, "configure")({ config });
     expect((await call(formProvider, "check")({}, { name: "a", __provider: PROVIDER_TEXT })).failures).toEqual([]);
-    expect(await call(formProvider, "diff")("ap_1111111111111111111111", { name: "a" }, { name: "b" })).toEqual({ changes: true });
+    expect(await call(formProvider, "diff")("ap_1111111111111111111111", { name: "a" }, { name: "b" })).toEqual({
+      changes: true,
+    });
     expect((await call(eventStreamProvider, "check")({}, stream)).failures).toEqual([]);
     expect(harness.server.counters.snapshot()).toEqual({ "POST /oauth/token": 1 });
     // The template is a singleton: creating one first looks whether the tenant has a different one.
     expect((await call(loginTemplateProvider, "check")({}, { template: TEMPLATE })).failures).toEqual([]);
-    expect(harness.server.counters.snapshot()).toEqual({ "GET /api/v2/branding/templates/universal-login": 1, "POST /oauth/token": 1 });
+    expect(harness.server.counters.snapshot()).toEqual({
+      "GET /api/v2/branding/templates/universal-login": 1,
+      "POST /oauth/token": 1,
+    });
 
     await call(formProvider, "create")({ name: "one" });
     await call(eventStreamProvider, "create")(stream);
@@ -93,16 +121,33 @@ describe("configuration and preview", () => {
       { property: "", reason: "template: The template must contain the tag {%- auth0:head -%}" },
       { property: "", reason: "template: The template must contain the tag {%- auth0:widget -%}" },
     ]);
-    expect((await call(formProvider, "check")({}, { name: "" })).failures).toEqual([{ property: "name", reason: expect.any(String) }]);
+    expect((await call(formProvider, "check")({}, { name: "" })).failures).toEqual([
+      { property: "name", reason: expect.any(String) },
+    ]);
     expect(harness.server.counters.snapshot()).toEqual({});
   });
 
   it("a refused create does not reveal the webhook password or the token", async () => {
-    runtime.configureFromSettings({ domain: harness.server.credentials.domain, clientId: harness.server.credentials.clientId, clientSecret: harness.server.credentials.clientSecret }, FAST_RETRIES);
+    runtime.configureFromSettings(
+      {
+        domain: harness.server.credentials.domain,
+        clientId: harness.server.credentials.clientId,
+        clientSecret: harness.server.credentials.clientSecret,
+      },
+      FAST_RETRIES,
+    );
     // Skipping check on purpose: the server refuses an http endpoint.
-    const bad = { ...stream, destination: { ...stream.destination, configuration: { ...stream.destination.configuration, webhook_endpoint: "http://hooks.example.com" } } };
+    const bad = {
+      ...stream,
+      destination: {
+        ...stream.destination,
+        configuration: { ...stream.destination.configuration, webhook_endpoint: "http://hooks.example.com" },
+      },
+    };
     const error = await call(eventStreamProvider, "create")(bad).catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(/event stream "audit": create failed: the API refused the request: Payload validation error/);
+    expect((error as Error).message).toMatch(
+      /event stream "audit": create failed: the API refused the request: Payload validation error/,
+    );
     const text = exposed(error);
     expect(text).not.toContain(PASSWORD);
     expect(text).not.toContain(harness.server.credentials.clientSecret);
@@ -112,12 +157,22 @@ describe("configuration and preview", () => {
 
   it("a server that keeps failing gives a ServerError without secrets", async () => {
     const created = await call(eventStreamProvider, "create")(stream);
-    harness.server.faults.add({ method: "PATCH", path: "/api/v2/event-streams/:id", mode: "fail-before", times: 10, status: 500 });
+    harness.server.faults.add({
+      method: "PATCH",
+      path: "/api/v2/event-streams/:id",
+      mode: "fail-before",
+      times: 10,
+      status: 500,
+    });
     try {
       const changed = { ...stream, name: "renamed" };
-      const error = await call(eventStreamProvider, "update")(created.id, created.outs, changed).catch((e: unknown) => e);
+      const error = await call(eventStreamProvider, "update")(created.id, created.outs, changed).catch(
+        (e: unknown) => e,
+      );
       expect((error as Error).name).toBe("ServerError");
-      expect((error as Error).message).toContain(`event stream ${created.id}: update failed: the server failed with 500 on 3 attempts`);
+      expect((error as Error).message).toContain(
+        `event stream ${created.id}: update failed: the server failed with 500 on 3 attempts`,
+      );
       const text = exposed(error);
       expect(text).not.toContain(PASSWORD);
       expect(text).not.toMatch(/Bearer|eyJ[A-Za-z0-9_-]{10,}/);
@@ -128,30 +183,57 @@ describe("configuration and preview", () => {
 
   it("an unreachable tenant gives one NetworkError naming the origin and the setting, then pointers; no secrets", async () => {
     const token = "static-api-token-88aa";
-    runtime.configureFromSettings({ domain: "http://127.0.0.1:9", apiToken: token }, { backoffBaseMs: 1, backoffMaxMs: 2 });
+    runtime.configureFromSettings(
+      { domain: "http://127.0.0.1:9", apiToken: token },
+      { backoffBaseMs: 1, backoffMaxMs: 2 },
+    );
     try {
-      const error = await call(formProvider, "read")("ap_1111111111111111111111", {}).catch((e: unknown) => e) as Error;
+      const error = (await call(formProvider, "read")("ap_1111111111111111111111", {}).catch(
+        (e: unknown) => e,
+      )) as Error;
       expect(error.name).toBe("NetworkError");
-      expect(error.message).toMatch(new RegExp("^form ap_1111111111111111111111: read failed: nothing accepts connections at http://127\\.0\\.0\\.1:9 "
-        + "\\(connection refused, 3 attempts over [0-9.]+ s\\)\\. Check tenant:domain \\(or AUTH0_DOMAIN\\) and that the tenant is reachable from here\\.$"));
+      expect(error.message).toMatch(
+        new RegExp(
+          "^form ap_1111111111111111111111: read failed: nothing accepts connections at http://127\\.0\\.0\\.1:9 " +
+            "\\(connection refused, 3 attempts over [0-9.]+ s\\)\\. Check tenant:domain \\(or AUTH0_DOMAIN\\) and that the tenant is reachable from here\\.$",
+        ),
+      );
       expect(exposed(error)).not.toContain(token);
       // The tenant is known to be unreachable: the next call does not wait again, and points to the first error.
       const started = Date.now();
-      const next = await call(formProvider, "delete")("ap_2222222222222222222222", {}).catch((e: unknown) => e) as Error;
+      const next = (await call(formProvider, "delete")("ap_2222222222222222222222", {}).catch(
+        (e: unknown) => e,
+      )) as Error;
       expect(Date.now() - started).toBeLessThan(100);
-      expect(next.message).toBe("Not attempted: http://127.0.0.1:9 refused the connection; the error of form ap_1111111111111111111111 says what to do.");
+      expect(next.message).toBe(
+        "Not attempted: http://127.0.0.1:9 refused the connection; the error of form ap_1111111111111111111111 says what to do.",
+      );
     } finally {
-      runtime.configureFromSettings({ domain: harness.server.credentials.domain, clientId: harness.server.credentials.clientId, clientSecret: harness.server.credentials.clientSecret }, FAST_RETRIES);
+      runtime.configureFromSettings(
+        {
+          domain: harness.server.credentials.domain,
+          clientId: harness.server.credentials.clientId,
+          clientSecret: harness.server.credentials.clientSecret,
+        },
+        FAST_RETRIES,
+      );
     }
   });
 
   it("the host's stack echo of our own errors is dropped, and nothing else", async () => {
     const printed: unknown[][] = [];
     const saved = console.error;
-    console.error = (...args: unknown[]) => { printed.push(args); };
+    console.error = (...args: unknown[]) => {
+      printed.push(args);
+    };
     try {
-      runtime.configureFromSettings({ domain: "http://127.0.0.1:9", apiToken: "t0ken-1234" }, { backoffBaseMs: 1, backoffMaxMs: 2 });
-      const error = await call(formProvider, "read")("ap_1111111111111111111111", {}).catch((e: unknown) => e) as Error;
+      runtime.configureFromSettings(
+        { domain: "http://127.0.0.1:9", apiToken: "t0ken-1234" },
+        { backoffBaseMs: 1, backoffMaxMs: 2 },
+      );
+      const error = (await call(formProvider, "read")("ap_1111111111111111111111", {}).catch(
+        (e: unknown) => e,
+      )) as Error;
       // What cmd/dynamic-provider does with an error of check, diff, read or delete:
       console.error(`${error}: ${error.stack}`);
       console.error(`${error}: ${error.stack}`);
@@ -160,7 +242,14 @@ describe("configuration and preview", () => {
       expect(printed).toEqual([[`${error}: ${error.stack}`], ["something else"]]);
     } finally {
       console.error = saved;
-      runtime.configureFromSettings({ domain: harness.server.credentials.domain, clientId: harness.server.credentials.clientId, clientSecret: harness.server.credentials.clientSecret }, FAST_RETRIES);
+      runtime.configureFromSettings(
+        {
+          domain: harness.server.credentials.domain,
+          clientId: harness.server.credentials.clientId,
+          clientSecret: harness.server.credentials.clientSecret,
+        },
+        FAST_RETRIES,
+      );
     }
   });
 });
@@ -172,12 +261,22 @@ describe("several tenants in one provider process", () => {
   const forms = (server: TenantServer) => server.counters.snapshot()["POST /api/v2/forms"] ?? 0;
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([startTenantServer({ port: 0, logger: false }), startTenantServer({ port: 0, logger: false })]);
+    [a, b] = await Promise.all([
+      startTenantServer({ port: 0, logger: false }),
+      startTenantServer({ port: 0, logger: false }),
+    ]);
     runtime.resetRuntime();
-    runtime.configure(stackConfig({
-      "tenant:domain": a.url, "tenant:clientId": a.credentials.clientId, "tenant:clientSecret": a.credentials.clientSecret,
-      "prod:domain": b.url, "prod:clientId": b.credentials.clientId, "prod:clientSecret": b.credentials.clientSecret, "prod:timeoutSeconds": "5",
-    }));
+    runtime.configure(
+      stackConfig({
+        "tenant:domain": a.url,
+        "tenant:clientId": a.credentials.clientId,
+        "tenant:clientSecret": a.credentials.clientSecret,
+        "prod:domain": b.url,
+        "prod:clientId": b.credentials.clientId,
+        "prod:clientSecret": b.credentials.clientSecret,
+        "prod:timeoutSeconds": "5",
+      }),
+    );
   });
   afterAll(async () => {
     runtime.resetRuntime();
@@ -185,7 +284,9 @@ describe("several tenants in one provider process", () => {
   });
 
   it("each resource goes to the tenant its `tenant` names; each tenant has its own client and token", async () => {
-    expect((await call(formProvider, "check")({}, { name: "default", __provider: PROVIDER_TEXT })).failures).toEqual([]);
+    expect((await call(formProvider, "check")({}, { name: "default", __provider: PROVIDER_TEXT })).failures).toEqual(
+      [],
+    );
     const checked = await call(formProvider, "check")({}, { name: "prod", tenant: "prod", __provider: PROVIDER_TEXT });
     expect(checked).toEqual({ inputs: { name: "prod", tenant: "prod", __provider: PROVIDER_TEXT }, failures: [] });
     const inDefault = await call(formProvider, "create")({ name: "default" });
@@ -201,7 +302,11 @@ describe("several tenants in one provider process", () => {
     const updated = await call(formProvider, "update")(inProd.id, inProd.outs, { name: "prod v2", tenant: "prod" });
     expect(updated.outs).toMatchObject({ name: "prod v2", tenant: "prod" });
     await call(formProvider, "delete")(inProd.id, updated.outs!);
-    expect(b.counters.snapshot()).toMatchObject({ "GET /api/v2/forms/:id": 1, "PATCH /api/v2/forms/:id": 1, "DELETE /api/v2/forms/:id": 1 });
+    expect(b.counters.snapshot()).toMatchObject({
+      "GET /api/v2/forms/:id": 1,
+      "PATCH /api/v2/forms/:id": 1,
+      "DELETE /api/v2/forms/:id": 1,
+    });
     expect(Object.keys(a.counters.snapshot()).sort()).toEqual(["POST /api/v2/forms", "POST /oauth/token"]);
     expect([token(a), token(b)]).toEqual([1, 1]);
   });
@@ -211,8 +316,13 @@ describe("several tenants in one provider process", () => {
     forgetClaims(); // as a later provider process finds it: made by an earlier run, managed by no resource now
     b.faults.add({ method: "PATCH", path: "/api/v2/forms/:id", mode: "fail-before", status: 500, times: 3 });
     try {
-      const error = await call(formProvider, "create")({ name: "adopted", adoptId: existing.id, tenant: "prod" }).catch((e: unknown) => e) as
-        Error & { id?: string; properties?: Record<string, unknown> };
+      const error = (await call(
+        formProvider,
+        "create",
+      )({ name: "adopted", adoptId: existing.id, tenant: "prod" }).catch((e: unknown) => e)) as Error & {
+        id?: string;
+        properties?: Record<string, unknown>;
+      };
       expect(error.name).toBe("PartialCreateError");
       expect(error.id).toBe(existing.id);
       expect(error.properties).toMatchObject({ name: "to adopt", tenant: "prod" });
@@ -222,37 +332,56 @@ describe("several tenants in one provider process", () => {
   });
 
   it("naming another tenant replaces the object; the default is `tenant`", async () => {
-    expect(await call(formProvider, "diff")("ap_1", { name: "x", tenant: "prod" }, { name: "x", tenant: "other" }))
-      .toEqual({ changes: true, replaces: ["tenant"] });
-    expect(await call(formProvider, "diff")("ap_1", { name: "x" }, { name: "x", tenant: "tenant" })).toEqual({ changes: false });
-    expect(await call(formProvider, "diff")("ap_1", { name: "x", tenant: "prod" }, { name: "y", tenant: "prod" })).toEqual({ changes: true });
+    expect(
+      await call(formProvider, "diff")("ap_1", { name: "x", tenant: "prod" }, { name: "x", tenant: "other" }),
+    ).toEqual({ changes: true, replaces: ["tenant"] });
+    expect(await call(formProvider, "diff")("ap_1", { name: "x" }, { name: "x", tenant: "tenant" })).toEqual({
+      changes: false,
+    });
+    expect(
+      await call(formProvider, "diff")("ap_1", { name: "x", tenant: "prod" }, { name: "y", tenant: "prod" }),
+    ).toEqual({ changes: true });
   });
 
   it("a namespace without settings names its own keys; a bad name is refused at check", async () => {
     const { failures } = await call(formProvider, "check")({}, { name: "staging form", tenant: "staging" });
-    expect(failures).toEqual([{
-      property: "",
-      reason: 'The tenant provider has no settings for tenant "staging": missing staging:domain, staging:clientId, staging:clientSecret. Set them with '
-        + "`pulumi config set staging:domain <my-tenant.eu.auth0.com or http://host:port>`, `pulumi config set staging:clientId <client id>`, "
-        + "`pulumi config set --secret staging:clientSecret <client secret>` (or `pulumi config set --secret staging:apiToken <token>` "
-        + "instead of the client credentials).",
-    }]);
+    expect(failures).toEqual([
+      {
+        property: "",
+        reason:
+          'The tenant provider has no settings for tenant "staging": missing staging:domain, staging:clientId, staging:clientSecret. Set them with ' +
+          "`pulumi config set staging:domain <my-tenant.eu.auth0.com or http://host:port>`, `pulumi config set staging:clientId <client id>`, " +
+          "`pulumi config set --secret staging:clientSecret <client secret>` (or `pulumi config set --secret staging:apiToken <token>` " +
+          "instead of the client credentials).",
+      },
+    ]);
     const bad = await call(formProvider, "check")({}, { name: "x", tenant: "prod:domain" });
-    expect(bad.failures).toEqual([{ property: "tenant", reason: expect.stringContaining('must name a configuration namespace such as "prod"') }]);
+    expect(bad.failures).toEqual([
+      { property: "tenant", reason: expect.stringContaining('must name a configuration namespace such as "prod"') },
+    ]);
   });
 
   it("bad credentials of one tenant do not disturb the other", async () => {
-    runtime.configure(stackConfig({
-      "tenant:domain": a.url, "tenant:clientId": a.credentials.clientId, "tenant:clientSecret": a.credentials.clientSecret,
-      "prod:domain": b.url, "prod:clientId": b.credentials.clientId, "prod:clientSecret": "not-the-secret",
-    }));
+    runtime.configure(
+      stackConfig({
+        "tenant:domain": a.url,
+        "tenant:clientId": a.credentials.clientId,
+        "tenant:clientSecret": a.credentials.clientSecret,
+        "prod:domain": b.url,
+        "prod:clientId": b.credentials.clientId,
+        "prod:clientSecret": "not-the-secret",
+      }),
+    );
     const refused = await call(formProvider, "check")({}, { name: "p", tenant: "prod" });
-    expect(refused.failures).toEqual([{
-      property: "",
-      reason: `Could not get an access token: the token endpoint ${b.url}/oauth/token refused client ${b.credentials.clientId} `
-        + "(401 invalid_client: Client authentication failed). Check prod:clientId and prod:clientSecret "
-        + "(`pulumi config set --secret prod:clientSecret <client secret>`).",
-    }]);
+    expect(refused.failures).toEqual([
+      {
+        property: "",
+        reason:
+          `Could not get an access token: the token endpoint ${b.url}/oauth/token refused client ${b.credentials.clientId} ` +
+          "(401 invalid_client: Client authentication failed). Check prod:clientId and prod:clientSecret " +
+          "(`pulumi config set --secret prod:clientSecret <client secret>`).",
+      },
+    ]);
     expect((await call(formProvider, "check")({}, { name: "d" })).failures).toEqual([]);
   });
 });

@@ -1,5 +1,12 @@
 /** EventStream provider methods against a started tenant server: lifecycle, secrets, drift, adoption. */
-import { call, countEventStreams, eventStreamProvider, PROVIDER_TEXT, startHarness, type ProviderHarness } from "./helpers";
+import {
+  call,
+  countEventStreams,
+  eventStreamProvider,
+  PROVIDER_TEXT,
+  startHarness,
+  type ProviderHarness,
+} from "./helpers";
 
 jest.setTimeout(60_000);
 
@@ -18,7 +25,9 @@ const audit = {
 
 describe("EventStream provider", () => {
   let harness: ProviderHarness;
-  beforeAll(async () => { harness = await startHarness(); });
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
   afterAll(async () => harness.close());
 
   it("runs the full lifecycle, carrying the write-only password in outputs", async () => {
@@ -41,7 +50,14 @@ describe("EventStream provider", () => {
     expect(read.inputs.destination.configuration.webhook_authorization.password).toBe(PASSWORD);
     expect(await call(eventStreamProvider, "diff")(created.id, read.props, inputs)).toEqual({ changes: false });
 
-    const changed = { ...inputs, status: "disabled", destination: { ...audit.destination, configuration: { ...audit.destination.configuration, webhook_endpoint: "https://hooks.example.com/v2" } } };
+    const changed = {
+      ...inputs,
+      status: "disabled",
+      destination: {
+        ...audit.destination,
+        configuration: { ...audit.destination.configuration, webhook_endpoint: "https://hooks.example.com/v2" },
+      },
+    };
     expect(await call(eventStreamProvider, "diff")(created.id, read.props, changed)).toEqual({ changes: true });
     const updated = await call(eventStreamProvider, "update")(created.id, read.props, changed);
     expect(updated.outs).toMatchObject({ status: "disabled", destination: changed.destination });
@@ -54,7 +70,16 @@ describe("EventStream provider", () => {
 
   it("a new password is a change and is sent with the destination", async () => {
     const created = await call(eventStreamProvider, "create")(audit);
-    const rotated = { ...audit, destination: { ...audit.destination, configuration: { ...audit.destination.configuration, webhook_authorization: { method: "basic", username: "hook", password: "rotated-pass-1" } } } };
+    const rotated = {
+      ...audit,
+      destination: {
+        ...audit.destination,
+        configuration: {
+          ...audit.destination.configuration,
+          webhook_authorization: { method: "basic", username: "hook", password: "rotated-pass-1" },
+        },
+      },
+    };
     expect(await call(eventStreamProvider, "diff")(created.id, created.outs, rotated)).toEqual({ changes: true });
     harness.server.counters.reset();
     const updated = await call(eventStreamProvider, "update")(created.id, created.outs, rotated);
@@ -75,21 +100,49 @@ describe("EventStream provider", () => {
   });
 
   it("changing the destination type or an eventbridge destination asks for a replacement", async () => {
-    const eventbridge = { name: "bridge", subscriptions: [{ event_type: "user.created" }], destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "us-east-1" } } };
+    const eventbridge = {
+      name: "bridge",
+      subscriptions: [{ event_type: "user.created" }],
+      destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "us-east-1" } },
+    };
     const created = await call(eventStreamProvider, "create")(eventbridge);
     expect(created.outs.destination.configuration.aws_partner_event_source).toEqual(expect.any(String));
     expect(await call(eventStreamProvider, "diff")(created.id, created.outs, eventbridge)).toEqual({ changes: false });
-    expect(await call(eventStreamProvider, "diff")(created.id, created.outs, { ...eventbridge, destination: { ...eventbridge.destination, configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } } }))
-      .toEqual({ changes: true, replaces: ["destination"] });
-    expect(await call(eventStreamProvider, "diff")(created.id, created.outs, { ...eventbridge, destination: audit.destination }))
-      .toEqual({ changes: true, replaces: ["destination"] });
+    expect(
+      await call(eventStreamProvider, "diff")(created.id, created.outs, {
+        ...eventbridge,
+        destination: {
+          ...eventbridge.destination,
+          configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" },
+        },
+      }),
+    ).toEqual({ changes: true, replaces: ["destination"] });
+    expect(
+      await call(eventStreamProvider, "diff")(created.id, created.outs, {
+        ...eventbridge,
+        destination: audit.destination,
+      }),
+    ).toEqual({ changes: true, replaces: ["destination"] });
     // a name change on an eventbridge stream is an in-place update
-    const renamed = await call(eventStreamProvider, "update")(created.id, created.outs, { ...eventbridge, name: "bridge-2" });
+    const renamed = await call(eventStreamProvider, "update")(created.id, created.outs, {
+      ...eventbridge,
+      name: "bridge-2",
+    });
     expect(renamed.outs.name).toBe("bridge-2");
   });
 
   it("adopts an existing stream, re-sending the secret it cannot read", async () => {
-    const existing = await harness.admin("POST", "/event-streams", { ...audit, name: "by hand", destination: { ...audit.destination, configuration: { ...audit.destination.configuration, webhook_authorization: { method: "basic", username: "hook", password: "old" } } } });
+    const existing = await harness.admin("POST", "/event-streams", {
+      ...audit,
+      name: "by hand",
+      destination: {
+        ...audit.destination,
+        configuration: {
+          ...audit.destination.configuration,
+          webhook_authorization: { method: "basic", username: "hook", password: "old" },
+        },
+      },
+    });
     const before = await countEventStreams(harness);
     harness.server.counters.reset();
     const adopted = await call(eventStreamProvider, "create")({ ...audit, adoptId: existing.json.id });

@@ -8,8 +8,22 @@ const signup = {
   languages: { primary: "en" },
   messages: {},
   nodes: [
-    { id: "details", type: "STEP", config: { components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true, config: {} }], next_node: "route" } },
-    { id: "route", type: "ROUTER", config: { rules: [{ id: "biz", condition: { operator: "EXISTS", operand: "{{fields.company}}" }, next_node: "enrich" }], fallback: "$ending" } },
+    {
+      id: "details",
+      type: "STEP",
+      config: {
+        components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true, config: {} }],
+        next_node: "route",
+      },
+    },
+    {
+      id: "route",
+      type: "ROUTER",
+      config: {
+        rules: [{ id: "biz", condition: { operator: "EXISTS", operand: "{{fields.company}}" }, next_node: "enrich" }],
+        fallback: "$ending",
+      },
+    },
     { id: "enrich", type: "FLOW", config: { flow_id: "af_2Nf7qL3mXcVbT8wRyK1pDz", next_node: "$ending" } },
   ],
   start: { next_node: "details", hidden_fields: [{ key: "utm", value: "web" }] },
@@ -18,7 +32,9 @@ const signup = {
 
 describe("Form provider", () => {
   let harness: ProviderHarness;
-  beforeAll(async () => { harness = await startHarness(); });
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
   afterAll(async () => harness.close());
 
   it("runs the full lifecycle: check, create, read, diff, update, read, delete", async () => {
@@ -83,18 +99,22 @@ describe("Form provider", () => {
     expect(adopted.id).toBe(existing.json.id);
     expect(adopted.outs).toMatchObject({ name: "Sign-up", adoptId: existing.json.id, style: signup.style });
     expect(await countForms(harness)).toBe(before);
-    expect(await call(formProvider, "diff")(adopted.id, adopted.outs, { ...signup, adoptId: existing.json.id })).toEqual({ changes: false });
+    expect(
+      await call(formProvider, "diff")(adopted.id, adopted.outs, { ...signup, adoptId: existing.json.id }),
+    ).toEqual({ changes: false });
   });
 
   it("adopting a form that does not exist says so", async () => {
-    await expect(call(formProvider, "create")({ name: "x", adoptId: "ap_1111111111111111111111" }))
-      .rejects.toThrow(/form ap_1111111111111111111111: adopt failed: there is no form with the id given in adoptId/);
+    await expect(call(formProvider, "create")({ name: "x", adoptId: "ap_1111111111111111111111" })).rejects.toThrow(
+      /form ap_1111111111111111111111: adopt failed: there is no form with the id given in adoptId/,
+    );
   });
 
   it("updating a form deleted out of band tells the user to refresh", async () => {
     const created = await call(formProvider, "create")({ name: "Gone soon" });
     await harness.admin("DELETE", `/forms/${created.id}`);
-    await expect(call(formProvider, "update")(created.id, created.outs, { name: "Other" }))
-      .rejects.toThrow(/no longer exists.*pulumi refresh/);
+    await expect(call(formProvider, "update")(created.id, created.outs, { name: "Other" })).rejects.toThrow(
+      /no longer exists.*pulumi refresh/,
+    );
   });
 });

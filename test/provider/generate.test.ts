@@ -13,13 +13,20 @@ import { seedManyObjects, seedRealisticTenant } from "../fixtures/realistic-tena
 
 jest.setTimeout(120_000);
 
-const writes = (counters: Record<string, number>) => Object.keys(counters).filter((key) => /^(POST|PATCH|PUT|DELETE) \/api\/v2\//.test(key));
+const writes = (counters: Record<string, number>) =>
+  Object.keys(counters).filter((key) => /^(POST|PATCH|PUT|DELETE) \/api\/v2\//.test(key));
 
 describe("reading a tenant for generate", () => {
   let server: TenantServer;
-  const client = (overrides: { clientId?: string; clientSecret?: string } = {}) => new TenantClient(resolveSettings({
-    domain: server.url, clientId: overrides.clientId ?? server.credentials.clientId, clientSecret: overrides.clientSecret ?? server.credentials.clientSecret,
-  }), { backoffBaseMs: 5, backoffMaxMs: 50 });
+  const client = (overrides: { clientId?: string; clientSecret?: string } = {}) =>
+    new TenantClient(
+      resolveSettings({
+        domain: server.url,
+        clientId: overrides.clientId ?? server.credentials.clientId,
+        clientSecret: overrides.clientSecret ?? server.credentials.clientSecret,
+      }),
+      { backoffBaseMs: 5, backoffMaxMs: 50 },
+    );
 
   beforeAll(async () => {
     server = await startTenantServer({ port: 0, logger: false, rateLimit: 1000 });
@@ -35,7 +42,14 @@ describe("reading a tenant for generate", () => {
     expect(snapshot.loginTemplate).toBe(seeded.template);
     expect(snapshot.rateLimitPolicies).toEqual(seeded.rateLimitPolicies);
     expect(snapshot.notes).toEqual([]);
-    expect(lines).toEqual(expect.arrayContaining(["forms: 5 of 5 listed", "forms: 5 of 5 read", "event streams: 5 listed", "rate limit policies: 4 listed"]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "forms: 5 of 5 listed",
+        "forms: 5 of 5 read",
+        "event streams: 5 listed",
+        "rate limit policies: 4 listed",
+      ]),
+    );
   });
 
   it("pages past 100 objects with list pages plus one GET per form, and nothing else", async () => {
@@ -62,15 +76,26 @@ describe("reading a tenant for generate", () => {
       if (request.method === "GET" && /^\/api\/v2\/forms\/ap_/.test(request.url ?? "") && !refused.has(request.url!)) {
         refused.add(request.url!);
         response.writeHead(429, { "content-type": "application/json", "retry-after": "0" });
-        response.end(JSON.stringify({ statusCode: 429, error: "Too Many Requests", message: "Global limit has been reached", errorCode: "too_many_requests" }));
+        response.end(
+          JSON.stringify({
+            statusCode: 429,
+            error: "Too Many Requests",
+            message: "Global limit has been reached",
+            errorCode: "too_many_requests",
+          }),
+        );
         return;
       }
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const upstream = await fetch(`${server.url}${request.url}`, {
-        method: request.method, headers: request.headers as Record<string, string>, body: chunks.length ? Buffer.concat(chunks) : undefined,
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
       });
-      response.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" });
+      response.writeHead(upstream.status, {
+        "content-type": upstream.headers.get("content-type") ?? "application/json",
+      });
       response.end(Buffer.from(await upstream.arrayBuffer()));
     });
     await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
@@ -78,10 +103,15 @@ describe("reading a tenant for generate", () => {
     try {
       server.counters.reset();
       const { port } = proxy.address() as AddressInfo;
-      const viaProxy = new TenantClient(resolveSettings({
-        domain: `http://127.0.0.1:${port}`, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret,
-        audience: server.credentials.audience,
-      }), { backoffBaseMs: 5, backoffMaxMs: 50 });
+      const viaProxy = new TenantClient(
+        resolveSettings({
+          domain: `http://127.0.0.1:${port}`,
+          clientId: server.credentials.clientId,
+          clientSecret: server.credentials.clientSecret,
+          audience: server.credentials.audience,
+        }),
+        { backoffBaseMs: 5, backoffMaxMs: 50 },
+      );
       const snapshot = await readTenant(viaProxy);
       expect(snapshot.forms).toHaveLength(205);
       expect(refused.size).toBe(205);
@@ -95,8 +125,18 @@ describe("reading a tenant for generate", () => {
   });
 
   it("skips rate limit policies with a note for a non-global client or a missing scope", async () => {
-    server.addClient({ client_id: "not-global", client_secret: "not-global-secret", scopes: ["read:forms", "read:event_streams", "read:branding", "read:rate_limit_policies"], global: false });
-    server.addClient({ client_id: "no-policy-scope", client_secret: "no-policy-secret", scopes: ["read:forms", "read:event_streams", "read:branding"], global: true });
+    server.addClient({
+      client_id: "not-global",
+      client_secret: "not-global-secret",
+      scopes: ["read:forms", "read:event_streams", "read:branding", "read:rate_limit_policies"],
+      global: false,
+    });
+    server.addClient({
+      client_id: "no-policy-scope",
+      client_secret: "no-policy-secret",
+      scopes: ["read:forms", "read:event_streams", "read:branding"],
+      global: true,
+    });
     const notGlobal = await readTenant(client({ clientId: "not-global", clientSecret: "not-global-secret" }));
     expect(notGlobal.rateLimitPolicies).toEqual([]);
     expect(notGlobal.notes).toEqual([expect.stringContaining("need a global client")]);
@@ -106,7 +146,14 @@ describe("reading a tenant for generate", () => {
   });
 
   it("a missing scope for forms stops the generation with the scope named", async () => {
-    server.addClient({ client_id: "no-forms", client_secret: "no-forms-secret", scopes: ["read:event_streams"], global: true });
-    await expect(readTenant(client({ clientId: "no-forms", clientSecret: "no-forms-secret" }))).rejects.toThrow(/lacks the scope read:forms/);
+    server.addClient({
+      client_id: "no-forms",
+      client_secret: "no-forms-secret",
+      scopes: ["read:event_streams"],
+      global: true,
+    });
+    await expect(readTenant(client({ clientId: "no-forms", clientSecret: "no-forms-secret" }))).rejects.toThrow(
+      /lacks the scope read:forms/,
+    );
   });
 });

@@ -29,8 +29,12 @@ export interface ProviderHarness {
  * Starts a server and configures the runtime with its admin client. The runtime's create
  * journal goes to a private PULUMI_HOME (as the engine gives the provider process), not ~/.pulumi.
  */
-export async function startHarness(options: { rateLimit?: number; client?: TenantClientOptions } = {}): Promise<ProviderHarness> {
-  const privateHome = process.env.PULUMI_HOME ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "tenant-provider-home-"));
+export async function startHarness(
+  options: { rateLimit?: number; client?: TenantClientOptions } = {},
+): Promise<ProviderHarness> {
+  const privateHome = process.env.PULUMI_HOME
+    ? undefined
+    : fs.mkdtempSync(path.join(os.tmpdir(), "tenant-provider-home-"));
   if (privateHome) process.env.PULUMI_HOME = privateHome;
   const server = await startTenantServer({ port: 0, logger: false, rateLimit: options.rateLimit ?? 1000 });
   const { domain, clientId, clientSecret } = server.credentials;
@@ -41,14 +45,22 @@ export async function startHarness(options: { rateLimit?: number; client?: Tenan
       const reply = await fetch(server.credentials.tokenUrl, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret, audience: server.credentials.audience }),
+        body: JSON.stringify({
+          grant_type: "client_credentials",
+          client_id: clientId,
+          client_secret: clientSecret,
+          audience: server.credentials.audience,
+        }),
       });
       token = ((await reply.json()) as { access_token: string }).access_token;
     }
     for (;;) {
       const response = await fetch(`${server.baseUrl}${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        },
         body: body !== undefined ? JSON.stringify(body) : undefined,
       });
       const text = await response.text();
@@ -75,7 +87,10 @@ export async function startHarness(options: { rateLimit?: number; client?: Tenan
 }
 
 /** Calls a provider method as the engine does (methods are optional on the interface). */
-export function call<K extends keyof ResourceProvider>(provider: ResourceProvider, method: K): NonNullable<ResourceProvider[K]> {
+export function call<K extends keyof ResourceProvider>(
+  provider: ResourceProvider,
+  method: K,
+): NonNullable<ResourceProvider[K]> {
   const fn = provider[method];
   if (!fn) throw new Error(`provider has no ${String(method)}`);
   return (fn as (...args: unknown[]) => unknown).bind(provider) as NonNullable<ResourceProvider[K]>;

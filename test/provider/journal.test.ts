@@ -6,25 +6,42 @@
 import * as fs from "node:fs";
 import { journalPath, parseJournal, serialiseJournal } from "../../provider/resources/journal";
 import {
-  call, countEventStreams, countForms, eventStreamProvider, FAST_RETRIES, formProvider, runtime, startHarness, type ProviderHarness,
+  call,
+  countEventStreams,
+  countForms,
+  eventStreamProvider,
+  FAST_RETRIES,
+  formProvider,
+  runtime,
+  startHarness,
+  type ProviderHarness,
 } from "./helpers";
 
 jest.setTimeout(60_000);
 
 const PASSWORD = "journal-hook-password-31";
-const form = (name: string) => ({ name, nodes: [{ id: "s", type: "STEP", config: { components: [], next_node: "$ending" } }], start: { next_node: "s" } });
+const form = (name: string) => ({
+  name,
+  nodes: [{ id: "s", type: "STEP", config: { components: [], next_node: "$ending" } }],
+  start: { next_node: "s" },
+});
 const stream = (name: string) => ({
   name,
   subscriptions: [{ event_type: "user.created" }],
   destination: {
     type: "webhook",
-    configuration: { webhook_endpoint: "https://hooks.example.com/j", webhook_authorization: { method: "basic", username: "hook", password: PASSWORD } },
+    configuration: {
+      webhook_endpoint: "https://hooks.example.com/j",
+      webhook_authorization: { method: "basic", username: "hook", password: PASSWORD },
+    },
   },
 });
 
 describe("create journal", () => {
   let harness: ProviderHarness;
-  beforeAll(async () => { harness = await startHarness(); });
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
   afterAll(async () => harness.close());
 
   const file = () => journalPath(harness.server.baseUrl);
@@ -37,10 +54,16 @@ describe("create journal", () => {
   };
   /** The dead process's POST committed but its answer never came: its entry has no id. */
   const forgetAnswer = (id: string) => {
-    fs.writeFileSync(file(), serialiseJournal(entries().map(({ createdId, ...entry }) => (createdId === id ? entry : { ...entry, createdId }))));
+    fs.writeFileSync(
+      file(),
+      serialiseJournal(
+        entries().map(({ createdId, ...entry }) => (createdId === id ? entry : { ...entry, createdId })),
+      ),
+    );
   };
   /** Tenant API calls since the last reset, without token requests. */
-  const apiCalls = () => Object.fromEntries(Object.entries(harness.server.counters.snapshot()).filter(([key]) => key.includes("/api/v2/")));
+  const apiCalls = () =>
+    Object.fromEntries(Object.entries(harness.server.counters.snapshot()).filter(([key]) => key.includes("/api/v2/")));
 
   it("a normal create makes one POST, no lookup, and records its id", async () => {
     restart();

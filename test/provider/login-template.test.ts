@@ -7,19 +7,28 @@ const PATH = "/branding/templates/universal-login";
 
 describe("LoginTemplate provider", () => {
   let harness: ProviderHarness;
-  beforeAll(async () => { harness = await startHarness(); });
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
   afterAll(async () => harness.close());
 
   it("refuses at check to take over a different existing template unless adopt is set", async () => {
     await harness.admin("PUT", PATH, { template: TEMPLATE.replace("<body>", "<body>old") });
     const refused = await call(loginTemplateProvider, "check")({}, { template: TEMPLATE });
-    expect(refused.failures).toEqual([{ property: "adopt", reason: expect.stringContaining("already has a different login page template") }]);
+    expect(refused.failures).toEqual([
+      { property: "adopt", reason: expect.stringContaining("already has a different login page template") },
+    ]);
     expect(refused.failures?.[0].reason).toContain("Set `adopt: true` to take it over");
     // The same markup is no takeover; an update (olds present) is never vetted again.
-    expect((await call(loginTemplateProvider, "check")({}, { template: TEMPLATE.replace("<body>", "<body>old") })).failures).toEqual([]);
-    expect((await call(loginTemplateProvider, "check")({ template: "x" }, { template: TEMPLATE })).failures).toEqual([]);
-    expect((await call(loginTemplateProvider, "check")({}, { template: TEMPLATE, adopt: "yes" })).failures)
-      .toEqual([{ property: "adopt", reason: "Must be a boolean" }]);
+    expect(
+      (await call(loginTemplateProvider, "check")({}, { template: TEMPLATE.replace("<body>", "<body>old") })).failures,
+    ).toEqual([]);
+    expect((await call(loginTemplateProvider, "check")({ template: "x" }, { template: TEMPLATE })).failures).toEqual(
+      [],
+    );
+    expect((await call(loginTemplateProvider, "check")({}, { template: TEMPLATE, adopt: "yes" })).failures).toEqual([
+      { property: "adopt", reason: "Must be a boolean" },
+    ]);
   });
 
   it("runs the full lifecycle; creating with adopt over an existing template replaces it", async () => {
@@ -35,7 +44,7 @@ describe("LoginTemplate provider", () => {
     expect(read).toEqual({ id: "universal-login", props: inputs, inputs });
     expect(await call(loginTemplateProvider, "diff")(created.id, read.props, inputs)).toEqual({ changes: false });
 
-    const next = { template: TEMPLATE.replace("<body>", "<body class=\"dark\">"), adopt: true };
+    const next = { template: TEMPLATE.replace("<body>", '<body class="dark">'), adopt: true };
     expect(await call(loginTemplateProvider, "diff")(created.id, read.props, next)).toEqual({ changes: true });
     expect((await call(loginTemplateProvider, "update")(created.id, read.props, next)).outs).toEqual(next);
     expect((await harness.admin("GET", PATH)).json.body).toBe(next.template);
@@ -52,11 +61,18 @@ describe("LoginTemplate provider", () => {
     await harness.admin("PUT", PATH, { template: edited });
     const read = await call(loginTemplateProvider, "read")(created.id, created.outs);
     expect(read.props).toEqual({ template: edited });
-    expect(await call(loginTemplateProvider, "diff")(created.id, read.props, { template: TEMPLATE })).toEqual({ changes: true });
+    expect(await call(loginTemplateProvider, "diff")(created.id, read.props, { template: TEMPLATE })).toEqual({
+      changes: true,
+    });
   });
 
   it("check refuses a template without the widget tag", async () => {
-    const result = await call(loginTemplateProvider, "check")({}, { template: "<html><head>{%- auth0:head -%}</head></html>" });
-    expect(result.failures).toEqual([{ property: "template", reason: "The template must contain the tag {%- auth0:widget -%}" }]);
+    const result = await call(loginTemplateProvider, "check")(
+      {},
+      { template: "<html><head>{%- auth0:head -%}</head></html>" },
+    );
+    expect(result.failures).toEqual([
+      { property: "template", reason: "The template must contain the tag {%- auth0:widget -%}" },
+    ]);
   });
 });

@@ -2,10 +2,22 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
-  AmbiguousNameError, getEventStream, getEventStreamOutput, getForm, getFormOutput, getLoginTemplate, getLoginTemplateOutput,
-  getRateLimitPolicies, getRateLimitPoliciesOutput,
+  AmbiguousNameError,
+  getEventStream,
+  getEventStreamOutput,
+  getForm,
+  getFormOutput,
+  getLoginTemplate,
+  getLoginTemplateOutput,
+  getRateLimitPolicies,
+  getRateLimitPoliciesOutput,
 } from "../../provider/index";
-import { FeatureUnavailableError, ForbiddenError, NotFoundError, UnauthorizedError } from "../../provider/client/errors";
+import {
+  FeatureUnavailableError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+} from "../../provider/client/errors";
 import type { Output } from "@pulumi/pulumi";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { seedRealisticTenant, type SeededTenant } from "../fixtures/realistic-tenant";
@@ -39,8 +51,17 @@ describe("lookups against a tenant", () => {
   beforeAll(async () => {
     server = await startTenantServer({ port: 0, logger: false, rateLimit: 1000 });
     seeded = await seedRealisticTenant(server);
-    settings = { domain: server.url, clientId: server.credentials.clientId, clientSecret: server.credentials.clientSecret };
-    server.addClient({ client_id: "reader-no-policies", client_secret: "reader-secret-123", scopes: ["read:forms", "read:event_streams", "read:branding"], global: false });
+    settings = {
+      domain: server.url,
+      clientId: server.credentials.clientId,
+      clientSecret: server.credentials.clientSecret,
+    };
+    server.addClient({
+      client_id: "reader-no-policies",
+      client_secret: "reader-secret-123",
+      scopes: ["read:forms", "read:event_streams", "read:branding"],
+      global: false,
+    });
   });
   afterAll(async () => server?.close());
 
@@ -66,12 +87,17 @@ describe("lookups against a tenant", () => {
     });
 
     it("an unknown id or name is not found, and says so", async () => {
-      await expect(getForm({ id: "ap_1111111111111111111111" }, { settings })).rejects.toThrow(/form ap_1111111111111111111111: look up failed: not found/);
+      await expect(getForm({ id: "ap_1111111111111111111111" }, { settings })).rejects.toThrow(
+        /form ap_1111111111111111111111: look up failed: not found/,
+      );
       await expect(getForm({ name: "No such form" }, { settings })).rejects.toBeInstanceOf(NotFoundError);
     });
 
     it("as an Output, by a plain or an Output id; secret when a component holds a secret", async () => {
-      const [withSecret, plain] = [seeded.forms[0], seeded.forms.find((form) => form.name === "2FA enrolment – Ünïcode")!];
+      const [withSecret, plain] = [
+        seeded.forms[0],
+        seeded.forms.find((form) => form.name === "2FA enrolment – Ünïcode")!,
+      ];
       const secretOutput = getFormOutput({ id: Promise.resolve(withSecret.id) }, { settings });
       expect(await valueOf(secretOutput)).toEqual(withSecret);
       expect(await isSecret(secretOutput)).toBe(true);
@@ -81,8 +107,16 @@ describe("lookups against a tenant", () => {
     });
 
     it("a missing scope is named", async () => {
-      server.addClient({ client_id: "streams-only", client_secret: "streams-secret-123", scopes: ["read:event_streams"], global: true });
-      const failure = getForm({ id: seeded.forms[0].id }, { settings: { domain: server.url, clientId: "streams-only", clientSecret: "streams-secret-123" } });
+      server.addClient({
+        client_id: "streams-only",
+        client_secret: "streams-secret-123",
+        scopes: ["read:event_streams"],
+        global: true,
+      });
+      const failure = getForm(
+        { id: seeded.forms[0].id },
+        { settings: { domain: server.url, clientId: "streams-only", clientSecret: "streams-secret-123" } },
+      );
       await expect(failure).rejects.toBeInstanceOf(ForbiddenError);
       await expect(failure).rejects.toMatchObject({ missingScope: "read:forms" });
     });
@@ -100,22 +134,32 @@ describe("lookups against a tenant", () => {
     it("as an Output", async () => {
       const bus = seeded.eventStreams.find((stream) => stream.destination.type === "eventbridge")!;
       expect(await valueOf(getEventStreamOutput({ id: Promise.resolve(bus.id) }, { settings }))).toEqual(bus);
-      expect(await valueOf(getEventStreamOutput({ name: "Enrich users" }, { settings }))).toMatchObject({ destination: { type: "action" } });
+      expect(await valueOf(getEventStreamOutput({ name: "Enrich users" }, { settings }))).toMatchObject({
+        destination: { type: "action" },
+      });
     });
 
     it("an unknown name or id is not found", async () => {
-      await expect(getEventStream({ name: "nope" }, { settings })).rejects.toThrow('no event stream of the tenant');
-      await expect(getEventStream({ id: "est_1111111111111111111111" }, { settings })).rejects.toBeInstanceOf(NotFoundError);
+      await expect(getEventStream({ name: "nope" }, { settings })).rejects.toThrow("no event stream of the tenant");
+      await expect(getEventStream({ id: "est_1111111111111111111111" }, { settings })).rejects.toBeInstanceOf(
+        NotFoundError,
+      );
     });
 
     it("a name two streams share names both ids", async () => {
       const twin = await fetch(`${server.baseUrl}/event-streams`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${await adminToken(server)}` },
-        body: JSON.stringify({ name: "Enrich users", subscriptions: [{ event_type: "user.deleted" }], destination: { type: "action", configuration: { action_id: "act_2" } } }),
+        body: JSON.stringify({
+          name: "Enrich users",
+          subscriptions: [{ event_type: "user.deleted" }],
+          destination: { type: "action", configuration: { action_id: "act_2" } },
+        }),
       }).then((reply) => reply.json() as Promise<{ id: string }>);
       const original = seeded.eventStreams.find((stream) => stream.name === "Enrich users")!;
-      await expect(getEventStream({ name: "Enrich users" }, { settings })).rejects.toThrow(`${original.id}, ${twin.id}`);
+      await expect(getEventStream({ name: "Enrich users" }, { settings })).rejects.toThrow(
+        `${original.id}, ${twin.id}`,
+      );
     });
   });
 
@@ -141,15 +185,26 @@ describe("lookups against a tenant", () => {
   describe("getRateLimitPolicies", () => {
     it("returns every policy, or those of one consumer selector", async () => {
       await expect(getRateLimitPolicies({}, { settings })).resolves.toEqual(seeded.rateLimitPolicies);
-      const thirdParty = seeded.rateLimitPolicies.filter((policy) => policy.consumer_selector === "third_party_clients");
-      await expect(getRateLimitPolicies({ consumer_selector: "third_party_clients" }, { settings })).resolves.toEqual(thirdParty);
-      expect(await valueOf(getRateLimitPoliciesOutput({ consumer_selector: Promise.resolve("third_party_clients") }, { settings }))).toEqual(thirdParty);
+      const thirdParty = seeded.rateLimitPolicies.filter(
+        (policy) => policy.consumer_selector === "third_party_clients",
+      );
+      await expect(getRateLimitPolicies({ consumer_selector: "third_party_clients" }, { settings })).resolves.toEqual(
+        thirdParty,
+      );
+      expect(
+        await valueOf(
+          getRateLimitPoliciesOutput({ consumer_selector: Promise.resolve("third_party_clients") }, { settings }),
+        ),
+      ).toEqual(thirdParty);
       expect(await valueOf(getRateLimitPoliciesOutput({}, { settings }))).toHaveLength(seeded.rateLimitPolicies.length);
       await expect(getRateLimitPolicies({ consumer_selector: "client_id:nobody" }, { settings })).resolves.toEqual([]);
     });
 
     it("a non-global client is told it needs a global one", async () => {
-      const failure = getRateLimitPolicies({}, { settings: { domain: server.url, clientId: "reader-no-policies", clientSecret: "reader-secret-123" } });
+      const failure = getRateLimitPolicies(
+        {},
+        { settings: { domain: server.url, clientId: "reader-no-policies", clientSecret: "reader-secret-123" } },
+      );
       await expect(failure).rejects.toBeInstanceOf(UnauthorizedError);
     });
 
@@ -175,8 +230,14 @@ describe("lookups against a tenant", () => {
 async function adminToken(server: TenantServer): Promise<string> {
   const { tokenUrl, clientId, clientSecret, audience } = server.credentials;
   const reply = await fetch(tokenUrl, {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret, audience }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      grant_type: "client_credentials",
+      client_id: clientId,
+      client_secret: clientSecret,
+      audience,
+    }),
   });
   return ((await reply.json()) as { access_token: string }).access_token;
 }

@@ -3,7 +3,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRateLimitPolicy, getRateLimitPolicyOutput } from "../../provider/index";
 import {
-  FeatureUnavailableError, ForbiddenError, NotFoundError, UnauthorizedError,
+  FeatureUnavailableError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
 } from "../../provider/client/errors";
 import { startHarness, type ProviderHarness } from "./helpers";
 
@@ -16,7 +19,14 @@ async function startFeatureOffTenant(): Promise<{ url: string; close(): Promise<
   const server: Server = createServer((request, response) => {
     response.setHeader("content-type", "application/json; charset=utf-8");
     if (request.url?.startsWith("/oauth/token")) {
-      response.end(JSON.stringify({ access_token: "feature-off-token", token_type: "Bearer", expires_in: 86400, scope: "read:rate_limit_policies" }));
+      response.end(
+        JSON.stringify({
+          access_token: "feature-off-token",
+          token_type: "Bearer",
+          expires_in: 86400,
+          scope: "read:rate_limit_policies",
+        }),
+      );
       return;
     }
     response.statusCode = 404;
@@ -37,20 +47,38 @@ describe("getRateLimitPolicy", () => {
     const { domain, clientId, clientSecret } = harness.server.credentials;
     admin = { domain, clientId, clientSecret };
     const created = await harness.admin("POST", "/rate-limit-policies", {
-      resource: "oauth_authentication_api", consumer: "client", consumer_selector: "default", configuration: { action: "block", limit: 100 },
+      resource: "oauth_authentication_api",
+      consumer: "client",
+      consumer_selector: "default",
+      configuration: { action: "block", limit: 100 },
     });
     expect(created.status).toBe(201);
     policyId = created.json.id;
-    harness.server.addClient({ client_id: "no-scope-client", client_secret: "no-scope-secret-123", scopes: ["read:forms"], global: true });
-    harness.server.addClient({ client_id: "tenant-client", client_secret: "tenant-secret-456", scopes: ["read:rate_limit_policies"], global: false });
+    harness.server.addClient({
+      client_id: "no-scope-client",
+      client_secret: "no-scope-secret-123",
+      scopes: ["read:forms"],
+      global: true,
+    });
+    harness.server.addClient({
+      client_id: "tenant-client",
+      client_secret: "tenant-secret-456",
+      scopes: ["read:rate_limit_policies"],
+      global: false,
+    });
   });
   afterAll(async () => harness.close());
 
   it("returns the policy, typed per the seed", async () => {
     const policy = await getRateLimitPolicy({ id: policyId }, { settings: admin });
     expect(policy).toEqual({
-      id: policyId, resource: "oauth_authentication_api", consumer: "client", consumer_selector: "default",
-      configuration: { action: "block", limit: 100 }, created_at: expect.any(String), updated_at: expect.any(String),
+      id: policyId,
+      resource: "oauth_authentication_api",
+      consumer: "client",
+      consumer_selector: "default",
+      configuration: { action: "block", limit: 100 },
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
   });
 
@@ -67,14 +95,20 @@ describe("getRateLimitPolicy", () => {
   });
 
   it("names the missing scope", async () => {
-    const failure = getRateLimitPolicy({ id: policyId }, { settings: { domain: admin.domain, clientId: "no-scope-client", clientSecret: "no-scope-secret-123" } });
+    const failure = getRateLimitPolicy(
+      { id: policyId },
+      { settings: { domain: admin.domain, clientId: "no-scope-client", clientSecret: "no-scope-secret-123" } },
+    );
     await expect(failure).rejects.toBeInstanceOf(ForbiddenError);
     await expect(failure).rejects.toMatchObject({ missingScope: "read:rate_limit_policies", status: 403 });
     await expect(failure).rejects.toThrow(/lacks the scope read:rate_limit_policies.*Grant read:rate_limit_policies/);
   });
 
   it("explains that a non-global client cannot read policies", async () => {
-    const failure = getRateLimitPolicy({ id: policyId }, { settings: { domain: admin.domain, clientId: "tenant-client", clientSecret: "tenant-secret-456" } });
+    const failure = getRateLimitPolicy(
+      { id: policyId },
+      { settings: { domain: admin.domain, clientId: "tenant-client", clientSecret: "tenant-secret-456" } },
+    );
     await expect(failure).rejects.toBeInstanceOf(UnauthorizedError);
     await expect(failure).rejects.toThrow(/client tenant-client is not a global client.*needs a global client/);
   });
@@ -82,7 +116,10 @@ describe("getRateLimitPolicy", () => {
   it("says the feature is not enabled when the tenant has no such API", async () => {
     const tenant = await startFeatureOffTenant();
     try {
-      const failure = getRateLimitPolicy({ id: policyId }, { settings: { domain: tenant.url, clientId: "x", clientSecret: "y-secret" } });
+      const failure = getRateLimitPolicy(
+        { id: policyId },
+        { settings: { domain: tenant.url, clientId: "x", clientSecret: "y-secret" } },
+      );
       await expect(failure).rejects.toBeInstanceOf(FeatureUnavailableError);
       await expect(failure).rejects.toThrow("rate limit policies are not enabled for this tenant");
     } finally {
@@ -92,7 +129,10 @@ describe("getRateLimitPolicy", () => {
 
   it("reports bad credentials without revealing the secret", async () => {
     const secret = "wrong-secret-d41d8cd9";
-    const failure = getRateLimitPolicy({ id: policyId }, { settings: { domain: admin.domain, clientId: admin.clientId, clientSecret: secret } });
+    const failure = getRateLimitPolicy(
+      { id: policyId },
+      { settings: { domain: admin.domain, clientId: admin.clientId, clientSecret: secret } },
+    );
     await expect(failure).rejects.toBeInstanceOf(UnauthorizedError);
     const error = (await failure.catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/token endpoint .* refused client/);
@@ -101,7 +141,8 @@ describe("getRateLimitPolicy", () => {
 
   it("fails clearly when not configured", async () => {
     const saved = { ...process.env };
-    for (const key of ["AUTH0_DOMAIN", "AUTH0_CLIENT_ID", "AUTH0_CLIENT_SECRET", "AUTH0_API_TOKEN"]) delete process.env[key];
+    for (const key of ["AUTH0_DOMAIN", "AUTH0_CLIENT_ID", "AUTH0_CLIENT_SECRET", "AUTH0_API_TOKEN"])
+      delete process.env[key];
     try {
       await expect(getRateLimitPolicy({ id: policyId })).rejects.toThrow(/missing tenant:domain/);
     } finally {

@@ -10,7 +10,11 @@ import { call, FAST_RETRIES, loginTemplateProvider, runtime, TEMPLATE } from "./
 
 jest.setTimeout(30_000);
 
-interface StubReply { status: number; body?: unknown; contentType?: string }
+interface StubReply {
+  status: number;
+  body?: unknown;
+  contentType?: string;
+}
 
 describe("LoginTemplate against answers only the real service gives", () => {
   let server: Server;
@@ -43,7 +47,9 @@ describe("LoginTemplate against answers only the real service gives", () => {
     next = { status: 200, body: TEMPLATE };
     const read = await call(loginTemplateProvider, "read")("universal-login", { template: TEMPLATE });
     expect(read).toEqual({ id: "universal-login", props: { template: TEMPLATE }, inputs: { template: TEMPLATE } });
-    expect(await call(loginTemplateProvider, "diff")("universal-login", read.props, { template: TEMPLATE })).toEqual({ changes: false });
+    expect(await call(loginTemplateProvider, "diff")("universal-login", read.props, { template: TEMPLATE })).toEqual({
+      changes: false,
+    });
     expect(seen.at(-1)).toBe("GET /api/v2/branding/templates/universal-login");
   });
 
@@ -55,21 +61,35 @@ describe("LoginTemplate against answers only the real service gives", () => {
   it("takes 204 (replaced) and 201 (created) without a body", async () => {
     for (const status of [204, 201]) {
       next = { status };
-      expect(await call(loginTemplateProvider, "update")("universal-login", { template: "old" }, { template: TEMPLATE }))
-        .toEqual({ outs: { template: TEMPLATE } });
+      expect(
+        await call(loginTemplateProvider, "update")("universal-login", { template: "old" }, { template: TEMPLATE }),
+      ).toEqual({ outs: { template: TEMPLATE } });
     }
   });
 
   it("402: says the tenant's plan has no custom login page", async () => {
-    next = { status: 402, body: { statusCode: 402, error: "Payment Required", message: "A paid subscription is required for this feature.", errorCode: "payment_required" } };
+    next = {
+      status: 402,
+      body: {
+        statusCode: 402,
+        error: "Payment Required",
+        message: "A paid subscription is required for this feature.",
+        errorCode: "payment_required",
+      },
+    };
     const error = await call(loginTemplateProvider, "create")({ template: TEMPLATE }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FeatureUnavailableError);
     expect((error as Error).message).toMatch(/plan does not include a custom login page template.*Upgrade/);
   });
 
   it("409: says another update was in progress and to run again", async () => {
-    next = { status: 409, body: { statusCode: 409, error: "Conflict", message: "Template update conflict.", errorCode: "conflict" } };
-    const error = await call(loginTemplateProvider, "update")("universal-login", {}, { template: TEMPLATE }).catch((e: unknown) => e);
+    next = {
+      status: 409,
+      body: { statusCode: 409, error: "Conflict", message: "Template update conflict.", errorCode: "conflict" },
+    };
+    const error = await call(loginTemplateProvider, "update")("universal-login", {}, { template: TEMPLATE }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ConflictError);
     expect((error as Error).message).toMatch(/concurrent update.*pulumi up/);
   });

@@ -17,7 +17,10 @@ let kid: string;
 
 beforeAll(async () => {
   dataDir = tempDir();
-  h = await startHarness({ dataDir, clients: [{ client_id: "limited", client_secret: "limited-secret", scopes: ["read:forms"], global: false }] });
+  h = await startHarness({
+    dataDir,
+    clients: [{ client_id: "limited", client_secret: "limited-secret", scopes: ["read:forms"], global: false }],
+  });
   privateKey = createPrivateKey(readFileSync(signingKeyPath(dataDir), "utf8"));
   kid = decodeProtectedHeader(h.adminToken).kid!;
 });
@@ -27,15 +30,25 @@ afterAll(async () => {
 });
 
 /** A token like the server's, with `changes` applied to claims and header. */
-async function craft(changes: { claims?: JWTPayload; header?: Record<string, unknown>; key?: KeyObject | Uint8Array; alg?: string } = {}): Promise<string> {
+async function craft(
+  changes: { claims?: JWTPayload; header?: Record<string, unknown>; key?: KeyObject | Uint8Array; alg?: string } = {},
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const { clientId } = h.server.credentials;
   const claims: JWTPayload = {
-    iss: `${h.server.url}/`, sub: `${clientId}@clients`, aud: h.server.credentials.audience, azp: clientId,
-    scope: "read:forms", iat: now, exp: now + 600, ...changes.claims,
+    iss: `${h.server.url}/`,
+    sub: `${clientId}@clients`,
+    aud: h.server.credentials.audience,
+    azp: clientId,
+    scope: "read:forms",
+    iat: now,
+    exp: now + 600,
+    ...changes.claims,
   };
   const alg = changes.alg ?? "RS256";
-  return new SignJWT(claims).setProtectedHeader({ alg, typ: "JWT", kid, ...changes.header }).sign(changes.key ?? privateKey);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg, typ: "JWT", kid, ...changes.header })
+    .sign(changes.key ?? privateKey);
 }
 
 const get = (token: string) => h.call("GET", FORMS, { token });
@@ -44,13 +57,21 @@ describe("token endpoint", () => {
   test("form-encoded client credentials: Bearer token, numeric expires_in, every scope", async () => {
     const reply = await fetchToken(h.server, h.server.credentials.clientId, h.server.credentials.clientSecret);
     expect(reply.status).toBe(200);
-    expect(reply.json).toEqual({ access_token: expect.any(String), token_type: "Bearer", expires_in: 86400, scope: expect.stringContaining("read:rate_limit_policies") });
+    expect(reply.json).toEqual({
+      access_token: expect.any(String),
+      token_type: "Bearer",
+      expires_in: 86400,
+      scope: expect.stringContaining("read:rate_limit_policies"),
+    });
     const header = decodeProtectedHeader(reply.json.access_token);
     expect(header).toEqual({ alg: "RS256", typ: "JWT", kid: expect.any(String) });
     const claims = decodeJwt(reply.json.access_token);
     expect(claims).toMatchObject({
-      iss: `${h.server.url}/`, sub: `${h.server.credentials.clientId}@clients`, azp: h.server.credentials.clientId,
-      aud: h.server.credentials.audience, scope: reply.json.scope,
+      iss: `${h.server.url}/`,
+      sub: `${h.server.credentials.clientId}@clients`,
+      azp: h.server.credentials.clientId,
+      aud: h.server.credentials.audience,
+      scope: reply.json.scope,
     });
     expect(claims.exp! - claims.iat!).toBe(86400);
   });
@@ -58,7 +79,12 @@ describe("token endpoint", () => {
   test("JSON body on /oauth/token/ with the seed's audience /api/v2/", async () => {
     const { clientId, clientSecret } = h.server.credentials;
     const reply = await request(`${h.server.url}/oauth/token/`, "POST", {
-      body: { grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret, audience: "/api/v2/" },
+      body: {
+        grant_type: "client_credentials",
+        client_id: clientId,
+        client_secret: clientSecret,
+        audience: "/api/v2/",
+      },
     });
     expect(reply.status).toBe(200);
     expect((await get(reply.json.access_token)).status).toBe(200);
@@ -88,7 +114,12 @@ describe("token endpoint", () => {
     ["no secret", { client_secret: "" }, 401, "invalid_client"],
     ["another audience", { audience: "https://other.example.com/api/v2/" }, 403, "access_denied"],
     ["no audience", { audience: "" }, 403, "access_denied"],
-    ["a scope not granted", { client_id: "limited", client_secret: "limited-secret", scope: "create:forms" }, 403, "access_denied"],
+    [
+      "a scope not granted",
+      { client_id: "limited", client_secret: "limited-secret", scope: "create:forms" },
+      403,
+      "access_denied",
+    ],
     ["the password grant", { grant_type: "password" }, 400, "unsupported_grant_type"],
   ])("%s is refused as OAuth error %s", async (_what, extra, status, error) => {
     const { clientId, clientSecret } = h.server.credentials;
@@ -136,11 +167,18 @@ describe("bearer tokens that must be refused (401 invalid_token)", () => {
 
   test("expired", async () => {
     const now = Math.floor(Date.now() / 1000);
-    expect(expectError(await get(await craft({ claims: { iat: now - 7200, exp: now - 3600 } })), 401, "invalid_token").message).toMatch(/expired/i);
+    expect(
+      expectError(await get(await craft({ claims: { iat: now - 7200, exp: now - 3600 } })), 401, "invalid_token")
+        .message,
+    ).toMatch(/expired/i);
   });
 
   test("not valid before a future time", async () => {
-    expectError(await get(await craft({ claims: { nbf: Math.floor(Date.now() / 1000) + 3600 } })), 401, "invalid_token");
+    expectError(
+      await get(await craft({ claims: { nbf: Math.floor(Date.now() / 1000) + 3600 } })),
+      401,
+      "invalid_token",
+    );
   });
 
   test("wrong audience", async () => {
@@ -175,10 +213,12 @@ describe("scopes", () => {
   test("a client gets 403 naming the missing scope per operation", async () => {
     const token = (await fetchToken(h.server, "limited", "limited-secret")).json.access_token as string;
     expect((await get(token)).status).toBe(200);
-    expect(expectError(await h.call("POST", FORMS, { token, body: { name: "x" } }), 403, "insufficient_scope").message)
-      .toBe("Insufficient scope, expected any of: create:forms");
-    expect(expectError(await h.call("GET", "/api/v2/event-streams", { token }), 403).message)
-      .toBe("Insufficient scope, expected any of: read:event_streams");
+    expect(
+      expectError(await h.call("POST", FORMS, { token, body: { name: "x" } }), 403, "insufficient_scope").message,
+    ).toBe("Insufficient scope, expected any of: create:forms");
+    expect(expectError(await h.call("GET", "/api/v2/event-streams", { token }), 403).message).toBe(
+      "Insufficient scope, expected any of: read:event_streams",
+    );
   });
 });
 

@@ -80,10 +80,16 @@ export interface StartCliOptions {
 
 /** Starts the CLI and resolves once it prints its listening line. */
 export function startCli(built: BuiltCli, args: string[], options: StartCliOptions = {}): Promise<RunningCli> {
-  const child = spawn(process.execPath, [built.cli, ...args], { cwd: ROOT, env: built.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [built.cli, ...args], {
+    cwd: ROOT,
+    env: built.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const stdout: string[] = [];
   let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr!.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   return new Promise((resolvePromise, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on("line", (line) => {
@@ -107,6 +113,7 @@ export function startCli(built: BuiltCli, args: string[], options: StartCliOptio
 
 /** Resolves when the process has exited (at once if it already has). */
 export function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolvePromise) => child.once("exit", (code, signal) => resolvePromise({ code, signal })));
 }

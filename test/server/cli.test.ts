@@ -28,7 +28,8 @@ afterAll(() => built.remove());
 /** Starts the CLI and resolves once it prints its listening line. */
 const startCli = (args: string[]): Promise<RunningCli> => startBuiltCli(built, args);
 
-const readCredentials = (dir: string) => JSON.parse(readFileSync(join(dir, "credentials.json"), "utf8")) as AdminCredentials;
+const readCredentials = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, "credentials.json"), "utf8")) as AdminCredentials;
 
 /** Just enough of a TenantServer for the token helper. */
 const asServer = (credentials: AdminCredentials) => ({ credentials }) as TenantServer;
@@ -53,8 +54,12 @@ describe("tenant CLI", () => {
     expect(statSync(join(dataDir, "tenant.db")).mode & 0o777).toBe(0o600);
     expect(statSync(join(dataDir, "keys", "signing-key.pem")).mode & 0o777).toBe(0o600);
     expect(credentials).toEqual({
-      domain: first.url, baseUrl: `${first.url}/api/v2`, tokenUrl: `${first.url}/oauth/token`, audience: `${first.url}/api/v2/`,
-      clientId: expect.any(String), clientSecret: expect.any(String),
+      domain: first.url,
+      baseUrl: `${first.url}/api/v2`,
+      tokenUrl: `${first.url}/oauth/token`,
+      audience: `${first.url}/api/v2/`,
+      clientId: expect.any(String),
+      clientSecret: expect.any(String),
     });
     const token = await tokenFor(asServer(credentials), credentials.clientId, credentials.clientSecret);
 
@@ -64,7 +69,10 @@ describe("tenant CLI", () => {
     const burstWorker = async (worker: number) => {
       for (let i = 0; i < 100 && !killed; i++) {
         try {
-          const reply = await request(`${credentials.baseUrl}/forms`, "POST", { authorization: `Bearer ${token}`, body: { name: `burst-${worker}-${i}` } });
+          const reply = await request(`${credentials.baseUrl}/forms`, "POST", {
+            authorization: `Bearer ${token}`,
+            body: { name: `burst-${worker}-${i}` },
+          });
           if (reply.status === 201) acknowledged.push(reply.json.id);
         } catch {
           return; // the server is gone
@@ -99,9 +107,21 @@ describe("tenant CLI", () => {
   test("--clients adds clients and --rate-limit sets the limit", async () => {
     const dir = tempDir("tenant-cli-clients-");
     const clientsFile = join(dir, "clients.json");
-    writeFileSync(clientsFile, JSON.stringify([{ client_id: "ci", client_secret: "ci-secret", scopes: ["read:forms"], global: false }]));
+    writeFileSync(
+      clientsFile,
+      JSON.stringify([{ client_id: "ci", client_secret: "ci-secret", scopes: ["read:forms"], global: false }]),
+    );
     try {
-      const cli = await startCli(["--port", "0", "--data-dir", join(dir, "data"), "--clients", clientsFile, "--rate-limit", "7"]);
+      const cli = await startCli([
+        "--port",
+        "0",
+        "--data-dir",
+        join(dir, "data"),
+        "--clients",
+        clientsFile,
+        "--rate-limit",
+        "7",
+      ]);
       running.push(cli.child);
       const credentials = readCredentials(join(dir, "data"));
       const token = await tokenFor(asServer(credentials), "ci", "ci-secret");
@@ -116,9 +136,15 @@ describe("tenant CLI", () => {
   });
 
   test("bad arguments exit non-zero with a message", async () => {
-    const child = spawn(process.execPath, [cli, "--port", "abc"], { cwd: ROOT, env: cliEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [cli, "--port", "abc"], {
+      cwd: ROOT,
+      env: cliEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
-    child.stderr!.on("data", (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     expect((await exited(child)).code).toBe(1);
     expect(stderr).toContain("--port");
   });
@@ -142,13 +168,23 @@ describe("tenant CLI", () => {
           .catch((error) => { console.error(error); process.exit(1); });`;
       const sdkRun = spawn(process.execPath, ["-e", script], {
         cwd: ROOT,
-        env: { ...process.env, NODE_EXTRA_CA_CERTS: caPath, DOMAIN: new URL(cli.url).host, CLIENT_ID: credentials.clientId, CLIENT_SECRET: credentials.clientSecret },
+        env: {
+          ...process.env,
+          NODE_EXTRA_CA_CERTS: caPath,
+          DOMAIN: new URL(cli.url).host,
+          CLIENT_ID: credentials.clientId,
+          CLIENT_SECRET: credentials.clientSecret,
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let output = "";
       let errors = "";
-      sdkRun.stdout!.on("data", (chunk: Buffer) => { output += chunk.toString(); });
-      sdkRun.stderr!.on("data", (chunk: Buffer) => { errors += chunk.toString(); });
+      sdkRun.stdout!.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      sdkRun.stderr!.on("data", (chunk: Buffer) => {
+        errors += chunk.toString();
+      });
       expect({ ...(await exited(sdkRun)), errors }).toEqual({ code: 0, signal: null, errors: "" });
       expect(JSON.parse(output)).toEqual({ name: "over tls" });
       cli.child.kill("SIGTERM");

@@ -8,8 +8,18 @@
 import fc from "fast-check";
 import { componentArb, refusedComponentArb } from "../conformance/components";
 import {
-  EVENT_STREAM_CREATE, EVENT_STREAM_UPDATE, EVENT_TYPE_RULES, FORM_CREATE, FORM_FORMAT_RULES, FORM_UPDATE, FULL_FORM,
-  MINIMAL_COMPONENTS, TEMPLATE_PUT, type Example, type PatchExample, type Refused,
+  EVENT_STREAM_CREATE,
+  EVENT_STREAM_UPDATE,
+  EVENT_TYPE_RULES,
+  FORM_CREATE,
+  FORM_FORMAT_RULES,
+  FORM_UPDATE,
+  FULL_FORM,
+  MINIMAL_COMPONENTS,
+  TEMPLATE_PUT,
+  type Example,
+  type PatchExample,
+  type Refused,
 } from "../conformance/examples";
 import { expectError, startHarness, type Harness, type Reply } from "./helpers";
 
@@ -35,12 +45,18 @@ describe("POST /forms", () => {
     expect([reply.status, reply.json?.message]).toEqual([201, undefined]);
   });
 
-  test.each(names([...FORM_CREATE.refused, ...FORM_FORMAT_RULES]))("refuses %s, naming the property", async (_name, example) => {
-    expectRefusal(await h.call("POST", "/api/v2/forms", { body: example.body }), (example as Refused).property);
-  });
+  test.each(names([...FORM_CREATE.refused, ...FORM_FORMAT_RULES]))(
+    "refuses %s, naming the property",
+    async (_name, example) => {
+      expectRefusal(await h.call("POST", "/api/v2/forms", { body: example.body }), (example as Refused).property);
+    },
+  );
 
   test("components come back exactly as given (each of the 27 types)", async () => {
-    const body = { name: "echo", nodes: [{ id: "step_1", type: "STEP", config: { components: MINIMAL_COMPONENTS, next_node: "$ending" } }] };
+    const body = {
+      name: "echo",
+      nodes: [{ id: "step_1", type: "STEP", config: { components: MINIMAL_COMPONENTS, next_node: "$ending" } }],
+    };
     const created = await h.call("POST", "/api/v2/forms", { body });
     expect((await h.call("GET", `/api/v2/forms/${created.json.id}`)).json.nodes).toEqual(body.nodes);
   });
@@ -57,7 +73,10 @@ describe("PATCH /forms/{id}", () => {
   });
 
   test.each(names(FORM_UPDATE.refused))("refuses %s, naming the property", async (_name, example) => {
-    expectRefusal(await h.call("PATCH", `/api/v2/forms/${formId}`, { body: example.body }), (example as Refused).property);
+    expectRefusal(
+      await h.call("PATCH", `/api/v2/forms/${formId}`, { body: example.body }),
+      (example as Refused).property,
+    );
   });
 });
 
@@ -81,8 +100,15 @@ describe("POST /event-streams", () => {
 describe("PATCH /event-streams/{id}", () => {
   const fixtures: Record<string, string> = {};
   beforeAll(async () => {
-    const create = async (destination: unknown) => (await h.call("POST", "/api/v2/event-streams", { body: { destination } })).json.id as string;
-    fixtures.webhook = await create({ type: "webhook", configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: { method: "bearer", token: "t" } } });
+    const create = async (destination: unknown) =>
+      (await h.call("POST", "/api/v2/event-streams", { body: { destination } })).json.id as string;
+    fixtures.webhook = await create({
+      type: "webhook",
+      configuration: {
+        webhook_endpoint: "https://h.example.com",
+        webhook_authorization: { method: "bearer", token: "t" },
+      },
+    });
     fixtures.action = await create({ type: "action", configuration: { action_id: "act_fixture" } });
   });
   const path = (example: PatchExample) => `/api/v2/event-streams/${fixtures[example.fixture ?? "webhook"]}`;
@@ -98,16 +124,24 @@ describe("PATCH /event-streams/{id}", () => {
 
 describe("PUT /branding/templates/universal-login", () => {
   test.each(names(TEMPLATE_PUT.accepted))("accepts %s", async (_name, example) => {
-    expect([201, 204]).toContain((await h.call("PUT", "/api/v2/branding/templates/universal-login", { body: example.body })).status);
+    expect([201, 204]).toContain(
+      (await h.call("PUT", "/api/v2/branding/templates/universal-login", { body: example.body })).status,
+    );
   });
 
   test.each(names(TEMPLATE_PUT.refused))("refuses %s, naming the property", async (_name, example) => {
-    expectRefusal(await h.call("PUT", "/api/v2/branding/templates/universal-login", { body: example.body }), (example as Refused).property);
+    expectRefusal(
+      await h.call("PUT", "/api/v2/branding/templates/universal-login", { body: example.body }),
+      (example as Refused).property,
+    );
   });
 });
 
 describe("generated components of the published union", () => {
-  const inForm = (components: unknown[]) => ({ name: "fc", nodes: [{ id: "step_1", type: "STEP", config: { components, next_node: "$ending" } }] });
+  const inForm = (components: unknown[]) => ({
+    name: "fc",
+    nodes: [{ id: "step_1", type: "STEP", config: { components, next_node: "$ending" } }],
+  });
 
   test("accepted ones are created and echoed", async () => {
     for (const components of fc.sample(fc.array(componentArb, { minLength: 1, maxLength: 5 }), { numRuns: 40 })) {
@@ -120,7 +154,10 @@ describe("generated components of the published union", () => {
 
   test("refused ones are answered 400 naming the property", async () => {
     for (const refused of fc.sample(refusedComponentArb, { numRuns: 40 })) {
-      expectRefusal(await h.call("POST", "/api/v2/forms", { body: inForm([refused.component]) }), `nodes[0].config.components[0].${refused.property}`);
+      expectRefusal(
+        await h.call("POST", "/api/v2/forms", { body: inForm([refused.component]) }),
+        `nodes[0].config.components[0].${refused.property}`,
+      );
     }
   });
 });

@@ -11,10 +11,16 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const webhook = (authorization: object = { method: "basic", username: "hook", password: "s3cret" }) =>
-  ({ type: "webhook", configuration: { webhook_endpoint: "https://hooks.example.com/in", webhook_authorization: authorization } });
-const stream = (extra: object = {}) =>
-  ({ name: "users", subscriptions: [{ event_type: "user.created" }], destination: webhook(), ...extra });
+const webhook = (authorization: object = { method: "basic", username: "hook", password: "s3cret" }) => ({
+  type: "webhook",
+  configuration: { webhook_endpoint: "https://hooks.example.com/in", webhook_authorization: authorization },
+});
+const stream = (extra: object = {}) => ({
+  name: "users",
+  subscriptions: [{ event_type: "user.created" }],
+  destination: webhook(),
+  ...extra,
+});
 
 describe("operations", () => {
   test("create: 201, est_ id of 26 characters, status enabled by default, password not returned", async () => {
@@ -23,16 +29,30 @@ describe("operations", () => {
     expect(reply.json.id).toHaveLength(26);
     expect(isValidId("eventStream", reply.json.id)).toBe(true);
     expect(reply.json).toEqual({
-      id: reply.json.id, name: "users", subscriptions: [{ event_type: "user.created" }], status: "enabled",
-      destination: { type: "webhook", configuration: { webhook_endpoint: "https://hooks.example.com/in", webhook_authorization: { method: "basic", username: "hook" } } },
-      created_at: expect.stringMatching(MILLIS), updated_at: expect.stringMatching(MILLIS),
+      id: reply.json.id,
+      name: "users",
+      subscriptions: [{ event_type: "user.created" }],
+      status: "enabled",
+      destination: {
+        type: "webhook",
+        configuration: {
+          webhook_endpoint: "https://hooks.example.com/in",
+          webhook_authorization: { method: "basic", username: "hook" },
+        },
+      },
+      created_at: expect.stringMatching(MILLIS),
+      updated_at: expect.stringMatching(MILLIS),
     });
     expect(reply.text).not.toContain("s3cret");
   });
 
   test.each([
     [{ method: "bearer", token: "tok-123" }, { method: "bearer" }, "tok-123"],
-    [{ method: "custom_header", header_key: "X-Key", header_value: "val-456" }, { method: "custom_header", header_key: "X-Key" }, "val-456"],
+    [
+      { method: "custom_header", header_key: "X-Key", header_value: "val-456" },
+      { method: "custom_header", header_key: "X-Key" },
+      "val-456",
+    ],
   ])("%j: the secret is never returned by create, get or list", async (authorization, visible, secret) => {
     const created = await h.call("POST", PATH, { body: stream({ destination: webhook(authorization) }) });
     expect(created.json.destination.configuration.webhook_authorization).toEqual(visible);
@@ -42,10 +62,15 @@ describe("operations", () => {
   });
 
   test("eventbridge gains aws_partner_event_source; a PATCH cannot send an eventbridge destination", async () => {
-    const destination = { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "us-east-1" } };
+    const destination = {
+      type: "eventbridge",
+      configuration: { aws_account_id: "123456789012", aws_region: "us-east-1" },
+    };
     const created = await h.call("POST", PATH, { body: stream({ destination }) });
     expect(created.status).toBe(201);
-    expect(created.json.destination.configuration.aws_partner_event_source).toEqual(expect.stringContaining(created.json.id));
+    expect(created.json.destination.configuration.aws_partner_event_source).toEqual(
+      expect.stringContaining(created.json.id),
+    );
     // EventStreamDestinationPatch is webhook or action only.
     const same = await h.call("PATCH", `${PATH}/${created.json.id}`, { body: { destination, name: "renamed" } });
     expect(expectError(same, 400, "invalid_body").message).toContain("destination.type");
@@ -54,9 +79,13 @@ describe("operations", () => {
   });
 
   test("action destination: created, and its action cannot change", async () => {
-    const created = await h.call("POST", PATH, { body: stream({ destination: { type: "action", configuration: { action_id: "act_1" } } }) });
+    const created = await h.call("POST", PATH, {
+      body: stream({ destination: { type: "action", configuration: { action_id: "act_1" } } }),
+    });
     expect(created.status).toBe(201);
-    const reply = await h.call("PATCH", `${PATH}/${created.json.id}`, { body: { destination: { type: "action", configuration: { action_id: "act_2" } } } });
+    const reply = await h.call("PATCH", `${PATH}/${created.json.id}`, {
+      body: { destination: { type: "action", configuration: { action_id: "act_2" } } },
+    });
     expectError(reply, 400, "invalid_body");
   });
 
@@ -66,10 +95,19 @@ describe("operations", () => {
       body: { subscriptions: [{ event_type: "user.deleted" }, { event_type: "group.created" }], status: "disabled" },
     });
     expect(patched.status).toBe(200);
-    expect(patched.json).toEqual({ ...created, subscriptions: [{ event_type: "user.deleted" }, { event_type: "group.created" }], status: "disabled", updated_at: expect.any(String) });
-    const typeChange = await h.call("PATCH", `${PATH}/${created.id}`, { body: { destination: { type: "action", configuration: { action_id: "a" } } } });
+    expect(patched.json).toEqual({
+      ...created,
+      subscriptions: [{ event_type: "user.deleted" }, { event_type: "group.created" }],
+      status: "disabled",
+      updated_at: expect.any(String),
+    });
+    const typeChange = await h.call("PATCH", `${PATH}/${created.id}`, {
+      body: { destination: { type: "action", configuration: { action_id: "a" } } },
+    });
     expect(expectError(typeChange, 400, "invalid_body").message).toContain("cannot be changed");
-    const newSecret = await h.call("PATCH", `${PATH}/${created.id}`, { body: { destination: webhook({ method: "bearer", token: "rotated" }) } });
+    const newSecret = await h.call("PATCH", `${PATH}/${created.id}`, {
+      body: { destination: webhook({ method: "bearer", token: "rotated" }) },
+    });
     expect(newSecret.json.destination.configuration.webhook_authorization).toEqual({ method: "bearer" });
     // The published PATCH schema has no required key: an empty PATCH changes nothing.
     const empty = await h.call("PATCH", `${PATH}/${created.id}`, { body: {} });
@@ -105,19 +143,38 @@ describe("operations", () => {
 });
 
 describe("limits", () => {
-  test.each([[1, 201], [128, 201], [0, 400], [129, 400]])("name of %d characters → %d", async (length, status) => {
+  test.each([
+    [1, 201],
+    [128, 201],
+    [0, 400],
+    [129, 400],
+  ])("name of %d characters → %d", async (length, status) => {
     const reply = await h.call("POST", PATH, { body: stream({ name: "e".repeat(length) }) });
     if (status === 201) expect(reply.status).toBe(201);
     else expect(expectError(reply, 400, "invalid_body").message).toContain("name");
   });
 
   test("subscriptions: 1 item accepted, 0 refused, unknown event type refused", async () => {
-    expect((await h.call("POST", PATH, { body: stream({ subscriptions: [{ event_type: "user.updated" }] }) })).status).toBe(201);
-    expect(expectError(await h.call("POST", PATH, { body: stream({ subscriptions: [] }) }), 400).message).toContain("subscriptions");
-    expectError(await h.call("POST", PATH, { body: stream({ subscriptions: [{ event_type: "user.exploded" }] }) }), 400, "invalid_body");
+    expect(
+      (await h.call("POST", PATH, { body: stream({ subscriptions: [{ event_type: "user.updated" }] }) })).status,
+    ).toBe(201);
+    expect(expectError(await h.call("POST", PATH, { body: stream({ subscriptions: [] }) }), 400).message).toContain(
+      "subscriptions",
+    );
+    expectError(
+      await h.call("POST", PATH, { body: stream({ subscriptions: [{ event_type: "user.exploded" }] }) }),
+      400,
+      "invalid_body",
+    );
   });
 
-  test.each([["enabled", 201], ["disabled", 201], ["paused", 400], ["enabledx", 400], ["", 400]])("status %j → %d", async (status, expected) => {
+  test.each([
+    ["enabled", 201],
+    ["disabled", 201],
+    ["paused", 400],
+    ["enabledx", 400],
+    ["", 400],
+  ])("status %j → %d", async (status, expected) => {
     const reply = await h.call("POST", PATH, { body: stream({ status }) });
     if (expected === 201) expect(reply.json.status).toBe(status);
     else expect(expectError(reply, 400).message).toContain("status");
@@ -125,21 +182,52 @@ describe("limits", () => {
 
   test.each([
     [{ destination: undefined }, "destination"],
-    [{ destination: { type: "webhook", configuration: { webhook_endpoint: "http://plain.example.com", webhook_authorization: { method: "bearer", token: "t" } } } }, "webhook_endpoint"],
-    [{ destination: webhook({ method: "basic", username: "user:name", password: "p" }) }, "webhook_authorization.username"],
-    [{ destination: webhook({ method: "basic", username: "u".repeat(129), password: "p" }) }, "webhook_authorization.username"],
-    [{ destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "moon-central-1" } } }, "aws_region"],
+    [
+      {
+        destination: {
+          type: "webhook",
+          configuration: {
+            webhook_endpoint: "http://plain.example.com",
+            webhook_authorization: { method: "bearer", token: "t" },
+          },
+        },
+      },
+      "webhook_endpoint",
+    ],
+    [
+      { destination: webhook({ method: "basic", username: "user:name", password: "p" }) },
+      "webhook_authorization.username",
+    ],
+    [
+      { destination: webhook({ method: "basic", username: "u".repeat(129), password: "p" }) },
+      "webhook_authorization.username",
+    ],
+    [
+      {
+        destination: {
+          type: "eventbridge",
+          configuration: { aws_account_id: "123456789012", aws_region: "moon-central-1" },
+        },
+      },
+      "aws_region",
+    ],
     [{ destination: { type: "smoke-signal", configuration: {} } }, "type"],
   ])("invalid destination %j names %s", async (extra, property) => {
-    expect(expectError(await h.call("POST", PATH, { body: stream(extra) }), 400, "invalid_body").message).toContain(property);
+    expect(expectError(await h.call("POST", PATH, { body: stream(extra) }), 400, "invalid_body").message).toContain(
+      property,
+    );
   });
 });
 
 describe("form-urlencoded", () => {
   test("nested destination and subscriptions in bracket notation", async () => {
     const body = [
-      "name=encoded", "status=disabled", "subscriptions[0][event_type]=user.created", "subscriptions[1][event_type]=user.deleted",
-      "destination[type]=webhook", "destination[configuration][webhook_endpoint]=https://hooks.example.com/x",
+      "name=encoded",
+      "status=disabled",
+      "subscriptions[0][event_type]=user.created",
+      "subscriptions[1][event_type]=user.deleted",
+      "destination[type]=webhook",
+      "destination[configuration][webhook_endpoint]=https://hooks.example.com/x",
       "destination[configuration][webhook_authorization][method]=basic",
       "destination[configuration][webhook_authorization][username]=u",
       "destination[configuration][webhook_authorization][password]=p%40ss",

@@ -7,16 +7,43 @@ const SECRETS = ["recaptcha-secret-Log91", "gmaps-key-Log82", "sk_live_Log73", "
 
 const form = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
-  nodes: [{ id: "step_1", type: "STEP", config: { components: [
-    { id: "captcha", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "site", secret_key: SECRETS[0], ...extra } },
-    { id: "maps", category: "WIDGET", type: "GMAPS_ADDRESS", config: { api_key: SECRETS[1] } },
-    { id: "pay", category: "FIELD", type: "PAYMENT", config: {
-      charge: { type: "SUBSCRIPTION", subscription: { plan: "p1" } }, credentials: { public_key: "pk", private_key: SECRETS[2] },
-    } },
-    { id: "vc", category: "WIDGET", type: "AUTH0_VERIFIABLE_CREDENTIALS", config: {
-      url: "https://vc.example.com", alternate_text: "Scan", access_token: SECRETS[3], verification_id: "v",
-    } },
-  ] } }],
+  nodes: [
+    {
+      id: "step_1",
+      type: "STEP",
+      config: {
+        components: [
+          {
+            id: "captcha",
+            category: "WIDGET",
+            type: "RECAPTCHA",
+            config: { site_key: "site", secret_key: SECRETS[0], ...extra },
+          },
+          { id: "maps", category: "WIDGET", type: "GMAPS_ADDRESS", config: { api_key: SECRETS[1] } },
+          {
+            id: "pay",
+            category: "FIELD",
+            type: "PAYMENT",
+            config: {
+              charge: { type: "SUBSCRIPTION", subscription: { plan: "p1" } },
+              credentials: { public_key: "pk", private_key: SECRETS[2] },
+            },
+          },
+          {
+            id: "vc",
+            category: "WIDGET",
+            type: "AUTH0_VERIFIABLE_CREDENTIALS",
+            config: {
+              url: "https://vc.example.com",
+              alternate_text: "Scan",
+              access_token: SECRETS[3],
+              verification_id: "v",
+            },
+          },
+        ],
+      },
+    },
+  ],
 });
 
 function capture(): { lines: string[]; destination: Writable } {
@@ -50,7 +77,17 @@ test("creating, reading, patching and failing forms with component secrets logs 
 test("the redaction list covers the component secret keys should an object holding one be logged", () => {
   const { lines, destination } = capture();
   const { logger } = createLogger({ destination, level: "info" })!;
-  logger.info({ config: { secret_key: SECRETS[0], api_key: SECRETS[1], credentials: { private_key: SECRETS[2] }, access_token: SECRETS[3] } }, "oops");
+  logger.info(
+    {
+      config: {
+        secret_key: SECRETS[0],
+        api_key: SECRETS[1],
+        credentials: { private_key: SECRETS[2] },
+        access_token: SECRETS[3],
+      },
+    },
+    "oops",
+  );
   logger.flush();
   const all = lines.join("");
   expect(all).toContain("[Redacted]");

@@ -17,13 +17,48 @@ const fullForm = {
   languages: { primary: "en", default: "en" },
   translations: { fr: { hello: "Bonjour" } },
   nodes: [
-    { id: "step1", type: "STEP", alias: "First", coordinates: { x: 10, y: -20 },
-      config: { components: [{ id: "full_name", category: "FIELD", type: "TEXT", required: true, config: { placeholder: "Name", max_length: 50 } }], next_node: "router" } },
-    { id: "router", type: "ROUTER", config: { rules: [{ id: "r1", alias: "vip", condition: { operator: "EQ", operands: ["{{fields.tier}}", "vip"] }, next_node: "flow1" }], fallback: "$ending" } },
+    {
+      id: "step1",
+      type: "STEP",
+      alias: "First",
+      coordinates: { x: 10, y: -20 },
+      config: {
+        components: [
+          {
+            id: "full_name",
+            category: "FIELD",
+            type: "TEXT",
+            required: true,
+            config: { placeholder: "Name", max_length: 50 },
+          },
+        ],
+        next_node: "router",
+      },
+    },
+    {
+      id: "router",
+      type: "ROUTER",
+      config: {
+        rules: [
+          {
+            id: "r1",
+            alias: "vip",
+            condition: { operator: "EQ", operands: ["{{fields.tier}}", "vip"] },
+            next_node: "flow1",
+          },
+        ],
+        fallback: "$ending",
+      },
+    },
     { id: "flow1", type: "FLOW", config: { flow_id: "af_123", next_node: "$ending" } },
   ],
   start: { hidden_fields: [{ key: "source", value: "web" }], next_node: "step1", coordinates: { x: 0, y: 0 } },
-  ending: { redirection: { target: "https://example.com/done", delay: 2 }, after_submit: { flow_id: "af_9" }, coordinates: { x: 500, y: 0 }, resume_flow: true },
+  ending: {
+    redirection: { target: "https://example.com/done", delay: 2 },
+    after_submit: { flow_id: "af_9" },
+    coordinates: { x: 500, y: 0 },
+    resume_flow: true,
+  },
   style: { css: "body { color: red; }" },
 };
 
@@ -33,7 +68,13 @@ describe("operations", () => {
     expect(reply.status).toBe(201);
     expect(isValidId("form", reply.json.id)).toBe(true);
     expect(reply.json.id.length).toBeLessThanOrEqual(30);
-    expect(reply.json).toEqual({ id: reply.json.id, name: "Minimal", ending: { resume_flow: true }, created_at: expect.stringMatching(MILLIS), updated_at: expect.stringMatching(MILLIS) });
+    expect(reply.json).toEqual({
+      id: reply.json.id,
+      name: "Minimal",
+      ending: { resume_flow: true },
+      created_at: expect.stringMatching(MILLIS),
+      updated_at: expect.stringMatching(MILLIS),
+    });
   });
 
   test("every field round-trips; components come back as given", async () => {
@@ -48,7 +89,9 @@ describe("operations", () => {
   });
 
   test("empty objects and arrays are not echoed", async () => {
-    const reply = await h.call("POST", PATH, { body: { name: "Empty bits", messages: {}, nodes: [], start: { hidden_fields: [] }, style: {} } });
+    const reply = await h.call("POST", PATH, {
+      body: { name: "Empty bits", messages: {}, nodes: [], start: { hidden_fields: [] }, style: {} },
+    });
     expect(reply.status).toBe(201);
     expect(Object.keys(reply.json).sort()).toEqual(["created_at", "ending", "id", "name", "updated_at"]);
   });
@@ -88,8 +131,22 @@ describe("node references", () => {
     ["a router rule", { nodes: [{ id: "r", type: "ROUTER", config: { rules: [{ id: "x", next_node: "ghost" }] } }] }],
     ["a router fallback", { nodes: [{ id: "r", type: "ROUTER", config: { fallback: "ghost" } }] }],
     ["start.next_node", { start: { next_node: "ghost" } }],
-    ["a JUMP_BUTTON component", { nodes: [{ id: "s", type: "STEP", config: { components: [
-      { id: "jump", category: "BLOCK", type: "JUMP_BUTTON", config: { text: "Skip", next_node: "ghost" } }] } }] }],
+    [
+      "a JUMP_BUTTON component",
+      {
+        nodes: [
+          {
+            id: "s",
+            type: "STEP",
+            config: {
+              components: [
+                { id: "jump", category: "BLOCK", type: "JUMP_BUTTON", config: { text: "Skip", next_node: "ghost" } },
+              ],
+            },
+          },
+        ],
+      },
+    ],
   ])("%s pointing at no node is a 400", async (_what, fields) => {
     const body = expectError(await h.call("POST", PATH, { body: { name: "Broken", ...fields } }), 400, "invalid_body");
     expect(body.message).toContain("Some nodes point to unknown node IDs");
@@ -103,10 +160,18 @@ describe("node references", () => {
 });
 
 describe("limits", () => {
-  test.each([[1, 201], [150, 201], [0, 400], [151, 400]])("name of %d characters → %d", async (length, status) => {
+  test.each([
+    [1, 201],
+    [150, 201],
+    [0, 400],
+    [151, 400],
+  ])("name of %d characters → %d", async (length, status) => {
     const reply = await h.call("POST", PATH, { body: { name: "n".repeat(length) } });
     if (status === 201) expect(reply.status).toBe(201);
-    else expect(expectError(reply, 400, "invalid_body").message).toMatch(/^Payload validation error: .* on property name\.$/);
+    else
+      expect(expectError(reply, 400, "invalid_body").message).toMatch(
+        /^Payload validation error: .* on property name\.$/,
+      );
   });
 
   test.each([
@@ -124,21 +189,33 @@ describe("limits", () => {
 describe("form-urlencoded bodies", () => {
   test("bracket notation builds nested objects and arrays; numbers and booleans are coerced", async () => {
     const body = [
-      "name=Encoded", "languages[primary]=en",
-      "nodes[0][id]=flow1", "nodes[0][type]=FLOW", "nodes[0][config][flow_id]=af_1", "nodes[0][config][next_node]=$ending",
-      "nodes[0][coordinates][x]=12", "nodes[0][coordinates][y]=-3",
-      "start[next_node]=flow1", "start[hidden_fields][0][key]=k", "start[hidden_fields][0][value]=42",
-      "ending[resume_flow]=true", "ending[redirection][target]=https://example.com", "ending[redirection][delay]=3",
+      "name=Encoded",
+      "languages[primary]=en",
+      "nodes[0][id]=flow1",
+      "nodes[0][type]=FLOW",
+      "nodes[0][config][flow_id]=af_1",
+      "nodes[0][config][next_node]=$ending",
+      "nodes[0][coordinates][x]=12",
+      "nodes[0][coordinates][y]=-3",
+      "start[next_node]=flow1",
+      "start[hidden_fields][0][key]=k",
+      "start[hidden_fields][0][value]=42",
+      "ending[resume_flow]=true",
+      "ending[redirection][target]=https://example.com",
+      "ending[redirection][delay]=3",
     ].join("&");
     const reply = await h.call("POST", PATH, { body, contentType: "application/x-www-form-urlencoded" });
     expect(reply.status).toBe(201);
-    expect(reply.json.nodes).toEqual([{ id: "flow1", type: "FLOW", config: { flow_id: "af_1", next_node: "$ending" }, coordinates: { x: 12, y: -3 } }]);
+    expect(reply.json.nodes).toEqual([
+      { id: "flow1", type: "FLOW", config: { flow_id: "af_1", next_node: "$ending" }, coordinates: { x: 12, y: -3 } },
+    ]);
     expect(reply.json.start).toEqual({ next_node: "flow1", hidden_fields: [{ key: "k", value: "42" }] });
     expect(reply.json.ending).toEqual({ resume_flow: true, redirection: { target: "https://example.com", delay: 3 } });
   });
 
   test("prototype-polluting keys neither pollute nor pass validation", async () => {
-    const body = "name=Proto&__proto__[polluted]=yes&constructor[prototype][polluted]=yes&messages[__proto__][polluted]=yes";
+    const body =
+      "name=Proto&__proto__[polluted]=yes&constructor[prototype][polluted]=yes&messages[__proto__][polluted]=yes";
     const reply = await h.call("POST", PATH, { body, contentType: "application/x-www-form-urlencoded" });
     expect([201, 400]).toContain(reply.status);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -147,12 +224,20 @@ describe("form-urlencoded bodies", () => {
 
   test("non-numeric coordinates stay strings and fail validation", async () => {
     const body = "name=Bad&start[coordinates][x]=abc&start[coordinates][y]=1";
-    expect(expectError(await h.call("POST", PATH, { body, contentType: "application/x-www-form-urlencoded" }), 400).message).toContain("start.coordinates.x");
+    expect(
+      expectError(await h.call("POST", PATH, { body, contentType: "application/x-www-form-urlencoded" }), 400).message,
+    ).toContain("start.coordinates.x");
   });
 
   test("PATCH does not take form encoding (415)", async () => {
     const created = (await h.call("POST", PATH, { body: { name: "x" } })).json;
-    expectError(await h.call("PATCH", `${PATH}/${created.id}`, { body: "name=y", contentType: "application/x-www-form-urlencoded" }), 415);
+    expectError(
+      await h.call("PATCH", `${PATH}/${created.id}`, {
+        body: "name=y",
+        contentType: "application/x-www-form-urlencoded",
+      }),
+      415,
+    );
   });
 });
 

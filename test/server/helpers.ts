@@ -49,7 +49,11 @@ export function removeDir(dir: string): void {
 }
 
 /** Sends one request and decodes the reply. */
-export async function request(url: string, method: string, options: CallOptions & { authorization?: string } = {}): Promise<Reply> {
+export async function request(
+  url: string,
+  method: string,
+  options: CallOptions & { authorization?: string } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.authorization) headers.authorization = options.authorization;
   let body: string | undefined;
@@ -75,18 +79,31 @@ export async function decodeReply(response: Response): Promise<Reply> {
 }
 
 /** Asks the token endpoint for a token. */
-export async function fetchToken(server: TenantServer, clientId: string, clientSecret: string, extra: Record<string, string> = {}): Promise<Reply> {
+export async function fetchToken(
+  server: TenantServer,
+  clientId: string,
+  clientSecret: string,
+  extra: Record<string, string> = {},
+): Promise<Reply> {
   return request(server.credentials.tokenUrl, "POST", {
     contentType: "application/x-www-form-urlencoded",
     body: new URLSearchParams({
-      grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret,
-      audience: server.credentials.audience, ...extra,
+      grant_type: "client_credentials",
+      client_id: clientId,
+      client_secret: clientSecret,
+      audience: server.credentials.audience,
+      ...extra,
     }).toString(),
   });
 }
 
 /** A token for `clientId`, failing the test when the endpoint refuses. */
-export async function tokenFor(server: TenantServer, clientId: string, clientSecret: string, extra: Record<string, string> = {}): Promise<string> {
+export async function tokenFor(
+  server: TenantServer,
+  clientId: string,
+  clientSecret: string,
+  extra: Record<string, string> = {},
+): Promise<string> {
   const reply = await fetchToken(server, clientId, clientSecret, extra);
   if (reply.status !== 200) throw new Error(`token request failed: ${reply.status} ${reply.text}`);
   return reply.json.access_token as string;
@@ -99,10 +116,11 @@ export async function startHarness(options: TenantServerOptions = {}): Promise<H
   return {
     server,
     adminToken,
-    call: (method, path, options = {}) => request(`${server.url}${path}`, method, {
-      ...options,
-      authorization: options.token === null ? undefined : `Bearer ${options.token ?? adminToken}`,
-    }),
+    call: (method, path, options = {}) =>
+      request(`${server.url}${path}`, method, {
+        ...options,
+        authorization: options.token === null ? undefined : `Bearer ${options.token ?? adminToken}`,
+      }),
     close: () => server.close(),
   };
 }
@@ -111,7 +129,12 @@ export async function startHarness(options: TenantServerOptions = {}): Promise<H
 export function expectError(reply: Reply, status: number, errorCode?: string): Reply["json"] {
   expect({ status: reply.status, body: reply.json }).toEqual({
     status,
-    body: { statusCode: status, error: expect.any(String), message: expect.any(String), errorCode: errorCode ?? expect.any(String) },
+    body: {
+      statusCode: status,
+      error: expect.any(String),
+      message: expect.any(String),
+      errorCode: errorCode ?? expect.any(String),
+    },
   });
   expect(reply.headers.get("content-type")).toMatch(/^application\/json/);
   return reply.json;

@@ -9,8 +9,12 @@ let h: Harness;
 let selectorCounter = 0;
 /** A consumer_selector no other test uses (the triple must be unique). */
 const freshSelector = () => `client_id:client${++selectorCounter}`;
-const policyBody = (configuration: object, consumer_selector = freshSelector()) =>
-  ({ resource: "oauth_authentication_api", consumer: "client", consumer_selector, configuration });
+const policyBody = (configuration: object, consumer_selector = freshSelector()) => ({
+  resource: "oauth_authentication_api",
+  consumer: "client",
+  consumer_selector,
+  configuration,
+});
 
 beforeAll(async () => {
   h = await startHarness({
@@ -33,7 +37,15 @@ describe("operations", () => {
     const read = await h.call("GET", `${PATH}/${created.json.id}`);
     expect(read.status).toBe(200);
     expect(read.json).toEqual(created.json);
-    expect(Object.keys(read.json).sort()).toEqual(["configuration", "consumer", "consumer_selector", "created_at", "id", "resource", "updated_at"]);
+    expect(Object.keys(read.json).sort()).toEqual([
+      "configuration",
+      "consumer",
+      "consumer_selector",
+      "created_at",
+      "id",
+      "resource",
+      "updated_at",
+    ]);
   });
 
   test.each([
@@ -47,10 +59,12 @@ describe("operations", () => {
   });
 
   test.each(["cimd_clients", "third_party_clients", "default", "client_id:https://cimd.example.com/client.json"])(
-    "consumer_selector form %s is accepted", async (selector) => {
+    "consumer_selector form %s is accepted",
+    async (selector) => {
       const created = await h.call("POST", PATH, { body: policyBody({ action: "allow" }, selector) });
       expect(created.status).toBe(201);
-    });
+    },
+  );
 
   test("update replaces the configuration and keeps created_at; delete answers 204 then 404", async () => {
     const created = (await h.call("POST", PATH, { body: policyBody({ action: "block", limit: 1 }) })).json;
@@ -68,7 +82,9 @@ describe("operations", () => {
 
   test.each(["resource", "consumer", "consumer_selector"])("update refuses the immutable field %s", async (field) => {
     const created = (await h.call("POST", PATH, { body: policyBody({ action: "allow" }) })).json;
-    const reply = await h.call("PATCH", `${PATH}/${created.id}`, { body: { configuration: { action: "allow" }, [field]: created[field] } });
+    const reply = await h.call("PATCH", `${PATH}/${created.id}`, {
+      body: { configuration: { action: "allow" }, [field]: created[field] },
+    });
     expect(expectError(reply, 400, "invalid_body").message).toContain(field);
   });
 
@@ -93,7 +109,9 @@ describe("operations", () => {
     expect(all.next).toBeUndefined();
     expect(seen).toEqual(all.rate_limit_policies.map((p: { id: string }) => p.id));
     const filtered = await h.call("GET", `${PATH}?consumer_selector=default`);
-    expect(filtered.json.rate_limit_policies.map((p: { consumer_selector: string }) => p.consumer_selector)).toEqual(["default"]);
+    expect(filtered.json.rate_limit_policies.map((p: { consumer_selector: string }) => p.consumer_selector)).toEqual([
+      "default",
+    ]);
     expectError(await h.call("GET", `${PATH}?take=0`), 400, "invalid_query_string");
     expectError(await h.call("GET", `${PATH}?take=101`), 400, "invalid_query_string");
     expectError(await h.call("GET", `${PATH}?from=garbage`), 400, "invalid_query_string");
@@ -101,7 +119,13 @@ describe("operations", () => {
 });
 
 describe("limits (seed section 8)", () => {
-  test.each([[0, 201], [10000, 201], [-1, 400], [10001, 400], [1.5, 400]])("limit %d → %d", async (limit, status) => {
+  test.each([
+    [0, 201],
+    [10000, 201],
+    [-1, 400],
+    [10001, 400],
+    [1.5, 400],
+  ])("limit %d → %d", async (limit, status) => {
     const reply = await h.call("POST", PATH, { body: policyBody({ action: "block", limit }) });
     if (status === 201) expect(reply.status).toBe(201);
     else expect(expectError(reply, 400, "invalid_body").message).toContain("configuration.limit");
@@ -110,7 +134,9 @@ describe("limits (seed section 8)", () => {
   test("consumer_selector of 255 characters is accepted, 256 refused", async () => {
     const at = (length: number) => `client_id:${"a".repeat(length - "client_id:".length)}`;
     expect((await h.call("POST", PATH, { body: policyBody({ action: "allow" }, at(255)) })).status).toBe(201);
-    expect(expectError(await h.call("POST", PATH, { body: policyBody({ action: "allow" }, at(256)) }), 400).message).toContain("consumer_selector");
+    expect(
+      expectError(await h.call("POST", PATH, { body: policyBody({ action: "allow" }, at(256)) }), 400).message,
+    ).toContain("consumer_selector");
   });
 
   test("policy id: 26 characters is a well-formed id (404 when unknown), 27 is invalid_uri", async () => {
@@ -125,11 +151,21 @@ describe("limits (seed section 8)", () => {
     [{ action: "redirect", limit: 3, redirect_uri: "http://insecure.example.com" }, "redirect_uri"],
     [{ action: "explode", limit: 3 }, "action"],
   ])("configuration %j is refused", async (configuration, property) => {
-    expect(expectError(await h.call("POST", PATH, { body: policyBody(configuration) }), 400).message).toContain(property);
+    expect(expectError(await h.call("POST", PATH, { body: policyBody(configuration) }), 400).message).toContain(
+      property,
+    );
   });
 
-  test.each([["resource", "other_api"], ["consumer", "user"], ["extra", 1]])("field %s=%j is refused", async (field, value) => {
-    expectError(await h.call("POST", PATH, { body: { ...policyBody({ action: "allow" }), [field]: value } }), 400, "invalid_body");
+  test.each([
+    ["resource", "other_api"],
+    ["consumer", "user"],
+    ["extra", 1],
+  ])("field %s=%j is refused", async (field, value) => {
+    expectError(
+      await h.call("POST", PATH, { body: { ...policyBody({ action: "allow" }), [field]: value } }),
+      400,
+      "invalid_body",
+    );
   });
 });
 
@@ -147,7 +183,11 @@ describe("errors of GET /rate-limit-policies/{id} (seed section 7)", () => {
   test("401 for a token whose signature is not valid", async () => {
     const [header, payload, signature] = h.adminToken.split(".");
     const flipped = `${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`;
-    expectError(await h.call("GET", `${PATH}/${id}`, { token: `${header}.${payload}.${flipped}` }), 401, "invalid_token");
+    expectError(
+      await h.call("GET", `${PATH}/${id}`, { token: `${header}.${payload}.${flipped}` }),
+      401,
+      "invalid_token",
+    );
   });
 
   test("401 for a client that is not global", async () => {
@@ -162,7 +202,9 @@ describe("errors of GET /rate-limit-policies/{id} (seed section 7)", () => {
   });
 
   test("403 also when the token was requested with a narrower scope", async () => {
-    const token = await tokenFor(h.server, h.server.credentials.clientId, h.server.credentials.clientSecret, { scope: "read:forms" });
+    const token = await tokenFor(h.server, h.server.credentials.clientId, h.server.credentials.clientSecret, {
+      scope: "read:forms",
+    });
     expectError(await h.call("GET", `${PATH}/${id}`, { token }), 403, "insufficient_scope");
   });
 

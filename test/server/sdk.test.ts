@@ -31,7 +31,9 @@ function sdk(options: { clientId?: string; clientSecret?: string; token?: string
 
 beforeAll(async () => {
   h = await startHarness({
-    clients: [{ client_id: "forms-reader", client_secret: "forms-reader-secret", scopes: ["read:forms"], global: false }],
+    clients: [
+      { client_id: "forms-reader", client_secret: "forms-reader-secret", scopes: ["read:forms"], global: false },
+    ],
   });
   host = new URL(h.server.url).host;
 });
@@ -66,7 +68,10 @@ describe("the official SDK performs every operation", () => {
       destination: {
         type: "webhook",
         // The SDK's request type omits the write-only secret; the JSON it sends carries it.
-        configuration: { webhook_endpoint: "https://hooks.example.com", webhook_authorization: { method: "bearer", token: "sdk-secret" } as Management.EventStreamWebhookBearerAuth },
+        configuration: {
+          webhook_endpoint: "https://hooks.example.com",
+          webhook_authorization: { method: "bearer", token: "sdk-secret" } as Management.EventStreamWebhookBearerAuth,
+        },
       },
     });
     expect(created.id).toHaveLength(26);
@@ -75,7 +80,8 @@ describe("the official SDK performs every operation", () => {
     const updated = await client.eventStreams.update(created.id!, { status: "disabled" });
     expect(updated.status).toBe("disabled");
     await client.eventStreams.create({
-      name: "second", subscriptions: [{ event_type: "user.deleted" }],
+      name: "second",
+      subscriptions: [{ event_type: "user.deleted" }],
       destination: { type: "action", configuration: { action_id: "act_1" } },
     });
     const ids: string[] = [];
@@ -95,12 +101,19 @@ describe("the official SDK performs every operation", () => {
     expect(await client.branding.templates.getUniversalLogin()).toEqual({ body: replaced });
     await client.branding.templates.deleteUniversalLogin();
     await expect(client.branding.templates.getUniversalLogin()).rejects.toBeInstanceOf(Management.NotFoundError);
-    await expect(client.branding.templates.updateUniversalLogin("<html>no tags</html>")).rejects.toBeInstanceOf(Management.BadRequestError);
+    await expect(client.branding.templates.updateUniversalLogin("<html>no tags</html>")).rejects.toBeInstanceOf(
+      Management.BadRequestError,
+    );
   });
 
   test("rate limit policies: create, get, update, list, delete; duplicates are a ConflictError", async () => {
     const client = sdk();
-    const body = { resource: "oauth_authentication_api", consumer: "client", consumer_selector: "third_party_clients", configuration: { action: "block", limit: 20 } } as const;
+    const body = {
+      resource: "oauth_authentication_api",
+      consumer: "client",
+      consumer_selector: "third_party_clients",
+      configuration: { action: "block", limit: 20 },
+    } as const;
     const created = await client.rateLimitPolicies.create(body);
     expect(created.id).toMatch(/^rlp_/);
     expect((await client.rateLimitPolicies.get(created.id!)).configuration).toEqual({ action: "block", limit: 20 });
@@ -122,18 +135,31 @@ describe("the SDK's typed errors", () => {
 
   test("UnauthorizedError for a non-global client on rate limit policies", async () => {
     const client = sdk({ clientId: "forms-reader", clientSecret: "forms-reader-secret" });
-    await expect(client.rateLimitPolicies.get("rlp_123456789ABCDEFGHJKLM")).rejects.toBeInstanceOf(Management.UnauthorizedError);
+    await expect(client.rateLimitPolicies.get("rlp_123456789ABCDEFGHJKLM")).rejects.toBeInstanceOf(
+      Management.UnauthorizedError,
+    );
   });
 
   test("ForbiddenError carrying the missing scope", async () => {
     const client = sdk({ clientId: "forms-reader", clientSecret: "forms-reader-secret" });
-    const error = await client.forms.create({ name: "nope" }).then(() => undefined, (e: unknown) => e);
+    const error = await client.forms.create({ name: "nope" }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(Management.ForbiddenError);
-    expect((error as Management.ForbiddenError).body).toMatchObject({ errorCode: "insufficient_scope", message: "Insufficient scope, expected any of: create:forms" });
+    expect((error as Management.ForbiddenError).body).toMatchObject({
+      errorCode: "insufficient_scope",
+      message: "Insufficient scope, expected any of: create:forms",
+    });
   });
 
   test("BadRequestError with the validation message", async () => {
-    const error = await sdk().forms.create({ name: "" }).then(() => undefined, (e: unknown) => e);
+    const error = await sdk()
+      .forms.create({ name: "" })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(Management.BadRequestError);
     expect((error as Management.BadRequestError).statusCode).toBe(400);
   });
@@ -154,7 +180,13 @@ describe("the SDK's typed errors", () => {
   });
 
   test("the SDK's retry gets through a 503 injected before commit", async () => {
-    const client = new ManagementClient({ domain: host, fetch: localFetch, clientId: h.server.credentials.clientId, clientSecret: h.server.credentials.clientSecret, maxRetries: 2 });
+    const client = new ManagementClient({
+      domain: host,
+      fetch: localFetch,
+      clientId: h.server.credentials.clientId,
+      clientSecret: h.server.credentials.clientSecret,
+      maxRetries: 2,
+    });
     await client.forms.list();
     h.server.faults.add({ method: "GET", path: "/api/v2/forms", mode: "fail-before", times: 1 });
     h.server.counters.reset();

@@ -14,14 +14,23 @@ test("forms stored before list entries existed are listed after an upgrade", () 
   const dir = tempDir("tenant-store-");
   try {
     const earlier = new Database(join(dir, DATABASE_FILE));
-    earlier.exec("CREATE TABLE forms (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)");
-    earlier.prepare("INSERT INTO forms (id, body) VALUES (?, ?)").run("ap_1", JSON.stringify({ id: "ap_1", name: "old", style: { css: "x" } }));
+    earlier.exec(
+      "CREATE TABLE forms (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)",
+    );
+    earlier
+      .prepare("INSERT INTO forms (id, body) VALUES (?, ?)")
+      .run("ap_1", JSON.stringify({ id: "ap_1", name: "old", style: { css: "x" } }));
     earlier.close();
 
     const store = openStore(dir);
-    const forms = store.collection<{ id: string; name: string }>("forms", { summarise: ({ id, name }) => ({ id, name }) });
+    const forms = store.collection<{ id: string; name: string }>("forms", {
+      summarise: ({ id, name }) => ({ id, name }),
+    });
     forms.insert("ap_2", { id: "ap_2", name: "new" });
-    expect(forms.pageOffsetSummaries(0, 10)).toEqual([{ id: "ap_1", name: "old" }, { id: "ap_2", name: "new" }]);
+    expect(forms.pageOffsetSummaries(0, 10)).toEqual([
+      { id: "ap_1", name: "old" },
+      { id: "ap_2", name: "new" },
+    ]);
     expect(forms.get("ap_1")).toEqual({ id: "ap_1", name: "old", style: { css: "x" } });
     store.close();
   } finally {
@@ -32,14 +41,24 @@ test("forms stored before list entries existed are listed after an upgrade", () 
 test("secrets stored in clear by an earlier release are sealed on open; a replaced data key stops the start", () => {
   const dir = tempDir("tenant-store-");
   try {
-    const stream = { id: "est_1", destination: { type: "webhook", configuration: { webhook_authorization: { method: "bearer", token: "clear-secret-1" } } } };
+    const stream = {
+      id: "est_1",
+      destination: {
+        type: "webhook",
+        configuration: { webhook_authorization: { method: "bearer", token: "clear-secret-1" } },
+      },
+    };
     const earlier = new Database(join(dir, DATABASE_FILE));
-    earlier.exec("CREATE TABLE event_streams (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)");
+    earlier.exec(
+      "CREATE TABLE event_streams (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)",
+    );
     earlier.prepare("INSERT INTO event_streams (id, body) VALUES (?, ?)").run(stream.id, JSON.stringify(stream));
     earlier.close();
 
     const store = openStore(dir);
-    const streams = store.collection<typeof stream>("event_streams", { secretPaths: () => [["destination", "configuration", "webhook_authorization", "token"]] });
+    const streams = store.collection<typeof stream>("event_streams", {
+      secretPaths: () => [["destination", "configuration", "webhook_authorization", "token"]],
+    });
     expect(streams.get("est_1")).toEqual(stream);
     store.close();
     expect(readFileSync(join(dir, DATABASE_FILE)).toString("latin1")).not.toContain("clear-secret-1");

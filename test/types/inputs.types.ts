@@ -26,21 +26,25 @@ export const bearerTypo: EventStreamArgs = {
 
 export const componentConfigTypo: FormArgs = {
   name: "f",
-  nodes: [{
-    id: "s",
-    type: "STEP",
-    config: {
-      components: [{
-        id: "c",
-        category: "FIELD",
-        type: "TEXT",
-        config: {
-          // @ts-expect-error `requird` is not a key of a TEXT field's config.
-          requird: true,
-        },
-      }],
+  nodes: [
+    {
+      id: "s",
+      type: "STEP",
+      config: {
+        components: [
+          {
+            id: "c",
+            category: "FIELD",
+            type: "TEXT",
+            config: {
+              // @ts-expect-error `requird` is not a key of a TEXT field's config.
+              requird: true,
+            },
+          },
+        ],
+      },
     },
-  }],
+  ],
 };
 
 // Errors that are not about one key (no variant matches at all) are reported on the
@@ -49,7 +53,13 @@ export const wrongCategory: FormArgs = {
   name: "f",
   nodes: [
     // @ts-expect-error a RECAPTCHA is a WIDGET, not a FIELD.
-    { id: "s", type: "STEP", config: { components: [{ id: "c", category: "FIELD", type: "RECAPTCHA", config: { site_key: "k", secret_key: "s" } }] } },
+    {
+      id: "s",
+      type: "STEP",
+      config: {
+        components: [{ id: "c", category: "FIELD", type: "RECAPTCHA", config: { site_key: "k", secret_key: "s" } }],
+      },
+    },
   ],
 };
 
@@ -87,24 +97,53 @@ export const everything: FormArgs = {
       type: "STEP",
       config: {
         components: [
-          { id: "captcha", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "site", secret_key: secret("s") } },
-          { id: "pay", category: "FIELD", type: "PAYMENT", config: {
-            charge: { type: "ONE_OFF", one_off: { amount: 10, currency: "EUR" } }, credentials: secret({ public_key: "pk", private_key: "sk" }),
-          } },
-          { id: "jump", category: "BLOCK", type: "JUMP_BUTTON", config: { text: "Skip", next_node: "$ending", style: { background_color: "#fff" } } },
-          { id: "file", category: "FIELD", type: "FILE", config: { storage: { type: "CUSTOM", bucket: "b" }, maxSize: 2048 } },
+          {
+            id: "captcha",
+            category: "WIDGET",
+            type: "RECAPTCHA",
+            config: { site_key: "site", secret_key: secret("s") },
+          },
+          {
+            id: "pay",
+            category: "FIELD",
+            type: "PAYMENT",
+            config: {
+              charge: { type: "ONE_OFF", one_off: { amount: 10, currency: "EUR" } },
+              credentials: secret({ public_key: "pk", private_key: "sk" }),
+            },
+          },
+          {
+            id: "jump",
+            category: "BLOCK",
+            type: "JUMP_BUTTON",
+            config: { text: "Skip", next_node: "$ending", style: { background_color: "#fff" } },
+          },
+          {
+            id: "file",
+            category: "FIELD",
+            type: "FILE",
+            config: { storage: { type: "CUSTOM", bucket: "b" }, maxSize: 2048 },
+          },
         ],
         next_node: "route",
       },
     },
-    { id: "route", type: "ROUTER", config: { rules: [{ id: "r", condition: { any: "thing" }, next_node: "$ending" }], fallback: "$ending" } },
+    {
+      id: "route",
+      type: "ROUTER",
+      config: { rules: [{ id: "r", condition: { any: "thing" }, next_node: "$ending" }], fallback: "$ending" },
+    },
   ],
   ending: { resume_flow: true, redirection: { target: "https://example.com", delay: 3 } },
 };
 
 /** Event types: the known ones and any other string. */
 export const eventTypes: EventStreamArgs = {
-  subscriptions: [{ event_type: "user.created" }, { event_type: "connection.updated" }, { event_type: "ticket.opened.later" }],
+  subscriptions: [
+    { event_type: "user.created" },
+    { event_type: "connection.updated" },
+    { event_type: "ticket.opened.later" },
+  ],
   destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } },
 };
 

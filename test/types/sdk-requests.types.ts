@@ -13,7 +13,12 @@
 import type { Management } from "auth0";
 import type { EventStreamArgs, FormArgs, LoginTemplateArgs } from "pulumi-tenant";
 import type {
-  EventStreamFields, EventStreamUpdate, FormFields, FormRouterRule, FormUpdate, UniversalLoginTemplatePut,
+  EventStreamFields,
+  EventStreamUpdate,
+  FormFields,
+  FormRouterRule,
+  FormUpdate,
+  UniversalLoginTemplatePut,
 } from "../../api/types";
 
 /**
@@ -30,19 +35,28 @@ type Assert<T extends true> = T;
 type AllCovered<T, U> = false extends Covered<T, U> ? false : true;
 
 /** `true` when every key of `T` (each union member, at any depth) is a key of a matching member of `U`. */
-type Covered<T, U> = unknown extends T ? true
-  : T extends readonly (infer Item)[] ? CoveredByArray<Item, Extract<U, readonly unknown[]>>
-    : T extends object ? CoveredInAny<T, U>
+type Covered<T, U> = unknown extends T
+  ? true
+  : T extends readonly (infer Item)[]
+    ? CoveredByArray<Item, Extract<U, readonly unknown[]>>
+    : T extends object
+      ? CoveredInAny<T, U>
       : true;
 
 /** Items of `Item` covered by the items of the array type `U` (an Output or Promise of one does not count). */
 type CoveredByArray<Item, U> = [U] extends [readonly (infer Target)[]] ? Covered<Item, Target> : false;
 
 /** `true` when `T` is assignable to some member of `U` whose keys cover `T`'s. */
-type CoveredInAny<T, U> = true extends (U extends object ? (T extends U ? ObjectCovered<T, U> : false) : false) ? true : false;
+type CoveredInAny<T, U> = true extends (U extends object ? (T extends U ? ObjectCovered<T, U> : false) : false)
+  ? true
+  : false;
 
 type ObjectCovered<T, U> = [Exclude<keyof T, keyof U>] extends [never]
-  ? (false extends { [K in keyof T & keyof U]-?: Covered<Exclude<T[K], undefined | null>, Exclude<U[K], undefined | null>> }[keyof T & keyof U] ? false : true)
+  ? false extends {
+      [K in keyof T & keyof U]-?: Covered<Exclude<T[K], undefined | null>, Exclude<U[K], undefined | null>>;
+    }[keyof T & keyof U]
+    ? false
+    : true
   : false;
 
 /** The published `enum: [true]` fields, which the SDK's types widen to `boolean`. */
@@ -66,23 +80,47 @@ export type FormUpdateToArgs = Assert<Assignable<WithoutNulls<SdkFormUpdate>, Pa
 export type FormCreateToContract = Assert<Assignable<SdkFormCreate, FormFields>>;
 export type FormUpdateToContract = Assert<Assignable<SdkFormUpdate, FormUpdate>>;
 // Each node and each of the 27 component types on its own, so a failure names it.
-export type NodeToContract = Assert<Assignable<PublishedTrueOnly<Management.FormNode>, NonNullable<FormFields["nodes"]>[number]>>;
-export type ComponentToArgs = Assert<Assignable<PublishedTrueOnly<Management.FormComponent>, NonNullable<Extract<NonNullable<FormFields["nodes"]>[number], { type: "STEP" }>["config"]>["components"] extends (infer C)[] | undefined ? C : never>>;
+export type NodeToContract = Assert<
+  Assignable<PublishedTrueOnly<Management.FormNode>, NonNullable<FormFields["nodes"]>[number]>
+>;
+export type ComponentToArgs = Assert<
+  Assignable<
+    PublishedTrueOnly<Management.FormComponent>,
+    NonNullable<Extract<NonNullable<FormFields["nodes"]>[number], { type: "STEP" }>["config"]>["components"] extends
+      (infer C)[] | undefined
+      ? C
+      : never
+  >
+>;
 export type RouterRuleWithoutCondition = Assert<Assignable<Management.FormRouterRule, FormRouterRule>>;
 
 // Event streams: the three create shapes and the PATCH shape.
 export type StreamCreateToArgs = Assert<Assignable<Management.EventStreamsCreateRequest, EventStreamArgs>>;
-export type StreamCreateWebhookToArgs = Assert<Assignable<Management.CreateEventStreamWebHookRequestContent, EventStreamArgs>>;
-export type StreamCreateEventBridgeToArgs = Assert<Assignable<Management.CreateEventStreamEventBridgeRequestContent, EventStreamArgs>>;
-export type StreamCreateActionToArgs = Assert<Assignable<Management.CreateEventStreamActionRequestContent, EventStreamArgs>>;
-export type StreamUpdateToArgs = Assert<Assignable<Management.UpdateEventStreamRequestContent, Partial<EventStreamArgs>>>;
+export type StreamCreateWebhookToArgs = Assert<
+  Assignable<Management.CreateEventStreamWebHookRequestContent, EventStreamArgs>
+>;
+export type StreamCreateEventBridgeToArgs = Assert<
+  Assignable<Management.CreateEventStreamEventBridgeRequestContent, EventStreamArgs>
+>;
+export type StreamCreateActionToArgs = Assert<
+  Assignable<Management.CreateEventStreamActionRequestContent, EventStreamArgs>
+>;
+export type StreamUpdateToArgs = Assert<
+  Assignable<Management.UpdateEventStreamRequestContent, Partial<EventStreamArgs>>
+>;
 export type StreamCreateToContract = Assert<Assignable<Management.EventStreamsCreateRequest, EventStreamFields>>;
 export type StreamUpdateToContract = Assert<Assignable<Management.UpdateEventStreamRequestContent, EventStreamUpdate>>;
 
 // The login page template: the PUT body, as a bare string or `{template}`.
-export type TemplateToContract = Assert<Assignable<Management.UpdateUniversalLoginTemplateRequestContent, UniversalLoginTemplatePut>>;
-export type TemplateObjectToArgs = Assert<Assignable<Extract<Management.UpdateUniversalLoginTemplateRequestContent, object>, LoginTemplateArgs>>;
-export type TemplateStringToArgs = Assert<Assignable<Extract<Management.UpdateUniversalLoginTemplateRequestContent, string>, LoginTemplateArgs["template"]>>;
+export type TemplateToContract = Assert<
+  Assignable<Management.UpdateUniversalLoginTemplateRequestContent, UniversalLoginTemplatePut>
+>;
+export type TemplateObjectToArgs = Assert<
+  Assignable<Extract<Management.UpdateUniversalLoginTemplateRequestContent, object>, LoginTemplateArgs>
+>;
+export type TemplateStringToArgs = Assert<
+  Assignable<Extract<Management.UpdateUniversalLoginTemplateRequestContent, string>, LoginTemplateArgs["template"]>
+>;
 
 // The correction above is needed (the SDK really widens), and only there.
 export type SdkWidensResumeFlow = Assert<Assignable<boolean | undefined, Management.FormEndingNode["resume_flow"]>>;

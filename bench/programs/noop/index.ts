@@ -31,7 +31,14 @@ for (let i = 0; i < count; i++) {
     name: `Sign-up ${i}`,
     start: { next_node: "step_1" },
     nodes: [
-      { id: "step_1", type: "STEP", config: { components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true }], next_node: "flow_1" } },
+      {
+        id: "step_1",
+        type: "STEP",
+        config: {
+          components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true }],
+          next_node: "flow_1",
+        },
+      },
       { id: "flow_1", type: "FLOW", config: { flow_id: "af_2Nf7qL3mXcVbT8wRyK1pDz", next_node: "$ending" } },
     ],
     style: { css: "body { color: #111; }" },

@@ -20,25 +20,43 @@ const cfg = new pulumi.Config();
 const scenario = cfg.getObject<Scenario>("scenario") ?? {};
 const hookPassword = cfg.requireSecret("hookPassword");
 
-const forms = Array.from({ length: scenario.forms ?? 0 }, (_, i) => new tenant.Form(`form-${i}`, {
-  name: i === 0 && scenario.formName ? scenario.formName : `Sign-up ${i}`,
-  start: { next_node: "step_1" },
-  nodes: [
-    { id: "step_1", type: "STEP", config: { components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true }], next_node: "flow_1" } },
-    { id: "flow_1", type: "FLOW", config: { flow_id: "af_2Nf7qL3mXcVbT8wRyK1pDz", next_node: "$ending" } },
-  ],
-  style: { css: "body { color: #111; }" },
-}));
+const forms = Array.from(
+  { length: scenario.forms ?? 0 },
+  (_, i) =>
+    new tenant.Form(`form-${i}`, {
+      name: i === 0 && scenario.formName ? scenario.formName : `Sign-up ${i}`,
+      start: { next_node: "step_1" },
+      nodes: [
+        {
+          id: "step_1",
+          type: "STEP",
+          config: {
+            components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true }],
+            next_node: "flow_1",
+          },
+        },
+        { id: "flow_1", type: "FLOW", config: { flow_id: "af_2Nf7qL3mXcVbT8wRyK1pDz", next_node: "$ending" } },
+      ],
+      style: { css: "body { color: #111; }" },
+    }),
+);
 
-const streams = Array.from({ length: scenario.streams ?? 0 }, (_, i) => new tenant.EventStream(`stream-${i}`, {
-  name: `audit-${i}`,
-  status: "enabled",
-  subscriptions: [{ event_type: "user.created" }, { event_type: "user.deleted" }],
-  destination: { type: "webhook", configuration: {
-    webhook_endpoint: "https://hooks.example.com/auth0",
-    webhook_authorization: { method: "basic", username: "hook", password: hookPassword },
-  } },
-}));
+const streams = Array.from(
+  { length: scenario.streams ?? 0 },
+  (_, i) =>
+    new tenant.EventStream(`stream-${i}`, {
+      name: `audit-${i}`,
+      status: "enabled",
+      subscriptions: [{ event_type: "user.created" }, { event_type: "user.deleted" }],
+      destination: {
+        type: "webhook",
+        configuration: {
+          webhook_endpoint: "https://hooks.example.com/auth0",
+          webhook_authorization: { method: "basic", username: "hook", password: hookPassword },
+        },
+      },
+    }),
+);
 
 if (scenario.template) {
   new tenant.LoginTemplate("login", {

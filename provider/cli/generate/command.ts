@@ -8,9 +8,22 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigurationError } from "../../client/errors";
 import { TenantClient } from "../../client/http";
-import { ENV_KEYS, readSettingsInput, resolveSettings, type TenantSettings, type TenantSettingsInput } from "../../client/settings";
+import {
+  ENV_KEYS,
+  readSettingsInput,
+  resolveSettings,
+  type TenantSettings,
+  type TenantSettingsInput,
+} from "../../client/settings";
 import { BucketPacer } from "./pacer";
-import { buildProgram, connectionLines, DEFAULT_NAMESPACE, describeContents, SECRETS_DIR, secretLines } from "./program";
+import {
+  buildProgram,
+  connectionLines,
+  DEFAULT_NAMESPACE,
+  describeContents,
+  SECRETS_DIR,
+  secretLines,
+} from "./program";
 import { readTenant } from "./snapshot";
 
 /** Exit codes of `pulumi-tenant generate`. */
@@ -67,7 +80,16 @@ interface GenerateFlags {
   help?: boolean;
 }
 
-const STRING_FLAGS = ["out", "domain", "client-id", "client-secret", "api-token", "audience", "tenant", "project"] as const;
+const STRING_FLAGS = [
+  "out",
+  "domain",
+  "client-id",
+  "client-secret",
+  "api-token",
+  "audience",
+  "tenant",
+  "project",
+] as const;
 
 /** Parses the flags. A value may start with a dash (client ids and secrets do): `--client-id -x` is read as `--client-id=-x`. */
 export function parseFlags(args: string[]): GenerateFlags {
@@ -86,7 +108,12 @@ export function parseFlags(args: string[]): GenerateFlags {
   const { values } = parseArgs({
     args: joined,
     strict: true,
-    options: { ...options, force: { type: "boolean" }, quiet: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: {
+      ...options,
+      force: { type: "boolean" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   return values as GenerateFlags;
 }
@@ -104,9 +131,12 @@ export function settingsFromFlags(flags: GenerateFlags, env: NodeJS.ProcessEnv =
   const missing: string[] = [];
   if (!input.domain) missing.push(`--domain (or ${ENV_KEYS.domain})`);
   if (!input.apiToken && !(input.clientId && input.clientSecret)) {
-    missing.push(`--client-id and --client-secret (or ${ENV_KEYS.clientId} and ${ENV_KEYS.clientSecret}), or --api-token (or ${ENV_KEYS.apiToken})`);
+    missing.push(
+      `--client-id and --client-secret (or ${ENV_KEYS.clientId} and ${ENV_KEYS.clientSecret}), or --api-token (or ${ENV_KEYS.apiToken})`,
+    );
   }
-  if (missing.length > 0) throw new ConfigurationError(`Which tenant? Missing ${missing.join("; ")}. See \`pulumi-tenant generate --help\`.`);
+  if (missing.length > 0)
+    throw new ConfigurationError(`Which tenant? Missing ${missing.join("; ")}. See \`pulumi-tenant generate --help\`.`);
   return resolveSettings(input);
 }
 
@@ -140,7 +170,9 @@ function checkOutDir(out: string, force: boolean): void {
   if (!fs.existsSync(out)) return;
   if (!fs.statSync(out).isDirectory()) throw new Error(`--out ${out} is a file, not a folder.`);
   if (!force && fs.readdirSync(out).length > 0) {
-    throw new Error(`--out ${out} is not empty: choose a new folder, or pass --force to overwrite the generated files in it.`);
+    throw new Error(
+      `--out ${out} is not empty: choose a new folder, or pass --force to overwrite the generated files in it.`,
+    );
   }
 }
 
@@ -151,11 +183,13 @@ export async function generateCommand(args: string[]): Promise<number> {
     process.stdout.write(`${GENERATE_HELP}\n`);
     return GENERATE_EXIT.ok;
   }
-  if (!flags.out) throw new Error("--out DIR is required: the folder to write the program to. See `pulumi-tenant generate --help`.");
+  if (!flags.out)
+    throw new Error("--out DIR is required: the folder to write the program to. See `pulumi-tenant generate --help`.");
   const out = path.resolve(flags.out);
   checkOutDir(out, flags.force ?? false);
   const namespace = flags.tenant ?? DEFAULT_NAMESPACE;
-  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(namespace)) throw new Error(`--tenant ${namespace}: a configuration namespace is a word (letters, digits, - and _).`);
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(namespace))
+    throw new Error(`--tenant ${namespace}: a configuration namespace is a word (letters, digits, - and _).`);
   const settings = settingsFromFlags(flags);
   const progress = flags.quiet ? undefined : (line: string) => process.stderr.write(`generate: ${line}\n`);
 
@@ -178,7 +212,11 @@ export async function generateCommand(args: string[]): Promise<number> {
 }
 
 /** Writes the files, and the secret values the API returned into a private, git-ignored folder. */
-export function writeProgram(out: string, files: Record<string, string>, secrets: { name: string; value?: string }[]): void {
+export function writeProgram(
+  out: string,
+  files: Record<string, string>,
+  secrets: { name: string; value?: string }[],
+): void {
   fs.mkdirSync(out, { recursive: true });
   for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(out, name), content);
   const known = secrets.filter((secret) => secret.value !== undefined);
@@ -194,7 +232,13 @@ export function writeProgram(out: string, files: Record<string, string>, secrets
   }
 }
 
-function nextSteps(out: string, domain: string, namespace: string, settings: TenantSettings, program: ReturnType<typeof buildProgram>): string {
+function nextSteps(
+  out: string,
+  domain: string,
+  namespace: string,
+  settings: TenantSettings,
+  program: ReturnType<typeof buildProgram>,
+): string {
   const fromHere = path.relative(process.cwd(), out);
   const relative = fromHere === "" ? "." : fromHere.startsWith("..") ? out : fromHere;
   const counts = new Map<string, number>();

@@ -34,7 +34,9 @@ export function printString(value: string): string {
     return `\`${value.replace(/\\/g, "\\\\").replace(/`/g, "\\`").replace(/\$\{/g, "\\${")}\``;
   }
   // JSON is valid JavaScript, but U+2028/U+2029 are clearer escaped.
-  return JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 function printScalar(value: unknown): string {
@@ -85,7 +87,9 @@ export function printLiteral(value: unknown, indent = 0, options: LiteralOptions
   const close = " ".repeat(indent);
   if (Array.isArray(value)) {
     if (value.length === 0) return "[]";
-    const lines = value.map((item) => `${inner}${printLiteral(item === undefined ? null : item, indent + step, options)},`);
+    const lines = value.map(
+      (item) => `${inner}${printLiteral(item === undefined ? null : item, indent + step, options)},`,
+    );
     return `[\n${lines.join("\n")}\n${close}]`;
   }
   if (typeof value === "object" && value !== null && !(value instanceof Code)) {

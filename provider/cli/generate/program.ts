@@ -117,19 +117,28 @@ export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions):
     blocks.push(`/** ${comment} */\n${head}${printLiteral(args, 0, {}, head.length)});`);
   };
 
-  if (snapshot.forms.length > 0) blocks.push("// ---------------------------------------------------------------- forms");
+  if (snapshot.forms.length > 0)
+    blocks.push("// ---------------------------------------------------------------- forms");
   for (const form of snapshot.forms) {
     const name = names.allocate(form.name, "form", "Form");
     const fields = clone(without(form as unknown as JsonObject, SERVER_FIELDS.form));
     for (const secret of formSecrets(form)) {
       const description = `${secret.componentType} ${secret.field} of component ${secret.componentId} in form "${form.name}" (${form.id})`;
-      setPath(fields, secret.path, addSecret(`${name} ${secret.componentId} ${secret.field}`, description, secret.value));
+      setPath(
+        fields,
+        secret.path,
+        addSecret(`${name} ${secret.componentId} ${secret.field}`, description, secret.value),
+      );
     }
-    declare({ kind: "Form", name, id: form.id, label: form.name }, `Form "${commentSafe(form.name)}" (${form.id}).`,
-      { adoptId: form.id, ...fields, ...tenantArg });
+    declare({ kind: "Form", name, id: form.id, label: form.name }, `Form "${commentSafe(form.name)}" (${form.id}).`, {
+      adoptId: form.id,
+      ...fields,
+      ...tenantArg,
+    });
   }
 
-  if (snapshot.eventStreams.length > 0) blocks.push("// ---------------------------------------------------------------- event streams");
+  if (snapshot.eventStreams.length > 0)
+    blocks.push("// ---------------------------------------------------------------- event streams");
   for (const stream of snapshot.eventStreams) {
     const name = names.allocate(stream.name, "eventStream", "Stream");
     const fields = clone(without(stream as unknown as JsonObject, SERVER_FIELDS.eventStream));
@@ -137,32 +146,51 @@ export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions):
     const configuration = destination?.configuration as JsonObject | undefined;
     if (configuration) for (const field of DESTINATION_SERVER_FIELDS) delete configuration[field];
     const authorization = configuration?.webhook_authorization as JsonObject | undefined;
-    const secretField = authorization ? WEBHOOK_SECRET_FIELD[authorization.method as keyof typeof WEBHOOK_SECRET_FIELD] : undefined;
+    const secretField = authorization
+      ? WEBHOOK_SECRET_FIELD[authorization.method as keyof typeof WEBHOOK_SECRET_FIELD]
+      : undefined;
     if (authorization && secretField) {
-      const what = { basic: "basic auth password", bearer: "bearer token", custom_header: `value of the header ${String(authorization.header_key)}` }[
-        authorization.method as keyof typeof WEBHOOK_SECRET_FIELD];
-      authorization[secretField] = addSecret(`${name} webhook ${secretField}`,
-        `the ${what} of the webhook of event stream "${stream.name}" (${stream.id}); the API never returns it`);
+      const what = {
+        basic: "basic auth password",
+        bearer: "bearer token",
+        custom_header: `value of the header ${String(authorization.header_key)}`,
+      }[authorization.method as keyof typeof WEBHOOK_SECRET_FIELD];
+      authorization[secretField] = addSecret(
+        `${name} webhook ${secretField}`,
+        `the ${what} of the webhook of event stream "${stream.name}" (${stream.id}); the API never returns it`,
+      );
     }
-    declare({ kind: "EventStream", name, id: stream.id, label: stream.name },
+    declare(
+      { kind: "EventStream", name, id: stream.id, label: stream.name },
       `Event stream "${commentSafe(stream.name)}" (${stream.id}), ${destination?.type ?? "unknown"} destination.`,
-      { adoptId: stream.id, ...fields, ...tenantArg });
+      { adoptId: stream.id, ...fields, ...tenantArg },
+    );
   }
 
   if (snapshot.loginTemplate !== undefined) {
     blocks.push("// ---------------------------------------------------------------- login page template");
     const name = names.allocate("login template", "loginTemplate");
-    declare({ kind: "LoginTemplate", name, id: "universal-login" },
+    declare(
+      { kind: "LoginTemplate", name, id: "universal-login" },
       `The hosted login page template (in ${TEMPLATE_FILE}); \`adopt: true\` takes over the tenant's existing one.`,
-      { adopt: true, template: new Code(`fs.readFileSync(path.join(__dirname, ${JSON.stringify(TEMPLATE_FILE)}), "utf8")`), ...tenantArg });
+      {
+        adopt: true,
+        template: new Code(`fs.readFileSync(path.join(__dirname, ${JSON.stringify(TEMPLATE_FILE)}), "utf8")`),
+        ...tenantArg,
+      },
+    );
   }
 
-  if (snapshot.rateLimitPolicies.length > 0) blocks.push("// ---------------------------------------------------------------- rate limit policies");
+  if (snapshot.rateLimitPolicies.length > 0)
+    blocks.push("// ---------------------------------------------------------------- rate limit policies");
   for (const policy of snapshot.rateLimitPolicies) {
     const name = names.allocate(`${selectorWords(policy.consumer_selector)} rate limit`, "rateLimit", "Policy");
     const fields = without(policy as unknown as JsonObject, SERVER_FIELDS.rateLimitPolicy);
-    declare({ kind: "RateLimitPolicy", name, id: policy.id, label: policy.consumer_selector },
-      `Rate limit policy of consumer_selector "${commentSafe(policy.consumer_selector)}" (${policy.id}).`, { adoptId: policy.id, ...fields, ...tenantArg });
+    declare(
+      { kind: "RateLimitPolicy", name, id: policy.id, label: policy.consumer_selector },
+      `Rate limit policy of consumer_selector "${commentSafe(policy.consumer_selector)}" (${policy.id}).`,
+      { adoptId: policy.id, ...fields, ...tenantArg },
+    );
   }
 
   const files: Record<string, string> = {
@@ -203,7 +231,9 @@ function countOf(n: number, one: string, many: string): string {
 }
 
 /** "3 forms, 2 event streams, the login page template and 1 rate limit policy". */
-export function describeContents(snapshot: Pick<TenantSnapshot, "forms" | "eventStreams" | "loginTemplate" | "rateLimitPolicies">): string {
+export function describeContents(
+  snapshot: Pick<TenantSnapshot, "forms" | "eventStreams" | "loginTemplate" | "rateLimitPolicies">,
+): string {
   const parts = [
     countOf(snapshot.forms.length, "form", "forms"),
     countOf(snapshot.eventStreams.length, "event stream", "event streams"),
@@ -227,7 +257,11 @@ function indexTs(snapshot: TenantSnapshot, options: ProgramOptions, blocks: stri
     'import * as tenant from "pulumi-tenant";',
   ];
   const preamble = usesConfig
-    ? ["", "// Secrets are stack configuration: see README.md for the `pulumi config set --secret` lines.", "const cfg = new pulumi.Config();"]
+    ? [
+        "",
+        "// Secrets are stack configuration: see README.md for the `pulumi config set --secret` lines.",
+        "const cfg = new pulumi.Config();",
+      ]
     : [];
   return `${[...header, "", ...imports, ...preamble].join("\n")}\n\n${blocks.join("\n\n")}\n`;
 }
@@ -245,23 +279,42 @@ function pulumiYaml(projectName: string, domain: string): string {
 }
 
 function packageJson(options: ProgramOptions): string {
-  return `${JSON.stringify({
-    name: options.projectName.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[._-]+/, "") || "tenant",
-    private: true,
-    description: "A Pulumi program of pulumi-tenant, generated from a live tenant by `pulumi-tenant generate`.",
-    main: "index.ts",
-    dependencies: { "@pulumi/pulumi": options.pulumiVersion, "pulumi-tenant": options.providerVersion },
-    devDependencies: { "@types/node": "^20.19.0", typescript: "~5.9.3" },
-  }, null, 2)}\n`;
+  return `${JSON.stringify(
+    {
+      name:
+        options.projectName
+          .toLowerCase()
+          .replace(/[^a-z0-9._-]+/g, "-")
+          .replace(/^[._-]+/, "") || "tenant",
+      private: true,
+      description: "A Pulumi program of pulumi-tenant, generated from a live tenant by `pulumi-tenant generate`.",
+      main: "index.ts",
+      dependencies: { "@pulumi/pulumi": options.pulumiVersion, "pulumi-tenant": options.providerVersion },
+      devDependencies: { "@types/node": "^20.19.0", typescript: "~5.9.3" },
+    },
+    null,
+    2,
+  )}\n`;
 }
 
-const TSCONFIG = `${JSON.stringify({
-  compilerOptions: {
-    strict: true, outDir: "bin", target: "ES2022", module: "commonjs", moduleResolution: "node", sourceMap: true,
-    esModuleInterop: true, skipLibCheck: true, forceConsistentCasingInFileNames: true,
+const TSCONFIG = `${JSON.stringify(
+  {
+    compilerOptions: {
+      strict: true,
+      outDir: "bin",
+      target: "ES2022",
+      module: "commonjs",
+      moduleResolution: "node",
+      sourceMap: true,
+      esModuleInterop: true,
+      skipLibCheck: true,
+      forceConsistentCasingInFileNames: true,
+    },
+    files: ["index.ts"],
   },
-  files: ["index.ts"],
-}, null, 2)}\n`;
+  null,
+  2,
+)}\n`;
 
 /** The `pulumi config set` lines for the connection, in a namespace. */
 export function connectionLines(domain: string, namespace: string, auth: ConnectionAuth = {}): string[] {
@@ -277,9 +330,11 @@ export function connectionLines(domain: string, namespace: string, auth: Connect
 
 /** The `pulumi config set --secret` line of each secret, relative to the project folder. */
 export function secretLines(secrets: SecretConfig[]): string[] {
-  return secrets.map((secret) => (secret.value !== undefined
-    ? `pulumi config set --secret ${secret.name} < ${SECRETS_DIR}/${secret.name}`
-    : `pulumi config set --secret ${secret.name}     # prompts: ${secret.description}`));
+  return secrets.map((secret) =>
+    secret.value !== undefined
+      ? `pulumi config set --secret ${secret.name} < ${SECRETS_DIR}/${secret.name}`
+      : `pulumi config set --secret ${secret.name}     # prompts: ${secret.description}`,
+  );
 }
 
 /** A word the shell passes through unchanged. */
@@ -287,7 +342,12 @@ export function shellWord(text: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
 
-function readme(snapshot: TenantSnapshot, options: ProgramOptions, resources: GeneratedResource[], secrets: SecretConfig[]): string {
+function readme(
+  snapshot: TenantSnapshot,
+  options: ProgramOptions,
+  resources: GeneratedResource[],
+  secrets: SecretConfig[],
+): string {
   const namespace = options.namespace ?? DEFAULT_NAMESPACE;
   const known = secrets.filter((secret) => secret.value !== undefined);
   const steps = [
@@ -299,8 +359,10 @@ function readme(snapshot: TenantSnapshot, options: ProgramOptions, resources: Ge
     "pulumi preview     # plans only adoptions",
     "pulumi up          # adopts every object; writes nothing while the tenant matches the code",
   ];
-  const rows = resources.map((resource) =>
-    `| \`${resource.name}\` | ${resource.kind} | \`${resource.id}\` | ${resource.label === undefined ? "" : JSON.stringify(resource.label).slice(1, -1).replace(/\|/g, "\\|")} |`);
+  const rows = resources.map(
+    (resource) =>
+      `| \`${resource.name}\` | ${resource.kind} | \`${resource.id}\` | ${resource.label === undefined ? "" : JSON.stringify(resource.label).slice(1, -1).replace(/\|/g, "\\|")} |`,
+  );
   return [
     `# ${options.projectName}`,
     "",
@@ -314,17 +376,21 @@ function readme(snapshot: TenantSnapshot, options: ProgramOptions, resources: Ge
     "",
     "The `AUTH0_DOMAIN`, `AUTH0_CLIENT_ID`, `AUTH0_CLIENT_SECRET` (or `AUTH0_API_TOKEN`) variables may be used",
     `instead of the \`${namespace}:\` configuration keys.`,
-    ...(secrets.some((secret) => secret.value === undefined) ? [
-      "",
-      "Webhook secrets are write-only: the API never returns them, so type in the ones in use. The provider cannot",
-      "compare them either: adoption does not send a secret when nothing else differs, and the next change to the",
-      "destination sends the configured one.",
-    ] : []),
-    ...(known.length > 0 ? [
-      "",
-      `Form component secrets were read from the tenant into \`${SECRETS_DIR}/\` (git-ignored, readable by you only):`,
-      "set them as above, then delete the folder.",
-    ] : []),
+    ...(secrets.some((secret) => secret.value === undefined)
+      ? [
+          "",
+          "Webhook secrets are write-only: the API never returns them, so type in the ones in use. The provider cannot",
+          "compare them either: adoption does not send a secret when nothing else differs, and the next change to the",
+          "destination sends the configured one.",
+        ]
+      : []),
+    ...(known.length > 0
+      ? [
+          "",
+          `Form component secrets were read from the tenant into \`${SECRETS_DIR}/\` (git-ignored, readable by you only):`,
+          "set them as above, then delete the folder.",
+        ]
+      : []),
     ...(snapshot.notes.length > 0 ? ["", "Notes:", "", ...snapshot.notes.map((note) => `- ${note}`)] : []),
     "",
     "| Resource | Type | Id | Name in the tenant |",
@@ -333,4 +399,3 @@ function readme(snapshot: TenantSnapshot, options: ProgramOptions, resources: Ge
     "",
   ].join("\n");
 }
-

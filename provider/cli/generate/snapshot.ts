@@ -8,7 +8,12 @@ import type { EventStream, Form, RateLimitPolicy } from "../../../api/types";
 import { FeatureUnavailableError, ForbiddenError, NotFoundError, UnauthorizedError } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import {
-  listEventStreams, listFormSummaries, listRateLimitPolicies, mapLimited, readForm, readLoginTemplate,
+  listEventStreams,
+  listFormSummaries,
+  listRateLimitPolicies,
+  mapLimited,
+  readForm,
+  readLoginTemplate,
 } from "../../lookups/read";
 
 /** What a tenant holds, as the API returns it. */
@@ -52,29 +57,37 @@ export async function readTenant(client: TenantClient, options: ReadTenantOption
   const notes: string[] = [];
 
   const summaries = await listFormSummaries(client, (read, total) =>
-    progress?.(`forms: ${read}${typeof total === "number" ? ` of ${total}` : ""} listed`));
+    progress?.(`forms: ${read}${typeof total === "number" ? ` of ${total}` : ""} listed`),
+  );
   const tick = counter(progress, "forms", summaries.length);
-  const forms = (await mapLimited(summaries, options.concurrency ?? 8, async (summary) => {
-    try {
-      return await readForm(client, summary.id);
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      notes.push(`form ${summary.id} ("${summary.name}") was deleted while the tenant was read: left out.`);
-      return undefined;
-    } finally {
-      tick();
-    }
-  })).filter((form): form is Form => form !== undefined);
+  const forms = (
+    await mapLimited(summaries, options.concurrency ?? 8, async (summary) => {
+      try {
+        return await readForm(client, summary.id);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        notes.push(`form ${summary.id} ("${summary.name}") was deleted while the tenant was read: left out.`);
+        return undefined;
+      } finally {
+        tick();
+      }
+    })
+  ).filter((form): form is Form => form !== undefined);
 
   const eventStreams = await listEventStreams(client, (read) => progress?.(`event streams: ${read} listed`));
 
   const loginTemplate = await readLoginTemplate(client);
-  progress?.(loginTemplate === undefined ? "login page template: none (the tenant shows the default page)"
-    : `login page template: ${loginTemplate.length} characters`);
+  progress?.(
+    loginTemplate === undefined
+      ? "login page template: none (the tenant shows the default page)"
+      : `login page template: ${loginTemplate.length} characters`,
+  );
 
   let rateLimitPolicies: RateLimitPolicy[] = [];
   try {
-    rateLimitPolicies = await listRateLimitPolicies(client, {}, (read) => progress?.(`rate limit policies: ${read} listed`));
+    rateLimitPolicies = await listRateLimitPolicies(client, {}, (read) =>
+      progress?.(`rate limit policies: ${read} listed`),
+    );
   } catch (error) {
     const note = policySkipReason(error);
     if (!note) throw error;
@@ -94,12 +107,16 @@ export function policySkipReason(error: unknown): string | undefined {
     return "rate limit policies are not enabled for this tenant (an Early Access feature): none generated";
   }
   if (error instanceof ForbiddenError && error.errorCode === "insufficient_scope") {
-    return `rate limit policies were not read: the client lacks the scope ${error.missingScope ?? "read:rate_limit_policies"}; `
-      + "grant it to include them";
+    return (
+      `rate limit policies were not read: the client lacks the scope ${error.missingScope ?? "read:rate_limit_policies"}; ` +
+      "grant it to include them"
+    );
   }
   if (error instanceof UnauthorizedError) {
-    return "rate limit policies were not read: they need a global client (the tenant's global management client); "
-      + "run again with its credentials to include them";
+    return (
+      "rate limit policies were not read: they need a global client (the tenant's global management client); " +
+      "run again with its credentials to include them"
+    );
   }
   return undefined;
 }

@@ -68,15 +68,22 @@ export class EventStream extends dynamic.Resource {
 
   /** Creates (or, with `adoptId`, adopts) an event stream. */
   constructor(name: string, args: EventStreamArgs, opts?: pulumi.CustomResourceOptions) {
-    super(eventStreamProvider, name, {
-      name: args.name,
-      subscriptions: args.subscriptions,
-      destination: markDestinationSecrets(args.destination),
-      status: args.status,
-      adoptId: args.adoptId,
-      tenant: args.tenant,
-      created_at: undefined,
-      updated_at: undefined,
-    }, opts, TYPE_MODULE, TYPE_NAMES.eventStream);
+    super(
+      eventStreamProvider,
+      name,
+      {
+        name: args.name,
+        subscriptions: args.subscriptions,
+        destination: markDestinationSecrets(args.destination),
+        status: args.status,
+        adoptId: args.adoptId,
+        tenant: args.tenant,
+        created_at: undefined,
+        updated_at: undefined,
+      },
+      opts,
+      TYPE_MODULE,
+      TYPE_NAMES.eventStream,
+    );
   }
 }

@@ -4,7 +4,8 @@ import { EVENT_STREAM_FIELDS, WEBHOOK_SECRET_FIELD } from "./schema";
 
 /** The webhook secret of a destination (password, token or header value), if any. */
 export function webhookSecretOf(destination: unknown): string | undefined {
-  if (!isObject(destination) || destination.type !== "webhook" || !isObject(destination.configuration)) return undefined;
+  if (!isObject(destination) || destination.type !== "webhook" || !isObject(destination.configuration))
+    return undefined;
   const authorization = destination.configuration.webhook_authorization;
   if (!isObject(authorization)) return undefined;
   const field = WEBHOOK_SECRET_FIELD[authorization.method as keyof typeof WEBHOOK_SECRET_FIELD];
@@ -31,7 +32,7 @@ export function eventStreamPatch(desired: JsonObject, current: JsonObject, paylo
   const patch: JsonObject = {};
   for (const field of EVENT_STREAM_FIELDS) {
     if (desired[field] === undefined || deepEqual(desired[field], current[field])) continue;
-    patch[field] = field === "destination" || field === "status" ? payload[field] ?? desired[field] : desired[field];
+    patch[field] = field === "destination" || field === "status" ? (payload[field] ?? desired[field]) : desired[field];
   }
   return patch;
 }

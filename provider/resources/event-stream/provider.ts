@@ -6,7 +6,12 @@ import { isObject, type JsonObject } from "../shared";
 import type { ResourceImplementation } from "../types";
 import { eventStreamPatch, webhookSecretOf, withoutWebhookSecret } from "./payload";
 import { EVENT_STREAM_FIELDS } from "./schema";
-import { comparableEventStreams, eventStreamInputsFromOutputs, eventStreamOutputs, normaliseEventStream } from "./state";
+import {
+  comparableEventStreams,
+  eventStreamInputsFromOutputs,
+  eventStreamOutputs,
+  normaliseEventStream,
+} from "./state";
 
 /**
  * The event stream's policy: the webhook secret is write-only (carried, never compared
@@ -33,8 +38,11 @@ export const eventStreamSpec: CollectionSpec<EventStream> = {
     const from = current.destination as JsonObject | undefined;
     const to = desired.destination as JsonObject | undefined;
     if (!isObject(from) || !isObject(to)) return [];
-    const fixed = from.type !== to.type || (to.type !== "webhook" && JSON.stringify(normaliseEventStream({ destination: from }))
-      !== JSON.stringify(normaliseEventStream({ destination: to })));
+    const fixed =
+      from.type !== to.type ||
+      (to.type !== "webhook" &&
+        JSON.stringify(normaliseEventStream({ destination: from })) !==
+          JSON.stringify(normaliseEventStream({ destination: to })));
     return fixed ? ["destination"] : [];
   },
 };

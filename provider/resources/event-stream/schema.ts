@@ -2,7 +2,9 @@
 import type { EventStreamFields } from "../../../api/resources/event-stream";
 
 export {
-  EVENT_STREAM_FIELDS, EVENT_STREAM_SERVER_FIELDS, WEBHOOK_SECRET_FIELD,
+  EVENT_STREAM_FIELDS,
+  EVENT_STREAM_SERVER_FIELDS,
+  WEBHOOK_SECRET_FIELD,
 } from "../../../api/resources/event-stream";
 
 /** What the provider receives for an event stream: the API's fields plus `adoptId`. */

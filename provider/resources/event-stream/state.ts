@@ -19,7 +19,8 @@ function normaliseDestination(destination: unknown, forComparison: boolean): unk
   if (isObject(destination.configuration)) {
     const configuration: JsonObject = { ...destination.configuration };
     if (forComparison) for (const field of DESTINATION_SERVER_FIELDS) delete configuration[field];
-    if (isObject(configuration.webhook_authorization)) configuration.webhook_authorization = { ...configuration.webhook_authorization };
+    if (isObject(configuration.webhook_authorization))
+      configuration.webhook_authorization = { ...configuration.webhook_authorization };
     out.configuration = configuration;
   } else if (destination.configuration !== undefined) {
     out.configuration = destination.configuration;
@@ -50,9 +51,11 @@ export function normaliseEventStream(stream: JsonObject, forComparison = true): 
  * old outputs) when the authorization method is the same.
  */
 export function withCarriedSecret(destination: unknown, source: unknown): unknown {
-  if (!isObject(destination) || destination.type !== "webhook" || !isObject(destination.configuration)) return destination;
+  if (!isObject(destination) || destination.type !== "webhook" || !isObject(destination.configuration))
+    return destination;
   const authorization = destination.configuration.webhook_authorization;
-  if (!isObject(authorization) || !isObject(source) || source.type !== "webhook" || !isObject(source.configuration)) return destination;
+  if (!isObject(authorization) || !isObject(source) || source.type !== "webhook" || !isObject(source.configuration))
+    return destination;
   const sourceAuthorization = source.configuration.webhook_authorization;
   if (!isObject(sourceAuthorization) || sourceAuthorization.method !== authorization.method) return destination;
   const field = WEBHOOK_SECRET_FIELD[authorization.method as keyof typeof WEBHOOK_SECRET_FIELD];
@@ -72,8 +75,15 @@ export function withCarriedSecret(destination: unknown, source: unknown): unknow
  * for a status the program did not set.
  */
 export function eventStreamOutputs(stream: JsonObject, previous?: JsonObject): JsonObject {
-  const outputs = normaliseEventStream({ ...stream, destination: withCarriedSecret(stream.destination, previous?.destination) }, false);
-  if (previous && (previous.status === undefined || previous.status === null) && outputs.status === DEFAULT_EVENT_STREAM_STATUS) {
+  const outputs = normaliseEventStream(
+    { ...stream, destination: withCarriedSecret(stream.destination, previous?.destination) },
+    false,
+  );
+  if (
+    previous &&
+    (previous.status === undefined || previous.status === null) &&
+    outputs.status === DEFAULT_EVENT_STREAM_STATUS
+  ) {
     delete outputs.status;
   }
   for (const field of EVENT_STREAM_SERVER_FIELDS) {
@@ -93,7 +103,10 @@ export function eventStreamInputsFromOutputs(outputs: JsonObject): JsonObject {
  * Desired and current managed values for comparison. A `name` or `subscriptions` the
  * user leaves out is not managed (the API cannot clear them), so it is not compared.
  */
-export function comparableEventStreams(olds: JsonObject, news: JsonObject): { desired: JsonObject; current: JsonObject } {
+export function comparableEventStreams(
+  olds: JsonObject,
+  news: JsonObject,
+): { desired: JsonObject; current: JsonObject } {
   const desired = normaliseEventStream(payloadOf(EVENT_STREAM_FIELDS, news));
   const current = normaliseEventStream(olds);
   if (desired.name === undefined) delete current.name;

@@ -1,7 +1,13 @@
 /** The `Form` resource users construct. */
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
-import { FORM_SECRET_PATHS, type FormEnding, type FormFields, type FormNode, type FormStart } from "../../../api/resources/form";
+import {
+  FORM_SECRET_PATHS,
+  type FormEnding,
+  type FormFields,
+  type FormNode,
+  type FormStart,
+} from "../../../api/resources/form";
 import type { DeepInput } from "../../inputs";
 import { formProvider } from "../../shim";
 import type { TenantArgs } from "../tenant";
@@ -84,22 +90,29 @@ export class Form extends dynamic.Resource {
 
   /** Creates (or, with `adoptId`, adopts) a form. */
   constructor(name: string, args: FormArgs, opts?: pulumi.CustomResourceOptions) {
-    super(formProvider, name, {
-      name: args.name,
-      messages: args.messages,
-      languages: args.languages,
-      translations: args.translations,
-      // Component secrets become Pulumi secrets, even when given as plain strings.
-      nodes: markSecrets({ nodes: args.nodes }, FORM_SECRET_PATHS).nodes,
-      start: args.start,
-      ending: args.ending,
-      style: args.style,
-      adoptId: args.adoptId,
-      tenant: args.tenant,
-      created_at: undefined,
-      updated_at: undefined,
-      embedded_at: undefined,
-      submitted_at: undefined,
-    }, opts, TYPE_MODULE, TYPE_NAMES.form);
+    super(
+      formProvider,
+      name,
+      {
+        name: args.name,
+        messages: args.messages,
+        languages: args.languages,
+        translations: args.translations,
+        // Component secrets become Pulumi secrets, even when given as plain strings.
+        nodes: markSecrets({ nodes: args.nodes }, FORM_SECRET_PATHS).nodes,
+        start: args.start,
+        ending: args.ending,
+        style: args.style,
+        adoptId: args.adoptId,
+        tenant: args.tenant,
+        created_at: undefined,
+        updated_at: undefined,
+        embedded_at: undefined,
+        submitted_at: undefined,
+      },
+      opts,
+      TYPE_MODULE,
+      TYPE_NAMES.form,
+    );
   }
 }

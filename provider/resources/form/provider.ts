@@ -14,11 +14,18 @@ import { formInputsFromOutputs, formOutputs, normaliseForm } from "./state";
 const PAGE_SIZE = 50;
 
 /** Every form of the tenant (offset paging). */
-export async function listForms(client: TenantClient, target: ErrorTarget = { kind: "form", action: "list" }): Promise<Form[]> {
+export async function listForms(
+  client: TenantClient,
+  target: ErrorTarget = { kind: "form", action: "list" },
+): Promise<Form[]> {
   const forms: Form[] = [];
   for (let page = 0; ; page += 1) {
-    const { data } = await client.get<FormsPage | Form[]>("/forms", target, { page, per_page: PAGE_SIZE, include_totals: true });
-    const items = Array.isArray(data) ? data : data.forms ?? [];
+    const { data } = await client.get<FormsPage | Form[]>("/forms", target, {
+      page,
+      per_page: PAGE_SIZE,
+      include_totals: true,
+    });
+    const items = Array.isArray(data) ? data : (data.forms ?? []);
     forms.push(...items);
     const total = Array.isArray(data) ? undefined : data.total;
     if (items.length < PAGE_SIZE || (total !== undefined && forms.length >= total)) return forms;

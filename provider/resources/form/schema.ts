@@ -42,13 +42,17 @@ export function checkNodeReferences(form: JsonObject): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const ids = new Set<string>();
   nodeIds.forEach((id, index) => {
-    if (ids.has(id as string)) failures.push({ property: `nodes[${index}].id`, reason: `Duplicate node id "${String(id)}"` });
+    if (ids.has(id as string))
+      failures.push({ property: `nodes[${index}].id`, reason: `Duplicate node id "${String(id)}"` });
     ids.add(id as string);
   });
   for (const { property, target } of formNodeReferences(form)) {
     if (typeof target !== "string" || target === UNKNOWN || containsUnknown(target)) continue;
     if (target !== FORM_ENDING_NODE && !ids.has(target)) {
-      failures.push({ property, reason: `next_node "${target}" points to no node of the form; use a node id or "${FORM_ENDING_NODE}"` });
+      failures.push({
+        property,
+        reason: `next_node "${target}" points to no node of the form; use a node id or "${FORM_ENDING_NODE}"`,
+      });
     }
   }
   return failures;

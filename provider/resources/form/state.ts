@@ -4,7 +4,11 @@
  * update agree on what "changed" means.
  */
 import {
-  DEFAULT_FORM_ENDING, FORM_FIELDS, FORM_OPAQUE_KEYS as OPAQUE_KEYS, FORM_SERVER_FIELDS, type Form,
+  DEFAULT_FORM_ENDING,
+  FORM_FIELDS,
+  FORM_OPAQUE_KEYS as OPAQUE_KEYS,
+  FORM_SERVER_FIELDS,
+  type Form,
 } from "../../../api/resources/form";
 import { deepEqual, isObject, type JsonObject, prune } from "../shared";
 
@@ -38,8 +42,11 @@ export function formOutputs(form: Form | JsonObject, previous?: JsonObject): Jso
   const record = form as JsonObject;
   const outputs: JsonObject = { ...normaliseForm(record) };
   const previousEnding = previous ? prune(previous.ending) : undefined;
-  if (previous && (previousEnding === undefined || previousEnding === null || isEmptyValue(previousEnding))
-    && deepEqual(outputs.ending, DEFAULT_FORM_ENDING)) {
+  if (
+    previous &&
+    (previousEnding === undefined || previousEnding === null || isEmptyValue(previousEnding)) &&
+    deepEqual(outputs.ending, DEFAULT_FORM_ENDING)
+  ) {
     delete outputs.ending;
   }
   for (const field of FORM_SERVER_FIELDS) {

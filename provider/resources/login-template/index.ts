@@ -39,7 +39,13 @@ export class LoginTemplate extends dynamic.Resource {
 
   /** Sets the tenant's login page template. */
   constructor(name: string, args: LoginTemplateArgs, opts?: pulumi.CustomResourceOptions) {
-    super(loginTemplateProvider, name, { template: args.template, adopt: args.adopt, tenant: args.tenant }, opts, TYPE_MODULE,
-      TYPE_NAMES.loginTemplate);
+    super(
+      loginTemplateProvider,
+      name,
+      { template: args.template, adopt: args.adopt, tenant: args.tenant },
+      opts,
+      TYPE_MODULE,
+      TYPE_NAMES.loginTemplate,
+    );
   }
 }

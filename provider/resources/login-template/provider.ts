@@ -4,7 +4,9 @@
  * (`{body}` or a bare string), delete removes the template.
  */
 import {
-  TEMPLATE_STATUSES, UNIVERSAL_LOGIN_TEMPLATE_API_PATH as PATH, type UniversalLoginTemplateResponse,
+  TEMPLATE_STATUSES,
+  UNIVERSAL_LOGIN_TEMPLATE_API_PATH as PATH,
+  type UniversalLoginTemplateResponse,
 } from "../../../api/resources/login-template";
 import { ConflictError, FeatureUnavailableError, TenantError, unlessGone, type ErrorTarget } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
@@ -22,12 +24,20 @@ function templateError(error: unknown): unknown {
   if (!(error instanceof TenantError)) return error;
   const details = { status: error.status, errorCode: error.errorCode };
   if (error.status === TEMPLATE_STATUSES.paymentRequired) {
-    return new FeatureUnavailableError(error.target, "the tenant's plan does not include a custom login page template (402)",
-      "Upgrade the tenant to a paid plan, or remove the LoginTemplate from the program", details);
+    return new FeatureUnavailableError(
+      error.target,
+      "the tenant's plan does not include a custom login page template (402)",
+      "Upgrade the tenant to a paid plan, or remove the LoginTemplate from the program",
+      details,
+    );
   }
   if (error.status === TEMPLATE_STATUSES.conflict) {
-    return new ConflictError(error.target, "a concurrent update of the template was in progress (409)",
-      "Run `pulumi up` again", details);
+    return new ConflictError(
+      error.target,
+      "a concurrent update of the template was in progress (409)",
+      "Run `pulumi up` again",
+      details,
+    );
   }
   return error;
 }
@@ -61,12 +71,15 @@ async function refuseSilentTakeover(ctx: ProviderContext, inputs: JsonObject): P
   if (!existing) return [];
   const current = loginTemplateOutputs(existing.data).template;
   if (current === "" || current === inputs.template) return [];
-  return [{
-    property: "adopt",
-    reason: `the tenant ${client.settings.domain} already has a different login page template (${current.length} characters), `
-      + "perhaps managed by another stack. Set `adopt: true` to take it over (this resource then replaces it, and deletes it on destroy), "
-      + "or remove this resource",
-  }];
+  return [
+    {
+      property: "adopt",
+      reason:
+        `the tenant ${client.settings.domain} already has a different login page template (${current.length} characters), ` +
+        "perhaps managed by another stack. Set `adopt: true` to take it over (this resource then replaces it, and deletes it on destroy), " +
+        "or remove this resource",
+    },
+  ];
 }
 
 /** LoginTemplate: PUT, GET and DELETE on `/branding/templates/universal-login`. */
@@ -83,14 +96,18 @@ export const loginTemplateImplementation: ResourceImplementation = {
   async create(ctx, inputs) {
     const body = loginTemplatePayload(withoutProvider(inputs));
     // Taking over a template that already matches writes nothing, as adoptId does for the others.
-    const current = inputs.adopt === true ? await unlessGone(ctx.client().get<unknown>(PATH, target("adopt"))) : undefined;
+    const current =
+      inputs.adopt === true ? await unlessGone(ctx.client().get<unknown>(PATH, target("adopt"))) : undefined;
     // A singleton: this replaces whatever template the tenant had (check refused a silent takeover).
-    if (!current || loginTemplateOutputs(current.data).template !== body.template) await putTemplate(ctx.client(), body, "create");
+    if (!current || loginTemplateOutputs(current.data).template !== body.template)
+      await putTemplate(ctx.client(), body, "create");
     return { id: LOGIN_TEMPLATE_ID, outs: withAdopt({ template: body.template }, inputs) };
   },
 
   async read(ctx, _id, props) {
-    const reply = await templateCall(unlessGone(ctx.client().get<UniversalLoginTemplateResponse>(PATH, target("read"))));
+    const reply = await templateCall(
+      unlessGone(ctx.client().get<UniversalLoginTemplateResponse>(PATH, target("read"))),
+    );
     if (!reply) return {};
     const outputs = withAdopt(loginTemplateOutputs(reply.data), props);
     return { id: LOGIN_TEMPLATE_ID, props: outputs, inputs: { ...outputs } };

@@ -39,12 +39,18 @@ export interface GetRateLimitPolicyOptions {
  * not global, or the feature is not enabled ("rate limit policies are not enabled for
  * this tenant").
  */
-export async function getRateLimitPolicy(args: GetRateLimitPolicyArgs, opts?: GetRateLimitPolicyOptions): Promise<RateLimitPolicy> {
+export async function getRateLimitPolicy(
+  args: GetRateLimitPolicyArgs,
+  opts?: GetRateLimitPolicyOptions,
+): Promise<RateLimitPolicy> {
   return lookupInProgram(args.id, opts);
 }
 
 /** {@link getRateLimitPolicy} as an Output, for ids that are themselves Outputs. */
-export function getRateLimitPolicyOutput(args: GetRateLimitPolicyOutputArgs, opts?: GetRateLimitPolicyOptions): pulumi.Output<RateLimitPolicy> {
+export function getRateLimitPolicyOutput(
+  args: GetRateLimitPolicyOutputArgs,
+  opts?: GetRateLimitPolicyOptions,
+): pulumi.Output<RateLimitPolicy> {
   // An apply whose callback rejects costs the Pulumi Node.js SDK (3.248) tens of seconds of
   // CPU before the error is reported; a plain promise does not. So a literal id (the usual
   // case) skips the apply.

@@ -7,11 +7,22 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { RateLimitPolicy } from "../../../api/types";
 import {
-  ConfigurationError, type ErrorTarget, FeatureUnavailableError, ForbiddenError, NotFoundError, TenantError,
+  ConfigurationError,
+  type ErrorTarget,
+  FeatureUnavailableError,
+  ForbiddenError,
+  NotFoundError,
+  TenantError,
 } from "../../client/errors";
 import { TenantClient } from "../../client/http";
 import {
-  type ConfigLookup, DEFAULT_NAMESPACE, NAMESPACE_PATTERN, readSettingsInput, resolveSettings, settingsKey, type TenantSettingsInput,
+  type ConfigLookup,
+  DEFAULT_NAMESPACE,
+  NAMESPACE_PATTERN,
+  readSettingsInput,
+  resolveSettings,
+  settingsKey,
+  type TenantSettingsInput,
 } from "../../client/settings";
 
 /** The API's error code for a policy id that does not exist. */
@@ -27,8 +38,10 @@ export async function lookupRateLimitPolicy(client: TenantClient, id: string): P
     const { data } = await client.get<RateLimitPolicy>(`/rate-limit-policies/${encodeURIComponent(id)}`, target);
     return data;
   } catch (error) {
-    const details = error instanceof NotFoundError || error instanceof ForbiddenError
-      ? { status: error.status, errorCode: error.errorCode } : {};
+    const details =
+      error instanceof NotFoundError || error instanceof ForbiddenError
+        ? { status: error.status, errorCode: error.errorCode }
+        : {};
     if (error instanceof NotFoundError && error.errorCode === INEXISTENT_POLICY) {
       throw new NotFoundError(target, "not found", undefined, {
         ...details,
@@ -36,7 +49,10 @@ export async function lookupRateLimitPolicy(client: TenantClient, id: string): P
       });
     }
     // A 404 for the whole API, or a 403 that is not about a scope: the feature is off.
-    if (error instanceof NotFoundError || (error instanceof ForbiddenError && error.errorCode !== "insufficient_scope")) {
+    if (
+      error instanceof NotFoundError ||
+      (error instanceof ForbiddenError && error.errorCode !== "insufficient_scope")
+    ) {
       throw new FeatureUnavailableError(target, NOT_ENABLED_MESSAGE, undefined, {
         ...details,
         message: `${NOT_ENABLED_MESSAGE} (${client.settings.domain}); looking up rate limit policy ${id} needs the Early Access feature enabled by the tenant's administrator.`,
@@ -52,16 +68,22 @@ export async function lookupRateLimitPolicy(client: TenantClient, id: string): P
  * the same words as the lookup: a 404 for the whole API, or a 403 that is not about a
  * scope, means rate limit policies are not enabled for the tenant.
  */
-export async function explainPolicyError<T>(ctx: { client(): TenantClient }, call: Promise<T>, about: unknown): Promise<T> {
+export async function explainPolicyError<T>(
+  ctx: { client(): TenantClient },
+  call: Promise<T>,
+  about: unknown,
+): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    const featureOff = (error instanceof NotFoundError && error.errorCode !== INEXISTENT_POLICY && error.status === 404)
-      || (error instanceof ForbiddenError && error.errorCode !== "insufficient_scope");
+    const featureOff =
+      (error instanceof NotFoundError && error.errorCode !== INEXISTENT_POLICY && error.status === 404) ||
+      (error instanceof ForbiddenError && error.errorCode !== "insufficient_scope");
     if (!featureOff) throw error;
     const target = (error as NotFoundError).target;
     throw new FeatureUnavailableError(target, NOT_ENABLED_MESSAGE, undefined, {
-      status: (error as NotFoundError).status, errorCode: (error as NotFoundError).errorCode,
+      status: (error as NotFoundError).status,
+      errorCode: (error as NotFoundError).errorCode,
       message: `${NOT_ENABLED_MESSAGE} (${ctx.client().settings.domain}); managing rate limit policy ${String(about)} needs the Early Access feature enabled by the tenant's administrator.`,
     });
   }
@@ -78,14 +100,22 @@ export interface LookupConnection {
 const clients = new Map<string, TenantClient>();
 
 /** The program's client for `connection` (one per distinct settings: a token per tenant and program). */
-export function lookupClient(connection: LookupConnection = {}, config: ConfigLookup = (key) => pulumi.runtime.getConfig(key)): TenantClient {
+export function lookupClient(
+  connection: LookupConnection = {},
+  config: ConfigLookup = (key) => pulumi.runtime.getConfig(key),
+): TenantClient {
   const namespace = connection.tenant ?? DEFAULT_NAMESPACE;
   if (!NAMESPACE_PATTERN.test(namespace)) {
-    throw new ConfigurationError(`getRateLimitPolicy: tenant must name a configuration namespace such as "prod" (read as prod:domain, `
-      + `prod:clientId, prod:clientSecret), not "${namespace.slice(0, 64)}".`);
+    throw new ConfigurationError(
+      `getRateLimitPolicy: tenant must name a configuration namespace such as "prod" (read as prod:domain, ` +
+        `prod:clientId, prod:clientSecret), not "${namespace.slice(0, 64)}".`,
+    );
   }
   const merged: TenantSettingsInput = { ...readSettingsInput(config, process.env, namespace) };
-  for (const [key, value] of Object.entries(connection.settings ?? {}) as [keyof TenantSettingsInput, string | undefined][]) {
+  for (const [key, value] of Object.entries(connection.settings ?? {}) as [
+    keyof TenantSettingsInput,
+    string | undefined,
+  ][]) {
     if (value !== undefined) merged[key] = value;
   }
   const settings = resolveSettings(merged, namespace);
@@ -130,7 +160,10 @@ export function quietOutput<T>(promise: Promise<T>): pulumi.Output<T> {
   const output = pulumi.output(promise) as pulumi.Output<T>;
   // The Output's internals (not in its public type): its value, known and secret flags, and dependencies.
   const internals = output as unknown as {
-    promise?: () => Promise<unknown>; isKnown?: Promise<unknown>; isSecret?: Promise<unknown>; allResources?: () => Promise<unknown>;
+    promise?: () => Promise<unknown>;
+    isKnown?: Promise<unknown>;
+    isSecret?: Promise<unknown>;
+    allResources?: () => Promise<unknown>;
   };
   for (const inner of [internals.promise?.(), internals.isKnown, internals.isSecret, internals.allResources?.()]) {
     if (inner && typeof inner.catch === "function") inner.catch(() => undefined);

@@ -38,7 +38,8 @@ export const rateLimitPolicySpec: CollectionSpec<RateLimitPolicyObject & { creat
   list: (client, target) => listCheckpoint(client, "/rate-limit-policies", "rate_limit_policies", target),
   listIsComplete: true,
   normalise: (value) => pick(value, FIELDS),
-  patch: (desired, current) => (deepEqual(desired.configuration, current.configuration) ? {} : { configuration: desired.configuration }),
+  patch: (desired, current) =>
+    deepEqual(desired.configuration, current.configuration) ? {} : { configuration: desired.configuration },
   outputs: (server) => ({ ...pick(server, FIELDS), ...pick(server, SERVER_FIELDS) }),
   inputsFromOutputs: (outputs) => pick(outputs, FIELDS),
   replaces: (desired, current) => FIXED_FIELDS.filter((field) => !deepEqual(desired[field], current[field])),
@@ -50,7 +51,8 @@ const lifecycle = collectionResource(rateLimitPolicySpec);
 export const rateLimitPolicyImplementation: ResourceImplementation = {
   check: lifecycle.check,
   diff: lifecycle.diff,
-  create: (ctx, inputs) => explainPolicyError(ctx, lifecycle.create(ctx, inputs), payloadOf(FIELDS, inputs).consumer_selector),
+  create: (ctx, inputs) =>
+    explainPolicyError(ctx, lifecycle.create(ctx, inputs), payloadOf(FIELDS, inputs).consumer_selector),
   read: (ctx, id, props) => explainPolicyError(ctx, lifecycle.read(ctx, id, props), id),
   update: (ctx, id, olds, news) => explainPolicyError(ctx, lifecycle.update(ctx, id, olds, news), id),
   delete: (ctx, id, props) => explainPolicyError(ctx, lifecycle.delete(ctx, id, props), id),
@@ -97,8 +99,17 @@ export class RateLimitPolicy extends dynamic.Resource {
 
   /** Creates (or, with `adoptId`, adopts) a rate limit policy. */
   constructor(name: string, args: RateLimitPolicyArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerFor("rateLimitPolicy"), name, {
-      ...args, created_at: undefined, updated_at: undefined,
-    }, opts, TYPE_MODULE, TYPE_NAMES.rateLimitPolicy);
+    super(
+      providerFor("rateLimitPolicy"),
+      name,
+      {
+        ...args,
+        created_at: undefined,
+        updated_at: undefined,
+      },
+      opts,
+      TYPE_MODULE,
+      TYPE_NAMES.rateLimitPolicy,
+    );
   }
 }

@@ -21,31 +21,55 @@ const cfg = new pulumi.Config();
 type Untyped = any;
 
 const forms = (cfg.getObject<Untyped[]>("forms") ?? []).map((args, i) => new tenant.Form(`form-${i}`, args));
-const streams = (cfg.getObject<Untyped[]>("streams") ?? []).map((args, i) => new tenant.EventStream(`stream-${i}`, args));
+const streams = (cfg.getObject<Untyped[]>("streams") ?? []).map(
+  (args, i) => new tenant.EventStream(`stream-${i}`, args),
+);
 
 if (cfg.getBoolean("secretForm")) {
-  forms.push(new tenant.Form("secret-form", {
-    name: "Component secrets",
-    nodes: [{
-      id: "step_1",
-      type: "STEP",
-      config: {
-        components: [
-          { id: "captcha", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "site-key-public", secret_key: cfg.requireSecret("captchaSecret") } },
-          { id: "address", category: "WIDGET", type: "GMAPS_ADDRESS", config: { api_key: MAPS_KEY } },
-          { id: "pay", category: "FIELD", type: "PAYMENT", config: {
-            charge: { type: "ONE_OFF", one_off: { amount: 20, currency: "EUR" } },
-            credentials: { public_key: "pk_live_public", private_key: cfg.requireSecret("stripeKey") },
-          } },
-          { id: "vc", category: "WIDGET", type: "AUTH0_VERIFIABLE_CREDENTIALS", config: {
-            url: "https://vc.example.com/verify", alternate_text: "Scan the code", access_token: VC_TOKEN, verification_id: "ver_1",
-          } },
-          { id: "next", category: "BLOCK", type: "NEXT_BUTTON", config: { text: "Continue" } },
-        ],
-        next_node: "$ending",
-      },
-    }],
-  }));
+  forms.push(
+    new tenant.Form("secret-form", {
+      name: "Component secrets",
+      nodes: [
+        {
+          id: "step_1",
+          type: "STEP",
+          config: {
+            components: [
+              {
+                id: "captcha",
+                category: "WIDGET",
+                type: "RECAPTCHA",
+                config: { site_key: "site-key-public", secret_key: cfg.requireSecret("captchaSecret") },
+              },
+              { id: "address", category: "WIDGET", type: "GMAPS_ADDRESS", config: { api_key: MAPS_KEY } },
+              {
+                id: "pay",
+                category: "FIELD",
+                type: "PAYMENT",
+                config: {
+                  charge: { type: "ONE_OFF", one_off: { amount: 20, currency: "EUR" } },
+                  credentials: { public_key: "pk_live_public", private_key: cfg.requireSecret("stripeKey") },
+                },
+              },
+              {
+                id: "vc",
+                category: "WIDGET",
+                type: "AUTH0_VERIFIABLE_CREDENTIALS",
+                config: {
+                  url: "https://vc.example.com/verify",
+                  alternate_text: "Scan the code",
+                  access_token: VC_TOKEN,
+                  verification_id: "ver_1",
+                },
+              },
+              { id: "next", category: "BLOCK", type: "NEXT_BUTTON", config: { text: "Continue" } },
+            ],
+            next_node: "$ending",
+          },
+        },
+      ],
+    }),
+  );
 }
 
 export const formIds = forms.map((form) => form.id);

@@ -25,16 +25,19 @@ const shared = new tenant.Form("shared", form("Shared", cfg.get("formTenant")));
 
 // The template is a singleton per tenant: one each.
 new tenant.LoginTemplate("dev-login", { template: TEMPLATE });
-new tenant.LoginTemplate("prod-login", { template: TEMPLATE.replace("<body>", "<body class=\"prod\">"), tenant: "prod" });
+new tenant.LoginTemplate("prod-login", { template: TEMPLATE.replace("<body>", '<body class="prod">'), tenant: "prod" });
 
 const stream = new tenant.EventStream("prod-audit", {
   name: "audit",
   tenant: "prod",
   subscriptions: [{ event_type: "user.created" }],
-  destination: { type: "webhook", configuration: {
-    webhook_endpoint: "https://hooks.example.com/prod",
-    webhook_authorization: { method: "bearer", token: cfg.requireSecret("hookToken") },
-  } },
+  destination: {
+    type: "webhook",
+    configuration: {
+      webhook_endpoint: "https://hooks.example.com/prod",
+      webhook_authorization: { method: "bearer", token: cfg.requireSecret("hookToken") },
+    },
+  },
 });
 
 const policyId = cfg.get("policyId");

@@ -13,19 +13,48 @@ const endpoint = "https://hooks.example.com/secrets";
 const subscriptions = [{ event_type: "user.created" as const }];
 
 new tenant.EventStream("basic", {
-  name: `secrets-basic-${variant}`, subscriptions,
-  destination: { type: "webhook", configuration: { webhook_endpoint: endpoint, webhook_authorization: { method: "basic", username: "hook", password: cfg.requireSecret("hookPassword") } } },
+  name: `secrets-basic-${variant}`,
+  subscriptions,
+  destination: {
+    type: "webhook",
+    configuration: {
+      webhook_endpoint: endpoint,
+      webhook_authorization: { method: "basic", username: "hook", password: cfg.requireSecret("hookPassword") },
+    },
+  },
 });
 new tenant.EventStream("bearer", {
-  name: `secrets-bearer-${variant}`, subscriptions,
-  destination: { type: "webhook", configuration: { webhook_endpoint: endpoint, webhook_authorization: { method: "bearer", token: cfg.requireSecret("hookToken") } } },
+  name: `secrets-bearer-${variant}`,
+  subscriptions,
+  destination: {
+    type: "webhook",
+    configuration: {
+      webhook_endpoint: endpoint,
+      webhook_authorization: { method: "bearer", token: cfg.requireSecret("hookToken") },
+    },
+  },
 });
 new tenant.EventStream("header", {
-  name: `secrets-header-${variant}`, subscriptions,
-  destination: { type: "webhook", configuration: { webhook_endpoint: endpoint, webhook_authorization: { method: "custom_header", header_key: "X-Hook-Key", header_value: cfg.requireSecret("hookHeaderValue") } } },
+  name: `secrets-header-${variant}`,
+  subscriptions,
+  destination: {
+    type: "webhook",
+    configuration: {
+      webhook_endpoint: endpoint,
+      webhook_authorization: {
+        method: "custom_header",
+        header_key: "X-Hook-Key",
+        header_value: cfg.requireSecret("hookHeaderValue"),
+      },
+    },
+  },
 });
 new tenant.Form("form", { name: `secrets-form-${variant}`, start: { next_node: "$ending" } });
-new tenant.LoginTemplate("login", { template: `<html><head>{%- auth0:head -%}</head><body data-variant="${variant}">{%- auth0:widget -%}</body></html>` });
+new tenant.LoginTemplate("login", {
+  template: `<html><head>{%- auth0:head -%}</head><body data-variant="${variant}">{%- auth0:widget -%}</body></html>`,
+});
 
 const policyId = cfg.get("policyId");
-export const policy = policyId ? tenant.getRateLimitPolicyOutput({ id: policyId }).apply((p) => p.configuration) : undefined;
+export const policy = policyId
+  ? tenant.getRateLimitPolicyOutput({ id: policyId }).apply((p) => p.configuration)
+  : undefined;

@@ -7,16 +7,30 @@
  */
 import fc from "fast-check";
 import {
-  compileValidator, createAjv, eventStreamCreateSchema, eventStreamUpdateSchema, formCreateSchema, formUpdateSchema,
-  templatePutSchema, type Validator,
+  compileValidator,
+  createAjv,
+  eventStreamCreateSchema,
+  eventStreamUpdateSchema,
+  formCreateSchema,
+  formUpdateSchema,
+  templatePutSchema,
+  type Validator,
 } from "../../../api";
 import { checkEventStream, checkForm } from "../provider/lifecycle-helpers";
 import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
 import type { JsonObject } from "../../../provider/resources/shared";
 import { COMPONENT_TYPES, COMPONENTS, componentArb, refusedComponentArb } from "../../conformance/components";
 import {
-  EVENT_STREAM_CREATE, EVENT_STREAM_UPDATE, EVENT_TYPE_RULES, FORM_CREATE, FORM_FORMAT_RULES, FORM_UPDATE, MINIMAL_COMPONENTS,
-  TEMPLATE_PUT, type Example, type Refused,
+  EVENT_STREAM_CREATE,
+  EVENT_STREAM_UPDATE,
+  EVENT_TYPE_RULES,
+  FORM_CREATE,
+  FORM_FORMAT_RULES,
+  FORM_UPDATE,
+  MINIMAL_COMPONENTS,
+  TEMPLATE_PUT,
+  type Example,
+  type Refused,
 } from "../../conformance/examples";
 
 const ajv = createAjv();
@@ -29,11 +43,14 @@ const validators: Record<string, Validator> = {
 };
 
 type Check = (body: unknown) => { property: string; reason: string }[];
-const failures = (result: { failures?: readonly { property: string; reason: string }[] }) => [...(result.failures ?? [])];
+const failures = (result: { failures?: readonly { property: string; reason: string }[] }) => [
+  ...(result.failures ?? []),
+];
 const checks: Record<string, Check> = {
   form: (body) => failures(checkForm(body as JsonObject)),
   eventStream: (body) => failures(checkEventStream(body as JsonObject)),
-  template: (body) => failures(checkLoginTemplate(typeof body === "string" ? { template: body } : body as JsonObject)),
+  template: (body) =>
+    failures(checkLoginTemplate(typeof body === "string" ? { template: body } : (body as JsonObject))),
 };
 
 const names = (list: Example[]) => list.map((example) => [example.name, example] as const);
@@ -66,14 +83,30 @@ describe("rules the published schema leaves to the project", () => {
 
   test("event types are an open set: check takes a well-formed unknown type, refuses a malformed one", () => {
     expect(checks.eventStream(EVENT_TYPE_RULES.unknownToTenant.body)).toEqual([]);
-    expect(checks.eventStream(EVENT_TYPE_RULES.malformed.body).map((failure) => failure.property)).toEqual([EVENT_TYPE_RULES.malformed.property]);
+    expect(checks.eventStream(EVENT_TYPE_RULES.malformed.body).map((failure) => failure.property)).toEqual([
+      EVENT_TYPE_RULES.malformed.property,
+    ]);
   });
 
   test("every next_node resolves: a dangling JUMP_BUTTON target fails check naming it", () => {
-    const body = { name: "x", nodes: [{ id: "s", type: "STEP", config: { components: [
-      { id: "j", category: "BLOCK", type: "JUMP_BUTTON", config: { text: "Go", next_node: "nowhere" } }] } }] };
+    const body = {
+      name: "x",
+      nodes: [
+        {
+          id: "s",
+          type: "STEP",
+          config: {
+            components: [
+              { id: "j", category: "BLOCK", type: "JUMP_BUTTON", config: { text: "Go", next_node: "nowhere" } },
+            ],
+          },
+        },
+      ],
+    };
     expect(validators.formCreate(body)).toBeUndefined();
-    expect(checks.form(body)).toEqual([{ property: "nodes[0].config.components[0].config.next_node", reason: expect.stringContaining("nowhere") }]);
+    expect(checks.form(body)).toEqual([
+      { property: "nodes[0].config.components[0].config.next_node", reason: expect.stringContaining("nowhere") },
+    ]);
   });
 });
 
@@ -81,26 +114,37 @@ describe("the published component union", () => {
   test("the examples and generators cover all 27 component types", () => {
     expect(COMPONENT_TYPES).toHaveLength(27);
     expect(new Set(MINIMAL_COMPONENTS.map((component) => component.type))).toEqual(new Set(COMPONENT_TYPES));
-    expect(new Set(Object.values(COMPONENTS).map((entry) => entry.category))).toEqual(new Set(["BLOCK", "WIDGET", "FIELD"]));
+    expect(new Set(Object.values(COMPONENTS).map((entry) => entry.category))).toEqual(
+      new Set(["BLOCK", "WIDGET", "FIELD"]),
+    );
   });
 
-  const inForm = (components: unknown[]) => ({ name: "fc", nodes: [{ id: "step_1", type: "STEP", config: { components, next_node: "$ending" } }] });
+  const inForm = (components: unknown[]) => ({
+    name: "fc",
+    nodes: [{ id: "step_1", type: "STEP", config: { components, next_node: "$ending" } }],
+  });
 
   test("any component the published schema accepts is accepted by the contract and by check", () => {
-    fc.assert(fc.property(fc.array(componentArb, { minLength: 1, maxLength: 4 }), (components) => {
-      const body = inForm(components);
-      expect(validators.formCreate(body)).toBeUndefined();
-      expect(checks.form(body)).toEqual([]);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(componentArb, { minLength: 1, maxLength: 4 }), (components) => {
+        const body = inForm(components);
+        expect(validators.formCreate(body)).toBeUndefined();
+        expect(checks.form(body)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   test("a component the published schema refuses is refused by both, naming the property", () => {
-    fc.assert(fc.property(refusedComponentArb, fc.nat(2), (refused, position) => {
-      const valid = MINIMAL_COMPONENTS.slice(0, position);
-      const body = inForm([...valid, refused.component]);
-      const property = `nodes[0].config.components[${position}].${refused.property}`;
-      expect(validators.formCreate(body)).toEqual({ property, message: expect.any(String) });
-      expect(checks.form(body).map((failure) => failure.property)).toContain(property);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(refusedComponentArb, fc.nat(2), (refused, position) => {
+        const valid = MINIMAL_COMPONENTS.slice(0, position);
+        const body = inForm([...valid, refused.component]);
+        const property = `nodes[0].config.components[${position}].${refused.property}`;
+        expect(validators.formCreate(body)).toEqual({ property, message: expect.any(String) });
+        expect(checks.form(body).map((failure) => failure.property)).toContain(property);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

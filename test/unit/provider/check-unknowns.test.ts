@@ -3,7 +3,8 @@ import { checkEventStream, checkForm } from "./lifecycle-helpers";
 import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
 import { UNKNOWN } from "../../../provider/resources/shared";
 
-const properties = (result: { failures?: readonly { property: string }[] }) => (result.failures ?? []).map((f) => f.property);
+const properties = (result: { failures?: readonly { property: string }[] }) =>
+  (result.failures ?? []).map((f) => f.property);
 
 describe("check with unknown values", () => {
   it("skips an unknown subtree of a form but still reports an invalid name", () => {
@@ -45,27 +46,47 @@ describe("check with unknown values", () => {
     const result = checkEventStream({
       name: UNKNOWN,
       subscriptions: [{ event_type: "user.created" }, { event_type: "not an event type" }],
-      destination: { type: "webhook", configuration: { webhook_endpoint: "http://hooks.example.com", webhook_authorization: UNKNOWN } },
+      destination: {
+        type: "webhook",
+        configuration: { webhook_endpoint: "http://hooks.example.com", webhook_authorization: UNKNOWN },
+      },
     });
     expect(properties(result)).toEqual(["subscriptions[1].event_type", "destination.configuration.webhook_endpoint"]);
   });
 
   it("skips a destination whose type is unknown", () => {
-    const result = checkEventStream({ name: "a", subscriptions: [{ event_type: "user.created" }], destination: { type: UNKNOWN, configuration: { x: 1 } } });
+    const result = checkEventStream({
+      name: "a",
+      subscriptions: [{ event_type: "user.created" }],
+      destination: { type: UNKNOWN, configuration: { x: 1 } },
+    });
     expect(properties(result)).toEqual([]);
   });
 
   it("reports a basic-auth username with a colon, an unknown method and an invalid adoptId", () => {
     const colon = checkEventStream({
-      name: "a", subscriptions: [{ event_type: "user.created" }],
-      destination: { type: "webhook", configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: { method: "basic", username: "u:x", password: UNKNOWN } } },
+      name: "a",
+      subscriptions: [{ event_type: "user.created" }],
+      destination: {
+        type: "webhook",
+        configuration: {
+          webhook_endpoint: "https://h.example.com",
+          webhook_authorization: { method: "basic", username: "u:x", password: UNKNOWN },
+        },
+      },
     });
     expect(properties(colon)).toEqual(["destination.configuration.webhook_authorization.username"]);
     const method = checkEventStream({
-      destination: { type: "webhook", configuration: { webhook_endpoint: UNKNOWN, webhook_authorization: { method: "digest" } } },
+      destination: {
+        type: "webhook",
+        configuration: { webhook_endpoint: UNKNOWN, webhook_authorization: { method: "digest" } },
+      },
     });
     expect(properties(method)).toEqual(["destination.configuration.webhook_authorization.method"]);
-    const badAdopt = checkEventStream({ adoptId: "ap_1", destination: { type: "action", configuration: { action_id: "a" } } });
+    const badAdopt = checkEventStream({
+      adoptId: "ap_1",
+      destination: { type: "action", configuration: { action_id: "a" } },
+    });
     expect(properties(badAdopt)).toEqual(["adoptId"]);
   });
 });

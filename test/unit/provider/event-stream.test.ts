@@ -2,7 +2,9 @@
 import { eventStreamPatch } from "../../../provider/resources/event-stream/payload";
 import { diffEventStream, eventStreamPayload } from "./lifecycle-helpers";
 import {
-  comparableEventStreams, eventStreamInputsFromOutputs, eventStreamOutputs,
+  comparableEventStreams,
+  eventStreamInputsFromOutputs,
+  eventStreamOutputs,
 } from "../../../provider/resources/event-stream/state";
 
 const webhook = (password: string, endpoint = "https://hooks.example.com/a0") => ({
@@ -10,9 +12,19 @@ const webhook = (password: string, endpoint = "https://hooks.example.com/a0") =>
   configuration: { webhook_endpoint: endpoint, webhook_authorization: { method: "basic", username: "hook", password } },
 });
 const response = {
-  id: "est_1111111111111111111111", name: "audit", subscriptions: [{ event_type: "user.created" }],
-  destination: { type: "webhook", configuration: { webhook_endpoint: "https://hooks.example.com/a0", webhook_authorization: { method: "basic", username: "hook" } } },
-  status: "enabled", created_at: "2026-01-16T08:50:33.955Z", updated_at: "2026-01-16T08:50:33.955Z",
+  id: "est_1111111111111111111111",
+  name: "audit",
+  subscriptions: [{ event_type: "user.created" }],
+  destination: {
+    type: "webhook",
+    configuration: {
+      webhook_endpoint: "https://hooks.example.com/a0",
+      webhook_authorization: { method: "basic", username: "hook" },
+    },
+  },
+  status: "enabled",
+  created_at: "2026-01-16T08:50:33.955Z",
+  updated_at: "2026-01-16T08:50:33.955Z",
 };
 const inputs = { name: "audit", subscriptions: [{ event_type: "user.created" }], destination: webhook("s3cret-pass") };
 
@@ -30,24 +42,51 @@ describe("event stream state", () => {
   });
 
   it("the secret is not carried over to a different authorization method", () => {
-    const bearer = { ...response, destination: { type: "webhook", configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: { method: "bearer" } } } };
+    const bearer = {
+      ...response,
+      destination: {
+        type: "webhook",
+        configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: { method: "bearer" } },
+      },
+    };
     expect(eventStreamOutputs(bearer, inputs).destination).toEqual(bearer.destination);
   });
 
   it("status defaults to enabled; a name left out is not managed", () => {
     const outputs = eventStreamOutputs(response, inputs);
-    expect(diffEventStream(outputs, { destination: webhook("s3cret-pass"), subscriptions: inputs.subscriptions })).toEqual({ changes: false });
+    expect(
+      diffEventStream(outputs, { destination: webhook("s3cret-pass"), subscriptions: inputs.subscriptions }),
+    ).toEqual({ changes: false });
     expect(diffEventStream(outputs, { ...inputs, status: "disabled" })).toEqual({ changes: true });
   });
 
   it("a destination type change or an eventbridge change is a replacement", () => {
     const outputs = eventStreamOutputs(response, inputs);
-    const eventbridge = { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "us-east-1" } };
-    expect(diffEventStream(outputs, { ...inputs, destination: eventbridge })).toEqual({ changes: true, replaces: ["destination"] });
-    const bridged = eventStreamOutputs({ ...response, destination: { ...eventbridge, configuration: { ...eventbridge.configuration, aws_partner_event_source: "aws.partner/x" } } }, { destination: eventbridge });
+    const eventbridge = {
+      type: "eventbridge",
+      configuration: { aws_account_id: "123456789012", aws_region: "us-east-1" },
+    };
+    expect(diffEventStream(outputs, { ...inputs, destination: eventbridge })).toEqual({
+      changes: true,
+      replaces: ["destination"],
+    });
+    const bridged = eventStreamOutputs(
+      {
+        ...response,
+        destination: {
+          ...eventbridge,
+          configuration: { ...eventbridge.configuration, aws_partner_event_source: "aws.partner/x" },
+        },
+      },
+      { destination: eventbridge },
+    );
     expect(diffEventStream(bridged, { ...inputs, destination: eventbridge })).toEqual({ changes: false });
-    expect(diffEventStream(bridged, { ...inputs, destination: { ...eventbridge, configuration: { ...eventbridge.configuration, aws_region: "eu-west-1" } } }))
-      .toEqual({ changes: true, replaces: ["destination"] });
+    expect(
+      diffEventStream(bridged, {
+        ...inputs,
+        destination: { ...eventbridge, configuration: { ...eventbridge.configuration, aws_region: "eu-west-1" } },
+      }),
+    ).toEqual({ changes: true, replaces: ["destination"] });
   });
 
   it("patch re-sends the whole webhook destination with its secret", () => {
@@ -55,7 +94,8 @@ describe("event stream state", () => {
     const news = { ...inputs, destination: webhook("s3cret-pass", "https://hooks.example.com/v2"), status: "disabled" };
     const { desired, current } = comparableEventStreams(outputs, news);
     expect(eventStreamPatch(desired, current, eventStreamPayload(news))).toEqual({
-      destination: webhook("s3cret-pass", "https://hooks.example.com/v2"), status: "disabled",
+      destination: webhook("s3cret-pass", "https://hooks.example.com/v2"),
+      status: "disabled",
     });
   });
 
@@ -64,6 +104,8 @@ describe("event stream state", () => {
     expect(eventStreamInputsFromOutputs(outputs)).toEqual(inputs);
     // The server's default status is the program's "no status": never a phantom change.
     expect(outputs.status).toBeUndefined();
-    expect(eventStreamInputsFromOutputs(eventStreamOutputs({ ...response, status: "disabled" }, outputs)).status).toBe("disabled");
+    expect(eventStreamInputsFromOutputs(eventStreamOutputs({ ...response, status: "disabled" }, outputs)).status).toBe(
+      "disabled",
+    );
   });
 });

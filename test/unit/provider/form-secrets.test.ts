@@ -13,25 +13,45 @@ import { contentHash } from "../../../provider/resources/journal";
 import { formSpec } from "../../../provider/resources/form/provider";
 
 /** The create journal's key for a form, as the lifecycle computes it (content without secrets). */
-const formJournalKey = (body: Record<string, unknown>) => contentHash(formSpec.normalise(formSpec.withoutSecrets!(body)));
+const formJournalKey = (body: Record<string, unknown>) =>
+  contentHash(formSpec.normalise(formSpec.withoutSecrets!(body)));
 
 type Loose = Record<string, unknown>;
-const isSecret = (value: unknown) => pulumi.Output.isInstance(value) && (value as unknown as { isSecret: Promise<boolean> }).isSecret;
+const isSecret = (value: unknown) =>
+  pulumi.Output.isInstance(value) && (value as unknown as { isSecret: Promise<boolean> }).isSecret;
 
 const SECRETS = ["recaptcha-secret-Q1", "gmaps-api-key-W2", "gmaps-server-key-E3", "stripe-private-R4", "vc-token-T5"];
 
 const components = () => [
   { id: "captcha", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "site-public", secret_key: SECRETS[0] } },
   { id: "address", category: "WIDGET", type: "GMAPS_ADDRESS", config: { api_key: SECRETS[1], server_key: SECRETS[2] } },
-  { id: "pay", category: "FIELD", type: "PAYMENT", label: "Pay", config: {
-    charge: { type: "ONE_OFF", one_off: { amount: 10, currency: "EUR" } }, credentials: { public_key: "pk_live", private_key: SECRETS[3] },
-  } },
-  { id: "vc", category: "WIDGET", type: "AUTH0_VERIFIABLE_CREDENTIALS", config: {
-    url: "https://vc.example.com", alternate_text: "Scan", access_token: SECRETS[4], verification_id: "v1",
-  } },
+  {
+    id: "pay",
+    category: "FIELD",
+    type: "PAYMENT",
+    label: "Pay",
+    config: {
+      charge: { type: "ONE_OFF", one_off: { amount: 10, currency: "EUR" } },
+      credentials: { public_key: "pk_live", private_key: SECRETS[3] },
+    },
+  },
+  {
+    id: "vc",
+    category: "WIDGET",
+    type: "AUTH0_VERIFIABLE_CREDENTIALS",
+    config: {
+      url: "https://vc.example.com",
+      alternate_text: "Scan",
+      access_token: SECRETS[4],
+      verification_id: "v1",
+    },
+  },
   { id: "email", category: "FIELD", type: "EMAIL", config: { placeholder: "you@example.com" } },
 ];
-const form = () => ({ name: "Secrets", nodes: [{ id: "step_1", type: "STEP", config: { components: components(), next_node: "$ending" } }] });
+const form = () => ({
+  name: "Secrets",
+  nodes: [{ id: "step_1", type: "STEP", config: { components: components(), next_node: "$ending" } }],
+});
 
 describe("form component secrets", () => {
   it("are marked secret leaf by leaf; the rest stays readable", async () => {
@@ -59,12 +79,23 @@ describe("form component secrets", () => {
 
     const wholeNodes = markSecrets({ nodes: pulumi.output(form().nodes) }, FORM_SECRET_PATHS).nodes;
     expect(await isSecret(wholeNodes)).toBe(true);
-    const plainNodes = markSecrets({ nodes: pulumi.output([{ id: "f", type: "FLOW", config: { flow_id: "af_1" } }]) }, FORM_SECRET_PATHS).nodes;
+    const plainNodes = markSecrets(
+      { nodes: pulumi.output([{ id: "f", type: "FLOW", config: { flow_id: "af_1" } }]) },
+      FORM_SECRET_PATHS,
+    ).nodes;
     expect(await isSecret(plainNodes)).toBe(false);
   });
 
   it("only the declared component types are matched (`where`), and a form without components is untouched", () => {
-    const notRecaptcha = { nodes: [{ id: "s", type: "STEP", config: { components: [{ id: "t", category: "FIELD", type: "TEXT", config: { secret_key: "x" } }] } }] };
+    const notRecaptcha = {
+      nodes: [
+        {
+          id: "s",
+          type: "STEP",
+          config: { components: [{ id: "t", category: "FIELD", type: "TEXT", config: { secret_key: "x" } }] },
+        },
+      ],
+    };
     const marked = markSecrets(notRecaptcha, FORM_SECRET_PATHS);
     expect(marked).toEqual(notRecaptcha);
     expect(markSecrets({ name: "plain" }, FORM_SECRET_PATHS)).toEqual({ name: "plain" });
@@ -82,7 +113,13 @@ describe("form component secrets", () => {
   });
 
   it("their keys join the webhook secrets in the server log's redaction list", () => {
-    expect(secretKeys(FORM_SECRET_PATHS).sort()).toEqual(["access_token", "api_key", "credentials", "secret_key", "server_key"]);
+    expect(secretKeys(FORM_SECRET_PATHS).sort()).toEqual([
+      "access_token",
+      "api_key",
+      "credentials",
+      "secret_key",
+      "server_key",
+    ]);
     expect(secretKeys(EVENT_STREAM_SECRET_PATHS).sort()).toEqual(["header_value", "password", "token"]);
   });
 });

@@ -3,19 +3,35 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { main } from "../../../provider/cli/index";
-import { parseFlags, projectNameFrom, providerVersion, settingsFromFlags, writeProgram } from "../../../provider/cli/generate/command";
+import {
+  parseFlags,
+  projectNameFrom,
+  providerVersion,
+  settingsFromFlags,
+  writeProgram,
+} from "../../../provider/cli/generate/command";
 import { BucketPacer } from "../../../provider/cli/generate/pacer";
 import { policySkipReason } from "../../../provider/cli/generate/snapshot";
 import {
-  ConfigurationError, FeatureUnavailableError, ForbiddenError, NotFoundError, UnauthorizedError,
+  ConfigurationError,
+  FeatureUnavailableError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
 } from "../../../provider/client/errors";
 
 /** Runs the CLI, capturing what it writes. */
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const out = jest.spyOn(process.stdout, "write").mockImplementation((chunk) => { stdout += String(chunk); return true; });
-  const err = jest.spyOn(process.stderr, "write").mockImplementation((chunk) => { stderr += String(chunk); return true; });
+  const out = jest.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+  const err = jest.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    stderr += String(chunk);
+    return true;
+  });
   try {
     return { code: await main(args), stdout, stderr };
   } finally {
@@ -28,8 +44,16 @@ describe("pulumi-tenant generate (command line)", () => {
   it("--help documents the options, the AUTH0_* fallbacks and the exit codes, and exits 0", async () => {
     const { code, stdout } = await cli(["generate", "--help"]);
     expect(code).toBe(0);
-    for (const text of ["--out DIR", "--domain", "--client-id", "--client-secret", "--api-token", "--tenant NS", "AUTH0_DOMAIN",
-      "Exit codes: 0 the program was written, 1 error"]) {
+    for (const text of [
+      "--out DIR",
+      "--domain",
+      "--client-id",
+      "--client-secret",
+      "--api-token",
+      "--tenant NS",
+      "AUTH0_DOMAIN",
+      "Exit codes: 0 the program was written, 1 error",
+    ]) {
       expect(stdout).toContain(text);
     }
     expect((await cli(["--help"])).stdout).toMatch(/generate +write a Pulumi program/);
@@ -52,27 +76,40 @@ describe("pulumi-tenant generate (command line)", () => {
   });
 
   it("flag values may start with a dash (client ids do)", () => {
-    expect(parseFlags(["--client-id", "-abc", "--client-secret", "--x", "--out", "dir", "--force"]))
-      .toEqual({ "client-id": "-abc", "client-secret": "--x", out: "dir", force: true });
+    expect(parseFlags(["--client-id", "-abc", "--client-secret", "--x", "--out", "dir", "--force"])).toEqual({
+      "client-id": "-abc",
+      "client-secret": "--x",
+      out: "dir",
+      force: true,
+    });
   });
 
   it("flags win over the AUTH0_* variables, which fill the gaps", () => {
     const env = { AUTH0_DOMAIN: "env.example.com", AUTH0_CLIENT_ID: "env-id", AUTH0_CLIENT_SECRET: "env-secret" };
     expect(settingsFromFlags({ domain: "http://127.0.0.1:4010" }, env)).toMatchObject({
-      origin: "http://127.0.0.1:4010", clientId: "env-id", clientSecret: "env-secret",
+      origin: "http://127.0.0.1:4010",
+      clientId: "env-id",
+      clientSecret: "env-secret",
     });
-    expect(settingsFromFlags({}, { AUTH0_DOMAIN: "env.example.com", AUTH0_API_TOKEN: "tok" })).toMatchObject({ origin: "https://env.example.com", apiToken: "tok" });
+    expect(settingsFromFlags({}, { AUTH0_DOMAIN: "env.example.com", AUTH0_API_TOKEN: "tok" })).toMatchObject({
+      origin: "https://env.example.com",
+      apiToken: "tok",
+    });
   });
 
   it("missing settings name both the flags and the variables", () => {
     expect(() => settingsFromFlags({}, {})).toThrow(ConfigurationError);
-    expect(() => settingsFromFlags({}, {})).toThrow(/--domain \(or AUTH0_DOMAIN\).*--client-id and --client-secret.*--api-token \(or AUTH0_API_TOKEN\)/);
+    expect(() => settingsFromFlags({}, {})).toThrow(
+      /--domain \(or AUTH0_DOMAIN\).*--client-id and --client-secret.*--api-token \(or AUTH0_API_TOKEN\)/,
+    );
   });
 
   it("the project is named after the folder; the provider version is this package's", () => {
     expect(projectNameFrom("my tenant (prod)")).toBe("my-tenant-prod");
     expect(projectNameFrom("...")).toBe("tenant");
-    expect(providerVersion()).toBe(JSON.parse(fs.readFileSync(path.join(__dirname, "../../../provider/package.json"), "utf8")).version);
+    expect(providerVersion()).toBe(
+      JSON.parse(fs.readFileSync(path.join(__dirname, "../../../provider/package.json"), "utf8")).version,
+    );
   });
 
   it("secret values the API returned go to private files, without a trailing newline", () => {
@@ -91,9 +128,17 @@ describe("pulumi-tenant generate (command line)", () => {
 
   it("rate limit policies are skipped with a note when the feature, the scope or a global client is missing; other errors stop", () => {
     const target = { kind: "rate limit policy", action: "list" };
-    expect(policySkipReason(new FeatureUnavailableError(target, "off", undefined))).toMatch(/not enabled for this tenant/);
-    expect(policySkipReason(new ForbiddenError(target, "scope", "grant", { errorCode: "insufficient_scope", missingScope: "read:rate_limit_policies" })))
-      .toMatch(/lacks the scope read:rate_limit_policies/);
+    expect(policySkipReason(new FeatureUnavailableError(target, "off", undefined))).toMatch(
+      /not enabled for this tenant/,
+    );
+    expect(
+      policySkipReason(
+        new ForbiddenError(target, "scope", "grant", {
+          errorCode: "insufficient_scope",
+          missingScope: "read:rate_limit_policies",
+        }),
+      ),
+    ).toMatch(/lacks the scope read:rate_limit_policies/);
     expect(policySkipReason(new UnauthorizedError(target, "not global", undefined))).toMatch(/need a global client/);
     expect(policySkipReason(new NotFoundError(target, "x", undefined))).toBeUndefined();
     expect(policySkipReason(new Error("network"))).toBeUndefined();
@@ -104,7 +149,15 @@ describe("the generator's pacer", () => {
   /** A fake clock whose sleeps advance it. */
   function fakeTime() {
     let now = 1_000_000;
-    return { now: () => now, sleep: async (ms: number) => { now += Math.max(0, ms); }, advance: (ms: number) => { now += ms; } };
+    return {
+      now: () => now,
+      sleep: async (ms: number) => {
+        now += Math.max(0, ms);
+      },
+      advance: (ms: number) => {
+        now += ms;
+      },
+    };
   }
 
   it("spends the bucket the server announced, then starts one request per refill interval", async () => {
@@ -112,7 +165,10 @@ describe("the generator's pacer", () => {
     const pacer = new BucketPacer({ now: time.now, sleep: time.sleep, maxConcurrent: 8 });
     pacer.observe({ limit: 10, remaining: 3, resetEpochSeconds: time.now() / 1000 + 1 });
     const starts: number[] = [];
-    for (let i = 0; i < 6; i += 1) await pacer.run(async () => { starts.push(time.now()); });
+    for (let i = 0; i < 6; i += 1)
+      await pacer.run(async () => {
+        starts.push(time.now());
+      });
     const gaps = starts.slice(1).map((at, i) => at - starts[i]);
     expect(gaps.slice(0, 2)).toEqual([0, 0]); // the 3 tokens left
     for (const gap of gaps.slice(2)) expect(gap).toBeGreaterThanOrEqual(100); // then 10/s, with a margin
@@ -126,7 +182,9 @@ describe("the generator's pacer", () => {
     const before = time.now();
     pacer.rateLimited(1000);
     let startedAt = 0;
-    await pacer.run(async () => { startedAt = time.now(); });
+    await pacer.run(async () => {
+      startedAt = time.now();
+    });
     expect(startedAt - before).toBeGreaterThanOrEqual(1000);
   });
 

@@ -1,6 +1,12 @@
 /** The generator's pure parts: names, literals, and the program built from a tenant snapshot. */
 import * as fc from "fast-check";
-import { buildProgram, describeContents, secretLines, selectorWords, shellWord } from "../../../provider/cli/generate/program";
+import {
+  buildProgram,
+  describeContents,
+  secretLines,
+  selectorWords,
+  shellWord,
+} from "../../../provider/cli/generate/program";
 import { Code, printLiteral, printString } from "../../../provider/cli/generate/literal";
 import { identifierFrom, isUsableIdentifier, NameAllocator, wordsOf } from "../../../provider/cli/generate/names";
 import type { TenantSnapshot } from "../../../provider/cli/generate/snapshot";
@@ -41,18 +47,22 @@ describe("names", () => {
   });
 
   it("every allocated name is a usable identifier and none repeats (property)", () => {
-    fc.assert(fc.property(fc.array(fc.string({ maxLength: 30 }), { maxLength: 40 }), (texts) => {
-      const names = new NameAllocator();
-      const given = texts.map((text) => names.allocate(text, "form", "Form"));
-      expect(new Set(given).size).toBe(given.length);
-      for (const name of given) expect(isUsableIdentifier(name)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 30 }), { maxLength: 40 }), (texts) => {
+        const names = new NameAllocator();
+        const given = texts.map((text) => names.allocate(text, "form", "Form"));
+        expect(new Set(given).size).toBe(given.length);
+        for (const name of given) expect(isUsableIdentifier(name)).toBe(true);
+      }),
+    );
   });
 });
 
 describe("literals", () => {
   it("keys are bare where valid, quoted otherwise; short values stay on one line", () => {
-    expect(printLiteral({ a: 1, "legal-note": "x", nested: { b: [true, null] } })).toBe('{ a: 1, "legal-note": "x", nested: { b: [true, null] } }');
+    expect(printLiteral({ a: 1, "legal-note": "x", nested: { b: [true, null] } })).toBe(
+      '{ a: 1, "legal-note": "x", nested: { b: [true, null] } }',
+    );
     expect(printLiteral({})).toBe("{}");
     expect(printLiteral([])).toBe("[]");
   });
@@ -63,7 +73,7 @@ describe("literals", () => {
   });
 
   it("multi-line text is a template literal with backticks, backslashes and ${ escaped", () => {
-    const css = ".a { content: \"\\201C\"; }\n/* `tick` ${not} */\n";
+    const css = '.a { content: "\\201C"; }\n/* `tick` ${not} */\n';
     const printed = printString(css);
     expect(printed.startsWith("`")).toBe(true);
     expect(evaluate(printed)).toBe(css);
@@ -82,46 +92,110 @@ describe("literals", () => {
   });
 
   it("evaluating the printed literal gives back any JSON value (property)", () => {
-    fc.assert(fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 20 }), (value, indent) => {
-      const normal = JSON.parse(JSON.stringify(value)) as unknown;
-      expect(evaluate(printLiteral(normal, indent, { width: 60 }))).toEqual(normal);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 20 }), (value, indent) => {
+        const normal = JSON.parse(JSON.stringify(value)) as unknown;
+        expect(evaluate(printLiteral(normal, indent, { width: 60 }))).toEqual(normal);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
 const FORM_ID = "ap_2Nf7qL3mXcVbT8wRyK1pDz";
 const snapshot = (): TenantSnapshot => ({
   domain: "acme.eu.auth0.com",
-  forms: [{
-    id: FORM_ID, name: "Sign-up", created_at: "2026-01-16T08:50:33.955Z", updated_at: "2026-01-16T08:50:33.955Z",
-    embedded_at: "2026-01-17", submitted_at: "2026-01-18",
-    start: { next_node: "s" },
-    nodes: [{ id: "s", type: "STEP", config: { next_node: "$ending", components: [
-      { id: "captcha", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "site", secret_key: "recaptcha-secret" } },
-      { id: "card", category: "FIELD", type: "PAYMENT", config: { charge: { type: "ONE_OFF", one_off: { amount: 10, currency: "EUR" } }, credentials: { public_key: "pk", private_key: "sk-secret" } } },
-    ] } }],
-    ending: { resume_flow: true },
-  }],
+  forms: [
+    {
+      id: FORM_ID,
+      name: "Sign-up",
+      created_at: "2026-01-16T08:50:33.955Z",
+      updated_at: "2026-01-16T08:50:33.955Z",
+      embedded_at: "2026-01-17",
+      submitted_at: "2026-01-18",
+      start: { next_node: "s" },
+      nodes: [
+        {
+          id: "s",
+          type: "STEP",
+          config: {
+            next_node: "$ending",
+            components: [
+              {
+                id: "captcha",
+                category: "WIDGET",
+                type: "RECAPTCHA",
+                config: { site_key: "site", secret_key: "recaptcha-secret" },
+              },
+              {
+                id: "card",
+                category: "FIELD",
+                type: "PAYMENT",
+                config: {
+                  charge: { type: "ONE_OFF", one_off: { amount: 10, currency: "EUR" } },
+                  credentials: { public_key: "pk", private_key: "sk-secret" },
+                },
+              },
+            ],
+          },
+        },
+      ],
+      ending: { resume_flow: true },
+    },
+  ],
   eventStreams: [
     {
-      id: "est_2Nf7qL3mXcVbT8wRyK1pDz", name: "audit", status: "enabled", subscriptions: [{ event_type: "user.created" }],
-      created_at: "2026-01-16T08:50:33.955Z", updated_at: "2026-01-16T08:50:33.955Z",
-      destination: { type: "webhook", configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: { method: "custom_header", header_key: "X-Key" } } },
+      id: "est_2Nf7qL3mXcVbT8wRyK1pDz",
+      name: "audit",
+      status: "enabled",
+      subscriptions: [{ event_type: "user.created" }],
+      created_at: "2026-01-16T08:50:33.955Z",
+      updated_at: "2026-01-16T08:50:33.955Z",
+      destination: {
+        type: "webhook",
+        configuration: {
+          webhook_endpoint: "https://h.example.com",
+          webhook_authorization: { method: "custom_header", header_key: "X-Key" },
+        },
+      },
     },
     {
-      id: "est_3Nf7qL3mXcVbT8wRyK1pDz", name: "audit", status: "disabled", subscriptions: [{ event_type: "user.deleted" }],
-      created_at: "2026-01-16T08:50:33.955Z", updated_at: "2026-01-16T08:50:33.955Z",
-      destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1", aws_partner_event_source: "aws.partner/auth0.com/x" } },
+      id: "est_3Nf7qL3mXcVbT8wRyK1pDz",
+      name: "audit",
+      status: "disabled",
+      subscriptions: [{ event_type: "user.deleted" }],
+      created_at: "2026-01-16T08:50:33.955Z",
+      updated_at: "2026-01-16T08:50:33.955Z",
+      destination: {
+        type: "eventbridge",
+        configuration: {
+          aws_account_id: "123456789012",
+          aws_region: "eu-west-1",
+          aws_partner_event_source: "aws.partner/auth0.com/x",
+        },
+      },
     },
   ],
   loginTemplate: "<html>{%- auth0:head -%}{%- auth0:widget -%}</html>\n",
-  rateLimitPolicies: [{
-    id: "rlp_2Nf7qL3mXcVbT8wRyK1pD", resource: "oauth_authentication_api", consumer: "client", consumer_selector: "client_id:https://app.example.com/cimd.json",
-    configuration: { action: "block", limit: 10 }, created_at: "2026-07-06T10:24:38.766279Z", updated_at: "2026-07-06T10:24:38.766279Z",
-  }],
+  rateLimitPolicies: [
+    {
+      id: "rlp_2Nf7qL3mXcVbT8wRyK1pD",
+      resource: "oauth_authentication_api",
+      consumer: "client",
+      consumer_selector: "client_id:https://app.example.com/cimd.json",
+      configuration: { action: "block", limit: 10 },
+      created_at: "2026-07-06T10:24:38.766279Z",
+      updated_at: "2026-07-06T10:24:38.766279Z",
+    },
+  ],
   notes: ["a note"],
 });
-const options = { projectName: "acme", providerVersion: "^0.2.0", pulumiVersion: "3.248.0", generatedAt: new Date("2026-11-23T00:00:00Z") };
+const options = {
+  projectName: "acme",
+  providerVersion: "^0.2.0",
+  pulumiVersion: "3.248.0",
+  generatedAt: new Date("2026-11-23T00:00:00Z"),
+};
 
 /** The argument object of `new tenant.<Kind>("<name>", …)` in index.ts, evaluated. */
 function argsOf(index: string, name: string): Record<string, unknown> {
@@ -134,34 +208,84 @@ function argsOf(index: string, name: string): Record<string, unknown> {
 describe("the generated program", () => {
   it("holds one adopting resource per object, server-made fields dropped, and the files of a project", () => {
     const program = buildProgram(snapshot(), options);
-    expect(Object.keys(program.files).sort()).toEqual([".gitignore", "Pulumi.yaml", "README.md", "index.ts", "login.html", "package.json", "tsconfig.json"]);
+    expect(Object.keys(program.files).sort()).toEqual([
+      ".gitignore",
+      "Pulumi.yaml",
+      "README.md",
+      "index.ts",
+      "login.html",
+      "package.json",
+      "tsconfig.json",
+    ]);
     expect(program.resources.map((resource) => `${resource.kind} ${resource.name}`)).toEqual([
-      "Form signUp", "EventStream audit", "EventStream auditStream", "LoginTemplate loginTemplate", "RateLimitPolicy clientAppExampleComRateLimit",
+      "Form signUp",
+      "EventStream audit",
+      "EventStream auditStream",
+      "LoginTemplate loginTemplate",
+      "RateLimitPolicy clientAppExampleComRateLimit",
     ]);
     const index = program.files["index.ts"];
     expect(argsOf(index, "signUp")).toEqual({
-      adoptId: FORM_ID, name: "Sign-up", start: { next_node: "s" }, ending: { resume_flow: true },
-      nodes: [{ id: "s", type: "STEP", config: { next_node: "$ending", components: [
-        { id: "captcha", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "site", secret_key: { secret: "signUpCaptchaSecretKey" } } },
-        { id: "card", category: "FIELD", type: "PAYMENT", config: { charge: { type: "ONE_OFF", one_off: { amount: 10, currency: "EUR" } }, credentials: { public_key: "pk", private_key: { secret: "signUpCardCredentialsPrivateKey" } } } },
-      ] } }],
+      adoptId: FORM_ID,
+      name: "Sign-up",
+      start: { next_node: "s" },
+      ending: { resume_flow: true },
+      nodes: [
+        {
+          id: "s",
+          type: "STEP",
+          config: {
+            next_node: "$ending",
+            components: [
+              {
+                id: "captcha",
+                category: "WIDGET",
+                type: "RECAPTCHA",
+                config: { site_key: "site", secret_key: { secret: "signUpCaptchaSecretKey" } },
+              },
+              {
+                id: "card",
+                category: "FIELD",
+                type: "PAYMENT",
+                config: {
+                  charge: { type: "ONE_OFF", one_off: { amount: 10, currency: "EUR" } },
+                  credentials: { public_key: "pk", private_key: { secret: "signUpCardCredentialsPrivateKey" } },
+                },
+              },
+            ],
+          },
+        },
+      ],
     });
     expect(argsOf(index, "auditStream")).toEqual({
-      adoptId: "est_3Nf7qL3mXcVbT8wRyK1pDz", name: "audit", status: "disabled", subscriptions: [{ event_type: "user.deleted" }],
+      adoptId: "est_3Nf7qL3mXcVbT8wRyK1pDz",
+      name: "audit",
+      status: "disabled",
+      subscriptions: [{ event_type: "user.deleted" }],
       destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } },
     });
     expect(argsOf(index, "clientAppExampleComRateLimit")).toEqual({
-      adoptId: "rlp_2Nf7qL3mXcVbT8wRyK1pD", resource: "oauth_authentication_api", consumer: "client",
-      consumer_selector: "client_id:https://app.example.com/cimd.json", configuration: { action: "block", limit: 10 },
+      adoptId: "rlp_2Nf7qL3mXcVbT8wRyK1pD",
+      resource: "oauth_authentication_api",
+      consumer: "client",
+      consumer_selector: "client_id:https://app.example.com/cimd.json",
+      configuration: { action: "block", limit: 10 },
     });
-    expect(index).toContain('new tenant.LoginTemplate("loginTemplate", {\n  adopt: true,\n  template: fs.readFileSync(path.join(__dirname, "login.html"), "utf8"),\n});');
-    expect(index).not.toMatch(/created_at|updated_at|embedded_at|submitted_at|aws_partner_event_source|recaptcha-secret|sk-secret/);
+    expect(index).toContain(
+      'new tenant.LoginTemplate("loginTemplate", {\n  adopt: true,\n  template: fs.readFileSync(path.join(__dirname, "login.html"), "utf8"),\n});',
+    );
+    expect(index).not.toMatch(
+      /created_at|updated_at|embedded_at|submitted_at|aws_partner_event_source|recaptcha-secret|sk-secret/,
+    );
     expect(program.files["login.html"]).toBe(snapshot().loginTemplate);
     expect(program.files[".gitignore"]).toContain(".tenant-secrets/");
-    expect(JSON.parse(program.files["package.json"])).toMatchObject({ dependencies: { "@pulumi/pulumi": "3.248.0", "pulumi-tenant": "^0.2.0" } });
+    expect(JSON.parse(program.files["package.json"])).toMatchObject({
+      dependencies: { "@pulumi/pulumi": "3.248.0", "pulumi-tenant": "^0.2.0" },
+    });
     expect(program.files["Pulumi.yaml"]).toBe(
-      'name: acme\ndescription: "The tenant acme.eu.auth0.com in code (generated by pulumi-tenant generate)"\n'
-      + "runtime:\n  name: nodejs\n  options:\n    typescript: true\n");
+      'name: acme\ndescription: "The tenant acme.eu.auth0.com in code (generated by pulumi-tenant generate)"\n' +
+        "runtime:\n  name: nodejs\n  options:\n    typescript: true\n",
+    );
   });
 
   it("reads every secret from config: webhook secrets without a value, component secrets with the value the API returned", () => {
@@ -172,12 +296,22 @@ describe("the generated program", () => {
       { name: "auditWebhookHeaderValue", description: expect.stringContaining("value of the header X-Key") },
     ]);
     expect(argsOf(program.files["index.ts"], "audit")).toMatchObject({
-      destination: { configuration: { webhook_authorization: { method: "custom_header", header_key: "X-Key", header_value: { secret: "auditWebhookHeaderValue" } } } },
+      destination: {
+        configuration: {
+          webhook_authorization: {
+            method: "custom_header",
+            header_key: "X-Key",
+            header_value: { secret: "auditWebhookHeaderValue" },
+          },
+        },
+      },
     });
     expect(secretLines(program.secrets)).toEqual([
       "pulumi config set --secret signUpCaptchaSecretKey < .tenant-secrets/signUpCaptchaSecretKey",
       "pulumi config set --secret signUpCardCredentialsPrivateKey < .tenant-secrets/signUpCardCredentialsPrivateKey",
-      expect.stringMatching(/^pulumi config set --secret auditWebhookHeaderValue {5}# prompts: the value of the header X-Key/),
+      expect.stringMatching(
+        /^pulumi config set --secret auditWebhookHeaderValue {5}# prompts: the value of the header X-Key/,
+      ),
     ]);
     const readme = program.files["README.md"];
     expect(readme).toContain("pulumi config set --secret auditWebhookHeaderValue");
@@ -187,11 +321,16 @@ describe("the generated program", () => {
   });
 
   it("a tenant with nothing gives a program with no resources, no config and no template", () => {
-    const program = buildProgram({ domain: "empty.example.com", forms: [], eventStreams: [], rateLimitPolicies: [], notes: [] }, options);
+    const program = buildProgram(
+      { domain: "empty.example.com", forms: [], eventStreams: [], rateLimitPolicies: [], notes: [] },
+      options,
+    );
     expect(program.resources).toEqual([]);
     expect(program.files["login.html"]).toBeUndefined();
     expect(program.files["index.ts"]).not.toMatch(/cfg|import \* as fs/);
-    expect(describeContents({ forms: [], eventStreams: [], rateLimitPolicies: [] })).toBe("0 forms, 0 event streams, no login page template and 0 rate limit policies");
+    expect(describeContents({ forms: [], eventStreams: [], rateLimitPolicies: [] })).toBe(
+      "0 forms, 0 event streams, no login page template and 0 rate limit policies",
+    );
   });
 
   it("another configuration namespace is passed as `tenant` to every resource", () => {

@@ -3,21 +3,40 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { OutcomeUnknownError, TenantError } from "../../../provider/client/errors";
-import { createOnce, forgetClaims, isAdoptedFromJournal, type CreateOnceSpec } from "../../../provider/resources/create-once";
 import {
-  contentHash, CreateJournal, isLeftover, JOURNAL_MAX_AGE_MS, journalPath, parseJournal, serialiseJournal,
+  createOnce,
+  forgetClaims,
+  isAdoptedFromJournal,
+  type CreateOnceSpec,
+} from "../../../provider/resources/create-once";
+import {
+  contentHash,
+  CreateJournal,
+  isLeftover,
+  JOURNAL_MAX_AGE_MS,
+  journalPath,
+  parseJournal,
+  serialiseJournal,
   type JournalEntry,
 } from "../../../provider/resources/journal";
 
 let dir: string;
-beforeEach(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), "journal-test-")); });
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "journal-test-"));
+});
 afterEach(() => {
   forgetClaims();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const entry = (overrides: Partial<JournalEntry> = {}): JournalEntry => ({
-  id: "e1", owner: "other-process", pid: 999_999_999, kind: "form", contentKey: "k", startedAt: Date.now(), ...overrides,
+  id: "e1",
+  owner: "other-process",
+  pid: 999_999_999,
+  kind: "form",
+  contentKey: "k",
+  startedAt: Date.now(),
+  ...overrides,
 });
 
 describe("journal location and format", () => {
@@ -30,19 +49,32 @@ describe("journal location and format", () => {
 
   it("round-trips entries, dropping malformed lines and entries older than a day", () => {
     const now = Date.now();
-    const kept = [entry({ id: "new", createdId: "ap_1" }), entry({ id: "almost", startedAt: now - JOURNAL_MAX_AGE_MS + 60_000 })];
-    const text = serialiseJournal([...kept, entry({ id: "old", startedAt: now - JOURNAL_MAX_AGE_MS - 1 }), { nonsense: true } as never]);
+    const kept = [
+      entry({ id: "new", createdId: "ap_1" }),
+      entry({ id: "almost", startedAt: now - JOURNAL_MAX_AGE_MS + 60_000 }),
+    ];
+    const text = serialiseJournal([
+      ...kept,
+      entry({ id: "old", startedAt: now - JOURNAL_MAX_AGE_MS - 1 }),
+      { nonsense: true } as never,
+    ]);
     expect(parseJournal(`${text}{"op":"begin","id":"torn`, now)).toEqual(kept);
     expect(parseJournal("null\n42\n", now)).toEqual([]);
   });
 
   it("replays the log: an id recorded takes the entry over, removals drop entries", () => {
     const log = [
-      { op: "begin", ...entry({ id: "a" }) }, { op: "begin", ...entry({ id: "b" }) },
-      { op: "created", id: "a", owner: "later", pid: 7, createdId: "ap_a" }, { op: "remove", ids: ["b"] },
+      { op: "begin", ...entry({ id: "a" }) },
+      { op: "begin", ...entry({ id: "b" }) },
+      { op: "created", id: "a", owner: "later", pid: 7, createdId: "ap_a" },
+      { op: "remove", ids: ["b"] },
       { op: "created", id: "gone", owner: "later", pid: 7, createdId: "ap_x" },
-    ].map((record) => JSON.stringify(record)).join("\n");
-    expect(parseJournal(log)).toEqual([entry({ id: "a", owner: "later", pid: 7, createdId: "ap_a", startedAt: expect.any(Number) })]);
+    ]
+      .map((record) => JSON.stringify(record))
+      .join("\n");
+    expect(parseJournal(log)).toEqual([
+      entry({ id: "a", owner: "later", pid: 7, createdId: "ap_a", startedAt: expect.any(Number) }),
+    ]);
   });
 
   it("hashes content to a hex key", () => {
@@ -71,7 +103,10 @@ describe("CreateJournal", () => {
     expect(parseJournal(fs.readFileSync(file(), "utf8"))).toEqual([first]);
     journal.created(first, "ap_1");
     const second = journal.begin("form", "k2");
-    expect(parseJournal(fs.readFileSync(file(), "utf8")).map((e) => [e.contentKey, e.createdId])).toEqual([["k1", "ap_1"], ["k2", undefined]]);
+    expect(parseJournal(fs.readFileSync(file(), "utf8")).map((e) => [e.contentKey, e.createdId])).toEqual([
+      ["k1", "ap_1"],
+      ["k2", undefined],
+    ]);
     journal.confirm("ap_1");
     journal.remove(second);
     expect(parseJournal(fs.readFileSync(file(), "utf8"))).toEqual([]);
@@ -88,7 +123,8 @@ describe("CreateJournal", () => {
 
   it("appends a line per change, and a new process compacts a spent or torn log", () => {
     const journal = new CreateJournal(file());
-    for (let i = 0; i < 30; i++) journal.confirm((journal.created(journal.begin("form", `k${i}`), `ap_${i}`), `ap_${i}`));
+    for (let i = 0; i < 30; i++)
+      journal.confirm((journal.created(journal.begin("form", `k${i}`), `ap_${i}`), `ap_${i}`));
     const kept = journal.begin("form", "kept");
     expect(fs.readFileSync(file(), "utf8").split("\n")).toHaveLength(91 + 1);
     new CreateJournal(file());
@@ -141,15 +177,27 @@ describe("createOnce with a journal", () => {
   type Obj = { id: string };
   const target = { kind: "form", action: "create" };
 
-  function fakeSpec(journal: CreateJournal, behaviour: { post?: () => Promise<Obj>; found?: Obj; same?: Record<string, Obj | "other"> } = {}) {
+  function fakeSpec(
+    journal: CreateJournal,
+    behaviour: { post?: () => Promise<Obj>; found?: Obj; same?: Record<string, Obj | "other"> } = {},
+  ) {
     const calls: string[] = [];
     let next = 1;
     const spec: CreateOnceSpec<Obj> = {
       contentKey: "lock-key",
       journal: { store: journal, kind: "form", contentKey: "k" },
-      post: async () => { calls.push("post"); return behaviour.post ? behaviour.post() : { id: `new_${next++}` }; },
-      find: async (since) => { calls.push(`find since ${since}`); return behaviour.found; },
-      getSame: async (id) => { calls.push(`get ${id}`); return behaviour.same?.[id]; },
+      post: async () => {
+        calls.push("post");
+        return behaviour.post ? behaviour.post() : { id: `new_${next++}` };
+      },
+      find: async (since) => {
+        calls.push(`find since ${since}`);
+        return behaviour.found;
+      },
+      getSame: async (id) => {
+        calls.push(`get ${id}`);
+        return behaviour.same?.[id];
+      },
     };
     return { spec, calls };
   }
@@ -159,7 +207,9 @@ describe("createOnce with a journal", () => {
     const { spec, calls } = fakeSpec(journal);
     expect(await createOnce(spec)).toEqual({ id: "new_1" });
     expect(calls).toEqual(["post"]);
-    expect(journal.snapshot()).toEqual([expect.objectContaining({ kind: "form", contentKey: "k", createdId: "new_1" })]);
+    expect(journal.snapshot()).toEqual([
+      expect.objectContaining({ kind: "form", contentKey: "k", createdId: "new_1" }),
+    ]);
   });
 
   it("adopts the object of an earlier process's answered POST by GET, without posting", async () => {
@@ -208,10 +258,18 @@ describe("createOnce with a journal", () => {
 
   it("removes the entry of a POST refused for certain, keeps it when the outcome stays unknown", async () => {
     const journal = new CreateJournal(path.join(dir, "j.json"));
-    const refused = fakeSpec(journal, { post: async () => { throw new TenantError(target, "bad request", undefined, { status: 400 }); } });
+    const refused = fakeSpec(journal, {
+      post: async () => {
+        throw new TenantError(target, "bad request", undefined, { status: 400 });
+      },
+    });
     await expect(createOnce(refused.spec)).rejects.toThrow("bad request");
     expect(journal.snapshot()).toEqual([]);
-    const unknown = fakeSpec(journal, { post: async () => { throw new OutcomeUnknownError(target, "502 after sending", undefined); } });
+    const unknown = fakeSpec(journal, {
+      post: async () => {
+        throw new OutcomeUnknownError(target, "502 after sending", undefined);
+      },
+    });
     await expect(createOnce(unknown.spec, { attempts: 1, settleMs: 0 })).rejects.toThrow("nothing was created");
     expect(journal.snapshot()).toEqual([expect.objectContaining({ contentKey: "k" })]);
     expect(journal.snapshot()[0]).not.toHaveProperty("createdId");

@@ -9,6 +9,7 @@ import type { JsonObject } from "../../../provider/resources/shared";
 export const checkForm = (news: JsonObject) => checkCollectionInputs(formSpec, news);
 export const checkEventStream = (news: JsonObject) => checkCollectionInputs(eventStreamSpec, news);
 export const diffForm = (olds: JsonObject, news: JsonObject) => formImplementation.diff("ap_x", olds, news);
-export const diffEventStream = (olds: JsonObject, news: JsonObject) => eventStreamImplementation.diff("est_x", olds, news);
+export const diffEventStream = (olds: JsonObject, news: JsonObject) =>
+  eventStreamImplementation.diff("est_x", olds, news);
 export const formPayload = (inputs: JsonObject) => payloadOf(FORM_FIELDS, inputs);
 export const eventStreamPayload = (inputs: JsonObject) => payloadOf(EVENT_STREAM_FIELDS, inputs);

@@ -6,7 +6,10 @@ function fakeClock() {
   const sleeps: number[] = [];
   return {
     now: () => now,
-    sleep: async (ms: number) => { sleeps.push(ms); now += ms; },
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+      now += ms;
+    },
     sleeps,
   };
 }
@@ -39,7 +42,10 @@ describe("limiter", () => {
     const limiter = new Limiter({ now: clock.now, sleep: clock.sleep });
     limiter.observe({ remaining: 0, resetEpochSeconds: (clock.now() + 3_000) / 1000, limit: 10 });
     const starts: number[] = [];
-    for (let i = 0; i < 5; i += 1) await limiter.run(async () => { starts.push(clock.now()); });
+    for (let i = 0; i < 5; i += 1)
+      await limiter.run(async () => {
+        starts.push(clock.now());
+      });
     const gaps = starts.slice(1).map((t, i) => t - starts[i]);
     expect(gaps.every((gap) => gap >= 100 && gap <= 115)).toBe(true);
     expect(starts[4] - starts[0]).toBeLessThan(3_000);

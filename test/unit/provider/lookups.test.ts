@@ -13,7 +13,11 @@ describe("lookups", () => {
   });
 
   it("a name several objects share is an error naming every id", () => {
-    const items = [{ id: "ap_1", name: "Newsletter" }, { id: "ap_2", name: "Sign-up" }, { id: "ap_3", name: "Newsletter" }];
+    const items = [
+      { id: "ap_1", name: "Newsletter" },
+      { id: "ap_2", name: "Sign-up" },
+      { id: "ap_3", name: "Newsletter" },
+    ];
     expect(pickByName(items, "Sign-up", "form", "t.example.com")).toEqual(items[1]);
     let error: unknown;
     try {
@@ -23,33 +27,59 @@ describe("lookups", () => {
     }
     expect(error).toBeInstanceOf(AmbiguousNameError);
     expect((error as AmbiguousNameError).ids).toEqual(["ap_1", "ap_3"]);
-    expect((error as Error).message).toBe('form "Newsletter": look up failed: 2 forms are named "Newsletter": ap_1, ap_3. Look it up by id instead (e.g. { id: "ap_1" })');
+    expect((error as Error).message).toBe(
+      'form "Newsletter": look up failed: 2 forms are named "Newsletter": ap_1, ap_3. Look it up by id instead (e.g. { id: "ap_1" })',
+    );
   });
 
   it("a name no object has is not found, case included", () => {
-    expect(() => pickByName([{ id: "ap_1", name: "Newsletter" }], "newsletter", "form", "t.example.com")).toThrow(NotFoundError);
-    expect(() => pickByName([], "x", "event stream", "t.example.com")).toThrow('no event stream of the tenant t.example.com is named "x"');
+    expect(() => pickByName([{ id: "ap_1", name: "Newsletter" }], "newsletter", "form", "t.example.com")).toThrow(
+      NotFoundError,
+    );
+    expect(() => pickByName([], "x", "event stream", "t.example.com")).toThrow(
+      'no event stream of the tenant t.example.com is named "x"',
+    );
   });
 
   it("another tenant namespace reads its own configuration keys", () => {
     expect(namespacedKey("tenant:domain", "tenant")).toBe("tenant:domain");
     expect(namespacedKey("tenant:clientSecret", "eu")).toBe("eu:clientSecret");
-    expect(lookupSettingsInput("tenant", { domain: "a.example.com", apiToken: "t" })).toMatchObject({ domain: "a.example.com", apiToken: "t" });
+    expect(lookupSettingsInput("tenant", { domain: "a.example.com", apiToken: "t" })).toMatchObject({
+      domain: "a.example.com",
+      apiToken: "t",
+    });
   });
 
   it("form secrets are found in every component type that holds one", () => {
     const form = {
       nodes: [
-        { id: "n1", type: "STEP", config: { components: [
-          { id: "c", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "k", secret_key: "s1" } },
-          { id: "m", category: "WIDGET", type: "GMAPS_ADDRESS", config: { api_key: "s2" } },
-          { id: "e", category: "FIELD", type: "EMAIL" },
-        ] } },
+        {
+          id: "n1",
+          type: "STEP",
+          config: {
+            components: [
+              { id: "c", category: "WIDGET", type: "RECAPTCHA", config: { site_key: "k", secret_key: "s1" } },
+              { id: "m", category: "WIDGET", type: "GMAPS_ADDRESS", config: { api_key: "s2" } },
+              { id: "e", category: "FIELD", type: "EMAIL" },
+            ],
+          },
+        },
         { id: "n2", type: "FLOW", config: { flow_id: "af_1" } },
-        { id: "n3", type: "STEP", config: { components: [
-          { id: "p", category: "FIELD", type: "PAYMENT", config: { credentials: { public_key: "pk", private_key: "s3" } } },
-          { id: "v", category: "WIDGET", type: "AUTH0_VERIFIABLE_CREDENTIALS", config: { access_token: "s4" } },
-        ] } },
+        {
+          id: "n3",
+          type: "STEP",
+          config: {
+            components: [
+              {
+                id: "p",
+                category: "FIELD",
+                type: "PAYMENT",
+                config: { credentials: { public_key: "pk", private_key: "s3" } },
+              },
+              { id: "v", category: "WIDGET", type: "AUTH0_VERIFIABLE_CREDENTIALS", config: { access_token: "s4" } },
+            ],
+          },
+        },
       ],
     };
     expect(formSecrets(form).map((secret) => [secret.path.join("."), secret.field, secret.value])).toEqual([

@@ -3,13 +3,17 @@ import * as pulumi from "@pulumi/pulumi";
 import { markDestinationSecrets } from "../../../provider/resources/event-stream/secrets";
 
 type Loose = Record<string, unknown>;
-const isSecret = (value: unknown) => pulumi.Output.isInstance(value) && (value as unknown as { isSecret: Promise<boolean> }).isSecret;
+const isSecret = (value: unknown) =>
+  pulumi.Output.isInstance(value) && (value as unknown as { isSecret: Promise<boolean> }).isSecret;
 
 describe("webhook secrets in inputs", () => {
   it("marks the password of a plain destination secret, leaf by leaf", async () => {
     const destination = markDestinationSecrets({
       type: "webhook",
-      configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: { method: "basic", username: "u", password: "p4ss" } },
+      configuration: {
+        webhook_endpoint: "https://h.example.com",
+        webhook_authorization: { method: "basic", username: "u", password: "p4ss" },
+      },
     }) as Loose;
     const configuration = destination.configuration as Loose;
     const authorization = configuration.webhook_authorization as Loose;
@@ -19,12 +23,22 @@ describe("webhook secrets in inputs", () => {
   });
 
   it("marks a whole destination given as an Output secret when it holds a secret field", async () => {
-    const marked = markDestinationSecrets(pulumi.output({
-      type: "webhook",
-      configuration: { webhook_endpoint: "https://h.example.com", webhook_authorization: { method: "bearer", token: "t0ken" } },
-    }));
+    const marked = markDestinationSecrets(
+      pulumi.output({
+        type: "webhook",
+        configuration: {
+          webhook_endpoint: "https://h.example.com",
+          webhook_authorization: { method: "bearer", token: "t0ken" },
+        },
+      }),
+    );
     expect(await isSecret(marked)).toBe(true);
-    const eventbridge = markDestinationSecrets(pulumi.output({ type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "us-east-1" } }));
+    const eventbridge = markDestinationSecrets(
+      pulumi.output({
+        type: "eventbridge",
+        configuration: { aws_account_id: "123456789012", aws_region: "us-east-1" },
+      }),
+    );
     expect(await isSecret(eventbridge)).toBe(false);
   });
 

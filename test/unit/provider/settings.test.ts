@@ -16,25 +16,49 @@ describe("settings", () => {
 
   it("a full origin is kept, with its port", () => {
     expect(originOf("http://127.0.0.1:4010/")).toBe("http://127.0.0.1:4010");
-    expect(resolveSettings({ domain: "http://127.0.0.1:4010", apiToken: "t" }).audience).toBe("http://127.0.0.1:4010/api/v2/");
+    expect(resolveSettings({ domain: "http://127.0.0.1:4010", apiToken: "t" }).audience).toBe(
+      "http://127.0.0.1:4010/api/v2/",
+    );
   });
 
   it("stack config wins over the environment, which fills the gaps", () => {
     const config: Record<string, string> = { "tenant:domain": "a.example.com" };
-    const input = readSettingsInput((key) => config[key], { AUTH0_DOMAIN: "b.example.com", AUTH0_CLIENT_ID: "env-id", AUTH0_CLIENT_SECRET: "env-secret" });
+    const input = readSettingsInput((key) => config[key], {
+      AUTH0_DOMAIN: "b.example.com",
+      AUTH0_CLIENT_ID: "env-id",
+      AUTH0_CLIENT_SECRET: "env-secret",
+    });
     expect(input).toEqual({
-      domain: "a.example.com", clientId: "env-id", clientSecret: "env-secret", apiToken: undefined, audience: undefined,
-      timeoutSeconds: undefined, maxRetries: undefined,
+      domain: "a.example.com",
+      clientId: "env-id",
+      clientSecret: "env-secret",
+      apiToken: undefined,
+      audience: undefined,
+      timeoutSeconds: undefined,
+      maxRetries: undefined,
     });
   });
 
   it("another namespace reads its own keys and never the AUTH0_* variables", () => {
-    const config: Record<string, string> = { "prod:domain": "prod.example.com", "prod:clientId": "prod-id", "tenant:clientSecret": "default-secret" };
+    const config: Record<string, string> = {
+      "prod:domain": "prod.example.com",
+      "prod:clientId": "prod-id",
+      "tenant:clientSecret": "default-secret",
+    };
     const env = { AUTH0_CLIENT_SECRET: "env-secret", AUTH0_TIMEOUT_SECONDS: "3" };
-    expect(configKeys("prod")).toMatchObject({ domain: "prod:domain", clientSecret: "prod:clientSecret", timeoutSeconds: "prod:timeoutSeconds" });
+    expect(configKeys("prod")).toMatchObject({
+      domain: "prod:domain",
+      clientSecret: "prod:clientSecret",
+      timeoutSeconds: "prod:timeoutSeconds",
+    });
     expect(readSettingsInput((key) => config[key], env, "prod")).toEqual({
-      domain: "prod.example.com", clientId: "prod-id", clientSecret: undefined, apiToken: undefined, audience: undefined,
-      timeoutSeconds: undefined, maxRetries: undefined,
+      domain: "prod.example.com",
+      clientId: "prod-id",
+      clientSecret: undefined,
+      apiToken: undefined,
+      audience: undefined,
+      timeoutSeconds: undefined,
+      maxRetries: undefined,
     });
     expect(readSettingsInput((key) => config[key], env).timeoutSeconds).toBe("3");
   });
@@ -42,28 +66,36 @@ describe("settings", () => {
   it("waits are bounded by timeoutSeconds and maxRetries: 10 s and 2 by default", () => {
     const base = { domain: "a.example.com", apiToken: "t" };
     expect(resolveSettings(base)).toMatchObject({ timeoutMs: 10_000, maxRetries: 2 });
-    expect(resolveSettings({ ...base, timeoutSeconds: "2.5", maxRetries: "0" })).toMatchObject({ timeoutMs: 2_500, maxRetries: 0 });
+    expect(resolveSettings({ ...base, timeoutSeconds: "2.5", maxRetries: "0" })).toMatchObject({
+      timeoutMs: 2_500,
+      maxRetries: 0,
+    });
     expect(() => resolveSettings({ ...base, timeoutSeconds: "soon" })).toThrow(
-      'tenant:timeoutSeconds (or AUTH0_TIMEOUT_SECONDS) must be a number of seconds from 0.1 to 600, not "soon". '
-      + "Set it with `pulumi config set tenant:timeoutSeconds 10`, or remove it for the default (10).");
+      'tenant:timeoutSeconds (or AUTH0_TIMEOUT_SECONDS) must be a number of seconds from 0.1 to 600, not "soon". ' +
+        "Set it with `pulumi config set tenant:timeoutSeconds 10`, or remove it for the default (10).",
+    );
     expect(() => resolveSettings({ ...base, maxRetries: "1.5" }, "prod")).toThrow(
-      'prod:maxRetries must be a whole number from 0 to 10, not "1.5". Set it with `pulumi config set prod:maxRetries 2`, or remove it for the default (2).');
+      'prod:maxRetries must be a whole number from 0 to 10, not "1.5". Set it with `pulumi config set prod:maxRetries 2`, or remove it for the default (2).',
+    );
   });
 
   it("missing settings name exactly the keys to set, the commands, and no secret", () => {
     expect(() => resolveSettings({})).toThrow(ConfigurationError);
     expect(() => resolveSettings({})).toThrow(
-      "The tenant provider is not configured: missing tenant:domain, tenant:clientId, tenant:clientSecret. Set them with "
-      + "`pulumi config set tenant:domain <my-tenant.eu.auth0.com or http://host:port>`, `pulumi config set tenant:clientId <client id>`, "
-      + "`pulumi config set --secret tenant:clientSecret <client secret>` (or `pulumi config set --secret tenant:apiToken <token>` "
-      + "instead of the client credentials; or the environment variables AUTH0_DOMAIN, AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET).");
+      "The tenant provider is not configured: missing tenant:domain, tenant:clientId, tenant:clientSecret. Set them with " +
+        "`pulumi config set tenant:domain <my-tenant.eu.auth0.com or http://host:port>`, `pulumi config set tenant:clientId <client id>`, " +
+        "`pulumi config set --secret tenant:clientSecret <client secret>` (or `pulumi config set --secret tenant:apiToken <token>` " +
+        "instead of the client credentials; or the environment variables AUTH0_DOMAIN, AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET).",
+    );
     expect(() => resolveSettings({ clientId: "id", clientSecret: "hunter2-secret" })).toThrow(
-      "The tenant provider is not configured: missing tenant:domain. Set it with "
-      + "`pulumi config set tenant:domain <my-tenant.eu.auth0.com or http://host:port>` (or the environment variable AUTH0_DOMAIN).");
+      "The tenant provider is not configured: missing tenant:domain. Set it with " +
+        "`pulumi config set tenant:domain <my-tenant.eu.auth0.com or http://host:port>` (or the environment variable AUTH0_DOMAIN).",
+    );
     expect(() => resolveSettings({ domain: "p.example.com", clientId: "id" }, "prod")).toThrow(
-      'The tenant provider has no settings for tenant "prod": missing prod:clientSecret. Set it with '
-      + "`pulumi config set --secret prod:clientSecret <client secret>` (or `pulumi config set --secret prod:apiToken <token>` "
-      + "instead of the client credentials).");
+      'The tenant provider has no settings for tenant "prod": missing prod:clientSecret. Set it with ' +
+        "`pulumi config set --secret prod:clientSecret <client secret>` (or `pulumi config set --secret prod:apiToken <token>` " +
+        "instead of the client credentials).",
+    );
     try {
       resolveSettings({ clientSecret: "hunter2-secret" });
     } catch (error) {
@@ -74,7 +106,8 @@ describe("settings", () => {
 
   it("a domain that is no domain is named with the key to fix", () => {
     expect(() => resolveSettings({ domain: "ftp://x.example.com", apiToken: "t" }, "prod")).toThrow(
-      'prod:domain "ftp://x.example.com" must use http or https. Set it with `pulumi config set prod:domain my-tenant.eu.auth0.com`.');
+      'prod:domain "ftp://x.example.com" must use http or https. Set it with `pulumi config set prod:domain my-tenant.eu.auth0.com`.',
+    );
   });
 
   it("client credentials win over a token when both are complete", () => {

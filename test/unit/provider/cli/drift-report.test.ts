@@ -3,8 +3,17 @@ import { changedFields, describeDrift, driftFromEvents } from "../../../../provi
 
 function pre(op: string, name: string, extra: Record<string, unknown> = {}): EngineEvent {
   return {
-    sequence: 0, timestamp: 0,
-    resourcePreEvent: { metadata: { op, urn: `urn:pulumi:s::p::pulumi-nodejs:dynamic/tenant:Form::${name}`, type: "pulumi-nodejs:dynamic/tenant:Form", provider: "", ...extra } },
+    sequence: 0,
+    timestamp: 0,
+    resourcePreEvent: {
+      metadata: {
+        op,
+        urn: `urn:pulumi:s::p::pulumi-nodejs:dynamic/tenant:Form::${name}`,
+        type: "pulumi-nodejs:dynamic/tenant:Form",
+        provider: "",
+        ...extra,
+      },
+    },
   } as unknown as EngineEvent;
 }
 
@@ -14,11 +23,15 @@ describe("drift report from engine events", () => {
   });
 
   test("an update names the top-level fields whose values differ", () => {
-    const items = driftFromEvents([pre("update", "signup", {
-      old: { outputs: { name: "Renamed by hand", style: { css: "x" }, id: "ap_1" } },
-      new: { inputs: { name: "Sign-up", style: { css: "x" }, __provider: "..." } },
-    })]);
-    expect(items).toEqual([{ name: "signup", type: "pulumi-nodejs:dynamic/tenant:Form", op: "update", fields: ["name"] }]);
+    const items = driftFromEvents([
+      pre("update", "signup", {
+        old: { outputs: { name: "Renamed by hand", style: { css: "x" }, id: "ap_1" } },
+        new: { inputs: { name: "Sign-up", style: { css: "x" }, __provider: "..." } },
+      }),
+    ]);
+    expect(items).toEqual([
+      { name: "signup", type: "pulumi-nodejs:dynamic/tenant:Form", op: "update", fields: ["name"] },
+    ]);
     expect(describeDrift(items)).toEqual(["  Form signup: fields differ: name [update]"]);
   });
 
@@ -28,7 +41,9 @@ describe("drift report from engine events", () => {
   });
 
   test("a resource deleted out of band shows as a create", () => {
-    expect(describeDrift(driftFromEvents([pre("create", "audit")]))).toEqual(["  Form audit: deleted out of band (up would recreate it) [create]"]);
+    expect(describeDrift(driftFromEvents([pre("create", "audit")]))).toEqual([
+      "  Form audit: deleted out of band (up would recreate it) [create]",
+    ]);
   });
 
   test("changedFields ignores __provider and keys the code does not set", () => {
