@@ -25,7 +25,7 @@ export {
   FeatureUnavailableError, ConflictError, ServerError, NetworkError, OutcomeUnknownError, ConfigurationError,
 } from "./client/errors";
 export type {
-  Coordinates, EventStreamDestination, EventStreamStatus, FormComponent, FormEnding, FormFields, FormNode, FormStart,
-  RateLimitConfiguration, RateLimitPolicy, WebhookAuthorization,
+  AwsRegion, Coordinates, EventStreamDestination, EventStreamStatus, FormComponent, FormEnding, FormFields, FormNode,
+  FormRouterRule, FormStart, RateLimitConfiguration, RateLimitPolicy, WebhookAuthorization,
 } from "../api/types";
-export type { EventType } from "../api/event-types";
+export type { EventType, KnownEventType } from "../api/event-types";
