@@ -65,6 +65,7 @@ export {
   ConfigurationError,
 } from "./client/errors";
 export type {
+  AwsRegion,
   Coordinates,
   EventStreamDestination,
   EventStreamStatus,
@@ -72,9 +73,10 @@ export type {
   FormEnding,
   FormFields,
   FormNode,
+  FormRouterRule,
   FormStart,
   RateLimitConfiguration,
   RateLimitPolicy as RateLimitPolicyObject,
   WebhookAuthorization,
 } from "../api/types";
-export type { EventType } from "../api/event-types";
+export type { EventType, KnownEventType } from "../api/event-types";
