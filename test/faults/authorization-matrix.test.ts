@@ -75,7 +75,7 @@ describe("authorization matrix: routes × scopes × global", () => {
       { name: "PATCH /event-streams/{id}", scope: streams.update, global: false, ok: [200], call: (t) => callApi(server, t, "PATCH", `/event-streams/${fixtures.stream}`, { status: "enabled" }) },
       { name: "DELETE /event-streams/{id}", scope: streams.delete, global: false, ok: [204], call: async (t, n) => callApi(server, t, "DELETE", `/event-streams/${await target("stream", n)}`) },
       { name: "GET /branding/templates/universal-login", scope: branding.get, global: false, ok: [200], call: (t) => callApi(server, t, "GET", "/branding/templates/universal-login") },
-      { name: "PUT /branding/templates/universal-login", scope: branding.update, global: false, ok: [200, 201], call: (t) => callApi(server, t, "PUT", "/branding/templates/universal-login", { template: TEMPLATE }) },
+      { name: "PUT /branding/templates/universal-login", scope: branding.update, global: false, ok: [201, 204], call: (t) => callApi(server, t, "PUT", "/branding/templates/universal-login", { template: TEMPLATE }) },
       // An allowed delete is followed by a PUT from the admin so the template exists for the next cell.
       { name: "DELETE /branding/templates/universal-login", scope: branding.delete, global: false, ok: [204], call: async (t) => {
         const reply = await callApi(server, t, "DELETE", "/branding/templates/universal-login");
