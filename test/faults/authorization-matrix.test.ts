@@ -198,7 +198,7 @@ describe("authorization matrix: routes × scopes × global", () => {
         name: "PUT /branding/templates/universal-login",
         scope: branding.update,
         global: false,
-        ok: [200, 201],
+        ok: [201, 204],
         call: (t) => callApi(server, t, "PUT", "/branding/templates/universal-login", { template: TEMPLATE }),
       },
       // An allowed delete is followed by a PUT from the admin so the template exists for the next cell.

@@ -155,7 +155,7 @@ describe("crash safety of the tenant server", () => {
             template.pending = body;
             const reply = await write("PUT", "/branding/templates/universal-login", { template: body });
             if (!reply) return;
-            if (reply.status === 200 || reply.status === 201) {
+            if (reply.status === 204 || reply.status === 201) {
               template.acked = body;
               acknowledged += 1;
             }
