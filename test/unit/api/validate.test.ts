@@ -1,6 +1,6 @@
 /** The contract's validation: strict numbers, and messages that name the property and say what is allowed. */
 import { compileValidator, createAjv, formCreateSchema, FORMATS, templatePutSchema } from "../../../api";
-import { checkForm } from "../../../provider/resources/form/schema";
+import { checkForm } from "../provider/lifecycle-helpers";
 
 const ajv = createAjv();
 const form = compileValidator(formCreateSchema, ajv);
