@@ -9,6 +9,7 @@ import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { adminToken } from "../fixtures/realistic-tenant";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { ensurePulumiCli, openStack, pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
 
@@ -45,22 +46,6 @@ function freshInstall(dir: string, specs: string[]): { seconds: number; packages
     packages: Record<string, unknown>;
   };
   return { seconds, packages: Object.keys(lock.packages).filter((key) => key !== "").length };
-}
-
-/** An access token of the server's admin client. */
-async function adminToken(server: TenantServer): Promise<string> {
-  const { tokenUrl, clientId, clientSecret, audience } = server.credentials;
-  const reply = await fetch(tokenUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      grant_type: "client_credentials",
-      client_id: clientId,
-      client_secret: clientSecret,
-      audience,
-    }),
-  });
-  return ((await reply.json()) as { access_token: string }).access_token;
 }
 
 beforeAll(() => {

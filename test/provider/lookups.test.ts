@@ -20,7 +20,7 @@ import {
 } from "../../provider/client/errors";
 import type { Output } from "@pulumi/pulumi";
 import { startTenantServer, type TenantServer } from "../../server/index";
-import { seedRealisticTenant, type SeededTenant } from "../fixtures/realistic-tenant";
+import { seedRealisticTenant, type SeededTenant, adminToken } from "../fixtures/realistic-tenant";
 
 jest.setTimeout(60_000);
 
@@ -226,18 +226,3 @@ describe("lookups against a tenant", () => {
     });
   });
 });
-
-async function adminToken(server: TenantServer): Promise<string> {
-  const { tokenUrl, clientId, clientSecret, audience } = server.credentials;
-  const reply = await fetch(tokenUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      grant_type: "client_credentials",
-      client_id: clientId,
-      client_secret: clientSecret,
-      audience,
-    }),
-  });
-  return ((await reply.json()) as { access_token: string }).access_token;
-}
