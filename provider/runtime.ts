@@ -278,16 +278,22 @@ function implementationOf(kind: string): ResourceImplementation {
 async function check(kind: string, olds: unknown, news: unknown): Promise<CheckResult> {
   const impl = implementationOf(kind);
   const inputs = withoutTenant(news);
-  // An adoption or a takeover is looked at now, in the tenant the resource names.
-  const result = await impl.check(withoutTenant(olds), inputs, connection(namespaceOf(news)).context);
+  // First the inputs alone (no request), so the tenant's own failure below is told in full, once.
+  let result = await impl.check(withoutTenant(olds), inputs);
   const tenant = isObject(news) ? news[TENANT_KEY] : undefined;
-  const failures = printable(result.failures ?? [], inputs);
+  let failures = printable(result.failures ?? [], inputs);
   const badTenant = tenantFailure(tenant);
   if (badTenant) failures.push(badTenant);
   // Valid inputs for a known tenant: make sure the tenant can be reached, once per tenant (a token request).
   if (failures.length === 0 && tenant !== UNKNOWN) {
     const problem = await verify(namespaceOf(news), describeInputs(kind, inputs));
-    if (problem) failures.push({ property: "", reason: problem });
+    if (problem) {
+      failures.push({ property: "", reason: problem });
+    } else {
+      // A reachable tenant: an adoption or a takeover is looked at now, in the tenant the resource names.
+      result = await impl.check(withoutTenant(olds), inputs, connection(namespaceOf(news)).context);
+      failures = printable(result.failures ?? [], inputs);
+    }
   }
   return { inputs: withTenantOf(result.inputs ?? inputs, news), failures };
 }
