@@ -18,11 +18,6 @@ const COMMANDS: Record<string, Command> = {
   generate: { summary: GENERATE_SUMMARY, help: GENERATE_HELP, run: generateCommand },
 };
 
-/** Registers a subcommand (the generator adds itself this way). */
-export function registerCommand(name: string, command: Command): void {
-  COMMANDS[name] = command;
-}
-
 function usage(): string {
   const rows = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(10)} ${command.summary}`);
   return (

@@ -7,7 +7,7 @@ import { eventStreamImplementation } from "./event-stream/provider";
 import { formImplementation } from "./form/provider";
 import { loginTemplateImplementation } from "./login-template/provider";
 import { rateLimitPolicyImplementation } from "./rate-limit-policy/resource";
-import { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "./tokens";
+import type { ResourceKind } from "./tokens";
 import type { ResourceImplementation } from "./types";
 
 export { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "./tokens";
@@ -19,8 +19,3 @@ export const IMPLEMENTATIONS: Record<ResourceKind, ResourceImplementation> = {
   loginTemplate: loginTemplateImplementation,
   rateLimitPolicy: rateLimitPolicyImplementation,
 };
-
-/** The full type token the engine registers for a kind. */
-export function typeToken(kind: ResourceKind): string {
-  return `pulumi-nodejs:dynamic/${TYPE_MODULE}:${TYPE_NAMES[kind]}`;
-}

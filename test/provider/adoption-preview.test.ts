@@ -83,4 +83,17 @@ describe("adoption at preview", () => {
       },
     ]);
   });
+
+  it("refuses at create too an adoption of an object this run already manages", async () => {
+    const managed = await call(formProvider, "create")({ name: "Managed at create" });
+    const error = (await call(
+      formProvider,
+      "create",
+    )({ name: "x", adoptId: managed.id }).catch((e: unknown) => e)) as Error;
+    expect(error.name).toBe("ConflictError");
+    expect(error.message).toBe(
+      `form ${managed.id}: adopt failed: another resource of this stack already manages form ${managed.id}. ` +
+        "Remove adoptId here, or remove the other resource from the program",
+    );
+  });
 });

@@ -4,7 +4,9 @@ import type { EventStream } from "../../../api/types";
 import { collectionResource, listCheckpoint, type CollectionSpec } from "../../lifecycle/collection";
 import { isObject, type JsonObject } from "../shared";
 import type { ResourceImplementation } from "../types";
-import { eventStreamPatch, webhookSecretOf, withoutWebhookSecret } from "./payload";
+import { EVENT_STREAM_SECRET_PATHS } from "../../../api/resources/event-stream";
+import { secretValues, withoutSecrets } from "../../../api/schema/secret-paths";
+import { eventStreamPatch } from "./payload";
 import { EVENT_STREAM_FIELDS } from "./schema";
 import {
   comparableEventStreams,
@@ -32,8 +34,8 @@ export const eventStreamSpec: CollectionSpec<EventStream> = {
   patch: eventStreamPatch,
   outputs: eventStreamOutputs,
   inputsFromOutputs: eventStreamInputsFromOutputs,
-  secretsOf: (body) => [webhookSecretOf(body.destination)],
-  withoutSecrets: (body) => ({ ...body, destination: withoutWebhookSecret(body.destination) }),
+  secretsOf: (body) => secretValues(body, EVENT_STREAM_SECRET_PATHS),
+  withoutSecrets: (body) => withoutSecrets(body, EVENT_STREAM_SECRET_PATHS),
   replaces(desired, current) {
     const from = current.destination as JsonObject | undefined;
     const to = desired.destination as JsonObject | undefined;

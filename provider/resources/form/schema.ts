@@ -13,21 +13,6 @@ export { FORM_FIELDS, FORM_SERVER_FIELDS } from "../../../api/resources/form";
 /** One managed top-level form field. */
 export type FormField = keyof FormFields;
 
-/** What the provider receives for a form: the API's fields plus `adoptId`. */
-export interface FormInputs extends FormFields {
-  /** Id of an existing form to bring under management instead of creating one. */
-  adoptId?: string;
-}
-
-/** What the provider stores for a form (the engine keeps the id separately). */
-export interface FormOutputs extends FormFields {
-  adoptId?: string;
-  created_at?: string;
-  updated_at?: string;
-  embedded_at?: string;
-  submitted_at?: string;
-}
-
 /**
  * Every `next_node` (start, STEP and FLOW `config.next_node`, ROUTER rules and
  * fallback, JUMP_BUTTON `config.next_node`) must name a node of the form or `$ending`:

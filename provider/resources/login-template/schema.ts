@@ -9,14 +9,6 @@ import { type JsonObject, UNKNOWN, validateTree, withoutProvider } from "../shar
 /** The id of the one template of a tenant. */
 export const LOGIN_TEMPLATE_ID = "universal-login";
 
-/** What the provider receives and stores for the hosted login page template. */
-export interface LoginTemplateInputs {
-  /** The page's markup (Liquid), at most 102400 characters. */
-  template: string;
-  /** Take over a different template the tenant already has (see the class). */
-  adopt?: boolean;
-}
-
 /** Inputs of the template besides the markup: `adopt`, and the tenant namespace. */
 const OTHER_INPUTS = new Set(["adopt", "tenant"]);
 
