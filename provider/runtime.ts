@@ -39,7 +39,7 @@ import {
   type TenantSettingsInput,
 } from "./client/settings";
 import { IMPLEMENTATIONS, type ResourceKind } from "./resources";
-import { claim, forgetClaims, isAdoptedFromJournal } from "./resources/create-once";
+import { claim, forgetClaims, isAdoptedFromJournal, markGone } from "./resources/create-once";
 import { CreateJournal, journalPath } from "./resources/journal";
 import { isObject, type JsonObject, UNKNOWN } from "./resources/shared";
 import type { ProviderContext, ResourceImplementation } from "./resources/types";
@@ -357,7 +357,11 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
         String(args[0]),
         args[1] === undefined ? undefined : object(args[1]),
       );
-      if (!result.id) return result;
+      if (!result.id) {
+        // Deleted out of band: the engine drops it from the state, and the id is nobody's now.
+        markGone(String(args[0]));
+        return result;
+      }
       return { ...result, props: withTenantOf(result.props, args[1]), inputs: withTenantOf(result.inputs, args[1]) };
     }
     case "update": {

@@ -1,7 +1,8 @@
 /**
- * `npm run demo`: starts the local tenant server (state in .tenant/), then `pulumi up`
- * of the root Pulumi.yaml project (examples/realistic) on a local state backend.
- * Running it again changes nothing and says so.
+ * `npm run demo`: starts the local tenant server (state in .tenant/), then `pulumi up
+ * --refresh` of the root Pulumi.yaml project (examples/realistic) on a local state backend.
+ * Running it again changes nothing and says so; after a change made by hand in the tenant
+ * (drift) it puts the code's values back, because it refreshes first.
  *
  *   npm run demo               create or converge the demo tenant
  *   npm run demo -- --stop     destroy the demo stack, stop the server, remove .tenant/ and .pulumi-demo/
@@ -46,7 +47,7 @@ async function run(): Promise<void> {
   );
   const policyId = await ensureDefaultRateLimitPolicy(credentials);
 
-  say("==> pulumi up (stack 'demo', local backend in .pulumi-demo/)");
+  say("==> pulumi up --refresh (stack 'demo', local backend in .pulumi-demo/)");
   const stack = await openStack({
     workDir: REPO_ROOT,
     stackName: DEMO.stackName,
@@ -64,9 +65,12 @@ async function run(): Promise<void> {
   if (!config["tenant-demo:hookPassword"]) {
     await stack.setConfig("hookPassword", { value: randomBytes(18).toString("base64url"), secret: true });
   }
-  const result = await stack.up({ onOutput: (out) => process.stdout.write(out) });
+  // --refresh: a plain `up` compares the code with the state only, and would leave drift in place.
+  const result = await stack.up({ refresh: true, onOutput: (out) => process.stdout.write(out) });
 
-  const changes = Object.entries(result.summary.resourceChanges ?? {}).filter(([op, n]) => op !== "same" && n > 0);
+  const changes = Object.entries(result.summary.resourceChanges ?? {}).filter(
+    ([op, n]) => op !== "same" && op !== "refresh" && n > 0,
+  );
   say();
   if (changes.length === 0) {
     say("Nothing to change: the tenant already matches the code.");
@@ -80,6 +84,7 @@ async function run(): Promise<void> {
   say("Try next:");
   say("  npm run demo                 again: nothing changes");
   say("  npm run drift                is the tenant still what the code says? (exit 0 = yes)");
+  say("  npm run demo                 after a change by hand: puts the code's values back (up --refresh)");
   say(`  edit examples/realistic/index.ts (e.g. a form name), then npm run demo`);
   say("  npm run demo -- --stop       destroy the demo stack and stop the server");
 }

@@ -21,7 +21,8 @@ async function main(): Promise<number> {
     return driftCommand(["--stack", stackName, "--cwd", path.resolve(option("--dir") ?? ".")]);
   }
   const stack = await openStack({ workDir: REPO_ROOT, stackName: DEMO.stackName, binDir, place: demoPlace() });
-  return reportDrift(stack, DEMO.stackName);
+  // The demo's `up` refreshes first (scripts/demo.ts), so it is the command that undoes drift here.
+  return reportDrift(stack, DEMO.stackName, { remedy: "npm run demo" });
 }
 
 main().then(

@@ -2,7 +2,8 @@
  * Drift detection: `pulumi preview --refresh` of an unchanged program. Whatever the plan
  * would change is a difference between the code and the tenant: drift.
  */
-import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
+import { stripVTControlCharacters } from "node:util";
+import type { DiagnosticEvent, EngineEvent, Stack } from "@pulumi/pulumi/automation";
 
 /** One resource that no longer matches the code. */
 export interface DriftItem {
@@ -10,23 +11,43 @@ export interface DriftItem {
   name: string;
   /** Resource type token, e.g. `pulumi-nodejs:dynamic/tenant:Form`. */
   type: string;
-  /** What `pulumi up` would do: update, replace, create (deleted out of band), delete. */
+  /** What `pulumi up --refresh` would do: update, replace, create (deleted out of band), delete. */
   op: string;
   /** Top-level fields that differ, where the engine tells. */
   fields: string[];
 }
 
+/** The refresh preview failed (the program, a resource's check, the CLI): `message` says why, once. */
+export class DriftCheckError extends Error {}
+
 const IGNORED_KEYS = new Set(["__provider"]);
 
-/** Top-level keys whose values differ between `olds` and `news` (keys of `news` only). */
+/**
+ * Top-level keys whose values differ between `olds` and `news`, among `keys` (default:
+ * the keys of both, so a field the tenant has and the code leaves out counts too).
+ */
 export function changedFields(
   olds: Record<string, unknown> | undefined,
   news: Record<string, unknown> | undefined,
+  keys: string[] = [...new Set([...Object.keys(olds ?? {}), ...Object.keys(news ?? {})])],
 ): string[] {
   if (!olds || !news) return [];
-  return Object.keys(news)
-    .filter((key) => !IGNORED_KEYS.has(key) && JSON.stringify(olds[key]) !== JSON.stringify(news[key]))
-    .sort();
+  return keys.filter((key) => !IGNORED_KEYS.has(key) && JSON.stringify(olds[key]) !== JSON.stringify(news[key])).sort();
+}
+
+/**
+ * The fields of an update, as the preview shows them. A dynamic provider's diff gives the
+ * engine no field names, so the preview compares the refreshed inputs (what the tenant
+ * holds, in the program's shape) with the program's: so do we. Outputs are the last
+ * resort, and only on the program's keys: they hold server-made values the program never sets.
+ */
+function fieldsOf(step: NonNullable<EngineEvent["resourcePreEvent"]>["metadata"]): string[] {
+  const detailed = Object.keys(step.detailedDiff ?? {}).map((path) => path.split(/[.[]/)[0]);
+  if (detailed.length > 0) return [...new Set(detailed)].sort();
+  if (step.diffs && step.diffs.length > 0) return [...step.diffs].sort();
+  const news = step.new?.inputs;
+  if (step.old?.inputs) return changedFields(step.old.inputs, news);
+  return changedFields(step.old?.outputs, news, Object.keys(news ?? {}));
 }
 
 /** The drift items a preview's engine events describe. */
@@ -36,22 +57,53 @@ export function driftFromEvents(events: EngineEvent[]): DriftItem[] {
     const step = event.resourcePreEvent?.metadata;
     if (!step || ["same", "read", "refresh", "discard", "remove-pending-replace"].includes(step.op)) continue;
     if (step.type === "pulumi:pulumi:Stack") continue;
-    const detailed = Object.keys(step.detailedDiff ?? {}).map((path) => path.split(/[.[]/)[0]);
-    const fields =
-      detailed.length > 0
-        ? [...new Set(detailed)].sort()
-        : step.diffs && step.diffs.length > 0
-          ? [...step.diffs].sort()
-          : changedFields(step.old?.outputs, step.new?.inputs);
-    items.push({ name: step.urn.split("::").pop() ?? step.urn, type: step.type, op: step.op, fields });
+    items.push({ name: step.urn.split("::").pop() ?? step.urn, type: step.type, op: step.op, fields: fieldsOf(step) });
   }
   return items;
 }
 
-/** Runs a refresh preview of `stack` and returns what drifted (empty: nothing). */
+/** Lines of a program's stack trace that are the Node.js and Pulumi machinery, not the program. */
+const MACHINERY_FRAME = /^\s*at .*(\(node:|node_modules[\\/]|\(internal\/)/;
+
+/**
+ * One message for a failed refresh preview: each error the engine reported, once (the
+ * resource it concerns named; a program's stack trace cut to the program's own frames),
+ * else the CLI's own `error:` lines. Never the command line, the whole preview, or the
+ * exit code dump of the Automation API.
+ */
+export function failureMessage(diagnostics: DiagnosticEvent[], cliMessage: string): string {
+  const seen = new Set<string>();
+  const errors: string[] = [];
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.severity !== "error") continue;
+    const text = stripVTControlCharacters(diagnostic.message)
+      .split("\n")
+      .filter((line) => !MACHINERY_FRAME.test(line))
+      .join("\n")
+      .trim();
+    if (!text || seen.has(text)) continue;
+    seen.add(text);
+    const resource = diagnostic.urn?.split("::").pop();
+    const type = diagnostic.urn?.split("::")[2];
+    errors.push(resource && type !== "pulumi:pulumi:Stack" ? `${resource}: ${text}` : text);
+  }
+  if (errors.length === 0) {
+    const lines = stripVTControlCharacters(cliMessage).split("\n");
+    errors.push(...new Set(lines.map((line) => line.trim()).filter((line) => /^error: /.test(line))));
+  }
+  if (errors.length === 0) errors.push(stripVTControlCharacters(cliMessage).split("\n")[0]);
+  return errors.join("\n");
+}
+
+/** Runs a refresh preview of `stack` and returns what drifted (empty: nothing); a failure is a {@link DriftCheckError}. */
 export async function detectDrift(stack: Stack): Promise<DriftItem[]> {
   const events: EngineEvent[] = [];
-  await stack.preview({ refresh: true, onEvent: (event) => events.push(event) });
+  try {
+    await stack.preview({ refresh: true, onEvent: (event) => events.push(event) });
+  } catch (error) {
+    const diagnostics = events.flatMap((event) => (event.diagnosticEvent ? [event.diagnosticEvent] : []));
+    throw new DriftCheckError(failureMessage(diagnostics, error instanceof Error ? error.message : String(error)));
+  }
   return driftFromEvents(events);
 }
 
@@ -61,7 +113,7 @@ export function describeDrift(items: DriftItem[]): string[] {
     const kind = item.type.split(":").pop();
     const what =
       item.op === "create"
-        ? "deleted out of band (up would recreate it)"
+        ? "deleted out of band (pulumi up --refresh creates it again)"
         : item.op === "delete"
           ? "would be deleted"
           : item.fields.length > 0

@@ -18,6 +18,10 @@ Runs a refresh preview (\`pulumi preview --refresh\`) of a stack and reports eve
 resource whose tenant object no longer matches the code, with the fields that differ.
 Nothing is changed, neither in the tenant nor in the stack's state.
 
+To put the code's values back afterwards: \`pulumi up --refresh\` (or \`pulumi refresh\`,
+then \`pulumi up\`). A plain \`pulumi up\` compares the code with the stack's state, not
+with the tenant, so it changes nothing after drift.
+
 Options:
   --stack NAME   the stack to check (default: the project's selected stack)
   --cwd DIR      the Pulumi project folder (default: the current folder)
@@ -28,19 +32,43 @@ The Pulumi CLI is taken from PULUMI_TENANT_BIN, PATH, or ~/.pulumi/versions/<pin
 The backend, passphrase and credentials are the environment's (PULUMI_BACKEND_URL,
 PULUMI_CONFIG_PASSPHRASE, ...), as for \`pulumi preview\`.
 
-Exit codes: 0 no drift, 2 drift found, 1 error (message on stderr).`;
+Exit codes: 0 no drift, 2 drift found, 1 error (the program's or the preview's error on stderr, once).`;
+
+/**
+ * What to do about drift, and why the command is not a plain `pulumi up`: the engine
+ * compares the code with the stack's state, not with the tenant, unless it refreshes
+ * first. `command` is how this stack is brought back (`pulumi up --refresh --stack NAME`).
+ */
+export function remedyLines(command: string): string[] {
+  return [
+    `To put the code's values back, run \`${command}\` (or \`pulumi refresh\`, then \`pulumi up\`).`,
+    "A plain `pulumi up` compares the code with the stack's state, not with the tenant, so it would",
+    "change nothing: --refresh reads the tenant first. To keep the tenant's values, change the code instead.",
+  ];
+}
+
+/** Options of {@link reportDrift}. */
+export interface DriftReportOptions {
+  /** Print the drift as JSON. */
+  json?: boolean;
+  /** The command that puts the code's values back (default `pulumi up --refresh --stack <label>`). */
+  remedy?: string;
+}
 
 /** Reports the drift of `stack` on stdout; returns the exit code. */
-export async function reportDrift(stack: Stack, label: string, json = false): Promise<number> {
+export async function reportDrift(stack: Stack, label: string, options: DriftReportOptions = {}): Promise<number> {
+  const json = options.json ?? false;
   if (!json) process.stdout.write(`Checking stack '${label}' for drift (refresh preview)...\n`);
   const drift: DriftItem[] = await detectDrift(stack);
+  const remedy = options.remedy ?? `pulumi up --refresh --stack ${label}`;
   if (json) {
-    process.stdout.write(`${JSON.stringify({ stack: label, drift }, null, 2)}\n`);
+    const fix = drift.length === 0 ? {} : { remedy };
+    process.stdout.write(`${JSON.stringify({ stack: label, drift, ...fix }, null, 2)}\n`);
   } else if (drift.length === 0) {
     process.stdout.write("No drift: the tenant matches the code.\n");
   } else {
     process.stdout.write(`Drift in ${drift.length} resource(s):\n${describeDrift(drift).join("\n")}\n`);
-    process.stdout.write("Run `pulumi up` to put the code's values back, or change the code to accept them.\n");
+    process.stdout.write(`${remedyLines(remedy).join("\n")}\n`);
   }
   return drift.length === 0 ? DRIFT_EXIT.clean : DRIFT_EXIT.drift;
 }
@@ -69,5 +97,5 @@ export async function driftCommand(args: string[]): Promise<number> {
     throw new Error(`No stack selected in ${workDir}: pass --stack NAME (see \`pulumi stack ls\`).`);
   }
   const stack = await LocalWorkspace.selectStack({ stackName, workDir }, { pulumiCommand: command, envVars: env });
-  return reportDrift(stack, stackName, values.json ?? false);
+  return reportDrift(stack, stackName, { json: values.json ?? false });
 }

@@ -9,7 +9,7 @@ import type { CheckFailure, CheckResult, DiffResult } from "@pulumi/pulumi/dynam
 import type { JsonSchema } from "../../api/schemas";
 import { ConflictError, NotFoundError, PartialCreateError, unlessGone, type ErrorTarget } from "../client/errors";
 import type { TenantClient } from "../client/http";
-import { claim, createOnce, isClaimed } from "../resources/create-once";
+import { claim, createOnce, isClaimed, isGone } from "../resources/create-once";
 import { contentHash } from "../resources/journal";
 import {
   containsUnknown,
@@ -169,7 +169,8 @@ export function collectionResource<T extends { id: string; created_at?: string }
     const body = payloadOf(spec.fields, news);
     const client = ctx.client();
     const adoptId = typeof news.adoptId === "string" ? news.adoptId : undefined;
-    if (adoptId) {
+    // An adopted object this run's refresh found deleted out of band: like any managed object, it is created again.
+    if (adoptId && !isGone(adoptId)) {
       const adopted = await adopt(client, adoptId, body);
       return { id: adopted.id, outs: withAdoptId(spec.outputs(adopted as unknown as JsonObject, news), adoptId) };
     }
@@ -208,6 +209,13 @@ export function collectionResource<T extends { id: string; created_at?: string }
    * another resource of this stack already manages.
    */
   async function previewAdoption(ctx: ProviderContext, id: string, body: JsonObject): Promise<CheckFailure[]> {
+    if (isGone(id)) {
+      await warn(
+        `adoptId: the ${spec.label} ${id} that this resource adopted was deleted outside Pulumi; ` +
+          `the update creates a new ${spec.label} in its place (adoptId can then be removed from the code).`,
+      );
+      return [];
+    }
     if (isClaimed(id)) {
       return [
         {

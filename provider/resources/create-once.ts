@@ -25,6 +25,8 @@ export const CREATED_AT_SKEW_MS = 5 * 60_000;
 
 /** Ids created or adopted by this process: never adopted again by another resource. */
 const claimedIds = new Set<string>();
+/** Ids whose object a read of this process found deleted out of band (see `runtime.ts`, read). */
+const goneIds = new Set<string>();
 /** Ids this process adopted from the create journal (see `runtime.ts`, delete). */
 const adoptedFromJournal = new Set<string>();
 /** Tail of the chain of creates per content key. */
@@ -69,6 +71,20 @@ export function claim(id: string): void {
   claimedIds.add(id);
 }
 
+/**
+ * Records that the object `id` is gone (a refresh found it deleted out of band): no
+ * resource owns it any more, and the resource that adopted it creates a new one.
+ */
+export function markGone(id: string): void {
+  claimedIds.delete(id);
+  goneIds.add(id);
+}
+
+/** True when a read of this process found object `id` deleted out of band. */
+export function isGone(id: string): boolean {
+  return goneIds.has(id);
+}
+
 /** True when this process adopted `id` from the create journal for one of its resources. */
 export function isAdoptedFromJournal(id: string): boolean {
   return adoptedFromJournal.has(id);
@@ -77,6 +93,7 @@ export function isAdoptedFromJournal(id: string): boolean {
 /** Forgets claims and adoptions, as a new process would start (tests). */
 export function forgetClaims(): void {
   claimedIds.clear();
+  goneIds.clear();
   adoptedFromJournal.clear();
 }
 

@@ -1,5 +1,6 @@
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { changedFields, describeDrift, driftFromEvents } from "../../../../provider/cli/drift-report";
+import type { DiagnosticEvent } from "@pulumi/pulumi/automation";
+import { changedFields, describeDrift, driftFromEvents, failureMessage } from "../../../../provider/cli/drift-report";
 
 function pre(op: string, name: string, extra: Record<string, unknown> = {}): EngineEvent {
   return {
@@ -22,7 +23,26 @@ describe("drift report from engine events", () => {
     expect(driftFromEvents([pre("same", "a"), pre("refresh", "b")])).toEqual([]);
   });
 
-  test("an update names the top-level fields whose values differ", () => {
+  test("an update names the fields whose refreshed inputs differ from the program's, as the preview does", () => {
+    // A status the program leaves at its default, disabled by hand: only the refreshed inputs hold it.
+    const destination = { type: "eventbridge", configuration: { aws_region: "eu-west-1" } };
+    const [item] = driftFromEvents([
+      pre("update", "audit", {
+        old: {
+          inputs: { name: "audit", status: "disabled", destination },
+          outputs: {
+            name: "audit",
+            status: "disabled",
+            destination: { ...destination, configuration: { aws_region: "eu-west-1", aws_partner_event_source: "x" } },
+          },
+        },
+        new: { inputs: { name: "audit", destination, __provider: "..." } },
+      }),
+    ]);
+    expect(item.fields).toEqual(["status"]);
+  });
+
+  test("without refreshed inputs, the outputs are compared on the program's keys only", () => {
     const items = driftFromEvents([
       pre("update", "signup", {
         old: { outputs: { name: "Renamed by hand", style: { css: "x" }, id: "ap_1" } },
@@ -42,11 +62,47 @@ describe("drift report from engine events", () => {
 
   test("a resource deleted out of band shows as a create", () => {
     expect(describeDrift(driftFromEvents([pre("create", "audit")]))).toEqual([
-      "  Form audit: deleted out of band (up would recreate it) [create]",
+      "  Form audit: deleted out of band (pulumi up --refresh creates it again) [create]",
     ]);
   });
 
-  test("changedFields ignores __provider and keys the code does not set", () => {
-    expect(changedFields({ a: 1, b: 2, id: "x" }, { a: 1, b: 3, __provider: "p" })).toEqual(["b"]);
+  test("changedFields compares the keys of both sides unless told which, and ignores __provider", () => {
+    expect(changedFields({ a: 1, b: 2, c: 4 }, { a: 1, b: 3, __provider: "p" })).toEqual(["b", "c"]);
+    expect(changedFields({ a: 1, b: 2, id: "x" }, { a: 1, b: 3 }, ["a", "b"])).toEqual(["b"]);
+  });
+});
+
+describe("drift check failure message", () => {
+  const diagnostic = (message: string, urn?: string, severity: DiagnosticEvent["severity"] = "error") =>
+    ({ message, urn, severity, color: "never" }) as DiagnosticEvent;
+  const STACK_URN = "urn:pulumi:s::p::pulumi:pulumi:Stack::p-s";
+
+  test("a program error is told once, without colour codes or the runtime's own stack frames", () => {
+    const error =
+      "Running program '/p/index.ts' failed with an unhandled exception:\nError: broke\n" +
+      "    at Object.<anonymous> \u001b[90m(/p/\u001b[39mindex.ts:11:25\u001b[90m)\u001b[39m\n" +
+      "\u001b[90m    at Module._compile (node:internal/modules/cjs/loader:1521:14)\u001b[39m\n" +
+      "    at Module.m._compile (/p/node_modules/ts-node/src/index.ts:1618:23)\n";
+    const message = failureMessage(
+      [diagnostic(error, STACK_URN), diagnostic(error, STACK_URN), diagnostic("a warning", STACK_URN, "warning")],
+      "code: 1\n stdout: Previewing update\n stderr: error: preview failed",
+    );
+    expect(message).toBe(
+      "Running program '/p/index.ts' failed with an unhandled exception:\nError: broke\n" +
+        "    at Object.<anonymous> (/p/index.ts:11:25)",
+    );
+  });
+
+  test("a resource's error names the resource", () => {
+    const urn = "urn:pulumi:s::p::pulumi-nodejs:dynamic/tenant:Form::signup";
+    expect(failureMessage([diagnostic("name: too long", urn)], "")).toBe("signup: name: too long");
+  });
+
+  test("without engine errors, the CLI's own error lines are told once; never the command's dump", () => {
+    const cli =
+      "code: 255\n stdout: \n stderr: Command failed with exit code 255: pulumi preview --refresh\n" +
+      "error: no stack named 'x' found\n\n err?: Error: Command failed with exit code 255: pulumi preview\n" +
+      "error: no stack named 'x' found\n";
+    expect(failureMessage([], cli)).toBe("error: no stack named 'x' found");
   });
 });

@@ -1,0 +1,167 @@
+/**
+ * Drift as a user meets it, through the real engine and the `pulumi-tenant drift` command
+ * (issues 20 and 21): the report names the fields the preview shows, the command it
+ * prints really puts the code's values back with exactly the writes needed, a hand-deleted
+ * adopted object is reported gone and recreated, and a program error is told once.
+ * One tenant server and one stack for the whole file.
+ */
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import { pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
+import { E2E_TIMEOUT_MS, startE2e, writesIn, type E2eContext } from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+const PROGRAM_DIR = path.join(__dirname, "drift-program");
+const STACK = "drift";
+const CLI = path.join(REPO_ROOT, "provider", "dist", "provider", "cli", "index.js");
+
+interface Run {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe("drift through the real engine", () => {
+  let ctx: E2eContext;
+  let env: NodeJS.ProcessEnv;
+  let binDir: string;
+
+  /** Runs `file args` in the program's folder with the stack's backend (never blocks the in-process server). */
+  const run = (file: string, args: string[]): Promise<Run> =>
+    new Promise((resolve) => {
+      execFile(file, args, { cwd: PROGRAM_DIR, env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ status, stdout, stderr });
+      });
+    });
+  const drift = () => run(process.execPath, [CLI, "drift", "--stack", STACK]);
+  /** Runs the Pulumi command a drift report prints, as a user pastes it (plus `--yes` for no prompt). */
+  const runPrinted = async (report: string): Promise<Run> => {
+    const printed = /`(pulumi up --refresh[^`]*)`/.exec(report);
+    expect(printed).not.toBeNull();
+    const [, ...args] = printed![1].split(/\s+/);
+    return run(path.join(binDir, "pulumi"), [...args, "--yes", "--non-interactive", "--color", "never"]);
+  };
+  const streamOf = async (id: string) =>
+    (await ctx.api.call<{ status: string; subscriptions: { event_type: string }[] }>("GET", `/event-streams/${id}`))
+      .body;
+
+  beforeAll(async () => {
+    ctx = await startE2e({ programDir: PROGRAM_DIR, stackName: STACK });
+    binDir = process.env.PULUMI_TENANT_BIN!;
+    env = {
+      ...process.env,
+      ...pulumiEnv(binDir, {
+        stateDir: path.join(ctx.tmpDir, "state"),
+        homeDir: path.join(ctx.tmpDir, "home"),
+        passphrase: "e2e-passphrase",
+      }),
+      PULUMI_TENANT_BIN: binDir,
+    };
+    const legacy = await ctx.api.call<{ id: string }>("POST", "/forms", { name: "Legacy" });
+    expect(legacy.status).toBe(201);
+    await ctx.stack.setConfig("adoptFormId", { value: legacy.body.id });
+    const up = await ctx.stack.up();
+    expect(up.summary.result).toBe("succeeded");
+  });
+
+  afterAll(async () => {
+    await ctx?.dispose();
+  });
+
+  test("a clean tenant: drift exits 0", async () => {
+    const clean = await drift();
+    expect(clean.stderr).toBe("");
+    expect(clean.stdout).toContain("No drift");
+    expect(clean.status).toBe(0);
+  });
+
+  test("a status-only change of a stream whose status the code leaves at its default is reported as status", async () => {
+    const { auditId } = await ctx.stack.outputs();
+    expect((await ctx.api.call("PATCH", `/event-streams/${auditId.value}`, { status: "disabled" })).status).toBe(200);
+
+    const preview = await ctx.stack.preview({ refresh: true, diff: true });
+    expect(preview.stdout).toMatch(/-\s*status\s*:\s*"disabled"/);
+    const report = await drift();
+    expect(report.status).toBe(2);
+    expect(report.stdout).toContain("EventStream audit: fields differ: status [update]");
+    expect(report.stdout).not.toContain("destination");
+
+    ctx.server.counters.reset();
+    const fixed = await runPrinted(report.stdout);
+    expect(fixed.status).toBe(0);
+    expect(writesIn(ctx.server.counters.snapshot())).toBe(1);
+    expect((await streamOf(auditId.value)).status).toBe("enabled");
+  });
+
+  test("hand edits of two objects: drift names the fields, its command writes exactly them back", async () => {
+    const { signupId, auditId } = await ctx.stack.outputs();
+    expect((await ctx.api.call("PATCH", `/forms/${signupId.value}`, { name: "Renamed by hand" })).status).toBe(200);
+    const subscriptions = [{ event_type: "user.created" }];
+    expect((await ctx.api.call("PATCH", `/event-streams/${auditId.value}`, { subscriptions })).status).toBe(200);
+
+    const report = await drift();
+    expect(report.status).toBe(2);
+    expect(report.stdout).toContain("Form signup: fields differ: name [update]");
+    expect(report.stdout).toContain("EventStream audit: fields differ: subscriptions [update]");
+    expect(report.stdout).toContain(`\`pulumi up --refresh --stack ${STACK}\``);
+    // Why a plain `pulumi up` is not the remedy: it compares the code with the state, not the tenant.
+    expect(report.stdout).toMatch(/plain `pulumi up`.*state/s);
+
+    // What the report warns about: a plain `up` writes nothing and leaves the edits in place.
+    ctx.server.counters.reset();
+    await ctx.stack.up();
+    expect(writesIn(ctx.server.counters.snapshot())).toBe(0);
+    expect((await streamOf(auditId.value)).subscriptions).toEqual(subscriptions);
+
+    ctx.server.counters.reset();
+    const fixed = await runPrinted(report.stdout);
+    expect(fixed.status).toBe(0);
+    const counters = ctx.server.counters.snapshot();
+    expect(writesIn(counters)).toBe(2);
+    expect(counters["PATCH /api/v2/forms/:id"]).toBe(1);
+    expect(counters["PATCH /api/v2/event-streams/:id"]).toBe(1);
+    expect((await ctx.api.forms()).map((form) => form.name).sort()).toEqual(["Legacy", "Sign-up"]);
+    expect((await streamOf(auditId.value)).subscriptions).toHaveLength(2);
+
+    await ctx.stack.preview({ refresh: true, expectNoChanges: true });
+    expect((await drift()).status).toBe(0);
+  });
+
+  test("a hand-deleted adopted object is reported gone, and the printed command recreates it", async () => {
+    const { legacyId } = await ctx.stack.outputs();
+    expect((await ctx.api.call("DELETE", `/forms/${legacyId.value}`)).status).toBe(204);
+
+    const preview = await ctx.stack.preview({ refresh: true });
+    expect(preview.changeSummary.create).toBe(1);
+    expect(preview.stdout).not.toContain("already managed");
+    const report = await drift();
+    expect(report.stderr).toBe("");
+    expect(report.stdout).toContain("Form legacy: deleted out of band");
+    expect(report.status).toBe(2);
+
+    ctx.server.counters.reset();
+    const fixed = await runPrinted(report.stdout);
+    expect(fixed.stdout).not.toContain("already managed");
+    expect(fixed.status).toBe(0);
+    const counters = ctx.server.counters.snapshot();
+    expect(writesIn(counters)).toBe(1);
+    expect(counters["POST /api/v2/forms"]).toBe(1);
+    const legacy = (await ctx.api.forms()).filter((form) => form.name === "Legacy");
+    expect(legacy).toHaveLength(1);
+    expect(legacy[0].id).not.toBe(legacyId.value);
+
+    await ctx.stack.preview({ refresh: true, expectNoChanges: true });
+  });
+
+  test("a program error: drift prints the program's error once, without the command's dump", async () => {
+    await ctx.stack.setConfig("programError", { value: "the program broke on purpose" });
+    const report = await drift();
+    await ctx.stack.removeConfig("programError");
+    expect(report.status).toBe(1);
+    expect(report.stderr.match(/the program broke on purpose/g)).toHaveLength(1);
+    expect(report.stderr).not.toMatch(/code: -?\d|stdout:|stderr:|Command failed/);
+    expect(report.stdout.match(/Previewing update/g) ?? []).toHaveLength(0);
+  });
+});
