@@ -122,6 +122,8 @@ export class BenchPulumi {
     options: {
       label: string;
       expectNoChanges?: boolean;
+      /** Refresh first (`--refresh`, what the project option `refresh: always` does): preview and up only. */
+      refresh?: boolean;
       countFailures?: boolean;
       detail?: () => string;
     },
@@ -141,7 +143,11 @@ export class BenchPulumi {
           if (event.resOpFailedEvent) failedOperations += 1;
         }
       : undefined;
-    const common = { expectNoChanges: options.expectNoChanges, ...(onEvent ? { onEvent } : {}) };
+    const common = {
+      expectNoChanges: options.expectNoChanges,
+      ...(options.refresh ? { refresh: true } : {}),
+      ...(onEvent ? { onEvent } : {}),
+    };
     const t0 = process.hrtime.bigint();
     let changes: OpMap | Record<string, number> = {};
     let ok = true;

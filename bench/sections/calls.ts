@@ -23,6 +23,8 @@ interface Phase {
   label: string;
   operation: Operation;
   expectNoChanges?: boolean;
+  /** Refresh first (`--refresh`, or the project option `refresh: always`). */
+  refresh?: boolean;
   /** Scenario change applied before the phase. */
   scenario?: (base: Scenario) => Scenario;
 }
@@ -32,6 +34,15 @@ const PHASES: Phase[] = [
   { name: "up", label: "up (create)", operation: "up" },
   { name: "noopPreview", label: "no-op preview", operation: "preview", expectNoChanges: true },
   { name: "noopUp", label: "no-op up", operation: "up", expectNoChanges: true },
+  // What `pulumi up --refresh` (the command that undoes drift) and `options: refresh: always` cost.
+  {
+    name: "refreshPreview",
+    label: "no-op preview --refresh",
+    operation: "preview",
+    refresh: true,
+    expectNoChanges: true,
+  },
+  { name: "refreshUp", label: "no-op up --refresh", operation: "up", refresh: true, expectNoChanges: true },
   { name: "refresh", label: "refresh", operation: "refresh" },
   {
     name: "update",
@@ -70,6 +81,7 @@ export async function measureCalls(ctx: BenchContext): Promise<void> {
       const result = await pulumi.run(stack, phase.operation, {
         label: `calls: ${phase.label} (N=${n})`,
         expectNoChanges: phase.expectNoChanges,
+        refresh: phase.refresh,
         detail: requestsSoFar(server),
       });
       const counts = callCounts(server.counters.snapshot());
@@ -146,6 +158,14 @@ function callFigures(section: string, n: number, results: PhaseResult[]): Figure
     failed(noopUp) ?? `resource reads: ${noopUp.counts.resourceReads}`,
     noopUp.result.ok,
   );
+  for (const [name, label] of [
+    ["refreshPreview", "no-op preview --refresh"],
+    ["refreshUp", "no-op up --refresh (skip-preview)"],
+  ] as const) {
+    const phase = at(name);
+    exact(`${name}.gets`, `${label}: GETs`, phase.counts.resourceReads, n, "req", failed(phase), phase.result.ok);
+    exact(`${name}.writes`, `${label}: writes`, phase.counts.writes, 0);
+  }
   const refresh = at("refresh");
   exact("refresh.gets", "refresh: GETs", refresh.counts.resourceReads, n, "req", failed(refresh), refresh.result.ok);
   exact("refresh.writes", "refresh: writes", refresh.counts.writes, 0);

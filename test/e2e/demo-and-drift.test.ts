@@ -1,7 +1,8 @@
 /**
  * The user's path, as a new user runs it: `npm run demo` twice (creates, then reports no
- * changes), `npm run drift` (exit 0 when clean, non-zero naming the field after an
- * out-of-band change), and `npm run demo -- --stop`.
+ * changes), `npm run drift` (exit 0 when clean, 2 naming the field after an out-of-band
+ * change, and the command that undoes it: `npm run demo`, which refreshes first), and
+ * `npm run demo -- --stop`.
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -67,7 +68,17 @@ describe("demo and drift scripts", () => {
 
     const drifted = run("drift");
     expect(drifted.status).toBe(2);
-    expect(drifted.stdout).toMatch(/EventStream audit: fields differ: .*status/);
+    expect(drifted.stdout).toMatch(/EventStream audit: fields differ: status \[update\]/);
+    expect(drifted.stdout).toContain("run `npm run demo`");
+  });
+
+  test("the demo run the drift report names puts the code's values back", () => {
+    const fixed = run("demo");
+    expect(fixed.status).toBe(0);
+    expect(fixed.stdout).toMatch(/Done: 1 update/);
+    const clean = run("drift");
+    expect(clean.stdout).toContain("No drift");
+    expect(clean.status).toBe(0);
   });
 
   test("demo --stop destroys the stack, stops the server and cleans up", () => {

@@ -6,9 +6,11 @@
  * One tenant server and one stack for the whole file.
  */
 import { execFile } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
-import { pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
-import { E2E_TIMEOUT_MS, startE2e, writesIn, type E2eContext } from "./harness";
+import { pulumiYaml } from "../../provider/cli/generate/program";
+import { pulumiEnv, REPO_ROOT, stackConfigFile } from "../../scripts/lib/pulumi";
+import { apiCallsIn, E2E_TIMEOUT_MS, startE2e, writesIn, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -28,20 +30,22 @@ describe("drift through the real engine", () => {
   let binDir: string;
 
   /** Runs `file args` in the program's folder with the stack's backend (never blocks the in-process server). */
-  const run = (file: string, args: string[]): Promise<Run> =>
+  const run = (file: string, args: string[], cwd = PROGRAM_DIR): Promise<Run> =>
     new Promise((resolve) => {
-      execFile(file, args, { cwd: PROGRAM_DIR, env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      execFile(file, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
         const status = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         resolve({ status, stdout, stderr });
       });
     });
   const drift = () => run(process.execPath, [CLI, "drift", "--stack", STACK]);
   /** Runs the Pulumi command a drift report prints, as a user pastes it (plus `--yes` for no prompt). */
+  const pulumi = (args: string[], cwd?: string) =>
+    run(path.join(binDir, "pulumi"), [...args, "--non-interactive", "--color", "never"], cwd);
   const runPrinted = async (report: string): Promise<Run> => {
     const printed = /`(pulumi up --refresh[^`]*)`/.exec(report);
     expect(printed).not.toBeNull();
     const [, ...args] = printed![1].split(/\s+/);
-    return run(path.join(binDir, "pulumi"), [...args, "--yes", "--non-interactive", "--color", "never"]);
+    return pulumi([...args, "--yes"]);
   };
   const streamOf = async (id: string) =>
     (await ctx.api.call<{ status: string; subscriptions: { event_type: string }[] }>("GET", `/event-streams/${id}`))
@@ -163,5 +167,34 @@ describe("drift through the real engine", () => {
     expect(report.stderr.match(/the program broke on purpose/g)).toHaveLength(1);
     expect(report.stderr).not.toMatch(/code: -?\d|stdout:|stderr:|Command failed/);
     expect(report.stdout.match(/Previewing update/g) ?? []).toHaveLength(0);
+  });
+
+  test("with `options: refresh: always` (generate --refresh-always), a plain up undoes drift, at one GET per resource", async () => {
+    // The same program and stack, in a folder whose Pulumi.yaml is the generator's with the option.
+    const dir = path.join(ctx.tmpDir, "refresh-always");
+    fs.mkdirSync(dir);
+    fs.copyFileSync(path.join(PROGRAM_DIR, "index.ts"), path.join(dir, "index.ts"));
+    fs.copyFileSync(stackConfigFile(PROGRAM_DIR, STACK), stackConfigFile(dir, STACK));
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), pulumiYaml("tenant-drift", ctx.server.url, true));
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+
+    ctx.server.counters.reset();
+    const preview = await pulumi(["preview", "--stack", STACK, "--expect-no-changes"], dir);
+    expect(preview.status).toBe(0);
+    const counters = ctx.server.counters.snapshot();
+    expect(writesIn(counters)).toBe(0);
+    expect(apiCallsIn(counters)).toBe(3); // one GET for each of the 3 resources
+
+    const { signupId } = await ctx.stack.outputs();
+    expect((await ctx.api.call("PATCH", `/forms/${signupId.value}`, { name: "Renamed again" })).status).toBe(200);
+    ctx.server.counters.reset();
+    const up = await pulumi(["up", "--stack", STACK, "--yes"], dir);
+    expect(up.status).toBe(0);
+    const upCounters = ctx.server.counters.snapshot();
+    expect(writesIn(upCounters)).toBe(1);
+    // The CLI's `up` previews first (no --skip-preview): 3 GETs for its preview, 3 for the update, 1 PATCH.
+    expect(apiCallsIn(upCounters)).toBe(7);
+    expect(upCounters["PATCH /api/v2/forms/:id"]).toBe(1);
+    expect((await ctx.api.forms()).map((form) => form.name).sort()).toEqual(["Legacy", "Sign-up"]);
   });
 });

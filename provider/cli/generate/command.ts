@@ -50,6 +50,9 @@ Options:
   --audience URL       the token audience                   (default: $AUTH0_AUDIENCE, else <origin>/api/v2/)
   --tenant NS          the provider's configuration namespace in the program (default: tenant)
   --project NAME       the Pulumi project name (default: the folder's name)
+  --refresh-always     write \`options: refresh: always\` into Pulumi.yaml: every preview and up
+                       reads each object first (one GET per resource), so a plain \`pulumi up\`
+                       undoes drift (without it: \`pulumi up --refresh\`)
   --force              write into a folder that is not empty (overwrites the generated files)
   --quiet              no progress lines
   -h, --help           this text
@@ -78,6 +81,7 @@ interface GenerateFlags {
   force?: boolean;
   quiet?: boolean;
   help?: boolean;
+  "refresh-always"?: boolean;
 }
 
 const STRING_FLAGS = [
@@ -112,6 +116,7 @@ export function parseFlags(args: string[]): GenerateFlags {
       ...options,
       force: { type: "boolean" },
       quiet: { type: "boolean" },
+      "refresh-always": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -205,6 +210,7 @@ export async function generateCommand(args: string[]): Promise<number> {
     providerVersion: `^${providerVersion()}`,
     pulumiVersion: pulumiSdkVersion(),
     auth: { clientId: settings.clientId },
+    refreshAlways: flags["refresh-always"] ?? false,
   });
   writeProgram(out, program.files, program.secrets);
   process.stdout.write(nextSteps(out, snapshot.domain, namespace, settings, program));

@@ -84,6 +84,10 @@ describe("pulumi-tenant generate (command line)", () => {
     });
   });
 
+  it("--refresh-always is a switch", () => {
+    expect(parseFlags(["--out", "dir", "--refresh-always"])).toEqual({ out: "dir", "refresh-always": true });
+  });
+
   it("flags win over the AUTH0_* variables, which fill the gaps", () => {
     const env = { AUTH0_DOMAIN: "env.example.com", AUTH0_CLIENT_ID: "env-id", AUTH0_CLIENT_SECRET: "env-secret" };
     expect(settingsFromFlags({ domain: "http://127.0.0.1:4010" }, env)).toMatchObject({

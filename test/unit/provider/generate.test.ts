@@ -320,6 +320,23 @@ describe("the generated program", () => {
     expect(readme).not.toMatch(/recaptcha-secret|sk-secret/);
   });
 
+  it("the README names `pulumi up --refresh` to undo drift, and why a plain up does not", () => {
+    const readme = buildProgram(snapshot(), options).files["README.md"];
+    expect(readme).toContain("## Drift");
+    expect(readme).toContain("npx pulumi-tenant drift");
+    expect(readme).toContain("run `pulumi up --refresh` (or `pulumi refresh`, then `pulumi up`)");
+    expect(readme).toMatch(/plain\s+`pulumi up` compares the code with the stack's state, not with the tenant/);
+  });
+
+  it("refreshAlways writes `options: refresh: always` into Pulumi.yaml, and the README tells its cost", () => {
+    const program = buildProgram(snapshot(), { ...options, refreshAlways: true });
+    const yaml = program.files["Pulumi.yaml"];
+    expect(yaml).toContain("runtime:\n  name: nodejs\n  options:\n    typescript: true\n");
+    expect(yaml.endsWith("\noptions:\n  refresh: always\n")).toBe(true);
+    expect(program.files["README.md"]).toContain("one GET per resource, each time");
+    expect(program.files["README.md"]).not.toContain("pulumi up --refresh");
+  });
+
   it("a tenant with nothing gives a program with no resources, no config and no template", () => {
     const program = buildProgram(
       { domain: "empty.example.com", forms: [], eventStreams: [], rateLimitPolicies: [], notes: [] },
