@@ -112,6 +112,13 @@ describe("drift through the real engine", () => {
     expect(report.stdout).toContain(`\`pulumi up --refresh --stack ${STACK}\``);
     // Why a plain `pulumi up` is not the remedy: it compares the code with the state, not the tenant.
     expect(report.stdout).toMatch(/plain `pulumi up`.*state/s);
+    const json = await run(process.execPath, [CLI, "drift", "--stack", STACK, "--json"]);
+    expect(json.status).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      stack: STACK,
+      drift: expect.arrayContaining([{ name: "signup", type: expect.any(String), op: "update", fields: ["name"] }]),
+      remedy: `pulumi up --refresh --stack ${STACK}`,
+    });
 
     // What the report warns about: a plain `up` writes nothing and leaves the edits in place.
     ctx.server.counters.reset();

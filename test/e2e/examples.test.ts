@@ -165,6 +165,7 @@ describe("example programs and CI commands", () => {
     const drifted = await sh("drift.sh", "e2e", dir);
     expect(drifted.status).not.toBe(0);
     expect(drifted.stdout + drifted.stderr).toContain("Changed in the dashboard");
+    expect(drifted.stderr).toContain(`To put the code's values back: pulumi up --refresh --stack e2e --cwd ${dir}`);
     await ctx.stack.destroy();
   });
 });

@@ -96,4 +96,22 @@ describe("adoption at preview", () => {
         "Remove adoptId here, or remove the other resource from the program",
     );
   });
+
+  it("an adopted object a refresh found deleted is no one's: check warns it is created again, create makes a new one", async () => {
+    const existing = (await harness.admin("POST", "/forms", { name: "Adopted then deleted" })).json;
+    const adopted = await call(formProvider, "create")({ name: "Adopted then deleted", adoptId: existing.id });
+    expect(adopted.id).toBe(existing.id);
+    expect((await harness.admin("DELETE", `/forms/${existing.id}`)).status).toBe(204);
+    // The refresh: read finds it gone, and the engine plans a create of the same resource.
+    expect(await call(formProvider, "read")(existing.id, adopted.outs)).toEqual({});
+    const inputs = { name: "Adopted then deleted", adoptId: existing.id };
+    expect((await call(formProvider, "check")({}, inputs)).failures).toEqual([]);
+    expect(warnings.join("")).toContain(
+      `adoptId: the form ${existing.id} that this resource adopted was deleted outside Pulumi; ` +
+        "the update creates a new form in its place",
+    );
+    const created = await call(formProvider, "create")(inputs);
+    expect(created.id).not.toBe(existing.id);
+    expect((await harness.admin("GET", `/forms/${created.id}`)).json).toMatchObject({ name: "Adopted then deleted" });
+  });
 });
