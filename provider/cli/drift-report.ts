@@ -85,7 +85,9 @@ export function failureMessage(diagnostics: DiagnosticEvent[], cliMessage: strin
     seen.add(text);
     const resource = diagnostic.urn?.split("::").pop();
     const type = diagnostic.urn?.split("::")[2];
-    errors.push(resource && type !== "pulumi:pulumi:Stack" ? `${resource}: ${text}` : text);
+    // The engine's own messages name the resource already (`…:Form resource 'signup': …`).
+    const named = !resource || type === "pulumi:pulumi:Stack" || text.includes(`'${resource}'`);
+    errors.push(named ? text : `${resource}: ${text}`);
   }
   if (errors.length === 0) {
     const lines = stripVTControlCharacters(cliMessage).split("\n");
@@ -102,7 +104,10 @@ export async function detectDrift(stack: Stack): Promise<DriftItem[]> {
     await stack.preview({ refresh: true, onEvent: (event) => events.push(event) });
   } catch (error) {
     const diagnostics = events.flatMap((event) => (event.diagnosticEvent ? [event.diagnosticEvent] : []));
-    throw new DriftCheckError(failureMessage(diagnostics, error instanceof Error ? error.message : String(error)));
+    const why = failureMessage(diagnostics, error instanceof Error ? error.message : String(error));
+    throw new DriftCheckError(
+      `the refresh preview of stack '${stack.name}' failed, so drift could not be checked. Fix this, then run drift again:\n${why}`,
+    );
   }
   return driftFromEvents(events);
 }

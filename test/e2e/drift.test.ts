@@ -172,6 +172,7 @@ describe("drift through the real engine", () => {
     await ctx.stack.removeConfig("programError");
     expect(report.status).toBe(1);
     expect(report.stderr.match(/the program broke on purpose/g)).toHaveLength(1);
+    expect(report.stderr).toContain(`the refresh preview of stack '${STACK}' failed, so drift could not be checked`);
     expect(report.stderr).not.toMatch(/code: -?\d|stdout:|stderr:|Command failed/);
     expect(report.stdout.match(/Previewing update/g) ?? []).toHaveLength(0);
   });

@@ -96,6 +96,8 @@ describe("drift check failure message", () => {
   test("a resource's error names the resource", () => {
     const urn = "urn:pulumi:s::p::pulumi-nodejs:dynamic/tenant:Form::signup";
     expect(failureMessage([diagnostic("name: too long", urn)], "")).toBe("signup: name: too long");
+    const engine = "pulumi-nodejs:dynamic/tenant:Form resource 'signup': property name has a problem";
+    expect(failureMessage([diagnostic(engine, urn)], "")).toBe(engine);
   });
 
   test("without engine errors, the CLI's own error lines are told once; never the command's dump", () => {
