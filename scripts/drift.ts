@@ -22,7 +22,7 @@ async function main(): Promise<number> {
   }
   const stack = await openStack({ workDir: REPO_ROOT, stackName: DEMO.stackName, binDir, place: demoPlace() });
   // The demo's `up` refreshes first (scripts/demo.ts), so it is the command that undoes drift here.
-  return reportDrift(stack, DEMO.stackName, { remedy: "npm run demo" });
+  return reportDrift(stack, DEMO.stackName, { remedy: "npm run demo", remedyAside: "its `pulumi up` refreshes first" });
 }
 
 main().then(

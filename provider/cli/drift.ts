@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { describeDrift, detectDrift, type DriftItem } from "./drift-report";
+import { shellWord } from "./generate/program";
 import { pulumiBinDir, pulumiCommand } from "./pulumi-command";
 
 /** Exit codes of `pulumi-tenant drift`. */
@@ -34,16 +35,20 @@ PULUMI_CONFIG_PASSPHRASE, ...), as for \`pulumi preview\`.
 
 Exit codes: 0 no drift, 2 drift found, 1 error (the program's or the preview's error on stderr, once).`;
 
+/** The alternative named beside the default command. */
+const REFRESH_THEN_UP = "or `pulumi refresh`, then `pulumi up`";
+
 /**
  * What to do about drift, and why the command is not a plain `pulumi up`: the engine
  * compares the code with the stack's state, not with the tenant, unless it refreshes
- * first. `command` is how this stack is brought back (`pulumi up --refresh --stack NAME`).
+ * first. `command` is how this stack is brought back (`pulumi up --refresh --stack NAME`),
+ * `aside` what is said next to it.
  */
-export function remedyLines(command: string): string[] {
+export function remedyLines(command: string, aside = REFRESH_THEN_UP): string[] {
   return [
-    `To put the code's values back, run \`${command}\` (or \`pulumi refresh\`, then \`pulumi up\`).`,
+    `To put the code's values back, run \`${command}\` (${aside}).`,
     "A plain `pulumi up` compares the code with the stack's state, not with the tenant, so it would",
-    "change nothing: --refresh reads the tenant first. To keep the tenant's values, change the code instead.",
+    "change nothing: refreshing reads the tenant first. To keep the tenant's values, change the code instead.",
   ];
 }
 
@@ -53,6 +58,8 @@ export interface DriftReportOptions {
   json?: boolean;
   /** The command that puts the code's values back (default `pulumi up --refresh --stack <label>`). */
   remedy?: string;
+  /** Said next to `remedy` (default: the `pulumi refresh`, then `pulumi up` alternative). */
+  remedyAside?: string;
 }
 
 /** Reports the drift of `stack` on stdout; returns the exit code. */
@@ -68,7 +75,7 @@ export async function reportDrift(stack: Stack, label: string, options: DriftRep
     process.stdout.write("No drift: the tenant matches the code.\n");
   } else {
     process.stdout.write(`Drift in ${drift.length} resource(s):\n${describeDrift(drift).join("\n")}\n`);
-    process.stdout.write(`${remedyLines(remedy).join("\n")}\n`);
+    process.stdout.write(`${remedyLines(remedy, options.remedyAside).join("\n")}\n`);
   }
   return drift.length === 0 ? DRIFT_EXIT.clean : DRIFT_EXIT.drift;
 }
@@ -97,5 +104,10 @@ export async function driftCommand(args: string[]): Promise<number> {
     throw new Error(`No stack selected in ${workDir}: pass --stack NAME (see \`pulumi stack ls\`).`);
   }
   const stack = await LocalWorkspace.selectStack({ stackName, workDir }, { pulumiCommand: command, envVars: env });
-  return reportDrift(stack, stackName, { json: values.json ?? false });
+  // The command runs where the user is: it names the project folder when drift was told one.
+  const where = values.cwd === undefined ? "" : ` --cwd ${shellWord(values.cwd)}`;
+  return reportDrift(stack, stackName, {
+    json: values.json ?? false,
+    remedy: `pulumi up --refresh --stack ${shellWord(stackName)}${where}`,
+  });
 }

@@ -112,12 +112,17 @@ describe("drift through the real engine", () => {
     expect(report.stdout).toContain(`\`pulumi up --refresh --stack ${STACK}\``);
     // Why a plain `pulumi up` is not the remedy: it compares the code with the state, not the tenant.
     expect(report.stdout).toMatch(/plain `pulumi up`.*state/s);
-    const json = await run(process.execPath, [CLI, "drift", "--stack", STACK, "--json"]);
+    // From another folder, with --cwd: the command it names runs from there too.
+    const json = await run(
+      process.execPath,
+      [CLI, "drift", "--stack", STACK, "--cwd", PROGRAM_DIR, "--json"],
+      ctx.tmpDir,
+    );
     expect(json.status).toBe(2);
     expect(JSON.parse(json.stdout)).toMatchObject({
       stack: STACK,
       drift: expect.arrayContaining([{ name: "signup", type: expect.any(String), op: "update", fields: ["name"] }]),
-      remedy: `pulumi up --refresh --stack ${STACK}`,
+      remedy: `pulumi up --refresh --stack ${STACK} --cwd ${PROGRAM_DIR}`,
     });
 
     // What the report warns about: a plain `up` writes nothing and leaves the edits in place.
