@@ -14,3 +14,22 @@ export interface TenantArgs {
    */
   tenant?: pulumi.Input<string>;
 }
+
+/** The program's resources by the namespace they named as a plain string (see {@link registeredIn}). */
+const registered = new Map<string, pulumi.Resource[]>();
+
+/**
+ * Records, in the Pulumi program, that `resource` lives in namespace `tenant` (when it is
+ * a plain string): a lookup that fails for the whole namespace waits for these, so the
+ * failure their `check` reports in full is not told a second time by the program.
+ */
+export function noteTenantResource(resource: pulumi.Resource, tenant: unknown): void {
+  if (tenant !== undefined && typeof tenant !== "string") return;
+  const namespace = tenant ?? "tenant";
+  registered.set(namespace, [...(registered.get(namespace) ?? []), resource]);
+}
+
+/** The resources of the program recorded in `namespace`. */
+export function registeredIn(namespace: string): readonly pulumi.Resource[] {
+  return registered.get(namespace) ?? [];
+}

@@ -4,7 +4,7 @@ import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { EventStreamDestination, EventStreamStatus, EventType } from "../../../api/resources/event-stream";
 import type { DeepInput } from "../../inputs";
 import { eventStreamProvider } from "../../shim";
-import type { TenantArgs } from "../tenant";
+import { noteTenantResource, type TenantArgs } from "../tenant";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
 import { markDestinationSecrets } from "./secrets";
 
@@ -85,5 +85,6 @@ export class EventStream extends dynamic.Resource {
       TYPE_MODULE,
       TYPE_NAMES.eventStream,
     );
+    noteTenantResource(this, args.tenant);
   }
 }

@@ -10,7 +10,7 @@ import {
 } from "../../../api/resources/form";
 import type { DeepInput } from "../../inputs";
 import { formProvider } from "../../shim";
-import type { TenantArgs } from "../tenant";
+import { noteTenantResource, type TenantArgs } from "../tenant";
 import { markSecrets } from "../secrets";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
 
@@ -114,5 +114,6 @@ export class Form extends dynamic.Resource {
       TYPE_MODULE,
       TYPE_NAMES.form,
     );
+    noteTenantResource(this, args.tenant);
   }
 }

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
 import { loginTemplateProvider } from "../../shim";
-import type { TenantArgs } from "../tenant";
+import { noteTenantResource, type TenantArgs } from "../tenant";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
 
 /** Arguments of a {@link LoginTemplate}. */
@@ -47,5 +47,6 @@ export class LoginTemplate extends dynamic.Resource {
       TYPE_MODULE,
       TYPE_NAMES.loginTemplate,
     );
+    noteTenantResource(this, args.tenant);
   }
 }

@@ -13,7 +13,7 @@ import { collectionResource, listCheckpoint, payloadOf, type CollectionSpec } fr
 import { providerFor } from "../../shim";
 import { deepEqual, type JsonObject } from "../shared";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
-import type { TenantArgs } from "../tenant";
+import { noteTenantResource, type TenantArgs } from "../tenant";
 import type { ResourceImplementation } from "../types";
 import { explainPolicyError } from "./lookup";
 
@@ -111,5 +111,6 @@ export class RateLimitPolicy extends dynamic.Resource {
       TYPE_MODULE,
       TYPE_NAMES.rateLimitPolicy,
     );
+    noteTenantResource(this, args.tenant);
   }
 }
