@@ -87,4 +87,56 @@ describe("a platform engineer's trial", () => {
     expect(run.ok).toBe(false);
     expect(errorsOf(run).join("\n")).toContain("nodes[0].config.rules[0].condition");
   });
+
+  test("a rate limit policy the tenant already has for the same resource, consumer and selector fails the preview", async () => {
+    const existing = await ctx.api.call<{ id: string }>("POST", "/rate-limit-policies", {
+      resource: "oauth_authentication_api",
+      consumer: "client",
+      consumer_selector: "default",
+      configuration: { action: "log", limit: 5 },
+    });
+    expect(existing.status).toBe(201);
+    await setScenario(ctx.stack, { policies: [{ key: "dflt", selector: "default", action: "block" }] });
+    const run = await record("preview");
+    expect(run.ok).toBe(false);
+    const errors = errorsOf(run).join("\n");
+    expect(errors).toContain(
+      `property consumer_selector value {default} has a problem: the tenant ${ctx.server.url} already has rate limit policy ${existing.body.id} for ` +
+        'resource oauth_authentication_api, consumer client and consumer_selector "default"',
+    );
+    expect(errors).toContain(`adopt it with adoptId: "${existing.body.id}"`);
+  });
+
+  test("two policies of the program for the same selector fail the preview; distinct ones are created", async () => {
+    await setScenario(ctx.stack, {
+      policies: [
+        { key: "a", selector: "third_party_clients", action: "block" },
+        { key: "b", selector: "third_party_clients", action: "log" },
+      ],
+    });
+    const run = await record("preview");
+    expect(run.ok).toBe(false);
+    expect(errorsOf(run).join("\n")).toContain(
+      "has a problem: another RateLimitPolicy of this program already creates the policy for resource " +
+        `oauth_authentication_api, consumer client and consumer_selector "third_party_clients" in ${ctx.server.url}`,
+    );
+    await setScenario(ctx.stack, {
+      policies: [
+        { key: "a", selector: "third_party_clients", action: "block" },
+        { key: "b", selector: "cimd_clients", action: "log" },
+      ],
+    });
+    const up = await ctx.stack.up();
+    expect(up.summary.result).toBe("succeeded");
+    const listed = await ctx.api.call<{ rate_limit_policies: { consumer_selector: string }[] }>(
+      "GET",
+      "/rate-limit-policies",
+    );
+    const selectors = listed.body.rate_limit_policies.map((policy) => policy.consumer_selector);
+    expect(selectors.filter((selector) => selector !== "default").sort()).toEqual([
+      "cimd_clients",
+      "third_party_clients",
+    ]);
+    await ctx.stack.up({ expectNoChanges: true });
+  });
 });
