@@ -41,6 +41,18 @@ import {
 import { IMPLEMENTATIONS, type ResourceKind } from "./resources";
 import { claim, forgetClaims, isAdoptedFromJournal } from "./resources/create-once";
 import { CreateJournal, journalPath } from "./resources/journal";
+import {
+  adoptionFailure,
+  FORCE_KEY,
+  kindLabel,
+  forgetOwner,
+  OWNER_KEY,
+  ownerOf,
+  ownershipDir,
+  recordOwner,
+  stackOf,
+} from "./resources/ownership";
+import { warn } from "./lifecycle/diagnostics";
 import { isObject, type JsonObject, UNKNOWN } from "./resources/shared";
 import type { ProviderContext, ResourceImplementation } from "./resources/types";
 
@@ -205,16 +217,27 @@ export function namespaceOf(values: unknown): string {
 /** `values` without the `tenant` key: what the resource implementations see. */
 function withoutTenant(values: unknown): JsonObject {
   if (!isObject(values)) return {};
-  if (!(TENANT_KEY in values)) return values;
-  const { [TENANT_KEY]: _tenant, ...rest } = values;
+  if (!(TENANT_KEY in values) && !(OWNER_KEY in values) && !(FORCE_KEY in values)) return values;
+  // The stack and `force` are the runtime's business too (ownership.ts): the implementations never see them.
+  const { [TENANT_KEY]: _tenant, [OWNER_KEY]: _stack, [FORCE_KEY]: _force, ...rest } = values;
   return rest;
 }
 
 /** `values` with the `tenant` key of `from`, when `from` has one. */
 function withTenantOf<T extends JsonObject | undefined>(values: T, from: unknown): T {
-  const tenant = isObject(from) ? from[TENANT_KEY] : undefined;
-  if (tenant === undefined || tenant === null || !values) return values;
-  return { ...values, [TENANT_KEY]: tenant } as T;
+  if (!values || !isObject(from)) return values;
+  const carried: JsonObject = {};
+  // The managing stack is kept in the outputs too: `delete` gets only those.
+  for (const key of [TENANT_KEY, OWNER_KEY])
+    if (from[key] !== undefined && from[key] !== null) carried[key] = from[key];
+  return Object.keys(carried).length === 0 ? values : ({ ...values, ...carried } as T);
+}
+
+/** Records the stack named in `inputs` as managing object `id` (a create or an adoption). */
+function owned(kind: string, namespace: string, id: string | undefined, inputs: unknown): void {
+  const settings = connection(namespace).settings;
+  const stack = stackOf(isObject(inputs) ? inputs : undefined);
+  if (settings && stack && id) recordOwner(ownershipDir(settings.apiBaseUrl), kind, id, stack);
 }
 
 /**
@@ -290,9 +313,20 @@ async function check(kind: string, olds: unknown, news: unknown): Promise<CheckR
     if (problem) {
       failures.push({ property: "", reason: problem });
     } else {
-      // A reachable tenant: an adoption or a takeover is looked at now, in the tenant the resource names.
-      result = await impl.check(withoutTenant(olds), inputs, connection(namespaceOf(news)).context);
-      failures = printable(result.failures ?? [], inputs);
+      // An object another stack manages is not adopted (ownership.ts); else an adoption or a takeover is
+      // looked at now, in the tenant the resource names.
+      const settings = connection(namespaceOf(news)).settings;
+      const creating = Object.keys(withoutTenant(olds)).filter((key) => key !== "__provider").length === 0;
+      const taken =
+        creating && settings && isObject(news)
+          ? adoptionFailure(kind, ownershipDir(settings.apiBaseUrl), news)
+          : undefined;
+      if (taken) {
+        failures.push(taken);
+      } else {
+        result = await impl.check(withoutTenant(olds), inputs, connection(namespaceOf(news)).context);
+        failures = printable(result.failures ?? [], inputs);
+      }
     }
   }
   return { inputs: withTenantOf(result.inputs ?? inputs, news), failures };
@@ -344,10 +378,14 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
       const context = connection(namespace).context;
       try {
         const result = await impl.create(context, object(args[0]));
+        owned(kind, namespace, result.id, args[0]);
         return { ...result, outs: withTenantOf(result.outs ?? {}, args[0]) };
       } catch (error) {
         // The engine records a partial create's properties as the outputs: they must name the tenant too.
-        if (error instanceof PartialCreateError) Object.assign(error.properties, withTenantOf({}, args[0]));
+        if (error instanceof PartialCreateError) {
+          Object.assign(error.properties, withTenantOf({}, args[0]));
+          owned(kind, namespace, error.id, args[0]);
+        }
         throw error;
       }
     }
@@ -369,8 +407,20 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
       );
       return { ...result, outs: withTenantOf(result.outs ?? {}, args[2]) };
     }
-    case "delete":
-      return impl.delete(connection(namespace).context, String(args[0]), object(args[1]));
+    case "delete": {
+      const settings = connection(namespace).settings;
+      const dir = settings && ownershipDir(settings.apiBaseUrl);
+      const owner = dir && ownerOf(dir, kind, String(args[0]));
+      const stack = stackOf(isObject(args[1]) ? args[1] : undefined);
+      if (owner && stack && owner !== stack) {
+        // Another stack took it over (`force`): it is theirs to delete.
+        await warn(`${kindLabel(kind)} ${String(args[0])} is left in the tenant: stack ${owner} manages it now.`);
+        return undefined;
+      }
+      await impl.delete(connection(namespace).context, String(args[0]), object(args[1]));
+      if (dir) forgetOwner(dir, kind, String(args[0]));
+      return undefined;
+    }
     default:
       throw new Error(`pulumi-tenant: unknown provider method "${method}"`);
   }

@@ -1,4 +1,5 @@
 /** The argument every resource takes to choose its tenant. */
+import * as pulumiRuntime from "@pulumi/pulumi";
 import type * as pulumi from "@pulumi/pulumi";
 
 /** Arguments shared by every resource. */
@@ -13,6 +14,26 @@ export interface TenantArgs {
    * deleted from the old one.
    */
   tenant?: pulumi.Input<string>;
+  /**
+   * Take the adopted object (`adoptId`, or `adopt` of the template) over from the stack
+   * that manages it. Without it, adopting an object another stack created or adopted
+   * fails at preview, naming that stack. With it, this stack manages the object from now
+   * on, and the other stack's `destroy` leaves it in the tenant.
+   */
+  force?: pulumi.Input<boolean>;
+}
+
+/**
+ * The inputs every resource adds to its own: its `tenant`, `force`, and the stack that
+ * manages it (`organization/project/stack`, recorded per object by the provider: see
+ * ownership.ts). Only names are stored in state, never a credential.
+ */
+export function tenantInputs(args: TenantArgs): Record<string, unknown> {
+  return {
+    tenant: args.tenant,
+    force: args.force,
+    managedBy: `${pulumiRuntime.getOrganization()}/${pulumiRuntime.getProject()}/${pulumiRuntime.getStack()}`,
+  };
 }
 
 /** The program's resources by the namespace they named as a plain string (see {@link registeredIn}). */

@@ -4,7 +4,7 @@ import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { EventStreamDestination, EventStreamStatus, EventType } from "../../../api/resources/event-stream";
 import type { DeepInput } from "../../inputs";
 import { eventStreamProvider } from "../../shim";
-import { noteTenantResource, type TenantArgs } from "../tenant";
+import { noteTenantResource, tenantInputs, type TenantArgs } from "../tenant";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
 import { markDestinationSecrets } from "./secrets";
 
@@ -77,7 +77,7 @@ export class EventStream extends dynamic.Resource {
         destination: markDestinationSecrets(args.destination),
         status: args.status,
         adoptId: args.adoptId,
-        tenant: args.tenant,
+        ...tenantInputs(args),
         created_at: undefined,
         updated_at: undefined,
       },

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
 import { loginTemplateProvider } from "../../shim";
-import { noteTenantResource, type TenantArgs } from "../tenant";
+import { noteTenantResource, tenantInputs, type TenantArgs } from "../tenant";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
 
 /** Arguments of a {@link LoginTemplate}. */
@@ -42,7 +42,7 @@ export class LoginTemplate extends dynamic.Resource {
     super(
       loginTemplateProvider,
       name,
-      { template: args.template, adopt: args.adopt, tenant: args.tenant },
+      { template: args.template, adopt: args.adopt, ...tenantInputs(args) },
       opts,
       TYPE_MODULE,
       TYPE_NAMES.loginTemplate,

@@ -13,7 +13,7 @@ import { collectionResource, listCheckpoint, payloadOf, type CollectionSpec } fr
 import { providerFor } from "../../shim";
 import { deepEqual, type JsonObject, withoutProvider } from "../shared";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
-import { noteTenantResource, type TenantArgs } from "../tenant";
+import { noteTenantResource, tenantInputs, type TenantArgs } from "../tenant";
 import type { ResourceImplementation } from "../types";
 import { policyConflicts } from "./conflicts";
 import { explainPolicyError } from "./lookup";
@@ -110,6 +110,7 @@ export class RateLimitPolicy extends dynamic.Resource {
       name,
       {
         ...args,
+        ...tenantInputs(args),
         created_at: undefined,
         updated_at: undefined,
       },

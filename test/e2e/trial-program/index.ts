@@ -44,6 +44,7 @@ for (const form of scenario.forms ?? []) {
     name: form.name,
     tenant: form.tenant,
     adoptId: form.adoptId,
+    force: form.force,
     start: { next_node: form.rules ? "router" : "step_1" },
     nodes,
   });
