@@ -5,8 +5,9 @@
  * of the program, caught at preview; adoptions and secret rotations said on the preview's
  * own lines; a component-type typo through a helper function told in a few lines.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
-import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, type EngineEvent } from "@pulumi/pulumi/automation";
 import { E2E_TIMEOUT_MS, setScenario, startE2e, writesIn, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -138,5 +139,55 @@ describe("a platform engineer's trial", () => {
       "third_party_clients",
     ]);
     await ctx.stack.up({ expectNoChanges: true });
+  });
+
+  test("an EventBridge stream has the aws_partner_event_source output the README promises", async () => {
+    await setScenario(ctx.stack, { stream: { name: "bridge", eventbridge: true } });
+    const up = await ctx.stack.up();
+    const result = up.outputs.result.value as Record<string, string>;
+    const stored = await ctx.api.call<{ destination: { configuration: { aws_partner_event_source: string } } }>(
+      "GET",
+      `/event-streams/${result.streamId}`,
+    );
+    expect(result.partnerEventSource).toBe(stored.body.destination.configuration.aws_partner_event_source);
+    expect(result.partnerEventSource).toMatch(/^aws\.partner\//);
+  });
+
+  test("a component-type typo in a helper function is a short TypeScript error at the typo", async () => {
+    // A program of its own (type-checked, as `pulumi preview` does by default), next to the others for its modules.
+    const dir = fs.mkdtempSync(path.join(__dirname, ".typo-"));
+    try {
+      fs.copyFileSync(path.join(PROGRAM_DIR, "Pulumi.yaml"), path.join(dir, "Pulumi.yaml"));
+      fs.writeFileSync(
+        path.join(dir, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: { strict: true, target: "ES2020", module: "commonjs", esModuleInterop: true },
+        }),
+      );
+      fs.writeFileSync(
+        path.join(dir, "index.ts"),
+        [
+          'import * as tenant from "pulumi-tenant";',
+          'const field = (id: string) => tenant.formComponent({ id, category: "FIELD", type: "EMAL", required: true });',
+          'new tenant.Form("signup", {',
+          '  name: "Sign-up",',
+          '  nodes: [{ id: "s", type: "STEP", config: { components: [field("email")], next_node: "$ending" } }],',
+          "});",
+          "",
+        ].join("\n"),
+      );
+      const stack = await LocalWorkspace.createOrSelectStack(
+        { stackName: "typo", workDir: dir },
+        { pulumiCommand: ctx.stack.workspace.pulumiCommand, envVars: { ...ctx.stack.workspace.envVars } },
+      );
+      delete stack.workspace.envVars.PULUMI_NODEJS_TRANSPILE_ONLY;
+      let output = "";
+      await expect(stack.preview({ onOutput: (text) => (output += text) })).rejects.toThrow();
+      const typeErrors = output.split("\n").filter((line) => /TS\d{4}|not assignable|Did you mean/.test(line));
+      expect(typeErrors.join("\n")).toMatch(/index\.ts\(2,\d+\).*"EMAL".*Did you mean '"EMAIL"'\?/);
+      expect(typeErrors.length).toBeLessThanOrEqual(2);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -13,8 +13,8 @@ interface Scenario {
   forms?: { key: string; name: string; tenant?: string; adoptId?: string; force?: boolean; rules?: unknown[] }[];
   /** Rate limit policies to manage. */
   policies?: { key: string; selector: string; tenant?: string; action: "allow" | "block" | "log" }[];
-  /** An event stream whose webhook bearer token is the secret config `hookToken`. */
-  stream?: { name: string };
+  /** An event stream: a webhook whose bearer token is the secret config `hookToken`, or an EventBridge one. */
+  stream?: { name: string; eventbridge?: boolean };
 }
 
 const cfg = new pulumi.Config();
@@ -66,15 +66,18 @@ if (scenario.stream) {
   const stream = new tenant.EventStream("stream", {
     name: scenario.stream.name,
     subscriptions: [{ event_type: "user.created" }],
-    destination: {
-      type: "webhook",
-      configuration: {
-        webhook_endpoint: "https://hooks.example.com/trial",
-        webhook_authorization: { method: "bearer", token: cfg.requireSecret("hookToken") },
-      },
-    },
+    destination: scenario.stream.eventbridge
+      ? { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } }
+      : {
+          type: "webhook",
+          configuration: {
+            webhook_endpoint: "https://hooks.example.com/trial",
+            webhook_authorization: { method: "bearer", token: cfg.requireSecret("hookToken") },
+          },
+        },
   });
   outputs.streamId = stream.id;
+  outputs.partnerEventSource = stream.aws_partner_event_source;
 }
 
 export const result = outputs;
