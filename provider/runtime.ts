@@ -51,8 +51,9 @@ import {
   ownershipDir,
   recordOwner,
   stackOf,
+  urnOf,
 } from "./resources/ownership";
-import { warn } from "./lifecycle/diagnostics";
+import { forResource, warn, warningsSent } from "./lifecycle/diagnostics";
 import { isObject, type JsonObject, UNKNOWN } from "./resources/shared";
 import type { ProviderContext, ResourceImplementation } from "./resources/types";
 
@@ -324,7 +325,10 @@ async function check(kind: string, olds: unknown, news: unknown): Promise<CheckR
       if (taken) {
         failures.push(taken);
       } else {
-        result = await impl.check(withoutTenant(olds), inputs, connection(namespaceOf(news)).context);
+        const context = connection(namespaceOf(news)).context;
+        result = await forResource(urnOf(isObject(news) ? news : undefined), () =>
+          impl.check(withoutTenant(olds), inputs, context),
+        );
         failures = printable(result.failures ?? [], inputs);
       }
     }
@@ -346,7 +350,9 @@ async function verify(namespace: string, about: string): Promise<string | undefi
 
 function diff(kind: string, id: string, olds: unknown, news: unknown): DiffResult {
   const impl = implementationOf(kind);
-  const result = impl.diff(id, withoutTenant(olds), withoutTenant(news));
+  const result = forResource(urnOf(isObject(news) ? news : undefined), () =>
+    impl.diff(id, withoutTenant(olds), withoutTenant(news)),
+  );
   const tenant = isObject(news) ? news[TENANT_KEY] : undefined;
   // The object lives in one tenant: naming another one means a new object there.
   if (tenant === UNKNOWN || namespaceOf(news) !== namespaceOf(olds)) {
@@ -372,8 +378,11 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
   switch (method) {
     case "check":
       return check(kind, args[0], args[1]);
-    case "diff":
-      return diff(kind, String(args[0]), args[1], args[2]);
+    case "diff": {
+      const result = diff(kind, String(args[0]), args[1], args[2]);
+      await warningsSent(); // A warning of the diff shows before the engine moves on.
+      return result;
+    }
     case "create": {
       const context = connection(namespace).context;
       try {
@@ -414,7 +423,9 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
       const stack = stackOf(isObject(args[1]) ? args[1] : undefined);
       if (owner && stack && owner !== stack) {
         // Another stack took it over (`force`): it is theirs to delete.
-        await warn(`${kindLabel(kind)} ${String(args[0])} is left in the tenant: stack ${owner} manages it now.`);
+        await forResource(urnOf(args[1] as JsonObject), () =>
+          warn(`${kindLabel(kind)} ${String(args[0])} is left in the tenant: stack ${owner} manages it now.`),
+        );
         return undefined;
       }
       await impl.delete(connection(namespace).context, String(args[0]), object(args[1]));

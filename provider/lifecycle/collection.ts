@@ -272,6 +272,7 @@ export function collectionResource<T extends { id: string; created_at?: string }
     diff(_id, olds, news): DiffResult {
       const { desired, current } = comparable(olds, withoutProvider(news));
       const changes = !deepEqual(desired, current);
+      if (changes) secretChange(spec, olds, withoutProvider(news), desired, current);
       const replaces = changes ? (spec.replaces?.(desired, current) ?? []) : [];
       return replaces.length > 0 ? { changes, replaces } : { changes };
     },
@@ -322,6 +323,25 @@ export function collectionResource<T extends { id: string; created_at?: string }
       );
     },
   };
+}
+
+/**
+ * A changed secret shows as `[secret]` on both sides of `preview --diff`, so nothing
+ * there is marked: a warning on the resource's line names the field instead.
+ */
+function secretChange<T extends { id: string }>(
+  spec: CollectionSpec<T>,
+  olds: JsonObject,
+  news: JsonObject,
+  desired: JsonObject,
+  current: JsonObject,
+): void {
+  if (!spec.secretsOf) return;
+  const before = spec.secretsOf(payloadOf(spec.fields, olds));
+  const after = spec.secretsOf(payloadOf(spec.fields, news));
+  if (after.includes(UNKNOWN) || deepEqual(before, after)) return;
+  const fields = Object.keys({ ...desired, ...current }).filter((key) => !deepEqual(desired[key], current[key]));
+  void warn(`${fields.join(", ")}: a secret changes (values are never shown); \`pulumi up\` sends the new one.`);
 }
 
 /**

@@ -9,7 +9,7 @@
  * object and break generate's 0-write round trip. Pulumi's own state cannot be asked
  * either: each stack may use another backend. So the record sits next to the create
  * journal, in `<PULUMI_HOME or ~/.pulumi>/pulumi-tenant/owners-<tenant>/`, one small file
- * per object (`<kind>-<id>`, holding the stack's `organization/project/stack`): written
+ * per object (`<kind>-<id>`, holding the stack's `project/stack`): written
  * atomically (temp file + rename), so stacks running at once never lose each other's
  * entries, and independent of any backend. It covers every stack that runs from the
  * same PULUMI_HOME (one machine, one CI runner image with a cached home); stacks run from
@@ -26,7 +26,7 @@ import { journalPath } from "./journal";
 import { LOGIN_TEMPLATE_ID } from "./login-template/schema";
 import { UNKNOWN } from "./shared";
 
-/** The input every resource gets from its program: the stack that manages it (`organization/project/stack`). */
+/** The input every resource gets from its program: its own URN, which names the stack that manages it. */
 export const OWNER_KEY = "managedBy";
 /** The input that lets an adoption take an object over from the stack that manages it. */
 export const FORCE_KEY = "force";
@@ -81,10 +81,16 @@ function adoptedId(kind: string, inputs: Record<string, unknown>): string | unde
   return typeof id === "string" && id !== "" && id !== UNKNOWN ? id : undefined;
 }
 
-/** The stack of `values` (a resource's inputs or outputs), when its program said. */
+/** The URN of the resource `values` (its inputs or outputs) belong to, when its program said. */
+export function urnOf(values: Record<string, unknown> | undefined): string | undefined {
+  const urn = values?.[OWNER_KEY];
+  return typeof urn === "string" && urn.startsWith("urn:pulumi:") ? urn : undefined;
+}
+
+/** The stack of `values` (`project/stack`, from the resource's URN), when its program said. */
 export function stackOf(values: Record<string, unknown> | undefined): string | undefined {
-  const stack = values?.[OWNER_KEY];
-  return typeof stack === "string" && stack !== "" && stack !== UNKNOWN ? stack : undefined;
+  const [stack, project] = urnOf(values)?.slice("urn:pulumi:".length).split("::") ?? [];
+  return stack && project ? `${project}/${stack}` : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The argument every resource takes to choose its tenant. */
 import * as pulumiRuntime from "@pulumi/pulumi";
+import { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "./tokens";
 import type * as pulumi from "@pulumi/pulumi";
 
 /** Arguments shared by every resource. */
@@ -24,16 +25,19 @@ export interface TenantArgs {
 }
 
 /**
- * The inputs every resource adds to its own: its `tenant`, `force`, and the stack that
- * manages it (`organization/project/stack`, recorded per object by the provider: see
- * ownership.ts). Only names are stored in state, never a credential.
+ * The inputs every resource adds to its own: its `tenant`, `force`, and `managedBy`, the
+ * resource's own URN (`urn:pulumi:<stack>::<project>::<type>::<name>`): the provider
+ * records per object which stack manages it (see ownership.ts) and shows its warnings on
+ * the resource's line. Only names are stored in state, never a credential.
  */
-export function tenantInputs(args: TenantArgs): Record<string, unknown> {
-  return {
-    tenant: args.tenant,
-    force: args.force,
-    managedBy: `${pulumiRuntime.getOrganization()}/${pulumiRuntime.getProject()}/${pulumiRuntime.getStack()}`,
-  };
+export function tenantInputs(
+  args: TenantArgs,
+  name: string,
+  kind: ResourceKind,
+  opts: pulumi.CustomResourceOptions | undefined,
+): Record<string, unknown> {
+  const type = `pulumi-nodejs:dynamic/${TYPE_MODULE}:${TYPE_NAMES[kind]}`;
+  return { tenant: args.tenant, force: args.force, managedBy: pulumiRuntime.createUrn(name, type, opts?.parent) };
 }
 
 /** The program's resources by the namespace they named as a plain string (see {@link registeredIn}). */

@@ -56,7 +56,7 @@ describe("two stacks on one tenant never take or delete each other's objects", (
     let output = "";
     await expect(other.preview({ onOutput: (text) => (output += text) })).rejects.toThrow();
     expect(output).toContain(
-      `property adoptId value {${formId}} has a problem: form ${formId} is managed by stack organization/tenant-trial/owner-a: adopting it here would let two ` +
+      `property adoptId value {${formId}} has a problem: form ${formId} is managed by stack tenant-trial/owner-a: adopting it here would let two ` +
         "stacks change it and either destroy delete it. Remove the adoption, or set `force: true` to take it over",
     );
     expect(output).not.toContain("adopts the existing form");
@@ -72,9 +72,7 @@ describe("two stacks on one tenant never take or delete each other's objects", (
 
     let output = "";
     await ctx.stack.destroy({ onOutput: (text) => (output += text) });
-    expect(output).toContain(
-      `form ${formId} is left in the tenant: stack organization/tenant-trial/owner-b manages it now.`,
-    );
+    expect(output).toContain(`form ${formId} is left in the tenant: stack tenant-trial/owner-b manages it now.`);
     expect((await ctx.api.forms()).map((form) => form.id)).toContain(formId);
 
     await other.destroy();

@@ -190,4 +190,33 @@ describe("a platform engineer's trial", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test("an adoption says so on the resource's own line of the preview", async () => {
+    const existing = await ctx.api.call<{ id: string }>("POST", "/forms", { name: "Existing" });
+    await setScenario(ctx.stack, { forms: [{ key: "adopted", name: "Existing", adoptId: existing.body.id }] });
+    const run = await record("preview");
+    expect(run.ok).toBe(true);
+    const line = run.output
+      .split("\n")
+      .find((text) => /\+\s+pulumi-nodejs:dynamic\/tenant:Form adopted create/.test(text));
+    expect(line).toContain(`warning: adoptId: \`pulumi up\` adopts the existing form ${existing.body.id} ("Existing")`);
+    const warning = run.events.find((event) => event.diagnosticEvent?.message.includes("adopts the existing form"));
+    expect(warning?.diagnosticEvent?.urn).toMatch(/::pulumi-nodejs:dynamic\/tenant:Form::adopted$/);
+  });
+
+  test("a secret rotation is named on the resource's line, also with preview --diff", async () => {
+    await setScenario(ctx.stack, { stream: { name: "hook" } });
+    await ctx.stack.up();
+    await ctx.stack.setConfig("hookToken", { value: "hook-token-trial-2", secret: true });
+    const message = "destination: a secret changes (values are never shown); `pulumi up` sends the new one.";
+    const withDiff = await record("preview", true);
+    const warning = withDiff.events.find((event) => event.diagnosticEvent?.message.includes(message));
+    expect(warning?.diagnosticEvent?.urn).toMatch(/::pulumi-nodejs:dynamic\/tenant:EventStream::stream$/);
+    expect(withDiff.output).toMatch(/~ pulumi-nodejs:dynamic\/tenant:EventStream: \(update\)/);
+    const plain = await record("preview");
+    expect(plain.output).toMatch(
+      new RegExp(`~\\s+pulumi-nodejs:dynamic/tenant:EventStream stream update warning: destination: a secret changes`),
+    );
+    expect(plain.output).not.toContain("hook-token-trial");
+  });
 });

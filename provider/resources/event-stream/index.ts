@@ -82,7 +82,7 @@ export class EventStream extends dynamic.Resource {
         destination: markDestinationSecrets(args.destination),
         status: args.status,
         adoptId: args.adoptId,
-        ...tenantInputs(args),
+        ...tenantInputs(args, name, "eventStream", opts),
         created_at: undefined,
         updated_at: undefined,
       },

@@ -104,7 +104,7 @@ export class Form extends dynamic.Resource {
         ending: args.ending,
         style: args.style,
         adoptId: args.adoptId,
-        ...tenantInputs(args),
+        ...tenantInputs(args, name, "form", opts),
         created_at: undefined,
         updated_at: undefined,
         embedded_at: undefined,

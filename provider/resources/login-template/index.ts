@@ -42,7 +42,7 @@ export class LoginTemplate extends dynamic.Resource {
     super(
       loginTemplateProvider,
       name,
-      { template: args.template, adopt: args.adopt, ...tenantInputs(args) },
+      { template: args.template, adopt: args.adopt, ...tenantInputs(args, name, "loginTemplate", opts) },
       opts,
       TYPE_MODULE,
       TYPE_NAMES.loginTemplate,

@@ -110,7 +110,7 @@ export class RateLimitPolicy extends dynamic.Resource {
       name,
       {
         ...args,
-        ...tenantInputs(args),
+        ...tenantInputs(args, name, "rateLimitPolicy", opts),
         created_at: undefined,
         updated_at: undefined,
       },
