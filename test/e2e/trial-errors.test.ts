@@ -7,31 +7,25 @@
  * object, raw colour code, stack trace or `PromiseRejectionHandledWarning`.
  */
 import * as path from "node:path";
-import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { startSilentHost } from "./hosts";
-import { E2E_TIMEOUT_MS, setScenario, startE2e, type E2eContext } from "./harness";
+import {
+  E2E_TIMEOUT_MS,
+  errorsOf,
+  recordRun,
+  setScenario,
+  startE2e,
+  type E2eContext,
+  type RecordedRun,
+} from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
 const PROGRAM_DIR = path.join(__dirname, "trial-program");
 
-/** What one preview printed and reported. */
-interface Run {
-  ok: boolean;
-  output: string;
-  events: EngineEvent[];
-}
-
-const errorsOf = (run: Run) =>
-  run.events
-    .map((event) => event.diagnosticEvent)
-    .filter((d) => d?.severity === "error")
-    .map((d) => d!.message);
-
 const count = (haystack: string, text: string) => haystack.split(text).length - 1;
 
 /** `message` reported once (one error event; once in the Diagnostics section), on one line, with no noise. */
-function expectOnce(run: Run, message: string, wrongNamespace?: string): void {
+function expectOnce(run: RecordedRun, message: string, wrongNamespace?: string): void {
   expect(run.ok).toBe(false);
   const noise = [/^\s+at /m, /PromiseRejectionHandledWarning/, /\[\d+m/, /Error \{|target: \{|problem: '/];
   for (const pattern of noise) expect(run.output).not.toMatch(pattern);
@@ -47,17 +41,7 @@ describe("every lookup and resource error names the namespace the program used, 
   let ctx: E2eContext;
   let silent: Awaited<ReturnType<typeof startSilentHost>>;
 
-  const preview = async (): Promise<Run> => {
-    const events: EngineEvent[] = [];
-    let output = "";
-    let ok = true;
-    try {
-      await ctx.stack.preview({ onOutput: (text) => (output += text), onEvent: (event) => void events.push(event) });
-    } catch {
-      ok = false;
-    }
-    return { ok, output, events };
-  };
+  const preview = () => recordRun(ctx.stack, "preview");
 
   /** Sets (or with undefined removes) settings of `namespace`. */
   const settings = async (namespace: string, values: Record<string, string | undefined>) => {

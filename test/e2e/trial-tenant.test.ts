@@ -7,44 +7,17 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { LocalWorkspace, type EngineEvent } from "@pulumi/pulumi/automation";
-import { E2E_TIMEOUT_MS, setScenario, startE2e, writesIn, type E2eContext } from "./harness";
+import { LocalWorkspace } from "@pulumi/pulumi/automation";
+import { E2E_TIMEOUT_MS, errorsOf, recordRun, setScenario, startE2e, writesIn, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
 const PROGRAM_DIR = path.join(__dirname, "trial-program");
 
-/** What one operation printed and reported. */
-interface Run {
-  ok: boolean;
-  output: string;
-  events: EngineEvent[];
-}
-
-const errorsOf = (run: Run) =>
-  run.events
-    .map((event) => event.diagnosticEvent)
-    .filter((d) => d?.severity === "error")
-    .map((d) => d!.message);
-
 describe("a platform engineer's trial", () => {
   let ctx: E2eContext;
 
-  const record = async (operation: "preview" | "up", diff = false): Promise<Run> => {
-    const events: EngineEvent[] = [];
-    let output = "";
-    let ok = true;
-    try {
-      await ctx.stack[operation]({
-        diff,
-        onOutput: (text) => (output += text),
-        onEvent: (event) => void events.push(event),
-      });
-    } catch {
-      ok = false;
-    }
-    return { ok, output, events };
-  };
+  const record = (operation: "preview" | "up", diff = false) => recordRun(ctx.stack, operation, { diff });
 
   beforeAll(async () => {
     ctx = await startE2e({
