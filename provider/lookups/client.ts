@@ -72,6 +72,9 @@ export function lookupClient(namespace = DEFAULT_TENANT_NAMESPACE, overrides?: T
   return connectionClient({ tenant: namespace, settings: overrides });
 }
 
+/** How long a failed lookup waits for the check of its namespace's resources to report the failure. */
+const RESOURCE_CHECK_WAIT_MS = 5_000;
+
 /** The first failure of each namespace's lookups, by message: repeats rethrow it (see {@link inProgram}). */
 const failures = new Map<string, Error>();
 
@@ -112,12 +115,19 @@ export async function inProgram<R>(namespace: string | undefined, lookup: () => 
 async function afterResourcesOf(namespace: string): Promise<void> {
   const resources = registeredIn(namespace);
   if (resources.length === 0 || !pulumi.runtime.hasMonitor()) return;
-  const settled = resources.map(
-    (resource) => new Promise<void>((resolve) => void quiet(resource.urn).apply(() => resolve())),
+  // Settled either way: a registration that failed (an input rejected, e.g. this very lookup) ends the wait too.
+  // `promise()` is the Output's own (not in its public type); `apply` would never run on a rejection.
+  const settled = resources.map((resource) =>
+    (quiet(resource.urn) as unknown as { promise(): Promise<unknown> }).promise().then(
+      () => undefined,
+      () => undefined,
+    ),
   );
-  // Bounded: a resource whose inputs never resolve must not hold the program.
+  // Bounded, and short: a resource whose input needs this very lookup never registers. The other resources'
+  // checks ask the tenant at the same moment as the lookup, so their report is due by then; past the bound the
+  // lookup reports itself (at worst the failure is told twice, never not at all).
   let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, 60_000)));
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, RESOURCE_CHECK_WAIT_MS)));
   await Promise.race([Promise.all(settled), bound]);
   clearTimeout(timer);
 }

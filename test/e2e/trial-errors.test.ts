@@ -145,4 +145,16 @@ describe("every lookup and resource error names the namespace the program used, 
       "prod",
     );
   });
+
+  test("a resource whose input needs the failing lookup: the failure once, without waiting", async () => {
+    await settings("tenant", { ...good(), clientSecret: `${ctx.server.credentials.clientSecret}-wrong` });
+    await setScenario(ctx.stack, { lookups: { dependent: true } });
+    const started = Date.now();
+    const run = await preview();
+    expectOnce(
+      run,
+      `refused client ${ctx.server.credentials.clientId} (401 invalid_client: Client authentication failed)`,
+    );
+    expect((Date.now() - started) / 1000).toBeLessThan(30);
+  });
 });

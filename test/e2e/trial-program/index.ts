@@ -7,8 +7,11 @@ import * as pulumi from "@pulumi/pulumi";
 import * as tenant from "pulumi-tenant";
 
 interface Scenario {
-  /** Look up the policies and a form by name in this namespace (`tenant` when empty). */
-  lookups?: { tenant?: string; formName?: string };
+  /**
+   * Look up the policies and a form by name in this namespace (`tenant` when empty);
+   * `dependent`: a form of that namespace named after the policies found.
+   */
+  lookups?: { tenant?: string; formName?: string; dependent?: boolean };
   /** Forms to manage: a STEP node, or a ROUTER with these rules when `rules` is given. */
   forms?: { key: string; name: string; tenant?: string; adoptId?: string; force?: boolean; rules?: unknown[] }[];
   /** Rate limit policies to manage. */
@@ -27,6 +30,14 @@ if (scenario.lookups) {
   outputs.policies = tenant.getRateLimitPoliciesOutput({ tenant: where });
   if (scenario.lookups.formName)
     outputs.form = tenant.getFormOutput({ name: scenario.lookups.formName, tenant: where });
+  if (scenario.lookups.dependent) {
+    const name = outputs.policies.apply((policies) => `Policies: ${(policies as unknown[]).length}`);
+    outputs.dependentId = new tenant.Form("dependent", {
+      name,
+      tenant: where,
+      nodes: [{ id: "step_1", type: "STEP", config: { next_node: "$ending" } }],
+    }).id;
+  }
 }
 
 for (const form of scenario.forms ?? []) {
