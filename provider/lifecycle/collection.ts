@@ -266,7 +266,8 @@ export function collectionResource<T extends { id: string; created_at?: string }
           failures: await previewAdoption(ctx, adoptId, payloadOf(spec.fields, withoutProvider(news))),
         };
       }
-      return checked;
+      const rotated = creating ? [] : rotatedSecretFields(spec, withoutProvider(olds), withoutProvider(news));
+      return rotated.length === 0 ? checked : { ...checked, inputs: { ...news, [ROTATED_SECRETS_KEY]: rotated } };
     },
 
     diff(_id, olds, news): DiffResult {
@@ -326,6 +327,27 @@ export function collectionResource<T extends { id: string; created_at?: string }
 }
 
 /**
+ * The input `check` adds when a secret changes: `preview --diff` shows `[secret]` on both
+ * sides of a changed secret and marks nothing, but it marks this key (`+ rotatedSecrets:
+ * ["destination"]`), which names the fields and holds no secret. Never sent to the API.
+ */
+export const ROTATED_SECRETS_KEY = "rotatedSecrets";
+
+/** The managed fields whose secrets differ between old and new inputs (all known). */
+function rotatedSecretFields<T extends { id: string }>(
+  spec: CollectionSpec<T>,
+  olds: JsonObject,
+  news: JsonObject,
+): string[] {
+  const secretsOf = spec.secretsOf;
+  if (!secretsOf) return [];
+  return spec.fields.filter((field) => {
+    const after = secretsOf(payloadOf([field], news));
+    return !after.includes(UNKNOWN) && !deepEqual(secretsOf(payloadOf([field], olds)), after);
+  });
+}
+
+/**
  * A changed secret shows as `[secret]` on both sides of `preview --diff`, so nothing
  * there is marked: a warning on the resource's line names the field instead.
  */
@@ -366,7 +388,7 @@ export function checkCollectionInputs<T extends { id: string }>(
 }
 
 /** Inputs every resource takes besides the API's fields. */
-export const CONTROL_INPUTS: ReadonlySet<string> = new Set(["adoptId", "tenant"]);
+export const CONTROL_INPUTS: ReadonlySet<string> = new Set(["adoptId", "tenant", "rotatedSecrets"]);
 
 function withAdoptId(outputs: JsonObject, adoptId: unknown): JsonObject {
   return typeof adoptId === "string" ? { ...outputs, adoptId } : outputs;

@@ -186,10 +186,14 @@ describe("a platform engineer's trial", () => {
     const warning = withDiff.events.find((event) => event.diagnosticEvent?.message.includes(message));
     expect(warning?.diagnosticEvent?.urn).toMatch(/::pulumi-nodejs:dynamic\/tenant:EventStream::stream$/);
     expect(withDiff.output).toMatch(/~ pulumi-nodejs:dynamic\/tenant:EventStream: \(update\)/);
+    // The diff marks the key that names the field (the secrets themselves are [secret] on both sides).
+    expect(withDiff.output).toMatch(/\+ rotatedSecrets: \[\s*\+\s+\[0\]: "destination"/);
     const plain = await record("preview");
     expect(plain.output).toMatch(
-      new RegExp(`~\\s+pulumi-nodejs:dynamic/tenant:EventStream stream update warning: destination: a secret changes`),
+      /~\s+pulumi-nodejs:dynamic\/tenant:EventStream stream update \[diff: \+rotatedSecrets\]; warning: destination: a secret changes/,
     );
     expect(plain.output).not.toContain("hook-token-trial");
+    await ctx.stack.up();
+    await ctx.stack.up({ expectNoChanges: true });
   });
 });
