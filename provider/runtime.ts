@@ -44,16 +44,15 @@ import { CreateJournal, journalPath } from "./resources/journal";
 import {
   adoptionFailure,
   FORCE_KEY,
-  kindLabel,
   forgetOwner,
+  leftToOtherStack,
   OWNER_KEY,
-  ownerOf,
   ownershipDir,
   recordOwner,
   stackOf,
   urnOf,
 } from "./resources/ownership";
-import { forResource, warn, warningsSent } from "./lifecycle/diagnostics";
+import { forResource, warningsSent } from "./lifecycle/diagnostics";
 import { isObject, type JsonObject, UNKNOWN } from "./resources/shared";
 import type { ProviderContext, ResourceImplementation } from "./resources/types";
 
@@ -419,15 +418,9 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
     case "delete": {
       const settings = connection(namespace).settings;
       const dir = settings && ownershipDir(settings.apiBaseUrl);
-      const owner = dir && ownerOf(dir, kind, String(args[0]));
-      const stack = stackOf(isObject(args[1]) ? args[1] : undefined);
-      if (owner && stack && owner !== stack) {
-        // Another stack took it over (`force`): it is theirs to delete.
-        await forResource(urnOf(args[1] as JsonObject), () =>
-          warn(`${kindLabel(kind)} ${String(args[0])} is left in the tenant: stack ${owner} manages it now.`),
-        );
-        return undefined;
-      }
+      const props = isObject(args[1]) ? args[1] : undefined;
+      // Another stack took it over (`force`): it is theirs to delete.
+      if (dir && (await leftToOtherStack(dir, kind, String(args[0]), props))) return undefined;
       await impl.delete(connection(namespace).context, String(args[0]), object(args[1]));
       if (dir) forgetOwner(dir, kind, String(args[0]));
       return undefined;

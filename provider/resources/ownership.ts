@@ -22,6 +22,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
+import { forResource, warn } from "../lifecycle/diagnostics";
 import { journalPath } from "./journal";
 import { LOGIN_TEMPLATE_ID } from "./login-template/schema";
 import { UNKNOWN } from "./shared";
@@ -109,4 +110,24 @@ export function adoptionFailure(kind: string, dir: string, news: Record<string, 
       `${kindLabel(kind)} ${id} is managed by stack ${owner}: adopting it here would let two stacks change it and either ` +
       "destroy delete it. Remove the adoption, or set `force: true` to take it over (that stack's destroy then leaves it in place)",
   };
+}
+
+/**
+ * True when object `id` must stay in the tenant although this stack (`props`, the state's
+ * outputs) deletes its resource: another stack took it over with `force`. Says so on the
+ * resource's line.
+ */
+export async function leftToOtherStack(
+  dir: string,
+  kind: string,
+  id: string,
+  props: Record<string, unknown> | undefined,
+): Promise<boolean> {
+  const owner = ownerOf(dir, kind, id);
+  const stack = stackOf(props);
+  if (!owner || !stack || owner === stack) return false;
+  await forResource(urnOf(props), () =>
+    warn(`${kindLabel(kind)} ${id} is left in the tenant: stack ${owner} manages it now.`),
+  );
+  return true;
 }
