@@ -47,6 +47,7 @@ import {
   forgetOwner,
   leftToOtherStack,
   OWNER_KEY,
+  ownerOf,
   ownershipDir,
   recordOwner,
   stackOf,
@@ -233,11 +234,13 @@ function withTenantOf<T extends JsonObject | undefined>(values: T, from: unknown
   return Object.keys(carried).length === 0 ? values : ({ ...values, ...carried } as T);
 }
 
-/** Records the stack named in `inputs` as managing object `id` (a create or an adoption). */
-function owned(kind: string, namespace: string, id: string | undefined, inputs: unknown): void {
+/** Records the stack named in `inputs` as managing object `id` (a create or an adoption; `onlyIfNone`: unless recorded). */
+function owned(kind: string, namespace: string, id: string | undefined, inputs: unknown, onlyIfNone = false): void {
   const settings = connection(namespace).settings;
   const stack = stackOf(isObject(inputs) ? inputs : undefined);
-  if (settings && stack && id) recordOwner(ownershipDir(settings.apiBaseUrl), kind, id, stack);
+  if (!settings || !stack || !id) return;
+  const dir = ownershipDir(settings.apiBaseUrl);
+  if (!onlyIfNone || ownerOf(dir, kind, id) === undefined) recordOwner(dir, kind, id, stack);
 }
 
 /**
@@ -378,6 +381,8 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
     case "check":
       return check(kind, args[0], args[1]);
     case "diff": {
+      // The state holds it: an object created before the record existed is recorded now (never taken from another).
+      owned(kind, namespaceOf(args[2]), String(args[0]), args[2], true);
       const result = diff(kind, String(args[0]), args[1], args[2]);
       await warningsSent(); // A warning of the diff shows before the engine moves on.
       return result;
