@@ -48,6 +48,7 @@ export {
 } from "./lookups";
 export { TYPE_MODULE, TYPE_NAMES } from "./resources/tokens";
 export type { DeepInput } from "./inputs";
+export { formComponent, type FormComponentType } from "./components";
 export type { TenantSettingsInput } from "./client/settings";
 export type { TenantArgs } from "./resources/tenant";
 export {

@@ -41,6 +41,19 @@ import {
 import { IMPLEMENTATIONS, type ResourceKind } from "./resources";
 import { claim, forgetClaims, isAdoptedFromJournal, markGone } from "./resources/create-once";
 import { CreateJournal, journalPath } from "./resources/journal";
+import {
+  adoptionFailure,
+  FORCE_KEY,
+  forgetOwner,
+  leftToOtherStack,
+  OWNER_KEY,
+  ownerOf,
+  ownershipDir,
+  recordOwner,
+  stackOf,
+  urnOf,
+} from "./resources/ownership";
+import { forResource, warningsSent } from "./lifecycle/diagnostics";
 import { isObject, type JsonObject, UNKNOWN } from "./resources/shared";
 import type { ProviderContext, ResourceImplementation } from "./resources/types";
 
@@ -205,16 +218,29 @@ export function namespaceOf(values: unknown): string {
 /** `values` without the `tenant` key: what the resource implementations see. */
 function withoutTenant(values: unknown): JsonObject {
   if (!isObject(values)) return {};
-  if (!(TENANT_KEY in values)) return values;
-  const { [TENANT_KEY]: _tenant, ...rest } = values;
+  if (!(TENANT_KEY in values) && !(OWNER_KEY in values) && !(FORCE_KEY in values)) return values;
+  // The stack and `force` are the runtime's business too (ownership.ts): the implementations never see them.
+  const { [TENANT_KEY]: _tenant, [OWNER_KEY]: _stack, [FORCE_KEY]: _force, ...rest } = values;
   return rest;
 }
 
 /** `values` with the `tenant` key of `from`, when `from` has one. */
 function withTenantOf<T extends JsonObject | undefined>(values: T, from: unknown): T {
-  const tenant = isObject(from) ? from[TENANT_KEY] : undefined;
-  if (tenant === undefined || tenant === null || !values) return values;
-  return { ...values, [TENANT_KEY]: tenant } as T;
+  if (!values || !isObject(from)) return values;
+  const carried: JsonObject = {};
+  // The managing stack is kept in the outputs too: `delete` gets only those.
+  for (const key of [TENANT_KEY, OWNER_KEY])
+    if (from[key] !== undefined && from[key] !== null) carried[key] = from[key];
+  return Object.keys(carried).length === 0 ? values : ({ ...values, ...carried } as T);
+}
+
+/** Records the stack named in `inputs` as managing object `id` (a create or an adoption; `onlyIfNone`: unless recorded). */
+function owned(kind: string, namespace: string, id: string | undefined, inputs: unknown, onlyIfNone = false): void {
+  const settings = connection(namespace).settings;
+  const stack = stackOf(isObject(inputs) ? inputs : undefined);
+  if (!settings || !stack || !id) return;
+  const dir = ownershipDir(settings.apiBaseUrl);
+  if (!onlyIfNone || ownerOf(dir, kind, id) === undefined) recordOwner(dir, kind, id, stack);
 }
 
 /**
@@ -290,9 +316,23 @@ async function check(kind: string, olds: unknown, news: unknown): Promise<CheckR
     if (problem) {
       failures.push({ property: "", reason: problem });
     } else {
-      // A reachable tenant: an adoption or a takeover is looked at now, in the tenant the resource names.
-      result = await impl.check(withoutTenant(olds), inputs, connection(namespaceOf(news)).context);
-      failures = printable(result.failures ?? [], inputs);
+      // An object another stack manages is not adopted (ownership.ts); else an adoption or a takeover is
+      // looked at now, in the tenant the resource names.
+      const settings = connection(namespaceOf(news)).settings;
+      const creating = Object.keys(withoutTenant(olds)).filter((key) => key !== "__provider").length === 0;
+      const taken =
+        creating && settings && isObject(news)
+          ? adoptionFailure(kind, ownershipDir(settings.apiBaseUrl), news)
+          : undefined;
+      if (taken) {
+        failures.push(taken);
+      } else {
+        const context = connection(namespaceOf(news)).context;
+        result = await forResource(urnOf(isObject(news) ? news : undefined), () =>
+          impl.check(withoutTenant(olds), inputs, context),
+        );
+        failures = printable(result.failures ?? [], inputs);
+      }
     }
   }
   return { inputs: withTenantOf(result.inputs ?? inputs, news), failures };
@@ -312,7 +352,9 @@ async function verify(namespace: string, about: string): Promise<string | undefi
 
 function diff(kind: string, id: string, olds: unknown, news: unknown): DiffResult {
   const impl = implementationOf(kind);
-  const result = impl.diff(id, withoutTenant(olds), withoutTenant(news));
+  const result = forResource(urnOf(isObject(news) ? news : undefined), () =>
+    impl.diff(id, withoutTenant(olds), withoutTenant(news)),
+  );
   const tenant = isObject(news) ? news[TENANT_KEY] : undefined;
   // The object lives in one tenant: naming another one means a new object there.
   if (tenant === UNKNOWN || namespaceOf(news) !== namespaceOf(olds)) {
@@ -338,16 +380,25 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
   switch (method) {
     case "check":
       return check(kind, args[0], args[1]);
-    case "diff":
-      return diff(kind, String(args[0]), args[1], args[2]);
+    case "diff": {
+      // The state holds it: an object created before the record existed is recorded now (never taken from another).
+      owned(kind, namespaceOf(args[2]), String(args[0]), args[2], true);
+      const result = diff(kind, String(args[0]), args[1], args[2]);
+      await warningsSent(); // A warning of the diff shows before the engine moves on.
+      return result;
+    }
     case "create": {
       const context = connection(namespace).context;
       try {
         const result = await impl.create(context, object(args[0]));
+        owned(kind, namespace, result.id, args[0]);
         return { ...result, outs: withTenantOf(result.outs ?? {}, args[0]) };
       } catch (error) {
         // The engine records a partial create's properties as the outputs: they must name the tenant too.
-        if (error instanceof PartialCreateError) Object.assign(error.properties, withTenantOf({}, args[0]));
+        if (error instanceof PartialCreateError) {
+          Object.assign(error.properties, withTenantOf({}, args[0]));
+          owned(kind, namespace, error.id, args[0]);
+        }
         throw error;
       }
     }
@@ -373,8 +424,16 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
       );
       return { ...result, outs: withTenantOf(result.outs ?? {}, args[2]) };
     }
-    case "delete":
-      return impl.delete(connection(namespace).context, String(args[0]), object(args[1]));
+    case "delete": {
+      const settings = connection(namespace).settings;
+      const dir = settings && ownershipDir(settings.apiBaseUrl);
+      const props = isObject(args[1]) ? args[1] : undefined;
+      // Another stack took it over (`force`): it is theirs to delete.
+      if (dir && (await leftToOtherStack(dir, kind, String(args[0]), props))) return undefined;
+      await impl.delete(connection(namespace).context, String(args[0]), object(args[1]));
+      if (dir) forgetOwner(dir, kind, String(args[0]));
+      return undefined;
+    }
     default:
       throw new Error(`pulumi-tenant: unknown provider method "${method}"`);
   }

@@ -4,9 +4,9 @@
  * required keys; the server's defaults; where the secrets are; and every `next_node`
  * reference, which no schema can check.
  *
- * Where the official SDK's types and the published schema disagree, both are accepted:
- * a ROUTER rule's `condition` is required by the published schema but absent from the
- * SDK's `FormRouterRule`, so it is optional here.
+ * A ROUTER rule's `condition` is required, as the published schema states (the official
+ * SDK's `FormRouterRule` leaves it out), and kept exactly as sent: it is free-form, so
+ * like components it is opaque (an empty `operands: []` or `condition: []` stays).
  */
 import { FORM_ENDING_NODE } from "../schema/formats";
 import {
@@ -59,12 +59,12 @@ export const formRouterRuleSchema = object(
     id: formIdentifier(),
     /** A display name, 1 to 150 characters. */
     alias: alias(),
-    /** The condition, as the form editor writes it (free-form). */
+    /** The condition, as the form editor writes it (free-form, kept exactly as sent). Required. */
     condition: unknown(),
     /** Where to go when the condition holds: a node id or `"$ending"`. */
     next_node: formNodePointer(),
   },
-  { required: ["id"] },
+  { required: ["id", "condition"] },
 );
 
 /** A STEP node: components shown to the user, then `next_node`. */
@@ -247,8 +247,10 @@ export const FORM_FIELDS = [
 /** Fields the server adds to a form. */
 export const FORM_SERVER_FIELDS = ["created_at", "updated_at", "embedded_at", "submitted_at"] as const;
 
-/** Keys whose values the API keeps as given (components are echoed exactly). */
-export const FORM_OPAQUE_KEYS: ReadonlySet<string> = new Set(["components"]);
+/** Keys whose values the API keeps as given (components and router rule conditions are echoed exactly). */
+export const FORM_OPAQUE_KEYS: ReadonlySet<string> = new Set(["components", "condition"]);
+/** Opaque keys kept even when their value is empty (`condition: []`); an empty `components` is not echoed. */
+export const FORM_KEPT_EMPTY_KEYS: ReadonlySet<string> = new Set(["condition"]);
 
 const component = (type: string): SecretPath => [
   "nodes",

@@ -47,7 +47,15 @@ export const signup = new tenant.Form("signup", {
       alias: "Business or personal",
       coordinates: { x: 600, y: 0 },
       config: {
-        rules: [{ id: "has_company", alias: "Has a company", next_node: "flow_enrich" }],
+        rules: [
+          {
+            id: "has_company",
+            alias: "Has a company",
+            // Required by the published schema; the form editor writes conditions in this shape.
+            condition: { operator: "AND", operands: [{ operator: "EXISTS", operands: ["{{fields.company}}"] }] },
+            next_node: "flow_enrich",
+          },
+        ],
         fallback: "$ending",
       },
     },

@@ -20,6 +20,7 @@ import {
   withoutProvider,
 } from "../resources/shared";
 import { warn } from "./diagnostics";
+import { rotatedSecretFields, ROTATED_SECRETS_KEY, secretChange } from "./secret-changes";
 import type { ProviderContext, ResourceImplementation } from "../resources/types";
 
 /** One kind of server-id object and the provider's policy for it. */
@@ -274,12 +275,14 @@ export function collectionResource<T extends { id: string; created_at?: string }
           failures: await previewAdoption(ctx, adoptId, payloadOf(spec.fields, withoutProvider(news))),
         };
       }
-      return checked;
+      const rotated = creating ? [] : rotatedSecretFields(spec, withoutProvider(olds), withoutProvider(news));
+      return rotated.length === 0 ? checked : { ...checked, inputs: { ...news, [ROTATED_SECRETS_KEY]: rotated } };
     },
 
     diff(_id, olds, news): DiffResult {
       const { desired, current } = comparable(olds, withoutProvider(news));
       const changes = !deepEqual(desired, current);
+      if (changes) secretChange(spec, olds, withoutProvider(news), desired, current);
       const replaces = changes ? (spec.replaces?.(desired, current) ?? []) : [];
       return replaces.length > 0 ? { changes, replaces } : { changes };
     },
@@ -354,7 +357,7 @@ export function checkCollectionInputs<T extends { id: string }>(
 }
 
 /** Inputs every resource takes besides the API's fields. */
-export const CONTROL_INPUTS: ReadonlySet<string> = new Set(["adoptId", "tenant"]);
+export const CONTROL_INPUTS: ReadonlySet<string> = new Set(["adoptId", "tenant", "rotatedSecrets"]);
 
 function withAdoptId(outputs: JsonObject, adoptId: unknown): JsonObject {
   return typeof adoptId === "string" ? { ...outputs, adoptId } : outputs;

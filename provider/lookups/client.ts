@@ -5,14 +5,18 @@
  * variables as fallbacks, and optional overrides.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { TenantClient } from "../client/http";
+import { NotFoundError } from "../client/errors";
+import { registeredIn } from "../resources/tenant";
+import { AmbiguousNameError } from "./by-name";
+import type { TenantClient } from "../client/http";
+import { readSettingsInput, type TenantSettingsInput } from "../client/settings";
 import {
-  CONFIG_KEYS,
-  readSettingsInput,
-  resolveSettings,
-  settingsKey,
-  type TenantSettingsInput,
-} from "../client/settings";
+  asProgramError,
+  lookupClient as connectionClient,
+  quiet,
+  quietOutput,
+  reportOnce,
+} from "../resources/rate-limit-policy/lookup";
 
 /** The configuration namespace the provider reads by default (`tenant:domain`, …). */
 export const DEFAULT_TENANT_NAMESPACE = "tenant";
@@ -36,8 +40,6 @@ export interface TenantSelector {
   tenant?: string;
 }
 
-const clients = new Map<string, TenantClient>();
-
 /** `tenant:domain` → `<namespace>:domain`. */
 export function namespacedKey(key: string, namespace: string): string {
   const prefix = `${DEFAULT_TENANT_NAMESPACE}:`;
@@ -46,13 +48,15 @@ export function namespacedKey(key: string, namespace: string): string {
     : key;
 }
 
-/** The settings a lookup uses: the stack configuration of `namespace`, the environment, then the overrides. */
+/**
+ * The settings a lookup uses: the stack configuration of `namespace` (the `AUTH0_*`
+ * environment variables for the default namespace only, as the resources), then the overrides.
+ */
 export function lookupSettingsInput(
   namespace = DEFAULT_TENANT_NAMESPACE,
   overrides?: TenantSettingsInput,
 ): TenantSettingsInput {
-  const fromConfig = readSettingsInput((key) => pulumi.runtime.getConfig(namespacedKey(key, namespace)));
-  const merged: TenantSettingsInput = { ...fromConfig };
+  const merged = readSettingsInput((key) => pulumi.runtime.getConfig(key), process.env, namespace);
   for (const [key, value] of Object.entries(overrides ?? {}) as [keyof TenantSettingsInput, string | undefined][]) {
     if (value !== undefined) merged[key] = value;
   }
@@ -60,44 +64,93 @@ export function lookupSettingsInput(
 }
 
 /**
- * One client per distinct settings for the whole program (shared token and limiter).
- * Connections are not kept alive: an idle socket would keep the program's process alive.
+ * One client per distinct settings for the whole program (shared token and limiter),
+ * the same the rate limit policy lookup uses: its settings carry the namespace, so every
+ * message names the keys the program set (`prod:domain`, not `tenant:domain`).
  */
 export function lookupClient(namespace = DEFAULT_TENANT_NAMESPACE, overrides?: TenantSettingsInput): TenantClient {
-  const input = lookupSettingsInput(namespace, overrides);
-  let settings;
+  return connectionClient({ tenant: namespace, settings: overrides });
+}
+
+/** How long a failed lookup waits for the check of its namespace's resources to report the failure. */
+const RESOURCE_CHECK_WAIT_MS = 5_000;
+
+/** The first failure of each namespace's lookups, by message: repeats rethrow it (see {@link inProgram}). */
+const failures = new Map<string, Error>();
+
+/**
+ * Runs a lookup of the promise API: a failure the provider expects (settings, tenant,
+ * not found, ambiguous name) is marked so that the program runner prints its message
+ * only, when the program does not catch it. Every lookup of a namespace that fails the
+ * same way (the same message, or the client's "Not attempted: …" pointer to it) rejects
+ * with the first error object itself, which the runner prints once.
+ */
+export async function inProgram<R>(namespace: string | undefined, lookup: () => Promise<R>): Promise<R> {
   try {
-    settings = resolveSettings(input);
+    return await lookup();
   } catch (error) {
-    if (namespace === DEFAULT_TENANT_NAMESPACE || !(error instanceof Error)) throw error;
-    // The message names the `tenant:` keys; this lookup reads another namespace.
-    const rename = (text: string) =>
-      Object.values(CONFIG_KEYS).reduce((out, key) => out.split(key).join(namespacedKey(key, namespace)), text);
-    error.message = rename(error.message);
-    throw error;
+    if (!(error instanceof Error)) throw error;
+    const ns = namespace ?? DEFAULT_TENANT_NAMESPACE;
+    const first =
+      failures.get(`${ns}\n${error.message}`) ??
+      (error.message.startsWith("Not attempted:") ? failures.get(`${ns}\nshared`) : undefined) ??
+      error;
+    failures.set(`${ns}\n${first.message}`, first);
+    // Only a failure of the whole tenant (settings, token, network) is what later pointers refer to.
+    const whole = !(first instanceof NotFoundError || first instanceof AmbiguousNameError);
+    if (whole && !failures.has(`${ns}\nshared`)) failures.set(`${ns}\nshared`, first);
+    asProgramError(first);
+    if (whole) await afterResourcesOf(ns);
+    throw first;
   }
-  const key = settingsKey(settings);
-  let client = clients.get(key);
-  if (!client) {
-    client = new TenantClient(settings, { keepAlive: false });
-    clients.set(key, client);
-  }
-  return client;
+}
+
+/**
+ * Waits until the engine has checked the program's resources of `namespace` (their URN
+ * is known, or their registration failed). Their `check` meets a failure of the whole
+ * tenant too and reports it in full; the engine then stops the program before this
+ * returns, so the failure is told once. When they pass (a static token is not tried at
+ * preview), the lookup's own message is the report.
+ */
+async function afterResourcesOf(namespace: string): Promise<void> {
+  const resources = registeredIn(namespace);
+  if (resources.length === 0 || !pulumi.runtime.hasMonitor()) return;
+  // Settled either way: a registration that failed (an input rejected, e.g. this very lookup) ends the wait too.
+  // `promise()` is the Output's own (not in its public type); `apply` would never run on a rejection.
+  const settled = resources.map((resource) =>
+    (quiet(resource.urn) as unknown as { promise(): Promise<unknown> }).promise().then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+  // Bounded, and short: a resource whose input needs this very lookup never registers. The other resources'
+  // checks ask the tenant at the same moment as the lookup, so their report is due by then; past the bound the
+  // lookup reports itself (at worst the failure is told twice, never not at all).
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, RESOURCE_CHECK_WAIT_MS)));
+  await Promise.race([Promise.all(settled), bound]);
+  clearTimeout(timer);
 }
 
 /**
  * Runs a lookup as an Output. Plain arguments skip the apply: in the Pulumi Node.js SDK
  * (3.248) an apply whose callback rejects costs tens of seconds of CPU before the error
- * is reported; a plain promise does not.
+ * is reported; a plain promise does not. A failure is reported once, as its message
+ * (see `quietOutput`): no dumped error object, no `PromiseRejectionHandledWarning`.
+ * `secretIf` makes the Output secret when the value holds a secret.
  */
 export function lookupOutput<A extends object, R>(
   args: { [K in keyof A]: pulumi.Input<A[K]> },
   lookup: (plain: A) => Promise<R>,
+  secretIf?: (value: R) => boolean,
 ): pulumi.Output<R> {
   const values = Object.values(args as Record<string, unknown>);
   const plain = values.every((value) => !pulumi.Output.isInstance(value) && !(value instanceof Promise));
-  const output = plain
-    ? pulumi.output(lookup(args as A))
-    : pulumi.output(args).apply((resolved) => lookup(resolved as unknown as A));
+  let output: pulumi.Output<unknown> = plain
+    ? quietOutput<unknown>(lookup(args as A))
+    : quiet<unknown>(pulumi.output(args).apply((resolved) => reportOnce(lookup(resolved as unknown as A))));
+  if (secretIf) {
+    output = quiet(output.apply((value) => (secretIf(value as R) ? pulumi.secret(value) : pulumi.output(value))));
+  }
   return output as unknown as pulumi.Output<R>;
 }

@@ -6,7 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { EventStream } from "../../api/types";
 import type { TenantClient } from "../client/http";
 import { idOrName, notFoundById, pickByName } from "./by-name";
-import { lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
+import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
 import { listEventStreams, readEventStream } from "./read";
 
 /** Arguments of {@link getEventStream}: exactly one of `id` and `name`. */
@@ -47,7 +47,7 @@ export async function findEventStream(
  * have the name (the error lists their ids).
  */
 export async function getEventStream(args: GetEventStreamArgs, opts?: LookupOptions): Promise<EventStream> {
-  return findEventStream(lookupClient(args.tenant, opts?.settings), args);
+  return inProgram(args.tenant, () => findEventStream(lookupClient(args.tenant, opts?.settings), args));
 }
 
 /** {@link getEventStream} as an Output. */

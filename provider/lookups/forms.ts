@@ -1,11 +1,11 @@
 /**
  * `getForm` / `getFormOutput`: read one form of the tenant, by id or by name.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { Form } from "../../api/types";
 import type { TenantClient } from "../client/http";
 import { idOrName, notFoundById, pickByName } from "./by-name";
-import { lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
+import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
 import { listFormSummaries, readForm } from "./read";
 import { formSecrets } from "./secrets";
 
@@ -47,7 +47,7 @@ export async function findForm(client: TenantClient, args: { id?: string; name?:
  * matches, and when several forms have the name (the error lists their ids).
  */
 export async function getForm(args: GetFormArgs, opts?: LookupOptions): Promise<Form> {
-  return findForm(lookupClient(args.tenant, opts?.settings), args);
+  return inProgram(args.tenant, () => findForm(lookupClient(args.tenant, opts?.settings), args));
 }
 
 /**
@@ -57,8 +57,9 @@ export async function getForm(args: GetFormArgs, opts?: LookupOptions): Promise<
  */
 export function getFormOutput(args: GetFormOutputArgs, opts?: LookupOptions): pulumi.Output<Form> {
   const { tenant, ...query } = args;
-  const form = lookupOutput(query, (plain: { id?: string; name?: string }) => getForm({ ...plain, tenant }, opts));
-  return form.apply((value) =>
-    formSecrets(value).length > 0 ? pulumi.secret(value) : pulumi.output(value),
-  ) as unknown as pulumi.Output<Form>;
+  return lookupOutput(
+    query,
+    (plain: { id?: string; name?: string }) => getForm({ ...plain, tenant }, opts),
+    (value) => formSecrets(value).length > 0,
+  );
 }

@@ -5,7 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../client/errors";
 import type { TenantClient } from "../client/http";
-import { lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
+import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
 import { readLoginTemplate } from "./read";
 
 /** Arguments of {@link getLoginTemplate}. */
@@ -38,7 +38,7 @@ export async function getLoginTemplate(
   args: GetLoginTemplateArgs = {},
   opts?: LookupOptions,
 ): Promise<LoginTemplateResult> {
-  return findLoginTemplate(lookupClient(args.tenant, opts?.settings));
+  return inProgram(args.tenant, () => findLoginTemplate(lookupClient(args.tenant, opts?.settings)));
 }
 
 /** {@link getLoginTemplate} as an Output. */

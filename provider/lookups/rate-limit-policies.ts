@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { RateLimitPolicy } from "../../api/types";
-import { lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
+import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
 import { listRateLimitPolicies } from "./read";
 
 /** Arguments of {@link getRateLimitPolicies}. */
@@ -29,9 +29,9 @@ export async function getRateLimitPolicies(
   args: GetRateLimitPoliciesArgs = {},
   opts?: LookupOptions,
 ): Promise<RateLimitPolicy[]> {
-  return listRateLimitPolicies(lookupClient(args.tenant, opts?.settings), {
-    consumer_selector: args.consumer_selector,
-  });
+  return inProgram(args.tenant, () =>
+    listRateLimitPolicies(lookupClient(args.tenant, opts?.settings), { consumer_selector: args.consumer_selector }),
+  );
 }
 
 /** {@link getRateLimitPolicies} as an Output. */

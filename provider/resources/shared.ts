@@ -41,18 +41,24 @@ function isEmpty(value: unknown): boolean {
 /**
  * Drops empty objects and arrays held by a key, at any depth, as the API does (it does
  * not echo them). Items of arrays are pruned but kept; values under `opaqueKeys` are
- * kept exactly as given (form components are opaque to the API).
+ * kept exactly as given (form components are opaque to the API), and under `keepEmpty`
+ * also when empty (a router rule's `condition: []`).
  */
-export function prune(value: unknown, opaqueKeys: ReadonlySet<string> = new Set(), key = ""): unknown {
+export function prune(
+  value: unknown,
+  opaqueKeys: ReadonlySet<string> = new Set(),
+  key = "",
+  keepEmpty: ReadonlySet<string> = new Set(),
+): unknown {
   if (opaqueKeys.has(key)) return value;
   if (Array.isArray(value)) {
-    return value.map((item) => prune(item, opaqueKeys)).filter((item) => item !== undefined);
+    return value.map((item) => prune(item, opaqueKeys, "", keepEmpty)).filter((item) => item !== undefined);
   }
   if (isObject(value)) {
     const out: JsonObject = {};
     for (const [innerKey, inner] of Object.entries(value)) {
-      const pruned = prune(inner, opaqueKeys, innerKey);
-      if (pruned !== undefined && !isEmpty(pruned)) out[innerKey] = pruned;
+      const pruned = prune(inner, opaqueKeys, innerKey, keepEmpty);
+      if (pruned !== undefined && (!isEmpty(pruned) || keepEmpty.has(innerKey))) out[innerKey] = pruned;
     }
     return out;
   }

@@ -1,4 +1,6 @@
 /** The argument every resource takes to choose its tenant. */
+import * as pulumiRuntime from "@pulumi/pulumi";
+import { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "./tokens";
 import type * as pulumi from "@pulumi/pulumi";
 
 /** Arguments shared by every resource. */
@@ -13,4 +15,46 @@ export interface TenantArgs {
    * deleted from the old one.
    */
   tenant?: pulumi.Input<string>;
+  /**
+   * Take the adopted object (`adoptId`, or `adopt` of the template) over from the stack
+   * that manages it. Without it, adopting an object another stack created or adopted
+   * fails at preview, naming that stack. With it, this stack manages the object from now
+   * on, and the other stack's `destroy` leaves it in the tenant.
+   */
+  force?: pulumi.Input<boolean>;
+}
+
+/**
+ * The inputs every resource adds to its own: its `tenant`, `force`, and `managedBy`, the
+ * resource's own URN (`urn:pulumi:<stack>::<project>::<type>::<name>`): the provider
+ * records per object which stack manages it (see ownership.ts) and shows its warnings on
+ * the resource's line. Only names are stored in state, never a credential.
+ */
+export function tenantInputs(
+  args: TenantArgs,
+  name: string,
+  kind: ResourceKind,
+  opts: pulumi.CustomResourceOptions | undefined,
+): Record<string, unknown> {
+  const type = `pulumi-nodejs:dynamic/${TYPE_MODULE}:${TYPE_NAMES[kind]}`;
+  return { tenant: args.tenant, force: args.force, managedBy: pulumiRuntime.createUrn(name, type, opts?.parent) };
+}
+
+/** The program's resources by the namespace they named as a plain string (see {@link registeredIn}). */
+const registered = new Map<string, pulumi.Resource[]>();
+
+/**
+ * Records, in the Pulumi program, that `resource` lives in namespace `tenant` (when it is
+ * a plain string): a lookup that fails for the whole namespace waits for these, so the
+ * failure their `check` reports in full is not told a second time by the program.
+ */
+export function noteTenantResource(resource: pulumi.Resource, tenant: unknown): void {
+  if (tenant !== undefined && typeof tenant !== "string") return;
+  const namespace = tenant ?? "tenant";
+  registered.set(namespace, [...(registered.get(namespace) ?? []), resource]);
+}
+
+/** The resources of the program recorded in `namespace`. */
+export function registeredIn(namespace: string): readonly pulumi.Resource[] {
+  return registered.get(namespace) ?? [];
 }

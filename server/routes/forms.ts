@@ -11,6 +11,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   DEFAULT_FORM_ENDING,
   ERROR_CODES,
+  FORM_KEPT_EMPTY_KEYS,
+  FORM_OPAQUE_KEYS,
   formCreateSchema,
   formUpdateSchema,
   newId,
@@ -40,10 +42,11 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Drops empty objects and arrays, at any depth, the way the service does. STEP
- * components are opaque: what a caller put in them comes back as given.
+ * components and router rule conditions are opaque: what a caller put in them comes
+ * back as given (an empty `operands: []` included).
  */
 export function pruneEmpty(value: unknown, key = ""): unknown {
-  if (key === "components") return value;
+  if (FORM_OPAQUE_KEYS.has(key)) return value;
   if (Array.isArray(value)) {
     return value.map((item) => pruneEmpty(item)).filter((item) => item !== undefined);
   }
@@ -53,7 +56,7 @@ export function pruneEmpty(value: unknown, key = ""): unknown {
       const pruned = pruneEmpty(inner, innerKey);
       const empty =
         (Array.isArray(pruned) && pruned.length === 0) || (isPlainObject(pruned) && Object.keys(pruned).length === 0);
-      if (!empty && pruned !== undefined) out[innerKey] = pruned;
+      if (pruned !== undefined && (!empty || FORM_KEPT_EMPTY_KEYS.has(innerKey))) out[innerKey] = pruned;
     }
     return out;
   }

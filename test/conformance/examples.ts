@@ -177,11 +177,7 @@ export const FORM_CREATE: { accepted: Example[]; refused: Refused[] } = {
       body: full("translations", { "zh-Hant-TW-x-private-use": { a: "b" }, fr: {} }),
     },
     { name: "a hidden field without value", body: full("start.hidden_fields", [{ key: "tracking_id" }]) },
-    // The SDK's FormRouterRule has no condition: both are accepted.
-    {
-      name: "a ROUTER rule without condition (the SDK's shape)",
-      body: full("nodes[2].config.rules[0].condition", undefined),
-    },
+    { name: "a ROUTER rule whose condition is empty", body: full("nodes[2].config.rules[0].condition", []) },
     { name: "each of the 27 component types, minimal", body: step(MINIMAL_COMPONENTS) },
     { name: "coordinates at ±999999", body: full("start.coordinates", { x: -999999, y: 999999 }) },
     {
@@ -290,6 +286,12 @@ export const FORM_CREATE: { accepted: Example[]; refused: Refused[] } = {
     },
   ],
   refused: [
+    // The published schema requires it; the SDK's FormRouterRule leaves it out.
+    {
+      name: "a ROUTER rule without condition (the SDK's shape)",
+      body: full("nodes[2].config.rules[0].condition", undefined),
+      property: "nodes[2].config.rules[0].condition",
+    },
     { name: "a non-integer coordinate", body: full("nodes[0].coordinates.x", 1.5), property: "nodes[0].coordinates.x" },
     {
       name: "a coordinate beyond 999999",

@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { Stack } from "@pulumi/pulumi/automation";
+import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { startTenantServer, type TenantServer, type TenantServerOptions } from "../../server/index";
 import { ensurePulumiCli, openStack, REPO_ROOT, stackConfigFile } from "../../scripts/lib/pulumi";
 
@@ -154,4 +154,40 @@ export function rawStateText(ctx: E2eContext): string {
 /** Sets the program's `scenario` config. */
 export async function setScenario(stack: Stack, scenario: Record<string, unknown>): Promise<void> {
   await stack.setConfig("scenario", { value: JSON.stringify(scenario) });
+}
+
+/** What one engine operation printed and reported. */
+export interface RecordedRun {
+  ok: boolean;
+  output: string;
+  events: EngineEvent[];
+}
+
+/** Runs `operation` of `stack`, recording output and events; a failure is recorded, not thrown. */
+export async function recordRun(
+  stack: Stack,
+  operation: "preview" | "up",
+  options: { diff?: boolean } = {},
+): Promise<RecordedRun> {
+  const events: EngineEvent[] = [];
+  let output = "";
+  let ok = true;
+  try {
+    await stack[operation]({
+      ...options,
+      onOutput: (text) => (output += text),
+      onEvent: (event) => void events.push(event),
+    });
+  } catch {
+    ok = false;
+  }
+  return { ok, output, events };
+}
+
+/** The messages of a run's error diagnostics. */
+export function errorsOf(run: RecordedRun): string[] {
+  return run.events
+    .map((event) => event.diagnosticEvent)
+    .filter((d) => d?.severity === "error")
+    .map((d) => d!.message);
 }

@@ -657,7 +657,7 @@ describe("seed limits at the provider's check", () => {
                 {
                   id: "router_1",
                   type: "ROUTER",
-                  config: { rules: [{ id: "r", next_node: "$ending" }], fallback: g.routerFallback },
+                  config: { rules: [{ id: "r", condition: {}, next_node: "$ending" }], fallback: g.routerFallback },
                 },
               ]
             : []),

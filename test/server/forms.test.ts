@@ -96,6 +96,27 @@ describe("operations", () => {
     expect(Object.keys(reply.json).sort()).toEqual(["created_at", "ending", "id", "name", "updated_at"]);
   });
 
+  test("router conditions are kept exactly as sent; a rule without the required condition is refused", async () => {
+    const router = (rules: unknown[]) => ({
+      name: "Router",
+      nodes: [{ id: "r", type: "ROUTER", config: { rules, fallback: "$ending" } }],
+    });
+    const rules = [
+      { id: "a", condition: { operator: "AND", operands: [] }, next_node: "$ending" },
+      { id: "b", condition: [], next_node: "$ending" },
+      { id: "c", condition: { operator: "EQ", operands: ["{{fields.x}}", ""], meta: {} }, next_node: "$ending" },
+    ];
+    const created = await h.call("POST", PATH, { body: router(rules) });
+    expect(created.status).toBe(201);
+    expect(created.json.nodes[0].config.rules).toEqual(rules);
+    expect((await h.call("GET", `${PATH}/${created.json.id}`)).json.nodes[0].config.rules).toEqual(rules);
+    const patched = await h.call("PATCH", `${PATH}/${created.json.id}`, { body: { nodes: router(rules).nodes } });
+    expect(patched.json.nodes[0].config.rules).toEqual(rules);
+    const refused = await h.call("POST", PATH, { body: router([{ id: "a", next_node: "$ending" }]) });
+    expectError(refused, 400, "invalid_body");
+    expect(refused.json.message).toMatch(/condition/);
+  });
+
   test("PATCH replaces top-level keys whole, keeps the others, null clears", async () => {
     const created = (await h.call("POST", PATH, { body: fullForm })).json;
     const patched = await h.call("PATCH", `${PATH}/${created.id}`, {
@@ -128,7 +149,10 @@ describe("operations", () => {
 describe("node references", () => {
   test.each([
     ["a node's next_node", { nodes: [{ id: "f", type: "FLOW", config: { flow_id: "af_1", next_node: "ghost" } }] }],
-    ["a router rule", { nodes: [{ id: "r", type: "ROUTER", config: { rules: [{ id: "x", next_node: "ghost" }] } }] }],
+    [
+      "a router rule",
+      { nodes: [{ id: "r", type: "ROUTER", config: { rules: [{ id: "x", condition: {}, next_node: "ghost" }] } }] },
+    ],
     ["a router fallback", { nodes: [{ id: "r", type: "ROUTER", config: { fallback: "ghost" } }] }],
     ["start.next_node", { start: { next_node: "ghost" } }],
     [

@@ -62,11 +62,24 @@ type ObjectCovered<T, U> = [Exclude<keyof T, keyof U>] extends [never]
 /** The published `enum: [true]` fields, which the SDK's types widen to `boolean`. */
 type TrueOnlyKey = "resume_flow" | "enabled";
 
-/** `T` with the SDK's widened `true`-only fields narrowed back to `true`, at any depth. */
+/**
+ * A router rule (the only object with an `id` and no `type`) with the `condition` the
+ * published schema requires and the SDK's `FormRouterRule` leaves out.
+ */
+type PublishedRule<T, Mapped> = T extends { id: unknown }
+  ? "type" extends keyof T
+    ? Mapped
+    : Mapped & { condition: unknown }
+  : Mapped;
+
+/**
+ * `T` as the published schema states it, at any depth: the SDK's widened `true`-only
+ * fields narrowed back to `true`, router rules with their required `condition`.
+ */
 type PublishedTrueOnly<T> = T extends (infer Item)[]
   ? PublishedTrueOnly<Item>[]
   : T extends object
-    ? { [K in keyof T]: K extends TrueOnlyKey ? Exclude<T[K], false> : PublishedTrueOnly<T[K]> }
+    ? PublishedRule<T, { [K in keyof T]: K extends TrueOnlyKey ? Exclude<T[K], false> : PublishedTrueOnly<T[K]> }>
     : T;
 
 /** A PATCH body without its `null`s (clearing a key is leaving it out of the program). */
@@ -92,7 +105,11 @@ export type ComponentToArgs = Assert<
       : never
   >
 >;
-export type RouterRuleWithoutCondition = Assert<Assignable<Management.FormRouterRule, FormRouterRule>>;
+// The published schema requires a rule's `condition`, which the SDK's type leaves out: ours requires it.
+export type RouterRuleWithCondition = Assert<Assignable<PublishedTrueOnly<Management.FormRouterRule>, FormRouterRule>>;
+export type RouterRuleNeedsCondition = Assert<
+  Assignable<Management.FormRouterRule, FormRouterRule> extends false ? true : false
+>;
 
 // Event streams: the three create shapes and the PATCH shape.
 export type StreamCreateToArgs = Assert<Assignable<Management.EventStreamsCreateRequest, EventStreamArgs>>;

@@ -4,7 +4,7 @@ import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { EventStreamDestination, EventStreamStatus, EventType } from "../../../api/resources/event-stream";
 import type { DeepInput } from "../../inputs";
 import { eventStreamProvider } from "../../shim";
-import type { TenantArgs } from "../tenant";
+import { noteTenantResource, tenantInputs, type TenantArgs } from "../tenant";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
 import { markDestinationSecrets } from "./secrets";
 
@@ -65,6 +65,11 @@ export class EventStream extends dynamic.Resource {
   declare public readonly created_at: pulumi.Output<string>;
   /** When the stream was last updated (ISO-8601). */
   declare public readonly updated_at: pulumi.Output<string>;
+  /**
+   * For an EventBridge destination, the partner event source the tenant made
+   * (`destination.configuration.aws_partner_event_source`); undefined for the others.
+   */
+  public readonly aws_partner_event_source: pulumi.Output<string | undefined>;
 
   /** Creates (or, with `adoptId`, adopts) an event stream. */
   constructor(name: string, args: EventStreamArgs, opts?: pulumi.CustomResourceOptions) {
@@ -77,7 +82,7 @@ export class EventStream extends dynamic.Resource {
         destination: markDestinationSecrets(args.destination),
         status: args.status,
         adoptId: args.adoptId,
-        tenant: args.tenant,
+        ...tenantInputs(args, name, "eventStream", opts),
         created_at: undefined,
         updated_at: undefined,
       },
@@ -85,5 +90,11 @@ export class EventStream extends dynamic.Resource {
       TYPE_MODULE,
       TYPE_NAMES.eventStream,
     );
+    // Derived in the program, not stored: the state keeps it once, inside the destination.
+    this.aws_partner_event_source = this.destination.apply((destination) => {
+      const configuration = destination?.configuration as { aws_partner_event_source?: string } | undefined;
+      return destination?.type === "eventbridge" ? configuration?.aws_partner_event_source : undefined;
+    });
+    noteTenantResource(this, args.tenant);
   }
 }

@@ -10,7 +10,7 @@ import {
 } from "../../../api/resources/form";
 import type { DeepInput } from "../../inputs";
 import { formProvider } from "../../shim";
-import type { TenantArgs } from "../tenant";
+import { noteTenantResource, tenantInputs, type TenantArgs } from "../tenant";
 import { markSecrets } from "../secrets";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
 
@@ -104,7 +104,7 @@ export class Form extends dynamic.Resource {
         ending: args.ending,
         style: args.style,
         adoptId: args.adoptId,
-        tenant: args.tenant,
+        ...tenantInputs(args, name, "form", opts),
         created_at: undefined,
         updated_at: undefined,
         embedded_at: undefined,
@@ -114,5 +114,6 @@ export class Form extends dynamic.Resource {
       TYPE_MODULE,
       TYPE_NAMES.form,
     );
+    noteTenantResource(this, args.tenant);
   }
 }

@@ -6,6 +6,7 @@
 import {
   DEFAULT_FORM_ENDING,
   FORM_FIELDS,
+  FORM_KEPT_EMPTY_KEYS,
   FORM_OPAQUE_KEYS as OPAQUE_KEYS,
   FORM_SERVER_FIELDS,
   type Form,
@@ -25,7 +26,7 @@ const isEmptyValue = (value: unknown) =>
 export function normaliseForm(form: JsonObject): JsonObject {
   const normalised: JsonObject = {};
   for (const field of FORM_FIELDS) {
-    const value = form[field] === null ? undefined : prune(form[field], OPAQUE_KEYS, field);
+    const value = form[field] === null ? undefined : prune(form[field], OPAQUE_KEYS, field, FORM_KEPT_EMPTY_KEYS);
     if (value !== undefined && !isEmptyValue(value)) normalised[field] = value;
   }
   if (normalised.ending === undefined) normalised.ending = { ...DEFAULT_FORM_ENDING };

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
 import { loginTemplateProvider } from "../../shim";
-import type { TenantArgs } from "../tenant";
+import { noteTenantResource, tenantInputs, type TenantArgs } from "../tenant";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
 
 /** Arguments of a {@link LoginTemplate}. */
@@ -42,10 +42,11 @@ export class LoginTemplate extends dynamic.Resource {
     super(
       loginTemplateProvider,
       name,
-      { template: args.template, adopt: args.adopt, tenant: args.tenant },
+      { template: args.template, adopt: args.adopt, ...tenantInputs(args, name, "loginTemplate", opts) },
       opts,
       TYPE_MODULE,
       TYPE_NAMES.loginTemplate,
     );
+    noteTenantResource(this, args.tenant);
   }
 }

@@ -6,6 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { RateLimitPolicy } from "../../../api/types";
 import type { TenantSettingsInput } from "../../client/settings";
+import { inProgram } from "../../lookups/client";
 import { lookupInProgram, quietOutput } from "./lookup";
 
 /** Arguments of {@link getRateLimitPolicy}. */
@@ -43,7 +44,8 @@ export async function getRateLimitPolicy(
   args: GetRateLimitPolicyArgs,
   opts?: GetRateLimitPolicyOptions,
 ): Promise<RateLimitPolicy> {
-  return lookupInProgram(args.id, opts);
+  // The shared `inProgram` reports a failure the other lookups of the namespace share once.
+  return inProgram(opts?.tenant, () => lookupInProgram(args.id, opts));
 }
 
 /** {@link getRateLimitPolicy} as an Output, for ids that are themselves Outputs. */

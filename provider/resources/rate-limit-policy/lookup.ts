@@ -149,15 +149,11 @@ export async function lookupInProgram(id: string, connection?: LookupConnection)
 }
 
 /**
- * `pulumi.output(promise)` for a promise that may reject, without the noise: the
- * Output's own bookkeeping promises would each count as an unhandled rejection and then
- * print `PromiseRejectionHandledWarning` when consumed late. They are marked handled;
- * whoever consumes the Output still gets the rejection. In a Pulumi program the failure
- * is reported once, as the program's error (the runner prints a reported error only
- * once, however many promises carry it), also when nothing consumes the Output.
+ * Marks the Output's own bookkeeping promises handled: each would otherwise count as an
+ * unhandled rejection and then print `PromiseRejectionHandledWarning` when consumed late.
+ * Whoever consumes the Output still gets the rejection.
  */
-export function quietOutput<T>(promise: Promise<T>): pulumi.Output<T> {
-  const output = pulumi.output(promise) as pulumi.Output<T>;
+export function quiet<T>(output: pulumi.Output<T>): pulumi.Output<T> {
   // The Output's internals (not in its public type): its value, known and secret flags, and dependencies.
   const internals = output as unknown as {
     promise?: () => Promise<unknown>;
@@ -168,9 +164,25 @@ export function quietOutput<T>(promise: Promise<T>): pulumi.Output<T> {
   for (const inner of [internals.promise?.(), internals.isKnown, internals.isSecret, internals.allResources?.()]) {
     if (inner && typeof inner.catch === "function") inner.catch(() => undefined);
   }
-  if (pulumi.runtime.hasMonitor()) {
-    // Deliberately left unhandled: the program runner reports it (once) and fails the program.
-    void promise.then(undefined, (error: unknown) => Promise.reject(error));
-  }
+  return output;
+}
+
+/**
+ * In a Pulumi program, leaves one rejection of `promise` deliberately unhandled: the
+ * program runner reports it (once, as its message when it is an {@link asProgramError}
+ * error) and fails the program, also when nothing consumes the Output built on it.
+ */
+export function reportOnce<T>(promise: Promise<T>): Promise<T> {
+  if (pulumi.runtime.hasMonitor()) void promise.then(undefined, (error: unknown) => Promise.reject(error));
+  return promise;
+}
+
+/**
+ * `pulumi.output(promise)` for a promise that may reject, without the noise: see
+ * {@link quiet} and {@link reportOnce}.
+ */
+export function quietOutput<T>(promise: Promise<T>): pulumi.Output<T> {
+  const output = quiet(pulumi.output(promise) as pulumi.Output<T>);
+  reportOnce(promise);
   return output;
 }

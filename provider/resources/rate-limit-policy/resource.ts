@@ -11,10 +11,11 @@ import type { RateLimitConfiguration, RateLimitPolicy as RateLimitPolicyObject }
 import type { DeepInput } from "../../inputs";
 import { collectionResource, listCheckpoint, payloadOf, type CollectionSpec } from "../../lifecycle/collection";
 import { providerFor } from "../../shim";
-import { deepEqual, type JsonObject } from "../shared";
+import { deepEqual, type JsonObject, withoutProvider } from "../shared";
 import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
-import type { TenantArgs } from "../tenant";
+import { noteTenantResource, tenantInputs, type TenantArgs } from "../tenant";
 import type { ResourceImplementation } from "../types";
+import { policyConflicts } from "./conflicts";
 import { explainPolicyError } from "./lookup";
 
 const FIELDS = ["resource", "consumer", "consumer_selector", "configuration"] as const;
@@ -49,7 +50,12 @@ const lifecycle = collectionResource(rateLimitPolicySpec);
 
 /** RateLimitPolicy: the lifecycle, with the lookup's words for a missing feature or a non-global client. */
 export const rateLimitPolicyImplementation: ResourceImplementation = {
-  check: lifecycle.check,
+  async check(olds, news, ctx) {
+    const result = await lifecycle.check(olds, news, ctx);
+    const creating = Object.keys(withoutProvider(olds)).length === 0;
+    if (!ctx || !creating || (result.failures ?? []).length > 0) return result;
+    return { ...result, failures: await policyConflicts(ctx, withoutProvider(news)) };
+  },
   diff: lifecycle.diff,
   create: (ctx, inputs) =>
     explainPolicyError(ctx, lifecycle.create(ctx, inputs), payloadOf(FIELDS, inputs).consumer_selector),
@@ -104,6 +110,7 @@ export class RateLimitPolicy extends dynamic.Resource {
       name,
       {
         ...args,
+        ...tenantInputs(args, name, "rateLimitPolicy", opts),
         created_at: undefined,
         updated_at: undefined,
       },
@@ -111,5 +118,6 @@ export class RateLimitPolicy extends dynamic.Resource {
       TYPE_MODULE,
       TYPE_NAMES.rateLimitPolicy,
     );
+    noteTenantResource(this, args.tenant);
   }
 }

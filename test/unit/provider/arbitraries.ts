@@ -99,7 +99,7 @@ const graphArb = fc.uniqueArray(nodeIdArb, { maxLength: 5 }).chain((ids) => {
                     next_node: targetArb,
                     condition: fc.constant({ operator: "EQ", field: "{{fields.country}}", value: "FR" }),
                   },
-                  { requiredKeys: ["id"] },
+                  { requiredKeys: ["id", "condition"] },
                 ),
                 { maxLength: 3 },
               ),

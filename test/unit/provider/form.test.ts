@@ -97,7 +97,11 @@ describe("form state", () => {
     const result = checkForm({
       name: "x",
       nodes: [
-        { id: "r", type: "ROUTER", config: { rules: [{ id: "r1", next_node: "gone" }], fallback: "$ending" } },
+        {
+          id: "r",
+          type: "ROUTER",
+          config: { rules: [{ id: "r1", condition: {}, next_node: "gone" }], fallback: "$ending" },
+        },
         { id: "r", type: "STEP" },
       ],
     });

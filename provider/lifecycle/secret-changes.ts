@@ -1,0 +1,50 @@
+/**
+ * Secret changes, made visible: `pulumi preview --diff` shows a changed secret as
+ * `[secret]` on both sides and marks nothing, so a rotated webhook password or component
+ * secret would look like an update of nothing. `check` adds an input naming the fields
+ * (never a value), which the diff marks, and `diff` warns on the resource's line.
+ */
+import { deepEqual, type JsonObject, UNKNOWN } from "../resources/shared";
+import type { CollectionSpec } from "./collection";
+import { payloadOf } from "./collection";
+import { warn } from "./diagnostics";
+
+/**
+ * The input `check` adds when a secret changes: `preview --diff` shows `[secret]` on both
+ * sides of a changed secret and marks nothing, but it marks this key (`+ rotatedSecrets:
+ * ["destination"]`), which names the fields and holds no secret. Never sent to the API.
+ */
+export const ROTATED_SECRETS_KEY = "rotatedSecrets";
+
+/** The managed fields whose secrets differ between old and new inputs (all known). */
+export function rotatedSecretFields<T extends { id: string }>(
+  spec: CollectionSpec<T>,
+  olds: JsonObject,
+  news: JsonObject,
+): string[] {
+  const secretsOf = spec.secretsOf;
+  if (!secretsOf) return [];
+  return spec.fields.filter((field) => {
+    const after = secretsOf(payloadOf([field], news));
+    return !after.includes(UNKNOWN) && !deepEqual(secretsOf(payloadOf([field], olds)), after);
+  });
+}
+
+/**
+ * A changed secret shows as `[secret]` on both sides of `preview --diff`, so nothing
+ * there is marked: a warning on the resource's line names the field instead.
+ */
+export function secretChange<T extends { id: string }>(
+  spec: CollectionSpec<T>,
+  olds: JsonObject,
+  news: JsonObject,
+  desired: JsonObject,
+  current: JsonObject,
+): void {
+  if (!spec.secretsOf) return;
+  const before = spec.secretsOf(payloadOf(spec.fields, olds));
+  const after = spec.secretsOf(payloadOf(spec.fields, news));
+  if (after.includes(UNKNOWN) || deepEqual(before, after)) return;
+  const fields = Object.keys({ ...desired, ...current }).filter((key) => !deepEqual(desired[key], current[key]));
+  void warn(`${fields.join(", ")}: a secret changes (values are never shown); \`pulumi up\` sends the new one.`);
+}
