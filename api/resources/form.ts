@@ -276,6 +276,19 @@ export const FORM_SECRET_PATHS: readonly SecretPath[] = [
   [...component("AUTH0_VERIFIABLE_CREDENTIALS"), "access_token"],
 ];
 
+/**
+ * The secret string values of each form component type, as paths under the component's
+ * `config`. The one list `generate` (secrets go to `.tenant-secrets/`, never into the
+ * program) and the tenant server (sealed at rest) read; it covers every entry of
+ * {@link FORM_SECRET_PATHS} (a test checks it).
+ */
+export const FORM_COMPONENT_SECRET_FIELDS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  RECAPTCHA: [["secret_key"]],
+  GMAPS_ADDRESS: [["api_key"], ["server_key"]],
+  PAYMENT: [["credentials", "private_key"]],
+  AUTH0_VERIFIABLE_CREDENTIALS: [["access_token"]],
+};
+
 /** One `next_node`-like reference in a form: where it is and what it names. */
 export interface FormNodeReference {
   /** Property path, e.g. `nodes[0].config.components[2].config.next_node`. */

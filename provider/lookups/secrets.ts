@@ -4,17 +4,13 @@
  * key, a payment provider's private key, a verifiable credentials access token) come
  * back with the form but must not be written into a program in plain text.
  */
+import { FORM_COMPONENT_SECRET_FIELDS } from "../../api/resources/form";
 import { WEBHOOK_SECRET_FIELD } from "../resources/event-stream/schema";
 
 export { WEBHOOK_SECRET_FIELD };
 
 /** Secret values inside a form component's `config`, by component type (paths under `config`). */
-export const FORM_COMPONENT_SECRETS: Readonly<Record<string, readonly (readonly string[])[]>> = {
-  RECAPTCHA: [["secret_key"]],
-  GMAPS_ADDRESS: [["api_key"]],
-  PAYMENT: [["credentials", "private_key"]],
-  AUTH0_VERIFIABLE_CREDENTIALS: [["access_token"]],
-};
+export const FORM_COMPONENT_SECRETS = FORM_COMPONENT_SECRET_FIELDS;
 
 /** One secret value of a form. */
 export interface FormSecret {

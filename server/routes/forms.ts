@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   DEFAULT_FORM_ENDING,
   ERROR_CODES,
+  FORM_COMPONENT_SECRET_FIELDS,
   FORM_KEPT_EMPTY_KEYS,
   FORM_OPAQUE_KEYS,
   formCreateSchema,
@@ -110,25 +111,14 @@ function storedForm(id: string, fields: FormFields, createdAt: string, updatedAt
   };
 }
 
-/**
- * The secret of each form component type that has one (the published component schemas).
- * Components are echoed as given, so these come back on reads; at rest they are sealed.
- */
-export const FORM_COMPONENT_SECRETS: Record<string, string> = {
-  RECAPTCHA: "secret_key",
-  GMAPS_ADDRESS: "api_key",
-  PAYMENT: "credentials",
-  AUTH0_VERIFIABLE_CREDENTIALS: "access_token",
-};
-
 /** Where a form holds component secrets, so the store keeps them sealed. */
 export function formSecretPaths(form: Form): SecretPath[] {
   const nodes = Array.isArray(form.nodes) ? form.nodes : [];
   return nodes.flatMap((node, nodeIndex) => {
     const components = node.type === "STEP" && Array.isArray(node.config?.components) ? node.config.components : [];
     return components.flatMap((component, componentIndex) => {
-      const secret = FORM_COMPONENT_SECRETS[(component as { type?: string }).type ?? ""];
-      return secret ? [["nodes", nodeIndex, "config", "components", componentIndex, "config", secret]] : [];
+      const fields = FORM_COMPONENT_SECRET_FIELDS[(component as { type?: string }).type ?? ""] ?? [];
+      return fields.map((field) => ["nodes", nodeIndex, "config", "components", componentIndex, "config", ...field]);
     });
   });
 }
