@@ -3,10 +3,12 @@
  * admin credentials, the TLS key. Each must be this user's and closed to everyone else.
  *
  * A key someone else could read lets them forge tokens (the admin's included); a file or
- * directory someone else owns may have been planted there. So a directory is made
- * owner-only (0700) when it is ours, and the server refuses to start — saying which file
- * and what to do — when a file or directory belongs to another user or a key file is open
- * to others. What the server writes it writes owner-only (0600), atomically.
+ * directory someone else owns may have been planted there. So the server refuses to start —
+ * saying which file and what to do — when a file or directory belongs to another user or a key
+ * file is open to others. A directory the server makes it makes owner-only (0700); one that already exists and
+ * is open to group or others is refused rather than chmodded (it may be a home directory or a shared
+ * one: `--data-dir ~` must not silently change who can enter it). What the server writes it writes
+ * owner-only (0600), atomically.
  */
 import { chmodSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 
@@ -24,13 +26,24 @@ function checkOwner(path: string, uid: number): void {
   }
 }
 
-/** Creates `dir` if needed and makes it owner-only; throws when another user owns it. */
+/**
+ * Creates `dir` owner-only (0700) if it is missing. An existing one must be ours and closed to
+ * group and others: it is refused, never chmodded, since it may hold more than the server's files.
+ */
 export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const created = mkdirSync(dir, { recursive: true, mode: 0o700 }) !== undefined;
   const stat = statSync(dir);
-  if (!stat.isDirectory()) throw new Error(`${dir} is not a directory`);
+  if (!stat.isDirectory())
+    throw new Error(`${dir} is not a directory. Give --data-dir a directory path, or a path that does not exist yet.`);
   checkOwner(dir, stat.uid);
-  if (stat.mode & OTHERS) chmodSync(dir, 0o700);
+  if (created) return;
+  if (stat.mode & OTHERS) {
+    throw new Error(
+      `${dir} is open to group or others (mode ${octal(stat.mode)}); the server keeps keys and sealed secrets there ` +
+        `and will not change the mode of a directory it did not create. If it holds only tenant data, chmod 700 ${dir}; ` +
+        "otherwise choose a new directory with --data-dir (it is created owner-only).",
+    );
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Keys and the data directory: a signing key others can read (or that someone else owns)
- * stops the server with a reason instead of signing tokens an attacker could forge; a data
- * directory others can enter is made owner-only; the `--tls` CA is short-lived, limited to
+ * stops the server with a reason instead of signing tokens an attacker could forge; an existing
+ * data directory others can enter is refused (a new one is made owner-only); the `--tls` CA is short-lived, limited to
  * loopback names, and its key never reaches the disk.
  *
  * Figure: unsafe set-ups tried, refused or repaired, and certificates for names outside
@@ -78,13 +78,29 @@ test("a signing key readable by group or others stops the start, naming the file
   },
 );
 
-test("a data directory and keys directory others can enter are made owner-only", async () => {
+test("an existing data directory or keys directory open to group or others is refused, never chmodded", async () => {
+  for (const mode of [0o777, 0o750, 0o705]) {
+    const dir = newDir();
+    chmodSync(dir, mode);
+    const error = await startError(dir);
+    tally(error !== undefined && modeOf(dir) === mode);
+    expect(error?.message).toContain(dir);
+    expect(error?.message).toContain(`mode 0${mode.toString(8)}`);
+    expect(error?.message).toMatch(/chmod 700 .*--data-dir/s);
+    expect(modeOf(dir)).toBe(mode);
+  }
   const dir = newDir();
-  chmodSync(dir, 0o777);
-  mkdirSync(join(dir, "keys"), { mode: 0o777 });
-  chmodSync(join(dir, "keys"), 0o777);
+  mkdirSync(join(dir, "keys"), { mode: 0o755 });
+  chmodSync(join(dir, "keys"), 0o755);
+  const error = await startError(dir);
+  tally(error !== undefined);
+  expect(error?.message).toContain(join(dir, "keys"));
+  expect(modeOf(join(dir, "keys"))).toBe(0o755);
+});
+
+test("a data directory that does not exist is created owner-only, with its keys", async () => {
+  const dir = join(newDir(), "new", "data");
   expect(await startError(dir)).toBeUndefined();
-  tally(modeOf(dir) === 0o700 && modeOf(join(dir, "keys")) === 0o700);
   expect({ dataDir: modeOf(dir), keys: modeOf(join(dir, "keys")), key: modeOf(signingKeyPath(dir)) }).toEqual({
     dataDir: 0o700,
     keys: 0o700,
