@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * `npm run tenant -- [--port 4010] [--data-dir .tenant] [--clients clients.json]
- * [--rate-limit 50] [--max-connections 1000] [--tls]`: runs the tenant server until SIGTERM/SIGINT.
+ * [--rate-limit 50] [--max-connections 1000] [--tls]`: runs the tenant server until SIGTERM/SIGINT
+ * (`--help` describes every flag).
  * Prints `Tenant server listening on <url>` once it accepts requests.
  */
 import { readFileSync } from "node:fs";
+import { parseArgs as parseNodeArgs } from "node:util";
 import { resolve } from "node:path";
 import { CREDENTIALS_FILE, DEFAULT_PORT, DEFAULT_RATE_LIMIT, startTenantServer, type ClientSpec } from "./index";
 import { MAX_RATE } from "./ratelimit";
@@ -17,57 +19,81 @@ export interface CliOptions {
   rateLimit: number;
   tls: boolean;
   maxConnections?: number;
+  /** `--help`: print {@link TENANT_HELP} and start nothing. */
+  help: boolean;
 }
 
-const USAGE =
-  "Usage: tenant [--port <n>] [--data-dir <dir>] [--clients <file.json>] [--rate-limit <n>] [--max-connections <n>] [--tls]";
+/** What `npm run tenant -- --help` prints. */
+export const TENANT_HELP = `Usage: npm run tenant -- [options]   (or: pulumi-tenant-server [options])
+
+Runs a local tenant server that speaks the Auth0-style Management API (forms, event streams,
+the login page template, rate limit policies) on 127.0.0.1 until SIGTERM or Ctrl-C. It prints
+"Tenant server listening on <url>" once it accepts requests.
+
+Options:
+  --port N             the port on 127.0.0.1 (0: any free port)          (default: ${DEFAULT_PORT})
+  --data-dir DIR       where data goes: the SQLite database (secrets sealed with DIR/keys/data-key),
+                       the token signing key (DIR/keys/), credentials.json and, with --tls, DIR/tls/.
+                       Created owner-only (0700) if missing; an existing DIR that group or others
+                       can enter is refused (chmod 700 it, or choose a new one)  (default: .tenant)
+  --clients FILE       a JSON array of extra clients: {client_id, client_secret, scopes, global}
+  --rate-limit N       requests per second per client and per address, 1..${MAX_RATE}  (default: ${DEFAULT_RATE_LIMIT})
+  --max-connections N  open connections at most; more are refused      (default: no limit)
+  --tls                serve HTTPS with a local CA made in DIR/tls/ (valid 30 days, loopback names
+                       only, its key never written); clients trust it with
+                       NODE_EXTRA_CA_CERTS=DIR/tls/ca.pem (the path is printed at start)
+  -h, --help           print this text and exit
+
+Credentials: the server makes an admin client (every scope) and writes its domain, client id,
+client secret and audience to DIR/${CREDENTIALS_FILE} (mode 0600); the same secret is kept across
+restarts. Point the provider at it with the values of that file (see the README's "Tenant server").
+
+Exit codes: 0 stopped by a signal, 1 error (message on stderr).`;
 
 /** Parses argv (without node and the script); throws with a message for the user. */
 export function parseArgs(argv: string[]): CliOptions {
-  const options: CliOptions = { port: DEFAULT_PORT, dataDir: ".tenant", rateLimit: DEFAULT_RATE_LIMIT, tls: false };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    const value = () => {
-      const next = inline ?? argv[++i];
-      if (next === undefined) throw new Error(`${flag} needs a value. ${USAGE}`);
-      return next;
-    };
-    const integer = (min: number) => {
-      const text = value();
-      if (!/^\d+$/.test(text) || Number(text) < min)
-        throw new Error(`${flag} must be an integer >= ${min}, got "${text}"`);
-      return Number(text);
-    };
-    switch (flag) {
-      case "--port":
-        options.port = integer(0);
-        break;
-      case "--data-dir":
-        options.dataDir = value();
-        break;
-      case "--clients":
-        options.clientsFile = value();
-        break;
-      case "--rate-limit":
-        options.rateLimit = integer(1);
-        break;
-      case "--max-connections":
-        options.maxConnections = integer(1);
-        break;
-      case "--tls":
-        options.tls = true;
-        break;
-      case "--help":
-      case "-h":
-        throw new Error(USAGE);
-      default:
-        throw new Error(`Unknown option ${flag}. ${USAGE}`);
-    }
+  let values: ReturnType<typeof parseFlags>["values"];
+  try {
+    ({ values } = parseFlags(argv));
+  } catch (error) {
+    throw new Error(`${(error as Error).message}. See \`npm run tenant -- --help\`.`, { cause: error });
   }
+  const integer = (flag: string, text: string | undefined, min: number, fallback?: number) => {
+    if (text === undefined) return fallback;
+    if (!/^\d+$/.test(text) || Number(text) < min)
+      throw new Error(`--${flag} must be an integer >= ${min}, got "${text}"`);
+    return Number(text);
+  };
+  const options: CliOptions = {
+    port: integer("port", values.port, 0, DEFAULT_PORT) as number,
+    dataDir: values["data-dir"] ?? ".tenant",
+    clientsFile: values.clients,
+    rateLimit: integer("rate-limit", values["rate-limit"], 1, DEFAULT_RATE_LIMIT) as number,
+    maxConnections: integer("max-connections", values["max-connections"], 1),
+    tls: values.tls ?? false,
+    help: values.help ?? false,
+  };
   if (options.port > 65535) throw new Error(`--port must be at most 65535, got ${options.port}`);
   if (options.rateLimit > MAX_RATE)
     throw new Error(`--rate-limit must be at most ${MAX_RATE}, got ${options.rateLimit}`);
   return options;
+}
+
+function parseFlags(argv: string[]) {
+  return parseNodeArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: "string" },
+      "data-dir": { type: "string" },
+      clients: { type: "string" },
+      "rate-limit": { type: "string" },
+      "max-connections": { type: "string" },
+      tls: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
 }
 
 /** Reads a `--clients` file: a JSON array of {client_id, client_secret, scopes, global}. */
@@ -95,6 +121,10 @@ export function readClientsFile(path: string): ClientSpec[] {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  if (options.help) {
+    process.stdout.write(`${TENANT_HELP}\n`);
+    return;
+  }
   const dataDir = resolve(options.dataDir);
   const server = await startTenantServer({
     port: options.port,

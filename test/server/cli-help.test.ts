@@ -1,0 +1,68 @@
+/**
+ * `npm run tenant -- --help`: describes every flag, the credentials file, TLS and where data
+ * goes, exits 0 and starts nothing; a wrong flag says what is wrong and where the help is.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs, TENANT_HELP } from "../../server/cli";
+import { buildCli, type BuiltCli } from "./cli-process";
+import { removeDir, tempDir } from "./helpers";
+
+let built: BuiltCli;
+beforeAll(() => {
+  built = buildCli();
+});
+const dirs: string[] = [];
+afterAll(() => {
+  built?.remove();
+  for (const dir of dirs) removeDir(dir);
+});
+
+test("--help prints the whole help on stdout, exits 0 and starts no server", () => {
+  const cwd = tempDir("tenant-help-");
+  dirs.push(cwd);
+  const run = spawnSync(process.execPath, [built.cli, "--help"], {
+    cwd,
+    env: built.env,
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  expect(run.status).toBe(0);
+  expect(run.stdout.trim()).toBe(TENANT_HELP);
+  expect(run.stdout).not.toMatch(/^(Tenant server listening on|Admin credentials:) /m);
+  expect(existsSync(join(cwd, ".tenant"))).toBe(false);
+});
+
+test("the help describes each flag, the credentials file, TLS and where data goes", () => {
+  for (const flag of ["--port", "--data-dir", "--clients", "--rate-limit", "--max-connections", "--tls", "--help"]) {
+    const line = TENANT_HELP.split("\n").find(
+      (text) => text.trimStart().startsWith(flag) || text.includes(`, ${flag}`),
+    );
+    expect({ flag, described: (line ?? "").replace(/^\s*(-h, )?--[\w-]+( \w+)?/, "").trim().length > 10 }).toEqual({
+      flag,
+      described: true,
+    });
+  }
+  expect(TENANT_HELP).toContain("credentials.json");
+  expect(TENANT_HELP).toMatch(/NODE_EXTRA_CA_CERTS/);
+  expect(TENANT_HELP).toMatch(/SQLite database/);
+  expect(TENANT_HELP).toMatch(/chmod 700/);
+});
+
+test("-h and --help set help; flags keep their values and defaults", () => {
+  expect(parseArgs(["-h"]).help).toBe(true);
+  expect(parseArgs(["--port=0", "--data-dir", "d", "--tls"])).toMatchObject({
+    port: 0,
+    dataDir: "d",
+    tls: true,
+    help: false,
+  });
+});
+
+test("an unknown flag or a bad number says what is wrong and points at --help", () => {
+  expect(() => parseArgs(["--bogus"])).toThrow(/--bogus.*npm run tenant -- --help/s);
+  expect(() => parseArgs(["--port"])).toThrow(/--port.*--help/s);
+  expect(() => parseArgs(["--port", "x"])).toThrow(/--port must be an integer >= 0, got "x"/);
+  expect(() => parseArgs(["--rate-limit", "0"])).toThrow(/--rate-limit must be an integer >= 1/);
+});
