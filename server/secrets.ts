@@ -108,6 +108,17 @@ export function sealSecrets<T>(
   return { stored, sealed: box.seal(JSON.stringify(secrets), place) };
 }
 
+/**
+ * Whether `stored` (a row's body) still holds one of `paths` in clear: a row written before
+ * that path was declared secret (e.g. a form's Google Maps `server_key` before 412564a).
+ */
+export function holdsClearSecret(stored: unknown, paths: SecretPath[]): boolean {
+  return paths.some((path) => {
+    const value = parentOf(stored, path)?.[path[path.length - 1]];
+    return value !== undefined && value !== null;
+  });
+}
+
 /** Puts the values {@link sealSecrets} sealed back into `stored` (in place) and returns it. */
 export function openSecrets<T>(stored: T, sealed: string, box: SecretBox, place: string): T {
   for (const [path, value] of JSON.parse(box.open(sealed, place)) as [SecretPath, unknown][]) {

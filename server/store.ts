@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import { chmodSync } from "node:fs";
 import { join } from "node:path";
 import { checkPrivateDataFile, ensurePrivateDir } from "./files";
-import { loadDataKey, openSecrets, SecretBox, sealSecrets, type SecretPath } from "./secrets";
+import { holdsClearSecret, loadDataKey, openSecrets, SecretBox, sealSecrets, type SecretPath } from "./secrets";
 
 /** The collections the server keeps. */
 export const COLLECTIONS = ["rate_limit_policies", "forms", "event_streams", "templates", "clients"] as const;
@@ -133,7 +133,8 @@ class SqliteCollection<T> implements Collection<T> {
 
   /**
    * Applies `options`, and rewrites the rows written before they applied (no list entry,
-   * or secrets in clear). Checks that the data key opens what is sealed: a wrong key is a
+   * or secrets in clear — including a value written in clear before its path was declared
+   * secret, so such a value is sealed when the store opens, not on some later write). Checks that the data key opens what is sealed: a wrong key is a
    * start-up error, not a 500 on some later read.
    */
   configure(options: CollectionOptions<T>): void {
@@ -146,6 +147,11 @@ class SqliteCollection<T> implements Collection<T> {
     this.db.transaction(() => {
       for (const row of this.prepare(`SELECT ${ROW} FROM ${this.table} WHERE ${stale}`).all() as Row[]) {
         this.write(row.id, this.encode(row.id, this.decode(row)));
+      }
+      if (!secretPaths) return;
+      for (const row of this.prepare(`SELECT ${ROW} FROM ${this.table} WHERE sealed IS NOT NULL`).all() as Row[]) {
+        const body = JSON.parse(row.body) as T;
+        if (holdsClearSecret(body, secretPaths(body))) this.write(row.id, this.encode(row.id, this.decode(row)));
       }
     })();
   }

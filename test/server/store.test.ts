@@ -1,11 +1,13 @@
 /**
  * The store's additions over time: a database written by an earlier release (no list
- * entries beside the forms, secrets in clear) is brought up to date when it is opened.
+ * entries beside the forms, secrets in clear, a secret declared since) is brought up to date when it is opened.
  */
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Form } from "../../api";
+import { formSecretPaths } from "../../server/routes/forms";
 import { dataKeyPath } from "../../server/secrets";
 import { DATABASE_FILE, openStore } from "../../server/store";
 import { removeDir, tempDir } from "./helpers";
@@ -66,6 +68,35 @@ test("secrets stored in clear by an earlier release are sealed on open; a replac
     writeFileSync(dataKeyPath(dir), `${randomBytes(32).toString("base64")}\n`, { mode: 0o600 });
     const reopened = openStore(dir);
     expect(() => reopened.collection("event_streams", { secretPaths: () => [] })).toThrow(/data key does not open/);
+    reopened.close();
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test("a Google Maps server_key kept in clear by a release that sealed only api_key is sealed when the store opens", () => {
+  const dir = tempDir("tenant-store-");
+  try {
+    const component = {
+      id: "maps",
+      type: "GMAPS_ADDRESS",
+      config: { api_key: "maps-api-1", server_key: "maps-server-1" },
+    };
+    const form = { id: "ap_1", name: "f", nodes: [{ id: "s", type: "STEP", config: { components: [component] } }] };
+    const apiKeyOnly = (doc: Form) => formSecretPaths(doc).filter((path) => path[path.length - 1] === "api_key");
+    const before = openStore(dir);
+    before.collection<Form>("forms", { secretPaths: apiKeyOnly }).insert(form.id, form as unknown as Form);
+    before.close();
+    const file = () => readFileSync(join(dir, DATABASE_FILE)).toString("latin1");
+    expect(file()).toContain("maps-server-1"); // the earlier release's database, as found
+    expect(file()).not.toContain("maps-api-1");
+
+    const store = openStore(dir);
+    store.collection<Form>("forms", { secretPaths: formSecretPaths });
+    store.close();
+    expect(file()).not.toContain("maps-server-1");
+    const reopened = openStore(dir);
+    expect(reopened.collection<Form>("forms", { secretPaths: formSecretPaths }).get("ap_1")).toEqual(form);
     reopened.close();
   } finally {
     removeDir(dir);
