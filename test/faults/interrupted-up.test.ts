@@ -12,6 +12,7 @@
  */
 import { spawn } from "node:child_process";
 import * as path from "node:path";
+import { killTree } from "../../scripts/lib/process-tree";
 import { ensurePulumiCli, pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, setScenario, startE2e, type E2eContext } from "../e2e/harness";
 import { FULL, printFigure, sized, stackName } from "./support";
@@ -169,7 +170,9 @@ describe("interrupted pulumi up", () => {
       }
       if (child.exitCode !== null)
         throw new Error(`pulumi up ended (exit ${child.exitCode}) before it could be killed:\n${output.slice(-2000)}`);
-      process.kill(-child.pid!, "SIGKILL");
+      // The CLI, its language host and the dynamic provider (each plugin in a process group of its own):
+      // killing only the CLI's group left the provider running after the suite.
+      killTree(child.pid!, "SIGKILL");
       await exited;
       log.push(
         `round ${round}: killed with ${committed} objects committed; output tail: ${output.slice(-300).replace(/\s+/g, " ")}`,
