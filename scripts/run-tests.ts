@@ -2,13 +2,20 @@
  * `npm test` after the build: type check, lint, format, the Pulumi CLI, then jest — unit, server
  * and provider suites in parallel workers, the engine suites (e2e, faults) one at a time.
  * Ends with one line `N passed, N failed`. `--full` (or TENANT_FULL=1) runs the fault
- * suites at full size.
+ * suites at full size. Every child gets PULUMI_TENANT_TEST_RUN=<id>; at the end a process still
+ * carrying that marker (a server or dynamic provider a test failed to end) is named, killed and
+ * fails the run.
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { endLeftovers } from "./lib/process-tree";
 import { REPO_ROOT, ensurePulumiCli } from "./lib/pulumi";
+
+const RUN_MARKER = "PULUMI_TENANT_TEST_RUN";
+const RUN_ID = `${process.pid}-${Date.now()}`;
+process.env[RUN_MARKER] = RUN_ID;
 
 const bin = (name: string) => path.join(REPO_ROOT, "node_modules", ".bin", name);
 
@@ -67,7 +74,17 @@ function main(): void {
     env,
   );
   const passed = fast.numPassedTests + engine.numPassedTests;
-  const failed = fast.numFailedTests + engine.numFailedTests;
+  let failed = fast.numFailedTests + engine.numFailedTests;
+  const leftovers = endLeftovers(RUN_MARKER, RUN_ID);
+  for (const { pid, command } of leftovers) {
+    process.stdout.write(`\nLeft running by the tests (now killed): pid ${pid}: ${command.slice(0, 300)}\n`);
+  }
+  if (leftovers.length > 0) {
+    process.stdout.write(
+      `${leftovers.length} process(es) outlived the tests that started them: find the test that starts this command and stop it (with its children) in its afterAll.\n`,
+    );
+    failed++;
+  }
   process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
   process.exit(failed === 0 ? 0 : 1);
 }

@@ -60,3 +60,44 @@ export function killTree(root: number, signal: NodeJS.Signals = "SIGKILL"): numb
   }
   return pids;
 }
+
+/** A process that outlived the run that started it. */
+export interface Leftover {
+  pid: number;
+  command: string;
+}
+
+/**
+ * Processes whose environment holds `name=value` (a marker a test run sets for every child;
+ * processes inherit it through Pulumi's plugins too), this process excepted. Only our own
+ * processes' /proc/<pid>/environ is readable, which is all a run can have started.
+ */
+export function markedProcesses(name: string, value: string): Leftover[] {
+  const marker = `${name}=${value}`;
+  const found: Leftover[] = [];
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!/^\d+$/.test(entry) || pid === process.pid || !isRunning(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(marker)) continue;
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
+      found.push({ pid, command });
+    } catch {
+      // Gone, or not ours.
+    }
+  }
+  return found;
+}
+
+/** Kills every process {@link markedProcesses} finds and returns them, so the caller can report and fail. */
+export function endLeftovers(name: string, value: string): Leftover[] {
+  const leftovers = markedProcesses(name, value);
+  for (const { pid } of leftovers) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return leftovers;
+}
