@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { ensurePulumiCli, openStack, pulumiEnv, REPO_ROOT, type PulumiPlace } from "../../scripts/lib/pulumi";
-import { seedRealisticTenant, type SeededTenant } from "../fixtures/realistic-tenant";
+import { FORM_COMPONENT_SECRET_VALUES, seedRealisticTenant, type SeededTenant } from "../fixtures/realistic-tenant";
 import { E2E_TIMEOUT_MS, writesIn } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -108,7 +108,17 @@ describe("a program generated from a hand-made tenant", () => {
     }
     // No secret value in the program: webhook secrets are unknown, component secrets come from config.
     for (const secret of Object.values(seeded.webhookSecrets)) expect(index).not.toContain(secret);
-    expect(index).not.toMatch(/6LcRecaptchaSecret|AIzaSyD-gmaps|sk_test_51Payment|vc-access-token/);
+    expect(index).not.toMatch(/6LcRecaptchaSecret|AIzaSyD-gmaps|AIzaSyS-gmaps|sk_test_51Payment|vc-access-token/);
+    // All five form component secrets (reCAPTCHA secret_key, Google Maps api_key and server_key, the payment
+    // credentials' private_key, verifiable credentials access_token) went to .tenant-secrets/: 5 of 5.
+    const secretsDir = path.join(out(), ".tenant-secrets");
+    const written = fs.readdirSync(secretsDir).map((name) => fs.readFileSync(path.join(secretsDir, name), "utf8"));
+    const componentSecrets = Object.values(FORM_COMPONENT_SECRET_VALUES);
+    expect(componentSecrets).toHaveLength(5);
+    expect(componentSecrets.filter((value) => written.some((content) => content.includes(value)))).toEqual(
+      componentSecrets,
+    );
+    for (const value of componentSecrets) expect(index).not.toContain(value);
     expect(stdout).toContain("pulumi config set --secret auditWebhookPassword");
   });
 
@@ -147,7 +157,9 @@ describe("a program generated from a hand-made tenant", () => {
         await run("bash", ["-c", line], { cwd: out(), env });
       }
     }
-    expect(secretLines).toHaveLength(7);
+    // 5 form component secrets read into .tenant-secrets/ and 3 webhook secrets (write-only, prompted).
+    expect(secretLines.filter((line) => line.includes("< .tenant-secrets/"))).toHaveLength(5);
+    expect(secretLines).toHaveLength(8);
     const { result, text } = await previewText(stack);
     expect(Object.keys(result.changeSummary).sort()).toEqual(["create"]);
     expect(result.changeSummary.create).toBe(objects() + 1); // + the stack
