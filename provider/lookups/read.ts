@@ -4,9 +4,9 @@
  * are waited out (`Retry-After`, `X-RateLimit-Reset`) and transient failures retried.
  */
 import type { EventStream, Form, FormsPage, RateLimitPolicy } from "../../api/types";
-import { type ErrorTarget, FeatureUnavailableError, ForbiddenError, NotFoundError, unlessGone } from "../client/errors";
+import { type ErrorTarget, unlessGone } from "../client/errors";
 import type { TenantClient } from "../client/http";
-import { NOT_ENABLED_MESSAGE } from "../resources/rate-limit-policy/lookup";
+import { featureNotEnabled, notEnabledError } from "../resources/rate-limit-policy/lookup";
 import { loginTemplateOutputs } from "../resources/login-template/state";
 
 /** The largest page the list endpoints serve (forms `per_page`, streams and policies `take`). */
@@ -122,18 +122,8 @@ export async function listRateLimitPolicies(
       onPage,
     );
   } catch (error) {
-    if (
-      error instanceof NotFoundError ||
-      (error instanceof ForbiddenError && error.errorCode !== "insufficient_scope")
-    ) {
-      throw new FeatureUnavailableError(target, NOT_ENABLED_MESSAGE, undefined, {
-        status: error.status,
-        errorCode: error.errorCode,
-        message:
-          `${NOT_ENABLED_MESSAGE} (${client.settings.domain}): listing rate limit policies needs the Early Access feature ` +
-          "enabled by the tenant's administrator.",
-      });
-    }
+    if (featureNotEnabled(error))
+      throw notEnabledError(target, error, client.settings.domain, "listing rate limit policies");
     throw error;
   }
   // The filter is also applied here: a service that ignores the query must not widen the answer.
