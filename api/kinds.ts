@@ -6,12 +6,13 @@
  * missing entry a compile error.
  */
 import { ERROR_CODES } from "./errors";
-import { ID_FORMATS, idPattern } from "./ids";
+import { BASE58_ALPHABET, ID_FORMATS, idPattern } from "./ids";
 import { SCOPES } from "./scopes";
 import { string, type JsonSchema } from "./schema/builder";
 import type { SecretPath } from "./schema/secret-paths";
 import {
   EVENT_STREAMS_API_PATH,
+  EVENT_STREAM_ID_LENGTH,
   EVENT_STREAM_SECRET_PATHS,
   eventStreamCreateSchema,
   eventStreamSchema,
@@ -79,7 +80,18 @@ export interface KindSpec {
   /** A singleton of the tenant (one object, no id) or a collection (ids the server generates). */
   readonly shape: "collection" | "singleton";
   /** The id rule of a collection: prefix, base58 length, the path parameter's schema. */
-  readonly id?: { readonly prefix: string; readonly length: number; readonly schema: JsonSchema };
+  readonly id?: {
+    readonly prefix: string;
+    readonly length: number;
+    /** The id as the service generates it. */
+    readonly schema: JsonSchema;
+    /**
+     * What the server accepts in a path before looking the object up (longer or malformed
+     * is 400 `invalid_uri`; well formed but unknown is 404). The seed says "at most N" for
+     * some kinds, so this can be wider than {@link schema}.
+     */
+    readonly path: { readonly pattern: string; readonly maxLength: number };
+  };
   /** Body of the create (POST, or PUT of a singleton). */
   readonly createSchema: JsonSchema;
   /** Body of the update (PATCH, or PUT of a singleton). */
@@ -103,6 +115,8 @@ export interface KindSpec {
   /** Its lookup functions. */
   readonly lookups: readonly LookupSpec[];
 }
+
+const BASE58_RUN = `[${BASE58_ALPHABET}]`;
 
 const byIdOrName = (label: string, prefix: string): Pick<LookupSpec, "args" | "oneOf" | "result"> => ({
   args: [
@@ -128,6 +142,7 @@ export const KINDS = {
     id: {
       ...ID_FORMATS.form,
       schema: string({ maxLength: FORM_ID_MAX, pattern: idPattern("form") }),
+      path: { pattern: `^${ID_FORMATS.form.prefix}${BASE58_RUN}+$`, maxLength: FORM_ID_MAX },
     },
     createSchema: formCreateSchema,
     updateSchema: formUpdateSchema,
@@ -149,7 +164,12 @@ export const KINDS = {
     description: "An event stream of the tenant: the event types it subscribes to and where it delivers them.",
     path: EVENT_STREAMS_API_PATH,
     shape: "collection",
-    id: { ...ID_FORMATS.eventStream, schema: string({ pattern: idPattern("eventStream") }) },
+    id: {
+      ...ID_FORMATS.eventStream,
+      schema: string({ pattern: idPattern("eventStream") }),
+      // Event stream ids are exactly 26 characters (seed 2.4): the full format is required.
+      path: { pattern: idPattern("eventStream"), maxLength: EVENT_STREAM_ID_LENGTH },
+    },
     createSchema: eventStreamCreateSchema,
     updateSchema: eventStreamUpdateSchema,
     responseSchema: eventStreamSchema,
@@ -195,6 +215,7 @@ export const KINDS = {
     id: {
       ...ID_FORMATS.rateLimitPolicy,
       schema: string({ maxLength: POLICY_ID_MAX, pattern: idPattern("rateLimitPolicy") }),
+      path: { pattern: `^${ID_FORMATS.rateLimitPolicy.prefix}${BASE58_RUN}+$`, maxLength: POLICY_ID_MAX },
     },
     createSchema: rateLimitPolicyCreateSchema,
     updateSchema: rateLimitPolicyUpdateSchema,
