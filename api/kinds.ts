@@ -118,6 +118,16 @@ export interface KindSpec {
 
 const BASE58_RUN = `[${BASE58_ALPHABET}]`;
 
+/**
+ * The id rule of a kind whose ids the seed gives as "at most `maxLength`": the generated
+ * format, and in a path any prefix-plus-base58 id up to that length (unknown ones are 404).
+ */
+const atMost = (kind: "form" | "rateLimitPolicy", maxLength: number) => ({
+  ...ID_FORMATS[kind],
+  schema: string({ maxLength, pattern: idPattern(kind) }),
+  path: { pattern: `^${ID_FORMATS[kind].prefix}${BASE58_RUN}+$`, maxLength },
+});
+
 const byIdOrName = (label: string, prefix: string): Pick<LookupSpec, "args" | "oneOf" | "result"> => ({
   args: [
     { name: "id", description: `The ${label}'s id (\`${prefix}…\`).` },
@@ -139,11 +149,7 @@ export const KINDS = {
     description: "A form of the tenant: its nodes (steps, flows, routers), start and ending, style and translations.",
     path: FORMS_API_PATH,
     shape: "collection",
-    id: {
-      ...ID_FORMATS.form,
-      schema: string({ maxLength: FORM_ID_MAX, pattern: idPattern("form") }),
-      path: { pattern: `^${ID_FORMATS.form.prefix}${BASE58_RUN}+$`, maxLength: FORM_ID_MAX },
-    },
+    id: atMost("form", FORM_ID_MAX),
     createSchema: formCreateSchema,
     updateSchema: formUpdateSchema,
     responseSchema: formSchema,
@@ -212,11 +218,7 @@ export const KINDS = {
       "A rate limit policy (Early Access; the client must be global). Only `configuration` changes in place; the other fields replace the policy.",
     path: RATE_LIMIT_POLICIES_API_PATH,
     shape: "collection",
-    id: {
-      ...ID_FORMATS.rateLimitPolicy,
-      schema: string({ maxLength: POLICY_ID_MAX, pattern: idPattern("rateLimitPolicy") }),
-      path: { pattern: `^${ID_FORMATS.rateLimitPolicy.prefix}${BASE58_RUN}+$`, maxLength: POLICY_ID_MAX },
-    },
+    id: atMost("rateLimitPolicy", POLICY_ID_MAX),
     createSchema: rateLimitPolicyCreateSchema,
     updateSchema: rateLimitPolicyUpdateSchema,
     responseSchema: rateLimitPolicySchema,
