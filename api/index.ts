@@ -1,5 +1,6 @@
 /** The management API contract shared by the tenant server and the provider. */
 export * from "./errors";
+export * from "./kinds";
 export * from "./ids";
 export * from "./scopes";
 export * from "./validate";

@@ -3,10 +3,7 @@
  * for the importers that want them in one place. The schemas are built with
  * `schema/builder.ts`; their TypeScript types are derived from them (`types.ts`).
  */
-import { string } from "./schema/builder";
-import { idPattern } from "./ids";
-import { FORM_ID_MAX } from "./resources/form";
-import { POLICY_ID_MAX } from "./resources/rate-limit-policy";
+import { KINDS } from "./kinds";
 
 export type { JsonSchema, Schema, Static } from "./schema/builder";
 export {
@@ -47,9 +44,9 @@ export {
   rateLimitPolicySchema,
 } from "./resources/rate-limit-policy";
 
-/** Path parameter schemas: a malformed id is a 400 `invalid_uri`. */
+/** Path parameter schemas (from the table of kinds): a malformed id is a 400 `invalid_uri`. */
 export const idSchemas = {
-  form: string({ maxLength: FORM_ID_MAX, pattern: idPattern("form") }),
-  eventStream: string({ pattern: idPattern("eventStream") }),
-  rateLimitPolicy: string({ maxLength: POLICY_ID_MAX, pattern: idPattern("rateLimitPolicy") }),
+  form: KINDS.form.id.schema,
+  eventStream: KINDS.eventStream.id.schema,
+  rateLimitPolicy: KINDS.rateLimitPolicy.id.schema,
 };

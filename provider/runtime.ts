@@ -25,6 +25,7 @@
  * check/diff/read/delete are not echoed with a stack by the dynamic provider host.
  */
 import type { CheckFailure, CheckResult, DiffResult, ReadResult } from "@pulumi/pulumi/dynamic";
+import { KIND_LABELS, type KindName } from "../api/kinds";
 import { ConfigurationError, excerpt, PartialCreateError, SharedFailure, TenantError } from "./client/errors";
 import { TenantClient, type TenantClientOptions } from "./client/http";
 import {
@@ -252,15 +253,8 @@ function recorded(id: string, namespace: string): void {
   connection(namespace).journal?.confirm(id);
 }
 
-/** How the objects of each kind are named in messages. */
-const KIND_LABELS: Record<string, string> = {
-  form: "form",
-  eventStream: "event stream",
-  loginTemplate: "login page template",
-};
-
 function describeInputs(kind: string, inputs: JsonObject): string {
-  const label = KIND_LABELS[kind] ?? kind;
+  const label = KIND_LABELS[kind as KindName] ?? kind;
   if (kind === "loginTemplate") return `${label} universal-login`;
   return typeof inputs.name === "string" && inputs.name !== UNKNOWN ? `${label} "${excerpt(inputs.name, 60)}"` : label;
 }

@@ -11,7 +11,7 @@
  * drain, so SIGTERM never hangs on a reader that stopped reading.
  */
 import pino, { type Logger } from "pino";
-import { FORM_SECRET_PATHS, secretKeys } from "../api";
+import { KIND_NAMES, KINDS, secretKeys } from "../api";
 
 /** Logger settings: `false` for silence, `true` for stdout at info. */
 export type LoggerOption = boolean | { destination?: string | NodeJS.WritableStream; level?: string };
@@ -44,8 +44,8 @@ export const REDACT_PATHS = [
   "private_key",
   "*.private_key",
   "*.config.credentials",
-  // Form component secrets (secret_key, api_key, server_key, credentials, access_token), declared in api/.
-  ...secretKeys(FORM_SECRET_PATHS).flatMap((key) => [key, `*.${key}`]),
+  // Every secret the table of kinds declares (form component secrets, webhook credentials, …).
+  ...KIND_NAMES.flatMap((kind) => secretKeys(KINDS[kind].secretPaths)).flatMap((key) => [key, `*.${key}`]),
 ];
 
 /** Most bytes of log lines held while the destination cannot take them. */

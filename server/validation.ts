@@ -3,16 +3,13 @@
  * parameters that turn bad input into 400s instead of surprises further in.
  */
 import {
-  BASE58_ALPHABET,
   compileValidator,
   createAjv,
   eventStreamCreateSchema,
   eventStreamUpdateSchema,
   formCreateSchema,
   formUpdateSchema,
-  FORM_ID_MAX,
-  idSchemas,
-  POLICY_ID_MAX,
+  KINDS,
   rateLimitPolicyCreateSchema,
   rateLimitPolicyUpdateSchema,
   templateObjectSchema,
@@ -80,18 +77,16 @@ export function validBody<T>(body: unknown, validator: Validator, schema: JsonSc
   return value as T;
 }
 
-const base58Run = `[${BASE58_ALPHABET}]`;
-
-/**
- * Path id rules. Event stream ids are exactly 26 characters (seed 2.4), so the full
- * format is required. Policy ids are "at most 26" and form ids "at most 30" in the seed:
- * any prefix-plus-base58 id up to that length is well formed (unknown ones are 404).
- */
+/** Path id rules, from the table of kinds (api/kinds.ts `id.path`). */
 const PATH_IDS = {
-  rateLimitPolicy: { pattern: new RegExp(`^rlp_${base58Run}+$`), maxLength: POLICY_ID_MAX },
-  form: { pattern: new RegExp(`^ap_${base58Run}+$`), maxLength: FORM_ID_MAX },
-  eventStream: { pattern: new RegExp(String(idSchemas.eventStream.pattern)), maxLength: 26 },
+  rateLimitPolicy: pathRule(KINDS.rateLimitPolicy.id.path),
+  form: pathRule(KINDS.form.id.path),
+  eventStream: pathRule(KINDS.eventStream.id.path),
 } as const;
+
+function pathRule(rule: { pattern: string; maxLength: number }): { pattern: RegExp; maxLength: number } {
+  return { pattern: new RegExp(rule.pattern), maxLength: rule.maxLength };
+}
 
 /** Checks the `id` path parameter; throws 400 `invalid_uri` when malformed. */
 export function validPathId(kind: keyof typeof PATH_IDS, id: string): string {

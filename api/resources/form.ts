@@ -263,24 +263,11 @@ const component = (type: string): SecretPath => [
 ];
 
 /**
- * Secrets in form components: the reCAPTCHA secret key, the Google Maps keys, the
- * payment provider's credentials and the verifiable-credentials access token. The
- * API returns them on GET (the published response schemas include them), so they are
- * read back rather than carried forward; they are marked secret and redacted.
- */
-export const FORM_SECRET_PATHS: readonly SecretPath[] = [
-  [...component("RECAPTCHA"), "secret_key"],
-  [...component("GMAPS_ADDRESS"), "api_key"],
-  [...component("GMAPS_ADDRESS"), "server_key"],
-  [...component("PAYMENT"), "credentials"],
-  [...component("AUTH0_VERIFIABLE_CREDENTIALS"), "access_token"],
-];
-
-/**
- * The secret string values of each form component type, as paths under the component's
- * `config`. The one list `generate` (secrets go to `.tenant-secrets/`, never into the
- * program) and the tenant server (sealed at rest) read; it covers every entry of
- * {@link FORM_SECRET_PATHS} (a test checks it).
+ * The secrets of each form component type, as paths under the component's `config`:
+ * the reCAPTCHA secret key, the Google Maps keys, the payment provider's private key and
+ * the verifiable-credentials access token. The one declaration: `generate` (secrets go to
+ * `.tenant-secrets/`, never into the program) and the tenant server (sealed at rest) read
+ * it as is; {@link FORM_SECRET_PATHS} (provider marking, redaction) is derived from it.
  */
 export const FORM_COMPONENT_SECRET_FIELDS: Readonly<Record<string, readonly (readonly string[])[]>> = {
   RECAPTCHA: [["secret_key"]],
@@ -288,6 +275,17 @@ export const FORM_COMPONENT_SECRET_FIELDS: Readonly<Record<string, readonly (rea
   PAYMENT: [["credentials", "private_key"]],
   AUTH0_VERIFIABLE_CREDENTIALS: [["access_token"]],
 };
+
+/**
+ * Where the form component secrets sit in a form, derived from
+ * {@link FORM_COMPONENT_SECRET_FIELDS}. The API returns them on GET (the published
+ * response schemas include them), so they are read back rather than carried forward. The
+ * provider marks the field's first key under `config` secret whole (PAYMENT's whole
+ * `credentials` object), so a secret inside an object never shows beside its siblings.
+ */
+export const FORM_SECRET_PATHS: readonly SecretPath[] = Object.entries(FORM_COMPONENT_SECRET_FIELDS).flatMap(
+  ([type, fields]) => [...new Set(fields.map((field) => field[0]))].map((key): SecretPath => [...component(type), key]),
+);
 
 /** One `next_node`-like reference in a form: where it is and what it names. */
 export interface FormNodeReference {

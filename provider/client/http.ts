@@ -29,7 +29,7 @@
 import * as http from "node:http";
 import * as https from "node:https";
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
-import { isApiErrorBody } from "../../api/errors";
+import { ERROR_CODES, isApiErrorBody } from "../../api/errors";
 import {
   ConfigurationError,
   ConflictError,
@@ -49,7 +49,7 @@ import {
   ValidationError,
 } from "./errors";
 import { headerNumber, Limiter, sleep as defaultSleep, type Sleep } from "./limiter";
-import { configKeys, settingSource, type TenantSettings } from "./settings";
+import { configKeys, DEFAULT_NAMESPACE, settingSource, type TenantSettings } from "./settings";
 
 /** HTTP methods the management API uses. */
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -217,7 +217,12 @@ export class TenantClient {
       }
       const body = errorBody(response.data);
       // An expired or revoked token: fetch a fresh one once, if we can.
-      if (response.status === 401 && body.errorCode === "invalid_token" && !renewedToken && !this.settings.apiToken) {
+      if (
+        response.status === 401 &&
+        body.errorCode === ERROR_CODES.invalidToken &&
+        !renewedToken &&
+        !this.settings.apiToken
+      ) {
         renewedToken = true;
         this.token = undefined;
         continue;
@@ -240,12 +245,12 @@ export class TenantClient {
   private setting(
     name: "domain" | "clientId" | "clientSecret" | "apiToken" | "audience" | "timeoutSeconds" | "maxRetries",
   ): string {
-    return settingSource(this.settings.namespace ?? "tenant", name);
+    return settingSource(this.settings.namespace ?? DEFAULT_NAMESPACE, name);
   }
 
   /** The key alone: `tenant:timeoutSeconds`. */
   private key(name: "domain" | "timeoutSeconds" | "maxRetries"): string {
-    return configKeys(this.settings.namespace ?? "tenant")[name];
+    return configKeys(this.settings.namespace ?? DEFAULT_NAMESPACE)[name];
   }
 
   /** The token, or the shared failure's error for `about`. */
@@ -359,7 +364,7 @@ export class TenantClient {
       throw fail(
         (m) => new UnauthorizedError(target, reason, undefined, { ...details, message: m }),
         `the token endpoint ${this.settings.tokenUrl} refused client ${this.settings.clientId} (${reason})`,
-        `${credentials} (\`pulumi config set --secret ${configKeys(this.settings.namespace ?? "tenant").clientSecret} <client secret>\`)`,
+        `${credentials} (\`pulumi config set --secret ${configKeys(this.settings.namespace ?? DEFAULT_NAMESPACE).clientSecret} <client secret>\`)`,
         `${status}${oauthError ? ` ${oauthError}` : ""}`,
       );
     }
@@ -470,7 +475,7 @@ export class TenantClient {
             ex.target,
             `still rate limited (429) after ${Math.round((this.options.now() - started) / 1000)} s of retries`,
             "Lower the parallelism (`pulumi up --parallel 2`) or raise the tenant's rate limit, then run again",
-            { status: 429, errorCode: "too_many_requests" },
+            { status: 429, errorCode: ERROR_CODES.tooManyRequests },
           );
         }
         this.limiter.rateLimited(wait);
@@ -581,7 +586,7 @@ export class TenantClient {
     switch (true) {
       case status === 400 || status === 413 || status === 415 || status === 422:
         return new ValidationError(target, serverMessage, details);
-      case status === 401 && (body.errorCode === "client_not_global" || /global/i.test(serverMessage)):
+      case status === 401 && (body.errorCode === ERROR_CODES.notGlobalClient || /global/i.test(serverMessage)):
         return new UnauthorizedError(
           target,
           `${client} is not a global client (${serverMessage})`,
@@ -601,7 +606,7 @@ export class TenantClient {
         );
         return this.blocked.next(named(target));
       }
-      case status === 403 && body.errorCode === "insufficient_scope": {
+      case status === 403 && body.errorCode === ERROR_CODES.insufficientScope: {
         const missingScope = INSUFFICIENT_SCOPE.exec(serverMessage)?.[1];
         return new ForbiddenError(
           target,

@@ -30,6 +30,34 @@ export const SETTING_NAMES = [
 /** One setting's field name. */
 export type SettingName = (typeof SETTING_NAMES)[number];
 
+/** What each setting is, for the Pulumi package schema's provider configuration. */
+export const SETTING_FACTS: Readonly<
+  Record<SettingName, { readonly type: "string" | "integer"; readonly secret?: true; readonly description: string }>
+> = {
+  domain: {
+    type: "string",
+    description:
+      "The tenant's domain (`my-tenant.eu.auth0.com`, https assumed) or a full origin (`http://127.0.0.1:4010`).",
+  },
+  clientId: { type: "string", description: "Client id of a machine-to-machine client (client credentials grant)." },
+  clientSecret: { type: "string", secret: true, description: "Client secret of that client." },
+  apiToken: {
+    type: "string",
+    secret: true,
+    description: "A ready management API access token, used instead of client credentials.",
+  },
+  audience: { type: "string", description: "Audience of the token request; defaults to `<origin>/api/v2/`." },
+  timeoutSeconds: {
+    type: "integer",
+    description: "How long one request waits for the tenant's answer, in seconds (default 10).",
+  },
+  maxRetries: {
+    type: "integer",
+    description:
+      "How many times a request that got no answer, or a 5xx, is repeated (default 2; creates are never repeated blindly).",
+  },
+};
+
 /** Stack configuration keys of the default namespace. */
 export const CONFIG_KEYS = configKeys(DEFAULT_NAMESPACE);
 

@@ -363,21 +363,5 @@ function withAdoptId(outputs: JsonObject, adoptId: unknown): JsonObject {
   return typeof adoptId === "string" ? { ...outputs, adoptId } : outputs;
 }
 
-/** Lists a checkpoint-paginated collection (`?from=&take=` → `{<key>: [...], next?}`). */
-export async function listCheckpoint<T>(
-  client: TenantClient,
-  path: string,
-  key: string,
-  target: ErrorTarget,
-  take = 100,
-): Promise<T[]> {
-  const items: T[] = [];
-  let from: string | undefined;
-  for (;;) {
-    const { data } = await client.get<Record<string, unknown>>(path, target, { take, from });
-    const page = (data[key] ?? []) as T[];
-    items.push(...page);
-    if (typeof data.next !== "string" || page.length === 0) return items;
-    from = data.next;
-  }
-}
+/** The one checkpoint pager (client/paging.ts), for the kinds' specs. */
+export { listCheckpoint } from "../client/paging";

@@ -9,7 +9,7 @@ import { NotFoundError } from "../client/errors";
 import { registeredIn } from "../resources/tenant";
 import { AmbiguousNameError } from "./by-name";
 import type { TenantClient } from "../client/http";
-import { readSettingsInput, type TenantSettingsInput } from "../client/settings";
+import { DEFAULT_NAMESPACE, readSettingsInput, type TenantSettingsInput } from "../client/settings";
 import {
   asProgramError,
   lookupClient as connectionClient,
@@ -19,7 +19,7 @@ import {
 } from "../resources/rate-limit-policy/lookup";
 
 /** The configuration namespace the provider reads by default (`tenant:domain`, …). */
-export const DEFAULT_TENANT_NAMESPACE = "tenant";
+export const DEFAULT_TENANT_NAMESPACE = DEFAULT_NAMESPACE;
 
 /** Options every lookup takes. */
 export interface LookupOptions {

@@ -3,17 +3,14 @@
  * `generate` command share. Every call goes through the {@link TenantClient}, so 429s
  * are waited out (`Retry-After`, `X-RateLimit-Reset`) and transient failures retried.
  */
-import type { EventStream, Form, FormsPage, RateLimitPolicy } from "../../api/types";
-import { type ErrorTarget, FeatureUnavailableError, ForbiddenError, NotFoundError, unlessGone } from "../client/errors";
+import type { EventStream, Form, RateLimitPolicy } from "../../api/types";
+import { type ErrorTarget, unlessGone } from "../client/errors";
 import type { TenantClient } from "../client/http";
-import { NOT_ENABLED_MESSAGE } from "../resources/rate-limit-policy/lookup";
+import { listCheckpoint, listOffset, type PageListener } from "../client/paging";
+import { featureNotEnabled, notEnabledError } from "../resources/rate-limit-policy/lookup";
 import { loginTemplateOutputs } from "../resources/login-template/state";
 
-/** The largest page the list endpoints serve (forms `per_page`, streams and policies `take`). */
-export const PAGE_SIZE = 100;
-
-/** Called after each list page with the number of items read so far (and the total, when the API says). */
-export type PageListener = (read: number, total?: number) => void;
+export { PAGE_SIZE, type PageListener } from "../client/paging";
 
 /** Collection paths under `/api/v2`. */
 export const PATHS = {
@@ -27,48 +24,13 @@ export const PATHS = {
 export type FormSummary = Pick<Form, "id" | "name" | "created_at" | "updated_at" | "embedded_at" | "submitted_at">;
 
 /** Every form of the tenant, as the list returns them (summaries): offset paging, `per_page` 100. */
-export async function listFormSummaries(client: TenantClient, onPage?: PageListener): Promise<FormSummary[]> {
-  const target: ErrorTarget = { kind: "form", action: "list" };
-  const forms: FormSummary[] = [];
-  for (let page = 0; ; page += 1) {
-    const { data } = await client.get<FormsPage | Form[]>(PATHS.forms, target, {
-      page,
-      per_page: PAGE_SIZE,
-      include_totals: true,
-    });
-    const items = Array.isArray(data) ? data : (data.forms ?? []);
-    const total = Array.isArray(data) ? undefined : data.total;
-    forms.push(...items);
-    onPage?.(forms.length, total);
-    // Stop on a short page, or as soon as the total is reached (saves the empty page past the end).
-    if (items.length < PAGE_SIZE || (typeof total === "number" && forms.length >= total)) return forms;
-  }
+export function listFormSummaries(client: TenantClient, onPage?: PageListener): Promise<FormSummary[]> {
+  return listOffset<FormSummary>(client, PATHS.forms, "forms", { kind: "form", action: "list" }, { onPage });
 }
 
 /** One whole form. */
 export async function readForm(client: TenantClient, id: string, action = "read"): Promise<Form> {
   return (await client.get<Form>(`${PATHS.forms}/${encodeURIComponent(id)}`, { kind: "form", id, action })).data;
-}
-
-/** Lists a checkpoint-paginated collection (`?from=&take=` → `{<key>: [...], next?}`). */
-async function listCheckpoint<T>(
-  client: TenantClient,
-  path: string,
-  key: string,
-  target: ErrorTarget,
-  filter: Record<string, string | undefined> = {},
-  onPage?: PageListener,
-): Promise<T[]> {
-  const items: T[] = [];
-  let from: string | undefined;
-  for (;;) {
-    const { data } = await client.get<Record<string, unknown>>(path, target, { ...filter, take: PAGE_SIZE, from });
-    const page = Array.isArray(data[key]) ? (data[key] as T[]) : [];
-    items.push(...page);
-    onPage?.(items.length);
-    if (typeof data.next !== "string" || data.next === "" || page.length === 0) return items;
-    from = data.next;
-  }
 }
 
 /** Every event stream of the tenant (the list returns whole streams, webhook secrets excepted). */
@@ -122,18 +84,8 @@ export async function listRateLimitPolicies(
       onPage,
     );
   } catch (error) {
-    if (
-      error instanceof NotFoundError ||
-      (error instanceof ForbiddenError && error.errorCode !== "insufficient_scope")
-    ) {
-      throw new FeatureUnavailableError(target, NOT_ENABLED_MESSAGE, undefined, {
-        status: error.status,
-        errorCode: error.errorCode,
-        message:
-          `${NOT_ENABLED_MESSAGE} (${client.settings.domain}): listing rate limit policies needs the Early Access feature ` +
-          "enabled by the tenant's administrator.",
-      });
-    }
+    if (featureNotEnabled(error))
+      throw notEnabledError(target, error, client.settings.domain, "listing rate limit policies");
     throw error;
   }
   // The filter is also applied here: a service that ignores the query must not widen the answer.

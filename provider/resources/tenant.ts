@@ -1,5 +1,6 @@
 /** The argument every resource takes to choose its tenant. */
 import * as pulumiRuntime from "@pulumi/pulumi";
+import { DEFAULT_NAMESPACE } from "../client/settings";
 import { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "./tokens";
 import type * as pulumi from "@pulumi/pulumi";
 
@@ -50,7 +51,7 @@ const registered = new Map<string, pulumi.Resource[]>();
  */
 export function noteTenantResource(resource: pulumi.Resource, tenant: unknown): void {
   if (tenant !== undefined && typeof tenant !== "string") return;
-  const namespace = tenant ?? "tenant";
+  const namespace = tenant ?? DEFAULT_NAMESPACE;
   registered.set(namespace, [...(registered.get(namespace) ?? []), resource]);
 }
 

@@ -2,17 +2,18 @@
  * Type names of the resources. With the module they form the type tokens
  * `pulumi-nodejs:dynamic/tenant:<Type>`, part of every URN: never rename them.
  */
+import { KINDS, type KindName } from "../../api/kinds";
 
 /** The module of every type token. */
 export const TYPE_MODULE = "tenant";
 
-/** The type name of each resource kind. */
+/** The type name of each resource kind, from the table of kinds (api/kinds.ts). */
 export const TYPE_NAMES = {
-  form: "Form",
-  eventStream: "EventStream",
-  loginTemplate: "LoginTemplate",
-  rateLimitPolicy: "RateLimitPolicy",
-} as const;
+  form: KINDS.form.typeName,
+  eventStream: KINDS.eventStream.typeName,
+  loginTemplate: KINDS.loginTemplate.typeName,
+  rateLimitPolicy: KINDS.rateLimitPolicy.typeName,
+} as const satisfies Record<KindName, string>;
 
 /** A resource kind: the name the serialized providers pass to the runtime. */
-export type ResourceKind = keyof typeof TYPE_NAMES;
+export type ResourceKind = KindName;

@@ -4,6 +4,7 @@
  * template), with the server's values verbatim except the fields the server makes, and
  * every secret read from the stack configuration (`cfg.requireSecret`).
  */
+import { DEFAULT_NAMESPACE } from "../../client/settings";
 import { formSecrets, WEBHOOK_SECRET_FIELD } from "../../lookups/secrets";
 import { Code, printLiteral } from "./literal";
 import { NameAllocator } from "./names";
@@ -23,8 +24,8 @@ const DESTINATION_SERVER_FIELDS = ["aws_partner_event_source"];
 export const TEMPLATE_FILE = "login.html";
 /** The folder of secret values read from the tenant (git-ignored; delete it once the config is set). */
 export const SECRETS_DIR = ".tenant-secrets";
-/** The default configuration namespace of the provider. */
-export const DEFAULT_NAMESPACE = "tenant";
+/** The default configuration namespace of the provider (declared once, with the settings). */
+export { DEFAULT_NAMESPACE };
 
 /** A secret the program reads from the stack configuration. */
 export interface SecretConfig {

@@ -4,6 +4,7 @@
  * streams), the login page template, and the rate limit policy pages. Nothing is ever
  * written to the tenant.
  */
+import { ERROR_CODES } from "../../../api/errors";
 import type { EventStream, Form, RateLimitPolicy } from "../../../api/types";
 import { FeatureUnavailableError, ForbiddenError, NotFoundError, UnauthorizedError } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
@@ -106,7 +107,7 @@ export function policySkipReason(error: unknown): string | undefined {
   if (error instanceof FeatureUnavailableError) {
     return "rate limit policies are not enabled for this tenant (an Early Access feature): none generated";
   }
-  if (error instanceof ForbiddenError && error.errorCode === "insufficient_scope") {
+  if (error instanceof ForbiddenError && error.errorCode === ERROR_CODES.insufficientScope) {
     return (
       `rate limit policies were not read: the client lacks the scope ${error.missingScope ?? "read:rate_limit_policies"}; ` +
       "grant it to include them"

@@ -2,8 +2,8 @@
 import { FORM_SECRET_PATHS, formCreateSchema, type Form } from "../../../api/resources/form";
 import { idSchemas } from "../../../api/schemas";
 import { secretValues, withoutSecrets } from "../../../api/schema/secret-paths";
-import type { FormsPage } from "../../../api/types";
 import type { TenantClient } from "../../client/http";
+import { listOffset } from "../../client/paging";
 import { collectionResource, type CollectionSpec } from "../../lifecycle/collection";
 import type { ErrorTarget } from "../../client/errors";
 import type { ResourceImplementation } from "../types";
@@ -11,25 +11,15 @@ import { formPatch } from "./payload";
 import { checkNodeReferences, FORM_FIELDS } from "./schema";
 import { formInputsFromOutputs, formOutputs, normaliseForm } from "./state";
 
+/** Forms per list page of the resource's adoption and conflict checks. */
 const PAGE_SIZE = 50;
 
 /** Every form of the tenant (offset paging). */
-export async function listForms(
+export function listForms(
   client: TenantClient,
   target: ErrorTarget = { kind: "form", action: "list" },
 ): Promise<Form[]> {
-  const forms: Form[] = [];
-  for (let page = 0; ; page += 1) {
-    const { data } = await client.get<FormsPage | Form[]>("/forms", target, {
-      page,
-      per_page: PAGE_SIZE,
-      include_totals: true,
-    });
-    const items = Array.isArray(data) ? data : (data.forms ?? []);
-    forms.push(...items);
-    const total = Array.isArray(data) ? undefined : data.total;
-    if (items.length < PAGE_SIZE || (total !== undefined && forms.length >= total)) return forms;
-  }
+  return listOffset<Form>(client, "/forms", "forms", target, { pageSize: PAGE_SIZE });
 }
 
 /** The form's policy: every field in place by PATCH, `next_node` references checked, `ending` defaulted. */

@@ -5,6 +5,7 @@
  * and a failure reported once, as its message only.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { ERROR_CODES } from "../../../api/errors";
 import type { RateLimitPolicy } from "../../../api/types";
 import {
   ConfigurationError,
@@ -26,10 +27,36 @@ import {
 } from "../../client/settings";
 
 /** The API's error code for a policy id that does not exist. */
-const INEXISTENT_POLICY = "inexistent_rate_limit_policy";
+const INEXISTENT_POLICY = ERROR_CODES.inexistentRateLimitPolicy;
 
 /** The words users see when the Early Access API is not enabled for the tenant. */
 export const NOT_ENABLED_MESSAGE = "rate limit policies are not enabled for this tenant";
+
+/**
+ * The one "feature not enabled" rule: a 404 for the whole API (not a policy's own
+ * "inexistent" 404), or a 403 that is not about a scope, means rate limit policies are
+ * not enabled for the tenant.
+ */
+export function featureNotEnabled(error: unknown): error is NotFoundError | ForbiddenError {
+  return (
+    (error instanceof NotFoundError && error.errorCode !== INEXISTENT_POLICY && error.status === 404) ||
+    (error instanceof ForbiddenError && error.errorCode !== ERROR_CODES.insufficientScope)
+  );
+}
+
+/** The error saying the feature is off, naming the tenant and what needed it (`doing`). */
+export function notEnabledError(
+  target: ErrorTarget,
+  error: NotFoundError | ForbiddenError,
+  domain: string,
+  doing: string,
+): FeatureUnavailableError {
+  return new FeatureUnavailableError(target, NOT_ENABLED_MESSAGE, undefined, {
+    status: error.status,
+    errorCode: error.errorCode,
+    message: `${NOT_ENABLED_MESSAGE} (${domain}); ${doing} needs the Early Access feature enabled by the tenant's administrator.`,
+  });
+}
 
 /** Reads rate limit policy `id`, turning each failure into a specific error. */
 export async function lookupRateLimitPolicy(client: TenantClient, id: string): Promise<RateLimitPolicy> {
@@ -48,15 +75,8 @@ export async function lookupRateLimitPolicy(client: TenantClient, id: string): P
         message: `rate limit policy ${id} not found: no policy with this id exists in the tenant ${client.settings.domain}. Check the id (GET /api/v2/rate-limit-policies lists them).`,
       });
     }
-    // A 404 for the whole API, or a 403 that is not about a scope: the feature is off.
-    if (
-      error instanceof NotFoundError ||
-      (error instanceof ForbiddenError && error.errorCode !== "insufficient_scope")
-    ) {
-      throw new FeatureUnavailableError(target, NOT_ENABLED_MESSAGE, undefined, {
-        ...details,
-        message: `${NOT_ENABLED_MESSAGE} (${client.settings.domain}); looking up rate limit policy ${id} needs the Early Access feature enabled by the tenant's administrator.`,
-      });
+    if (featureNotEnabled(error)) {
+      throw notEnabledError(target, error, client.settings.domain, `looking up rate limit policy ${id}`);
     }
     // Missing scope (ForbiddenError) and non-global client (UnauthorizedError) already say what to do.
     throw error;
@@ -76,16 +96,13 @@ export async function explainPolicyError<T>(
   try {
     return await call;
   } catch (error) {
-    const featureOff =
-      (error instanceof NotFoundError && error.errorCode !== INEXISTENT_POLICY && error.status === 404) ||
-      (error instanceof ForbiddenError && error.errorCode !== "insufficient_scope");
-    if (!featureOff) throw error;
-    const target = (error as NotFoundError).target;
-    throw new FeatureUnavailableError(target, NOT_ENABLED_MESSAGE, undefined, {
-      status: (error as NotFoundError).status,
-      errorCode: (error as NotFoundError).errorCode,
-      message: `${NOT_ENABLED_MESSAGE} (${ctx.client().settings.domain}); managing rate limit policy ${String(about)} needs the Early Access feature enabled by the tenant's administrator.`,
-    });
+    if (!featureNotEnabled(error)) throw error;
+    throw notEnabledError(
+      error.target,
+      error,
+      ctx.client().settings.domain,
+      `managing rate limit policy ${String(about)}`,
+    );
   }
 }
 

@@ -1,0 +1,267 @@
+/**
+ * The table of kinds: every kind of tenant object the project manages, with its wire facts
+ * (path, id rule, schemas, secrets, scopes, paging, shape), its words and its lookups, in
+ * one place. Other lists of kinds (the Pulumi package schema, labels in messages, …) are
+ * derived from it. Adding a kind starts with one entry here; the `satisfies` below makes a
+ * missing entry a compile error.
+ */
+import { ERROR_CODES } from "./errors";
+import { BASE58_ALPHABET, ID_FORMATS, idPattern } from "./ids";
+import { SCOPES } from "./scopes";
+import { string, type JsonSchema } from "./schema/builder";
+import type { SecretPath } from "./schema/secret-paths";
+import {
+  EVENT_STREAMS_API_PATH,
+  EVENT_STREAM_ID_LENGTH,
+  EVENT_STREAM_SECRET_PATHS,
+  eventStreamCreateSchema,
+  eventStreamSchema,
+  eventStreamUpdateSchema,
+} from "./resources/event-stream";
+import {
+  FORMS_API_PATH,
+  FORM_ID_MAX,
+  FORM_SECRET_PATHS,
+  formCreateSchema,
+  formSchema,
+  formSummarySchema,
+  formUpdateSchema,
+} from "./resources/form";
+import { UNIVERSAL_LOGIN_TEMPLATE_API_PATH, templateObjectSchema, templatePutSchema } from "./resources/login-template";
+import {
+  POLICY_ID_MAX,
+  RATE_LIMIT_POLICIES_API_PATH,
+  rateLimitPolicyCreateSchema,
+  rateLimitPolicySchema,
+  rateLimitPolicyUpdateSchema,
+} from "./resources/rate-limit-policy";
+
+/** The name of a kind: the key the serialized providers pass to the runtime (stored in state, never renamed). */
+export type KindName = "form" | "eventStream" | "loginTemplate" | "rateLimitPolicy";
+
+/** How a collection lists its objects. */
+export type Paging =
+  /** `?page=&per_page=&include_totals=` → `{<key>: [...], total}` or a bare array. */
+  | { readonly style: "offset"; readonly listKey: string; readonly maxPageSize: number }
+  /** `?from=&take=` → `{<key>: [...], next?}`. */
+  | { readonly style: "checkpoint"; readonly listKey: string; readonly maxPageSize: number };
+
+/** A property of a lookup's arguments. */
+export interface LookupArg {
+  readonly name: string;
+  readonly description: string;
+}
+
+/** A lookup function (a data source) of a kind: `getForm({ id | name, tenant })`. */
+export interface LookupSpec {
+  /** Function name, e.g. `getForm` (its Pulumi token is `tenant:index:getForm`). */
+  readonly name: string;
+  readonly description: string;
+  /** Its arguments besides `tenant` (each optional; `oneOf` names those of which exactly one is given). */
+  readonly args: readonly LookupArg[];
+  readonly oneOf?: readonly string[];
+  /** What it returns: `"object"` (one object of the kind) or `"list"` (an array of them under `listKey`). */
+  readonly result: "object" | "list";
+  /** For a list result, the key of the array. */
+  readonly listKey?: string;
+}
+
+/** The wire facts and words of one kind. */
+export interface KindSpec {
+  /** Type name: with the module `tenant` it forms the type tokens (`pulumi-nodejs:dynamic/tenant:Form`, `tenant:index:Form`). */
+  readonly typeName: string;
+  /** The word for one object in messages. */
+  readonly label: string;
+  /** The word for several. */
+  readonly plural: string;
+  readonly description: string;
+  /** Path under `/api/v2`. */
+  readonly path: string;
+  /** A singleton of the tenant (one object, no id) or a collection (ids the server generates). */
+  readonly shape: "collection" | "singleton";
+  /** The id rule of a collection: prefix, base58 length, the path parameter's schema. */
+  readonly id?: {
+    readonly prefix: string;
+    readonly length: number;
+    /** The id as the service generates it. */
+    readonly schema: JsonSchema;
+    /**
+     * What the server accepts in a path before looking the object up (longer or malformed
+     * is 400 `invalid_uri`; well formed but unknown is 404). The seed says "at most N" for
+     * some kinds, so this can be wider than {@link schema}.
+     */
+    readonly path: { readonly pattern: string; readonly maxLength: number };
+  };
+  /** Body of the create (POST, or PUT of a singleton). */
+  readonly createSchema: JsonSchema;
+  /** Body of the update (PATCH, or PUT of a singleton). */
+  readonly updateSchema: JsonSchema;
+  /** What GET answers. */
+  readonly responseSchema: JsonSchema;
+  /** What the list answers per item, when it differs from {@link responseSchema}. */
+  readonly summarySchema?: JsonSchema;
+  /** Where its secrets sit (marked secret, redacted, sealed at rest, never written by `generate`). */
+  readonly secretPaths: readonly SecretPath[];
+  /** `"read-back"`: the API returns the secrets on GET; `"write-only"`: it never does. */
+  readonly secretsAre: "read-back" | "write-only";
+  /** Scopes per operation. */
+  readonly scopes: { readonly [operation: string]: string };
+  /** List paging of a collection. */
+  readonly paging?: Paging;
+  /** The error code of a 404 on one object. */
+  readonly notFoundCode: string;
+  /** An Early Access feature: the client must be global, and a tenant may not have it enabled. */
+  readonly earlyAccess?: boolean;
+  /** Its lookup functions. */
+  readonly lookups: readonly LookupSpec[];
+}
+
+const BASE58_RUN = `[${BASE58_ALPHABET}]`;
+
+/**
+ * The id rule of a kind whose ids the seed gives as "at most `maxLength`": the generated
+ * format, and in a path any prefix-plus-base58 id up to that length (unknown ones are 404).
+ */
+const atMost = (kind: "form" | "rateLimitPolicy", maxLength: number) => ({
+  ...ID_FORMATS[kind],
+  schema: string({ maxLength, pattern: idPattern(kind) }),
+  path: { pattern: `^${ID_FORMATS[kind].prefix}${BASE58_RUN}+$`, maxLength },
+});
+
+const byIdOrName = (label: string, prefix: string): Pick<LookupSpec, "args" | "oneOf" | "result"> => ({
+  args: [
+    { name: "id", description: `The ${label}'s id (\`${prefix}…\`).` },
+    {
+      name: "name",
+      description: `The ${label}'s name, compared exactly. Several with this name are an error listing their ids.`,
+    },
+  ],
+  oneOf: ["id", "name"],
+  result: "object",
+});
+
+/** Every kind, by name. */
+export const KINDS = {
+  form: {
+    typeName: "Form",
+    label: "form",
+    plural: "forms",
+    description: "A form of the tenant: its nodes (steps, flows, routers), start and ending, style and translations.",
+    path: FORMS_API_PATH,
+    shape: "collection",
+    id: atMost("form", FORM_ID_MAX),
+    createSchema: formCreateSchema,
+    updateSchema: formUpdateSchema,
+    responseSchema: formSchema,
+    summarySchema: formSummarySchema,
+    secretPaths: FORM_SECRET_PATHS,
+    secretsAre: "read-back",
+    scopes: SCOPES.forms,
+    paging: { style: "offset", listKey: "forms", maxPageSize: 100 },
+    notFoundCode: ERROR_CODES.inexistentForm,
+    lookups: [
+      { name: "getForm", description: "Reads one form of the tenant, by id or by name.", ...byIdOrName("form", "ap_") },
+    ],
+  },
+  eventStream: {
+    typeName: "EventStream",
+    label: "event stream",
+    plural: "event streams",
+    description: "An event stream of the tenant: the event types it subscribes to and where it delivers them.",
+    path: EVENT_STREAMS_API_PATH,
+    shape: "collection",
+    id: {
+      ...ID_FORMATS.eventStream,
+      schema: string({ pattern: idPattern("eventStream") }),
+      // Event stream ids are exactly 26 characters (seed 2.4): the full format is required.
+      path: { pattern: idPattern("eventStream"), maxLength: EVENT_STREAM_ID_LENGTH },
+    },
+    createSchema: eventStreamCreateSchema,
+    updateSchema: eventStreamUpdateSchema,
+    responseSchema: eventStreamSchema,
+    secretPaths: EVENT_STREAM_SECRET_PATHS,
+    secretsAre: "write-only",
+    scopes: SCOPES.eventStreams,
+    paging: { style: "checkpoint", listKey: "eventStreams", maxPageSize: 100 },
+    notFoundCode: ERROR_CODES.inexistentEventStream,
+    lookups: [
+      {
+        name: "getEventStream",
+        description: "Reads one event stream of the tenant, by id or by name.",
+        ...byIdOrName("event stream", "est_"),
+      },
+    ],
+  },
+  loginTemplate: {
+    typeName: "LoginTemplate",
+    label: "login page template",
+    plural: "login page templates",
+    description: "The hosted login page template (Liquid markup), a singleton of the tenant.",
+    path: UNIVERSAL_LOGIN_TEMPLATE_API_PATH,
+    shape: "singleton",
+    createSchema: templatePutSchema,
+    updateSchema: templatePutSchema,
+    responseSchema: templateObjectSchema,
+    secretPaths: [],
+    secretsAre: "read-back",
+    scopes: SCOPES.branding,
+    notFoundCode: ERROR_CODES.inexistentTemplate,
+    lookups: [
+      { name: "getLoginTemplate", description: "Reads the tenant's login page template.", args: [], result: "object" },
+    ],
+  },
+  rateLimitPolicy: {
+    typeName: "RateLimitPolicy",
+    label: "rate limit policy",
+    plural: "rate limit policies",
+    description:
+      "A rate limit policy (Early Access; the client must be global). Only `configuration` changes in place; the other fields replace the policy.",
+    path: RATE_LIMIT_POLICIES_API_PATH,
+    shape: "collection",
+    id: atMost("rateLimitPolicy", POLICY_ID_MAX),
+    createSchema: rateLimitPolicyCreateSchema,
+    updateSchema: rateLimitPolicyUpdateSchema,
+    responseSchema: rateLimitPolicySchema,
+    secretPaths: [],
+    secretsAre: "read-back",
+    scopes: SCOPES.rateLimitPolicies,
+    paging: { style: "checkpoint", listKey: "rate_limit_policies", maxPageSize: 100 },
+    notFoundCode: ERROR_CODES.inexistentRateLimitPolicy,
+    earlyAccess: true,
+    lookups: [
+      {
+        name: "getRateLimitPolicy",
+        description: "Reads one rate limit policy by id.",
+        args: [{ name: "id", description: "The policy's id: `rlp_` + 21 base58 characters (at most 26)." }],
+        oneOf: ["id"],
+        result: "object",
+      },
+      {
+        name: "getRateLimitPolicies",
+        description: "Reads every rate limit policy of the tenant, optionally only that of one consumer selector.",
+        args: [
+          {
+            name: "consumer_selector",
+            description:
+              "Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).",
+          },
+        ],
+        result: "list",
+        listKey: "rate_limit_policies",
+      },
+    ],
+  },
+} as const satisfies Record<KindName, KindSpec>;
+
+/** The kind names, in the table's order. */
+export const KIND_NAMES = Object.keys(KINDS) as KindName[];
+
+/** How the objects of each kind are named in messages. */
+export const KIND_LABELS: Readonly<Record<KindName, string>> = Object.fromEntries(
+  KIND_NAMES.map((kind) => [kind, KINDS[kind].label]),
+) as Record<KindName, string>;
+
+/** The kind of a type name (`"Form"` → `"form"`), or `undefined`. */
+export function kindOfTypeName(typeName: string): KindName | undefined {
+  return KIND_NAMES.find((kind) => KINDS[kind].typeName === typeName);
+}

@@ -1,0 +1,59 @@
+/**
+ * The list endpoints' two paging styles, once (the table of kinds, api/kinds.ts, says which
+ * a kind uses): offset paging (`?page=&per_page=&include_totals=true` → `{<key>: [...],
+ * total}` or a bare array) and checkpoint paging (`?from=&take=` → `{<key>: [...], next?}`).
+ */
+import type { ErrorTarget } from "./errors";
+import type { TenantClient } from "./http";
+
+/** The largest page the list endpoints serve (forms `per_page`, streams and policies `take`). */
+export const PAGE_SIZE = 100;
+
+/** Called after each list page with the number of items read so far (and the total, when the API says). */
+export type PageListener = (read: number, total?: number) => void;
+
+/** Every item of an offset-paginated collection. */
+export async function listOffset<T>(
+  client: TenantClient,
+  path: string,
+  key: string,
+  target: ErrorTarget,
+  options: { onPage?: PageListener; pageSize?: number } = {},
+): Promise<T[]> {
+  const { onPage, pageSize = PAGE_SIZE } = options;
+  const items: T[] = [];
+  for (let page = 0; ; page += 1) {
+    const { data } = await client.get<Record<string, unknown> | T[]>(path, target, {
+      page,
+      per_page: pageSize,
+      include_totals: true,
+    });
+    const found = Array.isArray(data) ? data : Array.isArray(data[key]) ? (data[key] as T[]) : [];
+    const total = Array.isArray(data) || typeof data.total !== "number" ? undefined : data.total;
+    items.push(...found);
+    onPage?.(items.length, total);
+    // Stop on a short page, or as soon as the total is reached (saves the empty page past the end).
+    if (found.length < pageSize || (total !== undefined && items.length >= total)) return items;
+  }
+}
+
+/** Every item of a checkpoint-paginated collection, optionally filtered by query parameters. */
+export async function listCheckpoint<T>(
+  client: TenantClient,
+  path: string,
+  key: string,
+  target: ErrorTarget,
+  filter: Record<string, string | undefined> = {},
+  onPage?: PageListener,
+): Promise<T[]> {
+  const items: T[] = [];
+  let from: string | undefined;
+  for (;;) {
+    const { data } = await client.get<Record<string, unknown>>(path, target, { ...filter, take: PAGE_SIZE, from });
+    const page = Array.isArray(data[key]) ? (data[key] as T[]) : [];
+    items.push(...page);
+    onPage?.(items.length);
+    if (typeof data.next !== "string" || data.next === "" || page.length === 0) return items;
+    from = data.next;
+  }
+}

@@ -1,0 +1,247 @@
+/**
+ * The Pulumi package schema of the provider, derived from the table of kinds (api/kinds.ts)
+ * and the api/ JSON Schemas: one resource and its lookups per kind, the provider
+ * configuration, and an object type per named object of the wire schemas. Never written by
+ * hand: `npm run schema` (run by the build) writes it to `schema.json`.
+ */
+import { KIND_NAMES, KINDS, type JsonSchema, type KindSpec, type SecretPath } from "../api";
+import { eventStreamDestinationSchema } from "../api/resources/event-stream";
+import { formComponentSchema, formNodeSchema } from "../api/resources/form";
+import { rateLimitConfigurationSchema } from "../api/resources/rate-limit-policy";
+import { DEFAULT_NAMESPACE, SETTING_FACTS, SETTING_NAMES } from "./client/settings";
+
+/** The package name: tokens are `tenant:index:<Name>`. */
+export const PACKAGE_NAME = "tenant";
+
+/** A Pulumi type reference or inline type (the metaschema's `typeSpec`). */
+type TypeSpec = Record<string, unknown>;
+/** A property of a resource, function or object type (the metaschema's `propertySpec`). */
+type PropertySpec = TypeSpec & { description?: string; secret?: boolean };
+/** An object type (the metaschema's `objectTypeSpec`). */
+interface ObjectTypeSpec {
+  type: "object";
+  description?: string;
+  properties: Record<string, PropertySpec>;
+  required?: string[];
+}
+
+const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
+
+/** Names of the object types a reader looks for, by the schema they come from. */
+const TYPE_NAMES = new Map<JsonSchema, string>([
+  [formNodeSchema, "FormNode"],
+  [formComponentSchema, "FormComponent"],
+  [eventStreamDestinationSchema, "EventStreamDestination"],
+  [rateLimitConfigurationSchema, "RateLimitConfiguration"],
+]);
+
+const pascal = (text: string): string =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase())
+    .join("");
+
+const token = (name: string): string => `${PACKAGE_NAME}:index:${name}`;
+const isObject = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null;
+
+/** Converts JSON Schemas to Pulumi types, registering each named object once. */
+class TypeWriter {
+  /** The object types, by token. */
+  readonly types: Record<string, ObjectTypeSpec> = {};
+  private readonly seen = new Map<JsonSchema, TypeSpec>();
+
+  /** The Pulumi type of `schema`; `hint` names its objects unless the schema has a name of its own. */
+  typeOf(schema: JsonSchema, hint: string): TypeSpec {
+    const known = this.seen.get(schema);
+    if (known) return known;
+    const name = TYPE_NAMES.get(schema) ?? hint;
+    const spec = this.convert(schema, name);
+    this.seen.set(schema, spec);
+    return spec;
+  }
+
+  /** The properties of an object schema, as Pulumi properties. */
+  propertiesOf(schema: JsonSchema, hint: string): { properties: Record<string, PropertySpec>; required: string[] } {
+    const properties: Record<string, PropertySpec> = {};
+    for (const [key, value] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+      const type = this.typeOf(value, hint + pascal(key));
+      properties[key] = {
+        ...type,
+        ...(typeof value.description === "string" ? { description: value.description } : {}),
+      };
+    }
+    return { properties, required: [...((schema.required ?? []) as string[])] };
+  }
+
+  private convert(schema: JsonSchema, name: string): TypeSpec {
+    if (Array.isArray(schema.oneOf) && isObject(schema.discriminator)) {
+      const tag = schema.discriminator.propertyName as string;
+      const mapping: Record<string, string> = {};
+      const oneOf = (schema.oneOf as JsonSchema[]).map((branch) => {
+        const value = String(((branch.properties as Record<string, JsonSchema>)[tag] ?? {}).const);
+        const ref = this.register(branch, name + pascal(value));
+        mapping[value] = ref;
+        return { $ref: ref };
+      });
+      // A union's `type` may only name a primitive; a one-branch union is that branch.
+      return oneOf.length === 1 ? oneOf[0]! : { oneOf, discriminator: { propertyName: tag, mapping } };
+    }
+    if (Array.isArray(schema.anyOf)) {
+      const branches = (schema.anyOf as JsonSchema[]).filter((branch) => branch.type !== "null");
+      if (branches.length === 1) return this.typeOf(branches[0]!, name);
+      if (branches.length === 0) return ANY;
+      return { oneOf: branches.map((branch, index) => this.typeOf(branch, `${name}Variant${index + 1}`)) };
+    }
+    switch (schema.type) {
+      case "string":
+      case "integer":
+      case "number":
+      case "boolean":
+        return { type: schema.type };
+      case "array":
+        return { type: "array", items: this.typeOf(schema.items as JsonSchema, name) };
+      case "object":
+        if (isObject(schema.properties) && Object.keys(schema.properties).length > 0) {
+          return { $ref: this.register(schema, name) };
+        }
+        if (isObject(schema.additionalProperties)) {
+          return { type: "object", additionalProperties: this.typeOf(schema.additionalProperties, name + "Value") };
+        }
+        return ANY;
+      default:
+        return ANY;
+    }
+  }
+
+  /** Registers an object schema as a named type and returns its `$ref`. */
+  private register(schema: JsonSchema, wanted: string): string {
+    let name = wanted;
+    for (let n = 2; this.types[token(name)] !== undefined; n++) name = `${wanted}${n}`;
+    this.types[token(name)] = { type: "object", properties: {} };
+    const { properties, required } = this.propertiesOf(schema, name);
+    this.types[token(name)] = {
+      type: "object",
+      ...(typeof schema.description === "string" ? { description: schema.description } : {}),
+      properties,
+      ...(required.length > 0 ? { required } : {}),
+    };
+    return `#/types/${token(name)}`;
+  }
+
+  /**
+   * Marks `secret: true` on the property each path reaches under `properties`. Throws when a
+   * path reaches no property: a secret the schema would not mark is a leak.
+   */
+  markSecrets(properties: Record<string, PropertySpec>, paths: readonly SecretPath[], where: string): void {
+    for (const path of paths) {
+      if (this.mark(properties, path) === 0)
+        throw new Error(`secret path ${JSON.stringify(path)} reaches nothing in ${where}`);
+    }
+  }
+
+  private mark(properties: Record<string, PropertySpec>, path: SecretPath): number {
+    const [step, ...rest] = path;
+    if (typeof step !== "string" || !(step in properties)) return 0;
+    const property = properties[step]!;
+    if (rest.length === 0) {
+      property.secret = true;
+      return 1;
+    }
+    return this.descend(property, rest);
+  }
+
+  private descend(type: TypeSpec, path: SecretPath): number {
+    const [step, ...rest] = path;
+    if (typeof type.$ref === "string") {
+      const object = this.types[type.$ref.replace("#/types/", "")];
+      return object ? this.mark(object.properties, path) : 0;
+    }
+    if (step === "*" && type.type === "array") return this.descend(type.items as TypeSpec, rest);
+    if (Array.isArray(type.oneOf)) {
+      if (typeof step === "object") {
+        const mapping = ((type.discriminator as { mapping?: Record<string, string> }) ?? {}).mapping ?? {};
+        const wanted = Object.values(step.where)[0]!;
+        return mapping[wanted] ? this.descend({ $ref: mapping[wanted] }, rest) : 0;
+      }
+      return (type.oneOf as TypeSpec[]).reduce((count, branch) => count + this.descend(branch, path), 0);
+    }
+    return 0;
+  }
+}
+
+const TENANT_PROPERTY: PropertySpec = {
+  type: "string",
+  description: `The configuration namespace of the tenant: \`"prod"\` reads \`prod:domain\`, … (default \`"${DEFAULT_NAMESPACE}"\`).`,
+};
+
+/** The resource's inputs and outputs: the create body in, the GET answer out (`id` is the resource id). */
+function resourceOf(writer: TypeWriter, kind: KindSpec): Record<string, unknown> {
+  const name = kind.typeName;
+  const inputSchema = kind.shape === "singleton" ? kind.responseSchema : kind.createSchema;
+  const inputs = writer.propertiesOf(inputSchema, name);
+  const outputs = writer.propertiesOf(kind.responseSchema, name);
+  delete outputs.properties.id;
+  writer.markSecrets(inputs.properties, kind.secretPaths, `${name} inputs`);
+  writer.markSecrets(outputs.properties, kind.secretPaths, `${name} outputs`);
+  return {
+    description: kind.description,
+    inputProperties: { ...inputs.properties, tenant: TENANT_PROPERTY },
+    ...(inputs.required.length > 0 ? { requiredInputs: inputs.required } : {}),
+    properties: outputs.properties,
+    required: outputs.required.filter((key) => key !== "id"),
+  };
+}
+
+/** One lookup: its arguments (`tenant` among them) and its result. */
+function functionOf(writer: TypeWriter, kind: KindSpec, lookup: KindSpec["lookups"][number]): Record<string, unknown> {
+  const args: Record<string, PropertySpec> = { tenant: TENANT_PROPERTY };
+  for (const arg of lookup.args) args[arg.name] = { type: "string", description: arg.description };
+  let outputs: { properties: Record<string, PropertySpec>; required: string[] };
+  if (lookup.result === "list") {
+    const item = writer.typeOf(kind.responseSchema, `${kind.typeName}Item`);
+    outputs = { properties: { [lookup.listKey!]: { type: "array", items: item } }, required: [lookup.listKey!] };
+  } else {
+    outputs = writer.propertiesOf(kind.responseSchema, `${pascal(lookup.name)}Result`);
+    writer.markSecrets(outputs.properties, kind.secretPaths, `${lookup.name} result`);
+  }
+  return {
+    description: lookup.description,
+    inputs: { type: "object", properties: args },
+    outputs: {
+      type: "object",
+      properties: outputs.properties,
+      ...(outputs.required.length ? { required: outputs.required } : {}),
+    },
+  };
+}
+
+/** The Pulumi package schema (plain JSON data). */
+export function packageSchema(version: string): Record<string, unknown> {
+  const writer = new TypeWriter();
+  const resources: Record<string, unknown> = {};
+  const functions: Record<string, unknown> = {};
+  for (const kind of KIND_NAMES) {
+    const spec: KindSpec = KINDS[kind];
+    resources[token(spec.typeName)] = resourceOf(writer, spec);
+    for (const lookup of spec.lookups) functions[token(lookup.name)] = functionOf(writer, spec, lookup);
+  }
+  const variables: Record<string, PropertySpec> = {};
+  for (const setting of SETTING_NAMES) {
+    const { type, secret, description } = SETTING_FACTS[setting];
+    variables[setting] = { type, description, ...(secret ? { secret } : {}) };
+  }
+  return {
+    name: PACKAGE_NAME,
+    displayName: "Identity tenant",
+    version,
+    description: "Forms, the login page template, event streams and rate limit policies of an identity tenant.",
+    license: "Apache-2.0",
+    config: { variables },
+    provider: { description: "The tenant provider.", inputProperties: variables },
+    resources,
+    functions,
+    types: writer.types,
+    language: { nodejs: { packageName: "@pulumi-tenant/sdk" } },
+  };
+}

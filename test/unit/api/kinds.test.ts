@@ -1,0 +1,51 @@
+/** The table of kinds: its facts agree with the api/ modules they come from. */
+import Ajv from "ajv";
+import { FORM_SECRET_PATHS, KIND_LABELS, KIND_NAMES, KINDS, kindOfTypeName, newId, type IdKind } from "../../../api";
+import { TYPE_NAMES } from "../../../provider/resources/tokens";
+
+describe("the table of kinds", () => {
+  it("lists the four kinds the provider registers, with the same type names", () => {
+    expect(KIND_NAMES.sort()).toEqual(Object.keys(TYPE_NAMES).sort());
+    for (const kind of KIND_NAMES) {
+      expect(KINDS[kind].typeName).toBe(TYPE_NAMES[kind]);
+      expect(kindOfTypeName(KINDS[kind].typeName)).toBe(kind);
+    }
+    expect(kindOfTypeName("Flow")).toBeUndefined();
+  });
+
+  it("names every kind in messages, the rate limit policy included", () => {
+    expect(KIND_LABELS).toEqual({
+      form: "form",
+      eventStream: "event stream",
+      loginTemplate: "login page template",
+      rateLimitPolicy: "rate limit policy",
+    });
+  });
+
+  it("each collection's id schema accepts a new id of its kind and refuses a foreign prefix", () => {
+    const ajv = new Ajv({ strict: false });
+    for (const kind of KIND_NAMES) {
+      const spec = KINDS[kind];
+      if (spec.shape === "singleton") {
+        expect("id" in spec).toBe(false);
+        continue;
+      }
+      const valid = ajv.compile(spec.id.schema);
+      expect(valid(newId(kind as IdKind))).toBe(true);
+      expect(valid(`xx_${newId(kind as IdKind)}`)).toBe(false);
+    }
+  });
+
+  it("gives the form its one derived secret list: the five component secrets, one path per component key", () => {
+    expect(KINDS.form.secretPaths).toBe(FORM_SECRET_PATHS);
+    const keys = FORM_SECRET_PATHS.map((path) => `${JSON.stringify(path[path.length - 2])}.${String(path.at(-1))}`);
+    expect(keys).toEqual([
+      '"config".secret_key',
+      '"config".api_key',
+      '"config".server_key',
+      '"config".credentials',
+      '"config".access_token',
+    ]);
+    expect(KINDS.eventStream.secretPaths.length).toBe(3);
+  });
+});

@@ -1,0 +1,93 @@
+/** The Pulumi package schema: derived from the table of kinds, valid for Pulumi, complete. */
+import Ajv2020 from "ajv/dist/2020";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { KIND_NAMES, KINDS, type JsonSchema } from "../../../api";
+import { packageSchema } from "../../../provider/package-schema";
+
+const root = join(__dirname, "..", "..", "..");
+const version = (JSON.parse(readFileSync(join(root, "provider", "package.json"), "utf8")) as { version: string })
+  .version;
+const schema = packageSchema(version) as {
+  resources: Record<string, { inputProperties: Record<string, unknown>; properties: Record<string, unknown> }>;
+  functions: Record<string, { inputs: { properties: Record<string, unknown> } }>;
+  types: Record<string, { properties: Record<string, unknown> }>;
+  config: { variables: Record<string, { secret?: boolean }> };
+};
+const PULUMI_VERSION = "3.248.0";
+const METASCHEMA = join(
+  process.env.GOMODCACHE ?? join(homedir(), "go", "pkg", "mod"),
+  `github.com/pulumi/pulumi/pkg/v3@v${PULUMI_VERSION}/codegen/schema/pulumi.json`,
+);
+const PULUMI = join(
+  process.env.PULUMI_TENANT_BIN ?? join(homedir(), ".pulumi", "versions", PULUMI_VERSION, "bin"),
+  "pulumi",
+);
+
+/** Names of the properties marked `secret: true` anywhere under `value`. */
+function secretNames(value: unknown, found = new Set<string>()): Set<string> {
+  if (typeof value !== "object" || value === null) return found;
+  for (const [key, child] of Object.entries(value)) {
+    if (typeof child === "object" && child !== null && (child as { secret?: unknown }).secret === true) found.add(key);
+    secretNames(child, found);
+  }
+  return found;
+}
+
+describe("the Pulumi package schema", () => {
+  it("is the committed schema.json (npm run schema writes it; nobody edits it by hand)", () => {
+    expect(JSON.parse(readFileSync(join(root, "schema.json"), "utf8"))).toEqual(schema);
+  });
+
+  it("validates against Pulumi's package metaschema", () => {
+    expect(existsSync(METASCHEMA)).toBe(true);
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const valid = ajv.compile(JSON.parse(readFileSync(METASCHEMA, "utf8")) as JsonSchema);
+    expect(valid(schema) ? [] : valid.errors).toEqual([]);
+  });
+
+  it("binds in the Pulumi CLI (pulumi package get-schema exits 0)", () => {
+    expect(() =>
+      execFileSync(PULUMI, ["package", "get-schema", join(root, "schema.json")], { stdio: "pipe", timeout: 60_000 }),
+    ).not.toThrow();
+  });
+
+  it("has a resource, its inputs and outputs, and a function per lookup, for every kind of the table", () => {
+    for (const kind of KIND_NAMES) {
+      const spec = KINDS[kind];
+      const resource = schema.resources[`tenant:index:${spec.typeName}`]!;
+      expect(resource).toBeDefined();
+      const inputSchema: JsonSchema = spec.shape === "singleton" ? spec.responseSchema : spec.createSchema;
+      const inputs = Object.keys(inputSchema.properties as object);
+      expect(Object.keys(resource.inputProperties).sort()).toEqual([...inputs, "tenant"].sort());
+      const outputs = Object.keys(spec.responseSchema.properties as object).filter((key) => key !== "id");
+      expect(Object.keys(resource.properties).sort()).toEqual(outputs.sort());
+      for (const lookup of spec.lookups) {
+        const fn = schema.functions[`tenant:index:${lookup.name}`]!;
+        expect(Object.keys(fn.inputs.properties).sort()).toEqual([...lookup.args.map((a) => a.name), "tenant"].sort());
+      }
+    }
+  });
+
+  it("marks secret every secret of the table and the two secret settings, and nothing else", () => {
+    const declared = KIND_NAMES.flatMap((kind) => KINDS[kind].secretPaths.map((path) => String(path.at(-1))));
+    expect(declared.length).toBe(8);
+    expect([...secretNames(schema)].sort()).toEqual([...new Set([...declared, "clientSecret", "apiToken"])].sort());
+    for (const kind of KIND_NAMES) {
+      const spec = KINDS[kind];
+      const resource = schema.resources[`tenant:index:${spec.typeName}`]!;
+      // Each secret is reached from the resource itself: its path's first property leads to a marked type.
+      for (const path of spec.secretPaths) expect(resource.properties[String(path[0])]).toBeDefined();
+    }
+  });
+
+  it("has object types for nodes, the 27 component types, destinations and rate limit configurations", () => {
+    const names = Object.keys(schema.types).map((token) => token.replace("tenant:index:", ""));
+    const components = names.filter((name) => /^FormComponent[A-Za-z0-9]+$/.test(name) && !name.includes("Config"));
+    expect(components.length).toBe(27);
+    expect(names).toEqual(expect.arrayContaining(["FormNodeStep", "FormNodeFlow", "FormNodeRouter"]));
+    expect(names).toEqual(expect.arrayContaining(["EventStreamDestinationWebhook", "RateLimitConfigurationRedirect"]));
+  });
+});

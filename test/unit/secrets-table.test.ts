@@ -1,0 +1,80 @@
+/**
+ * Walks the table of kinds: every declared secret of every kind is marked secret by the
+ * provider, found and stripped by the redaction helpers, redacted in the server's log, and
+ * (form component secrets) kept out of a generated program and sealed at rest.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import {
+  EACH,
+  FORM_COMPONENT_SECRET_FIELDS,
+  FORM_SECRET_PATHS,
+  KIND_NAMES,
+  KINDS,
+  secretValues,
+  withoutSecrets,
+  type SecretPath,
+} from "../../api";
+import { formSecrets } from "../../provider/lookups/secrets";
+import { markSecrets } from "../../provider/resources/secrets";
+import { REDACT_PATHS } from "../../server/logger";
+import { formSecretPaths } from "../../server/routes/forms";
+
+/** A value holding `secret` at `path` (one item per array, the `where` keys set). */
+function holding(path: SecretPath, secret: unknown): unknown {
+  const [step, ...rest] = path;
+  if (step === undefined) return secret;
+  if (step === EACH) return [holding(rest, secret)];
+  if (typeof step === "object") return { ...step.where, ...(holding(rest, secret) as object) };
+  return { [step]: holding(rest, secret) };
+}
+
+/** The value at the end of `path` in `value` (first item of each array). */
+function at(value: unknown, path: SecretPath): unknown {
+  let here = value;
+  for (const step of path) {
+    if (typeof step === "object") continue;
+    here = step === EACH ? (here as unknown[])[0] : (here as Record<string, unknown>)[step];
+  }
+  return here;
+}
+
+const isSecret = (value: unknown): Promise<boolean> =>
+  pulumi.Output.isInstance(value)
+    ? (value as unknown as { isSecret: Promise<boolean> }).isSecret
+    : Promise.resolve(false);
+
+const declared = KIND_NAMES.flatMap((kind) =>
+  KINDS[kind].secretPaths.map((path, index) => ({ kind, path, secret: `S-${kind}-${index}` })),
+);
+
+describe("every secret the table of kinds declares", () => {
+  it("covers the form's five component secrets and the event stream's three webhook credentials", () => {
+    expect(declared.map(({ kind }) => kind)).toEqual([...Array(5).fill("form"), ...Array(3).fill("eventStream")]);
+  });
+
+  it.each(declared)("$kind $path.length-step secret: marked secret by the provider", async ({ kind, path, secret }) => {
+    const marked = markSecrets(holding(path, secret), KINDS[kind].secretPaths);
+    expect(await isSecret(at(marked, path))).toBe(true);
+  });
+
+  it.each(declared)("$kind secret $secret: found and stripped by the redaction helpers", ({ kind, path, secret }) => {
+    const value = holding(path, secret);
+    expect(secretValues(value, KINDS[kind].secretPaths)).toEqual([secret]);
+    expect(JSON.stringify(withoutSecrets(value, KINDS[kind].secretPaths))).not.toContain(secret);
+  });
+
+  it.each(declared)("$kind secret $secret: its key is redacted in the server's log", ({ path }) => {
+    const key = String(path.at(-1));
+    expect(REDACT_PATHS).toEqual(expect.arrayContaining([key, `*.${key}`]));
+  });
+
+  it.each(
+    Object.entries(FORM_COMPONENT_SECRET_FIELDS).flatMap(([type, fields]) => fields.map((field) => ({ type, field }))),
+  )("form component $type $field: marked, never in a generated program, sealed at rest", ({ type, field }) => {
+    const component = { id: "c", type, config: holding(field, "S") };
+    const form = { name: "f", nodes: [{ id: "step", type: "STEP", config: { components: [component] } }] };
+    expect(secretValues(form, FORM_SECRET_PATHS)).toEqual(["S"]);
+    expect(formSecrets(form).map((found) => found.value)).toEqual(["S"]);
+    expect(formSecretPaths(form as never)).toContainEqual(["nodes", 0, "config", "components", 0, "config", ...field]);
+  });
+});
