@@ -14,6 +14,8 @@ import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as pluginPb from "@pulumi/pulumi/proto/plugin_pb";
 import * as runtime from "../runtime";
 import { TYPE_NAMES, type ResourceKind } from "../resources/tokens";
+import { ConfigurationError } from "../client/errors";
+import { readSettingsInput, resolveSettings } from "../client/settings";
 
 /** The package name of the plugin (`tenant:*` tokens and configuration). */
 export const PACKAGE = "tenant";
@@ -85,6 +87,44 @@ function checkResponse(result: { inputs?: Json; failures?: { property?: string; 
   return response;
 }
 
+/**
+ * The provider configuration's failures (a `tenant:*` setting, or a `tenant.Provider`'s
+ * argument), with the AUTH0_* environment fallbacks of the dynamic path.
+ */
+export function configFailures(news: Json): { property: string; reason: string }[] {
+  const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
+  try {
+    resolveSettings(readSettingsInput((key) => text(news[key.slice(key.indexOf(":") + 1)]), process.env));
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigurationError) return [{ property: "", reason: error.message }];
+    throw error;
+  }
+}
+
+/** Top-level property changes between the state's outputs and the new inputs, as the engine shows them. */
+export function detailedDiff(
+  olds: Json,
+  news: Json,
+  replaces: string[],
+  oldsAreInputs = true,
+): Record<string, providerPb.PropertyDiff> {
+  const { ADD, ADD_REPLACE, UPDATE, UPDATE_REPLACE, DELETE, DELETE_REPLACE } = providerPb.PropertyDiff.Kind;
+  const detail: Record<string, providerPb.PropertyDiff> = {};
+  for (const key of new Set([...Object.keys(olds), ...Object.keys(news)])) {
+    if (key.startsWith("__") || (!oldsAreInputs && !(key in news))) continue;
+    const replace = replaces.includes(key);
+    let kind: providerPb.PropertyDiff.Kind;
+    if (!(key in news)) kind = replace ? DELETE_REPLACE : DELETE;
+    else if (!(key in olds)) kind = replace ? ADD_REPLACE : ADD;
+    else if (JSON.stringify(olds[key]) !== JSON.stringify(news[key]) || replace)
+      kind = replace ? UPDATE_REPLACE : UPDATE;
+    else continue;
+    detail[key] = new providerPb.PropertyDiff().setKind(kind).setInputdiff(true);
+  }
+  return detail;
+}
+
 /** The service implementation (exported for the conformance test). */
 export function providerService(version: string): Partial<providerGrpc.IResourceProviderServer> {
   return {
@@ -92,7 +132,7 @@ export function providerService(version: string): Partial<providerGrpc.IResource
     getSchema: unary(() => new providerPb.GetSchemaResponse().setSchema(readSchema())),
     checkConfig: unary((request: providerPb.CheckRequest) => {
       const news = toJson(request.getNews());
-      return checkResponse({ inputs: news, failures: [] });
+      return checkResponse({ inputs: news, failures: configFailures(news) });
     }),
     diffConfig: unary(() => new providerPb.DiffResponse().setChanges(providerPb.DiffResponse.DiffChanges.DIFF_NONE)),
     configure: unary((request: providerPb.ConfigureRequest) => {
@@ -124,6 +164,17 @@ export function providerService(version: string): Partial<providerGrpc.IResource
       response.setReplacesList(result.replaces ?? []);
       response.setStablesList(result.stables ?? []);
       response.setDeletebeforereplace(result.deleteBeforeReplace ?? false);
+      // Against the old inputs when the engine sends them: outputs the tenant adds are no deletions.
+      // Without them (an old engine), keys absent from the new inputs are not called deletions.
+      const oldInputs = request.getOldInputs();
+      const detail = detailedDiff(
+        oldInputs ? toJson(oldInputs) : toJson(request.getOlds()),
+        toJson(request.getNews()),
+        result.replaces ?? [],
+        oldInputs !== undefined,
+      );
+      for (const [key, value] of Object.entries(detail)) response.getDetaileddiffMap().set(key, value);
+      response.setHasdetaileddiff(result.changes !== undefined);
       return response;
     }),
     create: unary(async (request: providerPb.CreateRequest) => {

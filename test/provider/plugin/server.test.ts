@@ -64,6 +64,35 @@ describe("plugin server", () => {
     expect(() => kindOfToken("tenant:index:Widget")).toThrow(/unknown resource type "tenant:index:Widget"/);
   });
 
+  it("checkConfig names missing settings and accepts complete ones", async () => {
+    const saved = { ...process.env };
+    for (const key of Object.keys(process.env)) if (key.startsWith("AUTH0_")) delete process.env[key];
+    try {
+      const missing = await rpc<providerPb.CheckResponse>(
+        client,
+        "checkConfig",
+        new providerPb.CheckRequest().setUrn("urn:pulumi:dev::proj::pulumi:providers:tenant::prod").setNews(struct({})),
+      );
+      expect(
+        missing
+          .getFailuresList()
+          .map((f) => f.getReason())
+          .join("\n"),
+      ).toMatch(/domain/);
+      const { domain, clientId, clientSecret } = harness.server.credentials;
+      const complete = await rpc<providerPb.CheckResponse>(
+        client,
+        "checkConfig",
+        new providerPb.CheckRequest()
+          .setUrn("urn:pulumi:dev::proj::pulumi:providers:tenant::prod")
+          .setNews(struct({ domain, clientId, clientSecret })),
+      );
+      expect(complete.getFailuresList()).toEqual([]);
+    } finally {
+      process.env = saved;
+    }
+  });
+
   it("serves the package schema", async () => {
     const response = await rpc<providerPb.GetSchemaResponse>(client, "getSchema", new providerPb.GetSchemaRequest());
     expect(JSON.parse(response.getSchema()).name).toBe("tenant");
@@ -113,12 +142,18 @@ describe("plugin server", () => {
           .setType(FORM)
           .setId(id)
           .setOlds(read.getProperties())
+          .setOldInputs(read.getInputs())
           .setNews(struct(news)),
       );
     const { DIFF_NONE, DIFF_SOME } = providerPb.DiffResponse.DiffChanges;
     expect((await diffOf(signup)).getChanges()).toBe(DIFF_NONE);
     const renamed = { ...signup, name: "Join" };
-    expect((await diffOf(renamed)).getChanges()).toBe(DIFF_SOME);
+    const renaming = await diffOf(renamed);
+    expect(renaming.getChanges()).toBe(DIFF_SOME);
+    expect(renaming.getHasdetaileddiff()).toBe(true);
+    expect([...renaming.getDetaileddiffMap().entries()].map(([key, value]) => [key, value.getKind()])).toEqual([
+      ["name", providerPb.PropertyDiff.Kind.UPDATE],
+    ]);
 
     await rpc(
       client,
