@@ -125,6 +125,22 @@ export function detailedDiff(
   return detail;
 }
 
+/**
+ * The settings a Configure request carries, as `tenant:<name>` lookups: a provider
+ * resource's args win; else the variables, which the engine spells `tenant:config:<name>`
+ * (older) or `tenant:<name>`.
+ */
+export function configLookup(request: providerPb.ConfigureRequest): (key: string) => string | undefined {
+  const args = toJson(request.getArgs());
+  const variables = request.getVariablesMap();
+  return (key) => {
+    const name = key.slice(key.indexOf(":") + 1);
+    const fromArgs = args[name];
+    if (typeof fromArgs === "string" || typeof fromArgs === "number") return String(fromArgs);
+    return variables.get(`${PACKAGE}:config:${name}`) ?? variables.get(key);
+  };
+}
+
 /** The service implementation (exported for the conformance test). */
 export function providerService(version: string): Partial<providerGrpc.IResourceProviderServer> {
   return {
@@ -136,8 +152,7 @@ export function providerService(version: string): Partial<providerGrpc.IResource
     }),
     diffConfig: unary(() => new providerPb.DiffResponse().setChanges(providerPb.DiffResponse.DiffChanges.DIFF_NONE)),
     configure: unary((request: providerPb.ConfigureRequest) => {
-      const variables = request.getVariablesMap();
-      runtime.configure({ get: (key) => variables.get(key) });
+      runtime.configure({ get: configLookup(request) });
       return new providerPb.ConfigureResponse().setSupportspreview(true).setAcceptsecrets(false);
     }),
     check: unary(async (request: providerPb.CheckRequest) => {

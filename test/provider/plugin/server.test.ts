@@ -4,7 +4,7 @@ import * as structPb from "google-protobuf/google/protobuf/struct_pb";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as emptyPb from "google-protobuf/google/protobuf/empty_pb";
-import { kindOfToken, startPluginServer } from "../../../provider/plugin/server";
+import { configLookup, kindOfToken, startPluginServer } from "../../../provider/plugin/server";
 import { startHarness, type ProviderHarness } from "../helpers";
 
 jest.setTimeout(60_000);
@@ -47,9 +47,10 @@ describe("plugin server", () => {
     server = await startPluginServer(0);
     client = new providerGrpc.ResourceProviderClient(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
     const { domain, clientId, clientSecret } = harness.server.credentials;
+    // As the engine spells a provider's configuration: `tenant:config:<name>`.
     const configure = new providerPb.ConfigureRequest();
-    configure.getVariablesMap().set("tenant:domain", domain).set("tenant:clientId", clientId);
-    configure.getVariablesMap().set("tenant:clientSecret", clientSecret);
+    configure.getVariablesMap().set("tenant:config:domain", domain).set("tenant:config:clientId", clientId);
+    configure.getVariablesMap().set("tenant:config:clientSecret", clientSecret);
     await rpc(client, "configure", configure);
   });
   afterAll(async () => {
@@ -62,6 +63,16 @@ describe("plugin server", () => {
     expect(kindOfToken("tenant:index:Form")).toBe("form");
     expect(kindOfToken("tenant:index:RateLimitPolicy")).toBe("rateLimitPolicy");
     expect(() => kindOfToken("tenant:index:Widget")).toThrow(/unknown resource type "tenant:index:Widget"/);
+  });
+
+  it("configure reads a provider resource's args before the variables", () => {
+    const request = new providerPb.ConfigureRequest().setArgs(struct({ domain: "args.example.com", maxRetries: 3 }));
+    request.getVariablesMap().set("tenant:config:domain", "vars.example.com").set("tenant:clientId", "cid");
+    const lookup = configLookup(request);
+    expect(lookup("tenant:domain")).toBe("args.example.com");
+    expect(lookup("tenant:maxRetries")).toBe("3");
+    expect(lookup("tenant:clientId")).toBe("cid");
+    expect(lookup("tenant:apiToken")).toBeUndefined();
   });
 
   it("checkConfig names missing settings and accepts complete ones", async () => {
