@@ -13,6 +13,7 @@ import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as pluginPb from "@pulumi/pulumi/proto/plugin_pb";
 import * as runtime from "../runtime";
+import { invokeFunction } from "./invoke";
 import { TYPE_NAMES, type ResourceKind } from "../resources/tokens";
 import { ConfigurationError } from "../client/errors";
 import { readSettingsInput, resolveSettings } from "../client/settings";
@@ -226,6 +227,10 @@ export function providerService(version: string): Partial<providerGrpc.IResource
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       await runtime.dispatch(kind, "delete", [request.getId(), toJson(request.getProperties())]);
       return new emptyPb.Empty();
+    }),
+    invoke: unary(async (request: providerPb.InvokeRequest) => {
+      const result = await invokeFunction(request.getTok(), toJson(request.getArgs()));
+      return new providerPb.InvokeResponse().setReturn(toStruct(result));
     }),
     cancel: unary(() => new emptyPb.Empty()),
   };

@@ -178,12 +178,26 @@ describe("plugin server", () => {
     );
     expect((await harness.admin("GET", `/forms/${id}`)).json.name).toBe("Join");
 
+    const invoke = (args: object) =>
+      rpc<providerPb.InvokeResponse>(
+        client,
+        "invoke",
+        new providerPb.InvokeRequest().setTok("tenant:index:getForm").setArgs(struct(args)),
+      );
+    expect((await invoke({ name: "Join" })).getReturn()?.toJavaScript()).toMatchObject({ id, name: "Join" });
+    expect((await invoke({ id })).getReturn()?.toJavaScript()).toMatchObject({ id, name: "Join" });
+
     await rpc<emptyPb.Empty>(
       client,
       "delete",
       new providerPb.DeleteRequest().setUrn(URN).setType(FORM).setId(id).setProperties(struct(renamed)),
     );
     expect((await harness.admin("GET", `/forms/${id}`)).status).toBe(404);
+  });
+
+  it("answers an unknown function with an error that names the served ones", async () => {
+    const request = new providerPb.InvokeRequest().setTok("tenant:index:getWidget").setArgs(struct({}));
+    await expect(rpc(client, "invoke", request)).rejects.toThrow(/unknown function "tenant:index:getWidget".*getForm/);
   });
 
   it("answers an unknown type with an error that names it", async () => {
