@@ -5,8 +5,15 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 
+/** A resource of the plugin, declared by its type token alone (what a generated SDK would wrap). */
+class PluginResource extends pulumi.CustomResource {
+  constructor(type: string, name: string, args: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
+    super(type, name, args, opts);
+  }
+}
+
 const cfg = new pulumi.Config();
-const form = new pulumi.CustomResource("tenant:index:Form", "signup", {
+const form = new PluginResource("tenant:index:Form", "signup", {
   name: cfg.get("formName") ?? "Sign-up",
   languages: { primary: "en" },
   nodes: [
