@@ -1,0 +1,37 @@
+/**
+ * The resource plugin through the real engine (issue 18): a program with no SDK declares a
+ * `tenant:index:Form`; up creates it, a second up changes nothing, a config edit updates it,
+ * the client secret never reaches the state, destroy deletes it.
+ */
+import * as path from "node:path";
+import { E2E_TIMEOUT_MS, rawStateText, startE2e, type E2eContext } from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+describe("the tenant resource plugin through the real engine", () => {
+  let ctx: E2eContext;
+  beforeAll(async () => {
+    ctx = await startE2e({ programDir: path.join(__dirname, "plugin-program"), stackName: "plugin" });
+  });
+  afterAll(async () => ctx?.dispose());
+
+  test("up, no-op up, update and destroy", async () => {
+    const up = await ctx.stack.up();
+    expect(up.summary.result).toBe("succeeded");
+    const id = String(up.outputs.formId.value);
+    expect((await ctx.api.call<{ name: string }>("GET", `/forms/${id}`)).body.name).toBe("Sign-up");
+
+    const again = await ctx.stack.up();
+    expect(again.summary.resourceChanges).toEqual({ same: 2 });
+
+    await ctx.stack.setConfig("formName", { value: "Join" });
+    const renamed = await ctx.stack.up();
+    expect(renamed.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect((await ctx.api.call<{ name: string }>("GET", `/forms/${id}`)).body.name).toBe("Join");
+    expect(rawStateText(ctx)).not.toContain(ctx.server.credentials.clientSecret);
+
+    const destroyed = await ctx.stack.destroy();
+    expect(destroyed.summary.result).toBe("succeeded");
+    expect((await ctx.api.call("GET", `/forms/${id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,211 @@
+/** The gRPC ResourceProvider server called over the wire with grpc-js client stubs (no CLI). */
+import * as grpc from "@grpc/grpc-js";
+import * as structPb from "google-protobuf/google/protobuf/struct_pb";
+import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
+import * as emptyPb from "google-protobuf/google/protobuf/empty_pb";
+import { configLookup, kindOfToken, startPluginServer } from "../../../provider/plugin/server";
+import { startHarness, type ProviderHarness } from "../helpers";
+
+jest.setTimeout(60_000);
+
+const FORM = "tenant:index:Form";
+const URN = "urn:pulumi:dev::proj::tenant:index:Form::signup";
+const signup = {
+  name: "Sign-up",
+  languages: { primary: "en" },
+  nodes: [
+    {
+      id: "details",
+      type: "STEP",
+      config: {
+        components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true, config: {} }],
+        next_node: "$ending",
+      },
+    },
+  ],
+  start: { next_node: "details" },
+};
+
+type Client = providerGrpc.ResourceProviderClient;
+function rpc<Res>(client: Client, method: string, request: unknown): Promise<Res> {
+  return new Promise((resolve, reject) =>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    (client as any)[method](request, (error: Error | null, response: Res) =>
+      error ? reject(error) : resolve(response),
+    ),
+  );
+}
+const struct = (value: object) => structPb.Struct.fromJavaScript(value as Record<string, structPb.JavaScriptValue>);
+
+describe("plugin server", () => {
+  let harness: ProviderHarness;
+  let server: { port: number; stop(): Promise<void> };
+  let client: Client;
+  beforeAll(async () => {
+    harness = await startHarness();
+    server = await startPluginServer(0);
+    client = new providerGrpc.ResourceProviderClient(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
+    const { domain, clientId, clientSecret } = harness.server.credentials;
+    // As the engine spells a provider's configuration: `tenant:config:<name>`.
+    const configure = new providerPb.ConfigureRequest();
+    configure.getVariablesMap().set("tenant:config:domain", domain).set("tenant:config:clientId", clientId);
+    configure.getVariablesMap().set("tenant:config:clientSecret", clientSecret);
+    await rpc(client, "configure", configure);
+  });
+  afterAll(async () => {
+    client?.close();
+    await server?.stop();
+    await harness?.close();
+  });
+
+  it("maps type tokens to kinds and names the unknown ones", () => {
+    expect(kindOfToken("tenant:index:Form")).toBe("form");
+    expect(kindOfToken("tenant:index:RateLimitPolicy")).toBe("rateLimitPolicy");
+    expect(() => kindOfToken("tenant:index:Widget")).toThrow(/unknown resource type "tenant:index:Widget"/);
+  });
+
+  it("configure reads a provider resource's args before the variables", () => {
+    const request = new providerPb.ConfigureRequest().setArgs(struct({ domain: "args.example.com", maxRetries: 3 }));
+    request.getVariablesMap().set("tenant:config:domain", "vars.example.com").set("tenant:clientId", "cid");
+    const lookup = configLookup(request);
+    expect(lookup("tenant:domain")).toBe("args.example.com");
+    expect(lookup("tenant:maxRetries")).toBe("3");
+    expect(lookup("tenant:clientId")).toBe("cid");
+    expect(lookup("tenant:apiToken")).toBeUndefined();
+  });
+
+  it("checkConfig names missing settings and accepts complete ones", async () => {
+    const saved = { ...process.env };
+    for (const key of Object.keys(process.env)) if (key.startsWith("AUTH0_")) delete process.env[key];
+    try {
+      const missing = await rpc<providerPb.CheckResponse>(
+        client,
+        "checkConfig",
+        new providerPb.CheckRequest().setUrn("urn:pulumi:dev::proj::pulumi:providers:tenant::prod").setNews(struct({})),
+      );
+      expect(
+        missing
+          .getFailuresList()
+          .map((f) => f.getReason())
+          .join("\n"),
+      ).toMatch(/domain/);
+      const { domain, clientId, clientSecret } = harness.server.credentials;
+      const complete = await rpc<providerPb.CheckResponse>(
+        client,
+        "checkConfig",
+        new providerPb.CheckRequest()
+          .setUrn("urn:pulumi:dev::proj::pulumi:providers:tenant::prod")
+          .setNews(struct({ domain, clientId, clientSecret })),
+      );
+      expect(complete.getFailuresList()).toEqual([]);
+    } finally {
+      process.env = saved;
+    }
+  });
+
+  it("serves the package schema", async () => {
+    const response = await rpc<providerPb.GetSchemaResponse>(client, "getSchema", new providerPb.GetSchemaRequest());
+    expect(JSON.parse(response.getSchema()).name).toBe("tenant");
+  });
+
+  it("check names an invalid input", async () => {
+    const request = new providerPb.CheckRequest().setUrn(URN).setType(FORM);
+    request.setOlds(struct({})).setNews(struct({ ...signup, name: 42 }));
+    const response = await rpc<providerPb.CheckResponse>(client, "check", request);
+    expect(response.getFailuresList().length).toBeGreaterThan(0);
+    expect(
+      response
+        .getFailuresList()
+        .map((f) => `${f.getProperty()} ${f.getReason()}`)
+        .join("\n"),
+    ).toMatch(/name/);
+  });
+
+  it("runs create, read, diff, update and delete against the tenant", async () => {
+    const checked = await rpc<providerPb.CheckResponse>(
+      client,
+      "check",
+      new providerPb.CheckRequest().setUrn(URN).setType(FORM).setOlds(struct({})).setNews(struct(signup)),
+    );
+    expect(checked.getFailuresList()).toEqual([]);
+    const created = await rpc<providerPb.CreateResponse>(
+      client,
+      "create",
+      new providerPb.CreateRequest().setUrn(URN).setType(FORM).setProperties(checked.getInputs()),
+    );
+    const id = created.getId();
+    expect((await harness.admin("GET", `/forms/${id}`)).json.name).toBe("Sign-up");
+
+    const read = await rpc<providerPb.ReadResponse>(
+      client,
+      "read",
+      new providerPb.ReadRequest().setUrn(URN).setType(FORM).setId(id).setProperties(created.getProperties()),
+    );
+    expect(read.getId()).toBe(id);
+
+    const diffOf = (news: object) =>
+      rpc<providerPb.DiffResponse>(
+        client,
+        "diff",
+        new providerPb.DiffRequest()
+          .setUrn(URN)
+          .setType(FORM)
+          .setId(id)
+          .setOlds(read.getProperties())
+          .setOldInputs(read.getInputs())
+          .setNews(struct(news)),
+      );
+    const { DIFF_NONE, DIFF_SOME } = providerPb.DiffResponse.DiffChanges;
+    expect((await diffOf(signup)).getChanges()).toBe(DIFF_NONE);
+    const renamed = { ...signup, name: "Join" };
+    const renaming = await diffOf(renamed);
+    expect(renaming.getChanges()).toBe(DIFF_SOME);
+    expect(renaming.getHasdetaileddiff()).toBe(true);
+    expect([...renaming.getDetaileddiffMap().entries()].map(([key, value]) => [key, value.getKind()])).toEqual([
+      ["name", providerPb.PropertyDiff.Kind.UPDATE],
+    ]);
+
+    await rpc(
+      client,
+      "update",
+      new providerPb.UpdateRequest()
+        .setUrn(URN)
+        .setType(FORM)
+        .setId(id)
+        .setOlds(read.getProperties())
+        .setNews(struct(renamed)),
+    );
+    expect((await harness.admin("GET", `/forms/${id}`)).json.name).toBe("Join");
+
+    const invoke = (args: object) =>
+      rpc<providerPb.InvokeResponse>(
+        client,
+        "invoke",
+        new providerPb.InvokeRequest().setTok("tenant:index:getForm").setArgs(struct(args)),
+      );
+    expect((await invoke({ name: "Join" })).getReturn()?.toJavaScript()).toMatchObject({ id, name: "Join" });
+    expect((await invoke({ id })).getReturn()?.toJavaScript()).toMatchObject({ id, name: "Join" });
+
+    await rpc<emptyPb.Empty>(
+      client,
+      "delete",
+      new providerPb.DeleteRequest().setUrn(URN).setType(FORM).setId(id).setProperties(struct(renamed)),
+    );
+    expect((await harness.admin("GET", `/forms/${id}`)).status).toBe(404);
+  });
+
+  it("answers an unknown function with an error that names the served ones", async () => {
+    const request = new providerPb.InvokeRequest().setTok("tenant:index:getWidget").setArgs(struct({}));
+    await expect(rpc(client, "invoke", request)).rejects.toThrow(/unknown function "tenant:index:getWidget".*getForm/);
+  });
+
+  it("answers an unknown type with an error that names it", async () => {
+    const request = new providerPb.CheckRequest()
+      .setUrn("urn:pulumi:dev::proj::tenant:index:Widget::w")
+      .setType("tenant:index:Widget")
+      .setOlds(struct({}))
+      .setNews(struct({}));
+    await expect(rpc(client, "check", request)).rejects.toThrow(/unknown resource type "tenant:index:Widget"/);
+  });
+});
