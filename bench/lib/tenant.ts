@@ -93,6 +93,11 @@ export interface CallCounts {
   writes: number;
   /** `GET /api/v2/rate-limit-policies/:id`: the lookup. */
   lookupGets: number;
+  /**
+   * `GET /api/v2/branding/templates/universal-login`: in a preview or up that creates the login template,
+   * its check's one look at the tenant's current template (a silent takeover is refused at preview).
+   */
+  templateGets: number;
   /** `POST /oauth/token`. */
   tokens: number;
   /** Responses 429. */
@@ -104,6 +109,7 @@ export interface CallCounts {
 }
 
 const LOOKUP_ROUTE = "GET /api/v2/rate-limit-policies/:id";
+const TEMPLATE_GET_ROUTE = "GET /api/v2/branding/templates/universal-login";
 
 /** Classifies a counter snapshot. */
 export function callCounts(snapshot: Record<string, number>): CallCounts {
@@ -117,6 +123,7 @@ export function callCounts(snapshot: Record<string, number>): CallCounts {
     resourceReads: sum((k) => api(k) && k.startsWith("GET ") && k !== LOOKUP_ROUTE),
     writes: sum((k) => api(k) && /^(POST|PATCH|PUT|DELETE) /.test(k)),
     lookupGets: snapshot[LOOKUP_ROUTE] ?? 0,
+    templateGets: snapshot[TEMPLATE_GET_ROUTE] ?? 0,
     tokens: snapshot["POST /oauth/token"] ?? 0,
     tooManyRequests: snapshot["429"] ?? 0,
     serverErrors: snapshot["5xx"] ?? 0,

@@ -112,10 +112,12 @@ function callFigures(section: string, n: number, results: PhaseResult[]): Figure
     phase.result.ok ? undefined : `the operation failed: ${phase.result.error?.split("\n")[0]}`;
 
   const preview = at("preview");
+  // The login template's takeover check (one GET per new stack, not per resource) is told apart: it is the
+  // price of refusing at preview to replace a template someone else made (login-template/provider.ts).
   exact(
     "preview.resourceRequests",
-    "preview (new stack): resource requests",
-    preview.counts.resourceRequests,
+    "preview (new stack): resource requests besides the template check",
+    preview.counts.resourceRequests - preview.counts.templateGets,
     0,
     "req",
     failed(preview),
@@ -133,11 +135,21 @@ function callFigures(section: string, n: number, results: PhaseResult[]): Figure
   exact("up.writes", "up: writes (creates)", up.counts.writes, n, "req", failed(up), up.result.ok);
   exact(
     "up.otherRequests",
-    "up: resource requests besides the creates",
-    up.counts.resourceRequests - up.counts.writes,
+    "up: resource requests besides the creates and the template check",
+    up.counts.resourceRequests - up.counts.writes - up.counts.templateGets,
     0,
     "req",
   );
+  figures.push({
+    id: "calls.templateChecks",
+    section,
+    label: "template takeover check GETs (preview / up)",
+    value: preview.counts.templateGets + up.counts.templateGets,
+    unit: "req",
+    note:
+      `preview ${preview.counts.templateGets}, up ${up.counts.templateGets}: one GET per stack that creates the login ` +
+      "template, so a hand-made or other stack's template is refused at preview instead of silently replaced",
+  });
   const noopPreview = at("noopPreview");
   exact(
     "noopPreview.resourceRequests",
