@@ -5,15 +5,34 @@
 import { findEventStream } from "../lookups/event-streams";
 import { findForm } from "../lookups/forms";
 import { findLoginTemplate } from "../lookups/login-template";
+import { listRateLimitPolicies } from "../lookups/read";
+import { lookupRateLimitPolicy } from "../resources/rate-limit-policy/lookup";
 import * as runtime from "../runtime";
 
-type Reader = (args: { id?: string; name?: string }) => Promise<unknown>;
+type Reader = (args: { id?: string; name?: string; consumer_selector?: string }) => Promise<unknown>;
+
+/** A function whose `id` argument is required, refused by name when missing. */
+const byId =
+  (token: string, read: (id: string) => Promise<unknown>): Reader =>
+  (args) => {
+    if (args.id === undefined) throw new Error(`pulumi-tenant: ${token} needs an "id" argument`);
+    return read(args.id);
+  };
 
 /** The functions the plugin serves, by token. */
 const FUNCTIONS: Record<string, Reader> = {
   "tenant:index:getForm": (args) => findForm(runtime.sharedClient(), args),
   "tenant:index:getEventStream": (args) => findEventStream(runtime.sharedClient(), args),
   "tenant:index:getLoginTemplate": () => findLoginTemplate(runtime.sharedClient()),
+  "tenant:index:getRateLimitPolicy": byId("tenant:index:getRateLimitPolicy", (id) =>
+    lookupRateLimitPolicy(runtime.sharedClient(), id),
+  ),
+  // The schema's result is an object (functions return objects): the list under its API key.
+  "tenant:index:getRateLimitPolicies": async (args) => ({
+    rate_limit_policies: await listRateLimitPolicies(runtime.sharedClient(), {
+      consumer_selector: args.consumer_selector,
+    }),
+  }),
 };
 
 /** Runs function `token` with `args`; an unknown token is named with the ones served. */
@@ -25,5 +44,5 @@ export async function invokeFunction(token: string, args: Record<string, unknown
     );
   }
   const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
-  return reader({ id: text(args.id), name: text(args.name) });
+  return reader({ id: text(args.id), name: text(args.name), consumer_selector: text(args.consumer_selector) });
 }

@@ -195,6 +195,32 @@ describe("plugin server", () => {
     expect((await harness.admin("GET", `/forms/${id}`)).status).toBe(404);
   });
 
+  it("serves the rate limit policy functions: one by id, every one or one selector's", async () => {
+    const body = { resource: "oauth_authentication_api", consumer: "client", configuration: { action: "allow" } };
+    const made = await harness.admin("POST", "/rate-limit-policies", { ...body, consumer_selector: "cimd_clients" });
+    expect(made.status).toBe(201);
+    const invoke = async (tok: string, args: object) =>
+      (
+        await rpc<providerPb.InvokeResponse>(
+          client,
+          "invoke",
+          new providerPb.InvokeRequest().setTok(tok).setArgs(struct(args)),
+        )
+      )
+        .getReturn()
+        ?.toJavaScript();
+    expect(await invoke("tenant:index:getRateLimitPolicy", { id: made.json.id })).toMatchObject({
+      id: made.json.id,
+      consumer_selector: "cimd_clients",
+    });
+    const all = (await invoke("tenant:index:getRateLimitPolicies", {})) as { rate_limit_policies: { id: string }[] };
+    expect(all.rate_limit_policies.map((policy) => policy.id)).toContain(made.json.id);
+    const none = await invoke("tenant:index:getRateLimitPolicies", { consumer_selector: "third_party_clients" });
+    expect(none).toEqual({ rate_limit_policies: [] });
+    await expect(invoke("tenant:index:getRateLimitPolicy", {})).rejects.toThrow(/getRateLimitPolicy needs an "id"/);
+    await harness.admin("DELETE", `/rate-limit-policies/${made.json.id}`);
+  });
+
   it("answers an unknown function with an error that names the served ones", async () => {
     const request = new providerPb.InvokeRequest().setTok("tenant:index:getWidget").setArgs(struct({}));
     await expect(rpc(client, "invoke", request)).rejects.toThrow(/unknown function "tenant:index:getWidget".*getForm/);
