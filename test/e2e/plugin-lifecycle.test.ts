@@ -1,7 +1,8 @@
 /**
  * The resource plugin through the real engine (issue 18): a program with no SDK declares a
  * `tenant:index:Form`; up creates it, a second up changes nothing, a config edit updates it,
- * the client secret never reaches the state, destroy deletes it.
+ * the client secret never reaches the state, destroy deletes it; `pulumi import` adopts a
+ * form made by hand, and the matching program then previews no change.
  */
 import * as path from "node:path";
 import { E2E_TIMEOUT_MS, rawStateText, startE2e, type E2eContext } from "./harness";
@@ -33,5 +34,37 @@ describe("the tenant resource plugin through the real engine", () => {
     const destroyed = await ctx.stack.destroy();
     expect(destroyed.summary.result).toBe("succeeded");
     expect((await ctx.api.call("GET", `/forms/${id}`)).status).toBe(404);
+  });
+
+  test("pulumi import adopts a form by id, and the matching program then previews no change", async () => {
+    await ctx.stack.removeConfig("formName");
+    const body = {
+      name: "Sign-up",
+      languages: { primary: "en" },
+      nodes: [
+        {
+          id: "details",
+          type: "STEP",
+          config: {
+            components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true, config: {} }],
+            next_node: "$ending",
+          },
+        },
+      ],
+      start: { next_node: "details" },
+    };
+    const made = await ctx.api.call<{ id: string }>("POST", "/forms", body);
+    expect(made.status).toBe(201);
+    const imported = await ctx.stack.import({
+      resources: [{ type: "tenant:index:Form", name: "signup", id: made.body.id }],
+      generateCode: false,
+      protect: false,
+    });
+    expect(imported.summary.result).toBe("succeeded");
+    const preview = await ctx.stack.preview({ expectNoChanges: true });
+    expect(preview.changeSummary).toEqual({ same: 2 });
+    const destroyed = await ctx.stack.destroy();
+    expect(destroyed.summary.result).toBe("succeeded");
+    expect((await ctx.api.call("GET", `/forms/${made.body.id}`)).status).toBe(404);
   });
 });
