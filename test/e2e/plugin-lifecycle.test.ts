@@ -5,6 +5,7 @@
  * form made by hand, and the matching program then previews no change.
  */
 import * as path from "node:path";
+import signupForm from "./plugin-program/signup-form.json";
 import { E2E_TIMEOUT_MS, rawStateText, startE2e, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -38,22 +39,7 @@ describe("the tenant resource plugin through the real engine", () => {
 
   test("pulumi import adopts a form by id, and the matching program then previews no change", async () => {
     await ctx.stack.removeConfig("formName");
-    const body = {
-      name: "Sign-up",
-      languages: { primary: "en" },
-      nodes: [
-        {
-          id: "details",
-          type: "STEP",
-          config: {
-            components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true, config: {} }],
-            next_node: "$ending",
-          },
-        },
-      ],
-      start: { next_node: "details" },
-    };
-    const made = await ctx.api.call<{ id: string }>("POST", "/forms", body);
+    const made = await ctx.api.call<{ id: string }>("POST", "/forms", signupForm);
     expect(made.status).toBe(201);
     const imported = await ctx.stack.import({
       resources: [{ type: "tenant:index:Form", name: "signup", id: made.body.id }],

@@ -1,8 +1,10 @@
 /**
  * The plugin end-to-end test's program: a form through the `tenant` resource plugin,
  * with no generated SDK (a plain CustomResource of type `tenant:index:Form`). Config
- * `formName` names it.
+ * `formName` names it; its other inputs are in `signup-form.json`.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 
 /** A resource of the plugin, declared by its type token alone (what a generated SDK would wrap). */
@@ -13,20 +15,8 @@ class PluginResource extends pulumi.CustomResource {
 }
 
 const cfg = new pulumi.Config();
-const form = new PluginResource("tenant:index:Form", "signup", {
-  name: cfg.get("formName") ?? "Sign-up",
-  languages: { primary: "en" },
-  nodes: [
-    {
-      id: "details",
-      type: "STEP",
-      config: {
-        components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true, config: {} }],
-        next_node: "$ending",
-      },
-    },
-  ],
-  start: { next_node: "details" },
-});
+// The form's inputs, shared with the tests that make the same form by other ways.
+const signup = JSON.parse(fs.readFileSync(path.join(__dirname, "signup-form.json"), "utf8"));
+const form = new PluginResource("tenant:index:Form", "signup", { ...signup, name: cfg.get("formName") ?? signup.name });
 
 export const formId = form.id;

@@ -5,27 +5,14 @@ import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as emptyPb from "google-protobuf/google/protobuf/empty_pb";
 import { configLookup, kindOfToken, startPluginServer } from "../../../provider/plugin/server";
+import signupForm from "../../e2e/plugin-program/signup-form.json";
 import { startHarness, type ProviderHarness } from "../helpers";
 
 jest.setTimeout(60_000);
 
 const FORM = "tenant:index:Form";
 const URN = "urn:pulumi:dev::proj::tenant:index:Form::signup";
-const signup = {
-  name: "Sign-up",
-  languages: { primary: "en" },
-  nodes: [
-    {
-      id: "details",
-      type: "STEP",
-      config: {
-        components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true, config: {} }],
-        next_node: "$ending",
-      },
-    },
-  ],
-  start: { next_node: "details" },
-};
+const signup = signupForm;
 
 type Client = providerGrpc.ResourceProviderClient;
 function rpc<Res>(client: Client, method: string, request: unknown): Promise<Res> {
