@@ -62,7 +62,8 @@ export async function ensureTenantServer(options: {
   extraArgs?: string[];
 }): Promise<{ credentials: TenantCredentials; started: boolean }> {
   const { dataDir, port } = options;
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Owner-only, as the server requires of an existing data directory (it holds keys and credentials).
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const running = runningServerPid(dataDir);
   const known = readCredentials(dataDir);
   if (running && known && (await isServing(known.domain))) return { credentials: known, started: false };
@@ -96,8 +97,11 @@ export async function ensureTenantServer(options: {
     const fresh = fs.readFileSync(logFile, "utf8").slice(logStart);
     if (/listening on \S+/.test(fresh)) break;
     if (exitCode !== undefined) {
+      // The server's own last words say why (a port in use, a refused data directory, ...).
+      const said = fresh.trim().split("\n").slice(-3).join("\n");
       throw new Error(
-        `the tenant server exited with code ${exitCode} before it was ready; is port ${port} in use? See ${logFile}`,
+        `the tenant server exited with code ${exitCode} before it was ready${said ? `:\n${said}\n` : "; "}` +
+          `(is port ${port} in use?) See ${logFile}`,
       );
     }
     if (waited > 30_000) throw new Error(`the tenant server did not start within 30 s; see ${logFile}`);
