@@ -22,6 +22,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
+import { KIND_LABELS } from "../../api/kinds";
 import { forResource, warn } from "../lifecycle/diagnostics";
 import { journalPath } from "./journal";
 import { LOGIN_TEMPLATE_ID } from "./login-template/schema";
@@ -64,15 +65,9 @@ export function forgetOwner(dir: string, kind: string, id: string): void {
   fs.rmSync(fileOf(dir, kind, id), { force: true });
 }
 
-/** How the objects of each kind are named in messages. */
+/** How the objects of each kind are named in messages (the table of kinds' label). */
 export function kindLabel(kind: string): string {
-  const labels: Record<string, string> = {
-    form: "form",
-    eventStream: "event stream",
-    loginTemplate: "login page template",
-    rateLimitPolicy: "rate limit policy",
-  };
-  return labels[kind] ?? kind;
+  return (KIND_LABELS as Readonly<Record<string, string>>)[kind] ?? kind;
 }
 
 /** The id an adoption names in `inputs`: `adoptId`, or the template's fixed id with `adopt: true`. */
