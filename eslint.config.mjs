@@ -11,6 +11,7 @@ export default tseslint.config(
       "coverage/**",
       ".tenant/**",
       "bench/results*.json",
+      "sdk/**",
     ],
   },
   js.configs.recommended,

@@ -8,7 +8,7 @@ import { KIND_NAMES, KINDS, type JsonSchema, type KindSpec, type SecretPath } fr
 import { eventStreamDestinationSchema } from "../api/resources/event-stream";
 import { formComponentSchema, formNodeSchema } from "../api/resources/form";
 import { rateLimitConfigurationSchema } from "../api/resources/rate-limit-policy";
-import { DEFAULT_NAMESPACE, SETTING_FACTS, SETTING_NAMES } from "./client/settings";
+import { SETTING_FACTS, SETTING_NAMES } from "./client/settings";
 
 /** The package name: tokens are `tenant:index:<Name>`. */
 export const PACKAGE_NAME = "tenant";
@@ -170,12 +170,11 @@ class TypeWriter {
   }
 }
 
-const TENANT_PROPERTY: PropertySpec = {
-  type: "string",
-  description: `The configuration namespace of the tenant: \`"prod"\` reads \`prod:domain\`, … (default \`"${DEFAULT_NAMESPACE}"\`).`,
-};
-
-/** The resource's inputs and outputs: the create body in, the GET answer out (`id` is the resource id). */
+/**
+ * The resource's inputs and outputs: the create body in, the GET answer out (`id` is the resource id).
+ * No `tenant` namespace argument as the dynamic resources have: plugin programs choose a
+ * tenant the Pulumi way, with an explicit `tenant.Provider` passed as the `provider` option.
+ */
 function resourceOf(writer: TypeWriter, kind: KindSpec): Record<string, unknown> {
   const name = kind.typeName;
   const inputSchema = kind.shape === "singleton" ? kind.responseSchema : kind.createSchema;
@@ -186,16 +185,16 @@ function resourceOf(writer: TypeWriter, kind: KindSpec): Record<string, unknown>
   writer.markSecrets(outputs.properties, kind.secretPaths, `${name} outputs`);
   return {
     description: kind.description,
-    inputProperties: { ...inputs.properties, tenant: TENANT_PROPERTY },
+    inputProperties: inputs.properties,
     ...(inputs.required.length > 0 ? { requiredInputs: inputs.required } : {}),
     properties: outputs.properties,
     required: outputs.required.filter((key) => key !== "id"),
   };
 }
 
-/** One lookup: its arguments (`tenant` among them) and its result. */
+/** One lookup: its arguments and its result (the tenant is the invoke's provider). */
 function functionOf(writer: TypeWriter, kind: KindSpec, lookup: KindSpec["lookups"][number]): Record<string, unknown> {
-  const args: Record<string, PropertySpec> = { tenant: TENANT_PROPERTY };
+  const args: Record<string, PropertySpec> = {};
   for (const arg of lookup.args) args[arg.name] = { type: "string", description: arg.description };
   let outputs: { properties: Record<string, PropertySpec>; required: string[] };
   if (lookup.result === "list") {
@@ -215,6 +214,9 @@ function functionOf(writer: TypeWriter, kind: KindSpec, lookup: KindSpec["lookup
     },
   };
 }
+
+/** The Go SDK's module path (sdk/go/go.mod); programs import `${GO_MODULE}/tenant`. */
+export const GO_MODULE = "github.com/pulumi-tenant/pulumi-tenant/sdk/go";
 
 /** The Pulumi package schema (plain JSON data). */
 export function packageSchema(version: string): Record<string, unknown> {
@@ -242,6 +244,16 @@ export function packageSchema(version: string): Record<string, unknown> {
     resources,
     functions,
     types: writer.types,
-    language: { nodejs: { packageName: "@pulumi-tenant/sdk" } },
+    // The SDKs (sdk/, `npm run sdk`): each language's own naming, wire field names kept.
+    meta: { supportPack: true },
+    language: {
+      nodejs: {
+        packageName: "@pulumi-tenant/sdk",
+        dependencies: { "@pulumi/pulumi": "^3.248.0" },
+        typescriptVersion: "~5.9.3",
+      },
+      python: { packageName: "pulumi_tenant", requires: { pulumi: ">=3.0.0,<4.0.0" }, pyproject: { enabled: true } },
+      go: { importBasePath: `${GO_MODULE}/tenant`, generateResourceContainerTypes: false },
+    },
   };
 }

@@ -61,12 +61,12 @@ describe("the Pulumi package schema", () => {
       expect(resource).toBeDefined();
       const inputSchema: JsonSchema = spec.shape === "singleton" ? spec.responseSchema : spec.createSchema;
       const inputs = Object.keys(inputSchema.properties as object);
-      expect(Object.keys(resource.inputProperties).sort()).toEqual([...inputs, "tenant"].sort());
+      expect(Object.keys(resource.inputProperties).sort()).toEqual([...inputs].sort());
       const outputs = Object.keys(spec.responseSchema.properties as object).filter((key) => key !== "id");
       expect(Object.keys(resource.properties).sort()).toEqual(outputs.sort());
       for (const lookup of spec.lookups) {
         const fn = schema.functions[`tenant:index:${lookup.name}`]!;
-        expect(Object.keys(fn.inputs.properties).sort()).toEqual([...lookup.args.map((a) => a.name), "tenant"].sort());
+        expect(Object.keys(fn.inputs.properties).sort()).toEqual(lookup.args.map((a) => a.name).sort());
       }
     }
   });

@@ -1,0 +1,92 @@
+/**
+ * `npm run sdk`: writes the SDKs of the provider plugin — sdk/nodejs, sdk/python, sdk/go —
+ * from `schema.json` with the project's code generator (scripts/codegen/main.go on Pulumi's
+ * own codegen, built and cached by scripts/setup-languages.sh). They are committed, as
+ * Pulumi providers do, so that programs use them straight from a checkout.
+ *
+ * `--check` writes them to a temporary folder instead and names every file that differs
+ * from sdk/ (exit 1): `npm test` runs it so the committed SDKs never fall behind the table
+ * of kinds.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { REPO_ROOT } from "./lib/pulumi";
+
+export const SDK_LANGUAGES = ["nodejs", "python", "go"] as const;
+export const SDK_DIR = path.join(REPO_ROOT, "sdk");
+
+/** Builds (or finds) the generator; returns its path. Progress goes to stderr. */
+export function ensureCodegen(): string {
+  const out = execFileSync("bash", [path.join(REPO_ROOT, "scripts", "setup-languages.sh"), "--codegen-only"], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+  });
+  return path.join(out.trim().split("\n").pop() ?? "", "pulumi-tenant-codegen");
+}
+
+/** Generates every SDK from `schemaFile` into `outDir/<language>`. */
+export function generateSdks(codegen: string, schemaFile: string, outDir: string): void {
+  execFileSync(codegen, [schemaFile, outDir, ...SDK_LANGUAGES], { stdio: ["ignore", "ignore", "inherit"] });
+}
+
+function listFiles(dir: string, prefix = ""): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+        : [`${prefix}${entry.name}`],
+    );
+}
+
+/** The files that differ between two trees, each with what is wrong with it. */
+export function compareTrees(expected: string, actual: string): string[] {
+  const wanted = new Set(listFiles(expected));
+  const present = new Set(listFiles(actual));
+  const problems: string[] = [];
+  for (const file of [...wanted].sort()) {
+    if (!present.has(file)) problems.push(`${file}: missing`);
+    else if (!fs.readFileSync(path.join(expected, file)).equals(fs.readFileSync(path.join(actual, file))))
+      problems.push(`${file}: out of date`);
+  }
+  for (const file of [...present].sort()) if (!wanted.has(file)) problems.push(`${file}: no longer generated`);
+  return problems;
+}
+
+function main(): void {
+  const check = process.argv.includes("--check");
+  const schemaFile = path.join(REPO_ROOT, "schema.json");
+  if (!fs.existsSync(schemaFile)) throw new Error(`${schemaFile} is missing: run \`npm run schema\` first.`);
+  const codegen = ensureCodegen();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-sdk-"));
+  try {
+    generateSdks(codegen, schemaFile, work);
+    if (check) {
+      const problems = compareTrees(work, SDK_DIR);
+      if (problems.length > 0) {
+        console.error(
+          `The committed SDKs (sdk/) are not what schema.json generates:\n  ${problems.join("\n  ")}\n` +
+            "Run `npm run sdk` and commit sdk/.",
+        );
+        process.exit(1);
+      }
+      console.log(`sdk/ is current (${SDK_LANGUAGES.join(", ")})`);
+      return;
+    }
+    for (const language of SDK_LANGUAGES) {
+      const target = path.join(SDK_DIR, language);
+      fs.rmSync(target, { recursive: true, force: true });
+      fs.mkdirSync(SDK_DIR, { recursive: true });
+      fs.cpSync(path.join(work, language), target, { recursive: true });
+      console.log(`wrote ${path.relative(REPO_ROOT, target)}/ (${listFiles(target).length} files)`);
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) main();

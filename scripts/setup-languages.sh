@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Makes what the provider plugin's other languages need, beside the pinned Pulumi CLI
+# (run scripts/setup-pulumi.sh first; this script uses its cache folder):
+#   pulumi-tenant-codegen     writes sdk/ from schema.json (source: scripts/codegen/main.go,
+#                             on github.com/pulumi/pulumi/pkg/v3 at the CLI's version);
+#                             rebuilt when its source changes
+#   pulumi-language-python    the Python language host (+ pulumi-language-python-exec)
+#   pulumi-language-go        the Go language host
+#   ../python-venv            a Python virtual environment with `pulumi` from PyPI
+# The separate language-host modules are refused by the module proxy; the copies inside
+# github.com/pulumi/pulumi/sdk/v3 build and speak the CLI's protocol: Python from
+# $PYTHON_HOST_SDK, Go from $GO_HOST_SDK.
+#
+# `--codegen-only` makes only the SDK generator (what `npm run sdk` needs).
+# Progress goes to stderr; the last line on stdout is the bin folder.
+set -euo pipefail
+codegen_only=false
+[ "${1:-}" = "--codegen-only" ] && codegen_only=true
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PULUMI_VERSION="${PULUMI_VERSION:-$(node -p "require('$here/node_modules/@pulumi/pulumi/package.json').version" 2>/dev/null || echo 3.248.0)}"
+PYTHON_HOST_SDK="v3.68.0"
+GO_HOST_SDK="v3.66.0"
+root="${PULUMI_TENANT_CLI_ROOT:-$HOME/.pulumi/versions/$PULUMI_VERSION}"
+bin="$root/bin"
+venv="$root/python-venv"
+
+log() { printf '[setup-languages] %s\n' "$*" >&2; }
+
+if ! command -v go >/dev/null 2>&1; then
+  log "ERROR: Go >= 1.24 is needed to build the SDK generator and the language hosts. Install Go, then rerun."
+  exit 1
+fi
+mkdir -p "$bin"
+# shellcheck source=lib/go-build.sh
+source "$here/scripts/lib/go-build.sh"
+ldflags="$(go_ldflags "$PULUMI_VERSION")"
+start=$(date +%s)
+
+# 1. The SDK generator, rebuilt when scripts/codegen/main.go or the version changes.
+codegen_dir="$root/build/codegen"
+stamp="$(cat "$here/scripts/codegen/main.go" | sha256sum | cut -c1-16)-$PULUMI_VERSION"
+if [ ! -x "$bin/pulumi-tenant-codegen" ] || [ "$(cat "$codegen_dir/stamp" 2>/dev/null)" != "$stamp" ]; then
+  log "building the SDK generator (pkg/v3@v$PULUMI_VERSION's codegen; about 1 minute once the CLI's modules are cached)"
+  rm -rf "$codegen_dir" && mkdir -p "$codegen_dir"
+  cp "$here/scripts/codegen/main.go" "$codegen_dir/"
+  [ -f "$root/build/cli/go.sum" ] && cp "$root/build/cli/go.sum" "$codegen_dir/"
+  {
+    printf 'module pulumi-tenant/codegen\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/pkg/v3 v%s\n\n' "$PULUMI_VERSION"
+    echo 'replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e'
+  } > "$codegen_dir/go.mod"
+  (cd "$codegen_dir" && go_tidy "$codegen_dir")
+  (cd "$codegen_dir" && go build -trimpath -o "$bin/pulumi-tenant-codegen" .)
+  echo "$stamp" > "$codegen_dir/stamp"
+fi
+
+if $codegen_only; then
+  echo "$bin"
+  exit 0
+fi
+
+# 2. The language hosts.
+host() { # name sdk-version package
+  local name="$1" version="$2" package="$3" dir="$root/build/$1"
+  if [ -x "$bin/$name" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$version" ]; then return; fi
+  log "building $name from github.com/pulumi/pulumi/sdk/v3@$version"
+  rm -rf "$dir"
+  make_module "$dir" "	github.com/pulumi/pulumi/sdk/v3 $version" "$package"
+  (cd "$dir" && go_tidy "$dir")
+  build_main "$dir" "$bin/$name" "$package"
+  echo "$version" > "$dir/stamp"
+}
+host pulumi-language-python "$PYTHON_HOST_SDK" github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python
+host pulumi-language-go "$GO_HOST_SDK" github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go
+exec_script="$(cd "$root/build/pulumi-language-python" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)/python/cmd/pulumi-language-python-exec"
+install -m 0755 "$exec_script" "$bin/pulumi-language-python-exec"
+
+# 3. Python: a virtual environment with the Pulumi SDK at the CLI's version.
+# parver and semver: what the generated SDK (sdk/python) needs beside pulumi.
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import pulumi, parver, semver, sys; sys.exit(pulumi.__version__ != '$PULUMI_VERSION')" 2>/dev/null; then
+  log "making a Python virtual environment with pulumi==$PULUMI_VERSION (from PyPI) in $venv"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "pulumi==$PULUMI_VERSION" "parver>=0.2.1" "semver>=2.8.1" >&2
+fi
+
+log "ready in $bin (Python environment $venv) after $(( $(date +%s) - start )) s"
+echo "$bin"
