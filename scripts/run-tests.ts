@@ -1,5 +1,5 @@
 /**
- * `npm test` after the build: type check, lint, format, the Pulumi CLI, then jest — unit, server
+ * `npm test` after the build: type check, lint, format, the Pulumi CLI and language hosts, then jest — unit, server
  * and provider suites in parallel workers, the engine suites (e2e, faults) one at a time.
  * Ends with one line `N passed, N failed`. `--full` (or TENANT_FULL=1) runs the fault
  * suites at full size. Every child gets PULUMI_TENANT_TEST_RUN=<id>; at the end a process still
@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { endLeftovers } from "./lib/process-tree";
-import { REPO_ROOT, ensurePulumiCli } from "./lib/pulumi";
+import { REPO_ROOT, ensureLanguages, ensurePulumiCli } from "./lib/pulumi";
 
 const RUN_MARKER = "PULUMI_TENANT_TEST_RUN";
 const RUN_ID = `${process.pid}-${Date.now()}`;
@@ -65,6 +65,8 @@ function main(): void {
   stage("format (prettier --check)", bin("prettier"), ["--check", "--log-level", "warn", "."]);
   process.stdout.write("\n==> Pulumi CLI\n");
   const pulumiBin = ensurePulumiCli();
+  process.stdout.write("\n==> Python and Go language hosts, SDK generator\n");
+  ensureLanguages();
   const env = { ...process.env, PULUMI_TENANT_BIN: pulumiBin, ...(full ? { TENANT_FULL: "1" } : {}) };
   const fast = jestStage("unit, server and provider tests", ["unit", "server", "provider"], ["--maxWorkers=2"], env);
   const engine = jestStage(

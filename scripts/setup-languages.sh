@@ -76,12 +76,13 @@ exec_script="$(cd "$root/build/pulumi-language-python" && go list -m -f '{{.Dir}
 install -m 0755 "$exec_script" "$bin/pulumi-language-python-exec"
 
 # 3. Python: a virtual environment with the Pulumi SDK at the CLI's version.
-# parver and semver: what the generated SDK (sdk/python) needs beside pulumi.
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import pulumi, parver, semver, sys; sys.exit(pulumi.__version__ != '$PULUMI_VERSION')" 2>/dev/null; then
+# parver and semver: what the generated SDK (sdk/python) needs beside pulumi; setuptools and
+# wheel: what installing that SDK from its folder needs (no download at each install).
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import importlib.metadata as m, parver, semver, setuptools, wheel, sys; sys.exit(m.version('pulumi') != '$PULUMI_VERSION')" 2>/dev/null; then
   log "making a Python virtual environment with pulumi==$PULUMI_VERSION (from PyPI) in $venv"
   rm -rf "$venv"
   python3 -m venv "$venv"
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "pulumi==$PULUMI_VERSION" "parver>=0.2.1" "semver>=2.8.1" >&2
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "pulumi==$PULUMI_VERSION" "parver>=0.2.1" "semver>=2.8.1" "setuptools>=61" wheel >&2
 fi
 
 log "ready in $bin (Python environment $venv) after $(( $(date +%s) - start )) s"

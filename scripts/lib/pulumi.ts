@@ -48,6 +48,42 @@ export function ensurePulumiCli(): string {
   }
 }
 
+/** What programs in other languages than TypeScript need, beside the CLI's bin folder. */
+export interface LanguageTools {
+  /** The CLI's bin folder, now also holding the Python and Go language hosts and the SDK generator. */
+  binDir: string;
+  /** A Python virtual environment with the `pulumi` package (put its bin folder first on PATH). */
+  pythonVenv: string;
+}
+
+/**
+ * Makes sure the Python and Go language hosts, the SDK generator and the Python virtual
+ * environment exist beside the pinned CLI (scripts/setup-languages.sh; built the first time,
+ * with progress on stderr).
+ */
+export function ensureLanguages(): LanguageTools {
+  const binDir = ensurePulumiCli();
+  const venv = path.join(path.dirname(binDir), "python-venv");
+  const ready = ["pulumi-language-python", "pulumi-language-go", "pulumi-tenant-codegen"].every((name) =>
+    fs.existsSync(path.join(binDir, name)),
+  );
+  if (process.env.PULUMI_TENANT_LANGUAGES === binDir && ready) return { binDir, pythonVenv: venv };
+  try {
+    execFileSync("bash", [path.join(REPO_ROOT, "scripts", "setup-languages.sh")], {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, PULUMI_TENANT_CLI_ROOT: path.dirname(binDir) },
+    });
+  } catch {
+    throw new Error(
+      "The Python and Go language hosts could not be built (see the [setup-languages] lines above). " +
+        "They need Go >= 1.24 and Python >= 3.9 with venv and pip reaching PyPI; fix that, then run `npm run setup:languages`.",
+    );
+  }
+  process.env.PULUMI_TENANT_LANGUAGES = binDir;
+  return { binDir, pythonVenv: venv };
+}
+
 /** Where a run keeps its Pulumi state and home. */
 export interface PulumiPlace {
   /** Folder of the file:// state backend. */
@@ -74,6 +110,13 @@ export function pulumiEnv(binDir: string, place: PulumiPlace): Record<string, st
   };
 }
 
+/** `base` with `extra` over it; `extra.PATH` is put before `base.PATH`. */
+function withEnv(base: Record<string, string>, extra: Record<string, string> = {}): Record<string, string> {
+  const merged = { ...base, ...extra };
+  if (extra.PATH) merged.PATH = `${extra.PATH}${path.delimiter}${base.PATH}`;
+  return merged;
+}
+
 /** Connection settings of a tenant, as the provider's stack config wants them. */
 export interface TenantSettings {
   domain: string;
@@ -97,12 +140,14 @@ export async function openStack(options: {
   config?: Record<string, { value: string; secret?: boolean }>;
   /** Start from an empty stack configuration (drop `Pulumi.<stack>.yaml` left by an earlier run). */
   freshConfig?: boolean;
+  /** More environment for the CLI and the program (`PATH` here goes before the CLI's PATH). */
+  env?: Record<string, string>;
 }): Promise<Stack> {
   if (options.freshConfig) fs.rmSync(stackConfigFile(options.workDir, options.stackName), { force: true });
   const pulumiCommand = await PulumiCommand.get({ root: path.dirname(options.binDir) });
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: options.stackName, workDir: options.workDir },
-    { pulumiCommand, envVars: pulumiEnv(options.binDir, options.place) },
+    { pulumiCommand, envVars: withEnv(pulumiEnv(options.binDir, options.place), options.env) },
   );
   const config: Record<string, { value: string; secret?: boolean }> = { ...(options.config ?? {}) };
   if (options.tenant) {

@@ -100,6 +100,8 @@ export async function startE2e(
     stackName?: string;
     server?: TenantServerOptions;
     config?: Record<string, { value: string; secret?: boolean }>;
+    /** More environment for the CLI and the program (`PATH` is put first). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<E2eContext> {
   const binDir = ensurePulumiCli();
@@ -119,6 +121,7 @@ export async function startE2e(
       clientSecret: server.credentials.clientSecret,
     },
     config: options.config,
+    env: options.env,
   });
   return {
     server,

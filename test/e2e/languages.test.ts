@@ -1,0 +1,181 @@
+/**
+ * The provider plugin for every language (issue 18): the same scenario through a TypeScript
+ * program on the generated Node SDK, a Python program and a Go program
+ * (test/e2e/languages/<language>, inputs in scenario.json), each through the real engine and
+ * its language host: a preview that names an invalid input, up of all four kinds on one
+ * tenant and a form on a second tenant through an explicit `tenant.Provider`, every lookup as
+ * an invoke, a no-op up with 0 writes, an update, drift found by refresh and put right, an
+ * import by id, secrets absent from state and output, destroy.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startTenantServer, type TenantServer } from "../../server/index";
+import { ensureLanguages, REPO_ROOT } from "../../scripts/lib/pulumi";
+import scenario from "./languages/scenario.json";
+import {
+  E2E_TIMEOUT_MS,
+  errorsOf,
+  rawStateText,
+  recordRun,
+  startE2e,
+  TenantApi,
+  writesIn,
+  type E2eContext,
+} from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+const LANGUAGES = ["nodejs", "python", "go"] as const;
+const HOOK_TOKEN = "hook-token-7c1d9e0b5a";
+
+/**
+ * Installs the generated Python SDK (sdk/python) into a fresh folder, as `pip install` would
+ * for a user (it needs its package metadata), and returns the folder for PYTHONPATH.
+ */
+function installPythonSdk(venv: string, scratch: string): string {
+  // From a copy: a build in place would leave build/ and *.egg-info in sdk/python.
+  const source = path.join(scratch, "sdk-python");
+  fs.cpSync(path.join(REPO_ROOT, "sdk", "python"), source, { recursive: true });
+  const target = path.join(scratch, "site");
+  execFileSync(
+    path.join(venv, "bin", "python"),
+    ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation"].concat([
+      "--target",
+      target,
+      source,
+    ]),
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  return target;
+}
+
+describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
+  let ctx: E2eContext;
+  let other: TenantServer;
+  let otherApi: TenantApi;
+  let outputs: Record<string, unknown> = {};
+  let engineOutput = "";
+  let scratch: string;
+
+  beforeAll(async () => {
+    const { pythonVenv } = ensureLanguages();
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), `tenant-${language}-`));
+    const pythonPath = language === "python" ? installPythonSdk(pythonVenv, scratch) : "";
+    other = await startTenantServer({ port: 0, logger: false });
+    otherApi = new TenantApi(other);
+    ctx = await startE2e({
+      programDir: path.join(__dirname, "languages", language),
+      stackName: `languages-${language}`,
+      config: {
+        hookToken: { value: HOOK_TOKEN, secret: true },
+        otherDomain: { value: other.url },
+        otherClientId: { value: other.credentials.clientId },
+        otherClientSecret: { value: other.credentials.clientSecret, secret: true },
+      },
+      env: { PATH: path.join(pythonVenv, "bin"), PYTHONPATH: pythonPath },
+    });
+  });
+  afterAll(async () => {
+    await ctx?.dispose();
+    await other?.close();
+    if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  test("preview names the invalid input and writes nothing", async () => {
+    await ctx.stack.setConfig("formName", { value: "x".repeat(151) });
+    const run = await recordRun(ctx.stack, "preview");
+    expect(run.ok).toBe(false);
+    // The engine names the resource and the property with the reason.
+    expect(errorsOf(run).join("\n")).toMatch(/signup.*\n?.*name.*too long, maximum 150/s);
+    expect(writesIn(ctx.server.counters.snapshot())).toBe(0);
+    await ctx.stack.removeConfig("formName");
+  });
+
+  test("up makes every kind on the default tenant and a form on the explicit provider's; every lookup answers", async () => {
+    const up = await ctx.stack.up({ onOutput: (text) => (engineOutput += text) });
+    expect(up.summary.result).toBe("succeeded");
+    outputs = Object.fromEntries(Object.entries(up.outputs).map(([key, value]) => [key, value.value]));
+    expect((await ctx.api.call<{ name: string }>("GET", `/forms/${outputs.formId}`)).body.name).toBe("Sign-up");
+    expect((await ctx.api.call<{ name: string }>("GET", `/event-streams/${outputs.streamId}`)).body.name).toBe(
+      "audit-log",
+    );
+    // The API answers the template as `body` (it is sent as `template`).
+    expect((await ctx.api.call<{ body: string }>("GET", "/branding/templates/universal-login")).body.body).toBe(
+      scenario.template,
+    );
+    expect((await ctx.api.call("GET", `/rate-limit-policies/${outputs.policyId}`)).status).toBe(200);
+    // The explicit provider's form is on the second tenant only.
+    expect((await otherApi.call<{ name: string }>("GET", `/forms/${outputs.otherFormId}`)).body.name).toBe(
+      "Other sign-up",
+    );
+    expect((await ctx.api.forms()).map((form) => form.name)).toEqual(["Sign-up"]);
+    expect(outputs).toMatchObject({
+      lookedUpFormName: "Sign-up",
+      lookedUpStreamStatus: "enabled",
+      lookedUpPolicyLimit: 100,
+      policyCount: 1,
+      templateLength: scenario.template.length,
+      otherFormName: "Other sign-up",
+    });
+  });
+
+  test("a second up changes nothing and writes nothing to either tenant", async () => {
+    ctx.server.counters.reset();
+    other.counters.reset();
+    const again = await ctx.stack.up({ onOutput: (text) => (engineOutput += text) });
+    expect(Object.keys(again.summary.resourceChanges ?? {})).toEqual(["same"]);
+    expect(writesIn(ctx.server.counters.snapshot())).toBe(0);
+    expect(writesIn(other.counters.snapshot())).toBe(0);
+  });
+
+  test("a changed input updates in place", async () => {
+    await ctx.stack.setConfig("formName", { value: "Join" });
+    const renamed = await ctx.stack.up({ onOutput: (text) => (engineOutput += text) });
+    expect(renamed.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect((await ctx.api.call<{ name: string }>("GET", `/forms/${outputs.formId}`)).body.name).toBe("Join");
+  });
+
+  test("refresh reports drift made outside Pulumi, and up puts it right", async () => {
+    const edited = await ctx.api.call("PATCH", `/forms/${outputs.formId}`, { name: "Edited by hand" });
+    expect(edited.status).toBe(200);
+    const refresh = await ctx.stack.refresh();
+    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+    const preview = await ctx.stack.preview();
+    expect(preview.changeSummary).toMatchObject({ update: 1 });
+    await ctx.stack.up();
+    expect((await ctx.api.call<{ name: string }>("GET", `/forms/${outputs.formId}`)).body.name).toBe("Join");
+  });
+
+  test("secrets are absent from the state and from the engine's output", () => {
+    const state = rawStateText(ctx);
+    for (const secret of [HOOK_TOKEN, ctx.server.credentials.clientSecret, other.credentials.clientSecret]) {
+      expect(state).not.toContain(secret);
+      expect(engineOutput).not.toContain(secret);
+    }
+  });
+
+  test("pulumi import adopts a form by id, and the matching program then previews no change", async () => {
+    const made = await ctx.api.call<{ id: string }>("POST", "/forms", { ...scenario.form, name: "Imported" });
+    expect(made.status).toBe(201);
+    const imported = await ctx.stack.import({
+      resources: [{ type: "tenant:index:Form", name: "extra", id: made.body.id }],
+      generateCode: false,
+      protect: false,
+    });
+    expect(imported.summary.result).toBe("succeeded");
+    await ctx.stack.setConfig("extraFormName", { value: "Imported" });
+    await ctx.stack.preview({ expectNoChanges: true });
+  });
+
+  test("destroy deletes everything on both tenants", async () => {
+    const destroyed = await ctx.stack.destroy();
+    expect(destroyed.summary.result).toBe("succeeded");
+    expect(await ctx.api.forms()).toEqual([]);
+    expect(await ctx.api.eventStreams()).toEqual([]);
+    expect(await ctx.api.hasTemplate()).toBe(false);
+    expect((await ctx.api.call("GET", `/rate-limit-policies/${outputs.policyId}`)).status).toBe(404);
+    expect((await otherApi.call("GET", `/forms/${outputs.otherFormId}`)).status).toBe(404);
+  });
+});
