@@ -68,6 +68,16 @@ export function withoutSecrets<T>(value: T, paths: readonly SecretPath[]): T {
   return copy;
 }
 
+/** A deep copy of the JSON `value` with each value at `paths` (not null) replaced by `seal(value)`. */
+export function sealSecrets<T>(value: T, paths: readonly SecretPath[], seal: (secret: unknown) => unknown): T {
+  const copy = structuredClone(value);
+  for (const path of paths)
+    walk(copy, path, (parent, key) => {
+      if (parent[key] !== null && parent[key] !== undefined) parent[key] = seal(parent[key]);
+    });
+  return copy;
+}
+
 /** The keys that hold secrets (the last key of each path), e.g. for a log's redaction list. */
 export function secretKeys(paths: readonly SecretPath[]): string[] {
   const keys = paths

@@ -8,6 +8,7 @@ import { findLoginTemplate } from "../lookups/login-template";
 import { listRateLimitPolicies } from "../lookups/read";
 import { lookupRateLimitPolicy } from "../resources/rate-limit-policy/lookup";
 import * as runtime from "../runtime";
+import { KIND_NAMES, KINDS, type KindName } from "../../api";
 
 type Reader = (args: { id?: string; name?: string; consumer_selector?: string }) => Promise<unknown>;
 
@@ -45,4 +46,15 @@ export async function invokeFunction(token: string, args: Record<string, unknown
   }
   const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
   return reader({ id: text(args.id), name: text(args.name), consumer_selector: text(args.consumer_selector) });
+}
+
+/**
+ * The kind whose one object function `token` answers (its secrets are sealed in the result),
+ * from the table's lookups; undefined for a list function.
+ */
+export function kindOfFunction(token: string): KindName | undefined {
+  const name = token.split(":").pop();
+  return KIND_NAMES.find((kind) =>
+    KINDS[kind].lookups.some((lookup) => lookup.name === name && lookup.result !== "list"),
+  );
 }

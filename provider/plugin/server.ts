@@ -13,7 +13,8 @@ import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as pluginPb from "@pulumi/pulumi/proto/plugin_pb";
 import * as runtime from "../runtime";
-import { invokeFunction } from "./invoke";
+import { invokeFunction, kindOfFunction } from "./invoke";
+import { reveal, sealOutputs } from "./secrets";
 import { TYPE_NAMES, type ResourceKind } from "../resources/tokens";
 import { ConfigurationError } from "../client/errors";
 import { readSettingsInput, resolveSettings } from "../client/settings";
@@ -132,7 +133,7 @@ export function detailedDiff(
  * (older) or `tenant:<name>`.
  */
 export function configLookup(request: providerPb.ConfigureRequest): (key: string) => string | undefined {
-  const args = toJson(request.getArgs());
+  const args = reveal(toJson(request.getArgs()));
   const variables = request.getVariablesMap();
   return (key) => {
     const name = key.slice(key.indexOf(":") + 1);
@@ -149,30 +150,28 @@ export function providerService(version: string): Partial<providerGrpc.IResource
     getSchema: unary(() => new providerPb.GetSchemaResponse().setSchema(readSchema())),
     checkConfig: unary((request: providerPb.CheckRequest) => {
       const news = toJson(request.getNews());
-      return checkResponse({ inputs: news, failures: configFailures(news) });
+      return checkResponse({ inputs: news, failures: configFailures(reveal(news)) });
     }),
     diffConfig: unary(() => new providerPb.DiffResponse().setChanges(providerPb.DiffResponse.DiffChanges.DIFF_NONE)),
     configure: unary((request: providerPb.ConfigureRequest) => {
       runtime.configure({ get: configLookup(request) });
-      return new providerPb.ConfigureResponse().setSupportspreview(true).setAcceptsecrets(false);
+      return new providerPb.ConfigureResponse().setSupportspreview(true).setAcceptsecrets(true);
     }),
     check: unary(async (request: providerPb.CheckRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
-      const result = (await runtime.dispatch(kind, "check", [
-        toJson(request.getOlds()),
-        toJson(request.getNews()),
-      ])) as {
+      const news = toJson(request.getNews());
+      const result = (await runtime.dispatch(kind, "check", [reveal(toJson(request.getOlds())), reveal(news)])) as {
         inputs?: Json;
         failures?: { property?: string; reason: string }[];
       };
-      return checkResponse(result);
+      return checkResponse({ ...result, inputs: sealOutputs(kind, result.inputs ?? {}, news) });
     }),
     diff: unary(async (request: providerPb.DiffRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       const result = (await runtime.dispatch(kind, "diff", [
         request.getId(),
-        toJson(request.getOlds()),
-        toJson(request.getNews()),
+        reveal(toJson(request.getOlds())),
+        reveal(toJson(request.getNews())),
       ])) as { changes?: boolean; replaces?: string[]; stables?: string[]; deleteBeforeReplace?: boolean };
       const response = new providerPb.DiffResponse();
       const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = providerPb.DiffResponse.DiffChanges;
@@ -184,8 +183,8 @@ export function providerService(version: string): Partial<providerGrpc.IResource
       // Without them (an old engine), keys absent from the new inputs are not called deletions.
       const oldInputs = request.getOldInputs();
       const detail = detailedDiff(
-        oldInputs ? toJson(oldInputs) : toJson(request.getOlds()),
-        toJson(request.getNews()),
+        reveal(oldInputs ? toJson(oldInputs) : toJson(request.getOlds())),
+        reveal(toJson(request.getNews())),
         result.replaces ?? [],
         oldInputs !== undefined,
       );
@@ -196,41 +195,48 @@ export function providerService(version: string): Partial<providerGrpc.IResource
     create: unary(async (request: providerPb.CreateRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       if (request.getPreview()) return new providerPb.CreateResponse().setProperties(request.getProperties());
-      const result = (await runtime.dispatch(kind, "create", [toJson(request.getProperties())])) as {
-        id: string;
-        outs?: Json;
-      };
-      return new providerPb.CreateResponse().setId(result.id).setProperties(toStruct(result.outs));
+      const properties = toJson(request.getProperties());
+      const result = (await runtime.dispatch(kind, "create", [reveal(properties)])) as { id: string; outs?: Json };
+      return new providerPb.CreateResponse()
+        .setId(result.id)
+        .setProperties(toStruct(sealOutputs(kind, result.outs ?? {}, properties)));
     }),
     read: unary(async (request: providerPb.ReadRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       const props = toJson(request.getProperties());
       const result = (await runtime.dispatch(kind, "read", [
         request.getId(),
-        Object.keys(props).length === 0 ? undefined : props,
+        Object.keys(props).length === 0 ? undefined : reveal(props),
       ])) as { id?: string; props?: Json; inputs?: Json };
       const response = new providerPb.ReadResponse().setId(result.id ?? "");
-      if (result.id) response.setProperties(toStruct(result.props)).setInputs(toStruct(result.inputs ?? result.props));
+      if (result.id) {
+        const inputs = toJson(request.getInputs());
+        response
+          .setProperties(toStruct(sealOutputs(kind, result.props ?? {}, props)))
+          .setInputs(toStruct(sealOutputs(kind, result.inputs ?? result.props ?? {}, inputs)));
+      }
       return response;
     }),
     update: unary(async (request: providerPb.UpdateRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       if (request.getPreview()) return new providerPb.UpdateResponse().setProperties(request.getNews());
+      const news = toJson(request.getNews());
       const result = (await runtime.dispatch(kind, "update", [
         request.getId(),
-        toJson(request.getOlds()),
-        toJson(request.getNews()),
+        reveal(toJson(request.getOlds())),
+        reveal(news),
       ])) as { outs?: Json };
-      return new providerPb.UpdateResponse().setProperties(toStruct(result.outs));
+      return new providerPb.UpdateResponse().setProperties(toStruct(sealOutputs(kind, result.outs ?? {}, news)));
     }),
     delete: unary(async (request: providerPb.DeleteRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
-      await runtime.dispatch(kind, "delete", [request.getId(), toJson(request.getProperties())]);
+      await runtime.dispatch(kind, "delete", [request.getId(), reveal(toJson(request.getProperties()))]);
       return new emptyPb.Empty();
     }),
     invoke: unary(async (request: providerPb.InvokeRequest) => {
-      const result = await invokeFunction(request.getTok(), toJson(request.getArgs()));
-      return new providerPb.InvokeResponse().setReturn(toStruct(result));
+      const result = (await invokeFunction(request.getTok(), reveal(toJson(request.getArgs())))) as Json;
+      const kind = kindOfFunction(request.getTok());
+      return new providerPb.InvokeResponse().setReturn(toStruct(kind ? sealOutputs(kind, result, {}) : result));
     }),
     cancel: unary(() => new emptyPb.Empty()),
   };

@@ -148,12 +148,28 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
     expect((await ctx.api.call<{ name: string }>("GET", `/forms/${outputs.formId}`)).body.name).toBe("Join");
   });
 
-  test("secrets are absent from the state and from the engine's output", () => {
+  test("secrets are absent from the state and from the engine's output; a component secret is secret alone", async () => {
     const state = rawStateText(ctx);
-    for (const secret of [HOOK_TOKEN, ctx.server.credentials.clientSecret, other.credentials.clientSecret]) {
+    const captchaSecret = scenario.form.nodes[0]!.config.components[1]!.config.secret_key!;
+    // The captcha's secret_key is a plain string in every program: the plugin seals it.
+    for (const secret of [
+      HOOK_TOKEN,
+      captchaSecret,
+      ctx.server.credentials.clientSecret,
+      other.credentials.clientSecret,
+    ]) {
       expect(state).not.toContain(secret);
       expect(engineOutput).not.toContain(secret);
     }
+    const { deployment } = await ctx.stack.exportStack();
+    const resources = (deployment as { resources: { urn: string; outputs?: Record<string, unknown> }[] }).resources;
+    const form = resources.find((r) => r.urn.endsWith("tenant:index:Form::signup"))!;
+    const nodes = form.outputs!.nodes as { config: { components: { config: Record<string, unknown> }[] } }[];
+    expect(Array.isArray(nodes)).toBe(true);
+    const [email, captcha] = nodes[0]!.config.components;
+    expect(email).toMatchObject({ type: "EMAIL" });
+    expect(captcha!.config.site_key).toBe("6LcScenarioSiteKey01");
+    expect(captcha!.config.secret_key).toHaveProperty(["4dabf18193072939515e22adb298388d"]);
   });
 
   test("pulumi import adopts a form by id, and the matching program then previews no change", async () => {

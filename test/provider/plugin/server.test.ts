@@ -5,6 +5,7 @@ import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as emptyPb from "google-protobuf/google/protobuf/empty_pb";
 import { configLookup, kindOfToken, startPluginServer } from "../../../provider/plugin/server";
+import { SECRET_SIG, SECRET_SIG_KEY } from "../../../provider/plugin/secrets";
 import signupForm from "../../e2e/plugin-program/signup-form.json";
 import { startHarness, type ProviderHarness } from "../helpers";
 
@@ -178,6 +179,55 @@ describe("plugin server", () => {
       client,
       "delete",
       new providerPb.DeleteRequest().setUrn(URN).setType(FORM).setId(id).setProperties(struct(renamed)),
+    );
+    expect((await harness.admin("GET", `/forms/${id}`)).status).toBe(404);
+  });
+
+  it("takes secrets as envelopes and seals a component's secret alone, even when sent plain", async () => {
+    const wrap = (value: unknown) => ({ [SECRET_SIG_KEY]: SECRET_SIG, value });
+    // A provider resource's secret argument arrives as an envelope.
+    const request = new providerPb.ConfigureRequest().setArgs(struct({ clientSecret: wrap("s3cret") }));
+    expect(configLookup(request)("tenant:clientSecret")).toBe("s3cret");
+
+    const captcha = {
+      id: "captcha",
+      category: "WIDGET",
+      type: "RECAPTCHA",
+      config: { site_key: "6LcSiteKey0123456789", secret_key: "6LcPlainSecret_0123456789" },
+    };
+    const step = signup.nodes[0]!;
+    const news = {
+      ...signup,
+      name: wrap("Secret name"),
+      nodes: [{ ...step, config: { ...step.config, components: [...step.config.components, captcha] } }],
+    };
+    const checked = await rpc<providerPb.CheckResponse>(
+      client,
+      "check",
+      new providerPb.CheckRequest().setUrn(URN).setType(FORM).setOlds(struct({})).setNews(struct(news)),
+    );
+    expect(checked.getFailuresList()).toEqual([]);
+    const created = await rpc<providerPb.CreateResponse>(
+      client,
+      "create",
+      new providerPb.CreateRequest().setUrn(URN).setType(FORM).setProperties(checked.getInputs()),
+    );
+    const id = created.getId();
+    // The tenant got plain values.
+    const stored = (await harness.admin("GET", `/forms/${id}`)).json;
+    expect(stored.name).toBe("Secret name");
+    for (const response of [checked.getInputs(), created.getProperties()]) {
+      const out = response!.toJavaScript() as typeof news;
+      expect(out.name).toEqual(wrap("Secret name")); // the program's secret stays one
+      const components = (out.nodes[0]!.config as { components: { config: Record<string, unknown> }[] }).components;
+      expect(components[1]!.config.site_key).toBe("6LcSiteKey0123456789");
+      expect(components[1]!.config.secret_key).toEqual(wrap("6LcPlainSecret_0123456789"));
+      expect(components[0]!.config).toEqual({});
+    }
+    await rpc<emptyPb.Empty>(
+      client,
+      "delete",
+      new providerPb.DeleteRequest().setUrn(URN).setType(FORM).setId(id).setProperties(created.getProperties()),
     );
     expect((await harness.admin("GET", `/forms/${id}`)).status).toBe(404);
   });
