@@ -12,11 +12,13 @@ import * as structPb from "google-protobuf/google/protobuf/struct_pb";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as pluginPb from "@pulumi/pulumi/proto/plugin_pb";
+import * as statusPb from "@pulumi/pulumi/proto/status_pb";
+import * as anyPb from "google-protobuf/google/protobuf/any_pb";
 import * as runtime from "../runtime";
 import { invokeFunction, kindOfFunction } from "./invoke";
 import { reveal, sealOutputs } from "./secrets";
 import { TYPE_NAMES, type ResourceKind } from "../resources/tokens";
-import { ConfigurationError } from "../client/errors";
+import { ConfigurationError, PartialCreateError } from "../client/errors";
 import { readSettingsInput, resolveSettings } from "../client/settings";
 
 /** The package name of the plugin (`tenant:*` tokens and configuration). */
@@ -45,6 +47,39 @@ function toStruct(value: unknown): structPb.Struct {
   );
 }
 
+/**
+ * A create that made the object but could not finish (an adoption whose update failed): the
+ * engine records the object with these properties, reports the resource as "initialized with
+ * errors", and the next `up` finishes it.
+ */
+export class ResourceInitFailure extends Error {
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: Json,
+    readonly reasons: string[],
+  ) {
+    super(message);
+    this.name = "ResourceInitFailure";
+  }
+}
+
+/** The gRPC metadata that carries a {@link ResourceInitFailure} as `pulumirpc.ErrorResourceInitFailed`. */
+function initFailedMetadata(error: ResourceInitFailure): grpc.Metadata {
+  const detail = new providerPb.ErrorResourceInitFailed()
+    .setId(error.id)
+    .setProperties(toStruct(error.properties))
+    .setReasonsList(error.reasons);
+  const any = new anyPb.Any();
+  any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+  const status = new statusPb.Status().setCode(grpc.status.UNKNOWN).setMessage(error.message);
+  status.addDetails(any);
+  const metadata = new grpc.Metadata();
+  // The gRPC convention for structured error details, which the engine reads.
+  metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  return metadata;
+}
+
 /** Wraps an async handler: a thrown error becomes the RPC's error, its message as the person reads it. */
 function unary<Req, Res>(handler: (request: Req) => Promise<Res> | Res): Call<Req, Res> {
   return (call, callback) => {
@@ -59,7 +94,7 @@ function unary<Req, Res>(handler: (request: Req) => Promise<Res> | Res): Call<Re
             details,
             name: "Error",
             message: details,
-            metadata: new grpc.Metadata(),
+            metadata: error instanceof ResourceInitFailure ? initFailedMetadata(error) : new grpc.Metadata(),
           });
         },
       );
@@ -196,7 +231,11 @@ export function providerService(version: string): Partial<providerGrpc.IResource
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       if (request.getPreview()) return new providerPb.CreateResponse().setProperties(request.getProperties());
       const properties = toJson(request.getProperties());
-      const result = (await runtime.dispatch(kind, "create", [reveal(properties)])) as { id: string; outs?: Json };
+      const result = (await runtime.dispatch(kind, "create", [reveal(properties)]).catch((error: unknown) => {
+        if (!(error instanceof PartialCreateError)) throw error;
+        const outputs = sealOutputs(kind, error.properties, properties);
+        throw new ResourceInitFailure(error.message, error.id, outputs, error.reasons);
+      })) as { id: string; outs?: Json };
       return new providerPb.CreateResponse()
         .setId(result.id)
         .setProperties(toStruct(sealOutputs(kind, result.outs ?? {}, properties)));

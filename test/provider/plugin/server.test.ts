@@ -4,6 +4,7 @@ import * as structPb from "google-protobuf/google/protobuf/struct_pb";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as emptyPb from "google-protobuf/google/protobuf/empty_pb";
+import * as statusPb from "@pulumi/pulumi/proto/status_pb";
 import { configLookup, kindOfToken, startPluginServer } from "../../../provider/plugin/server";
 import { SECRET_SIG, SECRET_SIG_KEY } from "../../../provider/plugin/secrets";
 import signupForm from "../../e2e/plugin-program/signup-form.json";
@@ -230,6 +231,41 @@ describe("plugin server", () => {
       new providerPb.DeleteRequest().setUrn(URN).setType(FORM).setId(id).setProperties(created.getProperties()),
     );
     expect((await harness.admin("GET", `/forms/${id}`)).status).toBe(404);
+  });
+
+  it("reports a create that made the object but could not finish as initialized with errors", async () => {
+    const existing = await harness.admin("POST", "/forms", { ...signup, name: "to adopt" });
+    harness.server.faults.add({
+      method: "PATCH",
+      path: "/api/v2/forms/:id",
+      mode: "fail-before",
+      status: 500,
+      times: 5,
+    });
+    try {
+      const news = struct({ ...signup, adoptId: existing.json.id });
+      const checked = await rpc<providerPb.CheckResponse>(
+        client,
+        "check",
+        new providerPb.CheckRequest().setUrn(URN).setType(FORM).setOlds(struct({})).setNews(news),
+      );
+      expect(checked.getFailuresList()).toEqual([]);
+      const error = (await rpc(
+        client,
+        "create",
+        new providerPb.CreateRequest().setUrn(URN).setType(FORM).setProperties(checked.getInputs()),
+      ).catch((e: unknown) => e)) as grpc.ServiceError;
+      const [bytes] = error.metadata.get("grpc-status-details-bin") as Buffer[];
+      const status = statusPb.Status.deserializeBinary(new Uint8Array(bytes!));
+      const detail = providerPb.ErrorResourceInitFailed.deserializeBinary(status.getDetailsList()[0]!.getValue_asU8());
+      expect(status.getDetailsList()[0]!.getTypeName()).toBe("pulumirpc.ErrorResourceInitFailed");
+      expect(detail.getId()).toBe(existing.json.id);
+      expect(detail.getProperties()?.toJavaScript()).toMatchObject({ name: "to adopt" });
+      expect(detail.getReasonsList().join("\n")).toMatch(/500|server/i);
+    } finally {
+      harness.server.faults.clear();
+      await harness.admin("DELETE", `/forms/${existing.json.id}`);
+    }
   });
 
   it("serves the rate limit policy functions: one by id, every one or one selector's", async () => {
