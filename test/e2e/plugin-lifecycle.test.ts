@@ -6,7 +6,7 @@
  */
 import * as path from "node:path";
 import signupForm from "./plugin-program/signup-form.json";
-import { E2E_TIMEOUT_MS, rawStateText, startE2e, type E2eContext } from "./harness";
+import { E2E_TIMEOUT_MS, rawStateText, startE2e, writesIn, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -52,5 +52,55 @@ describe("the tenant resource plugin through the real engine", () => {
     const destroyed = await ctx.stack.destroy();
     expect(destroyed.summary.result).toBe("succeeded");
     expect((await ctx.api.call("GET", `/forms/${made.body.id}`)).status).toBe(404);
+  });
+
+  test("pulumi import adopts an event stream, the template and a policy by id; the matching program previews no change", async () => {
+    const stream = {
+      name: "audit-bridge",
+      subscriptions: [{ event_type: "user.created" }],
+      destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } },
+    };
+    const template = { template: "<html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>" };
+    const policy = {
+      resource: "oauth_authentication_api",
+      consumer: "client",
+      consumer_selector: "default",
+      configuration: { action: "block", limit: 50 },
+    };
+    const madeStream = await ctx.api.call<{ id: string }>("POST", "/event-streams", stream);
+    expect(madeStream.status).toBe(201);
+    expect((await ctx.api.call("PUT", "/branding/templates/universal-login", template)).status).toBeLessThan(300);
+    const madePolicy = await ctx.api.call<{ id: string }>("POST", "/rate-limit-policies", policy);
+    expect(madePolicy.status).toBe(201);
+    const made = await ctx.api.call<{ id: string }>("POST", "/forms", signupForm);
+
+    ctx.server.counters.reset();
+    const imported = await ctx.stack.import({
+      resources: [
+        { type: "tenant:index:Form", name: "signup", id: made.body.id },
+        { type: "tenant:index:EventStream", name: "audit", id: madeStream.body.id },
+        { type: "tenant:index:LoginTemplate", name: "login", id: "universal-login" },
+        { type: "tenant:index:RateLimitPolicy", name: "policy", id: madePolicy.body.id },
+      ],
+      generateCode: false,
+      protect: false,
+    });
+    expect(imported.summary.result).toBe("succeeded");
+    const extra = [
+      { type: "tenant:index:EventStream", name: "audit", inputs: stream },
+      { type: "tenant:index:LoginTemplate", name: "login", inputs: template },
+      { type: "tenant:index:RateLimitPolicy", name: "policy", inputs: policy },
+    ];
+    await ctx.stack.setConfig("extra", { value: JSON.stringify(extra) });
+    const preview = await ctx.stack.preview({ expectNoChanges: true });
+    expect(preview.changeSummary).toEqual({ same: 5 });
+    expect(writesIn(ctx.server.counters.snapshot())).toBe(0);
+
+    const destroyed = await ctx.stack.destroy();
+    expect(destroyed.summary.result).toBe("succeeded");
+    expect((await ctx.api.call("GET", `/event-streams/${madeStream.body.id}`)).status).toBe(404);
+    expect(await ctx.api.hasTemplate()).toBe(false);
+    expect((await ctx.api.call("GET", `/rate-limit-policies/${madePolicy.body.id}`)).status).toBe(404);
+    await ctx.stack.removeConfig("extra");
   });
 });

@@ -19,4 +19,8 @@ const cfg = new pulumi.Config();
 const signup = JSON.parse(fs.readFileSync(path.join(__dirname, "signup-form.json"), "utf8"));
 const form = new PluginResource("tenant:index:Form", "signup", { ...signup, name: cfg.get("formName") ?? signup.name });
 
+// Config `extra`: more resources to declare, `[{ type, name, inputs }]` (the import test's).
+const extra = JSON.parse(cfg.get("extra") ?? "[]") as { type: string; name: string; inputs: pulumi.Inputs }[];
+for (const { type, name, inputs } of extra) new PluginResource(type, name, inputs);
+
 export const formId = form.id;
