@@ -11,8 +11,12 @@ import { ensurePulumiCli, openStack, REPO_ROOT, type PulumiPlace, type TenantSet
 import { ProviderWatch, type ProviderProcesses } from "./procwatch";
 import { progress, withTicker } from "./progress";
 
-/** The benchmark's Pulumi programs (folders under bench/programs). */
-export type BenchProgram = "tenant" | "noop";
+/**
+ * The benchmark's Pulumi programs (folders under bench/programs): the project's resources
+ * through the dynamic providers (`tenant`) and through the resource plugin (`plugin`), and
+ * the engine's floor (`noop`).
+ */
+export type BenchProgram = "tenant" | "plugin" | "noop";
 
 /** Folder of a benchmark program. */
 export function programDir(program: BenchProgram): string {

@@ -1,7 +1,8 @@
 /**
  * Section 3: the engine overhead of the project's resources. The marginal time per
  * resource of an `up` ((t(large) − t(small)) / (large − small)) for the tenant program
- * and for the no-op program (the engine's own floor), interleaved in the same run with
+ * through the dynamic providers, the same program through the resource plugin, and the
+ * no-op program (the engine's own floor), interleaved in the same run with
  * the server's rate limit out of the way; the size of `__provider` per resource and of
  * the state file per resource.
  */
@@ -46,6 +47,8 @@ export async function providerSizes(stack: Stack): Promise<ProviderSizes> {
   return { maxBytesByType, resources };
 }
 
+const PROGRAM_WORDS: Record<BenchProgram, string> = { noop: "no-op", tenant: "dynamic", plugin: "plugin" };
+
 interface Sample {
   program: BenchProgram;
   n: number;
@@ -68,17 +71,17 @@ export async function measureOverhead(ctx: BenchContext): Promise<void> {
     const sizes: Partial<Record<BenchProgram, ProviderSizes>> = {};
     for (let repeat = 1; repeat <= repeats; repeat++) {
       for (const n of [small, large]) {
-        for (const program of ["noop", "tenant"] as BenchProgram[]) {
+        for (const program of ["noop", "tenant", "plugin"] as BenchProgram[]) {
           const stack =
-            program === "tenant"
-              ? await pulumi.open("tenant", `ovh-t${n}-${repeat}`, {
+            program === "noop"
+              ? await pulumi.open("noop", `ovh-n${n}-${repeat}`, { config: noopConfig(n) })
+              : await pulumi.open(program, `ovh-${program[0]}${n}-${repeat}`, {
                   tenant: tenantSettings(server),
                   config: scenarioConfig(mixedScenario(n, policyId)),
-                })
-              : await pulumi.open("noop", `ovh-n${n}-${repeat}`, { config: noopConfig(n) });
+                });
           const up = await pulumi.run(stack, "up", {
-            label: `overhead: up of ${n} ${program === "tenant" ? "tenant" : "no-op"} resources (${repeat}/${repeats})`,
-            detail: program === "tenant" ? requestsSoFar(server) : undefined,
+            label: `overhead: up of ${n} ${PROGRAM_WORDS[program]} resources (${repeat}/${repeats})`,
+            detail: program === "noop" ? undefined : requestsSoFar(server),
           });
           const sample: Sample = { program, n, repeat, seconds: up.seconds, ok: up.ok, error: up.error };
           if (up.ok) {
@@ -148,6 +151,21 @@ function addFigures(
       met: project.ms <= 1.2 * floor.ms,
     });
   }
+  const plugin = marginal("plugin");
+  ctx.report.add({
+    id: "overhead.pluginMsPerResource",
+    section,
+    label: "the same resources through the plugin, marginal up time",
+    value: plugin ? round(plugin.ms, 1) : null,
+    unit: "ms/res",
+    target: floor ? `≤ floor = ${floor.ms.toFixed(1)} ms` : "≤ floor",
+    met: !!(floor && plugin && plugin.ms <= floor.ms),
+    note: plugin
+      ? `up ${plugin.a.seconds.toFixed(1)} s at N=${small}, ${plugin.b.seconds.toFixed(1)} s at N=${large}` +
+        (floor ? `; ${(plugin.ms / floor.ms).toFixed(2)} × floor` : "") +
+        (project ? `, ${(plugin.ms / project.ms).toFixed(2)} × dynamic` : "")
+      : failure?.error?.split("\n")[0],
+  });
   const tenantSizes = sizes.tenant;
   const largest = tenantSizes ? Math.max(0, ...Object.values(tenantSizes.maxBytesByType)) : undefined;
   ctx.report.add({
@@ -174,6 +192,7 @@ function addFigures(
   };
   const tenantState = stateMarginal("tenant");
   const noopState = stateMarginal("noop");
+  const pluginState = stateMarginal("plugin");
   ctx.report.add({
     id: "overhead.stateBytesPerResource",
     section,
@@ -183,6 +202,18 @@ function addFigures(
     note:
       noopState !== undefined
         ? `no-op floor ${Math.round(noopState)} B per resource (same inputs as a form)`
+        : undefined,
+  });
+  ctx.report.add({
+    id: "overhead.pluginStateBytesPerResource",
+    section,
+    label: "state file per resource through the plugin (marginal)",
+    value: pluginState !== undefined ? Math.round(pluginState) : null,
+    unit: "B",
+    note:
+      pluginState !== undefined && tenantState !== undefined
+        ? `${(pluginState / tenantState).toFixed(2)} × the dynamic providers' state` +
+          (noopState !== undefined ? `, ${(pluginState / noopState).toFixed(2)} × the no-op floor's` : "")
         : undefined,
   });
 }
