@@ -1,8 +1,10 @@
 /**
- * `npm run sdk`: writes the SDKs of the provider plugin — sdk/nodejs, sdk/python, sdk/go —
- * from `schema.json` with the project's code generator (scripts/codegen/main.go on Pulumi's
- * own codegen, built and cached by scripts/setup-languages.sh). They are committed, as
- * Pulumi providers do, so that programs use them straight from a checkout.
+ * `npm run sdk`: writes the SDKs of the provider plugin — sdk/nodejs, sdk/python, sdk/go,
+ * sdk/java — from `schema.json`: the first three with the project's code generator
+ * (scripts/codegen/main.go on Pulumi's own codegen), Java with pulumi-java's language host
+ * (`pulumi package gen-sdk --language java`), both built and cached by
+ * scripts/setup-languages.sh. They are committed, as Pulumi providers do, so that programs
+ * use them straight from a checkout.
  *
  * `--check` writes them to a temporary folder instead and names every file that differs
  * from sdk/ (exit 1): `npm test` runs it so the committed SDKs never fall behind the table
@@ -14,12 +16,13 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT } from "./lib/pulumi";
 
-export const SDK_LANGUAGES = ["nodejs", "python", "go"] as const;
+export const SDK_LANGUAGES = ["nodejs", "python", "go", "java"] as const;
+const CODEGEN_LANGUAGES = ["nodejs", "python", "go"] as const;
 export const SDK_DIR = path.join(REPO_ROOT, "sdk");
 
 /** Builds (or finds) the generator; returns its path. Progress goes to stderr. */
 export function ensureCodegen(): string {
-  const out = execFileSync("bash", [path.join(REPO_ROOT, "scripts", "setup-languages.sh"), "--codegen-only"], {
+  const out = execFileSync("bash", [path.join(REPO_ROOT, "scripts", "setup-languages.sh"), "--sdk-only"], {
     cwd: REPO_ROOT,
     stdio: ["ignore", "pipe", "inherit"],
     encoding: "utf8",
@@ -29,7 +32,41 @@ export function ensureCodegen(): string {
 
 /** Generates every SDK from `schemaFile` into `outDir/<language>`. */
 export function generateSdks(codegen: string, schemaFile: string, outDir: string): void {
-  execFileSync(codegen, [schemaFile, outDir, ...SDK_LANGUAGES], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(codegen, [schemaFile, outDir, ...CODEGEN_LANGUAGES], { stdio: ["ignore", "ignore", "inherit"] });
+  generateJava(path.dirname(codegen), schemaFile, outDir);
+}
+
+/**
+ * The Java SDK, by the CLI and pulumi-java's language host (both in `binDir`), plus the two
+ * resources its Gradle build would write at build time (`version.txt`, `plugin.json`), so
+ * that a Maven program can compile it from source as the end-to-end test does.
+ */
+function generateJava(binDir: string, schemaFile: string, outDir: string): void {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-tenant-sdk-home-"));
+  const work = path.join(home, "out");
+  try {
+    execFileSync(path.join(binDir, "pulumi"), ["package", "gen-sdk", schemaFile, "--language", "java", "--out", work], {
+      stdio: ["ignore", "ignore", "pipe"],
+      env: {
+        ...process.env,
+        PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
+        PULUMI_HOME: home,
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+      },
+    });
+    const target = path.join(outDir, "java");
+    fs.cpSync(path.join(work, "java"), target, { recursive: true });
+    const { name, version } = JSON.parse(fs.readFileSync(schemaFile, "utf8")) as { name: string; version: string };
+    const resources = path.join(target, "src", "main", "resources", "com", "pulumi", name);
+    fs.mkdirSync(resources, { recursive: true });
+    fs.writeFileSync(path.join(resources, "version.txt"), `${version}\n`);
+    fs.writeFileSync(
+      path.join(resources, "plugin.json"),
+      `${JSON.stringify({ resource: true, name, version }, null, 2)}\n`,
+    );
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
 }
 
 function listFiles(dir: string, prefix = ""): string[] {

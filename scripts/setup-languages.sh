@@ -6,21 +6,24 @@
 #                             rebuilt when its source changes
 #   pulumi-language-python    the Python language host (+ pulumi-language-python-exec)
 #   pulumi-language-go        the Go language host
+#   pulumi-language-java      the Java language host (github.com/pulumi/pulumi-java/pkg@$JAVA_HOST);
+#                             also what generates sdk/java (`pulumi package gen-sdk --language java`)
 #   ../python-venv            a Python virtual environment with `pulumi` from PyPI
 # The separate language-host modules are refused by the module proxy; the copies inside
 # github.com/pulumi/pulumi/sdk/v3 build and speak the CLI's protocol: Python from
 # $PYTHON_HOST_SDK, Go from $GO_HOST_SDK.
 #
-# `--codegen-only` makes only the SDK generator (what `npm run sdk` needs).
+# `--sdk-only` makes only what `npm run sdk` needs: the SDK generator and the Java host.
 # Progress goes to stderr; the last line on stdout is the bin folder.
 set -euo pipefail
-codegen_only=false
-[ "${1:-}" = "--codegen-only" ] && codegen_only=true
+sdk_only=false
+[ "${1:-}" = "--sdk-only" ] && sdk_only=true
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PULUMI_VERSION="${PULUMI_VERSION:-$(node -p "require('$here/node_modules/@pulumi/pulumi/package.json').version" 2>/dev/null || echo 3.248.0)}"
 PYTHON_HOST_SDK="v3.68.0"
 GO_HOST_SDK="v3.66.0"
+JAVA_HOST="v1.12.0"
 root="${PULUMI_TENANT_CLI_ROOT:-$HOME/.pulumi/versions/$PULUMI_VERSION}"
 bin="$root/bin"
 venv="$root/python-venv"
@@ -54,24 +57,24 @@ if [ ! -x "$bin/pulumi-tenant-codegen" ] || [ "$(cat "$codegen_dir/stamp" 2>/dev
   echo "$stamp" > "$codegen_dir/stamp"
 fi
 
-if $codegen_only; then
+# 2. The language hosts.
+host() { # name module version package
+  local name="$1" module="$2" version="$3" package="$4" dir="$root/build/$1"
+  if [ -x "$bin/$name" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$module@$version" ]; then return; fi
+  log "building $name from $module@$version"
+  rm -rf "$dir"
+  make_module "$dir" "	$module $version" "$package"
+  (cd "$dir" && go_tidy "$dir")
+  build_main "$dir" "$bin/$name" "$package"
+  echo "$module@$version" > "$dir/stamp"
+}
+host pulumi-language-java github.com/pulumi/pulumi-java/pkg "$JAVA_HOST" github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java
+if $sdk_only; then
   echo "$bin"
   exit 0
 fi
-
-# 2. The language hosts.
-host() { # name sdk-version package
-  local name="$1" version="$2" package="$3" dir="$root/build/$1"
-  if [ -x "$bin/$name" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$version" ]; then return; fi
-  log "building $name from github.com/pulumi/pulumi/sdk/v3@$version"
-  rm -rf "$dir"
-  make_module "$dir" "	github.com/pulumi/pulumi/sdk/v3 $version" "$package"
-  (cd "$dir" && go_tidy "$dir")
-  build_main "$dir" "$bin/$name" "$package"
-  echo "$version" > "$dir/stamp"
-}
-host pulumi-language-python "$PYTHON_HOST_SDK" github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python
-host pulumi-language-go "$GO_HOST_SDK" github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go
+host pulumi-language-python github.com/pulumi/pulumi/sdk/v3 "$PYTHON_HOST_SDK" github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python
+host pulumi-language-go github.com/pulumi/pulumi/sdk/v3 "$GO_HOST_SDK" github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go
 exec_script="$(cd "$root/build/pulumi-language-python" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)/python/cmd/pulumi-language-python-exec"
 install -m 0755 "$exec_script" "$bin/pulumi-language-python-exec"
 

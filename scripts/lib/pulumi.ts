@@ -64,8 +64,8 @@ export interface LanguageTools {
 export function ensureLanguages(): LanguageTools {
   const binDir = ensurePulumiCli();
   const venv = path.join(path.dirname(binDir), "python-venv");
-  const ready = ["pulumi-language-python", "pulumi-language-go", "pulumi-tenant-codegen"].every((name) =>
-    fs.existsSync(path.join(binDir, name)),
+  const ready = ["pulumi-language-python", "pulumi-language-go", "pulumi-language-java", "pulumi-tenant-codegen"].every(
+    (name) => fs.existsSync(path.join(binDir, name)),
   );
   if (process.env.PULUMI_TENANT_LANGUAGES === binDir && ready) return { binDir, pythonVenv: venv };
   try {

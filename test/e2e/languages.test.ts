@@ -27,7 +27,7 @@ import {
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
-const LANGUAGES = ["nodejs", "python", "go"] as const;
+const LANGUAGES = ["nodejs", "python", "go", "java"] as const;
 const HOOK_TOKEN = "hook-token-7c1d9e0b5a";
 
 /**

@@ -15,7 +15,7 @@ test("sdk/ is current with schema.json (else run `npm run sdk` and commit sdk/)"
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "sdk-check-"));
   try {
     generateSdks(ensureCodegen(), path.join(REPO_ROOT, "schema.json"), work);
-    expect(fs.readdirSync(work).sort()).toEqual(["go", "nodejs", "python"]);
+    expect(fs.readdirSync(work).sort()).toEqual(["go", "java", "nodejs", "python"]);
     expect(compareTrees(work, SDK_DIR)).toEqual([]);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
