@@ -5,48 +5,26 @@
  * every secret read from the stack configuration (`cfg.requireSecret`).
  */
 import { DEFAULT_NAMESPACE } from "../../client/settings";
-import { formSecrets, WEBHOOK_SECRET_FIELD } from "../../lookups/secrets";
 import { Code, printLiteral } from "./literal";
-import { NameAllocator } from "./names";
+import {
+  FileRef,
+  modelOf,
+  type GeneratedResource,
+  type ModelResource,
+  SecretRef,
+  SECTIONS,
+  type SecretConfig,
+  selectorWords,
+  SERVER_FIELDS,
+  TEMPLATE_FILE,
+} from "./model";
 import type { TenantSnapshot } from "./snapshot";
 
-/** Fields the server makes, never part of a resource's arguments. */
-export const SERVER_FIELDS = {
-  form: ["id", "created_at", "updated_at", "embedded_at", "submitted_at"],
-  eventStream: ["id", "created_at", "updated_at"],
-  rateLimitPolicy: ["id", "created_at", "updated_at"],
-} as const;
-
-/** Server-made fields inside an event stream's destination configuration. */
-const DESTINATION_SERVER_FIELDS = ["aws_partner_event_source"];
-
-/** The file the template is written to, next to index.ts. */
-export const TEMPLATE_FILE = "login.html";
 /** The folder of secret values read from the tenant (git-ignored; delete it once the config is set). */
 export const SECRETS_DIR = ".tenant-secrets";
 /** The default configuration namespace of the provider (declared once, with the settings). */
 export { DEFAULT_NAMESPACE };
-
-/** A secret the program reads from the stack configuration. */
-export interface SecretConfig {
-  /** The configuration key (in the project's namespace): `auditWebhookPassword`. */
-  name: string;
-  /** What it is, for the user: `the basic auth password of event stream "audit" (est_…)`. */
-  description: string;
-  /** The value, when the API returned it (form component secrets); webhook secrets are write-only. */
-  value?: string;
-}
-
-/** One generated resource. */
-export interface GeneratedResource {
-  kind: "Form" | "EventStream" | "LoginTemplate" | "RateLimitPolicy";
-  /** The variable and Pulumi resource name. */
-  name: string;
-  /** The object's id in the tenant (`universal-login` for the template). */
-  id: string;
-  /** Its name in the tenant, when it has one. */
-  label?: string;
-}
+export { SERVER_FIELDS, TEMPLATE_FILE, selectorWords, type GeneratedResource, type SecretConfig };
 
 /** Options of {@link buildProgram}. */
 export interface ProgramOptions {
@@ -85,119 +63,47 @@ export interface GeneratedProgram {
 
 type JsonObject = Record<string, unknown>;
 
-const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
-function without(value: JsonObject, fields: readonly string[]): JsonObject {
-  const out: JsonObject = {};
-  for (const [key, item] of Object.entries(value)) if (!fields.includes(key)) out[key] = item;
-  return out;
+/** `value` with every {@link SecretRef} and {@link FileRef} replaced by what `replace` makes of it. */
+export function replaceRefs(value: unknown, replace: (ref: SecretRef | FileRef) => unknown): unknown {
+  if (value instanceof SecretRef || value instanceof FileRef) return replace(value);
+  if (Array.isArray(value)) return value.map((item) => replaceRefs(item, replace));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replaceRefs(item, replace)]));
+  }
+  return value;
 }
 
-function setPath(target: unknown, path: (string | number)[], value: unknown): void {
-  let node = target as Record<string | number, unknown>;
-  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-  node[path[path.length - 1]] = value;
+/** A reference as TypeScript: `cfg.requireSecret("…")`, or the file read beside the program. */
+export function typescriptRef(ref: SecretRef | FileRef): Code {
+  return ref instanceof SecretRef
+    ? new Code(`cfg.requireSecret(${JSON.stringify(ref.key)})`)
+    : new Code(`fs.readFileSync(path.join(__dirname, ${JSON.stringify(ref.file)}), "utf8")`);
 }
 
-const secretRead = (name: string) => new Code(`cfg.requireSecret(${JSON.stringify(name)})`);
+/** The `// ---- forms` line before the first resource of each kind. */
+export function sectionLine(kind: ModelResource["kind"], previous: ModelResource | undefined, comment: string): string[] {
+  if (previous?.kind === kind) return [];
+  return [`${comment} ${"-".repeat(64)} ${SECTIONS[kind]}`];
+}
 
 /** Builds the project for `snapshot`. */
 export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions): GeneratedProgram {
-  const names = new NameAllocator();
-  names.reserve("pulumi", "tenant", "fs", "path", "cfg");
-  const configNames = new NameAllocator();
-  const secrets: SecretConfig[] = [];
-  const resources: GeneratedResource[] = [];
+  const { resources, secrets } = modelOf(snapshot, ["pulumi", "tenant", "fs", "path", "cfg"]);
   const namespace = options.namespace ?? DEFAULT_NAMESPACE;
   const tenantArg: JsonObject = namespace === DEFAULT_NAMESPACE ? {} : { tenant: namespace };
   const blocks: string[] = [];
-
-  const addSecret = (name: string, description: string, value?: string): Code => {
-    const key = configNames.allocate(name, "secret");
-    secrets.push({ name: key, description, ...(value !== undefined ? { value } : {}) });
-    return secretRead(key);
-  };
-  const declare = (resource: GeneratedResource, comment: string, args: JsonObject): void => {
-    resources.push(resource);
+  resources.forEach((resource, index) => {
+    const section = sectionLine(resource.kind, resources[index - 1], "//");
+    // Every resource adopts its object: by id, or `adopt: true` for the tenant's one template.
+    const adoption = resource.kind === "LoginTemplate" ? { adopt: true } : { adoptId: resource.id };
+    const args = replaceRefs({ ...adoption, ...resource.args, ...tenantArg }, typescriptRef);
+    const comment =
+      resource.kind === "LoginTemplate"
+        ? `${resource.comment.replace(/\.$/, "")}; \`adopt: true\` takes over the tenant's existing one.`
+        : resource.comment;
     const head = `const ${resource.name} = new tenant.${resource.kind}(${JSON.stringify(resource.name)}, `;
-    blocks.push(`/** ${comment} */\n${head}${printLiteral(args, 0, {}, head.length)});`);
-  };
-
-  if (snapshot.forms.length > 0)
-    blocks.push("// ---------------------------------------------------------------- forms");
-  for (const form of snapshot.forms) {
-    const name = names.allocate(form.name, "form", "Form");
-    const fields = clone(without(form as unknown as JsonObject, SERVER_FIELDS.form));
-    for (const secret of formSecrets(form)) {
-      const description = `${secret.componentType} ${secret.field} of component ${secret.componentId} in form "${form.name}" (${form.id})`;
-      setPath(
-        fields,
-        secret.path,
-        addSecret(`${name} ${secret.componentId} ${secret.field}`, description, secret.value),
-      );
-    }
-    declare({ kind: "Form", name, id: form.id, label: form.name }, `Form "${commentSafe(form.name)}" (${form.id}).`, {
-      adoptId: form.id,
-      ...fields,
-      ...tenantArg,
-    });
-  }
-
-  if (snapshot.eventStreams.length > 0)
-    blocks.push("// ---------------------------------------------------------------- event streams");
-  for (const stream of snapshot.eventStreams) {
-    const name = names.allocate(stream.name, "eventStream", "Stream");
-    const fields = clone(without(stream as unknown as JsonObject, SERVER_FIELDS.eventStream));
-    const destination = fields.destination as JsonObject | undefined;
-    const configuration = destination?.configuration as JsonObject | undefined;
-    if (configuration) for (const field of DESTINATION_SERVER_FIELDS) delete configuration[field];
-    const authorization = configuration?.webhook_authorization as JsonObject | undefined;
-    const secretField = authorization
-      ? WEBHOOK_SECRET_FIELD[authorization.method as keyof typeof WEBHOOK_SECRET_FIELD]
-      : undefined;
-    if (authorization && secretField) {
-      const what = {
-        basic: "basic auth password",
-        bearer: "bearer token",
-        custom_header: `value of the header ${String(authorization.header_key)}`,
-      }[authorization.method as keyof typeof WEBHOOK_SECRET_FIELD];
-      authorization[secretField] = addSecret(
-        `${name} webhook ${secretField}`,
-        `the ${what} of the webhook of event stream "${stream.name}" (${stream.id}); the API never returns it`,
-      );
-    }
-    declare(
-      { kind: "EventStream", name, id: stream.id, label: stream.name },
-      `Event stream "${commentSafe(stream.name)}" (${stream.id}), ${destination?.type ?? "unknown"} destination.`,
-      { adoptId: stream.id, ...fields, ...tenantArg },
-    );
-  }
-
-  if (snapshot.loginTemplate !== undefined) {
-    blocks.push("// ---------------------------------------------------------------- login page template");
-    const name = names.allocate("login template", "loginTemplate");
-    declare(
-      { kind: "LoginTemplate", name, id: "universal-login" },
-      `The hosted login page template (in ${TEMPLATE_FILE}); \`adopt: true\` takes over the tenant's existing one.`,
-      {
-        adopt: true,
-        template: new Code(`fs.readFileSync(path.join(__dirname, ${JSON.stringify(TEMPLATE_FILE)}), "utf8")`),
-        ...tenantArg,
-      },
-    );
-  }
-
-  if (snapshot.rateLimitPolicies.length > 0)
-    blocks.push("// ---------------------------------------------------------------- rate limit policies");
-  for (const policy of snapshot.rateLimitPolicies) {
-    const name = names.allocate(`${selectorWords(policy.consumer_selector)} rate limit`, "rateLimit", "Policy");
-    const fields = without(policy as unknown as JsonObject, SERVER_FIELDS.rateLimitPolicy);
-    declare(
-      { kind: "RateLimitPolicy", name, id: policy.id, label: policy.consumer_selector },
-      `Rate limit policy of consumer_selector "${commentSafe(policy.consumer_selector)}" (${policy.id}).`,
-      { adoptId: policy.id, ...fields, ...tenantArg },
-    );
-  }
+    blocks.push(...section, `/** ${comment} */\n${head}${printLiteral(args, 0, {}, head.length)});`);
+  });
 
   const files: Record<string, string> = {
     "Pulumi.yaml": pulumiYaml(options.projectName, snapshot.domain, options.refreshAlways ?? false),
@@ -209,27 +115,6 @@ export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions):
   if (snapshot.loginTemplate !== undefined) files[TEMPLATE_FILE] = snapshot.loginTemplate;
   files["README.md"] = readme(snapshot, options, resources, secrets);
   return { files, secrets, resources };
-}
-
-/**
- * Words for a consumer selector's identifier: `default`, `third_party_clients`; a client
- * id is cut to its first 8 characters (`client 1Ol4lXiA`), a CIMD client URI to its host.
- */
-export function selectorWords(selector: string): string {
-  const prefix = "client_id:";
-  if (!selector.startsWith(prefix)) return selector;
-  const client = selector.slice(prefix.length);
-  try {
-    if (/^https?:\/\//.test(client)) return `client ${new URL(client).hostname}`;
-  } catch {
-    // Not a URL after all: use the text.
-  }
-  return `client ${client.slice(0, 8)}`;
-}
-
-/** Text safe inside a `/** … *\/` comment on one line. */
-function commentSafe(text: string | undefined): string {
-  return (text ?? "").replace(/\*\//g, "*\\/").replace(/[\r\n]+/g, " ");
 }
 
 function countOf(n: number, one: string, many: string): string {
