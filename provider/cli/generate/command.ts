@@ -24,6 +24,7 @@ import {
   SECRETS_DIR,
   secretLines,
 } from "./program";
+import { buildPluginProgram, IMPORT_FILE, PLUGIN_LANGUAGES, type PluginLanguage, pluginSteps } from "./plugin-program";
 import { readTenant } from "./snapshot";
 
 /** Exit codes of `pulumi-tenant generate`. */
@@ -32,10 +33,16 @@ export const GENERATE_EXIT = { ok: 0, error: 1 } as const;
 export const GENERATE_HELP = `Usage: pulumi-tenant generate --out DIR [options]
 
 Reads every form, event stream, the login page template and every rate limit policy of
-a tenant and writes a ready Pulumi TypeScript project to DIR: Pulumi.yaml, package.json,
-tsconfig.json, index.ts (one resource per object, each adopting its object with adoptId
-or adopt: true), login.html, README.md and .gitignore. The first \`pulumi up\` of that
-program takes every object over and writes nothing while the tenant still matches.
+a tenant and writes a ready Pulumi project to DIR, one resource per object:
+
+- by default a TypeScript program over the dynamic providers (package \`pulumi-tenant\`):
+  Pulumi.yaml, package.json, tsconfig.json, index.ts (each resource adopting its object
+  with adoptId, or adopt: true for the template), login.html, README.md, .gitignore. The
+  first \`pulumi up\` takes every object over and writes nothing while the tenant matches.
+- with --language python|go (or --plugin for TypeScript) a program over the resource
+  plugin \`tenant\` and its SDK (__main__.py and requirements.txt, main.go and go.mod, or
+  index.ts and package.json), with ${IMPORT_FILE}: \`pulumi import --file ${IMPORT_FILE}\`
+  adopts every object by id without a write, then \`pulumi preview\` shows no change.
 
 Only GET requests are sent: nothing in the tenant changes. Lists are read page by page
 (one GET per form besides, since the forms list holds summaries), 429 answers are waited
@@ -48,7 +55,12 @@ Options:
   --client-secret S    its secret                           (default: $AUTH0_CLIENT_SECRET)
   --api-token TOKEN    a Management API token instead       (default: $AUTH0_API_TOKEN)
   --audience URL       the token audience                   (default: $AUTH0_AUDIENCE, else <origin>/api/v2/)
-  --tenant NS          the provider's configuration namespace in the program (default: tenant)
+  --language LANG      typescript (default), python or go; python and go are plugin programs
+  --plugin             a TypeScript program over the resource plugin and @pulumi-tenant/sdk
+  --import-file FILE   also write the \`pulumi import --file\` file to FILE (implies --plugin;
+                       plugin programs always get DIR/${IMPORT_FILE})
+  --tenant NS          the dynamic providers' configuration namespace in the program (default:
+                       tenant); plugin programs choose a tenant with a tenant.Provider instead
   --project NAME       the Pulumi project name (default: the folder's name)
   --refresh-always     write \`options: refresh: always\` into Pulumi.yaml: every preview and up
                        reads each object first (one GET per resource), so a plain \`pulumi up\`
@@ -82,6 +94,9 @@ interface GenerateFlags {
   quiet?: boolean;
   help?: boolean;
   "refresh-always"?: boolean;
+  language?: string;
+  plugin?: boolean;
+  "import-file"?: string;
 }
 
 const STRING_FLAGS = [
@@ -93,6 +108,8 @@ const STRING_FLAGS = [
   "audience",
   "tenant",
   "project",
+  "language",
+  "import-file",
 ] as const;
 
 /** Parses the flags. A value may start with a dash (client ids and secrets do): `--client-id -x` is read as `--client-id=-x`. */
@@ -117,6 +134,7 @@ export function parseFlags(args: string[]): GenerateFlags {
       force: { type: "boolean" },
       quiet: { type: "boolean" },
       "refresh-always": { type: "boolean" },
+      plugin: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -192,6 +210,7 @@ export async function generateCommand(args: string[]): Promise<number> {
     throw new Error("--out DIR is required: the folder to write the program to. See `pulumi-tenant generate --help`.");
   const out = path.resolve(flags.out);
   checkOutDir(out, flags.force ?? false);
+  const target = programTarget(flags);
   const namespace = flags.tenant ?? DEFAULT_NAMESPACE;
   if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(namespace))
     throw new Error(`--tenant ${namespace}: a configuration namespace is a word (letters, digits, - and _).`);
@@ -204,17 +223,75 @@ export async function generateCommand(args: string[]): Promise<number> {
   const snapshot = await readTenant(new TenantClient(settings, { limiter: new BucketPacer() }), { progress });
   progress?.(`read ${describeContents(snapshot)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const program = buildProgram(snapshot, {
+  const common = {
     projectName: projectNameFrom(flags.project ?? path.basename(out)),
-    namespace,
-    providerVersion: `^${providerVersion()}`,
     pulumiVersion: pulumiSdkVersion(),
     auth: { clientId: settings.clientId },
     refreshAlways: flags["refresh-always"] ?? false,
+  };
+  if (target.kind === "dynamic") {
+    const program = buildProgram(snapshot, { ...common, namespace, providerVersion: `^${providerVersion()}` });
+    writeProgram(out, program.files, program.secrets);
+    const steps = [
+      "npm install",
+      "pulumi stack init dev",
+      ...connectionLines(snapshot.domain, namespace, { clientId: settings.clientId }),
+      ...secretLines(program.secrets),
+      ...(program.secrets.some((secret) => secret.value !== undefined) ? [`rm -r ${SECRETS_DIR}`] : []),
+      "pulumi preview     # plans only adoptions",
+      "pulumi up          # adopts every object; writes nothing while the tenant matches the code",
+    ];
+    process.stdout.write(nextSteps(out, program, steps));
+    return GENERATE_EXIT.ok;
+  }
+  const program = buildPluginProgram(snapshot, {
+    ...common,
+    language: target.language,
+    providerVersion: providerVersion(),
+    pluginPath: localPluginDir(),
   });
   writeProgram(out, program.files, program.secrets);
-  process.stdout.write(nextSteps(out, snapshot.domain, namespace, settings, program));
+  if (target.importFile) {
+    fs.mkdirSync(path.dirname(target.importFile), { recursive: true });
+    fs.writeFileSync(target.importFile, program.files[IMPORT_FILE]!);
+  }
+  const steps = pluginSteps(snapshot.domain, { language: target.language, auth: common.auth }, program.secrets);
+  process.stdout.write(nextSteps(out, program, steps, target.importFile));
   return GENERATE_EXIT.ok;
+}
+
+/** What to write: the dynamic-provider program, or a plugin program in a language. */
+type ProgramTarget = { kind: "dynamic" } | { kind: "plugin"; language: PluginLanguage; importFile?: string };
+
+/** The target the flags ask for; contradictions are errors that say what to pass instead. */
+export function programTarget(flags: GenerateFlags): ProgramTarget {
+  const language = (flags.language ?? "typescript") as PluginLanguage;
+  if (!PLUGIN_LANGUAGES.includes(language))
+    throw new Error(`--language ${flags.language}: choose one of ${PLUGIN_LANGUAGES.join(", ")}.`);
+  const plugin = language !== "typescript" || flags.plugin === true || flags["import-file"] !== undefined;
+  if (!plugin) return { kind: "dynamic" };
+  if (flags.tenant !== undefined)
+    throw new Error(
+      "--tenant names a configuration namespace of the dynamic providers; a plugin program (--language python|go, " +
+        "--plugin or --import-file) chooses its tenant with tenant:* configuration or a tenant.Provider: drop --tenant.",
+    );
+  return {
+    kind: "plugin",
+    language,
+    ...(flags["import-file"] !== undefined ? { importFile: path.resolve(flags["import-file"]) } : {}),
+  };
+}
+
+/** The folder of the resource plugin's launcher in this install (`provider/bin`), when it is there. */
+export function localPluginDir(): string | undefined {
+  for (let dir = __dirname; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (!fs.existsSync(manifest)) continue;
+    if ((JSON.parse(fs.readFileSync(manifest, "utf8")) as { name?: string }).name !== "pulumi-tenant") continue;
+    const launcher = path.join(dir, "bin", "pulumi-resource-tenant");
+    return fs.existsSync(launcher) ? path.dirname(launcher) : undefined;
+  }
+  return undefined;
 }
 
 /** Writes the files, and the secret values the API returned into a private, git-ignored folder. */
@@ -240,10 +317,9 @@ export function writeProgram(
 
 function nextSteps(
   out: string,
-  domain: string,
-  namespace: string,
-  settings: TenantSettings,
-  program: ReturnType<typeof buildProgram>,
+  program: { files: Record<string, string>; resources: { kind: string }[]; secrets: { value?: string }[] },
+  steps: string[],
+  importFile?: string,
 ): string {
   const fromHere = path.relative(process.cwd(), out);
   const relative = fromHere === "" ? "." : fromHere.startsWith("..") ? out : fromHere;
@@ -253,18 +329,13 @@ function nextSteps(
   const known = program.secrets.filter((secret) => secret.value !== undefined);
   const lines = [
     `Wrote ${relative}/: ${Object.keys(program.files).join(", ")}${known.length > 0 ? `, ${SECRETS_DIR}/` : ""}`,
+    ...(importFile ? [`Wrote ${importFile}`] : []),
     `  ${program.resources.length} resources (${summary}), ${program.secrets.length} secrets read from the stack configuration`,
     "",
     "Next, in that folder:",
     "",
     `  cd ${relative}`,
-    "  npm install",
-    "  pulumi stack init dev",
-    ...connectionLines(domain, namespace, { clientId: settings.clientId }).map((line) => `  ${line}`),
-    ...secretLines(program.secrets).map((line) => `  ${line}`),
-    ...(known.length > 0 ? [`  rm -r ${SECRETS_DIR}`] : []),
-    "  pulumi preview     # plans only adoptions",
-    "  pulumi up          # adopts every object; writes nothing while the tenant matches the code",
+    ...steps.map((line) => `  ${line}`),
     "",
   ];
   return `${lines.join("\n")}\n`;

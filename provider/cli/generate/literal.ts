@@ -16,6 +16,16 @@ export interface LiteralOptions {
   width?: number;
   /** Spaces per level (default 2). */
   indentSize?: number;
+  /** The language's words for keys and scalars (default TypeScript's). */
+  syntax?: LiteralSyntax;
+}
+
+/** How a language writes a key and the JSON scalars; objects and arrays are `{…}` and `[…]` in each. */
+export interface LiteralSyntax {
+  key(key: string): string;
+  scalar(value: unknown): string;
+  /** `{a: 1}` rather than `{ a: 1 }` on one line (Python's style). */
+  tightBraces?: boolean;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -39,6 +49,21 @@ export function printString(value: string): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
+/** TypeScript: bare identifier keys, template literals for multi-line text. */
+export const TYPESCRIPT: LiteralSyntax = { key: printKey, scalar: printScalar };
+
+/** Python: quoted keys, `None`/`True`/`False`, JSON-escaped strings (valid Python, `\uXXXX` included). */
+export const PYTHON: LiteralSyntax = {
+  key: (key) => JSON.stringify(key),
+  tightBraces: true,
+  scalar(value) {
+    if (value === null) return "None";
+    if (typeof value === "boolean") return value ? "True" : "False";
+    if (typeof value === "string") return JSON.stringify(value);
+    return printScalar(value);
+  },
+};
+
 function printScalar(value: unknown): string {
   if (value === null) return "null";
   if (typeof value === "string") return printString(value);
@@ -55,22 +80,23 @@ function entriesOf(value: Record<string, unknown>): [string, unknown][] {
 }
 
 /** The one-line form, or `undefined` when some part must span lines. */
-function oneLine(value: unknown): string | undefined {
+function oneLine(value: unknown, syntax: LiteralSyntax): string | undefined {
   if (value instanceof Code) return value.text;
   if (Array.isArray(value)) {
-    const items = value.map((item) => oneLine(item === undefined ? null : item));
+    const items = value.map((item) => oneLine(item === undefined ? null : item, syntax));
     return items.some((item) => item === undefined) ? undefined : `[${items.join(", ")}]`;
   }
   if (typeof value === "object" && value !== null) {
     const entries = entriesOf(value as Record<string, unknown>);
     if (entries.length === 0) return "{}";
     const parts = entries.map(([key, item]) => {
-      const printed = oneLine(item);
-      return printed === undefined ? undefined : `${printKey(key)}: ${printed}`;
+      const printed = oneLine(item, syntax);
+      return printed === undefined ? undefined : `${syntax.key(key)}: ${printed}`;
     });
-    return parts.some((part) => part === undefined) ? undefined : `{ ${parts.join(", ")} }`;
+    if (parts.some((part) => part === undefined)) return undefined;
+    return syntax.tightBraces ? `{${parts.join(", ")}}` : `{ ${parts.join(", ")} }`;
   }
-  const printed = printScalar(value);
+  const printed = syntax.scalar(value);
   return printed.includes("\n") ? undefined : printed;
 }
 
@@ -81,7 +107,8 @@ function oneLine(value: unknown): string | undefined {
 export function printLiteral(value: unknown, indent = 0, options: LiteralOptions = {}, column = indent): string {
   const width = options.width ?? 110;
   const step = options.indentSize ?? 2;
-  const flat = oneLine(value);
+  const syntax = options.syntax ?? TYPESCRIPT;
+  const flat = oneLine(value, syntax);
   if (flat !== undefined && column + flat.length <= width) return flat;
   const inner = " ".repeat(indent + step);
   const close = " ".repeat(indent);
@@ -96,10 +123,10 @@ export function printLiteral(value: unknown, indent = 0, options: LiteralOptions
     const entries = entriesOf(value as Record<string, unknown>);
     if (entries.length === 0) return "{}";
     const lines = entries.map(([key, item]) => {
-      const head = `${inner}${printKey(key)}: `;
+      const head = `${inner}${syntax.key(key)}: `;
       return `${head}${printLiteral(item, indent + step, options, head.length)},`;
     });
     return `{\n${lines.join("\n")}\n${close}}`;
   }
-  return flat ?? printScalar(value);
+  return flat ?? syntax.scalar(value);
 }

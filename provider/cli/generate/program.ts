@@ -81,7 +81,11 @@ export function typescriptRef(ref: SecretRef | FileRef): Code {
 }
 
 /** The `// ---- forms` line before the first resource of each kind. */
-export function sectionLine(kind: ModelResource["kind"], previous: ModelResource | undefined, comment: string): string[] {
+export function sectionLine(
+  kind: ModelResource["kind"],
+  previous: ModelResource | undefined,
+  comment: string,
+): string[] {
   if (previous?.kind === kind) return [];
   return [`${comment} ${"-".repeat(64)} ${SECTIONS[kind]}`];
 }

@@ -101,7 +101,10 @@ export function eventStreamInputsFromOutputs(outputs: JsonObject): JsonObject {
 
 /**
  * Desired and current managed values for comparison. A `name` or `subscriptions` the
- * user leaves out is not managed (the API cannot clear them), so it is not compared.
+ * user leaves out is not managed (the API cannot clear them), so it is not compared. A
+ * webhook secret the state never held (an object taken over by `pulumi import`, whose read
+ * cannot return it) is taken as the program's: the API cannot tell, as with adoption, and
+ * the next change to the destination sends it.
  */
 export function comparableEventStreams(
   olds: JsonObject,
@@ -109,6 +112,8 @@ export function comparableEventStreams(
 ): { desired: JsonObject; current: JsonObject } {
   const desired = normaliseEventStream(payloadOf(EVENT_STREAM_FIELDS, news));
   const current = normaliseEventStream(olds);
+  if (current.destination !== undefined)
+    current.destination = withCarriedSecret(current.destination, desired.destination);
   if (desired.name === undefined) delete current.name;
   if (desired.subscriptions === undefined) delete current.subscriptions;
   return { desired, current };

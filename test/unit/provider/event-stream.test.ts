@@ -99,6 +99,27 @@ describe("event stream state", () => {
     });
   });
 
+  it("a webhook secret the state never held (an import's read) is taken as the program's; a new method still differs", () => {
+    const imported = eventStreamOutputs(response);
+    expect(JSON.stringify(imported)).not.toContain("s3cret-pass");
+    expect(diffEventStream(imported, inputs).changes).toBe(false);
+    const bearer = {
+      ...inputs,
+      destination: {
+        type: "webhook",
+        configuration: {
+          webhook_endpoint: "https://hooks.example.com/a0",
+          webhook_authorization: { method: "bearer", token: "t0ken" },
+        },
+      },
+    };
+    expect(diffEventStream(imported, bearer).changes).toBe(true);
+    // Held in the state: a new secret is a change.
+    expect(
+      diffEventStream(eventStreamOutputs(response, inputs), { ...inputs, destination: webhook("other") }).changes,
+    ).toBe(true);
+  });
+
   it("inputs derived from read state omit server-made fields", () => {
     const outputs = eventStreamOutputs(response, inputs);
     expect(eventStreamInputsFromOutputs(outputs)).toEqual(inputs);

@@ -1,0 +1,195 @@
+/**
+ * JSON values as Go expressions of the generated Go SDK (sdk/go), driven by the package
+ * schema: an object type becomes `&tenant.<Type>Args{Field: …}` (field names as the SDK's
+ * codegen makes them: the wire name with its first letter capitalised), arrays and maps
+ * of a type `tenant.<Type>Array{…}` / `tenant.<Type>Map{…}`, strings `pulumi.String(…)`
+ * and so on. Where the SDK takes any input (a union, `Any`), a union branch is still typed
+ * when every key is one of its fields, and anything else is `pulumi.Map{…}` /
+ * `pulumi.Array{…}`. Evaluating the output gives back the value.
+ */
+import { Code } from "./literal";
+
+/** A Pulumi schema type (the metaschema's `typeSpec`). */
+export type TypeSpec = Record<string, unknown>;
+/** The schema's object types by token, each with its properties. */
+export type ObjectTypes = Record<string, { properties: Record<string, TypeSpec> }>;
+
+const ANY_REF = "pulumi.json#/Any";
+const PRIMITIVE = { string: "String", integer: "Int", number: "Float64", boolean: "Bool" } as const;
+
+/** The Go SDK's name of a property: the wire name with its first letter capitalised (`next_node` → `Next_node`). */
+export function goFieldName(wire: string): string {
+  return wire.charAt(0).toUpperCase() + wire.slice(1);
+}
+
+/** A Go string literal: a raw string for readable multi-line text, else an interpreted one. */
+export function goString(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (value.includes("\n") && !/[`\r\u0000-\u0008\u000b-\u001f\u007f\ufeff]/.test(value)) return `\`${value}\``;
+  if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)) {
+    throw new Error(
+      `the text ${JSON.stringify(value.slice(0, 40))}… holds a lone UTF-16 surrogate, which Go cannot write`,
+    );
+  }
+  // JSON's escapes are Go's, except that Go has no `\/` (never written) and writes U+2028/9 as is.
+  return JSON.stringify(value);
+}
+
+/** Prints values as Go, resolving `$ref`s in `types`; errors name the path of the value. */
+export class GoPrinter {
+  constructor(
+    private readonly types: ObjectTypes,
+    private readonly pkg = "tenant",
+    private readonly indentSize = 1,
+  ) {}
+
+  /** The Go expression of `value` of type `type` (undefined: any), at nesting depth `depth`. */
+  value(value: unknown, type: TypeSpec | undefined, depth: number, where: string): string {
+    if (value instanceof Code) return value.text;
+    if (value === null || value === undefined) return "nil";
+    if (!type || type.$ref === ANY_REF) return this.untyped(value, depth, where);
+    if (typeof type.$ref === "string") return this.object(value, type.$ref, depth, where);
+    if (Array.isArray(type.oneOf)) return this.union(value, type, depth, where);
+    switch (type.type) {
+      case "string":
+      case "integer":
+      case "number":
+      case "boolean":
+        return this.scalar(value, type.type, where);
+      case "array":
+        return this.array(value, type.items as TypeSpec, depth, where);
+      case "object":
+        return this.map(value, type.additionalProperties as TypeSpec | undefined, depth, where);
+      default:
+        return this.untyped(value, depth, where);
+    }
+  }
+
+  /** `&tenant.XArgs{…}` of a resource's or type's `properties`. */
+  struct(value: unknown, typeName: string, properties: Record<string, TypeSpec>, depth: number, where: string): string {
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw new Error(`${where}: expected an object (${typeName}), found ${JSON.stringify(value)}`);
+    const fields = Object.entries(value).filter(([, item]) => item !== undefined && item !== null);
+    const unknown = fields.map(([key]) => key).filter((key) => !(key in properties));
+    if (unknown.length > 0)
+      throw new Error(
+        `${where}: ${unknown.map((key) => `"${key}"`).join(", ")} ${unknown.length === 1 ? "is not a field" : "are not fields"} of ${typeName} in the Go SDK`,
+      );
+    if (fields.length === 0) return `&${this.pkg}.${typeName}Args{}`;
+    const inner = this.indent(depth + 1);
+    const lines = fields.map(
+      ([key, item]) =>
+        `${inner}${goFieldName(key)}: ${this.value(item, properties[key], depth + 1, `${where}.${key}`)},`,
+    );
+    return `&${this.pkg}.${typeName}Args{\n${lines.join("\n")}\n${this.indent(depth)}}`;
+  }
+
+  private indent(depth: number): string {
+    return "\t".repeat(depth * this.indentSize);
+  }
+
+  private typeOf(ref: string): { name: string; properties: Record<string, TypeSpec> } | undefined {
+    const token = ref.replace(/^#\/types\//, "");
+    const object = this.types[token];
+    return object ? { name: token.split(":").pop()!, properties: object.properties } : undefined;
+  }
+
+  private object(value: unknown, ref: string, depth: number, where: string): string {
+    const object = this.typeOf(ref);
+    if (!object) return this.untyped(value, depth, where);
+    return this.struct(value, object.name, object.properties, depth, where);
+  }
+
+  /** A union is any input in the SDK: the matching branch typed when it can be, else untyped. */
+  private union(value: unknown, type: TypeSpec, depth: number, where: string): string {
+    const discriminator = type.discriminator as { propertyName: string; mapping?: Record<string, string> } | undefined;
+    if (discriminator && typeof value === "object" && value !== null && !Array.isArray(value)) {
+      const tag = (value as Record<string, unknown>)[discriminator.propertyName];
+      const ref = typeof tag === "string" ? discriminator.mapping?.[tag] : undefined;
+      const object = ref ? this.typeOf(ref) : undefined;
+      if (object && Object.keys(value).every((key) => key in object.properties)) {
+        return this.struct(value, object.name, object.properties, depth, where);
+      }
+    }
+    return this.untyped(value, depth, where);
+  }
+
+  private scalar(value: unknown, type: keyof typeof PRIMITIVE, where: string): string {
+    const wanted = { string: "string", integer: "number", number: "number", boolean: "boolean" }[type];
+    if (typeof value !== wanted) throw new Error(`${where}: expected a ${type}, found ${JSON.stringify(value)}`);
+    if (type === "integer" && !Number.isInteger(value)) return `pulumi.Float64(${String(value)})`;
+    return `pulumi.${PRIMITIVE[type]}(${typeof value === "string" ? goString(value) : String(value)})`;
+  }
+
+  /** The collection type of elements of type `items`: `pulumi.StringArray`, `tenant.XArray`; undefined: untyped. */
+  private collection(items: TypeSpec | undefined, suffix: "Array" | "Map"): string | undefined {
+    if (!items) return undefined;
+    if (typeof items.$ref === "string" && items.$ref !== ANY_REF) {
+      const object = this.typeOf(items.$ref);
+      return object ? `${this.pkg}.${object.name}${suffix}` : undefined;
+    }
+    const primitive = PRIMITIVE[items.type as keyof typeof PRIMITIVE];
+    return primitive ? `pulumi.${primitive}${suffix}` : undefined;
+  }
+
+  private array(value: unknown, items: TypeSpec | undefined, depth: number, where: string): string {
+    if (!Array.isArray(value)) throw new Error(`${where}: expected an array, found ${JSON.stringify(value)}`);
+    // Elements of a union or of any type are any inputs: `pulumi.Array`, each element still typed where it can be.
+    return this.list(
+      this.collection(items, "Array") ?? "pulumi.Array",
+      value.map((item, index) => this.value(item, items, depth + 1, `${where}[${index}]`)),
+      depth,
+    );
+  }
+
+  private map(value: unknown, items: TypeSpec | undefined, depth: number, where: string): string {
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw new Error(`${where}: expected an object, found ${JSON.stringify(value)}`);
+    return this.list(
+      this.collection(items, "Map") ?? "pulumi.Map",
+      Object.entries(value).map(
+        ([key, item]) => `${goString(key)}: ${this.value(item, items, depth + 1, `${where}.${key}`)}`,
+      ),
+      depth,
+    );
+  }
+
+  /** `T{a, b}` on one line when short and flat, else one element per line. */
+  private list(type: string, items: string[], depth: number): string {
+    if (items.length === 0) return `${type}{}`;
+    const flat = `${type}{${items.join(", ")}}`;
+    if (flat.length <= 100 && !flat.includes("\n")) return flat;
+    const inner = this.indent(depth + 1);
+    return `${type}{\n${items.map((item) => `${inner}${item},`).join("\n")}\n${this.indent(depth)}}`;
+  }
+
+  /** Any input: `pulumi.Map{…}`, `pulumi.Array{…}`, `pulumi.String(…)`, `pulumi.Int(…)`… */
+  private untyped(value: unknown, depth: number, where: string): string {
+    if (value instanceof Code) return value.text;
+    if (value === null || value === undefined) return "nil";
+    if (Array.isArray(value))
+      return this.list(
+        "pulumi.Array",
+        value.map((item, index) => this.untyped(item, depth + 1, `${where}[${index}]`)),
+        depth,
+      );
+    switch (typeof value) {
+      case "object":
+        return this.list(
+          "pulumi.Map",
+          Object.entries(value).map(
+            ([key, item]) => `${goString(key)}: ${this.untyped(item, depth + 1, `${where}.${key}`)}`,
+          ),
+          depth,
+        );
+      case "string":
+        return `pulumi.String(${goString(value)})`;
+      case "boolean":
+        return `pulumi.Bool(${String(value)})`;
+      case "number":
+        return Number.isInteger(value) ? `pulumi.Int(${String(value)})` : `pulumi.Float64(${String(value)})`;
+      default:
+        throw new Error(`${where}: cannot write a ${typeof value} in Go`);
+    }
+  }
+}
