@@ -3,6 +3,7 @@
  * (pinned, from scripts/setup-pulumi.sh) over a program directory, a private file://
  * backend and PULUMI_HOME per run.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -193,4 +194,25 @@ export function errorsOf(run: RecordedRun): string[] {
     .map((event) => event.diagnosticEvent)
     .filter((d) => d?.severity === "error")
     .map((d) => d!.message);
+}
+
+/**
+ * Installs the generated Python SDK (sdk/python) into a fresh folder, as `pip install` would
+ * for a user (it needs its package metadata), and returns the folder for PYTHONPATH.
+ */
+export function installPythonSdk(venv: string, scratch: string): string {
+  // From a copy: a build in place would leave build/ and *.egg-info in sdk/python.
+  const source = path.join(scratch, "sdk-python");
+  fs.cpSync(path.join(REPO_ROOT, "sdk", "python"), source, { recursive: true });
+  const target = path.join(scratch, "site");
+  execFileSync(
+    path.join(venv, "bin", "python"),
+    ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation"].concat([
+      "--target",
+      target,
+      source,
+    ]),
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  return target;
 }

@@ -7,16 +7,16 @@
  * an invoke, a no-op up with 0 writes, an update, drift found by refresh and put right, an
  * import by id, secrets absent from state and output, destroy.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startTenantServer, type TenantServer } from "../../server/index";
-import { ensureLanguages, REPO_ROOT } from "../../scripts/lib/pulumi";
+import { ensureLanguages } from "../../scripts/lib/pulumi";
 import scenario from "./languages/scenario.json";
 import {
   E2E_TIMEOUT_MS,
   errorsOf,
+  installPythonSdk,
   rawStateText,
   recordRun,
   startE2e,
@@ -29,27 +29,6 @@ jest.setTimeout(E2E_TIMEOUT_MS);
 
 const LANGUAGES = ["nodejs", "python", "go", "java"] as const;
 const HOOK_TOKEN = "hook-token-7c1d9e0b5a";
-
-/**
- * Installs the generated Python SDK (sdk/python) into a fresh folder, as `pip install` would
- * for a user (it needs its package metadata), and returns the folder for PYTHONPATH.
- */
-function installPythonSdk(venv: string, scratch: string): string {
-  // From a copy: a build in place would leave build/ and *.egg-info in sdk/python.
-  const source = path.join(scratch, "sdk-python");
-  fs.cpSync(path.join(REPO_ROOT, "sdk", "python"), source, { recursive: true });
-  const target = path.join(scratch, "site");
-  execFileSync(
-    path.join(venv, "bin", "python"),
-    ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation"].concat([
-      "--target",
-      target,
-      source,
-    ]),
-    { stdio: ["ignore", "ignore", "inherit"] },
-  );
-  return target;
-}
 
 describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
   let ctx: E2eContext;

@@ -132,9 +132,8 @@ const TYPESCRIPT_WRITER: Writer = {
         `${head}${printLiteral(args, 0, {}, head.length)});`,
       ].join("\n");
     });
-    const usesConfig = resources.some((resource) =>
-      JSON.stringify(replaceRefs(resource.args, marker)).includes(SECRET_MARK),
-    );
+    let usesConfig = false;
+    for (const resource of resources) replaceRefs(resource.args, (ref) => (usesConfig ||= ref instanceof SecretRef));
     const lines = [
       ...header.map((line) => `// ${line}`),
       "",
@@ -179,9 +178,6 @@ const TYPESCRIPT_WRITER: Writer = {
     };
   },
 };
-
-const SECRET_MARK = "\u0000secret\u0000";
-const marker = (ref: SecretRef | FileRef): unknown => (ref instanceof SecretRef ? SECRET_MARK : "");
 
 // ---------------------------------------------------------------- Python
 
@@ -341,7 +337,11 @@ const GO_WRITER: Writer = {
       "}",
       "",
     ];
-    const module = options.projectName.toLowerCase().replace(/[^a-z0-9._-]+/g, "-") || "tenant";
+    // A main module's path: the project's name, unless Go reserves it (`go`, `std`, …).
+    const name = options.projectName.toLowerCase().replace(/[^a-z0-9._-]+/g, "-") || "tenant";
+    const module = ["go", "std", "cmd", "all", "main", "tool", "work", "local"].includes(name)
+      ? `${name}-tenant`
+      : name;
     return {
       "main.go": main.join("\n"),
       "go.mod": [

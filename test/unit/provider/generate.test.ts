@@ -9,7 +9,7 @@ import {
 } from "../../../provider/cli/generate/program";
 import { Code, printLiteral, printString } from "../../../provider/cli/generate/literal";
 import { identifierFrom, isUsableIdentifier, NameAllocator, wordsOf } from "../../../provider/cli/generate/names";
-import type { TenantSnapshot } from "../../../provider/cli/generate/snapshot";
+import { FORM_ID, snapshot } from "../../fixtures/generate-snapshot";
 
 /** Evaluates a printed literal (with `cfg.requireSecret` as a marker). */
 function evaluate(source: string): unknown {
@@ -102,94 +102,6 @@ describe("literals", () => {
   });
 });
 
-const FORM_ID = "ap_2Nf7qL3mXcVbT8wRyK1pDz";
-const snapshot = (): TenantSnapshot => ({
-  domain: "acme.eu.auth0.com",
-  forms: [
-    {
-      id: FORM_ID,
-      name: "Sign-up",
-      created_at: "2026-01-16T08:50:33.955Z",
-      updated_at: "2026-01-16T08:50:33.955Z",
-      embedded_at: "2026-01-17",
-      submitted_at: "2026-01-18",
-      start: { next_node: "s" },
-      nodes: [
-        {
-          id: "s",
-          type: "STEP",
-          config: {
-            next_node: "$ending",
-            components: [
-              {
-                id: "captcha",
-                category: "WIDGET",
-                type: "RECAPTCHA",
-                config: { site_key: "site", secret_key: "recaptcha-secret" },
-              },
-              {
-                id: "card",
-                category: "FIELD",
-                type: "PAYMENT",
-                config: {
-                  charge: { type: "ONE_OFF", one_off: { amount: 10, currency: "EUR" } },
-                  credentials: { public_key: "pk", private_key: "sk-secret" },
-                },
-              },
-            ],
-          },
-        },
-      ],
-      ending: { resume_flow: true },
-    },
-  ],
-  eventStreams: [
-    {
-      id: "est_2Nf7qL3mXcVbT8wRyK1pDz",
-      name: "audit",
-      status: "enabled",
-      subscriptions: [{ event_type: "user.created" }],
-      created_at: "2026-01-16T08:50:33.955Z",
-      updated_at: "2026-01-16T08:50:33.955Z",
-      destination: {
-        type: "webhook",
-        configuration: {
-          webhook_endpoint: "https://h.example.com",
-          webhook_authorization: { method: "custom_header", header_key: "X-Key" },
-        },
-      },
-    },
-    {
-      id: "est_3Nf7qL3mXcVbT8wRyK1pDz",
-      name: "audit",
-      status: "disabled",
-      subscriptions: [{ event_type: "user.deleted" }],
-      created_at: "2026-01-16T08:50:33.955Z",
-      updated_at: "2026-01-16T08:50:33.955Z",
-      destination: {
-        type: "eventbridge",
-        configuration: {
-          aws_account_id: "123456789012",
-          aws_region: "eu-west-1",
-          aws_partner_event_source: "aws.partner/auth0.com/x",
-        },
-      },
-    },
-  ],
-  loginTemplate: "<html>{%- auth0:head -%}{%- auth0:widget -%}</html>\n",
-  rateLimitPolicies: [
-    {
-      id: "rlp_2Nf7qL3mXcVbT8wRyK1pD",
-      resource: "oauth_authentication_api",
-      consumer: "client",
-      consumer_selector: "client_id:https://app.example.com/cimd.json",
-      configuration: { action: "block", limit: 10 },
-      created_at: "2026-07-06T10:24:38.766279Z",
-      updated_at: "2026-07-06T10:24:38.766279Z",
-    },
-  ],
-  notes: ["a note"],
-});
 const options = {
   projectName: "acme",
   providerVersion: "^0.2.0",
