@@ -6,7 +6,8 @@
  * credentials and libraries.
  *
  * `configure` and `dispatch(kind, method, args, protocol)` are a stable interface:
- * provider objects stored in state by earlier versions call them.
+ * provider objects stored in state by earlier versions (0.2.0) call them; today's call
+ * `attach(provider, kind, config, protocol)`, which uses them.
  *
  * Tenants. A resource's `tenant` argument names a configuration namespace: `prod` reads
  * `prod:domain`, `prod:clientId`, … Without it the namespace is `tenant` (with the
@@ -72,6 +73,30 @@ export interface TenantRuntime {
   protocol: number;
   configure(config: { get(key: string): string | undefined }): void;
   dispatch(kind: string, method: string, args: unknown[], protocol?: number): Promise<unknown>;
+  /** Configures, then gives `provider` (a serialized object with only `configure`) its other methods. */
+  attach?(provider: object, kind: string, config: { get(key: string): string | undefined }, protocol?: number): void;
+}
+
+/** The methods the dynamic provider host calls after `configure`, with the engine's arguments. */
+const PROVIDER_METHODS = ["check", "diff", "create", "read", "update", "delete"] as const;
+
+/**
+ * Configures the runtime and puts `check`, `diff`, `create`, `read`, `update` and `delete`
+ * of resource `kind` on `provider`. The host deserializes a provider once per process and
+ * calls its `configure` before any other method, so the object stored in state needs
+ * nothing else (see `shim.ts`).
+ */
+export function attach(
+  provider: object,
+  kind: string,
+  config: { get(key: string): string | undefined },
+  protocol = PROTOCOL_VERSION,
+): void {
+  configure(config);
+  const target = provider as Record<string, unknown>;
+  for (const method of PROVIDER_METHODS) {
+    target[method] = (...args: unknown[]) => dispatch(kind, method, args, protocol);
+  }
 }
 
 /** One tenant (configuration namespace) of this process. */
@@ -478,4 +503,4 @@ export async function dispatch(
 }
 
 const registry = globalThis as unknown as Record<string, TenantRuntime | undefined>;
-registry[RUNTIME_GLOBAL] ??= { protocol: PROTOCOL_VERSION, configure, dispatch };
+registry[RUNTIME_GLOBAL] ??= { protocol: PROTOCOL_VERSION, configure, dispatch, attach };

@@ -2,25 +2,31 @@
  * The provider objects that `dynamic.Resource` serializes into state (`__provider`).
  *
  * The closure serializer captures an object's methods with every free variable they
- * use, and local modules by value. So these objects are deliberately tiny: each method
- * loads the real implementation (`runtime.ts`) at call time with `require` (which the
- * serializer leaves alone) and delegates. They capture only strings and a number: no
- * credentials, no libraries. Stored copies call `runtime.configure` and
- * `runtime.dispatch(kind, method, args, protocol)` — keep that interface stable.
+ * use, and local modules by value, and the engine stores the result with every resource.
+ * So these objects are deliberately tiny: one method, `configure`, which the dynamic
+ * provider host calls once per process before any other; it loads the real
+ * implementation (`runtime.ts`) with `require` (which the serializer leaves alone) and has
+ * it attach `check`/`diff`/`create`/`read`/`update`/`delete`. It captures only strings and a
+ * number: no credentials, no libraries. Copies stored by 0.2.0 call `runtime.configure` and
+ * `runtime.dispatch(kind, method, args, protocol)` — keep that interface stable
+ * (test/e2e/state-compat.test.ts runs them).
  *
  * Where the runtime is found, in order: a runtime already loaded in this process; the
  * installed package (`pulumi-tenant/dist/provider/runtime`, resolved from the Pulumi
  * program's directory); the absolute path of this build, captured when the program ran.
  */
 import * as path from "node:path";
-import type { ResourceProvider } from "@pulumi/pulumi/dynamic";
+import type { ConfigureRequest, ResourceProvider } from "@pulumi/pulumi/dynamic";
 import type { TenantRuntime } from "./runtime";
 import type { ResourceKind } from "./resources/tokens";
 
-const RUNTIME_GLOBAL = "__pulumiTenantRuntime_v1";
-const RUNTIME_PACKAGE = "pulumi-tenant/dist/provider/runtime";
-const RUNTIME_FILE = compiledRuntimePath();
-const PROTOCOL = 1;
+// Short names: the serializer writes each captured constant's name beside its value.
+/** The global the runtime registers under (runtime.ts `RUNTIME_GLOBAL`). */
+const GLOBAL = "__pulumiTenantRuntime_v1";
+/** The runtime in the installed package (package.json `exports`: `./runtime`). */
+const PACKAGE = "pulumi-tenant/runtime";
+/** The runtime of this build, by absolute path: when the package does not resolve from the program. */
+const FILE = compiledRuntimePath();
 
 /** The compiled runtime next to this file (from TypeScript sources: the build's copy). */
 function compiledRuntimePath(): string {
@@ -30,47 +36,29 @@ function compiledRuntimePath(): string {
   return path.join(path.dirname(resolved), "dist", "provider", "runtime.js");
 }
 
-/** Finds the process's runtime, loading it on first use. Serialized by value: keep it small. */
-function loadRuntime(): TenantRuntime {
-  const registry = globalThis as unknown as Record<string, TenantRuntime | undefined>;
-  if (!registry[RUNTIME_GLOBAL]) {
-    let file = RUNTIME_FILE;
+/**
+ * The one method of every serialized provider: loads the runtime and has it configure and
+ * put the other methods on the object (`attach`, protocol 1). Serialized by value into
+ * every resource's state (`__provider`, under 1 KB with the object), so it is short, at top
+ * level (the serializer keeps a function's indentation) and free of comments inside.
+ */
+async function configure(this: { kind: string }, req: ConfigureRequest): Promise<void> {
+  const g = globalThis as unknown as Record<string, Required<TenantRuntime>>;
+  if (!g[GLOBAL]) {
+    let file: string;
     try {
-      file = require.resolve(RUNTIME_PACKAGE);
+      file = require.resolve(PACKAGE);
     } catch {
-      // Not installed as a package next to the program: use the captured path.
+      file = FILE;
     }
     require(file);
   }
-  const runtime = registry[RUNTIME_GLOBAL];
-  if (!runtime) throw new Error(`pulumi-tenant: could not load the provider runtime (${RUNTIME_FILE})`);
-  return runtime;
+  g[GLOBAL].attach(this, this.kind, req.config, 1);
 }
 
+/** The provider object of `kind`: its kind and {@link configure}. */
 function makeProvider(kind: string): ResourceProvider {
-  return {
-    async configure(req) {
-      loadRuntime().configure(req.config);
-    },
-    async check(olds, news) {
-      return loadRuntime().dispatch(kind, "check", [olds, news], PROTOCOL) as never;
-    },
-    async diff(id, olds, news) {
-      return loadRuntime().dispatch(kind, "diff", [id, olds, news], PROTOCOL) as never;
-    },
-    async create(inputs) {
-      return loadRuntime().dispatch(kind, "create", [inputs], PROTOCOL) as never;
-    },
-    async read(id, props) {
-      return loadRuntime().dispatch(kind, "read", [id, props], PROTOCOL) as never;
-    },
-    async update(id, olds, news) {
-      return loadRuntime().dispatch(kind, "update", [id, olds, news], PROTOCOL) as never;
-    },
-    async delete(id, props) {
-      await loadRuntime().dispatch(kind, "delete", [id, props], PROTOCOL);
-    },
-  };
+  return { kind, configure } as unknown as ResourceProvider;
 }
 
 const providers = new Map<string, ResourceProvider>();

@@ -1,0 +1,103 @@
+/**
+ * The serialized provider (`__provider`) in state: today's is under 1 KB per kind, and the
+ * ones stored by pulumi-tenant 0.2.0 (test/fixtures/provider-0.2.0.json, the exact text
+ * the closure serializer wrote for each kind, which calls `runtime.configure` and
+ * `runtime.dispatch`) still refresh, no-op and destroy their resources with today's runtime.
+ */
+import * as path from "node:path";
+import { REPO_ROOT } from "../../scripts/lib/pulumi";
+import oldProviders from "../fixtures/provider-0.2.0.json";
+import { apiCallsIn, E2E_TIMEOUT_MS, startE2e, writesIn, type E2eContext } from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+/** The provider kind of a dynamic resource's type (`pulumi-nodejs:dynamic/tenant:Form` → `form`). */
+const KIND_OF: Record<string, keyof typeof oldProviders> = {
+  Form: "form",
+  EventStream: "eventStream",
+  LoginTemplate: "loginTemplate",
+};
+
+interface StoredResource {
+  type: string;
+  urn: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+}
+
+describe("the serialized provider in state", () => {
+  let ctx: E2eContext;
+  const objects = 2 + 1 + 1; // forms, a stream, the template
+
+  beforeAll(async () => {
+    ctx = await startE2e({
+      programDir: path.join(REPO_ROOT, "bench", "programs", "tenant"),
+      stackName: "state-compat",
+      config: {
+        hookPassword: { value: "compat-hook-password", secret: true },
+        scenario: { value: JSON.stringify({ forms: 2, streams: 1, template: true }) },
+      },
+    });
+  });
+  afterAll(async () => ctx?.dispose());
+
+  const tenantResources = async (): Promise<StoredResource[]> => {
+    const deployment = (await ctx.stack.exportStack()).deployment as { resources: StoredResource[] };
+    return deployment.resources.filter((resource) => resource.type.startsWith("pulumi-nodejs:dynamic"));
+  };
+
+  test("today's __provider is under 1 KB for every kind", async () => {
+    await ctx.stack.up();
+    const resources = await tenantResources();
+    expect(resources).toHaveLength(objects);
+    const sizes = new Map<string, number>();
+    for (const resource of resources) {
+      const text = String(resource.outputs?.__provider);
+      expect(text).toContain("attach(");
+      sizes.set(resource.type, Buffer.byteLength(text));
+    }
+    process.stdout.write(
+      `FIGURE __provider bytes: ${[...sizes].map(([type, bytes]) => `${type.split(":").pop()} ${bytes}`).join(", ")}\n`,
+    );
+    for (const bytes of sizes.values()) expect(bytes).toBeLessThanOrEqual(1024);
+  });
+
+  test("state with 0.2.0's providers: refresh reads, a no-op up writes nothing, destroy deletes", async () => {
+    const exported = await ctx.stack.exportStack();
+    const deployment = exported.deployment as { resources: StoredResource[] };
+    const runtimeFile = path.join(REPO_ROOT, "provider", "dist", "provider", "runtime.js");
+    for (const resource of deployment.resources) {
+      const kind = KIND_OF[resource.type.split(":").pop()!];
+      if (!kind) continue;
+      const old = oldProviders[kind].split("@@RUNTIME_FILE@@").join(runtimeFile);
+      for (const props of [resource.inputs, resource.outputs]) if (props) props.__provider = old;
+    }
+    await ctx.stack.importStack(exported);
+    expect(
+      (await tenantResources()).every((resource) => String(resource.outputs?.__provider).includes("dispatch(")),
+    ).toBe(true);
+
+    ctx.server.counters.reset();
+    const refreshed = await ctx.stack.refresh();
+    expect(refreshed.summary.resourceChanges).toEqual({ same: objects + 1 });
+    expect(apiCallsIn(ctx.server.counters.snapshot())).toBe(objects);
+
+    ctx.server.counters.reset();
+    const again = await ctx.stack.up();
+    expect(again.summary.resourceChanges).toEqual({ same: objects + 1 });
+    expect(writesIn(ctx.server.counters.snapshot())).toBe(0);
+
+    // A no-op keeps the stored providers: destroy runs 0.2.0's delete.
+    expect(
+      (await tenantResources()).every((resource) => String(resource.outputs?.__provider).includes("dispatch(")),
+    ).toBe(true);
+    ctx.server.counters.reset();
+    const destroyed = await ctx.stack.destroy();
+    expect(destroyed.summary.resourceChanges).toEqual({ delete: objects + 1 });
+    expect(ctx.server.counters.snapshot()).toMatchObject({
+      "DELETE /api/v2/forms/:id": 2,
+      "DELETE /api/v2/event-streams/:id": 1,
+    });
+    expect(await ctx.api.forms()).toEqual([]);
+  });
+});
