@@ -11,7 +11,7 @@
  * or `up`s that a rerun does not repair = 0.
  */
 import { configureFromSettings, resetRuntime } from "../../provider/runtime";
-import { eventStreamProvider, formProvider } from "../../provider/shim";
+import { eventStreamProvider, formProvider } from "../fixtures/providers";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { E2E_TIMEOUT_MS, setScenario, startE2e, TenantApi, type E2eContext } from "../e2e/harness";
 import { printFigure, sized, stackName } from "./support";

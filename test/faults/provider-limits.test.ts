@@ -18,7 +18,7 @@ import { EVENT_TYPES } from "../../api/event-types";
 import { newId } from "../../api/ids";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { configureFromSettings, resetRuntime } from "../../provider/runtime";
-import { eventStreamProvider, formProvider, loginTemplateProvider } from "../../provider/shim";
+import { eventStreamProvider, formProvider, loginTemplateProvider } from "../fixtures/providers";
 import { lookupRateLimitPolicy } from "../../provider/resources/rate-limit-policy/lookup";
 import type { TenantClient } from "../../provider/client/http";
 import { callApi, printFigure, sized, TEMPLATE, tokenFor } from "./support";

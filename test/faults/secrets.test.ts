@@ -17,7 +17,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { configureFromSettings, resetRuntime } from "../../provider/runtime";
-import { eventStreamProvider } from "../../provider/shim";
+import { eventStreamProvider } from "../fixtures/providers";
 import { ensurePulumiCli, pulumiEnv } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, startE2e, type E2eContext } from "../e2e/harness";
 import { FULL, printFigure, stackName, tempDir, tokenFor } from "./support";

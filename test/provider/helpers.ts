@@ -9,7 +9,7 @@ import * as path from "node:path";
 import type { ResourceProvider } from "@pulumi/pulumi/dynamic";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import * as runtime from "../../provider/runtime";
-import { eventStreamProvider, formProvider, loginTemplateProvider } from "../../provider/shim";
+import { eventStreamProvider, formProvider, loginTemplateProvider } from "../fixtures/providers";
 import type { TenantClientOptions } from "../../provider/client/http";
 
 export { eventStreamProvider, formProvider, loginTemplateProvider, runtime };

@@ -1,6 +1,6 @@
 /** RateLimitPolicy provider methods against a started tenant server: lifecycle, replacement, adoption, drift. */
 import { forgetClaims } from "../../provider/resources/create-once";
-import { providerFor } from "../../provider/shim";
+import { providerFor } from "../fixtures/providers";
 import { call, PROVIDER_TEXT, startHarness, type ProviderHarness } from "./helpers";
 
 jest.setTimeout(60_000);
