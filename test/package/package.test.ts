@@ -12,6 +12,7 @@ import * as path from "node:path";
 import { adminToken } from "../fixtures/realistic-tenant";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { ensurePulumiCli, openStack, pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
+import { packPlugin } from "../../scripts/plugin-pack";
 
 const PULUMI_SDK = "@pulumi/pulumi@3.248.0";
 const SERVER_ONLY_PACKAGES = ["better-sqlite3", "fastify", "pino", "jose", "node-forge", "qs"];
@@ -67,8 +68,11 @@ describe("the published tarballs", () => {
     (which) => {
       const files = tarballFiles(tarballs[which]);
       expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE"]));
+      // The provider also ships the resource plugin's launcher (bin/pulumi-resource-tenant runs dist/provider/plugin/server.js).
+      const launcher = which === "provider" ? ["bin/pulumi-resource-tenant"] : [];
       const unexpected = files.filter(
-        (file) => !["package.json", "README.md", "LICENSE"].includes(file) && !/^dist\/.+\.(js|d\.ts)$/.test(file),
+        (file) =>
+          !["package.json", "README.md", "LICENSE", ...launcher].includes(file) && !/^dist\/.+\.(js|d\.ts)$/.test(file),
       );
       expect(unexpected).toEqual([]);
       expect(files.filter((file) => /(^|\/)(test|bench|scripts)\//.test(file))).toEqual([]);
@@ -171,6 +175,59 @@ describe("a fresh Pulumi project with the provider tarball", () => {
     const drifted = await drift();
     expect(drifted.stdout).toMatch(/Form signup: fields differ: name \[update\]/);
     expect(drifted.status).toBe(2);
+    await stack.destroy();
+  }, 600_000);
+
+  test("the plugin tarball (npm run plugin:pack) installs with `pulumi plugin install` and serves a program", async () => {
+    const tarball = packPlugin(path.join(tmp, "plugin"));
+    const binDir = ensurePulumiCli();
+    const place = { stateDir: path.join(tmp, "plugin-state"), homeDir: path.join(tmp, "plugin-home"), passphrase: "p" };
+    const env = { ...process.env, ...pulumiEnv(binDir, place) };
+    const version = (
+      JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "provider", "package.json"), "utf8")) as {
+        version: string;
+      }
+    ).version;
+    execFileSync("pulumi", ["plugin", "install", "resource", "tenant", version, "--file", tarball], { env });
+    expect(execFileSync("pulumi", ["plugin", "ls"], { env, encoding: "utf8" })).toMatch(
+      new RegExp(`tenant\\s+resource\\s+${version.replace(/\./g, "\\.")}`),
+    );
+    // A program with no `plugins:` path: the engine runs the installed plugin.
+    const program = path.join(tmp, "plugin-project");
+    fs.mkdirSync(program);
+    fs.symlinkSync(path.join(project, "node_modules"), path.join(program, "node_modules"), "dir");
+    fs.writeFileSync(
+      path.join(program, "Pulumi.yaml"),
+      "name: plugin-check\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
+    );
+    fs.writeFileSync(
+      path.join(program, "index.ts"),
+      [
+        'import * as pulumi from "@pulumi/pulumi";',
+        "class Form extends pulumi.CustomResource {",
+        "  constructor(name: string, args: pulumi.Inputs) {",
+        '    super("tenant:index:Form", name, args);',
+        "  }",
+        "}",
+        'export const formId = new Form("signup", { name: "Installed plugin" }).id;',
+        "",
+      ].join("\n"),
+    );
+    const stack = await openStack({
+      workDir: program,
+      stackName: "plugin",
+      binDir,
+      place,
+      tenant: {
+        domain: server.url,
+        clientId: server.credentials.clientId,
+        clientSecret: server.credentials.clientSecret,
+      },
+    });
+    const up = await stack.up();
+    expect(String(up.outputs.formId.value)).toMatch(/^ap_/);
+    const state = JSON.stringify((await stack.exportStack()).deployment);
+    expect(state).toContain('"type":"pulumi:providers:tenant"');
     await stack.destroy();
   }, 600_000);
 });
