@@ -78,11 +78,6 @@ export function scenarioConfig(scenario: Scenario): Record<string, { value: stri
   };
 }
 
-/** Stack config of the no-op program for `count` resources. */
-export function noopConfig(count: number): Record<string, { value: string; secret?: boolean }> {
-  return { count: { value: String(count) } };
-}
-
 /** A phase's requests as the server counted them. */
 export interface CallCounts {
   /** Requests under /api/v2 except the lookup's GET. */

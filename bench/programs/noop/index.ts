@@ -1,13 +1,12 @@
 /**
- * The engine's floor: `count` dynamic resources whose provider does nothing (create echoes
- * the inputs, diff reports no change, no read or delete). Each carries the same inputs as
- * a form of the tenant program, so the difference between the two programs is what the
- * project's providers add, not the size of the data.
+ * The engine's floor: the tenant program's resources (the same scenario, ../scenario.ts:
+ * forms, webhook streams with their secret, the template) as dynamic resources whose
+ * provider does nothing (create echoes the inputs, diff reports no change, no read or
+ * delete). The inputs are the same, so the difference between the two programs is what
+ * the project's providers add, not the size of the data.
  */
 import * as pulumi from "@pulumi/pulumi";
-
-const cfg = new pulumi.Config();
-const count = cfg.getNumber("count") ?? 0;
+import { declareScenario, type TenantModule } from "../scenario";
 
 const noopProvider: pulumi.dynamic.ResourceProvider = {
   async create(inputs) {
@@ -18,29 +17,33 @@ const noopProvider: pulumi.dynamic.ResourceProvider = {
   },
 };
 
-/** A resource that exists only in state. */
+let created = 0;
+
+/** A resource that exists only in state, with `props` as its inputs. */
 class Noop extends pulumi.dynamic.Resource {
-  constructor(name: string, props: Record<string, pulumi.Input<unknown>>) {
-    super(noopProvider, name, props, undefined, "bench", "Noop");
+  constructor(type: string, name: string, props: object) {
+    super(noopProvider, name, { index: created++, ...props }, undefined, "bench", type);
   }
 }
 
-for (let i = 0; i < count; i++) {
-  new Noop(`noop-${i}`, {
-    index: i,
-    name: `Sign-up ${i}`,
-    start: { next_node: "step_1" },
-    nodes: [
-      {
-        id: "step_1",
-        type: "STEP",
-        config: {
-          components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true }],
-          next_node: "flow_1",
-        },
-      },
-      { id: "flow_1", type: "FLOW", config: { flow_id: "af_2Nf7qL3mXcVbT8wRyK1pDz", next_node: "$ending" } },
-    ],
-    style: { css: "body { color: #111; }" },
-  });
-}
+const noop: TenantModule = {
+  Form: class extends Noop {
+    constructor(name: string, args: object) {
+      super("Form", name, args);
+    }
+  },
+  EventStream: class extends Noop {
+    constructor(name: string, args: object) {
+      super("EventStream", name, args);
+    }
+  },
+  LoginTemplate: class extends Noop {
+    constructor(name: string, args: object) {
+      super("LoginTemplate", name, args);
+    }
+  },
+  // The floor has no lookup: the scenario of the overhead section asks for none here.
+  getRateLimitPolicyOutput: () => undefined,
+};
+
+export = declareScenario(noop);
