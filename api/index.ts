@@ -12,5 +12,4 @@ export * from "./resources/event-stream";
 export * from "./resources/login-template";
 export * from "./resources/rate-limit-policy";
 export { BODY_LIMIT_BYTES } from "./limits";
-export { idSchemas } from "./schemas";
-export type { CheckpointPage, FormsPage } from "./types";
+export type { CheckpointPage, FormsPage } from "./pages";

@@ -79,5 +79,5 @@ export type {
   RateLimitConfiguration,
   RateLimitPolicy as RateLimitPolicyObject,
   WebhookAuthorization,
-} from "../api/types";
-export type { EventType, KnownEventType } from "../api/event-types";
+} from "../api";
+export type { EventType, KnownEventType } from "../api";

@@ -4,10 +4,17 @@
  * configuration, and an object type per named object of the wire schemas. Never written by
  * hand: `npm run schema` (run by the build) writes it to `schema.json`.
  */
-import { KIND_NAMES, KINDS, type JsonSchema, type KindSpec, type SecretPath } from "../api";
-import { eventStreamDestinationSchema } from "../api/resources/event-stream";
-import { formComponentSchema, formNodeSchema } from "../api/resources/form";
-import { rateLimitConfigurationSchema } from "../api/resources/rate-limit-policy";
+import {
+  KIND_NAMES,
+  KINDS,
+  type JsonSchema,
+  type KindSpec,
+  type SecretPath,
+  eventStreamDestinationSchema,
+  formComponentSchema,
+  formNodeSchema,
+  rateLimitConfigurationSchema,
+} from "../api";
 import { SETTING_FACTS, SETTING_NAMES } from "./client/settings";
 
 /** The package name: tokens are `tenant:index:<Name>`. */

@@ -26,7 +26,7 @@
  * check/diff/read/delete are not echoed with a stack by the dynamic provider host.
  */
 import type { CheckFailure, CheckResult, DiffResult, ReadResult } from "@pulumi/pulumi/dynamic";
-import { KIND_LABELS, type KindName } from "../api/kinds";
+import { KIND_LABELS, type KindName } from "../api";
 import { ConfigurationError, excerpt, PartialCreateError, SharedFailure, TenantError } from "./client/errors";
 import { TenantClient, type TenantClientOptions } from "./client/http";
 import {

@@ -29,7 +29,7 @@
 import * as http from "node:http";
 import * as https from "node:https";
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
-import { ERROR_CODES, isApiErrorBody } from "../../api/errors";
+import { ERROR_CODES, isApiErrorBody } from "../../api";
 import {
   ConfigurationError,
   ConflictError,

@@ -6,7 +6,7 @@
  * update and delete for all of them.
  */
 import type { CheckFailure, CheckResult, DiffResult } from "@pulumi/pulumi/dynamic";
-import type { JsonSchema } from "../../api/schemas";
+import type { JsonSchema } from "../../api";
 import { ConflictError, NotFoundError, PartialCreateError, unlessGone, type ErrorTarget } from "../client/errors";
 import type { TenantClient } from "../client/http";
 import { claim, createOnce, isClaimed, isGone } from "../resources/create-once";

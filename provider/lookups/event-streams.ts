@@ -3,7 +3,7 @@
  * or by name.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { EventStream } from "../../api/types";
+import type { EventStream } from "../../api";
 import type { TenantClient } from "../client/http";
 import { idOrName, notFoundById, pickByName } from "./by-name";
 import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";

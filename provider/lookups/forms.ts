@@ -2,7 +2,7 @@
  * `getForm` / `getFormOutput`: read one form of the tenant, by id or by name.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Form } from "../../api/types";
+import type { Form } from "../../api";
 import type { TenantClient } from "../client/http";
 import { idOrName, notFoundById, pickByName } from "./by-name";
 import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";

@@ -3,7 +3,7 @@
  * tenant, optionally only the one of a consumer selector.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { RateLimitPolicy } from "../../api/types";
+import type { RateLimitPolicy } from "../../api";
 import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
 import { listRateLimitPolicies } from "./read";
 

@@ -3,7 +3,7 @@
  * `generate` command share. Every call goes through the {@link TenantClient}, so 429s
  * are waited out (`Retry-After`, `X-RateLimit-Reset`) and transient failures retried.
  */
-import type { EventStream, Form, RateLimitPolicy } from "../../api/types";
+import type { EventStream, Form, RateLimitPolicy } from "../../api";
 import { type ErrorTarget, unlessGone } from "../client/errors";
 import type { TenantClient } from "../client/http";
 import { listCheckpoint, listOffset, type PageListener } from "../client/paging";

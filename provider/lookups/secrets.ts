@@ -4,7 +4,7 @@
  * key, a payment provider's private key, a verifiable credentials access token) come
  * back with the form but must not be written into a program in plain text.
  */
-import { FORM_COMPONENT_SECRET_FIELDS } from "../../api/resources/form";
+import { FORM_COMPONENT_SECRET_FIELDS } from "../../api";
 import { WEBHOOK_SECRET_FIELD } from "../resources/event-stream/schema";
 
 export { WEBHOOK_SECRET_FIELD };

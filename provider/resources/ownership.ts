@@ -22,7 +22,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { KIND_LABELS } from "../../api/kinds";
+import { KIND_LABELS } from "../../api";
 import { forResource, warn } from "../lifecycle/diagnostics";
 import { journalPath } from "./journal";
 import { LOGIN_TEMPLATE_ID } from "./login-template/schema";

@@ -11,7 +11,7 @@
  * Runs in the user's program (the resource constructors), never in the provider.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { EACH, type SecretPath, type SecretStep } from "../../api/schema/secret-paths";
+import { EACH, type SecretPath, type SecretStep } from "../../api";
 
 type Loose = Record<string, unknown>;
 

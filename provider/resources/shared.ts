@@ -3,8 +3,7 @@
  * equality and pruning, and schema validation that skips unknown subtrees.
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { compileValidator, createAjv, discriminatorValues, type Validator } from "../../api/validate";
-import type { JsonSchema } from "../../api/schema/builder";
+import { compileValidator, createAjv, discriminatorValues, type Validator, type JsonSchema } from "../../api";
 
 /** What the engine sends in place of a value it does not know yet (preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

@@ -2,7 +2,7 @@
  * Type names of the resources. With the module they form the type tokens
  * `pulumi-nodejs:dynamic/tenant:<Type>`, part of every URN: never rename them.
  */
-import { KINDS, type KindName } from "../../api/kinds";
+import { KINDS, type KindName } from "../../api";
 
 /** The module of every type token. */
 export const TYPE_MODULE = "tenant";

@@ -18,7 +18,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { base64url, exportJWK, SignJWT, type JWTPayload } from "jose";
 import { startTenantServer, type TenantServer } from "../../server/index";
-import { isApiErrorBody } from "../../api/errors";
+import { isApiErrorBody } from "../../api";
 import { callApi, printFigure, send, tempDir, tokenFor, type RawReply } from "./support";
 
 jest.setTimeout(120_000);

@@ -4,9 +4,8 @@
  * needs that scope, and a rate limit policy route only for a global client. Refused
  * writes must leave no trace, which is checked by counting the objects at the end.
  */
-import { ALL_SCOPES, SCOPES } from "../../api/scopes";
+import { ALL_SCOPES, SCOPES, isApiErrorBody } from "../../api";
 import { startTenantServer, type TenantServer } from "../../server/index";
-import { isApiErrorBody } from "../../api/errors";
 import {
   callApi,
   eventStreamBody,

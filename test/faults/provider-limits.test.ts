@@ -14,8 +14,7 @@
  */
 import fc from "fast-check";
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { EVENT_TYPES } from "../../api/event-types";
-import { newId } from "../../api/ids";
+import { EVENT_TYPES, newId } from "../../api";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { configureFromSettings, resetRuntime } from "../../provider/runtime";
 import { eventStreamProvider, formProvider, loginTemplateProvider } from "../fixtures/providers";

@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as http from "node:http";
-import { isApiErrorBody } from "../../api/errors";
+import { isApiErrorBody } from "../../api";
 import type { TenantServer } from "../../server/index";
 import { decodeReply } from "../server/helpers";
 

@@ -19,7 +19,7 @@ import type {
   FormRouterRule,
   FormUpdate,
   UniversalLoginTemplatePut,
-} from "../../api/types";
+} from "../../api";
 
 /**
  * Compiles only when `T` is assignable to `U` and every key `T` can have, at any depth,

@@ -4,8 +4,7 @@
  * streams), the login page template, and the rate limit policy pages. Nothing is ever
  * written to the tenant.
  */
-import { ERROR_CODES } from "../../../api/errors";
-import type { EventStream, Form, RateLimitPolicy } from "../../../api/types";
+import { ERROR_CODES, type EventStream, type Form, type RateLimitPolicy } from "../../../api";
 import { FeatureUnavailableError, ForbiddenError, NotFoundError, UnauthorizedError } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import {

@@ -1,7 +1,7 @@
 /** The `EventStream` resource users construct. */
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
-import type { EventStreamDestination, EventStreamStatus, EventType } from "../../../api/resources/event-stream";
+import type { EventStreamDestination, EventStreamStatus, EventType } from "../../../api";
 import type { DeepInput } from "../../inputs";
 import { eventStreamProvider } from "../../shim";
 import { noteTenantResource, tenantInputs, type TenantArgs } from "../tenant";

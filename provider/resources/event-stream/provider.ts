@@ -1,11 +1,15 @@
 /** The EventStream provider: the collection lifecycle with the event stream's policy. */
-import { eventStreamCreateSchema, idSchemas } from "../../../api/schemas";
-import type { EventStream } from "../../../api/types";
+import {
+  eventStreamCreateSchema,
+  KINDS,
+  type EventStream,
+  EVENT_STREAM_SECRET_PATHS,
+  secretValues,
+  withoutSecrets,
+} from "../../../api";
 import { collectionResource, listCheckpoint, type CollectionSpec } from "../../lifecycle/collection";
 import { isObject, type JsonObject } from "../shared";
 import type { ResourceImplementation } from "../types";
-import { EVENT_STREAM_SECRET_PATHS } from "../../../api/resources/event-stream";
-import { secretValues, withoutSecrets } from "../../../api/schema/secret-paths";
 import { eventStreamPatch } from "./payload";
 import { EVENT_STREAM_FIELDS } from "./schema";
 import {
@@ -24,7 +28,7 @@ export const eventStreamSpec: CollectionSpec<EventStream> = {
   kind: "eventStream",
   label: "event stream",
   path: "/event-streams",
-  idSchema: idSchemas.eventStream,
+  idSchema: KINDS.eventStream.id.schema,
   createSchema: eventStreamCreateSchema,
   fields: EVENT_STREAM_FIELDS,
   list: (client, target) => listCheckpoint<EventStream>(client, "/event-streams", "eventStreams", target),

@@ -3,7 +3,7 @@
  * marked as Pulumi secrets leaf by leaf (see ../secrets.ts), so the endpoint and
  * username stay readable. Where they sit is declared once, in api/resources/event-stream.ts.
  */
-import { EVENT_STREAM_SECRET_PATHS } from "../../../api/resources/event-stream";
+import { EVENT_STREAM_SECRET_PATHS } from "../../../api";
 import { markSecrets } from "../secrets";
 
 /** The destination with `password`, `token` and `header_value` marked secret. */

@@ -5,10 +5,10 @@
  */
 import { isObject, type JsonObject } from "../shared";
 import { payloadOf } from "../../lifecycle/collection";
-import { DEFAULT_EVENT_STREAM_STATUS } from "../../../api/resources/event-stream";
+import { DEFAULT_EVENT_STREAM_STATUS } from "../../../api";
 import { EVENT_STREAM_FIELDS, EVENT_STREAM_SERVER_FIELDS, WEBHOOK_SECRET_FIELD } from "./schema";
 
-export { DEFAULT_EVENT_STREAM_STATUS } from "../../../api/resources/event-stream";
+export { DEFAULT_EVENT_STREAM_STATUS } from "../../../api";
 
 /** Server-made destination fields: shown in outputs, never compared. */
 const DESTINATION_SERVER_FIELDS = ["aws_partner_event_source"];

@@ -1,13 +1,7 @@
 /** The `Form` resource users construct. */
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
-import {
-  FORM_SECRET_PATHS,
-  type FormEnding,
-  type FormFields,
-  type FormNode,
-  type FormStart,
-} from "../../../api/resources/form";
+import { FORM_SECRET_PATHS, type FormEnding, type FormFields, type FormNode, type FormStart } from "../../../api";
 import type { DeepInput } from "../../inputs";
 import { formProvider } from "../../shim";
 import { noteTenantResource, tenantInputs, type TenantArgs } from "../tenant";

@@ -1,7 +1,5 @@
 /** The Form provider: the collection lifecycle with the form's policy. */
-import { FORM_SECRET_PATHS, formCreateSchema, type Form } from "../../../api/resources/form";
-import { idSchemas } from "../../../api/schemas";
-import { secretValues, withoutSecrets } from "../../../api/schema/secret-paths";
+import { FORM_SECRET_PATHS, formCreateSchema, type Form, KINDS, secretValues, withoutSecrets } from "../../../api";
 import type { TenantClient } from "../../client/http";
 import { listOffset } from "../../client/paging";
 import { collectionResource, type CollectionSpec } from "../../lifecycle/collection";
@@ -27,7 +25,7 @@ export const formSpec: CollectionSpec<Form> = {
   kind: "form",
   label: "form",
   path: "/forms",
-  idSchema: idSchemas.form,
+  idSchema: KINDS.form.id.schema,
   createSchema: formCreateSchema,
   fields: FORM_FIELDS,
   extraChecks: checkNodeReferences,

@@ -5,10 +5,10 @@
  * `$ending`, and node ids are unique.
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { FORM_ENDING_NODE, formNodeIds, formNodeReferences, type FormFields } from "../../../api/resources/form";
+import { FORM_ENDING_NODE, formNodeIds, formNodeReferences, type FormFields } from "../../../api";
 import { containsUnknown, type JsonObject, UNKNOWN } from "../shared";
 
-export { FORM_FIELDS, FORM_SERVER_FIELDS } from "../../../api/resources/form";
+export { FORM_FIELDS, FORM_SERVER_FIELDS } from "../../../api";
 
 /** One managed top-level form field. */
 export type FormField = keyof FormFields;

@@ -10,10 +10,10 @@ import {
   FORM_OPAQUE_KEYS as OPAQUE_KEYS,
   FORM_SERVER_FIELDS,
   type Form,
-} from "../../../api/resources/form";
+} from "../../../api";
 import { deepEqual, isObject, type JsonObject, prune } from "../shared";
 
-export { DEFAULT_FORM_ENDING } from "../../../api/resources/form";
+export { DEFAULT_FORM_ENDING } from "../../../api";
 
 const isEmptyValue = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);

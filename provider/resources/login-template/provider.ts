@@ -7,7 +7,7 @@ import {
   TEMPLATE_STATUSES,
   UNIVERSAL_LOGIN_TEMPLATE_API_PATH as PATH,
   type UniversalLoginTemplateResponse,
-} from "../../../api/resources/login-template";
+} from "../../../api";
 import { ConflictError, FeatureUnavailableError, TenantError, unlessGone, type ErrorTarget } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";

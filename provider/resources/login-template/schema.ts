@@ -3,7 +3,7 @@
  * tags the hosted login page needs.
  */
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG, templateStringSchema } from "../../../api/resources/login-template";
+import { TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG, templateStringSchema } from "../../../api";
 import { type JsonObject, UNKNOWN, validateTree, withoutProvider } from "../shared";
 
 /** The id of the one template of a tenant. */

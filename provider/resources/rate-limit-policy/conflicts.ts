@@ -5,7 +5,7 @@
  * policies this run creates in that tenant.
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import type { RateLimitPolicy } from "../../../api/types";
+import type { RateLimitPolicy } from "../../../api";
 import type { TenantClient } from "../../client/http";
 import { listCheckpoint } from "../../lifecycle/collection";
 import { type JsonObject, UNKNOWN } from "../shared";

@@ -4,7 +4,7 @@
  * process itself, with the same settings keys as the resources.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { RateLimitPolicy } from "../../../api/types";
+import type { RateLimitPolicy } from "../../../api";
 import type { TenantSettingsInput } from "../../client/settings";
 import { inProgram } from "../../lookups/client";
 import { lookupInProgram, quietOutput } from "./lookup";

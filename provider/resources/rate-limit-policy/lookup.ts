@@ -5,8 +5,7 @@
  * and a failure reported once, as its message only.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ERROR_CODES } from "../../../api/errors";
-import type { RateLimitPolicy } from "../../../api/types";
+import { ERROR_CODES, type RateLimitPolicy } from "../../../api";
 import {
   ConfigurationError,
   type ErrorTarget,

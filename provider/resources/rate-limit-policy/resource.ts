@@ -6,8 +6,12 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
-import { idSchemas, rateLimitPolicyCreateSchema } from "../../../api/schemas";
-import type { RateLimitConfiguration, RateLimitPolicy as RateLimitPolicyObject } from "../../../api/types";
+import {
+  KINDS,
+  rateLimitPolicyCreateSchema,
+  type RateLimitConfiguration,
+  type RateLimitPolicy as RateLimitPolicyObject,
+} from "../../../api";
 import type { DeepInput } from "../../inputs";
 import { collectionResource, listCheckpoint, payloadOf, type CollectionSpec } from "../../lifecycle/collection";
 import { providerFor } from "../../shim";
@@ -33,7 +37,7 @@ export const rateLimitPolicySpec: CollectionSpec<RateLimitPolicyObject & { creat
   kind: "rateLimitPolicy",
   label: "rate limit policy",
   path: "/rate-limit-policies",
-  idSchema: idSchemas.rateLimitPolicy,
+  idSchema: KINDS.rateLimitPolicy.id.schema,
   createSchema: rateLimitPolicyCreateSchema,
   fields: FIELDS,
   list: (client, target) => listCheckpoint(client, "/rate-limit-policies", "rate_limit_policies", target),

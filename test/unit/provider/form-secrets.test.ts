@@ -5,9 +5,7 @@
  * journal's key, and found for redaction.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { FORM_SECRET_PATHS } from "../../../api/resources/form";
-import { EVENT_STREAM_SECRET_PATHS } from "../../../api/resources/event-stream";
-import { secretKeys, secretValues, withoutSecrets } from "../../../api/schema/secret-paths";
+import { FORM_SECRET_PATHS, EVENT_STREAM_SECRET_PATHS, secretKeys, secretValues, withoutSecrets } from "../../../api";
 import { markSecrets } from "../../../provider/resources/secrets";
 import { contentHash } from "../../../provider/resources/journal";
 import { formSpec } from "../../../provider/resources/form/provider";

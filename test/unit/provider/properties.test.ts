@@ -6,8 +6,13 @@ import { formOutputs, normaliseForm } from "../../../provider/resources/form/sta
 import { eventStreamOutputs, normaliseEventStream } from "../../../provider/resources/event-stream/state";
 import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
 import { deepEqual, type JsonObject } from "../../../provider/resources/shared";
-import { FORM_NAME_MAX, EVENT_STREAM_NAME_MAX, TEMPLATE_MAX } from "../../../api/limits";
-import { TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG } from "../../../api/event-types";
+import {
+  FORM_NAME_MAX,
+  EVENT_STREAM_NAME_MAX,
+  TEMPLATE_MAX,
+  TEMPLATE_HEAD_TAG,
+  TEMPLATE_WIDGET_TAG,
+} from "../../../api";
 import { eventStreamArb, formArb } from "./arbitraries";
 
 const json = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
