@@ -1,10 +1,13 @@
 /**
- * Section 5: scale. up, refresh and destroy of N mixed resources (server rate limit out
- * of the way) complete; the provider process's peak memory during each.
+ * Section 5: scale. up, a no-op preview, refresh and destroy of N mixed resources (server
+ * rate limit out of the way), through the dynamic providers, beside the engine's floor (the
+ * same resources as no-op dynamic resources, bench/programs/noop) and the resource plugin
+ * (bench/programs/plugin) at the same N; each step's wall time, the project's against the
+ * floor's (target ≤ 1.3 ×), and the provider process's peak memory.
  */
 import type { BenchContext } from "../lib/context";
 import { round } from "../lib/report";
-import { changedCount, type Operation } from "../lib/stacks";
+import { changedCount, type BenchProgram, type Operation, type OperationResult } from "../lib/stacks";
 import {
   adminToken,
   callCounts,
@@ -16,56 +19,86 @@ import {
   tenantSettings,
 } from "../lib/tenant";
 
-/** Runs the three operations and adds their figures. */
+/** The steps, in order, and what each must change to count as complete. */
+const STEPS: { operation: Operation; label: string; changed: (n: number) => number }[] = [
+  { operation: "up", label: "up", changed: (n) => n + 1 }, // + the stack resource
+  { operation: "preview", label: "no-op preview", changed: () => 0 },
+  { operation: "refresh", label: "refresh", changed: () => 0 },
+  { operation: "destroy", label: "destroy", changed: (n) => n + 1 },
+];
+
+const PROGRAMS: BenchProgram[] = ["noop", "tenant", "plugin"];
+const WORDS: Record<BenchProgram, string> = { noop: "no-op", tenant: "dynamic", plugin: "plugin" };
+
+/** Runs the steps for each program and adds their figures. */
 export async function measureScale(ctx: BenchContext): Promise<void> {
   const n = ctx.params.scaleN;
   const section = `5 scale, N=${n}`;
   const pulumi = await ctx.pulumi();
   const server = await startBenchServer();
+  const results: Partial<Record<BenchProgram, Partial<Record<Operation, OperationResult>>>> = {};
+  const raw: unknown[] = [];
   try {
     const policyId = await createPolicy(server, await adminToken(server));
-    const stack = await pulumi.open("tenant", "scale", {
-      tenant: tenantSettings(server),
-      config: scenarioConfig(mixedScenario(n, policyId)),
-    });
-    const raw: unknown[] = [];
-    for (const operation of ["up", "refresh", "destroy"] as Operation[]) {
-      server.counters.reset();
-      const result = await pulumi.run(stack, operation, {
-        label: `scale: ${operation} of N=${n}`,
-        detail: requestsSoFar(server),
+    for (const program of PROGRAMS) {
+      // The floor has no lookup: it declares the same resources only.
+      const scenario = mixedScenario(n, program === "noop" ? undefined : policyId);
+      const stack = await pulumi.open(program, `scale-${program}`, {
+        ...(program === "noop" ? {} : { tenant: tenantSettings(server) }),
+        config: scenarioConfig(scenario),
       });
-      const counts = callCounts(server.counters.snapshot());
-      raw.push({ operation, result, counts });
-      const expected = operation === "refresh" ? 0 : n + 1; // up and destroy also create/delete the stack resource
-      const done = operation === "refresh" ? result.ok : result.ok && changedCount(result.changes) === expected;
-      ctx.report.add({
-        id: `scale.${operation}.seconds`,
-        section,
-        label: `${operation}: completes, wall time`,
-        value: round(result.seconds, 1),
-        unit: "s",
-        target: "completes",
-        met: done,
-        note: result.ok
-          ? `${counts.resourceRequests} resource requests, ${result.provider.pids.length} provider process(es)`
-          : `failed: ${result.error?.split("\n")[0]}`,
-      });
-      ctx.report.add({
-        id: `scale.${operation}.providerPeakRss`,
-        section,
-        label: `${operation}: provider process peak RSS`,
-        value: result.provider.peakRssBytes ? round(result.provider.peakRssBytes / 2 ** 20, 0) : null,
-        unit: "MB",
-        note: result.provider.pids.length
-          ? result.provider.programPeakRssBytes
-            ? `the program process (up only): ${round(result.provider.programPeakRssBytes / 2 ** 20, 0)} MB`
-            : undefined
-          : "no provider process was seen",
-      });
+      results[program] = {};
+      for (const step of STEPS) {
+        server.counters.reset();
+        const result = await pulumi.run(stack, step.operation, {
+          label: `scale: ${step.label} of N=${n} ${WORDS[program]} resources`,
+          detail: program === "noop" ? undefined : requestsSoFar(server),
+        });
+        results[program]![step.operation] = result;
+        raw.push({ program, operation: step.operation, result, counts: callCounts(server.counters.snapshot()) });
+        if (!result.ok) break;
+      }
     }
-    ctx.report.raw.scale = { n, operations: raw };
   } finally {
     await server.close();
+  }
+  ctx.report.raw.scale = { n, operations: raw };
+
+  for (const step of STEPS) {
+    const floor = results.noop?.[step.operation];
+    const project = results.tenant?.[step.operation];
+    const plugin = results.plugin?.[step.operation];
+    const complete = (result: OperationResult | undefined) =>
+      !!result?.ok && changedCount(result.changes) === step.changed(n);
+    const ratio = floor?.ok && project?.ok ? project.seconds / floor.seconds : undefined;
+    ctx.report.add({
+      id: `scale.${step.operation}.seconds`,
+      section,
+      label: `${step.label}: wall time (dynamic providers)`,
+      value: project ? round(project.seconds, 1) : null,
+      unit: "s",
+      target: floor?.ok ? `≤ 1.3 × floor = ${(1.3 * floor.seconds).toFixed(1)} s` : "≤ 1.3 × floor",
+      met: complete(project) && ratio !== undefined && ratio <= 1.3,
+      note: [
+        floor ? `floor ${floor.ok ? `${floor.seconds.toFixed(1)} s` : "failed"}` : undefined,
+        ratio !== undefined ? `${ratio.toFixed(2)} × floor` : undefined,
+        plugin ? `plugin ${plugin.ok ? `${plugin.seconds.toFixed(1)} s` : "failed"}` : undefined,
+        project && !project.ok ? `failed: ${project.error?.split("\n")[0]}` : undefined,
+        project?.ok && !complete(project)
+          ? `changed ${changedCount(project.changes)}, expected ${step.changed(n)}`
+          : undefined,
+      ]
+        .filter(Boolean)
+        .join("; "),
+    });
+    if (step.operation === "preview") continue;
+    ctx.report.add({
+      id: `scale.${step.operation}.providerPeakRss`,
+      section,
+      label: `${step.label}: provider process peak RSS (dynamic / plugin)`,
+      value: project?.provider.peakRssBytes ? round(project.provider.peakRssBytes / 2 ** 20, 0) : null,
+      unit: "MB",
+      note: plugin?.provider.peakRssBytes ? `plugin ${round(plugin.provider.peakRssBytes / 2 ** 20, 0)} MB` : undefined,
+    });
   }
 }
