@@ -415,11 +415,13 @@ export class TenantClient {
     let failures = 0;
     for (;;) {
       let response: AxiosResponse;
+      /** This attempt's place in the limiter's order of starts (see `Limiter.observe`). */
+      let ticket: number | undefined;
       try {
         // A call queued or between attempts when the tenant was found unusable does not send (or wait) again.
         const sent = await this.limiter.run(
-          async () =>
-            this.blocked ??
+          async (started) =>
+            ((ticket = started), this.blocked) ??
             this.http.request({
               method: ex.method,
               url: ex.url,
@@ -463,11 +465,14 @@ export class TenantClient {
         );
         throw this.blocked.next(named(target));
       }
-      this.limiter.observe({
-        remaining: headerNumber(response.headers["x-ratelimit-remaining"]),
-        resetEpochSeconds: headerNumber(response.headers["x-ratelimit-reset"]),
-        limit: headerNumber(response.headers["x-ratelimit-limit"]),
-      });
+      this.limiter.observe(
+        {
+          remaining: headerNumber(response.headers["x-ratelimit-remaining"]),
+          resetEpochSeconds: headerNumber(response.headers["x-ratelimit-reset"]),
+          limit: headerNumber(response.headers["x-ratelimit-limit"]),
+        },
+        ticket,
+      );
       if (response.status === 429) {
         const wait = this.rateLimitWait(response, failures);
         if (this.options.now() + wait - started > this.options.rateLimitBudgetMs) {

@@ -70,6 +70,10 @@ export class Limiter {
   private pacingOffUntil = 0;
   /** When the last 429 arrived (ms). */
   private last429At = -Infinity;
+  /** Requests started so far: each one's ticket is its number in that order. */
+  private started = 0;
+  /** Tickets of the requests in flight. */
+  private readonly running = new Set<number>();
 
   constructor(options: LimiterOptions = {}) {
     this.maxConcurrent = Math.max(1, options.maxConcurrent ?? 8);
@@ -78,21 +82,31 @@ export class Limiter {
     this.sleep = options.sleep ?? sleep;
   }
 
-  /** Runs `task` when a slot is free and the rate limit window allows. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /** Runs `task` when a slot is free and the rate limit window allows; `task` gets the request's ticket. */
+  async run<T>(task: (ticket: number) => Promise<T>): Promise<T> {
     await this.acquire();
+    const ticket = ++this.started;
+    this.running.add(ticket);
     try {
-      return await task();
+      return await task(ticket);
     } finally {
+      this.running.delete(ticket);
       this.release();
     }
   }
 
-  /** Learns from a response's rate limit headers. */
-  observe(info: RateLimitInfo): void {
+  /**
+   * Learns from a response's rate limit headers. With the `ticket` of the request it
+   * answers, the requests started after that one and still in flight are taken off the
+   * count: the server had not seen them when it answered, and each will take a token
+   * (without this, the switch from the burst to pacing drew a 429 with 8 requests in flight).
+   */
+  observe(info: RateLimitInfo, ticket?: number): void {
     if (info.limit !== undefined && info.limit > 0) this.limit = info.limit;
     if (info.remaining === undefined) return;
-    this.remaining = info.remaining;
+    let unseen = 0;
+    if (ticket !== undefined) for (const other of this.running) if (other > ticket) unseen += 1;
+    this.remaining = Math.max(0, info.remaining - unseen);
     this.resetAt = info.resetEpochSeconds !== undefined ? info.resetEpochSeconds * 1000 : undefined;
   }
 

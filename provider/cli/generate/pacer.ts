@@ -33,8 +33,8 @@ export class BucketPacer extends Limiter {
     this.pause = options.sleep ?? defaultSleep;
   }
 
-  override observe(info: RateLimitInfo): void {
-    super.observe(info);
+  override observe(info: RateLimitInfo, ticket?: number): void {
+    super.observe(info, ticket);
     if (info.limit === undefined || info.limit <= 0 || info.remaining === undefined) return;
     if (this.rate === undefined) {
       this.tokens = info.remaining;
@@ -51,7 +51,7 @@ export class BucketPacer extends Limiter {
     this.tokensAt = this.clock() + Math.max(0, retryAfterMs);
   }
 
-  override async run<T>(task: () => Promise<T>): Promise<T> {
+  override async run<T>(task: (ticket: number) => Promise<T>): Promise<T> {
     const turn = this.queue.then(() => this.takeToken());
     this.queue = turn.catch(() => undefined);
     await turn;

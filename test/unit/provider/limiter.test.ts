@@ -51,6 +51,32 @@ describe("limiter", () => {
     expect(starts[4] - starts[0]).toBeLessThan(3_000);
   });
 
+  it("counts the requests still in flight that started after the one answered: they will take tokens too", async () => {
+    const clock = fakeClock();
+    const limiter = new Limiter({ now: clock.now, sleep: clock.sleep, maxConcurrent: 8 });
+    // Four requests go out together; the first answer says 3 tokens are left, but the other three took them.
+    const answers: (() => void)[] = [];
+    const tickets: number[] = [];
+    const inFlight = Array.from({ length: 4 }, () =>
+      limiter.run((ticket) => {
+        tickets.push(ticket);
+        return new Promise<void>((resolve) => answers.push(resolve));
+      }),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(tickets).toEqual([1, 2, 3, 4]);
+    answers[0]!();
+    await inFlight[0];
+    limiter.observe({ remaining: 3, resetEpochSeconds: (clock.now() + 1_000) / 1000, limit: 10 }, tickets[0]);
+    // The bucket is empty by then: the next request is paced, not sent at once.
+    const before = clock.now();
+    await limiter.run(async () => undefined);
+    await limiter.run(async () => undefined);
+    expect(clock.now() - before).toBeGreaterThanOrEqual(100);
+    for (const answer of answers.slice(1)) answer();
+    await Promise.all(inFlight);
+  });
+
   it("falls back to waiting for the reset after pacing drew two 429s in a row", async () => {
     const clock = fakeClock();
     const limiter = new Limiter({ now: clock.now, sleep: clock.sleep });
