@@ -3,6 +3,7 @@
  * every form, event stream, the login page template and every rate limit policy (GETs
  * only) and writes a TypeScript project whose resources adopt those objects.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
@@ -251,6 +252,7 @@ export async function generateCommand(args: string[]): Promise<number> {
     pluginPath: localPluginDir(),
   });
   writeProgram(out, program.files, program.secrets);
+  if (target.language === "go") formatGo(path.join(out, "main.go"));
   if (target.importFile) {
     fs.mkdirSync(path.dirname(target.importFile), { recursive: true });
     fs.writeFileSync(target.importFile, program.files[IMPORT_FILE]!);
@@ -258,6 +260,15 @@ export async function generateCommand(args: string[]): Promise<number> {
   const steps = pluginSteps(snapshot.domain, { language: target.language, auth: common.auth }, program.secrets);
   process.stdout.write(nextSteps(out, program, steps, target.importFile));
   return GENERATE_EXIT.ok;
+}
+
+/** Aligns a written Go file as `gofmt` does, when Go is installed (the program is valid Go either way). */
+function formatGo(file: string): void {
+  try {
+    execFileSync("gofmt", ["-w", file], { stdio: "ignore", timeout: 30_000 });
+  } catch {
+    // No gofmt on PATH: the file stays as written, unaligned.
+  }
 }
 
 /** What to write: the dynamic-provider program, or a plugin program in a language. */
