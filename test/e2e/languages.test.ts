@@ -1,9 +1,10 @@
 /**
  * The provider plugin for every language (issue 18): the same scenario through a TypeScript
- * program on the generated Node SDK, a Python program and a Go program
+ * program on the generated Node SDK, a Python program, a Go program and a Java program
  * (test/e2e/languages/<language>, inputs in scenario.json), each through the real engine and
  * its language host: a preview that names an invalid input, up of all four kinds on one
- * tenant and a form on a second tenant through an explicit `tenant.Provider`, every lookup as
+ * tenant (the default provider) and a form on each of two more tenants through two explicit
+ * `tenant.Provider` instances, every lookup as
  * an invoke, a no-op up with 0 writes, an update, drift found by refresh and put right, an
  * import by id, secrets absent from state and output, destroy.
  */
@@ -34,6 +35,9 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
   let ctx: E2eContext;
   let other: TenantServer;
   let otherApi: TenantApi;
+  /** The tenant of the second explicit provider. */
+  let third: TenantServer;
+  let thirdApi: TenantApi;
   let outputs: Record<string, unknown> = {};
   let engineOutput = "";
   let scratch: string;
@@ -44,6 +48,8 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
     const pythonPath = language === "python" ? installPythonSdk(pythonVenv, scratch) : "";
     other = await startTenantServer({ port: 0, logger: false });
     otherApi = new TenantApi(other);
+    third = await startTenantServer({ port: 0, logger: false });
+    thirdApi = new TenantApi(third);
     ctx = await startE2e({
       programDir: path.join(__dirname, "languages", language),
       stackName: `languages-${language}`,
@@ -52,6 +58,9 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
         otherDomain: { value: other.url },
         otherClientId: { value: other.credentials.clientId },
         otherClientSecret: { value: other.credentials.clientSecret, secret: true },
+        thirdDomain: { value: third.url },
+        thirdClientId: { value: third.credentials.clientId },
+        thirdClientSecret: { value: third.credentials.clientSecret, secret: true },
       },
       env: { PATH: path.join(pythonVenv, "bin"), PYTHONPATH: pythonPath },
     });
@@ -59,6 +68,7 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
   afterAll(async () => {
     await ctx?.dispose();
     await other?.close();
+    await third?.close();
     if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
   });
 
@@ -72,7 +82,7 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
     await ctx.stack.removeConfig("formName");
   });
 
-  test("up makes every kind on the default tenant and a form on the explicit provider's; every lookup answers", async () => {
+  test("up makes every kind on the default tenant and a form on each of two explicit providers' tenants; every lookup answers", async () => {
     const up = await ctx.stack.up({ onOutput: (text) => (engineOutput += text) });
     expect(up.summary.result).toBe("succeeded");
     outputs = Object.fromEntries(Object.entries(up.outputs).map(([key, value]) => [key, value.value]));
@@ -85,10 +95,12 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
       scenario.template,
     );
     expect((await ctx.api.call("GET", `/rate-limit-policies/${outputs.policyId}`)).status).toBe(200);
-    // The explicit provider's form is on the second tenant only.
+    // Each explicit provider's form is on its own tenant only.
     expect((await otherApi.call<{ name: string }>("GET", `/forms/${outputs.otherFormId}`)).body.name).toBe(
       "Other sign-up",
     );
+    expect((await thirdApi.forms()).map((form) => form.name)).toEqual(["Third sign-up"]);
+    expect((await otherApi.forms()).map((form) => form.name)).toEqual(["Other sign-up"]);
     expect((await ctx.api.forms()).map((form) => form.name)).toEqual(["Sign-up"]);
     expect(outputs).toMatchObject({
       lookedUpFormName: "Sign-up",
@@ -97,16 +109,19 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
       policyCount: 1,
       templateLength: scenario.template.length,
       otherFormName: "Other sign-up",
+      thirdFormName: "Third sign-up",
     });
   });
 
   test("a second up changes nothing and writes nothing to either tenant", async () => {
     ctx.server.counters.reset();
     other.counters.reset();
+    third.counters.reset();
     const again = await ctx.stack.up({ onOutput: (text) => (engineOutput += text) });
     expect(Object.keys(again.summary.resourceChanges ?? {})).toEqual(["same"]);
     expect(writesIn(ctx.server.counters.snapshot())).toBe(0);
     expect(writesIn(other.counters.snapshot())).toBe(0);
+    expect(writesIn(third.counters.snapshot())).toBe(0);
   });
 
   test("a changed input updates in place", async () => {
@@ -136,6 +151,7 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
       captchaSecret,
       ctx.server.credentials.clientSecret,
       other.credentials.clientSecret,
+      third.credentials.clientSecret,
     ]) {
       expect(state).not.toContain(secret);
       expect(engineOutput).not.toContain(secret);
@@ -172,5 +188,6 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
     expect(await ctx.api.hasTemplate()).toBe(false);
     expect((await ctx.api.call("GET", `/rate-limit-policies/${outputs.policyId}`)).status).toBe(404);
     expect((await otherApi.call("GET", `/forms/${outputs.otherFormId}`)).status).toBe(404);
+    expect((await thirdApi.call("GET", `/forms/${outputs.thirdFormId}`)).status).toBe(404);
   });
 });

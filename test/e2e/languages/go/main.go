@@ -113,6 +113,19 @@ func main() {
 		if err != nil {
 			return err
 		}
+		// A second explicit provider, for a third tenant.
+		third, err := tenant.NewProvider(ctx, "third", &tenant.ProviderArgs{
+			Domain:       pulumi.String(cfg.Require("thirdDomain")),
+			ClientId:     pulumi.String(cfg.Require("thirdClientId")),
+			ClientSecret: cfg.RequireSecret("thirdClientSecret"),
+		})
+		if err != nil {
+			return err
+		}
+		thirdForm, err := tenant.NewForm(ctx, "third-signup", formArgs(&s, "Third sign-up"), pulumi.Provider(third))
+		if err != nil {
+			return err
+		}
 
 		if extra := cfg.Get("extraFormName"); extra != "" {
 			if _, err := tenant.NewForm(ctx, "extra", formArgs(&s, extra)); err != nil {
@@ -124,6 +137,7 @@ func main() {
 		ctx.Export("streamId", stream.ID())
 		ctx.Export("policyId", policy.ID())
 		ctx.Export("otherFormId", otherForm.ID())
+		ctx.Export("thirdFormId", thirdForm.ID())
 		ctx.Export("lookedUpFormName", tenant.LookupFormOutput(ctx, tenant.LookupFormOutputArgs{Id: form.ID()}).Name())
 		ctx.Export("lookedUpStreamStatus",
 			tenant.LookupEventStreamOutput(ctx, tenant.LookupEventStreamOutputArgs{Name: stream.Name}).Status())
@@ -138,6 +152,8 @@ func main() {
 				Template().ApplyT(func(t string) int { return len(t) }))
 		ctx.Export("otherFormName",
 			tenant.LookupFormOutput(ctx, tenant.LookupFormOutputArgs{Id: otherForm.ID()}, pulumi.Provider(other)).Name())
+		ctx.Export("thirdFormName",
+			tenant.LookupFormOutput(ctx, tenant.LookupFormOutputArgs{Id: thirdForm.ID()}, pulumi.Provider(third)).Name())
 		return nil
 	})
 }

@@ -37,6 +37,13 @@ const other = new tenant.Provider("other", {
   clientSecret: cfg.requireSecret("otherClientSecret"),
 });
 const otherForm = new tenant.Form("other-signup", { ...scenario.form, name: "Other sign-up" }, { provider: other });
+// A second explicit provider, for a third tenant.
+const third = new tenant.Provider("third", {
+  domain: cfg.require("thirdDomain"),
+  clientId: cfg.require("thirdClientId"),
+  clientSecret: cfg.requireSecret("thirdClientSecret"),
+});
+const thirdForm = new tenant.Form("third-signup", { ...scenario.form, name: "Third sign-up" }, { provider: third });
 
 const extraName = cfg.get("extraFormName");
 if (extraName) new tenant.Form("extra", { ...scenario.form, name: extraName });
@@ -45,6 +52,7 @@ export const formId = form.id;
 export const streamId = stream.id;
 export const policyId = policy.id;
 export const otherFormId = otherForm.id;
+export const thirdFormId = thirdForm.id;
 export const lookedUpFormName = tenant.getFormOutput({ id: form.id }).name;
 export const lookedUpStreamStatus = tenant.getEventStreamOutput({ name: stream.name.apply((n) => n ?? "") }).status;
 export const lookedUpPolicyLimit = tenant
@@ -55,3 +63,4 @@ export const policyCount = tenant
   .rate_limit_policies.apply((items) => items.length);
 export const templateLength = tenant.getLoginTemplateOutput({ dependsOn: [template] }).template.apply((t) => t.length);
 export const otherFormName = tenant.getFormOutput({ id: otherForm.id }, { provider: other }).name;
+export const thirdFormName = tenant.getFormOutput({ id: thirdForm.id }, { provider: third }).name;

@@ -42,6 +42,16 @@ other = tenant.Provider(
 other_form = tenant.Form(
     "other-signup", **dict(scenario["form"], name="Other sign-up"), opts=pulumi.ResourceOptions(provider=other)
 )
+# A second explicit provider, for a third tenant.
+third = tenant.Provider(
+    "third",
+    domain=cfg.require("thirdDomain"),
+    client_id=cfg.require("thirdClientId"),
+    client_secret=cfg.require_secret("thirdClientSecret"),
+)
+third_form = tenant.Form(
+    "third-signup", **dict(scenario["form"], name="Third sign-up"), opts=pulumi.ResourceOptions(provider=third)
+)
 
 extra_name = cfg.get("extraFormName")
 if extra_name:
@@ -51,6 +61,7 @@ pulumi.export("formId", form.id)
 pulumi.export("streamId", stream.id)
 pulumi.export("policyId", policy.id)
 pulumi.export("otherFormId", other_form.id)
+pulumi.export("thirdFormId", third_form.id)
 pulumi.export("lookedUpFormName", tenant.get_form_output(id=form.id).name)
 pulumi.export("lookedUpStreamStatus", tenant.get_event_stream_output(name=stream.name).status)
 pulumi.export("lookedUpPolicyLimit", tenant.get_rate_limit_policy_output(id=policy.id).configuration["limit"])
@@ -65,4 +76,8 @@ pulumi.export(
 pulumi.export(
     "otherFormName",
     tenant.get_form_output(id=other_form.id, opts=pulumi.InvokeOutputOptions(provider=other)).name,
+)
+pulumi.export(
+    "thirdFormName",
+    tenant.get_form_output(id=third_form.id, opts=pulumi.InvokeOutputOptions(provider=third)).name,
 )

@@ -100,6 +100,14 @@ public class App {
             .build());
         var otherForm = new Form("other-signup", formArgs(formInputs, "Other sign-up"),
             CustomResourceOptions.builder().provider(other).build());
+        // A second explicit provider, for a third tenant.
+        var third = new Provider("third", ProviderArgs.builder()
+            .domain(cfg.require("thirdDomain"))
+            .clientId(cfg.require("thirdClientId"))
+            .clientSecret(cfg.requireSecret("thirdClientSecret"))
+            .build());
+        var thirdForm = new Form("third-signup", formArgs(formInputs, "Third sign-up"),
+            CustomResourceOptions.builder().provider(third).build());
 
         cfg.get("extraFormName").ifPresent(extra -> new Form("extra", formArgs(formInputs, extra)));
 
@@ -107,6 +115,7 @@ public class App {
         ctx.export("streamId", stream.id());
         ctx.export("policyId", policy.id());
         ctx.export("otherFormId", otherForm.id());
+        ctx.export("thirdFormId", thirdForm.id());
         ctx.export("lookedUpFormName",
             TenantFunctions.getForm(GetFormArgs.builder().id(form.id()).build()).applyValue(r -> r.name()));
         ctx.export("lookedUpStreamStatus",
@@ -125,6 +134,10 @@ public class App {
         ctx.export("otherFormName",
             TenantFunctions.getForm(GetFormArgs.builder().id(otherForm.id()).build(),
                     new InvokeOutputOptions.Builder().provider(other).build())
+                .applyValue(r -> r.name()));
+        ctx.export("thirdFormName",
+            TenantFunctions.getForm(GetFormArgs.builder().id(thirdForm.id()).build(),
+                    new InvokeOutputOptions.Builder().provider(third).build())
                 .applyValue(r -> r.name()));
     }
 }
