@@ -180,7 +180,7 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
     await ctx.stack.preview({ expectNoChanges: true });
   });
 
-  test("destroy deletes everything on both tenants", async () => {
+  test("destroy deletes everything on all three tenants", async () => {
     const destroyed = await ctx.stack.destroy();
     expect(destroyed.summary.result).toBe("succeeded");
     expect(await ctx.api.forms()).toEqual([]);
