@@ -22,7 +22,7 @@ import {
   type PulumiPlace,
 } from "../../scripts/lib/pulumi";
 import { FORM_COMPONENT_SECRET_VALUES, seedRealisticTenant, type SeededTenant } from "../fixtures/realistic-tenant";
-import { E2E_TIMEOUT_MS, installPythonSdk, writesIn } from "./harness";
+import { E2E_TIMEOUT_MS, installPythonSdk, runPrintedSecretLines, writesIn } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 const run = promisify(execFile);
@@ -149,14 +149,7 @@ describe.each(LANGUAGES)("a $language program generated over the plugin", ({ lan
     });
     const env = { ...process.env, ...pulumiEnv(binDir, place()) };
     const lines = stdout.split("\n").map((line) => line.trim());
-    const secretLines = lines.filter(
-      (line) => line.startsWith("pulumi config set --secret") && !line.includes("tenant:"),
-    );
-    for (const line of secretLines) {
-      const prompted = /^pulumi config set --secret (\S+)\s+# prompts: .*\((est_\w+)\)/.exec(line);
-      if (prompted) await stack.setConfig(prompted[1], { value: seeded.webhookSecrets[prompted[2]], secret: true });
-      else await run("bash", ["-c", line], { cwd: out(), env });
-    }
+    const secretLines = await runPrintedSecretLines(stack, stdout, out(), env, seeded.webhookSecrets);
     expect(secretLines).toHaveLength(8); // 5 form component secrets, 3 webhook secrets
     const importLine = lines.find((line) => line.startsWith("pulumi import"))!.replace(/\s+#.*$/, "");
     server.counters.reset();

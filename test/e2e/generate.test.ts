@@ -14,7 +14,7 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { ensurePulumiCli, openStack, pulumiEnv, REPO_ROOT, type PulumiPlace } from "../../scripts/lib/pulumi";
 import { FORM_COMPONENT_SECRET_VALUES, seedRealisticTenant, type SeededTenant } from "../fixtures/realistic-tenant";
-import { E2E_TIMEOUT_MS, writesIn } from "./harness";
+import { E2E_TIMEOUT_MS, runPrintedSecretLines, writesIn } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 const run = promisify(execFile);
@@ -142,21 +142,8 @@ describe("a program generated from a hand-made tenant", () => {
         clientSecret: server.credentials.clientSecret,
       },
     });
-    const secretLines = stdout
-      .split("\n")
-      .map((line) => line.trim())
-      .filter((line) => line.startsWith("pulumi config set --secret") && !line.includes("tenant:"));
     const env = { ...process.env, ...pulumiEnv(binDir, place()) };
-    for (const line of secretLines) {
-      const prompted = /^pulumi config set --secret (\S+)\s+# prompts: .*\((est_\w+)\)/.exec(line);
-      if (prompted) {
-        // What the user types at the prompt: the webhook's secret, which only they know.
-        await stack.setConfig(prompted[1], { value: seeded.webhookSecrets[prompted[2]], secret: true });
-      } else {
-        // `pulumi config set --secret NAME < .tenant-secrets/NAME`, run as printed.
-        await run("bash", ["-c", line], { cwd: out(), env });
-      }
-    }
+    const secretLines = await runPrintedSecretLines(stack, stdout, out(), env, seeded.webhookSecrets);
     // 5 form component secrets read into .tenant-secrets/ and 3 webhook secrets (write-only, prompted).
     expect(secretLines.filter((line) => line.includes("< .tenant-secrets/"))).toHaveLength(5);
     expect(secretLines).toHaveLength(8);

@@ -216,3 +216,28 @@ export function installPythonSdk(venv: string, scratch: string): string {
   );
   return target;
 }
+
+/**
+ * Runs the `pulumi config set --secret` lines `generate` printed (other than the provider's
+ * own `tenant:` keys), as the user would from `dir`: a line that reads a file runs as printed;
+ * one that prompts for a webhook secret gets the value the user knows, from `webhookSecrets`
+ * by the stream id the prompt names. Returns the lines.
+ */
+export async function runPrintedSecretLines(
+  stack: Stack,
+  printed: string,
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  webhookSecrets: Record<string, string>,
+): Promise<string[]> {
+  const lines = printed
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith("pulumi config set --secret") && !line.includes("tenant:"));
+  for (const line of lines) {
+    const prompted = /^pulumi config set --secret (\S+)\s+# prompts: .*\((est_\w+)\)/.exec(line);
+    if (prompted) await stack.setConfig(prompted[1]!, { value: webhookSecrets[prompted[2]!]!, secret: true });
+    else execFileSync("bash", ["-c", line], { cwd: dir, env, stdio: ["ignore", "ignore", "inherit"] });
+  }
+  return lines;
+}

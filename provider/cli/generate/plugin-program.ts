@@ -15,9 +15,11 @@ import {
   describeContents,
   type ConnectionAuth,
   type GeneratedProgram,
+  notesLines,
   replaceRefs,
   SECRETS_DIR,
   secretLines,
+  secretNotes,
   sectionLine,
   typescriptRef,
 } from "./program";
@@ -389,7 +391,6 @@ function pluginReadme(
   writer: Writer,
   model: { resources: ModelResource[]; secrets: GeneratedProgram["secrets"] },
 ): string {
-  const known = model.secrets.filter((secret) => secret.value !== undefined);
   const sdk = {
     typescript:
       "`@pulumi-tenant/sdk` (the repository's `sdk/nodejs`: `npm install <checkout>/sdk/nodejs` where it is not published)",
@@ -413,25 +414,14 @@ function pluginReadme(
     options.pluginPath
       ? "taken from the pulumi-tenant install that generated this program (`plugins:` in `Pulumi.yaml`)."
       : "the one installed with `pulumi plugin install resource tenant …`.",
-    ...(model.secrets.some((secret) => secret.value === undefined)
-      ? [
-          "",
-          "Webhook secrets are write-only: the API never returns them, so type in the ones in use. The plugin cannot",
-          "compare them: the import and the next preview take the configured value as the tenant's, and the next change",
-          "to the destination sends it.",
-        ]
-      : []),
-    ...(known.length > 0
-      ? [
-          "",
-          `Form component secrets were read from the tenant into \`${SECRETS_DIR}/\` (git-ignored, readable by you only):`,
-          "set them as above, then delete the folder.",
-        ]
-      : []),
+    ...secretNotes(model.secrets, [
+      "The plugin cannot compare them: the import and the next preview take the configured value as the tenant's,",
+      "and the next change to the destination sends it.",
+    ]),
     "",
     "A change made by hand in the tenant is drift: `pulumi preview --refresh` shows it and `pulumi up --refresh`",
     "puts the code's values back.",
-    ...(snapshot.notes.length > 0 ? ["", "Notes:", "", ...snapshot.notes.map((note) => `- ${note}`)] : []),
+    ...notesLines(snapshot.notes),
     "",
     "| Resource | Type | Id |",
     "|---|---|---|",

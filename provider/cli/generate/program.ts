@@ -246,6 +246,30 @@ export function shellWord(text: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
 
+/**
+ * The README's lines on the secrets: webhook secrets are write-only (`compare`: what the
+ * provider makes of that), form component secrets were read into {@link SECRETS_DIR}.
+ */
+export function secretNotes(secrets: SecretConfig[], compare: string[]): string[] {
+  return [
+    ...(secrets.some((secret) => secret.value === undefined)
+      ? ["", "Webhook secrets are write-only: the API never returns them, so type in the ones in use.", ...compare]
+      : []),
+    ...(secrets.some((secret) => secret.value !== undefined)
+      ? [
+          "",
+          `Form component secrets were read from the tenant into \`${SECRETS_DIR}/\` (git-ignored, readable by you only):`,
+          "set them as above, then delete the folder.",
+        ]
+      : []),
+  ];
+}
+
+/** The README's list of the generator's notes (skipped policies and the like). */
+export function notesLines(notes: string[]): string[] {
+  return notes.length > 0 ? ["", "Notes:", "", ...notes.map((note) => `- ${note}`)] : [];
+}
+
 /** The README's lines on drift: how to see it, and the command that undoes it. */
 function driftSection(refreshAlways: boolean): string[] {
   const undo = refreshAlways
@@ -303,24 +327,13 @@ function readme(
     "",
     "The `AUTH0_DOMAIN`, `AUTH0_CLIENT_ID`, `AUTH0_CLIENT_SECRET` (or `AUTH0_API_TOKEN`) variables may be used",
     `instead of the \`${namespace}:\` configuration keys.`,
-    ...(secrets.some((secret) => secret.value === undefined)
-      ? [
-          "",
-          "Webhook secrets are write-only: the API never returns them, so type in the ones in use. The provider cannot",
-          "compare them either: adoption does not send a secret when nothing else differs, and the next change to the",
-          "destination sends the configured one.",
-        ]
-      : []),
-    ...(known.length > 0
-      ? [
-          "",
-          `Form component secrets were read from the tenant into \`${SECRETS_DIR}/\` (git-ignored, readable by you only):`,
-          "set them as above, then delete the folder.",
-        ]
-      : []),
+    ...secretNotes(secrets, [
+      "The provider cannot compare them either: adoption does not send a secret when nothing else differs, and the",
+      "next change to the destination sends the configured one.",
+    ]),
     "",
     ...driftSection(options.refreshAlways ?? false),
-    ...(snapshot.notes.length > 0 ? ["", "Notes:", "", ...snapshot.notes.map((note) => `- ${note}`)] : []),
+    ...notesLines(snapshot.notes),
     "",
     "| Resource | Type | Id | Name in the tenant |",
     "|---|---|---|---|",
