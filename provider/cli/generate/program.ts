@@ -111,7 +111,11 @@ export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions):
 
   const files: Record<string, string> = {
     "Pulumi.yaml": pulumiYaml(options.projectName, snapshot.domain, options.refreshAlways ?? false),
-    "package.json": packageJson(options),
+    "package.json": packageJson(
+      options.projectName,
+      "A Pulumi program of pulumi-tenant, generated from a live tenant by `pulumi-tenant generate`.",
+      { "@pulumi/pulumi": options.pulumiVersion, "pulumi-tenant": options.providerVersion },
+    ),
     "tsconfig.json": TSCONFIG,
     "index.ts": indexTs(snapshot, options, blocks, secrets.length > 0),
     ".gitignore": `node_modules/\nbin/\n${SECRETS_DIR}/\n`,
@@ -182,18 +186,19 @@ export function pulumiYaml(projectName: string, domain: string, refreshAlways: b
   ].join("\n");
 }
 
-function packageJson(options: ProgramOptions): string {
+/** A generated project's package.json: its name from the project's, private, `index.ts` as main. */
+export function packageJson(projectName: string, description: string, dependencies: Record<string, string>): string {
   return `${JSON.stringify(
     {
       name:
-        options.projectName
+        projectName
           .toLowerCase()
           .replace(/[^a-z0-9._-]+/g, "-")
           .replace(/^[._-]+/, "") || "tenant",
       private: true,
-      description: "A Pulumi program of pulumi-tenant, generated from a live tenant by `pulumi-tenant generate`.",
+      description,
       main: "index.ts",
-      dependencies: { "@pulumi/pulumi": options.pulumiVersion, "pulumi-tenant": options.providerVersion },
+      dependencies,
       devDependencies: { "@types/node": "^20.19.0", typescript: "~5.9.3" },
     },
     null,
@@ -201,7 +206,8 @@ function packageJson(options: ProgramOptions): string {
   )}\n`;
 }
 
-const TSCONFIG = `${JSON.stringify(
+/** A generated TypeScript project's tsconfig.json. */
+export const TSCONFIG = `${JSON.stringify(
   {
     compilerOptions: {
       strict: true,
