@@ -6,14 +6,14 @@
  * So these objects are deliberately tiny: one method, `configure`, which the dynamic
  * provider host calls once per process before any other; it loads the real
  * implementation (`runtime.ts`) with `require` (which the serializer leaves alone) and has
- * it attach `check`/`diff`/`create`/`read`/`update`/`delete`. It captures only strings and a
- * number: no credentials, no libraries. Copies stored by 0.2.0 call `runtime.configure` and
+ * it attach `check`/`diff`/`create`/`read`/`update`/`delete`. It captures only strings (the
+ * kind, the runtime's global and where to find it): no credentials, no libraries. Copies stored by 0.2.0 call `runtime.configure` and
  * `runtime.dispatch(kind, method, args, protocol)` — keep that interface stable
  * (test/e2e/state-compat.test.ts runs them).
  *
  * Where the runtime is found, in order: a runtime already loaded in this process; the
- * installed package (`pulumi-tenant/dist/provider/runtime`, resolved from the Pulumi
- * program's directory); the absolute path of this build, captured when the program ran.
+ * installed package (`pulumi-tenant/runtime`, resolved from the Pulumi program's
+ * directory); the absolute path of this build, captured when the program ran.
  */
 import * as path from "node:path";
 import type { ConfigureRequest, ResourceProvider } from "@pulumi/pulumi/dynamic";

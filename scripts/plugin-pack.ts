@@ -36,8 +36,11 @@ function npm(args: string[], cwd: string): string {
   });
 }
 
-/** Builds the tarball into `outDir`; returns its path. */
-export function packPlugin(outDir: string, progress: (line: string) => void = () => undefined): string {
+/** Builds the tarball into `outDir`; returns its path and the plugin's version. */
+export function packPlugin(
+  outDir: string,
+  progress: (line: string) => void = () => undefined,
+): { tarball: string; version: string } {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, "provider", "package.json"), "utf8")) as {
     version: string;
   };
@@ -82,7 +85,7 @@ export function packPlugin(outDir: string, progress: (line: string) => void = ()
     const tarball = path.join(outDir, `pulumi-resource-tenant-v${manifest.version}.tar.gz`);
     progress(`writing ${tarball}`);
     execFileSync("tar", ["-czf", tarball, "-C", plugin, "."]);
-    return tarball;
+    return { tarball, version: manifest.version };
   } finally {
     fs.rmSync(stage, { recursive: true, force: true });
   }
@@ -91,10 +94,7 @@ export function packPlugin(outDir: string, progress: (line: string) => void = ()
 if (require.main === module) {
   const index = process.argv.indexOf("--out");
   const outDir = path.resolve(index > 0 ? process.argv[index + 1]! : path.join(root, "dist", "plugin"));
-  const tarball = packPlugin(outDir, (line) => process.stderr.write(`plugin:pack: ${line}\n`));
-  const { version } = JSON.parse(fs.readFileSync(path.join(root, "provider", "package.json"), "utf8")) as {
-    version: string;
-  };
+  const { tarball, version } = packPlugin(outDir, (line) => process.stderr.write(`plugin:pack: ${line}\n`));
   process.stdout.write(`${tarball}\n`);
   process.stderr.write(`install it with: pulumi plugin install resource tenant ${version} --file ${tarball}\n`);
 }

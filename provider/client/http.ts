@@ -419,17 +419,19 @@ export class TenantClient {
       let ticket: number | undefined;
       try {
         // A call queued or between attempts when the tenant was found unusable does not send (or wait) again.
-        const sent = await this.limiter.run(
-          async (started) =>
-            ((ticket = started), this.blocked) ??
+        const sent = await this.limiter.run(async (started) => {
+          ticket = started;
+          return (
+            this.blocked ??
             this.http.request({
               method: ex.method,
               url: ex.url,
               headers: ex.headers,
               data: ex.data,
               params: ex.params,
-            }),
-        );
+            })
+          );
+        });
         if (sent instanceof SharedFailure) throw sent.next(named(ex.target));
         response = sent;
       } catch (error) {

@@ -179,15 +179,10 @@ describe("a fresh Pulumi project with the provider tarball", () => {
   }, 600_000);
 
   test("the plugin tarball (npm run plugin:pack) installs with `pulumi plugin install` and serves a program", async () => {
-    const tarball = packPlugin(path.join(tmp, "plugin"));
+    const { tarball, version } = packPlugin(path.join(tmp, "plugin"));
     const binDir = ensurePulumiCli();
     const place = { stateDir: path.join(tmp, "plugin-state"), homeDir: path.join(tmp, "plugin-home"), passphrase: "p" };
     const env = { ...process.env, ...pulumiEnv(binDir, place) };
-    const version = (
-      JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "provider", "package.json"), "utf8")) as {
-        version: string;
-      }
-    ).version;
     execFileSync("pulumi", ["plugin", "install", "resource", "tenant", version, "--file", tarball], { env });
     expect(execFileSync("pulumi", ["plugin", "ls"], { env, encoding: "utf8" })).toMatch(
       new RegExp(`tenant\\s+resource\\s+${version.replace(/\./g, "\\.")}`),

@@ -17,14 +17,7 @@ import {
   type TenantSettingsInput,
 } from "../../client/settings";
 import { BucketPacer } from "./pacer";
-import {
-  buildProgram,
-  connectionLines,
-  DEFAULT_NAMESPACE,
-  describeContents,
-  SECRETS_DIR,
-  secretLines,
-} from "./program";
+import { buildProgram, DEFAULT_NAMESPACE, describeContents, dynamicSteps, SECRETS_DIR } from "./program";
 import { buildPluginProgram, IMPORT_FILE, PLUGIN_LANGUAGES, type PluginLanguage, pluginSteps } from "./plugin-program";
 import { readTenant } from "./snapshot";
 
@@ -170,16 +163,20 @@ export function projectNameFrom(text: string): string {
   return cleaned || "tenant";
 }
 
-/** The version of the package that holds this file (`pulumi-tenant`), for the generated package.json. */
-export function providerVersion(): string {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+/** The folder and manifest of the package that holds this file (`pulumi-tenant`), when found. */
+function ownPackage(): { dir: string; version: string } | undefined {
+  for (let dir = __dirname; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
     const file = path.join(dir, "package.json");
-    if (fs.existsSync(file)) {
-      const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as { name?: string; version?: string };
-      if (manifest.name === "pulumi-tenant" && manifest.version) return manifest.version;
-    }
-    if (path.dirname(dir) === dir) return "0.2.0";
+    if (!fs.existsSync(file)) continue;
+    const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as { name?: string; version?: string };
+    if (manifest.name === "pulumi-tenant" && manifest.version) return { dir, version: manifest.version };
   }
+  return undefined;
+}
+
+/** The version of `pulumi-tenant`, for the generated package.json and the plugin version. */
+export function providerVersion(): string {
+  return ownPackage()?.version ?? "0.2.0";
 }
 
 function pulumiSdkVersion(): string {
@@ -233,15 +230,7 @@ export async function generateCommand(args: string[]): Promise<number> {
   if (target.kind === "dynamic") {
     const program = buildProgram(snapshot, { ...common, namespace, providerVersion: `^${providerVersion()}` });
     writeProgram(out, program.files, program.secrets);
-    const steps = [
-      "npm install",
-      "pulumi stack init dev",
-      ...connectionLines(snapshot.domain, namespace, { clientId: settings.clientId }),
-      ...secretLines(program.secrets),
-      ...(program.secrets.some((secret) => secret.value !== undefined) ? [`rm -r ${SECRETS_DIR}`] : []),
-      "pulumi preview     # plans only adoptions",
-      "pulumi up          # adopts every object; writes nothing while the tenant matches the code",
-    ];
+    const steps = dynamicSteps(snapshot.domain, namespace, common.auth, program.secrets);
     process.stdout.write(nextSteps(out, program, steps));
     return GENERATE_EXIT.ok;
   }
@@ -295,14 +284,9 @@ export function programTarget(flags: GenerateFlags): ProgramTarget {
 
 /** The folder of the resource plugin's launcher in this install (`provider/bin`), when it is there. */
 export function localPluginDir(): string | undefined {
-  for (let dir = __dirname; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
-    const manifest = path.join(dir, "package.json");
-    if (!fs.existsSync(manifest)) continue;
-    if ((JSON.parse(fs.readFileSync(manifest, "utf8")) as { name?: string }).name !== "pulumi-tenant") continue;
-    const launcher = path.join(dir, "bin", "pulumi-resource-tenant");
-    return fs.existsSync(launcher) ? path.dirname(launcher) : undefined;
-  }
-  return undefined;
+  const own = ownPackage();
+  const bin = own && path.join(own.dir, "bin");
+  return bin && fs.existsSync(path.join(bin, "pulumi-resource-tenant")) ? bin : undefined;
 }
 
 /** Writes the files, and the secret values the API returned into a private, git-ignored folder. */

@@ -116,8 +116,8 @@ export class GoPrinter {
 
   private scalar(value: unknown, type: keyof typeof PRIMITIVE, where: string): string {
     const wanted = { string: "string", integer: "number", number: "number", boolean: "boolean" }[type];
-    if (typeof value !== wanted) throw new Error(`${where}: expected a ${type}, found ${JSON.stringify(value)}`);
-    if (type === "integer" && !Number.isInteger(value)) return `pulumi.Float64(${String(value)})`;
+    if (typeof value !== wanted || (type === "integer" && !Number.isInteger(value)))
+      throw new Error(`${where}: expected ${type === "integer" ? "an" : "a"} ${type}, found ${JSON.stringify(value)}`);
     return `pulumi.${PRIMITIVE[type]}(${typeof value === "string" ? goString(value) : String(value)})`;
   }
 

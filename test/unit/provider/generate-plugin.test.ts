@@ -160,8 +160,12 @@ describe("plugin programs", () => {
     const schema = packageSchema("0.2.0") as { types: ObjectTypes };
     const printer = new GoPrinter(schema.types);
     const start = { $ref: "#/types/tenant:index:FormStart" };
-    expect(printer.value({ next_node: "a", coordinates: { x: 1, y: 2.5 } }, start, 0, "start")).toBe(
-      '&tenant.FormStartArgs{\n\tNext_node: pulumi.String("a"),\n\tCoordinates: &tenant.FormNodeStepCoordinatesArgs{\n\t\tX: pulumi.Int(1),\n\t\tY: pulumi.Float64(2.5),\n\t},\n}',
+    expect(printer.value({ next_node: "a", coordinates: { x: 1, y: -2 } }, start, 0, "start")).toBe(
+      '&tenant.FormStartArgs{\n\tNext_node: pulumi.String("a"),\n\tCoordinates: &tenant.FormNodeStepCoordinatesArgs{\n\t\tX: pulumi.Int(1),\n\t\tY: pulumi.Int(-2),\n\t},\n}',
+    );
+    // An integer field takes no fraction: pulumi.Float64 would not compile there.
+    expect(() => printer.value({ coordinates: { x: 1, y: 2.5 } }, start, 0, "start")).toThrow(
+      "start.coordinates.y: expected an integer, found 2.5",
     );
     expect(() => printer.value({ next_node: "a", surprise: 1 }, start, 0, "form.start")).toThrow(
       'form.start: "surprise" is not a field of FormStart in the Go SDK',
