@@ -38,7 +38,16 @@ export function tenantInputs(
   opts: pulumi.CustomResourceOptions | undefined,
 ): Record<string, unknown> {
   const type = `pulumi-nodejs:dynamic/${TYPE_MODULE}:${TYPE_NAMES[kind]}`;
-  return { tenant: args.tenant, force: args.force, managedBy: pulumiRuntime.createUrn(name, type, opts?.parent) };
+  // Without a parent the URN is known now: a plain string costs the program no Outputs (createUrn makes three).
+  const managedBy = opts?.parent
+    ? pulumiRuntime.createUrn(name, type, opts.parent)
+    : `urn:pulumi:${pulumiRuntime.getStack()}::${pulumiRuntime.getProject()}::${type}::${name}`;
+  // Only the keys the program set: each key of the props becomes an Output of the resource object.
+  return {
+    ...(args.tenant !== undefined ? { tenant: args.tenant } : {}),
+    ...(args.force !== undefined ? { force: args.force } : {}),
+    managedBy,
+  };
 }
 
 /** The program's resources by the namespace they named as a plain string (see {@link registeredIn}). */
