@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--quick] [--only=calls,ratelimit,overhead,throughput,scale,generate] [--cpu-prof] [--skip-checkpoints]`:
+ * `npm run bench -- [--quick] [--only=calls,ratelimit,overhead,throughput,scale,options,generate] [--cpu-prof] [--skip-checkpoints]`:
  * measures API calls per phase, rate-limit efficiency, engine overhead, server throughput
  * and scale against an in-process tenant server on loopback, prints one table (stdout;
  * progress goes to stderr) and writes bench/results.json (bench/results-quick.json in
@@ -17,6 +17,7 @@ import { machineInfo, renderTable, Report, writeResults } from "./lib/report";
 import { BenchPulumi } from "./lib/stacks";
 import { measureCalls } from "./sections/calls";
 import { measureGenerate } from "./sections/generate";
+import { measureOptions } from "./sections/options";
 import { measureOverhead } from "./sections/overhead";
 import { measureRateLimit } from "./sections/ratelimit";
 import { measureScale } from "./sections/scale";
@@ -28,6 +29,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   overhead: measureOverhead,
   throughput: measureThroughput,
   scale: measureScale,
+  options: measureOptions,
   generate: measureGenerate,
 };
 

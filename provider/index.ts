@@ -18,14 +18,14 @@
 export { Form, type FormArgs } from "./resources/form";
 export { LoginTemplate, type LoginTemplateArgs } from "./resources/login-template";
 export { EventStream, type EventStreamArgs, type EventStreamSubscription } from "./resources/event-stream";
-export { RateLimitPolicy, type RateLimitPolicyArgs } from "./resources/rate-limit-policy/resource";
+export { RateLimitPolicy, type RateLimitPolicyArgs } from "./resources/rate-limit-policy";
 export {
   getRateLimitPolicy,
   getRateLimitPolicyOutput,
   type GetRateLimitPolicyArgs,
   type GetRateLimitPolicyOutputArgs,
   type GetRateLimitPolicyOptions,
-} from "./resources/rate-limit-policy";
+} from "./resources/rate-limit-policy/lookup";
 export {
   getForm,
   getFormOutput,
@@ -46,11 +46,11 @@ export {
   type GetRateLimitPoliciesOutputArgs,
   type LookupOptions,
 } from "./lookups";
-export { TYPE_MODULE, TYPE_NAMES } from "./resources/tokens";
+export { TYPE_MODULE, TYPE_NAMES } from "./lifecycle/tokens";
 export type { DeepInput } from "./inputs";
 export { formComponent, type FormComponentType } from "./components";
 export type { TenantSettingsInput } from "./client/settings";
-export type { TenantArgs } from "./resources/tenant";
+export type { TenantArgs } from "./lifecycle/tenant";
 export {
   TenantError,
   NotFoundError,

@@ -41,8 +41,8 @@ import {
   type TenantSettingsInput,
 } from "./client/settings";
 import { IMPLEMENTATIONS, type ResourceKind } from "./resources";
-import { claim, forgetClaims, isAdoptedFromJournal, markGone } from "./resources/create-once";
-import { CreateJournal, journalPath } from "./resources/journal";
+import { claim, forgetClaims, isAdoptedFromJournal, markGone } from "./lifecycle/create-once";
+import { CreateJournal, journalPath } from "./lifecycle/journal";
 import {
   adoptionFailure,
   FORCE_KEY,
@@ -54,10 +54,10 @@ import {
   recordOwner,
   stackOf,
   urnOf,
-} from "./resources/ownership";
+} from "./lifecycle/ownership";
 import { forResource, warningsSent } from "./lifecycle/diagnostics";
-import { isObject, type JsonObject, UNKNOWN } from "./resources/shared";
-import type { ProviderContext, ResourceImplementation } from "./resources/types";
+import { isObject, type JsonObject, UNKNOWN } from "./lifecycle/shared";
+import type { ProviderContext, ResourceImplementation } from "./lifecycle/types";
 
 /** Version of the dispatch interface this runtime speaks. */
 export const PROTOCOL_VERSION = 1;

@@ -18,7 +18,7 @@
 import * as path from "node:path";
 import type { ConfigureRequest, ResourceProvider } from "@pulumi/pulumi/dynamic";
 import type { TenantRuntime } from "./runtime";
-import type { ResourceKind } from "./resources/tokens";
+import type { ResourceKind } from "./lifecycle/tokens";
 
 // Short names: the serializer writes each captured constant's name beside its value.
 /** The global the runtime registers under (runtime.ts `RUNTIME_GLOBAL`). */

@@ -19,6 +19,8 @@ export interface BenchParameters {
   throughputConnections: number[];
   /** Resources of the scale run. */
   scaleN: number;
+  /** Resources of the engine options run. */
+  optionsN: number;
 }
 
 /** The full run (the sizes) and the quick run (small N, a few minutes). */
@@ -34,6 +36,7 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
     throughputWarmupSeconds: 1,
     throughputConnections: [16, 64],
     scaleN: 1000,
+    optionsN: 500,
   },
   quick: {
     callsN: 10,
@@ -46,6 +49,7 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
     throughputWarmupSeconds: 0.5,
     throughputConnections: [16, 64],
     scaleN: 100,
+    optionsN: 60,
   },
 };
 

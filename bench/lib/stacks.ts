@@ -130,10 +130,14 @@ export class BenchPulumi {
       refresh?: boolean;
       countFailures?: boolean;
       detail?: () => string;
+      /** `--parallel`: resource operations at once (the CLI's default when absent). */
+      parallel?: number;
+      /** Environment for this operation only (an engine option such as PULUMI_SKIP_CHECKPOINTS). */
+      env?: Record<string, string>;
     },
   ): Promise<OperationResult> {
     const env = (stack.workspace as unknown as { envVars: Record<string, string> }).envVars;
-    Object.assign(env, this.extraEnv);
+    Object.assign(env, this.extraEnv, options.env);
     if (this.profileRoot) {
       const dir = path.join(this.profileRoot, options.label.replace(/[^A-Za-z0-9=]+/g, "-").replace(/^-|-$/g, ""));
       // Node 20 refuses --cpu-prof in NODE_OPTIONS: a preloaded module profiles instead.
@@ -147,7 +151,9 @@ export class BenchPulumi {
           if (event.resOpFailedEvent) failedOperations += 1;
         }
       : undefined;
+    const parallel = options.parallel !== undefined ? { parallel: options.parallel } : {};
     const common = {
+      ...parallel,
       expectNoChanges: options.expectNoChanges,
       ...(options.refresh ? { refresh: true } : {}),
       ...(onEvent ? { onEvent } : {}),
@@ -171,7 +177,8 @@ export class BenchPulumi {
               changes = (await stack.refresh(common)).summary.resourceChanges ?? {};
               break;
             case "destroy":
-              changes = (await stack.destroy(onEvent ? { onEvent } : {})).summary.resourceChanges ?? {};
+              changes =
+                (await stack.destroy({ ...parallel, ...(onEvent ? { onEvent } : {}) })).summary.resourceChanges ?? {};
               break;
           }
         },
@@ -185,6 +192,10 @@ export class BenchPulumi {
     const provider = watch.stop();
     delete env.NODE_OPTIONS;
     delete env.BENCH_CPU_PROF_DIR;
+    for (const key of Object.keys(options.env ?? {})) {
+      if (this.extraEnv[key] !== undefined) env[key] = this.extraEnv[key];
+      else delete env[key];
+    }
     progress(
       `${options.label}: ${ok ? "done" : "FAILED"} in ${seconds.toFixed(1)} s${ok ? "" : `: ${firstErrorLine(error)}`}`,
     );

@@ -9,19 +9,12 @@ import type { CheckFailure, CheckResult, DiffResult } from "@pulumi/pulumi/dynam
 import type { JsonSchema } from "../../api";
 import { ConflictError, NotFoundError, PartialCreateError, unlessGone, type ErrorTarget } from "../client/errors";
 import type { TenantClient } from "../client/http";
-import { claim, createOnce, isClaimed, isGone } from "../resources/create-once";
-import { contentHash } from "../resources/journal";
-import {
-  containsUnknown,
-  deepEqual,
-  type JsonObject,
-  UNKNOWN,
-  validateTree,
-  withoutProvider,
-} from "../resources/shared";
+import { claim, createOnce, isClaimed, isGone } from "./create-once";
+import { contentHash } from "./journal";
+import { containsUnknown, deepEqual, type JsonObject, UNKNOWN, validateTree, withoutProvider } from "./shared";
 import { warn } from "./diagnostics";
 import { rotatedSecretFields, ROTATED_SECRETS_KEY, secretChange } from "./secret-changes";
-import type { ProviderContext, ResourceImplementation } from "../resources/types";
+import type { ProviderContext, ResourceImplementation } from "./types";
 
 /** One kind of server-id object and the provider's policy for it. */
 export interface CollectionSpec<T extends { id: string } = { id: string; created_at?: string }> {

@@ -4,7 +4,7 @@
  * secret would look like an update of nothing. `check` adds an input naming the fields
  * (never a value), which the diff marks, and `diff` warns on the resource's line.
  */
-import { deepEqual, type JsonObject, UNKNOWN } from "../resources/shared";
+import { deepEqual, type JsonObject, UNKNOWN } from "./shared";
 import type { CollectionSpec } from "./collection";
 import { payloadOf } from "./collection";
 import { warn } from "./diagnostics";

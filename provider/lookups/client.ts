@@ -5,18 +5,19 @@
  * variables as fallbacks, and optional overrides.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { NotFoundError } from "../client/errors";
-import { registeredIn } from "../resources/tenant";
-import { AmbiguousNameError } from "./by-name";
-import type { TenantClient } from "../client/http";
-import { DEFAULT_NAMESPACE, readSettingsInput, type TenantSettingsInput } from "../client/settings";
+import { ConfigurationError, NotFoundError, TenantError } from "../client/errors";
+import { TenantClient } from "../client/http";
 import {
-  asProgramError,
-  lookupClient as connectionClient,
-  quiet,
-  quietOutput,
-  reportOnce,
-} from "../resources/rate-limit-policy/lookup";
+  type ConfigLookup,
+  DEFAULT_NAMESPACE,
+  NAMESPACE_PATTERN,
+  readSettingsInput,
+  resolveSettings,
+  settingsKey,
+  type TenantSettingsInput,
+} from "../client/settings";
+import { registeredIn } from "../lifecycle/tenant";
+import { AmbiguousNameError } from "./by-name";
 
 /** The configuration namespace the provider reads by default (`tenant:domain`, …). */
 export const DEFAULT_TENANT_NAMESPACE = DEFAULT_NAMESPACE;
@@ -55,21 +56,42 @@ export function namespacedKey(key: string, namespace: string): string {
 export function lookupSettingsInput(
   namespace = DEFAULT_TENANT_NAMESPACE,
   overrides?: TenantSettingsInput,
+  config: ConfigLookup = (key) => pulumi.runtime.getConfig(key),
 ): TenantSettingsInput {
-  const merged = readSettingsInput((key) => pulumi.runtime.getConfig(key), process.env, namespace);
+  const merged = readSettingsInput(config, process.env, namespace);
   for (const [key, value] of Object.entries(overrides ?? {}) as [keyof TenantSettingsInput, string | undefined][]) {
     if (value !== undefined) merged[key] = value;
   }
   return merged;
 }
 
+/** The program's clients, one per distinct settings (a token and a limiter per tenant and program). */
+const clients = new Map<string, TenantClient>();
+
 /**
- * One client per distinct settings for the whole program (shared token and limiter),
- * the same the rate limit policy lookup uses: its settings carry the namespace, so every
+ * The client of every lookup of the program for `namespace` and `overrides`: one per
+ * distinct settings (shared token and limiter). The settings carry the namespace, so every
  * message names the keys the program set (`prod:domain`, not `tenant:domain`).
  */
-export function lookupClient(namespace = DEFAULT_TENANT_NAMESPACE, overrides?: TenantSettingsInput): TenantClient {
-  return connectionClient({ tenant: namespace, settings: overrides });
+export function lookupClient(
+  namespace = DEFAULT_TENANT_NAMESPACE,
+  overrides?: TenantSettingsInput,
+  config?: ConfigLookup,
+): TenantClient {
+  if (!NAMESPACE_PATTERN.test(namespace)) {
+    throw new ConfigurationError(
+      `tenant must name a configuration namespace such as "prod" (read as prod:domain, ` +
+        `prod:clientId, prod:clientSecret), not "${namespace.slice(0, 64)}".`,
+    );
+  }
+  const settings = resolveSettings(lookupSettingsInput(namespace, overrides, config), namespace);
+  const key = settingsKey(settings);
+  let client = clients.get(key);
+  if (!client) {
+    client = new TenantClient(settings, { keepAlive: false });
+    clients.set(key, client);
+  }
+  return client;
 }
 
 /** How long a failed lookup waits for the check of its namespace's resources to report the failure. */
@@ -153,4 +175,54 @@ export function lookupOutput<A extends object, R>(
     output = quiet(output.apply((value) => (secretIf(value as R) ? pulumi.secret(value) : pulumi.output(value))));
   }
   return output as unknown as pulumi.Output<R>;
+}
+
+/**
+ * Marks an expected error the way the Pulumi program runner recognises a `RunError`: it
+ * then prints the message only, not the stack and the error object's fields.
+ */
+export function asProgramError(error: unknown): unknown {
+  if ((error instanceof TenantError || error instanceof ConfigurationError) && !("__pulumiRunError" in error)) {
+    Object.defineProperty(error, "__pulumiRunError", { value: true, enumerable: false });
+  }
+  return error;
+}
+
+/**
+ * Marks the Output's own bookkeeping promises handled: each would otherwise count as an
+ * unhandled rejection and then print `PromiseRejectionHandledWarning` when consumed late.
+ * Whoever consumes the Output still gets the rejection.
+ */
+export function quiet<T>(output: pulumi.Output<T>): pulumi.Output<T> {
+  // The Output's internals (not in its public type): its value, known and secret flags, and dependencies.
+  const internals = output as unknown as {
+    promise?: () => Promise<unknown>;
+    isKnown?: Promise<unknown>;
+    isSecret?: Promise<unknown>;
+    allResources?: () => Promise<unknown>;
+  };
+  for (const inner of [internals.promise?.(), internals.isKnown, internals.isSecret, internals.allResources?.()]) {
+    if (inner && typeof inner.catch === "function") inner.catch(() => undefined);
+  }
+  return output;
+}
+
+/**
+ * In a Pulumi program, leaves one rejection of `promise` deliberately unhandled: the
+ * program runner reports it (once, as its message when it is an {@link asProgramError}
+ * error) and fails the program, also when nothing consumes the Output built on it.
+ */
+export function reportOnce<T>(promise: Promise<T>): Promise<T> {
+  if (pulumi.runtime.hasMonitor()) void promise.then(undefined, (error: unknown) => Promise.reject(error));
+  return promise;
+}
+
+/**
+ * `pulumi.output(promise)` for a promise that may reject, without the noise: see
+ * {@link quiet} and {@link reportOnce}.
+ */
+export function quietOutput<T>(promise: Promise<T>): pulumi.Output<T> {
+  const output = quiet(pulumi.output(promise) as pulumi.Output<T>);
+  reportOnce(promise);
+  return output;
 }

@@ -3,26 +3,26 @@
  * and an Output function per object. They run in the program (dynamic providers have no
  * invokes), during preview too, with the provider's configuration keys.
  */
-export { getForm, getFormOutput, findForm, type GetFormArgs, type GetFormOutputArgs } from "./forms";
+export { getForm, getFormOutput, findForm, type GetFormArgs, type GetFormOutputArgs } from "../resources/form/lookup";
 export {
   getEventStream,
   getEventStreamOutput,
   findEventStream,
   type GetEventStreamArgs,
   type GetEventStreamOutputArgs,
-} from "./event-streams";
+} from "../resources/event-stream/lookup";
 export {
   getLoginTemplate,
   getLoginTemplateOutput,
   findLoginTemplate,
   type GetLoginTemplateArgs,
   type LoginTemplateResult,
-} from "./login-template";
+} from "../resources/login-template/lookup";
 export {
   getRateLimitPolicies,
   getRateLimitPoliciesOutput,
   type GetRateLimitPoliciesArgs,
   type GetRateLimitPoliciesOutputArgs,
-} from "./rate-limit-policies";
+} from "../resources/rate-limit-policy/lookup";
 export { AmbiguousNameError } from "./by-name";
 export type { LookupOptions, TenantSelector } from "./client";

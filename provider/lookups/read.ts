@@ -3,11 +3,10 @@
  * `generate` command share. Every call goes through the {@link TenantClient}, so 429s
  * are waited out (`Retry-After`, `X-RateLimit-Reset`) and transient failures retried.
  */
-import type { EventStream, Form, RateLimitPolicy } from "../../api";
-import { type ErrorTarget, unlessGone } from "../client/errors";
+import type { EventStream, Form } from "../../api";
+import { unlessGone } from "../client/errors";
 import type { TenantClient } from "../client/http";
 import { listCheckpoint, listOffset, type PageListener } from "../client/paging";
-import { featureNotEnabled, notEnabledError } from "../resources/rate-limit-policy/lookup";
 import { loginTemplateOutputs } from "../resources/login-template/state";
 
 export { PAGE_SIZE, type PageListener } from "../client/paging";
@@ -16,7 +15,6 @@ export { PAGE_SIZE, type PageListener } from "../client/paging";
 export const PATHS = {
   forms: "/forms",
   eventStreams: "/event-streams",
-  rateLimitPolicies: "/rate-limit-policies",
   loginTemplate: "/branding/templates/universal-login",
 } as const;
 
@@ -54,44 +52,6 @@ export async function readEventStream(client: TenantClient, id: string, action =
       action,
     })
   ).data;
-}
-
-/** Filters of the rate limit policy list. */
-export interface RateLimitPolicyFilter {
-  /** Only the policy of this consumer selector (`default`, `client_id:…`, …). */
-  consumer_selector?: string;
-}
-
-/**
- * Every rate limit policy (an Early Access API: the client must be global and hold
- * `read:rate_limit_policies`). A tenant without the feature (404, or a 403 that is not
- * about a scope) raises a {@link FeatureUnavailableError} saying so.
- */
-export async function listRateLimitPolicies(
-  client: TenantClient,
-  filter: RateLimitPolicyFilter = {},
-  onPage?: PageListener,
-): Promise<RateLimitPolicy[]> {
-  const target: ErrorTarget = { kind: "rate limit policy", action: "list" };
-  let policies: RateLimitPolicy[];
-  try {
-    policies = await listCheckpoint<RateLimitPolicy>(
-      client,
-      PATHS.rateLimitPolicies,
-      "rate_limit_policies",
-      target,
-      { consumer_selector: filter.consumer_selector },
-      onPage,
-    );
-  } catch (error) {
-    if (featureNotEnabled(error))
-      throw notEnabledError(target, error, client.settings.domain, "listing rate limit policies");
-    throw error;
-  }
-  // The filter is also applied here: a service that ignores the query must not widen the answer.
-  return filter.consumer_selector === undefined
-    ? policies
-    : policies.filter((policy) => policy.consumer_selector === filter.consumer_selector);
 }
 
 /** The tenant's login page template markup, or `undefined` when the tenant has none (404). */

@@ -2,11 +2,10 @@
  * The lookups as plugin functions (`tenant:index:get<Kind>`): the same readers as the
  * program-side lookups (provider/lookups), with the client of the configured provider.
  */
-import { findEventStream } from "../lookups/event-streams";
-import { findForm } from "../lookups/forms";
-import { findLoginTemplate } from "../lookups/login-template";
-import { listRateLimitPolicies } from "../lookups/read";
-import { lookupRateLimitPolicy } from "../resources/rate-limit-policy/lookup";
+import { findEventStream } from "../resources/event-stream/lookup";
+import { findForm } from "../resources/form/lookup";
+import { findLoginTemplate } from "../resources/login-template/lookup";
+import { listRateLimitPolicies, lookupRateLimitPolicy } from "../resources/rate-limit-policy/lookup";
 import * as runtime from "../runtime";
 import { KIND_NAMES, KINDS, type KindName } from "../../api";
 

@@ -2,7 +2,7 @@
  * The provider as a Pulumi resource plugin: a gRPC ResourceProvider server that the engine
  * starts (through the `pulumi-resource-tenant` launcher) and that dispatches to the same
  * runtime as the dynamic providers (provider/runtime.ts): one implementation, two front doors.
- * Type tokens are `tenant:index:<Type>` (provider/resources/tokens.ts names the types).
+ * Type tokens are `tenant:index:<Type>` (provider/lifecycle/tokens.ts, from the table of kinds).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -17,7 +17,7 @@ import * as anyPb from "google-protobuf/google/protobuf/any_pb";
 import * as runtime from "../runtime";
 import { invokeFunction, kindOfFunction } from "./invoke";
 import { reveal, sealOutputs } from "./secrets";
-import { TYPE_NAMES, type ResourceKind } from "../resources/tokens";
+import { TYPE_NAMES, type ResourceKind } from "../lifecycle/tokens";
 import { ConfigurationError, PartialCreateError } from "../client/errors";
 import { readSettingsInput, resolveSettings } from "../client/settings";
 

@@ -6,11 +6,11 @@
 import { eventStreamImplementation } from "./event-stream/provider";
 import { formImplementation } from "./form/provider";
 import { loginTemplateImplementation } from "./login-template/provider";
-import { rateLimitPolicyImplementation } from "./rate-limit-policy/resource";
-import type { ResourceKind } from "./tokens";
-import type { ResourceImplementation } from "./types";
+import { rateLimitPolicyImplementation } from "./rate-limit-policy/provider";
+import type { ResourceKind } from "../lifecycle/tokens";
+import type { ResourceImplementation } from "../lifecycle/types";
 
-export { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "./tokens";
+export { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "../lifecycle/tokens";
 
 /** The implementation of each kind. */
 export const IMPLEMENTATIONS: Record<ResourceKind, ResourceImplementation> = {

@@ -8,7 +8,7 @@
  * the same outputs and the same objects in the tenant.
  */
 import * as path from "node:path";
-import { OWNER_KEY } from "../../provider/resources/ownership";
+import { OWNER_KEY } from "../../provider/lifecycle/ownership";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, startE2e, type E2eContext } from "./harness";
 

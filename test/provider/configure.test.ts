@@ -2,7 +2,7 @@
  * configure, check (settings and one token per tenant), several tenants in one process,
  * one message per failure, and secrets never in errors.
  */
-import { forgetClaims } from "../../provider/resources/create-once";
+import { forgetClaims } from "../../provider/lifecycle/create-once";
 import { inspect } from "node:util";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import {

@@ -4,7 +4,7 @@
  * entries, and the next process adopts those objects instead of creating them again.
  */
 import * as fs from "node:fs";
-import { journalPath, parseJournal, serialiseJournal } from "../../provider/resources/journal";
+import { journalPath, parseJournal, serialiseJournal } from "../../provider/lifecycle/journal";
 import {
   call,
   countEventStreams,

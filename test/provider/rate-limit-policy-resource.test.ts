@@ -1,5 +1,5 @@
 /** RateLimitPolicy provider methods against a started tenant server: lifecycle, replacement, adoption, drift. */
-import { forgetClaims } from "../../provider/resources/create-once";
+import { forgetClaims } from "../../provider/lifecycle/create-once";
 import { providerFor } from "../fixtures/providers";
 import { call, PROVIDER_TEXT, startHarness, type ProviderHarness } from "./helpers";
 

@@ -149,4 +149,16 @@ describe("getRateLimitPolicy", () => {
       process.env = saved;
     }
   });
+
+  it("takes the tenant in its arguments, as every lookup does (and in its options, as 0.2.0 did)", async () => {
+    await expect(getRateLimitPolicy({ id: policyId, tenant: "prod" })).rejects.toThrow(/missing prod:domain/);
+    await expect(getRateLimitPolicy({ id: policyId }, { tenant: "staging" })).rejects.toThrow(/missing staging:domain/);
+    // The arguments win over the deprecated option.
+    await expect(getRateLimitPolicy({ id: policyId, tenant: "prod" }, { tenant: "staging" })).rejects.toThrow(
+      /missing prod:domain/,
+    );
+    await expect(getRateLimitPolicy({ id: policyId, tenant: "not a namespace" })).rejects.toThrow(
+      /tenant must name a configuration namespace/,
+    );
+  });
 });

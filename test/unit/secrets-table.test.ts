@@ -15,7 +15,7 @@ import {
   type SecretPath,
 } from "../../api";
 import { formSecrets } from "../../provider/lookups/secrets";
-import { markSecrets } from "../../provider/resources/secrets";
+import { markSecrets } from "../../provider/lifecycle/secrets";
 import { REDACT_PATHS } from "../../server/logger";
 import { formSecretPaths } from "../../server/routes/forms";
 

@@ -7,14 +7,8 @@
 import { ERROR_CODES, type EventStream, type Form, type RateLimitPolicy } from "../../../api";
 import { FeatureUnavailableError, ForbiddenError, NotFoundError, UnauthorizedError } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
-import {
-  listEventStreams,
-  listFormSummaries,
-  listRateLimitPolicies,
-  mapLimited,
-  readForm,
-  readLoginTemplate,
-} from "../../lookups/read";
+import { listEventStreams, listFormSummaries, mapLimited, readForm, readLoginTemplate } from "../../lookups/read";
+import { listRateLimitPolicies, NOT_ENABLED_MESSAGE } from "../../resources/rate-limit-policy/lookup";
 
 /** What a tenant holds, as the API returns it. */
 export interface TenantSnapshot {
@@ -104,7 +98,7 @@ export async function readTenant(client: TenantClient, options: ReadTenantOption
  */
 export function policySkipReason(error: unknown): string | undefined {
   if (error instanceof FeatureUnavailableError) {
-    return "rate limit policies are not enabled for this tenant (an Early Access feature): none generated";
+    return `${NOT_ENABLED_MESSAGE} (an Early Access feature): none generated`;
   }
   if (error instanceof ForbiddenError && error.errorCode === ERROR_CODES.insufficientScope) {
     return (

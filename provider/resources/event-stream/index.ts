@@ -4,8 +4,8 @@ import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { EventStreamDestination, EventStreamStatus, EventType } from "../../../api";
 import type { DeepInput } from "../../inputs";
 import { eventStreamProvider } from "../../shim";
-import { noteTenantResource, tenantInputs, type TenantArgs } from "../tenant";
-import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
+import { noteTenantResource, tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
+import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
 import { markDestinationSecrets } from "./secrets";
 
 /** One subscription: an event type to forward. */

@@ -1,5 +1,5 @@
 /** Event stream inputs → request bodies (pure). */
-import { deepEqual, type JsonObject } from "../shared";
+import { deepEqual, type JsonObject } from "../../lifecycle/shared";
 import { EVENT_STREAM_FIELDS } from "./schema";
 
 /**

@@ -8,8 +8,8 @@ import {
   withoutSecrets,
 } from "../../../api";
 import { collectionResource, listCheckpoint, type CollectionSpec } from "../../lifecycle/collection";
-import { isObject, type JsonObject } from "../shared";
-import type { ResourceImplementation } from "../types";
+import { isObject, type JsonObject } from "../../lifecycle/shared";
+import type { ResourceImplementation } from "../../lifecycle/types";
 import { eventStreamPatch } from "./payload";
 import { EVENT_STREAM_FIELDS } from "./schema";
 import {

@@ -4,7 +4,7 @@
  * username stay readable. Where they sit is declared once, in api/resources/event-stream.ts.
  */
 import { EVENT_STREAM_SECRET_PATHS } from "../../../api";
-import { markSecrets } from "../secrets";
+import { markSecrets } from "../../lifecycle/secrets";
 
 /** The destination with `password`, `token` and `header_value` marked secret. */
 export function markDestinationSecrets<T>(destination: T): T {

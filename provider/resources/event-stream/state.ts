@@ -3,7 +3,7 @@
  * The API never returns webhook secrets: they are carried from the inputs or the old
  * outputs, where the engine keeps them encrypted.
  */
-import { isObject, type JsonObject } from "../shared";
+import { isObject, type JsonObject } from "../../lifecycle/shared";
 import { payloadOf } from "../../lifecycle/collection";
 import { DEFAULT_EVENT_STREAM_STATUS } from "../../../api";
 import { EVENT_STREAM_FIELDS, EVENT_STREAM_SERVER_FIELDS, WEBHOOK_SECRET_FIELD } from "./schema";

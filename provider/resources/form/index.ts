@@ -4,9 +4,9 @@ import * as dynamic from "@pulumi/pulumi/dynamic";
 import { FORM_SECRET_PATHS, type FormEnding, type FormFields, type FormNode, type FormStart } from "../../../api";
 import type { DeepInput } from "../../inputs";
 import { formProvider } from "../../shim";
-import { noteTenantResource, tenantInputs, type TenantArgs } from "../tenant";
-import { markSecrets } from "../secrets";
-import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
+import { noteTenantResource, tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
+import { markSecrets } from "../../lifecycle/secrets";
+import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
 
 /** Arguments of a {@link Form}: the API's own field names (body of `POST /forms`). */
 export interface FormArgs extends TenantArgs {

@@ -1,5 +1,5 @@
 /** Form inputs → request bodies (pure). */
-import { deepEqual, type JsonObject } from "../shared";
+import { deepEqual, type JsonObject } from "../../lifecycle/shared";
 import { FORM_FIELDS, type FormField } from "./schema";
 
 /**

@@ -4,7 +4,7 @@ import type { TenantClient } from "../../client/http";
 import { listOffset } from "../../client/paging";
 import { collectionResource, type CollectionSpec } from "../../lifecycle/collection";
 import type { ErrorTarget } from "../../client/errors";
-import type { ResourceImplementation } from "../types";
+import type { ResourceImplementation } from "../../lifecycle/types";
 import { formPatch } from "./payload";
 import { checkNodeReferences, FORM_FIELDS } from "./schema";
 import { formInputsFromOutputs, formOutputs, normaliseForm } from "./state";

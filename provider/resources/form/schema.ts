@@ -6,7 +6,7 @@
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { FORM_ENDING_NODE, formNodeIds, formNodeReferences, type FormFields } from "../../../api";
-import { containsUnknown, type JsonObject, UNKNOWN } from "../shared";
+import { containsUnknown, type JsonObject, UNKNOWN } from "../../lifecycle/shared";
 
 export { FORM_FIELDS, FORM_SERVER_FIELDS } from "../../../api";
 

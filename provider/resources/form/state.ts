@@ -11,7 +11,7 @@ import {
   FORM_SERVER_FIELDS,
   type Form,
 } from "../../../api";
-import { deepEqual, isObject, type JsonObject, prune } from "../shared";
+import { deepEqual, isObject, type JsonObject, prune } from "../../lifecycle/shared";
 
 export { DEFAULT_FORM_ENDING } from "../../../api";
 

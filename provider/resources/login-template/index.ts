@@ -2,8 +2,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
 import { loginTemplateProvider } from "../../shim";
-import { noteTenantResource, tenantInputs, type TenantArgs } from "../tenant";
-import { TYPE_MODULE, TYPE_NAMES } from "../tokens";
+import { noteTenantResource, tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
+import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
 
 /** Arguments of a {@link LoginTemplate}. */
 export interface LoginTemplateArgs extends TenantArgs {

@@ -11,8 +11,8 @@ import {
 import { ConflictError, FeatureUnavailableError, TenantError, unlessGone, type ErrorTarget } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { type JsonObject, UNKNOWN, withoutProvider } from "../shared";
-import type { ProviderContext, ResourceImplementation } from "../types";
+import { type JsonObject, UNKNOWN, withoutProvider } from "../../lifecycle/shared";
+import type { ProviderContext, ResourceImplementation } from "../../lifecycle/types";
 import { loginTemplatePayload } from "./payload";
 import { checkLoginTemplate, LOGIN_TEMPLATE_ID } from "./schema";
 import { diffLoginTemplate, loginTemplateOutputs } from "./state";

@@ -4,7 +4,7 @@
  */
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
 import { TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG, templateStringSchema } from "../../../api";
-import { type JsonObject, UNKNOWN, validateTree, withoutProvider } from "../shared";
+import { type JsonObject, UNKNOWN, validateTree, withoutProvider } from "../../lifecycle/shared";
 
 /** The id of the one template of a tenant. */
 export const LOGIN_TEMPLATE_ID = "universal-login";

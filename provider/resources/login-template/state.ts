@@ -1,7 +1,7 @@
 /** LoginTemplate responses → outputs, and diff (pure). */
 import type { DiffResult } from "@pulumi/pulumi/dynamic";
 import { templateMarkupOf } from "../../../api";
-import type { JsonObject } from "../shared";
+import type { JsonObject } from "../../lifecycle/shared";
 
 /**
  * Outputs from `GET /branding/templates/universal-login`, which answers `{body}` or the

@@ -8,8 +8,8 @@ import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import type { RateLimitPolicy } from "../../../api";
 import type { TenantClient } from "../../client/http";
 import { listCheckpoint } from "../../lifecycle/collection";
-import { type JsonObject, UNKNOWN } from "../shared";
-import type { ProviderContext } from "../types";
+import { type JsonObject, UNKNOWN } from "../../lifecycle/shared";
+import type { ProviderContext } from "../../lifecycle/types";
 
 /** The tenant's policies, by origin: listed once per provider process. */
 const listed = new Map<string, Promise<RateLimitPolicy[] | undefined>>();

@@ -1,61 +1,69 @@
 /**
- * `getRateLimitPolicy` / `getRateLimitPolicyOutput`: read a rate limit policy from a
- * Pulumi program. Dynamic providers have no invokes, so this runs in the program
- * process itself, with the same settings keys as the resources.
+ * The `RateLimitPolicy` resource (`pulumi-nodejs:dynamic/tenant:RateLimitPolicy`) that
+ * programs construct; its provider side is `provider.ts`, its lookups `lookup.ts`.
  */
-import * as pulumi from "@pulumi/pulumi";
-import type { RateLimitPolicy } from "../../../api";
-import type { TenantSettingsInput } from "../../client/settings";
-import { inProgram } from "../../lookups/client";
-import { lookupInProgram, quietOutput } from "./lookup";
+import type * as pulumi from "@pulumi/pulumi";
+import * as dynamic from "@pulumi/pulumi/dynamic";
+import type { RateLimitConfiguration } from "../../../api";
+import type { DeepInput } from "../../inputs";
+import { noteTenantResource, tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
+import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
+import { providerFor } from "../../shim";
 
-/** Arguments of {@link getRateLimitPolicy}. */
-export interface GetRateLimitPolicyArgs {
-  /** The policy's id: `rlp_` + 21 base58 characters (at most 26). */
-  id: string;
-}
-
-/** Arguments of {@link getRateLimitPolicyOutput}. */
-export interface GetRateLimitPolicyOutputArgs {
-  /** The policy's id: `rlp_` + 21 base58 characters (at most 26). */
-  id: pulumi.Input<string>;
-}
-
-/** Options of the lookup. */
-export interface GetRateLimitPolicyOptions {
+/** Arguments of a {@link RateLimitPolicy}: the API's own field names (body of `POST /rate-limit-policies`). */
+export interface RateLimitPolicyArgs extends TenantArgs {
+  /** The API the policy protects: `oauth_authentication_api`. Changing it replaces the policy. */
+  resource: pulumi.Input<"oauth_authentication_api">;
+  /** What consumes the API: `client`. Changing it replaces the policy. */
+  consumer: pulumi.Input<"client">;
   /**
-   * Settings that take precedence over the stack configuration (`tenant:domain`,
-   * `tenant:clientId`, `tenant:clientSecret`, `tenant:apiToken`, `tenant:audience`) and
-   * the `AUTH0_*` environment variables.
+   * Which consumers: `client_id:<client_id>`, `client_id:<https URI of a CIMD client>`,
+   * `cimd_clients`, `third_party_clients` or `default` (at most 255 characters; one policy
+   * per selector). Changing it replaces the policy.
    */
-  settings?: TenantSettingsInput;
-  /** The tenant's configuration namespace, as the resources' `tenant` argument: `"prod"` reads `prod:domain`, … (default `"tenant"`). */
-  tenant?: string;
+  consumer_selector: pulumi.Input<string>;
+  /**
+   * What happens past the limit, exactly one of `{ action: "allow" }`,
+   * `{ action: "block" | "log", limit }`, `{ action: "redirect", limit, redirect_uri }`
+   * (`limit` 0–10000 requests per second, `redirect_uri` https). Updated in place.
+   */
+  configuration: DeepInput<RateLimitConfiguration>;
+  /** Bring an existing policy (`rlp_…`) under management instead of creating one. */
+  adoptId?: pulumi.Input<string>;
 }
 
-/**
- * Reads one rate limit policy (an Early Access API; the client must be global and hold
- * `read:rate_limit_policies`). Rejects with a specific error when the policy does not
- * exist ("rate limit policy <id> not found"), the scope is missing (named), the client is
- * not global, or the feature is not enabled ("rate limit policies are not enabled for
- * this tenant").
- */
-export async function getRateLimitPolicy(
-  args: GetRateLimitPolicyArgs,
-  opts?: GetRateLimitPolicyOptions,
-): Promise<RateLimitPolicy> {
-  // The shared `inProgram` reports a failure the other lookups of the namespace share once.
-  return inProgram(opts?.tenant, () => lookupInProgram(args.id, opts));
-}
+/** A rate limit policy of the tenant (`/api/v2/rate-limit-policies`, Early Access; needs a global client). */
+export class RateLimitPolicy extends dynamic.Resource {
+  /** The protected API. */
+  declare public readonly resource: pulumi.Output<"oauth_authentication_api">;
+  /** What consumes the API. */
+  declare public readonly consumer: pulumi.Output<"client">;
+  /** Which consumers. */
+  declare public readonly consumer_selector: pulumi.Output<string>;
+  /** What happens past the limit. */
+  declare public readonly configuration: pulumi.Output<RateLimitConfiguration>;
+  /** The adopted policy's id, when `adoptId` was given. */
+  declare public readonly adoptId: pulumi.Output<string | undefined>;
+  /** When the policy was created (ISO-8601, microseconds). */
+  declare public readonly created_at: pulumi.Output<string>;
+  /** When the policy was last updated. */
+  declare public readonly updated_at: pulumi.Output<string>;
 
-/** {@link getRateLimitPolicy} as an Output, for ids that are themselves Outputs. */
-export function getRateLimitPolicyOutput(
-  args: GetRateLimitPolicyOutputArgs,
-  opts?: GetRateLimitPolicyOptions,
-): pulumi.Output<RateLimitPolicy> {
-  // An apply whose callback rejects costs the Pulumi Node.js SDK (3.248) tens of seconds of
-  // CPU before the error is reported; a plain promise does not. So a literal id (the usual
-  // case) skips the apply.
-  if (typeof args.id === "string") return quietOutput(getRateLimitPolicy({ id: args.id }, opts));
-  return pulumi.output(args.id).apply((id) => getRateLimitPolicy({ id }, opts));
+  /** Creates (or, with `adoptId`, adopts) a rate limit policy. */
+  constructor(name: string, args: RateLimitPolicyArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      providerFor("rateLimitPolicy"),
+      name,
+      {
+        ...args,
+        ...tenantInputs(args, name, "rateLimitPolicy", opts),
+        created_at: undefined,
+        updated_at: undefined,
+      },
+      opts,
+      TYPE_MODULE,
+      TYPE_NAMES.rateLimitPolicy,
+    );
+    noteTenantResource(this, args.tenant);
+  }
 }

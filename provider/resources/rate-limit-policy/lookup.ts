@@ -1,29 +1,16 @@
 /**
- * The rate limit policy lookup: one GET, with an error of its own for each way it can
- * fail (not found, missing scope, non-global client, feature not enabled), and how it
- * runs in a Pulumi program: settings per tenant namespace, one client per settings,
- * and a failure reported once, as its message only.
+ * The rate limit policy lookups: `getRateLimitPolicy` (one GET, with an error of its own
+ * for each way it can fail: not found, missing scope, non-global client, feature not
+ * enabled) and `getRateLimitPolicies` (the list, optionally of one consumer selector),
+ * and the one "feature not enabled" rule the resource shares. They run in the program
+ * with the client and failure reporting of every lookup (`lookups/client.ts`).
  */
-import * as pulumi from "@pulumi/pulumi";
-import { ERROR_CODES, type RateLimitPolicy } from "../../../api";
-import {
-  ConfigurationError,
-  type ErrorTarget,
-  FeatureUnavailableError,
-  ForbiddenError,
-  NotFoundError,
-  TenantError,
-} from "../../client/errors";
-import { TenantClient } from "../../client/http";
-import {
-  type ConfigLookup,
-  DEFAULT_NAMESPACE,
-  NAMESPACE_PATTERN,
-  readSettingsInput,
-  resolveSettings,
-  settingsKey,
-  type TenantSettingsInput,
-} from "../../client/settings";
+import type * as pulumi from "@pulumi/pulumi";
+import { ERROR_CODES, KINDS, type RateLimitPolicy } from "../../../api";
+import { type ErrorTarget, FeatureUnavailableError, ForbiddenError, NotFoundError } from "../../client/errors";
+import type { TenantClient } from "../../client/http";
+import { listCheckpoint, type PageListener } from "../../client/paging";
+import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../../lookups/client";
 
 /** The API's error code for a policy id that does not exist. */
 const INEXISTENT_POLICY = ERROR_CODES.inexistentRateLimitPolicy;
@@ -61,7 +48,10 @@ export function notEnabledError(
 export async function lookupRateLimitPolicy(client: TenantClient, id: string): Promise<RateLimitPolicy> {
   const target: ErrorTarget = { kind: "rate limit policy", id, action: "look up" };
   try {
-    const { data } = await client.get<RateLimitPolicy>(`/rate-limit-policies/${encodeURIComponent(id)}`, target);
+    const { data } = await client.get<RateLimitPolicy>(
+      `${KINDS.rateLimitPolicy.path}/${encodeURIComponent(id)}`,
+      target,
+    );
     return data;
   } catch (error) {
     const details =
@@ -105,100 +95,121 @@ export async function explainPolicyError<T>(
   }
 }
 
-/** Where the lookup connects: a tenant namespace and settings that win over its configuration. */
-export interface LookupConnection {
-  /** The configuration namespace (default `tenant`), as the resources' `tenant` argument. */
-  tenant?: string;
-  /** Settings that take precedence over the namespace's configuration and the `AUTH0_*` variables. */
-  settings?: TenantSettingsInput;
-}
-
-const clients = new Map<string, TenantClient>();
-
-/** The program's client for `connection` (one per distinct settings: a token per tenant and program). */
-export function lookupClient(
-  connection: LookupConnection = {},
-  config: ConfigLookup = (key) => pulumi.runtime.getConfig(key),
-): TenantClient {
-  const namespace = connection.tenant ?? DEFAULT_NAMESPACE;
-  if (!NAMESPACE_PATTERN.test(namespace)) {
-    throw new ConfigurationError(
-      `getRateLimitPolicy: tenant must name a configuration namespace such as "prod" (read as prod:domain, ` +
-        `prod:clientId, prod:clientSecret), not "${namespace.slice(0, 64)}".`,
-    );
-  }
-  const merged: TenantSettingsInput = { ...readSettingsInput(config, process.env, namespace) };
-  for (const [key, value] of Object.entries(connection.settings ?? {}) as [
-    keyof TenantSettingsInput,
-    string | undefined,
-  ][]) {
-    if (value !== undefined) merged[key] = value;
-  }
-  const settings = resolveSettings(merged, namespace);
-  const key = settingsKey(settings);
-  let client = clients.get(key);
-  if (!client) {
-    client = new TenantClient(settings, { keepAlive: false });
-    clients.set(key, client);
-  }
-  return client;
+/** Filters of the rate limit policy list. */
+export interface RateLimitPolicyFilter {
+  /** Only the policy of this consumer selector (`default`, `client_id:…`, …). */
+  consumer_selector?: string;
 }
 
 /**
- * Marks an expected error the way the Pulumi program runner recognises a `RunError`: it
- * then prints the message only, not the stack and the error object's fields.
+ * Every rate limit policy (an Early Access API: the client must be global and hold
+ * `read:rate_limit_policies`). A tenant without the feature (404, or a 403 that is not
+ * about a scope) raises a {@link FeatureUnavailableError} saying so.
  */
-export function asProgramError(error: unknown): unknown {
-  if ((error instanceof TenantError || error instanceof ConfigurationError) && !("__pulumiRunError" in error)) {
-    Object.defineProperty(error, "__pulumiRunError", { value: true, enumerable: false });
-  }
-  return error;
-}
-
-/** Looks up policy `id` from a Pulumi program; failures are {@link asProgramError} errors. */
-export async function lookupInProgram(id: string, connection?: LookupConnection): Promise<RateLimitPolicy> {
+export async function listRateLimitPolicies(
+  client: TenantClient,
+  filter: RateLimitPolicyFilter = {},
+  onPage?: PageListener,
+): Promise<RateLimitPolicy[]> {
+  const target: ErrorTarget = { kind: "rate limit policy", action: "list" };
+  const { path, paging } = KINDS.rateLimitPolicy;
+  let policies: RateLimitPolicy[];
   try {
-    return await lookupRateLimitPolicy(lookupClient(connection), id);
+    policies = await listCheckpoint<RateLimitPolicy>(
+      client,
+      path,
+      paging.listKey,
+      target,
+      { consumer_selector: filter.consumer_selector },
+      onPage,
+    );
   } catch (error) {
-    throw asProgramError(error);
+    if (featureNotEnabled(error))
+      throw notEnabledError(target, error, client.settings.domain, "listing rate limit policies");
+    throw error;
   }
+  // The filter is also applied here: a service that ignores the query must not widen the answer.
+  return filter.consumer_selector === undefined
+    ? policies
+    : policies.filter((policy) => policy.consumer_selector === filter.consumer_selector);
+}
+
+/** Arguments of {@link getRateLimitPolicy}. */
+export interface GetRateLimitPolicyArgs extends TenantSelector {
+  /** The policy's id: `rlp_` + 21 base58 characters (at most 26). */
+  id: string;
+}
+
+/** Arguments of {@link getRateLimitPolicyOutput}. */
+export interface GetRateLimitPolicyOutputArgs extends TenantSelector {
+  /** The policy's id: `rlp_` + 21 base58 characters (at most 26). */
+  id: pulumi.Input<string>;
+}
+
+/** Options of {@link getRateLimitPolicy}: those of every lookup, and `tenant` where 0.2.0 took it. */
+export interface GetRateLimitPolicyOptions extends LookupOptions {
+  /** Deprecated: give `tenant` in the arguments, as with every other lookup (the arguments win). */
+  tenant?: string;
 }
 
 /**
- * Marks the Output's own bookkeeping promises handled: each would otherwise count as an
- * unhandled rejection and then print `PromiseRejectionHandledWarning` when consumed late.
- * Whoever consumes the Output still gets the rejection.
+ * Reads one rate limit policy (an Early Access API; the client must be global and hold
+ * `read:rate_limit_policies`). Rejects with a specific error when the policy does not
+ * exist ("rate limit policy <id> not found"), the scope is missing (named), the client is
+ * not global, or the feature is not enabled ("rate limit policies are not enabled for
+ * this tenant").
  */
-export function quiet<T>(output: pulumi.Output<T>): pulumi.Output<T> {
-  // The Output's internals (not in its public type): its value, known and secret flags, and dependencies.
-  const internals = output as unknown as {
-    promise?: () => Promise<unknown>;
-    isKnown?: Promise<unknown>;
-    isSecret?: Promise<unknown>;
-    allResources?: () => Promise<unknown>;
-  };
-  for (const inner of [internals.promise?.(), internals.isKnown, internals.isSecret, internals.allResources?.()]) {
-    if (inner && typeof inner.catch === "function") inner.catch(() => undefined);
-  }
-  return output;
+export async function getRateLimitPolicy(
+  args: GetRateLimitPolicyArgs,
+  opts?: GetRateLimitPolicyOptions,
+): Promise<RateLimitPolicy> {
+  const tenant = args.tenant ?? opts?.tenant;
+  return inProgram(tenant, () => lookupRateLimitPolicy(lookupClient(tenant, opts?.settings), args.id));
+}
+
+/** {@link getRateLimitPolicy} as an Output, for ids that are themselves Outputs. */
+export function getRateLimitPolicyOutput(
+  args: GetRateLimitPolicyOutputArgs,
+  opts?: GetRateLimitPolicyOptions,
+): pulumi.Output<RateLimitPolicy> {
+  const { tenant, ...query } = args;
+  return lookupOutput(query, (plain: { id: string }) => getRateLimitPolicy({ ...plain, tenant }, opts));
+}
+
+/** Arguments of {@link getRateLimitPolicies}. */
+export interface GetRateLimitPoliciesArgs extends TenantSelector {
+  /** Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …). */
+  consumer_selector?: string;
+}
+
+/** Arguments of {@link getRateLimitPoliciesOutput}. */
+export interface GetRateLimitPoliciesOutputArgs extends TenantSelector {
+  /** Only the policy of this consumer selector. */
+  consumer_selector?: pulumi.Input<string>;
 }
 
 /**
- * In a Pulumi program, leaves one rejection of `promise` deliberately unhandled: the
- * program runner reports it (once, as its message when it is an {@link asProgramError}
- * error) and fails the program, also when nothing consumes the Output built on it.
+ * Reads every rate limit policy of the tenant (an Early Access API: the client must be
+ * global and hold `read:rate_limit_policies`), following the pages, optionally only those
+ * of `consumer_selector` (at most one: a selector has one policy). Rejects with "rate
+ * limit policies are not enabled for this tenant" when the feature is off.
  */
-export function reportOnce<T>(promise: Promise<T>): Promise<T> {
-  if (pulumi.runtime.hasMonitor()) void promise.then(undefined, (error: unknown) => Promise.reject(error));
-  return promise;
+export async function getRateLimitPolicies(
+  args: GetRateLimitPoliciesArgs = {},
+  opts?: LookupOptions,
+): Promise<RateLimitPolicy[]> {
+  return inProgram(args.tenant, () =>
+    listRateLimitPolicies(lookupClient(args.tenant, opts?.settings), { consumer_selector: args.consumer_selector }),
+  );
 }
 
-/**
- * `pulumi.output(promise)` for a promise that may reject, without the noise: see
- * {@link quiet} and {@link reportOnce}.
- */
-export function quietOutput<T>(promise: Promise<T>): pulumi.Output<T> {
-  const output = quiet(pulumi.output(promise) as pulumi.Output<T>);
-  reportOnce(promise);
-  return output;
+/** {@link getRateLimitPolicies} as an Output. */
+export function getRateLimitPoliciesOutput(
+  args: GetRateLimitPoliciesOutputArgs = {},
+  opts?: LookupOptions,
+): pulumi.Output<RateLimitPolicy[]> {
+  const { tenant, ...query } = args;
+  return lookupOutput(query, (plain: { consumer_selector?: string }) =>
+    getRateLimitPolicies({ ...plain, tenant }, opts),
+  );
 }

@@ -46,4 +46,4 @@ export const devFormId = dev.id;
 export const prodFormId = prod.id;
 export const sharedFormId = shared.id;
 export const streamId = stream.id;
-export const policy = policyId ? tenant.getRateLimitPolicyOutput({ id: policyId }, { tenant: "prod" }) : undefined;
+export const policy = policyId ? tenant.getRateLimitPolicyOutput({ id: policyId, tenant: "prod" }) : undefined;

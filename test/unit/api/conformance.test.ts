@@ -18,7 +18,7 @@ import {
 } from "../../../api";
 import { checkEventStream, checkForm } from "../provider/lifecycle-helpers";
 import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
-import type { JsonObject } from "../../../provider/resources/shared";
+import type { JsonObject } from "../../../provider/lifecycle/shared";
 import { COMPONENT_TYPES, COMPONENTS, componentArb, refusedComponentArb } from "../../conformance/components";
 import {
   EVENT_STREAM_CREATE,

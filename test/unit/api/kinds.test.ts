@@ -1,7 +1,7 @@
 /** The table of kinds: its facts agree with the api/ modules they come from. */
 import Ajv from "ajv";
 import { FORM_SECRET_PATHS, KIND_LABELS, KIND_NAMES, KINDS, kindOfTypeName, newId, type IdKind } from "../../../api";
-import { TYPE_NAMES } from "../../../provider/resources/tokens";
+import { TYPE_NAMES } from "../../../provider/lifecycle/tokens";
 
 describe("the table of kinds", () => {
   it("lists the four kinds the provider registers, with the same type names", () => {

@@ -1,7 +1,7 @@
 /** check at preview time: unknown values are skipped, the rest is still validated. */
 import { checkEventStream, checkForm } from "./lifecycle-helpers";
 import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
-import { UNKNOWN } from "../../../provider/resources/shared";
+import { UNKNOWN } from "../../../provider/lifecycle/shared";
 
 const properties = (result: { failures?: readonly { property: string }[] }) =>
   (result.failures ?? []).map((f) => f.property);

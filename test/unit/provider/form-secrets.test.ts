@@ -6,8 +6,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { FORM_SECRET_PATHS, EVENT_STREAM_SECRET_PATHS, secretKeys, secretValues, withoutSecrets } from "../../../api";
-import { markSecrets } from "../../../provider/resources/secrets";
-import { contentHash } from "../../../provider/resources/journal";
+import { markSecrets } from "../../../provider/lifecycle/secrets";
+import { contentHash } from "../../../provider/lifecycle/journal";
 import { formSpec } from "../../../provider/resources/form/provider";
 
 /** The create journal's key for a form, as the lifecycle computes it (content without secrets). */

@@ -8,7 +8,7 @@ import {
   forgetClaims,
   isAdoptedFromJournal,
   type CreateOnceSpec,
-} from "../../../provider/resources/create-once";
+} from "../../../provider/lifecycle/create-once";
 import {
   contentHash,
   CreateJournal,
@@ -18,7 +18,7 @@ import {
   parseJournal,
   serialiseJournal,
   type JournalEntry,
-} from "../../../provider/resources/journal";
+} from "../../../provider/lifecycle/journal";
 
 let dir: string;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { eventStreamImplementation, eventStreamSpec } from "../../../provider/re
 import { EVENT_STREAM_FIELDS } from "../../../provider/resources/event-stream/schema";
 import { formImplementation, formSpec } from "../../../provider/resources/form/provider";
 import { FORM_FIELDS } from "../../../provider/resources/form/schema";
-import type { JsonObject } from "../../../provider/resources/shared";
+import type { JsonObject } from "../../../provider/lifecycle/shared";
 
 export const checkForm = (news: JsonObject) => checkCollectionInputs(formSpec, news);
 export const checkEventStream = (news: JsonObject) => checkCollectionInputs(eventStreamSpec, news);

@@ -9,7 +9,7 @@ import {
   ownershipDir,
   recordOwner,
   stackOf,
-} from "../../../provider/resources/ownership";
+} from "../../../provider/lifecycle/ownership";
 
 const URN_A = "urn:pulumi:prod::shop::pulumi-nodejs:dynamic/tenant:Form::signup";
 const URN_B = "urn:pulumi:dev::shop::pulumi-nodejs:dynamic/tenant:Form::other";

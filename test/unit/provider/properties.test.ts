@@ -5,7 +5,7 @@ import { checkEventStream, checkForm, diffEventStream, diffForm } from "./lifecy
 import { formOutputs, normaliseForm } from "../../../provider/resources/form/state";
 import { eventStreamOutputs, normaliseEventStream } from "../../../provider/resources/event-stream/state";
 import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
-import { deepEqual, type JsonObject } from "../../../provider/resources/shared";
+import { deepEqual, type JsonObject } from "../../../provider/lifecycle/shared";
 import {
   FORM_NAME_MAX,
   EVENT_STREAM_NAME_MAX,

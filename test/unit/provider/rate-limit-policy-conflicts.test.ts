@@ -1,7 +1,7 @@
 /** A policy the tenant would refuse (409) is caught at check: one the tenant has, or another of the same run. */
 import { policyConflicts } from "../../../provider/resources/rate-limit-policy/conflicts";
 import type { TenantClient } from "../../../provider/client/http";
-import type { ProviderContext } from "../../../provider/resources/types";
+import type { ProviderContext } from "../../../provider/lifecycle/types";
 
 const existing = {
   id: "rlp_2Nf7qL3mXcVbT8wRyK1pD",

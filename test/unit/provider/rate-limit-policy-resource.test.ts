@@ -3,7 +3,7 @@ import { checkCollectionInputs } from "../../../provider/lifecycle/collection";
 import {
   rateLimitPolicyImplementation,
   rateLimitPolicySpec,
-} from "../../../provider/resources/rate-limit-policy/resource";
+} from "../../../provider/resources/rate-limit-policy/provider";
 
 const policy = {
   resource: "oauth_authentication_api",

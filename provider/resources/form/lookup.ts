@@ -2,12 +2,12 @@
  * `getForm` / `getFormOutput`: read one form of the tenant, by id or by name.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Form } from "../../api";
-import type { TenantClient } from "../client/http";
-import { idOrName, notFoundById, pickByName } from "./by-name";
-import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
-import { listFormSummaries, readForm } from "./read";
-import { formSecrets } from "./secrets";
+import type { Form } from "../../../api";
+import type { TenantClient } from "../../client/http";
+import { idOrName, notFoundById, pickByName } from "../../lookups/by-name";
+import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../../lookups/client";
+import { listFormSummaries, readForm } from "../../lookups/read";
+import { formSecrets } from "../../lookups/secrets";
 
 /** Arguments of {@link getForm}: exactly one of `id` and `name`. */
 export interface GetFormArgs extends TenantSelector {

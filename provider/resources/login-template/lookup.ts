@@ -3,10 +3,10 @@
  * template.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { NotFoundError } from "../client/errors";
-import type { TenantClient } from "../client/http";
-import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
-import { readLoginTemplate } from "./read";
+import { NotFoundError } from "../../client/errors";
+import type { TenantClient } from "../../client/http";
+import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../../lookups/client";
+import { readLoginTemplate } from "../../lookups/read";
 
 /** Arguments of {@link getLoginTemplate}. */
 export type GetLoginTemplateArgs = TenantSelector;

@@ -3,11 +3,11 @@
  * or by name.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { EventStream } from "../../api";
-import type { TenantClient } from "../client/http";
-import { idOrName, notFoundById, pickByName } from "./by-name";
-import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
-import { listEventStreams, readEventStream } from "./read";
+import type { EventStream } from "../../../api";
+import type { TenantClient } from "../../client/http";
+import { idOrName, notFoundById, pickByName } from "../../lookups/by-name";
+import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../../lookups/client";
+import { listEventStreams, readEventStream } from "../../lookups/read";
 
 /** Arguments of {@link getEventStream}: exactly one of `id` and `name`. */
 export interface GetEventStreamArgs extends TenantSelector {

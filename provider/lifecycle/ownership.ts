@@ -23,9 +23,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { KIND_LABELS } from "../../api";
-import { forResource, warn } from "../lifecycle/diagnostics";
+import { forResource, warn } from "./diagnostics";
 import { journalPath } from "./journal";
-import { LOGIN_TEMPLATE_ID } from "./login-template/schema";
+import { LOGIN_TEMPLATE_ID } from "../resources/login-template/schema";
 import { UNKNOWN } from "./shared";
 
 /** The input every resource gets from its program: its own URN, which names the stack that manages it. */

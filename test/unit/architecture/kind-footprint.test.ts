@@ -1,0 +1,143 @@
+/**
+ * How many code files of api/, server/ and provider/ name each kind outside the kind's own
+ * files: what adding or changing a kind costs a contributor. A file names a kind when one of
+ * its identifiers or module paths holds the kind's words (`Form`, `formSchema`,
+ * `"./resources/form"`, `getRateLimitPolicy`, `EVENT_STREAMS_API_PATH`); comments and prose
+ * strings do not count. A kind's own files are those under a folder or with a name of its
+ * own (`provider/resources/form/`, `api/resources/form.ts`, `server/routes/forms.ts`), and
+ * the table of kinds itself (`api/kinds.ts`, one entry per kind).
+ *
+ * The counts may only fall: each ceiling is today's figure (the README's "Adding a resource"
+ * lists what they are). Lower a ceiling when a change lowers its count.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as ts from "typescript";
+import { KIND_NAMES, type KindName } from "../../../api";
+
+const ROOT = path.resolve(__dirname, "../../..");
+
+/** Today's counts: a change that names a kind in one more shared file fails here. */
+const CEILINGS: Record<KindName, number> = {
+  form: 23,
+  eventStream: 17,
+  loginTemplate: 12,
+  rateLimitPolicy: 13,
+};
+
+/** The words of a kind in identifiers and paths. */
+const WORDS: Record<KindName, string[][]> = {
+  form: [["form"], ["forms"]],
+  eventStream: [
+    ["event", "stream"],
+    ["event", "streams"],
+  ],
+  loginTemplate: [
+    ["login", "template"],
+    ["universal", "login"],
+  ],
+  rateLimitPolicy: [
+    ["rate", "limit", "policy"],
+    ["rate", "limit", "policies"],
+  ],
+};
+
+/** Names of a kind's own folders and files (kebab case, singular and plural). */
+const OWN: Record<KindName, string[]> = {
+  form: ["form", "forms"],
+  eventStream: ["event-stream", "event-streams"],
+  loginTemplate: ["login-template", "branding"],
+  rateLimitPolicy: ["rate-limit-policy", "rate-limit-policies"],
+};
+
+/** `formCreateSchema` → form create schema; `EVENT_STREAMS_PATH` → event streams path. */
+function wordsOf(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+const holds = (words: string[], sequences: string[][]) =>
+  sequences.some((sequence) => words.some((_, i) => sequence.every((word, j) => words[i + j] === word)));
+
+/** Identifiers and module paths of a source file. */
+export function namesIn(source: string): string[] {
+  const file = ts.createSourceFile("x.ts", source, ts.ScriptTarget.Latest, true);
+  const names: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) names.push(node.text);
+    else if (
+      ts.isStringLiteral(node) &&
+      (ts.isImportDeclaration(node.parent) ||
+        ts.isExportDeclaration(node.parent) ||
+        ts.isExternalModuleReference(node.parent) ||
+        (ts.isCallExpression(node.parent) && /^(require|import)$/.test(node.parent.expression.getText(file))))
+    )
+      names.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return names;
+}
+
+function codeFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === "node_modules" || entry.name === "dist") return [];
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return codeFiles(full);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") ? [full] : [];
+  });
+}
+
+/** Whether `relative` (a repo path) is one of `kind`'s own files. */
+function isOwn(kind: KindName, relative: string): boolean {
+  if (relative === "api/kinds.ts") return true;
+  const segments = relative.replace(/\.ts$/, "").split("/");
+  return segments.some((segment) => OWN[kind].some((own) => segment === own || segment.startsWith(`${own}-`)));
+}
+
+/** Per kind, the shared files that name it. */
+export function footprint(): Record<KindName, string[]> {
+  const files = ["api", "server", "provider"].flatMap((dir) => codeFiles(path.join(ROOT, dir)));
+  const names = new Map(files.map((file) => [file, namesIn(fs.readFileSync(file, "utf8")).map(wordsOf)]));
+  const result = {} as Record<KindName, string[]>;
+  for (const kind of KIND_NAMES) {
+    result[kind] = files
+      .map((file) => path.relative(ROOT, file).split(path.sep).join("/"))
+      .filter((relative) => !isOwn(kind, relative))
+      .filter((relative) => names.get(path.join(ROOT, relative))!.some((words) => holds(words, WORDS[kind])))
+      .sort();
+  }
+  return result;
+}
+
+describe("the footprint of each kind", () => {
+  const counted = footprint();
+
+  it.each(KIND_NAMES)("%s is named in no more shared files than its ceiling", (kind) => {
+    // On failure the list says where the new mention is.
+    expect({ kind, count: counted[kind].length, files: counted[kind] }).toEqual({
+      kind,
+      count: Math.min(counted[kind].length, CEILINGS[kind]),
+      files: counted[kind],
+    });
+  });
+
+  it("counts identifiers and module paths, not comments or prose", () => {
+    const source = [
+      "// a form, a rate limit policy",
+      'import { formSchema } from "./resources/event-stream";',
+      'const text = "the login template";',
+      "function transform(platform: string) { return platform; }",
+    ].join("\n");
+    const words = namesIn(source).map(wordsOf);
+    expect(words.some((w) => holds(w, WORDS.form))).toBe(true);
+    expect(words.some((w) => holds(w, WORDS.eventStream))).toBe(true);
+    expect(words.some((w) => holds(w, WORDS.rateLimitPolicy))).toBe(false);
+    expect(words.some((w) => holds(w, WORDS.loginTemplate))).toBe(false);
+    expect(wordsOf("transform")).toEqual(["transform"]);
+  });
+});
