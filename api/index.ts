@@ -12,4 +12,4 @@ export * from "./resources/event-stream";
 export * from "./resources/login-template";
 export * from "./resources/rate-limit-policy";
 export { BODY_LIMIT_BYTES } from "./limits";
-export type { CheckpointPage, FormsPage } from "./pages";
+export type { CheckpointPage } from "./pages";

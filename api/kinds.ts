@@ -5,32 +5,51 @@
  * derived from it. Adding a kind starts with one entry here; the `satisfies` below makes a
  * missing entry a compile error.
  */
-import { ERROR_CODES } from "./errors";
-import { BASE58_ALPHABET, ID_FORMATS, idPattern } from "./ids";
-import { SCOPES } from "./scopes";
+import { BASE58_ALPHABET, idPatternOf, newIdOf, type IdFormat } from "./ids";
 import { string, type JsonSchema } from "./schema/builder";
+import type { FormatDefinition } from "./schema/formats";
 import type { SecretPath } from "./schema/secret-paths";
 import {
   EVENT_STREAMS_API_PATH,
+  EVENT_STREAM_ID_FORMAT,
   EVENT_STREAM_ID_LENGTH,
+  EVENT_STREAM_SCOPES,
+  INEXISTENT_EVENT_STREAM,
   EVENT_STREAM_SECRET_PATHS,
   eventStreamCreateSchema,
+  eventStreamDestinationSchema,
   eventStreamSchema,
   eventStreamUpdateSchema,
 } from "./resources/event-stream";
 import {
   FORMS_API_PATH,
+  FORM_ID_FORMAT,
   FORM_ID_MAX,
+  FORM_FORMATS,
+  FORM_SCOPES,
+  INEXISTENT_FORM,
   FORM_SECRET_PATHS,
+  formComponentSchema,
   formCreateSchema,
+  formNodeSchema,
   formSchema,
   formSummarySchema,
   formUpdateSchema,
 } from "./resources/form";
-import { UNIVERSAL_LOGIN_TEMPLATE_API_PATH, templateObjectSchema, templatePutSchema } from "./resources/login-template";
 import {
+  INEXISTENT_TEMPLATE,
+  TEMPLATE_SCOPES,
+  UNIVERSAL_LOGIN_TEMPLATE_API_PATH,
+  templateObjectSchema,
+  templatePutSchema,
+} from "./resources/login-template";
+import {
+  INEXISTENT_POLICY,
+  POLICY_ID_FORMAT,
   POLICY_ID_MAX,
+  POLICY_SCOPES,
   RATE_LIMIT_POLICIES_API_PATH,
+  rateLimitConfigurationSchema,
   rateLimitPolicyCreateSchema,
   rateLimitPolicySchema,
   rateLimitPolicyUpdateSchema,
@@ -80,9 +99,7 @@ export interface KindSpec {
   /** A singleton of the tenant (one object, no id) or a collection (ids the server generates). */
   readonly shape: "collection" | "singleton";
   /** The id rule of a collection: prefix, base58 length, the path parameter's schema. */
-  readonly id?: {
-    readonly prefix: string;
-    readonly length: number;
+  readonly id?: IdFormat & {
     /** The id as the service generates it. */
     readonly schema: JsonSchema;
     /**
@@ -114,6 +131,12 @@ export interface KindSpec {
   readonly earlyAccess?: boolean;
   /** Its lookup functions. */
   readonly lookups: readonly LookupSpec[];
+  /** Sub-schemas that are named object types in the Pulumi package schema (`FormNode`, …). */
+  readonly namedTypes?: readonly (readonly [JsonSchema, string])[];
+  /** Named string formats its schemas use, besides the shared ones (api/schema/formats.ts). */
+  readonly formats?: Readonly<Record<string, FormatDefinition>>;
+  /** A singleton's fixed id: what `pulumi import` takes and what `adopt: true` adopts. */
+  readonly singletonId?: string;
 }
 
 const BASE58_RUN = `[${BASE58_ALPHABET}]`;
@@ -122,10 +145,10 @@ const BASE58_RUN = `[${BASE58_ALPHABET}]`;
  * The id rule of a kind whose ids the seed gives as "at most `maxLength`": the generated
  * format, and in a path any prefix-plus-base58 id up to that length (unknown ones are 404).
  */
-const atMost = (kind: "form" | "rateLimitPolicy", maxLength: number) => ({
-  ...ID_FORMATS[kind],
-  schema: string({ maxLength, pattern: idPattern(kind) }),
-  path: { pattern: `^${ID_FORMATS[kind].prefix}${BASE58_RUN}+$`, maxLength },
+const atMost = (format: IdFormat, maxLength: number) => ({
+  ...format,
+  schema: string({ maxLength, pattern: idPatternOf(format) }),
+  path: { pattern: `^${format.prefix}${BASE58_RUN}+$`, maxLength },
 });
 
 const byIdOrName = (label: string, prefix: string): Pick<LookupSpec, "args" | "oneOf" | "result"> => ({
@@ -149,18 +172,23 @@ export const KINDS = {
     description: "A form of the tenant: its nodes (steps, flows, routers), start and ending, style and translations.",
     path: FORMS_API_PATH,
     shape: "collection",
-    id: atMost("form", FORM_ID_MAX),
+    id: atMost(FORM_ID_FORMAT, FORM_ID_MAX),
     createSchema: formCreateSchema,
     updateSchema: formUpdateSchema,
     responseSchema: formSchema,
     summarySchema: formSummarySchema,
     secretPaths: FORM_SECRET_PATHS,
     secretsAre: "read-back",
-    scopes: SCOPES.forms,
+    scopes: FORM_SCOPES,
     paging: { style: "offset", listKey: "forms", maxPageSize: 100 },
-    notFoundCode: ERROR_CODES.inexistentForm,
+    notFoundCode: INEXISTENT_FORM,
     lookups: [
       { name: "getForm", description: "Reads one form of the tenant, by id or by name.", ...byIdOrName("form", "ap_") },
+    ],
+    formats: FORM_FORMATS,
+    namedTypes: [
+      [formNodeSchema, "FormNode"],
+      [formComponentSchema, "FormComponent"],
     ],
   },
   eventStream: {
@@ -171,19 +199,19 @@ export const KINDS = {
     path: EVENT_STREAMS_API_PATH,
     shape: "collection",
     id: {
-      ...ID_FORMATS.eventStream,
-      schema: string({ pattern: idPattern("eventStream") }),
+      ...EVENT_STREAM_ID_FORMAT,
+      schema: string({ pattern: idPatternOf(EVENT_STREAM_ID_FORMAT) }),
       // Event stream ids are exactly 26 characters (seed 2.4): the full format is required.
-      path: { pattern: idPattern("eventStream"), maxLength: EVENT_STREAM_ID_LENGTH },
+      path: { pattern: idPatternOf(EVENT_STREAM_ID_FORMAT), maxLength: EVENT_STREAM_ID_LENGTH },
     },
     createSchema: eventStreamCreateSchema,
     updateSchema: eventStreamUpdateSchema,
     responseSchema: eventStreamSchema,
     secretPaths: EVENT_STREAM_SECRET_PATHS,
     secretsAre: "write-only",
-    scopes: SCOPES.eventStreams,
+    scopes: EVENT_STREAM_SCOPES,
     paging: { style: "checkpoint", listKey: "eventStreams", maxPageSize: 100 },
-    notFoundCode: ERROR_CODES.inexistentEventStream,
+    notFoundCode: INEXISTENT_EVENT_STREAM,
     lookups: [
       {
         name: "getEventStream",
@@ -191,6 +219,7 @@ export const KINDS = {
         ...byIdOrName("event stream", "est_"),
       },
     ],
+    namedTypes: [[eventStreamDestinationSchema, "EventStreamDestination"]],
   },
   loginTemplate: {
     typeName: "LoginTemplate",
@@ -204,8 +233,9 @@ export const KINDS = {
     responseSchema: templateObjectSchema,
     secretPaths: [],
     secretsAre: "read-back",
-    scopes: SCOPES.branding,
-    notFoundCode: ERROR_CODES.inexistentTemplate,
+    scopes: TEMPLATE_SCOPES,
+    notFoundCode: INEXISTENT_TEMPLATE,
+    singletonId: "universal-login",
     lookups: [
       { name: "getLoginTemplate", description: "Reads the tenant's login page template.", args: [], result: "object" },
     ],
@@ -218,15 +248,15 @@ export const KINDS = {
       "A rate limit policy (Early Access; the client must be global). Only `configuration` changes in place; the other fields replace the policy.",
     path: RATE_LIMIT_POLICIES_API_PATH,
     shape: "collection",
-    id: atMost("rateLimitPolicy", POLICY_ID_MAX),
+    id: atMost(POLICY_ID_FORMAT, POLICY_ID_MAX),
     createSchema: rateLimitPolicyCreateSchema,
     updateSchema: rateLimitPolicyUpdateSchema,
     responseSchema: rateLimitPolicySchema,
     secretPaths: [],
     secretsAre: "read-back",
-    scopes: SCOPES.rateLimitPolicies,
+    scopes: POLICY_SCOPES,
     paging: { style: "checkpoint", listKey: "rate_limit_policies", maxPageSize: 100 },
-    notFoundCode: ERROR_CODES.inexistentRateLimitPolicy,
+    notFoundCode: INEXISTENT_POLICY,
     earlyAccess: true,
     lookups: [
       {
@@ -250,6 +280,7 @@ export const KINDS = {
         listKey: "rate_limit_policies",
       },
     ],
+    namedTypes: [[rateLimitConfigurationSchema, "RateLimitConfiguration"]],
   },
 } as const satisfies Record<KindName, KindSpec>;
 
@@ -265,3 +296,50 @@ export const KIND_LABELS: Readonly<Record<KindName, string>> = Object.fromEntrie
 export function kindOfTypeName(typeName: string): KindName | undefined {
   return KIND_NAMES.find((kind) => KINDS[kind].typeName === typeName);
 }
+
+/** A kind whose objects have ids the server makes. */
+export type IdKind = { [K in KindName]: (typeof KINDS)[K] extends { id: IdFormat } ? K : never }[KindName];
+
+/** The kinds with ids, in the table's order. */
+export const ID_KINDS = KIND_NAMES.filter((kind): kind is IdKind => "id" in KINDS[kind]);
+
+const ID_REGEXES = new Map(ID_KINDS.map((kind) => [kind, new RegExp(idPatternOf(KINDS[kind].id))]));
+
+/** Regular expression (source text) matching a well-formed id of `kind`, as the service makes them. */
+export function idPattern(kind: IdKind): string {
+  return idPatternOf(KINDS[kind].id);
+}
+
+/** True when `id` is a well-formed id of `kind`, as the service makes them. */
+export function isValidId(kind: IdKind, id: string): boolean {
+  return ID_REGEXES.get(kind)!.test(id);
+}
+
+/** A new random id of `kind`. */
+export function newId(kind: IdKind): string {
+  return newIdOf(KINDS[kind].id);
+}
+
+/** `rateLimitPolicy` → `rate-limit-policy`. */
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/**
+ * The kinds' named string formats, for the schemas' `format`: each kind's own (`formats`)
+ * and the format of each kind's ids (`form-id`, `event-stream-id`, …).
+ */
+export function kindFormatDefinitions(): Record<string, FormatDefinition> {
+  const own = KIND_NAMES.flatMap((kind) => Object.entries((KINDS[kind] as KindSpec).formats ?? {}));
+  const ids = ID_KINDS.map((kind): [string, FormatDefinition] => [
+    `${kebab(kind)}-id`,
+    {
+      validate: (value: string) => isValidId(kind, value),
+      message: `Must be ${/^[aeiou]/.test(KINDS[kind].label) ? "an" : "a"} ${KINDS[kind].label} id (${KINDS[kind].id.prefix}…)`,
+    },
+  ]);
+  return Object.fromEntries([...own, ...ids]);
+}
+
+/** Every scope of every kind, sorted: what the admin client holds. */
+export const ALL_SCOPES: string[] = [
+  ...new Set(KIND_NAMES.flatMap((kind) => Object.values(KINDS[kind].scopes) as string[])),
+].sort();

@@ -5,8 +5,9 @@
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
+import { kindFormatDefinitions } from "./kinds";
 import type { JsonSchema } from "./schema/builder";
-import { FORMATS, formatMessage } from "./schema/formats";
+import { FORMATS, type FormatDefinition } from "./schema/formats";
 
 export { isStrictHttpsUri } from "./schema/formats";
 
@@ -16,6 +17,19 @@ export interface ValidationIssue {
   property: string;
   /** What is wrong, in words. */
   message: string;
+}
+
+let allFormats: Record<string, FormatDefinition> | undefined;
+
+/** Every named format: the shared ones and the table of kinds' (each kind's own, its ids'). */
+function formats(): Record<string, FormatDefinition> {
+  allFormats ??= { ...FORMATS, ...kindFormatDefinitions() };
+  return allFormats;
+}
+
+/** The message for a value that does not match `format`. */
+export function formatMessage(format: string): string {
+  return formats()[format]?.message ?? `Must be a valid ${format}`;
 }
 
 /** A configured ajv instance with the contract's formats. */
@@ -31,7 +45,7 @@ export function createAjv(): Ajv {
     verbose: true,
   });
   addFormats(ajv, ["date-time", "date", "uri"]);
-  for (const [name, definition] of Object.entries(FORMATS)) {
+  for (const [name, definition] of Object.entries(formats())) {
     ajv.addFormat(name, { type: "string", validate: definition.validate });
   }
   return ajv;

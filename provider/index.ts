@@ -26,29 +26,30 @@ export {
   type GetRateLimitPolicyOutputArgs,
   type GetRateLimitPolicyOptions,
 } from "./resources/rate-limit-policy/lookup";
+export { getForm, getFormOutput, type GetFormArgs, type GetFormOutputArgs } from "./resources/form/lookup";
 export {
-  getForm,
-  getFormOutput,
   getEventStream,
   getEventStreamOutput,
-  getLoginTemplate,
-  getLoginTemplateOutput,
-  getRateLimitPolicies,
-  getRateLimitPoliciesOutput,
-  AmbiguousNameError,
-  type GetFormArgs,
-  type GetFormOutputArgs,
   type GetEventStreamArgs,
   type GetEventStreamOutputArgs,
+} from "./resources/event-stream/lookup";
+export {
+  getLoginTemplate,
+  getLoginTemplateOutput,
   type GetLoginTemplateArgs,
   type LoginTemplateResult,
+} from "./resources/login-template/lookup";
+export {
+  getRateLimitPolicies,
+  getRateLimitPoliciesOutput,
   type GetRateLimitPoliciesArgs,
   type GetRateLimitPoliciesOutputArgs,
-  type LookupOptions,
-} from "./lookups";
+} from "./resources/rate-limit-policy/lookup";
+export { AmbiguousNameError } from "./lookups/by-name";
+export type { LookupOptions, TenantSelector } from "./lookups/client";
 export { TYPE_MODULE, TYPE_NAMES } from "./lifecycle/tokens";
 export type { DeepInput } from "./inputs";
-export { formComponent, type FormComponentType } from "./components";
+export { formComponent, type FormComponentType } from "./resources/form/components";
 export type { TenantSettingsInput } from "./client/settings";
 export type { TenantArgs } from "./lifecycle/tenant";
 export {

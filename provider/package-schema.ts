@@ -4,17 +4,7 @@
  * configuration, and an object type per named object of the wire schemas. Never written by
  * hand: `npm run schema` (run by the build) writes it to `schema.json`.
  */
-import {
-  KIND_NAMES,
-  KINDS,
-  type JsonSchema,
-  type KindSpec,
-  type SecretPath,
-  eventStreamDestinationSchema,
-  formComponentSchema,
-  formNodeSchema,
-  rateLimitConfigurationSchema,
-} from "../api";
+import { KIND_NAMES, KINDS, type JsonSchema, type KindSpec, type SecretPath } from "../api";
 import { SETTING_FACTS, SETTING_NAMES } from "./client/settings";
 
 /** The package name: tokens are `tenant:index:<Name>`. */
@@ -34,13 +24,10 @@ interface ObjectTypeSpec {
 
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 
-/** Names of the object types a reader looks for, by the schema they come from. */
-const TYPE_NAMES = new Map<JsonSchema, string>([
-  [formNodeSchema, "FormNode"],
-  [formComponentSchema, "FormComponent"],
-  [eventStreamDestinationSchema, "EventStreamDestination"],
-  [rateLimitConfigurationSchema, "RateLimitConfiguration"],
-]);
+/** Names of the object types a reader looks for, by the schema they come from (the table's `namedTypes`). */
+const TYPE_NAMES = new Map<JsonSchema, string>(
+  KIND_NAMES.flatMap((kind) => [...((KINDS[kind] as KindSpec).namedTypes ?? [])] as [JsonSchema, string][]),
+);
 
 const pascal = (text: string): string =>
   text

@@ -75,10 +75,3 @@ export function providerFor(kind: ResourceKind): ResourceProvider {
   }
   return provider;
 }
-
-/** The serialized provider of `tenant:Form`. */
-export const formProvider: ResourceProvider = providerFor("form");
-/** The serialized provider of `tenant:EventStream`. */
-export const eventStreamProvider: ResourceProvider = providerFor("eventStream");
-/** The serialized provider of `tenant:LoginTemplate`. */
-export const loginTemplateProvider: ResourceProvider = providerFor("loginTemplate");

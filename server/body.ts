@@ -12,7 +12,7 @@ import { ERROR_CODES, type JsonSchema } from "../api";
 import { HttpError, invalidBody } from "./http-error";
 
 /** The body encodings the server understands. */
-export type BodyKind = "json" | "form" | "html";
+export type BodyKind = "json" | "urlencoded" | "html";
 
 /** Media type parameters (`charset=utf-8`), names lower-cased, quotes removed. */
 function mediaTypeParameters(contentType: string): Map<string, string> {
@@ -42,7 +42,7 @@ export function bodyKindOf(contentType: string | undefined): BodyKind | undefine
   const charset = mediaTypeParameters(text).get("charset")?.toLowerCase();
   if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") return undefined;
   if (mediaType === "application/json" || /^application\/[a-z0-9.+-]*\+json$/.test(mediaType)) return "json";
-  if (mediaType === "application/x-www-form-urlencoded") return "form";
+  if (mediaType === "application/x-www-form-urlencoded") return "urlencoded";
   if (mediaType === "text/html") return "html";
   return undefined;
 }
@@ -64,7 +64,7 @@ function sanitise(value: unknown): unknown {
 }
 
 /** Parses a form-urlencoded body with bracket notation into nested objects and arrays. */
-export function parseFormBody(text: string): Record<string, unknown> {
+export function parseUrlEncodedBody(text: string): Record<string, unknown> {
   const parsed = qs.parse(text, {
     allowPrototypes: false,
     plainObjects: true,
@@ -139,7 +139,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
     },
   );
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
-    done(null, isBlank(body as string) ? undefined : parseFormBody(body as string)),
+    done(null, isBlank(body as string) ? undefined : parseUrlEncodedBody(body as string)),
   );
   app.addContentTypeParser("text/html", { parseAs: "string" }, (_request, body, done) =>
     done(null, isBlank(body as string) ? undefined : body),
@@ -186,7 +186,7 @@ function typesOf(variants: JsonSchema[]): Set<string> {
  * so the same schema validates both encodings. Anything ambiguous stays a string and
  * fails validation with a clear message.
  */
-export function coerceFormValue(value: unknown, schema: JsonSchema | undefined): unknown {
+export function coerceUrlEncodedValue(value: unknown, schema: JsonSchema | undefined): unknown {
   if (!schema) return value;
   const variants = variantsOf(schema, value);
   const types = typesOf(variants);
@@ -202,7 +202,7 @@ export function coerceFormValue(value: unknown, schema: JsonSchema | undefined):
     !types.has("object") &&
     Object.keys(value).every((key) => /^\d+$/.test(key))
   ) {
-    return coerceFormValue(
+    return coerceUrlEncodedValue(
       Object.keys(value)
         .sort((a, b) => Number(a) - Number(b))
         .map((key) => value[key]),
@@ -211,7 +211,7 @@ export function coerceFormValue(value: unknown, schema: JsonSchema | undefined):
   }
   if (Array.isArray(value)) {
     const items = variants.map((variant) => variant.items as JsonSchema | undefined).find(Boolean);
-    return value.map((item) => coerceFormValue(item, items));
+    return value.map((item) => coerceUrlEncodedValue(item, items));
   }
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
@@ -223,7 +223,7 @@ export function coerceFormValue(value: unknown, schema: JsonSchema | undefined):
             (isPlainObject(variant.additionalProperties) ? variant.additionalProperties : undefined),
         )
         .find(Boolean);
-      out[key] = coerceFormValue(inner, propertySchema);
+      out[key] = coerceUrlEncodedValue(inner, propertySchema);
     }
     return out;
   }

@@ -12,11 +12,13 @@ import { join } from "node:path";
 import { checkPrivateDataFile, ensurePrivateDir } from "./files";
 import { holdsClearSecret, loadDataKey, openSecrets, SecretBox, sealSecrets, type SecretPath } from "./secrets";
 
-/** The collections the server keeps. */
-export const COLLECTIONS = ["rate_limit_policies", "forms", "event_streams", "templates", "clients"] as const;
+/**
+ * A collection's name: its SQLite table (`forms`, `event_streams`, `clients`), made on first
+ * use. Lower-case letters and `_` only, since it is written into SQL.
+ */
+export type CollectionName = string;
 
-/** One of {@link COLLECTIONS}. */
-export type CollectionName = (typeof COLLECTIONS)[number];
+const COLLECTION_NAME = /^[a-z][a-z_]*$/;
 
 /** A page of a checkpoint-paginated listing. */
 export interface CheckpointResult<T> {
@@ -310,10 +312,14 @@ export function openStore(dataDir?: string): Store {
   db.pragma("secure_delete = ON");
   const box = new SecretBox(loadDataKey(dataDir));
   const collections = new Map<CollectionName, SqliteCollection<unknown>>();
-  for (const name of COLLECTIONS) collections.set(name, new SqliteCollection(db, name, box));
   return {
     collection: <T>(name: CollectionName, options?: CollectionOptions<T>) => {
-      const collection = collections.get(name) as unknown as SqliteCollection<T>;
+      if (!COLLECTION_NAME.test(name)) throw new Error(`invalid collection name ${JSON.stringify(name)}`);
+      let collection = collections.get(name) as unknown as SqliteCollection<T> | undefined;
+      if (!collection) {
+        collection = new SqliteCollection<T>(db, name, box);
+        collections.set(name, collection as SqliteCollection<unknown>);
+      }
       if (options) collection.configure(options);
       return collection;
     },

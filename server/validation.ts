@@ -2,47 +2,52 @@
  * The contract's schemas compiled once per process, and the checks of path and query
  * parameters that turn bad input into 400s instead of surprises further in.
  */
-import {
-  compileValidator,
-  createAjv,
-  eventStreamCreateSchema,
-  eventStreamUpdateSchema,
-  formCreateSchema,
-  formUpdateSchema,
-  KINDS,
-  rateLimitPolicyCreateSchema,
-  rateLimitPolicyUpdateSchema,
-  templateObjectSchema,
-  templateStringSchema,
-  unknownEventTypeIssue,
-  type JsonSchema,
-  type Validator,
-} from "../api";
+import { compileValidator, createAjv, KIND_NAMES, KINDS, type JsonSchema, type KindName, type Validator } from "../api";
 import { invalidBody, invalidQuery, invalidUri } from "./http-error";
-import { coerceFormValue } from "./body";
+import { coerceUrlEncodedValue } from "./body";
 
 const ajv = createAjv();
 
-/**
- * The schema's verdict, then the tenant's own: subscriptions name event types it knows.
- * (The contract accepts any well-formed type; the tenant, like the real service, only
- * the ones it has.)
- */
-function withKnownEventTypes(validator: Validator): Validator {
-  return (value) => validator(value) ?? unknownEventTypeIssue(value);
+/** Compiles `schema` with the server's Ajv (formats, options), for a route's own schemas. */
+export function compileSchema(schema: JsonSchema): Validator {
+  return compileValidator(schema, ajv);
 }
 
-/** Compiled body validators. */
-export const validators = {
-  rateLimitPolicyCreate: compileValidator(rateLimitPolicyCreateSchema, ajv),
-  rateLimitPolicyUpdate: compileValidator(rateLimitPolicyUpdateSchema, ajv),
-  formCreate: compileValidator(formCreateSchema, ajv),
-  formUpdate: compileValidator(formUpdateSchema, ajv),
-  eventStreamCreate: withKnownEventTypes(compileValidator(eventStreamCreateSchema, ajv)),
-  eventStreamUpdate: withKnownEventTypes(compileValidator(eventStreamUpdateSchema, ajv)),
-  templateObject: compileValidator(templateObjectSchema, ajv),
-  templateString: compileValidator(templateStringSchema, ajv),
-};
+/** Which body of a kind: the create (POST, PUT of a singleton) or the update (PATCH). */
+export type BodyOperation = "create" | "update";
+
+const schemaOf = (kind: KindName, operation: BodyOperation): JsonSchema =>
+  operation === "create" ? KINDS[kind].createSchema : KINDS[kind].updateSchema;
+
+/** The table's create and update schemas of every kind, compiled once at start. */
+const KIND_VALIDATORS = new Map<string, Validator>(
+  KIND_NAMES.flatMap((kind) =>
+    (["create", "update"] as const).map((operation) => [
+      `${kind} ${operation}`,
+      compileSchema(schemaOf(kind, operation)),
+    ]),
+  ),
+);
+
+/**
+ * Validates a create or update body of `kind` against the table's schema (see
+ * {@link validBody}), then `check` (a rule of the tenant's own no schema states).
+ */
+export function validKindBody<T>(
+  kind: KindName,
+  operation: BodyOperation,
+  body: unknown,
+  options: { urlEncoded?: boolean; check?: Validator } = {},
+): T {
+  const validator = KIND_VALIDATORS.get(`${kind} ${operation}`)!;
+  const { check } = options;
+  return validBody<T>(
+    body,
+    check ? (value) => validator(value) ?? check(value) : validator,
+    schemaOf(kind, operation),
+    options.urlEncoded ?? false,
+  );
+}
 
 /**
  * The path (`start.coordinates.x`) of the first number in `value` that is not finite, if
@@ -68,8 +73,8 @@ export function nonFiniteNumberPath(value: unknown, path = ""): string | undefin
  * returns it typed; throws 400 `invalid_body` naming the first problem. Numbers too large
  * for a double are refused first, whatever the schema allows there.
  */
-export function validBody<T>(body: unknown, validator: Validator, schema: JsonSchema, formEncoded: boolean): T {
-  const value = formEncoded ? coerceFormValue(body, schema) : body;
+export function validBody<T>(body: unknown, validator: Validator, schema: JsonSchema, urlEncoded: boolean): T {
+  const value = urlEncoded ? coerceUrlEncodedValue(body, schema) : body;
   const nonFinite = nonFiniteNumberPath(value);
   if (nonFinite !== undefined) throw invalidBody({ property: nonFinite, message: "Number is too large to store" });
   const issue = validator(value === undefined ? null : value);
@@ -77,20 +82,20 @@ export function validBody<T>(body: unknown, validator: Validator, schema: JsonSc
   return value as T;
 }
 
-/** Path id rules, from the table of kinds (api/kinds.ts `id.path`). */
-const PATH_IDS = {
-  rateLimitPolicy: pathRule(KINDS.rateLimitPolicy.id.path),
-  form: pathRule(KINDS.form.id.path),
-  eventStream: pathRule(KINDS.eventStream.id.path),
-} as const;
+/** Path id rules, from the table of kinds (api/kinds.ts `id.path`), of every collection kind. */
+const PATH_IDS = new Map(
+  KIND_NAMES.flatMap((kind) => {
+    const spec = KINDS[kind];
+    return "id" in spec
+      ? [[kind, { pattern: new RegExp(spec.id.path.pattern), maxLength: spec.id.path.maxLength }]]
+      : [];
+  }),
+);
 
-function pathRule(rule: { pattern: string; maxLength: number }): { pattern: RegExp; maxLength: number } {
-  return { pattern: new RegExp(rule.pattern), maxLength: rule.maxLength };
-}
-
-/** Checks the `id` path parameter; throws 400 `invalid_uri` when malformed. */
-export function validPathId(kind: keyof typeof PATH_IDS, id: string): string {
-  const rule = PATH_IDS[kind];
+/** Checks the `id` path parameter of a collection kind; throws 400 `invalid_uri` when malformed. */
+export function validPathId(kind: KindName, id: string): string {
+  const rule = PATH_IDS.get(kind);
+  if (!rule) throw new Error(`${KINDS[kind].plural} have no ids`);
   if (id.length > rule.maxLength)
     throw invalidUri("id", `String is too long (${id.length} chars), maximum ${rule.maxLength}`);
   if (!rule.pattern.test(id)) throw invalidUri("id", `String does not match pattern: ${rule.pattern.source}`);

@@ -13,11 +13,20 @@
  * types; they are accepted, optional, write-only: never returned.
  */
 import { array, discriminated, enumOf, literal, object, string, type Static } from "../schema/builder";
+import type { IdFormat } from "../ids";
 import type { SecretPath } from "../schema/secret-paths";
+import { collectionScopes } from "../scopes";
 import type { ValidationIssue } from "../validate";
 
 /** Path of the collection under `/api/v2`. */
 export const EVENT_STREAMS_API_PATH = "/event-streams";
+
+/** The id the service makes for an event stream (exactly 26 characters). */
+export const EVENT_STREAM_ID_FORMAT = { prefix: "est_", length: 22 } as const satisfies IdFormat;
+/** The scopes of each operation. */
+export const EVENT_STREAM_SCOPES = collectionScopes("event_streams");
+/** The error code of a 404 on one event stream. */
+export const INEXISTENT_EVENT_STREAM = "inexistent_event_stream";
 
 /** Event stream name length bounds. */
 export const EVENT_STREAM_NAME_MIN = 1;

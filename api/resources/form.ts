@@ -8,7 +8,7 @@
  * SDK's `FormRouterRule` leaves it out), and kept exactly as sent: it is free-form, so
  * like components it is opaque (an empty `operands: []` or `condition: []` stays).
  */
-import { FORM_ENDING_NODE } from "../schema/formats";
+import { FORM_ENDING_NODE } from "./form-formats";
 import {
   array,
   discriminated,
@@ -22,11 +22,13 @@ import {
   unknown,
   type Static,
 } from "../schema/builder";
+import type { IdFormat } from "../ids";
 import { EACH, type SecretPath } from "../schema/secret-paths";
+import { collectionScopes } from "../scopes";
 import { flowId, formComponentSchema, formIdentifier, formNodePointer } from "./form-components";
 
 export { FORM_COMPONENT_TYPES, formComponentSchema } from "./form-components";
-export { FORM_ENDING_NODE } from "../schema/formats";
+export { FORM_ENDING_NODE, FORM_FORMATS } from "./form-formats";
 
 /** Path of the collection under `/api/v2`. */
 export const FORMS_API_PATH = "/forms";
@@ -36,6 +38,12 @@ export const FORM_NAME_MIN = 1;
 export const FORM_NAME_MAX = 150;
 /** Maximum length of a form id. */
 export const FORM_ID_MAX = 30;
+/** The id the service makes for a form. */
+export const FORM_ID_FORMAT = { prefix: "ap_", length: 22 } as const satisfies IdFormat;
+/** The scopes of each operation. */
+export const FORM_SCOPES = collectionScopes("forms");
+/** The error code of a 404 on one form. */
+export const INEXISTENT_FORM = "inexistent_form";
 /** Most rules a ROUTER node may have. */
 export const FORM_ROUTER_RULES_MAX = 10;
 
@@ -370,3 +378,11 @@ export type FormStart = Static<typeof formStartSchema>;
 export type FormEnding = Static<typeof formEndingSchema>;
 /** x/y position in the editor. */
 export type Coordinates = Static<typeof formCoordinatesSchema>;
+
+/** A page of the forms list with totals. */
+export interface FormsPage {
+  start: number;
+  limit: number;
+  total: number;
+  forms: Form[];
+}

@@ -11,6 +11,11 @@ import { object, string, union, type Static } from "../schema/builder";
 /** Path of the template under `/api/v2`. */
 export const UNIVERSAL_LOGIN_TEMPLATE_API_PATH = "/branding/templates/universal-login";
 
+/** The scopes of each operation on the template (the branding scopes). */
+export const TEMPLATE_SCOPES = { get: "read:branding", update: "update:branding", delete: "delete:branding" } as const;
+/** The error code of a 404 on the template. */
+export const INEXISTENT_TEMPLATE = "inexistent_templates_universal_login";
+
 /** Maximum length of the hosted login page template, in characters. */
 export const TEMPLATE_MAX = 102400;
 

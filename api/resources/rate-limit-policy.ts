@@ -2,7 +2,9 @@
  * Rate limit policies (`/api/v2/rate-limit-policies`, Early Access), as the seed
  * states them (the published schema slice has no rate limit policy paths).
  */
+import type { IdFormat } from "../ids";
 import { discriminated, enumOf, integer, literal, object, string, type Static } from "../schema/builder";
+import { collectionScopes } from "../scopes";
 
 /** Path of the collection under `/api/v2`. */
 export const RATE_LIMIT_POLICIES_API_PATH = "/rate-limit-policies";
@@ -13,6 +15,12 @@ export const POLICY_LIMIT_MAX = 10000;
 export const POLICY_LIMIT_MIN = 0;
 /** Maximum length of a rate limit policy id. */
 export const POLICY_ID_MAX = 26;
+/** The id the service makes for a rate limit policy. */
+export const POLICY_ID_FORMAT = { prefix: "rlp_", length: 21 } as const satisfies IdFormat;
+/** The scopes of each operation (every one also needs a global client). */
+export const POLICY_SCOPES = collectionScopes("rate_limit_policies");
+/** The error code of a 404 on one policy. */
+export const INEXISTENT_POLICY = "inexistent_rate_limit_policy";
 /** Maximum length of `consumer_selector`. */
 export const CONSUMER_SELECTOR_MAX = 255;
 

@@ -279,7 +279,7 @@ export class TenantClient {
   /** Requests a token; every failure is a {@link SharedFailure} (it would fail every call). */
   private async fetchToken(): Promise<string> {
     const target: ErrorTarget = { kind: "access token", action: "request" };
-    const form = new URLSearchParams({
+    const params = new URLSearchParams({
       grant_type: "client_credentials",
       client_id: this.settings.clientId ?? "",
       client_secret: this.settings.clientSecret ?? "",
@@ -313,7 +313,7 @@ export class TenantClient {
           method: "POST",
           url: this.settings.tokenUrl,
           headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          data: form.toString(),
+          data: params.toString(),
           target,
           secrets: [],
         },

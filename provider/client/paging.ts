@@ -3,6 +3,7 @@
  * a kind uses): offset paging (`?page=&per_page=&include_totals=true` → `{<key>: [...],
  * total}` or a bare array) and checkpoint paging (`?from=&take=` → `{<key>: [...], next?}`).
  */
+import { KINDS, type KindName } from "../../api";
 import type { ErrorTarget } from "./errors";
 import type { TenantClient } from "./http";
 
@@ -56,4 +57,26 @@ export async function listCheckpoint<T>(
     if (typeof data.next !== "string" || data.next === "" || page.length === 0) return items;
     from = data.next;
   }
+}
+
+/** Options of {@link listKind}. */
+export interface ListKindOptions {
+  /** What the messages say is being done (default: list the kind's objects). */
+  target?: ErrorTarget;
+  /** Query filters of a checkpoint-paginated list. */
+  filter?: Record<string, string | undefined>;
+  onPage?: PageListener;
+  /** Items per page (default and most: {@link PAGE_SIZE}). */
+  pageSize?: number;
+}
+
+/** Every object of a collection kind, with the path and paging of the table of kinds (api/kinds.ts). */
+export function listKind<T>(client: TenantClient, kind: KindName, options: ListKindOptions = {}): Promise<T[]> {
+  const spec = KINDS[kind];
+  const paging = "paging" in spec ? spec.paging : undefined;
+  if (!paging) throw new Error(`${spec.plural} are not a collection: there is nothing to list`);
+  const target = options.target ?? { kind: spec.label, action: "list" };
+  return paging.style === "offset"
+    ? listOffset<T>(client, spec.path, paging.listKey, target, { onPage: options.onPage, pageSize: options.pageSize })
+    : listCheckpoint<T>(client, spec.path, paging.listKey, target, options.filter, options.onPage);
 }

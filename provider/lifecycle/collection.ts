@@ -355,6 +355,3 @@ export const CONTROL_INPUTS: ReadonlySet<string> = new Set(["adoptId", "tenant",
 function withAdoptId(outputs: JsonObject, adoptId: unknown): JsonObject {
   return typeof adoptId === "string" ? { ...outputs, adoptId } : outputs;
 }
-
-/** The one checkpoint pager (client/paging.ts), for the kinds' specs. */
-export { listCheckpoint } from "../client/paging";

@@ -22,10 +22,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { KIND_LABELS } from "../../api";
+import { KIND_LABELS, KINDS, type KindName, type KindSpec } from "../../api";
 import { forResource, warn } from "./diagnostics";
 import { journalPath } from "./journal";
-import { LOGIN_TEMPLATE_ID } from "../resources/login-template/schema";
 import { UNKNOWN } from "./shared";
 
 /** The input every resource gets from its program: its own URN, which names the stack that manages it. */
@@ -70,9 +69,15 @@ export function kindLabel(kind: string): string {
   return (KIND_LABELS as Readonly<Record<string, string>>)[kind] ?? kind;
 }
 
-/** The id an adoption names in `inputs`: `adoptId`, or the template's fixed id with `adopt: true`. */
+/** The fixed id of a singleton kind (the template's `universal-login`), from the table; undefined for a collection. */
+function singletonIdOf(kind: string): string | undefined {
+  return (KINDS as Readonly<Record<string, KindSpec>>)[kind as KindName]?.singletonId;
+}
+
+/** The id an adoption names in `inputs`: `adoptId`, or a singleton's fixed id with `adopt: true`. */
 function adoptedId(kind: string, inputs: Record<string, unknown>): string | undefined {
-  if (kind === "loginTemplate") return inputs.adopt === true ? LOGIN_TEMPLATE_ID : undefined;
+  const singleton = singletonIdOf(kind);
+  if (singleton !== undefined) return inputs.adopt === true ? singleton : undefined;
   const id = inputs.adoptId;
   return typeof id === "string" && id !== "" && id !== UNKNOWN ? id : undefined;
 }
@@ -100,7 +105,7 @@ export function adoptionFailure(kind: string, dir: string, news: Record<string, 
   const owner = ownerOf(dir, kind, id);
   if (owner === undefined || owner === stack) return undefined;
   return {
-    property: kind === "loginTemplate" ? "adopt" : "adoptId",
+    property: singletonIdOf(kind) !== undefined ? "adopt" : "adoptId",
     reason:
       `${kindLabel(kind)} ${id} is managed by stack ${owner}: adopting it here would let two stacks change it and either ` +
       "destroy delete it. Remove the adoption, or set `force: true` to take it over (that stack's destroy then leaves it in place)",

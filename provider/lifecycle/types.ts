@@ -42,3 +42,9 @@ export interface ResourceImplementation {
   /** Deletes the object; an object already gone is success. */
   delete(ctx: ProviderContext, id: string, props: JsonObject): Promise<void>;
 }
+
+/** A lookup's reader with a connected client: the arguments of the table's lookup, as strings. */
+export type LookupReader = (
+  client: TenantClient,
+  args: Readonly<Record<string, string | undefined>>,
+) => Promise<unknown>;

@@ -1,39 +1,40 @@
 /**
- * The lookups as plugin functions (`tenant:index:get<Kind>`): the same readers as the
- * program-side lookups (provider/lookups), with the client of the configured provider.
+ * The lookups as plugin functions (`tenant:index:get<Kind>`), from the table of kinds: each
+ * lookup's token, arguments and result shape are the table's; each kind's readers (the same
+ * as the program-side lookups') run with the client of the configured provider.
  */
-import { findEventStream } from "../resources/event-stream/lookup";
-import { findForm } from "../resources/form/lookup";
-import { findLoginTemplate } from "../resources/login-template/lookup";
-import { listRateLimitPolicies, lookupRateLimitPolicy } from "../resources/rate-limit-policy/lookup";
+import { KIND_NAMES, KINDS, type KindName, type LookupSpec } from "../../api";
+import type { LookupReader } from "../lifecycle/types";
+import { KIND_MODULES } from "../resources";
 import * as runtime from "../runtime";
-import { KIND_NAMES, KINDS, type KindName } from "../../api";
 
-type Reader = (args: { id?: string; name?: string; consumer_selector?: string }) => Promise<unknown>;
+type Reader = (args: Record<string, unknown>) => Promise<unknown>;
 
-/** A function whose `id` argument is required, refused by name when missing. */
-const byId =
-  (token: string, read: (id: string) => Promise<unknown>): Reader =>
-  (args) => {
-    if (args.id === undefined) throw new Error(`pulumi-tenant: ${token} needs an "id" argument`);
-    return read(args.id);
+/** A plugin function from a table lookup and its reader: string arguments only, a missing one of a single `oneOf` refused. */
+function functionOf(token: string, lookup: LookupSpec, read: LookupReader): Reader {
+  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+  const required = lookup.oneOf?.length === 1 ? lookup.oneOf[0] : undefined;
+  return async (args) => {
+    const plain = Object.fromEntries(lookup.args.map((arg) => [arg.name, text(args[arg.name])]));
+    if (required !== undefined && plain[required] === undefined) {
+      throw new Error(`pulumi-tenant: ${token} needs an "${required}" argument`);
+    }
+    const value = await read(runtime.sharedClient(), plain);
+    // The schema's result is an object (functions return objects): a list sits under its API key.
+    return lookup.result === "list" ? { [lookup.listKey!]: value } : value;
   };
+}
 
 /** The functions the plugin serves, by token. */
-const FUNCTIONS: Record<string, Reader> = {
-  "tenant:index:getForm": (args) => findForm(runtime.sharedClient(), args),
-  "tenant:index:getEventStream": (args) => findEventStream(runtime.sharedClient(), args),
-  "tenant:index:getLoginTemplate": () => findLoginTemplate(runtime.sharedClient()),
-  "tenant:index:getRateLimitPolicy": byId("tenant:index:getRateLimitPolicy", (id) =>
-    lookupRateLimitPolicy(runtime.sharedClient(), id),
-  ),
-  // The schema's result is an object (functions return objects): the list under its API key.
-  "tenant:index:getRateLimitPolicies": async (args) => ({
-    rate_limit_policies: await listRateLimitPolicies(runtime.sharedClient(), {
-      consumer_selector: args.consumer_selector,
+const FUNCTIONS: Record<string, Reader> = Object.fromEntries(
+  KIND_NAMES.flatMap((kind) =>
+    KINDS[kind].lookups.map((lookup: LookupSpec) => {
+      const token = `tenant:index:${lookup.name}`;
+      const readers = KIND_MODULES[kind].readers as Readonly<Record<string, LookupReader>>;
+      return [token, functionOf(token, lookup, readers[lookup.name])];
     }),
-  }),
-};
+  ),
+);
 
 /** Runs function `token` with `args`; an unknown token is named with the ones served. */
 export async function invokeFunction(token: string, args: Record<string, unknown>): Promise<unknown> {
@@ -43,8 +44,7 @@ export async function invokeFunction(token: string, args: Record<string, unknown
       `pulumi-tenant: unknown function "${token}"; this plugin serves ${Object.keys(FUNCTIONS).join(", ")}`,
     );
   }
-  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
-  return reader({ id: text(args.id), name: text(args.name), consumer_selector: text(args.consumer_selector) });
+  return reader(args);
 }
 
 /**

@@ -1,21 +1,51 @@
 /**
- * The registration of every resource: its kind (the name stored providers pass to the
- * runtime) and its implementation. Type names live in `tokens.ts` (part of every URN:
- * never rename them). Adding a resource adds one line here and one there.
+ * The registration of every kind: its implementation (what the runtime dispatches to, by
+ * the kind name stored providers pass), the readers of its lookups (what the plugin's
+ * functions run) and its part in `generate`. Type names and lookups are the table's
+ * (api/kinds.ts): a kind or lookup missing here does not compile.
  */
-import { eventStreamImplementation } from "./event-stream/provider";
-import { formImplementation } from "./form/provider";
-import { loginTemplateImplementation } from "./login-template/provider";
-import { rateLimitPolicyImplementation } from "./rate-limit-policy/provider";
+import type { KINDS } from "../../api";
+import type { KindGenerator } from "../cli/generate/kind";
 import type { ResourceKind } from "../lifecycle/tokens";
-import type { ResourceImplementation } from "../lifecycle/types";
+import type { LookupReader, ResourceImplementation } from "../lifecycle/types";
+import { eventStreamGenerator } from "./event-stream/generate";
+import { eventStreamReaders } from "./event-stream/lookup";
+import { eventStreamImplementation } from "./event-stream/provider";
+import { formGenerator } from "./form/generate";
+import { formReaders } from "./form/lookup";
+import { formImplementation } from "./form/provider";
+import { loginTemplateGenerator } from "./login-template/generate";
+import { loginTemplateReaders } from "./login-template/lookup";
+import { loginTemplateImplementation } from "./login-template/provider";
+import { rateLimitPolicyGenerator } from "./rate-limit-policy/generate";
+import { rateLimitPolicyReaders } from "./rate-limit-policy/lookup";
+import { rateLimitPolicyImplementation } from "./rate-limit-policy/provider";
 
 export { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "../lifecycle/tokens";
 
-/** The implementation of each kind. */
-export const IMPLEMENTATIONS: Record<ResourceKind, ResourceImplementation> = {
-  form: formImplementation,
-  eventStream: eventStreamImplementation,
-  loginTemplate: loginTemplateImplementation,
-  rateLimitPolicy: rateLimitPolicyImplementation,
+/** What a kind registers: its implementation, a reader per lookup of its table entry, its generator. */
+export interface KindModule<K extends ResourceKind> {
+  implementation: ResourceImplementation;
+  readers: { readonly [L in (typeof KINDS)[K]["lookups"][number]["name"]]: LookupReader };
+  generator: KindGenerator<unknown>;
+}
+
+/** Every kind's registration. */
+export const KIND_MODULES: { readonly [K in ResourceKind]: KindModule<K> } = {
+  form: { implementation: formImplementation, readers: formReaders, generator: formGenerator },
+  eventStream: {
+    implementation: eventStreamImplementation,
+    readers: eventStreamReaders,
+    generator: eventStreamGenerator,
+  },
+  loginTemplate: {
+    implementation: loginTemplateImplementation,
+    readers: loginTemplateReaders,
+    generator: loginTemplateGenerator,
+  },
+  rateLimitPolicy: {
+    implementation: rateLimitPolicyImplementation,
+    readers: rateLimitPolicyReaders,
+    generator: rateLimitPolicyGenerator,
+  },
 };

@@ -8,7 +8,11 @@ import { bodyKindOf } from "../body";
 import { HttpError } from "../http-error";
 import { globalPlugin } from "./global";
 
-const MEDIA_TYPES = { json: "application/json", form: "application/x-www-form-urlencoded", html: "text/html" } as const;
+const MEDIA_TYPES = {
+  json: "application/json",
+  urlencoded: "application/x-www-form-urlencoded",
+  html: "text/html",
+} as const;
 
 /** The preValidation hook that refuses a body kind the route does not take. */
 export const contentTypeCheck = globalPlugin("tenant-content-type", (app: FastifyInstance) => {

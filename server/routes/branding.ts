@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   ERROR_CODES,
-  SCOPES,
+  KINDS,
   TEMPLATE_HEAD_TAG,
   TEMPLATE_STATUSES,
   TEMPLATE_WIDGET_TAG,
@@ -18,13 +18,16 @@ import {
 import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
 import { HttpError, invalidBody, notFound } from "../http-error";
-import { validators, validBody } from "../validation";
+import { compileSchema, validBody } from "../validation";
+
+const TEMPLATE_STRING = compileSchema(templateStringSchema);
+const TEMPLATE_OBJECT = compileSchema(templateObjectSchema);
 
 /** Path of the template. */
 export const UNIVERSAL_LOGIN_TEMPLATE_PATH = "/api/v2/branding/templates/universal-login";
 
 const TEMPLATE_RECORD_ID = "universal-login";
-const scopes = SCOPES.branding;
+const scopes = KINDS.loginTemplate.scopes;
 
 interface StoredTemplate {
   body: string;
@@ -34,14 +37,14 @@ interface StoredTemplate {
 function templateMarkup(request: FastifyRequest): string {
   const body = request.body;
   if (bodyKindOf(request.headers["content-type"]) === "html" || typeof body === "string") {
-    return validBody<string>(body ?? "", validators.templateString, templateStringSchema, false);
+    return validBody<string>(body ?? "", TEMPLATE_STRING, templateStringSchema, false);
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw invalidBody(
       'Expected a template: a JSON object {"template": "..."}, a JSON string, template=... form encoded, or a text/html body',
     );
   }
-  return validBody<{ template: string }>(body, validators.templateObject, templateObjectSchema, false).template;
+  return validBody<{ template: string }>(body, TEMPLATE_OBJECT, templateObjectSchema, false).template;
 }
 
 /** Registers the template routes. */
@@ -50,14 +53,14 @@ export function registerBrandingRoutes(app: FastifyInstance, context: TenantCont
 
   app.get(UNIVERSAL_LOGIN_TEMPLATE_PATH, { config: { auth: { scope: scopes.get } } }, async () => {
     const template = templates.get(TEMPLATE_RECORD_ID);
-    if (!template) throw notFound("Template does not exist.", ERROR_CODES.inexistentTemplate);
+    if (!template) throw notFound("Template does not exist.", KINDS.loginTemplate.notFoundCode);
     return { body: template.body };
   });
 
   app.put(
     UNIVERSAL_LOGIN_TEMPLATE_PATH,
     {
-      config: { auth: { scope: scopes.update }, bodyKinds: ["json", "html", "form"] },
+      config: { auth: { scope: scopes.update }, bodyKinds: ["json", "html", "urlencoded"] },
     },
     async (request, reply) => {
       const markup = templateMarkup(request);

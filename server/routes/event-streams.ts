@@ -9,25 +9,24 @@
 import type { FastifyInstance } from "fastify";
 import {
   ERROR_CODES,
-  eventStreamCreateSchema,
-  eventStreamUpdateSchema,
+  KINDS,
   newId,
-  SCOPES,
   type EventStream,
   type EventStreamDestination,
   type EventStreamFields,
+  unknownEventTypeIssue,
 } from "../../api";
 import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
 import { HttpError, notFound } from "../http-error";
 import type { SecretPath } from "../secrets";
 import { isoMillis } from "../time";
-import { decodeCursor, encodeCursor, queryInteger, validators, validBody, validPathId } from "../validation";
+import { decodeCursor, encodeCursor, queryInteger, validKindBody, validPathId } from "../validation";
 
 /** Base path of the collection. */
 export const EVENT_STREAMS_PATH = "/api/v2/event-streams";
 
-const scopes = SCOPES.eventStreams;
+const scopes = KINDS.eventStream.scopes;
 const MAX_TAKE = 100;
 const DEFAULT_TAKE = 50;
 
@@ -41,7 +40,7 @@ export function eventStreamSecretPaths(stream: EventStream): SecretPath[] {
 }
 
 const streamNotFound = (id: string) =>
-  notFound(`The event stream with id ${id} does not exist.`, ERROR_CODES.inexistentEventStream);
+  notFound(`The event stream with id ${id} does not exist.`, KINDS.eventStream.notFoundCode);
 
 /** The stream as a client may see it: the webhook secret removed. */
 export function publicEventStream(stream: EventStream): EventStream {
@@ -114,14 +113,12 @@ export function registerEventStreamRoutes(app: FastifyInstance, context: TenantC
 
   app.post(
     EVENT_STREAMS_PATH,
-    { config: { auth: { scope: scopes.create }, bodyKinds: ["json", "form"] } },
+    { config: { auth: { scope: scopes.create }, bodyKinds: ["json", "urlencoded"] } },
     async (request, reply) => {
-      const body = validBody<EventStreamFields>(
-        request.body,
-        validators.eventStreamCreate,
-        eventStreamCreateSchema,
-        bodyKindOf(request.headers["content-type"]) === "form",
-      );
+      const body = validKindBody<EventStreamFields>("eventStream", "create", request.body, {
+        urlEncoded: bodyKindOf(request.headers["content-type"]) === "urlencoded",
+        check: unknownEventTypeIssue,
+      });
       const id = newId("eventStream");
       const now = isoMillis();
       const stream = {
@@ -147,12 +144,9 @@ export function registerEventStreamRoutes(app: FastifyInstance, context: TenantC
 
   app.patch(`${EVENT_STREAMS_PATH}/:id`, { config: { auth: { scope: scopes.update } } }, async (request) => {
     const id = validPathId("eventStream", (request.params as { id: string }).id);
-    const body = validBody<Partial<EventStreamFields>>(
-      request.body,
-      validators.eventStreamUpdate,
-      eventStreamUpdateSchema,
-      false,
-    );
+    const body = validKindBody<Partial<EventStreamFields>>("eventStream", "update", request.body, {
+      check: unknownEventTypeIssue,
+    });
     return context.store.transaction(() => {
       const existing = streams.get(id);
       if (!existing) throw streamNotFound(id);

@@ -11,13 +11,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   DEFAULT_FORM_ENDING,
   ERROR_CODES,
+  KINDS,
   FORM_COMPONENT_SECRET_FIELDS,
   FORM_KEPT_EMPTY_KEYS,
   FORM_OPAQUE_KEYS,
-  formCreateSchema,
-  formUpdateSchema,
   newId,
-  SCOPES,
   unresolvedFormNodeReferences,
   type Form,
   type FormFields,
@@ -27,16 +25,16 @@ import type { TenantContext } from "../context";
 import { HttpError, invalidQuery, notFound } from "../http-error";
 import type { SecretPath } from "../secrets";
 import { isoMillis } from "../time";
-import { queryBoolean, queryInteger, queryList, validators, validBody, validPathId } from "../validation";
+import { queryBoolean, queryInteger, queryList, validKindBody, validPathId } from "../validation";
 
 /** Base path of the collection. */
 export const FORMS_PATH = "/api/v2/forms";
 
-const scopes = SCOPES.forms;
+const scopes = KINDS.form.scopes;
 const HYDRATE_VALUES = ["flow_count", "links"];
 const MAX_PER_PAGE = 100;
 
-const formNotFound = (id: string) => notFound(`The form with id ${id} does not exist.`, ERROR_CODES.inexistentForm);
+const formNotFound = (id: string) => notFound(`The form with id ${id} does not exist.`, KINDS.form.notFoundCode);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -138,14 +136,11 @@ export function registerFormRoutes(app: FastifyInstance, context: TenantContext)
 
   app.post(
     FORMS_PATH,
-    { config: { auth: { scope: scopes.create }, bodyKinds: ["json", "form"] } },
+    { config: { auth: { scope: scopes.create }, bodyKinds: ["json", "urlencoded"] } },
     async (request, reply) => {
-      const body = validBody<FormFields>(
-        request.body,
-        validators.formCreate,
-        formCreateSchema,
-        bodyKindOf(request.headers["content-type"]) === "form",
-      );
+      const body = validKindBody<FormFields>("form", "create", request.body, {
+        urlEncoded: bodyKindOf(request.headers["content-type"]) === "urlencoded",
+      });
       const fields = pruneEmpty(body) as FormFields;
       checkNodeTargets(fields);
       const now = isoMillis();
@@ -165,7 +160,7 @@ export function registerFormRoutes(app: FastifyInstance, context: TenantContext)
 
   app.patch(`${FORMS_PATH}/:id`, { config: { auth: { scope: scopes.update } } }, async (request) => {
     const id = validPathId("form", (request.params as { id: string }).id);
-    const body = validBody<Record<string, unknown>>(request.body, validators.formUpdate, formUpdateSchema, false);
+    const body = validKindBody<Record<string, unknown>>("form", "update", request.body);
     return context.store.transaction(() => {
       const existing = forms.get(id);
       if (!existing) throw formNotFound(id);

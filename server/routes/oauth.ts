@@ -137,7 +137,7 @@ export function registerOAuthRoutes(app: FastifyInstance, context: TenantContext
   };
 
   for (const url of [TOKEN_PATH, `${TOKEN_PATH}/`]) {
-    app.post(url, { config: { oauth: true, bodyKinds: ["form", "json"] } }, async (request, reply) => {
+    app.post(url, { config: { oauth: true, bodyKinds: ["urlencoded", "json"] } }, async (request, reply) => {
       reply.header("cache-control", "no-store").header("pragma", "no-cache");
       return issueToken(request, reply);
     });

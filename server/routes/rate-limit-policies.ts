@@ -5,38 +5,22 @@
  * per (resource, consumer, consumer_selector) may exist.
  */
 import type { FastifyInstance } from "fastify";
-import {
-  ERROR_CODES,
-  newId,
-  rateLimitPolicyCreateSchema,
-  rateLimitPolicyUpdateSchema,
-  SCOPES,
-  type RateLimitPolicy,
-  type RateLimitPolicyCreate,
-} from "../../api";
+import { ERROR_CODES, KINDS, newId, type RateLimitPolicy, type RateLimitPolicyCreate } from "../../api";
 import type { TenantContext } from "../context";
 import { HttpError, notFound } from "../http-error";
 import { isoMicros } from "../time";
-import {
-  decodeCursor,
-  encodeCursor,
-  queryInteger,
-  queryValue,
-  validators,
-  validBody,
-  validPathId,
-} from "../validation";
+import { decodeCursor, encodeCursor, queryInteger, queryValue, validKindBody, validPathId } from "../validation";
 
 /** Base path of the collection. */
 export const RATE_LIMIT_POLICIES_PATH = "/api/v2/rate-limit-policies";
 
-const scopes = SCOPES.rateLimitPolicies;
+const scopes = KINDS.rateLimitPolicy.scopes;
 const MAX_TAKE = 100;
 const DEFAULT_TAKE = 50;
 const FILTERS = ["resource", "consumer", "consumer_selector"] as const;
 
 const policyNotFound = (id: string) =>
-  notFound(`The rate limit policy with id ${id} does not exist.`, ERROR_CODES.inexistentRateLimitPolicy);
+  notFound(`The rate limit policy with id ${id} does not exist.`, KINDS.rateLimitPolicy.notFoundCode);
 
 /** Registers the rate limit policy routes. */
 export function registerRateLimitPolicyRoutes(app: FastifyInstance, context: TenantContext): void {
@@ -65,12 +49,7 @@ export function registerRateLimitPolicyRoutes(app: FastifyInstance, context: Ten
     RATE_LIMIT_POLICIES_PATH,
     { config: { auth: { scope: scopes.create, requireGlobal: true } } },
     async (request, reply) => {
-      const body = validBody<RateLimitPolicyCreate>(
-        request.body,
-        validators.rateLimitPolicyCreate,
-        rateLimitPolicyCreateSchema,
-        false,
-      );
+      const body = validKindBody<RateLimitPolicyCreate>("rateLimitPolicy", "create", request.body);
       const now = isoMicros();
       const policy: RateLimitPolicy = {
         id: newId("rateLimitPolicy"),
@@ -117,12 +96,7 @@ export function registerRateLimitPolicyRoutes(app: FastifyInstance, context: Ten
     { config: { auth: { scope: scopes.update, requireGlobal: true } } },
     async (request) => {
       const id = validPathId("rateLimitPolicy", (request.params as { id: string }).id);
-      const body = validBody<Pick<RateLimitPolicy, "configuration">>(
-        request.body,
-        validators.rateLimitPolicyUpdate,
-        rateLimitPolicyUpdateSchema,
-        false,
-      );
+      const body = validKindBody<Pick<RateLimitPolicy, "configuration">>("rateLimitPolicy", "update", request.body);
       return context.store.transaction(() => {
         const policy = policies.get(id);
         if (!policy) throw policyNotFound(id);

@@ -4,7 +4,7 @@
  * needs that scope, and a rate limit policy route only for a global client. Refused
  * writes must leave no trace, which is checked by counting the objects at the end.
  */
-import { ALL_SCOPES, SCOPES, isApiErrorBody } from "../../api";
+import { ALL_SCOPES, KINDS, isApiErrorBody } from "../../api";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import {
   callApi,
@@ -71,10 +71,10 @@ describe("authorization matrix: routes × scopes × global", () => {
   };
 
   const routes = (allowedDelete: (kind: "form" | "stream" | "policy") => boolean): Route[] => {
-    const rlp = SCOPES.rateLimitPolicies;
-    const forms = SCOPES.forms;
-    const streams = SCOPES.eventStreams;
-    const branding = SCOPES.branding;
+    const rlp = KINDS.rateLimitPolicy.scopes;
+    const forms = KINDS.form.scopes;
+    const streams = KINDS.eventStream.scopes;
+    const branding = KINDS.loginTemplate.scopes;
     const target = async (kind: "form" | "stream" | "policy", n: number) =>
       allowedDelete(kind) ? fresh(kind, n) : fixtures[kind];
     return [
@@ -261,10 +261,10 @@ describe("authorization matrix: routes × scopes × global", () => {
           allowedFor({
             scope:
               kind === "form"
-                ? SCOPES.forms.delete
+                ? KINDS.form.scopes.delete
                 : kind === "stream"
-                  ? SCOPES.eventStreams.delete
-                  : SCOPES.rateLimitPolicies.delete,
+                  ? KINDS.eventStream.scopes.delete
+                  : KINDS.rateLimitPolicy.scopes.delete,
             global: kind === "policy",
           }),
         )) {

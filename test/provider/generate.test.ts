@@ -9,6 +9,7 @@ import { readTenant } from "../../provider/cli/generate/snapshot";
 import { TenantClient } from "../../provider/client/http";
 import { resolveSettings } from "../../provider/client/settings";
 import { startTenantServer, type TenantServer } from "../../server/index";
+import { view } from "../fixtures/generate-snapshot";
 import { seedManyObjects, seedRealisticTenant } from "../fixtures/realistic-tenant";
 
 jest.setTimeout(120_000);
@@ -37,10 +38,10 @@ describe("reading a tenant for generate", () => {
     const seeded = await seedRealisticTenant(server);
     const lines: string[] = [];
     const snapshot = await readTenant(client(), { progress: (line) => lines.push(line) });
-    expect(snapshot.forms).toEqual(seeded.forms);
-    expect(snapshot.eventStreams).toEqual(seeded.eventStreams);
-    expect(snapshot.loginTemplate).toBe(seeded.template);
-    expect(snapshot.rateLimitPolicies).toEqual(seeded.rateLimitPolicies);
+    expect(view(snapshot).forms).toEqual(seeded.forms);
+    expect(view(snapshot).eventStreams).toEqual(seeded.eventStreams);
+    expect(view(snapshot).loginTemplate).toBe(seeded.template);
+    expect(view(snapshot).rateLimitPolicies).toEqual(seeded.rateLimitPolicies);
     expect(snapshot.notes).toEqual([]);
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -56,9 +57,9 @@ describe("reading a tenant for generate", () => {
     await seedManyObjects(server, { forms: 200, streams: 150 });
     server.counters.reset();
     const snapshot = await readTenant(client());
-    expect(snapshot.forms).toHaveLength(205);
-    expect(snapshot.eventStreams).toHaveLength(155);
-    expect(new Set(snapshot.forms.map((form) => form.id)).size).toBe(205);
+    expect(view(snapshot).forms).toHaveLength(205);
+    expect(view(snapshot).eventStreams).toHaveLength(155);
+    expect(new Set(view(snapshot).forms.map((form) => form.id)).size).toBe(205);
     expect(server.counters.snapshot()).toEqual({
       "POST /oauth/token": 1,
       "GET /api/v2/forms": 3, // 100 + 100 + 5 (a short page ends the list)
@@ -113,7 +114,7 @@ describe("reading a tenant for generate", () => {
         { backoffBaseMs: 5, backoffMaxMs: 50 },
       );
       const snapshot = await readTenant(viaProxy);
-      expect(snapshot.forms).toHaveLength(205);
+      expect(view(snapshot).forms).toHaveLength(205);
       expect(refused.size).toBe(205);
       const counters = server.counters.snapshot();
       expect(counters["GET /api/v2/forms/:id"]).toBeGreaterThanOrEqual(205);
@@ -138,11 +139,11 @@ describe("reading a tenant for generate", () => {
       global: true,
     });
     const notGlobal = await readTenant(client({ clientId: "not-global", clientSecret: "not-global-secret" }));
-    expect(notGlobal.rateLimitPolicies).toEqual([]);
+    expect(view(notGlobal).rateLimitPolicies).toEqual([]);
     expect(notGlobal.notes).toEqual([expect.stringContaining("need a global client")]);
     const noScope = await readTenant(client({ clientId: "no-policy-scope", clientSecret: "no-policy-secret" }));
     expect(noScope.notes).toEqual([expect.stringContaining("lacks the scope read:rate_limit_policies")]);
-    expect(noScope.forms).toHaveLength(205);
+    expect(view(noScope).forms).toHaveLength(205);
   });
 
   it("a missing scope for forms stops the generation with the scope named", async () => {

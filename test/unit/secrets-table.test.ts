@@ -14,7 +14,7 @@ import {
   withoutSecrets,
   type SecretPath,
 } from "../../api";
-import { formSecrets } from "../../provider/lookups/secrets";
+import { formSecrets } from "../../provider/resources/form/secrets";
 import { markSecrets } from "../../provider/lifecycle/secrets";
 import { REDACT_PATHS } from "../../server/logger";
 import { formSecretPaths } from "../../server/routes/forms";

@@ -8,11 +8,19 @@
 import { GO_MODULE, packageSchema } from "../../package-schema";
 import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "./go-literal";
 import { Code, printLiteral, PYTHON } from "./literal";
-import { FileRef, importFile, modelOf, type ModelResource, SecretRef, TEMPLATE_FILE } from "./model";
+import {
+  describeContents,
+  FileRef,
+  importFile,
+  modelOf,
+  type ModelResource,
+  SecretRef,
+  type TenantModel,
+} from "./model";
 import {
   DEFAULT_NAMESPACE,
-  describeContents,
   type ConnectionAuth,
+  filesOf,
   type GeneratedProgram,
   notesLines,
   packageJson,
@@ -63,7 +71,7 @@ interface Writer {
    */
   files(
     snapshot: TenantSnapshot,
-    resources: ModelResource[],
+    model: TenantModel,
     header: string[],
     options: PluginProgramOptions,
     usesConfig: boolean,
@@ -95,11 +103,11 @@ export function buildPluginProgram(snapshot: TenantSnapshot, options: PluginProg
       writer.runtime,
       options.pluginPath,
     ),
-    ...writer.files(snapshot, model.resources, header, options, model.secrets.length > 0),
+    ...writer.files(snapshot, model, header, options, model.secrets.length > 0),
     [IMPORT_FILE]: importFile(model),
     ".gitignore": [...writer.ignore, `${SECRETS_DIR}/`, ""].join("\n"),
   };
-  if (snapshot.loginTemplate !== undefined) files[TEMPLATE_FILE] = snapshot.loginTemplate;
+  Object.assign(files, filesOf(model.files));
   files["README.md"] = pluginReadme(snapshot, options, model);
   return { files, secrets: model.secrets, resources: model.resources };
 }
@@ -111,7 +119,7 @@ const TYPESCRIPT_WRITER: Writer = {
   runtime: NODE_RUNTIME,
   install: ["npm install"],
   ignore: ["node_modules/", "bin/"],
-  files(snapshot, resources, header, options, usesConfig) {
+  files(snapshot, { resources, files }, header, options, usesConfig) {
     const blocks = resources.map((resource, index) => {
       const head = `const ${resource.name} = new tenant.${resource.kind}(${JSON.stringify(resource.name)}, `;
       const args = replaceRefs(resource.args, typescriptRef);
@@ -124,7 +132,7 @@ const TYPESCRIPT_WRITER: Writer = {
     const lines = [
       ...header.map((line) => `// ${line}`),
       "",
-      ...(snapshot.loginTemplate !== undefined ? ['import * as fs from "fs";', 'import * as path from "path";'] : []),
+      ...(files.length > 0 ? ['import * as fs from "fs";', 'import * as path from "path";'] : []),
       ...(usesConfig ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
       'import * as tenant from "@pulumi-tenant/sdk";',
       ...(usesConfig
@@ -171,7 +179,7 @@ const PYTHON_WRITER: Writer = {
   runtime: ["runtime: python"],
   install: ["python3 -m venv venv && . venv/bin/activate", "pip install -r requirements.txt"],
   ignore: ["venv/", "__pycache__/", "*.pyc"],
-  files(snapshot, resources, header, options, usesConfig) {
+  files(snapshot, { resources, files }, header, options, usesConfig) {
     const variables = new Set<string>();
     const pythonRef = (ref: SecretRef | FileRef): Code =>
       ref instanceof SecretRef
@@ -197,11 +205,11 @@ const PYTHON_WRITER: Writer = {
     const preamble = [
       `"""${header.join("\n").replace(/\\/g, "\\\\").replace(/"""/g, '\\"\\"\\"')}"""`,
       "",
-      ...(snapshot.loginTemplate !== undefined ? ["import os", ""] : []),
+      ...(files.length > 0 ? ["import os", ""] : []),
       "import pulumi",
       "import pulumi_tenant as tenant",
       ...(usesConfig ? ["", "# Secrets are stack configuration: see README.md.", "cfg = pulumi.Config()"] : []),
-      ...(snapshot.loginTemplate !== undefined
+      ...(files.length > 0
         ? [
             "",
             "",
@@ -235,7 +243,7 @@ const GO_WRITER: Writer = {
   runtime: ["runtime: go"],
   install: ["go mod tidy"],
   ignore: [],
-  files(snapshot, resources, header, options, usesConfig) {
+  files(snapshot, { resources, files }, header, options, usesConfig) {
     const schema = packageSchema(options.providerVersion) as {
       types: ObjectTypes;
       resources: Record<string, { inputProperties: Record<string, TypeSpec> }>;
@@ -244,7 +252,7 @@ const GO_WRITER: Writer = {
     const goRef = (ref: SecretRef | FileRef): Code =>
       ref instanceof SecretRef
         ? new Code(`cfg.RequireSecret(${goString(ref.key)})`)
-        : new Code("pulumi.String(string(loginTemplate))");
+        : new Code(`pulumi.String(string(${ref.variable}))`);
     const blocks = resources.map((resource, index) => {
       const { inputProperties } = schema.resources[`tenant:index:${resource.kind}`]!;
       const args = printer.struct(replaceRefs(resource.args, goRef), resource.kind, inputProperties, 2, resource.name);
@@ -256,9 +264,8 @@ const GO_WRITER: Writer = {
         "\t\t}",
       ].join("\n");
     });
-    const template = snapshot.loginTemplate !== undefined;
     const imports = [
-      ...(template ? ['\t"os"', ""] : []),
+      ...(files.length > 0 ? ['\t"os"', ""] : []),
       `\t"${GO_MODULE}/tenant"`,
       '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
       ...(usesConfig ? ['\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"'] : []),
@@ -267,14 +274,12 @@ const GO_WRITER: Writer = {
       ...(usesConfig
         ? ["\t\t// Secrets are stack configuration: see README.md.", '\t\tcfg := config.New(ctx, "")']
         : []),
-      ...(template
-        ? [
-            `\t\tloginTemplate, err := os.ReadFile(${goString(TEMPLATE_FILE)})`,
-            "\t\tif err != nil {",
-            "\t\t\treturn err",
-            "\t\t}",
-          ]
-        : []),
+      ...files.flatMap(({ file, variable }) => [
+        `\t\t${variable}, err := os.ReadFile(${goString(file)})`,
+        "\t\tif err != nil {",
+        "\t\t\treturn err",
+        "\t\t}",
+      ]),
     ];
     const main = [
       ...header.map((line) => `// ${line}`),

@@ -7,16 +7,16 @@
 import { DEFAULT_NAMESPACE } from "../../client/settings";
 import { Code, printLiteral } from "./literal";
 import {
+  adoptsByFlag,
+  describeContents,
   FileRef,
   modelOf,
   type GeneratedResource,
   type ModelResource,
+  type ProgramFile,
   SecretRef,
-  SECTIONS,
   type SecretConfig,
-  selectorWords,
-  SERVER_FIELDS,
-  TEMPLATE_FILE,
+  sectionTitle,
 } from "./model";
 import type { TenantSnapshot } from "./snapshot";
 
@@ -24,7 +24,7 @@ import type { TenantSnapshot } from "./snapshot";
 export const SECRETS_DIR = ".tenant-secrets";
 /** The default configuration namespace of the provider (declared once, with the settings). */
 export { DEFAULT_NAMESPACE };
-export { SERVER_FIELDS, TEMPLATE_FILE, selectorWords, type GeneratedResource, type SecretConfig };
+export { describeContents, type GeneratedResource, type SecretConfig };
 
 /** Options of {@link buildProgram}. */
 export interface ProgramOptions {
@@ -87,24 +87,24 @@ export function sectionLine(
   comment: string,
 ): string[] {
   if (previous?.kind === kind) return [];
-  return [`${comment} ${"-".repeat(64)} ${SECTIONS[kind]}`];
+  return [`${comment} ${"-".repeat(64)} ${sectionTitle(kind)}`];
 }
 
 /** Builds the project for `snapshot`. */
 export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions): GeneratedProgram {
-  const { resources, secrets } = modelOf(snapshot, ["pulumi", "tenant", "fs", "path", "cfg"]);
+  const { resources, secrets, files: programFiles } = modelOf(snapshot, ["pulumi", "tenant", "fs", "path", "cfg"]);
   const namespace = options.namespace ?? DEFAULT_NAMESPACE;
   const tenantArg: JsonObject = namespace === DEFAULT_NAMESPACE ? {} : { tenant: namespace };
   const blocks: string[] = [];
   resources.forEach((resource, index) => {
     const section = sectionLine(resource.kind, resources[index - 1], "//");
-    // Every resource adopts its object: by id, or `adopt: true` for the tenant's one template.
-    const adoption = resource.kind === "LoginTemplate" ? { adopt: true } : { adoptId: resource.id };
+    // Every resource adopts its object: by id, or `adopt: true` for a singleton (the tenant's one template).
+    const byFlag = adoptsByFlag(resource.kind);
+    const adoption = byFlag ? { adopt: true } : { adoptId: resource.id };
     const args = replaceRefs({ ...adoption, ...resource.args, ...tenantArg }, typescriptRef);
-    const comment =
-      resource.kind === "LoginTemplate"
-        ? `${resource.comment.replace(/\.$/, "")}; \`adopt: true\` takes over the tenant's existing one.`
-        : resource.comment;
+    const comment = byFlag
+      ? `${resource.comment.replace(/\.$/, "")}; \`adopt: true\` takes over the tenant's existing one.`
+      : resource.comment;
     const head = `const ${resource.name} = new tenant.${resource.kind}(${JSON.stringify(resource.name)}, `;
     blocks.push(...section, `/** ${comment} */\n${head}${printLiteral(args, 0, {}, head.length)});`);
   });
@@ -117,32 +117,26 @@ export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions):
       { "@pulumi/pulumi": options.pulumiVersion, "pulumi-tenant": options.providerVersion },
     ),
     "tsconfig.json": TSCONFIG,
-    "index.ts": indexTs(snapshot, options, blocks, secrets.length > 0),
+    "index.ts": indexTs(snapshot, options, blocks, secrets.length > 0, programFiles.length > 0),
     ".gitignore": `node_modules/\nbin/\n${SECRETS_DIR}/\n`,
   };
-  if (snapshot.loginTemplate !== undefined) files[TEMPLATE_FILE] = snapshot.loginTemplate;
+  Object.assign(files, filesOf(programFiles));
   files["README.md"] = readme(snapshot, options, resources, secrets);
   return { files, secrets, resources };
 }
 
-function countOf(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+/** The files beside a program, by name. */
+export function filesOf(files: readonly ProgramFile[]): Record<string, string> {
+  return Object.fromEntries(files.map(({ file, content }) => [file, content]));
 }
 
-/** "3 forms, 2 event streams, the login page template and 1 rate limit policy". */
-export function describeContents(
-  snapshot: Pick<TenantSnapshot, "forms" | "eventStreams" | "loginTemplate" | "rateLimitPolicies">,
+function indexTs(
+  snapshot: TenantSnapshot,
+  options: ProgramOptions,
+  blocks: string[],
+  usesConfig: boolean,
+  readsFiles: boolean,
 ): string {
-  const parts = [
-    countOf(snapshot.forms.length, "form", "forms"),
-    countOf(snapshot.eventStreams.length, "event stream", "event streams"),
-    snapshot.loginTemplate !== undefined ? "the login page template" : "no login page template",
-    countOf(snapshot.rateLimitPolicies.length, "rate limit policy", "rate limit policies"),
-  ];
-  return `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
-}
-
-function indexTs(snapshot: TenantSnapshot, options: ProgramOptions, blocks: string[], usesConfig: boolean): string {
   const date = (options.generatedAt ?? new Date()).toISOString();
   const header = [
     `// Generated by \`pulumi-tenant generate\` from ${snapshot.domain} on ${date}:`,
@@ -151,7 +145,7 @@ function indexTs(snapshot: TenantSnapshot, options: ProgramOptions, blocks: stri
     "// over and writes nothing to the tenant while it still matches this code. Edit freely from there.",
   ];
   const imports = [
-    ...(snapshot.loginTemplate !== undefined ? ['import * as fs from "fs";', 'import * as path from "path";'] : []),
+    ...(readsFiles ? ['import * as fs from "fs";', 'import * as path from "path";'] : []),
     ...(usesConfig ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
     'import * as tenant from "pulumi-tenant";',
   ];

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { EventStreamDestination, EventStreamStatus, EventType } from "../../../api";
 import type { DeepInput } from "../../inputs";
-import { eventStreamProvider } from "../../shim";
+import { providerFor } from "../../shim";
 import { noteTenantResource, tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
 import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
 import { markDestinationSecrets } from "./secrets";
@@ -74,7 +74,7 @@ export class EventStream extends dynamic.Resource {
   /** Creates (or, with `adoptId`, adopts) an event stream. */
   constructor(name: string, args: EventStreamArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      eventStreamProvider,
+      providerFor("eventStream"),
       name,
       {
         name: args.name,

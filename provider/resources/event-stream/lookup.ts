@@ -3,11 +3,28 @@
  * or by name.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { EventStream } from "../../../api";
+import { type EventStream, KINDS } from "../../../api";
 import type { TenantClient } from "../../client/http";
+import type { LookupReader } from "../../lifecycle/types";
 import { idOrName, notFoundById, pickByName } from "../../lookups/by-name";
 import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../../lookups/client";
-import { listEventStreams, readEventStream } from "../../lookups/read";
+import { listKind, type PageListener } from "../../client/paging";
+
+/** Every event stream of the tenant (the list returns whole streams, webhook secrets excepted). */
+export function listEventStreams(client: TenantClient, onPage?: PageListener): Promise<EventStream[]> {
+  return listKind<EventStream>(client, "eventStream", { onPage });
+}
+
+/** One event stream. */
+export async function readEventStream(client: TenantClient, id: string, action = "read"): Promise<EventStream> {
+  return (
+    await client.get<EventStream>(`${KINDS.eventStream.path}/${encodeURIComponent(id)}`, {
+      kind: "event stream",
+      id,
+      action,
+    })
+  ).data;
+}
 
 /** Arguments of {@link getEventStream}: exactly one of `id` and `name`. */
 export interface GetEventStreamArgs extends TenantSelector {
@@ -55,3 +72,8 @@ export function getEventStreamOutput(args: GetEventStreamOutputArgs, opts?: Look
   const { tenant, ...query } = args;
   return lookupOutput(query, (plain: { id?: string; name?: string }) => getEventStream({ ...plain, tenant }, opts));
 }
+
+/** The readers of the table's event stream lookups (the plugin's functions). */
+export const eventStreamReaders = {
+  getEventStream: (client, args) => findEventStream(client, args),
+} satisfies Record<string, LookupReader>;

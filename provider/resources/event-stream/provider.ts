@@ -7,7 +7,8 @@ import {
   secretValues,
   withoutSecrets,
 } from "../../../api";
-import { collectionResource, listCheckpoint, type CollectionSpec } from "../../lifecycle/collection";
+import { listKind } from "../../client/paging";
+import { collectionResource, type CollectionSpec } from "../../lifecycle/collection";
 import { isObject, type JsonObject } from "../../lifecycle/shared";
 import type { ResourceImplementation } from "../../lifecycle/types";
 import { eventStreamPatch } from "./payload";
@@ -31,7 +32,7 @@ export const eventStreamSpec: CollectionSpec<EventStream> = {
   idSchema: KINDS.eventStream.id.schema,
   createSchema: eventStreamCreateSchema,
   fields: EVENT_STREAM_FIELDS,
-  list: (client, target) => listCheckpoint<EventStream>(client, "/event-streams", "eventStreams", target),
+  list: (client, target) => listKind<EventStream>(client, "eventStream", { target }),
   listIsComplete: true,
   normalise: (value) => normaliseEventStream(value),
   comparable: comparableEventStreams,

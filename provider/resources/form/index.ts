@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
 import { FORM_SECRET_PATHS, type FormEnding, type FormFields, type FormNode, type FormStart } from "../../../api";
 import type { DeepInput } from "../../inputs";
-import { formProvider } from "../../shim";
+import { providerFor } from "../../shim";
 import { noteTenantResource, tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
 import { markSecrets } from "../../lifecycle/secrets";
 import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
@@ -85,7 +85,7 @@ export class Form extends dynamic.Resource {
   /** Creates (or, with `adoptId`, adopts) a form. */
   constructor(name: string, args: FormArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      formProvider,
+      providerFor("form"),
       name,
       {
         name: args.name,

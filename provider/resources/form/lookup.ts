@@ -2,12 +2,26 @@
  * `getForm` / `getFormOutput`: read one form of the tenant, by id or by name.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Form } from "../../../api";
+import { type Form, KINDS } from "../../../api";
 import type { TenantClient } from "../../client/http";
+import type { LookupReader } from "../../lifecycle/types";
 import { idOrName, notFoundById, pickByName } from "../../lookups/by-name";
 import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../../lookups/client";
-import { listFormSummaries, readForm } from "../../lookups/read";
-import { formSecrets } from "../../lookups/secrets";
+import { listKind, type PageListener } from "../../client/paging";
+import { formSecrets } from "./secrets";
+
+/** The list item of a form: the list returns summaries, not whole forms. */
+export type FormSummary = Pick<Form, "id" | "name" | "created_at" | "updated_at" | "embedded_at" | "submitted_at">;
+
+/** Every form of the tenant, as the list returns them (summaries): offset paging, `per_page` 100. */
+export function listFormSummaries(client: TenantClient, onPage?: PageListener): Promise<FormSummary[]> {
+  return listKind<FormSummary>(client, "form", { onPage });
+}
+
+/** One whole form. */
+export async function readForm(client: TenantClient, id: string, action = "read"): Promise<Form> {
+  return (await client.get<Form>(`${KINDS.form.path}/${encodeURIComponent(id)}`, { kind: "form", id, action })).data;
+}
 
 /** Arguments of {@link getForm}: exactly one of `id` and `name`. */
 export interface GetFormArgs extends TenantSelector {
@@ -63,3 +77,8 @@ export function getFormOutput(args: GetFormOutputArgs, opts?: LookupOptions): pu
     (value) => formSecrets(value).length > 0,
   );
 }
+
+/** The readers of the table's form lookups (the plugin's functions). */
+export const formReaders = {
+  getForm: (client, args) => findForm(client, args),
+} satisfies Record<string, LookupReader>;

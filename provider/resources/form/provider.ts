@@ -1,7 +1,7 @@
 /** The Form provider: the collection lifecycle with the form's policy. */
 import { FORM_SECRET_PATHS, formCreateSchema, type Form, KINDS, secretValues, withoutSecrets } from "../../../api";
 import type { TenantClient } from "../../client/http";
-import { listOffset } from "../../client/paging";
+import { listKind } from "../../client/paging";
 import { collectionResource, type CollectionSpec } from "../../lifecycle/collection";
 import type { ErrorTarget } from "../../client/errors";
 import type { ResourceImplementation } from "../../lifecycle/types";
@@ -17,7 +17,7 @@ export function listForms(
   client: TenantClient,
   target: ErrorTarget = { kind: "form", action: "list" },
 ): Promise<Form[]> {
-  return listOffset<Form>(client, "/forms", "forms", target, { pageSize: PAGE_SIZE });
+  return listKind<Form>(client, "form", { target, pageSize: PAGE_SIZE });
 }
 
 /** The form's policy: every field in place by PATCH, `next_node` references checked, `ending` defaulted. */

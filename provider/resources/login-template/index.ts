@@ -1,7 +1,7 @@
 /** The `LoginTemplate` resource users construct. */
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
-import { loginTemplateProvider } from "../../shim";
+import { providerFor } from "../../shim";
 import { noteTenantResource, tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
 import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
 
@@ -40,7 +40,7 @@ export class LoginTemplate extends dynamic.Resource {
   /** Sets the tenant's login page template. */
   constructor(name: string, args: LoginTemplateArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      loginTemplateProvider,
+      providerFor("loginTemplate"),
       name,
       { template: args.template, adopt: args.adopt, ...tenantInputs(args, name, "loginTemplate", opts) },
       opts,

@@ -3,10 +3,22 @@
  * template.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { NotFoundError } from "../../client/errors";
+import { KINDS } from "../../../api";
+import { NotFoundError, unlessGone } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
+import type { LookupReader } from "../../lifecycle/types";
 import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../../lookups/client";
-import { readLoginTemplate } from "../../lookups/read";
+import { loginTemplateOutputs } from "./state";
+
+/** The tenant's login page template markup, or `undefined` when the tenant has none (404). */
+export async function readLoginTemplate(client: TenantClient, action = "read"): Promise<string | undefined> {
+  const reply = await unlessGone(
+    client.get<unknown>(KINDS.loginTemplate.path, { kind: "login page template", action }),
+  );
+  if (!reply) return undefined;
+  const { template } = loginTemplateOutputs(reply.data);
+  return template === "" ? undefined : template;
+}
 
 /** Arguments of {@link getLoginTemplate}. */
 export type GetLoginTemplateArgs = TenantSelector;
@@ -48,3 +60,8 @@ export function getLoginTemplateOutput(
 ): pulumi.Output<LoginTemplateResult> {
   return lookupOutput({}, () => getLoginTemplate(args, opts));
 }
+
+/** The readers of the table's login template lookups (the plugin's functions). */
+export const loginTemplateReaders = {
+  getLoginTemplate: (client) => findLoginTemplate(client),
+} satisfies Record<string, LookupReader>;

@@ -3,11 +3,11 @@
  * tags the hosted login page needs.
  */
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG, templateStringSchema } from "../../../api";
+import { KINDS, TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG, templateStringSchema } from "../../../api";
 import { type JsonObject, UNKNOWN, validateTree, withoutProvider } from "../../lifecycle/shared";
 
 /** The id of the one template of a tenant. */
-export const LOGIN_TEMPLATE_ID = "universal-login";
+export const LOGIN_TEMPLATE_ID = KINDS.loginTemplate.singletonId;
 
 /** Inputs of the template besides the markup: `adopt`, and the tenant namespace. */
 const OTHER_INPUTS = new Set(["adopt", "tenant"]);

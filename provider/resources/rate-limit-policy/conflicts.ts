@@ -7,7 +7,7 @@
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import type { RateLimitPolicy } from "../../../api";
 import type { TenantClient } from "../../client/http";
-import { listCheckpoint } from "../../lifecycle/collection";
+import { listKind } from "../../client/paging";
 import { type JsonObject, UNKNOWN } from "../../lifecycle/shared";
 import type { ProviderContext } from "../../lifecycle/types";
 
@@ -21,9 +21,7 @@ function tenantPolicies(client: TenantClient): Promise<RateLimitPolicy[] | undef
   if (!policies) {
     const target = { kind: "rate limit policy", action: "check" };
     // A tenant that cannot list (feature off, scope missing) is told by create, in its own words.
-    policies = listCheckpoint<RateLimitPolicy>(client, "/rate-limit-policies", "rate_limit_policies", target).catch(
-      () => undefined,
-    );
+    policies = listKind<RateLimitPolicy>(client, "rateLimitPolicy", { target }).catch(() => undefined);
     listed.set(client.settings.origin, policies);
   }
   return policies;

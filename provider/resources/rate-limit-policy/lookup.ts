@@ -9,11 +9,12 @@ import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, KINDS, type RateLimitPolicy } from "../../../api";
 import { type ErrorTarget, FeatureUnavailableError, ForbiddenError, NotFoundError } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
-import { listCheckpoint, type PageListener } from "../../client/paging";
+import type { LookupReader } from "../../lifecycle/types";
+import { listKind, type PageListener } from "../../client/paging";
 import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../../lookups/client";
 
 /** The API's error code for a policy id that does not exist. */
-const INEXISTENT_POLICY = ERROR_CODES.inexistentRateLimitPolicy;
+const INEXISTENT_POLICY = KINDS.rateLimitPolicy.notFoundCode;
 
 /** The words users see when the Early Access API is not enabled for the tenant. */
 export const NOT_ENABLED_MESSAGE = "rate limit policies are not enabled for this tenant";
@@ -112,17 +113,13 @@ export async function listRateLimitPolicies(
   onPage?: PageListener,
 ): Promise<RateLimitPolicy[]> {
   const target: ErrorTarget = { kind: "rate limit policy", action: "list" };
-  const { path, paging } = KINDS.rateLimitPolicy;
   let policies: RateLimitPolicy[];
   try {
-    policies = await listCheckpoint<RateLimitPolicy>(
-      client,
-      path,
-      paging.listKey,
+    policies = await listKind<RateLimitPolicy>(client, "rateLimitPolicy", {
       target,
-      { consumer_selector: filter.consumer_selector },
+      filter: { consumer_selector: filter.consumer_selector },
       onPage,
-    );
+    });
   } catch (error) {
     if (featureNotEnabled(error))
       throw notEnabledError(target, error, client.settings.domain, "listing rate limit policies");
@@ -213,3 +210,9 @@ export function getRateLimitPoliciesOutput(
     getRateLimitPolicies({ ...plain, tenant }, opts),
   );
 }
+
+/** The readers of the table's rate limit policy lookups (the plugin's functions; `id` is required by the table). */
+export const rateLimitPolicyReaders = {
+  getRateLimitPolicy: (client, args) => lookupRateLimitPolicy(client, args.id!),
+  getRateLimitPolicies: (client, args) => listRateLimitPolicies(client, { consumer_selector: args.consumer_selector }),
+} satisfies Record<string, LookupReader>;

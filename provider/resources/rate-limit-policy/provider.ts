@@ -5,7 +5,8 @@
  * `consumer` and `consumer_selector` are fixed at creation, so changing one replaces the policy.
  */
 import { KINDS, rateLimitPolicyCreateSchema, type RateLimitPolicy as RateLimitPolicyObject } from "../../../api";
-import { collectionResource, listCheckpoint, payloadOf, type CollectionSpec } from "../../lifecycle/collection";
+import { listKind } from "../../client/paging";
+import { collectionResource, payloadOf, type CollectionSpec } from "../../lifecycle/collection";
 import { deepEqual, type JsonObject, withoutProvider } from "../../lifecycle/shared";
 import type { ResourceImplementation } from "../../lifecycle/types";
 import { policyConflicts } from "./conflicts";
@@ -25,11 +26,11 @@ const pick = (value: JsonObject, fields: readonly string[]) => {
 export const rateLimitPolicySpec: CollectionSpec<RateLimitPolicyObject & { created_at?: string }> = {
   kind: "rateLimitPolicy",
   label: "rate limit policy",
-  path: "/rate-limit-policies",
+  path: KINDS.rateLimitPolicy.path,
   idSchema: KINDS.rateLimitPolicy.id.schema,
   createSchema: rateLimitPolicyCreateSchema,
   fields: FIELDS,
-  list: (client, target) => listCheckpoint(client, "/rate-limit-policies", "rate_limit_policies", target),
+  list: (client, target) => listKind(client, "rateLimitPolicy", { target }),
   listIsComplete: true,
   normalise: (value) => pick(value, FIELDS),
   patch: (desired, current) =>

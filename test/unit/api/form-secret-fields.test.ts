@@ -1,6 +1,6 @@
 /** The form component secrets: one list that generate and the tenant server both read. */
 import { FORM_COMPONENT_SECRET_FIELDS, FORM_SECRET_PATHS } from "../../../api";
-import { formSecrets } from "../../../provider/lookups/secrets";
+import { formSecrets } from "../../../provider/resources/form/secrets";
 import { formSecretPaths } from "../../../server/routes/forms";
 
 const components = [

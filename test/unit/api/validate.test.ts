@@ -1,5 +1,5 @@
 /** The contract's validation: strict numbers, and messages that name the property and say what is allowed. */
-import { compileValidator, createAjv, formCreateSchema, FORMATS, templatePutSchema } from "../../../api";
+import { compileValidator, createAjv, formCreateSchema, FORM_FORMATS, templatePutSchema } from "../../../api";
 import { checkForm } from "../provider/lifecycle-helpers";
 
 const ajv = createAjv();
@@ -65,7 +65,7 @@ describe("validation", () => {
 
   it("a format failure says what the format is, never the value", () => {
     const issue = form({ name: "x", nodes: [{ id: "secret value!", type: "STEP" }] });
-    expect(issue).toEqual({ property: "nodes[0].id", message: FORMATS["forms-custom-identifier"].message });
+    expect(issue).toEqual({ property: "nodes[0].id", message: FORM_FORMATS["forms-custom-identifier"].message });
     expect(issue?.message).not.toContain("secret value!");
   });
 });

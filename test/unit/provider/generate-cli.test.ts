@@ -11,7 +11,7 @@ import {
   writeProgram,
 } from "../../../provider/cli/generate/command";
 import { BucketPacer } from "../../../provider/cli/generate/pacer";
-import { policySkipReason } from "../../../provider/cli/generate/snapshot";
+import { policySkipReason } from "../../../provider/resources/rate-limit-policy/generate";
 import {
   ConfigurationError,
   FeatureUnavailableError,

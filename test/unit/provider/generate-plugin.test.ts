@@ -14,7 +14,7 @@ import { buildPluginProgram, type PluginLanguage, snakeCase } from "../../../pro
 import { replaceRefs } from "../../../provider/cli/generate/program";
 import { packageSchema } from "../../../provider/package-schema";
 import { REPO_ROOT } from "../../../scripts/lib/pulumi";
-import { snapshot } from "../../fixtures/generate-snapshot";
+import { fixtureView, snapshot, snapshotOf } from "../../fixtures/generate-snapshot";
 
 const options = (language: PluginLanguage) => ({
   projectName: "acme",
@@ -44,7 +44,9 @@ function expectedCalls(): [string, string, unknown][] {
   return resources.map((resource) => [
     resource.kind,
     resource.name,
-    replaceRefs(resource.args, (ref) => (ref instanceof SecretRef ? { secret: ref.key } : snapshot().loginTemplate!)),
+    replaceRefs(resource.args, (ref) =>
+      ref instanceof SecretRef ? { secret: ref.key } : fixtureView().loginTemplate!,
+    ),
   ]);
 }
 
@@ -56,11 +58,11 @@ describe("plugin programs", () => {
       resources.map((resource) => ({ type: `tenant:index:${resource.kind}`, name: resource.name, id: resource.id })),
     );
     expect(imports.resources.map((resource) => resource.id)).toEqual([
-      snapshot().forms[0].id,
-      snapshot().eventStreams[0].id,
-      snapshot().eventStreams[1].id,
+      fixtureView().forms[0].id,
+      fixtureView().eventStreams[0].id,
+      fixtureView().eventStreams[1].id,
       "universal-login",
-      snapshot().rateLimitPolicies[0].id,
+      fixtureView().rateLimitPolicies[0].id,
     ]);
   });
 
@@ -123,14 +125,14 @@ describe("plugin programs", () => {
   it("python: variables are snake_case and never a keyword, builtin or the program's own names", () => {
     expect(snakeCase("signUpEu")).toBe("sign_up_eu");
     expect(snakeCase("mfaEnrolment2")).toBe("mfa_enrolment2");
-    const tricky = snapshot();
+    const tricky = fixtureView();
     tricky.forms = ["class", "id", "pulumi", "Read file"].map((name, index) => ({
       ...tricky.forms[0],
       id: `ap_${index}Nf7qL3mXcVbT8wRyK1pDz`,
       name,
       nodes: [],
     }));
-    const source = buildPluginProgram(tricky, options("python")).files["__main__.py"];
+    const source = buildPluginProgram(snapshotOf(tricky), options("python")).files["__main__.py"];
     expect(source).toMatch(/^class_form = tenant\.Form\(/m);
     expect(source).toMatch(/^id_ = tenant\.Form\(/m);
     expect(source).toMatch(/^pulumi_form = tenant\.Form\(/m);

@@ -1,15 +1,10 @@
 /** The generator's pure parts: names, literals, and the program built from a tenant snapshot. */
 import * as fc from "fast-check";
-import {
-  buildProgram,
-  describeContents,
-  secretLines,
-  selectorWords,
-  shellWord,
-} from "../../../provider/cli/generate/program";
+import { buildProgram, describeContents, secretLines, shellWord } from "../../../provider/cli/generate/program";
+import { selectorWords } from "../../../provider/resources/rate-limit-policy/generate";
 import { Code, printLiteral, printString } from "../../../provider/cli/generate/literal";
 import { identifierFrom, isUsableIdentifier, NameAllocator, wordsOf } from "../../../provider/cli/generate/names";
-import { FORM_ID, snapshot } from "../../fixtures/generate-snapshot";
+import { FORM_ID, fixtureView, snapshot } from "../../fixtures/generate-snapshot";
 
 /** Evaluates a printed literal (with `cfg.requireSecret` as a marker). */
 function evaluate(source: string): unknown {
@@ -189,7 +184,7 @@ describe("the generated program", () => {
     expect(index).not.toMatch(
       /created_at|updated_at|embedded_at|submitted_at|aws_partner_event_source|recaptcha-secret|sk-secret/,
     );
-    expect(program.files["login.html"]).toBe(snapshot().loginTemplate);
+    expect(program.files["login.html"]).toBe(fixtureView().loginTemplate);
     expect(program.files[".gitignore"]).toContain(".tenant-secrets/");
     expect(JSON.parse(program.files["package.json"])).toMatchObject({
       dependencies: { "@pulumi/pulumi": "3.248.0", "pulumi-tenant": "^0.2.0" },
@@ -250,14 +245,11 @@ describe("the generated program", () => {
   });
 
   it("a tenant with nothing gives a program with no resources, no config and no template", () => {
-    const program = buildProgram(
-      { domain: "empty.example.com", forms: [], eventStreams: [], rateLimitPolicies: [], notes: [] },
-      options,
-    );
+    const program = buildProgram({ domain: "empty.example.com", objects: {}, notes: [] }, options);
     expect(program.resources).toEqual([]);
     expect(program.files["login.html"]).toBeUndefined();
     expect(program.files["index.ts"]).not.toMatch(/cfg|import \* as fs/);
-    expect(describeContents({ forms: [], eventStreams: [], rateLimitPolicies: [] })).toBe(
+    expect(describeContents({ objects: {} })).toBe(
       "0 forms, 0 event streams, no login page template and 0 rate limit policies",
     );
   });

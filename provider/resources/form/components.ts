@@ -5,7 +5,7 @@
  * 30-line error. Typed as a {@link FormComponent} where it is written, the same typo is
  * one line at the typo (`Type '"EMAL"' is not assignable to … Did you mean '"EMAIL"'?`).
  */
-import type { FormComponent } from "../api";
+import type { FormComponent } from "../../../api";
 
 /**
  * Returns `component` as it is, typed as a form component: use it in helper functions

@@ -1,13 +1,10 @@
 /**
- * Where the secrets of a tenant's objects are. Webhook secrets are write-only (the API
- * never returns them); form component secrets (a reCAPTCHA secret key, a Google Maps API
- * key, a payment provider's private key, a verifiable credentials access token) come
- * back with the form but must not be written into a program in plain text.
+ * Where a form's secrets are, with what names them: component secrets (a reCAPTCHA secret
+ * key, a Google Maps API key and server key, a payment provider's credentials, a verifiable
+ * credentials access token) come back with the form but must not be written into a program
+ * in plain text.
  */
-import { FORM_COMPONENT_SECRET_FIELDS } from "../../api";
-import { WEBHOOK_SECRET_FIELD } from "../resources/event-stream/schema";
-
-export { WEBHOOK_SECRET_FIELD };
+import { FORM_COMPONENT_SECRET_FIELDS } from "../../../api";
 
 /** Secret values inside a form component's `config`, by component type (paths under `config`). */
 export const FORM_COMPONENT_SECRETS = FORM_COMPONENT_SECRET_FIELDS;

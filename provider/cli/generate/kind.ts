@@ -1,0 +1,105 @@
+/**
+ * What `generate` asks of each kind (its `generate.ts`, registered with the kind in
+ * provider/resources/index.ts): read every object of the kind with GETs only, and turn
+ * one object into a program resource. Also the placeholders a resource's arguments hold
+ * instead of a secret or a file's content, and small helpers the kinds share. A leaf
+ * module: the kinds import it, and it imports none of them.
+ */
+import type { TenantClient } from "../../client/http";
+
+/** A value read from the stack configuration as a secret, in place of the value. */
+export class SecretRef {
+  constructor(readonly key: string) {}
+}
+
+/** The content of a file beside the program, in place of the value. */
+export class FileRef {
+  /**
+   * @param file the file's name beside the program (`login.html`)
+   * @param variable the name a program that reads it first gives it (`loginTemplate`)
+   */
+  constructor(
+    readonly file: string,
+    readonly variable: string,
+  ) {}
+}
+
+/** What reading a kind may use. */
+export interface ReadContext {
+  /** One line per step, for the user (progress on stderr). */
+  progress?(line: string): void;
+  /** Things the user should know (a part skipped, an object gone while reading): they go to the README. */
+  notes: string[];
+  /** Requests in flight at once for a per-object read (the client's limiter paces them). */
+  concurrency: number;
+}
+
+/** What turning an object into a resource may use. */
+export interface ModelContext {
+  /** A unique camelCase resource name from `words` (else `fallback`), with `suffix` when it needs one. */
+  name(words: string | undefined, fallback: string, suffix?: string): string;
+  /** A stack configuration secret named after `name`, described for the README, with its value when the API gave it. */
+  secret(name: string, description: string, value?: string): SecretRef;
+  /** A file beside the program holding `content`. */
+  file(file: string, content: string, variable: string): FileRef;
+}
+
+/** A program resource as a kind makes it (the model adds its type). */
+export interface KindResource {
+  /** The Pulumi resource name (a camelCase identifier, the TypeScript variable too). */
+  name: string;
+  /** The object's id in the tenant (a singleton's fixed id). */
+  id: string;
+  /** Its name in the tenant, when it has one. */
+  label?: string;
+  /** One line about it: `Form "Sign-up" (ap_…).` */
+  comment: string;
+  /** The arguments: the API's fields, with {@link SecretRef} and {@link FileRef} in places. */
+  args: Record<string, unknown>;
+}
+
+/** A kind's part in `generate`. */
+export interface KindGenerator<T = never> {
+  /** Every object of the kind, as the API returns it, with GETs only (a singleton: none or one). */
+  read(client: TenantClient, ctx: ReadContext): Promise<T[]>;
+  /** The program resource of one object. */
+  resource(object: T, ctx: ModelContext): KindResource;
+}
+
+type JsonObject = Record<string, unknown>;
+
+/** A deep copy of JSON data. */
+export const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** `value` without the keys `fields` (the server's own fields). */
+export function without(value: object, fields: readonly string[]): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) if (!fields.includes(key)) out[key] = item;
+  return out;
+}
+
+/** Sets the value at `path` (keys and indexes) of `target`. */
+export function setPath(target: unknown, path: readonly (string | number)[], value: unknown): void {
+  let node = target as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[path[path.length - 1]] = value;
+}
+
+/** Text safe inside a `/** … *\/` comment (or after `#`, `//`) on one line. */
+export function commentSafe(text: string | undefined): string {
+  return (text ?? "").replace(/\*\//g, "*\\/").replace(/[\r\n]+/g, " ");
+}
+
+/** Reports "n of total" lines for a long run without flooding: every 10 % and at the end. */
+export function counter(progress: ((line: string) => void) | undefined, label: string, total: number): () => void {
+  let done = 0;
+  let lastDecile = 0;
+  return () => {
+    done += 1;
+    const decile = Math.floor((done * 10) / Math.max(total, 1));
+    if (done === total || decile > lastDecile) {
+      lastDecile = decile;
+      progress?.(`${label}: ${done} of ${total} read`);
+    }
+  };
+}

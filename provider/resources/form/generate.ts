@@ -1,0 +1,44 @@
+/**
+ * `generate` for forms: the list (summaries) and one GET per form, each written as a
+ * `Form` with its component secrets read from the stack configuration.
+ */
+import type { Form } from "../../../api";
+import { NotFoundError } from "../../client/errors";
+import { clone, commentSafe, counter, type KindGenerator, setPath, without } from "../../cli/generate/kind";
+import { mapLimited } from "../../lookups/read";
+import { listFormSummaries, readForm } from "./lookup";
+import { formSecrets } from "./secrets";
+
+/** Fields the server makes, never part of a form's arguments. */
+const SERVER_FIELDS = ["id", "created_at", "updated_at", "embedded_at", "submitted_at"];
+
+export const formGenerator: KindGenerator<Form> = {
+  async read(client, { progress, notes, concurrency }) {
+    const summaries = await listFormSummaries(client, (read, total) =>
+      progress?.(`forms: ${read}${typeof total === "number" ? ` of ${total}` : ""} listed`),
+    );
+    const tick = counter(progress, "forms", summaries.length);
+    const forms = await mapLimited(summaries, concurrency, async (summary) => {
+      try {
+        return await readForm(client, summary.id);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        notes.push(`form ${summary.id} ("${summary.name}") was deleted while the tenant was read: left out.`);
+        return undefined;
+      } finally {
+        tick();
+      }
+    });
+    return forms.filter((form): form is Form => form !== undefined);
+  },
+
+  resource(form, ctx) {
+    const name = ctx.name(form.name, "form", "Form");
+    const args = clone(without(form, SERVER_FIELDS));
+    for (const found of formSecrets(form)) {
+      const description = `${found.componentType} ${found.field} of component ${found.componentId} in form "${form.name}" (${form.id})`;
+      setPath(args, found.path, ctx.secret(`${name} ${found.componentId} ${found.field}`, description, found.value));
+    }
+    return { name, id: form.id, label: form.name, comment: `Form "${commentSafe(form.name)}" (${form.id}).`, args };
+  },
+};

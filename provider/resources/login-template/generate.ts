@@ -1,0 +1,31 @@
+/**
+ * `generate` for the login page template: one GET; the markup goes to a file beside the
+ * program (`login.html`), which the `LoginTemplate` reads.
+ */
+import { KINDS } from "../../../api";
+import type { KindGenerator } from "../../cli/generate/kind";
+import { readLoginTemplate } from "./lookup";
+
+/** The file the template is written to, next to the program. */
+export const TEMPLATE_FILE = "login.html";
+
+export const loginTemplateGenerator: KindGenerator<{ template: string }> = {
+  async read(client, { progress }) {
+    const template = await readLoginTemplate(client);
+    progress?.(
+      template === undefined
+        ? "login page template: none (the tenant shows the default page)"
+        : `login page template: ${template.length} characters`,
+    );
+    return template === undefined ? [] : [{ template }];
+  },
+
+  resource({ template }, ctx) {
+    return {
+      name: ctx.name("login template", "loginTemplate"),
+      id: KINDS.loginTemplate.singletonId,
+      comment: `The hosted login page template (in ${TEMPLATE_FILE}).`,
+      args: { template: ctx.file(TEMPLATE_FILE, template, "loginTemplate") },
+    };
+  },
+};
