@@ -287,14 +287,44 @@ export const KINDS = {
 /** The kind names, in the table's order. */
 export const KIND_NAMES = Object.keys(KINDS) as KindName[];
 
+/** Kinds declared beyond the table by {@link defineKind}. */
+const DEFINED_KINDS = new Map<string, KindSpec>();
+
+/**
+ * Declares a kind beyond the table: a test's own kind, or one being tried out before it
+ * gets its entry. Whatever is derived from the table at call time includes it (the
+ * server's routes, the provider's dispatch, lookups, `generate`, the package schema), so
+ * it must be declared before the server starts or the program runs.
+ */
+export function defineKind(name: string, spec: KindSpec): void {
+  if (kindSpec(name) !== undefined) throw new Error(`kind "${name}" is declared already`);
+  if (!/^[a-z][A-Za-z]*$/.test(name)) throw new Error(`kind "${name}" must be a camelCase name`);
+  DEFINED_KINDS.set(name, spec);
+}
+
+/** Every kind's name: the table's, then the declared ones. */
+export function kindNames(): string[] {
+  return [...KIND_NAMES, ...DEFINED_KINDS.keys()];
+}
+
+/** The names of the kinds declared beyond the table. */
+export function definedKindNames(): string[] {
+  return [...DEFINED_KINDS.keys()];
+}
+
+/** The facts of kind `name` (the table's, or a declared kind's); undefined for no such kind. */
+export function kindSpec(name: string): KindSpec | undefined {
+  return Object.hasOwn(KINDS, name) ? (KINDS as Readonly<Record<string, KindSpec>>)[name] : DEFINED_KINDS.get(name);
+}
+
 /** How the objects of each kind are named in messages. */
 export const KIND_LABELS: Readonly<Record<KindName, string>> = Object.fromEntries(
   KIND_NAMES.map((kind) => [kind, KINDS[kind].label]),
 ) as Record<KindName, string>;
 
 /** The kind of a type name (`"Form"` → `"form"`), or `undefined`. */
-export function kindOfTypeName(typeName: string): KindName | undefined {
-  return KIND_NAMES.find((kind) => KINDS[kind].typeName === typeName);
+export function kindOfTypeName(typeName: string): string | undefined {
+  return kindNames().find((kind) => kindSpec(kind)!.typeName === typeName);
 }
 
 /** A kind whose objects have ids the server makes. */
@@ -303,21 +333,30 @@ export type IdKind = { [K in KindName]: (typeof KINDS)[K] extends { id: IdFormat
 /** The kinds with ids, in the table's order. */
 export const ID_KINDS = KIND_NAMES.filter((kind): kind is IdKind => "id" in KINDS[kind]);
 
-const ID_REGEXES = new Map(ID_KINDS.map((kind) => [kind, new RegExp(idPatternOf(KINDS[kind].id))]));
+const ID_REGEXES = new Map<string, RegExp>();
+
+/** The id format of kind `kind` (a collection); throws for a kind without ids. */
+function idFormatOf(kind: string): IdFormat {
+  const id = kindSpec(kind)?.id;
+  if (!id) throw new Error(`kind "${kind}" has no ids`);
+  return id;
+}
 
 /** Regular expression (source text) matching a well-formed id of `kind`, as the service makes them. */
-export function idPattern(kind: IdKind): string {
-  return idPatternOf(KINDS[kind].id);
+export function idPattern(kind: IdKind | (string & {})): string {
+  return idPatternOf(idFormatOf(kind));
 }
 
 /** True when `id` is a well-formed id of `kind`, as the service makes them. */
-export function isValidId(kind: IdKind, id: string): boolean {
-  return ID_REGEXES.get(kind)!.test(id);
+export function isValidId(kind: IdKind | (string & {}), id: string): boolean {
+  let regex = ID_REGEXES.get(kind);
+  if (!regex) ID_REGEXES.set(kind, (regex = new RegExp(idPattern(kind))));
+  return regex.test(id);
 }
 
 /** A new random id of `kind`. */
-export function newId(kind: IdKind): string {
-  return newIdOf(KINDS[kind].id);
+export function newId(kind: IdKind | (string & {})): string {
+  return newIdOf(idFormatOf(kind));
 }
 
 /** `rateLimitPolicy` → `rate-limit-policy`. */
@@ -328,18 +367,28 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.to
  * and the format of each kind's ids (`form-id`, `event-stream-id`, …).
  */
 export function kindFormatDefinitions(): Record<string, FormatDefinition> {
-  const own = KIND_NAMES.flatMap((kind) => Object.entries((KINDS[kind] as KindSpec).formats ?? {}));
-  const ids = ID_KINDS.map((kind): [string, FormatDefinition] => [
-    `${kebab(kind)}-id`,
-    {
-      validate: (value: string) => isValidId(kind, value),
-      message: `Must be ${/^[aeiou]/.test(KINDS[kind].label) ? "an" : "a"} ${KINDS[kind].label} id (${KINDS[kind].id.prefix}…)`,
-    },
-  ]);
+  const specs = kindNames().map((kind) => [kind, kindSpec(kind)!] as const);
+  const own = specs.flatMap(([, spec]) => Object.entries(spec.formats ?? {}));
+  const ids = specs.flatMap(([kind, spec]): [string, FormatDefinition][] =>
+    spec.id
+      ? [
+          [
+            `${kebab(kind)}-id`,
+            {
+              validate: (value: string) => isValidId(kind, value),
+              message: `Must be ${/^[aeiou]/.test(spec.label) ? "an" : "a"} ${spec.label} id (${spec.id.prefix}…)`,
+            },
+          ],
+        ]
+      : [],
+  );
   return Object.fromEntries([...own, ...ids]);
 }
 
-/** Every scope of every kind, sorted: what the admin client holds. */
-export const ALL_SCOPES: string[] = [
-  ...new Set(KIND_NAMES.flatMap((kind) => Object.values(KINDS[kind].scopes) as string[])),
-].sort();
+/** Every scope of every kind (the declared ones too), sorted: what the admin client holds. */
+export function allScopes(): string[] {
+  return [...new Set(kindNames().flatMap((kind) => Object.values(kindSpec(kind)!.scopes)))].sort();
+}
+
+/** Every scope of the table's kinds, sorted. */
+export const ALL_SCOPES: string[] = allScopes();

@@ -4,7 +4,7 @@
  * configuration, and an object type per named object of the wire schemas. Never written by
  * hand: `npm run schema` (run by the build) writes it to `schema.json`.
  */
-import { KIND_NAMES, KINDS, type JsonSchema, type KindSpec, type SecretPath } from "../api";
+import { kindNames, kindSpec, type JsonSchema, type KindSpec, type SecretPath } from "../api";
 import { SETTING_FACTS, SETTING_NAMES } from "./client/settings";
 
 /** The package name: tokens are `tenant:index:<Name>`. */
@@ -25,9 +25,8 @@ interface ObjectTypeSpec {
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 
 /** Names of the object types a reader looks for, by the schema they come from (the table's `namedTypes`). */
-const TYPE_NAMES = new Map<JsonSchema, string>(
-  KIND_NAMES.flatMap((kind) => [...((KINDS[kind] as KindSpec).namedTypes ?? [])] as [JsonSchema, string][]),
-);
+const typeNames = (): Map<JsonSchema, string> =>
+  new Map(kindNames().flatMap((kind) => [...(kindSpec(kind)!.namedTypes ?? [])] as [JsonSchema, string][]));
 
 const pascal = (text: string): string =>
   text
@@ -44,12 +43,13 @@ class TypeWriter {
   /** The object types, by token. */
   readonly types: Record<string, ObjectTypeSpec> = {};
   private readonly seen = new Map<JsonSchema, TypeSpec>();
+  private readonly names = typeNames();
 
   /** The Pulumi type of `schema`; `hint` names its objects unless the schema has a name of its own. */
   typeOf(schema: JsonSchema, hint: string): TypeSpec {
     const known = this.seen.get(schema);
     if (known) return known;
-    const name = TYPE_NAMES.get(schema) ?? hint;
+    const name = this.names.get(schema) ?? hint;
     const spec = this.convert(schema, name);
     this.seen.set(schema, spec);
     return spec;
@@ -217,8 +217,8 @@ export function packageSchema(version: string): Record<string, unknown> {
   const writer = new TypeWriter();
   const resources: Record<string, unknown> = {};
   const functions: Record<string, unknown> = {};
-  for (const kind of KIND_NAMES) {
-    const spec: KindSpec = KINDS[kind];
+  for (const kind of kindNames()) {
+    const spec: KindSpec = kindSpec(kind)!;
     resources[token(spec.typeName)] = resourceOf(writer, spec);
     for (const lookup of spec.lookups) functions[token(lookup.name)] = functionOf(writer, spec, lookup);
   }

@@ -40,7 +40,7 @@ import {
   type TenantSettings,
   type TenantSettingsInput,
 } from "./client/settings";
-import { KIND_MODULES, type ResourceKind } from "./resources";
+import { kindModule } from "./resources";
 import { claim, forgetClaims, isAdoptedFromJournal, markGone } from "./lifecycle/create-once";
 import { CreateJournal, journalPath } from "./lifecycle/journal";
 import {
@@ -315,9 +315,7 @@ function tenantFailure(tenant: unknown): CheckFailure | undefined {
 }
 
 function implementationOf(kind: string): ResourceImplementation {
-  const impl = KIND_MODULES[kind as ResourceKind]?.implementation;
-  if (!impl) throw new Error(`pulumi-tenant: unknown resource kind "${kind}"`);
-  return impl;
+  return kindModule(kind).implementation;
 }
 
 async function check(kind: string, olds: unknown, news: unknown): Promise<CheckResult> {

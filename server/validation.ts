@@ -2,7 +2,7 @@
  * The contract's schemas compiled once per process, and the checks of path and query
  * parameters that turn bad input into 400s instead of surprises further in.
  */
-import { compileValidator, createAjv, KIND_NAMES, KINDS, type JsonSchema, type KindName, type Validator } from "../api";
+import { compileValidator, createAjv, KIND_NAMES, kindSpec, type JsonSchema, type Validator } from "../api";
 import { invalidBody, invalidQuery, invalidUri } from "./http-error";
 import { coerceUrlEncodedValue } from "./body";
 
@@ -16,30 +16,35 @@ export function compileSchema(schema: JsonSchema): Validator {
 /** Which body of a kind: the create (POST, PUT of a singleton) or the update (PATCH). */
 export type BodyOperation = "create" | "update";
 
-const schemaOf = (kind: KindName, operation: BodyOperation): JsonSchema =>
-  operation === "create" ? KINDS[kind].createSchema : KINDS[kind].updateSchema;
+function schemaOf(kind: string, operation: BodyOperation): JsonSchema {
+  const spec = kindSpec(kind);
+  if (!spec) throw new Error(`no kind "${kind}"`);
+  return operation === "create" ? spec.createSchema : spec.updateSchema;
+}
 
-/** The table's create and update schemas of every kind, compiled once at start. */
-const KIND_VALIDATORS = new Map<string, Validator>(
-  KIND_NAMES.flatMap((kind) =>
-    (["create", "update"] as const).map((operation) => [
-      `${kind} ${operation}`,
-      compileSchema(schemaOf(kind, operation)),
-    ]),
-  ),
-);
+/** The create and update schemas of each kind, compiled once: the table's at start, a declared kind's on first use. */
+const KIND_VALIDATORS = new Map<string, Validator>();
+
+function kindValidator(kind: string, operation: BodyOperation): Validator {
+  const key = `${kind} ${operation}`;
+  let validator = KIND_VALIDATORS.get(key);
+  if (!validator) KIND_VALIDATORS.set(key, (validator = compileSchema(schemaOf(kind, operation))));
+  return validator;
+}
+
+for (const kind of KIND_NAMES) for (const operation of ["create", "update"] as const) kindValidator(kind, operation);
 
 /**
  * Validates a create or update body of `kind` against the table's schema (see
  * {@link validBody}), then `check` (a rule of the tenant's own no schema states).
  */
 export function validKindBody<T>(
-  kind: KindName,
+  kind: string,
   operation: BodyOperation,
   body: unknown,
   options: { urlEncoded?: boolean; check?: Validator } = {},
 ): T {
-  const validator = KIND_VALIDATORS.get(`${kind} ${operation}`)!;
+  const validator = kindValidator(kind, operation);
   const { check } = options;
   return validBody<T>(
     body,
@@ -82,20 +87,17 @@ export function validBody<T>(body: unknown, validator: Validator, schema: JsonSc
   return value as T;
 }
 
-/** Path id rules, from the table of kinds (api/kinds.ts `id.path`), of every collection kind. */
-const PATH_IDS = new Map(
-  KIND_NAMES.flatMap((kind) => {
-    const spec = KINDS[kind];
-    return "id" in spec
-      ? [[kind, { pattern: new RegExp(spec.id.path.pattern), maxLength: spec.id.path.maxLength }]]
-      : [];
-  }),
-);
+/** Path id rules, from the table of kinds (api/kinds.ts `id.path`), by kind, made on first use. */
+const PATH_IDS = new Map<string, { pattern: RegExp; maxLength: number }>();
 
 /** Checks the `id` path parameter of a collection kind; throws 400 `invalid_uri` when malformed. */
-export function validPathId(kind: KindName, id: string): string {
-  const rule = PATH_IDS.get(kind);
-  if (!rule) throw new Error(`${KINDS[kind].plural} have no ids`);
+export function validPathId(kind: string, id: string): string {
+  let rule = PATH_IDS.get(kind);
+  if (!rule) {
+    const path = kindSpec(kind)?.id?.path;
+    if (!path) throw new Error(`kind "${kind}" has no ids`);
+    PATH_IDS.set(kind, (rule = { pattern: new RegExp(path.pattern), maxLength: path.maxLength }));
+  }
   if (id.length > rule.maxLength)
     throw invalidUri("id", `String is too long (${id.length} chars), maximum ${rule.maxLength}`);
   if (!rule.pattern.test(id)) throw invalidUri("id", `String does not match pattern: ${rule.pattern.source}`);

@@ -3,7 +3,7 @@
  * a kind uses): offset paging (`?page=&per_page=&include_totals=true` → `{<key>: [...],
  * total}` or a bare array) and checkpoint paging (`?from=&take=` → `{<key>: [...], next?}`).
  */
-import { KINDS, type KindName } from "../../api";
+import { kindSpec } from "../../api";
 import type { ErrorTarget } from "./errors";
 import type { TenantClient } from "./http";
 
@@ -71,10 +71,10 @@ export interface ListKindOptions {
 }
 
 /** Every object of a collection kind, with the path and paging of the table of kinds (api/kinds.ts). */
-export function listKind<T>(client: TenantClient, kind: KindName, options: ListKindOptions = {}): Promise<T[]> {
-  const spec = KINDS[kind];
-  const paging = "paging" in spec ? spec.paging : undefined;
-  if (!paging) throw new Error(`${spec.plural} are not a collection: there is nothing to list`);
+export function listKind<T>(client: TenantClient, kind: string, options: ListKindOptions = {}): Promise<T[]> {
+  const spec = kindSpec(kind);
+  if (!spec?.paging) throw new Error(`kind "${kind}" is not a collection: there is nothing to list`);
+  const paging = spec.paging;
   const target = options.target ?? { kind: spec.label, action: "list" };
   return paging.style === "offset"
     ? listOffset<T>(client, spec.path, paging.listKey, target, { onPage: options.onPage, pageSize: options.pageSize })

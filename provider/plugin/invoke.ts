@@ -3,9 +3,9 @@
  * lookup's token, arguments and result shape are the table's; each kind's readers (the same
  * as the program-side lookups') run with the client of the configured provider.
  */
-import { KIND_NAMES, KINDS, type KindName, type LookupSpec } from "../../api";
+import { kindNames, kindSpec, type LookupSpec } from "../../api";
 import type { LookupReader } from "../lifecycle/types";
-import { KIND_MODULES } from "../resources";
+import { kindModule } from "../resources";
 import * as runtime from "../runtime";
 
 type Reader = (args: Record<string, unknown>) => Promise<unknown>;
@@ -25,24 +25,24 @@ function functionOf(token: string, lookup: LookupSpec, read: LookupReader): Read
   };
 }
 
-/** The functions the plugin serves, by token. */
-const FUNCTIONS: Record<string, Reader> = Object.fromEntries(
-  KIND_NAMES.flatMap((kind) =>
-    KINDS[kind].lookups.map((lookup: LookupSpec) => {
-      const token = `tenant:index:${lookup.name}`;
-      const readers = KIND_MODULES[kind].readers as Readonly<Record<string, LookupReader>>;
-      return [token, functionOf(token, lookup, readers[lookup.name])];
-    }),
-  ),
-);
+/** The functions the plugin serves, by token: every lookup of every kind (declared kinds too). */
+function functions(): Record<string, Reader> {
+  return Object.fromEntries(
+    kindNames().flatMap((kind) =>
+      kindSpec(kind)!.lookups.map((lookup: LookupSpec) => {
+        const token = `tenant:index:${lookup.name}`;
+        return [token, functionOf(token, lookup, kindModule(kind).readers[lookup.name])];
+      }),
+    ),
+  );
+}
 
 /** Runs function `token` with `args`; an unknown token is named with the ones served. */
 export async function invokeFunction(token: string, args: Record<string, unknown>): Promise<unknown> {
-  const reader = FUNCTIONS[token];
+  const served = functions();
+  const reader = served[token];
   if (!reader) {
-    throw new Error(
-      `pulumi-tenant: unknown function "${token}"; this plugin serves ${Object.keys(FUNCTIONS).join(", ")}`,
-    );
+    throw new Error(`pulumi-tenant: unknown function "${token}"; this plugin serves ${Object.keys(served).join(", ")}`);
   }
   return reader(args);
 }
@@ -51,9 +51,9 @@ export async function invokeFunction(token: string, args: Record<string, unknown
  * The kind whose one object function `token` answers (its secrets are sealed in the result),
  * from the table's lookups; undefined for a list function.
  */
-export function kindOfFunction(token: string): KindName | undefined {
+export function kindOfFunction(token: string): string | undefined {
   const name = token.split(":").pop();
-  return KIND_NAMES.find((kind) =>
-    KINDS[kind].lookups.some((lookup) => lookup.name === name && lookup.result !== "list"),
+  return kindNames().find((kind) =>
+    kindSpec(kind)!.lookups.some((lookup) => lookup.name === name && lookup.result !== "list"),
   );
 }

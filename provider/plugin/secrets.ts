@@ -7,7 +7,7 @@
  * not its whole `nodes` — whether or not the program marked it, and keeps secret whatever the
  * program sent as a secret.
  */
-import { KINDS, sealSecrets, type KindName } from "../../api";
+import { kindSpec, sealSecrets } from "../../api";
 
 /** The key and value that mark an object as a secret envelope (Pulumi's wire protocol). */
 export const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -59,7 +59,7 @@ export function carrySecrets(outs: unknown, ins: unknown): unknown {
 }
 
 /** Plain `values` of resource `kind` with its declared secrets sealed and the secrets of `ins` carried over. */
-export function sealOutputs(kind: KindName, values: Record<string, unknown>, ins: unknown): Record<string, unknown> {
-  const sealed = sealSecrets(reveal(values), KINDS[kind].secretPaths, secret);
+export function sealOutputs(kind: string, values: Record<string, unknown>, ins: unknown): Record<string, unknown> {
+  const sealed = sealSecrets(reveal(values), kindSpec(kind)?.secretPaths ?? [], secret);
   return carrySecrets(sealed, ins) as Record<string, unknown>;
 }

@@ -20,9 +20,10 @@ import { reveal, sealOutputs } from "./secrets";
 import { TYPE_NAMES, type ResourceKind } from "../lifecycle/tokens";
 import { ConfigurationError, PartialCreateError } from "../client/errors";
 import { readSettingsInput, resolveSettings } from "../client/settings";
+import { PACKAGE_NAME as PACKAGE } from "../package-schema";
 
-/** The package name of the plugin (`tenant:*` tokens and configuration). */
-export const PACKAGE = "tenant";
+/** The package name of the plugin (`tenant:*` tokens and configuration): the package schema's. */
+export { PACKAGE_NAME as PACKAGE } from "../package-schema";
 
 /** The resource kind of a type token such as `tenant:index:Form`. */
 export function kindOfToken(token: string): ResourceKind {

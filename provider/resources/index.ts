@@ -49,3 +49,30 @@ export const KIND_MODULES: { readonly [K in ResourceKind]: KindModule<K> } = {
     generator: rateLimitPolicyGenerator,
   },
 };
+
+/** Any kind's registration, by name (a declared kind's readers are by lookup name). */
+export interface AnyKindModule {
+  implementation: ResourceImplementation;
+  readers: Readonly<Record<string, LookupReader>>;
+  generator: KindGenerator<unknown>;
+}
+
+/** The registrations of kinds declared beyond the table (api `defineKind`). */
+const DEFINED_MODULES = new Map<string, AnyKindModule>();
+
+/** Registers the module of a kind declared with `defineKind` (e.g. `tableKindModule(name)`). */
+export function defineKindModule(name: string, module: AnyKindModule): void {
+  if (Object.hasOwn(KIND_MODULES, name) || DEFINED_MODULES.has(name)) {
+    throw new Error(`kind "${name}" has a module already`);
+  }
+  DEFINED_MODULES.set(name, module);
+}
+
+/** The registration of kind `name`; throws for a kind nothing registered. */
+export function kindModule(name: string): AnyKindModule {
+  const module = Object.hasOwn(KIND_MODULES, name)
+    ? (KIND_MODULES[name as ResourceKind] as AnyKindModule)
+    : DEFINED_MODULES.get(name);
+  if (!module) throw new Error(`pulumi-tenant: unknown resource kind "${name}"`);
+  return module;
+}

@@ -4,7 +4,7 @@
  * are given at start-up and held in memory.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { ALL_SCOPES } from "../../api";
+import { allScopes } from "../../api";
 import type { Collection, Store } from "../store";
 
 /** A client as given to the server (options, `--clients` file, `addClient`). */
@@ -74,14 +74,14 @@ export class ClientRegistry {
   loadAdmin(knownSecret?: string): AdminClient {
     const stored = this.persisted.get(ADMIN_RECORD_ID);
     if (stored && knownSecret && secretMatches(knownSecret, stored.secret_sha256)) {
-      this.admin = { ...stored, scopes: [...ALL_SCOPES] };
+      this.admin = { ...stored, scopes: allScopes() };
       return { client: this.admin, secret: knownSecret };
     }
     const secret = newClientSecret();
     const client: RegisteredClient = {
       client_id: stored?.client_id ?? newClientId(),
       secret_sha256: sha256(secret).toString("hex"),
-      scopes: [...ALL_SCOPES],
+      scopes: allScopes(),
       global: true,
       admin: true,
     };

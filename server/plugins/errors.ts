@@ -67,7 +67,7 @@ export function sendError(error: HttpError, request: FastifyRequest, reply: Fast
   // The token endpoint speaks OAuth: client errors as {error, error_description}.
   if (request.routeOptions.config?.oauth && error.statusCode < 500) {
     return reply.send({
-      error: error.statusCode === 429 ? "too_many_requests" : "invalid_request",
+      error: error.statusCode === 429 ? ERROR_CODES.tooManyRequests : "invalid_request",
       error_description: error.message,
     });
   }

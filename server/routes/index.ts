@@ -3,9 +3,11 @@
  * (encapsulated) context; the pipeline's global plugins apply to them all.
  */
 import type { FastifyInstance } from "fastify";
+import { definedKindNames } from "../../api";
 import type { TenantContext } from "../context";
 import { registerAdminRoutes } from "./admin";
 import { registerBrandingRoutes } from "./branding";
+import { registerCollectionRoutes } from "./collection";
 import { registerEventStreamRoutes } from "./event-streams";
 import { registerFormRoutes } from "./forms";
 import { registerOAuthRoutes } from "./oauth";
@@ -18,5 +20,7 @@ export async function tenantRoutes(app: FastifyInstance, { context }: { context:
   registerFormRoutes(app, context);
   registerBrandingRoutes(app, context);
   registerEventStreamRoutes(app, context);
+  // Kinds declared beyond the table (api defineKind): the routes of their table entry.
+  for (const kind of definedKindNames()) registerCollectionRoutes(app, context, kind);
   registerAdminRoutes(app, context);
 }

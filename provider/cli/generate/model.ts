@@ -6,8 +6,8 @@
  * The writers (TypeScript over the dynamic providers, TypeScript, Python and Go over the
  * resource plugin) print the same model.
  */
-import { KIND_NAMES, KINDS, kindOfTypeName, type KindSpec } from "../../../api";
-import { KIND_MODULES } from "../../resources";
+import { kindNames, kindOfTypeName, kindSpec } from "../../../api";
+import { kindModule } from "../../resources";
 import { FileRef, SecretRef } from "./kind";
 import { NameAllocator } from "./names";
 import type { TenantSnapshot } from "./snapshot";
@@ -64,20 +64,20 @@ export interface TenantModel {
 /** True when resources of type `typeName` adopt with `adopt: true` (a singleton) rather than `adoptId`. */
 export function adoptsByFlag(typeName: string): boolean {
   const kind = kindOfTypeName(typeName);
-  return kind !== undefined && KINDS[kind].shape === "singleton";
+  return kind !== undefined && kindSpec(kind)!.shape === "singleton";
 }
 
 /** The section title of a kind's resources in a program: `forms`, `login page template`. */
 export function sectionTitle(typeName: string): string {
-  const kind = kindOfTypeName(typeName);
-  if (!kind) return typeName;
-  return KINDS[kind].shape === "singleton" ? KINDS[kind].label : KINDS[kind].plural;
+  const spec = kindSpec(kindOfTypeName(typeName) ?? "");
+  if (!spec) return typeName;
+  return spec.shape === "singleton" ? spec.label : spec.plural;
 }
 
 /** "3 forms, 2 event streams, the login page template and 1 rate limit policy". */
 export function describeContents(snapshot: Pick<TenantSnapshot, "objects">): string {
-  const parts = KIND_NAMES.map((kind) => {
-    const spec: KindSpec = KINDS[kind];
+  const parts = kindNames().map((kind) => {
+    const spec = kindSpec(kind)!;
     const n = snapshot.objects[kind]?.length ?? 0;
     if (spec.shape === "singleton") return n > 0 ? `the ${spec.label}` : `no ${spec.label}`;
     return `${n} ${n === 1 ? spec.label : spec.plural}`;
@@ -105,10 +105,10 @@ export function modelOf(snapshot: TenantSnapshot, reserved: string[] = []): Tena
       return new FileRef(file, variable);
     },
   };
-  for (const kind of KIND_NAMES) {
-    const generator = KIND_MODULES[kind].generator;
+  for (const kind of kindNames()) {
+    const generator = kindModule(kind).generator;
     for (const object of snapshot.objects[kind] ?? []) {
-      resources.push({ kind: KINDS[kind].typeName, ...generator.resource(object, ctx) });
+      resources.push({ kind: kindSpec(kind)!.typeName, ...generator.resource(object, ctx) });
     }
   }
   return { resources, secrets, files };

@@ -4,16 +4,16 @@
  * list pages, one GET per object where the list holds summaries). Nothing is ever written
  * to the tenant.
  */
-import { KIND_NAMES, type KindName } from "../../../api";
+import { kindNames } from "../../../api";
 import type { TenantClient } from "../../client/http";
-import { KIND_MODULES } from "../../resources";
+import { kindModule } from "../../resources";
 
 /** What a tenant holds, as the API returns it. */
 export interface TenantSnapshot {
   /** The tenant's domain, as configured. */
   domain: string;
-  /** The objects of each kind (a singleton: none or one), in the table's order. */
-  objects: { readonly [K in KindName]?: readonly unknown[] };
+  /** The objects of each kind by its name (a singleton: none or one), in the table's order. */
+  objects: { readonly [kind: string]: readonly unknown[] | undefined };
   /** Things the user should know: skipped parts, objects gone while reading. */
   notes: string[];
 }
@@ -29,9 +29,9 @@ export interface ReadTenantOptions {
 /** Reads the whole tenant through `client` (see the module comment for the requests). */
 export async function readTenant(client: TenantClient, options: ReadTenantOptions = {}): Promise<TenantSnapshot> {
   const notes: string[] = [];
-  const objects: Partial<Record<KindName, readonly unknown[]>> = {};
-  for (const kind of KIND_NAMES) {
-    objects[kind] = await KIND_MODULES[kind].generator.read(client, {
+  const objects: Record<string, readonly unknown[]> = {};
+  for (const kind of kindNames()) {
+    objects[kind] = await kindModule(kind).generator.read(client, {
       progress: options.progress,
       notes,
       concurrency: options.concurrency ?? 8,

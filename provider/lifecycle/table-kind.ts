@@ -1,0 +1,130 @@
+/**
+ * A kind's module made from its table entry alone: the collection lifecycle over the
+ * table's path, id rule and schemas (every create field managed, the update schema's fields
+ * changed in place by PATCH, the others replaced), lookups by id or name, and `generate`'s
+ * reading and writing. What a collection with no rules of its own needs: a kind declared
+ * with `defineKind` (a test's own, or one being tried out) registers
+ * `defineKindModule(name, tableKindModule(name))` and nothing else. A kind with secrets, a
+ * list of summaries or rules the schemas do not state writes its own files instead.
+ */
+import { kindSpec, type JsonSchema, type KindSpec } from "../../api";
+import { listKind } from "../client/paging";
+import type { TenantClient } from "../client/http";
+import { clone, commentSafe, type KindGenerator, without } from "../cli/generate/kind";
+import { idOrName, notFoundById, pickByName } from "../lookups/by-name";
+import type { AnyKindModule } from "../resources";
+import { collectionResource, type CollectionSpec } from "./collection";
+import { deepEqual, type JsonObject } from "./shared";
+import type { LookupReader } from "./types";
+
+/** Fields the server makes. */
+const SERVER_FIELDS = ["id", "created_at", "updated_at"] as const;
+
+type TableObject = { id: string; name?: string; created_at?: string };
+
+const propertiesOf = (schema: JsonSchema): string[] => Object.keys((schema.properties ?? {}) as object);
+
+/** The values of `keys` in `value` that are set. */
+function pick(value: JsonObject | undefined, keys: readonly string[]): JsonObject {
+  const out: JsonObject = {};
+  for (const key of keys) if (value?.[key] !== undefined && value[key] !== null) out[key] = value[key];
+  return out;
+}
+
+/** The facts of collection `name`, refused when the table alone cannot serve it. */
+function collectionFacts(name: string): KindSpec & Required<Pick<KindSpec, "id" | "paging">> {
+  const spec = kindSpec(name);
+  if (!spec) throw new Error(`no kind "${name}": declare it with defineKind first`);
+  const missing = [
+    spec.shape !== "collection" ? "it is not a collection" : undefined,
+    !spec.id || !spec.paging ? "it has no id rule or paging" : undefined,
+    spec.secretPaths.length > 0 ? "it has secrets" : undefined,
+    spec.summarySchema ? "its list holds summaries" : undefined,
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    throw new Error(`kind "${name}" needs files of its own (${missing.join(", ")}): the table alone cannot serve it`);
+  }
+  return spec as KindSpec & Required<Pick<KindSpec, "id" | "paging">>;
+}
+
+/** One object of `name` by id (one GET) or by name (the list, then the match). */
+async function findOne(client: TenantClient, name: string, args: Readonly<Record<string, string | undefined>>) {
+  const spec = kindSpec(name)!;
+  const wanted = idOrName(spec.label, args);
+  const domain = client.settings.domain;
+  const id = wanted.id ?? pickByName(await listKind<TableObject>(client, name), wanted.name!, spec.label, domain).id;
+  try {
+    return (
+      await client.get<TableObject>(`${spec.path}/${encodeURIComponent(id)}`, {
+        kind: spec.label,
+        id,
+        action: "look up",
+      })
+    ).data;
+  } catch (error) {
+    throw notFoundById(error, spec.label, id, domain);
+  }
+}
+
+/** The module of collection kind `name` from its table entry. */
+export function tableKindModule(name: string): AnyKindModule {
+  const spec = collectionFacts(name);
+  const fields = propertiesOf(spec.createSchema);
+  const updatable = new Set(propertiesOf(spec.updateSchema));
+  const changed = (desired: JsonObject, current: JsonObject) =>
+    fields.filter((field) => !deepEqual(desired[field], current[field]));
+
+  const collection: CollectionSpec<TableObject> = {
+    kind: name,
+    label: spec.label,
+    path: spec.path,
+    idSchema: spec.id.schema,
+    createSchema: spec.createSchema,
+    fields,
+    list: (client, target) => listKind<TableObject>(client, name, { target }),
+    listIsComplete: true,
+    normalise: (value) => pick(value, fields),
+    patch: (desired, current) =>
+      pick(
+        desired,
+        changed(desired, current).filter((field) => updatable.has(field)),
+      ),
+    // The program's shape: the fields it set (a server default it did not set is not a difference), and the timestamps.
+    outputs: (server, previous) => ({
+      ...pick(
+        server,
+        fields.filter((field) => previous === undefined || previous[field] !== undefined),
+      ),
+      ...pick(server, ["created_at", "updated_at"]),
+    }),
+    inputsFromOutputs: (outputs) => pick(outputs, fields),
+    replaces: (desired, current) => changed(desired, current).filter((field) => !updatable.has(field)),
+  };
+
+  const readers: Record<string, LookupReader> = Object.fromEntries(
+    spec.lookups.map((lookup) => [
+      lookup.name,
+      lookup.result === "list"
+        ? (client: TenantClient) => listKind(client, name)
+        : (client: TenantClient, args: Readonly<Record<string, string | undefined>>) => findOne(client, name, args),
+    ]),
+  );
+
+  const generator: KindGenerator<TableObject> = {
+    read: (client, { progress }) =>
+      listKind<TableObject>(client, name, { onPage: (read) => progress?.(`${spec.plural}: ${read} listed`) }),
+    resource: (object, ctx) => ({
+      name: ctx.name(object.name, name, spec.typeName),
+      id: object.id,
+      ...(object.name !== undefined ? { label: object.name } : {}),
+      comment: `${spec.typeName} "${commentSafe(object.name ?? object.id)}" (${object.id}).`,
+      args: clone(without(object, SERVER_FIELDS)),
+    }),
+  };
+
+  return {
+    implementation: collectionResource(collection),
+    readers,
+    generator: generator as KindGenerator<unknown>,
+  };
+}
