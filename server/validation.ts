@@ -87,6 +87,11 @@ export function validBody<T>(body: unknown, validator: Validator, schema: JsonSc
   return value as T;
 }
 
+/** The route shape of `<collection>/:id`: its one path parameter. */
+export interface IdRoute {
+  Params: { id: string };
+}
+
 /** Path id rules, from the table of kinds (api/kinds.ts `id.path`), by kind, made on first use. */
 const PATH_IDS = new Map<string, { pattern: RegExp; maxLength: number }>();
 

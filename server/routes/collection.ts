@@ -12,7 +12,15 @@ import { kindSpec, newId } from "../../api";
 import type { TenantContext } from "../context";
 import { notFound } from "../http-error";
 import { isoMillis } from "../time";
-import { decodeCursor, encodeCursor, queryBoolean, queryInteger, validKindBody, validPathId } from "../validation";
+import {
+  decodeCursor,
+  encodeCursor,
+  queryBoolean,
+  queryInteger,
+  validKindBody,
+  validPathId,
+  type IdRoute,
+} from "../validation";
 
 type StoredObject = { id: string } & Record<string, unknown>;
 
@@ -35,7 +43,7 @@ export function registerCollectionRoutes(app: FastifyInstance, context: TenantCo
     config: { auth: { scope: scope ?? "", ...(spec.earlyAccess ? { requireGlobal: true } : {}) } },
   });
   const missing = (id: string) => notFound(`The ${label} with id ${id} does not exist.`, notFoundCode);
-  const pathId = (params: unknown) => validPathId(kind, (params as { id: string }).id);
+  const pathId = (params: { id: string }) => validPathId(kind, params.id);
 
   app.get(base, auth(scopes.list), async (request) => {
     const limit = queryInteger(
@@ -67,14 +75,14 @@ export function registerCollectionRoutes(app: FastifyInstance, context: TenantCo
     return reply.code(201).send(object);
   });
 
-  app.get(`${base}/:id`, auth(scopes.get), async (request) => {
+  app.get<IdRoute>(`${base}/:id`, auth(scopes.get), async (request) => {
     const id = pathId(request.params);
     const object = objects.get(id);
     if (!object) throw missing(id);
     return object;
   });
 
-  app.patch(`${base}/:id`, auth(scopes.update), async (request) => {
+  app.patch<IdRoute>(`${base}/:id`, auth(scopes.update), async (request) => {
     const id = pathId(request.params);
     const body = validKindBody<Record<string, unknown>>(kind, "update", request.body);
     return context.store.transaction(() => {
@@ -86,7 +94,7 @@ export function registerCollectionRoutes(app: FastifyInstance, context: TenantCo
     });
   });
 
-  app.delete(`${base}/:id`, auth(scopes.delete), async (request, reply) => {
+  app.delete<IdRoute>(`${base}/:id`, auth(scopes.delete), async (request, reply) => {
     const id = pathId(request.params);
     if (!objects.delete(id)) throw missing(id);
     return reply.code(204).send();

@@ -21,7 +21,7 @@ import type { TenantContext } from "../context";
 import { HttpError, notFound } from "../http-error";
 import type { SecretPath } from "../secrets";
 import { isoMillis } from "../time";
-import { decodeCursor, encodeCursor, queryInteger, validKindBody, validPathId } from "../validation";
+import { decodeCursor, encodeCursor, queryInteger, validKindBody, validPathId, type IdRoute } from "../validation";
 
 /** Base path of the collection. */
 export const EVENT_STREAMS_PATH = "/api/v2/event-streams";
@@ -135,15 +135,15 @@ export function registerEventStreamRoutes(app: FastifyInstance, context: TenantC
     },
   );
 
-  app.get(`${EVENT_STREAMS_PATH}/:id`, { config: { auth: { scope: scopes.get } } }, async (request) => {
-    const id = validPathId("eventStream", (request.params as { id: string }).id);
+  app.get<IdRoute>(`${EVENT_STREAMS_PATH}/:id`, { config: { auth: { scope: scopes.get } } }, async (request) => {
+    const id = validPathId("eventStream", request.params.id);
     const stream = streams.get(id);
     if (!stream) throw streamNotFound(id);
     return publicEventStream(stream);
   });
 
-  app.patch(`${EVENT_STREAMS_PATH}/:id`, { config: { auth: { scope: scopes.update } } }, async (request) => {
-    const id = validPathId("eventStream", (request.params as { id: string }).id);
+  app.patch<IdRoute>(`${EVENT_STREAMS_PATH}/:id`, { config: { auth: { scope: scopes.update } } }, async (request) => {
+    const id = validPathId("eventStream", request.params.id);
     const body = validKindBody<Partial<EventStreamFields>>("eventStream", "update", request.body, {
       check: unknownEventTypeIssue,
     });
@@ -165,9 +165,13 @@ export function registerEventStreamRoutes(app: FastifyInstance, context: TenantC
     });
   });
 
-  app.delete(`${EVENT_STREAMS_PATH}/:id`, { config: { auth: { scope: scopes.delete } } }, async (request, reply) => {
-    const id = validPathId("eventStream", (request.params as { id: string }).id);
-    if (!streams.delete(id)) throw streamNotFound(id);
-    return reply.code(204).send();
-  });
+  app.delete<IdRoute>(
+    `${EVENT_STREAMS_PATH}/:id`,
+    { config: { auth: { scope: scopes.delete } } },
+    async (request, reply) => {
+      const id = validPathId("eventStream", request.params.id);
+      if (!streams.delete(id)) throw streamNotFound(id);
+      return reply.code(204).send();
+    },
+  );
 }

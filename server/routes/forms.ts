@@ -25,7 +25,7 @@ import type { TenantContext } from "../context";
 import { HttpError, invalidQuery, notFound } from "../http-error";
 import type { SecretPath } from "../secrets";
 import { isoMillis } from "../time";
-import { queryBoolean, queryInteger, queryList, validKindBody, validPathId } from "../validation";
+import { queryBoolean, queryInteger, queryList, validKindBody, validPathId, type IdRoute } from "../validation";
 
 /** Base path of the collection. */
 export const FORMS_PATH = "/api/v2/forms";
@@ -150,16 +150,16 @@ export function registerFormRoutes(app: FastifyInstance, context: TenantContext)
     },
   );
 
-  app.get(`${FORMS_PATH}/:id`, { config: { auth: { scope: scopes.get } } }, async (request) => {
-    const id = validPathId("form", (request.params as { id: string }).id);
+  app.get<IdRoute>(`${FORMS_PATH}/:id`, { config: { auth: { scope: scopes.get } } }, async (request) => {
+    const id = validPathId("form", request.params.id);
     checkHydrate(request);
     const form = forms.get(id);
     if (!form) throw formNotFound(id);
     return form;
   });
 
-  app.patch(`${FORMS_PATH}/:id`, { config: { auth: { scope: scopes.update } } }, async (request) => {
-    const id = validPathId("form", (request.params as { id: string }).id);
+  app.patch<IdRoute>(`${FORMS_PATH}/:id`, { config: { auth: { scope: scopes.update } } }, async (request) => {
+    const id = validPathId("form", request.params.id);
     const body = validKindBody<Record<string, unknown>>("form", "update", request.body);
     return context.store.transaction(() => {
       const existing = forms.get(id);
@@ -179,8 +179,8 @@ export function registerFormRoutes(app: FastifyInstance, context: TenantContext)
     });
   });
 
-  app.delete(`${FORMS_PATH}/:id`, { config: { auth: { scope: scopes.delete } } }, async (request, reply) => {
-    const id = validPathId("form", (request.params as { id: string }).id);
+  app.delete<IdRoute>(`${FORMS_PATH}/:id`, { config: { auth: { scope: scopes.delete } } }, async (request, reply) => {
+    const id = validPathId("form", request.params.id);
     if (!forms.delete(id)) throw formNotFound(id);
     return reply.code(204).send();
   });

@@ -9,7 +9,15 @@ import { ERROR_CODES, KINDS, newId, type RateLimitPolicy, type RateLimitPolicyCr
 import type { TenantContext } from "../context";
 import { HttpError, notFound } from "../http-error";
 import { isoMicros } from "../time";
-import { decodeCursor, encodeCursor, queryInteger, queryValue, validKindBody, validPathId } from "../validation";
+import {
+  decodeCursor,
+  encodeCursor,
+  queryInteger,
+  queryValue,
+  validKindBody,
+  validPathId,
+  type IdRoute,
+} from "../validation";
 
 /** Base path of the collection. */
 export const RATE_LIMIT_POLICIES_PATH = "/api/v2/rate-limit-policies";
@@ -80,22 +88,22 @@ export function registerRateLimitPolicyRoutes(app: FastifyInstance, context: Ten
     },
   );
 
-  app.get(
+  app.get<IdRoute>(
     `${RATE_LIMIT_POLICIES_PATH}/:id`,
     { config: { auth: { scope: scopes.get, requireGlobal: true } } },
     async (request) => {
-      const id = validPathId("rateLimitPolicy", (request.params as { id: string }).id);
+      const id = validPathId("rateLimitPolicy", request.params.id);
       const policy = policies.get(id);
       if (!policy) throw policyNotFound(id);
       return policy;
     },
   );
 
-  app.patch(
+  app.patch<IdRoute>(
     `${RATE_LIMIT_POLICIES_PATH}/:id`,
     { config: { auth: { scope: scopes.update, requireGlobal: true } } },
     async (request) => {
-      const id = validPathId("rateLimitPolicy", (request.params as { id: string }).id);
+      const id = validPathId("rateLimitPolicy", request.params.id);
       const body = validKindBody<Pick<RateLimitPolicy, "configuration">>("rateLimitPolicy", "update", request.body);
       return context.store.transaction(() => {
         const policy = policies.get(id);
@@ -107,11 +115,11 @@ export function registerRateLimitPolicyRoutes(app: FastifyInstance, context: Ten
     },
   );
 
-  app.delete(
+  app.delete<IdRoute>(
     `${RATE_LIMIT_POLICIES_PATH}/:id`,
     { config: { auth: { scope: scopes.delete, requireGlobal: true } } },
     async (request, reply) => {
-      const id = validPathId("rateLimitPolicy", (request.params as { id: string }).id);
+      const id = validPathId("rateLimitPolicy", request.params.id);
       if (!policies.delete(id)) throw policyNotFound(id);
       return reply.code(204).send();
     },
