@@ -317,21 +317,15 @@ export function kindSpec(name: string): KindSpec | undefined {
   return Object.hasOwn(KINDS, name) ? (KINDS as Readonly<Record<string, KindSpec>>)[name] : DEFINED_KINDS.get(name);
 }
 
-/** How the objects of each kind are named in messages. */
-export const KIND_LABELS: Readonly<Record<KindName, string>> = Object.fromEntries(
-  KIND_NAMES.map((kind) => [kind, KINDS[kind].label]),
-) as Record<KindName, string>;
+/** How the objects of kind `name` are named in messages (its table entry's `label`; the name itself for no such kind). */
+export function kindLabel(name: string): string {
+  return kindSpec(name)?.label ?? name;
+}
 
 /** The kind of a type name (`"Form"` → `"form"`), or `undefined`. */
 export function kindOfTypeName(typeName: string): string | undefined {
   return kindNames().find((kind) => kindSpec(kind)!.typeName === typeName);
 }
-
-/** A kind whose objects have ids the server makes. */
-export type IdKind = { [K in KindName]: (typeof KINDS)[K] extends { id: IdFormat } ? K : never }[KindName];
-
-/** The kinds with ids, in the table's order. */
-export const ID_KINDS = KIND_NAMES.filter((kind): kind is IdKind => "id" in KINDS[kind]);
 
 const ID_REGEXES = new Map<string, RegExp>();
 
@@ -343,19 +337,19 @@ function idFormatOf(kind: string): IdFormat {
 }
 
 /** Regular expression (source text) matching a well-formed id of `kind`, as the service makes them. */
-export function idPattern(kind: IdKind | (string & {})): string {
+export function idPattern(kind: string): string {
   return idPatternOf(idFormatOf(kind));
 }
 
 /** True when `id` is a well-formed id of `kind`, as the service makes them. */
-export function isValidId(kind: IdKind | (string & {}), id: string): boolean {
+export function isValidId(kind: string, id: string): boolean {
   let regex = ID_REGEXES.get(kind);
   if (!regex) ID_REGEXES.set(kind, (regex = new RegExp(idPattern(kind))));
   return regex.test(id);
 }
 
 /** A new random id of `kind`. */
-export function newId(kind: IdKind | (string & {})): string {
+export function newId(kind: string): string {
   return newIdOf(idFormatOf(kind));
 }
 
@@ -389,6 +383,3 @@ export function kindFormatDefinitions(): Record<string, FormatDefinition> {
 export function allScopes(): string[] {
   return [...new Set(kindNames().flatMap((kind) => Object.values(kindSpec(kind)!.scopes)))].sort();
 }
-
-/** Every scope of the table's kinds, sorted. */
-export const ALL_SCOPES: string[] = allScopes();

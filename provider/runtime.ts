@@ -26,7 +26,7 @@
  * check/diff/read/delete are not echoed with a stack by the dynamic provider host.
  */
 import type { CheckFailure, CheckResult, DiffResult, ReadResult } from "@pulumi/pulumi/dynamic";
-import { KIND_LABELS, type KindName } from "../api";
+import { kindLabel } from "../api";
 import { ConfigurationError, excerpt, PartialCreateError, SharedFailure, TenantError } from "./client/errors";
 import { TenantClient, type TenantClientOptions } from "./client/http";
 import {
@@ -279,7 +279,7 @@ function recorded(id: string, namespace: string): void {
 }
 
 function describeInputs(kind: string, inputs: JsonObject): string {
-  const label = KIND_LABELS[kind as KindName] ?? kind;
+  const label = kindLabel(kind);
   if (kind === "loginTemplate") return `${label} universal-login`;
   return typeof inputs.name === "string" && inputs.name !== UNKNOWN ? `${label} "${excerpt(inputs.name, 60)}"` : label;
 }

@@ -22,7 +22,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { KIND_LABELS, KINDS, type KindName, type KindSpec } from "../../api";
+import { kindLabel, kindSpec } from "../../api";
 import { forResource, warn } from "./diagnostics";
 import { journalPath } from "./journal";
 import { UNKNOWN } from "./shared";
@@ -64,14 +64,9 @@ export function forgetOwner(dir: string, kind: string, id: string): void {
   fs.rmSync(fileOf(dir, kind, id), { force: true });
 }
 
-/** How the objects of each kind are named in messages (the table of kinds' label). */
-export function kindLabel(kind: string): string {
-  return (KIND_LABELS as Readonly<Record<string, string>>)[kind] ?? kind;
-}
-
 /** The fixed id of a singleton kind (the template's `universal-login`), from the table; undefined for a collection. */
 function singletonIdOf(kind: string): string | undefined {
-  return (KINDS as Readonly<Record<string, KindSpec>>)[kind as KindName]?.singletonId;
+  return kindSpec(kind)?.singletonId;
 }
 
 /** The id an adoption names in `inputs`: `adoptId`, or a singleton's fixed id with `adopt: true`. */

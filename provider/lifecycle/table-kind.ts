@@ -10,15 +10,12 @@
 import { kindSpec, type JsonSchema, type KindSpec } from "../../api";
 import { listKind } from "../client/paging";
 import type { TenantClient } from "../client/http";
-import { clone, commentSafe, type KindGenerator, without } from "../cli/generate/kind";
-import { idOrName, notFoundById, pickByName } from "../lookups/by-name";
+import { clone, commentSafe, type KindGenerator, without, SERVER_FIELDS } from "../cli/generate/kind";
+import { findByIdOrName } from "../lookups/by-name";
 import type { AnyKindModule } from "../resources";
 import { collectionResource, type CollectionSpec } from "./collection";
 import { deepEqual, type JsonObject } from "./shared";
 import type { LookupReader } from "./types";
-
-/** Fields the server makes. */
-const SERVER_FIELDS = ["id", "created_at", "updated_at"] as const;
 
 type TableObject = { id: string; name?: string; created_at?: string };
 
@@ -45,25 +42,6 @@ function collectionFacts(name: string): KindSpec & Required<Pick<KindSpec, "id" 
     throw new Error(`kind "${name}" needs files of its own (${missing.join(", ")}): the table alone cannot serve it`);
   }
   return spec as KindSpec & Required<Pick<KindSpec, "id" | "paging">>;
-}
-
-/** One object of `name` by id (one GET) or by name (the list, then the match). */
-async function findOne(client: TenantClient, name: string, args: Readonly<Record<string, string | undefined>>) {
-  const spec = kindSpec(name)!;
-  const wanted = idOrName(spec.label, args);
-  const domain = client.settings.domain;
-  const id = wanted.id ?? pickByName(await listKind<TableObject>(client, name), wanted.name!, spec.label, domain).id;
-  try {
-    return (
-      await client.get<TableObject>(`${spec.path}/${encodeURIComponent(id)}`, {
-        kind: spec.label,
-        id,
-        action: "look up",
-      })
-    ).data;
-  } catch (error) {
-    throw notFoundById(error, spec.label, id, domain);
-  }
 }
 
 /** The module of collection kind `name` from its table entry. */
@@ -106,7 +84,8 @@ export function tableKindModule(name: string): AnyKindModule {
       lookup.name,
       lookup.result === "list"
         ? (client: TenantClient) => listKind(client, name)
-        : (client: TenantClient, args: Readonly<Record<string, string | undefined>>) => findOne(client, name, args),
+        : (client: TenantClient, args: Readonly<Record<string, string | undefined>>) =>
+            findByIdOrName<TableObject>(client, name, args),
     ]),
   );
 

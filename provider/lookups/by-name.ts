@@ -2,7 +2,13 @@
  * Finding one object by id or by name. Names are not unique in the API: a name that
  * several objects share is an error that lists their ids, so the program can pick one.
  */
+import type * as pulumi from "@pulumi/pulumi";
+import { kindSpec } from "../../api";
 import { type ErrorTarget, NotFoundError, TenantError } from "../client/errors";
+import type { TenantClient } from "../client/http";
+import { listKind } from "../client/paging";
+import type { TenantSelector } from "./client";
+import { readKind } from "./read";
 
 /** Several objects have the name a lookup asked for. */
 export class AmbiguousNameError extends TenantError {
@@ -69,4 +75,46 @@ export function notFoundById(error: unknown, kind: string, id: string, domain: s
     "Check the id",
     { status: error.status, errorCode: error.errorCode },
   );
+}
+
+/** Arguments of a lookup by id or by name (`getForm`, `getEventStream`): exactly one of `id` and `name`. */
+export interface IdOrNameArgs extends TenantSelector {
+  /** The object's id (`ap_…` for a form, `est_…` for an event stream). */
+  id?: string;
+  /** The object's name, compared exactly. Several objects with this name are an error listing their ids. */
+  name?: string;
+}
+
+/** {@link IdOrNameArgs} of a lookup's Output form. */
+export interface IdOrNameOutputArgs extends TenantSelector {
+  /** The object's id. */
+  id?: pulumi.Input<string>;
+  /** The object's name, compared exactly. */
+  name?: pulumi.Input<string>;
+}
+
+/**
+ * One object of collection `kind` with `client`: by id one GET; by name the list, then the
+ * match (one more GET when the list holds summaries, as the forms list does).
+ */
+export async function findByIdOrName<T extends { id: string; name?: string }>(
+  client: TenantClient,
+  kind: string,
+  args: { id?: string; name?: string },
+): Promise<T> {
+  const spec = kindSpec(kind);
+  if (!spec) throw new Error(`no kind "${kind}"`);
+  const wanted = idOrName(spec.label, args);
+  const domain = client.settings.domain;
+  let id = wanted.id;
+  if (wanted.name !== undefined) {
+    const match = pickByName(await listKind<T>(client, kind), wanted.name, spec.label, domain);
+    if (!spec.summarySchema) return match;
+    id = match.id;
+  }
+  try {
+    return await readKind<T>(client, kind, id!, "look up");
+  } catch (error) {
+    throw notFoundById(error, spec.label, id!, domain);
+  }
 }

@@ -8,7 +8,6 @@ import * as pulumi from "@pulumi/pulumi";
 import { ConfigurationError, NotFoundError, TenantError } from "../client/errors";
 import { TenantClient } from "../client/http";
 import {
-  type ConfigLookup,
   DEFAULT_NAMESPACE,
   NAMESPACE_PATTERN,
   readSettingsInput,
@@ -56,9 +55,8 @@ export function namespacedKey(key: string, namespace: string): string {
 export function lookupSettingsInput(
   namespace = DEFAULT_TENANT_NAMESPACE,
   overrides?: TenantSettingsInput,
-  config: ConfigLookup = (key) => pulumi.runtime.getConfig(key),
 ): TenantSettingsInput {
-  const merged = readSettingsInput(config, process.env, namespace);
+  const merged = readSettingsInput((key) => pulumi.runtime.getConfig(key), process.env, namespace);
   for (const [key, value] of Object.entries(overrides ?? {}) as [keyof TenantSettingsInput, string | undefined][]) {
     if (value !== undefined) merged[key] = value;
   }
@@ -73,18 +71,14 @@ const clients = new Map<string, TenantClient>();
  * distinct settings (shared token and limiter). The settings carry the namespace, so every
  * message names the keys the program set (`prod:domain`, not `tenant:domain`).
  */
-export function lookupClient(
-  namespace = DEFAULT_TENANT_NAMESPACE,
-  overrides?: TenantSettingsInput,
-  config?: ConfigLookup,
-): TenantClient {
+export function lookupClient(namespace = DEFAULT_TENANT_NAMESPACE, overrides?: TenantSettingsInput): TenantClient {
   if (!NAMESPACE_PATTERN.test(namespace)) {
     throw new ConfigurationError(
       `tenant must name a configuration namespace such as "prod" (read as prod:domain, ` +
         `prod:clientId, prod:clientSecret), not "${namespace.slice(0, 64)}".`,
     );
   }
-  const settings = resolveSettings(lookupSettingsInput(namespace, overrides, config), namespace);
+  const settings = resolveSettings(lookupSettingsInput(namespace, overrides), namespace);
   const key = settingsKey(settings);
   let client = clients.get(key);
   if (!client) {

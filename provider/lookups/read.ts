@@ -1,10 +1,21 @@
 /**
- * Reading many objects with GETs only, for the lookups and the `generate` command; each
- * kind's readers sit in its folder (provider/resources/<kind>/lookup.ts). Every call goes
- * through the {@link TenantClient}, so 429s are waited out (`Retry-After`,
- * `X-RateLimit-Reset`) and transient failures retried.
+ * Reading objects with GETs only, for the lookups and the `generate` command: one object of
+ * a kind by id (the list is `listKind`, client/paging.ts); each kind's own readers sit in
+ * its folder (provider/resources/<kind>/lookup.ts). Every call goes through the
+ * {@link TenantClient}, so 429s are waited out (`Retry-After`, `X-RateLimit-Reset`) and
+ * transient failures retried.
  */
+import { kindSpec } from "../../api";
+import type { TenantClient } from "../client/http";
+
 export { PAGE_SIZE, type PageListener } from "../client/paging";
+
+/** Object `id` of collection `kind` (`GET <path>/<id>`), as the API returns it. */
+export async function readKind<T>(client: TenantClient, kind: string, id: string, action = "read"): Promise<T> {
+  const spec = kindSpec(kind);
+  if (!spec) throw new Error(`no kind "${kind}"`);
+  return (await client.get<T>(`${spec.path}/${encodeURIComponent(id)}`, { kind: spec.label, id, action })).data;
+}
 
 /**
  * Runs `work` over `items` with at most `concurrency` calls in flight, keeping the

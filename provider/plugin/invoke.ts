@@ -4,47 +4,42 @@
  * as the program-side lookups') run with the client of the configured provider.
  */
 import { kindNames, kindSpec, type LookupSpec } from "../../api";
-import type { LookupReader } from "../lifecycle/types";
+import { PACKAGE_NAME } from "../package-schema";
 import { kindModule } from "../resources";
 import * as runtime from "../runtime";
 
-type Reader = (args: Record<string, unknown>) => Promise<unknown>;
+/** A function's token: `tenant:index:getForm`. */
+const tokenOf = (lookup: LookupSpec) => `${PACKAGE_NAME}:index:${lookup.name}`;
 
-/** A plugin function from a table lookup and its reader: string arguments only, a missing one of a single `oneOf` refused. */
-function functionOf(token: string, lookup: LookupSpec, read: LookupReader): Reader {
-  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
-  const required = lookup.oneOf?.length === 1 ? lookup.oneOf[0] : undefined;
-  return async (args) => {
-    const plain = Object.fromEntries(lookup.args.map((arg) => [arg.name, text(args[arg.name])]));
-    if (required !== undefined && plain[required] === undefined) {
-      throw new Error(`pulumi-tenant: ${token} needs an "${required}" argument`);
-    }
-    const value = await read(runtime.sharedClient(), plain);
-    // The schema's result is an object (functions return objects): a list sits under its API key.
-    return lookup.result === "list" ? { [lookup.listKey!]: value } : value;
-  };
-}
-
-/** The functions the plugin serves, by token: every lookup of every kind (declared kinds too). */
-function functions(): Record<string, Reader> {
-  return Object.fromEntries(
-    kindNames().flatMap((kind) =>
-      kindSpec(kind)!.lookups.map((lookup: LookupSpec) => {
-        const token = `tenant:index:${lookup.name}`;
-        return [token, functionOf(token, lookup, kindModule(kind).readers[lookup.name])];
-      }),
-    ),
-  );
-}
-
-/** Runs function `token` with `args`; an unknown token is named with the ones served. */
-export async function invokeFunction(token: string, args: Record<string, unknown>): Promise<unknown> {
-  const served = functions();
-  const reader = served[token];
-  if (!reader) {
-    throw new Error(`pulumi-tenant: unknown function "${token}"; this plugin serves ${Object.keys(served).join(", ")}`);
+/** The kind and table lookup that function `token` is, if any: every lookup of every kind (declared kinds too). */
+function lookupOf(token: string): { kind: string; lookup: LookupSpec } | undefined {
+  for (const kind of kindNames()) {
+    const lookup = kindSpec(kind)!.lookups.find((candidate) => tokenOf(candidate) === token);
+    if (lookup) return { kind, lookup };
   }
-  return reader(args);
+  return undefined;
+}
+
+/**
+ * Runs function `token` with `args` (strings only; a missing one of a single `oneOf` is
+ * refused); an unknown token is named with the ones served.
+ */
+export async function invokeFunction(token: string, args: Record<string, unknown>): Promise<unknown> {
+  const found = lookupOf(token);
+  if (!found) {
+    const served = kindNames().flatMap((kind) => kindSpec(kind)!.lookups.map(tokenOf));
+    throw new Error(`pulumi-tenant: unknown function "${token}"; this plugin serves ${served.join(", ")}`);
+  }
+  const { kind, lookup } = found;
+  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+  const plain = Object.fromEntries(lookup.args.map((arg) => [arg.name, text(args[arg.name])]));
+  const required = lookup.oneOf?.length === 1 ? lookup.oneOf[0] : undefined;
+  if (required !== undefined && plain[required] === undefined) {
+    throw new Error(`pulumi-tenant: ${token} needs an "${required}" argument`);
+  }
+  const value = await kindModule(kind).readers[lookup.name](runtime.sharedClient(), plain);
+  // The schema's result is an object (functions return objects): a list sits under its API key.
+  return lookup.result === "list" ? { [lookup.listKey!]: value } : value;
 }
 
 /**
@@ -52,8 +47,6 @@ export async function invokeFunction(token: string, args: Record<string, unknown
  * from the table's lookups; undefined for a list function.
  */
 export function kindOfFunction(token: string): string | undefined {
-  const name = token.split(":").pop();
-  return kindNames().find((kind) =>
-    kindSpec(kind)!.lookups.some((lookup) => lookup.name === name && lookup.result !== "list"),
-  );
+  const found = lookupOf(token);
+  return found && found.lookup.result !== "list" ? found.kind : undefined;
 }

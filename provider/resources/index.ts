@@ -23,12 +23,17 @@ import { rateLimitPolicyImplementation } from "./rate-limit-policy/provider";
 
 export { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "../lifecycle/tokens";
 
-/** What a kind registers: its implementation, a reader per lookup of its table entry, its generator. */
-export interface KindModule<K extends ResourceKind> {
+/** What a kind registers: its implementation, a reader per lookup (by name), its part in `generate`. */
+export interface AnyKindModule {
   implementation: ResourceImplementation;
-  readers: { readonly [L in (typeof KINDS)[K]["lookups"][number]["name"]]: LookupReader };
+  readers: Readonly<Record<string, LookupReader>>;
   generator: KindGenerator<unknown>;
 }
+
+/** A table kind's registration: a reader for each lookup of its table entry, checked at compile time. */
+export type KindModule<K extends ResourceKind> = AnyKindModule & {
+  readers: { readonly [L in (typeof KINDS)[K]["lookups"][number]["name"]]: LookupReader };
+};
 
 /** Every kind's registration. */
 export const KIND_MODULES: { readonly [K in ResourceKind]: KindModule<K> } = {
@@ -50,13 +55,6 @@ export const KIND_MODULES: { readonly [K in ResourceKind]: KindModule<K> } = {
   },
 };
 
-/** Any kind's registration, by name (a declared kind's readers are by lookup name). */
-export interface AnyKindModule {
-  implementation: ResourceImplementation;
-  readers: Readonly<Record<string, LookupReader>>;
-  generator: KindGenerator<unknown>;
-}
-
 /** The registrations of kinds declared beyond the table (api `defineKind`). */
 const DEFINED_MODULES = new Map<string, AnyKindModule>();
 
@@ -70,9 +68,7 @@ export function defineKindModule(name: string, module: AnyKindModule): void {
 
 /** The registration of kind `name`; throws for a kind nothing registered. */
 export function kindModule(name: string): AnyKindModule {
-  const module = Object.hasOwn(KIND_MODULES, name)
-    ? (KIND_MODULES[name as ResourceKind] as AnyKindModule)
-    : DEFINED_MODULES.get(name);
+  const module = Object.hasOwn(KIND_MODULES, name) ? KIND_MODULES[name as ResourceKind] : DEFINED_MODULES.get(name);
   if (!module) throw new Error(`pulumi-tenant: unknown resource kind "${name}"`);
   return module;
 }

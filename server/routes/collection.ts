@@ -10,22 +10,12 @@
 import type { FastifyInstance } from "fastify";
 import { kindSpec, newId } from "../../api";
 import type { TenantContext } from "../context";
+import { checkpointPage, offsetPage } from "../paging";
 import { notFound } from "../http-error";
 import { isoMillis } from "../time";
-import {
-  decodeCursor,
-  encodeCursor,
-  queryBoolean,
-  queryInteger,
-  validKindBody,
-  validPathId,
-  type IdRoute,
-} from "../validation";
+import { validKindBody, validPathId, type IdRoute } from "../validation";
 
 type StoredObject = { id: string } & Record<string, unknown>;
-
-const MAX_PAGE = 100;
-const DEFAULT_PAGE = 50;
 
 /** Registers the routes of collection kind `kind`. */
 export function registerCollectionRoutes(app: FastifyInstance, context: TenantContext, kind: string): void {
@@ -46,25 +36,14 @@ export function registerCollectionRoutes(app: FastifyInstance, context: TenantCo
   const pathId = (params: { id: string }) => validPathId(kind, params.id);
 
   app.get(base, auth(scopes.list), async (request) => {
-    const limit = queryInteger(
-      request.query,
-      paging.style === "offset" ? "per_page" : "take",
-      1,
-      MAX_PAGE,
-      DEFAULT_PAGE,
-    );
-    if (paging.style === "checkpoint") {
-      const page = objects.pageAfter({ afterSeq: decodeCursor(request.query), limit });
-      return {
-        [paging.listKey]: page.items,
-        ...(page.nextSeq !== undefined ? { next: encodeCursor(page.nextSeq) } : {}),
-      };
-    }
-    const start = queryInteger(request.query, "page", 0, 1_000_000, 0) * limit;
-    const items = objects.pageOffset(start, limit);
-    return queryBoolean(request.query, "include_totals", false)
-      ? { start, limit, total: objects.count(), [paging.listKey]: items }
-      : items;
+    return paging.style === "checkpoint"
+      ? checkpointPage(kind, objects, request.query)
+      : offsetPage(
+          kind,
+          request.query,
+          (offset, limit) => objects.pageOffset(offset, limit),
+          () => objects.count(),
+        );
   });
 
   app.post(base, auth(scopes.create), async (request, reply) => {

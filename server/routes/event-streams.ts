@@ -18,17 +18,16 @@ import {
 } from "../../api";
 import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
+import { checkpointPage } from "../paging";
 import { HttpError, notFound } from "../http-error";
 import type { SecretPath } from "../secrets";
 import { isoMillis } from "../time";
-import { decodeCursor, encodeCursor, queryInteger, validKindBody, validPathId, type IdRoute } from "../validation";
+import { validKindBody, validPathId, type IdRoute } from "../validation";
 
 /** Base path of the collection. */
 export const EVENT_STREAMS_PATH = "/api/v2/event-streams";
 
 const scopes = KINDS.eventStream.scopes;
-const MAX_TAKE = 100;
-const DEFAULT_TAKE = 50;
 
 /** The write-only fields of `webhook_authorization`. */
 export const WEBHOOK_SECRET_FIELDS = ["password", "token", "header_value"] as const;
@@ -103,12 +102,7 @@ export function registerEventStreamRoutes(app: FastifyInstance, context: TenantC
   const streams = context.store.collection<EventStream>("event_streams", { secretPaths: eventStreamSecretPaths });
 
   app.get(EVENT_STREAMS_PATH, { config: { auth: { scope: scopes.list } } }, async (request) => {
-    const take = queryInteger(request.query, "take", 1, MAX_TAKE, DEFAULT_TAKE);
-    const page = streams.pageAfter({ afterSeq: decodeCursor(request.query), limit: take });
-    return {
-      eventStreams: page.items.map(publicEventStream),
-      ...(page.nextSeq !== undefined ? { next: encodeCursor(page.nextSeq) } : {}),
-    };
+    return checkpointPage("eventStream", streams, request.query, { show: publicEventStream });
   });
 
   app.post(

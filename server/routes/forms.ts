@@ -22,17 +22,17 @@ import {
 } from "../../api";
 import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
+import { offsetPage } from "../paging";
 import { HttpError, invalidQuery, notFound } from "../http-error";
 import type { SecretPath } from "../secrets";
 import { isoMillis } from "../time";
-import { queryBoolean, queryInteger, queryList, validKindBody, validPathId, type IdRoute } from "../validation";
+import { queryList, validKindBody, validPathId, type IdRoute } from "../validation";
 
 /** Base path of the collection. */
 export const FORMS_PATH = "/api/v2/forms";
 
 const scopes = KINDS.form.scopes;
 const HYDRATE_VALUES = ["flow_count", "links"];
-const MAX_PER_PAGE = 100;
 
 const formNotFound = (id: string) => notFound(`The form with id ${id} does not exist.`, KINDS.form.notFoundCode);
 
@@ -126,12 +126,15 @@ export function registerFormRoutes(app: FastifyInstance, context: TenantContext)
   const forms = context.store.collection<Form>("forms", { summarise: summary, secretPaths: formSecretPaths });
 
   app.get(FORMS_PATH, { config: { auth: { scope: scopes.list } } }, async (request) => {
-    const page = queryInteger(request.query, "page", 0, 1_000_000, 0);
-    const perPage = queryInteger(request.query, "per_page", 1, MAX_PER_PAGE, 50);
-    const includeTotals = queryBoolean(request.query, "include_totals", false);
-    checkHydrate(request);
-    const items = forms.pageOffsetSummaries<FormSummary>(page * perPage, perPage);
-    return includeTotals ? { start: page * perPage, limit: perPage, total: forms.count(), forms: items } : items;
+    return offsetPage(
+      "form",
+      request.query,
+      (offset, limit) => {
+        checkHydrate(request);
+        return forms.pageOffsetSummaries<FormSummary>(offset, limit);
+      },
+      () => forms.count(),
+    );
   });
 
   app.post(

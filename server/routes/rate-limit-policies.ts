@@ -7,24 +7,15 @@
 import type { FastifyInstance } from "fastify";
 import { ERROR_CODES, KINDS, newId, type RateLimitPolicy, type RateLimitPolicyCreate } from "../../api";
 import type { TenantContext } from "../context";
+import { checkpointPage } from "../paging";
 import { HttpError, notFound } from "../http-error";
 import { isoMicros } from "../time";
-import {
-  decodeCursor,
-  encodeCursor,
-  queryInteger,
-  queryValue,
-  validKindBody,
-  validPathId,
-  type IdRoute,
-} from "../validation";
+import { queryValue, validKindBody, validPathId, type IdRoute } from "../validation";
 
 /** Base path of the collection. */
 export const RATE_LIMIT_POLICIES_PATH = "/api/v2/rate-limit-policies";
 
 const scopes = KINDS.rateLimitPolicy.scopes;
-const MAX_TAKE = 100;
-const DEFAULT_TAKE = 50;
 const FILTERS = ["resource", "consumer", "consumer_selector"] as const;
 
 const policyNotFound = (id: string) =>
@@ -38,18 +29,12 @@ export function registerRateLimitPolicyRoutes(app: FastifyInstance, context: Ten
     RATE_LIMIT_POLICIES_PATH,
     { config: { auth: { scope: scopes.list, requireGlobal: true } } },
     async (request) => {
-      const take = queryInteger(request.query, "take", 1, MAX_TAKE, DEFAULT_TAKE);
-      const afterSeq = decodeCursor(request.query);
       const where: Record<string, string> = {};
       for (const filter of FILTERS) {
         const value = queryValue(request.query, filter);
         if (value !== undefined && value !== "") where[filter] = value;
       }
-      const page = policies.pageAfter({ afterSeq, limit: take, where });
-      return {
-        rate_limit_policies: page.items,
-        ...(page.nextSeq !== undefined ? { next: encodeCursor(page.nextSeq) } : {}),
-      };
+      return checkpointPage("rateLimitPolicy", policies, request.query, { where });
     },
   );
 

@@ -4,7 +4,7 @@
  * needs that scope, and a rate limit policy route only for a global client. Refused
  * writes must leave no trace, which is checked by counting the objects at the end.
  */
-import { ALL_SCOPES, KINDS, isApiErrorBody } from "../../api";
+import { allScopes, KINDS, isApiErrorBody } from "../../api";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import {
   callApi,
@@ -238,7 +238,7 @@ describe("authorization matrix: routes × scopes × global", () => {
   };
 
   test("each cell is allowed exactly when the client holds the route's scope (and is global for rate limit policies)", async () => {
-    const scopeChoices = ["(none)", ...ALL_SCOPES];
+    const scopeChoices = ["(none)", ...allScopes()];
     const violations: string[] = [];
     let cells = 0;
     let allowedCells = 0;

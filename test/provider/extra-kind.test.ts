@@ -5,13 +5,16 @@
  * package schema, with no shared file of api/, server/ or provider/ edited for it.
  */
 import "../fixtures/kinds/flow";
-import { kindNames } from "../../api";
+import { defineKind, kindNames } from "../../api";
 import { buildPluginProgram } from "../../provider/cli/generate/plugin-program";
 import { buildProgram } from "../../provider/cli/generate/program";
 import { readTenant } from "../../provider/cli/generate/snapshot";
 import { packageSchema } from "../../provider/package-schema";
+import { tableKindModule } from "../../provider/lifecycle/table-kind";
 import { invokeFunction } from "../../provider/plugin/invoke";
+import { defineKindModule, kindModule } from "../../provider/resources";
 import { providerFor } from "../../provider/shim";
+import { FLOW_KIND } from "../fixtures/kinds/flow";
 import { call, PROVIDER_TEXT, runtime, startHarness, type ProviderHarness } from "./helpers";
 
 const flow = () => {
@@ -33,6 +36,19 @@ describe("a kind declared beyond the table: the test-only Flow", () => {
 
   it("is a kind like the others", () => {
     expect(kindNames()).toEqual(["form", "eventStream", "loginTemplate", "rateLimitPolicy", "flow"]);
+  });
+
+  it("is declared once; the table alone serves only a collection without secrets or summaries", () => {
+    expect(() => defineKind("flow", FLOW_KIND)).toThrow(/declared already/);
+    expect(() => defineKind("form", FLOW_KIND)).toThrow(/declared already/);
+    expect(() => defineKind("bad-name", FLOW_KIND)).toThrow(/camelCase/);
+    expect(() => defineKindModule("flow", kindModule("flow"))).toThrow(/has a module already/);
+    expect(() => defineKindModule("form", kindModule("flow"))).toThrow(/has a module already/);
+    expect(() => kindModule("noSuchKind")).toThrow(/unknown resource kind "noSuchKind"/);
+    expect(() => tableKindModule("noSuchKind")).toThrow(/declare it with defineKind/);
+    expect(() => tableKindModule("eventStream")).toThrow(/needs files of its own \(it has secrets\)/);
+    expect(() => tableKindModule("form")).toThrow(/it has secrets, its list holds summaries/);
+    expect(() => tableKindModule("loginTemplate")).toThrow(/it is not a collection, it has no id rule or paging/);
   });
 
   it("server: the routes of its table entry, with its scopes, id rule and errors in the Auth0 shape", async () => {

@@ -1,5 +1,5 @@
 /** Rate limit policies over HTTP: every operation, the seed's limits, and the errors of GET /{id}. */
-import { ALL_SCOPES, isValidId } from "../../api";
+import { allScopes, isValidId } from "../../api";
 import { expectError, fetchToken, startHarness, tokenFor, type Harness } from "./helpers";
 
 const PATH = "/api/v2/rate-limit-policies";
@@ -19,7 +19,7 @@ const policyBody = (configuration: object, consumer_selector = freshSelector()) 
 beforeAll(async () => {
   h = await startHarness({
     clients: [
-      { client_id: "not-global", client_secret: "not-global-secret", scopes: [...ALL_SCOPES], global: false },
+      { client_id: "not-global", client_secret: "not-global-secret", scopes: allScopes(), global: false },
       { client_id: "no-read", client_secret: "no-read-secret", scopes: ["create:rate_limit_policies"], global: true },
     ],
   });

@@ -102,3 +102,33 @@ test("a Google Maps server_key kept in clear by a release that sealed only api_k
     removeDir(dir);
   }
 });
+
+test("a collection's table is made on first use, kept across reopening, and its name is checked before any SQL", () => {
+  const dir = tempDir("tenant-store-");
+  try {
+    const store = openStore(dir);
+    store.collection<{ id: string }>("flows").insert("af_1", { id: "af_1" });
+    expect(store.collection<{ id: string }>("flows").count()).toBe(1);
+    for (const name of ["flows; DROP TABLE forms", "Flows", "", "_x", "flows2"]) {
+      expect(() => store.collection(name)).toThrow(/invalid collection name/);
+    }
+    store.close();
+    const tables = () => {
+      const db = new Database(join(dir, DATABASE_FILE), { readonly: true });
+      try {
+        return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+          (row) => row.name,
+        );
+      } finally {
+        db.close();
+      }
+    };
+    expect(tables()).toEqual(expect.arrayContaining(["flows"]));
+    expect(tables()).not.toContain("forms"); // never asked for, never made
+    const reopened = openStore(dir);
+    expect(reopened.collection<{ id: string }>("flows").get("af_1")).toEqual({ id: "af_1" });
+    reopened.close();
+  } finally {
+    removeDir(dir);
+  }
+});

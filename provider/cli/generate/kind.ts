@@ -68,6 +68,9 @@ export interface KindGenerator<T = never> {
 
 type JsonObject = Record<string, unknown>;
 
+/** The fields the server makes on every collection's objects: never part of a resource's arguments. */
+export const SERVER_FIELDS: readonly string[] = ["id", "created_at", "updated_at"];
+
 /** A deep copy of JSON data. */
 export const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 

@@ -4,11 +4,9 @@
  * configuration.
  */
 import { type EventStream, WEBHOOK_SECRET_FIELD } from "../../../api";
-import { clone, commentSafe, type KindGenerator, without } from "../../cli/generate/kind";
+import { clone, commentSafe, type KindGenerator, without, SERVER_FIELDS } from "../../cli/generate/kind";
 import { listEventStreams } from "./lookup";
 
-/** Fields the server makes, never part of a stream's arguments. */
-const SERVER_FIELDS = ["id", "created_at", "updated_at"];
 /** Server-made fields inside a destination's configuration. */
 const DESTINATION_SERVER_FIELDS = ["aws_partner_event_source"];
 

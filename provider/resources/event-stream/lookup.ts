@@ -3,11 +3,11 @@
  * or by name.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { type EventStream, KINDS } from "../../../api";
+import type { EventStream } from "../../../api";
 import type { TenantClient } from "../../client/http";
 import type { LookupReader } from "../../lifecycle/types";
-import { idOrName, notFoundById, pickByName } from "../../lookups/by-name";
-import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../../lookups/client";
+import { findByIdOrName, type IdOrNameArgs, type IdOrNameOutputArgs } from "../../lookups/by-name";
+import { inProgram, lookupClient, lookupOutput, type LookupOptions } from "../../lookups/client";
 import { listKind, type PageListener } from "../../client/paging";
 
 /** Every event stream of the tenant (the list returns whole streams, webhook secrets excepted). */
@@ -15,46 +15,15 @@ export function listEventStreams(client: TenantClient, onPage?: PageListener): P
   return listKind<EventStream>(client, "eventStream", { onPage });
 }
 
-/** One event stream. */
-export async function readEventStream(client: TenantClient, id: string, action = "read"): Promise<EventStream> {
-  return (
-    await client.get<EventStream>(`${KINDS.eventStream.path}/${encodeURIComponent(id)}`, {
-      kind: "event stream",
-      id,
-      action,
-    })
-  ).data;
-}
-
-/** Arguments of {@link getEventStream}: exactly one of `id` and `name`. */
-export interface GetEventStreamArgs extends TenantSelector {
-  /** The stream's id (`est_…`). */
-  id?: string;
-  /** The stream's name, compared exactly. Several streams with this name are an error listing their ids. */
-  name?: string;
-}
+/** Arguments of {@link getEventStream}: exactly one of `id` (`est_…`) and `name`. */
+export type GetEventStreamArgs = IdOrNameArgs;
 
 /** Arguments of {@link getEventStreamOutput}. */
-export interface GetEventStreamOutputArgs extends TenantSelector {
-  /** The stream's id (`est_…`). */
-  id?: pulumi.Input<string>;
-  /** The stream's name, compared exactly. */
-  name?: pulumi.Input<string>;
-}
+export type GetEventStreamOutputArgs = IdOrNameOutputArgs;
 
 /** Reads an event stream with `client`: by id one GET; by name the list (which holds whole streams). */
-export async function findEventStream(
-  client: TenantClient,
-  args: { id?: string; name?: string },
-): Promise<EventStream> {
-  const wanted = idOrName("event stream", args);
-  const domain = client.settings.domain;
-  if (wanted.name !== undefined) return pickByName(await listEventStreams(client), wanted.name, "event stream", domain);
-  try {
-    return await readEventStream(client, wanted.id, "look up");
-  } catch (error) {
-    throw notFoundById(error, "event stream", wanted.id, domain);
-  }
+export function findEventStream(client: TenantClient, args: { id?: string; name?: string }): Promise<EventStream> {
+  return findByIdOrName<EventStream>(client, "eventStream", args);
 }
 
 /**

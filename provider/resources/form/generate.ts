@@ -4,13 +4,21 @@
  */
 import type { Form } from "../../../api";
 import { NotFoundError } from "../../client/errors";
-import { clone, commentSafe, counter, type KindGenerator, setPath, without } from "../../cli/generate/kind";
-import { mapLimited } from "../../lookups/read";
-import { listFormSummaries, readForm } from "./lookup";
+import {
+  clone,
+  commentSafe,
+  counter,
+  type KindGenerator,
+  setPath,
+  without,
+  SERVER_FIELDS,
+} from "../../cli/generate/kind";
+import { mapLimited, readKind } from "../../lookups/read";
+import { listFormSummaries } from "./lookup";
 import { formSecrets } from "./secrets";
 
-/** Fields the server makes, never part of a form's arguments. */
-const SERVER_FIELDS = ["id", "created_at", "updated_at", "embedded_at", "submitted_at"];
+/** Fields the server makes, never part of a form's arguments: the usual ones and the form's own. */
+const FORM_SERVER_FIELDS = [...SERVER_FIELDS, "embedded_at", "submitted_at"];
 
 export const formGenerator: KindGenerator<Form> = {
   async read(client, { progress, notes, concurrency }) {
@@ -20,7 +28,7 @@ export const formGenerator: KindGenerator<Form> = {
     const tick = counter(progress, "forms", summaries.length);
     const forms = await mapLimited(summaries, concurrency, async (summary) => {
       try {
-        return await readForm(client, summary.id);
+        return await readKind<Form>(client, "form", summary.id);
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;
         notes.push(`form ${summary.id} ("${summary.name}") was deleted while the tenant was read: left out.`);
@@ -34,7 +42,7 @@ export const formGenerator: KindGenerator<Form> = {
 
   resource(form, ctx) {
     const name = ctx.name(form.name, "form", "Form");
-    const args = clone(without(form, SERVER_FIELDS));
+    const args = clone(without(form, FORM_SERVER_FIELDS));
     for (const found of formSecrets(form)) {
       const description = `${found.componentType} ${found.field} of component ${found.componentId} in form "${form.name}" (${form.id})`;
       setPath(args, found.path, ctx.secret(`${name} ${found.componentId} ${found.field}`, description, found.value));

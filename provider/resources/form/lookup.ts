@@ -2,11 +2,11 @@
  * `getForm` / `getFormOutput`: read one form of the tenant, by id or by name.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { type Form, KINDS } from "../../../api";
+import type { Form } from "../../../api";
 import type { TenantClient } from "../../client/http";
 import type { LookupReader } from "../../lifecycle/types";
-import { idOrName, notFoundById, pickByName } from "../../lookups/by-name";
-import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../../lookups/client";
+import { findByIdOrName, type IdOrNameArgs, type IdOrNameOutputArgs } from "../../lookups/by-name";
+import { inProgram, lookupClient, lookupOutput, type LookupOptions } from "../../lookups/client";
 import { listKind, type PageListener } from "../../client/paging";
 import { formSecrets } from "./secrets";
 
@@ -18,41 +18,15 @@ export function listFormSummaries(client: TenantClient, onPage?: PageListener): 
   return listKind<FormSummary>(client, "form", { onPage });
 }
 
-/** One whole form. */
-export async function readForm(client: TenantClient, id: string, action = "read"): Promise<Form> {
-  return (await client.get<Form>(`${KINDS.form.path}/${encodeURIComponent(id)}`, { kind: "form", id, action })).data;
-}
-
-/** Arguments of {@link getForm}: exactly one of `id` and `name`. */
-export interface GetFormArgs extends TenantSelector {
-  /** The form's id (`ap_…`). */
-  id?: string;
-  /** The form's name, compared exactly. Several forms with this name are an error listing their ids. */
-  name?: string;
-}
+/** Arguments of {@link getForm}: exactly one of `id` (`ap_…`) and `name`. */
+export type GetFormArgs = IdOrNameArgs;
 
 /** Arguments of {@link getFormOutput}. */
-export interface GetFormOutputArgs extends TenantSelector {
-  /** The form's id (`ap_…`). */
-  id?: pulumi.Input<string>;
-  /** The form's name, compared exactly. */
-  name?: pulumi.Input<string>;
-}
+export type GetFormOutputArgs = IdOrNameOutputArgs;
 
-/**
- * Reads a form with `client`: by id one GET; by name the list (summaries), then one GET
- * of the match.
- */
-export async function findForm(client: TenantClient, args: { id?: string; name?: string }): Promise<Form> {
-  const wanted = idOrName("form", args);
-  const domain = client.settings.domain;
-  let id = wanted.id;
-  if (id === undefined) id = pickByName(await listFormSummaries(client), wanted.name!, "form", domain).id;
-  try {
-    return await readForm(client, id, "look up");
-  } catch (error) {
-    throw notFoundById(error, "form", id, domain);
-  }
+/** Reads a form with `client`: by id one GET; by name the list (summaries), then one GET of the match. */
+export function findForm(client: TenantClient, args: { id?: string; name?: string }): Promise<Form> {
+  return findByIdOrName<Form>(client, "form", args);
 }
 
 /**

@@ -5,11 +5,8 @@
  */
 import { ERROR_CODES, type RateLimitPolicy } from "../../../api";
 import { FeatureUnavailableError, ForbiddenError, UnauthorizedError } from "../../client/errors";
-import { commentSafe, type KindGenerator, without } from "../../cli/generate/kind";
+import { commentSafe, type KindGenerator, without, SERVER_FIELDS } from "../../cli/generate/kind";
 import { listRateLimitPolicies, NOT_ENABLED_MESSAGE } from "./lookup";
-
-/** Fields the server makes, never part of a policy's arguments. */
-const SERVER_FIELDS = ["id", "created_at", "updated_at"];
 
 /**
  * Words for a consumer selector's identifier: `default`, `third_party_clients`; a client

@@ -12,6 +12,7 @@ import type { TenantClient } from "../../client/http";
 import type { LookupReader } from "../../lifecycle/types";
 import { listKind, type PageListener } from "../../client/paging";
 import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../../lookups/client";
+import { readKind } from "../../lookups/read";
 
 /** The API's error code for a policy id that does not exist. */
 const INEXISTENT_POLICY = KINDS.rateLimitPolicy.notFoundCode;
@@ -49,11 +50,7 @@ export function notEnabledError(
 export async function lookupRateLimitPolicy(client: TenantClient, id: string): Promise<RateLimitPolicy> {
   const target: ErrorTarget = { kind: "rate limit policy", id, action: "look up" };
   try {
-    const { data } = await client.get<RateLimitPolicy>(
-      `${KINDS.rateLimitPolicy.path}/${encodeURIComponent(id)}`,
-      target,
-    );
-    return data;
+    return await readKind<RateLimitPolicy>(client, "rateLimitPolicy", id, target.action);
   } catch (error) {
     const details =
       error instanceof NotFoundError || error instanceof ForbiddenError

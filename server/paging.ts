@@ -1,0 +1,51 @@
+/**
+ * The two list shapes of the management API, once, with the page size limit of the table
+ * of kinds (`paging.maxPageSize`): checkpoint pages (`?from=&take=` →
+ * `{<listKey>: [...], next?}`) and offset pages (`?page=&per_page=&include_totals=` → a bare
+ * array, or `{start, limit, total, <listKey>: [...]}`).
+ */
+import { kindSpec, type Paging } from "../api";
+import type { Collection } from "./store";
+import { decodeCursor, encodeCursor, queryBoolean, queryInteger } from "./validation";
+
+/** Items per page when the request does not say. */
+const DEFAULT_PAGE_SIZE = 50;
+
+function pagingOf(kind: string): Paging {
+  const paging = kindSpec(kind)?.paging;
+  if (!paging) throw new Error(`kind "${kind}" has no list`);
+  return paging;
+}
+
+/** One checkpoint page of `objects` (of collection `kind`), filtered by `where`, each item as `show` makes it. */
+export function checkpointPage<T>(
+  kind: string,
+  objects: Collection<T>,
+  query: unknown,
+  options: { where?: Record<string, string>; show?: (item: T) => unknown } = {},
+): Record<string, unknown> {
+  const { listKey, maxPageSize } = pagingOf(kind);
+  const limit = queryInteger(query, "take", 1, maxPageSize, DEFAULT_PAGE_SIZE);
+  const page = objects.pageAfter({ afterSeq: decodeCursor(query), limit, where: options.where });
+  const show = options.show;
+  return {
+    [listKey]: show ? page.items.map(show) : page.items,
+    ...(page.nextSeq !== undefined ? { next: encodeCursor(page.nextSeq) } : {}),
+  };
+}
+
+/** One offset page of collection `kind`: `read(offset, limit)` gives its items, `count()` the total. */
+export function offsetPage(
+  kind: string,
+  query: unknown,
+  read: (offset: number, limit: number) => unknown[],
+  count: () => number,
+): unknown {
+  const { listKey, maxPageSize } = pagingOf(kind);
+  const page = queryInteger(query, "page", 0, 1_000_000, 0);
+  const limit = queryInteger(query, "per_page", 1, maxPageSize, DEFAULT_PAGE_SIZE);
+  const includeTotals = queryBoolean(query, "include_totals", false);
+  const start = page * limit;
+  const items = read(start, limit);
+  return includeTotals ? { start, limit, total: count(), [listKey]: items } : items;
+}
