@@ -22,7 +22,11 @@ function schemaOf(kind: string, operation: BodyOperation): JsonSchema {
   return operation === "create" ? spec.createSchema : spec.updateSchema;
 }
 
-/** The create and update schemas of each kind, compiled once: the table's at start, a declared kind's on first use. */
+/**
+ * The create and update schemas of each kind, compiled once: the table's collections at
+ * start (their routes validate with them; the template's route has schemas of its own), a
+ * declared kind's on first use.
+ */
 const KIND_VALIDATORS = new Map<string, Validator>();
 
 function kindValidator(kind: string, operation: BodyOperation): Validator {
@@ -32,7 +36,9 @@ function kindValidator(kind: string, operation: BodyOperation): Validator {
   return validator;
 }
 
-for (const kind of KIND_NAMES) for (const operation of ["create", "update"] as const) kindValidator(kind, operation);
+for (const kind of KIND_NAMES.filter((name) => kindSpec(name)!.shape === "collection")) {
+  for (const operation of ["create", "update"] as const) kindValidator(kind, operation);
+}
 
 /**
  * Validates a create or update body of `kind` against the table's schema (see
