@@ -46,15 +46,14 @@ import { CreateJournal, journalPath } from "./lifecycle/journal";
 import {
   adoptionFailure,
   FORCE_KEY,
-  forgetOwner,
+  importRefusal,
   leftToOtherStack,
   OWNER_KEY,
-  ownerOf,
-  ownershipDir,
-  recordOwner,
-  stackOf,
+  type OwnershipSource,
   urnOf,
 } from "./lifecycle/ownership";
+import { parseBackendList, SIBLING_BACKENDS_ENV, SIBLING_BACKENDS_KEY, stackIndex } from "./backend/stacks";
+import { TENANT_ORIGIN_KEY } from "./backend/stack-state";
 import { forResource, warningsSent } from "./lifecycle/diagnostics";
 import { isObject, type JsonObject, UNKNOWN } from "./lifecycle/shared";
 import type { ProviderContext, ResourceImplementation } from "./lifecycle/types";
@@ -244,11 +243,21 @@ export function namespaceOf(values: unknown): string {
 /** `values` without the `tenant` key: what the resource implementations see. */
 function withoutTenant(values: unknown): JsonObject {
   if (!isObject(values)) return {};
-  if (!(TENANT_KEY in values) && !(OWNER_KEY in values) && !(FORCE_KEY in values)) return values;
-  // The stack and `force` are the runtime's business too (ownership.ts): the implementations never see them.
-  const { [TENANT_KEY]: _tenant, [OWNER_KEY]: _stack, [FORCE_KEY]: _force, ...rest } = values;
+  if (!ENVELOPE_KEYS.some((key) => key in values)) return values;
+  // The stack, `force` and the tenant's origin are the runtime's business too (ownership.ts): the
+  // implementations never see them.
+  const {
+    [TENANT_KEY]: _tenant,
+    [OWNER_KEY]: _stack,
+    [FORCE_KEY]: _force,
+    [TENANT_ORIGIN_KEY]: _origin,
+    ...rest
+  } = values;
   return rest;
 }
+
+/** The keys the runtime adds to what the implementations see and return. */
+const ENVELOPE_KEYS = [TENANT_KEY, OWNER_KEY, FORCE_KEY, TENANT_ORIGIN_KEY];
 
 /** `values` with the `tenant` key of `from`, when `from` has one. */
 function withTenantOf<T extends JsonObject | undefined>(values: T, from: unknown): T {
@@ -260,14 +269,30 @@ function withTenantOf<T extends JsonObject | undefined>(values: T, from: unknown
   return Object.keys(carried).length === 0 ? values : ({ ...values, ...carried } as T);
 }
 
-/** Records the stack named in `inputs` as managing object `id` (a create or an adoption; `onlyIfNone`: unless recorded). */
-function owned(kind: string, namespace: string, id: string | undefined, inputs: unknown, onlyIfNone = false): void {
-  const settings = connection(namespace).settings;
-  const stack = stackOf(isObject(inputs) ? inputs : undefined);
-  if (!settings || !stack || !id) return;
-  const dir = ownershipDir(settings.apiBaseUrl);
-  if (!onlyIfNone || ownerOf(dir, kind, id) === undefined) recordOwner(dir, kind, id, stack);
+/**
+ * Outputs as the state stores them: the envelope of `from` (see {@link withTenantOf}) and the
+ * origin of the tenant the object lives in, so that any stack reading this state knows which
+ * tenant's object it holds (ownership.ts).
+ */
+function storedOutputs<T extends JsonObject | undefined>(values: T, from: unknown, namespace: string): T {
+  const carried = withTenantOf(values, from);
+  const origin = connection(namespace).settings?.origin;
+  return carried && origin ? ({ ...carried, [TENANT_ORIGIN_KEY]: origin } as T) : carried;
 }
+
+/** The origin of the tenant of `namespace`, when its settings are usable. */
+function originOf(namespace: string): string | undefined {
+  return connection(namespace).settings?.origin;
+}
+
+/** Where ownership is decided: the backend's stacks, and the sibling backends the configuration names. */
+const ownershipSource: OwnershipSource = {
+  siblings: () =>
+    parseBackendList(
+      state.config?.(`${DEFAULT_NAMESPACE}:${SIBLING_BACKENDS_KEY}`) ?? process.env[SIBLING_BACKENDS_ENV],
+    ),
+  index: (siblings) => stackIndex(siblings),
+};
 
 /**
  * The engine passed `id` to diff/read/update/delete, so its state holds the object: no
@@ -335,11 +360,10 @@ async function check(kind: string, olds: unknown, news: unknown): Promise<CheckR
     } else {
       // An object another stack manages is not adopted (ownership.ts); else an adoption or a takeover is
       // looked at now, in the tenant the resource names.
-      const settings = connection(namespaceOf(news)).settings;
       const creating = Object.keys(withoutTenant(olds)).filter((key) => key !== "__provider").length === 0;
       const taken =
-        creating && settings && isObject(news)
-          ? adoptionFailure(kind, ownershipDir(settings.apiBaseUrl), news)
+        creating && isObject(news)
+          ? await adoptionFailure(ownershipSource, kind, originOf(namespaceOf(news)), news)
           : undefined;
       if (taken) {
         failures.push(taken);
@@ -398,8 +422,6 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
     case "check":
       return check(kind, args[0], args[1]);
     case "diff": {
-      // The state holds it: an object created before the record existed is recorded now (never taken from another).
-      owned(kind, namespaceOf(args[2]), String(args[0]), args[2], true);
       const result = diff(kind, String(args[0]), args[1], args[2]);
       await warningsSent(); // A warning of the diff shows before the engine moves on.
       return result;
@@ -408,13 +430,11 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
       const context = connection(namespace).context;
       try {
         const result = await impl.create(context, object(args[0]));
-        owned(kind, namespace, result.id, args[0]);
-        return { ...result, outs: withTenantOf(result.outs ?? {}, args[0]) };
+        return { ...result, outs: storedOutputs(result.outs ?? {}, args[0], namespace) };
       } catch (error) {
         // The engine records a partial create's properties as the outputs: they must name the tenant too.
         if (error instanceof PartialCreateError) {
-          Object.assign(error.properties, withTenantOf({}, args[0]));
-          owned(kind, namespace, error.id, args[0]);
+          Object.assign(error.properties, storedOutputs({}, args[0], namespace));
         }
         throw error;
       }
@@ -430,7 +450,11 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
         markGone(String(args[0]));
         return result;
       }
-      return { ...result, props: withTenantOf(result.props, args[1]), inputs: withTenantOf(result.inputs, args[1]) };
+      return {
+        ...result,
+        props: storedOutputs(result.props, args[1], namespace),
+        inputs: withTenantOf(result.inputs, args[1]),
+      };
     }
     case "update": {
       const result = await impl.update(
@@ -439,21 +463,27 @@ async function run(kind: string, method: string, args: unknown[]): Promise<unkno
         object(args[1]),
         object(args[2]),
       );
-      return { ...result, outs: withTenantOf(result.outs ?? {}, args[2]) };
+      return { ...result, outs: storedOutputs(result.outs ?? {}, args[2], namespace) };
     }
     case "delete": {
-      const settings = connection(namespace).settings;
-      const dir = settings && ownershipDir(settings.apiBaseUrl);
       const props = isObject(args[1]) ? args[1] : undefined;
-      // Another stack took it over (`force`): it is theirs to delete.
-      if (dir && (await leftToOtherStack(dir, kind, String(args[0]), props))) return undefined;
+      // Another stack's state holds it too (it took it over with `force`): the last holder deletes it.
+      if (await leftToOtherStack(ownershipSource, kind, String(args[0]), originOf(namespace), props)) return undefined;
       await impl.delete(connection(namespace).context, String(args[0]), object(args[1]));
-      if (dir) forgetOwner(dir, kind, String(args[0]));
       return undefined;
     }
     default:
       throw new Error(`pulumi-tenant: unknown provider method "${method}"`);
   }
+}
+
+/**
+ * Refuses an import (a read with no state, through the plugin) of an object another stack of
+ * the backend manages; `urn` names the importing resource (and so its stack).
+ */
+export async function checkImport(kind: string, id: string, urn: string, namespace = DEFAULT_NAMESPACE): Promise<void> {
+  const refusal = await importRefusal(ownershipSource, kind, id, originOf(namespace), urn);
+  if (refusal) throw new ConfigurationError(refusal);
 }
 
 /** Texts the dynamic provider host is about to print for our own errors (see {@link quietHostEcho}). */

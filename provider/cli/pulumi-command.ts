@@ -1,41 +1,11 @@
 /**
- * Finds the Pulumi CLI for the `pulumi-tenant` commands: `PULUMI_TENANT_BIN`, then a
- * `pulumi` on PATH, then the pinned build that this project's setup script caches in
- * `~/.pulumi/versions/<version>/bin` (the folder the Automation API also uses).
+ * The Pulumi CLI for the `pulumi-tenant` commands, through the Automation API. Which binary is
+ * found, and how, is `backend/pulumi-cli.ts`'s business.
  */
-import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import type { PulumiCommand } from "@pulumi/pulumi/automation";
 
-/** The Pulumi version this package is built and tested with. */
-export const PINNED_PULUMI_VERSION = "3.248.0";
-
-/** Raised when no Pulumi CLI can be found; the message says how to get one. */
-export class PulumiCliMissingError extends Error {}
-
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    if (dir && fs.existsSync(path.join(dir, name))) return dir;
-  }
-  return undefined;
-}
-
-/** The folder holding the `pulumi` binary to use. */
-export function pulumiBinDir(env: NodeJS.ProcessEnv = process.env): string {
-  const candidates = [
-    env.PULUMI_TENANT_BIN,
-    onPath("pulumi"),
-    path.join(env.PULUMI_HOME ?? path.join(os.homedir(), ".pulumi"), "versions", PINNED_PULUMI_VERSION, "bin"),
-    path.join(os.homedir(), ".pulumi", "versions", PINNED_PULUMI_VERSION, "bin"),
-  ];
-  const found = candidates.find((dir) => dir && fs.existsSync(path.join(dir, "pulumi")));
-  if (found) return found;
-  throw new PulumiCliMissingError(
-    `No Pulumi CLI found (looked at PULUMI_TENANT_BIN, PATH and ~/.pulumi/versions/${PINNED_PULUMI_VERSION}/bin). ` +
-      `Install Pulumi CLI v${PINNED_PULUMI_VERSION} (https://www.pulumi.com/docs/install/) or set PULUMI_TENANT_BIN to its folder.`,
-  );
-}
+export { PINNED_PULUMI_VERSION, PulumiCliMissingError, pulumiBinDir } from "../backend/pulumi-cli";
 
 /** A `PulumiCommand` for the CLI in `binDir`, with the dynamic-provider launcher beside it on PATH. */
 export async function pulumiCommand(binDir: string): Promise<{ command: PulumiCommand; env: Record<string, string> }> {

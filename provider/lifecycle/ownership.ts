@@ -1,30 +1,25 @@
 /**
- * Which stack manages an object of a tenant, so that two stacks on one tenant never take
- * or delete each other's objects.
+ * Which stack manages an object of a tenant, so that stacks sharing a tenant never take or
+ * delete each other's objects, decided from the state backend: the one record every CI runner
+ * sees the same (a runner keeps nothing between runs).
  *
- * Why a record of our own: none of the four kinds has a field for it in the management
- * API (forms, event streams, rate limit policies and the login template have no
- * `metadata`; the published schemas refuse unknown keys), and writing a marker into a
- * user-visible field (a form's custom messages, the template's HTML) would change the
- * object and break generate's 0-write round trip. Pulumi's own state cannot be asked
- * either: each stack may use another backend. So the record sits next to the create
- * journal, in `<PULUMI_HOME or ~/.pulumi>/pulumi-tenant/owners-<tenant>/`, one small file
- * per object (`<kind>-<id>`, holding the stack's `project/stack`): written
- * atomically (temp file + rename), so stacks running at once never lose each other's
- * entries, and independent of any backend. It covers every stack that runs from the
- * same PULUMI_HOME (one machine, one CI runner image with a cached home); stacks run from
- * different machines do not see each other's records (see the README).
+ * Why the backend: none of the kinds has a field for it in the management API (no
+ * `metadata`; the published schemas refuse unknown keys), and a marker in a user-visible
+ * field would change the object. A stack's state holds the ids it manages and, since 0.3,
+ * its tenant (`tenantOrigin` in every resource's outputs); `pulumi stack ls --all` and
+ * `pulumi stack export` read every stack of a backend (`backend/stacks.ts`).
  *
- * Rules: a create or an adoption records the stack; adopting an object another stack
- * recorded fails at preview unless the resource sets `force` (the record then names the
- * new stack); `delete` of an object another stack recorded leaves it in the tenant.
+ * Rules: adopting (or importing) an object another stack of the backend holds fails at
+ * preview, naming that stack, unless the resource sets `force` (then both hold it, and the
+ * preview says so); `delete` of an object another stack holds leaves it in the tenant: the
+ * last stack that holds an object is the one whose destroy deletes it. Stacks in other
+ * backends are seen when named (`tenant:ownershipBackends`).
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { kindLabel, kindSpec } from "../../api";
+import { type StackIndex, stackIndex } from "../backend/stacks";
+import { stackOfUrn } from "../backend/stack-state";
 import { forResource, warn } from "./diagnostics";
-import { journalPath } from "./journal";
 import { UNKNOWN } from "./shared";
 
 /** The input every resource gets from its program: its own URN, which names the stack that manages it. */
@@ -32,45 +27,13 @@ export const OWNER_KEY = "managedBy";
 /** The input that lets an adoption take an object over from the stack that manages it. */
 export const FORCE_KEY = "force";
 
-/** The record's folder for the tenant at `apiBaseUrl`. */
-export function ownershipDir(apiBaseUrl: string, env: NodeJS.ProcessEnv = process.env): string {
-  return journalPath(apiBaseUrl, env).replace(/create-journal-([0-9a-f]+)\.jsonl$/, "owners-$1");
-}
-
-const fileOf = (dir: string, kind: string, id: string) =>
-  path.join(dir, `${kind}-${Buffer.from(id).toString("base64url")}`);
-
-/** The stack recorded as managing object `id` of `kind`, if any. */
-export function ownerOf(dir: string, kind: string, id: string): string | undefined {
-  try {
-    const owner = fs.readFileSync(fileOf(dir, kind, id), "utf8").trim();
-    return owner === "" ? undefined : owner;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Records `stack` as managing object `id` of `kind`. */
-export function recordOwner(dir: string, kind: string, id: string, stack: string): void {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const file = fileOf(dir, kind, id);
-  const temp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temp, `${stack}\n`, { mode: 0o600 });
-  fs.renameSync(temp, file);
-}
-
-/** Forgets who manages object `id` of `kind` (it was deleted). */
-export function forgetOwner(dir: string, kind: string, id: string): void {
-  fs.rmSync(fileOf(dir, kind, id), { force: true });
-}
-
 /** The fixed id of a singleton kind (the template's `universal-login`), from the table; undefined for a collection. */
 function singletonIdOf(kind: string): string | undefined {
   return kindSpec(kind)?.singletonId;
 }
 
 /** The id an adoption names in `inputs`: `adoptId`, or a singleton's fixed id with `adopt: true`. */
-function adoptedId(kind: string, inputs: Record<string, unknown>): string | undefined {
+export function adoptedId(kind: string, inputs: Record<string, unknown>): string | undefined {
   const singleton = singletonIdOf(kind);
   if (singleton !== undefined) return inputs.adopt === true ? singleton : undefined;
   const id = inputs.adoptId;
@@ -85,44 +48,116 @@ export function urnOf(values: Record<string, unknown> | undefined): string | und
 
 /** The stack of `values` (`project/stack`, from the resource's URN), when its program said. */
 export function stackOf(values: Record<string, unknown> | undefined): string | undefined {
-  const [stack, project] = urnOf(values)?.slice("urn:pulumi:".length).split("::") ?? [];
-  return stack && project ? `${project}/${stack}` : undefined;
+  return stackOfUrn(urnOf(values));
+}
+
+/** Where ownership is read from: the backends' stacks, and how to find them (the runtime's configuration). */
+export interface OwnershipSource {
+  /** Sibling backends named by the user. */
+  siblings(): string[];
+  /** The index of the backends (read once per process); injectable for tests. */
+  index?(siblings: readonly string[]): Promise<StackIndex>;
+}
+
+let warnedUnreadable = false;
+
+/** The other stacks that hold `id` of `kind` in the tenant at `origin`; says once when a backend cannot be read. */
+export async function otherHolders(
+  source: OwnershipSource,
+  kind: string,
+  id: string,
+  origin: string | undefined,
+  self: string | undefined,
+): Promise<string[]> {
+  const siblings = source.siblings();
+  const index = await (source.index ?? stackIndex)(siblings);
+  if (index.failures.length > 0 && !warnedUnreadable) {
+    warnedUnreadable = true;
+    await warn(
+      `cannot read the stacks of ${index.failures.join("; ")}. Objects that stacks there manage are not protected ` +
+        "in this run: check PULUMI_BACKEND_URL (and its credentials) or tenant:ownershipBackends.",
+    );
+  }
+  return index.holders(kind, id, origin).filter((stack) => stack !== self);
 }
 
 /**
  * At preview, the failure of an adoption of an object another stack manages (unless
- * `force` is set), naming that stack.
+ * `force` is set: then a warning that both stacks now hold it), naming that stack.
  */
-export function adoptionFailure(kind: string, dir: string, news: Record<string, unknown>): CheckFailure | undefined {
+export async function adoptionFailure(
+  source: OwnershipSource,
+  kind: string,
+  origin: string | undefined,
+  news: Record<string, unknown>,
+): Promise<CheckFailure | undefined> {
   const id = adoptedId(kind, news);
   const stack = stackOf(news);
-  if (id === undefined || stack === undefined || news[FORCE_KEY] === true) return undefined;
-  const owner = ownerOf(dir, kind, id);
-  if (owner === undefined || owner === stack) return undefined;
+  if (id === undefined || stack === undefined) return undefined;
+  const others = await otherHolders(source, kind, id, origin, stack);
+  if (others.length === 0) return undefined;
+  const named = others.join(", ");
+  if (news[FORCE_KEY] === true) {
+    await forResource(urnOf(news), () =>
+      warn(
+        `force: ${kindLabel(kind)} ${id} is also managed by stack ${named}; this stack takes it over as well. ` +
+          "A destroy of either stack leaves it in the tenant while the other still manages it.",
+      ),
+    );
+    return undefined;
+  }
   return {
     property: singletonIdOf(kind) !== undefined ? "adopt" : "adoptId",
     reason:
-      `${kindLabel(kind)} ${id} is managed by stack ${owner}: adopting it here would let two stacks change it and either ` +
+      `${kindLabel(kind)} ${id} is managed by stack ${named}: adopting it here would let two stacks change it and either ` +
       "destroy delete it. Remove the adoption, or set `force: true` to take it over (that stack's destroy then leaves it in place)",
   };
 }
 
 /**
  * True when object `id` must stay in the tenant although this stack (`props`, the state's
- * outputs) deletes its resource: another stack took it over with `force`. Says so on the
+ * outputs) deletes its resource: another stack's state holds it too. Says so on the
  * resource's line.
  */
 export async function leftToOtherStack(
-  dir: string,
+  source: OwnershipSource,
   kind: string,
   id: string,
+  origin: string | undefined,
   props: Record<string, unknown> | undefined,
 ): Promise<boolean> {
-  const owner = ownerOf(dir, kind, id);
   const stack = stackOf(props);
-  if (!owner || !stack || owner === stack) return false;
+  if (!stack) return false;
+  const others = await otherHolders(source, kind, id, origin, stack);
+  if (others.length === 0) return false;
   await forResource(urnOf(props), () =>
-    warn(`${kindLabel(kind)} ${id} is left in the tenant: stack ${owner} manages it now.`),
+    warn(`${kindLabel(kind)} ${id} is left in the tenant: stack ${others.join(", ")} manages it now.`),
   );
   return true;
+}
+
+/** Forgets the one-time warnings (tests). */
+export function resetOwnershipWarnings(): void {
+  warnedUnreadable = false;
+}
+
+/**
+ * Why an import (`pulumi import`, or a plugin resource's `import` option) of object `id`
+ * into the stack of `urn` must be refused: another stack manages it. Undefined when free.
+ */
+export async function importRefusal(
+  source: OwnershipSource,
+  kind: string,
+  id: string,
+  origin: string | undefined,
+  urn: string,
+): Promise<string | undefined> {
+  const others = await otherHolders(source, kind, id, origin, stackOfUrn(urn));
+  if (others.length === 0) return undefined;
+  const adopt = singletonIdOf(kind) !== undefined ? "`adopt: true`" : `\`adoptId: "${id}"\``;
+  return (
+    `${kindLabel(kind)} ${id} is managed by stack ${others.join(", ")}: importing it here would let two stacks change ` +
+    `it and either destroy delete it. Leave it to that stack (read it with the lookup function), or take it over ` +
+    `visibly with ${adopt} and \`force: true\` in the program`
+  );
 }

@@ -113,6 +113,21 @@ function readSchema(): string {
   throw new Error("pulumi-tenant: schema.json is missing from the package; run `npm run schema` and rebuild.");
 }
 
+/** The input naming the resource's URN (its stack), which the runtime's ownership rules read; never stored by the plugin. */
+const OWNER_KEY = "managedBy";
+
+/** `values` with the URN of the resource they belong to (the engine gives it with every call). */
+function withUrn(values: Json, urn: string): Json {
+  return urn ? { ...values, [OWNER_KEY]: urn } : values;
+}
+
+/** `values` without the URN {@link withUrn} added: the plugin's state keeps the engine's own. */
+function withoutUrn(values: Json): Json {
+  if (!(OWNER_KEY in values)) return values;
+  const { [OWNER_KEY]: _urn, ...rest } = values;
+  return rest;
+}
+
 function checkResponse(result: { inputs?: Json; failures?: { property?: string; reason: string }[] }) {
   const response = new providerPb.CheckResponse();
   response.setInputs(toStruct(result.inputs ?? {}));
@@ -196,11 +211,11 @@ export function providerService(version: string): Partial<providerGrpc.IResource
     check: unary(async (request: providerPb.CheckRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       const news = toJson(request.getNews());
-      const result = (await runtime.dispatch(kind, "check", [reveal(toJson(request.getOlds())), reveal(news)])) as {
-        inputs?: Json;
-        failures?: { property?: string; reason: string }[];
-      };
-      return checkResponse({ ...result, inputs: sealOutputs(kind, result.inputs ?? {}, news) });
+      const result = (await runtime.dispatch(kind, "check", [
+        reveal(toJson(request.getOlds())),
+        withUrn(reveal(news), request.getUrn()),
+      ])) as { inputs?: Json; failures?: { property?: string; reason: string }[] };
+      return checkResponse({ ...result, inputs: sealOutputs(kind, withoutUrn(result.inputs ?? {}), news) });
     }),
     diff: unary(async (request: providerPb.DiffRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
@@ -232,18 +247,23 @@ export function providerService(version: string): Partial<providerGrpc.IResource
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       if (request.getPreview()) return new providerPb.CreateResponse().setProperties(request.getProperties());
       const properties = toJson(request.getProperties());
-      const result = (await runtime.dispatch(kind, "create", [reveal(properties)]).catch((error: unknown) => {
-        if (!(error instanceof PartialCreateError)) throw error;
-        const outputs = sealOutputs(kind, error.properties, properties);
-        throw new ResourceInitFailure(error.message, error.id, outputs, error.reasons);
-      })) as { id: string; outs?: Json };
+      const urn = request.getUrn();
+      const result = (await runtime
+        .dispatch(kind, "create", [withUrn(reveal(properties), urn)])
+        .catch((error: unknown) => {
+          if (!(error instanceof PartialCreateError)) throw error;
+          const outputs = sealOutputs(kind, withoutUrn(error.properties), properties);
+          throw new ResourceInitFailure(error.message, error.id, outputs, error.reasons);
+        })) as { id: string; outs?: Json };
       return new providerPb.CreateResponse()
         .setId(result.id)
-        .setProperties(toStruct(sealOutputs(kind, result.outs ?? {}, properties)));
+        .setProperties(toStruct(sealOutputs(kind, withoutUrn(result.outs ?? {}), properties)));
     }),
     read: unary(async (request: providerPb.ReadRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       const props = toJson(request.getProperties());
+      // No state: an import (or a get). An object another stack manages is refused, naming that stack.
+      if (Object.keys(props).length === 0) await runtime.checkImport(kind, request.getId(), request.getUrn());
       const result = (await runtime.dispatch(kind, "read", [
         request.getId(),
         Object.keys(props).length === 0 ? undefined : reveal(props),
@@ -266,11 +286,16 @@ export function providerService(version: string): Partial<providerGrpc.IResource
         reveal(toJson(request.getOlds())),
         reveal(news),
       ])) as { outs?: Json };
-      return new providerPb.UpdateResponse().setProperties(toStruct(sealOutputs(kind, result.outs ?? {}, news)));
+      return new providerPb.UpdateResponse().setProperties(
+        toStruct(sealOutputs(kind, withoutUrn(result.outs ?? {}), news)),
+      );
     }),
     delete: unary(async (request: providerPb.DeleteRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
-      await runtime.dispatch(kind, "delete", [request.getId(), reveal(toJson(request.getProperties()))]);
+      await runtime.dispatch(kind, "delete", [
+        request.getId(),
+        withUrn(reveal(toJson(request.getProperties())), request.getUrn()),
+      ]);
       return new emptyPb.Empty();
     }),
     invoke: unary(async (request: providerPb.InvokeRequest) => {

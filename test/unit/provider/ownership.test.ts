@@ -1,25 +1,39 @@
-/** Which stack manages an object: the record per object, read from a resource's URN, and the preview's refusal. */
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
-import {
-  adoptionFailure,
-  forgetOwner,
-  ownerOf,
-  ownershipDir,
-  recordOwner,
-  stackOf,
-} from "../../../provider/lifecycle/ownership";
+/** Which stack manages an object: decided from the backend's stacks (an index), read from a resource's URN. */
+import { adoptionFailure, importRefusal, leftToOtherStack, stackOf } from "../../../provider/lifecycle/ownership";
+import { StackIndex } from "../../../provider/backend/stacks";
+import type { StackState } from "../../../provider/backend/stack-state";
 
 const URN_A = "urn:pulumi:prod::shop::pulumi-nodejs:dynamic/tenant:Form::signup";
 const URN_B = "urn:pulumi:dev::shop::pulumi-nodejs:dynamic/tenant:Form::other";
+const TENANT = "https://a.example.com";
 
-describe("ownership record", () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "owners-"));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+/** A backend whose stack shop/prod holds form ap_1 and the template of tenant A, and an old state without origin. */
+function backend(): StackState[] {
+  return [
+    {
+      stack: "shop/prod",
+      held: [
+        { stack: "shop/prod", kind: "form", id: "ap_1", urn: URN_A, tenantOrigin: TENANT },
+        {
+          stack: "shop/prod",
+          kind: "loginTemplate",
+          id: "universal-login",
+          urn: "urn:pulumi:prod::shop::tenant:index:LoginTemplate::t",
+          tenantOrigin: TENANT,
+        },
+      ],
+      pendingCreates: [],
+    },
+    {
+      stack: "old/stack",
+      held: [{ stack: "old/stack", kind: "eventStream", id: "est_9", urn: "urn:pulumi:stack::old::x::y" }],
+      pendingCreates: [],
+    },
+  ];
+}
+
+describe("ownership from the backend", () => {
+  const source = { siblings: () => [], index: async () => new StackIndex(backend()) };
 
   it("reads the stack from the resource's URN", () => {
     expect(stackOf({ managedBy: URN_A })).toBe("shop/prod");
@@ -27,28 +41,42 @@ describe("ownership record", () => {
     expect(stackOf({})).toBeUndefined();
   });
 
-  it("records, reads and forgets an owner per kind and id; the folder is per tenant, under PULUMI_HOME", () => {
-    recordOwner(dir, "form", "ap_1", "shop/prod");
-    expect(ownerOf(dir, "form", "ap_1")).toBe("shop/prod");
-    expect(ownerOf(dir, "eventStream", "ap_1")).toBeUndefined();
-    forgetOwner(dir, "form", "ap_1");
-    expect(ownerOf(dir, "form", "ap_1")).toBeUndefined();
-    const home = ownershipDir("https://a.example.com/api/v2", { PULUMI_HOME: "/h" });
-    expect(home).toMatch(/^\/h\/pulumi-tenant\/owners-[0-9a-f]{16}$/);
-    expect(ownershipDir("https://b.example.com/api/v2", { PULUMI_HOME: "/h" })).not.toBe(home);
-  });
-
-  it("refuses adopting another stack's object unless force is set; its own and unrecorded objects pass", () => {
-    recordOwner(dir, "form", "ap_1", "shop/prod");
-    const failure = adoptionFailure("form", dir, { adoptId: "ap_1", managedBy: URN_B });
+  it("refuses adopting another stack's object unless force is set; its own and free objects pass", async () => {
+    const failure = await adoptionFailure(source, "form", TENANT, { adoptId: "ap_1", managedBy: URN_B });
     expect(failure).toEqual({
       property: "adoptId",
       reason: expect.stringMatching(/^form ap_1 is managed by stack shop\/prod: .* set `force: true` to take it over/),
     });
-    expect(adoptionFailure("form", dir, { adoptId: "ap_1", managedBy: URN_B, force: true })).toBeUndefined();
-    expect(adoptionFailure("form", dir, { adoptId: "ap_1", managedBy: URN_A })).toBeUndefined();
-    expect(adoptionFailure("form", dir, { adoptId: "ap_2", managedBy: URN_B })).toBeUndefined();
-    recordOwner(dir, "loginTemplate", "universal-login", "shop/prod");
-    expect(adoptionFailure("loginTemplate", dir, { adopt: true, managedBy: URN_B })?.property).toBe("adopt");
+    expect(await adoptionFailure(source, "form", TENANT, { adoptId: "ap_1", managedBy: URN_B, force: true })).toBe(
+      undefined,
+    );
+    expect(await adoptionFailure(source, "form", TENANT, { adoptId: "ap_1", managedBy: URN_A })).toBeUndefined();
+    expect(await adoptionFailure(source, "form", TENANT, { adoptId: "ap_2", managedBy: URN_B })).toBeUndefined();
+    expect((await adoptionFailure(source, "loginTemplate", TENANT, { adopt: true, managedBy: URN_B }))?.property).toBe(
+      "adopt",
+    );
+  });
+
+  it("tells tenants apart by the origin each state records; a state without one counts for every tenant", async () => {
+    const elsewhere = "https://b.example.com";
+    expect(await adoptionFailure(source, "loginTemplate", elsewhere, { adopt: true, managedBy: URN_B })).toBe(
+      undefined,
+    );
+    const old = await adoptionFailure(source, "eventStream", elsewhere, { adoptId: "est_9", managedBy: URN_B });
+    expect(old?.reason).toContain("managed by stack old/stack");
+  });
+
+  it("leaves an object another stack holds in the tenant at delete, and deletes one only this stack holds", async () => {
+    expect(await leftToOtherStack(source, "form", "ap_1", TENANT, { managedBy: URN_B })).toBe(true);
+    expect(await leftToOtherStack(source, "form", "ap_1", TENANT, { managedBy: URN_A })).toBe(false);
+    expect(await leftToOtherStack(source, "form", "ap_2", TENANT, { managedBy: URN_B })).toBe(false);
+  });
+
+  it("refuses an import of another stack's object, naming it and the visible takeover", async () => {
+    const urn = "urn:pulumi:dev::shop::tenant:index:Form::imported";
+    expect(await importRefusal(source, "form", "ap_1", TENANT, urn)).toMatch(
+      /^form ap_1 is managed by stack shop\/prod: importing it here .* `adoptId: "ap_1"` and `force: true`/,
+    );
+    expect(await importRefusal(source, "form", "ap_3", TENANT, urn)).toBeUndefined();
   });
 });
