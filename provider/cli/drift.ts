@@ -9,11 +9,14 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import { describeDrift, detectDrift, type DriftItem } from "./drift-report";
 import { shellWord } from "./generate/program";
 import { pulumiBinDir, pulumiCommand } from "./pulumi-command";
+import { readStackIndex } from "../backend/stacks";
+import { StackTenants } from "./stack-tenants";
+import { describeUnmanaged, findUnmanaged } from "./unmanaged";
 
 /** Exit codes of `pulumi-tenant drift`. */
-export const DRIFT_EXIT = { clean: 0, error: 1, drift: 2 } as const;
+export const DRIFT_EXIT = { clean: 0, error: 1, drift: 2, unmanaged: 4 } as const;
 
-export const DRIFT_HELP = `Usage: pulumi-tenant drift [--stack NAME] [--cwd DIR] [--json]
+export const DRIFT_HELP = `Usage: pulumi-tenant drift [--stack NAME] [--cwd DIR] [--unmanaged] [--json]
 
 Runs a refresh preview (\`pulumi preview --refresh\`) of a stack and reports every
 resource whose tenant object no longer matches the code, with the fields that differ.
@@ -26,6 +29,11 @@ with the tenant, so it changes nothing after drift.
 Options:
   --stack NAME   the stack to check (default: the project's selected stack)
   --cwd DIR      the Pulumi project folder (default: the current folder)
+  --unmanaged    also list the objects of the stack's tenants that no stack manages (made
+                 by hand in the dashboard), each with the line that adopts it: every stack
+                 of the backend is read (pulumi stack ls --all, pulumi stack export), and the
+                 sibling backends named by tenant:ownershipBackends or
+                 PULUMI_TENANT_OWNERSHIP_BACKENDS
   --json         print the drift as JSON instead of lines
   -h, --help     this text
 
@@ -33,7 +41,8 @@ The Pulumi CLI is taken from PULUMI_TENANT_BIN, PATH, or ~/.pulumi/versions/<pin
 The backend, passphrase and credentials are the environment's (PULUMI_BACKEND_URL,
 PULUMI_CONFIG_PASSPHRASE, ...), as for \`pulumi preview\`.
 
-Exit codes: 0 no drift, 2 drift found, 1 error (the program's or the preview's error on stderr, once).`;
+Exit codes: 0 no drift, 2 drift found, 4 unmanaged objects found (with --unmanaged), 6 both,
+1 error (the program's or the preview's error on stderr, once).`;
 
 /** The alternative named beside the default command. */
 const REFRESH_THEN_UP = "or `pulumi refresh`, then `pulumi up`";
@@ -60,6 +69,8 @@ export interface DriftReportOptions {
   remedy?: string;
   /** Said next to `remedy` (default: the `pulumi refresh`, then `pulumi up` alternative). */
   remedyAside?: string;
+  /** More to report after the drift: keys of the JSON report, and lines for people. */
+  extra?: { json: Record<string, unknown>; lines: string[] };
 }
 
 /** Reports the drift of `stack` on stdout; returns the exit code. */
@@ -70,13 +81,14 @@ export async function reportDrift(stack: Stack, label: string, options: DriftRep
   const remedy = options.remedy ?? `pulumi up --refresh --stack ${label}`;
   if (json) {
     const fix = drift.length === 0 ? {} : { remedy };
-    process.stdout.write(`${JSON.stringify({ stack: label, drift, ...fix }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ stack: label, drift, ...fix, ...options.extra?.json }, null, 2)}\n`);
   } else if (drift.length === 0) {
     process.stdout.write("No drift: the tenant matches the code.\n");
   } else {
     process.stdout.write(`Drift in ${drift.length} resource(s):\n${describeDrift(drift).join("\n")}\n`);
     process.stdout.write(`${remedyLines(remedy, options.remedyAside).join("\n")}\n`);
   }
+  if (!json && options.extra) process.stdout.write(`${options.extra.lines.join("\n")}\n`);
   return drift.length === 0 ? DRIFT_EXIT.clean : DRIFT_EXIT.drift;
 }
 
@@ -88,6 +100,7 @@ export async function driftCommand(args: string[]): Promise<number> {
       stack: { type: "string" },
       cwd: { type: "string" },
       json: { type: "boolean" },
+      unmanaged: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -106,8 +119,20 @@ export async function driftCommand(args: string[]): Promise<number> {
   const stack = await LocalWorkspace.selectStack({ stackName, workDir }, { pulumiCommand: command, envVars: env });
   // The command runs where the user is: it names the project folder when drift was told one.
   const where = values.cwd === undefined ? "" : ` --cwd ${shellWord(values.cwd)}`;
-  return reportDrift(stack, stackName, {
+  let extra: DriftReportOptions["extra"];
+  let unmanagedCount = 0;
+  if (values.unmanaged) {
+    const tenants = await StackTenants.read(["--stack", stackName], workDir);
+    const index = await readStackIndex(tenants.siblings(), { cwd: workDir });
+    if (index.failures.length > 0) throw new Error(`cannot read every backend: ${index.failures.join("; ")}`);
+    const { objects, skipped } = await findUnmanaged(tenants, index);
+    unmanagedCount = objects.length;
+    extra = { json: { unmanaged: objects, notChecked: skipped }, lines: describeUnmanaged(objects, skipped) };
+  }
+  const code = await reportDrift(stack, stackName, {
     json: values.json ?? false,
     remedy: `pulumi up --refresh --stack ${shellWord(stackName)}${where}`,
+    extra,
   });
+  return code | (unmanagedCount > 0 ? DRIFT_EXIT.unmanaged : DRIFT_EXIT.clean);
 }

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * The `pulumi-tenant` command: `drift` (is the tenant what the code says?) and
- * `generate` (a Pulumi program from a live tenant). `pulumi-tenant <command> --help`
+ * The `pulumi-tenant` command: `drift` (is the tenant what the code says? which objects does
+ * no stack manage?), `generate` (a Pulumi program from a live tenant) and `recover` (what a
+ * killed run left pending, before the next `up`). `pulumi-tenant <command> --help`
  * describes each.
  */
 import { DRIFT_EXIT, DRIFT_HELP, driftCommand } from "./drift";
 import { GENERATE_HELP, GENERATE_SUMMARY, generateCommand } from "./generate";
+import { RECOVER_HELP, recoverCommand } from "./recover";
 
 type Command = { summary: string; help: string; run: (args: string[]) => Promise<number> };
 
@@ -16,6 +18,11 @@ const COMMANDS: Record<string, Command> = {
     run: driftCommand,
   },
   generate: { summary: GENERATE_SUMMARY, help: GENERATE_HELP, run: generateCommand },
+  recover: {
+    summary: "finish the creates a killed `pulumi up` left pending (run it before `pulumi up` in CI)",
+    help: RECOVER_HELP,
+    run: recoverCommand,
+  },
 };
 
 function usage(): string {

@@ -282,6 +282,11 @@ export function collectionResource<T extends { id: string; created_at?: string }
 
     create,
 
+    async findLeftover(ctx, inputs, isTaken) {
+      const body = payloadOf(spec.fields, withoutProvider(inputs));
+      return (await findCreated(ctx.client(), body, Number.NEGATIVE_INFINITY, isTaken))?.id;
+    },
+
     async read(ctx, id, props) {
       const object = await unlessGone(getObject(ctx.client(), id, "read"));
       // Deleted out of band: no id tells the engine to drop it; the next `up` re-creates it.

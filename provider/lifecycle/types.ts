@@ -35,6 +35,16 @@ export interface ResourceImplementation {
   diff(id: string, olds: JsonObject, news: JsonObject): DiffResult;
   /** Creates (or adopts) the object; returns its id and full outputs. */
   create(ctx: ProviderContext, inputs: JsonObject): Promise<CreateResult>;
+  /**
+   * The id of an object a killed create of `inputs` may have left: same content, not taken
+   * (`isTaken`: held by a stack, or found for another interrupted create). Collections only;
+   * kinds with fixed or given ids need no search.
+   */
+  findLeftover?(
+    ctx: ProviderContext,
+    inputs: JsonObject,
+    isTaken: (id: string) => boolean,
+  ): Promise<string | undefined>;
   /** One GET: outputs and inputs from the live object, or no id when it is gone. */
   read(ctx: ProviderContext, id: string, props: JsonObject | undefined): Promise<ReadResult>;
   /** Applies the changes; returns full outputs. */
