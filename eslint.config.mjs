@@ -10,6 +10,7 @@ export default tseslint.config(
       "**/node_modules/**",
       "coverage/**",
       ".tenant/**",
+      "test/e2e/.runners/**",
       "bench/results*.json",
       "sdk/**",
     ],

@@ -1,16 +1,13 @@
 #!/usr/bin/env bash
-# Scheduled drift detection: a refresh preview that must show no changes.
-# Exit 0: the tenant matches the code. Non-zero: drift (or an error), details on stdout.
+# Scheduled drift detection: does the tenant still match the code, and does it hold objects
+# that no stack manages (made by hand in the dashboard)?
 #   usage: drift.sh <stack> [project dir]
+# Exit 0: clean. 2: drift (fields that differ, per resource). 4: objects no stack of the backend
+# manages, each with the line that adopts it. 6: both. 1: an error.
 # Undoing drift takes `pulumi up --refresh`: a plain `pulumi up` compares the code with the
 # stack's state, not with the tenant, so it would change nothing.
+# Every stack of the backend is read to decide what is managed; stacks in other backends that
+# share the tenant count when named in `tenant:ownershipBackends` (or PULUMI_TENANT_OWNERSHIP_BACKENDS).
 set -uo pipefail
 stack="$1"; dir="${2:-.}"
-pulumi preview --stack "$stack" --cwd "$dir" --refresh --expect-no-changes --diff --non-interactive --color never
-status=$?
-if [ "$status" -ne 0 ]; then
-  echo "Drift, or an error, above. To put the code's values back: pulumi up --refresh --stack $stack --cwd $dir" >&2
-  echo "(a plain 'pulumi up' compares the code with the stack's state, not with the tenant, and would change nothing)." >&2
-  echo "To keep the tenant's values instead, change the code to match them." >&2
-fi
-exit "$status"
+npx --no-install pulumi-tenant drift --stack "$stack" --cwd "$dir" --unmanaged

@@ -8,10 +8,13 @@
  * create the object again (a duplicate, the first an orphan). The state backend is shared by
  * every runner; this command reads it, finds each interrupted create's object in the tenant
  * (same content, held by no stack of the backend), waits for a POST still in flight when the
- * run died recently, and hands the result to the engine: `pulumi refresh
- * --import-pending-creates URN ID` for the objects found, `--clear-pending-creates` for the
- * creates that made nothing (the next `up` creates those).
+ * run died recently, and hands the result to the engine through the state: the objects found
+ * join it as the resources they were made for (then a targeted refresh reads them), and the
+ * pending creates are dropped (the next `up` creates what is still missing).
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { kindSpec } from "../../api";
 import { readStackIndex } from "../backend/stacks";
@@ -39,9 +42,10 @@ next \`pulumi up\` neither duplicates their objects nor leaves orphans. Run it b
 
 For each pending create of a tenant resource it looks for the object in the tenant (same
 content, managed by no stack of the backend), waiting while the killed run's request may
-still be in flight (up to ${IN_FLIGHT_MS / 1000} s after the run's last state write). Then:
-  pulumi refresh --import-pending-creates URN ID ...   the objects found join the state
-  pulumi refresh --clear-pending-creates                the creates that made nothing are dropped
+still be in flight (up to ${IN_FLIGHT_MS / 1000} s after the run's last state write). Then, through the engine's own commands:
+  pulumi stack import     the objects found join the state as the resources they were made
+                          for, and every pending create is dropped
+  pulumi refresh --target each recorded resource is read from the tenant
 Nothing to do (no pending create): exits at once, changing nothing.
 
 Options:
@@ -107,17 +111,68 @@ export async function recoverCommand(args: string[]): Promise<number> {
   for (const { urn, id } of recoveries) {
     process.stdout.write(id ? `  ${urn}: found ${id} in the tenant\n` : `  ${urn}: nothing was created\n`);
   }
-  const imports = recoveries.filter((recovery) => recovery.id).flatMap(({ urn, id }) => [urn, id!]);
-  const refreshArgs = ["refresh", ...stackArgs, "--yes", "--skip-preview", "--clear-pending-creates"];
-  if (imports.length > 0) refreshArgs.push("--import-pending-creates", ...imports);
+  const found = recoveries.filter((recovery) => recovery.id);
   if (values["dry-run"]) {
-    process.stdout.write(`Dry run: would run \`pulumi ${refreshArgs.join(" ")}\`.\n`);
+    process.stdout.write(
+      `Dry run: would record ${found.length} object(s) in the state, drop ${recoveries.length - found.length} ` +
+        "pending create(s), and refresh the recorded ones.\n",
+    );
     return RECOVER_EXIT.done;
   }
-  process.stdout.write(`Running \`pulumi ${refreshArgs.join(" ")}\`...\n`);
-  await runPulumi(refreshArgs, { cwd, timeoutMs: 30 * 60_000 });
+  await settle(stackArgs, cwd, recoveries);
   process.stdout.write("Recovered: the next `pulumi up` creates only what is still missing.\n");
   return RECOVER_EXIT.done;
+}
+
+/**
+ * Hands the recoveries to the engine through the state: each object found becomes the
+ * resource its pending create was making (id and the create's inputs, then a targeted
+ * `pulumi refresh` reads its real outputs through the provider), and every pending create is
+ * dropped. (`pulumi refresh --import-pending-creates` of CLI 3.248 marks the operations but
+ * records no resource, so the next `up` would create the objects again.)
+ */
+async function settle(stackArgs: string[], cwd: string | undefined, recoveries: Recovery[]): Promise<void> {
+  const raw = JSON.parse(await runPulumi(["stack", "export", ...stackArgs], { cwd })) as RawExport;
+  const deployment = raw.deployment;
+  const byUrn = new Map(recoveries.map((recovery) => [recovery.urn, recovery]));
+  const kept: RawOperation[] = [];
+  for (const operation of deployment.pending_operations ?? []) {
+    const recovery = operation.type === "creating" ? byUrn.get(operation.resource.urn) : undefined;
+    if (!recovery) {
+      kept.push(operation);
+      continue;
+    }
+    if (recovery.id) {
+      const { inputs } = operation.resource;
+      deployment.resources = [
+        ...(deployment.resources ?? []),
+        { ...operation.resource, custom: true, id: recovery.id, inputs, outputs: inputs },
+      ];
+    }
+  }
+  deployment.pending_operations = kept;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tenant-recover-")), "state.json");
+  try {
+    fs.writeFileSync(file, JSON.stringify(raw), { mode: 0o600 });
+    process.stdout.write("Recording the recovered objects in the stack's state (pulumi stack import)...\n");
+    await runPulumi(["stack", "import", ...stackArgs, "--file", file], { cwd });
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+  const targets = recoveries.filter((recovery) => recovery.id).flatMap(({ urn }) => ["--target", urn]);
+  if (targets.length > 0) {
+    process.stdout.write("Reading them from the tenant (pulumi refresh --target ...)...\n");
+    await runPulumi(["refresh", ...stackArgs, "--yes", "--skip-preview", ...targets], { cwd, timeoutMs: 30 * 60_000 });
+  }
+}
+
+/** The parts of a raw `pulumi stack export` that recovery edits; everything else is written back as read. */
+interface RawOperation {
+  type: string;
+  resource: { urn: string; inputs?: Record<string, unknown> } & Record<string, unknown>;
+}
+interface RawExport {
+  deployment: { resources?: Record<string, unknown>[]; pending_operations?: RawOperation[] } & Record<string, unknown>;
 }
 
 /** Finds each pending create's object, waiting for creates that may still be in flight. */

@@ -1,41 +1,13 @@
 /**
- * Every example program is previewed against the tenant server, and the commands of the
- * example CI workflows (examples/ci/*.sh) run as CI would run them.
+ * Every example program is previewed against the tenant server (the commands of the example
+ * CI workflows, examples/ci/*.sh, run in gitops.test.ts).
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import {
-  ensurePulumiCli,
-  openStack,
-  pulumiEnv,
-  REPO_ROOT,
-  stackConfigFile,
-  type PulumiPlace,
-} from "../../scripts/lib/pulumi";
+import { ensurePulumiCli, openStack, REPO_ROOT, stackConfigFile, type PulumiPlace } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, startE2e, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
-
-/** Runs a command to completion without blocking this process's event loop. */
-function runScript(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 describe("example programs and CI commands", () => {
   let ctx: E2eContext;
@@ -133,39 +105,5 @@ describe("example programs and CI commands", () => {
     await stack.up({ expectNoChanges: true });
     await stack.destroy();
   });
-
-  test("the CI preview and drift commands: preview posts a diff, drift passes clean and fails on drift", async () => {
-    const binDir = ensurePulumiCli();
-    await ctx.stack.up();
-    const env = { ...process.env, ...pulumiEnv(binDir, place) };
-    const dir = path.join(REPO_ROOT, "test", "e2e", "program");
-    const comment = path.join(ctx.tmpDir, "comment.md");
-    // Asynchronously: the tenant server runs in this process and must keep answering.
-    const sh = (script: string, ...args: string[]) =>
-      runScript("bash", [path.join(REPO_ROOT, "examples", "ci", script), ...args], env);
-
-    const clean = await sh("drift.sh", "e2e", dir);
-    if (clean.status !== 0)
-      throw new Error(`drift.sh on a clean stack exited ${clean.status}:\n${clean.stdout}\n${clean.stderr}`);
-
-    await ctx.stack.setConfig("scenario", {
-      value: JSON.stringify({ template: "{%- auth0:head -%}{%- auth0:widget -%}", formName: "Renamed in a PR" }),
-    });
-    const preview = await sh("preview.sh", "e2e", dir, comment);
-    expect(preview.status).toBe(0);
-    const markdown = fs.readFileSync(comment, "utf8");
-    expect(markdown).toContain("Preview succeeded.");
-    expect(markdown).toContain("Renamed in a PR");
-
-    await ctx.stack.setConfig("scenario", {
-      value: JSON.stringify({ template: "{%- auth0:head -%}{%- auth0:widget -%}" }),
-    });
-    const [form] = await ctx.api.forms();
-    await ctx.api.call("PATCH", `/forms/${form.id}`, { name: "Changed in the dashboard" });
-    const drifted = await sh("drift.sh", "e2e", dir);
-    expect(drifted.status).not.toBe(0);
-    expect(drifted.stdout + drifted.stderr).toContain("Changed in the dashboard");
-    expect(drifted.stderr).toContain(`To put the code's values back: pulumi up --refresh --stack e2e --cwd ${dir}`);
-    await ctx.stack.destroy();
-  });
+  // The CI recipes (examples/ci/*.sh) run on fresh runners against a PostgreSQL backend in gitops.test.ts.
 });

@@ -1,0 +1,296 @@
+/**
+ * GitOps on many runners (issue 28): every step on a fresh runner (its own PULUMI_HOME and
+ * checkout) against a PostgreSQL state backend started for this file, through the recipes of
+ * examples/ci as their workflows run them. What must hold is decided from the shared backend
+ * and the tenant only: a killed run is finished from another runner without a duplicate or an
+ * orphan; stacks sharing a tenant never adopt, import or delete each other's objects; the drift
+ * job sees objects no stack manages; two runs at once are serialised by the backend's lock.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { startTenantServer, type TenantServer } from "../../server/index";
+import { startPostgres, type PostgresCluster } from "../../scripts/lib/postgres";
+import { E2E_TIMEOUT_MS, TenantApi, writesIn } from "./harness";
+import { Fleet, type Runner, type Started } from "./runners";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+const PROGRAM_DIR = path.join(__dirname, "trial-program");
+const PROJECT = "tenant-trial";
+/** How long the server holds a write in the kill tests: the kill lands while it is in flight. */
+const HOLD_MS = 6_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const form = (name: string, extra: Record<string, unknown> = {}) => ({ key: "signup", name, ...extra });
+
+describe("GitOps: runners that share only the state backend (PostgreSQL)", () => {
+  let pg: PostgresCluster;
+  let server: TenantServer;
+  let api: TenantApi;
+  let fleet: Fleet;
+
+  beforeAll(async () => {
+    pg = await startPostgres();
+    server = await startTenantServer({ port: 0, logger: false });
+    api = new TenantApi(server);
+    fleet = new Fleet(pg.backendUrl, server, PROGRAM_DIR);
+  });
+
+  afterAll(async () => {
+    fleet?.dispose();
+    await server?.close();
+    await pg?.stop();
+  });
+
+  /** Forms named `name` in the tenant. */
+  const formsNamed = async (name: string) => (await api.forms()).filter((item) => item.name === name);
+
+  /** Starts `pulumi up` of `stack` on `runner` and kills it (with its language host and provider) once `ready()`. */
+  async function killMidway(runner: Runner, stack: string, ready: () => Promise<boolean>): Promise<void> {
+    const up: Started = runner.start("pulumi", [
+      "up",
+      "--stack",
+      stack,
+      "--yes",
+      "--skip-preview",
+      "--non-interactive",
+    ]);
+    const deadline = Date.now() + 120_000;
+    let finished = false;
+    void up.done.then(() => (finished = true));
+    while (!(await ready())) {
+      if (finished) throw new Error(`pulumi up ended before it could be killed:\n${(await up.done).output}`);
+      if (Date.now() > deadline) throw new Error("the write to kill during never started");
+      await sleep(150);
+    }
+    await up.kill();
+  }
+
+  /** What a person does after a killed runner (README "Running in CI"), then the deploy job: both on a fresh runner. */
+  async function deployAfterKill(stack: string, name: string): Promise<string> {
+    const runner = fleet.runner(name);
+    await runner.pulumiOk("cancel", "--yes", "--stack", stack);
+    const deploy = await runner.recipe("up.sh", stack, ".");
+    if (deploy.status !== 0) throw new Error(`up.sh exited ${deploy.status}:\n${deploy.output}`);
+    return deploy.output;
+  }
+
+  /** The ids of tenant objects a stack's state holds, and its pending operations. */
+  async function stateOf(stack: string) {
+    const exported = await fleet.runner("inspect").exportStack(stack);
+    return {
+      ids: exported.resources.filter((r) => r.type.includes("tenant:") && r.id).map((r) => r.id!),
+      pending: exported.pending.map((op) => `${op.type} ${op.resource.urn}`),
+    };
+  }
+
+  /** True once the server has received `method route` (counted on arrival, before the held handler runs). */
+  const received = (method: string, route: string) => {
+    server.counters.reset();
+    return async () => (server.counters.snapshot()[`${method} ${route}`] ?? 0) > 0;
+  };
+
+  test("a run killed mid-create, continued on a fresh runner by the up recipe: one object, none orphaned", async () => {
+    const setup = fleet.runner("setup");
+    await setup.initStack("alpha", { forms: [form("Sign-up")] });
+    fleet.commit(setup, "alpha");
+
+    server.faults.add({ method: "POST", path: "/api/v2/forms", mode: "delay", delayMs: HOLD_MS, times: 1 });
+    await killMidway(fleet.runner("killed-create"), "alpha", received("POST", "/api/v2/forms"));
+    expect((await stateOf("alpha")).pending).toEqual([
+      `creating urn:pulumi:alpha::${PROJECT}::pulumi-nodejs:dynamic/tenant:Form::signup`,
+    ]);
+
+    const output = await deployAfterKill("alpha", "deploy-after-create");
+    expect(output).toMatch(/found ap_\w+ in the tenant/);
+    const forms = await formsNamed("Sign-up");
+    if (forms.length !== 1) throw new Error(`${forms.length} forms after recovery:\n${output}`);
+    const state = await stateOf("alpha");
+    expect(state).toEqual({ ids: [forms[0]!.id], pending: [] });
+
+    server.counters.reset();
+    await fleet.runner("no-op").pulumiOk("up", "--stack", "alpha", "--yes", "--expect-no-changes");
+    expect(writesIn(server.counters.snapshot())).toBe(0);
+  });
+
+  test("an update and a delete killed mid-flight are finished by the next run on a fresh runner", async () => {
+    const [signup] = await formsNamed("Sign-up");
+    const editor = fleet.runner("edit");
+    await editor.setScenario("alpha", { forms: [form("Sign-up v2")] });
+    fleet.commit(editor, "alpha");
+    server.faults.add({ method: "PATCH", path: "/api/v2/forms/:id", mode: "delay", delayMs: HOLD_MS, times: 1 });
+    await killMidway(fleet.runner("killed-update"), "alpha", received("PATCH", "/api/v2/forms/:id"));
+    await deployAfterKill("alpha", "deploy-after-update");
+    expect((await api.forms()).filter((item) => item.id === signup!.id).map((item) => item.name)).toEqual([
+      "Sign-up v2",
+    ]);
+    expect(await formsNamed("Sign-up v2")).toHaveLength(1);
+
+    await editor.setScenario("alpha", { forms: [] });
+    fleet.commit(editor, "alpha");
+    server.faults.add({ method: "DELETE", path: "/api/v2/forms/:id", mode: "delay", delayMs: HOLD_MS, times: 1 });
+    await killMidway(fleet.runner("killed-delete"), "alpha", received("DELETE", "/api/v2/forms/:id"));
+    await deployAfterKill("alpha", "deploy-after-delete");
+    expect(await formsNamed("Sign-up v2")).toHaveLength(0);
+    expect(await stateOf("alpha")).toEqual({ ids: [], pending: [] });
+  });
+});
+
+describe("GitOps: stacks sharing a tenant, the CI recipes and runs at once (PostgreSQL backend)", () => {
+  let pg: PostgresCluster;
+  let server: TenantServer;
+  let api: TenantApi;
+  let fleet: Fleet;
+  let formId: string;
+
+  beforeAll(async () => {
+    pg = await startPostgres();
+    server = await startTenantServer({ port: 0, logger: false });
+    api = new TenantApi(server);
+    fleet = new Fleet(pg.backendUrl, server, PROGRAM_DIR);
+    const setup = fleet.runner("setup");
+    await setup.initStack("alpha", { forms: [form("Shared")] });
+    await setup.initStack("beta", {});
+    fleet.commit(setup, "alpha");
+    fleet.commit(setup, "beta");
+    const deploy = await fleet.runner("deploy-alpha").recipe("up.sh", "alpha", ".");
+    if (deploy.status !== 0) throw new Error(`up.sh of alpha exited ${deploy.status}:\n${deploy.output}`);
+    formId = (await api.forms()).find((item) => item.name === "Shared")!.id;
+  });
+
+  afterAll(async () => {
+    fleet?.dispose();
+    await server?.close();
+    await pg?.stop();
+  });
+
+  /** Commits `scenario` (and config) for `stack` from a fresh checkout. */
+  async function commit(stack: string, scenario: unknown, config: Record<string, string> = {}): Promise<void> {
+    const editor = fleet.runner(`commit-${stack}`);
+    await editor.setScenario(stack, scenario, config);
+    fleet.commit(editor, stack);
+  }
+
+  test("the preview recipe on a pull request: the comment holds the diff; an adoption of another stack's object fails naming it", async () => {
+    await commit("alpha", { forms: [form("Shared, renamed in a PR")] });
+    const reviewer = fleet.runner("preview-alpha");
+    const preview = await reviewer.recipe("preview.sh", "alpha", ".", "comment.md");
+    expect(preview.status).toBe(0);
+    const comment = fs.readFileSync(path.join(reviewer.dir, "comment.md"), "utf8");
+    expect(comment).toContain("Preview succeeded.");
+    expect(comment).toContain("Shared, renamed in a PR");
+    await commit("alpha", { forms: [form("Shared")] });
+
+    await commit("beta", { forms: [{ key: "mine", name: "Shared", adoptId: formId }] });
+    const refused = await fleet.runner("preview-beta").recipe("preview.sh", "beta", ".", "comment.md");
+    expect(refused.status).not.toBe(0);
+    expect(refused.output).toContain(
+      `property adoptId value {${formId}} has a problem: form ${formId} is managed by stack ${PROJECT}/alpha`,
+    );
+    const invalid = fleet.runner("preview-invalid");
+    await invalid.setScenario("beta", { forms: [{ key: "mine", name: "Shared", adoptId: "not-a-form-id" }] });
+    const bad = await invalid.recipe("preview.sh", "beta", ".", "comment.md");
+    expect(bad.status).not.toBe(0);
+    expect(fs.readFileSync(path.join(invalid.dir, "comment.md"), "utf8")).toMatch(
+      /\*\*Preview failed\*\*[\s\S]*adoptId/,
+    );
+  });
+
+  test("force takes the object over visibly; destroy on any runner leaves an object another stack still manages", async () => {
+    await commit("beta", { forms: [{ key: "mine", name: "Shared", adoptId: formId, force: true }] });
+    server.counters.reset();
+    const deploy = await fleet.runner("deploy-beta").recipe("up.sh", "beta", ".");
+    expect(deploy.status).toBe(0);
+    expect(deploy.output).toContain(`form ${formId} is also managed by stack ${PROJECT}/alpha`);
+    expect(writesIn(server.counters.snapshot())).toBe(0);
+
+    const alphaDown = await fleet.runner("destroy-alpha").pulumi("destroy", "--stack", "alpha", "--yes");
+    expect(alphaDown.status).toBe(0);
+    expect(alphaDown.output).toContain(`form ${formId} is left in the tenant: stack ${PROJECT}/beta manages it now.`);
+    expect((await api.forms()).map((item) => item.id)).toContain(formId);
+
+    const betaDown = await fleet.runner("destroy-beta").pulumi("destroy", "--stack", "beta", "--yes");
+    expect(betaDown.status).toBe(0);
+    expect((await api.forms()).map((item) => item.id)).not.toContain(formId);
+  });
+
+  test("a stack in another backend sees this backend's stacks only when it names them (tenant:ownershipBackends)", async () => {
+    await commit("alpha", { forms: [form("Shared")] });
+    expect((await fleet.runner("redeploy-alpha").recipe("up.sh", "alpha", ".")).status).toBe(0);
+    formId = (await api.forms()).find((item) => item.name === "Shared")!.id;
+
+    const elsewhere = `file://${path.join(fleet.root, "other-backend")}`;
+    fs.mkdirSync(path.join(fleet.root, "other-backend"));
+    const outsider = fleet.runner("other-backend", { backendUrl: elsewhere });
+    await outsider.initStack("gamma", { forms: [{ key: "theirs", name: "Shared", adoptId: formId }] });
+    const unseen = await outsider.pulumi("preview", "--stack", "gamma");
+    expect(unseen.status).toBe(0);
+    await outsider.setScenario(
+      "gamma",
+      { forms: [{ key: "theirs", name: "Shared", adoptId: formId }] },
+      {
+        "tenant:ownershipBackends": pg.backendUrl,
+      },
+    );
+    const seen = await outsider.pulumi("preview", "--stack", "gamma");
+    expect(seen.status).not.toBe(0);
+    expect(seen.output).toContain(`form ${formId} is managed by stack ${PROJECT}/alpha`);
+  });
+
+  test("the drift recipe: exit 0 clean, 4 for an object no stack manages (with the line that adopts it), 6 with drift too", async () => {
+    const clean = await fleet.runner("drift-clean").recipe("drift.sh", "alpha", ".");
+    if (clean.status !== 0) throw new Error(`drift.sh on a clean tenant exited ${clean.status}:\n${clean.output}`);
+
+    const byHand = await api.call<{ id: string }>("POST", "/forms", { name: "Made in the dashboard" });
+    const unmanaged = await fleet.runner("drift-unmanaged").recipe("drift.sh", "alpha", ".");
+    expect(unmanaged.status).toBe(4);
+    expect(unmanaged.stdout).toContain(`form ${byHand.body.id} "Made in the dashboard"`);
+    expect(unmanaged.stdout).toContain(`pulumi import tenant:index:Form madeInTheDashboard ${byHand.body.id}`);
+    expect(unmanaged.stdout).toContain(`adoptId: "${byHand.body.id}"`);
+
+    await api.call("PATCH", `/forms/${formId}`, { name: "Edited in the dashboard" });
+    const both = await fleet.runner("drift-both").recipe("drift.sh", "alpha", ".");
+    expect(both.status).toBe(6);
+    expect(both.stdout).toContain("Form signup: fields differ: name [update]");
+    expect(both.stdout).toContain("pulumi up --refresh --stack alpha");
+    await api.call("PATCH", `/forms/${formId}`, { name: "Shared" });
+    await api.call("DELETE", `/forms/${byHand.body.id}`);
+  });
+
+  test("two runs of one stack at once: one deploys, the other stops at the backend's lock; nothing is lost", async () => {
+    await commit("alpha", { forms: [form("Shared"), { key: "second", name: "Second" }] });
+    const runs = [fleet.runner("at-once-1"), fleet.runner("at-once-2")].map((runner) =>
+      runner.start("pulumi", ["up", "--stack", "alpha", "--yes", "--skip-preview", "--non-interactive"]),
+    );
+    const [one, two] = await Promise.all(runs.map((run) => run.done));
+    const results = [one!, two!];
+    expect(results.filter((result) => result.status === 0)).toHaveLength(1);
+    const locked = results.find((result) => result.status !== 0)!;
+    expect(locked.output).toMatch(/the stack is currently locked by 1 lock\(s\)/);
+    expect((await api.forms()).filter((item) => item.name === "Second")).toHaveLength(1);
+    await fleet.runner("after-lock").pulumiOk("up", "--stack", "alpha", "--yes", "--expect-no-changes");
+  });
+
+  test("two stacks on one tenant updated at once under a rate limit of 10 requests/s with one client: 0 failed operations", async () => {
+    const forms = (prefix: string) =>
+      Array.from({ length: 8 }, (_, i) => ({ key: `${prefix}${i}`, name: `${prefix} form ${i}` }));
+    await commit("alpha", { forms: forms("alpha") });
+    await commit("beta", { forms: forms("beta") });
+    server.setRateLimit(10);
+    server.counters.reset();
+    try {
+      const runs = ["alpha", "beta"].map((stack) => fleet.runner(`busy-${stack}`).recipe("up.sh", stack, "."));
+      const results = await Promise.all(runs);
+      for (const result of results) {
+        if (result.status !== 0)
+          throw new Error(`up.sh under the rate limit exited ${result.status}:\n${result.output}`);
+      }
+    } finally {
+      server.setRateLimit(1000);
+    }
+    const names = (await api.forms()).map((item) => item.name);
+    for (const name of [...forms("alpha"), ...forms("beta")].map((item) => item.name)) {
+      expect(names.filter((found) => found === name)).toHaveLength(1);
+    }
+  });
+});
