@@ -12,6 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { endLeftovers } from "./lib/process-tree";
 import { REPO_ROOT, ensureLanguages, ensurePulumiCli } from "./lib/pulumi";
+import { ensurePostgres } from "./lib/postgres";
 
 const RUN_MARKER = "PULUMI_TENANT_TEST_RUN";
 const RUN_ID = `${process.pid}-${Date.now()}`;
@@ -67,6 +68,9 @@ function main(): void {
   const pulumiBin = ensurePulumiCli();
   process.stdout.write("\n==> Python and Go language hosts, SDK generator\n");
   ensureLanguages();
+  // The GitOps tests start their own cluster as the shared state backend (installed here when missing).
+  process.stdout.write("\n==> PostgreSQL (the shared state backend of the GitOps tests)\n");
+  process.stdout.write(`PostgreSQL server binaries in ${ensurePostgres()}\n`);
   const env = { ...process.env, PULUMI_TENANT_BIN: pulumiBin, ...(full ? { TENANT_FULL: "1" } : {}) };
   const fast = jestStage("unit, server and provider tests", ["unit", "server", "provider"], ["--maxWorkers=2"], env);
   const engine = jestStage(

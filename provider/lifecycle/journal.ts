@@ -1,7 +1,14 @@
 /**
  * The create journal: a small file that outlives the provider process, so that objects
  * created for a run that was killed (`pulumi up` interrupted with SIGKILL) are adopted
- * by the next run instead of created again.
+ * by the next run *on the same machine* instead of created again.
+ *
+ * It is a cache, never the only record: a CI runner starts with an empty PULUMI_HOME. The
+ * record every runner sees is the stack's state in the shared backend, where the engine keeps
+ * a killed run's pending creates; `pulumi-tenant recover` (cli/recover.ts, the first step of
+ * examples/ci/up.sh) finishes them from any runner. The journal covers what the state cannot:
+ * a run on this machine whose pending creates were cleared by hand
+ * (`pulumi refresh --clear-pending-creates`).
  *
  * Why: the engine records a pending create before calling `create` and the result after
  * it. When the engine dies in between, the object may exist in the tenant while the
