@@ -47,7 +47,8 @@ function comparable(value: Json): Json {
 /**
  * Each tenant resource's outputs by name, as the stack stores them, without the dynamic
  * provider's own fields: `__provider` and the like, and `managedBy`, the URN a dynamic
- * resource carries to claim its object (the plugin has the URN in every request).
+ * resource carries to claim its object (the plugin has the URN in every request). Both record
+ * their tenant's origin (`tenantOrigin`): each side has its own server, so it is compared to it.
  */
 async function storedOutputs(ctx: E2eContext): Promise<Record<string, Json>> {
   const deployment = (await ctx.stack.exportStack()).deployment as {
@@ -60,6 +61,8 @@ async function storedOutputs(ctx: E2eContext): Promise<Record<string, Json>> {
     const outputs = Object.fromEntries(
       Object.entries(resource.outputs ?? {}).filter(([key]) => !key.startsWith("__") && key !== OWNER_KEY),
     );
+    expect(outputs.tenantOrigin).toBe(new URL(ctx.server.url).origin);
+    delete outputs.tenantOrigin;
     out[name] = comparable(outputs);
   }
   return out;
