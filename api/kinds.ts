@@ -7,7 +7,7 @@
  */
 import { BASE58_ALPHABET, idPatternOf, newIdOf, type IdFormat } from "./ids";
 import { string, type JsonSchema } from "./schema/builder";
-import type { FormatDefinition } from "./schema/formats";
+import { FORMATS, type FormatDefinition } from "./schema/formats";
 import type { SecretPath } from "./schema/secret-paths";
 import {
   EVENT_STREAMS_API_PATH,
@@ -360,6 +360,11 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.to
  * The kinds' named string formats, for the schemas' `format`: each kind's own (`formats`)
  * and the format of each kind's ids (`form-id`, `event-stream-id`, …).
  */
+/** Every named format of the contract: the shared ones and the table's (give it to `createAjv`). */
+export function contractFormats(): Record<string, FormatDefinition> {
+  return { ...FORMATS, ...kindFormatDefinitions() };
+}
+
 export function kindFormatDefinitions(): Record<string, FormatDefinition> {
   const specs = kindNames().map((kind) => [kind, kindSpec(kind)!] as const);
   const own = specs.flatMap(([, spec]) => Object.entries(spec.formats ?? {}));

@@ -5,7 +5,6 @@
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { kindFormatDefinitions } from "./kinds";
 import type { JsonSchema } from "./schema/builder";
 import { FORMATS, type FormatDefinition } from "./schema/formats";
 
@@ -19,21 +18,36 @@ export interface ValidationIssue {
   message: string;
 }
 
-let allFormats: Record<string, FormatDefinition> | undefined;
+/**
+ * Where an ajv instance gets its named formats: read again before each compile, so a format
+ * declared after the instance was made (a kind declared later, with its id format) is known
+ * to every schema compiled from then on. The table of kinds gives `contractFormats`.
+ */
+export type FormatSource = () => Readonly<Record<string, FormatDefinition>>;
 
-/** Every named format: the shared ones and the table of kinds' (each kind's own, its ids'). */
-function formats(): Record<string, FormatDefinition> {
-  allFormats ??= { ...FORMATS, ...kindFormatDefinitions() };
-  return allFormats;
+/** Each instance's source and the formats registered on it so far. */
+const registered = new WeakMap<Ajv, { source: FormatSource; names: Set<string> }>();
+
+/** The message for a value that does not match `format`, from `formats`. */
+export function formatMessage(format: string, formats: Readonly<Record<string, FormatDefinition>> = FORMATS): string {
+  return formats[format]?.message ?? `Must be a valid ${format}`;
 }
 
-/** The message for a value that does not match `format`. */
-export function formatMessage(format: string): string {
-  return formats()[format]?.message ?? `Must be a valid ${format}`;
+/** Registers on `ajv` the formats its source declares now; returns them all. */
+function syncFormats(ajv: Ajv): Readonly<Record<string, FormatDefinition>> {
+  const entry = registered.get(ajv);
+  if (!entry) return FORMATS;
+  const formats = entry.source();
+  for (const [name, definition] of Object.entries(formats)) {
+    if (entry.names.has(name)) continue;
+    ajv.addFormat(name, { type: "string", validate: definition.validate });
+    entry.names.add(name);
+  }
+  return formats;
 }
 
-/** A configured ajv instance with the contract's formats. */
-export function createAjv(): Ajv {
+/** A configured ajv instance with the named formats of `source` (default: the shared ones). */
+export function createAjv(source: FormatSource = () => FORMATS): Ajv {
   const ajv = new Ajv({
     allErrors: false,
     discriminator: true,
@@ -45,9 +59,8 @@ export function createAjv(): Ajv {
     verbose: true,
   });
   addFormats(ajv, ["date-time", "date", "uri"]);
-  for (const [name, definition] of Object.entries(formats())) {
-    ajv.addFormat(name, { type: "string", validate: definition.validate });
-  }
+  registered.set(ajv, { source, names: new Set() });
+  syncFormats(ajv);
   return ajv;
 }
 
@@ -72,7 +85,7 @@ export function discriminatorValues(schema: unknown, tag: string): string[] {
     .filter(Boolean);
 }
 
-function describe(error: ErrorObject): ValidationIssue {
+function describe(error: ErrorObject, formats: Readonly<Record<string, FormatDefinition>>): ValidationIssue {
   const params = error.params as Record<string, unknown>;
   const at = propertyPath(error.instancePath);
   switch (error.keyword) {
@@ -105,7 +118,7 @@ function describe(error: ErrorObject): ValidationIssue {
     case "const":
       return { property: at, message: `Must be ${JSON.stringify(params.allowedValue)}` };
     case "format":
-      return { property: at, message: formatMessage(String(params.format)) };
+      return { property: at, message: formatMessage(String(params.format), formats) };
     case "pattern":
       return { property: at, message: `Must match ${String(params.pattern)}` };
     case "type":
@@ -154,8 +167,9 @@ export interface Validator {
 
 /** Compiles `schema` with {@link createAjv} (pass an instance to share compiled schemas). */
 export function compileValidator(schema: JsonSchema, ajv: Ajv = createAjv()): Validator {
+  const formats = syncFormats(ajv);
   const validate: ValidateFunction = ajv.compile(schema);
-  return (value) => (validate(value) ? undefined : describe(mainError(validate.errors!)));
+  return (value) => (validate(value) ? undefined : describe(mainError(validate.errors!), formats));
 }
 
 /** The service's message for an invalid body: `Payload validation error: '<what>' on property <path>.` */

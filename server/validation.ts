@@ -2,11 +2,19 @@
  * The contract's schemas compiled once per process, and the checks of path and query
  * parameters that turn bad input into 400s instead of surprises further in.
  */
-import { compileValidator, createAjv, KIND_NAMES, kindSpec, type JsonSchema, type Validator } from "../api";
+import {
+  compileValidator,
+  contractFormats,
+  createAjv,
+  KIND_NAMES,
+  kindSpec,
+  type JsonSchema,
+  type Validator,
+} from "../api";
 import { invalidBody, invalidQuery, invalidUri } from "./http-error";
 import { coerceUrlEncodedValue } from "./body";
 
-const ajv = createAjv();
+const ajv = createAjv(contractFormats);
 
 /** Compiles `schema` with the server's Ajv (formats, options), for a route's own schemas. */
 export function compileSchema(schema: JsonSchema): Validator {

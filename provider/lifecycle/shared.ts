@@ -3,7 +3,14 @@
  * equality and pruning, and schema validation that skips unknown subtrees.
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { compileValidator, createAjv, discriminatorValues, type Validator, type JsonSchema } from "../../api";
+import {
+  compileValidator,
+  contractFormats,
+  createAjv,
+  discriminatorValues,
+  type Validator,
+  type JsonSchema,
+} from "../../api";
 
 /** What the engine sends in place of a value it does not know yet (preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -87,7 +94,7 @@ export function joinPath(base: string, rest: string): string {
   return rest.startsWith("[") ? `${base}${rest}` : `${base}.${rest}`;
 }
 
-const ajv = createAjv();
+const ajv = createAjv(contractFormats);
 const validators = new WeakMap<JsonSchema, Validator>();
 
 function validatorFor(schema: JsonSchema): Validator {

@@ -23,24 +23,37 @@ const HOLD_MS = 6_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const form = (name: string, extra: Record<string, unknown> = {}) => ({ key: "signup", name, ...extra });
 
+/** What a describe block runs against: its own PostgreSQL cluster, tenant server and fleet of runners (set in beforeAll). */
+interface Place {
+  pg: PostgresCluster;
+  server: TenantServer;
+  api: TenantApi;
+  fleet: Fleet;
+}
+
+/** Starts a place before the block's tests and ends it (cluster and server by pid) after them. */
+function sharedPlace(): Place {
+  const place = {} as Place;
+  beforeAll(async () => {
+    place.pg = await startPostgres();
+    place.server = await startTenantServer({ port: 0, logger: false });
+    place.api = new TenantApi(place.server);
+    place.fleet = new Fleet(place.pg.backendUrl, place.server, PROGRAM_DIR);
+  });
+  afterAll(async () => {
+    place.fleet?.dispose();
+    await place.server?.close();
+    await place.pg?.stop();
+  });
+  return place;
+}
+
 describe("GitOps: runners that share only the state backend (PostgreSQL)", () => {
-  let pg: PostgresCluster;
+  const place = sharedPlace();
   let server: TenantServer;
   let api: TenantApi;
   let fleet: Fleet;
-
-  beforeAll(async () => {
-    pg = await startPostgres();
-    server = await startTenantServer({ port: 0, logger: false });
-    api = new TenantApi(server);
-    fleet = new Fleet(pg.backendUrl, server, PROGRAM_DIR);
-  });
-
-  afterAll(async () => {
-    fleet?.dispose();
-    await server?.close();
-    await pg?.stop();
-  });
+  beforeAll(() => ({ server, api, fleet } = place));
 
   /** Forms named `name` in the tenant. */
   const formsNamed = async (name: string) => (await api.forms()).filter((item) => item.name === name);
@@ -137,6 +150,7 @@ describe("GitOps: runners that share only the state backend (PostgreSQL)", () =>
 });
 
 describe("GitOps: stacks sharing a tenant, the CI recipes and runs at once (PostgreSQL backend)", () => {
+  const place = sharedPlace();
   let pg: PostgresCluster;
   let server: TenantServer;
   let api: TenantApi;
@@ -144,10 +158,7 @@ describe("GitOps: stacks sharing a tenant, the CI recipes and runs at once (Post
   let formId: string;
 
   beforeAll(async () => {
-    pg = await startPostgres();
-    server = await startTenantServer({ port: 0, logger: false });
-    api = new TenantApi(server);
-    fleet = new Fleet(pg.backendUrl, server, PROGRAM_DIR);
+    ({ pg, server, api, fleet } = place);
     const setup = fleet.runner("setup");
     await setup.initStack("alpha", { forms: [form("Shared")] });
     await setup.initStack("beta", {});
@@ -156,12 +167,6 @@ describe("GitOps: stacks sharing a tenant, the CI recipes and runs at once (Post
     const deploy = await fleet.runner("deploy-alpha").recipe("up.sh", "alpha", ".");
     if (deploy.status !== 0) throw new Error(`up.sh of alpha exited ${deploy.status}:\n${deploy.output}`);
     formId = (await api.forms()).find((item) => item.name === "Shared")!.id;
-  });
-
-  afterAll(async () => {
-    fleet?.dispose();
-    await server?.close();
-    await pg?.stop();
   });
 
   /** Commits `scenario` (and config) for `stack` from a fresh checkout. */

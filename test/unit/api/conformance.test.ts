@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import {
   compileValidator,
+  contractFormats,
   createAjv,
   eventStreamCreateSchema,
   eventStreamUpdateSchema,
@@ -33,7 +34,7 @@ import {
   type Refused,
 } from "../../conformance/examples";
 
-const ajv = createAjv();
+const ajv = createAjv(contractFormats);
 const validators: Record<string, Validator> = {
   formCreate: compileValidator(formCreateSchema, ajv),
   formUpdate: compileValidator(formUpdateSchema, ajv),

@@ -1,8 +1,15 @@
 /** The contract's validation: strict numbers, and messages that name the property and say what is allowed. */
-import { compileValidator, createAjv, formCreateSchema, FORM_FORMATS, templatePutSchema } from "../../../api";
+import {
+  compileValidator,
+  contractFormats,
+  createAjv,
+  formCreateSchema,
+  FORM_FORMATS,
+  templatePutSchema,
+} from "../../../api";
 import { checkForm } from "../provider/lifecycle-helpers";
 
-const ajv = createAjv();
+const ajv = createAjv(contractFormats);
 const form = compileValidator(formCreateSchema, ajv);
 const template = compileValidator(templatePutSchema, ajv);
 
