@@ -242,6 +242,29 @@ describe("GitOps: stacks sharing a tenant, the CI recipes and runs at once (Post
     expect(seen.output).toContain(`form ${formId} is managed by stack ${PROJECT}/alpha`);
   });
 
+  test("importing another stack's object through the plugin (pulumi import) is refused, naming that stack", async () => {
+    const plugins = new Fleet(pg.backendUrl, server, path.join(__dirname, "plugin-program"));
+    try {
+      const runner = plugins.runner("import");
+      await runner.pulumiOk("stack", "init", "delta", "--secrets-provider", "passphrase");
+      const imported = await runner.pulumi(
+        "import",
+        "tenant:index:Form",
+        "taken",
+        formId,
+        "--stack",
+        "delta",
+        "--yes",
+        "--generate-code=false",
+      );
+      expect(imported.status).not.toBe(0);
+      expect(imported.output).toContain(`form ${formId} is managed by stack ${PROJECT}/alpha: importing it here`);
+      expect((await runner.exportStack("delta")).resources.filter((r) => r.id === formId)).toEqual([]);
+    } finally {
+      plugins.dispose();
+    }
+  });
+
   test("the drift recipe: exit 0 clean, 4 for an object no stack manages (with the line that adopts it), 6 with drift too", async () => {
     const clean = await fleet.runner("drift-clean").recipe("drift.sh", "alpha", ".");
     if (clean.status !== 0) throw new Error(`drift.sh on a clean tenant exited ${clean.status}:\n${clean.output}`);

@@ -52,6 +52,13 @@ export class Fleet {
       recursive: true,
       filter: (source) => !/(^|\/)(node_modules|Pulumi\.[^/]+\.yaml)$/.test(source.slice(programDir.length)),
     });
+    // A local plugin path (`plugins: providers: path: ../…`) is relative to the program: made absolute for the copies.
+    const project = path.join(this.repo, "Pulumi.yaml");
+    const text = fs.readFileSync(project, "utf8");
+    fs.writeFileSync(
+      project,
+      text.replace(/(\bpath:\s*)(\.\.?\/\S*)/g, (_, key: string, rel: string) => key + path.resolve(programDir, rel)),
+    );
   }
 
   /** A fresh runner: new PULUMI_HOME, new checkout of the repository as it is now. */
