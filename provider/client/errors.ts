@@ -244,3 +244,18 @@ export async function unlessGone<T>(call: Promise<T>): Promise<T | undefined> {
     throw error;
   }
 }
+
+/** Several objects have the name a lookup asked for. */
+export class AmbiguousNameError extends TenantError {
+  /** The ids of every object with that name. */
+  readonly ids: string[];
+
+  constructor(target: ErrorTarget, ids: string[]) {
+    super(
+      target,
+      `${ids.length} ${target.kind}s are named "${target.name}": ${ids.join(", ")}`,
+      `Look it up by id instead (e.g. { id: "${ids[0]}" })`,
+    );
+    this.ids = [...ids];
+  }
+}

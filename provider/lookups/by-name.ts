@@ -4,26 +4,13 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { kindSpec } from "../../api";
-import { type ErrorTarget, NotFoundError, TenantError } from "../client/errors";
+import { AmbiguousNameError, type ErrorTarget, NotFoundError } from "../client/errors";
+
+export { AmbiguousNameError } from "../client/errors";
 import type { TenantClient } from "../client/http";
 import { listKind } from "../client/paging";
 import type { TenantSelector } from "./client";
 import { readKind } from "./read";
-
-/** Several objects have the name a lookup asked for. */
-export class AmbiguousNameError extends TenantError {
-  /** The ids of every object with that name. */
-  readonly ids: string[];
-
-  constructor(target: ErrorTarget, ids: string[]) {
-    super(
-      target,
-      `${ids.length} ${target.kind}s are named "${target.name}": ${ids.join(", ")}`,
-      `Look it up by id instead (e.g. { id: "${ids[0]}" })`,
-    );
-    this.ids = [...ids];
-  }
-}
 
 /** What a lookup by id or name was given, validated. */
 export type IdOrName = { id: string; name?: undefined } | { name: string; id?: undefined };

@@ -5,7 +5,7 @@
  * variables as fallbacks, and optional overrides.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ConfigurationError, NotFoundError, TenantError } from "../client/errors";
+import { AmbiguousNameError, ConfigurationError, NotFoundError, TenantError } from "../client/errors";
 import { TenantClient } from "../client/http";
 import {
   DEFAULT_NAMESPACE,
@@ -16,7 +16,6 @@ import {
   type TenantSettingsInput,
 } from "../client/settings";
 import { registeredIn } from "../lifecycle/tenant";
-import { AmbiguousNameError } from "./by-name";
 
 /** The configuration namespace the provider reads by default (`tenant:domain`, …). */
 export const DEFAULT_TENANT_NAMESPACE = DEFAULT_NAMESPACE;
