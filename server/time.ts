@@ -7,8 +7,8 @@ export function isoMillis(now = new Date()): string {
 
 /**
  * {@link isoMillis} for a write to an object last written at `previous`: at least one
- * millisecond later. Clients tell a changed form by its `updated_at` (the list's summaries
- * carry it), so two writes within one millisecond must not share a stamp.
+ * millisecond later. Clients tell a changed object by its `updated_at` (the form list's
+ * summaries carry it), so two writes within one millisecond must not share a stamp.
  */
 export function isoMillisAfter(previous: string | undefined, now = new Date()): string {
   const last = previous === undefined ? Number.NaN : Date.parse(previous);
