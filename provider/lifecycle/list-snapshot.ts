@@ -60,9 +60,6 @@ export class ListSnapshots {
   private readonly written = new Set<string>();
   /** Objects whose stored state this process took from a list, and not from a GET (see {@link vouchedFor}). */
   private readonly vouched = new Map<string, string | undefined>();
-  /** Requests the lists cost so far (pages), for tests and diagnostics. */
-  listsRead = 0;
-
   constructor(private readonly client: () => TenantClient) {}
 
   /**
@@ -117,12 +114,7 @@ export class ListSnapshots {
 
   private async read(kind: string): Promise<KindList | undefined> {
     try {
-      const items = await listKind<unknown>(this.client(), kind, {
-        maxItems: MAX_LISTED_PER_KIND,
-        onPage: () => {
-          this.listsRead += 1;
-        },
-      });
+      const items = await listKind<unknown>(this.client(), kind, { maxItems: MAX_LISTED_PER_KIND });
       const objects = new Map<string, JsonObject>();
       for (const item of items) {
         if (objects.size >= MAX_LISTED_PER_KIND) break;
