@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--quick] [--only=calls,ratelimit,overhead,throughput,scale,options,generate] [--cpu-prof] [--skip-checkpoints]`:
+ * `npm run bench -- [--quick] [--only=calls,ratelimit,overhead,throughput,scale,options,generate,refresh] [--cpu-prof] [--skip-checkpoints]`:
  * measures API calls per phase, rate-limit efficiency, engine overhead, server throughput
  * and scale against an in-process tenant server on loopback, prints one table (stdout;
  * progress goes to stderr) and writes bench/results.json (bench/results-quick.json in
@@ -20,6 +20,7 @@ import { measureGenerate } from "./sections/generate";
 import { measureOptions } from "./sections/options";
 import { measureOverhead } from "./sections/overhead";
 import { measureRateLimit } from "./sections/ratelimit";
+import { measureRefresh } from "./sections/refresh";
 import { measureScale } from "./sections/scale";
 import { measureThroughput } from "./sections/throughput";
 
@@ -31,6 +32,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   scale: measureScale,
   options: measureOptions,
   generate: measureGenerate,
+  refresh: measureRefresh,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only=${Object.keys(SECTIONS).join(",")}] [--cpu-prof] [--skip-checkpoints]`;

@@ -43,6 +43,7 @@ import {
 import { kindModule } from "./resources";
 import { claim, forgetClaims, isAdoptedFromJournal, markGone } from "./lifecycle/create-once";
 import { CreateJournal, journalPath } from "./lifecycle/journal";
+import { ListSnapshots, readsThroughLists } from "./lifecycle/list-snapshot";
 import {
   adoptionFailure,
   FORCE_KEY,
@@ -108,6 +109,8 @@ interface Connection {
   failure?: SharedFailure;
   client?: TenantClient;
   journal?: CreateJournal;
+  /** The lists this process read of the tenant (refresh reads through them), unless reads are one GET each. */
+  lists?: ListSnapshots;
   /** What the resource implementations get. */
   context: ProviderContext;
 }
@@ -154,12 +157,14 @@ function makeConnection(namespace: string, input: TenantSettingsInput, inputKey:
     context: {
       client: () => clientOf(connection),
       journal: () => connection.journal,
+      lists: () => connection.lists,
     },
   };
   try {
     connection.settings = resolveSettings(input, namespace);
     connection.client = new TenantClient(connection.settings, state.clientOptions);
     connection.journal = journalFor(connection.settings);
+    if (readsThroughLists()) connection.lists = new ListSnapshots(() => clientOf(connection));
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
     const message = error.message;

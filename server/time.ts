@@ -5,6 +5,16 @@ export function isoMillis(now = new Date()): string {
   return now.toISOString();
 }
 
+/**
+ * {@link isoMillis} for a write to an object last written at `previous`: at least one
+ * millisecond later. Clients tell a changed object by its `updated_at` (the form list's
+ * summaries carry it), so two writes within one millisecond must not share a stamp.
+ */
+export function isoMillisAfter(previous: string | undefined, now = new Date()): string {
+  const last = previous === undefined ? Number.NaN : Date.parse(previous);
+  return Number.isNaN(last) || now.getTime() > last ? isoMillis(now) : isoMillis(new Date(last + 1));
+}
+
 let lastMicros = 0;
 
 /**

@@ -21,6 +21,9 @@ export interface BenchParameters {
   scaleN: number;
   /** Resources of the engine options run. */
   optionsN: number;
+  /** Sizes of the refresh-and-drift runs, and the limited rate (req/s) they also run at. */
+  refreshNs: number[];
+  refreshRate: number;
 }
 
 /** The full run (the sizes) and the quick run (small N, a few minutes). */
@@ -37,6 +40,8 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
     throughputConnections: [16, 64],
     scaleN: 1000,
     optionsN: 500,
+    refreshNs: [100, 1000],
+    refreshRate: 10,
   },
   quick: {
     callsN: 10,
@@ -50,6 +55,8 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
     throughputConnections: [16, 64],
     scaleN: 100,
     optionsN: 60,
+    refreshNs: [30],
+    refreshRate: 10,
   },
 };
 

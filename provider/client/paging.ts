@@ -13,15 +13,15 @@ export const PAGE_SIZE = 100;
 /** Called after each list page with the number of items read so far (and the total, when the API says). */
 export type PageListener = (read: number, total?: number) => void;
 
-/** Every item of an offset-paginated collection. */
+/** Every item of an offset-paginated collection (or the pages up to the first that reaches `maxItems`). */
 export async function listOffset<T>(
   client: TenantClient,
   path: string,
   key: string,
   target: ErrorTarget,
-  options: { onPage?: PageListener; pageSize?: number } = {},
+  options: { onPage?: PageListener; pageSize?: number; maxItems?: number } = {},
 ): Promise<T[]> {
-  const { onPage, pageSize = PAGE_SIZE } = options;
+  const { onPage, pageSize = PAGE_SIZE, maxItems = Infinity } = options;
   const items: T[] = [];
   for (let page = 0; ; page += 1) {
     const { data } = await client.get<Record<string, unknown> | T[]>(path, target, {
@@ -34,11 +34,15 @@ export async function listOffset<T>(
     items.push(...found);
     onPage?.(items.length, total);
     // Stop on a short page, or as soon as the total is reached (saves the empty page past the end).
-    if (found.length < pageSize || (total !== undefined && items.length >= total)) return items;
+    if (found.length < pageSize || (total !== undefined && items.length >= total) || items.length >= maxItems)
+      return items;
   }
 }
 
-/** Every item of a checkpoint-paginated collection, optionally filtered by query parameters. */
+/**
+ * Every item of a checkpoint-paginated collection, optionally filtered by query parameters
+ * (or the pages up to the first that reaches `maxItems`).
+ */
 export async function listCheckpoint<T>(
   client: TenantClient,
   path: string,
@@ -46,6 +50,7 @@ export async function listCheckpoint<T>(
   target: ErrorTarget,
   filter: Record<string, string | undefined> = {},
   onPage?: PageListener,
+  maxItems = Infinity,
 ): Promise<T[]> {
   const items: T[] = [];
   let from: string | undefined;
@@ -54,7 +59,8 @@ export async function listCheckpoint<T>(
     const page = Array.isArray(data[key]) ? (data[key] as T[]) : [];
     items.push(...page);
     onPage?.(items.length);
-    if (typeof data.next !== "string" || data.next === "" || page.length === 0) return items;
+    if (typeof data.next !== "string" || data.next === "" || page.length === 0 || items.length >= maxItems)
+      return items;
     from = data.next;
   }
 }
@@ -68,6 +74,8 @@ export interface ListKindOptions {
   onPage?: PageListener;
   /** Items per page (default and most: {@link PAGE_SIZE}). */
   pageSize?: number;
+  /** Stop after the page that reaches this many items (default: every page). */
+  maxItems?: number;
 }
 
 /** Every object of a collection kind, with the path and paging of the table of kinds (api/kinds.ts). */
@@ -77,6 +85,10 @@ export function listKind<T>(client: TenantClient, kind: string, options: ListKin
   const paging = spec.paging;
   const target = options.target ?? { kind: spec.label, action: "list" };
   return paging.style === "offset"
-    ? listOffset<T>(client, spec.path, paging.listKey, target, { onPage: options.onPage, pageSize: options.pageSize })
-    : listCheckpoint<T>(client, spec.path, paging.listKey, target, options.filter, options.onPage);
+    ? listOffset<T>(client, spec.path, paging.listKey, target, {
+        onPage: options.onPage,
+        pageSize: options.pageSize,
+        maxItems: options.maxItems,
+      })
+    : listCheckpoint<T>(client, spec.path, paging.listKey, target, options.filter, options.onPage, options.maxItems);
 }

@@ -13,6 +13,7 @@ import { claim, createOnce, isClaimed, isGone } from "./create-once";
 import { contentHash } from "./journal";
 import { containsUnknown, deepEqual, type JsonObject, UNKNOWN, validateTree, withoutProvider } from "./shared";
 import { warn } from "./diagnostics";
+import { readFromList, unchangedSinceListed } from "./list-read";
 import { rotatedSecretFields, ROTATED_SECRETS_KEY, secretChange } from "./secret-changes";
 import type { ProviderContext, ResourceImplementation } from "./types";
 
@@ -57,8 +58,13 @@ export interface CollectionSpec<T extends { id: string } = { id: string; created
   withoutSecrets?(body: JsonObject): JsonObject;
   /** Properties whose change needs a replacement (the API cannot update them). */
   replaces?(desired: JsonObject, current: JsonObject): string[];
-  /** The list returns whole objects (no GET per candidate on the look-back after an ambiguous create). */
+  /**
+   * The list returns whole objects: no GET per candidate on the look-back after an ambiguous
+   * create, and a refresh reads the listed object (else summaries: see list-read.ts).
+   */
   listIsComplete?: boolean;
+  /** Server-made fields of a list summary that change without a write (forms: `embedded_at`, `submitted_at`). */
+  summaryFields?: readonly string[];
 }
 
 const objectPath = (spec: CollectionSpec<never>, id: string) => `${spec.path}/${encodeURIComponent(id)}`;
@@ -165,6 +171,7 @@ export function collectionResource<T extends { id: string; created_at?: string }
     const adoptId = typeof news.adoptId === "string" ? news.adoptId : undefined;
     // An adopted object this run's refresh found deleted out of band: like any managed object, it is created again.
     if (adoptId && !isGone(adoptId)) {
+      ctx.lists?.()?.wrote(spec.kind, adoptId);
       const adopted = await adopt(client, adoptId, body);
       return { id: adopted.id, outs: withAdoptId(spec.outputs(adopted as unknown as JsonObject, news), adoptId) };
     }
@@ -194,6 +201,7 @@ export function collectionResource<T extends { id: string; created_at?: string }
       },
       { lingerMs: Math.max(2 * client.timeoutMs, 10_000) },
     );
+    ctx.lists?.()?.wrote(spec.kind, created.id);
     return { id: created.id, outs: spec.outputs(created as unknown as JsonObject, news) };
   }
 
@@ -288,7 +296,8 @@ export function collectionResource<T extends { id: string; created_at?: string }
     },
 
     async read(ctx, id, props) {
-      const object = await unlessGone(getObject(ctx.client(), id, "read"));
+      const object =
+        (await readFromList(ctx.lists?.(), spec, id, props)) ?? (await unlessGone(getObject(ctx.client(), id, "read")));
       // Deleted out of band: no id tells the engine to drop it; the next `up` re-creates it.
       if (!object) return {};
       const outputs = withAdoptId(spec.outputs(object as unknown as JsonObject, props), props?.adoptId);
@@ -304,6 +313,8 @@ export function collectionResource<T extends { id: string; created_at?: string }
         return { outs: withAdoptId(spec.outputs(withoutProvider(olds), inputs), inputs.adoptId) };
       }
       try {
+        await unchangedSinceListed(ctx.lists?.(), spec, ctx.client(), id, olds, target("update", id));
+        ctx.lists?.()?.wrote(spec.kind, id);
         const { data } = await ctx.client().request<T>({
           method: "PATCH",
           path: objectPath(anySpec, id),
@@ -326,6 +337,7 @@ export function collectionResource<T extends { id: string; created_at?: string }
     },
 
     async delete(ctx, id) {
+      ctx.lists?.()?.wrote(spec.kind, id);
       await unlessGone(
         ctx.client().request({ method: "DELETE", path: objectPath(anySpec, id), target: target("delete", id) }),
       );

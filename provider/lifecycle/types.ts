@@ -6,6 +6,7 @@
 import type { CheckResult, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import type { TenantClient } from "../client/http";
 import type { CreateJournal } from "./journal";
+import type { ListSnapshots } from "./list-snapshot";
 import type { JsonObject } from "./shared";
 
 /**
@@ -19,6 +20,8 @@ export interface ProviderContext {
   client(): TenantClient;
   /** The create journal of that tenant (see journal.ts); absent in some tests. */
   journal?(): CreateJournal | undefined;
+  /** That tenant's list snapshots of this process (list-snapshot.ts); absent when reads are one GET each. */
+  lists?(): ListSnapshots | undefined;
 }
 
 /**
@@ -45,7 +48,7 @@ export interface ResourceImplementation {
     inputs: JsonObject,
     isTaken: (id: string) => boolean,
   ): Promise<string | undefined>;
-  /** One GET: outputs and inputs from the live object, or no id when it is gone. */
+  /** Outputs and inputs from the live object (its GET, or this pass's list), or no id when it is gone. */
   read(ctx: ProviderContext, id: string, props: JsonObject | undefined): Promise<ReadResult>;
   /** Applies the changes; returns full outputs. */
   update(ctx: ProviderContext, id: string, olds: JsonObject, news: JsonObject): Promise<UpdateResult>;

@@ -12,7 +12,7 @@ import { kindSpec, newId } from "../../api";
 import type { TenantContext } from "../context";
 import { checkpointPage, offsetPage } from "../paging";
 import { notFound } from "../http-error";
-import { isoMillis } from "../time";
+import { isoMillis, isoMillisAfter } from "../time";
 import { validKindBody, validPathId, type IdRoute } from "../validation";
 
 type StoredObject = { id: string } & Record<string, unknown>;
@@ -67,7 +67,12 @@ export function registerCollectionRoutes(app: FastifyInstance, context: TenantCo
     return context.store.transaction(() => {
       const existing = objects.get(id);
       if (!existing) throw missing(id);
-      const updated: StoredObject = { ...existing, ...body, id, updated_at: isoMillis() };
+      const updated: StoredObject = {
+        ...existing,
+        ...body,
+        id,
+        updated_at: isoMillisAfter(existing.updated_at as string | undefined),
+      };
       objects.replace(id, updated);
       return updated;
     });

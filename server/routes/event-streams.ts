@@ -21,7 +21,7 @@ import type { TenantContext } from "../context";
 import { checkpointPage } from "../paging";
 import { HttpError, notFound } from "../http-error";
 import type { SecretPath } from "../secrets";
-import { isoMillis } from "../time";
+import { isoMillis, isoMillisAfter } from "../time";
 import { validKindBody, validPathId, type IdRoute } from "../validation";
 
 /** Base path of the collection. */
@@ -152,7 +152,7 @@ export function registerEventStreamRoutes(app: FastifyInstance, context: TenantC
         destination: body.destination
           ? updatedDestination(existing.destination, body.destination)
           : existing.destination,
-        updated_at: isoMillis(),
+        updated_at: isoMillisAfter(existing.updated_at),
       };
       streams.replace(id, updated);
       return publicEventStream(updated);

@@ -5,7 +5,7 @@
  * `ending` defaults to `{resume_flow: true}` (also after a PATCH clears it, so a form
  * always has one), PATCH replaces whole top-level keys (`null` clears one), every
  * `next_node` must name a node or `$ending`, and the list returns summaries (id, name,
- * timestamps), not whole forms.
+ * timestamps), not whole forms. Every write moves `updated_at` (by a millisecond at least).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
@@ -25,7 +25,7 @@ import type { TenantContext } from "../context";
 import { offsetPage } from "../paging";
 import { HttpError, invalidQuery, notFound } from "../http-error";
 import type { SecretPath } from "../secrets";
-import { isoMillis } from "../time";
+import { isoMillis, isoMillisAfter } from "../time";
 import { queryList, validKindBody, validPathId, type IdRoute } from "../validation";
 
 /** Base path of the collection. */
@@ -167,7 +167,7 @@ export function registerFormRoutes(app: FastifyInstance, context: TenantContext)
     return context.store.transaction(() => {
       const existing = forms.get(id);
       if (!existing) throw formNotFound(id);
-      const { id: _id, created_at: createdAt, updated_at: _updatedAt, ...fields } = existing;
+      const { id: _id, created_at: createdAt, updated_at: updatedAt, ...fields } = existing;
       const merged: Record<string, unknown> = { ...fields };
       // Whole top-level keys are replaced, never deep-merged; null (or an empty value) clears.
       const changes = pruneEmpty(body) as Record<string, unknown>;
@@ -176,7 +176,7 @@ export function registerFormRoutes(app: FastifyInstance, context: TenantContext)
         else merged[key] = changes[key];
       }
       checkNodeTargets(merged as unknown as FormFields);
-      const updated = storedForm(id, merged as unknown as FormFields, createdAt, isoMillis());
+      const updated = storedForm(id, merged as unknown as FormFields, createdAt, isoMillisAfter(updatedAt));
       forms.replace(id, updated);
       return updated;
     });

@@ -182,7 +182,7 @@ describe("drift through the real engine", () => {
     expect(report.stdout.match(/Previewing update/g) ?? []).toHaveLength(0);
   });
 
-  test("with `options: refresh: always` (generate --refresh-always), a plain up undoes drift, at one GET per resource", async () => {
+  test("with `options: refresh: always` (generate --refresh-always), a plain up undoes drift, at one list page per kind", async () => {
     // The same program and stack, in a folder whose Pulumi.yaml is the generator's with the option.
     const dir = path.join(ctx.tmpDir, "refresh-always");
     fs.mkdirSync(dir);
@@ -196,7 +196,9 @@ describe("drift through the real engine", () => {
     expect(preview.status).toBe(0);
     const counters = ctx.server.counters.snapshot();
     expect(writesIn(counters)).toBe(0);
-    expect(apiCallsIn(counters)).toBe(3); // one GET for each of the 3 resources
+    // The 3 resources (2 forms, 1 stream) are read through one list page per kind, not a GET each.
+    expect(apiCallsIn(counters)).toBe(2);
+    expect(counters["GET /api/v2/forms/:id"] ?? 0).toBe(0);
 
     const { signupId } = await ctx.stack.outputs();
     expect((await ctx.api.call("PATCH", `/forms/${signupId.value}`, { name: "Renamed again" })).status).toBe(200);
@@ -205,8 +207,10 @@ describe("drift through the real engine", () => {
     expect(up.status).toBe(0);
     const upCounters = ctx.server.counters.snapshot();
     expect(writesIn(upCounters)).toBe(1);
-    // The CLI's `up` previews first (no --skip-preview): 3 GETs for its preview, 3 for the update, 1 PATCH.
+    // The CLI's `up` previews first (no --skip-preview), each pass in its own provider process: 2 list pages and a
+    // GET of the renamed form (its updated_at moved) per pass, then 1 PATCH.
     expect(apiCallsIn(upCounters)).toBe(7);
+    expect(upCounters["GET /api/v2/forms/:id"]).toBe(2);
     expect(upCounters["PATCH /api/v2/forms/:id"]).toBe(1);
     expect((await ctx.api.forms()).map((form) => form.name).sort()).toEqual(["Legacy", "Sign-up"]);
   });

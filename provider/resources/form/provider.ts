@@ -30,6 +30,8 @@ export const formSpec: CollectionSpec<Form> = {
   fields: FORM_FIELDS,
   extraChecks: checkNodeReferences,
   list: listForms,
+  // The list holds summaries: a refresh compares their updated_at and takes these from them (list-read.ts).
+  summaryFields: ["embedded_at", "submitted_at"],
   normalise: normaliseForm,
   patch: formPatch,
   outputs: formOutputs,
