@@ -16,6 +16,7 @@ import * as statusPb from "@pulumi/pulumi/proto/status_pb";
 import * as anyPb from "google-protobuf/google/protobuf/any_pb";
 import * as runtime from "../runtime";
 import { invokeFunction, kindOfFunction } from "./invoke";
+import { changedProperties, detailedDiff } from "./diff";
 import { reveal, sealOutputs } from "./secrets";
 import { TYPE_NAMES, type ResourceKind } from "../lifecycle/tokens";
 import { ConfigurationError, PartialCreateError } from "../client/errors";
@@ -140,29 +141,6 @@ export function configFailures(news: Json): { property: string; reason: string }
   }
 }
 
-/** Top-level property changes between the state's outputs and the new inputs, as the engine shows them. */
-export function detailedDiff(
-  olds: Json,
-  news: Json,
-  replaces: string[],
-  oldsAreInputs = true,
-): Record<string, providerPb.PropertyDiff> {
-  const { ADD, ADD_REPLACE, UPDATE, UPDATE_REPLACE, DELETE, DELETE_REPLACE } = providerPb.PropertyDiff.Kind;
-  const detail: Record<string, providerPb.PropertyDiff> = {};
-  for (const key of new Set([...Object.keys(olds), ...Object.keys(news)])) {
-    if (key.startsWith("__") || (!oldsAreInputs && !(key in news))) continue;
-    const replace = replaces.includes(key);
-    let kind: providerPb.PropertyDiff.Kind;
-    if (!(key in news)) kind = replace ? DELETE_REPLACE : DELETE;
-    else if (!(key in olds)) kind = replace ? ADD_REPLACE : ADD;
-    else if (JSON.stringify(olds[key]) !== JSON.stringify(news[key]) || replace)
-      kind = replace ? UPDATE_REPLACE : UPDATE;
-    else continue;
-    detail[key] = new providerPb.PropertyDiff().setKind(kind).setInputdiff(true);
-  }
-  return detail;
-}
-
 /**
  * The settings a Configure request carries, as `tenant:<name>` lookups: a provider
  * resource's args win; else the variables, which the engine spells `tenant:config:<name>`
@@ -200,15 +178,21 @@ export function providerService(version: string): Partial<providerGrpc.IResource
         inputs?: Json;
         failures?: { property?: string; reason: string }[];
       };
-      return checkResponse({ ...result, inputs: sealOutputs(kind, result.inputs ?? {}, news) });
+      return checkResponse({
+        inputs: sealOutputs(kind, result.inputs ?? {}, news),
+        failures: result.failures,
+      });
     }),
     diff: unary(async (request: providerPb.DiffRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
-      const result = (await runtime.dispatch(kind, "diff", [
-        request.getId(),
-        reveal(toJson(request.getOlds())),
-        reveal(toJson(request.getNews())),
-      ])) as { changes?: boolean; replaces?: string[]; stables?: string[]; deleteBeforeReplace?: boolean };
+      const olds = reveal(toJson(request.getOlds()));
+      const news = reveal(toJson(request.getNews()));
+      const result = (await runtime.dispatch(kind, "diff", [request.getId(), olds, news])) as {
+        changes?: boolean;
+        replaces?: string[];
+        stables?: string[];
+        deleteBeforeReplace?: boolean;
+      };
       const response = new providerPb.DiffResponse();
       const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = providerPb.DiffResponse.DiffChanges;
       response.setChanges(result.changes === undefined ? DIFF_UNKNOWN : result.changes ? DIFF_SOME : DIFF_NONE);
@@ -219,13 +203,17 @@ export function providerService(version: string): Partial<providerGrpc.IResource
       // Without them (an old engine), keys absent from the new inputs are not called deletions.
       const oldInputs = request.getOldInputs();
       const detail = detailedDiff(
-        reveal(oldInputs ? toJson(oldInputs) : toJson(request.getOlds())),
-        reveal(toJson(request.getNews())),
+        oldInputs ? reveal(toJson(oldInputs)) : olds,
+        news,
         result.replaces ?? [],
         oldInputs !== undefined,
       );
       for (const [key, value] of Object.entries(detail)) response.getDetaileddiffMap().set(key, value);
       response.setHasdetaileddiff(result.changes !== undefined);
+      // `diffs` is what `preview --json` reports as `diffReasons` (pull-request bots read it).
+      if (result.changes) {
+        response.setDiffsList(changedProperties(detail, olds, news));
+      }
       return response;
     }),
     create: unary(async (request: providerPb.CreateRequest) => {

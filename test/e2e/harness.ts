@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
+import type { EngineEvent, LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { startTenantServer, type TenantServer, type TenantServerOptions } from "../../server/index";
 import { ensurePulumiCli, openStack, REPO_ROOT, stackConfigFile } from "../../scripts/lib/pulumi";
 
@@ -153,6 +153,35 @@ export function rawStateText(ctx: E2eContext): string {
   };
   if (fs.existsSync(root)) walk(root);
   return texts.join("\n");
+}
+
+/**
+ * Runs the CLI itself on the stack (`pulumi <args> --stack <name>`), as a user or a CI job
+ * would, for what the Automation API does not give (`preview --json`); returns stdout.
+ */
+export function runCli(stack: Stack, args: string[]): string {
+  const workspace = stack.workspace as LocalWorkspace;
+  return execFileSync(workspace.pulumiCommand.command, [...args, "--stack", stack.name, "--non-interactive"], {
+    cwd: workspace.workDir,
+    env: { ...process.env, ...workspace.envVars },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+/** One step of `pulumi preview --json`: what the engine would do to a resource, and why. */
+export interface JsonPreviewStep {
+  op: string;
+  urn: string;
+  diffReasons?: string[] | null;
+  replaceReasons?: string[] | null;
+  detailedDiff?: Record<string, { kind: string }> | null;
+}
+
+/** The steps of `pulumi preview --json` on the stack. */
+export function previewJsonSteps(stack: Stack): JsonPreviewStep[] {
+  return (JSON.parse(runCli(stack, ["preview", "--json"])) as { steps?: JsonPreviewStep[] }).steps ?? [];
 }
 
 /** Sets the program's `scenario` config. */

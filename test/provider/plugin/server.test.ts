@@ -154,6 +154,9 @@ describe("plugin server", () => {
     expect([...renaming.getDetaileddiffMap().entries()].map(([key, value]) => [key, value.getKind()])).toEqual([
       ["name", providerPb.PropertyDiff.Kind.UPDATE],
     ]);
+    // `diffs`: what `pulumi preview --json` reports as the step's `diffReasons`.
+    expect(renaming.getDiffsList()).toEqual(["name"]);
+    expect((await diffOf(signup)).getDiffsList()).toEqual([]);
 
     await rpc(
       client,
