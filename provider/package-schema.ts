@@ -6,6 +6,7 @@
  */
 import { kindNames, kindSpec, type JsonSchema, type KindSpec, type SecretPath } from "../api";
 import { SETTING_FACTS, SETTING_NAMES } from "./client/settings";
+import { schemaName } from "./plugin/names";
 
 /** The package name: tokens are `tenant:index:<Name>`. */
 export const PACKAGE_NAME = "tenant";
@@ -55,17 +56,22 @@ class TypeWriter {
     return spec;
   }
 
-  /** The properties of an object schema, as Pulumi properties. */
+  /**
+   * The properties of an object schema, as Pulumi properties named the schema's way
+   * (`next_node` → `nextNode`; the plugin renames at its boundary, provider/plugin/names.ts).
+   */
   propertiesOf(schema: JsonSchema, hint: string): { properties: Record<string, PropertySpec>; required: string[] } {
     const properties: Record<string, PropertySpec> = {};
     for (const [key, value] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
       const type = this.typeOf(value, hint + pascal(key));
-      properties[key] = {
+      const name = schemaName(key);
+      if (name in properties) throw new Error(`${hint}: properties "${key}" and another one are both "${name}"`);
+      properties[name] = {
         ...type,
         ...(typeof value.description === "string" ? { description: value.description } : {}),
       };
     }
-    return { properties, required: [...((schema.required ?? []) as string[])] };
+    return { properties, required: ((schema.required ?? []) as string[]).map(schemaName) };
   }
 
   private convert(schema: JsonSchema, name: string): TypeSpec {
@@ -79,7 +85,7 @@ class TypeWriter {
         return { $ref: ref };
       });
       // A union's `type` may only name a primitive; a one-branch union is that branch.
-      return oneOf.length === 1 ? oneOf[0]! : { oneOf, discriminator: { propertyName: tag, mapping } };
+      return oneOf.length === 1 ? oneOf[0]! : { oneOf, discriminator: { propertyName: schemaName(tag), mapping } };
     }
     if (Array.isArray(schema.anyOf)) {
       const branches = (schema.anyOf as JsonSchema[]).filter((branch) => branch.type !== "null");
@@ -135,8 +141,10 @@ class TypeWriter {
   }
 
   private mark(properties: Record<string, PropertySpec>, path: SecretPath): number {
-    const [step, ...rest] = path;
-    if (typeof step !== "string" || !(step in properties)) return 0;
+    const [wireStep, ...rest] = path;
+    if (typeof wireStep !== "string") return 0;
+    const step = schemaName(wireStep);
+    if (!(step in properties)) return 0;
     const property = properties[step]!;
     if (rest.length === 0) {
       property.secret = true;
@@ -189,11 +197,12 @@ function resourceOf(writer: TypeWriter, kind: KindSpec): Record<string, unknown>
 /** One lookup: its arguments and its result (the tenant is the invoke's provider). */
 function functionOf(writer: TypeWriter, kind: KindSpec, lookup: KindSpec["lookups"][number]): Record<string, unknown> {
   const args: Record<string, PropertySpec> = {};
-  for (const arg of lookup.args) args[arg.name] = { type: "string", description: arg.description };
+  for (const arg of lookup.args) args[schemaName(arg.name)] = { type: "string", description: arg.description };
   let outputs: { properties: Record<string, PropertySpec>; required: string[] };
   if (lookup.result === "list") {
     const item = writer.typeOf(kind.responseSchema, `${kind.typeName}Item`);
-    outputs = { properties: { [lookup.listKey!]: { type: "array", items: item } }, required: [lookup.listKey!] };
+    const listKey = schemaName(lookup.listKey!);
+    outputs = { properties: { [listKey]: { type: "array", items: item } }, required: [listKey] };
   } else {
     outputs = writer.propertiesOf(kind.responseSchema, `${pascal(lookup.name)}Result`);
     writer.markSecrets(outputs.properties, kind.secretPaths, `${lookup.name} result`);

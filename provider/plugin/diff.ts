@@ -1,7 +1,7 @@
 /**
  * What a plugin Diff reports beside "changes or not": the detailed diff the engine shows per
  * property, and the changed properties (`diffs`, which `pulumi preview --json` prints as a
- * step's `diffReasons`).
+ * step's `diffReasons`). Keys are the API's names here; the server renames them for the engine.
  */
 import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 

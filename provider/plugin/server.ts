@@ -15,7 +15,8 @@ import * as pluginPb from "@pulumi/pulumi/proto/plugin_pb";
 import * as statusPb from "@pulumi/pulumi/proto/status_pb";
 import * as anyPb from "google-protobuf/google/protobuf/any_pb";
 import * as runtime from "../runtime";
-import { invokeFunction, kindOfFunction } from "./invoke";
+import { functionResultSchema, invokeFunction, kindOfFunction } from "./invoke";
+import { renameProperties, renameResource, schemaKey, schemaPath } from "./names";
 import { changedProperties, detailedDiff } from "./diff";
 import { reveal, sealOutputs } from "./secrets";
 import { TYPE_NAMES, type ResourceKind } from "../lifecycle/tokens";
@@ -42,6 +43,14 @@ type Call<Req, Res> = grpc.handleUnaryCall<Req, Res>;
 function toJson(struct: structPb.Struct | undefined): Json {
   return (struct?.toJavaScript() ?? {}) as Json;
 }
+
+/** A resource's properties from the engine (the schema's names) in the API's names; envelopes kept. */
+const wireOf = (kind: string, struct: structPb.Struct | undefined): Json =>
+  renameResource(kind, toJson(struct), "toWire");
+
+/** A resource's properties in the API's names as the engine's struct (the schema's names). */
+const structOf = (kind: string, properties: Json): structPb.Struct =>
+  toStruct(renameResource(kind, properties, "toSchema"));
 
 function toStruct(value: unknown): structPb.Struct {
   return structPb.Struct.fromJavaScript(
@@ -173,20 +182,26 @@ export function providerService(version: string): Partial<providerGrpc.IResource
     }),
     check: unary(async (request: providerPb.CheckRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
-      const news = toJson(request.getNews());
-      const result = (await runtime.dispatch(kind, "check", [reveal(toJson(request.getOlds())), reveal(news)])) as {
+      const news = wireOf(kind, request.getNews());
+      const result = (await runtime.dispatch(kind, "check", [
+        reveal(wireOf(kind, request.getOlds())),
+        reveal(news),
+      ])) as {
         inputs?: Json;
         failures?: { property?: string; reason: string }[];
       };
       return checkResponse({
-        inputs: sealOutputs(kind, result.inputs ?? {}, news),
-        failures: result.failures,
+        inputs: renameResource(kind, sealOutputs(kind, result.inputs ?? {}, news), "toSchema"),
+        failures: result.failures?.map((failure) => ({
+          ...failure,
+          property: failure.property && schemaPath(kind, failure.property),
+        })),
       });
     }),
     diff: unary(async (request: providerPb.DiffRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
-      const olds = reveal(toJson(request.getOlds()));
-      const news = reveal(toJson(request.getNews()));
+      const olds = reveal(wireOf(kind, request.getOlds()));
+      const news = reveal(wireOf(kind, request.getNews()));
       const result = (await runtime.dispatch(kind, "diff", [request.getId(), olds, news])) as {
         changes?: boolean;
         replaces?: string[];
@@ -196,75 +211,79 @@ export function providerService(version: string): Partial<providerGrpc.IResource
       const response = new providerPb.DiffResponse();
       const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = providerPb.DiffResponse.DiffChanges;
       response.setChanges(result.changes === undefined ? DIFF_UNKNOWN : result.changes ? DIFF_SOME : DIFF_NONE);
-      response.setReplacesList(result.replaces ?? []);
+      response.setReplacesList((result.replaces ?? []).map((key) => schemaKey(kind, key)));
       response.setStablesList(result.stables ?? []);
       response.setDeletebeforereplace(result.deleteBeforeReplace ?? false);
       // Against the old inputs when the engine sends them: outputs the tenant adds are no deletions.
       // Without them (an old engine), keys absent from the new inputs are not called deletions.
       const oldInputs = request.getOldInputs();
       const detail = detailedDiff(
-        oldInputs ? reveal(toJson(oldInputs)) : olds,
+        oldInputs ? reveal(wireOf(kind, oldInputs)) : olds,
         news,
         result.replaces ?? [],
         oldInputs !== undefined,
       );
-      for (const [key, value] of Object.entries(detail)) response.getDetaileddiffMap().set(key, value);
+      for (const [key, value] of Object.entries(detail)) response.getDetaileddiffMap().set(schemaKey(kind, key), value);
       response.setHasdetaileddiff(result.changes !== undefined);
       // `diffs` is what `preview --json` reports as `diffReasons` (pull-request bots read it).
       if (result.changes) {
-        response.setDiffsList(changedProperties(detail, olds, news));
+        response.setDiffsList(changedProperties(detail, olds, news).map((key) => schemaKey(kind, key)));
       }
       return response;
     }),
     create: unary(async (request: providerPb.CreateRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       if (request.getPreview()) return new providerPb.CreateResponse().setProperties(request.getProperties());
-      const properties = toJson(request.getProperties());
+      const properties = wireOf(kind, request.getProperties());
       const result = (await runtime.dispatch(kind, "create", [reveal(properties)]).catch((error: unknown) => {
         if (!(error instanceof PartialCreateError)) throw error;
-        const outputs = sealOutputs(kind, error.properties, properties);
+        const outputs = renameResource(kind, sealOutputs(kind, error.properties, properties), "toSchema");
         throw new ResourceInitFailure(error.message, error.id, outputs, error.reasons);
       })) as { id: string; outs?: Json };
       return new providerPb.CreateResponse()
         .setId(result.id)
-        .setProperties(toStruct(sealOutputs(kind, result.outs ?? {}, properties)));
+        .setProperties(structOf(kind, sealOutputs(kind, result.outs ?? {}, properties)));
     }),
     read: unary(async (request: providerPb.ReadRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
-      const props = toJson(request.getProperties());
+      const props = wireOf(kind, request.getProperties());
       const result = (await runtime.dispatch(kind, "read", [
         request.getId(),
         Object.keys(props).length === 0 ? undefined : reveal(props),
       ])) as { id?: string; props?: Json; inputs?: Json };
       const response = new providerPb.ReadResponse().setId(result.id ?? "");
       if (result.id) {
-        const inputs = toJson(request.getInputs());
+        const inputs = wireOf(kind, request.getInputs());
         response
-          .setProperties(toStruct(sealOutputs(kind, result.props ?? {}, props)))
-          .setInputs(toStruct(sealOutputs(kind, result.inputs ?? result.props ?? {}, inputs)));
+          .setProperties(structOf(kind, sealOutputs(kind, result.props ?? {}, props)))
+          .setInputs(structOf(kind, sealOutputs(kind, result.inputs ?? result.props ?? {}, inputs)));
       }
       return response;
     }),
     update: unary(async (request: providerPb.UpdateRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       if (request.getPreview()) return new providerPb.UpdateResponse().setProperties(request.getNews());
-      const news = toJson(request.getNews());
+      const news = wireOf(kind, request.getNews());
       const result = (await runtime.dispatch(kind, "update", [
         request.getId(),
-        reveal(toJson(request.getOlds())),
+        reveal(wireOf(kind, request.getOlds())),
         reveal(news),
       ])) as { outs?: Json };
-      return new providerPb.UpdateResponse().setProperties(toStruct(sealOutputs(kind, result.outs ?? {}, news)));
+      return new providerPb.UpdateResponse().setProperties(structOf(kind, sealOutputs(kind, result.outs ?? {}, news)));
     }),
     delete: unary(async (request: providerPb.DeleteRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
-      await runtime.dispatch(kind, "delete", [request.getId(), reveal(toJson(request.getProperties()))]);
+      await runtime.dispatch(kind, "delete", [request.getId(), reveal(wireOf(kind, request.getProperties()))]);
       return new emptyPb.Empty();
     }),
     invoke: unary(async (request: providerPb.InvokeRequest) => {
-      const result = (await invokeFunction(request.getTok(), reveal(toJson(request.getArgs())))) as Json;
-      const kind = kindOfFunction(request.getTok());
-      return new providerPb.InvokeResponse().setReturn(toStruct(kind ? sealOutputs(kind, result, {}) : result));
+      const token = request.getTok();
+      const result = (await invokeFunction(token, reveal(toJson(request.getArgs())))) as Json;
+      const kind = kindOfFunction(token);
+      const sealed = kind ? sealOutputs(kind, result, {}) : result;
+      return new providerPb.InvokeResponse().setReturn(
+        toStruct(renameProperties(sealed, functionResultSchema(token), "toSchema")),
+      );
     }),
     cancel: unary(() => new emptyPb.Empty()),
   };

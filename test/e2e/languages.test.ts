@@ -13,6 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { ensureLanguages } from "../../scripts/lib/pulumi";
+import { renameResource } from "../../provider/plugin/names";
 import scenario from "./languages/scenario.json";
 import {
   E2E_TIMEOUT_MS,
@@ -144,8 +145,8 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
 
   test("secrets are absent from the state and from the engine's output; a component secret is secret alone", async () => {
     const state = rawStateText(ctx);
-    const captchaSecret = scenario.form.nodes[0]!.config.components[1]!.config.secret_key!;
-    // The captcha's secret_key is a plain string in every program: the plugin seals it.
+    const captchaSecret = scenario.form.nodes[0]!.config.components[1]!.config.secretKey!;
+    // The captcha's secretKey is a plain string in every program: the plugin seals it.
     for (const secret of [
       HOOK_TOKEN,
       captchaSecret,
@@ -163,12 +164,16 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
     expect(Array.isArray(nodes)).toBe(true);
     const [email, captcha] = nodes[0]!.config.components;
     expect(email).toMatchObject({ type: "EMAIL" });
-    expect(captcha!.config.site_key).toBe("6LcScenarioSiteKey01");
-    expect(captcha!.config.secret_key).toHaveProperty(["4dabf18193072939515e22adb298388d"]);
+    // The state holds the package schema's names (what every SDK shows), not the API's.
+    expect(captcha!.config.siteKey).toBe("6LcScenarioSiteKey01");
+    expect(captcha!.config.secretKey).toHaveProperty(["4dabf18193072939515e22adb298388d"]);
+    expect(captcha!.config).not.toHaveProperty("secret_key");
   });
 
   test("pulumi import adopts a form by id, and the matching program then previews no change", async () => {
-    const made = await ctx.api.call<{ id: string }>("POST", "/forms", { ...scenario.form, name: "Imported" });
+    // The scenario is in the package schema's names; the API takes its own.
+    const apiForm = renameResource("form", { ...scenario.form, name: "Imported" }, "toWire");
+    const made = await ctx.api.call<{ id: string }>("POST", "/forms", apiForm);
     expect(made.status).toBe(201);
     const imported = await ctx.stack.import({
       resources: [{ type: "tenant:index:Form", name: "extra", id: made.body.id }],

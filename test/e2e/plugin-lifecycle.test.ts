@@ -65,6 +65,7 @@ describe("the tenant resource plugin through the real engine", () => {
       subscriptions: [{ event_type: "user.created" }],
       destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } },
     };
+    // The API's names: the program (plugin-program/index.ts) renames them to the schema's.
     const template = { template: "<html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>" };
     const policy = {
       resource: "oauth_authentication_api",

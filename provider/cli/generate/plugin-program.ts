@@ -6,6 +6,7 @@
  * The resources come from the same model as the dynamic-provider program (model.ts).
  */
 import { GO_MODULE, packageSchema } from "../../package-schema";
+import { kindOfTypeName, renameResource } from "../../plugin/names";
 import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "./go-literal";
 import { Code, printLiteral, PYTHON } from "./literal";
 import {
@@ -84,6 +85,14 @@ interface Writer {
   ignore: string[];
 }
 
+/**
+ * A resource's arguments as the SDKs of TypeScript and Go name them: the package schema's
+ * names (`nextNode`; the model holds the API's, `next_node`). Python's are the API's.
+ */
+function schemaArgs(resource: ModelResource): Record<string, unknown> {
+  return renameResource(kindOfTypeName(resource.kind)!, resource.args, "toSchema");
+}
+
 /** Builds the program of `snapshot` in `options.language` over the plugin. */
 export function buildPluginProgram(snapshot: TenantSnapshot, options: PluginProgramOptions): GeneratedProgram {
   const writer = WRITERS[options.language];
@@ -122,7 +131,7 @@ const TYPESCRIPT_WRITER: Writer = {
   files(snapshot, { resources, files }, header, options, usesConfig) {
     const blocks = resources.map((resource, index) => {
       const head = `const ${resource.name} = new tenant.${resource.kind}(${JSON.stringify(resource.name)}, `;
-      const args = replaceRefs(resource.args, typescriptRef);
+      const args = replaceRefs(schemaArgs(resource), typescriptRef);
       return [
         ...sectionLine(resource.kind, resources[index - 1], "//"),
         `/** ${resource.comment} */`,
@@ -255,7 +264,13 @@ const GO_WRITER: Writer = {
         : new Code(`pulumi.String(string(${ref.variable}))`);
     const blocks = resources.map((resource, index) => {
       const { inputProperties } = schema.resources[`tenant:index:${resource.kind}`]!;
-      const args = printer.struct(replaceRefs(resource.args, goRef), resource.kind, inputProperties, 2, resource.name);
+      const args = printer.struct(
+        replaceRefs(schemaArgs(resource), goRef),
+        resource.kind,
+        inputProperties,
+        2,
+        resource.name,
+      );
       return [
         ...sectionLine(resource.kind, resources[index - 1], "//").map((line) => `\t\t${line}`),
         `\t\t// ${resource.comment}`,

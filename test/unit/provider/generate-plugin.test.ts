@@ -147,11 +147,11 @@ describe("plugin programs", () => {
     expect(source).toContain("Start: &tenant.FormStartArgs{");
     expect(source).toContain("&tenant.FormNodeStepArgs{");
     expect(source).toContain("&tenant.FormComponentRecaptchaArgs{");
-    expect(source).toContain('Secret_key: cfg.RequireSecret("signUpCaptchaSecretKey")');
-    expect(source).toContain('Header_value: cfg.RequireSecret("auditWebhookHeaderValue")');
+    expect(source).toContain('SecretKey: cfg.RequireSecret("signUpCaptchaSecretKey")');
+    expect(source).toContain('HeaderValue: cfg.RequireSecret("auditWebhookHeaderValue")');
     expect(source).toContain("Template: pulumi.String(string(loginTemplate))");
     expect(source).toContain(
-      'Subscriptions: tenant.EventStreamSubscriptionsArray{\n\t\t\t\t&tenant.EventStreamSubscriptionsArgs{\n\t\t\t\t\tEvent_type: pulumi.String("user.created"),',
+      'Subscriptions: tenant.EventStreamSubscriptionsArray{\n\t\t\t\t&tenant.EventStreamSubscriptionsArgs{\n\t\t\t\t\tEventType: pulumi.String("user.created"),',
     );
     expect(buildPluginProgram(snapshot(), options("go")).files["go.mod"]).toContain(
       "github.com/pulumi-tenant/pulumi-tenant/sdk/go v0.2.0",
@@ -162,14 +162,14 @@ describe("plugin programs", () => {
     const schema = packageSchema("0.2.0") as { types: ObjectTypes };
     const printer = new GoPrinter(schema.types);
     const start = { $ref: "#/types/tenant:index:FormStart" };
-    expect(printer.value({ next_node: "a", coordinates: { x: 1, y: -2 } }, start, 0, "start")).toBe(
-      '&tenant.FormStartArgs{\n\tNext_node: pulumi.String("a"),\n\tCoordinates: &tenant.FormNodeStepCoordinatesArgs{\n\t\tX: pulumi.Int(1),\n\t\tY: pulumi.Int(-2),\n\t},\n}',
+    expect(printer.value({ nextNode: "a", coordinates: { x: 1, y: -2 } }, start, 0, "start")).toBe(
+      '&tenant.FormStartArgs{\n\tNextNode: pulumi.String("a"),\n\tCoordinates: &tenant.FormNodeStepCoordinatesArgs{\n\t\tX: pulumi.Int(1),\n\t\tY: pulumi.Int(-2),\n\t},\n}',
     );
     // An integer field takes no fraction: pulumi.Float64 would not compile there.
     expect(() => printer.value({ coordinates: { x: 1, y: 2.5 } }, start, 0, "start")).toThrow(
       "start.coordinates.y: expected an integer, found 2.5",
     );
-    expect(() => printer.value({ next_node: "a", surprise: 1 }, start, 0, "form.start")).toThrow(
+    expect(() => printer.value({ nextNode: "a", surprise: 1 }, start, 0, "form.start")).toThrow(
       'form.start: "surprise" is not a field of FormStart in the Go SDK',
     );
     expect(printer.value({ a: [1, "x", true, null] }, undefined, 0, "v")).toBe(
