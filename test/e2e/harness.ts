@@ -3,7 +3,7 @@
  * (pinned, from scripts/setup-pulumi.sh) over a program directory, a private file://
  * backend and PULUMI_HOME per run.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -157,17 +157,23 @@ export function rawStateText(ctx: E2eContext): string {
 
 /**
  * Runs the CLI itself on the stack (`pulumi <args> --stack <name>`), as a user or a CI job
- * would, for what the Automation API does not give (`preview --json`); returns stdout.
+ * would, for what the Automation API does not give (`preview --json`); resolves with stdout.
+ * Asynchronous: the tenant server answers from this process's event loop.
  */
-export function runCli(stack: Stack, args: string[]): string {
+export function runCli(stack: Stack, args: string[]): Promise<string> {
   const workspace = stack.workspace as LocalWorkspace;
-  return execFileSync(workspace.pulumiCommand.command, [...args, "--stack", stack.name, "--non-interactive"], {
-    cwd: workspace.workDir,
-    env: { ...process.env, ...workspace.envVars },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const command = [...args, "--stack", stack.name, "--non-interactive"];
+  return new Promise((resolve, reject) =>
+    execFile(
+      workspace.pulumiCommand.command,
+      command,
+      { cwd: workspace.workDir, env: { ...process.env, ...workspace.envVars }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        error
+          ? reject(new Error(`pulumi ${command.join(" ")} failed:\n${stderr}\n${stdout.slice(-3000)}`))
+          : resolve(stdout),
+    ),
+  );
 }
 
 /** One step of `pulumi preview --json`: what the engine would do to a resource, and why. */
@@ -180,8 +186,8 @@ export interface JsonPreviewStep {
 }
 
 /** The steps of `pulumi preview --json` on the stack. */
-export function previewJsonSteps(stack: Stack): JsonPreviewStep[] {
-  return (JSON.parse(runCli(stack, ["preview", "--json"])) as { steps?: JsonPreviewStep[] }).steps ?? [];
+export async function previewJsonSteps(stack: Stack): Promise<JsonPreviewStep[]> {
+  return (JSON.parse(await runCli(stack, ["preview", "--json"])) as { steps?: JsonPreviewStep[] }).steps ?? [];
 }
 
 /** Sets the program's `scenario` config. */

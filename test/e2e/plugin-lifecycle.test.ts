@@ -29,7 +29,7 @@ describe("the tenant resource plugin through the real engine", () => {
 
     await ctx.stack.setConfig("formName", { value: "Join" });
     // What a pull-request bot reads: the update and the field that causes it.
-    const update = previewJsonSteps(ctx.stack).find((step) => step.op === "update");
+    const update = (await previewJsonSteps(ctx.stack)).find((step) => step.op === "update");
     expect(update).toMatchObject({ urn: expect.stringContaining("tenant:index:Form::signup"), diffReasons: ["name"] });
     expect(update?.detailedDiff).toEqual({ name: expect.objectContaining({ kind: "update" }) });
     const renamed = await ctx.stack.up();
