@@ -36,12 +36,12 @@ export class EventStream extends pulumi.CustomResource {
         return obj['__pulumiType'] === EventStream.__pulumiType;
     }
 
-    declare public /*out*/ readonly created_at: pulumi.Output<string>;
+    declare public /*out*/ readonly createdAt: pulumi.Output<string>;
     declare public readonly destination: pulumi.Output<outputs.EventStreamDestinationWebhook | outputs.EventStreamDestinationEventbridge | outputs.EventStreamDestinationAction>;
     declare public readonly name: pulumi.Output<string | undefined>;
     declare public readonly status: pulumi.Output<string>;
     declare public readonly subscriptions: pulumi.Output<outputs.EventStreamSubscriptions[] | undefined>;
-    declare public /*out*/ readonly updated_at: pulumi.Output<string>;
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string>;
 
     /**
      * Create a EventStream resource with the given unique name, arguments, and options.
@@ -61,15 +61,15 @@ export class EventStream extends pulumi.CustomResource {
             resourceInputs["name"] = args?.name;
             resourceInputs["status"] = args?.status;
             resourceInputs["subscriptions"] = args?.subscriptions;
-            resourceInputs["created_at"] = undefined /*out*/;
-            resourceInputs["updated_at"] = undefined /*out*/;
+            resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
-            resourceInputs["created_at"] = undefined /*out*/;
+            resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["destination"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
             resourceInputs["subscriptions"] = undefined /*out*/;
-            resourceInputs["updated_at"] = undefined /*out*/;
+            resourceInputs["updatedAt"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(EventStream.__pulumiType, name, resourceInputs, opts);

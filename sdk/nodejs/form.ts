@@ -36,8 +36,8 @@ export class Form extends pulumi.CustomResource {
         return obj['__pulumiType'] === Form.__pulumiType;
     }
 
-    declare public /*out*/ readonly created_at: pulumi.Output<string>;
-    declare public /*out*/ readonly embedded_at: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly createdAt: pulumi.Output<string>;
+    declare public /*out*/ readonly embeddedAt: pulumi.Output<string | undefined>;
     declare public readonly ending: pulumi.Output<outputs.FormEnding | undefined>;
     declare public readonly languages: pulumi.Output<outputs.FormLanguages | undefined>;
     declare public readonly messages: pulumi.Output<outputs.FormMessages | undefined>;
@@ -45,9 +45,9 @@ export class Form extends pulumi.CustomResource {
     declare public readonly nodes: pulumi.Output<(outputs.FormNodeStep | outputs.FormNodeFlow | outputs.FormNodeRouter)[] | undefined>;
     declare public readonly start: pulumi.Output<outputs.FormStart | undefined>;
     declare public readonly style: pulumi.Output<outputs.FormStyle | undefined>;
-    declare public /*out*/ readonly submitted_at: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly submittedAt: pulumi.Output<string | undefined>;
     declare public readonly translations: pulumi.Output<{[key: string]: any} | undefined>;
-    declare public /*out*/ readonly updated_at: pulumi.Output<string>;
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string>;
 
     /**
      * Create a Form resource with the given unique name, arguments, and options.
@@ -71,13 +71,13 @@ export class Form extends pulumi.CustomResource {
             resourceInputs["start"] = args?.start;
             resourceInputs["style"] = args?.style;
             resourceInputs["translations"] = args?.translations;
-            resourceInputs["created_at"] = undefined /*out*/;
-            resourceInputs["embedded_at"] = undefined /*out*/;
-            resourceInputs["submitted_at"] = undefined /*out*/;
-            resourceInputs["updated_at"] = undefined /*out*/;
+            resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["embeddedAt"] = undefined /*out*/;
+            resourceInputs["submittedAt"] = undefined /*out*/;
+            resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
-            resourceInputs["created_at"] = undefined /*out*/;
-            resourceInputs["embedded_at"] = undefined /*out*/;
+            resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["embeddedAt"] = undefined /*out*/;
             resourceInputs["ending"] = undefined /*out*/;
             resourceInputs["languages"] = undefined /*out*/;
             resourceInputs["messages"] = undefined /*out*/;
@@ -85,9 +85,9 @@ export class Form extends pulumi.CustomResource {
             resourceInputs["nodes"] = undefined /*out*/;
             resourceInputs["start"] = undefined /*out*/;
             resourceInputs["style"] = undefined /*out*/;
-            resourceInputs["submitted_at"] = undefined /*out*/;
+            resourceInputs["submittedAt"] = undefined /*out*/;
             resourceInputs["translations"] = undefined /*out*/;
-            resourceInputs["updated_at"] = undefined /*out*/;
+            resourceInputs["updatedAt"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Form.__pulumiType, name, resourceInputs, opts);

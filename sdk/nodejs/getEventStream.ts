@@ -30,13 +30,13 @@ export interface GetEventStreamArgs {
 }
 
 export interface GetEventStreamResult {
-    readonly created_at: string;
+    readonly createdAt: string;
     readonly destination: outputs.EventStreamDestinationWebhook | outputs.EventStreamDestinationEventbridge | outputs.EventStreamDestinationAction;
     readonly id: string;
     readonly name?: string;
     readonly status: string;
     readonly subscriptions?: outputs.EventStreamSubscriptions[];
-    readonly updated_at: string;
+    readonly updatedAt: string;
 }
 /**
  * Reads one event stream of the tenant, by id or by name.

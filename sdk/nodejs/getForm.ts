@@ -30,8 +30,8 @@ export interface GetFormArgs {
 }
 
 export interface GetFormResult {
-    readonly created_at: string;
-    readonly embedded_at?: string;
+    readonly createdAt: string;
+    readonly embeddedAt?: string;
     readonly ending?: outputs.FormEnding;
     readonly id: string;
     readonly languages?: outputs.FormLanguages;
@@ -40,9 +40,9 @@ export interface GetFormResult {
     readonly nodes?: (outputs.FormNodeStep | outputs.FormNodeFlow | outputs.FormNodeRouter)[];
     readonly start?: outputs.FormStart;
     readonly style?: outputs.FormStyle;
-    readonly submitted_at?: string;
+    readonly submittedAt?: string;
     readonly translations?: {[key: string]: any};
-    readonly updated_at: string;
+    readonly updatedAt: string;
 }
 /**
  * Reads one form of the tenant, by id or by name.

@@ -13,7 +13,7 @@ export function getRateLimitPolicies(args?: GetRateLimitPoliciesArgs, opts?: pul
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("tenant:index:getRateLimitPolicies", {
-        "consumer_selector": args.consumer_selector,
+        "consumerSelector": args.consumerSelector,
     }, opts);
 }
 
@@ -21,11 +21,11 @@ export interface GetRateLimitPoliciesArgs {
     /**
      * Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).
      */
-    consumer_selector?: string;
+    consumerSelector?: string;
 }
 
 export interface GetRateLimitPoliciesResult {
-    readonly rate_limit_policies: outputs.RateLimitPolicyItem[];
+    readonly rateLimitPolicies: outputs.RateLimitPolicyItem[];
 }
 /**
  * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
@@ -34,7 +34,7 @@ export function getRateLimitPoliciesOutput(args?: GetRateLimitPoliciesOutputArgs
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("tenant:index:getRateLimitPolicies", {
-        "consumer_selector": args.consumer_selector,
+        "consumerSelector": args.consumerSelector,
     }, opts);
 }
 
@@ -42,5 +42,5 @@ export interface GetRateLimitPoliciesOutputArgs {
     /**
      * Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).
      */
-    consumer_selector?: pulumi.Input<string | undefined>;
+    consumerSelector?: pulumi.Input<string | undefined>;
 }

@@ -27,11 +27,11 @@ export interface GetRateLimitPolicyArgs {
 export interface GetRateLimitPolicyResult {
     readonly configuration: outputs.RateLimitConfigurationAllow | outputs.RateLimitConfigurationBlock | outputs.RateLimitConfigurationLog | outputs.RateLimitConfigurationRedirect;
     readonly consumer: string;
-    readonly consumer_selector: string;
-    readonly created_at?: string;
+    readonly consumerSelector: string;
+    readonly createdAt?: string;
     readonly id: string;
     readonly resource: string;
-    readonly updated_at?: string;
+    readonly updatedAt?: string;
 }
 /**
  * Reads one rate limit policy by id.

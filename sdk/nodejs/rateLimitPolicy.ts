@@ -38,10 +38,10 @@ export class RateLimitPolicy extends pulumi.CustomResource {
 
     declare public readonly configuration: pulumi.Output<outputs.RateLimitConfigurationAllow | outputs.RateLimitConfigurationBlock | outputs.RateLimitConfigurationLog | outputs.RateLimitConfigurationRedirect>;
     declare public readonly consumer: pulumi.Output<string>;
-    declare public readonly consumer_selector: pulumi.Output<string>;
-    declare public /*out*/ readonly created_at: pulumi.Output<string | undefined>;
+    declare public readonly consumerSelector: pulumi.Output<string>;
+    declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     declare public readonly resource: pulumi.Output<string>;
-    declare public /*out*/ readonly updated_at: pulumi.Output<string | undefined>;
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
 
     /**
      * Create a RateLimitPolicy resource with the given unique name, arguments, and options.
@@ -60,25 +60,25 @@ export class RateLimitPolicy extends pulumi.CustomResource {
             if (args?.consumer === undefined && !opts.urn) {
                 throw new Error("Missing required property 'consumer'");
             }
-            if (args?.consumer_selector === undefined && !opts.urn) {
-                throw new Error("Missing required property 'consumer_selector'");
+            if (args?.consumerSelector === undefined && !opts.urn) {
+                throw new Error("Missing required property 'consumerSelector'");
             }
             if (args?.resource === undefined && !opts.urn) {
                 throw new Error("Missing required property 'resource'");
             }
             resourceInputs["configuration"] = args?.configuration;
             resourceInputs["consumer"] = args?.consumer;
-            resourceInputs["consumer_selector"] = args?.consumer_selector;
+            resourceInputs["consumerSelector"] = args?.consumerSelector;
             resourceInputs["resource"] = args?.resource;
-            resourceInputs["created_at"] = undefined /*out*/;
-            resourceInputs["updated_at"] = undefined /*out*/;
+            resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
             resourceInputs["configuration"] = undefined /*out*/;
             resourceInputs["consumer"] = undefined /*out*/;
-            resourceInputs["consumer_selector"] = undefined /*out*/;
-            resourceInputs["created_at"] = undefined /*out*/;
+            resourceInputs["consumerSelector"] = undefined /*out*/;
+            resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["resource"] = undefined /*out*/;
-            resourceInputs["updated_at"] = undefined /*out*/;
+            resourceInputs["updatedAt"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(RateLimitPolicy.__pulumiType, name, resourceInputs, opts);
@@ -91,6 +91,6 @@ export class RateLimitPolicy extends pulumi.CustomResource {
 export interface RateLimitPolicyArgs {
     configuration: pulumi.Input<inputs.RateLimitConfigurationAllowArgs | inputs.RateLimitConfigurationBlockArgs | inputs.RateLimitConfigurationLogArgs | inputs.RateLimitConfigurationRedirectArgs>;
     consumer: pulumi.Input<string>;
-    consumer_selector: pulumi.Input<string>;
+    consumerSelector: pulumi.Input<string>;
     resource: pulumi.Input<string>;
 }

@@ -16,12 +16,12 @@ import (
 type EventStream struct {
 	pulumi.CustomResourceState
 
-	Created_at    pulumi.StringOutput                 `pulumi:"created_at"`
+	CreatedAt     pulumi.StringOutput                 `pulumi:"createdAt"`
 	Destination   pulumi.AnyOutput                    `pulumi:"destination"`
 	Name          pulumi.StringPtrOutput              `pulumi:"name"`
 	Status        pulumi.StringOutput                 `pulumi:"status"`
 	Subscriptions EventStreamSubscriptionsArrayOutput `pulumi:"subscriptions"`
-	Updated_at    pulumi.StringOutput                 `pulumi:"updated_at"`
+	UpdatedAt     pulumi.StringOutput                 `pulumi:"updatedAt"`
 }
 
 // NewEventStream registers a new resource with the given unique name, arguments, and options.
@@ -118,8 +118,8 @@ func (o EventStreamOutput) ToEventStreamOutputWithContext(ctx context.Context) E
 	return o
 }
 
-func (o EventStreamOutput) Created_at() pulumi.StringOutput {
-	return o.ApplyT(func(v *EventStream) pulumi.StringOutput { return v.Created_at }).(pulumi.StringOutput)
+func (o EventStreamOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *EventStream) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
 func (o EventStreamOutput) Destination() pulumi.AnyOutput {
@@ -138,8 +138,8 @@ func (o EventStreamOutput) Subscriptions() EventStreamSubscriptionsArrayOutput {
 	return o.ApplyT(func(v *EventStream) EventStreamSubscriptionsArrayOutput { return v.Subscriptions }).(EventStreamSubscriptionsArrayOutput)
 }
 
-func (o EventStreamOutput) Updated_at() pulumi.StringOutput {
-	return o.ApplyT(func(v *EventStream) pulumi.StringOutput { return v.Updated_at }).(pulumi.StringOutput)
+func (o EventStreamOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *EventStream) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 func init() {

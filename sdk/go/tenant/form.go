@@ -16,8 +16,8 @@ import (
 type Form struct {
 	pulumi.CustomResourceState
 
-	Created_at   pulumi.StringOutput    `pulumi:"created_at"`
-	Embedded_at  pulumi.StringPtrOutput `pulumi:"embedded_at"`
+	CreatedAt    pulumi.StringOutput    `pulumi:"createdAt"`
+	EmbeddedAt   pulumi.StringPtrOutput `pulumi:"embeddedAt"`
 	Ending       FormEndingPtrOutput    `pulumi:"ending"`
 	Languages    FormLanguagesPtrOutput `pulumi:"languages"`
 	Messages     FormMessagesPtrOutput  `pulumi:"messages"`
@@ -25,9 +25,9 @@ type Form struct {
 	Nodes        pulumi.ArrayOutput     `pulumi:"nodes"`
 	Start        FormStartPtrOutput     `pulumi:"start"`
 	Style        FormStylePtrOutput     `pulumi:"style"`
-	Submitted_at pulumi.StringPtrOutput `pulumi:"submitted_at"`
+	SubmittedAt  pulumi.StringPtrOutput `pulumi:"submittedAt"`
 	Translations pulumi.MapOutput       `pulumi:"translations"`
-	Updated_at   pulumi.StringOutput    `pulumi:"updated_at"`
+	UpdatedAt    pulumi.StringOutput    `pulumi:"updatedAt"`
 }
 
 // NewForm registers a new resource with the given unique name, arguments, and options.
@@ -132,12 +132,12 @@ func (o FormOutput) ToFormOutputWithContext(ctx context.Context) FormOutput {
 	return o
 }
 
-func (o FormOutput) Created_at() pulumi.StringOutput {
-	return o.ApplyT(func(v *Form) pulumi.StringOutput { return v.Created_at }).(pulumi.StringOutput)
+func (o FormOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *Form) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o FormOutput) Embedded_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Form) pulumi.StringPtrOutput { return v.Embedded_at }).(pulumi.StringPtrOutput)
+func (o FormOutput) EmbeddedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Form) pulumi.StringPtrOutput { return v.EmbeddedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o FormOutput) Ending() FormEndingPtrOutput {
@@ -168,16 +168,16 @@ func (o FormOutput) Style() FormStylePtrOutput {
 	return o.ApplyT(func(v *Form) FormStylePtrOutput { return v.Style }).(FormStylePtrOutput)
 }
 
-func (o FormOutput) Submitted_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Form) pulumi.StringPtrOutput { return v.Submitted_at }).(pulumi.StringPtrOutput)
+func (o FormOutput) SubmittedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Form) pulumi.StringPtrOutput { return v.SubmittedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o FormOutput) Translations() pulumi.MapOutput {
 	return o.ApplyT(func(v *Form) pulumi.MapOutput { return v.Translations }).(pulumi.MapOutput)
 }
 
-func (o FormOutput) Updated_at() pulumi.StringOutput {
-	return o.ApplyT(func(v *Form) pulumi.StringOutput { return v.Updated_at }).(pulumi.StringOutput)
+func (o FormOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *Form) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 func init() {

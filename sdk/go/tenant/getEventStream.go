@@ -30,13 +30,13 @@ type LookupEventStreamArgs struct {
 }
 
 type LookupEventStreamResult struct {
-	Created_at    string                     `pulumi:"created_at"`
+	CreatedAt     string                     `pulumi:"createdAt"`
 	Destination   interface{}                `pulumi:"destination"`
 	Id            string                     `pulumi:"id"`
 	Name          *string                    `pulumi:"name"`
 	Status        string                     `pulumi:"status"`
 	Subscriptions []EventStreamSubscriptions `pulumi:"subscriptions"`
-	Updated_at    string                     `pulumi:"updated_at"`
+	UpdatedAt     string                     `pulumi:"updatedAt"`
 }
 
 func LookupEventStreamOutput(ctx *pulumi.Context, args LookupEventStreamOutputArgs, opts ...pulumi.InvokeOption) LookupEventStreamResultOutput {
@@ -73,8 +73,8 @@ func (o LookupEventStreamResultOutput) ToLookupEventStreamResultOutputWithContex
 	return o
 }
 
-func (o LookupEventStreamResultOutput) Created_at() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupEventStreamResult) string { return v.Created_at }).(pulumi.StringOutput)
+func (o LookupEventStreamResultOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupEventStreamResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
 func (o LookupEventStreamResultOutput) Destination() pulumi.AnyOutput {
@@ -97,8 +97,8 @@ func (o LookupEventStreamResultOutput) Subscriptions() EventStreamSubscriptionsA
 	return o.ApplyT(func(v LookupEventStreamResult) []EventStreamSubscriptions { return v.Subscriptions }).(EventStreamSubscriptionsArrayOutput)
 }
 
-func (o LookupEventStreamResultOutput) Updated_at() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupEventStreamResult) string { return v.Updated_at }).(pulumi.StringOutput)
+func (o LookupEventStreamResultOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupEventStreamResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 func init() {

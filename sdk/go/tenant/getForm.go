@@ -30,8 +30,8 @@ type LookupFormArgs struct {
 }
 
 type LookupFormResult struct {
-	Created_at   string                 `pulumi:"created_at"`
-	Embedded_at  *string                `pulumi:"embedded_at"`
+	CreatedAt    string                 `pulumi:"createdAt"`
+	EmbeddedAt   *string                `pulumi:"embeddedAt"`
 	Ending       *FormEnding            `pulumi:"ending"`
 	Id           string                 `pulumi:"id"`
 	Languages    *FormLanguages         `pulumi:"languages"`
@@ -40,9 +40,9 @@ type LookupFormResult struct {
 	Nodes        []interface{}          `pulumi:"nodes"`
 	Start        *FormStart             `pulumi:"start"`
 	Style        *FormStyle             `pulumi:"style"`
-	Submitted_at *string                `pulumi:"submitted_at"`
+	SubmittedAt  *string                `pulumi:"submittedAt"`
 	Translations map[string]interface{} `pulumi:"translations"`
-	Updated_at   string                 `pulumi:"updated_at"`
+	UpdatedAt    string                 `pulumi:"updatedAt"`
 }
 
 func LookupFormOutput(ctx *pulumi.Context, args LookupFormOutputArgs, opts ...pulumi.InvokeOption) LookupFormResultOutput {
@@ -79,12 +79,12 @@ func (o LookupFormResultOutput) ToLookupFormResultOutputWithContext(ctx context.
 	return o
 }
 
-func (o LookupFormResultOutput) Created_at() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupFormResult) string { return v.Created_at }).(pulumi.StringOutput)
+func (o LookupFormResultOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupFormResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o LookupFormResultOutput) Embedded_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupFormResult) *string { return v.Embedded_at }).(pulumi.StringPtrOutput)
+func (o LookupFormResultOutput) EmbeddedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupFormResult) *string { return v.EmbeddedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupFormResultOutput) Ending() FormEndingPtrOutput {
@@ -119,16 +119,16 @@ func (o LookupFormResultOutput) Style() FormStylePtrOutput {
 	return o.ApplyT(func(v LookupFormResult) *FormStyle { return v.Style }).(FormStylePtrOutput)
 }
 
-func (o LookupFormResultOutput) Submitted_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupFormResult) *string { return v.Submitted_at }).(pulumi.StringPtrOutput)
+func (o LookupFormResultOutput) SubmittedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupFormResult) *string { return v.SubmittedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupFormResultOutput) Translations() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupFormResult) map[string]interface{} { return v.Translations }).(pulumi.MapOutput)
 }
 
-func (o LookupFormResultOutput) Updated_at() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupFormResult) string { return v.Updated_at }).(pulumi.StringOutput)
+func (o LookupFormResultOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupFormResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 func init() {

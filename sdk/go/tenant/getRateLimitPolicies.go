@@ -24,11 +24,11 @@ func GetRateLimitPolicies(ctx *pulumi.Context, args *GetRateLimitPoliciesArgs, o
 
 type GetRateLimitPoliciesArgs struct {
 	// Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).
-	Consumer_selector *string `pulumi:"consumer_selector"`
+	ConsumerSelector *string `pulumi:"consumerSelector"`
 }
 
 type GetRateLimitPoliciesResult struct {
-	Rate_limit_policies []RateLimitPolicyItem `pulumi:"rate_limit_policies"`
+	RateLimitPolicies []RateLimitPolicyItem `pulumi:"rateLimitPolicies"`
 }
 
 func GetRateLimitPoliciesOutput(ctx *pulumi.Context, args GetRateLimitPoliciesOutputArgs, opts ...pulumi.InvokeOption) GetRateLimitPoliciesResultOutput {
@@ -42,7 +42,7 @@ func GetRateLimitPoliciesOutput(ctx *pulumi.Context, args GetRateLimitPoliciesOu
 
 type GetRateLimitPoliciesOutputArgs struct {
 	// Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).
-	Consumer_selector pulumi.StringPtrInput `pulumi:"consumer_selector"`
+	ConsumerSelector pulumi.StringPtrInput `pulumi:"consumerSelector"`
 }
 
 func (GetRateLimitPoliciesOutputArgs) ElementType() reflect.Type {
@@ -63,8 +63,8 @@ func (o GetRateLimitPoliciesResultOutput) ToGetRateLimitPoliciesResultOutputWith
 	return o
 }
 
-func (o GetRateLimitPoliciesResultOutput) Rate_limit_policies() RateLimitPolicyItemArrayOutput {
-	return o.ApplyT(func(v GetRateLimitPoliciesResult) []RateLimitPolicyItem { return v.Rate_limit_policies }).(RateLimitPolicyItemArrayOutput)
+func (o GetRateLimitPoliciesResultOutput) RateLimitPolicies() RateLimitPolicyItemArrayOutput {
+	return o.ApplyT(func(v GetRateLimitPoliciesResult) []RateLimitPolicyItem { return v.RateLimitPolicies }).(RateLimitPolicyItemArrayOutput)
 }
 
 func init() {

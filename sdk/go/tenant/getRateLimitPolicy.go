@@ -28,13 +28,13 @@ type LookupRateLimitPolicyArgs struct {
 }
 
 type LookupRateLimitPolicyResult struct {
-	Configuration     interface{} `pulumi:"configuration"`
-	Consumer          string      `pulumi:"consumer"`
-	Consumer_selector string      `pulumi:"consumer_selector"`
-	Created_at        *string     `pulumi:"created_at"`
-	Id                string      `pulumi:"id"`
-	Resource          string      `pulumi:"resource"`
-	Updated_at        *string     `pulumi:"updated_at"`
+	Configuration    interface{} `pulumi:"configuration"`
+	Consumer         string      `pulumi:"consumer"`
+	ConsumerSelector string      `pulumi:"consumerSelector"`
+	CreatedAt        *string     `pulumi:"createdAt"`
+	Id               string      `pulumi:"id"`
+	Resource         string      `pulumi:"resource"`
+	UpdatedAt        *string     `pulumi:"updatedAt"`
 }
 
 func LookupRateLimitPolicyOutput(ctx *pulumi.Context, args LookupRateLimitPolicyOutputArgs, opts ...pulumi.InvokeOption) LookupRateLimitPolicyResultOutput {
@@ -77,12 +77,12 @@ func (o LookupRateLimitPolicyResultOutput) Consumer() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupRateLimitPolicyResult) string { return v.Consumer }).(pulumi.StringOutput)
 }
 
-func (o LookupRateLimitPolicyResultOutput) Consumer_selector() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupRateLimitPolicyResult) string { return v.Consumer_selector }).(pulumi.StringOutput)
+func (o LookupRateLimitPolicyResultOutput) ConsumerSelector() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupRateLimitPolicyResult) string { return v.ConsumerSelector }).(pulumi.StringOutput)
 }
 
-func (o LookupRateLimitPolicyResultOutput) Created_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupRateLimitPolicyResult) *string { return v.Created_at }).(pulumi.StringPtrOutput)
+func (o LookupRateLimitPolicyResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupRateLimitPolicyResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupRateLimitPolicyResultOutput) Id() pulumi.StringOutput {
@@ -93,8 +93,8 @@ func (o LookupRateLimitPolicyResultOutput) Resource() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupRateLimitPolicyResult) string { return v.Resource }).(pulumi.StringOutput)
 }
 
-func (o LookupRateLimitPolicyResultOutput) Updated_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupRateLimitPolicyResult) *string { return v.Updated_at }).(pulumi.StringPtrOutput)
+func (o LookupRateLimitPolicyResultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupRateLimitPolicyResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -69,7 +69,7 @@ func (o EventStreamDestinationActionOutput) Type() pulumi.StringOutput {
 }
 
 type EventStreamDestinationActionConfiguration struct {
-	Action_id string `pulumi:"action_id"`
+	ActionId string `pulumi:"actionId"`
 }
 
 // EventStreamDestinationActionConfigurationInput is an input type that accepts EventStreamDestinationActionConfigurationArgs and EventStreamDestinationActionConfigurationOutput values.
@@ -84,7 +84,7 @@ type EventStreamDestinationActionConfigurationInput interface {
 }
 
 type EventStreamDestinationActionConfigurationArgs struct {
-	Action_id pulumi.StringInput `pulumi:"action_id"`
+	ActionId pulumi.StringInput `pulumi:"actionId"`
 }
 
 func (EventStreamDestinationActionConfigurationArgs) ElementType() reflect.Type {
@@ -113,8 +113,8 @@ func (o EventStreamDestinationActionConfigurationOutput) ToEventStreamDestinatio
 	return o
 }
 
-func (o EventStreamDestinationActionConfigurationOutput) Action_id() pulumi.StringOutput {
-	return o.ApplyT(func(v EventStreamDestinationActionConfiguration) string { return v.Action_id }).(pulumi.StringOutput)
+func (o EventStreamDestinationActionConfigurationOutput) ActionId() pulumi.StringOutput {
+	return o.ApplyT(func(v EventStreamDestinationActionConfiguration) string { return v.ActionId }).(pulumi.StringOutput)
 }
 
 type EventStreamDestinationEventbridge struct {
@@ -175,9 +175,9 @@ func (o EventStreamDestinationEventbridgeOutput) Type() pulumi.StringOutput {
 }
 
 type EventStreamDestinationEventbridgeConfiguration struct {
-	Aws_account_id           string  `pulumi:"aws_account_id"`
-	Aws_partner_event_source *string `pulumi:"aws_partner_event_source"`
-	Aws_region               string  `pulumi:"aws_region"`
+	AwsAccountId          string  `pulumi:"awsAccountId"`
+	AwsPartnerEventSource *string `pulumi:"awsPartnerEventSource"`
+	AwsRegion             string  `pulumi:"awsRegion"`
 }
 
 // EventStreamDestinationEventbridgeConfigurationInput is an input type that accepts EventStreamDestinationEventbridgeConfigurationArgs and EventStreamDestinationEventbridgeConfigurationOutput values.
@@ -192,9 +192,9 @@ type EventStreamDestinationEventbridgeConfigurationInput interface {
 }
 
 type EventStreamDestinationEventbridgeConfigurationArgs struct {
-	Aws_account_id           pulumi.StringInput    `pulumi:"aws_account_id"`
-	Aws_partner_event_source pulumi.StringPtrInput `pulumi:"aws_partner_event_source"`
-	Aws_region               pulumi.StringInput    `pulumi:"aws_region"`
+	AwsAccountId          pulumi.StringInput    `pulumi:"awsAccountId"`
+	AwsPartnerEventSource pulumi.StringPtrInput `pulumi:"awsPartnerEventSource"`
+	AwsRegion             pulumi.StringInput    `pulumi:"awsRegion"`
 }
 
 func (EventStreamDestinationEventbridgeConfigurationArgs) ElementType() reflect.Type {
@@ -223,16 +223,16 @@ func (o EventStreamDestinationEventbridgeConfigurationOutput) ToEventStreamDesti
 	return o
 }
 
-func (o EventStreamDestinationEventbridgeConfigurationOutput) Aws_account_id() pulumi.StringOutput {
-	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) string { return v.Aws_account_id }).(pulumi.StringOutput)
+func (o EventStreamDestinationEventbridgeConfigurationOutput) AwsAccountId() pulumi.StringOutput {
+	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) string { return v.AwsAccountId }).(pulumi.StringOutput)
 }
 
-func (o EventStreamDestinationEventbridgeConfigurationOutput) Aws_partner_event_source() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) *string { return v.Aws_partner_event_source }).(pulumi.StringPtrOutput)
+func (o EventStreamDestinationEventbridgeConfigurationOutput) AwsPartnerEventSource() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) *string { return v.AwsPartnerEventSource }).(pulumi.StringPtrOutput)
 }
 
-func (o EventStreamDestinationEventbridgeConfigurationOutput) Aws_region() pulumi.StringOutput {
-	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) string { return v.Aws_region }).(pulumi.StringOutput)
+func (o EventStreamDestinationEventbridgeConfigurationOutput) AwsRegion() pulumi.StringOutput {
+	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) string { return v.AwsRegion }).(pulumi.StringOutput)
 }
 
 type EventStreamDestinationWebhook struct {
@@ -293,8 +293,8 @@ func (o EventStreamDestinationWebhookOutput) Type() pulumi.StringOutput {
 }
 
 type EventStreamDestinationWebhookConfiguration struct {
-	Webhook_authorization interface{} `pulumi:"webhook_authorization"`
-	Webhook_endpoint      string      `pulumi:"webhook_endpoint"`
+	WebhookAuthorization interface{} `pulumi:"webhookAuthorization"`
+	WebhookEndpoint      string      `pulumi:"webhookEndpoint"`
 }
 
 // EventStreamDestinationWebhookConfigurationInput is an input type that accepts EventStreamDestinationWebhookConfigurationArgs and EventStreamDestinationWebhookConfigurationOutput values.
@@ -309,8 +309,8 @@ type EventStreamDestinationWebhookConfigurationInput interface {
 }
 
 type EventStreamDestinationWebhookConfigurationArgs struct {
-	Webhook_authorization pulumi.Input       `pulumi:"webhook_authorization"`
-	Webhook_endpoint      pulumi.StringInput `pulumi:"webhook_endpoint"`
+	WebhookAuthorization pulumi.Input       `pulumi:"webhookAuthorization"`
+	WebhookEndpoint      pulumi.StringInput `pulumi:"webhookEndpoint"`
 }
 
 func (EventStreamDestinationWebhookConfigurationArgs) ElementType() reflect.Type {
@@ -339,12 +339,12 @@ func (o EventStreamDestinationWebhookConfigurationOutput) ToEventStreamDestinati
 	return o
 }
 
-func (o EventStreamDestinationWebhookConfigurationOutput) Webhook_authorization() pulumi.AnyOutput {
-	return o.ApplyT(func(v EventStreamDestinationWebhookConfiguration) interface{} { return v.Webhook_authorization }).(pulumi.AnyOutput)
+func (o EventStreamDestinationWebhookConfigurationOutput) WebhookAuthorization() pulumi.AnyOutput {
+	return o.ApplyT(func(v EventStreamDestinationWebhookConfiguration) interface{} { return v.WebhookAuthorization }).(pulumi.AnyOutput)
 }
 
-func (o EventStreamDestinationWebhookConfigurationOutput) Webhook_endpoint() pulumi.StringOutput {
-	return o.ApplyT(func(v EventStreamDestinationWebhookConfiguration) string { return v.Webhook_endpoint }).(pulumi.StringOutput)
+func (o EventStreamDestinationWebhookConfigurationOutput) WebhookEndpoint() pulumi.StringOutput {
+	return o.ApplyT(func(v EventStreamDestinationWebhookConfiguration) string { return v.WebhookEndpoint }).(pulumi.StringOutput)
 }
 
 type EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic struct {
@@ -464,9 +464,9 @@ func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerOutp
 }
 
 type EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader struct {
-	Header_key   string  `pulumi:"header_key"`
-	Header_value *string `pulumi:"header_value"`
-	Method       string  `pulumi:"method"`
+	HeaderKey   string  `pulumi:"headerKey"`
+	HeaderValue *string `pulumi:"headerValue"`
+	Method      string  `pulumi:"method"`
 }
 
 // EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderInput is an input type that accepts EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs and EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderOutput values.
@@ -481,9 +481,9 @@ type EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderI
 }
 
 type EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs struct {
-	Header_key   pulumi.StringInput    `pulumi:"header_key"`
-	Header_value pulumi.StringPtrInput `pulumi:"header_value"`
-	Method       pulumi.StringInput    `pulumi:"method"`
+	HeaderKey   pulumi.StringInput    `pulumi:"headerKey"`
+	HeaderValue pulumi.StringPtrInput `pulumi:"headerValue"`
+	Method      pulumi.StringInput    `pulumi:"method"`
 }
 
 func (EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs) ElementType() reflect.Type {
@@ -512,15 +512,15 @@ func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHead
 	return o
 }
 
-func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderOutput) Header_key() pulumi.StringOutput {
+func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderOutput) HeaderKey() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader) string {
-		return v.Header_key
+		return v.HeaderKey
 	}).(pulumi.StringOutput)
 }
 
-func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderOutput) Header_value() pulumi.StringPtrOutput {
+func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderOutput) HeaderValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader) *string {
-		return v.Header_value
+		return v.HeaderValue
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -531,7 +531,7 @@ func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHead
 }
 
 type EventStreamSubscriptions struct {
-	Event_type *string `pulumi:"event_type"`
+	EventType *string `pulumi:"eventType"`
 }
 
 // EventStreamSubscriptionsInput is an input type that accepts EventStreamSubscriptionsArgs and EventStreamSubscriptionsOutput values.
@@ -546,7 +546,7 @@ type EventStreamSubscriptionsInput interface {
 }
 
 type EventStreamSubscriptionsArgs struct {
-	Event_type pulumi.StringPtrInput `pulumi:"event_type"`
+	EventType pulumi.StringPtrInput `pulumi:"eventType"`
 }
 
 func (EventStreamSubscriptionsArgs) ElementType() reflect.Type {
@@ -600,8 +600,8 @@ func (o EventStreamSubscriptionsOutput) ToEventStreamSubscriptionsOutputWithCont
 	return o
 }
 
-func (o EventStreamSubscriptionsOutput) Event_type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v EventStreamSubscriptions) *string { return v.Event_type }).(pulumi.StringPtrOutput)
+func (o EventStreamSubscriptionsOutput) EventType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EventStreamSubscriptions) *string { return v.EventType }).(pulumi.StringPtrOutput)
 }
 
 type EventStreamSubscriptionsArrayOutput struct{ *pulumi.OutputState }
@@ -718,12 +718,12 @@ func (o FormComponentAuth0VerifiableCredentialsOutput) Type() pulumi.StringOutpu
 }
 
 type FormComponentAuth0VerifiableCredentialsConfig struct {
-	Access_token    string   `pulumi:"access_token"`
-	Alternate_text  string   `pulumi:"alternate_text"`
-	Max_wait        *float64 `pulumi:"max_wait"`
-	Size            *float64 `pulumi:"size"`
-	Url             string   `pulumi:"url"`
-	Verification_id string   `pulumi:"verification_id"`
+	AccessToken    string   `pulumi:"accessToken"`
+	AlternateText  string   `pulumi:"alternateText"`
+	MaxWait        *float64 `pulumi:"maxWait"`
+	Size           *float64 `pulumi:"size"`
+	Url            string   `pulumi:"url"`
+	VerificationId string   `pulumi:"verificationId"`
 }
 
 // FormComponentAuth0VerifiableCredentialsConfigInput is an input type that accepts FormComponentAuth0VerifiableCredentialsConfigArgs and FormComponentAuth0VerifiableCredentialsConfigOutput values.
@@ -738,12 +738,12 @@ type FormComponentAuth0VerifiableCredentialsConfigInput interface {
 }
 
 type FormComponentAuth0VerifiableCredentialsConfigArgs struct {
-	Access_token    pulumi.StringInput     `pulumi:"access_token"`
-	Alternate_text  pulumi.StringInput     `pulumi:"alternate_text"`
-	Max_wait        pulumi.Float64PtrInput `pulumi:"max_wait"`
-	Size            pulumi.Float64PtrInput `pulumi:"size"`
-	Url             pulumi.StringInput     `pulumi:"url"`
-	Verification_id pulumi.StringInput     `pulumi:"verification_id"`
+	AccessToken    pulumi.StringInput     `pulumi:"accessToken"`
+	AlternateText  pulumi.StringInput     `pulumi:"alternateText"`
+	MaxWait        pulumi.Float64PtrInput `pulumi:"maxWait"`
+	Size           pulumi.Float64PtrInput `pulumi:"size"`
+	Url            pulumi.StringInput     `pulumi:"url"`
+	VerificationId pulumi.StringInput     `pulumi:"verificationId"`
 }
 
 func (FormComponentAuth0VerifiableCredentialsConfigArgs) ElementType() reflect.Type {
@@ -772,16 +772,16 @@ func (o FormComponentAuth0VerifiableCredentialsConfigOutput) ToFormComponentAuth
 	return o
 }
 
-func (o FormComponentAuth0VerifiableCredentialsConfigOutput) Access_token() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.Access_token }).(pulumi.StringOutput)
+func (o FormComponentAuth0VerifiableCredentialsConfigOutput) AccessToken() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.AccessToken }).(pulumi.StringOutput)
 }
 
-func (o FormComponentAuth0VerifiableCredentialsConfigOutput) Alternate_text() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.Alternate_text }).(pulumi.StringOutput)
+func (o FormComponentAuth0VerifiableCredentialsConfigOutput) AlternateText() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.AlternateText }).(pulumi.StringOutput)
 }
 
-func (o FormComponentAuth0VerifiableCredentialsConfigOutput) Max_wait() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) *float64 { return v.Max_wait }).(pulumi.Float64PtrOutput)
+func (o FormComponentAuth0VerifiableCredentialsConfigOutput) MaxWait() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) *float64 { return v.MaxWait }).(pulumi.Float64PtrOutput)
 }
 
 func (o FormComponentAuth0VerifiableCredentialsConfigOutput) Size() pulumi.Float64PtrOutput {
@@ -792,8 +792,8 @@ func (o FormComponentAuth0VerifiableCredentialsConfigOutput) Url() pulumi.String
 	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.Url }).(pulumi.StringOutput)
 }
 
-func (o FormComponentAuth0VerifiableCredentialsConfigOutput) Verification_id() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.Verification_id }).(pulumi.StringOutput)
+func (o FormComponentAuth0VerifiableCredentialsConfigOutput) VerificationId() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.VerificationId }).(pulumi.StringOutput)
 }
 
 type FormComponentBoolean struct {
@@ -888,8 +888,8 @@ func (o FormComponentBooleanOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentBooleanConfig struct {
-	Default_value *bool                              `pulumi:"default_value"`
-	Options       *FormComponentBooleanConfigOptions `pulumi:"options"`
+	DefaultValue *bool                              `pulumi:"defaultValue"`
+	Options      *FormComponentBooleanConfigOptions `pulumi:"options"`
 }
 
 // FormComponentBooleanConfigInput is an input type that accepts FormComponentBooleanConfigArgs and FormComponentBooleanConfigOutput values.
@@ -904,8 +904,8 @@ type FormComponentBooleanConfigInput interface {
 }
 
 type FormComponentBooleanConfigArgs struct {
-	Default_value pulumi.BoolPtrInput                       `pulumi:"default_value"`
-	Options       FormComponentBooleanConfigOptionsPtrInput `pulumi:"options"`
+	DefaultValue pulumi.BoolPtrInput                       `pulumi:"defaultValue"`
+	Options      FormComponentBooleanConfigOptionsPtrInput `pulumi:"options"`
 }
 
 func (FormComponentBooleanConfigArgs) ElementType() reflect.Type {
@@ -934,8 +934,8 @@ func (o FormComponentBooleanConfigOutput) ToFormComponentBooleanConfigOutputWith
 	return o
 }
 
-func (o FormComponentBooleanConfigOutput) Default_value() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v FormComponentBooleanConfig) *bool { return v.Default_value }).(pulumi.BoolPtrOutput)
+func (o FormComponentBooleanConfigOutput) DefaultValue() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FormComponentBooleanConfig) *bool { return v.DefaultValue }).(pulumi.BoolPtrOutput)
 }
 
 func (o FormComponentBooleanConfigOutput) Options() FormComponentBooleanConfigOptionsPtrOutput {
@@ -1182,10 +1182,10 @@ func (o FormComponentCardsOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentCardsConfig struct {
-	Default_value interface{}                       `pulumi:"default_value"`
-	Hide_labels   *bool                             `pulumi:"hide_labels"`
-	Multiple      *bool                             `pulumi:"multiple"`
-	Options       []FormComponentCardsConfigOptions `pulumi:"options"`
+	DefaultValue interface{}                       `pulumi:"defaultValue"`
+	HideLabels   *bool                             `pulumi:"hideLabels"`
+	Multiple     *bool                             `pulumi:"multiple"`
+	Options      []FormComponentCardsConfigOptions `pulumi:"options"`
 }
 
 // FormComponentCardsConfigInput is an input type that accepts FormComponentCardsConfigArgs and FormComponentCardsConfigOutput values.
@@ -1200,10 +1200,10 @@ type FormComponentCardsConfigInput interface {
 }
 
 type FormComponentCardsConfigArgs struct {
-	Default_value pulumi.Input                              `pulumi:"default_value"`
-	Hide_labels   pulumi.BoolPtrInput                       `pulumi:"hide_labels"`
-	Multiple      pulumi.BoolPtrInput                       `pulumi:"multiple"`
-	Options       FormComponentCardsConfigOptionsArrayInput `pulumi:"options"`
+	DefaultValue pulumi.Input                              `pulumi:"defaultValue"`
+	HideLabels   pulumi.BoolPtrInput                       `pulumi:"hideLabels"`
+	Multiple     pulumi.BoolPtrInput                       `pulumi:"multiple"`
+	Options      FormComponentCardsConfigOptionsArrayInput `pulumi:"options"`
 }
 
 func (FormComponentCardsConfigArgs) ElementType() reflect.Type {
@@ -1283,12 +1283,12 @@ func (o FormComponentCardsConfigOutput) ToFormComponentCardsConfigPtrOutputWithC
 	}).(FormComponentCardsConfigPtrOutput)
 }
 
-func (o FormComponentCardsConfigOutput) Default_value() pulumi.AnyOutput {
-	return o.ApplyT(func(v FormComponentCardsConfig) interface{} { return v.Default_value }).(pulumi.AnyOutput)
+func (o FormComponentCardsConfigOutput) DefaultValue() pulumi.AnyOutput {
+	return o.ApplyT(func(v FormComponentCardsConfig) interface{} { return v.DefaultValue }).(pulumi.AnyOutput)
 }
 
-func (o FormComponentCardsConfigOutput) Hide_labels() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v FormComponentCardsConfig) *bool { return v.Hide_labels }).(pulumi.BoolPtrOutput)
+func (o FormComponentCardsConfigOutput) HideLabels() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FormComponentCardsConfig) *bool { return v.HideLabels }).(pulumi.BoolPtrOutput)
 }
 
 func (o FormComponentCardsConfigOutput) Multiple() pulumi.BoolPtrOutput {
@@ -1323,21 +1323,21 @@ func (o FormComponentCardsConfigPtrOutput) Elem() FormComponentCardsConfigOutput
 	}).(FormComponentCardsConfigOutput)
 }
 
-func (o FormComponentCardsConfigPtrOutput) Default_value() pulumi.AnyOutput {
+func (o FormComponentCardsConfigPtrOutput) DefaultValue() pulumi.AnyOutput {
 	return o.ApplyT(func(v *FormComponentCardsConfig) interface{} {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.AnyOutput)
 }
 
-func (o FormComponentCardsConfigPtrOutput) Hide_labels() pulumi.BoolPtrOutput {
+func (o FormComponentCardsConfigPtrOutput) HideLabels() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FormComponentCardsConfig) *bool {
 		if v == nil {
 			return nil
 		}
-		return v.Hide_labels
+		return v.HideLabels
 	}).(pulumi.BoolPtrOutput)
 }
 
@@ -1360,9 +1360,9 @@ func (o FormComponentCardsConfigPtrOutput) Options() FormComponentCardsConfigOpt
 }
 
 type FormComponentCardsConfigOptions struct {
-	Image_url string `pulumi:"image_url"`
-	Label     string `pulumi:"label"`
-	Value     string `pulumi:"value"`
+	ImageUrl string `pulumi:"imageUrl"`
+	Label    string `pulumi:"label"`
+	Value    string `pulumi:"value"`
 }
 
 // FormComponentCardsConfigOptionsInput is an input type that accepts FormComponentCardsConfigOptionsArgs and FormComponentCardsConfigOptionsOutput values.
@@ -1377,9 +1377,9 @@ type FormComponentCardsConfigOptionsInput interface {
 }
 
 type FormComponentCardsConfigOptionsArgs struct {
-	Image_url pulumi.StringInput `pulumi:"image_url"`
-	Label     pulumi.StringInput `pulumi:"label"`
-	Value     pulumi.StringInput `pulumi:"value"`
+	ImageUrl pulumi.StringInput `pulumi:"imageUrl"`
+	Label    pulumi.StringInput `pulumi:"label"`
+	Value    pulumi.StringInput `pulumi:"value"`
 }
 
 func (FormComponentCardsConfigOptionsArgs) ElementType() reflect.Type {
@@ -1433,8 +1433,8 @@ func (o FormComponentCardsConfigOptionsOutput) ToFormComponentCardsConfigOptions
 	return o
 }
 
-func (o FormComponentCardsConfigOptionsOutput) Image_url() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentCardsConfigOptions) string { return v.Image_url }).(pulumi.StringOutput)
+func (o FormComponentCardsConfigOptionsOutput) ImageUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentCardsConfigOptions) string { return v.ImageUrl }).(pulumi.StringOutput)
 }
 
 func (o FormComponentCardsConfigOptionsOutput) Label() pulumi.StringOutput {
@@ -1557,10 +1557,10 @@ func (o FormComponentChoiceOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentChoiceConfig struct {
-	Allow_other   *FormComponentChoiceConfigAllowOther `pulumi:"allow_other"`
-	Default_value interface{}                          `pulumi:"default_value"`
-	Multiple      *bool                                `pulumi:"multiple"`
-	Options       []FormComponentChoiceConfigOptions   `pulumi:"options"`
+	AllowOther   *FormComponentChoiceConfigAllowOther `pulumi:"allowOther"`
+	DefaultValue interface{}                          `pulumi:"defaultValue"`
+	Multiple     *bool                                `pulumi:"multiple"`
+	Options      []FormComponentChoiceConfigOptions   `pulumi:"options"`
 }
 
 // FormComponentChoiceConfigInput is an input type that accepts FormComponentChoiceConfigArgs and FormComponentChoiceConfigOutput values.
@@ -1575,10 +1575,10 @@ type FormComponentChoiceConfigInput interface {
 }
 
 type FormComponentChoiceConfigArgs struct {
-	Allow_other   FormComponentChoiceConfigAllowOtherPtrInput `pulumi:"allow_other"`
-	Default_value pulumi.Input                                `pulumi:"default_value"`
-	Multiple      pulumi.BoolPtrInput                         `pulumi:"multiple"`
-	Options       FormComponentChoiceConfigOptionsArrayInput  `pulumi:"options"`
+	AllowOther   FormComponentChoiceConfigAllowOtherPtrInput `pulumi:"allowOther"`
+	DefaultValue pulumi.Input                                `pulumi:"defaultValue"`
+	Multiple     pulumi.BoolPtrInput                         `pulumi:"multiple"`
+	Options      FormComponentChoiceConfigOptionsArrayInput  `pulumi:"options"`
 }
 
 func (FormComponentChoiceConfigArgs) ElementType() reflect.Type {
@@ -1658,12 +1658,12 @@ func (o FormComponentChoiceConfigOutput) ToFormComponentChoiceConfigPtrOutputWit
 	}).(FormComponentChoiceConfigPtrOutput)
 }
 
-func (o FormComponentChoiceConfigOutput) Allow_other() FormComponentChoiceConfigAllowOtherPtrOutput {
-	return o.ApplyT(func(v FormComponentChoiceConfig) *FormComponentChoiceConfigAllowOther { return v.Allow_other }).(FormComponentChoiceConfigAllowOtherPtrOutput)
+func (o FormComponentChoiceConfigOutput) AllowOther() FormComponentChoiceConfigAllowOtherPtrOutput {
+	return o.ApplyT(func(v FormComponentChoiceConfig) *FormComponentChoiceConfigAllowOther { return v.AllowOther }).(FormComponentChoiceConfigAllowOtherPtrOutput)
 }
 
-func (o FormComponentChoiceConfigOutput) Default_value() pulumi.AnyOutput {
-	return o.ApplyT(func(v FormComponentChoiceConfig) interface{} { return v.Default_value }).(pulumi.AnyOutput)
+func (o FormComponentChoiceConfigOutput) DefaultValue() pulumi.AnyOutput {
+	return o.ApplyT(func(v FormComponentChoiceConfig) interface{} { return v.DefaultValue }).(pulumi.AnyOutput)
 }
 
 func (o FormComponentChoiceConfigOutput) Multiple() pulumi.BoolPtrOutput {
@@ -1698,21 +1698,21 @@ func (o FormComponentChoiceConfigPtrOutput) Elem() FormComponentChoiceConfigOutp
 	}).(FormComponentChoiceConfigOutput)
 }
 
-func (o FormComponentChoiceConfigPtrOutput) Allow_other() FormComponentChoiceConfigAllowOtherPtrOutput {
+func (o FormComponentChoiceConfigPtrOutput) AllowOther() FormComponentChoiceConfigAllowOtherPtrOutput {
 	return o.ApplyT(func(v *FormComponentChoiceConfig) *FormComponentChoiceConfigAllowOther {
 		if v == nil {
 			return nil
 		}
-		return v.Allow_other
+		return v.AllowOther
 	}).(FormComponentChoiceConfigAllowOtherPtrOutput)
 }
 
-func (o FormComponentChoiceConfigPtrOutput) Default_value() pulumi.AnyOutput {
+func (o FormComponentChoiceConfigPtrOutput) DefaultValue() pulumi.AnyOutput {
 	return o.ApplyT(func(v *FormComponentChoiceConfig) interface{} {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.AnyOutput)
 }
 
@@ -2247,8 +2247,8 @@ func (o FormComponentDateOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentDateConfig struct {
-	Default_value *string `pulumi:"default_value"`
-	Format        *string `pulumi:"format"`
+	DefaultValue *string `pulumi:"defaultValue"`
+	Format       *string `pulumi:"format"`
 }
 
 // FormComponentDateConfigInput is an input type that accepts FormComponentDateConfigArgs and FormComponentDateConfigOutput values.
@@ -2263,8 +2263,8 @@ type FormComponentDateConfigInput interface {
 }
 
 type FormComponentDateConfigArgs struct {
-	Default_value pulumi.StringPtrInput `pulumi:"default_value"`
-	Format        pulumi.StringPtrInput `pulumi:"format"`
+	DefaultValue pulumi.StringPtrInput `pulumi:"defaultValue"`
+	Format       pulumi.StringPtrInput `pulumi:"format"`
 }
 
 func (FormComponentDateConfigArgs) ElementType() reflect.Type {
@@ -2293,8 +2293,8 @@ func (o FormComponentDateConfigOutput) ToFormComponentDateConfigOutputWithContex
 	return o
 }
 
-func (o FormComponentDateConfigOutput) Default_value() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentDateConfig) *string { return v.Default_value }).(pulumi.StringPtrOutput)
+func (o FormComponentDateConfigOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentDateConfig) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
 func (o FormComponentDateConfigOutput) Format() pulumi.StringPtrOutput {
@@ -2593,10 +2593,10 @@ func (o FormComponentDropdownOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentDropdownConfig struct {
-	Default_value interface{}                          `pulumi:"default_value"`
-	Multiple      *bool                                `pulumi:"multiple"`
-	Options       []FormComponentDropdownConfigOptions `pulumi:"options"`
-	Placeholder   *string                              `pulumi:"placeholder"`
+	DefaultValue interface{}                          `pulumi:"defaultValue"`
+	Multiple     *bool                                `pulumi:"multiple"`
+	Options      []FormComponentDropdownConfigOptions `pulumi:"options"`
+	Placeholder  *string                              `pulumi:"placeholder"`
 }
 
 // FormComponentDropdownConfigInput is an input type that accepts FormComponentDropdownConfigArgs and FormComponentDropdownConfigOutput values.
@@ -2611,10 +2611,10 @@ type FormComponentDropdownConfigInput interface {
 }
 
 type FormComponentDropdownConfigArgs struct {
-	Default_value pulumi.Input                                 `pulumi:"default_value"`
-	Multiple      pulumi.BoolPtrInput                          `pulumi:"multiple"`
-	Options       FormComponentDropdownConfigOptionsArrayInput `pulumi:"options"`
-	Placeholder   pulumi.StringPtrInput                        `pulumi:"placeholder"`
+	DefaultValue pulumi.Input                                 `pulumi:"defaultValue"`
+	Multiple     pulumi.BoolPtrInput                          `pulumi:"multiple"`
+	Options      FormComponentDropdownConfigOptionsArrayInput `pulumi:"options"`
+	Placeholder  pulumi.StringPtrInput                        `pulumi:"placeholder"`
 }
 
 func (FormComponentDropdownConfigArgs) ElementType() reflect.Type {
@@ -2694,8 +2694,8 @@ func (o FormComponentDropdownConfigOutput) ToFormComponentDropdownConfigPtrOutpu
 	}).(FormComponentDropdownConfigPtrOutput)
 }
 
-func (o FormComponentDropdownConfigOutput) Default_value() pulumi.AnyOutput {
-	return o.ApplyT(func(v FormComponentDropdownConfig) interface{} { return v.Default_value }).(pulumi.AnyOutput)
+func (o FormComponentDropdownConfigOutput) DefaultValue() pulumi.AnyOutput {
+	return o.ApplyT(func(v FormComponentDropdownConfig) interface{} { return v.DefaultValue }).(pulumi.AnyOutput)
 }
 
 func (o FormComponentDropdownConfigOutput) Multiple() pulumi.BoolPtrOutput {
@@ -2734,12 +2734,12 @@ func (o FormComponentDropdownConfigPtrOutput) Elem() FormComponentDropdownConfig
 	}).(FormComponentDropdownConfigOutput)
 }
 
-func (o FormComponentDropdownConfigPtrOutput) Default_value() pulumi.AnyOutput {
+func (o FormComponentDropdownConfigPtrOutput) DefaultValue() pulumi.AnyOutput {
 	return o.ApplyT(func(v *FormComponentDropdownConfig) interface{} {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.AnyOutput)
 }
 
@@ -2962,8 +2962,8 @@ func (o FormComponentEmailOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentEmailConfig struct {
-	Default_value *string `pulumi:"default_value"`
-	Placeholder   *string `pulumi:"placeholder"`
+	DefaultValue *string `pulumi:"defaultValue"`
+	Placeholder  *string `pulumi:"placeholder"`
 }
 
 // FormComponentEmailConfigInput is an input type that accepts FormComponentEmailConfigArgs and FormComponentEmailConfigOutput values.
@@ -2978,8 +2978,8 @@ type FormComponentEmailConfigInput interface {
 }
 
 type FormComponentEmailConfigArgs struct {
-	Default_value pulumi.StringPtrInput `pulumi:"default_value"`
-	Placeholder   pulumi.StringPtrInput `pulumi:"placeholder"`
+	DefaultValue pulumi.StringPtrInput `pulumi:"defaultValue"`
+	Placeholder  pulumi.StringPtrInput `pulumi:"placeholder"`
 }
 
 func (FormComponentEmailConfigArgs) ElementType() reflect.Type {
@@ -3059,8 +3059,8 @@ func (o FormComponentEmailConfigOutput) ToFormComponentEmailConfigPtrOutputWithC
 	}).(FormComponentEmailConfigPtrOutput)
 }
 
-func (o FormComponentEmailConfigOutput) Default_value() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentEmailConfig) *string { return v.Default_value }).(pulumi.StringPtrOutput)
+func (o FormComponentEmailConfigOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentEmailConfig) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
 func (o FormComponentEmailConfigOutput) Placeholder() pulumi.StringPtrOutput {
@@ -3091,12 +3091,12 @@ func (o FormComponentEmailConfigPtrOutput) Elem() FormComponentEmailConfigOutput
 	}).(FormComponentEmailConfigOutput)
 }
 
-func (o FormComponentEmailConfigPtrOutput) Default_value() pulumi.StringPtrOutput {
+func (o FormComponentEmailConfigPtrOutput) DefaultValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentEmailConfig) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -3633,8 +3633,8 @@ func (o FormComponentGmapsAddressOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentGmapsAddressConfig struct {
-	Api_key    string  `pulumi:"api_key"`
-	Server_key *string `pulumi:"server_key"`
+	ApiKey    string  `pulumi:"apiKey"`
+	ServerKey *string `pulumi:"serverKey"`
 }
 
 // FormComponentGmapsAddressConfigInput is an input type that accepts FormComponentGmapsAddressConfigArgs and FormComponentGmapsAddressConfigOutput values.
@@ -3649,8 +3649,8 @@ type FormComponentGmapsAddressConfigInput interface {
 }
 
 type FormComponentGmapsAddressConfigArgs struct {
-	Api_key    pulumi.StringInput    `pulumi:"api_key"`
-	Server_key pulumi.StringPtrInput `pulumi:"server_key"`
+	ApiKey    pulumi.StringInput    `pulumi:"apiKey"`
+	ServerKey pulumi.StringPtrInput `pulumi:"serverKey"`
 }
 
 func (FormComponentGmapsAddressConfigArgs) ElementType() reflect.Type {
@@ -3679,12 +3679,12 @@ func (o FormComponentGmapsAddressConfigOutput) ToFormComponentGmapsAddressConfig
 	return o
 }
 
-func (o FormComponentGmapsAddressConfigOutput) Api_key() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentGmapsAddressConfig) string { return v.Api_key }).(pulumi.StringOutput)
+func (o FormComponentGmapsAddressConfigOutput) ApiKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentGmapsAddressConfig) string { return v.ApiKey }).(pulumi.StringOutput)
 }
 
-func (o FormComponentGmapsAddressConfigOutput) Server_key() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentGmapsAddressConfig) *string { return v.Server_key }).(pulumi.StringPtrOutput)
+func (o FormComponentGmapsAddressConfigOutput) ServerKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentGmapsAddressConfig) *string { return v.ServerKey }).(pulumi.StringPtrOutput)
 }
 
 type FormComponentHtml struct {
@@ -4185,9 +4185,9 @@ func (o FormComponentJumpButtonOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentJumpButtonConfig struct {
-	Next_node string                              `pulumi:"next_node"`
-	Style     *FormComponentJumpButtonConfigStyle `pulumi:"style"`
-	Text      string                              `pulumi:"text"`
+	NextNode string                              `pulumi:"nextNode"`
+	Style    *FormComponentJumpButtonConfigStyle `pulumi:"style"`
+	Text     string                              `pulumi:"text"`
 }
 
 // FormComponentJumpButtonConfigInput is an input type that accepts FormComponentJumpButtonConfigArgs and FormComponentJumpButtonConfigOutput values.
@@ -4202,9 +4202,9 @@ type FormComponentJumpButtonConfigInput interface {
 }
 
 type FormComponentJumpButtonConfigArgs struct {
-	Next_node pulumi.StringInput                         `pulumi:"next_node"`
-	Style     FormComponentJumpButtonConfigStylePtrInput `pulumi:"style"`
-	Text      pulumi.StringInput                         `pulumi:"text"`
+	NextNode pulumi.StringInput                         `pulumi:"nextNode"`
+	Style    FormComponentJumpButtonConfigStylePtrInput `pulumi:"style"`
+	Text     pulumi.StringInput                         `pulumi:"text"`
 }
 
 func (FormComponentJumpButtonConfigArgs) ElementType() reflect.Type {
@@ -4233,8 +4233,8 @@ func (o FormComponentJumpButtonConfigOutput) ToFormComponentJumpButtonConfigOutp
 	return o
 }
 
-func (o FormComponentJumpButtonConfigOutput) Next_node() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentJumpButtonConfig) string { return v.Next_node }).(pulumi.StringOutput)
+func (o FormComponentJumpButtonConfigOutput) NextNode() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentJumpButtonConfig) string { return v.NextNode }).(pulumi.StringOutput)
 }
 
 func (o FormComponentJumpButtonConfigOutput) Style() FormComponentJumpButtonConfigStylePtrOutput {
@@ -4246,7 +4246,7 @@ func (o FormComponentJumpButtonConfigOutput) Text() pulumi.StringOutput {
 }
 
 type FormComponentJumpButtonConfigStyle struct {
-	Background_color *string `pulumi:"background_color"`
+	BackgroundColor *string `pulumi:"backgroundColor"`
 }
 
 // FormComponentJumpButtonConfigStyleInput is an input type that accepts FormComponentJumpButtonConfigStyleArgs and FormComponentJumpButtonConfigStyleOutput values.
@@ -4261,7 +4261,7 @@ type FormComponentJumpButtonConfigStyleInput interface {
 }
 
 type FormComponentJumpButtonConfigStyleArgs struct {
-	Background_color pulumi.StringPtrInput `pulumi:"background_color"`
+	BackgroundColor pulumi.StringPtrInput `pulumi:"backgroundColor"`
 }
 
 func (FormComponentJumpButtonConfigStyleArgs) ElementType() reflect.Type {
@@ -4341,8 +4341,8 @@ func (o FormComponentJumpButtonConfigStyleOutput) ToFormComponentJumpButtonConfi
 	}).(FormComponentJumpButtonConfigStylePtrOutput)
 }
 
-func (o FormComponentJumpButtonConfigStyleOutput) Background_color() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentJumpButtonConfigStyle) *string { return v.Background_color }).(pulumi.StringPtrOutput)
+func (o FormComponentJumpButtonConfigStyleOutput) BackgroundColor() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentJumpButtonConfigStyle) *string { return v.BackgroundColor }).(pulumi.StringPtrOutput)
 }
 
 type FormComponentJumpButtonConfigStylePtrOutput struct{ *pulumi.OutputState }
@@ -4369,12 +4369,12 @@ func (o FormComponentJumpButtonConfigStylePtrOutput) Elem() FormComponentJumpBut
 	}).(FormComponentJumpButtonConfigStyleOutput)
 }
 
-func (o FormComponentJumpButtonConfigStylePtrOutput) Background_color() pulumi.StringPtrOutput {
+func (o FormComponentJumpButtonConfigStylePtrOutput) BackgroundColor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentJumpButtonConfigStyle) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Background_color
+		return v.BackgroundColor
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -4810,10 +4810,10 @@ func (o FormComponentNumberOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentNumberConfig struct {
-	Default_value *float64 `pulumi:"default_value"`
-	Max_value     *float64 `pulumi:"max_value"`
-	Min_value     *float64 `pulumi:"min_value"`
-	Placeholder   *string  `pulumi:"placeholder"`
+	DefaultValue *float64 `pulumi:"defaultValue"`
+	MaxValue     *float64 `pulumi:"maxValue"`
+	MinValue     *float64 `pulumi:"minValue"`
+	Placeholder  *string  `pulumi:"placeholder"`
 }
 
 // FormComponentNumberConfigInput is an input type that accepts FormComponentNumberConfigArgs and FormComponentNumberConfigOutput values.
@@ -4828,10 +4828,10 @@ type FormComponentNumberConfigInput interface {
 }
 
 type FormComponentNumberConfigArgs struct {
-	Default_value pulumi.Float64PtrInput `pulumi:"default_value"`
-	Max_value     pulumi.Float64PtrInput `pulumi:"max_value"`
-	Min_value     pulumi.Float64PtrInput `pulumi:"min_value"`
-	Placeholder   pulumi.StringPtrInput  `pulumi:"placeholder"`
+	DefaultValue pulumi.Float64PtrInput `pulumi:"defaultValue"`
+	MaxValue     pulumi.Float64PtrInput `pulumi:"maxValue"`
+	MinValue     pulumi.Float64PtrInput `pulumi:"minValue"`
+	Placeholder  pulumi.StringPtrInput  `pulumi:"placeholder"`
 }
 
 func (FormComponentNumberConfigArgs) ElementType() reflect.Type {
@@ -4911,16 +4911,16 @@ func (o FormComponentNumberConfigOutput) ToFormComponentNumberConfigPtrOutputWit
 	}).(FormComponentNumberConfigPtrOutput)
 }
 
-func (o FormComponentNumberConfigOutput) Default_value() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v FormComponentNumberConfig) *float64 { return v.Default_value }).(pulumi.Float64PtrOutput)
+func (o FormComponentNumberConfigOutput) DefaultValue() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FormComponentNumberConfig) *float64 { return v.DefaultValue }).(pulumi.Float64PtrOutput)
 }
 
-func (o FormComponentNumberConfigOutput) Max_value() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v FormComponentNumberConfig) *float64 { return v.Max_value }).(pulumi.Float64PtrOutput)
+func (o FormComponentNumberConfigOutput) MaxValue() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FormComponentNumberConfig) *float64 { return v.MaxValue }).(pulumi.Float64PtrOutput)
 }
 
-func (o FormComponentNumberConfigOutput) Min_value() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v FormComponentNumberConfig) *float64 { return v.Min_value }).(pulumi.Float64PtrOutput)
+func (o FormComponentNumberConfigOutput) MinValue() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FormComponentNumberConfig) *float64 { return v.MinValue }).(pulumi.Float64PtrOutput)
 }
 
 func (o FormComponentNumberConfigOutput) Placeholder() pulumi.StringPtrOutput {
@@ -4951,30 +4951,30 @@ func (o FormComponentNumberConfigPtrOutput) Elem() FormComponentNumberConfigOutp
 	}).(FormComponentNumberConfigOutput)
 }
 
-func (o FormComponentNumberConfigPtrOutput) Default_value() pulumi.Float64PtrOutput {
+func (o FormComponentNumberConfigPtrOutput) DefaultValue() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *FormComponentNumberConfig) *float64 {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.Float64PtrOutput)
 }
 
-func (o FormComponentNumberConfigPtrOutput) Max_value() pulumi.Float64PtrOutput {
+func (o FormComponentNumberConfigPtrOutput) MaxValue() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *FormComponentNumberConfig) *float64 {
 		if v == nil {
 			return nil
 		}
-		return v.Max_value
+		return v.MaxValue
 	}).(pulumi.Float64PtrOutput)
 }
 
-func (o FormComponentNumberConfigPtrOutput) Min_value() pulumi.Float64PtrOutput {
+func (o FormComponentNumberConfigPtrOutput) MinValue() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *FormComponentNumberConfig) *float64 {
 		if v == nil {
 			return nil
 		}
-		return v.Min_value
+		return v.MinValue
 	}).(pulumi.Float64PtrOutput)
 }
 
@@ -5079,13 +5079,13 @@ func (o FormComponentPasswordOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentPasswordConfig struct {
-	Complexity     *bool   `pulumi:"complexity"`
-	Hash           *string `pulumi:"hash"`
-	Max_length     *int    `pulumi:"max_length"`
-	Min_length     *int    `pulumi:"min_length"`
-	Nist           *bool   `pulumi:"nist"`
-	Placeholder    *string `pulumi:"placeholder"`
-	Strength_meter *bool   `pulumi:"strength_meter"`
+	Complexity    *bool   `pulumi:"complexity"`
+	Hash          *string `pulumi:"hash"`
+	MaxLength     *int    `pulumi:"maxLength"`
+	MinLength     *int    `pulumi:"minLength"`
+	Nist          *bool   `pulumi:"nist"`
+	Placeholder   *string `pulumi:"placeholder"`
+	StrengthMeter *bool   `pulumi:"strengthMeter"`
 }
 
 // FormComponentPasswordConfigInput is an input type that accepts FormComponentPasswordConfigArgs and FormComponentPasswordConfigOutput values.
@@ -5100,13 +5100,13 @@ type FormComponentPasswordConfigInput interface {
 }
 
 type FormComponentPasswordConfigArgs struct {
-	Complexity     pulumi.BoolPtrInput   `pulumi:"complexity"`
-	Hash           pulumi.StringPtrInput `pulumi:"hash"`
-	Max_length     pulumi.IntPtrInput    `pulumi:"max_length"`
-	Min_length     pulumi.IntPtrInput    `pulumi:"min_length"`
-	Nist           pulumi.BoolPtrInput   `pulumi:"nist"`
-	Placeholder    pulumi.StringPtrInput `pulumi:"placeholder"`
-	Strength_meter pulumi.BoolPtrInput   `pulumi:"strength_meter"`
+	Complexity    pulumi.BoolPtrInput   `pulumi:"complexity"`
+	Hash          pulumi.StringPtrInput `pulumi:"hash"`
+	MaxLength     pulumi.IntPtrInput    `pulumi:"maxLength"`
+	MinLength     pulumi.IntPtrInput    `pulumi:"minLength"`
+	Nist          pulumi.BoolPtrInput   `pulumi:"nist"`
+	Placeholder   pulumi.StringPtrInput `pulumi:"placeholder"`
+	StrengthMeter pulumi.BoolPtrInput   `pulumi:"strengthMeter"`
 }
 
 func (FormComponentPasswordConfigArgs) ElementType() reflect.Type {
@@ -5143,12 +5143,12 @@ func (o FormComponentPasswordConfigOutput) Hash() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPasswordConfig) *string { return v.Hash }).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentPasswordConfigOutput) Max_length() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v FormComponentPasswordConfig) *int { return v.Max_length }).(pulumi.IntPtrOutput)
+func (o FormComponentPasswordConfigOutput) MaxLength() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FormComponentPasswordConfig) *int { return v.MaxLength }).(pulumi.IntPtrOutput)
 }
 
-func (o FormComponentPasswordConfigOutput) Min_length() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v FormComponentPasswordConfig) *int { return v.Min_length }).(pulumi.IntPtrOutput)
+func (o FormComponentPasswordConfigOutput) MinLength() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FormComponentPasswordConfig) *int { return v.MinLength }).(pulumi.IntPtrOutput)
 }
 
 func (o FormComponentPasswordConfigOutput) Nist() pulumi.BoolPtrOutput {
@@ -5159,8 +5159,8 @@ func (o FormComponentPasswordConfigOutput) Placeholder() pulumi.StringPtrOutput 
 	return o.ApplyT(func(v FormComponentPasswordConfig) *string { return v.Placeholder }).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentPasswordConfigOutput) Strength_meter() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v FormComponentPasswordConfig) *bool { return v.Strength_meter }).(pulumi.BoolPtrOutput)
+func (o FormComponentPasswordConfigOutput) StrengthMeter() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FormComponentPasswordConfig) *bool { return v.StrengthMeter }).(pulumi.BoolPtrOutput)
 }
 
 type FormComponentPayment struct {
@@ -5328,8 +5328,8 @@ func (o FormComponentPaymentConfigOutput) Provider() pulumi.StringPtrOutput {
 }
 
 type FormComponentPaymentConfigChargeOneOff struct {
-	One_off FormComponentPaymentConfigChargeOneOffOneOff `pulumi:"one_off"`
-	Type    string                                       `pulumi:"type"`
+	OneOff FormComponentPaymentConfigChargeOneOffOneOff `pulumi:"oneOff"`
+	Type   string                                       `pulumi:"type"`
 }
 
 // FormComponentPaymentConfigChargeOneOffInput is an input type that accepts FormComponentPaymentConfigChargeOneOffArgs and FormComponentPaymentConfigChargeOneOffOutput values.
@@ -5344,8 +5344,8 @@ type FormComponentPaymentConfigChargeOneOffInput interface {
 }
 
 type FormComponentPaymentConfigChargeOneOffArgs struct {
-	One_off FormComponentPaymentConfigChargeOneOffOneOffInput `pulumi:"one_off"`
-	Type    pulumi.StringInput                                `pulumi:"type"`
+	OneOff FormComponentPaymentConfigChargeOneOffOneOffInput `pulumi:"oneOff"`
+	Type   pulumi.StringInput                                `pulumi:"type"`
 }
 
 func (FormComponentPaymentConfigChargeOneOffArgs) ElementType() reflect.Type {
@@ -5374,9 +5374,9 @@ func (o FormComponentPaymentConfigChargeOneOffOutput) ToFormComponentPaymentConf
 	return o
 }
 
-func (o FormComponentPaymentConfigChargeOneOffOutput) One_off() FormComponentPaymentConfigChargeOneOffOneOffOutput {
+func (o FormComponentPaymentConfigChargeOneOffOutput) OneOff() FormComponentPaymentConfigChargeOneOffOneOffOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigChargeOneOff) FormComponentPaymentConfigChargeOneOffOneOff {
-		return v.One_off
+		return v.OneOff
 	}).(FormComponentPaymentConfigChargeOneOffOneOffOutput)
 }
 
@@ -5495,8 +5495,8 @@ func (o FormComponentPaymentConfigChargeSubscriptionOutput) Type() pulumi.String
 }
 
 type FormComponentPaymentConfigCredentials struct {
-	Private_key string `pulumi:"private_key"`
-	Public_key  string `pulumi:"public_key"`
+	PrivateKey string `pulumi:"privateKey"`
+	PublicKey  string `pulumi:"publicKey"`
 }
 
 // FormComponentPaymentConfigCredentialsInput is an input type that accepts FormComponentPaymentConfigCredentialsArgs and FormComponentPaymentConfigCredentialsOutput values.
@@ -5511,8 +5511,8 @@ type FormComponentPaymentConfigCredentialsInput interface {
 }
 
 type FormComponentPaymentConfigCredentialsArgs struct {
-	Private_key pulumi.StringInput `pulumi:"private_key"`
-	Public_key  pulumi.StringInput `pulumi:"public_key"`
+	PrivateKey pulumi.StringInput `pulumi:"privateKey"`
+	PublicKey  pulumi.StringInput `pulumi:"publicKey"`
 }
 
 func (FormComponentPaymentConfigCredentialsArgs) ElementType() reflect.Type {
@@ -5541,19 +5541,19 @@ func (o FormComponentPaymentConfigCredentialsOutput) ToFormComponentPaymentConfi
 	return o
 }
 
-func (o FormComponentPaymentConfigCredentialsOutput) Private_key() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentPaymentConfigCredentials) string { return v.Private_key }).(pulumi.StringOutput)
+func (o FormComponentPaymentConfigCredentialsOutput) PrivateKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentPaymentConfigCredentials) string { return v.PrivateKey }).(pulumi.StringOutput)
 }
 
-func (o FormComponentPaymentConfigCredentialsOutput) Public_key() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentPaymentConfigCredentials) string { return v.Public_key }).(pulumi.StringOutput)
+func (o FormComponentPaymentConfigCredentialsOutput) PublicKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentPaymentConfigCredentials) string { return v.PublicKey }).(pulumi.StringOutput)
 }
 
 type FormComponentPaymentConfigFields struct {
-	Card_number     *FormComponentPaymentConfigFieldsCardNumber     `pulumi:"card_number"`
-	Expiration_date *FormComponentPaymentConfigFieldsExpirationDate `pulumi:"expiration_date"`
-	Security_code   *FormComponentPaymentConfigFieldsSecurityCode   `pulumi:"security_code"`
-	Trustmarks      *bool                                           `pulumi:"trustmarks"`
+	CardNumber     *FormComponentPaymentConfigFieldsCardNumber     `pulumi:"cardNumber"`
+	ExpirationDate *FormComponentPaymentConfigFieldsExpirationDate `pulumi:"expirationDate"`
+	SecurityCode   *FormComponentPaymentConfigFieldsSecurityCode   `pulumi:"securityCode"`
+	Trustmarks     *bool                                           `pulumi:"trustmarks"`
 }
 
 // FormComponentPaymentConfigFieldsInput is an input type that accepts FormComponentPaymentConfigFieldsArgs and FormComponentPaymentConfigFieldsOutput values.
@@ -5568,10 +5568,10 @@ type FormComponentPaymentConfigFieldsInput interface {
 }
 
 type FormComponentPaymentConfigFieldsArgs struct {
-	Card_number     FormComponentPaymentConfigFieldsCardNumberPtrInput     `pulumi:"card_number"`
-	Expiration_date FormComponentPaymentConfigFieldsExpirationDatePtrInput `pulumi:"expiration_date"`
-	Security_code   FormComponentPaymentConfigFieldsSecurityCodePtrInput   `pulumi:"security_code"`
-	Trustmarks      pulumi.BoolPtrInput                                    `pulumi:"trustmarks"`
+	CardNumber     FormComponentPaymentConfigFieldsCardNumberPtrInput     `pulumi:"cardNumber"`
+	ExpirationDate FormComponentPaymentConfigFieldsExpirationDatePtrInput `pulumi:"expirationDate"`
+	SecurityCode   FormComponentPaymentConfigFieldsSecurityCodePtrInput   `pulumi:"securityCode"`
+	Trustmarks     pulumi.BoolPtrInput                                    `pulumi:"trustmarks"`
 }
 
 func (FormComponentPaymentConfigFieldsArgs) ElementType() reflect.Type {
@@ -5651,21 +5651,21 @@ func (o FormComponentPaymentConfigFieldsOutput) ToFormComponentPaymentConfigFiel
 	}).(FormComponentPaymentConfigFieldsPtrOutput)
 }
 
-func (o FormComponentPaymentConfigFieldsOutput) Card_number() FormComponentPaymentConfigFieldsCardNumberPtrOutput {
+func (o FormComponentPaymentConfigFieldsOutput) CardNumber() FormComponentPaymentConfigFieldsCardNumberPtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigFields) *FormComponentPaymentConfigFieldsCardNumber {
-		return v.Card_number
+		return v.CardNumber
 	}).(FormComponentPaymentConfigFieldsCardNumberPtrOutput)
 }
 
-func (o FormComponentPaymentConfigFieldsOutput) Expiration_date() FormComponentPaymentConfigFieldsExpirationDatePtrOutput {
+func (o FormComponentPaymentConfigFieldsOutput) ExpirationDate() FormComponentPaymentConfigFieldsExpirationDatePtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigFields) *FormComponentPaymentConfigFieldsExpirationDate {
-		return v.Expiration_date
+		return v.ExpirationDate
 	}).(FormComponentPaymentConfigFieldsExpirationDatePtrOutput)
 }
 
-func (o FormComponentPaymentConfigFieldsOutput) Security_code() FormComponentPaymentConfigFieldsSecurityCodePtrOutput {
+func (o FormComponentPaymentConfigFieldsOutput) SecurityCode() FormComponentPaymentConfigFieldsSecurityCodePtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigFields) *FormComponentPaymentConfigFieldsSecurityCode {
-		return v.Security_code
+		return v.SecurityCode
 	}).(FormComponentPaymentConfigFieldsSecurityCodePtrOutput)
 }
 
@@ -5697,30 +5697,30 @@ func (o FormComponentPaymentConfigFieldsPtrOutput) Elem() FormComponentPaymentCo
 	}).(FormComponentPaymentConfigFieldsOutput)
 }
 
-func (o FormComponentPaymentConfigFieldsPtrOutput) Card_number() FormComponentPaymentConfigFieldsCardNumberPtrOutput {
+func (o FormComponentPaymentConfigFieldsPtrOutput) CardNumber() FormComponentPaymentConfigFieldsCardNumberPtrOutput {
 	return o.ApplyT(func(v *FormComponentPaymentConfigFields) *FormComponentPaymentConfigFieldsCardNumber {
 		if v == nil {
 			return nil
 		}
-		return v.Card_number
+		return v.CardNumber
 	}).(FormComponentPaymentConfigFieldsCardNumberPtrOutput)
 }
 
-func (o FormComponentPaymentConfigFieldsPtrOutput) Expiration_date() FormComponentPaymentConfigFieldsExpirationDatePtrOutput {
+func (o FormComponentPaymentConfigFieldsPtrOutput) ExpirationDate() FormComponentPaymentConfigFieldsExpirationDatePtrOutput {
 	return o.ApplyT(func(v *FormComponentPaymentConfigFields) *FormComponentPaymentConfigFieldsExpirationDate {
 		if v == nil {
 			return nil
 		}
-		return v.Expiration_date
+		return v.ExpirationDate
 	}).(FormComponentPaymentConfigFieldsExpirationDatePtrOutput)
 }
 
-func (o FormComponentPaymentConfigFieldsPtrOutput) Security_code() FormComponentPaymentConfigFieldsSecurityCodePtrOutput {
+func (o FormComponentPaymentConfigFieldsPtrOutput) SecurityCode() FormComponentPaymentConfigFieldsSecurityCodePtrOutput {
 	return o.ApplyT(func(v *FormComponentPaymentConfigFields) *FormComponentPaymentConfigFieldsSecurityCode {
 		if v == nil {
 			return nil
 		}
-		return v.Security_code
+		return v.SecurityCode
 	}).(FormComponentPaymentConfigFieldsSecurityCodePtrOutput)
 }
 
@@ -6385,8 +6385,8 @@ func (o FormComponentRecaptchaOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentRecaptchaConfig struct {
-	Secret_key string `pulumi:"secret_key"`
-	Site_key   string `pulumi:"site_key"`
+	SecretKey string `pulumi:"secretKey"`
+	SiteKey   string `pulumi:"siteKey"`
 }
 
 // FormComponentRecaptchaConfigInput is an input type that accepts FormComponentRecaptchaConfigArgs and FormComponentRecaptchaConfigOutput values.
@@ -6401,8 +6401,8 @@ type FormComponentRecaptchaConfigInput interface {
 }
 
 type FormComponentRecaptchaConfigArgs struct {
-	Secret_key pulumi.StringInput `pulumi:"secret_key"`
-	Site_key   pulumi.StringInput `pulumi:"site_key"`
+	SecretKey pulumi.StringInput `pulumi:"secretKey"`
+	SiteKey   pulumi.StringInput `pulumi:"siteKey"`
 }
 
 func (FormComponentRecaptchaConfigArgs) ElementType() reflect.Type {
@@ -6431,12 +6431,12 @@ func (o FormComponentRecaptchaConfigOutput) ToFormComponentRecaptchaConfigOutput
 	return o
 }
 
-func (o FormComponentRecaptchaConfigOutput) Secret_key() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentRecaptchaConfig) string { return v.Secret_key }).(pulumi.StringOutput)
+func (o FormComponentRecaptchaConfigOutput) SecretKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentRecaptchaConfig) string { return v.SecretKey }).(pulumi.StringOutput)
 }
 
-func (o FormComponentRecaptchaConfigOutput) Site_key() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentRecaptchaConfig) string { return v.Site_key }).(pulumi.StringOutput)
+func (o FormComponentRecaptchaConfigOutput) SiteKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentRecaptchaConfig) string { return v.SiteKey }).(pulumi.StringOutput)
 }
 
 type FormComponentResendButton struct {
@@ -6507,13 +6507,13 @@ func (o FormComponentResendButtonOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentResendButtonConfig struct {
-	Active_text    string   `pulumi:"active_text"`
-	Button_text    string   `pulumi:"button_text"`
-	Flow_id        string   `pulumi:"flow_id"`
-	Max_attempts   *float64 `pulumi:"max_attempts"`
-	Text_alignment *string  `pulumi:"text_alignment"`
-	Waiting_text   string   `pulumi:"waiting_text"`
-	Waiting_time   *float64 `pulumi:"waiting_time"`
+	ActiveText    string   `pulumi:"activeText"`
+	ButtonText    string   `pulumi:"buttonText"`
+	FlowId        string   `pulumi:"flowId"`
+	MaxAttempts   *float64 `pulumi:"maxAttempts"`
+	TextAlignment *string  `pulumi:"textAlignment"`
+	WaitingText   string   `pulumi:"waitingText"`
+	WaitingTime   *float64 `pulumi:"waitingTime"`
 }
 
 // FormComponentResendButtonConfigInput is an input type that accepts FormComponentResendButtonConfigArgs and FormComponentResendButtonConfigOutput values.
@@ -6528,13 +6528,13 @@ type FormComponentResendButtonConfigInput interface {
 }
 
 type FormComponentResendButtonConfigArgs struct {
-	Active_text    pulumi.StringInput     `pulumi:"active_text"`
-	Button_text    pulumi.StringInput     `pulumi:"button_text"`
-	Flow_id        pulumi.StringInput     `pulumi:"flow_id"`
-	Max_attempts   pulumi.Float64PtrInput `pulumi:"max_attempts"`
-	Text_alignment pulumi.StringPtrInput  `pulumi:"text_alignment"`
-	Waiting_text   pulumi.StringInput     `pulumi:"waiting_text"`
-	Waiting_time   pulumi.Float64PtrInput `pulumi:"waiting_time"`
+	ActiveText    pulumi.StringInput     `pulumi:"activeText"`
+	ButtonText    pulumi.StringInput     `pulumi:"buttonText"`
+	FlowId        pulumi.StringInput     `pulumi:"flowId"`
+	MaxAttempts   pulumi.Float64PtrInput `pulumi:"maxAttempts"`
+	TextAlignment pulumi.StringPtrInput  `pulumi:"textAlignment"`
+	WaitingText   pulumi.StringInput     `pulumi:"waitingText"`
+	WaitingTime   pulumi.Float64PtrInput `pulumi:"waitingTime"`
 }
 
 func (FormComponentResendButtonConfigArgs) ElementType() reflect.Type {
@@ -6563,32 +6563,32 @@ func (o FormComponentResendButtonConfigOutput) ToFormComponentResendButtonConfig
 	return o
 }
 
-func (o FormComponentResendButtonConfigOutput) Active_text() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.Active_text }).(pulumi.StringOutput)
+func (o FormComponentResendButtonConfigOutput) ActiveText() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.ActiveText }).(pulumi.StringOutput)
 }
 
-func (o FormComponentResendButtonConfigOutput) Button_text() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.Button_text }).(pulumi.StringOutput)
+func (o FormComponentResendButtonConfigOutput) ButtonText() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.ButtonText }).(pulumi.StringOutput)
 }
 
-func (o FormComponentResendButtonConfigOutput) Flow_id() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.Flow_id }).(pulumi.StringOutput)
+func (o FormComponentResendButtonConfigOutput) FlowId() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.FlowId }).(pulumi.StringOutput)
 }
 
-func (o FormComponentResendButtonConfigOutput) Max_attempts() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) *float64 { return v.Max_attempts }).(pulumi.Float64PtrOutput)
+func (o FormComponentResendButtonConfigOutput) MaxAttempts() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) *float64 { return v.MaxAttempts }).(pulumi.Float64PtrOutput)
 }
 
-func (o FormComponentResendButtonConfigOutput) Text_alignment() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) *string { return v.Text_alignment }).(pulumi.StringPtrOutput)
+func (o FormComponentResendButtonConfigOutput) TextAlignment() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) *string { return v.TextAlignment }).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentResendButtonConfigOutput) Waiting_text() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.Waiting_text }).(pulumi.StringOutput)
+func (o FormComponentResendButtonConfigOutput) WaitingText() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.WaitingText }).(pulumi.StringOutput)
 }
 
-func (o FormComponentResendButtonConfigOutput) Waiting_time() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) *float64 { return v.Waiting_time }).(pulumi.Float64PtrOutput)
+func (o FormComponentResendButtonConfigOutput) WaitingTime() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) *float64 { return v.WaitingTime }).(pulumi.Float64PtrOutput)
 }
 
 type FormComponentRichText struct {
@@ -6974,12 +6974,12 @@ func (o FormComponentTelOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentTelConfig struct {
-	Country_picker *bool                          `pulumi:"country_picker"`
-	Default_value  *string                        `pulumi:"default_value"`
-	Max_length     *int                           `pulumi:"max_length"`
-	Min_length     *int                           `pulumi:"min_length"`
-	Placeholder    *string                        `pulumi:"placeholder"`
-	Strings        *FormComponentTelConfigStrings `pulumi:"strings"`
+	CountryPicker *bool                          `pulumi:"countryPicker"`
+	DefaultValue  *string                        `pulumi:"defaultValue"`
+	MaxLength     *int                           `pulumi:"maxLength"`
+	MinLength     *int                           `pulumi:"minLength"`
+	Placeholder   *string                        `pulumi:"placeholder"`
+	Strings       *FormComponentTelConfigStrings `pulumi:"strings"`
 }
 
 // FormComponentTelConfigInput is an input type that accepts FormComponentTelConfigArgs and FormComponentTelConfigOutput values.
@@ -6994,12 +6994,12 @@ type FormComponentTelConfigInput interface {
 }
 
 type FormComponentTelConfigArgs struct {
-	Country_picker pulumi.BoolPtrInput                   `pulumi:"country_picker"`
-	Default_value  pulumi.StringPtrInput                 `pulumi:"default_value"`
-	Max_length     pulumi.IntPtrInput                    `pulumi:"max_length"`
-	Min_length     pulumi.IntPtrInput                    `pulumi:"min_length"`
-	Placeholder    pulumi.StringPtrInput                 `pulumi:"placeholder"`
-	Strings        FormComponentTelConfigStringsPtrInput `pulumi:"strings"`
+	CountryPicker pulumi.BoolPtrInput                   `pulumi:"countryPicker"`
+	DefaultValue  pulumi.StringPtrInput                 `pulumi:"defaultValue"`
+	MaxLength     pulumi.IntPtrInput                    `pulumi:"maxLength"`
+	MinLength     pulumi.IntPtrInput                    `pulumi:"minLength"`
+	Placeholder   pulumi.StringPtrInput                 `pulumi:"placeholder"`
+	Strings       FormComponentTelConfigStringsPtrInput `pulumi:"strings"`
 }
 
 func (FormComponentTelConfigArgs) ElementType() reflect.Type {
@@ -7079,20 +7079,20 @@ func (o FormComponentTelConfigOutput) ToFormComponentTelConfigPtrOutputWithConte
 	}).(FormComponentTelConfigPtrOutput)
 }
 
-func (o FormComponentTelConfigOutput) Country_picker() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v FormComponentTelConfig) *bool { return v.Country_picker }).(pulumi.BoolPtrOutput)
+func (o FormComponentTelConfigOutput) CountryPicker() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FormComponentTelConfig) *bool { return v.CountryPicker }).(pulumi.BoolPtrOutput)
 }
 
-func (o FormComponentTelConfigOutput) Default_value() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentTelConfig) *string { return v.Default_value }).(pulumi.StringPtrOutput)
+func (o FormComponentTelConfigOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentTelConfig) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentTelConfigOutput) Max_length() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v FormComponentTelConfig) *int { return v.Max_length }).(pulumi.IntPtrOutput)
+func (o FormComponentTelConfigOutput) MaxLength() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FormComponentTelConfig) *int { return v.MaxLength }).(pulumi.IntPtrOutput)
 }
 
-func (o FormComponentTelConfigOutput) Min_length() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v FormComponentTelConfig) *int { return v.Min_length }).(pulumi.IntPtrOutput)
+func (o FormComponentTelConfigOutput) MinLength() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FormComponentTelConfig) *int { return v.MinLength }).(pulumi.IntPtrOutput)
 }
 
 func (o FormComponentTelConfigOutput) Placeholder() pulumi.StringPtrOutput {
@@ -7127,39 +7127,39 @@ func (o FormComponentTelConfigPtrOutput) Elem() FormComponentTelConfigOutput {
 	}).(FormComponentTelConfigOutput)
 }
 
-func (o FormComponentTelConfigPtrOutput) Country_picker() pulumi.BoolPtrOutput {
+func (o FormComponentTelConfigPtrOutput) CountryPicker() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FormComponentTelConfig) *bool {
 		if v == nil {
 			return nil
 		}
-		return v.Country_picker
+		return v.CountryPicker
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o FormComponentTelConfigPtrOutput) Default_value() pulumi.StringPtrOutput {
+func (o FormComponentTelConfigPtrOutput) DefaultValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentTelConfig) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentTelConfigPtrOutput) Max_length() pulumi.IntPtrOutput {
+func (o FormComponentTelConfigPtrOutput) MaxLength() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FormComponentTelConfig) *int {
 		if v == nil {
 			return nil
 		}
-		return v.Max_length
+		return v.MaxLength
 	}).(pulumi.IntPtrOutput)
 }
 
-func (o FormComponentTelConfigPtrOutput) Min_length() pulumi.IntPtrOutput {
+func (o FormComponentTelConfigPtrOutput) MinLength() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FormComponentTelConfig) *int {
 		if v == nil {
 			return nil
 		}
-		return v.Min_length
+		return v.MinLength
 	}).(pulumi.IntPtrOutput)
 }
 
@@ -7182,7 +7182,7 @@ func (o FormComponentTelConfigPtrOutput) Strings() FormComponentTelConfigStrings
 }
 
 type FormComponentTelConfigStrings struct {
-	Filter_placeholder *string `pulumi:"filter_placeholder"`
+	FilterPlaceholder *string `pulumi:"filterPlaceholder"`
 }
 
 // FormComponentTelConfigStringsInput is an input type that accepts FormComponentTelConfigStringsArgs and FormComponentTelConfigStringsOutput values.
@@ -7197,7 +7197,7 @@ type FormComponentTelConfigStringsInput interface {
 }
 
 type FormComponentTelConfigStringsArgs struct {
-	Filter_placeholder pulumi.StringPtrInput `pulumi:"filter_placeholder"`
+	FilterPlaceholder pulumi.StringPtrInput `pulumi:"filterPlaceholder"`
 }
 
 func (FormComponentTelConfigStringsArgs) ElementType() reflect.Type {
@@ -7277,8 +7277,8 @@ func (o FormComponentTelConfigStringsOutput) ToFormComponentTelConfigStringsPtrO
 	}).(FormComponentTelConfigStringsPtrOutput)
 }
 
-func (o FormComponentTelConfigStringsOutput) Filter_placeholder() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentTelConfigStrings) *string { return v.Filter_placeholder }).(pulumi.StringPtrOutput)
+func (o FormComponentTelConfigStringsOutput) FilterPlaceholder() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentTelConfigStrings) *string { return v.FilterPlaceholder }).(pulumi.StringPtrOutput)
 }
 
 type FormComponentTelConfigStringsPtrOutput struct{ *pulumi.OutputState }
@@ -7305,12 +7305,12 @@ func (o FormComponentTelConfigStringsPtrOutput) Elem() FormComponentTelConfigStr
 	}).(FormComponentTelConfigStringsOutput)
 }
 
-func (o FormComponentTelConfigStringsPtrOutput) Filter_placeholder() pulumi.StringPtrOutput {
+func (o FormComponentTelConfigStringsPtrOutput) FilterPlaceholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentTelConfigStrings) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Filter_placeholder
+		return v.FilterPlaceholder
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -7406,11 +7406,11 @@ func (o FormComponentTextOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentTextConfig struct {
-	Default_value *string `pulumi:"default_value"`
-	Max_length    *int    `pulumi:"max_length"`
-	Min_length    *int    `pulumi:"min_length"`
-	Multiline     *bool   `pulumi:"multiline"`
-	Placeholder   *string `pulumi:"placeholder"`
+	DefaultValue *string `pulumi:"defaultValue"`
+	MaxLength    *int    `pulumi:"maxLength"`
+	MinLength    *int    `pulumi:"minLength"`
+	Multiline    *bool   `pulumi:"multiline"`
+	Placeholder  *string `pulumi:"placeholder"`
 }
 
 // FormComponentTextConfigInput is an input type that accepts FormComponentTextConfigArgs and FormComponentTextConfigOutput values.
@@ -7425,11 +7425,11 @@ type FormComponentTextConfigInput interface {
 }
 
 type FormComponentTextConfigArgs struct {
-	Default_value pulumi.StringPtrInput `pulumi:"default_value"`
-	Max_length    pulumi.IntPtrInput    `pulumi:"max_length"`
-	Min_length    pulumi.IntPtrInput    `pulumi:"min_length"`
-	Multiline     pulumi.BoolPtrInput   `pulumi:"multiline"`
-	Placeholder   pulumi.StringPtrInput `pulumi:"placeholder"`
+	DefaultValue pulumi.StringPtrInput `pulumi:"defaultValue"`
+	MaxLength    pulumi.IntPtrInput    `pulumi:"maxLength"`
+	MinLength    pulumi.IntPtrInput    `pulumi:"minLength"`
+	Multiline    pulumi.BoolPtrInput   `pulumi:"multiline"`
+	Placeholder  pulumi.StringPtrInput `pulumi:"placeholder"`
 }
 
 func (FormComponentTextConfigArgs) ElementType() reflect.Type {
@@ -7509,16 +7509,16 @@ func (o FormComponentTextConfigOutput) ToFormComponentTextConfigPtrOutputWithCon
 	}).(FormComponentTextConfigPtrOutput)
 }
 
-func (o FormComponentTextConfigOutput) Default_value() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentTextConfig) *string { return v.Default_value }).(pulumi.StringPtrOutput)
+func (o FormComponentTextConfigOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentTextConfig) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentTextConfigOutput) Max_length() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v FormComponentTextConfig) *int { return v.Max_length }).(pulumi.IntPtrOutput)
+func (o FormComponentTextConfigOutput) MaxLength() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FormComponentTextConfig) *int { return v.MaxLength }).(pulumi.IntPtrOutput)
 }
 
-func (o FormComponentTextConfigOutput) Min_length() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v FormComponentTextConfig) *int { return v.Min_length }).(pulumi.IntPtrOutput)
+func (o FormComponentTextConfigOutput) MinLength() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FormComponentTextConfig) *int { return v.MinLength }).(pulumi.IntPtrOutput)
 }
 
 func (o FormComponentTextConfigOutput) Multiline() pulumi.BoolPtrOutput {
@@ -7553,30 +7553,30 @@ func (o FormComponentTextConfigPtrOutput) Elem() FormComponentTextConfigOutput {
 	}).(FormComponentTextConfigOutput)
 }
 
-func (o FormComponentTextConfigPtrOutput) Default_value() pulumi.StringPtrOutput {
+func (o FormComponentTextConfigPtrOutput) DefaultValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentTextConfig) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentTextConfigPtrOutput) Max_length() pulumi.IntPtrOutput {
+func (o FormComponentTextConfigPtrOutput) MaxLength() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FormComponentTextConfig) *int {
 		if v == nil {
 			return nil
 		}
-		return v.Max_length
+		return v.MaxLength
 	}).(pulumi.IntPtrOutput)
 }
 
-func (o FormComponentTextConfigPtrOutput) Min_length() pulumi.IntPtrOutput {
+func (o FormComponentTextConfigPtrOutput) MinLength() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FormComponentTextConfig) *int {
 		if v == nil {
 			return nil
 		}
-		return v.Min_length
+		return v.MinLength
 	}).(pulumi.IntPtrOutput)
 }
 
@@ -7690,8 +7690,8 @@ func (o FormComponentUrlOutput) Type() pulumi.StringOutput {
 }
 
 type FormComponentUrlConfig struct {
-	Default_value *string `pulumi:"default_value"`
-	Placeholder   *string `pulumi:"placeholder"`
+	DefaultValue *string `pulumi:"defaultValue"`
+	Placeholder  *string `pulumi:"placeholder"`
 }
 
 // FormComponentUrlConfigInput is an input type that accepts FormComponentUrlConfigArgs and FormComponentUrlConfigOutput values.
@@ -7706,8 +7706,8 @@ type FormComponentUrlConfigInput interface {
 }
 
 type FormComponentUrlConfigArgs struct {
-	Default_value pulumi.StringPtrInput `pulumi:"default_value"`
-	Placeholder   pulumi.StringPtrInput `pulumi:"placeholder"`
+	DefaultValue pulumi.StringPtrInput `pulumi:"defaultValue"`
+	Placeholder  pulumi.StringPtrInput `pulumi:"placeholder"`
 }
 
 func (FormComponentUrlConfigArgs) ElementType() reflect.Type {
@@ -7787,8 +7787,8 @@ func (o FormComponentUrlConfigOutput) ToFormComponentUrlConfigPtrOutputWithConte
 	}).(FormComponentUrlConfigPtrOutput)
 }
 
-func (o FormComponentUrlConfigOutput) Default_value() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentUrlConfig) *string { return v.Default_value }).(pulumi.StringPtrOutput)
+func (o FormComponentUrlConfigOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentUrlConfig) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
 func (o FormComponentUrlConfigOutput) Placeholder() pulumi.StringPtrOutput {
@@ -7819,12 +7819,12 @@ func (o FormComponentUrlConfigPtrOutput) Elem() FormComponentUrlConfigOutput {
 	}).(FormComponentUrlConfigOutput)
 }
 
-func (o FormComponentUrlConfigPtrOutput) Default_value() pulumi.StringPtrOutput {
+func (o FormComponentUrlConfigPtrOutput) DefaultValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentUrlConfig) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -7838,10 +7838,10 @@ func (o FormComponentUrlConfigPtrOutput) Placeholder() pulumi.StringPtrOutput {
 }
 
 type FormEnding struct {
-	After_submit *FormEndingAfterSubmit   `pulumi:"after_submit"`
-	Coordinates  *FormNodeStepCoordinates `pulumi:"coordinates"`
-	Redirection  *FormEndingRedirection   `pulumi:"redirection"`
-	Resume_flow  *bool                    `pulumi:"resume_flow"`
+	AfterSubmit *FormEndingAfterSubmit   `pulumi:"afterSubmit"`
+	Coordinates *FormNodeStepCoordinates `pulumi:"coordinates"`
+	Redirection *FormEndingRedirection   `pulumi:"redirection"`
+	ResumeFlow  *bool                    `pulumi:"resumeFlow"`
 }
 
 // FormEndingInput is an input type that accepts FormEndingArgs and FormEndingOutput values.
@@ -7856,10 +7856,10 @@ type FormEndingInput interface {
 }
 
 type FormEndingArgs struct {
-	After_submit FormEndingAfterSubmitPtrInput   `pulumi:"after_submit"`
-	Coordinates  FormNodeStepCoordinatesPtrInput `pulumi:"coordinates"`
-	Redirection  FormEndingRedirectionPtrInput   `pulumi:"redirection"`
-	Resume_flow  pulumi.BoolPtrInput             `pulumi:"resume_flow"`
+	AfterSubmit FormEndingAfterSubmitPtrInput   `pulumi:"afterSubmit"`
+	Coordinates FormNodeStepCoordinatesPtrInput `pulumi:"coordinates"`
+	Redirection FormEndingRedirectionPtrInput   `pulumi:"redirection"`
+	ResumeFlow  pulumi.BoolPtrInput             `pulumi:"resumeFlow"`
 }
 
 func (FormEndingArgs) ElementType() reflect.Type {
@@ -7939,8 +7939,8 @@ func (o FormEndingOutput) ToFormEndingPtrOutputWithContext(ctx context.Context) 
 	}).(FormEndingPtrOutput)
 }
 
-func (o FormEndingOutput) After_submit() FormEndingAfterSubmitPtrOutput {
-	return o.ApplyT(func(v FormEnding) *FormEndingAfterSubmit { return v.After_submit }).(FormEndingAfterSubmitPtrOutput)
+func (o FormEndingOutput) AfterSubmit() FormEndingAfterSubmitPtrOutput {
+	return o.ApplyT(func(v FormEnding) *FormEndingAfterSubmit { return v.AfterSubmit }).(FormEndingAfterSubmitPtrOutput)
 }
 
 func (o FormEndingOutput) Coordinates() FormNodeStepCoordinatesPtrOutput {
@@ -7951,8 +7951,8 @@ func (o FormEndingOutput) Redirection() FormEndingRedirectionPtrOutput {
 	return o.ApplyT(func(v FormEnding) *FormEndingRedirection { return v.Redirection }).(FormEndingRedirectionPtrOutput)
 }
 
-func (o FormEndingOutput) Resume_flow() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v FormEnding) *bool { return v.Resume_flow }).(pulumi.BoolPtrOutput)
+func (o FormEndingOutput) ResumeFlow() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FormEnding) *bool { return v.ResumeFlow }).(pulumi.BoolPtrOutput)
 }
 
 type FormEndingPtrOutput struct{ *pulumi.OutputState }
@@ -7979,12 +7979,12 @@ func (o FormEndingPtrOutput) Elem() FormEndingOutput {
 	}).(FormEndingOutput)
 }
 
-func (o FormEndingPtrOutput) After_submit() FormEndingAfterSubmitPtrOutput {
+func (o FormEndingPtrOutput) AfterSubmit() FormEndingAfterSubmitPtrOutput {
 	return o.ApplyT(func(v *FormEnding) *FormEndingAfterSubmit {
 		if v == nil {
 			return nil
 		}
-		return v.After_submit
+		return v.AfterSubmit
 	}).(FormEndingAfterSubmitPtrOutput)
 }
 
@@ -8006,17 +8006,17 @@ func (o FormEndingPtrOutput) Redirection() FormEndingRedirectionPtrOutput {
 	}).(FormEndingRedirectionPtrOutput)
 }
 
-func (o FormEndingPtrOutput) Resume_flow() pulumi.BoolPtrOutput {
+func (o FormEndingPtrOutput) ResumeFlow() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FormEnding) *bool {
 		if v == nil {
 			return nil
 		}
-		return v.Resume_flow
+		return v.ResumeFlow
 	}).(pulumi.BoolPtrOutput)
 }
 
 type FormEndingAfterSubmit struct {
-	Flow_id *string `pulumi:"flow_id"`
+	FlowId *string `pulumi:"flowId"`
 }
 
 // FormEndingAfterSubmitInput is an input type that accepts FormEndingAfterSubmitArgs and FormEndingAfterSubmitOutput values.
@@ -8031,7 +8031,7 @@ type FormEndingAfterSubmitInput interface {
 }
 
 type FormEndingAfterSubmitArgs struct {
-	Flow_id pulumi.StringPtrInput `pulumi:"flow_id"`
+	FlowId pulumi.StringPtrInput `pulumi:"flowId"`
 }
 
 func (FormEndingAfterSubmitArgs) ElementType() reflect.Type {
@@ -8111,8 +8111,8 @@ func (o FormEndingAfterSubmitOutput) ToFormEndingAfterSubmitPtrOutputWithContext
 	}).(FormEndingAfterSubmitPtrOutput)
 }
 
-func (o FormEndingAfterSubmitOutput) Flow_id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormEndingAfterSubmit) *string { return v.Flow_id }).(pulumi.StringPtrOutput)
+func (o FormEndingAfterSubmitOutput) FlowId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormEndingAfterSubmit) *string { return v.FlowId }).(pulumi.StringPtrOutput)
 }
 
 type FormEndingAfterSubmitPtrOutput struct{ *pulumi.OutputState }
@@ -8139,12 +8139,12 @@ func (o FormEndingAfterSubmitPtrOutput) Elem() FormEndingAfterSubmitOutput {
 	}).(FormEndingAfterSubmitOutput)
 }
 
-func (o FormEndingAfterSubmitPtrOutput) Flow_id() pulumi.StringPtrOutput {
+func (o FormEndingAfterSubmitPtrOutput) FlowId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormEndingAfterSubmit) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Flow_id
+		return v.FlowId
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -8666,8 +8666,8 @@ func (o FormNodeFlowOutput) Type() pulumi.StringOutput {
 }
 
 type FormNodeFlowConfig struct {
-	Flow_id   string  `pulumi:"flow_id"`
-	Next_node *string `pulumi:"next_node"`
+	FlowId   string  `pulumi:"flowId"`
+	NextNode *string `pulumi:"nextNode"`
 }
 
 // FormNodeFlowConfigInput is an input type that accepts FormNodeFlowConfigArgs and FormNodeFlowConfigOutput values.
@@ -8682,8 +8682,8 @@ type FormNodeFlowConfigInput interface {
 }
 
 type FormNodeFlowConfigArgs struct {
-	Flow_id   pulumi.StringInput    `pulumi:"flow_id"`
-	Next_node pulumi.StringPtrInput `pulumi:"next_node"`
+	FlowId   pulumi.StringInput    `pulumi:"flowId"`
+	NextNode pulumi.StringPtrInput `pulumi:"nextNode"`
 }
 
 func (FormNodeFlowConfigArgs) ElementType() reflect.Type {
@@ -8712,12 +8712,12 @@ func (o FormNodeFlowConfigOutput) ToFormNodeFlowConfigOutputWithContext(ctx cont
 	return o
 }
 
-func (o FormNodeFlowConfigOutput) Flow_id() pulumi.StringOutput {
-	return o.ApplyT(func(v FormNodeFlowConfig) string { return v.Flow_id }).(pulumi.StringOutput)
+func (o FormNodeFlowConfigOutput) FlowId() pulumi.StringOutput {
+	return o.ApplyT(func(v FormNodeFlowConfig) string { return v.FlowId }).(pulumi.StringOutput)
 }
 
-func (o FormNodeFlowConfigOutput) Next_node() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormNodeFlowConfig) *string { return v.Next_node }).(pulumi.StringPtrOutput)
+func (o FormNodeFlowConfigOutput) NextNode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormNodeFlowConfig) *string { return v.NextNode }).(pulumi.StringPtrOutput)
 }
 
 type FormNodeRouter struct {
@@ -8945,7 +8945,7 @@ type FormNodeRouterConfigRules struct {
 	Alias     *string     `pulumi:"alias"`
 	Condition interface{} `pulumi:"condition"`
 	Id        string      `pulumi:"id"`
-	Next_node *string     `pulumi:"next_node"`
+	NextNode  *string     `pulumi:"nextNode"`
 }
 
 // FormNodeRouterConfigRulesInput is an input type that accepts FormNodeRouterConfigRulesArgs and FormNodeRouterConfigRulesOutput values.
@@ -8963,7 +8963,7 @@ type FormNodeRouterConfigRulesArgs struct {
 	Alias     pulumi.StringPtrInput `pulumi:"alias"`
 	Condition pulumi.Input          `pulumi:"condition"`
 	Id        pulumi.StringInput    `pulumi:"id"`
-	Next_node pulumi.StringPtrInput `pulumi:"next_node"`
+	NextNode  pulumi.StringPtrInput `pulumi:"nextNode"`
 }
 
 func (FormNodeRouterConfigRulesArgs) ElementType() reflect.Type {
@@ -9029,8 +9029,8 @@ func (o FormNodeRouterConfigRulesOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormNodeRouterConfigRules) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o FormNodeRouterConfigRulesOutput) Next_node() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormNodeRouterConfigRules) *string { return v.Next_node }).(pulumi.StringPtrOutput)
+func (o FormNodeRouterConfigRulesOutput) NextNode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormNodeRouterConfigRules) *string { return v.NextNode }).(pulumi.StringPtrOutput)
 }
 
 type FormNodeRouterConfigRulesArrayOutput struct{ *pulumi.OutputState }
@@ -9128,7 +9128,7 @@ func (o FormNodeStepOutput) Type() pulumi.StringOutput {
 
 type FormNodeStepConfig struct {
 	Components []interface{} `pulumi:"components"`
-	Next_node  *string       `pulumi:"next_node"`
+	NextNode   *string       `pulumi:"nextNode"`
 }
 
 // FormNodeStepConfigInput is an input type that accepts FormNodeStepConfigArgs and FormNodeStepConfigOutput values.
@@ -9144,7 +9144,7 @@ type FormNodeStepConfigInput interface {
 
 type FormNodeStepConfigArgs struct {
 	Components pulumi.ArrayInput     `pulumi:"components"`
-	Next_node  pulumi.StringPtrInput `pulumi:"next_node"`
+	NextNode   pulumi.StringPtrInput `pulumi:"nextNode"`
 }
 
 func (FormNodeStepConfigArgs) ElementType() reflect.Type {
@@ -9228,8 +9228,8 @@ func (o FormNodeStepConfigOutput) Components() pulumi.ArrayOutput {
 	return o.ApplyT(func(v FormNodeStepConfig) []interface{} { return v.Components }).(pulumi.ArrayOutput)
 }
 
-func (o FormNodeStepConfigOutput) Next_node() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormNodeStepConfig) *string { return v.Next_node }).(pulumi.StringPtrOutput)
+func (o FormNodeStepConfigOutput) NextNode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormNodeStepConfig) *string { return v.NextNode }).(pulumi.StringPtrOutput)
 }
 
 type FormNodeStepConfigPtrOutput struct{ *pulumi.OutputState }
@@ -9265,12 +9265,12 @@ func (o FormNodeStepConfigPtrOutput) Components() pulumi.ArrayOutput {
 	}).(pulumi.ArrayOutput)
 }
 
-func (o FormNodeStepConfigPtrOutput) Next_node() pulumi.StringPtrOutput {
+func (o FormNodeStepConfigPtrOutput) NextNode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormNodeStepConfig) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Next_node
+		return v.NextNode
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -9423,9 +9423,9 @@ func (o FormNodeStepCoordinatesPtrOutput) Y() pulumi.IntPtrOutput {
 }
 
 type FormStart struct {
-	Coordinates   *FormNodeStepCoordinates `pulumi:"coordinates"`
-	Hidden_fields []FormStartHiddenFields  `pulumi:"hidden_fields"`
-	Next_node     *string                  `pulumi:"next_node"`
+	Coordinates  *FormNodeStepCoordinates `pulumi:"coordinates"`
+	HiddenFields []FormStartHiddenFields  `pulumi:"hiddenFields"`
+	NextNode     *string                  `pulumi:"nextNode"`
 }
 
 // FormStartInput is an input type that accepts FormStartArgs and FormStartOutput values.
@@ -9440,9 +9440,9 @@ type FormStartInput interface {
 }
 
 type FormStartArgs struct {
-	Coordinates   FormNodeStepCoordinatesPtrInput `pulumi:"coordinates"`
-	Hidden_fields FormStartHiddenFieldsArrayInput `pulumi:"hidden_fields"`
-	Next_node     pulumi.StringPtrInput           `pulumi:"next_node"`
+	Coordinates  FormNodeStepCoordinatesPtrInput `pulumi:"coordinates"`
+	HiddenFields FormStartHiddenFieldsArrayInput `pulumi:"hiddenFields"`
+	NextNode     pulumi.StringPtrInput           `pulumi:"nextNode"`
 }
 
 func (FormStartArgs) ElementType() reflect.Type {
@@ -9526,12 +9526,12 @@ func (o FormStartOutput) Coordinates() FormNodeStepCoordinatesPtrOutput {
 	return o.ApplyT(func(v FormStart) *FormNodeStepCoordinates { return v.Coordinates }).(FormNodeStepCoordinatesPtrOutput)
 }
 
-func (o FormStartOutput) Hidden_fields() FormStartHiddenFieldsArrayOutput {
-	return o.ApplyT(func(v FormStart) []FormStartHiddenFields { return v.Hidden_fields }).(FormStartHiddenFieldsArrayOutput)
+func (o FormStartOutput) HiddenFields() FormStartHiddenFieldsArrayOutput {
+	return o.ApplyT(func(v FormStart) []FormStartHiddenFields { return v.HiddenFields }).(FormStartHiddenFieldsArrayOutput)
 }
 
-func (o FormStartOutput) Next_node() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormStart) *string { return v.Next_node }).(pulumi.StringPtrOutput)
+func (o FormStartOutput) NextNode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormStart) *string { return v.NextNode }).(pulumi.StringPtrOutput)
 }
 
 type FormStartPtrOutput struct{ *pulumi.OutputState }
@@ -9567,21 +9567,21 @@ func (o FormStartPtrOutput) Coordinates() FormNodeStepCoordinatesPtrOutput {
 	}).(FormNodeStepCoordinatesPtrOutput)
 }
 
-func (o FormStartPtrOutput) Hidden_fields() FormStartHiddenFieldsArrayOutput {
+func (o FormStartPtrOutput) HiddenFields() FormStartHiddenFieldsArrayOutput {
 	return o.ApplyT(func(v *FormStart) []FormStartHiddenFields {
 		if v == nil {
 			return nil
 		}
-		return v.Hidden_fields
+		return v.HiddenFields
 	}).(FormStartHiddenFieldsArrayOutput)
 }
 
-func (o FormStartPtrOutput) Next_node() pulumi.StringPtrOutput {
+func (o FormStartPtrOutput) NextNode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormStart) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Next_node
+		return v.NextNode
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -9978,9 +9978,9 @@ func (o RateLimitConfigurationLogOutput) Limit() pulumi.IntOutput {
 }
 
 type RateLimitConfigurationRedirect struct {
-	Action       string `pulumi:"action"`
-	Limit        int    `pulumi:"limit"`
-	Redirect_uri string `pulumi:"redirect_uri"`
+	Action      string `pulumi:"action"`
+	Limit       int    `pulumi:"limit"`
+	RedirectUri string `pulumi:"redirectUri"`
 }
 
 // RateLimitConfigurationRedirectInput is an input type that accepts RateLimitConfigurationRedirectArgs and RateLimitConfigurationRedirectOutput values.
@@ -9995,9 +9995,9 @@ type RateLimitConfigurationRedirectInput interface {
 }
 
 type RateLimitConfigurationRedirectArgs struct {
-	Action       pulumi.StringInput `pulumi:"action"`
-	Limit        pulumi.IntInput    `pulumi:"limit"`
-	Redirect_uri pulumi.StringInput `pulumi:"redirect_uri"`
+	Action      pulumi.StringInput `pulumi:"action"`
+	Limit       pulumi.IntInput    `pulumi:"limit"`
+	RedirectUri pulumi.StringInput `pulumi:"redirectUri"`
 }
 
 func (RateLimitConfigurationRedirectArgs) ElementType() reflect.Type {
@@ -10034,18 +10034,18 @@ func (o RateLimitConfigurationRedirectOutput) Limit() pulumi.IntOutput {
 	return o.ApplyT(func(v RateLimitConfigurationRedirect) int { return v.Limit }).(pulumi.IntOutput)
 }
 
-func (o RateLimitConfigurationRedirectOutput) Redirect_uri() pulumi.StringOutput {
-	return o.ApplyT(func(v RateLimitConfigurationRedirect) string { return v.Redirect_uri }).(pulumi.StringOutput)
+func (o RateLimitConfigurationRedirectOutput) RedirectUri() pulumi.StringOutput {
+	return o.ApplyT(func(v RateLimitConfigurationRedirect) string { return v.RedirectUri }).(pulumi.StringOutput)
 }
 
 type RateLimitPolicyItem struct {
-	Configuration     interface{} `pulumi:"configuration"`
-	Consumer          string      `pulumi:"consumer"`
-	Consumer_selector string      `pulumi:"consumer_selector"`
-	Created_at        *string     `pulumi:"created_at"`
-	Id                string      `pulumi:"id"`
-	Resource          string      `pulumi:"resource"`
-	Updated_at        *string     `pulumi:"updated_at"`
+	Configuration    interface{} `pulumi:"configuration"`
+	Consumer         string      `pulumi:"consumer"`
+	ConsumerSelector string      `pulumi:"consumerSelector"`
+	CreatedAt        *string     `pulumi:"createdAt"`
+	Id               string      `pulumi:"id"`
+	Resource         string      `pulumi:"resource"`
+	UpdatedAt        *string     `pulumi:"updatedAt"`
 }
 
 type RateLimitPolicyItemOutput struct{ *pulumi.OutputState }
@@ -10070,12 +10070,12 @@ func (o RateLimitPolicyItemOutput) Consumer() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitPolicyItem) string { return v.Consumer }).(pulumi.StringOutput)
 }
 
-func (o RateLimitPolicyItemOutput) Consumer_selector() pulumi.StringOutput {
-	return o.ApplyT(func(v RateLimitPolicyItem) string { return v.Consumer_selector }).(pulumi.StringOutput)
+func (o RateLimitPolicyItemOutput) ConsumerSelector() pulumi.StringOutput {
+	return o.ApplyT(func(v RateLimitPolicyItem) string { return v.ConsumerSelector }).(pulumi.StringOutput)
 }
 
-func (o RateLimitPolicyItemOutput) Created_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitPolicyItem) *string { return v.Created_at }).(pulumi.StringPtrOutput)
+func (o RateLimitPolicyItemOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RateLimitPolicyItem) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o RateLimitPolicyItemOutput) Id() pulumi.StringOutput {
@@ -10086,8 +10086,8 @@ func (o RateLimitPolicyItemOutput) Resource() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitPolicyItem) string { return v.Resource }).(pulumi.StringOutput)
 }
 
-func (o RateLimitPolicyItemOutput) Updated_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitPolicyItem) *string { return v.Updated_at }).(pulumi.StringPtrOutput)
+func (o RateLimitPolicyItemOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RateLimitPolicyItem) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 type RateLimitPolicyItemArrayOutput struct{ *pulumi.OutputState }

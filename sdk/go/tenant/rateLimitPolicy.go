@@ -16,12 +16,12 @@ import (
 type RateLimitPolicy struct {
 	pulumi.CustomResourceState
 
-	Configuration     pulumi.AnyOutput       `pulumi:"configuration"`
-	Consumer          pulumi.StringOutput    `pulumi:"consumer"`
-	Consumer_selector pulumi.StringOutput    `pulumi:"consumer_selector"`
-	Created_at        pulumi.StringPtrOutput `pulumi:"created_at"`
-	Resource          pulumi.StringOutput    `pulumi:"resource"`
-	Updated_at        pulumi.StringPtrOutput `pulumi:"updated_at"`
+	Configuration    pulumi.AnyOutput       `pulumi:"configuration"`
+	Consumer         pulumi.StringOutput    `pulumi:"consumer"`
+	ConsumerSelector pulumi.StringOutput    `pulumi:"consumerSelector"`
+	CreatedAt        pulumi.StringPtrOutput `pulumi:"createdAt"`
+	Resource         pulumi.StringOutput    `pulumi:"resource"`
+	UpdatedAt        pulumi.StringPtrOutput `pulumi:"updatedAt"`
 }
 
 // NewRateLimitPolicy registers a new resource with the given unique name, arguments, and options.
@@ -37,8 +37,8 @@ func NewRateLimitPolicy(ctx *pulumi.Context,
 	if args.Consumer == nil {
 		return nil, errors.New("invalid value for required argument 'Consumer'")
 	}
-	if args.Consumer_selector == nil {
-		return nil, errors.New("invalid value for required argument 'Consumer_selector'")
+	if args.ConsumerSelector == nil {
+		return nil, errors.New("invalid value for required argument 'ConsumerSelector'")
 	}
 	if args.Resource == nil {
 		return nil, errors.New("invalid value for required argument 'Resource'")
@@ -76,18 +76,18 @@ func (RateLimitPolicyState) ElementType() reflect.Type {
 }
 
 type rateLimitPolicyArgs struct {
-	Configuration     interface{} `pulumi:"configuration"`
-	Consumer          string      `pulumi:"consumer"`
-	Consumer_selector string      `pulumi:"consumer_selector"`
-	Resource          string      `pulumi:"resource"`
+	Configuration    interface{} `pulumi:"configuration"`
+	Consumer         string      `pulumi:"consumer"`
+	ConsumerSelector string      `pulumi:"consumerSelector"`
+	Resource         string      `pulumi:"resource"`
 }
 
 // The set of arguments for constructing a RateLimitPolicy resource.
 type RateLimitPolicyArgs struct {
-	Configuration     pulumi.Input
-	Consumer          pulumi.StringInput
-	Consumer_selector pulumi.StringInput
-	Resource          pulumi.StringInput
+	Configuration    pulumi.Input
+	Consumer         pulumi.StringInput
+	ConsumerSelector pulumi.StringInput
+	Resource         pulumi.StringInput
 }
 
 func (RateLimitPolicyArgs) ElementType() reflect.Type {
@@ -135,20 +135,20 @@ func (o RateLimitPolicyOutput) Consumer() pulumi.StringOutput {
 	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringOutput { return v.Consumer }).(pulumi.StringOutput)
 }
 
-func (o RateLimitPolicyOutput) Consumer_selector() pulumi.StringOutput {
-	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringOutput { return v.Consumer_selector }).(pulumi.StringOutput)
+func (o RateLimitPolicyOutput) ConsumerSelector() pulumi.StringOutput {
+	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringOutput { return v.ConsumerSelector }).(pulumi.StringOutput)
 }
 
-func (o RateLimitPolicyOutput) Created_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringPtrOutput { return v.Created_at }).(pulumi.StringPtrOutput)
+func (o RateLimitPolicyOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o RateLimitPolicyOutput) Resource() pulumi.StringOutput {
 	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringOutput { return v.Resource }).(pulumi.StringOutput)
 }
 
-func (o RateLimitPolicyOutput) Updated_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringPtrOutput { return v.Updated_at }).(pulumi.StringPtrOutput)
+func (o RateLimitPolicyOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 func init() {

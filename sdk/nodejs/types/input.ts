@@ -11,7 +11,7 @@ export interface EventStreamDestinationActionArgs {
 }
 
 export interface EventStreamDestinationActionConfigurationArgs {
-    action_id: pulumi.Input<string>;
+    actionId: pulumi.Input<string>;
 }
 
 export interface EventStreamDestinationEventbridgeArgs {
@@ -20,9 +20,9 @@ export interface EventStreamDestinationEventbridgeArgs {
 }
 
 export interface EventStreamDestinationEventbridgeConfigurationArgs {
-    aws_account_id: pulumi.Input<string>;
-    aws_partner_event_source?: pulumi.Input<string | undefined>;
-    aws_region: pulumi.Input<string>;
+    awsAccountId: pulumi.Input<string>;
+    awsPartnerEventSource?: pulumi.Input<string | undefined>;
+    awsRegion: pulumi.Input<string>;
 }
 
 export interface EventStreamDestinationWebhookArgs {
@@ -31,8 +31,8 @@ export interface EventStreamDestinationWebhookArgs {
 }
 
 export interface EventStreamDestinationWebhookConfigurationArgs {
-    webhook_authorization: pulumi.Input<inputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs | inputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs | inputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs>;
-    webhook_endpoint: pulumi.Input<string>;
+    webhookAuthorization: pulumi.Input<inputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs | inputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs | inputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs>;
+    webhookEndpoint: pulumi.Input<string>;
 }
 
 export interface EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs {
@@ -47,13 +47,13 @@ export interface EventStreamDestinationWebhookConfigurationWebhookAuthorizationB
 }
 
 export interface EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs {
-    header_key: pulumi.Input<string>;
-    header_value?: pulumi.Input<string | undefined>;
+    headerKey: pulumi.Input<string>;
+    headerValue?: pulumi.Input<string | undefined>;
     method: pulumi.Input<string>;
 }
 
 export interface EventStreamSubscriptionsArgs {
-    event_type?: pulumi.Input<string | undefined>;
+    eventType?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentAuth0VerifiableCredentialsArgs {
@@ -68,12 +68,12 @@ export interface FormComponentAuth0VerifiableCredentialsArgs {
 }
 
 export interface FormComponentAuth0VerifiableCredentialsConfigArgs {
-    access_token: pulumi.Input<string>;
-    alternate_text: pulumi.Input<string>;
-    max_wait?: pulumi.Input<number | undefined>;
+    accessToken: pulumi.Input<string>;
+    alternateText: pulumi.Input<string>;
+    maxWait?: pulumi.Input<number | undefined>;
     size?: pulumi.Input<number | undefined>;
     url: pulumi.Input<string>;
-    verification_id: pulumi.Input<string>;
+    verificationId: pulumi.Input<string>;
 }
 
 export interface FormComponentBooleanArgs {
@@ -88,7 +88,7 @@ export interface FormComponentBooleanArgs {
 }
 
 export interface FormComponentBooleanConfigArgs {
-    default_value?: pulumi.Input<boolean | undefined>;
+    defaultValue?: pulumi.Input<boolean | undefined>;
     options?: pulumi.Input<inputs.FormComponentBooleanConfigOptionsArgs | undefined>;
 }
 
@@ -109,14 +109,14 @@ export interface FormComponentCardsArgs {
 }
 
 export interface FormComponentCardsConfigArgs {
-    default_value?: any | undefined;
-    hide_labels?: pulumi.Input<boolean | undefined>;
+    defaultValue?: any | undefined;
+    hideLabels?: pulumi.Input<boolean | undefined>;
     multiple?: pulumi.Input<boolean | undefined>;
     options?: pulumi.Input<pulumi.Input<inputs.FormComponentCardsConfigOptionsArgs>[] | undefined>;
 }
 
 export interface FormComponentCardsConfigOptionsArgs {
-    image_url: pulumi.Input<string>;
+    imageUrl: pulumi.Input<string>;
     label: pulumi.Input<string>;
     value: pulumi.Input<string>;
 }
@@ -133,8 +133,8 @@ export interface FormComponentChoiceArgs {
 }
 
 export interface FormComponentChoiceConfigArgs {
-    allow_other?: pulumi.Input<inputs.FormComponentChoiceConfigAllowOtherArgs | undefined>;
-    default_value?: any | undefined;
+    allowOther?: pulumi.Input<inputs.FormComponentChoiceConfigAllowOtherArgs | undefined>;
+    defaultValue?: any | undefined;
     multiple?: pulumi.Input<boolean | undefined>;
     options?: pulumi.Input<pulumi.Input<inputs.FormComponentChoiceConfigOptionsArgs>[] | undefined>;
 }
@@ -180,7 +180,7 @@ export interface FormComponentDateArgs {
 }
 
 export interface FormComponentDateConfigArgs {
-    default_value?: pulumi.Input<string | undefined>;
+    defaultValue?: pulumi.Input<string | undefined>;
     format?: pulumi.Input<string | undefined>;
 }
 
@@ -207,7 +207,7 @@ export interface FormComponentDropdownArgs {
 }
 
 export interface FormComponentDropdownConfigArgs {
-    default_value?: any | undefined;
+    defaultValue?: any | undefined;
     multiple?: pulumi.Input<boolean | undefined>;
     options?: pulumi.Input<pulumi.Input<inputs.FormComponentDropdownConfigOptionsArgs>[] | undefined>;
     placeholder?: pulumi.Input<string | undefined>;
@@ -230,7 +230,7 @@ export interface FormComponentEmailArgs {
 }
 
 export interface FormComponentEmailConfigArgs {
-    default_value?: pulumi.Input<string | undefined>;
+    defaultValue?: pulumi.Input<string | undefined>;
     placeholder?: pulumi.Input<string | undefined>;
 }
 
@@ -270,8 +270,8 @@ export interface FormComponentGmapsAddressArgs {
 }
 
 export interface FormComponentGmapsAddressConfigArgs {
-    api_key: pulumi.Input<string>;
-    server_key?: pulumi.Input<string | undefined>;
+    apiKey: pulumi.Input<string>;
+    serverKey?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentHtmlArgs {
@@ -306,13 +306,13 @@ export interface FormComponentJumpButtonArgs {
 }
 
 export interface FormComponentJumpButtonConfigArgs {
-    next_node: pulumi.Input<string>;
+    nextNode: pulumi.Input<string>;
     style?: pulumi.Input<inputs.FormComponentJumpButtonConfigStyleArgs | undefined>;
     text: pulumi.Input<string>;
 }
 
 export interface FormComponentJumpButtonConfigStyleArgs {
-    background_color?: pulumi.Input<string | undefined>;
+    backgroundColor?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentLegalArgs {
@@ -353,9 +353,9 @@ export interface FormComponentNumberArgs {
 }
 
 export interface FormComponentNumberConfigArgs {
-    default_value?: pulumi.Input<number | undefined>;
-    max_value?: pulumi.Input<number | undefined>;
-    min_value?: pulumi.Input<number | undefined>;
+    defaultValue?: pulumi.Input<number | undefined>;
+    maxValue?: pulumi.Input<number | undefined>;
+    minValue?: pulumi.Input<number | undefined>;
     placeholder?: pulumi.Input<string | undefined>;
 }
 
@@ -373,11 +373,11 @@ export interface FormComponentPasswordArgs {
 export interface FormComponentPasswordConfigArgs {
     complexity?: pulumi.Input<boolean | undefined>;
     hash?: pulumi.Input<string | undefined>;
-    max_length?: pulumi.Input<number | undefined>;
-    min_length?: pulumi.Input<number | undefined>;
+    maxLength?: pulumi.Input<number | undefined>;
+    minLength?: pulumi.Input<number | undefined>;
     nist?: pulumi.Input<boolean | undefined>;
     placeholder?: pulumi.Input<string | undefined>;
-    strength_meter?: pulumi.Input<boolean | undefined>;
+    strengthMeter?: pulumi.Input<boolean | undefined>;
 }
 
 export interface FormComponentPaymentArgs {
@@ -400,7 +400,7 @@ export interface FormComponentPaymentConfigArgs {
 }
 
 export interface FormComponentPaymentConfigChargeOneOffArgs {
-    one_off: pulumi.Input<inputs.FormComponentPaymentConfigChargeOneOffOneOffArgs>;
+    oneOff: pulumi.Input<inputs.FormComponentPaymentConfigChargeOneOffOneOffArgs>;
     type: pulumi.Input<string>;
 }
 
@@ -415,14 +415,14 @@ export interface FormComponentPaymentConfigChargeSubscriptionArgs {
 }
 
 export interface FormComponentPaymentConfigCredentialsArgs {
-    private_key: pulumi.Input<string>;
-    public_key: pulumi.Input<string>;
+    privateKey: pulumi.Input<string>;
+    publicKey: pulumi.Input<string>;
 }
 
 export interface FormComponentPaymentConfigFieldsArgs {
-    card_number?: pulumi.Input<inputs.FormComponentPaymentConfigFieldsCardNumberArgs | undefined>;
-    expiration_date?: pulumi.Input<inputs.FormComponentPaymentConfigFieldsExpirationDateArgs | undefined>;
-    security_code?: pulumi.Input<inputs.FormComponentPaymentConfigFieldsSecurityCodeArgs | undefined>;
+    cardNumber?: pulumi.Input<inputs.FormComponentPaymentConfigFieldsCardNumberArgs | undefined>;
+    expirationDate?: pulumi.Input<inputs.FormComponentPaymentConfigFieldsExpirationDateArgs | undefined>;
+    securityCode?: pulumi.Input<inputs.FormComponentPaymentConfigFieldsSecurityCodeArgs | undefined>;
     trustmarks?: pulumi.Input<boolean | undefined>;
 }
 
@@ -464,8 +464,8 @@ export interface FormComponentRecaptchaArgs {
 }
 
 export interface FormComponentRecaptchaConfigArgs {
-    secret_key: pulumi.Input<string>;
-    site_key: pulumi.Input<string>;
+    secretKey: pulumi.Input<string>;
+    siteKey: pulumi.Input<string>;
 }
 
 export interface FormComponentResendButtonArgs {
@@ -476,13 +476,13 @@ export interface FormComponentResendButtonArgs {
 }
 
 export interface FormComponentResendButtonConfigArgs {
-    active_text: pulumi.Input<string>;
-    button_text: pulumi.Input<string>;
-    flow_id: pulumi.Input<string>;
-    max_attempts?: pulumi.Input<number | undefined>;
-    text_alignment?: pulumi.Input<string | undefined>;
-    waiting_text: pulumi.Input<string>;
-    waiting_time?: pulumi.Input<number | undefined>;
+    activeText: pulumi.Input<string>;
+    buttonText: pulumi.Input<string>;
+    flowId: pulumi.Input<string>;
+    maxAttempts?: pulumi.Input<number | undefined>;
+    textAlignment?: pulumi.Input<string | undefined>;
+    waitingText: pulumi.Input<string>;
+    waitingTime?: pulumi.Input<number | undefined>;
 }
 
 export interface FormComponentRichTextArgs {
@@ -519,16 +519,16 @@ export interface FormComponentTelArgs {
 }
 
 export interface FormComponentTelConfigArgs {
-    country_picker?: pulumi.Input<boolean | undefined>;
-    default_value?: pulumi.Input<string | undefined>;
-    max_length?: pulumi.Input<number | undefined>;
-    min_length?: pulumi.Input<number | undefined>;
+    countryPicker?: pulumi.Input<boolean | undefined>;
+    defaultValue?: pulumi.Input<string | undefined>;
+    maxLength?: pulumi.Input<number | undefined>;
+    minLength?: pulumi.Input<number | undefined>;
     placeholder?: pulumi.Input<string | undefined>;
     strings?: pulumi.Input<inputs.FormComponentTelConfigStringsArgs | undefined>;
 }
 
 export interface FormComponentTelConfigStringsArgs {
-    filter_placeholder?: pulumi.Input<string | undefined>;
+    filterPlaceholder?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentTextArgs {
@@ -543,9 +543,9 @@ export interface FormComponentTextArgs {
 }
 
 export interface FormComponentTextConfigArgs {
-    default_value?: pulumi.Input<string | undefined>;
-    max_length?: pulumi.Input<number | undefined>;
-    min_length?: pulumi.Input<number | undefined>;
+    defaultValue?: pulumi.Input<string | undefined>;
+    maxLength?: pulumi.Input<number | undefined>;
+    minLength?: pulumi.Input<number | undefined>;
     multiline?: pulumi.Input<boolean | undefined>;
     placeholder?: pulumi.Input<string | undefined>;
 }
@@ -562,19 +562,19 @@ export interface FormComponentUrlArgs {
 }
 
 export interface FormComponentUrlConfigArgs {
-    default_value?: pulumi.Input<string | undefined>;
+    defaultValue?: pulumi.Input<string | undefined>;
     placeholder?: pulumi.Input<string | undefined>;
 }
 
 export interface FormEndingArgs {
-    after_submit?: pulumi.Input<inputs.FormEndingAfterSubmitArgs | undefined>;
+    afterSubmit?: pulumi.Input<inputs.FormEndingAfterSubmitArgs | undefined>;
     coordinates?: pulumi.Input<inputs.FormNodeStepCoordinatesArgs | undefined>;
     redirection?: pulumi.Input<inputs.FormEndingRedirectionArgs | undefined>;
-    resume_flow?: pulumi.Input<boolean | undefined>;
+    resumeFlow?: pulumi.Input<boolean | undefined>;
 }
 
 export interface FormEndingAfterSubmitArgs {
-    flow_id?: pulumi.Input<string | undefined>;
+    flowId?: pulumi.Input<string | undefined>;
 }
 
 export interface FormEndingRedirectionArgs {
@@ -601,8 +601,8 @@ export interface FormNodeFlowArgs {
 }
 
 export interface FormNodeFlowConfigArgs {
-    flow_id: pulumi.Input<string>;
-    next_node?: pulumi.Input<string | undefined>;
+    flowId: pulumi.Input<string>;
+    nextNode?: pulumi.Input<string | undefined>;
 }
 
 export interface FormNodeRouterArgs {
@@ -622,7 +622,7 @@ export interface FormNodeRouterConfigRulesArgs {
     alias?: pulumi.Input<string | undefined>;
     condition: any;
     id: pulumi.Input<string>;
-    next_node?: pulumi.Input<string | undefined>;
+    nextNode?: pulumi.Input<string | undefined>;
 }
 
 export interface FormNodeStepArgs {
@@ -635,7 +635,7 @@ export interface FormNodeStepArgs {
 
 export interface FormNodeStepConfigArgs {
     components?: pulumi.Input<pulumi.Input<inputs.FormComponentDividerArgs | inputs.FormComponentHtmlArgs | inputs.FormComponentImageArgs | inputs.FormComponentJumpButtonArgs | inputs.FormComponentResendButtonArgs | inputs.FormComponentNextButtonArgs | inputs.FormComponentPreviousButtonArgs | inputs.FormComponentRichTextArgs | inputs.FormComponentAuth0VerifiableCredentialsArgs | inputs.FormComponentGmapsAddressArgs | inputs.FormComponentRecaptchaArgs | inputs.FormComponentBooleanArgs | inputs.FormComponentCardsArgs | inputs.FormComponentChoiceArgs | inputs.FormComponentCustomArgs | inputs.FormComponentDateArgs | inputs.FormComponentDropdownArgs | inputs.FormComponentEmailArgs | inputs.FormComponentFileArgs | inputs.FormComponentLegalArgs | inputs.FormComponentNumberArgs | inputs.FormComponentPasswordArgs | inputs.FormComponentPaymentArgs | inputs.FormComponentSocialArgs | inputs.FormComponentTelArgs | inputs.FormComponentTextArgs | inputs.FormComponentUrlArgs>[] | undefined>;
-    next_node?: pulumi.Input<string | undefined>;
+    nextNode?: pulumi.Input<string | undefined>;
 }
 
 export interface FormNodeStepCoordinatesArgs {
@@ -645,8 +645,8 @@ export interface FormNodeStepCoordinatesArgs {
 
 export interface FormStartArgs {
     coordinates?: pulumi.Input<inputs.FormNodeStepCoordinatesArgs | undefined>;
-    hidden_fields?: pulumi.Input<pulumi.Input<inputs.FormStartHiddenFieldsArgs>[] | undefined>;
-    next_node?: pulumi.Input<string | undefined>;
+    hiddenFields?: pulumi.Input<pulumi.Input<inputs.FormStartHiddenFieldsArgs>[] | undefined>;
+    nextNode?: pulumi.Input<string | undefined>;
 }
 
 export interface FormStartHiddenFieldsArgs {
@@ -675,6 +675,6 @@ export interface RateLimitConfigurationLogArgs {
 export interface RateLimitConfigurationRedirectArgs {
     action: pulumi.Input<string>;
     limit: pulumi.Input<number>;
-    redirect_uri: pulumi.Input<string>;
+    redirectUri: pulumi.Input<string>;
 }
 

@@ -11,7 +11,7 @@ export interface EventStreamDestinationAction {
 }
 
 export interface EventStreamDestinationActionConfiguration {
-    action_id: string;
+    actionId: string;
 }
 
 export interface EventStreamDestinationEventbridge {
@@ -20,9 +20,9 @@ export interface EventStreamDestinationEventbridge {
 }
 
 export interface EventStreamDestinationEventbridgeConfiguration {
-    aws_account_id: string;
-    aws_partner_event_source?: string;
-    aws_region: string;
+    awsAccountId: string;
+    awsPartnerEventSource?: string;
+    awsRegion: string;
 }
 
 export interface EventStreamDestinationWebhook {
@@ -31,8 +31,8 @@ export interface EventStreamDestinationWebhook {
 }
 
 export interface EventStreamDestinationWebhookConfiguration {
-    webhook_authorization: outputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic | outputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer | outputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader;
-    webhook_endpoint: string;
+    webhookAuthorization: outputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic | outputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer | outputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader;
+    webhookEndpoint: string;
 }
 
 export interface EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic {
@@ -47,13 +47,13 @@ export interface EventStreamDestinationWebhookConfigurationWebhookAuthorizationB
 }
 
 export interface EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader {
-    header_key: string;
-    header_value?: string;
+    headerKey: string;
+    headerValue?: string;
     method: string;
 }
 
 export interface EventStreamSubscriptions {
-    event_type?: string;
+    eventType?: string;
 }
 
 export interface FormComponentAuth0VerifiableCredentials {
@@ -68,12 +68,12 @@ export interface FormComponentAuth0VerifiableCredentials {
 }
 
 export interface FormComponentAuth0VerifiableCredentialsConfig {
-    access_token: string;
-    alternate_text: string;
-    max_wait?: number;
+    accessToken: string;
+    alternateText: string;
+    maxWait?: number;
     size?: number;
     url: string;
-    verification_id: string;
+    verificationId: string;
 }
 
 export interface FormComponentBoolean {
@@ -88,7 +88,7 @@ export interface FormComponentBoolean {
 }
 
 export interface FormComponentBooleanConfig {
-    default_value?: boolean;
+    defaultValue?: boolean;
     options?: outputs.FormComponentBooleanConfigOptions;
 }
 
@@ -109,14 +109,14 @@ export interface FormComponentCards {
 }
 
 export interface FormComponentCardsConfig {
-    default_value?: any;
-    hide_labels?: boolean;
+    defaultValue?: any;
+    hideLabels?: boolean;
     multiple?: boolean;
     options?: outputs.FormComponentCardsConfigOptions[];
 }
 
 export interface FormComponentCardsConfigOptions {
-    image_url: string;
+    imageUrl: string;
     label: string;
     value: string;
 }
@@ -133,8 +133,8 @@ export interface FormComponentChoice {
 }
 
 export interface FormComponentChoiceConfig {
-    allow_other?: outputs.FormComponentChoiceConfigAllowOther;
-    default_value?: any;
+    allowOther?: outputs.FormComponentChoiceConfigAllowOther;
+    defaultValue?: any;
     multiple?: boolean;
     options?: outputs.FormComponentChoiceConfigOptions[];
 }
@@ -180,7 +180,7 @@ export interface FormComponentDate {
 }
 
 export interface FormComponentDateConfig {
-    default_value?: string;
+    defaultValue?: string;
     format?: string;
 }
 
@@ -207,7 +207,7 @@ export interface FormComponentDropdown {
 }
 
 export interface FormComponentDropdownConfig {
-    default_value?: any;
+    defaultValue?: any;
     multiple?: boolean;
     options?: outputs.FormComponentDropdownConfigOptions[];
     placeholder?: string;
@@ -230,7 +230,7 @@ export interface FormComponentEmail {
 }
 
 export interface FormComponentEmailConfig {
-    default_value?: string;
+    defaultValue?: string;
     placeholder?: string;
 }
 
@@ -270,8 +270,8 @@ export interface FormComponentGmapsAddress {
 }
 
 export interface FormComponentGmapsAddressConfig {
-    api_key: string;
-    server_key?: string;
+    apiKey: string;
+    serverKey?: string;
 }
 
 export interface FormComponentHtml {
@@ -306,13 +306,13 @@ export interface FormComponentJumpButton {
 }
 
 export interface FormComponentJumpButtonConfig {
-    next_node: string;
+    nextNode: string;
     style?: outputs.FormComponentJumpButtonConfigStyle;
     text: string;
 }
 
 export interface FormComponentJumpButtonConfigStyle {
-    background_color?: string;
+    backgroundColor?: string;
 }
 
 export interface FormComponentLegal {
@@ -353,9 +353,9 @@ export interface FormComponentNumber {
 }
 
 export interface FormComponentNumberConfig {
-    default_value?: number;
-    max_value?: number;
-    min_value?: number;
+    defaultValue?: number;
+    maxValue?: number;
+    minValue?: number;
     placeholder?: string;
 }
 
@@ -373,11 +373,11 @@ export interface FormComponentPassword {
 export interface FormComponentPasswordConfig {
     complexity?: boolean;
     hash?: string;
-    max_length?: number;
-    min_length?: number;
+    maxLength?: number;
+    minLength?: number;
     nist?: boolean;
     placeholder?: string;
-    strength_meter?: boolean;
+    strengthMeter?: boolean;
 }
 
 export interface FormComponentPayment {
@@ -400,7 +400,7 @@ export interface FormComponentPaymentConfig {
 }
 
 export interface FormComponentPaymentConfigChargeOneOff {
-    one_off: outputs.FormComponentPaymentConfigChargeOneOffOneOff;
+    oneOff: outputs.FormComponentPaymentConfigChargeOneOffOneOff;
     type: string;
 }
 
@@ -415,14 +415,14 @@ export interface FormComponentPaymentConfigChargeSubscription {
 }
 
 export interface FormComponentPaymentConfigCredentials {
-    private_key: string;
-    public_key: string;
+    privateKey: string;
+    publicKey: string;
 }
 
 export interface FormComponentPaymentConfigFields {
-    card_number?: outputs.FormComponentPaymentConfigFieldsCardNumber;
-    expiration_date?: outputs.FormComponentPaymentConfigFieldsExpirationDate;
-    security_code?: outputs.FormComponentPaymentConfigFieldsSecurityCode;
+    cardNumber?: outputs.FormComponentPaymentConfigFieldsCardNumber;
+    expirationDate?: outputs.FormComponentPaymentConfigFieldsExpirationDate;
+    securityCode?: outputs.FormComponentPaymentConfigFieldsSecurityCode;
     trustmarks?: boolean;
 }
 
@@ -464,8 +464,8 @@ export interface FormComponentRecaptcha {
 }
 
 export interface FormComponentRecaptchaConfig {
-    secret_key: string;
-    site_key: string;
+    secretKey: string;
+    siteKey: string;
 }
 
 export interface FormComponentResendButton {
@@ -476,13 +476,13 @@ export interface FormComponentResendButton {
 }
 
 export interface FormComponentResendButtonConfig {
-    active_text: string;
-    button_text: string;
-    flow_id: string;
-    max_attempts?: number;
-    text_alignment?: string;
-    waiting_text: string;
-    waiting_time?: number;
+    activeText: string;
+    buttonText: string;
+    flowId: string;
+    maxAttempts?: number;
+    textAlignment?: string;
+    waitingText: string;
+    waitingTime?: number;
 }
 
 export interface FormComponentRichText {
@@ -519,16 +519,16 @@ export interface FormComponentTel {
 }
 
 export interface FormComponentTelConfig {
-    country_picker?: boolean;
-    default_value?: string;
-    max_length?: number;
-    min_length?: number;
+    countryPicker?: boolean;
+    defaultValue?: string;
+    maxLength?: number;
+    minLength?: number;
     placeholder?: string;
     strings?: outputs.FormComponentTelConfigStrings;
 }
 
 export interface FormComponentTelConfigStrings {
-    filter_placeholder?: string;
+    filterPlaceholder?: string;
 }
 
 export interface FormComponentText {
@@ -543,9 +543,9 @@ export interface FormComponentText {
 }
 
 export interface FormComponentTextConfig {
-    default_value?: string;
-    max_length?: number;
-    min_length?: number;
+    defaultValue?: string;
+    maxLength?: number;
+    minLength?: number;
     multiline?: boolean;
     placeholder?: string;
 }
@@ -562,19 +562,19 @@ export interface FormComponentUrl {
 }
 
 export interface FormComponentUrlConfig {
-    default_value?: string;
+    defaultValue?: string;
     placeholder?: string;
 }
 
 export interface FormEnding {
-    after_submit?: outputs.FormEndingAfterSubmit;
+    afterSubmit?: outputs.FormEndingAfterSubmit;
     coordinates?: outputs.FormNodeStepCoordinates;
     redirection?: outputs.FormEndingRedirection;
-    resume_flow?: boolean;
+    resumeFlow?: boolean;
 }
 
 export interface FormEndingAfterSubmit {
-    flow_id?: string;
+    flowId?: string;
 }
 
 export interface FormEndingRedirection {
@@ -601,8 +601,8 @@ export interface FormNodeFlow {
 }
 
 export interface FormNodeFlowConfig {
-    flow_id: string;
-    next_node?: string;
+    flowId: string;
+    nextNode?: string;
 }
 
 export interface FormNodeRouter {
@@ -622,7 +622,7 @@ export interface FormNodeRouterConfigRules {
     alias?: string;
     condition: any;
     id: string;
-    next_node?: string;
+    nextNode?: string;
 }
 
 export interface FormNodeStep {
@@ -635,7 +635,7 @@ export interface FormNodeStep {
 
 export interface FormNodeStepConfig {
     components?: (outputs.FormComponentDivider | outputs.FormComponentHtml | outputs.FormComponentImage | outputs.FormComponentJumpButton | outputs.FormComponentResendButton | outputs.FormComponentNextButton | outputs.FormComponentPreviousButton | outputs.FormComponentRichText | outputs.FormComponentAuth0VerifiableCredentials | outputs.FormComponentGmapsAddress | outputs.FormComponentRecaptcha | outputs.FormComponentBoolean | outputs.FormComponentCards | outputs.FormComponentChoice | outputs.FormComponentCustom | outputs.FormComponentDate | outputs.FormComponentDropdown | outputs.FormComponentEmail | outputs.FormComponentFile | outputs.FormComponentLegal | outputs.FormComponentNumber | outputs.FormComponentPassword | outputs.FormComponentPayment | outputs.FormComponentSocial | outputs.FormComponentTel | outputs.FormComponentText | outputs.FormComponentUrl)[];
-    next_node?: string;
+    nextNode?: string;
 }
 
 export interface FormNodeStepCoordinates {
@@ -645,8 +645,8 @@ export interface FormNodeStepCoordinates {
 
 export interface FormStart {
     coordinates?: outputs.FormNodeStepCoordinates;
-    hidden_fields?: outputs.FormStartHiddenFields[];
-    next_node?: string;
+    hiddenFields?: outputs.FormStartHiddenFields[];
+    nextNode?: string;
 }
 
 export interface FormStartHiddenFields {
@@ -675,16 +675,16 @@ export interface RateLimitConfigurationLog {
 export interface RateLimitConfigurationRedirect {
     action: string;
     limit: number;
-    redirect_uri: string;
+    redirectUri: string;
 }
 
 export interface RateLimitPolicyItem {
     configuration: outputs.RateLimitConfigurationAllow | outputs.RateLimitConfigurationBlock | outputs.RateLimitConfigurationLog | outputs.RateLimitConfigurationRedirect;
     consumer: string;
-    consumer_selector: string;
-    created_at?: string;
+    consumerSelector: string;
+    createdAt?: string;
     id: string;
     resource: string;
-    updated_at?: string;
+    updatedAt?: string;
 }
 

@@ -256,7 +256,7 @@ class EventStreamDestinationActionConfigurationArgs:
         pulumi.set(__self__, "action_id", action_id)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="actionId")
     def action_id(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "action_id")
 
@@ -313,7 +313,7 @@ class EventStreamDestinationEventbridgeConfigurationArgs:
             pulumi.set(__self__, "aws_partner_event_source", aws_partner_event_source)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="awsAccountId")
     def aws_account_id(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "aws_account_id")
 
@@ -322,7 +322,7 @@ class EventStreamDestinationEventbridgeConfigurationArgs:
         pulumi.set(self, "aws_account_id", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="awsRegion")
     def aws_region(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "aws_region")
 
@@ -331,7 +331,7 @@ class EventStreamDestinationEventbridgeConfigurationArgs:
         pulumi.set(self, "aws_region", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="awsPartnerEventSource")
     def aws_partner_event_source(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "aws_partner_event_source")
 
@@ -384,7 +384,7 @@ class EventStreamDestinationWebhookConfigurationArgs:
         pulumi.set(__self__, "webhook_endpoint", webhook_endpoint)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="webhookAuthorization")
     def webhook_authorization(self) -> pulumi.Input[Union['EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs', 'EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs', 'EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs']]:
         return pulumi.get(self, "webhook_authorization")
 
@@ -393,7 +393,7 @@ class EventStreamDestinationWebhookConfigurationArgs:
         pulumi.set(self, "webhook_authorization", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="webhookEndpoint")
     def webhook_endpoint(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "webhook_endpoint")
 
@@ -495,7 +495,7 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader
             pulumi.set(__self__, "header_value", header_value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="headerKey")
     def header_key(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "header_key")
 
@@ -513,7 +513,7 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader
         pulumi.set(self, "method", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="headerValue")
     def header_value(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "header_value")
 
@@ -533,7 +533,7 @@ class EventStreamSubscriptionsArgs:
             pulumi.set(__self__, "event_type", event_type)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="eventType")
     def event_type(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "event_type")
 
@@ -676,7 +676,7 @@ class FormComponentAuth0VerifiableCredentialsConfigArgs:
             pulumi.set(__self__, "size", size)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="accessToken")
     def access_token(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "access_token")
 
@@ -685,7 +685,7 @@ class FormComponentAuth0VerifiableCredentialsConfigArgs:
         pulumi.set(self, "access_token", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="alternateText")
     def alternate_text(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "alternate_text")
 
@@ -703,7 +703,7 @@ class FormComponentAuth0VerifiableCredentialsConfigArgs:
         pulumi.set(self, "url", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="verificationId")
     def verification_id(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "verification_id")
 
@@ -712,7 +712,7 @@ class FormComponentAuth0VerifiableCredentialsConfigArgs:
         pulumi.set(self, "verification_id", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxWait")
     def max_wait(self) -> pulumi.Input[Optional[_builtins.float]]:
         return pulumi.get(self, "max_wait")
 
@@ -852,7 +852,7 @@ class FormComponentBooleanConfigArgs:
             pulumi.set(__self__, "options", options)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.bool]]:
         return pulumi.get(self, "default_value")
 
@@ -1034,7 +1034,7 @@ class FormComponentCardsConfigArgs:
             pulumi.set(__self__, "options", options)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[Any]:
         return pulumi.get(self, "default_value")
 
@@ -1043,7 +1043,7 @@ class FormComponentCardsConfigArgs:
         pulumi.set(self, "default_value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="hideLabels")
     def hide_labels(self) -> pulumi.Input[Optional[_builtins.bool]]:
         return pulumi.get(self, "hide_labels")
 
@@ -1086,7 +1086,7 @@ class FormComponentCardsConfigOptionsArgs:
         pulumi.set(__self__, "value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="imageUrl")
     def image_url(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "image_url")
 
@@ -1244,7 +1244,7 @@ class FormComponentChoiceConfigArgs:
             pulumi.set(__self__, "options", options)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="allowOther")
     def allow_other(self) -> pulumi.Input[Optional['FormComponentChoiceConfigAllowOtherArgs']]:
         return pulumi.get(self, "allow_other")
 
@@ -1253,7 +1253,7 @@ class FormComponentChoiceConfigArgs:
         pulumi.set(self, "allow_other", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[Any]:
         return pulumi.get(self, "default_value")
 
@@ -1643,7 +1643,7 @@ class FormComponentDateConfigArgs:
             pulumi.set(__self__, "format", format)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "default_value")
 
@@ -1868,7 +1868,7 @@ class FormComponentDropdownConfigArgs:
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[Any]:
         return pulumi.get(self, "default_value")
 
@@ -2058,7 +2058,7 @@ class FormComponentEmailConfigArgs:
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "default_value")
 
@@ -2409,7 +2409,7 @@ class FormComponentGmapsAddressConfigArgs:
             pulumi.set(__self__, "server_key", server_key)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "api_key")
 
@@ -2418,7 +2418,7 @@ class FormComponentGmapsAddressConfigArgs:
         pulumi.set(self, "api_key", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="serverKey")
     def server_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "server_key")
 
@@ -2676,7 +2676,7 @@ class FormComponentJumpButtonConfigArgs:
             pulumi.set(__self__, "style", style)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "next_node")
 
@@ -2714,7 +2714,7 @@ class FormComponentJumpButtonConfigStyleArgs:
             pulumi.set(__self__, "background_color", background_color)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="backgroundColor")
     def background_color(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "background_color")
 
@@ -3056,7 +3056,7 @@ class FormComponentNumberConfigArgs:
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.float]]:
         return pulumi.get(self, "default_value")
 
@@ -3065,7 +3065,7 @@ class FormComponentNumberConfigArgs:
         pulumi.set(self, "default_value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxValue")
     def max_value(self) -> pulumi.Input[Optional[_builtins.float]]:
         return pulumi.get(self, "max_value")
 
@@ -3074,7 +3074,7 @@ class FormComponentNumberConfigArgs:
         pulumi.set(self, "max_value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minValue")
     def min_value(self) -> pulumi.Input[Optional[_builtins.float]]:
         return pulumi.get(self, "min_value")
 
@@ -3252,7 +3252,7 @@ class FormComponentPasswordConfigArgs:
         pulumi.set(self, "hash", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxLength")
     def max_length(self) -> pulumi.Input[Optional[_builtins.int]]:
         return pulumi.get(self, "max_length")
 
@@ -3261,7 +3261,7 @@ class FormComponentPasswordConfigArgs:
         pulumi.set(self, "max_length", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minLength")
     def min_length(self) -> pulumi.Input[Optional[_builtins.int]]:
         return pulumi.get(self, "min_length")
 
@@ -3288,7 +3288,7 @@ class FormComponentPasswordConfigArgs:
         pulumi.set(self, "placeholder", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="strengthMeter")
     def strength_meter(self) -> pulumi.Input[Optional[_builtins.bool]]:
         return pulumi.get(self, "strength_meter")
 
@@ -3487,7 +3487,7 @@ class FormComponentPaymentConfigChargeOneOffArgs:
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="oneOff")
     def one_off(self) -> pulumi.Input['FormComponentPaymentConfigChargeOneOffOneOffArgs']:
         return pulumi.get(self, "one_off")
 
@@ -3580,7 +3580,7 @@ class FormComponentPaymentConfigCredentialsArgs:
         pulumi.set(__self__, "public_key", public_key)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="privateKey")
     def private_key(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "private_key")
 
@@ -3589,7 +3589,7 @@ class FormComponentPaymentConfigCredentialsArgs:
         pulumi.set(self, "private_key", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="publicKey")
     def public_key(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "public_key")
 
@@ -3621,7 +3621,7 @@ class FormComponentPaymentConfigFieldsArgs:
             pulumi.set(__self__, "trustmarks", trustmarks)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="cardNumber")
     def card_number(self) -> pulumi.Input[Optional['FormComponentPaymentConfigFieldsCardNumberArgs']]:
         return pulumi.get(self, "card_number")
 
@@ -3630,7 +3630,7 @@ class FormComponentPaymentConfigFieldsArgs:
         pulumi.set(self, "card_number", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="expirationDate")
     def expiration_date(self) -> pulumi.Input[Optional['FormComponentPaymentConfigFieldsExpirationDateArgs']]:
         return pulumi.get(self, "expiration_date")
 
@@ -3639,7 +3639,7 @@ class FormComponentPaymentConfigFieldsArgs:
         pulumi.set(self, "expiration_date", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="securityCode")
     def security_code(self) -> pulumi.Input[Optional['FormComponentPaymentConfigFieldsSecurityCodeArgs']]:
         return pulumi.get(self, "security_code")
 
@@ -3950,7 +3950,7 @@ class FormComponentRecaptchaConfigArgs:
         pulumi.set(__self__, "site_key", site_key)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="secretKey")
     def secret_key(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "secret_key")
 
@@ -3959,7 +3959,7 @@ class FormComponentRecaptchaConfigArgs:
         pulumi.set(self, "secret_key", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="siteKey")
     def site_key(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "site_key")
 
@@ -4054,7 +4054,7 @@ class FormComponentResendButtonConfigArgs:
             pulumi.set(__self__, "waiting_time", waiting_time)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="activeText")
     def active_text(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "active_text")
 
@@ -4063,7 +4063,7 @@ class FormComponentResendButtonConfigArgs:
         pulumi.set(self, "active_text", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="buttonText")
     def button_text(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "button_text")
 
@@ -4072,7 +4072,7 @@ class FormComponentResendButtonConfigArgs:
         pulumi.set(self, "button_text", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="flowId")
     def flow_id(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "flow_id")
 
@@ -4081,7 +4081,7 @@ class FormComponentResendButtonConfigArgs:
         pulumi.set(self, "flow_id", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="waitingText")
     def waiting_text(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "waiting_text")
 
@@ -4090,7 +4090,7 @@ class FormComponentResendButtonConfigArgs:
         pulumi.set(self, "waiting_text", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxAttempts")
     def max_attempts(self) -> pulumi.Input[Optional[_builtins.float]]:
         return pulumi.get(self, "max_attempts")
 
@@ -4099,7 +4099,7 @@ class FormComponentResendButtonConfigArgs:
         pulumi.set(self, "max_attempts", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="textAlignment")
     def text_alignment(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "text_alignment")
 
@@ -4108,7 +4108,7 @@ class FormComponentResendButtonConfigArgs:
         pulumi.set(self, "text_alignment", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="waitingTime")
     def waiting_time(self) -> pulumi.Input[Optional[_builtins.float]]:
         return pulumi.get(self, "waiting_time")
 
@@ -4440,7 +4440,7 @@ class FormComponentTelConfigArgs:
             pulumi.set(__self__, "strings", strings)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="countryPicker")
     def country_picker(self) -> pulumi.Input[Optional[_builtins.bool]]:
         return pulumi.get(self, "country_picker")
 
@@ -4449,7 +4449,7 @@ class FormComponentTelConfigArgs:
         pulumi.set(self, "country_picker", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "default_value")
 
@@ -4458,7 +4458,7 @@ class FormComponentTelConfigArgs:
         pulumi.set(self, "default_value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxLength")
     def max_length(self) -> pulumi.Input[Optional[_builtins.int]]:
         return pulumi.get(self, "max_length")
 
@@ -4467,7 +4467,7 @@ class FormComponentTelConfigArgs:
         pulumi.set(self, "max_length", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minLength")
     def min_length(self) -> pulumi.Input[Optional[_builtins.int]]:
         return pulumi.get(self, "min_length")
 
@@ -4505,7 +4505,7 @@ class FormComponentTelConfigStringsArgs:
             pulumi.set(__self__, "filter_placeholder", filter_placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="filterPlaceholder")
     def filter_placeholder(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "filter_placeholder")
 
@@ -4649,7 +4649,7 @@ class FormComponentTextConfigArgs:
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "default_value")
 
@@ -4658,7 +4658,7 @@ class FormComponentTextConfigArgs:
         pulumi.set(self, "default_value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxLength")
     def max_length(self) -> pulumi.Input[Optional[_builtins.int]]:
         return pulumi.get(self, "max_length")
 
@@ -4667,7 +4667,7 @@ class FormComponentTextConfigArgs:
         pulumi.set(self, "max_length", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minLength")
     def min_length(self) -> pulumi.Input[Optional[_builtins.int]]:
         return pulumi.get(self, "min_length")
 
@@ -4817,7 +4817,7 @@ class FormComponentUrlConfigArgs:
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "default_value")
 
@@ -4858,7 +4858,7 @@ class FormEndingArgs:
             pulumi.set(__self__, "resume_flow", resume_flow)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="afterSubmit")
     def after_submit(self) -> pulumi.Input[Optional['FormEndingAfterSubmitArgs']]:
         return pulumi.get(self, "after_submit")
 
@@ -4885,7 +4885,7 @@ class FormEndingArgs:
         pulumi.set(self, "redirection", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="resumeFlow")
     def resume_flow(self) -> pulumi.Input[Optional[_builtins.bool]]:
         return pulumi.get(self, "resume_flow")
 
@@ -4905,7 +4905,7 @@ class FormEndingAfterSubmitArgs:
             pulumi.set(__self__, "flow_id", flow_id)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="flowId")
     def flow_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "flow_id")
 
@@ -5095,7 +5095,7 @@ class FormNodeFlowConfigArgs:
             pulumi.set(__self__, "next_node", next_node)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="flowId")
     def flow_id(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "flow_id")
 
@@ -5104,7 +5104,7 @@ class FormNodeFlowConfigArgs:
         pulumi.set(self, "flow_id", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "next_node")
 
@@ -5264,7 +5264,7 @@ class FormNodeRouterConfigRulesArgs:
         pulumi.set(self, "alias", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "next_node")
 
@@ -5367,7 +5367,7 @@ class FormNodeStepConfigArgs:
         pulumi.set(self, "components", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "next_node")
 
@@ -5435,7 +5435,7 @@ class FormStartArgs:
         pulumi.set(self, "coordinates", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="hiddenFields")
     def hidden_fields(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['FormStartHiddenFieldsArgs']]]]:
         return pulumi.get(self, "hidden_fields")
 
@@ -5444,7 +5444,7 @@ class FormStartArgs:
         pulumi.set(self, "hidden_fields", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "next_node")
 
@@ -5620,7 +5620,7 @@ class RateLimitConfigurationRedirectArgs:
         pulumi.set(self, "limit", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="redirectUri")
     def redirect_uri(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "redirect_uri")
 

@@ -166,7 +166,7 @@ class EventStream(pulumi.CustomResource):
         return EventStream(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "created_at")
 
@@ -191,7 +191,7 @@ class EventStream(pulumi.CustomResource):
         return pulumi.get(self, "subscriptions")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "updated_at")
 

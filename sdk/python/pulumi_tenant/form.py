@@ -234,12 +234,12 @@ class Form(pulumi.CustomResource):
         return Form(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "created_at")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="embeddedAt")
     def embedded_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "embedded_at")
 
@@ -279,7 +279,7 @@ class Form(pulumi.CustomResource):
         return pulumi.get(self, "style")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="submittedAt")
     def submitted_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "submitted_at")
 
@@ -289,7 +289,7 @@ class Form(pulumi.CustomResource):
         return pulumi.get(self, "translations")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "updated_at")
 

@@ -48,7 +48,7 @@ class GetEventStreamResult:
         pulumi.set(__self__, "updated_at", updated_at)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
         return pulumi.get(self, "created_at")
 
@@ -78,7 +78,7 @@ class GetEventStreamResult:
         return pulumi.get(self, "subscriptions")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
         return pulumi.get(self, "updated_at")
 

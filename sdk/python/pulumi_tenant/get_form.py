@@ -66,12 +66,12 @@ class GetFormResult:
         pulumi.set(__self__, "updated_at", updated_at)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
         return pulumi.get(self, "created_at")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="embeddedAt")
     def embedded_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "embedded_at")
 
@@ -116,7 +116,7 @@ class GetFormResult:
         return pulumi.get(self, "style")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="submittedAt")
     def submitted_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "submitted_at")
 
@@ -126,7 +126,7 @@ class GetFormResult:
         return pulumi.get(self, "translations")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
         return pulumi.get(self, "updated_at")
 

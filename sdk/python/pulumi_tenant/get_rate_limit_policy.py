@@ -58,12 +58,12 @@ class GetRateLimitPolicyResult:
         return pulumi.get(self, "consumer")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="consumerSelector")
     def consumer_selector(self) -> _builtins.str:
         return pulumi.get(self, "consumer_selector")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "created_at")
 
@@ -78,7 +78,7 @@ class GetRateLimitPolicyResult:
         return pulumi.get(self, "resource")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "updated_at")
 

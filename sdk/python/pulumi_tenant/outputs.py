@@ -139,12 +139,29 @@ class EventStreamDestinationAction(dict):
 
 @pulumi.output_type
 class EventStreamDestinationActionConfiguration(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "actionId":
+            suggest = "action_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in EventStreamDestinationActionConfiguration. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        EventStreamDestinationActionConfiguration.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        EventStreamDestinationActionConfiguration.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  action_id: _builtins.str):
         pulumi.set(__self__, "action_id", action_id)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="actionId")
     def action_id(self) -> _builtins.str:
         return pulumi.get(self, "action_id")
 
@@ -170,6 +187,27 @@ class EventStreamDestinationEventbridge(dict):
 
 @pulumi.output_type
 class EventStreamDestinationEventbridgeConfiguration(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "awsAccountId":
+            suggest = "aws_account_id"
+        elif key == "awsRegion":
+            suggest = "aws_region"
+        elif key == "awsPartnerEventSource":
+            suggest = "aws_partner_event_source"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in EventStreamDestinationEventbridgeConfiguration. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        EventStreamDestinationEventbridgeConfiguration.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        EventStreamDestinationEventbridgeConfiguration.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  aws_account_id: _builtins.str,
                  aws_region: _builtins.str,
@@ -180,17 +218,17 @@ class EventStreamDestinationEventbridgeConfiguration(dict):
             pulumi.set(__self__, "aws_partner_event_source", aws_partner_event_source)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="awsAccountId")
     def aws_account_id(self) -> _builtins.str:
         return pulumi.get(self, "aws_account_id")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="awsRegion")
     def aws_region(self) -> _builtins.str:
         return pulumi.get(self, "aws_region")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="awsPartnerEventSource")
     def aws_partner_event_source(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "aws_partner_event_source")
 
@@ -216,6 +254,25 @@ class EventStreamDestinationWebhook(dict):
 
 @pulumi.output_type
 class EventStreamDestinationWebhookConfiguration(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "webhookAuthorization":
+            suggest = "webhook_authorization"
+        elif key == "webhookEndpoint":
+            suggest = "webhook_endpoint"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in EventStreamDestinationWebhookConfiguration. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        EventStreamDestinationWebhookConfiguration.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        EventStreamDestinationWebhookConfiguration.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  webhook_authorization: Any,
                  webhook_endpoint: _builtins.str):
@@ -223,12 +280,12 @@ class EventStreamDestinationWebhookConfiguration(dict):
         pulumi.set(__self__, "webhook_endpoint", webhook_endpoint)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="webhookAuthorization")
     def webhook_authorization(self) -> Any:
         return pulumi.get(self, "webhook_authorization")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="webhookEndpoint")
     def webhook_endpoint(self) -> _builtins.str:
         return pulumi.get(self, "webhook_endpoint")
 
@@ -282,6 +339,25 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer(dict)
 
 @pulumi.output_type
 class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "headerKey":
+            suggest = "header_key"
+        elif key == "headerValue":
+            suggest = "header_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  header_key: _builtins.str,
                  method: _builtins.str,
@@ -292,7 +368,7 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader
             pulumi.set(__self__, "header_value", header_value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="headerKey")
     def header_key(self) -> _builtins.str:
         return pulumi.get(self, "header_key")
 
@@ -302,20 +378,37 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader
         return pulumi.get(self, "method")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="headerValue")
     def header_value(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "header_value")
 
 
 @pulumi.output_type
 class EventStreamSubscriptions(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "eventType":
+            suggest = "event_type"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in EventStreamSubscriptions. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        EventStreamSubscriptions.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        EventStreamSubscriptions.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  event_type: Optional[_builtins.str] = None):
         if event_type is not None:
             pulumi.set(__self__, "event_type", event_type)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="eventType")
     def event_type(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "event_type")
 
@@ -387,6 +480,29 @@ class FormComponentAuth0VerifiableCredentials(dict):
 
 @pulumi.output_type
 class FormComponentAuth0VerifiableCredentialsConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "accessToken":
+            suggest = "access_token"
+        elif key == "alternateText":
+            suggest = "alternate_text"
+        elif key == "verificationId":
+            suggest = "verification_id"
+        elif key == "maxWait":
+            suggest = "max_wait"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentAuth0VerifiableCredentialsConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentAuth0VerifiableCredentialsConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentAuth0VerifiableCredentialsConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  access_token: _builtins.str,
                  alternate_text: _builtins.str,
@@ -404,12 +520,12 @@ class FormComponentAuth0VerifiableCredentialsConfig(dict):
             pulumi.set(__self__, "size", size)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="accessToken")
     def access_token(self) -> _builtins.str:
         return pulumi.get(self, "access_token")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="alternateText")
     def alternate_text(self) -> _builtins.str:
         return pulumi.get(self, "alternate_text")
 
@@ -419,12 +535,12 @@ class FormComponentAuth0VerifiableCredentialsConfig(dict):
         return pulumi.get(self, "url")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="verificationId")
     def verification_id(self) -> _builtins.str:
         return pulumi.get(self, "verification_id")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxWait")
     def max_wait(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "max_wait")
 
@@ -501,6 +617,23 @@ class FormComponentBoolean(dict):
 
 @pulumi.output_type
 class FormComponentBooleanConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentBooleanConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentBooleanConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentBooleanConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[_builtins.bool] = None,
                  options: Optional['outputs.FormComponentBooleanConfigOptions'] = None):
@@ -510,7 +643,7 @@ class FormComponentBooleanConfig(dict):
             pulumi.set(__self__, "options", options)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.bool]:
         return pulumi.get(self, "default_value")
 
@@ -609,6 +742,25 @@ class FormComponentCards(dict):
 
 @pulumi.output_type
 class FormComponentCardsConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+        elif key == "hideLabels":
+            suggest = "hide_labels"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentCardsConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentCardsConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentCardsConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[Any] = None,
                  hide_labels: Optional[_builtins.bool] = None,
@@ -624,12 +776,12 @@ class FormComponentCardsConfig(dict):
             pulumi.set(__self__, "options", options)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[Any]:
         return pulumi.get(self, "default_value")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="hideLabels")
     def hide_labels(self) -> Optional[_builtins.bool]:
         return pulumi.get(self, "hide_labels")
 
@@ -646,6 +798,23 @@ class FormComponentCardsConfig(dict):
 
 @pulumi.output_type
 class FormComponentCardsConfigOptions(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "imageUrl":
+            suggest = "image_url"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentCardsConfigOptions. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentCardsConfigOptions.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentCardsConfigOptions.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  image_url: _builtins.str,
                  label: _builtins.str,
@@ -655,7 +824,7 @@ class FormComponentCardsConfigOptions(dict):
         pulumi.set(__self__, "value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="imageUrl")
     def image_url(self) -> _builtins.str:
         return pulumi.get(self, "image_url")
 
@@ -738,6 +907,25 @@ class FormComponentChoice(dict):
 
 @pulumi.output_type
 class FormComponentChoiceConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowOther":
+            suggest = "allow_other"
+        elif key == "defaultValue":
+            suggest = "default_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentChoiceConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentChoiceConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentChoiceConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  allow_other: Optional['outputs.FormComponentChoiceConfigAllowOther'] = None,
                  default_value: Optional[Any] = None,
@@ -753,12 +941,12 @@ class FormComponentChoiceConfig(dict):
             pulumi.set(__self__, "options", options)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="allowOther")
     def allow_other(self) -> Optional['outputs.FormComponentChoiceConfigAllowOther']:
         return pulumi.get(self, "allow_other")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[Any]:
         return pulumi.get(self, "default_value")
 
@@ -988,6 +1176,23 @@ class FormComponentDate(dict):
 
 @pulumi.output_type
 class FormComponentDateConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentDateConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentDateConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentDateConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[_builtins.str] = None,
                  format: Optional[_builtins.str] = None):
@@ -997,7 +1202,7 @@ class FormComponentDateConfig(dict):
             pulumi.set(__self__, "format", format)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "default_value")
 
@@ -1122,6 +1327,23 @@ class FormComponentDropdown(dict):
 
 @pulumi.output_type
 class FormComponentDropdownConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentDropdownConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentDropdownConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentDropdownConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[Any] = None,
                  multiple: Optional[_builtins.bool] = None,
@@ -1137,7 +1359,7 @@ class FormComponentDropdownConfig(dict):
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[Any]:
         return pulumi.get(self, "default_value")
 
@@ -1244,6 +1466,23 @@ class FormComponentEmail(dict):
 
 @pulumi.output_type
 class FormComponentEmailConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentEmailConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentEmailConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentEmailConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[_builtins.str] = None,
                  placeholder: Optional[_builtins.str] = None):
@@ -1253,7 +1492,7 @@ class FormComponentEmailConfig(dict):
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "default_value")
 
@@ -1480,6 +1719,25 @@ class FormComponentGmapsAddress(dict):
 
 @pulumi.output_type
 class FormComponentGmapsAddressConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "apiKey":
+            suggest = "api_key"
+        elif key == "serverKey":
+            suggest = "server_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentGmapsAddressConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentGmapsAddressConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentGmapsAddressConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  api_key: _builtins.str,
                  server_key: Optional[_builtins.str] = None):
@@ -1488,12 +1746,12 @@ class FormComponentGmapsAddressConfig(dict):
             pulumi.set(__self__, "server_key", server_key)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="apiKey")
     def api_key(self) -> _builtins.str:
         return pulumi.get(self, "api_key")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="serverKey")
     def server_key(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "server_key")
 
@@ -1642,6 +1900,23 @@ class FormComponentJumpButton(dict):
 
 @pulumi.output_type
 class FormComponentJumpButtonConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "nextNode":
+            suggest = "next_node"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentJumpButtonConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentJumpButtonConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentJumpButtonConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  next_node: _builtins.str,
                  text: _builtins.str,
@@ -1652,7 +1927,7 @@ class FormComponentJumpButtonConfig(dict):
             pulumi.set(__self__, "style", style)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> _builtins.str:
         return pulumi.get(self, "next_node")
 
@@ -1669,13 +1944,30 @@ class FormComponentJumpButtonConfig(dict):
 
 @pulumi.output_type
 class FormComponentJumpButtonConfigStyle(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "backgroundColor":
+            suggest = "background_color"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentJumpButtonConfigStyle. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentJumpButtonConfigStyle.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentJumpButtonConfigStyle.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  background_color: Optional[_builtins.str] = None):
         if background_color is not None:
             pulumi.set(__self__, "background_color", background_color)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="backgroundColor")
     def background_color(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "background_color")
 
@@ -1872,6 +2164,27 @@ class FormComponentNumber(dict):
 
 @pulumi.output_type
 class FormComponentNumberConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+        elif key == "maxValue":
+            suggest = "max_value"
+        elif key == "minValue":
+            suggest = "min_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentNumberConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentNumberConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentNumberConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[_builtins.float] = None,
                  max_value: Optional[_builtins.float] = None,
@@ -1887,17 +2200,17 @@ class FormComponentNumberConfig(dict):
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "default_value")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxValue")
     def max_value(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "max_value")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minValue")
     def min_value(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "min_value")
 
@@ -1974,6 +2287,27 @@ class FormComponentPassword(dict):
 
 @pulumi.output_type
 class FormComponentPasswordConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "maxLength":
+            suggest = "max_length"
+        elif key == "minLength":
+            suggest = "min_length"
+        elif key == "strengthMeter":
+            suggest = "strength_meter"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentPasswordConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentPasswordConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentPasswordConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  complexity: Optional[_builtins.bool] = None,
                  hash: Optional[_builtins.str] = None,
@@ -2008,12 +2342,12 @@ class FormComponentPasswordConfig(dict):
         return pulumi.get(self, "hash")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxLength")
     def max_length(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "max_length")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minLength")
     def min_length(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "min_length")
 
@@ -2028,7 +2362,7 @@ class FormComponentPasswordConfig(dict):
         return pulumi.get(self, "placeholder")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="strengthMeter")
     def strength_meter(self) -> Optional[_builtins.bool]:
         return pulumi.get(self, "strength_meter")
 
@@ -2143,6 +2477,23 @@ class FormComponentPaymentConfig(dict):
 
 @pulumi.output_type
 class FormComponentPaymentConfigChargeOneOff(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "oneOff":
+            suggest = "one_off"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentPaymentConfigChargeOneOff. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentPaymentConfigChargeOneOff.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentPaymentConfigChargeOneOff.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  one_off: 'outputs.FormComponentPaymentConfigChargeOneOffOneOff',
                  type: _builtins.str):
@@ -2150,7 +2501,7 @@ class FormComponentPaymentConfigChargeOneOff(dict):
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="oneOff")
     def one_off(self) -> 'outputs.FormComponentPaymentConfigChargeOneOffOneOff':
         return pulumi.get(self, "one_off")
 
@@ -2200,6 +2551,25 @@ class FormComponentPaymentConfigChargeSubscription(dict):
 
 @pulumi.output_type
 class FormComponentPaymentConfigCredentials(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "privateKey":
+            suggest = "private_key"
+        elif key == "publicKey":
+            suggest = "public_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentPaymentConfigCredentials. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentPaymentConfigCredentials.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentPaymentConfigCredentials.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  private_key: _builtins.str,
                  public_key: _builtins.str):
@@ -2207,18 +2577,39 @@ class FormComponentPaymentConfigCredentials(dict):
         pulumi.set(__self__, "public_key", public_key)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="privateKey")
     def private_key(self) -> _builtins.str:
         return pulumi.get(self, "private_key")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="publicKey")
     def public_key(self) -> _builtins.str:
         return pulumi.get(self, "public_key")
 
 
 @pulumi.output_type
 class FormComponentPaymentConfigFields(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "cardNumber":
+            suggest = "card_number"
+        elif key == "expirationDate":
+            suggest = "expiration_date"
+        elif key == "securityCode":
+            suggest = "security_code"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentPaymentConfigFields. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentPaymentConfigFields.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentPaymentConfigFields.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  card_number: Optional['outputs.FormComponentPaymentConfigFieldsCardNumber'] = None,
                  expiration_date: Optional['outputs.FormComponentPaymentConfigFieldsExpirationDate'] = None,
@@ -2234,17 +2625,17 @@ class FormComponentPaymentConfigFields(dict):
             pulumi.set(__self__, "trustmarks", trustmarks)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="cardNumber")
     def card_number(self) -> Optional['outputs.FormComponentPaymentConfigFieldsCardNumber']:
         return pulumi.get(self, "card_number")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="expirationDate")
     def expiration_date(self) -> Optional['outputs.FormComponentPaymentConfigFieldsExpirationDate']:
         return pulumi.get(self, "expiration_date")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="securityCode")
     def security_code(self) -> Optional['outputs.FormComponentPaymentConfigFieldsSecurityCode']:
         return pulumi.get(self, "security_code")
 
@@ -2429,6 +2820,25 @@ class FormComponentRecaptcha(dict):
 
 @pulumi.output_type
 class FormComponentRecaptchaConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "secretKey":
+            suggest = "secret_key"
+        elif key == "siteKey":
+            suggest = "site_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentRecaptchaConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentRecaptchaConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentRecaptchaConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  secret_key: _builtins.str,
                  site_key: _builtins.str):
@@ -2436,12 +2846,12 @@ class FormComponentRecaptchaConfig(dict):
         pulumi.set(__self__, "site_key", site_key)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="secretKey")
     def secret_key(self) -> _builtins.str:
         return pulumi.get(self, "secret_key")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="siteKey")
     def site_key(self) -> _builtins.str:
         return pulumi.get(self, "site_key")
 
@@ -2481,6 +2891,35 @@ class FormComponentResendButton(dict):
 
 @pulumi.output_type
 class FormComponentResendButtonConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "activeText":
+            suggest = "active_text"
+        elif key == "buttonText":
+            suggest = "button_text"
+        elif key == "flowId":
+            suggest = "flow_id"
+        elif key == "waitingText":
+            suggest = "waiting_text"
+        elif key == "maxAttempts":
+            suggest = "max_attempts"
+        elif key == "textAlignment":
+            suggest = "text_alignment"
+        elif key == "waitingTime":
+            suggest = "waiting_time"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentResendButtonConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentResendButtonConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentResendButtonConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  active_text: _builtins.str,
                  button_text: _builtins.str,
@@ -2501,37 +2940,37 @@ class FormComponentResendButtonConfig(dict):
             pulumi.set(__self__, "waiting_time", waiting_time)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="activeText")
     def active_text(self) -> _builtins.str:
         return pulumi.get(self, "active_text")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="buttonText")
     def button_text(self) -> _builtins.str:
         return pulumi.get(self, "button_text")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="flowId")
     def flow_id(self) -> _builtins.str:
         return pulumi.get(self, "flow_id")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="waitingText")
     def waiting_text(self) -> _builtins.str:
         return pulumi.get(self, "waiting_text")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxAttempts")
     def max_attempts(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "max_attempts")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="textAlignment")
     def text_alignment(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "text_alignment")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="waitingTime")
     def waiting_time(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "waiting_time")
 
@@ -2717,6 +3156,29 @@ class FormComponentTel(dict):
 
 @pulumi.output_type
 class FormComponentTelConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "countryPicker":
+            suggest = "country_picker"
+        elif key == "defaultValue":
+            suggest = "default_value"
+        elif key == "maxLength":
+            suggest = "max_length"
+        elif key == "minLength":
+            suggest = "min_length"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentTelConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentTelConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentTelConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  country_picker: Optional[_builtins.bool] = None,
                  default_value: Optional[_builtins.str] = None,
@@ -2738,22 +3200,22 @@ class FormComponentTelConfig(dict):
             pulumi.set(__self__, "strings", strings)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="countryPicker")
     def country_picker(self) -> Optional[_builtins.bool]:
         return pulumi.get(self, "country_picker")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "default_value")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxLength")
     def max_length(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "max_length")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minLength")
     def min_length(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "min_length")
 
@@ -2770,13 +3232,30 @@ class FormComponentTelConfig(dict):
 
 @pulumi.output_type
 class FormComponentTelConfigStrings(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "filterPlaceholder":
+            suggest = "filter_placeholder"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentTelConfigStrings. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentTelConfigStrings.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentTelConfigStrings.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  filter_placeholder: Optional[_builtins.str] = None):
         if filter_placeholder is not None:
             pulumi.set(__self__, "filter_placeholder", filter_placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="filterPlaceholder")
     def filter_placeholder(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "filter_placeholder")
 
@@ -2849,6 +3328,27 @@ class FormComponentText(dict):
 
 @pulumi.output_type
 class FormComponentTextConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+        elif key == "maxLength":
+            suggest = "max_length"
+        elif key == "minLength":
+            suggest = "min_length"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentTextConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentTextConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentTextConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[_builtins.str] = None,
                  max_length: Optional[_builtins.int] = None,
@@ -2867,17 +3367,17 @@ class FormComponentTextConfig(dict):
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "default_value")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxLength")
     def max_length(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "max_length")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minLength")
     def min_length(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "min_length")
 
@@ -2960,6 +3460,23 @@ class FormComponentUrl(dict):
 
 @pulumi.output_type
 class FormComponentUrlConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentUrlConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentUrlConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentUrlConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[_builtins.str] = None,
                  placeholder: Optional[_builtins.str] = None):
@@ -2969,7 +3486,7 @@ class FormComponentUrlConfig(dict):
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "default_value")
 
@@ -2981,6 +3498,25 @@ class FormComponentUrlConfig(dict):
 
 @pulumi.output_type
 class FormEnding(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "afterSubmit":
+            suggest = "after_submit"
+        elif key == "resumeFlow":
+            suggest = "resume_flow"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormEnding. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormEnding.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormEnding.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  after_submit: Optional['outputs.FormEndingAfterSubmit'] = None,
                  coordinates: Optional['outputs.FormNodeStepCoordinates'] = None,
@@ -2996,7 +3532,7 @@ class FormEnding(dict):
             pulumi.set(__self__, "resume_flow", resume_flow)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="afterSubmit")
     def after_submit(self) -> Optional['outputs.FormEndingAfterSubmit']:
         return pulumi.get(self, "after_submit")
 
@@ -3011,20 +3547,37 @@ class FormEnding(dict):
         return pulumi.get(self, "redirection")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="resumeFlow")
     def resume_flow(self) -> Optional[_builtins.bool]:
         return pulumi.get(self, "resume_flow")
 
 
 @pulumi.output_type
 class FormEndingAfterSubmit(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "flowId":
+            suggest = "flow_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormEndingAfterSubmit. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormEndingAfterSubmit.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormEndingAfterSubmit.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  flow_id: Optional[_builtins.str] = None):
         if flow_id is not None:
             pulumi.set(__self__, "flow_id", flow_id)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="flowId")
     def flow_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "flow_id")
 
@@ -3135,6 +3688,25 @@ class FormNodeFlow(dict):
 
 @pulumi.output_type
 class FormNodeFlowConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "flowId":
+            suggest = "flow_id"
+        elif key == "nextNode":
+            suggest = "next_node"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormNodeFlowConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormNodeFlowConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormNodeFlowConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  flow_id: _builtins.str,
                  next_node: Optional[_builtins.str] = None):
@@ -3143,12 +3715,12 @@ class FormNodeFlowConfig(dict):
             pulumi.set(__self__, "next_node", next_node)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="flowId")
     def flow_id(self) -> _builtins.str:
         return pulumi.get(self, "flow_id")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "next_node")
 
@@ -3219,6 +3791,23 @@ class FormNodeRouterConfig(dict):
 
 @pulumi.output_type
 class FormNodeRouterConfigRules(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "nextNode":
+            suggest = "next_node"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormNodeRouterConfigRules. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormNodeRouterConfigRules.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormNodeRouterConfigRules.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  condition: Any,
                  id: _builtins.str,
@@ -3247,7 +3836,7 @@ class FormNodeRouterConfigRules(dict):
         return pulumi.get(self, "alias")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "next_node")
 
@@ -3297,6 +3886,23 @@ class FormNodeStep(dict):
 
 @pulumi.output_type
 class FormNodeStepConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "nextNode":
+            suggest = "next_node"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormNodeStepConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormNodeStepConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormNodeStepConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  components: Optional[Sequence[Any]] = None,
                  next_node: Optional[_builtins.str] = None):
@@ -3311,7 +3917,7 @@ class FormNodeStepConfig(dict):
         return pulumi.get(self, "components")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "next_node")
 
@@ -3337,6 +3943,25 @@ class FormNodeStepCoordinates(dict):
 
 @pulumi.output_type
 class FormStart(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "hiddenFields":
+            suggest = "hidden_fields"
+        elif key == "nextNode":
+            suggest = "next_node"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormStart. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormStart.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormStart.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  coordinates: Optional['outputs.FormNodeStepCoordinates'] = None,
                  hidden_fields: Optional[Sequence['outputs.FormStartHiddenFields']] = None,
@@ -3354,12 +3979,12 @@ class FormStart(dict):
         return pulumi.get(self, "coordinates")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="hiddenFields")
     def hidden_fields(self) -> Optional[Sequence['outputs.FormStartHiddenFields']]:
         return pulumi.get(self, "hidden_fields")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "next_node")
 
@@ -3449,6 +4074,23 @@ class RateLimitConfigurationLog(dict):
 
 @pulumi.output_type
 class RateLimitConfigurationRedirect(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "redirectUri":
+            suggest = "redirect_uri"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in RateLimitConfigurationRedirect. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        RateLimitConfigurationRedirect.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        RateLimitConfigurationRedirect.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  action: _builtins.str,
                  limit: _builtins.int,
@@ -3468,7 +4110,7 @@ class RateLimitConfigurationRedirect(dict):
         return pulumi.get(self, "limit")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="redirectUri")
     def redirect_uri(self) -> _builtins.str:
         return pulumi.get(self, "redirect_uri")
 
@@ -3504,7 +4146,7 @@ class RateLimitPolicyItem(dict):
         return pulumi.get(self, "consumer")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="consumerSelector")
     def consumer_selector(self) -> _builtins.str:
         return pulumi.get(self, "consumer_selector")
 
@@ -3519,12 +4161,12 @@ class RateLimitPolicyItem(dict):
         return pulumi.get(self, "resource")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "created_at")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "updated_at")
 

@@ -52,7 +52,7 @@ class RateLimitPolicyArgs:
         pulumi.set(self, "consumer", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="consumerSelector")
     def consumer_selector(self) -> pulumi.Input[_builtins.str]:
         return pulumi.get(self, "consumer_selector")
 
@@ -179,12 +179,12 @@ class RateLimitPolicy(pulumi.CustomResource):
         return pulumi.get(self, "consumer")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="consumerSelector")
     def consumer_selector(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "consumer_selector")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "created_at")
 
@@ -194,7 +194,7 @@ class RateLimitPolicy(pulumi.CustomResource):
         return pulumi.get(self, "resource")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "updated_at")
 

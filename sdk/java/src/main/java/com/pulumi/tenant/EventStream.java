@@ -25,11 +25,11 @@ import javax.annotation.Nullable;
  */
 @ResourceType(type="tenant:index:EventStream")
 public class EventStream extends com.pulumi.resources.CustomResource {
-    @Export(name="created_at", refs={String.class}, tree="[0]")
-    private Output<String> created_at;
+    @Export(name="createdAt", refs={String.class}, tree="[0]")
+    private Output<String> createdAt;
 
-    public Output<String> created_at() {
-        return this.created_at;
+    public Output<String> createdAt() {
+        return this.createdAt;
     }
     @Export(name="destination", refs={Object.class}, tree="[0]")
     private Output<Object> destination;
@@ -55,11 +55,11 @@ public class EventStream extends com.pulumi.resources.CustomResource {
     public Output<Optional<List<EventStreamSubscriptions>>> subscriptions() {
         return Codegen.optional(this.subscriptions);
     }
-    @Export(name="updated_at", refs={String.class}, tree="[0]")
-    private Output<String> updated_at;
+    @Export(name="updatedAt", refs={String.class}, tree="[0]")
+    private Output<String> updatedAt;
 
-    public Output<String> updated_at() {
-        return this.updated_at;
+    public Output<String> updatedAt() {
+        return this.updatedAt;
     }
 
     /**

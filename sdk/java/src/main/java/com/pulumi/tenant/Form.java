@@ -30,17 +30,17 @@ import javax.annotation.Nullable;
  */
 @ResourceType(type="tenant:index:Form")
 public class Form extends com.pulumi.resources.CustomResource {
-    @Export(name="created_at", refs={String.class}, tree="[0]")
-    private Output<String> created_at;
+    @Export(name="createdAt", refs={String.class}, tree="[0]")
+    private Output<String> createdAt;
 
-    public Output<String> created_at() {
-        return this.created_at;
+    public Output<String> createdAt() {
+        return this.createdAt;
     }
-    @Export(name="embedded_at", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> embedded_at;
+    @Export(name="embeddedAt", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> embeddedAt;
 
-    public Output<Optional<String>> embedded_at() {
-        return Codegen.optional(this.embedded_at);
+    public Output<Optional<String>> embeddedAt() {
+        return Codegen.optional(this.embeddedAt);
     }
     @Export(name="ending", refs={FormEnding.class}, tree="[0]")
     private Output</* @Nullable */ FormEnding> ending;
@@ -84,11 +84,11 @@ public class Form extends com.pulumi.resources.CustomResource {
     public Output<Optional<FormStyle>> style() {
         return Codegen.optional(this.style);
     }
-    @Export(name="submitted_at", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> submitted_at;
+    @Export(name="submittedAt", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> submittedAt;
 
-    public Output<Optional<String>> submitted_at() {
-        return Codegen.optional(this.submitted_at);
+    public Output<Optional<String>> submittedAt() {
+        return Codegen.optional(this.submittedAt);
     }
     @Export(name="translations", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
     private Output</* @Nullable */ Map<String,Object>> translations;
@@ -96,11 +96,11 @@ public class Form extends com.pulumi.resources.CustomResource {
     public Output<Optional<Map<String,Object>>> translations() {
         return Codegen.optional(this.translations);
     }
-    @Export(name="updated_at", refs={String.class}, tree="[0]")
-    private Output<String> updated_at;
+    @Export(name="updatedAt", refs={String.class}, tree="[0]")
+    private Output<String> updatedAt;
 
-    public Output<String> updated_at() {
-        return this.updated_at;
+    public Output<String> updatedAt() {
+        return this.updatedAt;
     }
 
     /**

@@ -36,17 +36,17 @@ public class RateLimitPolicy extends com.pulumi.resources.CustomResource {
     public Output<String> consumer() {
         return this.consumer;
     }
-    @Export(name="consumer_selector", refs={String.class}, tree="[0]")
-    private Output<String> consumer_selector;
+    @Export(name="consumerSelector", refs={String.class}, tree="[0]")
+    private Output<String> consumerSelector;
 
-    public Output<String> consumer_selector() {
-        return this.consumer_selector;
+    public Output<String> consumerSelector() {
+        return this.consumerSelector;
     }
-    @Export(name="created_at", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> created_at;
+    @Export(name="createdAt", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> createdAt;
 
-    public Output<Optional<String>> created_at() {
-        return Codegen.optional(this.created_at);
+    public Output<Optional<String>> createdAt() {
+        return Codegen.optional(this.createdAt);
     }
     @Export(name="resource", refs={String.class}, tree="[0]")
     private Output<String> resource;
@@ -54,11 +54,11 @@ public class RateLimitPolicy extends com.pulumi.resources.CustomResource {
     public Output<String> resource() {
         return this.resource;
     }
-    @Export(name="updated_at", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> updated_at;
+    @Export(name="updatedAt", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> updatedAt;
 
-    public Output<Optional<String>> updated_at() {
-        return Codegen.optional(this.updated_at);
+    public Output<Optional<String>> updatedAt() {
+        return Codegen.optional(this.updatedAt);
     }
 
     /**

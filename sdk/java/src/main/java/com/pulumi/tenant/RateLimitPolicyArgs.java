@@ -33,11 +33,11 @@ public final class RateLimitPolicyArgs extends com.pulumi.resources.ResourceArgs
         return this.consumer;
     }
 
-    @Import(name="consumer_selector", required=true)
-    private Output<String> consumer_selector;
+    @Import(name="consumerSelector", required=true)
+    private Output<String> consumerSelector;
 
-    public Output<String> consumer_selector() {
-        return this.consumer_selector;
+    public Output<String> consumerSelector() {
+        return this.consumerSelector;
     }
 
     @Import(name="resource", required=true)
@@ -52,7 +52,7 @@ public final class RateLimitPolicyArgs extends com.pulumi.resources.ResourceArgs
     private RateLimitPolicyArgs(RateLimitPolicyArgs $) {
         this.configuration = $.configuration;
         this.consumer = $.consumer;
-        this.consumer_selector = $.consumer_selector;
+        this.consumerSelector = $.consumerSelector;
         this.resource = $.resource;
     }
 
@@ -92,13 +92,13 @@ public final class RateLimitPolicyArgs extends com.pulumi.resources.ResourceArgs
             return consumer(Output.of(consumer));
         }
 
-        public Builder consumer_selector(Output<String> consumer_selector) {
-            $.consumer_selector = consumer_selector;
+        public Builder consumerSelector(Output<String> consumerSelector) {
+            $.consumerSelector = consumerSelector;
             return this;
         }
 
-        public Builder consumer_selector(String consumer_selector) {
-            return consumer_selector(Output.of(consumer_selector));
+        public Builder consumerSelector(String consumerSelector) {
+            return consumerSelector(Output.of(consumerSelector));
         }
 
         public Builder resource(Output<String> resource) {
@@ -117,8 +117,8 @@ public final class RateLimitPolicyArgs extends com.pulumi.resources.ResourceArgs
             if ($.consumer == null) {
                 throw new MissingRequiredPropertyException("RateLimitPolicyArgs", "consumer");
             }
-            if ($.consumer_selector == null) {
-                throw new MissingRequiredPropertyException("RateLimitPolicyArgs", "consumer_selector");
+            if ($.consumerSelector == null) {
+                throw new MissingRequiredPropertyException("RateLimitPolicyArgs", "consumerSelector");
             }
             if ($.resource == null) {
                 throw new MissingRequiredPropertyException("RateLimitPolicyArgs", "resource");

@@ -16,18 +16,18 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
 
     public static final EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs Empty = new EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs();
 
-    @Import(name="header_key", required=true)
-    private Output<String> header_key;
+    @Import(name="headerKey", required=true)
+    private Output<String> headerKey;
 
-    public Output<String> header_key() {
-        return this.header_key;
+    public Output<String> headerKey() {
+        return this.headerKey;
     }
 
-    @Import(name="header_value")
-    private @Nullable Output<String> header_value;
+    @Import(name="headerValue")
+    private @Nullable Output<String> headerValue;
 
-    public Optional<Output<String>> header_value() {
-        return Optional.ofNullable(this.header_value);
+    public Optional<Output<String>> headerValue() {
+        return Optional.ofNullable(this.headerValue);
     }
 
     @Import(name="method", required=true)
@@ -40,8 +40,8 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
     private EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs() {}
 
     private EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs(EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs $) {
-        this.header_key = $.header_key;
-        this.header_value = $.header_value;
+        this.headerKey = $.headerKey;
+        this.headerValue = $.headerValue;
         this.method = $.method;
     }
 
@@ -63,22 +63,22 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
             $ = new EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder header_key(Output<String> header_key) {
-            $.header_key = header_key;
+        public Builder headerKey(Output<String> headerKey) {
+            $.headerKey = headerKey;
             return this;
         }
 
-        public Builder header_key(String header_key) {
-            return header_key(Output.of(header_key));
+        public Builder headerKey(String headerKey) {
+            return headerKey(Output.of(headerKey));
         }
 
-        public Builder header_value(@Nullable Output<String> header_value) {
-            $.header_value = header_value;
+        public Builder headerValue(@Nullable Output<String> headerValue) {
+            $.headerValue = headerValue;
             return this;
         }
 
-        public Builder header_value(String header_value) {
-            return header_value(Output.of(header_value));
+        public Builder headerValue(String headerValue) {
+            return headerValue(Output.of(headerValue));
         }
 
         public Builder method(Output<String> method) {
@@ -91,8 +91,8 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
         }
 
         public EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs build() {
-            if ($.header_key == null) {
-                throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs", "header_key");
+            if ($.headerKey == null) {
+                throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs", "headerKey");
             }
             if ($.method == null) {
                 throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs", "method");

@@ -17,25 +17,25 @@ public final class FormComponentAuth0VerifiableCredentialsConfigArgs extends com
 
     public static final FormComponentAuth0VerifiableCredentialsConfigArgs Empty = new FormComponentAuth0VerifiableCredentialsConfigArgs();
 
-    @Import(name="access_token", required=true)
-    private Output<String> access_token;
+    @Import(name="accessToken", required=true)
+    private Output<String> accessToken;
 
-    public Output<String> access_token() {
-        return this.access_token;
+    public Output<String> accessToken() {
+        return this.accessToken;
     }
 
-    @Import(name="alternate_text", required=true)
-    private Output<String> alternate_text;
+    @Import(name="alternateText", required=true)
+    private Output<String> alternateText;
 
-    public Output<String> alternate_text() {
-        return this.alternate_text;
+    public Output<String> alternateText() {
+        return this.alternateText;
     }
 
-    @Import(name="max_wait")
-    private @Nullable Output<Double> max_wait;
+    @Import(name="maxWait")
+    private @Nullable Output<Double> maxWait;
 
-    public Optional<Output<Double>> max_wait() {
-        return Optional.ofNullable(this.max_wait);
+    public Optional<Output<Double>> maxWait() {
+        return Optional.ofNullable(this.maxWait);
     }
 
     @Import(name="size")
@@ -52,22 +52,22 @@ public final class FormComponentAuth0VerifiableCredentialsConfigArgs extends com
         return this.url;
     }
 
-    @Import(name="verification_id", required=true)
-    private Output<String> verification_id;
+    @Import(name="verificationId", required=true)
+    private Output<String> verificationId;
 
-    public Output<String> verification_id() {
-        return this.verification_id;
+    public Output<String> verificationId() {
+        return this.verificationId;
     }
 
     private FormComponentAuth0VerifiableCredentialsConfigArgs() {}
 
     private FormComponentAuth0VerifiableCredentialsConfigArgs(FormComponentAuth0VerifiableCredentialsConfigArgs $) {
-        this.access_token = $.access_token;
-        this.alternate_text = $.alternate_text;
-        this.max_wait = $.max_wait;
+        this.accessToken = $.accessToken;
+        this.alternateText = $.alternateText;
+        this.maxWait = $.maxWait;
         this.size = $.size;
         this.url = $.url;
-        this.verification_id = $.verification_id;
+        this.verificationId = $.verificationId;
     }
 
     public static Builder builder() {
@@ -88,31 +88,31 @@ public final class FormComponentAuth0VerifiableCredentialsConfigArgs extends com
             $ = new FormComponentAuth0VerifiableCredentialsConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder access_token(Output<String> access_token) {
-            $.access_token = access_token;
+        public Builder accessToken(Output<String> accessToken) {
+            $.accessToken = accessToken;
             return this;
         }
 
-        public Builder access_token(String access_token) {
-            return access_token(Output.of(access_token));
+        public Builder accessToken(String accessToken) {
+            return accessToken(Output.of(accessToken));
         }
 
-        public Builder alternate_text(Output<String> alternate_text) {
-            $.alternate_text = alternate_text;
+        public Builder alternateText(Output<String> alternateText) {
+            $.alternateText = alternateText;
             return this;
         }
 
-        public Builder alternate_text(String alternate_text) {
-            return alternate_text(Output.of(alternate_text));
+        public Builder alternateText(String alternateText) {
+            return alternateText(Output.of(alternateText));
         }
 
-        public Builder max_wait(@Nullable Output<Double> max_wait) {
-            $.max_wait = max_wait;
+        public Builder maxWait(@Nullable Output<Double> maxWait) {
+            $.maxWait = maxWait;
             return this;
         }
 
-        public Builder max_wait(Double max_wait) {
-            return max_wait(Output.of(max_wait));
+        public Builder maxWait(Double maxWait) {
+            return maxWait(Output.of(maxWait));
         }
 
         public Builder size(@Nullable Output<Double> size) {
@@ -133,27 +133,27 @@ public final class FormComponentAuth0VerifiableCredentialsConfigArgs extends com
             return url(Output.of(url));
         }
 
-        public Builder verification_id(Output<String> verification_id) {
-            $.verification_id = verification_id;
+        public Builder verificationId(Output<String> verificationId) {
+            $.verificationId = verificationId;
             return this;
         }
 
-        public Builder verification_id(String verification_id) {
-            return verification_id(Output.of(verification_id));
+        public Builder verificationId(String verificationId) {
+            return verificationId(Output.of(verificationId));
         }
 
         public FormComponentAuth0VerifiableCredentialsConfigArgs build() {
-            if ($.access_token == null) {
-                throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "access_token");
+            if ($.accessToken == null) {
+                throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "accessToken");
             }
-            if ($.alternate_text == null) {
-                throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "alternate_text");
+            if ($.alternateText == null) {
+                throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "alternateText");
             }
             if ($.url == null) {
                 throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "url");
             }
-            if ($.verification_id == null) {
-                throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "verification_id");
+            if ($.verificationId == null) {
+                throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "verificationId");
             }
             return $;
         }

@@ -16,11 +16,11 @@ public final class FormComponentBooleanConfigArgs extends com.pulumi.resources.R
 
     public static final FormComponentBooleanConfigArgs Empty = new FormComponentBooleanConfigArgs();
 
-    @Import(name="default_value")
-    private @Nullable Output<Boolean> default_value;
+    @Import(name="defaultValue")
+    private @Nullable Output<Boolean> defaultValue;
 
-    public Optional<Output<Boolean>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    public Optional<Output<Boolean>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
     @Import(name="options")
@@ -33,7 +33,7 @@ public final class FormComponentBooleanConfigArgs extends com.pulumi.resources.R
     private FormComponentBooleanConfigArgs() {}
 
     private FormComponentBooleanConfigArgs(FormComponentBooleanConfigArgs $) {
-        this.default_value = $.default_value;
+        this.defaultValue = $.defaultValue;
         this.options = $.options;
     }
 
@@ -55,13 +55,13 @@ public final class FormComponentBooleanConfigArgs extends com.pulumi.resources.R
             $ = new FormComponentBooleanConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder default_value(@Nullable Output<Boolean> default_value) {
-            $.default_value = default_value;
+        public Builder defaultValue(@Nullable Output<Boolean> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(Boolean default_value) {
-            return default_value(Output.of(default_value));
+        public Builder defaultValue(Boolean defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
         public Builder options(@Nullable Output<FormComponentBooleanConfigOptionsArgs> options) {

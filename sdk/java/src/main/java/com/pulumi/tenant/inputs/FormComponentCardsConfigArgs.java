@@ -18,18 +18,18 @@ public final class FormComponentCardsConfigArgs extends com.pulumi.resources.Res
 
     public static final FormComponentCardsConfigArgs Empty = new FormComponentCardsConfigArgs();
 
-    @Import(name="default_value")
-    private @Nullable Output<Object> default_value;
+    @Import(name="defaultValue")
+    private @Nullable Output<Object> defaultValue;
 
-    public Optional<Output<Object>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    public Optional<Output<Object>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
-    @Import(name="hide_labels")
-    private @Nullable Output<Boolean> hide_labels;
+    @Import(name="hideLabels")
+    private @Nullable Output<Boolean> hideLabels;
 
-    public Optional<Output<Boolean>> hide_labels() {
-        return Optional.ofNullable(this.hide_labels);
+    public Optional<Output<Boolean>> hideLabels() {
+        return Optional.ofNullable(this.hideLabels);
     }
 
     @Import(name="multiple")
@@ -49,8 +49,8 @@ public final class FormComponentCardsConfigArgs extends com.pulumi.resources.Res
     private FormComponentCardsConfigArgs() {}
 
     private FormComponentCardsConfigArgs(FormComponentCardsConfigArgs $) {
-        this.default_value = $.default_value;
-        this.hide_labels = $.hide_labels;
+        this.defaultValue = $.defaultValue;
+        this.hideLabels = $.hideLabels;
         this.multiple = $.multiple;
         this.options = $.options;
     }
@@ -73,22 +73,22 @@ public final class FormComponentCardsConfigArgs extends com.pulumi.resources.Res
             $ = new FormComponentCardsConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder default_value(@Nullable Output<Object> default_value) {
-            $.default_value = default_value;
+        public Builder defaultValue(@Nullable Output<Object> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(Object default_value) {
-            return default_value(Output.of(default_value));
+        public Builder defaultValue(Object defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
-        public Builder hide_labels(@Nullable Output<Boolean> hide_labels) {
-            $.hide_labels = hide_labels;
+        public Builder hideLabels(@Nullable Output<Boolean> hideLabels) {
+            $.hideLabels = hideLabels;
             return this;
         }
 
-        public Builder hide_labels(Boolean hide_labels) {
-            return hide_labels(Output.of(hide_labels));
+        public Builder hideLabels(Boolean hideLabels) {
+            return hideLabels(Output.of(hideLabels));
         }
 
         public Builder multiple(@Nullable Output<Boolean> multiple) {

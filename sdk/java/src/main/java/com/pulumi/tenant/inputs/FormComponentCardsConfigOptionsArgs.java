@@ -14,11 +14,11 @@ public final class FormComponentCardsConfigOptionsArgs extends com.pulumi.resour
 
     public static final FormComponentCardsConfigOptionsArgs Empty = new FormComponentCardsConfigOptionsArgs();
 
-    @Import(name="image_url", required=true)
-    private Output<String> image_url;
+    @Import(name="imageUrl", required=true)
+    private Output<String> imageUrl;
 
-    public Output<String> image_url() {
-        return this.image_url;
+    public Output<String> imageUrl() {
+        return this.imageUrl;
     }
 
     @Import(name="label", required=true)
@@ -38,7 +38,7 @@ public final class FormComponentCardsConfigOptionsArgs extends com.pulumi.resour
     private FormComponentCardsConfigOptionsArgs() {}
 
     private FormComponentCardsConfigOptionsArgs(FormComponentCardsConfigOptionsArgs $) {
-        this.image_url = $.image_url;
+        this.imageUrl = $.imageUrl;
         this.label = $.label;
         this.value = $.value;
     }
@@ -61,13 +61,13 @@ public final class FormComponentCardsConfigOptionsArgs extends com.pulumi.resour
             $ = new FormComponentCardsConfigOptionsArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder image_url(Output<String> image_url) {
-            $.image_url = image_url;
+        public Builder imageUrl(Output<String> imageUrl) {
+            $.imageUrl = imageUrl;
             return this;
         }
 
-        public Builder image_url(String image_url) {
-            return image_url(Output.of(image_url));
+        public Builder imageUrl(String imageUrl) {
+            return imageUrl(Output.of(imageUrl));
         }
 
         public Builder label(Output<String> label) {
@@ -89,8 +89,8 @@ public final class FormComponentCardsConfigOptionsArgs extends com.pulumi.resour
         }
 
         public FormComponentCardsConfigOptionsArgs build() {
-            if ($.image_url == null) {
-                throw new MissingRequiredPropertyException("FormComponentCardsConfigOptionsArgs", "image_url");
+            if ($.imageUrl == null) {
+                throw new MissingRequiredPropertyException("FormComponentCardsConfigOptionsArgs", "imageUrl");
             }
             if ($.label == null) {
                 throw new MissingRequiredPropertyException("FormComponentCardsConfigOptionsArgs", "label");

@@ -19,18 +19,18 @@ public final class FormComponentChoiceConfigArgs extends com.pulumi.resources.Re
 
     public static final FormComponentChoiceConfigArgs Empty = new FormComponentChoiceConfigArgs();
 
-    @Import(name="allow_other")
-    private @Nullable Output<FormComponentChoiceConfigAllowOtherArgs> allow_other;
+    @Import(name="allowOther")
+    private @Nullable Output<FormComponentChoiceConfigAllowOtherArgs> allowOther;
 
-    public Optional<Output<FormComponentChoiceConfigAllowOtherArgs>> allow_other() {
-        return Optional.ofNullable(this.allow_other);
+    public Optional<Output<FormComponentChoiceConfigAllowOtherArgs>> allowOther() {
+        return Optional.ofNullable(this.allowOther);
     }
 
-    @Import(name="default_value")
-    private @Nullable Output<Object> default_value;
+    @Import(name="defaultValue")
+    private @Nullable Output<Object> defaultValue;
 
-    public Optional<Output<Object>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    public Optional<Output<Object>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
     @Import(name="multiple")
@@ -50,8 +50,8 @@ public final class FormComponentChoiceConfigArgs extends com.pulumi.resources.Re
     private FormComponentChoiceConfigArgs() {}
 
     private FormComponentChoiceConfigArgs(FormComponentChoiceConfigArgs $) {
-        this.allow_other = $.allow_other;
-        this.default_value = $.default_value;
+        this.allowOther = $.allowOther;
+        this.defaultValue = $.defaultValue;
         this.multiple = $.multiple;
         this.options = $.options;
     }
@@ -74,22 +74,22 @@ public final class FormComponentChoiceConfigArgs extends com.pulumi.resources.Re
             $ = new FormComponentChoiceConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder allow_other(@Nullable Output<FormComponentChoiceConfigAllowOtherArgs> allow_other) {
-            $.allow_other = allow_other;
+        public Builder allowOther(@Nullable Output<FormComponentChoiceConfigAllowOtherArgs> allowOther) {
+            $.allowOther = allowOther;
             return this;
         }
 
-        public Builder allow_other(FormComponentChoiceConfigAllowOtherArgs allow_other) {
-            return allow_other(Output.of(allow_other));
+        public Builder allowOther(FormComponentChoiceConfigAllowOtherArgs allowOther) {
+            return allowOther(Output.of(allowOther));
         }
 
-        public Builder default_value(@Nullable Output<Object> default_value) {
-            $.default_value = default_value;
+        public Builder defaultValue(@Nullable Output<Object> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(Object default_value) {
-            return default_value(Output.of(default_value));
+        public Builder defaultValue(Object defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
         public Builder multiple(@Nullable Output<Boolean> multiple) {

@@ -19,11 +19,11 @@ public final class FormComponentDropdownConfigArgs extends com.pulumi.resources.
 
     public static final FormComponentDropdownConfigArgs Empty = new FormComponentDropdownConfigArgs();
 
-    @Import(name="default_value")
-    private @Nullable Output<Object> default_value;
+    @Import(name="defaultValue")
+    private @Nullable Output<Object> defaultValue;
 
-    public Optional<Output<Object>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    public Optional<Output<Object>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
     @Import(name="multiple")
@@ -50,7 +50,7 @@ public final class FormComponentDropdownConfigArgs extends com.pulumi.resources.
     private FormComponentDropdownConfigArgs() {}
 
     private FormComponentDropdownConfigArgs(FormComponentDropdownConfigArgs $) {
-        this.default_value = $.default_value;
+        this.defaultValue = $.defaultValue;
         this.multiple = $.multiple;
         this.options = $.options;
         this.placeholder = $.placeholder;
@@ -74,13 +74,13 @@ public final class FormComponentDropdownConfigArgs extends com.pulumi.resources.
             $ = new FormComponentDropdownConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder default_value(@Nullable Output<Object> default_value) {
-            $.default_value = default_value;
+        public Builder defaultValue(@Nullable Output<Object> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(Object default_value) {
-            return default_value(Output.of(default_value));
+        public Builder defaultValue(Object defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
         public Builder multiple(@Nullable Output<Boolean> multiple) {

@@ -16,25 +16,25 @@ public final class FormComponentGmapsAddressConfigArgs extends com.pulumi.resour
 
     public static final FormComponentGmapsAddressConfigArgs Empty = new FormComponentGmapsAddressConfigArgs();
 
-    @Import(name="api_key", required=true)
-    private Output<String> api_key;
+    @Import(name="apiKey", required=true)
+    private Output<String> apiKey;
 
-    public Output<String> api_key() {
-        return this.api_key;
+    public Output<String> apiKey() {
+        return this.apiKey;
     }
 
-    @Import(name="server_key")
-    private @Nullable Output<String> server_key;
+    @Import(name="serverKey")
+    private @Nullable Output<String> serverKey;
 
-    public Optional<Output<String>> server_key() {
-        return Optional.ofNullable(this.server_key);
+    public Optional<Output<String>> serverKey() {
+        return Optional.ofNullable(this.serverKey);
     }
 
     private FormComponentGmapsAddressConfigArgs() {}
 
     private FormComponentGmapsAddressConfigArgs(FormComponentGmapsAddressConfigArgs $) {
-        this.api_key = $.api_key;
-        this.server_key = $.server_key;
+        this.apiKey = $.apiKey;
+        this.serverKey = $.serverKey;
     }
 
     public static Builder builder() {
@@ -55,27 +55,27 @@ public final class FormComponentGmapsAddressConfigArgs extends com.pulumi.resour
             $ = new FormComponentGmapsAddressConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder api_key(Output<String> api_key) {
-            $.api_key = api_key;
+        public Builder apiKey(Output<String> apiKey) {
+            $.apiKey = apiKey;
             return this;
         }
 
-        public Builder api_key(String api_key) {
-            return api_key(Output.of(api_key));
+        public Builder apiKey(String apiKey) {
+            return apiKey(Output.of(apiKey));
         }
 
-        public Builder server_key(@Nullable Output<String> server_key) {
-            $.server_key = server_key;
+        public Builder serverKey(@Nullable Output<String> serverKey) {
+            $.serverKey = serverKey;
             return this;
         }
 
-        public Builder server_key(String server_key) {
-            return server_key(Output.of(server_key));
+        public Builder serverKey(String serverKey) {
+            return serverKey(Output.of(serverKey));
         }
 
         public FormComponentGmapsAddressConfigArgs build() {
-            if ($.api_key == null) {
-                throw new MissingRequiredPropertyException("FormComponentGmapsAddressConfigArgs", "api_key");
+            if ($.apiKey == null) {
+                throw new MissingRequiredPropertyException("FormComponentGmapsAddressConfigArgs", "apiKey");
             }
             return $;
         }

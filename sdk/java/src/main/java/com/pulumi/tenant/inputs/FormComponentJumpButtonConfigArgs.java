@@ -17,11 +17,11 @@ public final class FormComponentJumpButtonConfigArgs extends com.pulumi.resource
 
     public static final FormComponentJumpButtonConfigArgs Empty = new FormComponentJumpButtonConfigArgs();
 
-    @Import(name="next_node", required=true)
-    private Output<String> next_node;
+    @Import(name="nextNode", required=true)
+    private Output<String> nextNode;
 
-    public Output<String> next_node() {
-        return this.next_node;
+    public Output<String> nextNode() {
+        return this.nextNode;
     }
 
     @Import(name="style")
@@ -41,7 +41,7 @@ public final class FormComponentJumpButtonConfigArgs extends com.pulumi.resource
     private FormComponentJumpButtonConfigArgs() {}
 
     private FormComponentJumpButtonConfigArgs(FormComponentJumpButtonConfigArgs $) {
-        this.next_node = $.next_node;
+        this.nextNode = $.nextNode;
         this.style = $.style;
         this.text = $.text;
     }
@@ -64,13 +64,13 @@ public final class FormComponentJumpButtonConfigArgs extends com.pulumi.resource
             $ = new FormComponentJumpButtonConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder next_node(Output<String> next_node) {
-            $.next_node = next_node;
+        public Builder nextNode(Output<String> nextNode) {
+            $.nextNode = nextNode;
             return this;
         }
 
-        public Builder next_node(String next_node) {
-            return next_node(Output.of(next_node));
+        public Builder nextNode(String nextNode) {
+            return nextNode(Output.of(nextNode));
         }
 
         public Builder style(@Nullable Output<FormComponentJumpButtonConfigStyleArgs> style) {
@@ -92,8 +92,8 @@ public final class FormComponentJumpButtonConfigArgs extends com.pulumi.resource
         }
 
         public FormComponentJumpButtonConfigArgs build() {
-            if ($.next_node == null) {
-                throw new MissingRequiredPropertyException("FormComponentJumpButtonConfigArgs", "next_node");
+            if ($.nextNode == null) {
+                throw new MissingRequiredPropertyException("FormComponentJumpButtonConfigArgs", "nextNode");
             }
             if ($.text == null) {
                 throw new MissingRequiredPropertyException("FormComponentJumpButtonConfigArgs", "text");

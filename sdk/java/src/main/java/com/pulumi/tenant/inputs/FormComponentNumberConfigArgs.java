@@ -16,25 +16,25 @@ public final class FormComponentNumberConfigArgs extends com.pulumi.resources.Re
 
     public static final FormComponentNumberConfigArgs Empty = new FormComponentNumberConfigArgs();
 
-    @Import(name="default_value")
-    private @Nullable Output<Double> default_value;
+    @Import(name="defaultValue")
+    private @Nullable Output<Double> defaultValue;
 
-    public Optional<Output<Double>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    public Optional<Output<Double>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
-    @Import(name="max_value")
-    private @Nullable Output<Double> max_value;
+    @Import(name="maxValue")
+    private @Nullable Output<Double> maxValue;
 
-    public Optional<Output<Double>> max_value() {
-        return Optional.ofNullable(this.max_value);
+    public Optional<Output<Double>> maxValue() {
+        return Optional.ofNullable(this.maxValue);
     }
 
-    @Import(name="min_value")
-    private @Nullable Output<Double> min_value;
+    @Import(name="minValue")
+    private @Nullable Output<Double> minValue;
 
-    public Optional<Output<Double>> min_value() {
-        return Optional.ofNullable(this.min_value);
+    public Optional<Output<Double>> minValue() {
+        return Optional.ofNullable(this.minValue);
     }
 
     @Import(name="placeholder")
@@ -47,9 +47,9 @@ public final class FormComponentNumberConfigArgs extends com.pulumi.resources.Re
     private FormComponentNumberConfigArgs() {}
 
     private FormComponentNumberConfigArgs(FormComponentNumberConfigArgs $) {
-        this.default_value = $.default_value;
-        this.max_value = $.max_value;
-        this.min_value = $.min_value;
+        this.defaultValue = $.defaultValue;
+        this.maxValue = $.maxValue;
+        this.minValue = $.minValue;
         this.placeholder = $.placeholder;
     }
 
@@ -71,31 +71,31 @@ public final class FormComponentNumberConfigArgs extends com.pulumi.resources.Re
             $ = new FormComponentNumberConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder default_value(@Nullable Output<Double> default_value) {
-            $.default_value = default_value;
+        public Builder defaultValue(@Nullable Output<Double> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(Double default_value) {
-            return default_value(Output.of(default_value));
+        public Builder defaultValue(Double defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
-        public Builder max_value(@Nullable Output<Double> max_value) {
-            $.max_value = max_value;
+        public Builder maxValue(@Nullable Output<Double> maxValue) {
+            $.maxValue = maxValue;
             return this;
         }
 
-        public Builder max_value(Double max_value) {
-            return max_value(Output.of(max_value));
+        public Builder maxValue(Double maxValue) {
+            return maxValue(Output.of(maxValue));
         }
 
-        public Builder min_value(@Nullable Output<Double> min_value) {
-            $.min_value = min_value;
+        public Builder minValue(@Nullable Output<Double> minValue) {
+            $.minValue = minValue;
             return this;
         }
 
-        public Builder min_value(Double min_value) {
-            return min_value(Output.of(min_value));
+        public Builder minValue(Double minValue) {
+            return minValue(Output.of(minValue));
         }
 
         public Builder placeholder(@Nullable Output<String> placeholder) {

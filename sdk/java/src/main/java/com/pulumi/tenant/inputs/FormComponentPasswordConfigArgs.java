@@ -31,18 +31,18 @@ public final class FormComponentPasswordConfigArgs extends com.pulumi.resources.
         return Optional.ofNullable(this.hash);
     }
 
-    @Import(name="max_length")
-    private @Nullable Output<Integer> max_length;
+    @Import(name="maxLength")
+    private @Nullable Output<Integer> maxLength;
 
-    public Optional<Output<Integer>> max_length() {
-        return Optional.ofNullable(this.max_length);
+    public Optional<Output<Integer>> maxLength() {
+        return Optional.ofNullable(this.maxLength);
     }
 
-    @Import(name="min_length")
-    private @Nullable Output<Integer> min_length;
+    @Import(name="minLength")
+    private @Nullable Output<Integer> minLength;
 
-    public Optional<Output<Integer>> min_length() {
-        return Optional.ofNullable(this.min_length);
+    public Optional<Output<Integer>> minLength() {
+        return Optional.ofNullable(this.minLength);
     }
 
     @Import(name="nist")
@@ -59,11 +59,11 @@ public final class FormComponentPasswordConfigArgs extends com.pulumi.resources.
         return Optional.ofNullable(this.placeholder);
     }
 
-    @Import(name="strength_meter")
-    private @Nullable Output<Boolean> strength_meter;
+    @Import(name="strengthMeter")
+    private @Nullable Output<Boolean> strengthMeter;
 
-    public Optional<Output<Boolean>> strength_meter() {
-        return Optional.ofNullable(this.strength_meter);
+    public Optional<Output<Boolean>> strengthMeter() {
+        return Optional.ofNullable(this.strengthMeter);
     }
 
     private FormComponentPasswordConfigArgs() {}
@@ -71,11 +71,11 @@ public final class FormComponentPasswordConfigArgs extends com.pulumi.resources.
     private FormComponentPasswordConfigArgs(FormComponentPasswordConfigArgs $) {
         this.complexity = $.complexity;
         this.hash = $.hash;
-        this.max_length = $.max_length;
-        this.min_length = $.min_length;
+        this.maxLength = $.maxLength;
+        this.minLength = $.minLength;
         this.nist = $.nist;
         this.placeholder = $.placeholder;
-        this.strength_meter = $.strength_meter;
+        this.strengthMeter = $.strengthMeter;
     }
 
     public static Builder builder() {
@@ -114,22 +114,22 @@ public final class FormComponentPasswordConfigArgs extends com.pulumi.resources.
             return hash(Output.of(hash));
         }
 
-        public Builder max_length(@Nullable Output<Integer> max_length) {
-            $.max_length = max_length;
+        public Builder maxLength(@Nullable Output<Integer> maxLength) {
+            $.maxLength = maxLength;
             return this;
         }
 
-        public Builder max_length(Integer max_length) {
-            return max_length(Output.of(max_length));
+        public Builder maxLength(Integer maxLength) {
+            return maxLength(Output.of(maxLength));
         }
 
-        public Builder min_length(@Nullable Output<Integer> min_length) {
-            $.min_length = min_length;
+        public Builder minLength(@Nullable Output<Integer> minLength) {
+            $.minLength = minLength;
             return this;
         }
 
-        public Builder min_length(Integer min_length) {
-            return min_length(Output.of(min_length));
+        public Builder minLength(Integer minLength) {
+            return minLength(Output.of(minLength));
         }
 
         public Builder nist(@Nullable Output<Boolean> nist) {
@@ -150,13 +150,13 @@ public final class FormComponentPasswordConfigArgs extends com.pulumi.resources.
             return placeholder(Output.of(placeholder));
         }
 
-        public Builder strength_meter(@Nullable Output<Boolean> strength_meter) {
-            $.strength_meter = strength_meter;
+        public Builder strengthMeter(@Nullable Output<Boolean> strengthMeter) {
+            $.strengthMeter = strengthMeter;
             return this;
         }
 
-        public Builder strength_meter(Boolean strength_meter) {
-            return strength_meter(Output.of(strength_meter));
+        public Builder strengthMeter(Boolean strengthMeter) {
+            return strengthMeter(Output.of(strengthMeter));
         }
 
         public FormComponentPasswordConfigArgs build() {

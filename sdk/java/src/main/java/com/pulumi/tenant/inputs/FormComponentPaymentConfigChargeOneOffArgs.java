@@ -15,11 +15,11 @@ public final class FormComponentPaymentConfigChargeOneOffArgs extends com.pulumi
 
     public static final FormComponentPaymentConfigChargeOneOffArgs Empty = new FormComponentPaymentConfigChargeOneOffArgs();
 
-    @Import(name="one_off", required=true)
-    private Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> one_off;
+    @Import(name="oneOff", required=true)
+    private Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> oneOff;
 
-    public Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> one_off() {
-        return this.one_off;
+    public Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> oneOff() {
+        return this.oneOff;
     }
 
     @Import(name="type", required=true)
@@ -32,7 +32,7 @@ public final class FormComponentPaymentConfigChargeOneOffArgs extends com.pulumi
     private FormComponentPaymentConfigChargeOneOffArgs() {}
 
     private FormComponentPaymentConfigChargeOneOffArgs(FormComponentPaymentConfigChargeOneOffArgs $) {
-        this.one_off = $.one_off;
+        this.oneOff = $.oneOff;
         this.type = $.type;
     }
 
@@ -54,13 +54,13 @@ public final class FormComponentPaymentConfigChargeOneOffArgs extends com.pulumi
             $ = new FormComponentPaymentConfigChargeOneOffArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder one_off(Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> one_off) {
-            $.one_off = one_off;
+        public Builder oneOff(Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> oneOff) {
+            $.oneOff = oneOff;
             return this;
         }
 
-        public Builder one_off(FormComponentPaymentConfigChargeOneOffOneOffArgs one_off) {
-            return one_off(Output.of(one_off));
+        public Builder oneOff(FormComponentPaymentConfigChargeOneOffOneOffArgs oneOff) {
+            return oneOff(Output.of(oneOff));
         }
 
         public Builder type(Output<String> type) {
@@ -73,8 +73,8 @@ public final class FormComponentPaymentConfigChargeOneOffArgs extends com.pulumi
         }
 
         public FormComponentPaymentConfigChargeOneOffArgs build() {
-            if ($.one_off == null) {
-                throw new MissingRequiredPropertyException("FormComponentPaymentConfigChargeOneOffArgs", "one_off");
+            if ($.oneOff == null) {
+                throw new MissingRequiredPropertyException("FormComponentPaymentConfigChargeOneOffArgs", "oneOff");
             }
             if ($.type == null) {
                 throw new MissingRequiredPropertyException("FormComponentPaymentConfigChargeOneOffArgs", "type");

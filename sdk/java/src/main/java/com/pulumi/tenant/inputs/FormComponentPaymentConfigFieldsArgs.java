@@ -18,25 +18,25 @@ public final class FormComponentPaymentConfigFieldsArgs extends com.pulumi.resou
 
     public static final FormComponentPaymentConfigFieldsArgs Empty = new FormComponentPaymentConfigFieldsArgs();
 
-    @Import(name="card_number")
-    private @Nullable Output<FormComponentPaymentConfigFieldsCardNumberArgs> card_number;
+    @Import(name="cardNumber")
+    private @Nullable Output<FormComponentPaymentConfigFieldsCardNumberArgs> cardNumber;
 
-    public Optional<Output<FormComponentPaymentConfigFieldsCardNumberArgs>> card_number() {
-        return Optional.ofNullable(this.card_number);
+    public Optional<Output<FormComponentPaymentConfigFieldsCardNumberArgs>> cardNumber() {
+        return Optional.ofNullable(this.cardNumber);
     }
 
-    @Import(name="expiration_date")
-    private @Nullable Output<FormComponentPaymentConfigFieldsExpirationDateArgs> expiration_date;
+    @Import(name="expirationDate")
+    private @Nullable Output<FormComponentPaymentConfigFieldsExpirationDateArgs> expirationDate;
 
-    public Optional<Output<FormComponentPaymentConfigFieldsExpirationDateArgs>> expiration_date() {
-        return Optional.ofNullable(this.expiration_date);
+    public Optional<Output<FormComponentPaymentConfigFieldsExpirationDateArgs>> expirationDate() {
+        return Optional.ofNullable(this.expirationDate);
     }
 
-    @Import(name="security_code")
-    private @Nullable Output<FormComponentPaymentConfigFieldsSecurityCodeArgs> security_code;
+    @Import(name="securityCode")
+    private @Nullable Output<FormComponentPaymentConfigFieldsSecurityCodeArgs> securityCode;
 
-    public Optional<Output<FormComponentPaymentConfigFieldsSecurityCodeArgs>> security_code() {
-        return Optional.ofNullable(this.security_code);
+    public Optional<Output<FormComponentPaymentConfigFieldsSecurityCodeArgs>> securityCode() {
+        return Optional.ofNullable(this.securityCode);
     }
 
     @Import(name="trustmarks")
@@ -49,9 +49,9 @@ public final class FormComponentPaymentConfigFieldsArgs extends com.pulumi.resou
     private FormComponentPaymentConfigFieldsArgs() {}
 
     private FormComponentPaymentConfigFieldsArgs(FormComponentPaymentConfigFieldsArgs $) {
-        this.card_number = $.card_number;
-        this.expiration_date = $.expiration_date;
-        this.security_code = $.security_code;
+        this.cardNumber = $.cardNumber;
+        this.expirationDate = $.expirationDate;
+        this.securityCode = $.securityCode;
         this.trustmarks = $.trustmarks;
     }
 
@@ -73,31 +73,31 @@ public final class FormComponentPaymentConfigFieldsArgs extends com.pulumi.resou
             $ = new FormComponentPaymentConfigFieldsArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder card_number(@Nullable Output<FormComponentPaymentConfigFieldsCardNumberArgs> card_number) {
-            $.card_number = card_number;
+        public Builder cardNumber(@Nullable Output<FormComponentPaymentConfigFieldsCardNumberArgs> cardNumber) {
+            $.cardNumber = cardNumber;
             return this;
         }
 
-        public Builder card_number(FormComponentPaymentConfigFieldsCardNumberArgs card_number) {
-            return card_number(Output.of(card_number));
+        public Builder cardNumber(FormComponentPaymentConfigFieldsCardNumberArgs cardNumber) {
+            return cardNumber(Output.of(cardNumber));
         }
 
-        public Builder expiration_date(@Nullable Output<FormComponentPaymentConfigFieldsExpirationDateArgs> expiration_date) {
-            $.expiration_date = expiration_date;
+        public Builder expirationDate(@Nullable Output<FormComponentPaymentConfigFieldsExpirationDateArgs> expirationDate) {
+            $.expirationDate = expirationDate;
             return this;
         }
 
-        public Builder expiration_date(FormComponentPaymentConfigFieldsExpirationDateArgs expiration_date) {
-            return expiration_date(Output.of(expiration_date));
+        public Builder expirationDate(FormComponentPaymentConfigFieldsExpirationDateArgs expirationDate) {
+            return expirationDate(Output.of(expirationDate));
         }
 
-        public Builder security_code(@Nullable Output<FormComponentPaymentConfigFieldsSecurityCodeArgs> security_code) {
-            $.security_code = security_code;
+        public Builder securityCode(@Nullable Output<FormComponentPaymentConfigFieldsSecurityCodeArgs> securityCode) {
+            $.securityCode = securityCode;
             return this;
         }
 
-        public Builder security_code(FormComponentPaymentConfigFieldsSecurityCodeArgs security_code) {
-            return security_code(Output.of(security_code));
+        public Builder securityCode(FormComponentPaymentConfigFieldsSecurityCodeArgs securityCode) {
+            return securityCode(Output.of(securityCode));
         }
 
         public Builder trustmarks(@Nullable Output<Boolean> trustmarks) {

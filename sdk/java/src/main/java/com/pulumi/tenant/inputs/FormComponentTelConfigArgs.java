@@ -18,32 +18,32 @@ public final class FormComponentTelConfigArgs extends com.pulumi.resources.Resou
 
     public static final FormComponentTelConfigArgs Empty = new FormComponentTelConfigArgs();
 
-    @Import(name="country_picker")
-    private @Nullable Output<Boolean> country_picker;
+    @Import(name="countryPicker")
+    private @Nullable Output<Boolean> countryPicker;
 
-    public Optional<Output<Boolean>> country_picker() {
-        return Optional.ofNullable(this.country_picker);
+    public Optional<Output<Boolean>> countryPicker() {
+        return Optional.ofNullable(this.countryPicker);
     }
 
-    @Import(name="default_value")
-    private @Nullable Output<String> default_value;
+    @Import(name="defaultValue")
+    private @Nullable Output<String> defaultValue;
 
-    public Optional<Output<String>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    public Optional<Output<String>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
-    @Import(name="max_length")
-    private @Nullable Output<Integer> max_length;
+    @Import(name="maxLength")
+    private @Nullable Output<Integer> maxLength;
 
-    public Optional<Output<Integer>> max_length() {
-        return Optional.ofNullable(this.max_length);
+    public Optional<Output<Integer>> maxLength() {
+        return Optional.ofNullable(this.maxLength);
     }
 
-    @Import(name="min_length")
-    private @Nullable Output<Integer> min_length;
+    @Import(name="minLength")
+    private @Nullable Output<Integer> minLength;
 
-    public Optional<Output<Integer>> min_length() {
-        return Optional.ofNullable(this.min_length);
+    public Optional<Output<Integer>> minLength() {
+        return Optional.ofNullable(this.minLength);
     }
 
     @Import(name="placeholder")
@@ -63,10 +63,10 @@ public final class FormComponentTelConfigArgs extends com.pulumi.resources.Resou
     private FormComponentTelConfigArgs() {}
 
     private FormComponentTelConfigArgs(FormComponentTelConfigArgs $) {
-        this.country_picker = $.country_picker;
-        this.default_value = $.default_value;
-        this.max_length = $.max_length;
-        this.min_length = $.min_length;
+        this.countryPicker = $.countryPicker;
+        this.defaultValue = $.defaultValue;
+        this.maxLength = $.maxLength;
+        this.minLength = $.minLength;
         this.placeholder = $.placeholder;
         this.strings = $.strings;
     }
@@ -89,40 +89,40 @@ public final class FormComponentTelConfigArgs extends com.pulumi.resources.Resou
             $ = new FormComponentTelConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder country_picker(@Nullable Output<Boolean> country_picker) {
-            $.country_picker = country_picker;
+        public Builder countryPicker(@Nullable Output<Boolean> countryPicker) {
+            $.countryPicker = countryPicker;
             return this;
         }
 
-        public Builder country_picker(Boolean country_picker) {
-            return country_picker(Output.of(country_picker));
+        public Builder countryPicker(Boolean countryPicker) {
+            return countryPicker(Output.of(countryPicker));
         }
 
-        public Builder default_value(@Nullable Output<String> default_value) {
-            $.default_value = default_value;
+        public Builder defaultValue(@Nullable Output<String> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(String default_value) {
-            return default_value(Output.of(default_value));
+        public Builder defaultValue(String defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
-        public Builder max_length(@Nullable Output<Integer> max_length) {
-            $.max_length = max_length;
+        public Builder maxLength(@Nullable Output<Integer> maxLength) {
+            $.maxLength = maxLength;
             return this;
         }
 
-        public Builder max_length(Integer max_length) {
-            return max_length(Output.of(max_length));
+        public Builder maxLength(Integer maxLength) {
+            return maxLength(Output.of(maxLength));
         }
 
-        public Builder min_length(@Nullable Output<Integer> min_length) {
-            $.min_length = min_length;
+        public Builder minLength(@Nullable Output<Integer> minLength) {
+            $.minLength = minLength;
             return this;
         }
 
-        public Builder min_length(Integer min_length) {
-            return min_length(Output.of(min_length));
+        public Builder minLength(Integer minLength) {
+            return minLength(Output.of(minLength));
         }
 
         public Builder placeholder(@Nullable Output<String> placeholder) {

@@ -17,25 +17,25 @@ public final class FormComponentTextConfigArgs extends com.pulumi.resources.Reso
 
     public static final FormComponentTextConfigArgs Empty = new FormComponentTextConfigArgs();
 
-    @Import(name="default_value")
-    private @Nullable Output<String> default_value;
+    @Import(name="defaultValue")
+    private @Nullable Output<String> defaultValue;
 
-    public Optional<Output<String>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    public Optional<Output<String>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
-    @Import(name="max_length")
-    private @Nullable Output<Integer> max_length;
+    @Import(name="maxLength")
+    private @Nullable Output<Integer> maxLength;
 
-    public Optional<Output<Integer>> max_length() {
-        return Optional.ofNullable(this.max_length);
+    public Optional<Output<Integer>> maxLength() {
+        return Optional.ofNullable(this.maxLength);
     }
 
-    @Import(name="min_length")
-    private @Nullable Output<Integer> min_length;
+    @Import(name="minLength")
+    private @Nullable Output<Integer> minLength;
 
-    public Optional<Output<Integer>> min_length() {
-        return Optional.ofNullable(this.min_length);
+    public Optional<Output<Integer>> minLength() {
+        return Optional.ofNullable(this.minLength);
     }
 
     @Import(name="multiline")
@@ -55,9 +55,9 @@ public final class FormComponentTextConfigArgs extends com.pulumi.resources.Reso
     private FormComponentTextConfigArgs() {}
 
     private FormComponentTextConfigArgs(FormComponentTextConfigArgs $) {
-        this.default_value = $.default_value;
-        this.max_length = $.max_length;
-        this.min_length = $.min_length;
+        this.defaultValue = $.defaultValue;
+        this.maxLength = $.maxLength;
+        this.minLength = $.minLength;
         this.multiline = $.multiline;
         this.placeholder = $.placeholder;
     }
@@ -80,31 +80,31 @@ public final class FormComponentTextConfigArgs extends com.pulumi.resources.Reso
             $ = new FormComponentTextConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder default_value(@Nullable Output<String> default_value) {
-            $.default_value = default_value;
+        public Builder defaultValue(@Nullable Output<String> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(String default_value) {
-            return default_value(Output.of(default_value));
+        public Builder defaultValue(String defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
-        public Builder max_length(@Nullable Output<Integer> max_length) {
-            $.max_length = max_length;
+        public Builder maxLength(@Nullable Output<Integer> maxLength) {
+            $.maxLength = maxLength;
             return this;
         }
 
-        public Builder max_length(Integer max_length) {
-            return max_length(Output.of(max_length));
+        public Builder maxLength(Integer maxLength) {
+            return maxLength(Output.of(maxLength));
         }
 
-        public Builder min_length(@Nullable Output<Integer> min_length) {
-            $.min_length = min_length;
+        public Builder minLength(@Nullable Output<Integer> minLength) {
+            $.minLength = minLength;
             return this;
         }
 
-        public Builder min_length(Integer min_length) {
-            return min_length(Output.of(min_length));
+        public Builder minLength(Integer minLength) {
+            return minLength(Output.of(minLength));
         }
 
         public Builder multiline(@Nullable Output<Boolean> multiline) {

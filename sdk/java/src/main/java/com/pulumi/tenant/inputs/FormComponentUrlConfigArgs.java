@@ -15,11 +15,11 @@ public final class FormComponentUrlConfigArgs extends com.pulumi.resources.Resou
 
     public static final FormComponentUrlConfigArgs Empty = new FormComponentUrlConfigArgs();
 
-    @Import(name="default_value")
-    private @Nullable Output<String> default_value;
+    @Import(name="defaultValue")
+    private @Nullable Output<String> defaultValue;
 
-    public Optional<Output<String>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    public Optional<Output<String>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
     @Import(name="placeholder")
@@ -32,7 +32,7 @@ public final class FormComponentUrlConfigArgs extends com.pulumi.resources.Resou
     private FormComponentUrlConfigArgs() {}
 
     private FormComponentUrlConfigArgs(FormComponentUrlConfigArgs $) {
-        this.default_value = $.default_value;
+        this.defaultValue = $.defaultValue;
         this.placeholder = $.placeholder;
     }
 
@@ -54,13 +54,13 @@ public final class FormComponentUrlConfigArgs extends com.pulumi.resources.Resou
             $ = new FormComponentUrlConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder default_value(@Nullable Output<String> default_value) {
-            $.default_value = default_value;
+        public Builder defaultValue(@Nullable Output<String> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(String default_value) {
-            return default_value(Output.of(default_value));
+        public Builder defaultValue(String defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
         public Builder placeholder(@Nullable Output<String> placeholder) {

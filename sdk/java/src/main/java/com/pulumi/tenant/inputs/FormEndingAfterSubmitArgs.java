@@ -15,17 +15,17 @@ public final class FormEndingAfterSubmitArgs extends com.pulumi.resources.Resour
 
     public static final FormEndingAfterSubmitArgs Empty = new FormEndingAfterSubmitArgs();
 
-    @Import(name="flow_id")
-    private @Nullable Output<String> flow_id;
+    @Import(name="flowId")
+    private @Nullable Output<String> flowId;
 
-    public Optional<Output<String>> flow_id() {
-        return Optional.ofNullable(this.flow_id);
+    public Optional<Output<String>> flowId() {
+        return Optional.ofNullable(this.flowId);
     }
 
     private FormEndingAfterSubmitArgs() {}
 
     private FormEndingAfterSubmitArgs(FormEndingAfterSubmitArgs $) {
-        this.flow_id = $.flow_id;
+        this.flowId = $.flowId;
     }
 
     public static Builder builder() {
@@ -46,13 +46,13 @@ public final class FormEndingAfterSubmitArgs extends com.pulumi.resources.Resour
             $ = new FormEndingAfterSubmitArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder flow_id(@Nullable Output<String> flow_id) {
-            $.flow_id = flow_id;
+        public Builder flowId(@Nullable Output<String> flowId) {
+            $.flowId = flowId;
             return this;
         }
 
-        public Builder flow_id(String flow_id) {
-            return flow_id(Output.of(flow_id));
+        public Builder flowId(String flowId) {
+            return flowId(Output.of(flowId));
         }
 
         public FormEndingAfterSubmitArgs build() {

@@ -18,11 +18,11 @@ public final class FormEndingArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final FormEndingArgs Empty = new FormEndingArgs();
 
-    @Import(name="after_submit")
-    private @Nullable Output<FormEndingAfterSubmitArgs> after_submit;
+    @Import(name="afterSubmit")
+    private @Nullable Output<FormEndingAfterSubmitArgs> afterSubmit;
 
-    public Optional<Output<FormEndingAfterSubmitArgs>> after_submit() {
-        return Optional.ofNullable(this.after_submit);
+    public Optional<Output<FormEndingAfterSubmitArgs>> afterSubmit() {
+        return Optional.ofNullable(this.afterSubmit);
     }
 
     @Import(name="coordinates")
@@ -39,20 +39,20 @@ public final class FormEndingArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.redirection);
     }
 
-    @Import(name="resume_flow")
-    private @Nullable Output<Boolean> resume_flow;
+    @Import(name="resumeFlow")
+    private @Nullable Output<Boolean> resumeFlow;
 
-    public Optional<Output<Boolean>> resume_flow() {
-        return Optional.ofNullable(this.resume_flow);
+    public Optional<Output<Boolean>> resumeFlow() {
+        return Optional.ofNullable(this.resumeFlow);
     }
 
     private FormEndingArgs() {}
 
     private FormEndingArgs(FormEndingArgs $) {
-        this.after_submit = $.after_submit;
+        this.afterSubmit = $.afterSubmit;
         this.coordinates = $.coordinates;
         this.redirection = $.redirection;
-        this.resume_flow = $.resume_flow;
+        this.resumeFlow = $.resumeFlow;
     }
 
     public static Builder builder() {
@@ -73,13 +73,13 @@ public final class FormEndingArgs extends com.pulumi.resources.ResourceArgs {
             $ = new FormEndingArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder after_submit(@Nullable Output<FormEndingAfterSubmitArgs> after_submit) {
-            $.after_submit = after_submit;
+        public Builder afterSubmit(@Nullable Output<FormEndingAfterSubmitArgs> afterSubmit) {
+            $.afterSubmit = afterSubmit;
             return this;
         }
 
-        public Builder after_submit(FormEndingAfterSubmitArgs after_submit) {
-            return after_submit(Output.of(after_submit));
+        public Builder afterSubmit(FormEndingAfterSubmitArgs afterSubmit) {
+            return afterSubmit(Output.of(afterSubmit));
         }
 
         public Builder coordinates(@Nullable Output<FormNodeStepCoordinatesArgs> coordinates) {
@@ -100,13 +100,13 @@ public final class FormEndingArgs extends com.pulumi.resources.ResourceArgs {
             return redirection(Output.of(redirection));
         }
 
-        public Builder resume_flow(@Nullable Output<Boolean> resume_flow) {
-            $.resume_flow = resume_flow;
+        public Builder resumeFlow(@Nullable Output<Boolean> resumeFlow) {
+            $.resumeFlow = resumeFlow;
             return this;
         }
 
-        public Builder resume_flow(Boolean resume_flow) {
-            return resume_flow(Output.of(resume_flow));
+        public Builder resumeFlow(Boolean resumeFlow) {
+            return resumeFlow(Output.of(resumeFlow));
         }
 
         public FormEndingArgs build() {

@@ -16,25 +16,25 @@ public final class FormNodeFlowConfigArgs extends com.pulumi.resources.ResourceA
 
     public static final FormNodeFlowConfigArgs Empty = new FormNodeFlowConfigArgs();
 
-    @Import(name="flow_id", required=true)
-    private Output<String> flow_id;
+    @Import(name="flowId", required=true)
+    private Output<String> flowId;
 
-    public Output<String> flow_id() {
-        return this.flow_id;
+    public Output<String> flowId() {
+        return this.flowId;
     }
 
-    @Import(name="next_node")
-    private @Nullable Output<String> next_node;
+    @Import(name="nextNode")
+    private @Nullable Output<String> nextNode;
 
-    public Optional<Output<String>> next_node() {
-        return Optional.ofNullable(this.next_node);
+    public Optional<Output<String>> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     private FormNodeFlowConfigArgs() {}
 
     private FormNodeFlowConfigArgs(FormNodeFlowConfigArgs $) {
-        this.flow_id = $.flow_id;
-        this.next_node = $.next_node;
+        this.flowId = $.flowId;
+        this.nextNode = $.nextNode;
     }
 
     public static Builder builder() {
@@ -55,27 +55,27 @@ public final class FormNodeFlowConfigArgs extends com.pulumi.resources.ResourceA
             $ = new FormNodeFlowConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder flow_id(Output<String> flow_id) {
-            $.flow_id = flow_id;
+        public Builder flowId(Output<String> flowId) {
+            $.flowId = flowId;
             return this;
         }
 
-        public Builder flow_id(String flow_id) {
-            return flow_id(Output.of(flow_id));
+        public Builder flowId(String flowId) {
+            return flowId(Output.of(flowId));
         }
 
-        public Builder next_node(@Nullable Output<String> next_node) {
-            $.next_node = next_node;
+        public Builder nextNode(@Nullable Output<String> nextNode) {
+            $.nextNode = nextNode;
             return this;
         }
 
-        public Builder next_node(String next_node) {
-            return next_node(Output.of(next_node));
+        public Builder nextNode(String nextNode) {
+            return nextNode(Output.of(nextNode));
         }
 
         public FormNodeFlowConfigArgs build() {
-            if ($.flow_id == null) {
-                throw new MissingRequiredPropertyException("FormNodeFlowConfigArgs", "flow_id");
+            if ($.flowId == null) {
+                throw new MissingRequiredPropertyException("FormNodeFlowConfigArgs", "flowId");
             }
             return $;
         }

@@ -38,11 +38,11 @@ public final class FormNodeRouterConfigRulesArgs extends com.pulumi.resources.Re
         return this.id;
     }
 
-    @Import(name="next_node")
-    private @Nullable Output<String> next_node;
+    @Import(name="nextNode")
+    private @Nullable Output<String> nextNode;
 
-    public Optional<Output<String>> next_node() {
-        return Optional.ofNullable(this.next_node);
+    public Optional<Output<String>> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     private FormNodeRouterConfigRulesArgs() {}
@@ -51,7 +51,7 @@ public final class FormNodeRouterConfigRulesArgs extends com.pulumi.resources.Re
         this.alias = $.alias;
         this.condition = $.condition;
         this.id = $.id;
-        this.next_node = $.next_node;
+        this.nextNode = $.nextNode;
     }
 
     public static Builder builder() {
@@ -99,13 +99,13 @@ public final class FormNodeRouterConfigRulesArgs extends com.pulumi.resources.Re
             return id(Output.of(id));
         }
 
-        public Builder next_node(@Nullable Output<String> next_node) {
-            $.next_node = next_node;
+        public Builder nextNode(@Nullable Output<String> nextNode) {
+            $.nextNode = nextNode;
             return this;
         }
 
-        public Builder next_node(String next_node) {
-            return next_node(Output.of(next_node));
+        public Builder nextNode(String nextNode) {
+            return nextNode(Output.of(nextNode));
         }
 
         public FormNodeRouterConfigRulesArgs build() {

@@ -51,18 +51,18 @@ public final class FormNodeStepConfigArgs extends com.pulumi.resources.ResourceA
         return Optional.ofNullable(this.components);
     }
 
-    @Import(name="next_node")
-    private @Nullable Output<String> next_node;
+    @Import(name="nextNode")
+    private @Nullable Output<String> nextNode;
 
-    public Optional<Output<String>> next_node() {
-        return Optional.ofNullable(this.next_node);
+    public Optional<Output<String>> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     private FormNodeStepConfigArgs() {}
 
     private FormNodeStepConfigArgs(FormNodeStepConfigArgs $) {
         this.components = $.components;
-        this.next_node = $.next_node;
+        this.nextNode = $.nextNode;
     }
 
     public static Builder builder() {
@@ -96,13 +96,13 @@ public final class FormNodeStepConfigArgs extends com.pulumi.resources.ResourceA
             return components(List.of(components));
         }
 
-        public Builder next_node(@Nullable Output<String> next_node) {
-            $.next_node = next_node;
+        public Builder nextNode(@Nullable Output<String> nextNode) {
+            $.nextNode = nextNode;
             return this;
         }
 
-        public Builder next_node(String next_node) {
-            return next_node(Output.of(next_node));
+        public Builder nextNode(String nextNode) {
+            return nextNode(Output.of(nextNode));
         }
 
         public FormNodeStepConfigArgs build() {

@@ -25,26 +25,26 @@ public final class FormStartArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.coordinates);
     }
 
-    @Import(name="hidden_fields")
-    private @Nullable Output<List<FormStartHiddenFieldsArgs>> hidden_fields;
+    @Import(name="hiddenFields")
+    private @Nullable Output<List<FormStartHiddenFieldsArgs>> hiddenFields;
 
-    public Optional<Output<List<FormStartHiddenFieldsArgs>>> hidden_fields() {
-        return Optional.ofNullable(this.hidden_fields);
+    public Optional<Output<List<FormStartHiddenFieldsArgs>>> hiddenFields() {
+        return Optional.ofNullable(this.hiddenFields);
     }
 
-    @Import(name="next_node")
-    private @Nullable Output<String> next_node;
+    @Import(name="nextNode")
+    private @Nullable Output<String> nextNode;
 
-    public Optional<Output<String>> next_node() {
-        return Optional.ofNullable(this.next_node);
+    public Optional<Output<String>> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     private FormStartArgs() {}
 
     private FormStartArgs(FormStartArgs $) {
         this.coordinates = $.coordinates;
-        this.hidden_fields = $.hidden_fields;
-        this.next_node = $.next_node;
+        this.hiddenFields = $.hiddenFields;
+        this.nextNode = $.nextNode;
     }
 
     public static Builder builder() {
@@ -74,26 +74,26 @@ public final class FormStartArgs extends com.pulumi.resources.ResourceArgs {
             return coordinates(Output.of(coordinates));
         }
 
-        public Builder hidden_fields(@Nullable Output<List<FormStartHiddenFieldsArgs>> hidden_fields) {
-            $.hidden_fields = hidden_fields;
+        public Builder hiddenFields(@Nullable Output<List<FormStartHiddenFieldsArgs>> hiddenFields) {
+            $.hiddenFields = hiddenFields;
             return this;
         }
 
-        public Builder hidden_fields(List<FormStartHiddenFieldsArgs> hidden_fields) {
-            return hidden_fields(Output.of(hidden_fields));
+        public Builder hiddenFields(List<FormStartHiddenFieldsArgs> hiddenFields) {
+            return hiddenFields(Output.of(hiddenFields));
         }
 
-        public Builder hidden_fields(FormStartHiddenFieldsArgs... hidden_fields) {
-            return hidden_fields(List.of(hidden_fields));
+        public Builder hiddenFields(FormStartHiddenFieldsArgs... hiddenFields) {
+            return hiddenFields(List.of(hiddenFields));
         }
 
-        public Builder next_node(@Nullable Output<String> next_node) {
-            $.next_node = next_node;
+        public Builder nextNode(@Nullable Output<String> nextNode) {
+            $.nextNode = nextNode;
             return this;
         }
 
-        public Builder next_node(String next_node) {
-            return next_node(Output.of(next_node));
+        public Builder nextNode(String nextNode) {
+            return nextNode(Output.of(nextNode));
         }
 
         public FormStartArgs build() {

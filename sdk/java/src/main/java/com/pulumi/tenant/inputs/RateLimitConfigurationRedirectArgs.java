@@ -29,11 +29,11 @@ public final class RateLimitConfigurationRedirectArgs extends com.pulumi.resourc
         return this.limit;
     }
 
-    @Import(name="redirect_uri", required=true)
-    private Output<String> redirect_uri;
+    @Import(name="redirectUri", required=true)
+    private Output<String> redirectUri;
 
-    public Output<String> redirect_uri() {
-        return this.redirect_uri;
+    public Output<String> redirectUri() {
+        return this.redirectUri;
     }
 
     private RateLimitConfigurationRedirectArgs() {}
@@ -41,7 +41,7 @@ public final class RateLimitConfigurationRedirectArgs extends com.pulumi.resourc
     private RateLimitConfigurationRedirectArgs(RateLimitConfigurationRedirectArgs $) {
         this.action = $.action;
         this.limit = $.limit;
-        this.redirect_uri = $.redirect_uri;
+        this.redirectUri = $.redirectUri;
     }
 
     public static Builder builder() {
@@ -80,13 +80,13 @@ public final class RateLimitConfigurationRedirectArgs extends com.pulumi.resourc
             return limit(Output.of(limit));
         }
 
-        public Builder redirect_uri(Output<String> redirect_uri) {
-            $.redirect_uri = redirect_uri;
+        public Builder redirectUri(Output<String> redirectUri) {
+            $.redirectUri = redirectUri;
             return this;
         }
 
-        public Builder redirect_uri(String redirect_uri) {
-            return redirect_uri(Output.of(redirect_uri));
+        public Builder redirectUri(String redirectUri) {
+            return redirectUri(Output.of(redirectUri));
         }
 
         public RateLimitConfigurationRedirectArgs build() {
@@ -96,8 +96,8 @@ public final class RateLimitConfigurationRedirectArgs extends com.pulumi.resourc
             if ($.limit == null) {
                 throw new MissingRequiredPropertyException("RateLimitConfigurationRedirectArgs", "limit");
             }
-            if ($.redirect_uri == null) {
-                throw new MissingRequiredPropertyException("RateLimitConfigurationRedirectArgs", "redirect_uri");
+            if ($.redirectUri == null) {
+                throw new MissingRequiredPropertyException("RateLimitConfigurationRedirectArgs", "redirectUri");
             }
             return $;
         }

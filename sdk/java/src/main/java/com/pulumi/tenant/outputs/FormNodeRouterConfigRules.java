@@ -16,7 +16,7 @@ public final class FormNodeRouterConfigRules {
     private @Nullable String alias;
     private Object condition;
     private String id;
-    private @Nullable String next_node;
+    private @Nullable String nextNode;
 
     private FormNodeRouterConfigRules() {}
     public Optional<String> alias() {
@@ -28,8 +28,8 @@ public final class FormNodeRouterConfigRules {
     public String id() {
         return this.id;
     }
-    public Optional<String> next_node() {
-        return Optional.ofNullable(this.next_node);
+    public Optional<String> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     public static Builder builder() {
@@ -44,14 +44,14 @@ public final class FormNodeRouterConfigRules {
         private @Nullable String alias;
         private Object condition;
         private String id;
-        private @Nullable String next_node;
+        private @Nullable String nextNode;
         public Builder() {}
         public Builder(FormNodeRouterConfigRules defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.alias = defaults.alias;
     	      this.condition = defaults.condition;
     	      this.id = defaults.id;
-    	      this.next_node = defaults.next_node;
+    	      this.nextNode = defaults.nextNode;
         }
 
         @CustomType.Setter
@@ -77,9 +77,9 @@ public final class FormNodeRouterConfigRules {
             return this;
         }
         @CustomType.Setter
-        public Builder next_node(@Nullable String next_node) {
+        public Builder nextNode(@Nullable String nextNode) {
 
-            this.next_node = next_node;
+            this.nextNode = nextNode;
             return this;
         }
         public FormNodeRouterConfigRules build() {
@@ -87,7 +87,7 @@ public final class FormNodeRouterConfigRules {
             _resultValue.alias = alias;
             _resultValue.condition = condition;
             _resultValue.id = id;
-            _resultValue.next_node = next_node;
+            _resultValue.nextNode = nextNode;
             return _resultValue;
         }
     }

@@ -41,14 +41,14 @@ import javax.annotation.Nullable;
 @CustomType
 public final class FormNodeStepConfig {
     private @Nullable List<Object> components;
-    private @Nullable String next_node;
+    private @Nullable String nextNode;
 
     private FormNodeStepConfig() {}
     public List<Object> components() {
         return this.components == null ? List.of() : this.components;
     }
-    public Optional<String> next_node() {
-        return Optional.ofNullable(this.next_node);
+    public Optional<String> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     public static Builder builder() {
@@ -61,12 +61,12 @@ public final class FormNodeStepConfig {
     @CustomType.Builder
     public static final class Builder {
         private @Nullable List<Object> components;
-        private @Nullable String next_node;
+        private @Nullable String nextNode;
         public Builder() {}
         public Builder(FormNodeStepConfig defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.components = defaults.components;
-    	      this.next_node = defaults.next_node;
+    	      this.nextNode = defaults.nextNode;
         }
 
         @CustomType.Setter
@@ -79,15 +79,15 @@ public final class FormNodeStepConfig {
             return components(List.of(components));
         }
         @CustomType.Setter
-        public Builder next_node(@Nullable String next_node) {
+        public Builder nextNode(@Nullable String nextNode) {
 
-            this.next_node = next_node;
+            this.nextNode = nextNode;
             return this;
         }
         public FormNodeStepConfig build() {
             final var _resultValue = new FormNodeStepConfig();
             _resultValue.components = components;
-            _resultValue.next_node = next_node;
+            _resultValue.nextNode = nextNode;
             return _resultValue;
         }
     }

@@ -18,17 +18,17 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class GetEventStreamResult {
-    private String created_at;
+    private String createdAt;
     private Object destination;
     private String id;
     private @Nullable String name;
     private String status;
     private @Nullable List<EventStreamSubscriptions> subscriptions;
-    private String updated_at;
+    private String updatedAt;
 
     private GetEventStreamResult() {}
-    public String created_at() {
-        return this.created_at;
+    public String createdAt() {
+        return this.createdAt;
     }
     public Object destination() {
         return this.destination;
@@ -45,8 +45,8 @@ public final class GetEventStreamResult {
     public List<EventStreamSubscriptions> subscriptions() {
         return this.subscriptions == null ? List.of() : this.subscriptions;
     }
-    public String updated_at() {
-        return this.updated_at;
+    public String updatedAt() {
+        return this.updatedAt;
     }
 
     public static Builder builder() {
@@ -58,31 +58,31 @@ public final class GetEventStreamResult {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String created_at;
+        private String createdAt;
         private Object destination;
         private String id;
         private @Nullable String name;
         private String status;
         private @Nullable List<EventStreamSubscriptions> subscriptions;
-        private String updated_at;
+        private String updatedAt;
         public Builder() {}
         public Builder(GetEventStreamResult defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.created_at = defaults.created_at;
+    	      this.createdAt = defaults.createdAt;
     	      this.destination = defaults.destination;
     	      this.id = defaults.id;
     	      this.name = defaults.name;
     	      this.status = defaults.status;
     	      this.subscriptions = defaults.subscriptions;
-    	      this.updated_at = defaults.updated_at;
+    	      this.updatedAt = defaults.updatedAt;
         }
 
         @CustomType.Setter
-        public Builder created_at(String created_at) {
-            if (created_at == null) {
-              throw new MissingRequiredPropertyException("GetEventStreamResult", "created_at");
+        public Builder createdAt(String createdAt) {
+            if (createdAt == null) {
+              throw new MissingRequiredPropertyException("GetEventStreamResult", "createdAt");
             }
-            this.created_at = created_at;
+            this.createdAt = createdAt;
             return this;
         }
         @CustomType.Setter
@@ -125,22 +125,22 @@ public final class GetEventStreamResult {
             return subscriptions(List.of(subscriptions));
         }
         @CustomType.Setter
-        public Builder updated_at(String updated_at) {
-            if (updated_at == null) {
-              throw new MissingRequiredPropertyException("GetEventStreamResult", "updated_at");
+        public Builder updatedAt(String updatedAt) {
+            if (updatedAt == null) {
+              throw new MissingRequiredPropertyException("GetEventStreamResult", "updatedAt");
             }
-            this.updated_at = updated_at;
+            this.updatedAt = updatedAt;
             return this;
         }
         public GetEventStreamResult build() {
             final var _resultValue = new GetEventStreamResult();
-            _resultValue.created_at = created_at;
+            _resultValue.createdAt = createdAt;
             _resultValue.destination = destination;
             _resultValue.id = id;
             _resultValue.name = name;
             _resultValue.status = status;
             _resultValue.subscriptions = subscriptions;
-            _resultValue.updated_at = updated_at;
+            _resultValue.updatedAt = updatedAt;
             return _resultValue;
         }
     }

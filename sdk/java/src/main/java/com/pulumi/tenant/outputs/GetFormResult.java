@@ -23,8 +23,8 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class GetFormResult {
-    private String created_at;
-    private @Nullable String embedded_at;
+    private String createdAt;
+    private @Nullable String embeddedAt;
     private @Nullable FormEnding ending;
     private String id;
     private @Nullable FormLanguages languages;
@@ -33,16 +33,16 @@ public final class GetFormResult {
     private @Nullable List<Object> nodes;
     private @Nullable FormStart start;
     private @Nullable FormStyle style;
-    private @Nullable String submitted_at;
+    private @Nullable String submittedAt;
     private @Nullable Map<String,Object> translations;
-    private String updated_at;
+    private String updatedAt;
 
     private GetFormResult() {}
-    public String created_at() {
-        return this.created_at;
+    public String createdAt() {
+        return this.createdAt;
     }
-    public Optional<String> embedded_at() {
-        return Optional.ofNullable(this.embedded_at);
+    public Optional<String> embeddedAt() {
+        return Optional.ofNullable(this.embeddedAt);
     }
     public Optional<FormEnding> ending() {
         return Optional.ofNullable(this.ending);
@@ -68,14 +68,14 @@ public final class GetFormResult {
     public Optional<FormStyle> style() {
         return Optional.ofNullable(this.style);
     }
-    public Optional<String> submitted_at() {
-        return Optional.ofNullable(this.submitted_at);
+    public Optional<String> submittedAt() {
+        return Optional.ofNullable(this.submittedAt);
     }
     public Map<String,Object> translations() {
         return this.translations == null ? Map.of() : this.translations;
     }
-    public String updated_at() {
-        return this.updated_at;
+    public String updatedAt() {
+        return this.updatedAt;
     }
 
     public static Builder builder() {
@@ -87,8 +87,8 @@ public final class GetFormResult {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String created_at;
-        private @Nullable String embedded_at;
+        private String createdAt;
+        private @Nullable String embeddedAt;
         private @Nullable FormEnding ending;
         private String id;
         private @Nullable FormLanguages languages;
@@ -97,14 +97,14 @@ public final class GetFormResult {
         private @Nullable List<Object> nodes;
         private @Nullable FormStart start;
         private @Nullable FormStyle style;
-        private @Nullable String submitted_at;
+        private @Nullable String submittedAt;
         private @Nullable Map<String,Object> translations;
-        private String updated_at;
+        private String updatedAt;
         public Builder() {}
         public Builder(GetFormResult defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.created_at = defaults.created_at;
-    	      this.embedded_at = defaults.embedded_at;
+    	      this.createdAt = defaults.createdAt;
+    	      this.embeddedAt = defaults.embeddedAt;
     	      this.ending = defaults.ending;
     	      this.id = defaults.id;
     	      this.languages = defaults.languages;
@@ -113,23 +113,23 @@ public final class GetFormResult {
     	      this.nodes = defaults.nodes;
     	      this.start = defaults.start;
     	      this.style = defaults.style;
-    	      this.submitted_at = defaults.submitted_at;
+    	      this.submittedAt = defaults.submittedAt;
     	      this.translations = defaults.translations;
-    	      this.updated_at = defaults.updated_at;
+    	      this.updatedAt = defaults.updatedAt;
         }
 
         @CustomType.Setter
-        public Builder created_at(String created_at) {
-            if (created_at == null) {
-              throw new MissingRequiredPropertyException("GetFormResult", "created_at");
+        public Builder createdAt(String createdAt) {
+            if (createdAt == null) {
+              throw new MissingRequiredPropertyException("GetFormResult", "createdAt");
             }
-            this.created_at = created_at;
+            this.createdAt = createdAt;
             return this;
         }
         @CustomType.Setter
-        public Builder embedded_at(@Nullable String embedded_at) {
+        public Builder embeddedAt(@Nullable String embeddedAt) {
 
-            this.embedded_at = embedded_at;
+            this.embeddedAt = embeddedAt;
             return this;
         }
         @CustomType.Setter
@@ -188,9 +188,9 @@ public final class GetFormResult {
             return this;
         }
         @CustomType.Setter
-        public Builder submitted_at(@Nullable String submitted_at) {
+        public Builder submittedAt(@Nullable String submittedAt) {
 
-            this.submitted_at = submitted_at;
+            this.submittedAt = submittedAt;
             return this;
         }
         @CustomType.Setter
@@ -200,17 +200,17 @@ public final class GetFormResult {
             return this;
         }
         @CustomType.Setter
-        public Builder updated_at(String updated_at) {
-            if (updated_at == null) {
-              throw new MissingRequiredPropertyException("GetFormResult", "updated_at");
+        public Builder updatedAt(String updatedAt) {
+            if (updatedAt == null) {
+              throw new MissingRequiredPropertyException("GetFormResult", "updatedAt");
             }
-            this.updated_at = updated_at;
+            this.updatedAt = updatedAt;
             return this;
         }
         public GetFormResult build() {
             final var _resultValue = new GetFormResult();
-            _resultValue.created_at = created_at;
-            _resultValue.embedded_at = embedded_at;
+            _resultValue.createdAt = createdAt;
+            _resultValue.embeddedAt = embeddedAt;
             _resultValue.ending = ending;
             _resultValue.id = id;
             _resultValue.languages = languages;
@@ -219,9 +219,9 @@ public final class GetFormResult {
             _resultValue.nodes = nodes;
             _resultValue.start = start;
             _resultValue.style = style;
-            _resultValue.submitted_at = submitted_at;
+            _resultValue.submittedAt = submittedAt;
             _resultValue.translations = translations;
-            _resultValue.updated_at = updated_at;
+            _resultValue.updatedAt = updatedAt;
             return _resultValue;
         }
     }

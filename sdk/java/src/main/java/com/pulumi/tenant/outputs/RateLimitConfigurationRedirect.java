@@ -13,7 +13,7 @@ import java.util.Objects;
 public final class RateLimitConfigurationRedirect {
     private String action;
     private Integer limit;
-    private String redirect_uri;
+    private String redirectUri;
 
     private RateLimitConfigurationRedirect() {}
     public String action() {
@@ -22,8 +22,8 @@ public final class RateLimitConfigurationRedirect {
     public Integer limit() {
         return this.limit;
     }
-    public String redirect_uri() {
-        return this.redirect_uri;
+    public String redirectUri() {
+        return this.redirectUri;
     }
 
     public static Builder builder() {
@@ -37,13 +37,13 @@ public final class RateLimitConfigurationRedirect {
     public static final class Builder {
         private String action;
         private Integer limit;
-        private String redirect_uri;
+        private String redirectUri;
         public Builder() {}
         public Builder(RateLimitConfigurationRedirect defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.action = defaults.action;
     	      this.limit = defaults.limit;
-    	      this.redirect_uri = defaults.redirect_uri;
+    	      this.redirectUri = defaults.redirectUri;
         }
 
         @CustomType.Setter
@@ -63,18 +63,18 @@ public final class RateLimitConfigurationRedirect {
             return this;
         }
         @CustomType.Setter
-        public Builder redirect_uri(String redirect_uri) {
-            if (redirect_uri == null) {
-              throw new MissingRequiredPropertyException("RateLimitConfigurationRedirect", "redirect_uri");
+        public Builder redirectUri(String redirectUri) {
+            if (redirectUri == null) {
+              throw new MissingRequiredPropertyException("RateLimitConfigurationRedirect", "redirectUri");
             }
-            this.redirect_uri = redirect_uri;
+            this.redirectUri = redirectUri;
             return this;
         }
         public RateLimitConfigurationRedirect build() {
             final var _resultValue = new RateLimitConfigurationRedirect();
             _resultValue.action = action;
             _resultValue.limit = limit;
-            _resultValue.redirect_uri = redirect_uri;
+            _resultValue.redirectUri = redirectUri;
             return _resultValue;
         }
     }
