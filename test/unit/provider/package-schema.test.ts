@@ -89,6 +89,50 @@ describe("the Pulumi package schema", () => {
     }
   });
 
+  it("describes every resource, function, configuration key and property (the table's fieldDocs): 0 without", () => {
+    const undescribed: string[] = [];
+    const check = (properties: Record<string, unknown> | undefined, where: string) => {
+      for (const [name, spec] of Object.entries(properties ?? {}))
+        if (typeof (spec as { description?: unknown }).description !== "string") undescribed.push(`${where}.${name}`);
+    };
+    const full = schema as unknown as {
+      resources: Record<string, { description?: string; inputProperties: object; properties: object }>;
+      functions: Record<
+        string,
+        { description?: string; inputs: { properties: object }; outputs: { properties: object } }
+      >;
+      types: Record<string, { properties: object }>;
+      config: { variables: object };
+    };
+    for (const [token, resource] of Object.entries(full.resources)) {
+      if (!resource.description) undescribed.push(token);
+      check(resource.inputProperties as Record<string, unknown>, `${token} input`);
+      check(resource.properties as Record<string, unknown>, token);
+    }
+    for (const [token, fn] of Object.entries(full.functions)) {
+      if (!fn.description) undescribed.push(token);
+      check(fn.inputs.properties as Record<string, unknown>, `${token} argument`);
+      check(fn.outputs.properties as Record<string, unknown>, `${token} result`);
+    }
+    for (const [token, type] of Object.entries(full.types)) check(type.properties as Record<string, unknown>, token);
+    check(full.config.variables as Record<string, unknown>, "config");
+    expect(undescribed).toEqual([]);
+  });
+
+  it("gives every resource and function an example in TypeScript, Python, Go and YAML", () => {
+    const full = schema as unknown as {
+      resources: Record<string, { description: string }>;
+      functions: Record<string, { description: string }>;
+    };
+    const described = [...Object.entries(full.resources), ...Object.entries(full.functions)];
+    expect(described.length).toBeGreaterThan(8);
+    for (const [token, { description }] of described) {
+      const languages = [...description.matchAll(/^```(\w+)$/gm)].map((match) => match[1]);
+      expect({ token, languages }).toEqual({ token, languages: ["typescript", "python", "go", "yaml"] });
+      expect(description).toContain("{{% examples %}}");
+    }
+  });
+
   it("names every property in camelCase: no underscore in any property name", () => {
     const names: string[] = [];
     const walk = (value: unknown): void => {
