@@ -8,6 +8,28 @@ import * as utilities from "./utilities";
 
 /**
  * A form of the tenant: its nodes (steps, flows, routers), start and ending, style and translations.
+ *
+ * ## Example Usage
+ * ### A form
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * const form = new tenant.Form("form", {
+ *   name: "Sign-up",
+ *   start: { nextNode: "details" },
+ *   nodes: [
+ *     {
+ *       id: "details",
+ *       type: "STEP",
+ *       config: {
+ *         components: [{ id: "email", category: "FIELD", type: "EMAIL", label: "Email", required: true }],
+ *         nextNode: "$ending",
+ *       },
+ *     },
+ *   ],
+ * });
+ * ```
  */
 export class Form extends pulumi.CustomResource {
     /**
@@ -36,17 +58,53 @@ export class Form extends pulumi.CustomResource {
         return obj['__pulumiType'] === Form.__pulumiType;
     }
 
+    /**
+     * When the form was created (ISO-8601).
+     */
     declare public /*out*/ readonly createdAt: pulumi.Output<string>;
+    /**
+     * When the form was embedded (a calendar date), if ever.
+     */
     declare public /*out*/ readonly embeddedAt: pulumi.Output<string | undefined>;
+    /**
+     * What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     */
     declare public readonly ending: pulumi.Output<outputs.FormEnding | undefined>;
+    /**
+     * The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+     */
     declare public readonly languages: pulumi.Output<outputs.FormLanguages | undefined>;
+    /**
+     * Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+     */
     declare public readonly messages: pulumi.Output<outputs.FormMessages | undefined>;
+    /**
+     * The form's name, 1 to 150 characters.
+     */
     declare public readonly name: pulumi.Output<string>;
+    /**
+     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     */
     declare public readonly nodes: pulumi.Output<(outputs.FormNodeStep | outputs.FormNodeFlow | outputs.FormNodeRouter)[] | undefined>;
+    /**
+     * Where the form starts: its hidden fields, the first node and its position in the editor.
+     */
     declare public readonly start: pulumi.Output<outputs.FormStart | undefined>;
+    /**
+     * The form's style: its stylesheet.
+     */
     declare public readonly style: pulumi.Output<outputs.FormStyle | undefined>;
+    /**
+     * When the form was last submitted (a calendar date), if ever.
+     */
     declare public /*out*/ readonly submittedAt: pulumi.Output<string | undefined>;
+    /**
+     * Translations per language code (any key): free-form objects of texts.
+     */
     declare public readonly translations: pulumi.Output<{[key: string]: any} | undefined>;
+    /**
+     * When the form was last updated (ISO-8601).
+     */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string>;
 
     /**
@@ -98,12 +156,36 @@ export class Form extends pulumi.CustomResource {
  * The set of arguments for constructing a Form resource.
  */
 export interface FormArgs {
+    /**
+     * What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     */
     ending?: pulumi.Input<inputs.FormEndingArgs | undefined>;
+    /**
+     * The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+     */
     languages?: pulumi.Input<inputs.FormLanguagesArgs | undefined>;
+    /**
+     * Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+     */
     messages?: pulumi.Input<inputs.FormMessagesArgs | undefined>;
+    /**
+     * The form's name, 1 to 150 characters.
+     */
     name: pulumi.Input<string>;
+    /**
+     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     */
     nodes?: pulumi.Input<pulumi.Input<inputs.FormNodeStepArgs | inputs.FormNodeFlowArgs | inputs.FormNodeRouterArgs>[] | undefined>;
+    /**
+     * Where the form starts: its hidden fields, the first node and its position in the editor.
+     */
     start?: pulumi.Input<inputs.FormStartArgs | undefined>;
+    /**
+     * The form's style: its stylesheet.
+     */
     style?: pulumi.Input<inputs.FormStyleArgs | undefined>;
+    /**
+     * Translations per language code (any key): free-form objects of texts.
+     */
     translations?: pulumi.Input<{[key: string]: any} | undefined>;
 }

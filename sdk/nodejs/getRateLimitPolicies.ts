@@ -8,6 +8,15 @@ import * as utilities from "./utilities";
 
 /**
  * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
+ *
+ * ## Example Usage
+ * ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * export const found = tenant.getRateLimitPoliciesOutput({ consumerSelector: "default" });
+ * ```
  */
 export function getRateLimitPolicies(args?: GetRateLimitPoliciesArgs, opts?: pulumi.InvokeOptions): Promise<GetRateLimitPoliciesResult> {
     args = args || {};
@@ -25,10 +34,22 @@ export interface GetRateLimitPoliciesArgs {
 }
 
 export interface GetRateLimitPoliciesResult {
+    /**
+     * The rate limit policies found (every one when no argument narrows the search).
+     */
     readonly rateLimitPolicies: outputs.RateLimitPolicyItem[];
 }
 /**
  * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
+ *
+ * ## Example Usage
+ * ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * export const found = tenant.getRateLimitPoliciesOutput({ consumerSelector: "default" });
+ * ```
  */
 export function getRateLimitPoliciesOutput(args?: GetRateLimitPoliciesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRateLimitPoliciesResult> {
     args = args || {};

@@ -12,6 +12,13 @@ import (
 )
 
 // Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
+//
+// ## Example Usage
+// ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+// ```go
+// found := tenant.GetRateLimitPoliciesOutput(ctx, tenant.GetRateLimitPoliciesOutputArgs{ConsumerSelector: pulumi.String("default")})
+// ctx.Export("found", found)
+// ```
 func GetRateLimitPolicies(ctx *pulumi.Context, args *GetRateLimitPoliciesArgs, opts ...pulumi.InvokeOption) (*GetRateLimitPoliciesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRateLimitPoliciesResult
@@ -28,6 +35,7 @@ type GetRateLimitPoliciesArgs struct {
 }
 
 type GetRateLimitPoliciesResult struct {
+	// The rate limit policies found (every one when no argument narrows the search).
 	RateLimitPolicies []RateLimitPolicyItem `pulumi:"rateLimitPolicies"`
 }
 
@@ -63,6 +71,7 @@ func (o GetRateLimitPoliciesResultOutput) ToGetRateLimitPoliciesResultOutputWith
 	return o
 }
 
+// The rate limit policies found (every one when no argument narrows the search).
 func (o GetRateLimitPoliciesResultOutput) RateLimitPolicies() RateLimitPolicyItemArrayOutput {
 	return o.ApplyT(func(v GetRateLimitPoliciesResult) []RateLimitPolicyItem { return v.RateLimitPolicies }).(RateLimitPolicyItemArrayOutput)
 }

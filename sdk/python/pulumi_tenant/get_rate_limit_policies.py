@@ -32,6 +32,9 @@ class GetRateLimitPoliciesResult:
     @_builtins.property
     @pulumi.getter(name="rateLimitPolicies")
     def rate_limit_policies(self) -> Sequence['outputs.RateLimitPolicyItem']:
+        """
+        The rate limit policies found (every one when no argument narrows the search).
+        """
         return pulumi.get(self, "rate_limit_policies")
 
 
@@ -49,6 +52,15 @@ def get_rate_limit_policies(consumer_selector: Optional[_builtins.str] = None,
     """
     Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
 
+    ## Example Usage
+    ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+    ```python
+    import pulumi
+    import pulumi_tenant as tenant
+
+    pulumi.export("found", tenant.get_rate_limit_policies_output(consumer_selector="default"))
+    ```
+
     :param _builtins.str consumer_selector: Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).
     """
     __args__ = dict()
@@ -62,6 +74,15 @@ def get_rate_limit_policies_output(consumer_selector: pulumi.Input[Optional[Opti
                                    opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRateLimitPoliciesResult]:
     """
     Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
+
+    ## Example Usage
+    ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+    ```python
+    import pulumi
+    import pulumi_tenant as tenant
+
+    pulumi.export("found", tenant.get_rate_limit_policies_output(consumer_selector="default"))
+    ```
 
     :param _builtins.str consumer_selector: Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).
     """

@@ -19,30 +19,62 @@ public final class RateLimitPolicyArgs extends com.pulumi.resources.ResourceArgs
 
     public static final RateLimitPolicyArgs Empty = new RateLimitPolicyArgs();
 
+    /**
+     * What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * 
+     */
     @Import(name="configuration", required=true)
     private Output<Object> configuration;
 
+    /**
+     * @return What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * 
+     */
     public Output<Object> configuration() {
         return this.configuration;
     }
 
+    /**
+     * Who is limited: `client`. Changing it replaces the policy.
+     * 
+     */
     @Import(name="consumer", required=true)
     private Output<String> consumer;
 
+    /**
+     * @return Who is limited: `client`. Changing it replaces the policy.
+     * 
+     */
     public Output<String> consumer() {
         return this.consumer;
     }
 
+    /**
+     * Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     * 
+     */
     @Import(name="consumerSelector", required=true)
     private Output<String> consumerSelector;
 
+    /**
+     * @return Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     * 
+     */
     public Output<String> consumerSelector() {
         return this.consumerSelector;
     }
 
+    /**
+     * The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     * 
+     */
     @Import(name="resource", required=true)
     private Output<String> resource;
 
+    /**
+     * @return The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     * 
+     */
     public Output<String> resource() {
         return this.resource;
     }
@@ -74,38 +106,86 @@ public final class RateLimitPolicyArgs extends com.pulumi.resources.ResourceArgs
             $ = new RateLimitPolicyArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param configuration What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder configuration(Output<Object> configuration) {
             $.configuration = configuration;
             return this;
         }
 
+        /**
+         * @param configuration What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder configuration(Object configuration) {
             return configuration(Output.of(configuration));
         }
 
+        /**
+         * @param consumer Who is limited: `client`. Changing it replaces the policy.
+         * 
+         * @return builder
+         * 
+         */
         public Builder consumer(Output<String> consumer) {
             $.consumer = consumer;
             return this;
         }
 
+        /**
+         * @param consumer Who is limited: `client`. Changing it replaces the policy.
+         * 
+         * @return builder
+         * 
+         */
         public Builder consumer(String consumer) {
             return consumer(Output.of(consumer));
         }
 
+        /**
+         * @param consumerSelector Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+         * 
+         * @return builder
+         * 
+         */
         public Builder consumerSelector(Output<String> consumerSelector) {
             $.consumerSelector = consumerSelector;
             return this;
         }
 
+        /**
+         * @param consumerSelector Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+         * 
+         * @return builder
+         * 
+         */
         public Builder consumerSelector(String consumerSelector) {
             return consumerSelector(Output.of(consumerSelector));
         }
 
+        /**
+         * @param resource The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+         * 
+         * @return builder
+         * 
+         */
         public Builder resource(Output<String> resource) {
             $.resource = resource;
             return this;
         }
 
+        /**
+         * @param resource The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+         * 
+         * @return builder
+         * 
+         */
         public Builder resource(String resource) {
             return resource(Output.of(resource));
         }

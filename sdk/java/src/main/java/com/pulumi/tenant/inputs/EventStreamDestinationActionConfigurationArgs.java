@@ -14,9 +14,17 @@ public final class EventStreamDestinationActionConfigurationArgs extends com.pul
 
     public static final EventStreamDestinationActionConfigurationArgs Empty = new EventStreamDestinationActionConfigurationArgs();
 
+    /**
+     * The id of the action that receives the events.
+     * 
+     */
     @Import(name="actionId", required=true)
     private Output<String> actionId;
 
+    /**
+     * @return The id of the action that receives the events.
+     * 
+     */
     public Output<String> actionId() {
         return this.actionId;
     }
@@ -45,11 +53,23 @@ public final class EventStreamDestinationActionConfigurationArgs extends com.pul
             $ = new EventStreamDestinationActionConfigurationArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param actionId The id of the action that receives the events.
+         * 
+         * @return builder
+         * 
+         */
         public Builder actionId(Output<String> actionId) {
             $.actionId = actionId;
             return this;
         }
 
+        /**
+         * @param actionId The id of the action that receives the events.
+         * 
+         * @return builder
+         * 
+         */
         public Builder actionId(String actionId) {
             return actionId(Output.of(actionId));
         }

@@ -16,23 +16,47 @@ public final class EventStreamDestinationEventbridgeConfigurationArgs extends co
 
     public static final EventStreamDestinationEventbridgeConfigurationArgs Empty = new EventStreamDestinationEventbridgeConfigurationArgs();
 
+    /**
+     * The AWS account that receives the events (12 digits).
+     * 
+     */
     @Import(name="awsAccountId", required=true)
     private Output<String> awsAccountId;
 
+    /**
+     * @return The AWS account that receives the events (12 digits).
+     * 
+     */
     public Output<String> awsAccountId() {
         return this.awsAccountId;
     }
 
+    /**
+     * The EventBridge partner event source the tenant made (read only).
+     * 
+     */
     @Import(name="awsPartnerEventSource")
     private @Nullable Output<String> awsPartnerEventSource;
 
+    /**
+     * @return The EventBridge partner event source the tenant made (read only).
+     * 
+     */
     public Optional<Output<String>> awsPartnerEventSource() {
         return Optional.ofNullable(this.awsPartnerEventSource);
     }
 
+    /**
+     * The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+     * 
+     */
     @Import(name="awsRegion", required=true)
     private Output<String> awsRegion;
 
+    /**
+     * @return The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+     * 
+     */
     public Output<String> awsRegion() {
         return this.awsRegion;
     }
@@ -63,29 +87,65 @@ public final class EventStreamDestinationEventbridgeConfigurationArgs extends co
             $ = new EventStreamDestinationEventbridgeConfigurationArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param awsAccountId The AWS account that receives the events (12 digits).
+         * 
+         * @return builder
+         * 
+         */
         public Builder awsAccountId(Output<String> awsAccountId) {
             $.awsAccountId = awsAccountId;
             return this;
         }
 
+        /**
+         * @param awsAccountId The AWS account that receives the events (12 digits).
+         * 
+         * @return builder
+         * 
+         */
         public Builder awsAccountId(String awsAccountId) {
             return awsAccountId(Output.of(awsAccountId));
         }
 
+        /**
+         * @param awsPartnerEventSource The EventBridge partner event source the tenant made (read only).
+         * 
+         * @return builder
+         * 
+         */
         public Builder awsPartnerEventSource(@Nullable Output<String> awsPartnerEventSource) {
             $.awsPartnerEventSource = awsPartnerEventSource;
             return this;
         }
 
+        /**
+         * @param awsPartnerEventSource The EventBridge partner event source the tenant made (read only).
+         * 
+         * @return builder
+         * 
+         */
         public Builder awsPartnerEventSource(String awsPartnerEventSource) {
             return awsPartnerEventSource(Output.of(awsPartnerEventSource));
         }
 
+        /**
+         * @param awsRegion The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+         * 
+         * @return builder
+         * 
+         */
         public Builder awsRegion(Output<String> awsRegion) {
             $.awsRegion = awsRegion;
             return this;
         }
 
+        /**
+         * @param awsRegion The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+         * 
+         * @return builder
+         * 
+         */
         public Builder awsRegion(String awsRegion) {
             return awsRegion(Output.of(awsRegion));
         }

@@ -18,16 +18,32 @@ public final class EventStreamDestinationWebhookConfigurationArgs extends com.pu
 
     public static final EventStreamDestinationWebhookConfigurationArgs Empty = new EventStreamDestinationWebhookConfigurationArgs();
 
+    /**
+     * How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+     * 
+     */
     @Import(name="webhookAuthorization", required=true)
     private Output<Object> webhookAuthorization;
 
+    /**
+     * @return How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+     * 
+     */
     public Output<Object> webhookAuthorization() {
         return this.webhookAuthorization;
     }
 
+    /**
+     * The webhook&#39;s URL (`https://…`).
+     * 
+     */
     @Import(name="webhookEndpoint", required=true)
     private Output<String> webhookEndpoint;
 
+    /**
+     * @return The webhook&#39;s URL (`https://…`).
+     * 
+     */
     public Output<String> webhookEndpoint() {
         return this.webhookEndpoint;
     }
@@ -57,20 +73,44 @@ public final class EventStreamDestinationWebhookConfigurationArgs extends com.pu
             $ = new EventStreamDestinationWebhookConfigurationArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param webhookAuthorization How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+         * 
+         * @return builder
+         * 
+         */
         public Builder webhookAuthorization(Output<Object> webhookAuthorization) {
             $.webhookAuthorization = webhookAuthorization;
             return this;
         }
 
+        /**
+         * @param webhookAuthorization How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+         * 
+         * @return builder
+         * 
+         */
         public Builder webhookAuthorization(Object webhookAuthorization) {
             return webhookAuthorization(Output.of(webhookAuthorization));
         }
 
+        /**
+         * @param webhookEndpoint The webhook&#39;s URL (`https://…`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder webhookEndpoint(Output<String> webhookEndpoint) {
             $.webhookEndpoint = webhookEndpoint;
             return this;
         }
 
+        /**
+         * @param webhookEndpoint The webhook&#39;s URL (`https://…`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder webhookEndpoint(String webhookEndpoint) {
             return webhookEndpoint(Output.of(webhookEndpoint));
         }

@@ -16,23 +16,47 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
 
     public static final EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs Empty = new EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs();
 
+    /**
+     * The custom header&#39;s name (an HTTP header name).
+     * 
+     */
     @Import(name="headerKey", required=true)
     private Output<String> headerKey;
 
+    /**
+     * @return The custom header&#39;s name (an HTTP header name).
+     * 
+     */
     public Output<String> headerKey() {
         return this.headerKey;
     }
 
+    /**
+     * The custom header&#39;s value: write-only in the API, a secret in the state.
+     * 
+     */
     @Import(name="headerValue")
     private @Nullable Output<String> headerValue;
 
+    /**
+     * @return The custom header&#39;s value: write-only in the API, a secret in the state.
+     * 
+     */
     public Optional<Output<String>> headerValue() {
         return Optional.ofNullable(this.headerValue);
     }
 
+    /**
+     * The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     @Import(name="method", required=true)
     private Output<String> method;
 
+    /**
+     * @return The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     public Output<String> method() {
         return this.method;
     }
@@ -63,29 +87,65 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
             $ = new EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param headerKey The custom header&#39;s name (an HTTP header name).
+         * 
+         * @return builder
+         * 
+         */
         public Builder headerKey(Output<String> headerKey) {
             $.headerKey = headerKey;
             return this;
         }
 
+        /**
+         * @param headerKey The custom header&#39;s name (an HTTP header name).
+         * 
+         * @return builder
+         * 
+         */
         public Builder headerKey(String headerKey) {
             return headerKey(Output.of(headerKey));
         }
 
+        /**
+         * @param headerValue The custom header&#39;s value: write-only in the API, a secret in the state.
+         * 
+         * @return builder
+         * 
+         */
         public Builder headerValue(@Nullable Output<String> headerValue) {
             $.headerValue = headerValue;
             return this;
         }
 
+        /**
+         * @param headerValue The custom header&#39;s value: write-only in the API, a secret in the state.
+         * 
+         * @return builder
+         * 
+         */
         public Builder headerValue(String headerValue) {
             return headerValue(Output.of(headerValue));
         }
 
+        /**
+         * @param method The authorization method: `basic`, `bearer` or `custom_header`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder method(Output<String> method) {
             $.method = method;
             return this;
         }
 
+        /**
+         * @param method The authorization method: `basic`, `bearer` or `custom_header`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder method(String method) {
             return method(Output.of(method));
         }

@@ -15,9 +15,17 @@ public final class EventStreamSubscriptionsArgs extends com.pulumi.resources.Res
 
     public static final EventStreamSubscriptionsArgs Empty = new EventStreamSubscriptionsArgs();
 
+    /**
+     * An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+     * 
+     */
     @Import(name="eventType")
     private @Nullable Output<String> eventType;
 
+    /**
+     * @return An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+     * 
+     */
     public Optional<Output<String>> eventType() {
         return Optional.ofNullable(this.eventType);
     }
@@ -46,11 +54,23 @@ public final class EventStreamSubscriptionsArgs extends com.pulumi.resources.Res
             $ = new EventStreamSubscriptionsArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param eventType An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+         * 
+         * @return builder
+         * 
+         */
         public Builder eventType(@Nullable Output<String> eventType) {
             $.eventType = eventType;
             return this;
         }
 
+        /**
+         * @param eventType An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+         * 
+         * @return builder
+         * 
+         */
         public Builder eventType(String eventType) {
             return eventType(Output.of(eventType));
         }

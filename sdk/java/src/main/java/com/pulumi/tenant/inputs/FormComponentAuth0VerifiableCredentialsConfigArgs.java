@@ -17,44 +17,92 @@ public final class FormComponentAuth0VerifiableCredentialsConfigArgs extends com
 
     public static final FormComponentAuth0VerifiableCredentialsConfigArgs Empty = new FormComponentAuth0VerifiableCredentialsConfigArgs();
 
+    /**
+     * The verifier&#39;s access token, 1 to 5000 characters: a secret.
+     * 
+     */
     @Import(name="accessToken", required=true)
     private Output<String> accessToken;
 
+    /**
+     * @return The verifier&#39;s access token, 1 to 5000 characters: a secret.
+     * 
+     */
     public Output<String> accessToken() {
         return this.accessToken;
     }
 
+    /**
+     * Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+     * 
+     */
     @Import(name="alternateText", required=true)
     private Output<String> alternateText;
 
+    /**
+     * @return Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+     * 
+     */
     public Output<String> alternateText() {
         return this.alternateText;
     }
 
+    /**
+     * Seconds to wait for the credential, 60 to 600.
+     * 
+     */
     @Import(name="maxWait")
     private @Nullable Output<Double> maxWait;
 
+    /**
+     * @return Seconds to wait for the credential, 60 to 600.
+     * 
+     */
     public Optional<Output<Double>> maxWait() {
         return Optional.ofNullable(this.maxWait);
     }
 
+    /**
+     * The QR code&#39;s size in pixels, 1 to 500.
+     * 
+     */
     @Import(name="size")
     private @Nullable Output<Double> size;
 
+    /**
+     * @return The QR code&#39;s size in pixels, 1 to 500.
+     * 
+     */
     public Optional<Output<Double>> size() {
         return Optional.ofNullable(this.size);
     }
 
+    /**
+     * The verifiable credentials verifier&#39;s URL, at most 2000 characters.
+     * 
+     */
     @Import(name="url", required=true)
     private Output<String> url;
 
+    /**
+     * @return The verifiable credentials verifier&#39;s URL, at most 2000 characters.
+     * 
+     */
     public Output<String> url() {
         return this.url;
     }
 
+    /**
+     * The verification template&#39;s id, 1 to 255 characters.
+     * 
+     */
     @Import(name="verificationId", required=true)
     private Output<String> verificationId;
 
+    /**
+     * @return The verification template&#39;s id, 1 to 255 characters.
+     * 
+     */
     public Output<String> verificationId() {
         return this.verificationId;
     }
@@ -88,56 +136,128 @@ public final class FormComponentAuth0VerifiableCredentialsConfigArgs extends com
             $ = new FormComponentAuth0VerifiableCredentialsConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param accessToken The verifier&#39;s access token, 1 to 5000 characters: a secret.
+         * 
+         * @return builder
+         * 
+         */
         public Builder accessToken(Output<String> accessToken) {
             $.accessToken = accessToken;
             return this;
         }
 
+        /**
+         * @param accessToken The verifier&#39;s access token, 1 to 5000 characters: a secret.
+         * 
+         * @return builder
+         * 
+         */
         public Builder accessToken(String accessToken) {
             return accessToken(Output.of(accessToken));
         }
 
+        /**
+         * @param alternateText Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder alternateText(Output<String> alternateText) {
             $.alternateText = alternateText;
             return this;
         }
 
+        /**
+         * @param alternateText Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder alternateText(String alternateText) {
             return alternateText(Output.of(alternateText));
         }
 
+        /**
+         * @param maxWait Seconds to wait for the credential, 60 to 600.
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxWait(@Nullable Output<Double> maxWait) {
             $.maxWait = maxWait;
             return this;
         }
 
+        /**
+         * @param maxWait Seconds to wait for the credential, 60 to 600.
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxWait(Double maxWait) {
             return maxWait(Output.of(maxWait));
         }
 
+        /**
+         * @param size The QR code&#39;s size in pixels, 1 to 500.
+         * 
+         * @return builder
+         * 
+         */
         public Builder size(@Nullable Output<Double> size) {
             $.size = size;
             return this;
         }
 
+        /**
+         * @param size The QR code&#39;s size in pixels, 1 to 500.
+         * 
+         * @return builder
+         * 
+         */
         public Builder size(Double size) {
             return size(Output.of(size));
         }
 
+        /**
+         * @param url The verifiable credentials verifier&#39;s URL, at most 2000 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder url(Output<String> url) {
             $.url = url;
             return this;
         }
 
+        /**
+         * @param url The verifiable credentials verifier&#39;s URL, at most 2000 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder url(String url) {
             return url(Output.of(url));
         }
 
+        /**
+         * @param verificationId The verification template&#39;s id, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder verificationId(Output<String> verificationId) {
             $.verificationId = verificationId;
             return this;
         }
 
+        /**
+         * @param verificationId The verification template&#39;s id, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder verificationId(String verificationId) {
             return verificationId(Output.of(verificationId));
         }

@@ -16,16 +16,32 @@ public final class FormComponentBooleanConfigArgs extends com.pulumi.resources.R
 
     public static final FormComponentBooleanConfigArgs Empty = new FormComponentBooleanConfigArgs();
 
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
     @Import(name="defaultValue")
     private @Nullable Output<Boolean> defaultValue;
 
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<Output<Boolean>> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
 
+    /**
+     * The choices offered.
+     * 
+     */
     @Import(name="options")
     private @Nullable Output<FormComponentBooleanConfigOptionsArgs> options;
 
+    /**
+     * @return The choices offered.
+     * 
+     */
     public Optional<Output<FormComponentBooleanConfigOptionsArgs>> options() {
         return Optional.ofNullable(this.options);
     }
@@ -55,20 +71,44 @@ public final class FormComponentBooleanConfigArgs extends com.pulumi.resources.R
             $ = new FormComponentBooleanConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder defaultValue(@Nullable Output<Boolean> defaultValue) {
             $.defaultValue = defaultValue;
             return this;
         }
 
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder defaultValue(Boolean defaultValue) {
             return defaultValue(Output.of(defaultValue));
         }
 
+        /**
+         * @param options The choices offered.
+         * 
+         * @return builder
+         * 
+         */
         public Builder options(@Nullable Output<FormComponentBooleanConfigOptionsArgs> options) {
             $.options = options;
             return this;
         }
 
+        /**
+         * @param options The choices offered.
+         * 
+         * @return builder
+         * 
+         */
         public Builder options(FormComponentBooleanConfigOptionsArgs options) {
             return options(Output.of(options));
         }

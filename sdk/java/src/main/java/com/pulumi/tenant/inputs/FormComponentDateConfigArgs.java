@@ -15,16 +15,32 @@ public final class FormComponentDateConfigArgs extends com.pulumi.resources.Reso
 
     public static final FormComponentDateConfigArgs Empty = new FormComponentDateConfigArgs();
 
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
     @Import(name="defaultValue")
     private @Nullable Output<String> defaultValue;
 
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<Output<String>> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
 
+    /**
+     * What the date field asks for: `DATE` or `TIME`.
+     * 
+     */
     @Import(name="format")
     private @Nullable Output<String> format;
 
+    /**
+     * @return What the date field asks for: `DATE` or `TIME`.
+     * 
+     */
     public Optional<Output<String>> format() {
         return Optional.ofNullable(this.format);
     }
@@ -54,20 +70,44 @@ public final class FormComponentDateConfigArgs extends com.pulumi.resources.Reso
             $ = new FormComponentDateConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder defaultValue(@Nullable Output<String> defaultValue) {
             $.defaultValue = defaultValue;
             return this;
         }
 
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder defaultValue(String defaultValue) {
             return defaultValue(Output.of(defaultValue));
         }
 
+        /**
+         * @param format What the date field asks for: `DATE` or `TIME`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder format(@Nullable Output<String> format) {
             $.format = format;
             return this;
         }
 
+        /**
+         * @param format What the date field asks for: `DATE` or `TIME`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder format(String format) {
             return format(Output.of(format));
         }

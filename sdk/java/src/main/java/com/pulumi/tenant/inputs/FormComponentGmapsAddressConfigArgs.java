@@ -16,16 +16,32 @@ public final class FormComponentGmapsAddressConfigArgs extends com.pulumi.resour
 
     public static final FormComponentGmapsAddressConfigArgs Empty = new FormComponentGmapsAddressConfigArgs();
 
+    /**
+     * The Google Maps API key used in the browser: a secret.
+     * 
+     */
     @Import(name="apiKey", required=true)
     private Output<String> apiKey;
 
+    /**
+     * @return The Google Maps API key used in the browser: a secret.
+     * 
+     */
     public Output<String> apiKey() {
         return this.apiKey;
     }
 
+    /**
+     * The Google Maps API key used by the server: a secret.
+     * 
+     */
     @Import(name="serverKey")
     private @Nullable Output<String> serverKey;
 
+    /**
+     * @return The Google Maps API key used by the server: a secret.
+     * 
+     */
     public Optional<Output<String>> serverKey() {
         return Optional.ofNullable(this.serverKey);
     }
@@ -55,20 +71,44 @@ public final class FormComponentGmapsAddressConfigArgs extends com.pulumi.resour
             $ = new FormComponentGmapsAddressConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param apiKey The Google Maps API key used in the browser: a secret.
+         * 
+         * @return builder
+         * 
+         */
         public Builder apiKey(Output<String> apiKey) {
             $.apiKey = apiKey;
             return this;
         }
 
+        /**
+         * @param apiKey The Google Maps API key used in the browser: a secret.
+         * 
+         * @return builder
+         * 
+         */
         public Builder apiKey(String apiKey) {
             return apiKey(Output.of(apiKey));
         }
 
+        /**
+         * @param serverKey The Google Maps API key used by the server: a secret.
+         * 
+         * @return builder
+         * 
+         */
         public Builder serverKey(@Nullable Output<String> serverKey) {
             $.serverKey = serverKey;
             return this;
         }
 
+        /**
+         * @param serverKey The Google Maps API key used by the server: a secret.
+         * 
+         * @return builder
+         * 
+         */
         public Builder serverKey(String serverKey) {
             return serverKey(Output.of(serverKey));
         }

@@ -17,23 +17,47 @@ public final class FormComponentJumpButtonConfigArgs extends com.pulumi.resource
 
     public static final FormComponentJumpButtonConfigArgs Empty = new FormComponentJumpButtonConfigArgs();
 
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     @Import(name="nextNode", required=true)
     private Output<String> nextNode;
 
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     public Output<String> nextNode() {
         return this.nextNode;
     }
 
+    /**
+     * The jump button&#39;s style: its background colour.
+     * 
+     */
     @Import(name="style")
     private @Nullable Output<FormComponentJumpButtonConfigStyleArgs> style;
 
+    /**
+     * @return The jump button&#39;s style: its background colour.
+     * 
+     */
     public Optional<Output<FormComponentJumpButtonConfigStyleArgs>> style() {
         return Optional.ofNullable(this.style);
     }
 
+    /**
+     * The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     @Import(name="text", required=true)
     private Output<String> text;
 
+    /**
+     * @return The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     public Output<String> text() {
         return this.text;
     }
@@ -64,29 +88,65 @@ public final class FormComponentJumpButtonConfigArgs extends com.pulumi.resource
             $ = new FormComponentJumpButtonConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
         public Builder nextNode(Output<String> nextNode) {
             $.nextNode = nextNode;
             return this;
         }
 
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
         public Builder nextNode(String nextNode) {
             return nextNode(Output.of(nextNode));
         }
 
+        /**
+         * @param style The jump button&#39;s style: its background colour.
+         * 
+         * @return builder
+         * 
+         */
         public Builder style(@Nullable Output<FormComponentJumpButtonConfigStyleArgs> style) {
             $.style = style;
             return this;
         }
 
+        /**
+         * @param style The jump button&#39;s style: its background colour.
+         * 
+         * @return builder
+         * 
+         */
         public Builder style(FormComponentJumpButtonConfigStyleArgs style) {
             return style(Output.of(style));
         }
 
+        /**
+         * @param text The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+         * 
+         * @return builder
+         * 
+         */
         public Builder text(Output<String> text) {
             $.text = text;
             return this;
         }
 
+        /**
+         * @param text The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+         * 
+         * @return builder
+         * 
+         */
         public Builder text(String text) {
             return text(Output.of(text));
         }

@@ -15,9 +15,17 @@ public final class FormComponentJumpButtonConfigStyleArgs extends com.pulumi.res
 
     public static final FormComponentJumpButtonConfigStyleArgs Empty = new FormComponentJumpButtonConfigStyleArgs();
 
+    /**
+     * The button&#39;s background colour, `#rrggbb`.
+     * 
+     */
     @Import(name="backgroundColor")
     private @Nullable Output<String> backgroundColor;
 
+    /**
+     * @return The button&#39;s background colour, `#rrggbb`.
+     * 
+     */
     public Optional<Output<String>> backgroundColor() {
         return Optional.ofNullable(this.backgroundColor);
     }
@@ -46,11 +54,23 @@ public final class FormComponentJumpButtonConfigStyleArgs extends com.pulumi.res
             $ = new FormComponentJumpButtonConfigStyleArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param backgroundColor The button&#39;s background colour, `#rrggbb`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder backgroundColor(@Nullable Output<String> backgroundColor) {
             $.backgroundColor = backgroundColor;
             return this;
         }
 
+        /**
+         * @param backgroundColor The button&#39;s background colour, `#rrggbb`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder backgroundColor(String backgroundColor) {
             return backgroundColor(Output.of(backgroundColor));
         }

@@ -16,30 +16,62 @@ public final class FormComponentNumberConfigArgs extends com.pulumi.resources.Re
 
     public static final FormComponentNumberConfigArgs Empty = new FormComponentNumberConfigArgs();
 
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
     @Import(name="defaultValue")
     private @Nullable Output<Double> defaultValue;
 
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<Output<Double>> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
 
+    /**
+     * The largest number accepted.
+     * 
+     */
     @Import(name="maxValue")
     private @Nullable Output<Double> maxValue;
 
+    /**
+     * @return The largest number accepted.
+     * 
+     */
     public Optional<Output<Double>> maxValue() {
         return Optional.ofNullable(this.maxValue);
     }
 
+    /**
+     * The smallest number accepted.
+     * 
+     */
     @Import(name="minValue")
     private @Nullable Output<Double> minValue;
 
+    /**
+     * @return The smallest number accepted.
+     * 
+     */
     public Optional<Output<Double>> minValue() {
         return Optional.ofNullable(this.minValue);
     }
 
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     * 
+     */
     @Import(name="placeholder")
     private @Nullable Output<String> placeholder;
 
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<Output<String>> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
@@ -71,38 +103,86 @@ public final class FormComponentNumberConfigArgs extends com.pulumi.resources.Re
             $ = new FormComponentNumberConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder defaultValue(@Nullable Output<Double> defaultValue) {
             $.defaultValue = defaultValue;
             return this;
         }
 
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder defaultValue(Double defaultValue) {
             return defaultValue(Output.of(defaultValue));
         }
 
+        /**
+         * @param maxValue The largest number accepted.
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxValue(@Nullable Output<Double> maxValue) {
             $.maxValue = maxValue;
             return this;
         }
 
+        /**
+         * @param maxValue The largest number accepted.
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxValue(Double maxValue) {
             return maxValue(Output.of(maxValue));
         }
 
+        /**
+         * @param minValue The smallest number accepted.
+         * 
+         * @return builder
+         * 
+         */
         public Builder minValue(@Nullable Output<Double> minValue) {
             $.minValue = minValue;
             return this;
         }
 
+        /**
+         * @param minValue The smallest number accepted.
+         * 
+         * @return builder
+         * 
+         */
         public Builder minValue(Double minValue) {
             return minValue(Output.of(minValue));
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(@Nullable Output<String> placeholder) {
             $.placeholder = placeholder;
             return this;
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(String placeholder) {
             return placeholder(Output.of(placeholder));
         }

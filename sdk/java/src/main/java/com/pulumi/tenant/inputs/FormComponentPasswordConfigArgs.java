@@ -17,51 +17,107 @@ public final class FormComponentPasswordConfigArgs extends com.pulumi.resources.
 
     public static final FormComponentPasswordConfigArgs Empty = new FormComponentPasswordConfigArgs();
 
+    /**
+     * Whether the password must mix character classes.
+     * 
+     */
     @Import(name="complexity")
     private @Nullable Output<Boolean> complexity;
 
+    /**
+     * @return Whether the password must mix character classes.
+     * 
+     */
     public Optional<Output<Boolean>> complexity() {
         return Optional.ofNullable(this.complexity);
     }
 
+    /**
+     * How the password is hashed before the form&#39;s flows see it.
+     * 
+     */
     @Import(name="hash")
     private @Nullable Output<String> hash;
 
+    /**
+     * @return How the password is hashed before the form&#39;s flows see it.
+     * 
+     */
     public Optional<Output<String>> hash() {
         return Optional.ofNullable(this.hash);
     }
 
+    /**
+     * The longest value accepted, in characters.
+     * 
+     */
     @Import(name="maxLength")
     private @Nullable Output<Integer> maxLength;
 
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
     public Optional<Output<Integer>> maxLength() {
         return Optional.ofNullable(this.maxLength);
     }
 
+    /**
+     * The shortest value accepted, in characters.
+     * 
+     */
     @Import(name="minLength")
     private @Nullable Output<Integer> minLength;
 
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
     public Optional<Output<Integer>> minLength() {
         return Optional.ofNullable(this.minLength);
     }
 
+    /**
+     * Whether the password is checked against NIST&#39;s rules (known breached passwords).
+     * 
+     */
     @Import(name="nist")
     private @Nullable Output<Boolean> nist;
 
+    /**
+     * @return Whether the password is checked against NIST&#39;s rules (known breached passwords).
+     * 
+     */
     public Optional<Output<Boolean>> nist() {
         return Optional.ofNullable(this.nist);
     }
 
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     * 
+     */
     @Import(name="placeholder")
     private @Nullable Output<String> placeholder;
 
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<Output<String>> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
 
+    /**
+     * Whether to show a strength meter.
+     * 
+     */
     @Import(name="strengthMeter")
     private @Nullable Output<Boolean> strengthMeter;
 
+    /**
+     * @return Whether to show a strength meter.
+     * 
+     */
     public Optional<Output<Boolean>> strengthMeter() {
         return Optional.ofNullable(this.strengthMeter);
     }
@@ -96,65 +152,149 @@ public final class FormComponentPasswordConfigArgs extends com.pulumi.resources.
             $ = new FormComponentPasswordConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param complexity Whether the password must mix character classes.
+         * 
+         * @return builder
+         * 
+         */
         public Builder complexity(@Nullable Output<Boolean> complexity) {
             $.complexity = complexity;
             return this;
         }
 
+        /**
+         * @param complexity Whether the password must mix character classes.
+         * 
+         * @return builder
+         * 
+         */
         public Builder complexity(Boolean complexity) {
             return complexity(Output.of(complexity));
         }
 
+        /**
+         * @param hash How the password is hashed before the form&#39;s flows see it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder hash(@Nullable Output<String> hash) {
             $.hash = hash;
             return this;
         }
 
+        /**
+         * @param hash How the password is hashed before the form&#39;s flows see it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder hash(String hash) {
             return hash(Output.of(hash));
         }
 
+        /**
+         * @param maxLength The longest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxLength(@Nullable Output<Integer> maxLength) {
             $.maxLength = maxLength;
             return this;
         }
 
+        /**
+         * @param maxLength The longest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxLength(Integer maxLength) {
             return maxLength(Output.of(maxLength));
         }
 
+        /**
+         * @param minLength The shortest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder minLength(@Nullable Output<Integer> minLength) {
             $.minLength = minLength;
             return this;
         }
 
+        /**
+         * @param minLength The shortest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder minLength(Integer minLength) {
             return minLength(Output.of(minLength));
         }
 
+        /**
+         * @param nist Whether the password is checked against NIST&#39;s rules (known breached passwords).
+         * 
+         * @return builder
+         * 
+         */
         public Builder nist(@Nullable Output<Boolean> nist) {
             $.nist = nist;
             return this;
         }
 
+        /**
+         * @param nist Whether the password is checked against NIST&#39;s rules (known breached passwords).
+         * 
+         * @return builder
+         * 
+         */
         public Builder nist(Boolean nist) {
             return nist(Output.of(nist));
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(@Nullable Output<String> placeholder) {
             $.placeholder = placeholder;
             return this;
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(String placeholder) {
             return placeholder(Output.of(placeholder));
         }
 
+        /**
+         * @param strengthMeter Whether to show a strength meter.
+         * 
+         * @return builder
+         * 
+         */
         public Builder strengthMeter(@Nullable Output<Boolean> strengthMeter) {
             $.strengthMeter = strengthMeter;
             return this;
         }
 
+        /**
+         * @param strengthMeter Whether to show a strength meter.
+         * 
+         * @return builder
+         * 
+         */
         public Builder strengthMeter(Boolean strengthMeter) {
             return strengthMeter(Output.of(strengthMeter));
         }

@@ -15,16 +15,32 @@ public final class FormComponentPaymentConfigChargeOneOffArgs extends com.pulumi
 
     public static final FormComponentPaymentConfigChargeOneOffArgs Empty = new FormComponentPaymentConfigChargeOneOffArgs();
 
+    /**
+     * A one-off payment: amount and currency.
+     * 
+     */
     @Import(name="oneOff", required=true)
     private Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> oneOff;
 
+    /**
+     * @return A one-off payment: amount and currency.
+     * 
+     */
     public Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> oneOff() {
         return this.oneOff;
     }
 
+    /**
+     * `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     * 
+     */
     @Import(name="type", required=true)
     private Output<String> type;
 
+    /**
+     * @return `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     * 
+     */
     public Output<String> type() {
         return this.type;
     }
@@ -54,20 +70,44 @@ public final class FormComponentPaymentConfigChargeOneOffArgs extends com.pulumi
             $ = new FormComponentPaymentConfigChargeOneOffArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param oneOff A one-off payment: amount and currency.
+         * 
+         * @return builder
+         * 
+         */
         public Builder oneOff(Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> oneOff) {
             $.oneOff = oneOff;
             return this;
         }
 
+        /**
+         * @param oneOff A one-off payment: amount and currency.
+         * 
+         * @return builder
+         * 
+         */
         public Builder oneOff(FormComponentPaymentConfigChargeOneOffOneOffArgs oneOff) {
             return oneOff(Output.of(oneOff));
         }
 
+        /**
+         * @param type `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(Output<String> type) {
             $.type = type;
             return this;
         }
 
+        /**
+         * @param type `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(String type) {
             return type(Output.of(type));
         }

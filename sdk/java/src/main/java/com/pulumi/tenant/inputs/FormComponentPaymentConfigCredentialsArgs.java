@@ -14,16 +14,32 @@ public final class FormComponentPaymentConfigCredentialsArgs extends com.pulumi.
 
     public static final FormComponentPaymentConfigCredentialsArgs Empty = new FormComponentPaymentConfigCredentialsArgs();
 
+    /**
+     * The payment provider&#39;s secret key: a secret, stored encrypted in the state.
+     * 
+     */
     @Import(name="privateKey", required=true)
     private Output<String> privateKey;
 
+    /**
+     * @return The payment provider&#39;s secret key: a secret, stored encrypted in the state.
+     * 
+     */
     public Output<String> privateKey() {
         return this.privateKey;
     }
 
+    /**
+     * The payment provider&#39;s publishable key.
+     * 
+     */
     @Import(name="publicKey", required=true)
     private Output<String> publicKey;
 
+    /**
+     * @return The payment provider&#39;s publishable key.
+     * 
+     */
     public Output<String> publicKey() {
         return this.publicKey;
     }
@@ -53,20 +69,44 @@ public final class FormComponentPaymentConfigCredentialsArgs extends com.pulumi.
             $ = new FormComponentPaymentConfigCredentialsArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param privateKey The payment provider&#39;s secret key: a secret, stored encrypted in the state.
+         * 
+         * @return builder
+         * 
+         */
         public Builder privateKey(Output<String> privateKey) {
             $.privateKey = privateKey;
             return this;
         }
 
+        /**
+         * @param privateKey The payment provider&#39;s secret key: a secret, stored encrypted in the state.
+         * 
+         * @return builder
+         * 
+         */
         public Builder privateKey(String privateKey) {
             return privateKey(Output.of(privateKey));
         }
 
+        /**
+         * @param publicKey The payment provider&#39;s publishable key.
+         * 
+         * @return builder
+         * 
+         */
         public Builder publicKey(Output<String> publicKey) {
             $.publicKey = publicKey;
             return this;
         }
 
+        /**
+         * @param publicKey The payment provider&#39;s publishable key.
+         * 
+         * @return builder
+         * 
+         */
         public Builder publicKey(String publicKey) {
             return publicKey(Output.of(publicKey));
         }

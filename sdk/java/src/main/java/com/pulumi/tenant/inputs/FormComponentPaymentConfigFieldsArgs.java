@@ -18,30 +18,62 @@ public final class FormComponentPaymentConfigFieldsArgs extends com.pulumi.resou
 
     public static final FormComponentPaymentConfigFieldsArgs Empty = new FormComponentPaymentConfigFieldsArgs();
 
+    /**
+     * The card number field&#39;s texts.
+     * 
+     */
     @Import(name="cardNumber")
     private @Nullable Output<FormComponentPaymentConfigFieldsCardNumberArgs> cardNumber;
 
+    /**
+     * @return The card number field&#39;s texts.
+     * 
+     */
     public Optional<Output<FormComponentPaymentConfigFieldsCardNumberArgs>> cardNumber() {
         return Optional.ofNullable(this.cardNumber);
     }
 
+    /**
+     * The expiration date field&#39;s texts.
+     * 
+     */
     @Import(name="expirationDate")
     private @Nullable Output<FormComponentPaymentConfigFieldsExpirationDateArgs> expirationDate;
 
+    /**
+     * @return The expiration date field&#39;s texts.
+     * 
+     */
     public Optional<Output<FormComponentPaymentConfigFieldsExpirationDateArgs>> expirationDate() {
         return Optional.ofNullable(this.expirationDate);
     }
 
+    /**
+     * The security code field&#39;s texts.
+     * 
+     */
     @Import(name="securityCode")
     private @Nullable Output<FormComponentPaymentConfigFieldsSecurityCodeArgs> securityCode;
 
+    /**
+     * @return The security code field&#39;s texts.
+     * 
+     */
     public Optional<Output<FormComponentPaymentConfigFieldsSecurityCodeArgs>> securityCode() {
         return Optional.ofNullable(this.securityCode);
     }
 
+    /**
+     * Whether to show the payment provider&#39;s trust marks.
+     * 
+     */
     @Import(name="trustmarks")
     private @Nullable Output<Boolean> trustmarks;
 
+    /**
+     * @return Whether to show the payment provider&#39;s trust marks.
+     * 
+     */
     public Optional<Output<Boolean>> trustmarks() {
         return Optional.ofNullable(this.trustmarks);
     }
@@ -73,38 +105,86 @@ public final class FormComponentPaymentConfigFieldsArgs extends com.pulumi.resou
             $ = new FormComponentPaymentConfigFieldsArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param cardNumber The card number field&#39;s texts.
+         * 
+         * @return builder
+         * 
+         */
         public Builder cardNumber(@Nullable Output<FormComponentPaymentConfigFieldsCardNumberArgs> cardNumber) {
             $.cardNumber = cardNumber;
             return this;
         }
 
+        /**
+         * @param cardNumber The card number field&#39;s texts.
+         * 
+         * @return builder
+         * 
+         */
         public Builder cardNumber(FormComponentPaymentConfigFieldsCardNumberArgs cardNumber) {
             return cardNumber(Output.of(cardNumber));
         }
 
+        /**
+         * @param expirationDate The expiration date field&#39;s texts.
+         * 
+         * @return builder
+         * 
+         */
         public Builder expirationDate(@Nullable Output<FormComponentPaymentConfigFieldsExpirationDateArgs> expirationDate) {
             $.expirationDate = expirationDate;
             return this;
         }
 
+        /**
+         * @param expirationDate The expiration date field&#39;s texts.
+         * 
+         * @return builder
+         * 
+         */
         public Builder expirationDate(FormComponentPaymentConfigFieldsExpirationDateArgs expirationDate) {
             return expirationDate(Output.of(expirationDate));
         }
 
+        /**
+         * @param securityCode The security code field&#39;s texts.
+         * 
+         * @return builder
+         * 
+         */
         public Builder securityCode(@Nullable Output<FormComponentPaymentConfigFieldsSecurityCodeArgs> securityCode) {
             $.securityCode = securityCode;
             return this;
         }
 
+        /**
+         * @param securityCode The security code field&#39;s texts.
+         * 
+         * @return builder
+         * 
+         */
         public Builder securityCode(FormComponentPaymentConfigFieldsSecurityCodeArgs securityCode) {
             return securityCode(Output.of(securityCode));
         }
 
+        /**
+         * @param trustmarks Whether to show the payment provider&#39;s trust marks.
+         * 
+         * @return builder
+         * 
+         */
         public Builder trustmarks(@Nullable Output<Boolean> trustmarks) {
             $.trustmarks = trustmarks;
             return this;
         }
 
+        /**
+         * @param trustmarks Whether to show the payment provider&#39;s trust marks.
+         * 
+         * @return builder
+         * 
+         */
         public Builder trustmarks(Boolean trustmarks) {
             return trustmarks(Output.of(trustmarks));
         }

@@ -14,16 +14,32 @@ public final class FormComponentRecaptchaConfigArgs extends com.pulumi.resources
 
     public static final FormComponentRecaptchaConfigArgs Empty = new FormComponentRecaptchaConfigArgs();
 
+    /**
+     * The reCAPTCHA secret key: a secret, stored encrypted in the state.
+     * 
+     */
     @Import(name="secretKey", required=true)
     private Output<String> secretKey;
 
+    /**
+     * @return The reCAPTCHA secret key: a secret, stored encrypted in the state.
+     * 
+     */
     public Output<String> secretKey() {
         return this.secretKey;
     }
 
+    /**
+     * The reCAPTCHA site key (public).
+     * 
+     */
     @Import(name="siteKey", required=true)
     private Output<String> siteKey;
 
+    /**
+     * @return The reCAPTCHA site key (public).
+     * 
+     */
     public Output<String> siteKey() {
         return this.siteKey;
     }
@@ -53,20 +69,44 @@ public final class FormComponentRecaptchaConfigArgs extends com.pulumi.resources
             $ = new FormComponentRecaptchaConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param secretKey The reCAPTCHA secret key: a secret, stored encrypted in the state.
+         * 
+         * @return builder
+         * 
+         */
         public Builder secretKey(Output<String> secretKey) {
             $.secretKey = secretKey;
             return this;
         }
 
+        /**
+         * @param secretKey The reCAPTCHA secret key: a secret, stored encrypted in the state.
+         * 
+         * @return builder
+         * 
+         */
         public Builder secretKey(String secretKey) {
             return secretKey(Output.of(secretKey));
         }
 
+        /**
+         * @param siteKey The reCAPTCHA site key (public).
+         * 
+         * @return builder
+         * 
+         */
         public Builder siteKey(Output<String> siteKey) {
             $.siteKey = siteKey;
             return this;
         }
 
+        /**
+         * @param siteKey The reCAPTCHA site key (public).
+         * 
+         * @return builder
+         * 
+         */
         public Builder siteKey(String siteKey) {
             return siteKey(Output.of(siteKey));
         }

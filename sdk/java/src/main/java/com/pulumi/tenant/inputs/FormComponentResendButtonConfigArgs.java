@@ -17,51 +17,107 @@ public final class FormComponentResendButtonConfigArgs extends com.pulumi.resour
 
     public static final FormComponentResendButtonConfigArgs Empty = new FormComponentResendButtonConfigArgs();
 
+    /**
+     * The text shown while the code can be sent again, 1 to 255 characters.
+     * 
+     */
     @Import(name="activeText", required=true)
     private Output<String> activeText;
 
+    /**
+     * @return The text shown while the code can be sent again, 1 to 255 characters.
+     * 
+     */
     public Output<String> activeText() {
         return this.activeText;
     }
 
+    /**
+     * The resend button&#39;s caption, 1 to 255 characters.
+     * 
+     */
     @Import(name="buttonText", required=true)
     private Output<String> buttonText;
 
+    /**
+     * @return The resend button&#39;s caption, 1 to 255 characters.
+     * 
+     */
     public Output<String> buttonText() {
         return this.buttonText;
     }
 
+    /**
+     * The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
     @Import(name="flowId", required=true)
     private Output<String> flowId;
 
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
     public Output<String> flowId() {
         return this.flowId;
     }
 
+    /**
+     * How many times the code may be sent again, 1 to 10.
+     * 
+     */
     @Import(name="maxAttempts")
     private @Nullable Output<Double> maxAttempts;
 
+    /**
+     * @return How many times the code may be sent again, 1 to 10.
+     * 
+     */
     public Optional<Output<Double>> maxAttempts() {
         return Optional.ofNullable(this.maxAttempts);
     }
 
+    /**
+     * How the resend text is aligned.
+     * 
+     */
     @Import(name="textAlignment")
     private @Nullable Output<String> textAlignment;
 
+    /**
+     * @return How the resend text is aligned.
+     * 
+     */
     public Optional<Output<String>> textAlignment() {
         return Optional.ofNullable(this.textAlignment);
     }
 
+    /**
+     * The text shown while waiting to resend, 1 to 255 characters.
+     * 
+     */
     @Import(name="waitingText", required=true)
     private Output<String> waitingText;
 
+    /**
+     * @return The text shown while waiting to resend, 1 to 255 characters.
+     * 
+     */
     public Output<String> waitingText() {
         return this.waitingText;
     }
 
+    /**
+     * Seconds to wait between two sends, 1 to 60.
+     * 
+     */
     @Import(name="waitingTime")
     private @Nullable Output<Double> waitingTime;
 
+    /**
+     * @return Seconds to wait between two sends, 1 to 60.
+     * 
+     */
     public Optional<Output<Double>> waitingTime() {
         return Optional.ofNullable(this.waitingTime);
     }
@@ -96,65 +152,149 @@ public final class FormComponentResendButtonConfigArgs extends com.pulumi.resour
             $ = new FormComponentResendButtonConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param activeText The text shown while the code can be sent again, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder activeText(Output<String> activeText) {
             $.activeText = activeText;
             return this;
         }
 
+        /**
+         * @param activeText The text shown while the code can be sent again, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder activeText(String activeText) {
             return activeText(Output.of(activeText));
         }
 
+        /**
+         * @param buttonText The resend button&#39;s caption, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder buttonText(Output<String> buttonText) {
             $.buttonText = buttonText;
             return this;
         }
 
+        /**
+         * @param buttonText The resend button&#39;s caption, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder buttonText(String buttonText) {
             return buttonText(Output.of(buttonText));
         }
 
+        /**
+         * @param flowId The id of a flow (`af_…`, at most 30 characters).
+         * 
+         * @return builder
+         * 
+         */
         public Builder flowId(Output<String> flowId) {
             $.flowId = flowId;
             return this;
         }
 
+        /**
+         * @param flowId The id of a flow (`af_…`, at most 30 characters).
+         * 
+         * @return builder
+         * 
+         */
         public Builder flowId(String flowId) {
             return flowId(Output.of(flowId));
         }
 
+        /**
+         * @param maxAttempts How many times the code may be sent again, 1 to 10.
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxAttempts(@Nullable Output<Double> maxAttempts) {
             $.maxAttempts = maxAttempts;
             return this;
         }
 
+        /**
+         * @param maxAttempts How many times the code may be sent again, 1 to 10.
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxAttempts(Double maxAttempts) {
             return maxAttempts(Output.of(maxAttempts));
         }
 
+        /**
+         * @param textAlignment How the resend text is aligned.
+         * 
+         * @return builder
+         * 
+         */
         public Builder textAlignment(@Nullable Output<String> textAlignment) {
             $.textAlignment = textAlignment;
             return this;
         }
 
+        /**
+         * @param textAlignment How the resend text is aligned.
+         * 
+         * @return builder
+         * 
+         */
         public Builder textAlignment(String textAlignment) {
             return textAlignment(Output.of(textAlignment));
         }
 
+        /**
+         * @param waitingText The text shown while waiting to resend, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder waitingText(Output<String> waitingText) {
             $.waitingText = waitingText;
             return this;
         }
 
+        /**
+         * @param waitingText The text shown while waiting to resend, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder waitingText(String waitingText) {
             return waitingText(Output.of(waitingText));
         }
 
+        /**
+         * @param waitingTime Seconds to wait between two sends, 1 to 60.
+         * 
+         * @return builder
+         * 
+         */
         public Builder waitingTime(@Nullable Output<Double> waitingTime) {
             $.waitingTime = waitingTime;
             return this;
         }
 
+        /**
+         * @param waitingTime Seconds to wait between two sends, 1 to 60.
+         * 
+         * @return builder
+         * 
+         */
         public Builder waitingTime(Double waitingTime) {
             return waitingTime(Output.of(waitingTime));
         }

@@ -18,44 +18,92 @@ public final class FormComponentTelConfigArgs extends com.pulumi.resources.Resou
 
     public static final FormComponentTelConfigArgs Empty = new FormComponentTelConfigArgs();
 
+    /**
+     * Whether to show a country picker for the number&#39;s prefix.
+     * 
+     */
     @Import(name="countryPicker")
     private @Nullable Output<Boolean> countryPicker;
 
+    /**
+     * @return Whether to show a country picker for the number&#39;s prefix.
+     * 
+     */
     public Optional<Output<Boolean>> countryPicker() {
         return Optional.ofNullable(this.countryPicker);
     }
 
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
     @Import(name="defaultValue")
     private @Nullable Output<String> defaultValue;
 
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<Output<String>> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
 
+    /**
+     * The longest value accepted, in characters.
+     * 
+     */
     @Import(name="maxLength")
     private @Nullable Output<Integer> maxLength;
 
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
     public Optional<Output<Integer>> maxLength() {
         return Optional.ofNullable(this.maxLength);
     }
 
+    /**
+     * The shortest value accepted, in characters.
+     * 
+     */
     @Import(name="minLength")
     private @Nullable Output<Integer> minLength;
 
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
     public Optional<Output<Integer>> minLength() {
         return Optional.ofNullable(this.minLength);
     }
 
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     * 
+     */
     @Import(name="placeholder")
     private @Nullable Output<String> placeholder;
 
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<Output<String>> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
 
+    /**
+     * Texts of the telephone field&#39;s country picker.
+     * 
+     */
     @Import(name="strings")
     private @Nullable Output<FormComponentTelConfigStringsArgs> strings;
 
+    /**
+     * @return Texts of the telephone field&#39;s country picker.
+     * 
+     */
     public Optional<Output<FormComponentTelConfigStringsArgs>> strings() {
         return Optional.ofNullable(this.strings);
     }
@@ -89,56 +137,128 @@ public final class FormComponentTelConfigArgs extends com.pulumi.resources.Resou
             $ = new FormComponentTelConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param countryPicker Whether to show a country picker for the number&#39;s prefix.
+         * 
+         * @return builder
+         * 
+         */
         public Builder countryPicker(@Nullable Output<Boolean> countryPicker) {
             $.countryPicker = countryPicker;
             return this;
         }
 
+        /**
+         * @param countryPicker Whether to show a country picker for the number&#39;s prefix.
+         * 
+         * @return builder
+         * 
+         */
         public Builder countryPicker(Boolean countryPicker) {
             return countryPicker(Output.of(countryPicker));
         }
 
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder defaultValue(@Nullable Output<String> defaultValue) {
             $.defaultValue = defaultValue;
             return this;
         }
 
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder defaultValue(String defaultValue) {
             return defaultValue(Output.of(defaultValue));
         }
 
+        /**
+         * @param maxLength The longest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxLength(@Nullable Output<Integer> maxLength) {
             $.maxLength = maxLength;
             return this;
         }
 
+        /**
+         * @param maxLength The longest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxLength(Integer maxLength) {
             return maxLength(Output.of(maxLength));
         }
 
+        /**
+         * @param minLength The shortest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder minLength(@Nullable Output<Integer> minLength) {
             $.minLength = minLength;
             return this;
         }
 
+        /**
+         * @param minLength The shortest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder minLength(Integer minLength) {
             return minLength(Output.of(minLength));
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(@Nullable Output<String> placeholder) {
             $.placeholder = placeholder;
             return this;
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(String placeholder) {
             return placeholder(Output.of(placeholder));
         }
 
+        /**
+         * @param strings Texts of the telephone field&#39;s country picker.
+         * 
+         * @return builder
+         * 
+         */
         public Builder strings(@Nullable Output<FormComponentTelConfigStringsArgs> strings) {
             $.strings = strings;
             return this;
         }
 
+        /**
+         * @param strings Texts of the telephone field&#39;s country picker.
+         * 
+         * @return builder
+         * 
+         */
         public Builder strings(FormComponentTelConfigStringsArgs strings) {
             return strings(Output.of(strings));
         }

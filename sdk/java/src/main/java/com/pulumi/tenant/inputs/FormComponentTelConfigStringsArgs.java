@@ -15,9 +15,17 @@ public final class FormComponentTelConfigStringsArgs extends com.pulumi.resource
 
     public static final FormComponentTelConfigStringsArgs Empty = new FormComponentTelConfigStringsArgs();
 
+    /**
+     * Text shown in the empty country search box.
+     * 
+     */
     @Import(name="filterPlaceholder")
     private @Nullable Output<String> filterPlaceholder;
 
+    /**
+     * @return Text shown in the empty country search box.
+     * 
+     */
     public Optional<Output<String>> filterPlaceholder() {
         return Optional.ofNullable(this.filterPlaceholder);
     }
@@ -46,11 +54,23 @@ public final class FormComponentTelConfigStringsArgs extends com.pulumi.resource
             $ = new FormComponentTelConfigStringsArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param filterPlaceholder Text shown in the empty country search box.
+         * 
+         * @return builder
+         * 
+         */
         public Builder filterPlaceholder(@Nullable Output<String> filterPlaceholder) {
             $.filterPlaceholder = filterPlaceholder;
             return this;
         }
 
+        /**
+         * @param filterPlaceholder Text shown in the empty country search box.
+         * 
+         * @return builder
+         * 
+         */
         public Builder filterPlaceholder(String filterPlaceholder) {
             return filterPlaceholder(Output.of(filterPlaceholder));
         }

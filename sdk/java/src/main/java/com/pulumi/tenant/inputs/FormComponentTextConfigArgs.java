@@ -17,37 +17,77 @@ public final class FormComponentTextConfigArgs extends com.pulumi.resources.Reso
 
     public static final FormComponentTextConfigArgs Empty = new FormComponentTextConfigArgs();
 
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
     @Import(name="defaultValue")
     private @Nullable Output<String> defaultValue;
 
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<Output<String>> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
 
+    /**
+     * The longest value accepted, in characters.
+     * 
+     */
     @Import(name="maxLength")
     private @Nullable Output<Integer> maxLength;
 
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
     public Optional<Output<Integer>> maxLength() {
         return Optional.ofNullable(this.maxLength);
     }
 
+    /**
+     * The shortest value accepted, in characters.
+     * 
+     */
     @Import(name="minLength")
     private @Nullable Output<Integer> minLength;
 
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
     public Optional<Output<Integer>> minLength() {
         return Optional.ofNullable(this.minLength);
     }
 
+    /**
+     * Whether the text field takes several lines.
+     * 
+     */
     @Import(name="multiline")
     private @Nullable Output<Boolean> multiline;
 
+    /**
+     * @return Whether the text field takes several lines.
+     * 
+     */
     public Optional<Output<Boolean>> multiline() {
         return Optional.ofNullable(this.multiline);
     }
 
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     * 
+     */
     @Import(name="placeholder")
     private @Nullable Output<String> placeholder;
 
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<Output<String>> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
@@ -80,47 +120,107 @@ public final class FormComponentTextConfigArgs extends com.pulumi.resources.Reso
             $ = new FormComponentTextConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder defaultValue(@Nullable Output<String> defaultValue) {
             $.defaultValue = defaultValue;
             return this;
         }
 
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder defaultValue(String defaultValue) {
             return defaultValue(Output.of(defaultValue));
         }
 
+        /**
+         * @param maxLength The longest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxLength(@Nullable Output<Integer> maxLength) {
             $.maxLength = maxLength;
             return this;
         }
 
+        /**
+         * @param maxLength The longest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxLength(Integer maxLength) {
             return maxLength(Output.of(maxLength));
         }
 
+        /**
+         * @param minLength The shortest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder minLength(@Nullable Output<Integer> minLength) {
             $.minLength = minLength;
             return this;
         }
 
+        /**
+         * @param minLength The shortest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder minLength(Integer minLength) {
             return minLength(Output.of(minLength));
         }
 
+        /**
+         * @param multiline Whether the text field takes several lines.
+         * 
+         * @return builder
+         * 
+         */
         public Builder multiline(@Nullable Output<Boolean> multiline) {
             $.multiline = multiline;
             return this;
         }
 
+        /**
+         * @param multiline Whether the text field takes several lines.
+         * 
+         * @return builder
+         * 
+         */
         public Builder multiline(Boolean multiline) {
             return multiline(Output.of(multiline));
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(@Nullable Output<String> placeholder) {
             $.placeholder = placeholder;
             return this;
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(String placeholder) {
             return placeholder(Output.of(placeholder));
         }

@@ -15,16 +15,32 @@ public final class FormComponentUrlConfigArgs extends com.pulumi.resources.Resou
 
     public static final FormComponentUrlConfigArgs Empty = new FormComponentUrlConfigArgs();
 
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
     @Import(name="defaultValue")
     private @Nullable Output<String> defaultValue;
 
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<Output<String>> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
 
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     * 
+     */
     @Import(name="placeholder")
     private @Nullable Output<String> placeholder;
 
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<Output<String>> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
@@ -54,20 +70,44 @@ public final class FormComponentUrlConfigArgs extends com.pulumi.resources.Resou
             $ = new FormComponentUrlConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder defaultValue(@Nullable Output<String> defaultValue) {
             $.defaultValue = defaultValue;
             return this;
         }
 
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder defaultValue(String defaultValue) {
             return defaultValue(Output.of(defaultValue));
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(@Nullable Output<String> placeholder) {
             $.placeholder = placeholder;
             return this;
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(String placeholder) {
             return placeholder(Output.of(placeholder));
         }

@@ -15,9 +15,17 @@ public final class FormEndingAfterSubmitArgs extends com.pulumi.resources.Resour
 
     public static final FormEndingAfterSubmitArgs Empty = new FormEndingAfterSubmitArgs();
 
+    /**
+     * The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
     @Import(name="flowId")
     private @Nullable Output<String> flowId;
 
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
     public Optional<Output<String>> flowId() {
         return Optional.ofNullable(this.flowId);
     }
@@ -46,11 +54,23 @@ public final class FormEndingAfterSubmitArgs extends com.pulumi.resources.Resour
             $ = new FormEndingAfterSubmitArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param flowId The id of a flow (`af_…`, at most 30 characters).
+         * 
+         * @return builder
+         * 
+         */
         public Builder flowId(@Nullable Output<String> flowId) {
             $.flowId = flowId;
             return this;
         }
 
+        /**
+         * @param flowId The id of a flow (`af_…`, at most 30 characters).
+         * 
+         * @return builder
+         * 
+         */
         public Builder flowId(String flowId) {
             return flowId(Output.of(flowId));
         }

@@ -18,30 +18,62 @@ public final class FormEndingArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final FormEndingArgs Empty = new FormEndingArgs();
 
+    /**
+     * A flow to run after the form is submitted.
+     * 
+     */
     @Import(name="afterSubmit")
     private @Nullable Output<FormEndingAfterSubmitArgs> afterSubmit;
 
+    /**
+     * @return A flow to run after the form is submitted.
+     * 
+     */
     public Optional<Output<FormEndingAfterSubmitArgs>> afterSubmit() {
         return Optional.ofNullable(this.afterSubmit);
     }
 
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     @Import(name="coordinates")
     private @Nullable Output<FormNodeStepCoordinatesArgs> coordinates;
 
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     public Optional<Output<FormNodeStepCoordinatesArgs>> coordinates() {
         return Optional.ofNullable(this.coordinates);
     }
 
+    /**
+     * Send the visitor to a URL at the end.
+     * 
+     */
     @Import(name="redirection")
     private @Nullable Output<FormEndingRedirectionArgs> redirection;
 
+    /**
+     * @return Send the visitor to a URL at the end.
+     * 
+     */
     public Optional<Output<FormEndingRedirectionArgs>> redirection() {
         return Optional.ofNullable(this.redirection);
     }
 
+    /**
+     * Resume the authentication flow that showed the form (only `true`).
+     * 
+     */
     @Import(name="resumeFlow")
     private @Nullable Output<Boolean> resumeFlow;
 
+    /**
+     * @return Resume the authentication flow that showed the form (only `true`).
+     * 
+     */
     public Optional<Output<Boolean>> resumeFlow() {
         return Optional.ofNullable(this.resumeFlow);
     }
@@ -73,38 +105,86 @@ public final class FormEndingArgs extends com.pulumi.resources.ResourceArgs {
             $ = new FormEndingArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param afterSubmit A flow to run after the form is submitted.
+         * 
+         * @return builder
+         * 
+         */
         public Builder afterSubmit(@Nullable Output<FormEndingAfterSubmitArgs> afterSubmit) {
             $.afterSubmit = afterSubmit;
             return this;
         }
 
+        /**
+         * @param afterSubmit A flow to run after the form is submitted.
+         * 
+         * @return builder
+         * 
+         */
         public Builder afterSubmit(FormEndingAfterSubmitArgs afterSubmit) {
             return afterSubmit(Output.of(afterSubmit));
         }
 
+        /**
+         * @param coordinates Where the editor draws this element: integers `x` and `y` within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder coordinates(@Nullable Output<FormNodeStepCoordinatesArgs> coordinates) {
             $.coordinates = coordinates;
             return this;
         }
 
+        /**
+         * @param coordinates Where the editor draws this element: integers `x` and `y` within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder coordinates(FormNodeStepCoordinatesArgs coordinates) {
             return coordinates(Output.of(coordinates));
         }
 
+        /**
+         * @param redirection Send the visitor to a URL at the end.
+         * 
+         * @return builder
+         * 
+         */
         public Builder redirection(@Nullable Output<FormEndingRedirectionArgs> redirection) {
             $.redirection = redirection;
             return this;
         }
 
+        /**
+         * @param redirection Send the visitor to a URL at the end.
+         * 
+         * @return builder
+         * 
+         */
         public Builder redirection(FormEndingRedirectionArgs redirection) {
             return redirection(Output.of(redirection));
         }
 
+        /**
+         * @param resumeFlow Resume the authentication flow that showed the form (only `true`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder resumeFlow(@Nullable Output<Boolean> resumeFlow) {
             $.resumeFlow = resumeFlow;
             return this;
         }
 
+        /**
+         * @param resumeFlow Resume the authentication flow that showed the form (only `true`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder resumeFlow(Boolean resumeFlow) {
             return resumeFlow(Output.of(resumeFlow));
         }

@@ -16,16 +16,32 @@ public final class FormNodeFlowConfigArgs extends com.pulumi.resources.ResourceA
 
     public static final FormNodeFlowConfigArgs Empty = new FormNodeFlowConfigArgs();
 
+    /**
+     * The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
     @Import(name="flowId", required=true)
     private Output<String> flowId;
 
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
     public Output<String> flowId() {
         return this.flowId;
     }
 
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     @Import(name="nextNode")
     private @Nullable Output<String> nextNode;
 
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     public Optional<Output<String>> nextNode() {
         return Optional.ofNullable(this.nextNode);
     }
@@ -55,20 +71,44 @@ public final class FormNodeFlowConfigArgs extends com.pulumi.resources.ResourceA
             $ = new FormNodeFlowConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param flowId The id of a flow (`af_…`, at most 30 characters).
+         * 
+         * @return builder
+         * 
+         */
         public Builder flowId(Output<String> flowId) {
             $.flowId = flowId;
             return this;
         }
 
+        /**
+         * @param flowId The id of a flow (`af_…`, at most 30 characters).
+         * 
+         * @return builder
+         * 
+         */
         public Builder flowId(String flowId) {
             return flowId(Output.of(flowId));
         }
 
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
         public Builder nextNode(@Nullable Output<String> nextNode) {
             $.nextNode = nextNode;
             return this;
         }
 
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
         public Builder nextNode(String nextNode) {
             return nextNode(Output.of(nextNode));
         }

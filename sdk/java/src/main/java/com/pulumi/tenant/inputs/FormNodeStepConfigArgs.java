@@ -44,16 +44,32 @@ public final class FormNodeStepConfigArgs extends com.pulumi.resources.ResourceA
 
     public static final FormNodeStepConfigArgs Empty = new FormNodeStepConfigArgs();
 
+    /**
+     * The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+     * 
+     */
     @Import(name="components")
     private @Nullable Output<List<Object>> components;
 
+    /**
+     * @return The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+     * 
+     */
     public Optional<Output<List<Object>>> components() {
         return Optional.ofNullable(this.components);
     }
 
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     @Import(name="nextNode")
     private @Nullable Output<String> nextNode;
 
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     public Optional<Output<String>> nextNode() {
         return Optional.ofNullable(this.nextNode);
     }
@@ -83,24 +99,54 @@ public final class FormNodeStepConfigArgs extends com.pulumi.resources.ResourceA
             $ = new FormNodeStepConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param components The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+         * 
+         * @return builder
+         * 
+         */
         public Builder components(@Nullable Output<List<Object>> components) {
             $.components = components;
             return this;
         }
 
+        /**
+         * @param components The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+         * 
+         * @return builder
+         * 
+         */
         public Builder components(List<Object> components) {
             return components(Output.of(components));
         }
 
+        /**
+         * @param components The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+         * 
+         * @return builder
+         * 
+         */
         public Builder components(Object... components) {
             return components(List.of(components));
         }
 
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
         public Builder nextNode(@Nullable Output<String> nextNode) {
             $.nextNode = nextNode;
             return this;
         }
 
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
         public Builder nextNode(String nextNode) {
             return nextNode(Output.of(nextNode));
         }

@@ -18,23 +18,47 @@ public final class FormStartArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final FormStartArgs Empty = new FormStartArgs();
 
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     @Import(name="coordinates")
     private @Nullable Output<FormNodeStepCoordinatesArgs> coordinates;
 
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     public Optional<Output<FormNodeStepCoordinatesArgs>> coordinates() {
         return Optional.ofNullable(this.coordinates);
     }
 
+    /**
+     * Values the form carries without showing them (from the query string or set here).
+     * 
+     */
     @Import(name="hiddenFields")
     private @Nullable Output<List<FormStartHiddenFieldsArgs>> hiddenFields;
 
+    /**
+     * @return Values the form carries without showing them (from the query string or set here).
+     * 
+     */
     public Optional<Output<List<FormStartHiddenFieldsArgs>>> hiddenFields() {
         return Optional.ofNullable(this.hiddenFields);
     }
 
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     @Import(name="nextNode")
     private @Nullable Output<String> nextNode;
 
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     public Optional<Output<String>> nextNode() {
         return Optional.ofNullable(this.nextNode);
     }
@@ -65,33 +89,75 @@ public final class FormStartArgs extends com.pulumi.resources.ResourceArgs {
             $ = new FormStartArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param coordinates Where the editor draws this element: integers `x` and `y` within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder coordinates(@Nullable Output<FormNodeStepCoordinatesArgs> coordinates) {
             $.coordinates = coordinates;
             return this;
         }
 
+        /**
+         * @param coordinates Where the editor draws this element: integers `x` and `y` within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder coordinates(FormNodeStepCoordinatesArgs coordinates) {
             return coordinates(Output.of(coordinates));
         }
 
+        /**
+         * @param hiddenFields Values the form carries without showing them (from the query string or set here).
+         * 
+         * @return builder
+         * 
+         */
         public Builder hiddenFields(@Nullable Output<List<FormStartHiddenFieldsArgs>> hiddenFields) {
             $.hiddenFields = hiddenFields;
             return this;
         }
 
+        /**
+         * @param hiddenFields Values the form carries without showing them (from the query string or set here).
+         * 
+         * @return builder
+         * 
+         */
         public Builder hiddenFields(List<FormStartHiddenFieldsArgs> hiddenFields) {
             return hiddenFields(Output.of(hiddenFields));
         }
 
+        /**
+         * @param hiddenFields Values the form carries without showing them (from the query string or set here).
+         * 
+         * @return builder
+         * 
+         */
         public Builder hiddenFields(FormStartHiddenFieldsArgs... hiddenFields) {
             return hiddenFields(List.of(hiddenFields));
         }
 
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
         public Builder nextNode(@Nullable Output<String> nextNode) {
             $.nextNode = nextNode;
             return this;
         }
 
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
         public Builder nextNode(String nextNode) {
             return nextNode(Output.of(nextNode));
         }

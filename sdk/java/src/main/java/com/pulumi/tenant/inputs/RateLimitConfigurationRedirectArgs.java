@@ -15,23 +15,47 @@ public final class RateLimitConfigurationRedirectArgs extends com.pulumi.resourc
 
     public static final RateLimitConfigurationRedirectArgs Empty = new RateLimitConfigurationRedirectArgs();
 
+    /**
+     * What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     @Import(name="action", required=true)
     private Output<String> action;
 
+    /**
+     * @return What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     public Output<String> action() {
         return this.action;
     }
 
+    /**
+     * Requests allowed before the action applies, 0 to 10000.
+     * 
+     */
     @Import(name="limit", required=true)
     private Output<Integer> limit;
 
+    /**
+     * @return Requests allowed before the action applies, 0 to 10000.
+     * 
+     */
     public Output<Integer> limit() {
         return this.limit;
     }
 
+    /**
+     * Where a limited request is redirected (`https://…`).
+     * 
+     */
     @Import(name="redirectUri", required=true)
     private Output<String> redirectUri;
 
+    /**
+     * @return Where a limited request is redirected (`https://…`).
+     * 
+     */
     public Output<String> redirectUri() {
         return this.redirectUri;
     }
@@ -62,29 +86,65 @@ public final class RateLimitConfigurationRedirectArgs extends com.pulumi.resourc
             $ = new RateLimitConfigurationRedirectArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param action What the policy does: `allow`, `block`, `log` or `redirect`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder action(Output<String> action) {
             $.action = action;
             return this;
         }
 
+        /**
+         * @param action What the policy does: `allow`, `block`, `log` or `redirect`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder action(String action) {
             return action(Output.of(action));
         }
 
+        /**
+         * @param limit Requests allowed before the action applies, 0 to 10000.
+         * 
+         * @return builder
+         * 
+         */
         public Builder limit(Output<Integer> limit) {
             $.limit = limit;
             return this;
         }
 
+        /**
+         * @param limit Requests allowed before the action applies, 0 to 10000.
+         * 
+         * @return builder
+         * 
+         */
         public Builder limit(Integer limit) {
             return limit(Output.of(limit));
         }
 
+        /**
+         * @param redirectUri Where a limited request is redirected (`https://…`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder redirectUri(Output<String> redirectUri) {
             $.redirectUri = redirectUri;
             return this;
         }
 
+        /**
+         * @param redirectUri Where a limited request is redirected (`https://…`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder redirectUri(String redirectUri) {
             return redirectUri(Output.of(redirectUri));
         }

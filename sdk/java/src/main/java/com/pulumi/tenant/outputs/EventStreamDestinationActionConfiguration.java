@@ -10,9 +10,17 @@ import java.util.Objects;
 
 @CustomType
 public final class EventStreamDestinationActionConfiguration {
+    /**
+     * @return The id of the action that receives the events.
+     * 
+     */
     private String actionId;
 
     private EventStreamDestinationActionConfiguration() {}
+    /**
+     * @return The id of the action that receives the events.
+     * 
+     */
     public String actionId() {
         return this.actionId;
     }

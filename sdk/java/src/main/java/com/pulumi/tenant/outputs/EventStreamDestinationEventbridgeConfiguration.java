@@ -12,17 +12,41 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class EventStreamDestinationEventbridgeConfiguration {
+    /**
+     * @return The AWS account that receives the events (12 digits).
+     * 
+     */
     private String awsAccountId;
+    /**
+     * @return The EventBridge partner event source the tenant made (read only).
+     * 
+     */
     private @Nullable String awsPartnerEventSource;
+    /**
+     * @return The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+     * 
+     */
     private String awsRegion;
 
     private EventStreamDestinationEventbridgeConfiguration() {}
+    /**
+     * @return The AWS account that receives the events (12 digits).
+     * 
+     */
     public String awsAccountId() {
         return this.awsAccountId;
     }
+    /**
+     * @return The EventBridge partner event source the tenant made (read only).
+     * 
+     */
     public Optional<String> awsPartnerEventSource() {
         return Optional.ofNullable(this.awsPartnerEventSource);
     }
+    /**
+     * @return The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+     * 
+     */
     public String awsRegion() {
         return this.awsRegion;
     }

@@ -14,13 +14,29 @@ import java.util.Objects;
 
 @CustomType
 public final class EventStreamDestinationWebhookConfiguration {
+    /**
+     * @return How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+     * 
+     */
     private Object webhookAuthorization;
+    /**
+     * @return The webhook&#39;s URL (`https://…`).
+     * 
+     */
     private String webhookEndpoint;
 
     private EventStreamDestinationWebhookConfiguration() {}
+    /**
+     * @return How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+     * 
+     */
     public Object webhookAuthorization() {
         return this.webhookAuthorization;
     }
+    /**
+     * @return The webhook&#39;s URL (`https://…`).
+     * 
+     */
     public String webhookEndpoint() {
         return this.webhookEndpoint;
     }

@@ -12,17 +12,41 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader {
+    /**
+     * @return The custom header&#39;s name (an HTTP header name).
+     * 
+     */
     private String headerKey;
+    /**
+     * @return The custom header&#39;s value: write-only in the API, a secret in the state.
+     * 
+     */
     private @Nullable String headerValue;
+    /**
+     * @return The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     private String method;
 
     private EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader() {}
+    /**
+     * @return The custom header&#39;s name (an HTTP header name).
+     * 
+     */
     public String headerKey() {
         return this.headerKey;
     }
+    /**
+     * @return The custom header&#39;s value: write-only in the API, a secret in the state.
+     * 
+     */
     public Optional<String> headerValue() {
         return Optional.ofNullable(this.headerValue);
     }
+    /**
+     * @return The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     public String method() {
         return this.method;
     }

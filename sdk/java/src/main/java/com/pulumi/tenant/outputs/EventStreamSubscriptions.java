@@ -11,9 +11,17 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class EventStreamSubscriptions {
+    /**
+     * @return An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+     * 
+     */
     private @Nullable String eventType;
 
     private EventStreamSubscriptions() {}
+    /**
+     * @return An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+     * 
+     */
     public Optional<String> eventType() {
         return Optional.ofNullable(this.eventType);
     }

@@ -13,29 +13,77 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentAuth0VerifiableCredentialsConfig {
+    /**
+     * @return The verifier&#39;s access token, 1 to 5000 characters: a secret.
+     * 
+     */
     private String accessToken;
+    /**
+     * @return Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+     * 
+     */
     private String alternateText;
+    /**
+     * @return Seconds to wait for the credential, 60 to 600.
+     * 
+     */
     private @Nullable Double maxWait;
+    /**
+     * @return The QR code&#39;s size in pixels, 1 to 500.
+     * 
+     */
     private @Nullable Double size;
+    /**
+     * @return The verifiable credentials verifier&#39;s URL, at most 2000 characters.
+     * 
+     */
     private String url;
+    /**
+     * @return The verification template&#39;s id, 1 to 255 characters.
+     * 
+     */
     private String verificationId;
 
     private FormComponentAuth0VerifiableCredentialsConfig() {}
+    /**
+     * @return The verifier&#39;s access token, 1 to 5000 characters: a secret.
+     * 
+     */
     public String accessToken() {
         return this.accessToken;
     }
+    /**
+     * @return Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+     * 
+     */
     public String alternateText() {
         return this.alternateText;
     }
+    /**
+     * @return Seconds to wait for the credential, 60 to 600.
+     * 
+     */
     public Optional<Double> maxWait() {
         return Optional.ofNullable(this.maxWait);
     }
+    /**
+     * @return The QR code&#39;s size in pixels, 1 to 500.
+     * 
+     */
     public Optional<Double> size() {
         return Optional.ofNullable(this.size);
     }
+    /**
+     * @return The verifiable credentials verifier&#39;s URL, at most 2000 characters.
+     * 
+     */
     public String url() {
         return this.url;
     }
+    /**
+     * @return The verification template&#39;s id, 1 to 255 characters.
+     * 
+     */
     public String verificationId() {
         return this.verificationId;
     }

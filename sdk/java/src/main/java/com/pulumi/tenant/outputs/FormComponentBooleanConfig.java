@@ -12,13 +12,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentBooleanConfig {
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     private @Nullable Boolean defaultValue;
+    /**
+     * @return The choices offered.
+     * 
+     */
     private @Nullable FormComponentBooleanConfigOptions options;
 
     private FormComponentBooleanConfig() {}
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<Boolean> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return The choices offered.
+     * 
+     */
     public Optional<FormComponentBooleanConfigOptions> options() {
         return Optional.ofNullable(this.options);
     }

@@ -14,21 +14,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentCardsConfig {
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     private @Nullable Object defaultValue;
+    /**
+     * @return Whether to show the cards&#39; images without their labels.
+     * 
+     */
     private @Nullable Boolean hideLabels;
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     private @Nullable Boolean multiple;
+    /**
+     * @return The choices offered.
+     * 
+     */
     private @Nullable List<FormComponentCardsConfigOptions> options;
 
     private FormComponentCardsConfig() {}
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<Object> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return Whether to show the cards&#39; images without their labels.
+     * 
+     */
     public Optional<Boolean> hideLabels() {
         return Optional.ofNullable(this.hideLabels);
     }
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     public Optional<Boolean> multiple() {
         return Optional.ofNullable(this.multiple);
     }
+    /**
+     * @return The choices offered.
+     * 
+     */
     public List<FormComponentCardsConfigOptions> options() {
         return this.options == null ? List.of() : this.options;
     }

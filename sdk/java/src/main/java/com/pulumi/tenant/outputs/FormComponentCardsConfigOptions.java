@@ -10,17 +10,41 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentCardsConfigOptions {
+    /**
+     * @return An image shown for this card (https).
+     * 
+     */
     private String imageUrl;
+    /**
+     * @return The text shown for this choice.
+     * 
+     */
     private String label;
+    /**
+     * @return The value submitted when this choice is picked.
+     * 
+     */
     private String value;
 
     private FormComponentCardsConfigOptions() {}
+    /**
+     * @return An image shown for this card (https).
+     * 
+     */
     public String imageUrl() {
         return this.imageUrl;
     }
+    /**
+     * @return The text shown for this choice.
+     * 
+     */
     public String label() {
         return this.label;
     }
+    /**
+     * @return The value submitted when this choice is picked.
+     * 
+     */
     public String value() {
         return this.value;
     }

@@ -15,21 +15,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentChoiceConfig {
+    /**
+     * @return An extra choice where the visitor types their own answer.
+     * 
+     */
     private @Nullable FormComponentChoiceConfigAllowOther allowOther;
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     private @Nullable Object defaultValue;
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     private @Nullable Boolean multiple;
+    /**
+     * @return The choices offered.
+     * 
+     */
     private @Nullable List<FormComponentChoiceConfigOptions> options;
 
     private FormComponentChoiceConfig() {}
+    /**
+     * @return An extra choice where the visitor types their own answer.
+     * 
+     */
     public Optional<FormComponentChoiceConfigAllowOther> allowOther() {
         return Optional.ofNullable(this.allowOther);
     }
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<Object> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     public Optional<Boolean> multiple() {
         return Optional.ofNullable(this.multiple);
     }
+    /**
+     * @return The choices offered.
+     * 
+     */
     public List<FormComponentChoiceConfigOptions> options() {
         return this.options == null ? List.of() : this.options;
     }

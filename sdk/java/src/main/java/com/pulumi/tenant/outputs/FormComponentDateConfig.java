@@ -11,13 +11,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentDateConfig {
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     private @Nullable String defaultValue;
+    /**
+     * @return What the date field asks for: `DATE` or `TIME`.
+     * 
+     */
     private @Nullable String format;
 
     private FormComponentDateConfig() {}
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<String> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return What the date field asks for: `DATE` or `TIME`.
+     * 
+     */
     public Optional<String> format() {
         return Optional.ofNullable(this.format);
     }

@@ -15,21 +15,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentDropdownConfig {
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     private @Nullable Object defaultValue;
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     private @Nullable Boolean multiple;
+    /**
+     * @return The choices offered.
+     * 
+     */
     private @Nullable List<FormComponentDropdownConfigOptions> options;
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     private @Nullable String placeholder;
 
     private FormComponentDropdownConfig() {}
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<Object> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     public Optional<Boolean> multiple() {
         return Optional.ofNullable(this.multiple);
     }
+    /**
+     * @return The choices offered.
+     * 
+     */
     public List<FormComponentDropdownConfigOptions> options() {
         return this.options == null ? List.of() : this.options;
     }
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<String> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }

@@ -12,13 +12,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentGmapsAddressConfig {
+    /**
+     * @return The Google Maps API key used in the browser: a secret.
+     * 
+     */
     private String apiKey;
+    /**
+     * @return The Google Maps API key used by the server: a secret.
+     * 
+     */
     private @Nullable String serverKey;
 
     private FormComponentGmapsAddressConfig() {}
+    /**
+     * @return The Google Maps API key used in the browser: a secret.
+     * 
+     */
     public String apiKey() {
         return this.apiKey;
     }
+    /**
+     * @return The Google Maps API key used by the server: a secret.
+     * 
+     */
     public Optional<String> serverKey() {
         return Optional.ofNullable(this.serverKey);
     }

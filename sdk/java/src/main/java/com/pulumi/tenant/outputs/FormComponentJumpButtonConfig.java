@@ -13,17 +13,41 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentJumpButtonConfig {
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     private String nextNode;
+    /**
+     * @return The jump button&#39;s style: its background colour.
+     * 
+     */
     private @Nullable FormComponentJumpButtonConfigStyle style;
+    /**
+     * @return The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     private String text;
 
     private FormComponentJumpButtonConfig() {}
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     public String nextNode() {
         return this.nextNode;
     }
+    /**
+     * @return The jump button&#39;s style: its background colour.
+     * 
+     */
     public Optional<FormComponentJumpButtonConfigStyle> style() {
         return Optional.ofNullable(this.style);
     }
+    /**
+     * @return The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     public String text() {
         return this.text;
     }

@@ -11,9 +11,17 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentJumpButtonConfigStyle {
+    /**
+     * @return The button&#39;s background colour, `#rrggbb`.
+     * 
+     */
     private @Nullable String backgroundColor;
 
     private FormComponentJumpButtonConfigStyle() {}
+    /**
+     * @return The button&#39;s background colour, `#rrggbb`.
+     * 
+     */
     public Optional<String> backgroundColor() {
         return Optional.ofNullable(this.backgroundColor);
     }

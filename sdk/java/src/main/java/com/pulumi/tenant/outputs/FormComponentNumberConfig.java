@@ -12,21 +12,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentNumberConfig {
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     private @Nullable Double defaultValue;
+    /**
+     * @return The largest number accepted.
+     * 
+     */
     private @Nullable Double maxValue;
+    /**
+     * @return The smallest number accepted.
+     * 
+     */
     private @Nullable Double minValue;
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     private @Nullable String placeholder;
 
     private FormComponentNumberConfig() {}
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<Double> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return The largest number accepted.
+     * 
+     */
     public Optional<Double> maxValue() {
         return Optional.ofNullable(this.maxValue);
     }
+    /**
+     * @return The smallest number accepted.
+     * 
+     */
     public Optional<Double> minValue() {
         return Optional.ofNullable(this.minValue);
     }
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<String> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }

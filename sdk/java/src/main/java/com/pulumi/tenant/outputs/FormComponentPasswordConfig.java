@@ -13,33 +13,89 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentPasswordConfig {
+    /**
+     * @return Whether the password must mix character classes.
+     * 
+     */
     private @Nullable Boolean complexity;
+    /**
+     * @return How the password is hashed before the form&#39;s flows see it.
+     * 
+     */
     private @Nullable String hash;
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
     private @Nullable Integer maxLength;
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
     private @Nullable Integer minLength;
+    /**
+     * @return Whether the password is checked against NIST&#39;s rules (known breached passwords).
+     * 
+     */
     private @Nullable Boolean nist;
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     private @Nullable String placeholder;
+    /**
+     * @return Whether to show a strength meter.
+     * 
+     */
     private @Nullable Boolean strengthMeter;
 
     private FormComponentPasswordConfig() {}
+    /**
+     * @return Whether the password must mix character classes.
+     * 
+     */
     public Optional<Boolean> complexity() {
         return Optional.ofNullable(this.complexity);
     }
+    /**
+     * @return How the password is hashed before the form&#39;s flows see it.
+     * 
+     */
     public Optional<String> hash() {
         return Optional.ofNullable(this.hash);
     }
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
     public Optional<Integer> maxLength() {
         return Optional.ofNullable(this.maxLength);
     }
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
     public Optional<Integer> minLength() {
         return Optional.ofNullable(this.minLength);
     }
+    /**
+     * @return Whether the password is checked against NIST&#39;s rules (known breached passwords).
+     * 
+     */
     public Optional<Boolean> nist() {
         return Optional.ofNullable(this.nist);
     }
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<String> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
+    /**
+     * @return Whether to show a strength meter.
+     * 
+     */
     public Optional<Boolean> strengthMeter() {
         return Optional.ofNullable(this.strengthMeter);
     }

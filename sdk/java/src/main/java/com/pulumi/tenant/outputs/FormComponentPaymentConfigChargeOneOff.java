@@ -11,13 +11,29 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentPaymentConfigChargeOneOff {
+    /**
+     * @return A one-off payment: amount and currency.
+     * 
+     */
     private FormComponentPaymentConfigChargeOneOffOneOff oneOff;
+    /**
+     * @return `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     * 
+     */
     private String type;
 
     private FormComponentPaymentConfigChargeOneOff() {}
+    /**
+     * @return A one-off payment: amount and currency.
+     * 
+     */
     public FormComponentPaymentConfigChargeOneOffOneOff oneOff() {
         return this.oneOff;
     }
+    /**
+     * @return `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     * 
+     */
     public String type() {
         return this.type;
     }

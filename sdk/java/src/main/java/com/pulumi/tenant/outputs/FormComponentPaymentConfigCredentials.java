@@ -10,13 +10,29 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentPaymentConfigCredentials {
+    /**
+     * @return The payment provider&#39;s secret key: a secret, stored encrypted in the state.
+     * 
+     */
     private String privateKey;
+    /**
+     * @return The payment provider&#39;s publishable key.
+     * 
+     */
     private String publicKey;
 
     private FormComponentPaymentConfigCredentials() {}
+    /**
+     * @return The payment provider&#39;s secret key: a secret, stored encrypted in the state.
+     * 
+     */
     public String privateKey() {
         return this.privateKey;
     }
+    /**
+     * @return The payment provider&#39;s publishable key.
+     * 
+     */
     public String publicKey() {
         return this.publicKey;
     }

@@ -14,21 +14,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentPaymentConfigFields {
+    /**
+     * @return The card number field&#39;s texts.
+     * 
+     */
     private @Nullable FormComponentPaymentConfigFieldsCardNumber cardNumber;
+    /**
+     * @return The expiration date field&#39;s texts.
+     * 
+     */
     private @Nullable FormComponentPaymentConfigFieldsExpirationDate expirationDate;
+    /**
+     * @return The security code field&#39;s texts.
+     * 
+     */
     private @Nullable FormComponentPaymentConfigFieldsSecurityCode securityCode;
+    /**
+     * @return Whether to show the payment provider&#39;s trust marks.
+     * 
+     */
     private @Nullable Boolean trustmarks;
 
     private FormComponentPaymentConfigFields() {}
+    /**
+     * @return The card number field&#39;s texts.
+     * 
+     */
     public Optional<FormComponentPaymentConfigFieldsCardNumber> cardNumber() {
         return Optional.ofNullable(this.cardNumber);
     }
+    /**
+     * @return The expiration date field&#39;s texts.
+     * 
+     */
     public Optional<FormComponentPaymentConfigFieldsExpirationDate> expirationDate() {
         return Optional.ofNullable(this.expirationDate);
     }
+    /**
+     * @return The security code field&#39;s texts.
+     * 
+     */
     public Optional<FormComponentPaymentConfigFieldsSecurityCode> securityCode() {
         return Optional.ofNullable(this.securityCode);
     }
+    /**
+     * @return Whether to show the payment provider&#39;s trust marks.
+     * 
+     */
     public Optional<Boolean> trustmarks() {
         return Optional.ofNullable(this.trustmarks);
     }

@@ -10,13 +10,29 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentRecaptchaConfig {
+    /**
+     * @return The reCAPTCHA secret key: a secret, stored encrypted in the state.
+     * 
+     */
     private String secretKey;
+    /**
+     * @return The reCAPTCHA site key (public).
+     * 
+     */
     private String siteKey;
 
     private FormComponentRecaptchaConfig() {}
+    /**
+     * @return The reCAPTCHA secret key: a secret, stored encrypted in the state.
+     * 
+     */
     public String secretKey() {
         return this.secretKey;
     }
+    /**
+     * @return The reCAPTCHA site key (public).
+     * 
+     */
     public String siteKey() {
         return this.siteKey;
     }

@@ -13,33 +13,89 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentResendButtonConfig {
+    /**
+     * @return The text shown while the code can be sent again, 1 to 255 characters.
+     * 
+     */
     private String activeText;
+    /**
+     * @return The resend button&#39;s caption, 1 to 255 characters.
+     * 
+     */
     private String buttonText;
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
     private String flowId;
+    /**
+     * @return How many times the code may be sent again, 1 to 10.
+     * 
+     */
     private @Nullable Double maxAttempts;
+    /**
+     * @return How the resend text is aligned.
+     * 
+     */
     private @Nullable String textAlignment;
+    /**
+     * @return The text shown while waiting to resend, 1 to 255 characters.
+     * 
+     */
     private String waitingText;
+    /**
+     * @return Seconds to wait between two sends, 1 to 60.
+     * 
+     */
     private @Nullable Double waitingTime;
 
     private FormComponentResendButtonConfig() {}
+    /**
+     * @return The text shown while the code can be sent again, 1 to 255 characters.
+     * 
+     */
     public String activeText() {
         return this.activeText;
     }
+    /**
+     * @return The resend button&#39;s caption, 1 to 255 characters.
+     * 
+     */
     public String buttonText() {
         return this.buttonText;
     }
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
     public String flowId() {
         return this.flowId;
     }
+    /**
+     * @return How many times the code may be sent again, 1 to 10.
+     * 
+     */
     public Optional<Double> maxAttempts() {
         return Optional.ofNullable(this.maxAttempts);
     }
+    /**
+     * @return How the resend text is aligned.
+     * 
+     */
     public Optional<String> textAlignment() {
         return Optional.ofNullable(this.textAlignment);
     }
+    /**
+     * @return The text shown while waiting to resend, 1 to 255 characters.
+     * 
+     */
     public String waitingText() {
         return this.waitingText;
     }
+    /**
+     * @return Seconds to wait between two sends, 1 to 60.
+     * 
+     */
     public Optional<Double> waitingTime() {
         return Optional.ofNullable(this.waitingTime);
     }

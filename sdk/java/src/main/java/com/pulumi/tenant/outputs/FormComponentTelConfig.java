@@ -14,29 +14,77 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentTelConfig {
+    /**
+     * @return Whether to show a country picker for the number&#39;s prefix.
+     * 
+     */
     private @Nullable Boolean countryPicker;
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     private @Nullable String defaultValue;
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
     private @Nullable Integer maxLength;
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
     private @Nullable Integer minLength;
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     private @Nullable String placeholder;
+    /**
+     * @return Texts of the telephone field&#39;s country picker.
+     * 
+     */
     private @Nullable FormComponentTelConfigStrings strings;
 
     private FormComponentTelConfig() {}
+    /**
+     * @return Whether to show a country picker for the number&#39;s prefix.
+     * 
+     */
     public Optional<Boolean> countryPicker() {
         return Optional.ofNullable(this.countryPicker);
     }
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<String> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
     public Optional<Integer> maxLength() {
         return Optional.ofNullable(this.maxLength);
     }
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
     public Optional<Integer> minLength() {
         return Optional.ofNullable(this.minLength);
     }
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<String> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
+    /**
+     * @return Texts of the telephone field&#39;s country picker.
+     * 
+     */
     public Optional<FormComponentTelConfigStrings> strings() {
         return Optional.ofNullable(this.strings);
     }

@@ -11,9 +11,17 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentTelConfigStrings {
+    /**
+     * @return Text shown in the empty country search box.
+     * 
+     */
     private @Nullable String filterPlaceholder;
 
     private FormComponentTelConfigStrings() {}
+    /**
+     * @return Text shown in the empty country search box.
+     * 
+     */
     public Optional<String> filterPlaceholder() {
         return Optional.ofNullable(this.filterPlaceholder);
     }

@@ -13,25 +13,65 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentTextConfig {
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     private @Nullable String defaultValue;
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
     private @Nullable Integer maxLength;
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
     private @Nullable Integer minLength;
+    /**
+     * @return Whether the text field takes several lines.
+     * 
+     */
     private @Nullable Boolean multiline;
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     private @Nullable String placeholder;
 
     private FormComponentTextConfig() {}
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<String> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
     public Optional<Integer> maxLength() {
         return Optional.ofNullable(this.maxLength);
     }
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
     public Optional<Integer> minLength() {
         return Optional.ofNullable(this.minLength);
     }
+    /**
+     * @return Whether the text field takes several lines.
+     * 
+     */
     public Optional<Boolean> multiline() {
         return Optional.ofNullable(this.multiline);
     }
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<String> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }

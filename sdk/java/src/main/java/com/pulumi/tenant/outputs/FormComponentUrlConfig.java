@@ -11,13 +11,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentUrlConfig {
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     private @Nullable String defaultValue;
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     private @Nullable String placeholder;
 
     private FormComponentUrlConfig() {}
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
     public Optional<String> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<String> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }

@@ -14,21 +14,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormEnding {
+    /**
+     * @return A flow to run after the form is submitted.
+     * 
+     */
     private @Nullable FormEndingAfterSubmit afterSubmit;
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     private @Nullable FormNodeStepCoordinates coordinates;
+    /**
+     * @return Send the visitor to a URL at the end.
+     * 
+     */
     private @Nullable FormEndingRedirection redirection;
+    /**
+     * @return Resume the authentication flow that showed the form (only `true`).
+     * 
+     */
     private @Nullable Boolean resumeFlow;
 
     private FormEnding() {}
+    /**
+     * @return A flow to run after the form is submitted.
+     * 
+     */
     public Optional<FormEndingAfterSubmit> afterSubmit() {
         return Optional.ofNullable(this.afterSubmit);
     }
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     public Optional<FormNodeStepCoordinates> coordinates() {
         return Optional.ofNullable(this.coordinates);
     }
+    /**
+     * @return Send the visitor to a URL at the end.
+     * 
+     */
     public Optional<FormEndingRedirection> redirection() {
         return Optional.ofNullable(this.redirection);
     }
+    /**
+     * @return Resume the authentication flow that showed the form (only `true`).
+     * 
+     */
     public Optional<Boolean> resumeFlow() {
         return Optional.ofNullable(this.resumeFlow);
     }

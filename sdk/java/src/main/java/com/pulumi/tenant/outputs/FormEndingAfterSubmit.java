@@ -11,9 +11,17 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormEndingAfterSubmit {
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
     private @Nullable String flowId;
 
     private FormEndingAfterSubmit() {}
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
     public Optional<String> flowId() {
         return Optional.ofNullable(this.flowId);
     }

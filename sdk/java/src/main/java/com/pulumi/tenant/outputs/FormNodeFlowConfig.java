@@ -12,13 +12,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormNodeFlowConfig {
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
     private String flowId;
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     private @Nullable String nextNode;
 
     private FormNodeFlowConfig() {}
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
     public String flowId() {
         return this.flowId;
     }
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     public Optional<String> nextNode() {
         return Optional.ofNullable(this.nextNode);
     }

@@ -13,21 +13,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormNodeRouterConfigRules {
+    /**
+     * @return A display name for the rule, 1 to 150 characters.
+     * 
+     */
     private @Nullable String alias;
+    /**
+     * @return When the rule applies: an expression on the form&#39;s fields, kept exactly as written.
+     * 
+     */
     private Object condition;
+    /**
+     * @return The rule&#39;s id, unique in the node.
+     * 
+     */
     private String id;
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     private @Nullable String nextNode;
 
     private FormNodeRouterConfigRules() {}
+    /**
+     * @return A display name for the rule, 1 to 150 characters.
+     * 
+     */
     public Optional<String> alias() {
         return Optional.ofNullable(this.alias);
     }
+    /**
+     * @return When the rule applies: an expression on the form&#39;s fields, kept exactly as written.
+     * 
+     */
     public Object condition() {
         return this.condition;
     }
+    /**
+     * @return The rule&#39;s id, unique in the node.
+     * 
+     */
     public String id() {
         return this.id;
     }
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     public Optional<String> nextNode() {
         return Optional.ofNullable(this.nextNode);
     }

@@ -40,13 +40,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormNodeStepConfig {
+    /**
+     * @return The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+     * 
+     */
     private @Nullable List<Object> components;
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     private @Nullable String nextNode;
 
     private FormNodeStepConfig() {}
+    /**
+     * @return The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+     * 
+     */
     public List<Object> components() {
         return this.components == null ? List.of() : this.components;
     }
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     public Optional<String> nextNode() {
         return Optional.ofNullable(this.nextNode);
     }

@@ -14,17 +14,41 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormStart {
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     private @Nullable FormNodeStepCoordinates coordinates;
+    /**
+     * @return Values the form carries without showing them (from the query string or set here).
+     * 
+     */
     private @Nullable List<FormStartHiddenFields> hiddenFields;
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     private @Nullable String nextNode;
 
     private FormStart() {}
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     public Optional<FormNodeStepCoordinates> coordinates() {
         return Optional.ofNullable(this.coordinates);
     }
+    /**
+     * @return Values the form carries without showing them (from the query string or set here).
+     * 
+     */
     public List<FormStartHiddenFields> hiddenFields() {
         return this.hiddenFields == null ? List.of() : this.hiddenFields;
     }
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
     public Optional<String> nextNode() {
         return Optional.ofNullable(this.nextNode);
     }

@@ -18,33 +18,89 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class GetEventStreamResult {
+    /**
+     * @return When the event stream was created (ISO-8601).
+     * 
+     */
     private String createdAt;
+    /**
+     * @return Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * 
+     */
     private Object destination;
+    /**
+     * @return The event stream&#39;s id (`est_…`), made by the tenant.
+     * 
+     */
     private String id;
+    /**
+     * @return The event stream&#39;s name, 1 to 128 characters.
+     * 
+     */
     private @Nullable String name;
+    /**
+     * @return Whether the stream delivers events: `enabled` (the default) or `disabled`.
+     * 
+     */
     private String status;
+    /**
+     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * 
+     */
     private @Nullable List<EventStreamSubscriptions> subscriptions;
+    /**
+     * @return When the event stream was last updated (ISO-8601).
+     * 
+     */
     private String updatedAt;
 
     private GetEventStreamResult() {}
+    /**
+     * @return When the event stream was created (ISO-8601).
+     * 
+     */
     public String createdAt() {
         return this.createdAt;
     }
+    /**
+     * @return Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * 
+     */
     public Object destination() {
         return this.destination;
     }
+    /**
+     * @return The event stream&#39;s id (`est_…`), made by the tenant.
+     * 
+     */
     public String id() {
         return this.id;
     }
+    /**
+     * @return The event stream&#39;s name, 1 to 128 characters.
+     * 
+     */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
+    /**
+     * @return Whether the stream delivers events: `enabled` (the default) or `disabled`.
+     * 
+     */
     public String status() {
         return this.status;
     }
+    /**
+     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * 
+     */
     public List<EventStreamSubscriptions> subscriptions() {
         return this.subscriptions == null ? List.of() : this.subscriptions;
     }
+    /**
+     * @return When the event stream was last updated (ISO-8601).
+     * 
+     */
     public String updatedAt() {
         return this.updatedAt;
     }

@@ -23,57 +23,161 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class GetFormResult {
+    /**
+     * @return When the form was created (ISO-8601).
+     * 
+     */
     private String createdAt;
+    /**
+     * @return When the form was embedded (a calendar date), if ever.
+     * 
+     */
     private @Nullable String embeddedAt;
+    /**
+     * @return What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     * 
+     */
     private @Nullable FormEnding ending;
+    /**
+     * @return The form&#39;s id (`ap_…`), made by the tenant.
+     * 
+     */
     private String id;
+    /**
+     * @return The form&#39;s languages: `primary` and `default` language codes, 1 to 55 characters each.
+     * 
+     */
     private @Nullable FormLanguages languages;
+    /**
+     * @return Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+     * 
+     */
     private @Nullable FormMessages messages;
+    /**
+     * @return The form&#39;s name, 1 to 150 characters.
+     * 
+     */
     private String name;
+    /**
+     * @return The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     * 
+     */
     private @Nullable List<Object> nodes;
+    /**
+     * @return Where the form starts: its hidden fields, the first node and its position in the editor.
+     * 
+     */
     private @Nullable FormStart start;
+    /**
+     * @return The form&#39;s style: its stylesheet.
+     * 
+     */
     private @Nullable FormStyle style;
+    /**
+     * @return When the form was last submitted (a calendar date), if ever.
+     * 
+     */
     private @Nullable String submittedAt;
+    /**
+     * @return Translations per language code (any key): free-form objects of texts.
+     * 
+     */
     private @Nullable Map<String,Object> translations;
+    /**
+     * @return When the form was last updated (ISO-8601).
+     * 
+     */
     private String updatedAt;
 
     private GetFormResult() {}
+    /**
+     * @return When the form was created (ISO-8601).
+     * 
+     */
     public String createdAt() {
         return this.createdAt;
     }
+    /**
+     * @return When the form was embedded (a calendar date), if ever.
+     * 
+     */
     public Optional<String> embeddedAt() {
         return Optional.ofNullable(this.embeddedAt);
     }
+    /**
+     * @return What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     * 
+     */
     public Optional<FormEnding> ending() {
         return Optional.ofNullable(this.ending);
     }
+    /**
+     * @return The form&#39;s id (`ap_…`), made by the tenant.
+     * 
+     */
     public String id() {
         return this.id;
     }
+    /**
+     * @return The form&#39;s languages: `primary` and `default` language codes, 1 to 55 characters each.
+     * 
+     */
     public Optional<FormLanguages> languages() {
         return Optional.ofNullable(this.languages);
     }
+    /**
+     * @return Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+     * 
+     */
     public Optional<FormMessages> messages() {
         return Optional.ofNullable(this.messages);
     }
+    /**
+     * @return The form&#39;s name, 1 to 150 characters.
+     * 
+     */
     public String name() {
         return this.name;
     }
+    /**
+     * @return The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     * 
+     */
     public List<Object> nodes() {
         return this.nodes == null ? List.of() : this.nodes;
     }
+    /**
+     * @return Where the form starts: its hidden fields, the first node and its position in the editor.
+     * 
+     */
     public Optional<FormStart> start() {
         return Optional.ofNullable(this.start);
     }
+    /**
+     * @return The form&#39;s style: its stylesheet.
+     * 
+     */
     public Optional<FormStyle> style() {
         return Optional.ofNullable(this.style);
     }
+    /**
+     * @return When the form was last submitted (a calendar date), if ever.
+     * 
+     */
     public Optional<String> submittedAt() {
         return Optional.ofNullable(this.submittedAt);
     }
+    /**
+     * @return Translations per language code (any key): free-form objects of texts.
+     * 
+     */
     public Map<String,Object> translations() {
         return this.translations == null ? Map.of() : this.translations;
     }
+    /**
+     * @return When the form was last updated (ISO-8601).
+     * 
+     */
     public String updatedAt() {
         return this.updatedAt;
     }

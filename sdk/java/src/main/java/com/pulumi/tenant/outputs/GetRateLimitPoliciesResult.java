@@ -11,9 +11,17 @@ import java.util.Objects;
 
 @CustomType
 public final class GetRateLimitPoliciesResult {
+    /**
+     * @return The rate limit policies found (every one when no argument narrows the search).
+     * 
+     */
     private List<RateLimitPolicyItem> rateLimitPolicies;
 
     private GetRateLimitPoliciesResult() {}
+    /**
+     * @return The rate limit policies found (every one when no argument narrows the search).
+     * 
+     */
     public List<RateLimitPolicyItem> rateLimitPolicies() {
         return this.rateLimitPolicies;
     }

@@ -17,33 +17,89 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class GetRateLimitPolicyResult {
+    /**
+     * @return What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * 
+     */
     private Object configuration;
+    /**
+     * @return Who is limited: `client`. Changing it replaces the policy.
+     * 
+     */
     private String consumer;
+    /**
+     * @return Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     * 
+     */
     private String consumerSelector;
+    /**
+     * @return When the policy was created (ISO-8601).
+     * 
+     */
     private @Nullable String createdAt;
+    /**
+     * @return The policy&#39;s id (`rlp_…`), made by the tenant.
+     * 
+     */
     private String id;
+    /**
+     * @return The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     * 
+     */
     private String resource;
+    /**
+     * @return When the policy was last updated (ISO-8601).
+     * 
+     */
     private @Nullable String updatedAt;
 
     private GetRateLimitPolicyResult() {}
+    /**
+     * @return What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * 
+     */
     public Object configuration() {
         return this.configuration;
     }
+    /**
+     * @return Who is limited: `client`. Changing it replaces the policy.
+     * 
+     */
     public String consumer() {
         return this.consumer;
     }
+    /**
+     * @return Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     * 
+     */
     public String consumerSelector() {
         return this.consumerSelector;
     }
+    /**
+     * @return When the policy was created (ISO-8601).
+     * 
+     */
     public Optional<String> createdAt() {
         return Optional.ofNullable(this.createdAt);
     }
+    /**
+     * @return The policy&#39;s id (`rlp_…`), made by the tenant.
+     * 
+     */
     public String id() {
         return this.id;
     }
+    /**
+     * @return The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     * 
+     */
     public String resource() {
         return this.resource;
     }
+    /**
+     * @return When the policy was last updated (ISO-8601).
+     * 
+     */
     public Optional<String> updatedAt() {
         return Optional.ofNullable(this.updatedAt);
     }

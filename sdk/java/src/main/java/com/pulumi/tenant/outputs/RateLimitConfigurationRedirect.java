@@ -11,17 +11,41 @@ import java.util.Objects;
 
 @CustomType
 public final class RateLimitConfigurationRedirect {
+    /**
+     * @return What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     private String action;
+    /**
+     * @return Requests allowed before the action applies, 0 to 10000.
+     * 
+     */
     private Integer limit;
+    /**
+     * @return Where a limited request is redirected (`https://…`).
+     * 
+     */
     private String redirectUri;
 
     private RateLimitConfigurationRedirect() {}
+    /**
+     * @return What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     public String action() {
         return this.action;
     }
+    /**
+     * @return Requests allowed before the action applies, 0 to 10000.
+     * 
+     */
     public Integer limit() {
         return this.limit;
     }
+    /**
+     * @return Where a limited request is redirected (`https://…`).
+     * 
+     */
     public String redirectUri() {
         return this.redirectUri;
     }
