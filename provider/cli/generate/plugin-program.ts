@@ -1,6 +1,6 @@
 /**
  * A tenant snapshot → a Pulumi program over the resource plugin (pure), in TypeScript (on
- * the Node SDK, `@pulumi-tenant/sdk`), Python (`pulumi_tenant`) or Go (`…/sdk/go/tenant`),
+ * the Node SDK, `@pulumi-tenant/sdk`), Python (`pulumi_tenant`), Go (`…/sdk/go/tenant`) or YAML (no SDK),
  * with `import.json` for `pulumi import --file`: the objects are adopted by import, so the
  * program holds plain resources and the import is followed by a preview with no change.
  * The resources come from the same model as the dynamic-provider program (model.ts).
@@ -36,9 +36,10 @@ import {
   typescriptRef,
 } from "./program";
 import type { TenantSnapshot } from "./snapshot";
+import { yamlProgramBody } from "./yaml-program";
 
 /** The languages of plugin programs. */
-export const PLUGIN_LANGUAGES = ["typescript", "python", "go"] as const;
+export const PLUGIN_LANGUAGES = ["typescript", "python", "go", "yaml"] as const;
 export type PluginLanguage = (typeof PLUGIN_LANGUAGES)[number];
 
 /** The import file written beside a plugin program. */
@@ -116,6 +117,8 @@ export function buildPluginProgram(snapshot: TenantSnapshot, options: PluginProg
     [IMPORT_FILE]: importFile(model),
     ".gitignore": [...writer.ignore, `${SECRETS_DIR}/`, ""].join("\n"),
   };
+  // A YAML program lives in its project file.
+  if (options.language === "yaml") files["Pulumi.yaml"] += yamlProgramBody(model, header);
   Object.assign(files, filesOf(model.files));
   files["README.md"] = pluginReadme(snapshot, options, model);
   return { files, secrets: model.secrets, resources: model.resources };
@@ -335,10 +338,20 @@ const GO_WRITER: Writer = {
   },
 };
 
+/** YAML: no files besides Pulumi.yaml, whose program {@link buildPluginProgram} appends (yaml-program.ts). */
+const YAML_WRITER: Writer = {
+  reserved: [],
+  runtime: ["runtime: yaml"],
+  install: [],
+  ignore: [],
+  files: () => ({}),
+};
+
 const WRITERS: Record<PluginLanguage, Writer> = {
   typescript: TYPESCRIPT_WRITER,
   python: PYTHON_WRITER,
   go: GO_WRITER,
+  yaml: YAML_WRITER,
 };
 
 /** The steps after `generate` for a plugin program, relative to its folder: the import adopts every object. */
@@ -364,6 +377,7 @@ function pluginReadme(
     python:
       "`pulumi_tenant` (the repository's `sdk/python`: `pip install <checkout>/sdk/python` where it is not published)",
     go: `\`${GO_MODULE}\` (the repository's \`sdk/go\`: \`go mod edit -replace ${GO_MODULE}=<checkout>/sdk/go\` where it is not published)`,
+    yaml: "not needed: a YAML program needs only the plugin (its types come from the plugin's schema)",
   }[options.language];
   return [
     `# ${options.projectName}`,

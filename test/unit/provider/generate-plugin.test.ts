@@ -66,7 +66,7 @@ describe("plugin programs", () => {
     ]);
   });
 
-  it.each(["typescript", "python", "go"] as const)(
+  it.each(["typescript", "python", "go", "yaml"] as const)(
     "%s: no secret value in any file; the README's steps set each secret and import",
     (language) => {
       const { files, secrets } = buildPluginProgram(snapshot(), options(language));
@@ -82,10 +82,22 @@ describe("plugin programs", () => {
       expect(readme).not.toContain("adoptId");
       expect(files[".gitignore"]).toContain(".tenant-secrets/");
       expect(files["Pulumi.yaml"]).toMatch(
-        { typescript: /name: nodejs/, python: /runtime: python/, go: /runtime: go/ }[language],
+        { typescript: /name: nodejs/, python: /runtime: python/, go: /runtime: go/, yaml: /runtime: yaml/ }[language],
       );
     },
   );
+
+  it("yaml: the program is in Pulumi.yaml, with the schema's names, secrets as secret config and files read", () => {
+    const yaml = buildPluginProgram(snapshot(), options("yaml")).files["Pulumi.yaml"]!;
+    expect(yaml).toMatch(/^runtime: yaml$/m);
+    expect(yaml).toContain("config:\n  signUpCaptchaSecretKey:\n    type: string\n    secret: true");
+    expect(yaml).toMatch(/^resources:$/m);
+    expect(yaml).toContain("    type: tenant:Form\n");
+    expect(yaml).toContain("secretKey: ${signUpCaptchaSecretKey}");
+    expect(yaml).toContain('fn::readFile: "./login.html"');
+    expect(yaml).toMatch(/nextNode: "/);
+    expect(yaml).not.toMatch(/next_node|secret_key/);
+  });
 
   it("Pulumi.yaml points at the local plugin when there is one", () => {
     const yaml = buildPluginProgram(snapshot(), { ...options("go"), pluginPath: "/opt/pulumi-tenant/bin" }).files[
@@ -215,7 +227,9 @@ describe("which program the flags ask for", () => {
   });
 
   it("contradictions say what to pass instead", () => {
-    expect(() => programTarget({ language: "java" })).toThrow("--language java: choose one of typescript, python, go.");
+    expect(() => programTarget({ language: "java" })).toThrow(
+      "--language java: choose one of typescript, python, go, yaml.",
+    );
     expect(() => programTarget({ language: "python", tenant: "prod" })).toThrow(/tenant\.Provider: drop --tenant/);
   });
 });
