@@ -21,6 +21,8 @@ import {
   eventStreamSchema,
   eventStreamUpdateSchema,
 } from "./resources/event-stream";
+import { EVENT_STREAM_FIELD_DOCS } from "./resources/event-stream-docs";
+import { FORM_FIELD_DOCS } from "./resources/form-docs";
 import {
   FORMS_API_PATH,
   FORM_ID_FORMAT,
@@ -38,6 +40,7 @@ import {
 } from "./resources/form";
 import {
   INEXISTENT_TEMPLATE,
+  LOGIN_TEMPLATE_FIELD_DOCS,
   TEMPLATE_SCOPES,
   UNIVERSAL_LOGIN_TEMPLATE_API_PATH,
   templateObjectSchema,
@@ -49,6 +52,7 @@ import {
   POLICY_ID_MAX,
   POLICY_SCOPES,
   RATE_LIMIT_POLICIES_API_PATH,
+  RATE_LIMIT_POLICY_FIELD_DOCS,
   rateLimitConfigurationSchema,
   rateLimitPolicyCreateSchema,
   rateLimitPolicySchema,
@@ -83,6 +87,8 @@ export interface LookupSpec {
   readonly result: "object" | "list";
   /** For a list result, the key of the array. */
   readonly listKey?: string;
+  /** The arguments of its example (the package schema's "Example Usage"), in the API's names. */
+  readonly example?: Readonly<Record<string, string>>;
 }
 
 /** The wire facts and words of one kind. */
@@ -137,6 +143,15 @@ export interface KindSpec {
   readonly formats?: Readonly<Record<string, FormatDefinition>>;
   /** A singleton's fixed id: what `pulumi import` takes and what `adopt: true` adopts. */
   readonly singletonId?: string;
+  /**
+   * What each field means, in one place (the package schema's descriptions, hence every SDK's
+   * docs and the API reference): by property path in the API's names, arrays and unions left
+   * out (`nodes.config.next_node`); the longest suffix of a field's path that is here describes
+   * it, so `label` covers every component's label and `options.label` an option's.
+   */
+  readonly fieldDocs?: Readonly<Record<string, string>>;
+  /** The inputs of its example (the package schema's "Example Usage"), in the API's names. */
+  readonly example?: Readonly<Record<string, unknown>>;
 }
 
 const BASE58_RUN = `[${BASE58_ALPHABET}]`;
@@ -183,9 +198,29 @@ export const KINDS = {
     paging: { style: "offset", listKey: "forms", maxPageSize: 100 },
     notFoundCode: INEXISTENT_FORM,
     lookups: [
-      { name: "getForm", description: "Reads one form of the tenant, by id or by name.", ...byIdOrName("form", "ap_") },
+      {
+        name: "getForm",
+        description: "Reads one form of the tenant, by id or by name.",
+        ...byIdOrName("form", "ap_"),
+        example: { name: "Sign-up" },
+      },
     ],
     formats: FORM_FORMATS,
+    fieldDocs: FORM_FIELD_DOCS,
+    example: {
+      name: "Sign-up",
+      start: { next_node: "details" },
+      nodes: [
+        {
+          id: "details",
+          type: "STEP",
+          config: {
+            components: [{ id: "email", category: "FIELD", type: "EMAIL", label: "Email", required: true }],
+            next_node: "$ending",
+          },
+        },
+      ],
+    },
     namedTypes: [
       [formNodeSchema, "FormNode"],
       [formComponentSchema, "FormComponent"],
@@ -217,9 +252,16 @@ export const KINDS = {
         name: "getEventStream",
         description: "Reads one event stream of the tenant, by id or by name.",
         ...byIdOrName("event stream", "est_"),
+        example: { name: "audit-log" },
       },
     ],
     namedTypes: [[eventStreamDestinationSchema, "EventStreamDestination"]],
+    fieldDocs: EVENT_STREAM_FIELD_DOCS,
+    example: {
+      name: "audit-log",
+      subscriptions: [{ event_type: "user.created" }, { event_type: "user.deleted" }],
+      destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } },
+    },
   },
   loginTemplate: {
     typeName: "LoginTemplate",
@@ -236,6 +278,10 @@ export const KINDS = {
     scopes: TEMPLATE_SCOPES,
     notFoundCode: INEXISTENT_TEMPLATE,
     singletonId: "universal-login",
+    fieldDocs: LOGIN_TEMPLATE_FIELD_DOCS,
+    example: {
+      template: "<!DOCTYPE html><html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>",
+    },
     lookups: [
       { name: "getLoginTemplate", description: "Reads the tenant's login page template.", args: [], result: "object" },
     ],
@@ -265,6 +311,7 @@ export const KINDS = {
         args: [{ name: "id", description: "The policy's id: `rlp_` + 21 base58 characters (at most 26)." }],
         oneOf: ["id"],
         result: "object",
+        example: { id: "rlp_2Nf7qL3mXcVbT8wRyK1pD" },
       },
       {
         name: "getRateLimitPolicies",
@@ -278,9 +325,17 @@ export const KINDS = {
         ],
         result: "list",
         listKey: "rate_limit_policies",
+        example: { consumer_selector: "default" },
       },
     ],
     namedTypes: [[rateLimitConfigurationSchema, "RateLimitConfiguration"]],
+    fieldDocs: RATE_LIMIT_POLICY_FIELD_DOCS,
+    example: {
+      resource: "oauth_authentication_api",
+      consumer: "client",
+      consumer_selector: "default",
+      configuration: { action: "block", limit: 100 },
+    },
   },
 } as const satisfies Record<KindName, KindSpec>;
 

@@ -6,6 +6,8 @@
  */
 import { kindNames, kindSpec, type JsonSchema, type KindSpec, type SecretPath } from "../api";
 import { SETTING_FACTS, SETTING_NAMES } from "./client/settings";
+import { schemaName } from "./plugin/names";
+import { functionExample, resourceExample } from "./package-examples";
 
 /** The package name: tokens are `tenant:index:<Name>`. */
 export const PACKAGE_NAME = "tenant";
@@ -45,47 +47,72 @@ class TypeWriter {
   private readonly seen = new Map<JsonSchema, TypeSpec>();
   private readonly names = typeNames();
 
-  /** The Pulumi type of `schema`; `hint` names its objects unless the schema has a name of its own. */
-  typeOf(schema: JsonSchema, hint: string): TypeSpec {
+  /** The field descriptions of the kind being written (its table entry's `fieldDocs`). */
+  docs: Readonly<Record<string, string>> = {};
+
+  /**
+   * The Pulumi type of `schema`; `hint` names its objects unless the schema has a name of its
+   * own; `path` (API names from the resource, arrays and unions transparent) finds descriptions.
+   */
+  typeOf(schema: JsonSchema, hint: string, path: readonly string[] = []): TypeSpec {
     const known = this.seen.get(schema);
     if (known) return known;
     const name = this.names.get(schema) ?? hint;
-    const spec = this.convert(schema, name);
+    const spec = this.convert(schema, name, path);
     this.seen.set(schema, spec);
     return spec;
   }
 
-  /** The properties of an object schema, as Pulumi properties. */
-  propertiesOf(schema: JsonSchema, hint: string): { properties: Record<string, PropertySpec>; required: string[] } {
+  /**
+   * The properties of an object schema, as Pulumi properties named the schema's way
+   * (`next_node` → `nextNode`; the plugin renames at its boundary, provider/plugin/names.ts).
+   */
+  propertiesOf(
+    schema: JsonSchema,
+    hint: string,
+    path: readonly string[] = [],
+  ): { properties: Record<string, PropertySpec>; required: string[] } {
     const properties: Record<string, PropertySpec> = {};
     for (const [key, value] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
-      const type = this.typeOf(value, hint + pascal(key));
-      properties[key] = {
+      const type = this.typeOf(value, hint + pascal(key), [...path, key]);
+      const description = typeof value.description === "string" ? value.description : this.describe([...path, key]);
+      const name = schemaName(key);
+      if (name in properties) throw new Error(`${hint}: properties "${key}" and another one are both "${name}"`);
+      properties[name] = {
         ...type,
-        ...(typeof value.description === "string" ? { description: value.description } : {}),
+        ...(description !== undefined ? { description } : {}),
       };
     }
-    return { properties, required: [...((schema.required ?? []) as string[])] };
+    return { properties, required: ((schema.required ?? []) as string[]).map(schemaName) };
   }
 
-  private convert(schema: JsonSchema, name: string): TypeSpec {
+  /** The description of the field at `path`: the longest dotted suffix of it that `docs` has. */
+  private describe(path: readonly string[]): string | undefined {
+    for (let start = 0; start < path.length; start++) {
+      const text = this.docs[path.slice(start).join(".")];
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  }
+
+  private convert(schema: JsonSchema, name: string, path: readonly string[]): TypeSpec {
     if (Array.isArray(schema.oneOf) && isObject(schema.discriminator)) {
       const tag = schema.discriminator.propertyName as string;
       const mapping: Record<string, string> = {};
       const oneOf = (schema.oneOf as JsonSchema[]).map((branch) => {
         const value = String(((branch.properties as Record<string, JsonSchema>)[tag] ?? {}).const);
-        const ref = this.register(branch, name + pascal(value));
+        const ref = this.register(branch, name + pascal(value), path);
         mapping[value] = ref;
         return { $ref: ref };
       });
       // A union's `type` may only name a primitive; a one-branch union is that branch.
-      return oneOf.length === 1 ? oneOf[0]! : { oneOf, discriminator: { propertyName: tag, mapping } };
+      return oneOf.length === 1 ? oneOf[0]! : { oneOf, discriminator: { propertyName: schemaName(tag), mapping } };
     }
     if (Array.isArray(schema.anyOf)) {
       const branches = (schema.anyOf as JsonSchema[]).filter((branch) => branch.type !== "null");
-      if (branches.length === 1) return this.typeOf(branches[0]!, name);
+      if (branches.length === 1) return this.typeOf(branches[0]!, name, path);
       if (branches.length === 0) return ANY;
-      return { oneOf: branches.map((branch, index) => this.typeOf(branch, `${name}Variant${index + 1}`)) };
+      return { oneOf: branches.map((branch, index) => this.typeOf(branch, `${name}Variant${index + 1}`, path)) };
     }
     switch (schema.type) {
       case "string":
@@ -94,13 +121,16 @@ class TypeWriter {
       case "boolean":
         return { type: schema.type };
       case "array":
-        return { type: "array", items: this.typeOf(schema.items as JsonSchema, name) };
+        return { type: "array", items: this.typeOf(schema.items as JsonSchema, name, path) };
       case "object":
         if (isObject(schema.properties) && Object.keys(schema.properties).length > 0) {
-          return { $ref: this.register(schema, name) };
+          return { $ref: this.register(schema, name, path) };
         }
         if (isObject(schema.additionalProperties)) {
-          return { type: "object", additionalProperties: this.typeOf(schema.additionalProperties, name + "Value") };
+          return {
+            type: "object",
+            additionalProperties: this.typeOf(schema.additionalProperties, name + "Value", path),
+          };
         }
         return ANY;
       default:
@@ -109,11 +139,11 @@ class TypeWriter {
   }
 
   /** Registers an object schema as a named type and returns its `$ref`. */
-  private register(schema: JsonSchema, wanted: string): string {
+  private register(schema: JsonSchema, wanted: string, path: readonly string[]): string {
     let name = wanted;
     for (let n = 2; this.types[token(name)] !== undefined; n++) name = `${wanted}${n}`;
     this.types[token(name)] = { type: "object", properties: {} };
-    const { properties, required } = this.propertiesOf(schema, name);
+    const { properties, required } = this.propertiesOf(schema, name, path);
     this.types[token(name)] = {
       type: "object",
       ...(typeof schema.description === "string" ? { description: schema.description } : {}),
@@ -135,8 +165,10 @@ class TypeWriter {
   }
 
   private mark(properties: Record<string, PropertySpec>, path: SecretPath): number {
-    const [step, ...rest] = path;
-    if (typeof step !== "string" || !(step in properties)) return 0;
+    const [wireStep, ...rest] = path;
+    if (typeof wireStep !== "string") return 0;
+    const step = schemaName(wireStep);
+    if (!(step in properties)) return 0;
     const property = properties[step]!;
     if (rest.length === 0) {
       property.secret = true;
@@ -189,11 +221,13 @@ function resourceOf(writer: TypeWriter, kind: KindSpec): Record<string, unknown>
 /** One lookup: its arguments and its result (the tenant is the invoke's provider). */
 function functionOf(writer: TypeWriter, kind: KindSpec, lookup: KindSpec["lookups"][number]): Record<string, unknown> {
   const args: Record<string, PropertySpec> = {};
-  for (const arg of lookup.args) args[arg.name] = { type: "string", description: arg.description };
+  for (const arg of lookup.args) args[schemaName(arg.name)] = { type: "string", description: arg.description };
   let outputs: { properties: Record<string, PropertySpec>; required: string[] };
   if (lookup.result === "list") {
     const item = writer.typeOf(kind.responseSchema, `${kind.typeName}Item`);
-    outputs = { properties: { [lookup.listKey!]: { type: "array", items: item } }, required: [lookup.listKey!] };
+    const listKey = schemaName(lookup.listKey!);
+    const description = `The ${kind.plural} found (every one when no argument narrows the search).`;
+    outputs = { properties: { [listKey]: { type: "array", items: item, description } }, required: [listKey] };
   } else {
     outputs = writer.propertiesOf(kind.responseSchema, `${pascal(lookup.name)}Result`);
     writer.markSecrets(outputs.properties, kind.secretPaths, `${lookup.name} result`);
@@ -219,8 +253,22 @@ export function packageSchema(version: string): Record<string, unknown> {
   const functions: Record<string, unknown> = {};
   for (const kind of kindNames()) {
     const spec: KindSpec = kindSpec(kind)!;
+    writer.docs = spec.fieldDocs ?? {};
     resources[token(spec.typeName)] = resourceOf(writer, spec);
     for (const lookup of spec.lookups) functions[token(lookup.name)] = functionOf(writer, spec, lookup);
+  }
+  // Examples last: the Go ones are printed against the finished object types.
+  for (const kind of kindNames()) {
+    const spec: KindSpec = kindSpec(kind)!;
+    const resource = resources[token(spec.typeName)] as {
+      description: string;
+      inputProperties: Record<string, TypeSpec>;
+    };
+    resource.description += resourceExample(kind, spec, writer.types, resource.inputProperties);
+    for (const lookup of spec.lookups) {
+      const fn = functions[token(lookup.name)] as { description: string };
+      fn.description += functionExample(spec, lookup);
+    }
   }
   const variables: Record<string, PropertySpec> = {};
   for (const setting of SETTING_NAMES) {

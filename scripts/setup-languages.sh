@@ -8,6 +8,9 @@
 #   pulumi-language-go        the Go language host
 #   pulumi-language-java      the Java language host (github.com/pulumi/pulumi-java/pkg@$JAVA_HOST);
 #                             also what generates sdk/java (`pulumi package gen-sdk --language java`)
+#   pulumi-language-yaml      the YAML language host (github.com/pulumi/pulumi-yaml@$YAML_HOST), built on
+#                             the Pulumi modules it requires itself (pkg/sdk v3.206.0): it does not
+#                             compile against the CLI's v3.248.0; it speaks the same protocol
 #   ../python-venv            a Python virtual environment with `pulumi` from PyPI
 # The separate language-host modules are refused by the module proxy; the copies inside
 # github.com/pulumi/pulumi/sdk/v3 build and speak the CLI's protocol: Python from
@@ -24,6 +27,7 @@ PULUMI_VERSION="${PULUMI_VERSION:-$(node -p "require('$here/node_modules/@pulumi
 PYTHON_HOST_SDK="v3.68.0"
 GO_HOST_SDK="v3.66.0"
 JAVA_HOST="v1.12.0"
+YAML_HOST="v1.25.0"
 root="${PULUMI_TENANT_CLI_ROOT:-$HOME/.pulumi/versions/$PULUMI_VERSION}"
 bin="$root/bin"
 venv="$root/python-venv"
@@ -75,6 +79,7 @@ if $sdk_only; then
 fi
 host pulumi-language-python github.com/pulumi/pulumi/sdk/v3 "$PYTHON_HOST_SDK" github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python
 host pulumi-language-go github.com/pulumi/pulumi/sdk/v3 "$GO_HOST_SDK" github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go
+host pulumi-language-yaml github.com/pulumi/pulumi-yaml "$YAML_HOST" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
 exec_script="$(cd "$root/build/pulumi-language-python" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)/python/cmd/pulumi-language-python-exec"
 install -m 0755 "$exec_script" "$bin/pulumi-language-python-exec"
 

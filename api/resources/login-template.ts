@@ -62,3 +62,8 @@ export function templateMarkupOf(response: unknown): string | undefined {
   const body = (response as { body?: unknown } | null)?.body;
   return typeof body === "string" ? body : undefined;
 }
+
+/** What each field of the login page template means (the table's `fieldDocs`). */
+export const LOGIN_TEMPLATE_FIELD_DOCS: Readonly<Record<string, string>> = {
+  template: `The hosted login page's markup (Liquid), at most ${TEMPLATE_MAX} characters; it must contain \`${TEMPLATE_HEAD_TAG}\` and \`${TEMPLATE_WIDGET_TAG}\`.`,
+};

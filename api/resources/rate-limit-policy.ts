@@ -86,3 +86,19 @@ export type RateLimitConfiguration = Static<typeof rateLimitConfigurationSchema>
 export type RateLimitPolicy = Static<typeof rateLimitPolicySchema>;
 /** Body of `POST /rate-limit-policies`. */
 export type RateLimitPolicyCreate = Static<typeof rateLimitPolicyCreateSchema>;
+
+/** What each field of a rate limit policy means (the table's `fieldDocs`; see form-docs.ts for the paths). */
+export const RATE_LIMIT_POLICY_FIELD_DOCS: Readonly<Record<string, string>> = {
+  id: "The policy's id (`rlp_…`), made by the tenant.",
+  resource: "The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.",
+  consumer: "Who is limited: `client`. Changing it replaces the policy.",
+  consumer_selector:
+    "Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.",
+  configuration:
+    "What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.",
+  action: "What the policy does: `allow`, `block`, `log` or `redirect`.",
+  limit: "Requests allowed before the action applies, 0 to 10000.",
+  redirect_uri: "Where a limited request is redirected (`https://…`).",
+  created_at: "When the policy was created (ISO-8601).",
+  updated_at: "When the policy was last updated (ISO-8601).",
+};

@@ -15,7 +15,9 @@ import * as pluginPb from "@pulumi/pulumi/proto/plugin_pb";
 import * as statusPb from "@pulumi/pulumi/proto/status_pb";
 import * as anyPb from "google-protobuf/google/protobuf/any_pb";
 import * as runtime from "../runtime";
-import { invokeFunction, kindOfFunction } from "./invoke";
+import { functionResultSchema, invokeFunction, kindOfFunction } from "./invoke";
+import { renameProperties, renameResource, schemaKey, schemaPath } from "./names";
+import { changedProperties, detailedDiff } from "./diff";
 import { reveal, sealOutputs } from "./secrets";
 import { TYPE_NAMES, type ResourceKind } from "../lifecycle/tokens";
 import { ConfigurationError, PartialCreateError } from "../client/errors";
@@ -41,6 +43,14 @@ type Call<Req, Res> = grpc.handleUnaryCall<Req, Res>;
 function toJson(struct: structPb.Struct | undefined): Json {
   return (struct?.toJavaScript() ?? {}) as Json;
 }
+
+/** A resource's properties from the engine (the schema's names) in the API's names; envelopes kept. */
+const wireOf = (kind: string, struct: structPb.Struct | undefined): Json =>
+  renameResource(kind, toJson(struct), "toWire");
+
+/** A resource's properties in the API's names as the engine's struct (the schema's names). */
+const structOf = (kind: string, properties: Json): structPb.Struct =>
+  toStruct(renameResource(kind, properties, "toSchema"));
 
 function toStruct(value: unknown): structPb.Struct {
   return structPb.Struct.fromJavaScript(
@@ -155,29 +165,6 @@ export function configFailures(news: Json): { property: string; reason: string }
   }
 }
 
-/** Top-level property changes between the state's outputs and the new inputs, as the engine shows them. */
-export function detailedDiff(
-  olds: Json,
-  news: Json,
-  replaces: string[],
-  oldsAreInputs = true,
-): Record<string, providerPb.PropertyDiff> {
-  const { ADD, ADD_REPLACE, UPDATE, UPDATE_REPLACE, DELETE, DELETE_REPLACE } = providerPb.PropertyDiff.Kind;
-  const detail: Record<string, providerPb.PropertyDiff> = {};
-  for (const key of new Set([...Object.keys(olds), ...Object.keys(news)])) {
-    if (key.startsWith("__") || (!oldsAreInputs && !(key in news))) continue;
-    const replace = replaces.includes(key);
-    let kind: providerPb.PropertyDiff.Kind;
-    if (!(key in news)) kind = replace ? DELETE_REPLACE : DELETE;
-    else if (!(key in olds)) kind = replace ? ADD_REPLACE : ADD;
-    else if (JSON.stringify(olds[key]) !== JSON.stringify(news[key]) || replace)
-      kind = replace ? UPDATE_REPLACE : UPDATE;
-    else continue;
-    detail[key] = new providerPb.PropertyDiff().setKind(kind).setInputdiff(true);
-  }
-  return detail;
-}
-
 /**
  * The settings a Configure request carries, as `tenant:<name>` lookups: a provider
  * resource's args win; else the variables, which the engine spells `tenant:config:<name>`
@@ -210,58 +197,73 @@ export function providerService(version: string): Partial<providerGrpc.IResource
     }),
     check: unary(async (request: providerPb.CheckRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
-      const news = toJson(request.getNews());
+      const news = wireOf(kind, request.getNews());
       const result = (await runtime.dispatch(kind, "check", [
-        reveal(toJson(request.getOlds())),
+        reveal(wireOf(kind, request.getOlds())),
         withUrn(reveal(news), request.getUrn()),
-      ])) as { inputs?: Json; failures?: { property?: string; reason: string }[] };
-      return checkResponse({ ...result, inputs: sealOutputs(kind, withoutUrn(result.inputs ?? {}), news) });
+      ])) as {
+        inputs?: Json;
+        failures?: { property?: string; reason: string }[];
+      };
+      return checkResponse({
+        inputs: renameResource(kind, sealOutputs(kind, withoutUrn(result.inputs ?? {}), news), "toSchema"),
+        failures: result.failures?.map((failure) => ({
+          ...failure,
+          property: failure.property && schemaPath(kind, failure.property),
+        })),
+      });
     }),
     diff: unary(async (request: providerPb.DiffRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
-      const result = (await runtime.dispatch(kind, "diff", [
-        request.getId(),
-        reveal(toJson(request.getOlds())),
-        reveal(toJson(request.getNews())),
-      ])) as { changes?: boolean; replaces?: string[]; stables?: string[]; deleteBeforeReplace?: boolean };
+      const olds = reveal(wireOf(kind, request.getOlds()));
+      const news = reveal(wireOf(kind, request.getNews()));
+      const result = (await runtime.dispatch(kind, "diff", [request.getId(), olds, news])) as {
+        changes?: boolean;
+        replaces?: string[];
+        stables?: string[];
+        deleteBeforeReplace?: boolean;
+      };
       const response = new providerPb.DiffResponse();
       const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = providerPb.DiffResponse.DiffChanges;
       response.setChanges(result.changes === undefined ? DIFF_UNKNOWN : result.changes ? DIFF_SOME : DIFF_NONE);
-      response.setReplacesList(result.replaces ?? []);
+      response.setReplacesList((result.replaces ?? []).map((key) => schemaKey(kind, key)));
       response.setStablesList(result.stables ?? []);
       response.setDeletebeforereplace(result.deleteBeforeReplace ?? false);
       // Against the old inputs when the engine sends them: outputs the tenant adds are no deletions.
       // Without them (an old engine), keys absent from the new inputs are not called deletions.
       const oldInputs = request.getOldInputs();
       const detail = detailedDiff(
-        reveal(oldInputs ? toJson(oldInputs) : toJson(request.getOlds())),
-        reveal(toJson(request.getNews())),
+        oldInputs ? reveal(wireOf(kind, oldInputs)) : olds,
+        news,
         result.replaces ?? [],
         oldInputs !== undefined,
       );
-      for (const [key, value] of Object.entries(detail)) response.getDetaileddiffMap().set(key, value);
+      for (const [key, value] of Object.entries(detail)) response.getDetaileddiffMap().set(schemaKey(kind, key), value);
       response.setHasdetaileddiff(result.changes !== undefined);
+      // `diffs` is what `preview --json` reports as `diffReasons` (pull-request bots read it).
+      if (result.changes) {
+        response.setDiffsList(changedProperties(detail, olds, news).map((key) => schemaKey(kind, key)));
+      }
       return response;
     }),
     create: unary(async (request: providerPb.CreateRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       if (request.getPreview()) return new providerPb.CreateResponse().setProperties(request.getProperties());
-      const properties = toJson(request.getProperties());
-      const urn = request.getUrn();
+      const properties = wireOf(kind, request.getProperties());
       const result = (await runtime
-        .dispatch(kind, "create", [withUrn(reveal(properties), urn)])
+        .dispatch(kind, "create", [withUrn(reveal(properties), request.getUrn())])
         .catch((error: unknown) => {
           if (!(error instanceof PartialCreateError)) throw error;
-          const outputs = sealOutputs(kind, withoutUrn(error.properties), properties);
+          const outputs = renameResource(kind, sealOutputs(kind, withoutUrn(error.properties), properties), "toSchema");
           throw new ResourceInitFailure(error.message, error.id, outputs, error.reasons);
         })) as { id: string; outs?: Json };
       return new providerPb.CreateResponse()
         .setId(result.id)
-        .setProperties(toStruct(sealOutputs(kind, withoutUrn(result.outs ?? {}), properties)));
+        .setProperties(structOf(kind, sealOutputs(kind, withoutUrn(result.outs ?? {}), properties)));
     }),
     read: unary(async (request: providerPb.ReadRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
-      const props = toJson(request.getProperties());
+      const props = wireOf(kind, request.getProperties());
       // No state: an import (or a get). An object another stack manages is refused, naming that stack.
       if (Object.keys(props).length === 0) await runtime.checkImport(kind, request.getId(), request.getUrn());
       const result = (await runtime.dispatch(kind, "read", [
@@ -270,38 +272,42 @@ export function providerService(version: string): Partial<providerGrpc.IResource
       ])) as { id?: string; props?: Json; inputs?: Json };
       const response = new providerPb.ReadResponse().setId(result.id ?? "");
       if (result.id) {
-        const inputs = toJson(request.getInputs());
+        const inputs = wireOf(kind, request.getInputs());
         response
-          .setProperties(toStruct(sealOutputs(kind, result.props ?? {}, props)))
-          .setInputs(toStruct(sealOutputs(kind, result.inputs ?? result.props ?? {}, inputs)));
+          .setProperties(structOf(kind, sealOutputs(kind, result.props ?? {}, props)))
+          .setInputs(structOf(kind, sealOutputs(kind, result.inputs ?? result.props ?? {}, inputs)));
       }
       return response;
     }),
     update: unary(async (request: providerPb.UpdateRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       if (request.getPreview()) return new providerPb.UpdateResponse().setProperties(request.getNews());
-      const news = toJson(request.getNews());
+      const news = wireOf(kind, request.getNews());
       const result = (await runtime.dispatch(kind, "update", [
         request.getId(),
-        reveal(toJson(request.getOlds())),
+        reveal(wireOf(kind, request.getOlds())),
         reveal(news),
       ])) as { outs?: Json };
       return new providerPb.UpdateResponse().setProperties(
-        toStruct(sealOutputs(kind, withoutUrn(result.outs ?? {}), news)),
+        structOf(kind, sealOutputs(kind, withoutUrn(result.outs ?? {}), news)),
       );
     }),
     delete: unary(async (request: providerPb.DeleteRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       await runtime.dispatch(kind, "delete", [
         request.getId(),
-        withUrn(reveal(toJson(request.getProperties())), request.getUrn()),
+        withUrn(reveal(wireOf(kind, request.getProperties())), request.getUrn()),
       ]);
       return new emptyPb.Empty();
     }),
     invoke: unary(async (request: providerPb.InvokeRequest) => {
-      const result = (await invokeFunction(request.getTok(), reveal(toJson(request.getArgs())))) as Json;
-      const kind = kindOfFunction(request.getTok());
-      return new providerPb.InvokeResponse().setReturn(toStruct(kind ? sealOutputs(kind, result, {}) : result));
+      const token = request.getTok();
+      const result = (await invokeFunction(token, reveal(toJson(request.getArgs())))) as Json;
+      const kind = kindOfFunction(token);
+      const sealed = kind ? sealOutputs(kind, result, {}) : result;
+      return new providerPb.InvokeResponse().setReturn(
+        toStruct(renameProperties(sealed, functionResultSchema(token), "toSchema")),
+      );
     }),
     cancel: unary(() => new emptyPb.Empty()),
   };

@@ -64,9 +64,13 @@ export interface LanguageTools {
 export function ensureLanguages(): LanguageTools {
   const binDir = ensurePulumiCli();
   const venv = path.join(path.dirname(binDir), "python-venv");
-  const ready = ["pulumi-language-python", "pulumi-language-go", "pulumi-language-java", "pulumi-tenant-codegen"].every(
-    (name) => fs.existsSync(path.join(binDir, name)),
-  );
+  const ready = [
+    "pulumi-language-python",
+    "pulumi-language-go",
+    "pulumi-language-java",
+    "pulumi-language-yaml",
+    "pulumi-tenant-codegen",
+  ].every((name) => fs.existsSync(path.join(binDir, name)));
   if (process.env.PULUMI_TENANT_LANGUAGES === binDir && ready) return { binDir, pythonVenv: venv };
   try {
     execFileSync("bash", [path.join(REPO_ROOT, "scripts", "setup-languages.sh")], {
@@ -76,7 +80,7 @@ export function ensureLanguages(): LanguageTools {
     });
   } catch {
     throw new Error(
-      "The Python and Go language hosts could not be built (see the [setup-languages] lines above). " +
+      "The Python, Go, Java and YAML language hosts could not be built (see the [setup-languages] lines above). " +
         "They need Go >= 1.24 and Python >= 3.9 with venv and pip reaching PyPI; fix that, then run `npm run setup:languages`.",
     );
   }

@@ -8,6 +8,22 @@ import * as utilities from "./utilities";
 
 /**
  * An event stream of the tenant: the event types it subscribes to and where it delivers them.
+ *
+ * ## Example Usage
+ * ### A event stream
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * const eventStream = new tenant.EventStream("eventStream", {
+ *   name: "audit-log",
+ *   subscriptions: [{ eventType: "user.created" }, { eventType: "user.deleted" }],
+ *   destination: {
+ *     type: "eventbridge",
+ *     configuration: { awsAccountId: "123456789012", awsRegion: "eu-west-1" },
+ *   },
+ * });
+ * ```
  */
 export class EventStream extends pulumi.CustomResource {
     /**
@@ -36,12 +52,30 @@ export class EventStream extends pulumi.CustomResource {
         return obj['__pulumiType'] === EventStream.__pulumiType;
     }
 
-    declare public /*out*/ readonly created_at: pulumi.Output<string>;
+    /**
+     * When the event stream was created (ISO-8601).
+     */
+    declare public /*out*/ readonly createdAt: pulumi.Output<string>;
+    /**
+     * Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     */
     declare public readonly destination: pulumi.Output<outputs.EventStreamDestinationWebhook | outputs.EventStreamDestinationEventbridge | outputs.EventStreamDestinationAction>;
+    /**
+     * The event stream's name, 1 to 128 characters.
+     */
     declare public readonly name: pulumi.Output<string | undefined>;
+    /**
+     * Whether the stream delivers events: `enabled` (the default) or `disabled`.
+     */
     declare public readonly status: pulumi.Output<string>;
+    /**
+     * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     */
     declare public readonly subscriptions: pulumi.Output<outputs.EventStreamSubscriptions[] | undefined>;
-    declare public /*out*/ readonly updated_at: pulumi.Output<string>;
+    /**
+     * When the event stream was last updated (ISO-8601).
+     */
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string>;
 
     /**
      * Create a EventStream resource with the given unique name, arguments, and options.
@@ -61,15 +95,15 @@ export class EventStream extends pulumi.CustomResource {
             resourceInputs["name"] = args?.name;
             resourceInputs["status"] = args?.status;
             resourceInputs["subscriptions"] = args?.subscriptions;
-            resourceInputs["created_at"] = undefined /*out*/;
-            resourceInputs["updated_at"] = undefined /*out*/;
+            resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
-            resourceInputs["created_at"] = undefined /*out*/;
+            resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["destination"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
             resourceInputs["subscriptions"] = undefined /*out*/;
-            resourceInputs["updated_at"] = undefined /*out*/;
+            resourceInputs["updatedAt"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(EventStream.__pulumiType, name, resourceInputs, opts);
@@ -80,8 +114,20 @@ export class EventStream extends pulumi.CustomResource {
  * The set of arguments for constructing a EventStream resource.
  */
 export interface EventStreamArgs {
+    /**
+     * Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     */
     destination: pulumi.Input<inputs.EventStreamDestinationWebhookArgs | inputs.EventStreamDestinationEventbridgeArgs | inputs.EventStreamDestinationActionArgs>;
+    /**
+     * The event stream's name, 1 to 128 characters.
+     */
     name?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the stream delivers events: `enabled` (the default) or `disabled`.
+     */
     status?: pulumi.Input<string | undefined>;
+    /**
+     * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     */
     subscriptions?: pulumi.Input<pulumi.Input<inputs.EventStreamSubscriptionsArgs>[] | undefined>;
 }

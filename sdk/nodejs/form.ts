@@ -8,6 +8,28 @@ import * as utilities from "./utilities";
 
 /**
  * A form of the tenant: its nodes (steps, flows, routers), start and ending, style and translations.
+ *
+ * ## Example Usage
+ * ### A form
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * const form = new tenant.Form("form", {
+ *   name: "Sign-up",
+ *   start: { nextNode: "details" },
+ *   nodes: [
+ *     {
+ *       id: "details",
+ *       type: "STEP",
+ *       config: {
+ *         components: [{ id: "email", category: "FIELD", type: "EMAIL", label: "Email", required: true }],
+ *         nextNode: "$ending",
+ *       },
+ *     },
+ *   ],
+ * });
+ * ```
  */
 export class Form extends pulumi.CustomResource {
     /**
@@ -36,18 +58,54 @@ export class Form extends pulumi.CustomResource {
         return obj['__pulumiType'] === Form.__pulumiType;
     }
 
-    declare public /*out*/ readonly created_at: pulumi.Output<string>;
-    declare public /*out*/ readonly embedded_at: pulumi.Output<string | undefined>;
+    /**
+     * When the form was created (ISO-8601).
+     */
+    declare public /*out*/ readonly createdAt: pulumi.Output<string>;
+    /**
+     * When the form was embedded (a calendar date), if ever.
+     */
+    declare public /*out*/ readonly embeddedAt: pulumi.Output<string | undefined>;
+    /**
+     * What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     */
     declare public readonly ending: pulumi.Output<outputs.FormEnding | undefined>;
+    /**
+     * The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+     */
     declare public readonly languages: pulumi.Output<outputs.FormLanguages | undefined>;
+    /**
+     * Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+     */
     declare public readonly messages: pulumi.Output<outputs.FormMessages | undefined>;
+    /**
+     * The form's name, 1 to 150 characters.
+     */
     declare public readonly name: pulumi.Output<string>;
+    /**
+     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     */
     declare public readonly nodes: pulumi.Output<(outputs.FormNodeStep | outputs.FormNodeFlow | outputs.FormNodeRouter)[] | undefined>;
+    /**
+     * Where the form starts: its hidden fields, the first node and its position in the editor.
+     */
     declare public readonly start: pulumi.Output<outputs.FormStart | undefined>;
+    /**
+     * The form's style: its stylesheet.
+     */
     declare public readonly style: pulumi.Output<outputs.FormStyle | undefined>;
-    declare public /*out*/ readonly submitted_at: pulumi.Output<string | undefined>;
+    /**
+     * When the form was last submitted (a calendar date), if ever.
+     */
+    declare public /*out*/ readonly submittedAt: pulumi.Output<string | undefined>;
+    /**
+     * Translations per language code (any key): free-form objects of texts.
+     */
     declare public readonly translations: pulumi.Output<{[key: string]: any} | undefined>;
-    declare public /*out*/ readonly updated_at: pulumi.Output<string>;
+    /**
+     * When the form was last updated (ISO-8601).
+     */
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string>;
 
     /**
      * Create a Form resource with the given unique name, arguments, and options.
@@ -71,13 +129,13 @@ export class Form extends pulumi.CustomResource {
             resourceInputs["start"] = args?.start;
             resourceInputs["style"] = args?.style;
             resourceInputs["translations"] = args?.translations;
-            resourceInputs["created_at"] = undefined /*out*/;
-            resourceInputs["embedded_at"] = undefined /*out*/;
-            resourceInputs["submitted_at"] = undefined /*out*/;
-            resourceInputs["updated_at"] = undefined /*out*/;
+            resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["embeddedAt"] = undefined /*out*/;
+            resourceInputs["submittedAt"] = undefined /*out*/;
+            resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
-            resourceInputs["created_at"] = undefined /*out*/;
-            resourceInputs["embedded_at"] = undefined /*out*/;
+            resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["embeddedAt"] = undefined /*out*/;
             resourceInputs["ending"] = undefined /*out*/;
             resourceInputs["languages"] = undefined /*out*/;
             resourceInputs["messages"] = undefined /*out*/;
@@ -85,9 +143,9 @@ export class Form extends pulumi.CustomResource {
             resourceInputs["nodes"] = undefined /*out*/;
             resourceInputs["start"] = undefined /*out*/;
             resourceInputs["style"] = undefined /*out*/;
-            resourceInputs["submitted_at"] = undefined /*out*/;
+            resourceInputs["submittedAt"] = undefined /*out*/;
             resourceInputs["translations"] = undefined /*out*/;
-            resourceInputs["updated_at"] = undefined /*out*/;
+            resourceInputs["updatedAt"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Form.__pulumiType, name, resourceInputs, opts);
@@ -98,12 +156,36 @@ export class Form extends pulumi.CustomResource {
  * The set of arguments for constructing a Form resource.
  */
 export interface FormArgs {
+    /**
+     * What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     */
     ending?: pulumi.Input<inputs.FormEndingArgs | undefined>;
+    /**
+     * The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+     */
     languages?: pulumi.Input<inputs.FormLanguagesArgs | undefined>;
+    /**
+     * Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+     */
     messages?: pulumi.Input<inputs.FormMessagesArgs | undefined>;
+    /**
+     * The form's name, 1 to 150 characters.
+     */
     name: pulumi.Input<string>;
+    /**
+     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     */
     nodes?: pulumi.Input<pulumi.Input<inputs.FormNodeStepArgs | inputs.FormNodeFlowArgs | inputs.FormNodeRouterArgs>[] | undefined>;
+    /**
+     * Where the form starts: its hidden fields, the first node and its position in the editor.
+     */
     start?: pulumi.Input<inputs.FormStartArgs | undefined>;
+    /**
+     * The form's style: its stylesheet.
+     */
     style?: pulumi.Input<inputs.FormStyleArgs | undefined>;
+    /**
+     * Translations per language code (any key): free-form objects of texts.
+     */
     translations?: pulumi.Input<{[key: string]: any} | undefined>;
 }

@@ -8,6 +8,15 @@ import * as utilities from "./utilities";
 
 /**
  * Reads one event stream of the tenant, by id or by name.
+ *
+ * ## Example Usage
+ * ### Reads one event stream of the tenant, by id or by name
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * export const found = tenant.getEventStreamOutput({ name: "audit-log" });
+ * ```
  */
 export function getEventStream(args?: GetEventStreamArgs, opts?: pulumi.InvokeOptions): Promise<GetEventStreamResult> {
     args = args || {};
@@ -30,16 +39,46 @@ export interface GetEventStreamArgs {
 }
 
 export interface GetEventStreamResult {
-    readonly created_at: string;
+    /**
+     * When the event stream was created (ISO-8601).
+     */
+    readonly createdAt: string;
+    /**
+     * Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     */
     readonly destination: outputs.EventStreamDestinationWebhook | outputs.EventStreamDestinationEventbridge | outputs.EventStreamDestinationAction;
+    /**
+     * The event stream's id (`est_…`), made by the tenant.
+     */
     readonly id: string;
+    /**
+     * The event stream's name, 1 to 128 characters.
+     */
     readonly name?: string;
+    /**
+     * Whether the stream delivers events: `enabled` (the default) or `disabled`.
+     */
     readonly status: string;
+    /**
+     * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     */
     readonly subscriptions?: outputs.EventStreamSubscriptions[];
-    readonly updated_at: string;
+    /**
+     * When the event stream was last updated (ISO-8601).
+     */
+    readonly updatedAt: string;
 }
 /**
  * Reads one event stream of the tenant, by id or by name.
+ *
+ * ## Example Usage
+ * ### Reads one event stream of the tenant, by id or by name
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * export const found = tenant.getEventStreamOutput({ name: "audit-log" });
+ * ```
  */
 export function getEventStreamOutput(args?: GetEventStreamOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetEventStreamResult> {
     args = args || {};

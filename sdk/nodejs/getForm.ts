@@ -8,6 +8,15 @@ import * as utilities from "./utilities";
 
 /**
  * Reads one form of the tenant, by id or by name.
+ *
+ * ## Example Usage
+ * ### Reads one form of the tenant, by id or by name
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * export const found = tenant.getFormOutput({ name: "Sign-up" });
+ * ```
  */
 export function getForm(args?: GetFormArgs, opts?: pulumi.InvokeOptions): Promise<GetFormResult> {
     args = args || {};
@@ -30,22 +39,70 @@ export interface GetFormArgs {
 }
 
 export interface GetFormResult {
-    readonly created_at: string;
-    readonly embedded_at?: string;
+    /**
+     * When the form was created (ISO-8601).
+     */
+    readonly createdAt: string;
+    /**
+     * When the form was embedded (a calendar date), if ever.
+     */
+    readonly embeddedAt?: string;
+    /**
+     * What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     */
     readonly ending?: outputs.FormEnding;
+    /**
+     * The form's id (`ap_…`), made by the tenant.
+     */
     readonly id: string;
+    /**
+     * The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+     */
     readonly languages?: outputs.FormLanguages;
+    /**
+     * Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+     */
     readonly messages?: outputs.FormMessages;
+    /**
+     * The form's name, 1 to 150 characters.
+     */
     readonly name: string;
+    /**
+     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     */
     readonly nodes?: (outputs.FormNodeStep | outputs.FormNodeFlow | outputs.FormNodeRouter)[];
+    /**
+     * Where the form starts: its hidden fields, the first node and its position in the editor.
+     */
     readonly start?: outputs.FormStart;
+    /**
+     * The form's style: its stylesheet.
+     */
     readonly style?: outputs.FormStyle;
-    readonly submitted_at?: string;
+    /**
+     * When the form was last submitted (a calendar date), if ever.
+     */
+    readonly submittedAt?: string;
+    /**
+     * Translations per language code (any key): free-form objects of texts.
+     */
     readonly translations?: {[key: string]: any};
-    readonly updated_at: string;
+    /**
+     * When the form was last updated (ISO-8601).
+     */
+    readonly updatedAt: string;
 }
 /**
  * Reads one form of the tenant, by id or by name.
+ *
+ * ## Example Usage
+ * ### Reads one form of the tenant, by id or by name
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * export const found = tenant.getFormOutput({ name: "Sign-up" });
+ * ```
  */
 export function getFormOutput(args?: GetFormOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetFormResult> {
     args = args || {};

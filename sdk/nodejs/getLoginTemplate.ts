@@ -6,6 +6,15 @@ import * as utilities from "./utilities";
 
 /**
  * Reads the tenant's login page template.
+ *
+ * ## Example Usage
+ * ### Reads the tenant's login page template
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * export const found = tenant.getLoginTemplateOutput();
+ * ```
  */
 export function getLoginTemplate(args?: GetLoginTemplateArgs, opts?: pulumi.InvokeOptions): Promise<GetLoginTemplateResult> {
     args = args || {};
@@ -18,10 +27,22 @@ export interface GetLoginTemplateArgs {
 }
 
 export interface GetLoginTemplateResult {
+    /**
+     * The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+     */
     readonly template: string;
 }
 /**
  * Reads the tenant's login page template.
+ *
+ * ## Example Usage
+ * ### Reads the tenant's login page template
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * export const found = tenant.getLoginTemplateOutput();
+ * ```
  */
 export function getLoginTemplateOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetLoginTemplateResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

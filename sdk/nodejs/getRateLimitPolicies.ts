@@ -8,12 +8,21 @@ import * as utilities from "./utilities";
 
 /**
  * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
+ *
+ * ## Example Usage
+ * ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * export const found = tenant.getRateLimitPoliciesOutput({ consumerSelector: "default" });
+ * ```
  */
 export function getRateLimitPolicies(args?: GetRateLimitPoliciesArgs, opts?: pulumi.InvokeOptions): Promise<GetRateLimitPoliciesResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("tenant:index:getRateLimitPolicies", {
-        "consumer_selector": args.consumer_selector,
+        "consumerSelector": args.consumerSelector,
     }, opts);
 }
 
@@ -21,20 +30,32 @@ export interface GetRateLimitPoliciesArgs {
     /**
      * Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).
      */
-    consumer_selector?: string;
+    consumerSelector?: string;
 }
 
 export interface GetRateLimitPoliciesResult {
-    readonly rate_limit_policies: outputs.RateLimitPolicyItem[];
+    /**
+     * The rate limit policies found (every one when no argument narrows the search).
+     */
+    readonly rateLimitPolicies: outputs.RateLimitPolicyItem[];
 }
 /**
  * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
+ *
+ * ## Example Usage
+ * ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * export const found = tenant.getRateLimitPoliciesOutput({ consumerSelector: "default" });
+ * ```
  */
 export function getRateLimitPoliciesOutput(args?: GetRateLimitPoliciesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRateLimitPoliciesResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("tenant:index:getRateLimitPolicies", {
-        "consumer_selector": args.consumer_selector,
+        "consumerSelector": args.consumerSelector,
     }, opts);
 }
 
@@ -42,5 +63,5 @@ export interface GetRateLimitPoliciesOutputArgs {
     /**
      * Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).
      */
-    consumer_selector?: pulumi.Input<string | undefined>;
+    consumerSelector?: pulumi.Input<string | undefined>;
 }

@@ -8,6 +8,15 @@ import * as utilities from "./utilities";
 
 /**
  * Reads one rate limit policy by id.
+ *
+ * ## Example Usage
+ * ### Reads one rate limit policy by id
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * export const found = tenant.getRateLimitPolicyOutput({ id: "rlp_2Nf7qL3mXcVbT8wRyK1pD" });
+ * ```
  */
 export function getRateLimitPolicy(args?: GetRateLimitPolicyArgs, opts?: pulumi.InvokeOptions): Promise<GetRateLimitPolicyResult> {
     args = args || {};
@@ -25,16 +34,46 @@ export interface GetRateLimitPolicyArgs {
 }
 
 export interface GetRateLimitPolicyResult {
+    /**
+     * What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     */
     readonly configuration: outputs.RateLimitConfigurationAllow | outputs.RateLimitConfigurationBlock | outputs.RateLimitConfigurationLog | outputs.RateLimitConfigurationRedirect;
+    /**
+     * Who is limited: `client`. Changing it replaces the policy.
+     */
     readonly consumer: string;
-    readonly consumer_selector: string;
-    readonly created_at?: string;
+    /**
+     * Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     */
+    readonly consumerSelector: string;
+    /**
+     * When the policy was created (ISO-8601).
+     */
+    readonly createdAt?: string;
+    /**
+     * The policy's id (`rlp_…`), made by the tenant.
+     */
     readonly id: string;
+    /**
+     * The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     */
     readonly resource: string;
-    readonly updated_at?: string;
+    /**
+     * When the policy was last updated (ISO-8601).
+     */
+    readonly updatedAt?: string;
 }
 /**
  * Reads one rate limit policy by id.
+ *
+ * ## Example Usage
+ * ### Reads one rate limit policy by id
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * export const found = tenant.getRateLimitPolicyOutput({ id: "rlp_2Nf7qL3mXcVbT8wRyK1pD" });
+ * ```
  */
 export function getRateLimitPolicyOutput(args?: GetRateLimitPolicyOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRateLimitPolicyResult> {
     args = args || {};

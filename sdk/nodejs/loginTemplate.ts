@@ -6,6 +6,15 @@ import * as utilities from "./utilities";
 
 /**
  * The hosted login page template (Liquid markup), a singleton of the tenant.
+ *
+ * ## Example Usage
+ * ### A login page template
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * const loginTemplate = new tenant.LoginTemplate("loginTemplate", { template: "<!DOCTYPE html><html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>" });
+ * ```
  */
 export class LoginTemplate extends pulumi.CustomResource {
     /**
@@ -34,6 +43,9 @@ export class LoginTemplate extends pulumi.CustomResource {
         return obj['__pulumiType'] === LoginTemplate.__pulumiType;
     }
 
+    /**
+     * The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+     */
     declare public readonly template: pulumi.Output<string>;
 
     /**
@@ -63,5 +75,8 @@ export class LoginTemplate extends pulumi.CustomResource {
  * The set of arguments for constructing a LoginTemplate resource.
  */
 export interface LoginTemplateArgs {
+    /**
+     * The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+     */
     template: pulumi.Input<string>;
 }

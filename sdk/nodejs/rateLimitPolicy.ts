@@ -8,6 +8,20 @@ import * as utilities from "./utilities";
 
 /**
  * A rate limit policy (Early Access; the client must be global). Only `configuration` changes in place; the other fields replace the policy.
+ *
+ * ## Example Usage
+ * ### A rate limit policy
+ *
+ * ```typescript
+ * import * as tenant from "@pulumi-tenant/sdk";
+ *
+ * const rateLimitPolicy = new tenant.RateLimitPolicy("rateLimitPolicy", {
+ *   resource: "oauth_authentication_api",
+ *   consumer: "client",
+ *   consumerSelector: "default",
+ *   configuration: { action: "block", limit: 100 },
+ * });
+ * ```
  */
 export class RateLimitPolicy extends pulumi.CustomResource {
     /**
@@ -36,12 +50,30 @@ export class RateLimitPolicy extends pulumi.CustomResource {
         return obj['__pulumiType'] === RateLimitPolicy.__pulumiType;
     }
 
+    /**
+     * What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     */
     declare public readonly configuration: pulumi.Output<outputs.RateLimitConfigurationAllow | outputs.RateLimitConfigurationBlock | outputs.RateLimitConfigurationLog | outputs.RateLimitConfigurationRedirect>;
+    /**
+     * Who is limited: `client`. Changing it replaces the policy.
+     */
     declare public readonly consumer: pulumi.Output<string>;
-    declare public readonly consumer_selector: pulumi.Output<string>;
-    declare public /*out*/ readonly created_at: pulumi.Output<string | undefined>;
+    /**
+     * Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     */
+    declare public readonly consumerSelector: pulumi.Output<string>;
+    /**
+     * When the policy was created (ISO-8601).
+     */
+    declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
+    /**
+     * The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     */
     declare public readonly resource: pulumi.Output<string>;
-    declare public /*out*/ readonly updated_at: pulumi.Output<string | undefined>;
+    /**
+     * When the policy was last updated (ISO-8601).
+     */
+    declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
 
     /**
      * Create a RateLimitPolicy resource with the given unique name, arguments, and options.
@@ -60,25 +92,25 @@ export class RateLimitPolicy extends pulumi.CustomResource {
             if (args?.consumer === undefined && !opts.urn) {
                 throw new Error("Missing required property 'consumer'");
             }
-            if (args?.consumer_selector === undefined && !opts.urn) {
-                throw new Error("Missing required property 'consumer_selector'");
+            if (args?.consumerSelector === undefined && !opts.urn) {
+                throw new Error("Missing required property 'consumerSelector'");
             }
             if (args?.resource === undefined && !opts.urn) {
                 throw new Error("Missing required property 'resource'");
             }
             resourceInputs["configuration"] = args?.configuration;
             resourceInputs["consumer"] = args?.consumer;
-            resourceInputs["consumer_selector"] = args?.consumer_selector;
+            resourceInputs["consumerSelector"] = args?.consumerSelector;
             resourceInputs["resource"] = args?.resource;
-            resourceInputs["created_at"] = undefined /*out*/;
-            resourceInputs["updated_at"] = undefined /*out*/;
+            resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
             resourceInputs["configuration"] = undefined /*out*/;
             resourceInputs["consumer"] = undefined /*out*/;
-            resourceInputs["consumer_selector"] = undefined /*out*/;
-            resourceInputs["created_at"] = undefined /*out*/;
+            resourceInputs["consumerSelector"] = undefined /*out*/;
+            resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["resource"] = undefined /*out*/;
-            resourceInputs["updated_at"] = undefined /*out*/;
+            resourceInputs["updatedAt"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(RateLimitPolicy.__pulumiType, name, resourceInputs, opts);
@@ -89,8 +121,20 @@ export class RateLimitPolicy extends pulumi.CustomResource {
  * The set of arguments for constructing a RateLimitPolicy resource.
  */
 export interface RateLimitPolicyArgs {
+    /**
+     * What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     */
     configuration: pulumi.Input<inputs.RateLimitConfigurationAllowArgs | inputs.RateLimitConfigurationBlockArgs | inputs.RateLimitConfigurationLogArgs | inputs.RateLimitConfigurationRedirectArgs>;
+    /**
+     * Who is limited: `client`. Changing it replaces the policy.
+     */
     consumer: pulumi.Input<string>;
-    consumer_selector: pulumi.Input<string>;
+    /**
+     * Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     */
+    consumerSelector: pulumi.Input<string>;
+    /**
+     * The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     */
     resource: pulumi.Input<string>;
 }

@@ -1,5 +1,5 @@
 /**
- * `generate --language python|go` round trip, through the real CLI, engine and language
+ * `generate --language python|go|yaml` round trip, through the real CLI, engine and language
  * hosts: a tenant configured by hand (test/fixtures/realistic-tenant.ts) → a program over
  * the resource plugin and `import.json` → the printed config lines → `pulumi import --file
  * import.json` adopts every object by id with 0 writes → `pulumi preview` (and a refresh
@@ -31,6 +31,7 @@ const CLI = path.join(REPO_ROOT, "provider", "dist", "provider", "cli", "index.j
 const LANGUAGES = [
   { language: "python", program: "__main__.py" },
   { language: "go", program: "main.go" },
+  { language: "yaml", program: "Pulumi.yaml" },
 ] as const;
 
 let server: TenantServer;
@@ -121,6 +122,9 @@ describe.each(LANGUAGES)("a $language program generated over the plugin", ({ lan
       expect(requirements).toMatch(/^pulumi==3\.248\.0$/m);
       expect(requirements).toMatch(/^pulumi_tenant==/m);
       programEnv = { PATH: path.join(pythonVenv, "bin"), PYTHONPATH: installPythonSdk(pythonVenv, scratch) };
+    } else if (language === "yaml") {
+      // No SDK: the program is Pulumi.yaml, its types the plugin's schema.
+      expect(fs.readdirSync(out())).not.toContain("package.json");
     } else {
       // Where the SDK module is not published: the replace line of the README, then `go mod tidy`.
       const env = { ...process.env, GOFLAGS: "-mod=mod" };

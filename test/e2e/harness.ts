@@ -3,11 +3,11 @@
  * (pinned, from scripts/setup-pulumi.sh) over a program directory, a private file://
  * backend and PULUMI_HOME per run.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
+import type { EngineEvent, LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { startTenantServer, type TenantServer, type TenantServerOptions } from "../../server/index";
 import { ensurePulumiCli, openStack, REPO_ROOT, stackConfigFile } from "../../scripts/lib/pulumi";
 
@@ -153,6 +153,41 @@ export function rawStateText(ctx: E2eContext): string {
   };
   if (fs.existsSync(root)) walk(root);
   return texts.join("\n");
+}
+
+/**
+ * Runs the CLI itself on the stack (`pulumi <args> --stack <name>`), as a user or a CI job
+ * would, for what the Automation API does not give (`preview --json`); resolves with stdout.
+ * Asynchronous: the tenant server answers from this process's event loop.
+ */
+export function runCli(stack: Stack, args: string[]): Promise<string> {
+  const workspace = stack.workspace as LocalWorkspace;
+  const command = [...args, "--stack", stack.name, "--non-interactive"];
+  return new Promise((resolve, reject) =>
+    execFile(
+      workspace.pulumiCommand.command,
+      command,
+      { cwd: workspace.workDir, env: { ...process.env, ...workspace.envVars }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        error
+          ? reject(new Error(`pulumi ${command.join(" ")} failed:\n${stderr}\n${stdout.slice(-3000)}`))
+          : resolve(stdout),
+    ),
+  );
+}
+
+/** One step of `pulumi preview --json`: what the engine would do to a resource, and why. */
+export interface JsonPreviewStep {
+  op: string;
+  urn: string;
+  diffReasons?: string[] | null;
+  replaceReasons?: string[] | null;
+  detailedDiff?: Record<string, { kind: string }> | null;
+}
+
+/** The steps of `pulumi preview --json` on the stack. */
+export async function previewJsonSteps(stack: Stack): Promise<JsonPreviewStep[]> {
+  return (JSON.parse(await runCli(stack, ["preview", "--json"])) as { steps?: JsonPreviewStep[] }).steps ?? [];
 }
 
 /** Sets the program's `scenario` config. */

@@ -1,7 +1,8 @@
 /**
- * The provider plugin for every language (issue 18): the same scenario through a TypeScript
- * program on the generated Node SDK, a Python program, a Go program and a Java program
- * (test/e2e/languages/<language>, inputs in scenario.json), each through the real engine and
+ * The provider plugin for every language (issues 18, 29): the same scenario through a TypeScript
+ * program on the generated Node SDK, a Python program, a Go program, a Java program and a YAML
+ * program with no SDK (test/e2e/languages/<language>, inputs in scenario.json; YAML's written
+ * out, its lookups `fn::invoke`), each through the real engine and
  * its language host: a preview that names an invalid input, up of all four kinds on one
  * tenant (the default provider) and a form on each of two more tenants through two explicit
  * `tenant.Provider` instances, every lookup as
@@ -11,8 +12,10 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startTenantServer, type TenantServer } from "../../server/index";
-import { ensureLanguages } from "../../scripts/lib/pulumi";
+import { ensureLanguages, REPO_ROOT } from "../../scripts/lib/pulumi";
+import { renameResource } from "../../provider/plugin/names";
 import scenario from "./languages/scenario.json";
 import {
   E2E_TIMEOUT_MS,
@@ -28,7 +31,50 @@ import {
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
-const LANGUAGES = ["nodejs", "python", "go", "java"] as const;
+const LANGUAGES = ["nodejs", "python", "go", "java", "yaml"] as const;
+
+/**
+ * The YAML program in a scratch copy (the import step adds a resource to it, as a user pastes
+ * one), its plugin path made absolute.
+ */
+function yamlProgram(scratch: string): string {
+  const dir = path.join(scratch, "yaml-program");
+  fs.mkdirSync(dir, { recursive: true });
+  const text = fs.readFileSync(path.join(__dirname, "languages", "yaml", "Pulumi.yaml"), "utf8");
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    text.replace("path: ../../../../provider/bin", `path: ${path.join(REPO_ROOT, "provider", "bin")}`),
+  );
+  return dir;
+}
+
+/** Adds the imported form to a YAML program (YAML has no conditionals: the other programs read `extraFormName`). */
+function addExtraFormToYaml(dir: string): void {
+  const file = path.join(dir, "Pulumi.yaml");
+  const extra = [
+    "  extra:",
+    "    type: tenant:Form",
+    "    properties:",
+    "      name: Imported",
+    "      languages:",
+    "        primary: en",
+    "      nodes: ${nodes}",
+    "      start: ${start}",
+    "",
+  ].join("\n");
+  fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/^outputs:/m, `${extra}outputs:`));
+}
+
+/**
+ * YAML has no length function and reads no field of a union: its program outputs the list,
+ * the template and the policy's configuration, counted and read here.
+ */
+function normalisedOutputs(outputs: Record<string, unknown>): Record<string, unknown> {
+  const { policies, template, policyConfiguration, ...rest } = outputs;
+  if (!Array.isArray(policies) || typeof template !== "string") return outputs;
+  const lookedUpPolicyLimit = (policyConfiguration as { limit?: number }).limit;
+  return { ...rest, policyCount: policies.length, templateLength: template.length, lookedUpPolicyLimit };
+}
 const HOOK_TOKEN = "hook-token-7c1d9e0b5a";
 
 describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
@@ -51,7 +97,7 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
     third = await startTenantServer({ port: 0, logger: false });
     thirdApi = new TenantApi(third);
     ctx = await startE2e({
-      programDir: path.join(__dirname, "languages", language),
+      programDir: language === "yaml" ? yamlProgram(scratch) : path.join(__dirname, "languages", language),
       stackName: `languages-${language}`,
       config: {
         hookToken: { value: HOOK_TOKEN, secret: true },
@@ -85,7 +131,9 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
   test("up makes every kind on the default tenant and a form on each of two explicit providers' tenants; every lookup answers", async () => {
     const up = await ctx.stack.up({ onOutput: (text) => (engineOutput += text) });
     expect(up.summary.result).toBe("succeeded");
-    outputs = Object.fromEntries(Object.entries(up.outputs).map(([key, value]) => [key, value.value]));
+    outputs = normalisedOutputs(
+      Object.fromEntries(Object.entries(up.outputs).map(([key, value]) => [key, value.value])),
+    );
     expect((await ctx.api.call<{ name: string }>("GET", `/forms/${outputs.formId}`)).body.name).toBe("Sign-up");
     expect((await ctx.api.call<{ name: string }>("GET", `/event-streams/${outputs.streamId}`)).body.name).toBe(
       "audit-log",
@@ -144,8 +192,8 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
 
   test("secrets are absent from the state and from the engine's output; a component secret is secret alone", async () => {
     const state = rawStateText(ctx);
-    const captchaSecret = scenario.form.nodes[0]!.config.components[1]!.config.secret_key!;
-    // The captcha's secret_key is a plain string in every program: the plugin seals it.
+    const captchaSecret = scenario.form.nodes[0]!.config.components[1]!.config.secretKey!;
+    // The captcha's secretKey is a plain string in every program: the plugin seals it.
     for (const secret of [
       HOOK_TOKEN,
       captchaSecret,
@@ -163,12 +211,16 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
     expect(Array.isArray(nodes)).toBe(true);
     const [email, captcha] = nodes[0]!.config.components;
     expect(email).toMatchObject({ type: "EMAIL" });
-    expect(captcha!.config.site_key).toBe("6LcScenarioSiteKey01");
-    expect(captcha!.config.secret_key).toHaveProperty(["4dabf18193072939515e22adb298388d"]);
+    // The state holds the package schema's names (what every SDK shows), not the API's.
+    expect(captcha!.config.siteKey).toBe("6LcScenarioSiteKey01");
+    expect(captcha!.config.secretKey).toHaveProperty(["4dabf18193072939515e22adb298388d"]);
+    expect(captcha!.config).not.toHaveProperty("secret_key");
   });
 
   test("pulumi import adopts a form by id, and the matching program then previews no change", async () => {
-    const made = await ctx.api.call<{ id: string }>("POST", "/forms", { ...scenario.form, name: "Imported" });
+    // The scenario is in the package schema's names; the API takes its own.
+    const apiForm = renameResource("form", { ...scenario.form, name: "Imported" }, "toWire");
+    const made = await ctx.api.call<{ id: string }>("POST", "/forms", apiForm);
     expect(made.status).toBe(201);
     const imported = await ctx.stack.import({
       resources: [{ type: "tenant:index:Form", name: "extra", id: made.body.id }],
@@ -176,7 +228,8 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
       protect: false,
     });
     expect(imported.summary.result).toBe("succeeded");
-    await ctx.stack.setConfig("extraFormName", { value: "Imported" });
+    if (language === "yaml") addExtraFormToYaml((ctx.stack.workspace as LocalWorkspace).workDir);
+    else await ctx.stack.setConfig("extraFormName", { value: "Imported" });
     await ctx.stack.preview({ expectNoChanges: true });
   });
 

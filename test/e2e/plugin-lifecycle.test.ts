@@ -1,12 +1,13 @@
 /**
  * The resource plugin through the real engine (issue 18): a program with no SDK declares a
  * `tenant:index:Form`; up creates it, a second up changes nothing, a config edit updates it,
+ * and `preview --json` names the changed field (`diffReasons`, what pull-request bots read);
  * the client secret never reaches the state, destroy deletes it; `pulumi import` adopts a
  * form made by hand, and the matching program then previews no change.
  */
 import * as path from "node:path";
 import signupForm from "./plugin-program/signup-form.json";
-import { E2E_TIMEOUT_MS, rawStateText, startE2e, writesIn, type E2eContext } from "./harness";
+import { E2E_TIMEOUT_MS, previewJsonSteps, rawStateText, startE2e, writesIn, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -27,6 +28,10 @@ describe("the tenant resource plugin through the real engine", () => {
     expect(again.summary.resourceChanges).toEqual({ same: 2 });
 
     await ctx.stack.setConfig("formName", { value: "Join" });
+    // What a pull-request bot reads: the update and the field that causes it.
+    const update = (await previewJsonSteps(ctx.stack)).find((step) => step.op === "update");
+    expect(update).toMatchObject({ urn: expect.stringContaining("tenant:index:Form::signup"), diffReasons: ["name"] });
+    expect(update?.detailedDiff).toEqual({ name: expect.objectContaining({ kind: "update" }) });
     const renamed = await ctx.stack.up();
     expect(renamed.summary.resourceChanges).toMatchObject({ update: 1 });
     expect((await ctx.api.call<{ name: string }>("GET", `/forms/${id}`)).body.name).toBe("Join");
@@ -60,6 +65,7 @@ describe("the tenant resource plugin through the real engine", () => {
       subscriptions: [{ event_type: "user.created" }],
       destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } },
     };
+    // The API's names: the program (plugin-program/index.ts) renames them to the schema's.
     const template = { template: "<html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>" };
     const policy = {
       resource: "oauth_authentication_api",

@@ -9,6 +9,7 @@
  */
 import * as path from "node:path";
 import { OWNER_KEY } from "../../provider/lifecycle/ownership";
+import { kindOfTypeName, renameResource } from "../../provider/plugin/names";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, startE2e, type E2eContext } from "./harness";
 
@@ -47,8 +48,10 @@ function comparable(value: Json): Json {
 /**
  * Each tenant resource's outputs by name, as the stack stores them, without the dynamic
  * provider's own fields: `__provider` and the like, and `managedBy`, the URN a dynamic
- * resource carries to claim its object (the plugin has the URN in every request). Both record
- * their tenant's origin (`tenantOrigin`): each side has its own server, so it is compared to it.
+ * resource carries to claim its object (the plugin has the URN in every request). The
+ * plugin's are in the package schema's names (`nextNode`): compared in the API's (`next_node`).
+ * Both record their tenant's origin (`tenantOrigin`): each side has its own server, so it is
+ * compared to it.
  */
 async function storedOutputs(ctx: E2eContext): Promise<Record<string, Json>> {
   const deployment = (await ctx.stack.exportStack()).deployment as {
@@ -58,8 +61,10 @@ async function storedOutputs(ctx: E2eContext): Promise<Record<string, Json>> {
   for (const resource of deployment.resources) {
     if (resource.type.startsWith("pulumi:")) continue;
     const name = resource.urn.split("::").pop()!;
+    const kind = resource.type.startsWith("tenant:") ? kindOfTypeName(resource.type.split(":").pop()!) : undefined;
+    const stored = kind ? renameResource(kind, resource.outputs ?? {}, "toWire") : (resource.outputs ?? {});
     const outputs = Object.fromEntries(
-      Object.entries(resource.outputs ?? {}).filter(([key]) => !key.startsWith("__") && key !== OWNER_KEY),
+      Object.entries(stored).filter(([key]) => !key.startsWith("__") && key !== OWNER_KEY),
     );
     expect(outputs.tenantOrigin).toBe(new URL(ctx.server.url).origin);
     delete outputs.tenantOrigin;

@@ -1,13 +1,15 @@
 /**
- * The committed SDKs (sdk/nodejs, sdk/python, sdk/go) are what `npm run sdk` generates from
- * the current schema.json: a change to the table of kinds that was not followed by
- * `npm run sdk` fails here, naming the files.
+ * The committed SDKs (sdk/nodejs, sdk/python, sdk/go, sdk/java) are what `npm run sdk` generates
+ * from the current schema.json: a change to the table of kinds that was not followed by
+ * `npm run sdk` fails here, naming the files. The Go SDK has Go's names and passes `go vet`.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { compareTrees, ensureCodegen, generateSdks, SDK_DIR } from "../../scripts/sdk";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
+import { GO_MODULE } from "../../provider/package-schema";
 
 jest.setTimeout(5 * 60 * 1000);
 
@@ -43,4 +45,31 @@ test("the comparison names a changed, a missing and an extra file", () => {
     fs.rmSync(a, { recursive: true, force: true });
     fs.rmSync(b, { recursive: true, force: true });
   }
+});
+
+/** Exported Go names declared in `source`: functions, methods, types and struct fields. */
+function exportedGoNames(source: string): string[] {
+  const declarations = [
+    /^func (?:\([^)]*\) )?([A-Z]\w*)/gm, // functions and methods
+    /^type ([A-Z]\w*)/gm,
+    /^\t([A-Z]\w*) +[^=(]/gm, // struct fields (one tab deep)
+  ];
+  return declarations.flatMap((pattern) => [...source.matchAll(pattern)].map((match) => match[1]!));
+}
+
+test("the Go SDK has Go's names (no exported name with an underscore) and passes go vet", () => {
+  const dir = path.join(SDK_DIR, "go", "tenant");
+  const names = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith(".go"))
+    .flatMap((file) => exportedGoNames(fs.readFileSync(path.join(dir, file), "utf8")));
+  expect(names).toEqual(expect.arrayContaining(["NextNode", "WebhookAuthorization", "ConsumerSelector"]));
+  expect(names.filter((name) => name.includes("_"))).toEqual([]);
+  // Vetted from the languages test's Go program, whose go.mod points at sdk/go (and pins its dependencies).
+  const program = path.join(REPO_ROOT, "test", "e2e", "languages", "go");
+  execFileSync("go", ["vet", `${GO_MODULE}/tenant/...`], {
+    cwd: program,
+    env: { ...process.env, GOFLAGS: "-mod=mod" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 });

@@ -33,7 +33,7 @@ a tenant and writes a ready Pulumi project to DIR, one resource per object:
   Pulumi.yaml, package.json, tsconfig.json, index.ts (each resource adopting its object
   with adoptId, or adopt: true for the template), login.html, README.md, .gitignore. The
   first \`pulumi up\` takes every object over and writes nothing while the tenant matches.
-- with --language python|go (or --plugin for TypeScript) a program over the resource
+- with --language python|go|yaml (or --plugin for TypeScript) a program over the resource
   plugin \`tenant\` and its SDK (__main__.py and requirements.txt, main.go and go.mod, or
   index.ts and package.json), with ${IMPORT_FILE}: \`pulumi import --file ${IMPORT_FILE}\`
   adopts every object by id without a write, then \`pulumi preview\` shows no change.
@@ -49,7 +49,7 @@ Options:
   --client-secret S    its secret                           (default: $AUTH0_CLIENT_SECRET)
   --api-token TOKEN    a Management API token instead       (default: $AUTH0_API_TOKEN)
   --audience URL       the token audience                   (default: $AUTH0_AUDIENCE, else <origin>/api/v2/)
-  --language LANG      typescript (default), python or go; python and go are plugin programs
+  --language LANG      typescript (default), python, go or yaml; python, go and yaml are plugin programs
   --plugin             a TypeScript program over the resource plugin and @pulumi-tenant/sdk
   --import-file FILE   also write the \`pulumi import --file\` file to FILE (implies --plugin;
                        plugin programs always get DIR/${IMPORT_FILE})
@@ -272,7 +272,7 @@ export function programTarget(flags: GenerateFlags): ProgramTarget {
   if (!plugin) return { kind: "dynamic" };
   if (flags.tenant !== undefined)
     throw new Error(
-      "--tenant names a configuration namespace of the dynamic providers; a plugin program (--language python|go, " +
+      "--tenant names a configuration namespace of the dynamic providers; a plugin program (--language python|go|yaml, " +
         "--plugin or --import-file) chooses its tenant with tenant:* configuration or a tenant.Provider: drop --tenant.",
     );
   return {

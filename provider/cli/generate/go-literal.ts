@@ -1,7 +1,7 @@
 /**
  * JSON values as Go expressions of the generated Go SDK (sdk/go), driven by the package
  * schema: an object type becomes `&tenant.<Type>Args{Field: …}` (field names as the SDK's
- * codegen makes them: the wire name with its first letter capitalised), arrays and maps
+ * codegen makes them: the schema's name with its first letter capitalised), arrays and maps
  * of a type `tenant.<Type>Array{…}` / `tenant.<Type>Map{…}`, strings `pulumi.String(…)`
  * and so on. Where the SDK takes any input (a union, `Any`), a union branch is still typed
  * when every key is one of its fields, and anything else is `pulumi.Map{…}` /
@@ -17,9 +17,9 @@ export type ObjectTypes = Record<string, { properties: Record<string, TypeSpec> 
 const ANY_REF = "pulumi.json#/Any";
 const PRIMITIVE = { string: "String", integer: "Int", number: "Float64", boolean: "Bool" } as const;
 
-/** The Go SDK's name of a property: the wire name with its first letter capitalised (`next_node` → `Next_node`). */
-export function goFieldName(wire: string): string {
-  return wire.charAt(0).toUpperCase() + wire.slice(1);
+/** The Go SDK's name of a property: the schema's name with its first letter capitalised (`nextNode` → `NextNode`). */
+export function goFieldName(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /** A Go string literal: a raw string for readable multi-line text, else an interpreted one. */

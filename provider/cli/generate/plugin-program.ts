@@ -1,11 +1,12 @@
 /**
  * A tenant snapshot → a Pulumi program over the resource plugin (pure), in TypeScript (on
- * the Node SDK, `@pulumi-tenant/sdk`), Python (`pulumi_tenant`) or Go (`…/sdk/go/tenant`),
+ * the Node SDK, `@pulumi-tenant/sdk`), Python (`pulumi_tenant`), Go (`…/sdk/go/tenant`) or YAML (no SDK),
  * with `import.json` for `pulumi import --file`: the objects are adopted by import, so the
  * program holds plain resources and the import is followed by a preview with no change.
  * The resources come from the same model as the dynamic-provider program (model.ts).
  */
 import { GO_MODULE, packageSchema } from "../../package-schema";
+import { kindOfTypeName, renameResource } from "../../plugin/names";
 import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "./go-literal";
 import { Code, printLiteral, PYTHON } from "./literal";
 import {
@@ -35,9 +36,10 @@ import {
   typescriptRef,
 } from "./program";
 import type { TenantSnapshot } from "./snapshot";
+import { yamlProgramBody } from "./yaml-program";
 
 /** The languages of plugin programs. */
-export const PLUGIN_LANGUAGES = ["typescript", "python", "go"] as const;
+export const PLUGIN_LANGUAGES = ["typescript", "python", "go", "yaml"] as const;
 export type PluginLanguage = (typeof PLUGIN_LANGUAGES)[number];
 
 /** The import file written beside a plugin program. */
@@ -84,6 +86,14 @@ interface Writer {
   ignore: string[];
 }
 
+/**
+ * A resource's arguments as the SDKs of TypeScript and Go name them: the package schema's
+ * names (`nextNode`; the model holds the API's, `next_node`). Python's are the API's.
+ */
+function schemaArgs(resource: ModelResource): Record<string, unknown> {
+  return renameResource(kindOfTypeName(resource.kind)!, resource.args, "toSchema");
+}
+
 /** Builds the program of `snapshot` in `options.language` over the plugin. */
 export function buildPluginProgram(snapshot: TenantSnapshot, options: PluginProgramOptions): GeneratedProgram {
   const writer = WRITERS[options.language];
@@ -107,6 +117,8 @@ export function buildPluginProgram(snapshot: TenantSnapshot, options: PluginProg
     [IMPORT_FILE]: importFile(model),
     ".gitignore": [...writer.ignore, `${SECRETS_DIR}/`, ""].join("\n"),
   };
+  // A YAML program lives in its project file.
+  if (options.language === "yaml") files["Pulumi.yaml"] += yamlProgramBody(model, header);
   Object.assign(files, filesOf(model.files));
   files["README.md"] = pluginReadme(snapshot, options, model);
   return { files, secrets: model.secrets, resources: model.resources };
@@ -122,7 +134,7 @@ const TYPESCRIPT_WRITER: Writer = {
   files(snapshot, { resources, files }, header, options, usesConfig) {
     const blocks = resources.map((resource, index) => {
       const head = `const ${resource.name} = new tenant.${resource.kind}(${JSON.stringify(resource.name)}, `;
-      const args = replaceRefs(resource.args, typescriptRef);
+      const args = replaceRefs(schemaArgs(resource), typescriptRef);
       return [
         ...sectionLine(resource.kind, resources[index - 1], "//"),
         `/** ${resource.comment} */`,
@@ -255,7 +267,13 @@ const GO_WRITER: Writer = {
         : new Code(`pulumi.String(string(${ref.variable}))`);
     const blocks = resources.map((resource, index) => {
       const { inputProperties } = schema.resources[`tenant:index:${resource.kind}`]!;
-      const args = printer.struct(replaceRefs(resource.args, goRef), resource.kind, inputProperties, 2, resource.name);
+      const args = printer.struct(
+        replaceRefs(schemaArgs(resource), goRef),
+        resource.kind,
+        inputProperties,
+        2,
+        resource.name,
+      );
       return [
         ...sectionLine(resource.kind, resources[index - 1], "//").map((line) => `\t\t${line}`),
         `\t\t// ${resource.comment}`,
@@ -320,10 +338,20 @@ const GO_WRITER: Writer = {
   },
 };
 
+/** YAML: no files besides Pulumi.yaml, whose program {@link buildPluginProgram} appends (yaml-program.ts). */
+const YAML_WRITER: Writer = {
+  reserved: [],
+  runtime: ["runtime: yaml"],
+  install: [],
+  ignore: [],
+  files: () => ({}),
+};
+
 const WRITERS: Record<PluginLanguage, Writer> = {
   typescript: TYPESCRIPT_WRITER,
   python: PYTHON_WRITER,
   go: GO_WRITER,
+  yaml: YAML_WRITER,
 };
 
 /** The steps after `generate` for a plugin program, relative to its folder: the import adopts every object. */
@@ -349,6 +377,7 @@ function pluginReadme(
     python:
       "`pulumi_tenant` (the repository's `sdk/python`: `pip install <checkout>/sdk/python` where it is not published)",
     go: `\`${GO_MODULE}\` (the repository's \`sdk/go\`: \`go mod edit -replace ${GO_MODULE}=<checkout>/sdk/go\` where it is not published)`,
+    yaml: "not needed: a YAML program needs only the plugin (its types come from the plugin's schema)",
   }[options.language];
   return [
     `# ${options.projectName}`,

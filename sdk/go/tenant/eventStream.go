@@ -13,15 +13,50 @@ import (
 )
 
 // An event stream of the tenant: the event types it subscribes to and where it delivers them.
+//
+// ## Example Usage
+// ### A event stream
+// ```go
+//
+//	_, err := tenant.NewEventStream(ctx, "eventStream", &tenant.EventStreamArgs{
+//		Name: pulumi.String("audit-log"),
+//		Subscriptions: tenant.EventStreamSubscriptionsArray{
+//			&tenant.EventStreamSubscriptionsArgs{
+//				EventType: pulumi.String("user.created"),
+//			},
+//			&tenant.EventStreamSubscriptionsArgs{
+//				EventType: pulumi.String("user.deleted"),
+//			},
+//		},
+//		Destination: &tenant.EventStreamDestinationEventbridgeArgs{
+//			Type: pulumi.String("eventbridge"),
+//			Configuration: &tenant.EventStreamDestinationEventbridgeConfigurationArgs{
+//				AwsAccountId: pulumi.String("123456789012"),
+//				AwsRegion: pulumi.String("eu-west-1"),
+//			},
+//		},
+//	})
+//
+//	if err != nil {
+//		return err
+//	}
+//
+// ```
 type EventStream struct {
 	pulumi.CustomResourceState
 
-	Created_at    pulumi.StringOutput                 `pulumi:"created_at"`
-	Destination   pulumi.AnyOutput                    `pulumi:"destination"`
-	Name          pulumi.StringPtrOutput              `pulumi:"name"`
-	Status        pulumi.StringOutput                 `pulumi:"status"`
+	// When the event stream was created (ISO-8601).
+	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	// Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+	Destination pulumi.AnyOutput `pulumi:"destination"`
+	// The event stream's name, 1 to 128 characters.
+	Name pulumi.StringPtrOutput `pulumi:"name"`
+	// Whether the stream delivers events: `enabled` (the default) or `disabled`.
+	Status pulumi.StringOutput `pulumi:"status"`
+	// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
 	Subscriptions EventStreamSubscriptionsArrayOutput `pulumi:"subscriptions"`
-	Updated_at    pulumi.StringOutput                 `pulumi:"updated_at"`
+	// When the event stream was last updated (ISO-8601).
+	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 }
 
 // NewEventStream registers a new resource with the given unique name, arguments, and options.
@@ -67,17 +102,25 @@ func (EventStreamState) ElementType() reflect.Type {
 }
 
 type eventStreamArgs struct {
-	Destination   interface{}                `pulumi:"destination"`
-	Name          *string                    `pulumi:"name"`
-	Status        *string                    `pulumi:"status"`
+	// Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+	Destination interface{} `pulumi:"destination"`
+	// The event stream's name, 1 to 128 characters.
+	Name *string `pulumi:"name"`
+	// Whether the stream delivers events: `enabled` (the default) or `disabled`.
+	Status *string `pulumi:"status"`
+	// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
 	Subscriptions []EventStreamSubscriptions `pulumi:"subscriptions"`
 }
 
 // The set of arguments for constructing a EventStream resource.
 type EventStreamArgs struct {
-	Destination   pulumi.Input
-	Name          pulumi.StringPtrInput
-	Status        pulumi.StringPtrInput
+	// Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+	Destination pulumi.Input
+	// The event stream's name, 1 to 128 characters.
+	Name pulumi.StringPtrInput
+	// Whether the stream delivers events: `enabled` (the default) or `disabled`.
+	Status pulumi.StringPtrInput
+	// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
 	Subscriptions EventStreamSubscriptionsArrayInput
 }
 
@@ -118,28 +161,34 @@ func (o EventStreamOutput) ToEventStreamOutputWithContext(ctx context.Context) E
 	return o
 }
 
-func (o EventStreamOutput) Created_at() pulumi.StringOutput {
-	return o.ApplyT(func(v *EventStream) pulumi.StringOutput { return v.Created_at }).(pulumi.StringOutput)
+// When the event stream was created (ISO-8601).
+func (o EventStreamOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *EventStream) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 func (o EventStreamOutput) Destination() pulumi.AnyOutput {
 	return o.ApplyT(func(v *EventStream) pulumi.AnyOutput { return v.Destination }).(pulumi.AnyOutput)
 }
 
+// The event stream's name, 1 to 128 characters.
 func (o EventStreamOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EventStream) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// Whether the stream delivers events: `enabled` (the default) or `disabled`.
 func (o EventStreamOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *EventStream) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
+// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
 func (o EventStreamOutput) Subscriptions() EventStreamSubscriptionsArrayOutput {
 	return o.ApplyT(func(v *EventStream) EventStreamSubscriptionsArrayOutput { return v.Subscriptions }).(EventStreamSubscriptionsArrayOutput)
 }
 
-func (o EventStreamOutput) Updated_at() pulumi.StringOutput {
-	return o.ApplyT(func(v *EventStream) pulumi.StringOutput { return v.Updated_at }).(pulumi.StringOutput)
+// When the event stream was last updated (ISO-8601).
+func (o EventStreamOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *EventStream) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -13,21 +13,68 @@ import (
 )
 
 // A form of the tenant: its nodes (steps, flows, routers), start and ending, style and translations.
+//
+// ## Example Usage
+// ### A form
+// ```go
+//
+//	_, err := tenant.NewForm(ctx, "form", &tenant.FormArgs{
+//		Name: pulumi.String("Sign-up"),
+//		Start: &tenant.FormStartArgs{
+//			NextNode: pulumi.String("details"),
+//		},
+//		Nodes: pulumi.Array{
+//			&tenant.FormNodeStepArgs{
+//				Id: pulumi.String("details"),
+//				Type: pulumi.String("STEP"),
+//				Config: &tenant.FormNodeStepConfigArgs{
+//					Components: pulumi.Array{
+//						&tenant.FormComponentEmailArgs{
+//							Id: pulumi.String("email"),
+//							Category: pulumi.String("FIELD"),
+//							Type: pulumi.String("EMAIL"),
+//							Label: pulumi.String("Email"),
+//							Required: pulumi.Bool(true),
+//						},
+//					},
+//					NextNode: pulumi.String("$ending"),
+//				},
+//			},
+//		},
+//	})
+//
+//	if err != nil {
+//		return err
+//	}
+//
+// ```
 type Form struct {
 	pulumi.CustomResourceState
 
-	Created_at   pulumi.StringOutput    `pulumi:"created_at"`
-	Embedded_at  pulumi.StringPtrOutput `pulumi:"embedded_at"`
-	Ending       FormEndingPtrOutput    `pulumi:"ending"`
-	Languages    FormLanguagesPtrOutput `pulumi:"languages"`
-	Messages     FormMessagesPtrOutput  `pulumi:"messages"`
-	Name         pulumi.StringOutput    `pulumi:"name"`
-	Nodes        pulumi.ArrayOutput     `pulumi:"nodes"`
-	Start        FormStartPtrOutput     `pulumi:"start"`
-	Style        FormStylePtrOutput     `pulumi:"style"`
-	Submitted_at pulumi.StringPtrOutput `pulumi:"submitted_at"`
-	Translations pulumi.MapOutput       `pulumi:"translations"`
-	Updated_at   pulumi.StringOutput    `pulumi:"updated_at"`
+	// When the form was created (ISO-8601).
+	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	// When the form was embedded (a calendar date), if ever.
+	EmbeddedAt pulumi.StringPtrOutput `pulumi:"embeddedAt"`
+	// What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+	Ending FormEndingPtrOutput `pulumi:"ending"`
+	// The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+	Languages FormLanguagesPtrOutput `pulumi:"languages"`
+	// Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+	Messages FormMessagesPtrOutput `pulumi:"messages"`
+	// The form's name, 1 to 150 characters.
+	Name pulumi.StringOutput `pulumi:"name"`
+	// The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+	Nodes pulumi.ArrayOutput `pulumi:"nodes"`
+	// Where the form starts: its hidden fields, the first node and its position in the editor.
+	Start FormStartPtrOutput `pulumi:"start"`
+	// The form's style: its stylesheet.
+	Style FormStylePtrOutput `pulumi:"style"`
+	// When the form was last submitted (a calendar date), if ever.
+	SubmittedAt pulumi.StringPtrOutput `pulumi:"submittedAt"`
+	// Translations per language code (any key): free-form objects of texts.
+	Translations pulumi.MapOutput `pulumi:"translations"`
+	// When the form was last updated (ISO-8601).
+	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 }
 
 // NewForm registers a new resource with the given unique name, arguments, and options.
@@ -73,25 +120,41 @@ func (FormState) ElementType() reflect.Type {
 }
 
 type formArgs struct {
-	Ending       *FormEnding            `pulumi:"ending"`
-	Languages    *FormLanguages         `pulumi:"languages"`
-	Messages     *FormMessages          `pulumi:"messages"`
-	Name         string                 `pulumi:"name"`
-	Nodes        []interface{}          `pulumi:"nodes"`
-	Start        *FormStart             `pulumi:"start"`
-	Style        *FormStyle             `pulumi:"style"`
+	// What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+	Ending *FormEnding `pulumi:"ending"`
+	// The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+	Languages *FormLanguages `pulumi:"languages"`
+	// Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+	Messages *FormMessages `pulumi:"messages"`
+	// The form's name, 1 to 150 characters.
+	Name string `pulumi:"name"`
+	// The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+	Nodes []interface{} `pulumi:"nodes"`
+	// Where the form starts: its hidden fields, the first node and its position in the editor.
+	Start *FormStart `pulumi:"start"`
+	// The form's style: its stylesheet.
+	Style *FormStyle `pulumi:"style"`
+	// Translations per language code (any key): free-form objects of texts.
 	Translations map[string]interface{} `pulumi:"translations"`
 }
 
 // The set of arguments for constructing a Form resource.
 type FormArgs struct {
-	Ending       FormEndingPtrInput
-	Languages    FormLanguagesPtrInput
-	Messages     FormMessagesPtrInput
-	Name         pulumi.StringInput
-	Nodes        pulumi.ArrayInput
-	Start        FormStartPtrInput
-	Style        FormStylePtrInput
+	// What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+	Ending FormEndingPtrInput
+	// The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+	Languages FormLanguagesPtrInput
+	// Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+	Messages FormMessagesPtrInput
+	// The form's name, 1 to 150 characters.
+	Name pulumi.StringInput
+	// The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+	Nodes pulumi.ArrayInput
+	// Where the form starts: its hidden fields, the first node and its position in the editor.
+	Start FormStartPtrInput
+	// The form's style: its stylesheet.
+	Style FormStylePtrInput
+	// Translations per language code (any key): free-form objects of texts.
 	Translations pulumi.MapInput
 }
 
@@ -132,52 +195,64 @@ func (o FormOutput) ToFormOutputWithContext(ctx context.Context) FormOutput {
 	return o
 }
 
-func (o FormOutput) Created_at() pulumi.StringOutput {
-	return o.ApplyT(func(v *Form) pulumi.StringOutput { return v.Created_at }).(pulumi.StringOutput)
+// When the form was created (ISO-8601).
+func (o FormOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *Form) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o FormOutput) Embedded_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Form) pulumi.StringPtrOutput { return v.Embedded_at }).(pulumi.StringPtrOutput)
+// When the form was embedded (a calendar date), if ever.
+func (o FormOutput) EmbeddedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Form) pulumi.StringPtrOutput { return v.EmbeddedAt }).(pulumi.StringPtrOutput)
 }
 
+// What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
 func (o FormOutput) Ending() FormEndingPtrOutput {
 	return o.ApplyT(func(v *Form) FormEndingPtrOutput { return v.Ending }).(FormEndingPtrOutput)
 }
 
+// The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
 func (o FormOutput) Languages() FormLanguagesPtrOutput {
 	return o.ApplyT(func(v *Form) FormLanguagesPtrOutput { return v.Languages }).(FormLanguagesPtrOutput)
 }
 
+// Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
 func (o FormOutput) Messages() FormMessagesPtrOutput {
 	return o.ApplyT(func(v *Form) FormMessagesPtrOutput { return v.Messages }).(FormMessagesPtrOutput)
 }
 
+// The form's name, 1 to 150 characters.
 func (o FormOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Form) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
 func (o FormOutput) Nodes() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *Form) pulumi.ArrayOutput { return v.Nodes }).(pulumi.ArrayOutput)
 }
 
+// Where the form starts: its hidden fields, the first node and its position in the editor.
 func (o FormOutput) Start() FormStartPtrOutput {
 	return o.ApplyT(func(v *Form) FormStartPtrOutput { return v.Start }).(FormStartPtrOutput)
 }
 
+// The form's style: its stylesheet.
 func (o FormOutput) Style() FormStylePtrOutput {
 	return o.ApplyT(func(v *Form) FormStylePtrOutput { return v.Style }).(FormStylePtrOutput)
 }
 
-func (o FormOutput) Submitted_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Form) pulumi.StringPtrOutput { return v.Submitted_at }).(pulumi.StringPtrOutput)
+// When the form was last submitted (a calendar date), if ever.
+func (o FormOutput) SubmittedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Form) pulumi.StringPtrOutput { return v.SubmittedAt }).(pulumi.StringPtrOutput)
 }
 
+// Translations per language code (any key): free-form objects of texts.
 func (o FormOutput) Translations() pulumi.MapOutput {
 	return o.ApplyT(func(v *Form) pulumi.MapOutput { return v.Translations }).(pulumi.MapOutput)
 }
 
-func (o FormOutput) Updated_at() pulumi.StringOutput {
-	return o.ApplyT(func(v *Form) pulumi.StringOutput { return v.Updated_at }).(pulumi.StringOutput)
+// When the form was last updated (ISO-8601).
+func (o FormOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *Form) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 func init() {

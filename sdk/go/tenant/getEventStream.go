@@ -12,6 +12,13 @@ import (
 )
 
 // Reads one event stream of the tenant, by id or by name.
+//
+// ## Example Usage
+// ### Reads one event stream of the tenant, by id or by name
+// ```go
+// found := tenant.LookupEventStreamOutput(ctx, tenant.LookupEventStreamOutputArgs{Name: pulumi.String("audit-log")})
+// ctx.Export("found", found)
+// ```
 func LookupEventStream(ctx *pulumi.Context, args *LookupEventStreamArgs, opts ...pulumi.InvokeOption) (*LookupEventStreamResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupEventStreamResult
@@ -30,13 +37,20 @@ type LookupEventStreamArgs struct {
 }
 
 type LookupEventStreamResult struct {
-	Created_at    string                     `pulumi:"created_at"`
-	Destination   interface{}                `pulumi:"destination"`
-	Id            string                     `pulumi:"id"`
-	Name          *string                    `pulumi:"name"`
-	Status        string                     `pulumi:"status"`
+	// When the event stream was created (ISO-8601).
+	CreatedAt string `pulumi:"createdAt"`
+	// Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+	Destination interface{} `pulumi:"destination"`
+	// The event stream's id (`est_…`), made by the tenant.
+	Id string `pulumi:"id"`
+	// The event stream's name, 1 to 128 characters.
+	Name *string `pulumi:"name"`
+	// Whether the stream delivers events: `enabled` (the default) or `disabled`.
+	Status string `pulumi:"status"`
+	// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
 	Subscriptions []EventStreamSubscriptions `pulumi:"subscriptions"`
-	Updated_at    string                     `pulumi:"updated_at"`
+	// When the event stream was last updated (ISO-8601).
+	UpdatedAt string `pulumi:"updatedAt"`
 }
 
 func LookupEventStreamOutput(ctx *pulumi.Context, args LookupEventStreamOutputArgs, opts ...pulumi.InvokeOption) LookupEventStreamResultOutput {
@@ -73,32 +87,39 @@ func (o LookupEventStreamResultOutput) ToLookupEventStreamResultOutputWithContex
 	return o
 }
 
-func (o LookupEventStreamResultOutput) Created_at() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupEventStreamResult) string { return v.Created_at }).(pulumi.StringOutput)
+// When the event stream was created (ISO-8601).
+func (o LookupEventStreamResultOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupEventStreamResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 func (o LookupEventStreamResultOutput) Destination() pulumi.AnyOutput {
 	return o.ApplyT(func(v LookupEventStreamResult) interface{} { return v.Destination }).(pulumi.AnyOutput)
 }
 
+// The event stream's id (`est_…`), made by the tenant.
 func (o LookupEventStreamResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEventStreamResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The event stream's name, 1 to 128 characters.
 func (o LookupEventStreamResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupEventStreamResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// Whether the stream delivers events: `enabled` (the default) or `disabled`.
 func (o LookupEventStreamResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEventStreamResult) string { return v.Status }).(pulumi.StringOutput)
 }
 
+// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
 func (o LookupEventStreamResultOutput) Subscriptions() EventStreamSubscriptionsArrayOutput {
 	return o.ApplyT(func(v LookupEventStreamResult) []EventStreamSubscriptions { return v.Subscriptions }).(EventStreamSubscriptionsArrayOutput)
 }
 
-func (o LookupEventStreamResultOutput) Updated_at() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupEventStreamResult) string { return v.Updated_at }).(pulumi.StringOutput)
+// When the event stream was last updated (ISO-8601).
+func (o LookupEventStreamResultOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupEventStreamResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 func init() {

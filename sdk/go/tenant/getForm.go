@@ -12,6 +12,13 @@ import (
 )
 
 // Reads one form of the tenant, by id or by name.
+//
+// ## Example Usage
+// ### Reads one form of the tenant, by id or by name
+// ```go
+// found := tenant.LookupFormOutput(ctx, tenant.LookupFormOutputArgs{Name: pulumi.String("Sign-up")})
+// ctx.Export("found", found)
+// ```
 func LookupForm(ctx *pulumi.Context, args *LookupFormArgs, opts ...pulumi.InvokeOption) (*LookupFormResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupFormResult
@@ -30,19 +37,32 @@ type LookupFormArgs struct {
 }
 
 type LookupFormResult struct {
-	Created_at   string                 `pulumi:"created_at"`
-	Embedded_at  *string                `pulumi:"embedded_at"`
-	Ending       *FormEnding            `pulumi:"ending"`
-	Id           string                 `pulumi:"id"`
-	Languages    *FormLanguages         `pulumi:"languages"`
-	Messages     *FormMessages          `pulumi:"messages"`
-	Name         string                 `pulumi:"name"`
-	Nodes        []interface{}          `pulumi:"nodes"`
-	Start        *FormStart             `pulumi:"start"`
-	Style        *FormStyle             `pulumi:"style"`
-	Submitted_at *string                `pulumi:"submitted_at"`
+	// When the form was created (ISO-8601).
+	CreatedAt string `pulumi:"createdAt"`
+	// When the form was embedded (a calendar date), if ever.
+	EmbeddedAt *string `pulumi:"embeddedAt"`
+	// What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+	Ending *FormEnding `pulumi:"ending"`
+	// The form's id (`ap_…`), made by the tenant.
+	Id string `pulumi:"id"`
+	// The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+	Languages *FormLanguages `pulumi:"languages"`
+	// Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+	Messages *FormMessages `pulumi:"messages"`
+	// The form's name, 1 to 150 characters.
+	Name string `pulumi:"name"`
+	// The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+	Nodes []interface{} `pulumi:"nodes"`
+	// Where the form starts: its hidden fields, the first node and its position in the editor.
+	Start *FormStart `pulumi:"start"`
+	// The form's style: its stylesheet.
+	Style *FormStyle `pulumi:"style"`
+	// When the form was last submitted (a calendar date), if ever.
+	SubmittedAt *string `pulumi:"submittedAt"`
+	// Translations per language code (any key): free-form objects of texts.
 	Translations map[string]interface{} `pulumi:"translations"`
-	Updated_at   string                 `pulumi:"updated_at"`
+	// When the form was last updated (ISO-8601).
+	UpdatedAt string `pulumi:"updatedAt"`
 }
 
 func LookupFormOutput(ctx *pulumi.Context, args LookupFormOutputArgs, opts ...pulumi.InvokeOption) LookupFormResultOutput {
@@ -79,56 +99,69 @@ func (o LookupFormResultOutput) ToLookupFormResultOutputWithContext(ctx context.
 	return o
 }
 
-func (o LookupFormResultOutput) Created_at() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupFormResult) string { return v.Created_at }).(pulumi.StringOutput)
+// When the form was created (ISO-8601).
+func (o LookupFormResultOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupFormResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o LookupFormResultOutput) Embedded_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupFormResult) *string { return v.Embedded_at }).(pulumi.StringPtrOutput)
+// When the form was embedded (a calendar date), if ever.
+func (o LookupFormResultOutput) EmbeddedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupFormResult) *string { return v.EmbeddedAt }).(pulumi.StringPtrOutput)
 }
 
+// What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
 func (o LookupFormResultOutput) Ending() FormEndingPtrOutput {
 	return o.ApplyT(func(v LookupFormResult) *FormEnding { return v.Ending }).(FormEndingPtrOutput)
 }
 
+// The form's id (`ap_…`), made by the tenant.
 func (o LookupFormResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupFormResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
 func (o LookupFormResultOutput) Languages() FormLanguagesPtrOutput {
 	return o.ApplyT(func(v LookupFormResult) *FormLanguages { return v.Languages }).(FormLanguagesPtrOutput)
 }
 
+// Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
 func (o LookupFormResultOutput) Messages() FormMessagesPtrOutput {
 	return o.ApplyT(func(v LookupFormResult) *FormMessages { return v.Messages }).(FormMessagesPtrOutput)
 }
 
+// The form's name, 1 to 150 characters.
 func (o LookupFormResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupFormResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
 func (o LookupFormResultOutput) Nodes() pulumi.ArrayOutput {
 	return o.ApplyT(func(v LookupFormResult) []interface{} { return v.Nodes }).(pulumi.ArrayOutput)
 }
 
+// Where the form starts: its hidden fields, the first node and its position in the editor.
 func (o LookupFormResultOutput) Start() FormStartPtrOutput {
 	return o.ApplyT(func(v LookupFormResult) *FormStart { return v.Start }).(FormStartPtrOutput)
 }
 
+// The form's style: its stylesheet.
 func (o LookupFormResultOutput) Style() FormStylePtrOutput {
 	return o.ApplyT(func(v LookupFormResult) *FormStyle { return v.Style }).(FormStylePtrOutput)
 }
 
-func (o LookupFormResultOutput) Submitted_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupFormResult) *string { return v.Submitted_at }).(pulumi.StringPtrOutput)
+// When the form was last submitted (a calendar date), if ever.
+func (o LookupFormResultOutput) SubmittedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupFormResult) *string { return v.SubmittedAt }).(pulumi.StringPtrOutput)
 }
 
+// Translations per language code (any key): free-form objects of texts.
 func (o LookupFormResultOutput) Translations() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupFormResult) map[string]interface{} { return v.Translations }).(pulumi.MapOutput)
 }
 
-func (o LookupFormResultOutput) Updated_at() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupFormResult) string { return v.Updated_at }).(pulumi.StringOutput)
+// When the form was last updated (ISO-8601).
+func (o LookupFormResultOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupFormResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
 func init() {

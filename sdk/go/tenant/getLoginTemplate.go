@@ -12,6 +12,13 @@ import (
 )
 
 // Reads the tenant's login page template.
+//
+// ## Example Usage
+// ### Reads the tenant's login page template
+// ```go
+// found := tenant.LookupLoginTemplateOutput(ctx, tenant.LookupLoginTemplateOutputArgs{})
+// ctx.Export("found", found)
+// ```
 func LookupLoginTemplate(ctx *pulumi.Context, args *LookupLoginTemplateArgs, opts ...pulumi.InvokeOption) (*LookupLoginTemplateResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupLoginTemplateResult
@@ -26,6 +33,7 @@ type LookupLoginTemplateArgs struct {
 }
 
 type LookupLoginTemplateResult struct {
+	// The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
 	Template string `pulumi:"template"`
 }
 
@@ -59,6 +67,7 @@ func (o LookupLoginTemplateResultOutput) ToLookupLoginTemplateResultOutputWithCo
 	return o
 }
 
+// The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
 func (o LookupLoginTemplateResultOutput) Template() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupLoginTemplateResult) string { return v.Template }).(pulumi.StringOutput)
 }

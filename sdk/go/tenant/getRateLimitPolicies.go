@@ -12,6 +12,13 @@ import (
 )
 
 // Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
+//
+// ## Example Usage
+// ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+// ```go
+// found := tenant.GetRateLimitPoliciesOutput(ctx, tenant.GetRateLimitPoliciesOutputArgs{ConsumerSelector: pulumi.String("default")})
+// ctx.Export("found", found)
+// ```
 func GetRateLimitPolicies(ctx *pulumi.Context, args *GetRateLimitPoliciesArgs, opts ...pulumi.InvokeOption) (*GetRateLimitPoliciesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRateLimitPoliciesResult
@@ -24,11 +31,12 @@ func GetRateLimitPolicies(ctx *pulumi.Context, args *GetRateLimitPoliciesArgs, o
 
 type GetRateLimitPoliciesArgs struct {
 	// Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).
-	Consumer_selector *string `pulumi:"consumer_selector"`
+	ConsumerSelector *string `pulumi:"consumerSelector"`
 }
 
 type GetRateLimitPoliciesResult struct {
-	Rate_limit_policies []RateLimitPolicyItem `pulumi:"rate_limit_policies"`
+	// The rate limit policies found (every one when no argument narrows the search).
+	RateLimitPolicies []RateLimitPolicyItem `pulumi:"rateLimitPolicies"`
 }
 
 func GetRateLimitPoliciesOutput(ctx *pulumi.Context, args GetRateLimitPoliciesOutputArgs, opts ...pulumi.InvokeOption) GetRateLimitPoliciesResultOutput {
@@ -42,7 +50,7 @@ func GetRateLimitPoliciesOutput(ctx *pulumi.Context, args GetRateLimitPoliciesOu
 
 type GetRateLimitPoliciesOutputArgs struct {
 	// Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).
-	Consumer_selector pulumi.StringPtrInput `pulumi:"consumer_selector"`
+	ConsumerSelector pulumi.StringPtrInput `pulumi:"consumerSelector"`
 }
 
 func (GetRateLimitPoliciesOutputArgs) ElementType() reflect.Type {
@@ -63,8 +71,9 @@ func (o GetRateLimitPoliciesResultOutput) ToGetRateLimitPoliciesResultOutputWith
 	return o
 }
 
-func (o GetRateLimitPoliciesResultOutput) Rate_limit_policies() RateLimitPolicyItemArrayOutput {
-	return o.ApplyT(func(v GetRateLimitPoliciesResult) []RateLimitPolicyItem { return v.Rate_limit_policies }).(RateLimitPolicyItemArrayOutput)
+// The rate limit policies found (every one when no argument narrows the search).
+func (o GetRateLimitPoliciesResultOutput) RateLimitPolicies() RateLimitPolicyItemArrayOutput {
+	return o.ApplyT(func(v GetRateLimitPoliciesResult) []RateLimitPolicyItem { return v.RateLimitPolicies }).(RateLimitPolicyItemArrayOutput)
 }
 
 func init() {

@@ -12,6 +12,13 @@ import (
 )
 
 // Reads one rate limit policy by id.
+//
+// ## Example Usage
+// ### Reads one rate limit policy by id
+// ```go
+// found := tenant.LookupRateLimitPolicyOutput(ctx, tenant.LookupRateLimitPolicyOutputArgs{Id: pulumi.String("rlp_2Nf7qL3mXcVbT8wRyK1pD")})
+// ctx.Export("found", found)
+// ```
 func LookupRateLimitPolicy(ctx *pulumi.Context, args *LookupRateLimitPolicyArgs, opts ...pulumi.InvokeOption) (*LookupRateLimitPolicyResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupRateLimitPolicyResult
@@ -28,13 +35,20 @@ type LookupRateLimitPolicyArgs struct {
 }
 
 type LookupRateLimitPolicyResult struct {
-	Configuration     interface{} `pulumi:"configuration"`
-	Consumer          string      `pulumi:"consumer"`
-	Consumer_selector string      `pulumi:"consumer_selector"`
-	Created_at        *string     `pulumi:"created_at"`
-	Id                string      `pulumi:"id"`
-	Resource          string      `pulumi:"resource"`
-	Updated_at        *string     `pulumi:"updated_at"`
+	// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+	Configuration interface{} `pulumi:"configuration"`
+	// Who is limited: `client`. Changing it replaces the policy.
+	Consumer string `pulumi:"consumer"`
+	// Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+	ConsumerSelector string `pulumi:"consumerSelector"`
+	// When the policy was created (ISO-8601).
+	CreatedAt *string `pulumi:"createdAt"`
+	// The policy's id (`rlp_…`), made by the tenant.
+	Id string `pulumi:"id"`
+	// The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+	Resource string `pulumi:"resource"`
+	// When the policy was last updated (ISO-8601).
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
 func LookupRateLimitPolicyOutput(ctx *pulumi.Context, args LookupRateLimitPolicyOutputArgs, opts ...pulumi.InvokeOption) LookupRateLimitPolicyResultOutput {
@@ -69,32 +83,39 @@ func (o LookupRateLimitPolicyResultOutput) ToLookupRateLimitPolicyResultOutputWi
 	return o
 }
 
+// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
 func (o LookupRateLimitPolicyResultOutput) Configuration() pulumi.AnyOutput {
 	return o.ApplyT(func(v LookupRateLimitPolicyResult) interface{} { return v.Configuration }).(pulumi.AnyOutput)
 }
 
+// Who is limited: `client`. Changing it replaces the policy.
 func (o LookupRateLimitPolicyResultOutput) Consumer() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupRateLimitPolicyResult) string { return v.Consumer }).(pulumi.StringOutput)
 }
 
-func (o LookupRateLimitPolicyResultOutput) Consumer_selector() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupRateLimitPolicyResult) string { return v.Consumer_selector }).(pulumi.StringOutput)
+// Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+func (o LookupRateLimitPolicyResultOutput) ConsumerSelector() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupRateLimitPolicyResult) string { return v.ConsumerSelector }).(pulumi.StringOutput)
 }
 
-func (o LookupRateLimitPolicyResultOutput) Created_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupRateLimitPolicyResult) *string { return v.Created_at }).(pulumi.StringPtrOutput)
+// When the policy was created (ISO-8601).
+func (o LookupRateLimitPolicyResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupRateLimitPolicyResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The policy's id (`rlp_…`), made by the tenant.
 func (o LookupRateLimitPolicyResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupRateLimitPolicyResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
 func (o LookupRateLimitPolicyResultOutput) Resource() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupRateLimitPolicyResult) string { return v.Resource }).(pulumi.StringOutput)
 }
 
-func (o LookupRateLimitPolicyResultOutput) Updated_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupRateLimitPolicyResult) *string { return v.Updated_at }).(pulumi.StringPtrOutput)
+// When the policy was last updated (ISO-8601).
+func (o LookupRateLimitPolicyResultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupRateLimitPolicyResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 func init() {

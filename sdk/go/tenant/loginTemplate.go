@@ -13,9 +13,24 @@ import (
 )
 
 // The hosted login page template (Liquid markup), a singleton of the tenant.
+//
+// ## Example Usage
+// ### A login page template
+// ```go
+//
+//	_, err := tenant.NewLoginTemplate(ctx, "loginTemplate", &tenant.LoginTemplateArgs{
+//		Template: pulumi.String("<!DOCTYPE html><html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>"),
+//	})
+//
+//	if err != nil {
+//		return err
+//	}
+//
+// ```
 type LoginTemplate struct {
 	pulumi.CustomResourceState
 
+	// The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
 	Template pulumi.StringOutput `pulumi:"template"`
 }
 
@@ -62,11 +77,13 @@ func (LoginTemplateState) ElementType() reflect.Type {
 }
 
 type loginTemplateArgs struct {
+	// The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
 	Template string `pulumi:"template"`
 }
 
 // The set of arguments for constructing a LoginTemplate resource.
 type LoginTemplateArgs struct {
+	// The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
 	Template pulumi.StringInput
 }
 
@@ -107,6 +124,7 @@ func (o LoginTemplateOutput) ToLoginTemplateOutputWithContext(ctx context.Contex
 	return o
 }
 
+// The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
 func (o LoginTemplateOutput) Template() pulumi.StringOutput {
 	return o.ApplyT(func(v *LoginTemplate) pulumi.StringOutput { return v.Template }).(pulumi.StringOutput)
 }

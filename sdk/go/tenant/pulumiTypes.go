@@ -14,8 +14,10 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type EventStreamDestinationAction struct {
+	// The destination's configuration, by its type.
 	Configuration EventStreamDestinationActionConfiguration `pulumi:"configuration"`
-	Type          string                                    `pulumi:"type"`
+	// The destination's type: `webhook`, `eventbridge` or `action`.
+	Type string `pulumi:"type"`
 }
 
 // EventStreamDestinationActionInput is an input type that accepts EventStreamDestinationActionArgs and EventStreamDestinationActionOutput values.
@@ -30,8 +32,10 @@ type EventStreamDestinationActionInput interface {
 }
 
 type EventStreamDestinationActionArgs struct {
+	// The destination's configuration, by its type.
 	Configuration EventStreamDestinationActionConfigurationInput `pulumi:"configuration"`
-	Type          pulumi.StringInput                             `pulumi:"type"`
+	// The destination's type: `webhook`, `eventbridge` or `action`.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (EventStreamDestinationActionArgs) ElementType() reflect.Type {
@@ -60,16 +64,19 @@ func (o EventStreamDestinationActionOutput) ToEventStreamDestinationActionOutput
 	return o
 }
 
+// The destination's configuration, by its type.
 func (o EventStreamDestinationActionOutput) Configuration() EventStreamDestinationActionConfigurationOutput {
 	return o.ApplyT(func(v EventStreamDestinationAction) EventStreamDestinationActionConfiguration { return v.Configuration }).(EventStreamDestinationActionConfigurationOutput)
 }
 
+// The destination's type: `webhook`, `eventbridge` or `action`.
 func (o EventStreamDestinationActionOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamDestinationAction) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type EventStreamDestinationActionConfiguration struct {
-	Action_id string `pulumi:"action_id"`
+	// The id of the action that receives the events.
+	ActionId string `pulumi:"actionId"`
 }
 
 // EventStreamDestinationActionConfigurationInput is an input type that accepts EventStreamDestinationActionConfigurationArgs and EventStreamDestinationActionConfigurationOutput values.
@@ -84,7 +91,8 @@ type EventStreamDestinationActionConfigurationInput interface {
 }
 
 type EventStreamDestinationActionConfigurationArgs struct {
-	Action_id pulumi.StringInput `pulumi:"action_id"`
+	// The id of the action that receives the events.
+	ActionId pulumi.StringInput `pulumi:"actionId"`
 }
 
 func (EventStreamDestinationActionConfigurationArgs) ElementType() reflect.Type {
@@ -113,13 +121,16 @@ func (o EventStreamDestinationActionConfigurationOutput) ToEventStreamDestinatio
 	return o
 }
 
-func (o EventStreamDestinationActionConfigurationOutput) Action_id() pulumi.StringOutput {
-	return o.ApplyT(func(v EventStreamDestinationActionConfiguration) string { return v.Action_id }).(pulumi.StringOutput)
+// The id of the action that receives the events.
+func (o EventStreamDestinationActionConfigurationOutput) ActionId() pulumi.StringOutput {
+	return o.ApplyT(func(v EventStreamDestinationActionConfiguration) string { return v.ActionId }).(pulumi.StringOutput)
 }
 
 type EventStreamDestinationEventbridge struct {
+	// The destination's configuration, by its type.
 	Configuration EventStreamDestinationEventbridgeConfiguration `pulumi:"configuration"`
-	Type          string                                         `pulumi:"type"`
+	// The destination's type: `webhook`, `eventbridge` or `action`.
+	Type string `pulumi:"type"`
 }
 
 // EventStreamDestinationEventbridgeInput is an input type that accepts EventStreamDestinationEventbridgeArgs and EventStreamDestinationEventbridgeOutput values.
@@ -134,8 +145,10 @@ type EventStreamDestinationEventbridgeInput interface {
 }
 
 type EventStreamDestinationEventbridgeArgs struct {
+	// The destination's configuration, by its type.
 	Configuration EventStreamDestinationEventbridgeConfigurationInput `pulumi:"configuration"`
-	Type          pulumi.StringInput                                  `pulumi:"type"`
+	// The destination's type: `webhook`, `eventbridge` or `action`.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (EventStreamDestinationEventbridgeArgs) ElementType() reflect.Type {
@@ -164,20 +177,25 @@ func (o EventStreamDestinationEventbridgeOutput) ToEventStreamDestinationEventbr
 	return o
 }
 
+// The destination's configuration, by its type.
 func (o EventStreamDestinationEventbridgeOutput) Configuration() EventStreamDestinationEventbridgeConfigurationOutput {
 	return o.ApplyT(func(v EventStreamDestinationEventbridge) EventStreamDestinationEventbridgeConfiguration {
 		return v.Configuration
 	}).(EventStreamDestinationEventbridgeConfigurationOutput)
 }
 
+// The destination's type: `webhook`, `eventbridge` or `action`.
 func (o EventStreamDestinationEventbridgeOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamDestinationEventbridge) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type EventStreamDestinationEventbridgeConfiguration struct {
-	Aws_account_id           string  `pulumi:"aws_account_id"`
-	Aws_partner_event_source *string `pulumi:"aws_partner_event_source"`
-	Aws_region               string  `pulumi:"aws_region"`
+	// The AWS account that receives the events (12 digits).
+	AwsAccountId string `pulumi:"awsAccountId"`
+	// The EventBridge partner event source the tenant made (read only).
+	AwsPartnerEventSource *string `pulumi:"awsPartnerEventSource"`
+	// The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+	AwsRegion string `pulumi:"awsRegion"`
 }
 
 // EventStreamDestinationEventbridgeConfigurationInput is an input type that accepts EventStreamDestinationEventbridgeConfigurationArgs and EventStreamDestinationEventbridgeConfigurationOutput values.
@@ -192,9 +210,12 @@ type EventStreamDestinationEventbridgeConfigurationInput interface {
 }
 
 type EventStreamDestinationEventbridgeConfigurationArgs struct {
-	Aws_account_id           pulumi.StringInput    `pulumi:"aws_account_id"`
-	Aws_partner_event_source pulumi.StringPtrInput `pulumi:"aws_partner_event_source"`
-	Aws_region               pulumi.StringInput    `pulumi:"aws_region"`
+	// The AWS account that receives the events (12 digits).
+	AwsAccountId pulumi.StringInput `pulumi:"awsAccountId"`
+	// The EventBridge partner event source the tenant made (read only).
+	AwsPartnerEventSource pulumi.StringPtrInput `pulumi:"awsPartnerEventSource"`
+	// The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+	AwsRegion pulumi.StringInput `pulumi:"awsRegion"`
 }
 
 func (EventStreamDestinationEventbridgeConfigurationArgs) ElementType() reflect.Type {
@@ -223,21 +244,26 @@ func (o EventStreamDestinationEventbridgeConfigurationOutput) ToEventStreamDesti
 	return o
 }
 
-func (o EventStreamDestinationEventbridgeConfigurationOutput) Aws_account_id() pulumi.StringOutput {
-	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) string { return v.Aws_account_id }).(pulumi.StringOutput)
+// The AWS account that receives the events (12 digits).
+func (o EventStreamDestinationEventbridgeConfigurationOutput) AwsAccountId() pulumi.StringOutput {
+	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) string { return v.AwsAccountId }).(pulumi.StringOutput)
 }
 
-func (o EventStreamDestinationEventbridgeConfigurationOutput) Aws_partner_event_source() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) *string { return v.Aws_partner_event_source }).(pulumi.StringPtrOutput)
+// The EventBridge partner event source the tenant made (read only).
+func (o EventStreamDestinationEventbridgeConfigurationOutput) AwsPartnerEventSource() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) *string { return v.AwsPartnerEventSource }).(pulumi.StringPtrOutput)
 }
 
-func (o EventStreamDestinationEventbridgeConfigurationOutput) Aws_region() pulumi.StringOutput {
-	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) string { return v.Aws_region }).(pulumi.StringOutput)
+// The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+func (o EventStreamDestinationEventbridgeConfigurationOutput) AwsRegion() pulumi.StringOutput {
+	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) string { return v.AwsRegion }).(pulumi.StringOutput)
 }
 
 type EventStreamDestinationWebhook struct {
+	// The destination's configuration, by its type.
 	Configuration EventStreamDestinationWebhookConfiguration `pulumi:"configuration"`
-	Type          string                                     `pulumi:"type"`
+	// The destination's type: `webhook`, `eventbridge` or `action`.
+	Type string `pulumi:"type"`
 }
 
 // EventStreamDestinationWebhookInput is an input type that accepts EventStreamDestinationWebhookArgs and EventStreamDestinationWebhookOutput values.
@@ -252,8 +278,10 @@ type EventStreamDestinationWebhookInput interface {
 }
 
 type EventStreamDestinationWebhookArgs struct {
+	// The destination's configuration, by its type.
 	Configuration EventStreamDestinationWebhookConfigurationInput `pulumi:"configuration"`
-	Type          pulumi.StringInput                              `pulumi:"type"`
+	// The destination's type: `webhook`, `eventbridge` or `action`.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (EventStreamDestinationWebhookArgs) ElementType() reflect.Type {
@@ -282,19 +310,23 @@ func (o EventStreamDestinationWebhookOutput) ToEventStreamDestinationWebhookOutp
 	return o
 }
 
+// The destination's configuration, by its type.
 func (o EventStreamDestinationWebhookOutput) Configuration() EventStreamDestinationWebhookConfigurationOutput {
 	return o.ApplyT(func(v EventStreamDestinationWebhook) EventStreamDestinationWebhookConfiguration {
 		return v.Configuration
 	}).(EventStreamDestinationWebhookConfigurationOutput)
 }
 
+// The destination's type: `webhook`, `eventbridge` or `action`.
 func (o EventStreamDestinationWebhookOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamDestinationWebhook) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type EventStreamDestinationWebhookConfiguration struct {
-	Webhook_authorization interface{} `pulumi:"webhook_authorization"`
-	Webhook_endpoint      string      `pulumi:"webhook_endpoint"`
+	// How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+	WebhookAuthorization interface{} `pulumi:"webhookAuthorization"`
+	// The webhook's URL (`https://…`).
+	WebhookEndpoint string `pulumi:"webhookEndpoint"`
 }
 
 // EventStreamDestinationWebhookConfigurationInput is an input type that accepts EventStreamDestinationWebhookConfigurationArgs and EventStreamDestinationWebhookConfigurationOutput values.
@@ -309,8 +341,10 @@ type EventStreamDestinationWebhookConfigurationInput interface {
 }
 
 type EventStreamDestinationWebhookConfigurationArgs struct {
-	Webhook_authorization pulumi.Input       `pulumi:"webhook_authorization"`
-	Webhook_endpoint      pulumi.StringInput `pulumi:"webhook_endpoint"`
+	// How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+	WebhookAuthorization pulumi.Input `pulumi:"webhookAuthorization"`
+	// The webhook's URL (`https://…`).
+	WebhookEndpoint pulumi.StringInput `pulumi:"webhookEndpoint"`
 }
 
 func (EventStreamDestinationWebhookConfigurationArgs) ElementType() reflect.Type {
@@ -339,18 +373,23 @@ func (o EventStreamDestinationWebhookConfigurationOutput) ToEventStreamDestinati
 	return o
 }
 
-func (o EventStreamDestinationWebhookConfigurationOutput) Webhook_authorization() pulumi.AnyOutput {
-	return o.ApplyT(func(v EventStreamDestinationWebhookConfiguration) interface{} { return v.Webhook_authorization }).(pulumi.AnyOutput)
+// How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+func (o EventStreamDestinationWebhookConfigurationOutput) WebhookAuthorization() pulumi.AnyOutput {
+	return o.ApplyT(func(v EventStreamDestinationWebhookConfiguration) interface{} { return v.WebhookAuthorization }).(pulumi.AnyOutput)
 }
 
-func (o EventStreamDestinationWebhookConfigurationOutput) Webhook_endpoint() pulumi.StringOutput {
-	return o.ApplyT(func(v EventStreamDestinationWebhookConfiguration) string { return v.Webhook_endpoint }).(pulumi.StringOutput)
+// The webhook's URL (`https://…`).
+func (o EventStreamDestinationWebhookConfigurationOutput) WebhookEndpoint() pulumi.StringOutput {
+	return o.ApplyT(func(v EventStreamDestinationWebhookConfiguration) string { return v.WebhookEndpoint }).(pulumi.StringOutput)
 }
 
 type EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic struct {
-	Method   string  `pulumi:"method"`
+	// The authorization method: `basic`, `bearer` or `custom_header`.
+	Method string `pulumi:"method"`
+	// The basic authorization's password: write-only in the API, a secret in the state.
 	Password *string `pulumi:"password"`
-	Username string  `pulumi:"username"`
+	// The basic authorization's user name, at most 128 characters, without `:`.
+	Username string `pulumi:"username"`
 }
 
 // EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicInput is an input type that accepts EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs and EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicOutput values.
@@ -365,9 +404,12 @@ type EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicInput in
 }
 
 type EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs struct {
-	Method   pulumi.StringInput    `pulumi:"method"`
+	// The authorization method: `basic`, `bearer` or `custom_header`.
+	Method pulumi.StringInput `pulumi:"method"`
+	// The basic authorization's password: write-only in the API, a secret in the state.
 	Password pulumi.StringPtrInput `pulumi:"password"`
-	Username pulumi.StringInput    `pulumi:"username"`
+	// The basic authorization's user name, at most 128 characters, without `:`.
+	Username pulumi.StringInput `pulumi:"username"`
 }
 
 func (EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs) ElementType() reflect.Type {
@@ -396,21 +438,26 @@ func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicOutpu
 	return o
 }
 
+// The authorization method: `basic`, `bearer` or `custom_header`.
 func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicOutput) Method() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic) string { return v.Method }).(pulumi.StringOutput)
 }
 
+// The basic authorization's password: write-only in the API, a secret in the state.
 func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic) *string { return v.Password }).(pulumi.StringPtrOutput)
 }
 
+// The basic authorization's user name, at most 128 characters, without `:`.
 func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicOutput) Username() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic) string { return v.Username }).(pulumi.StringOutput)
 }
 
 type EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer struct {
-	Method string  `pulumi:"method"`
-	Token  *string `pulumi:"token"`
+	// The authorization method: `basic`, `bearer` or `custom_header`.
+	Method string `pulumi:"method"`
+	// The bearer token: write-only in the API, a secret in the state.
+	Token *string `pulumi:"token"`
 }
 
 // EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerInput is an input type that accepts EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs and EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerOutput values.
@@ -425,8 +472,10 @@ type EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerInput i
 }
 
 type EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs struct {
-	Method pulumi.StringInput    `pulumi:"method"`
-	Token  pulumi.StringPtrInput `pulumi:"token"`
+	// The authorization method: `basic`, `bearer` or `custom_header`.
+	Method pulumi.StringInput `pulumi:"method"`
+	// The bearer token: write-only in the API, a secret in the state.
+	Token pulumi.StringPtrInput `pulumi:"token"`
 }
 
 func (EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs) ElementType() reflect.Type {
@@ -455,18 +504,23 @@ func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerOutp
 	return o
 }
 
+// The authorization method: `basic`, `bearer` or `custom_header`.
 func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerOutput) Method() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer) string { return v.Method }).(pulumi.StringOutput)
 }
 
+// The bearer token: write-only in the API, a secret in the state.
 func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerOutput) Token() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer) *string { return v.Token }).(pulumi.StringPtrOutput)
 }
 
 type EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader struct {
-	Header_key   string  `pulumi:"header_key"`
-	Header_value *string `pulumi:"header_value"`
-	Method       string  `pulumi:"method"`
+	// The custom header's name (an HTTP header name).
+	HeaderKey string `pulumi:"headerKey"`
+	// The custom header's value: write-only in the API, a secret in the state.
+	HeaderValue *string `pulumi:"headerValue"`
+	// The authorization method: `basic`, `bearer` or `custom_header`.
+	Method string `pulumi:"method"`
 }
 
 // EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderInput is an input type that accepts EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs and EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderOutput values.
@@ -481,9 +535,12 @@ type EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderI
 }
 
 type EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs struct {
-	Header_key   pulumi.StringInput    `pulumi:"header_key"`
-	Header_value pulumi.StringPtrInput `pulumi:"header_value"`
-	Method       pulumi.StringInput    `pulumi:"method"`
+	// The custom header's name (an HTTP header name).
+	HeaderKey pulumi.StringInput `pulumi:"headerKey"`
+	// The custom header's value: write-only in the API, a secret in the state.
+	HeaderValue pulumi.StringPtrInput `pulumi:"headerValue"`
+	// The authorization method: `basic`, `bearer` or `custom_header`.
+	Method pulumi.StringInput `pulumi:"method"`
 }
 
 func (EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs) ElementType() reflect.Type {
@@ -512,18 +569,21 @@ func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHead
 	return o
 }
 
-func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderOutput) Header_key() pulumi.StringOutput {
+// The custom header's name (an HTTP header name).
+func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderOutput) HeaderKey() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader) string {
-		return v.Header_key
+		return v.HeaderKey
 	}).(pulumi.StringOutput)
 }
 
-func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderOutput) Header_value() pulumi.StringPtrOutput {
+// The custom header's value: write-only in the API, a secret in the state.
+func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderOutput) HeaderValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader) *string {
-		return v.Header_value
+		return v.HeaderValue
 	}).(pulumi.StringPtrOutput)
 }
 
+// The authorization method: `basic`, `bearer` or `custom_header`.
 func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderOutput) Method() pulumi.StringOutput {
 	return o.ApplyT(func(v EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader) string {
 		return v.Method
@@ -531,7 +591,8 @@ func (o EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHead
 }
 
 type EventStreamSubscriptions struct {
-	Event_type *string `pulumi:"event_type"`
+	// An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+	EventType *string `pulumi:"eventType"`
 }
 
 // EventStreamSubscriptionsInput is an input type that accepts EventStreamSubscriptionsArgs and EventStreamSubscriptionsOutput values.
@@ -546,7 +607,8 @@ type EventStreamSubscriptionsInput interface {
 }
 
 type EventStreamSubscriptionsArgs struct {
-	Event_type pulumi.StringPtrInput `pulumi:"event_type"`
+	// An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+	EventType pulumi.StringPtrInput `pulumi:"eventType"`
 }
 
 func (EventStreamSubscriptionsArgs) ElementType() reflect.Type {
@@ -600,8 +662,9 @@ func (o EventStreamSubscriptionsOutput) ToEventStreamSubscriptionsOutputWithCont
 	return o
 }
 
-func (o EventStreamSubscriptionsOutput) Event_type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v EventStreamSubscriptions) *string { return v.Event_type }).(pulumi.StringPtrOutput)
+// An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+func (o EventStreamSubscriptionsOutput) EventType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EventStreamSubscriptions) *string { return v.EventType }).(pulumi.StringPtrOutput)
 }
 
 type EventStreamSubscriptionsArrayOutput struct{ *pulumi.OutputState }
@@ -625,14 +688,22 @@ func (o EventStreamSubscriptionsArrayOutput) Index(i pulumi.IntInput) EventStrea
 }
 
 type FormComponentAuth0VerifiableCredentials struct {
-	Category  string                                        `pulumi:"category"`
-	Config    FormComponentAuth0VerifiableCredentialsConfig `pulumi:"config"`
-	Hint      *string                                       `pulumi:"hint"`
-	Id        string                                        `pulumi:"id"`
-	Label     *string                                       `pulumi:"label"`
-	Required  *bool                                         `pulumi:"required"`
-	Sensitive *bool                                         `pulumi:"sensitive"`
-	Type      string                                        `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentAuth0VerifiableCredentialsConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentAuth0VerifiableCredentialsInput is an input type that accepts FormComponentAuth0VerifiableCredentialsArgs and FormComponentAuth0VerifiableCredentialsOutput values.
@@ -647,14 +718,22 @@ type FormComponentAuth0VerifiableCredentialsInput interface {
 }
 
 type FormComponentAuth0VerifiableCredentialsArgs struct {
-	Category  pulumi.StringInput                                 `pulumi:"category"`
-	Config    FormComponentAuth0VerifiableCredentialsConfigInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput                              `pulumi:"hint"`
-	Id        pulumi.StringInput                                 `pulumi:"id"`
-	Label     pulumi.StringPtrInput                              `pulumi:"label"`
-	Required  pulumi.BoolPtrInput                                `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput                                `pulumi:"sensitive"`
-	Type      pulumi.StringInput                                 `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentAuth0VerifiableCredentialsConfigInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentAuth0VerifiableCredentialsArgs) ElementType() reflect.Type {
@@ -683,47 +762,61 @@ func (o FormComponentAuth0VerifiableCredentialsOutput) ToFormComponentAuth0Verif
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentAuth0VerifiableCredentialsOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentials) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentAuth0VerifiableCredentialsOutput) Config() FormComponentAuth0VerifiableCredentialsConfigOutput {
 	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentials) FormComponentAuth0VerifiableCredentialsConfig {
 		return v.Config
 	}).(FormComponentAuth0VerifiableCredentialsConfigOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentAuth0VerifiableCredentialsOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentials) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentAuth0VerifiableCredentialsOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentials) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentAuth0VerifiableCredentialsOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentials) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentAuth0VerifiableCredentialsOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentials) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentAuth0VerifiableCredentialsOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentials) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentAuth0VerifiableCredentialsOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentials) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentAuth0VerifiableCredentialsConfig struct {
-	Access_token    string   `pulumi:"access_token"`
-	Alternate_text  string   `pulumi:"alternate_text"`
-	Max_wait        *float64 `pulumi:"max_wait"`
-	Size            *float64 `pulumi:"size"`
-	Url             string   `pulumi:"url"`
-	Verification_id string   `pulumi:"verification_id"`
+	// The verifier's access token, 1 to 5000 characters: a secret.
+	AccessToken string `pulumi:"accessToken"`
+	// Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+	AlternateText string `pulumi:"alternateText"`
+	// Seconds to wait for the credential, 60 to 600.
+	MaxWait *float64 `pulumi:"maxWait"`
+	// The QR code's size in pixels, 1 to 500.
+	Size *float64 `pulumi:"size"`
+	// The verifiable credentials verifier's URL, at most 2000 characters.
+	Url string `pulumi:"url"`
+	// The verification template's id, 1 to 255 characters.
+	VerificationId string `pulumi:"verificationId"`
 }
 
 // FormComponentAuth0VerifiableCredentialsConfigInput is an input type that accepts FormComponentAuth0VerifiableCredentialsConfigArgs and FormComponentAuth0VerifiableCredentialsConfigOutput values.
@@ -738,12 +831,18 @@ type FormComponentAuth0VerifiableCredentialsConfigInput interface {
 }
 
 type FormComponentAuth0VerifiableCredentialsConfigArgs struct {
-	Access_token    pulumi.StringInput     `pulumi:"access_token"`
-	Alternate_text  pulumi.StringInput     `pulumi:"alternate_text"`
-	Max_wait        pulumi.Float64PtrInput `pulumi:"max_wait"`
-	Size            pulumi.Float64PtrInput `pulumi:"size"`
-	Url             pulumi.StringInput     `pulumi:"url"`
-	Verification_id pulumi.StringInput     `pulumi:"verification_id"`
+	// The verifier's access token, 1 to 5000 characters: a secret.
+	AccessToken pulumi.StringInput `pulumi:"accessToken"`
+	// Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+	AlternateText pulumi.StringInput `pulumi:"alternateText"`
+	// Seconds to wait for the credential, 60 to 600.
+	MaxWait pulumi.Float64PtrInput `pulumi:"maxWait"`
+	// The QR code's size in pixels, 1 to 500.
+	Size pulumi.Float64PtrInput `pulumi:"size"`
+	// The verifiable credentials verifier's URL, at most 2000 characters.
+	Url pulumi.StringInput `pulumi:"url"`
+	// The verification template's id, 1 to 255 characters.
+	VerificationId pulumi.StringInput `pulumi:"verificationId"`
 }
 
 func (FormComponentAuth0VerifiableCredentialsConfigArgs) ElementType() reflect.Type {
@@ -772,39 +871,53 @@ func (o FormComponentAuth0VerifiableCredentialsConfigOutput) ToFormComponentAuth
 	return o
 }
 
-func (o FormComponentAuth0VerifiableCredentialsConfigOutput) Access_token() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.Access_token }).(pulumi.StringOutput)
+// The verifier's access token, 1 to 5000 characters: a secret.
+func (o FormComponentAuth0VerifiableCredentialsConfigOutput) AccessToken() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.AccessToken }).(pulumi.StringOutput)
 }
 
-func (o FormComponentAuth0VerifiableCredentialsConfigOutput) Alternate_text() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.Alternate_text }).(pulumi.StringOutput)
+// Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+func (o FormComponentAuth0VerifiableCredentialsConfigOutput) AlternateText() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.AlternateText }).(pulumi.StringOutput)
 }
 
-func (o FormComponentAuth0VerifiableCredentialsConfigOutput) Max_wait() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) *float64 { return v.Max_wait }).(pulumi.Float64PtrOutput)
+// Seconds to wait for the credential, 60 to 600.
+func (o FormComponentAuth0VerifiableCredentialsConfigOutput) MaxWait() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) *float64 { return v.MaxWait }).(pulumi.Float64PtrOutput)
 }
 
+// The QR code's size in pixels, 1 to 500.
 func (o FormComponentAuth0VerifiableCredentialsConfigOutput) Size() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) *float64 { return v.Size }).(pulumi.Float64PtrOutput)
 }
 
+// The verifiable credentials verifier's URL, at most 2000 characters.
 func (o FormComponentAuth0VerifiableCredentialsConfigOutput) Url() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.Url }).(pulumi.StringOutput)
 }
 
-func (o FormComponentAuth0VerifiableCredentialsConfigOutput) Verification_id() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.Verification_id }).(pulumi.StringOutput)
+// The verification template's id, 1 to 255 characters.
+func (o FormComponentAuth0VerifiableCredentialsConfigOutput) VerificationId() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentAuth0VerifiableCredentialsConfig) string { return v.VerificationId }).(pulumi.StringOutput)
 }
 
 type FormComponentBoolean struct {
-	Category  string                     `pulumi:"category"`
-	Config    FormComponentBooleanConfig `pulumi:"config"`
-	Hint      *string                    `pulumi:"hint"`
-	Id        string                     `pulumi:"id"`
-	Label     *string                    `pulumi:"label"`
-	Required  *bool                      `pulumi:"required"`
-	Sensitive *bool                      `pulumi:"sensitive"`
-	Type      string                     `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentBooleanConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentBooleanInput is an input type that accepts FormComponentBooleanArgs and FormComponentBooleanOutput values.
@@ -819,14 +932,22 @@ type FormComponentBooleanInput interface {
 }
 
 type FormComponentBooleanArgs struct {
-	Category  pulumi.StringInput              `pulumi:"category"`
-	Config    FormComponentBooleanConfigInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput           `pulumi:"hint"`
-	Id        pulumi.StringInput              `pulumi:"id"`
-	Label     pulumi.StringPtrInput           `pulumi:"label"`
-	Required  pulumi.BoolPtrInput             `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput             `pulumi:"sensitive"`
-	Type      pulumi.StringInput              `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentBooleanConfigInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentBooleanArgs) ElementType() reflect.Type {
@@ -855,41 +976,51 @@ func (o FormComponentBooleanOutput) ToFormComponentBooleanOutputWithContext(ctx 
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentBooleanOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentBoolean) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentBooleanOutput) Config() FormComponentBooleanConfigOutput {
 	return o.ApplyT(func(v FormComponentBoolean) FormComponentBooleanConfig { return v.Config }).(FormComponentBooleanConfigOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentBooleanOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentBoolean) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentBooleanOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentBoolean) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentBooleanOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentBoolean) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentBooleanOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentBoolean) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentBooleanOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentBoolean) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentBooleanOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentBoolean) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentBooleanConfig struct {
-	Default_value *bool                              `pulumi:"default_value"`
-	Options       *FormComponentBooleanConfigOptions `pulumi:"options"`
+	// The field's value until the visitor changes it.
+	DefaultValue *bool `pulumi:"defaultValue"`
+	// The choices offered.
+	Options *FormComponentBooleanConfigOptions `pulumi:"options"`
 }
 
 // FormComponentBooleanConfigInput is an input type that accepts FormComponentBooleanConfigArgs and FormComponentBooleanConfigOutput values.
@@ -904,8 +1035,10 @@ type FormComponentBooleanConfigInput interface {
 }
 
 type FormComponentBooleanConfigArgs struct {
-	Default_value pulumi.BoolPtrInput                       `pulumi:"default_value"`
-	Options       FormComponentBooleanConfigOptionsPtrInput `pulumi:"options"`
+	// The field's value until the visitor changes it.
+	DefaultValue pulumi.BoolPtrInput `pulumi:"defaultValue"`
+	// The choices offered.
+	Options FormComponentBooleanConfigOptionsPtrInput `pulumi:"options"`
 }
 
 func (FormComponentBooleanConfigArgs) ElementType() reflect.Type {
@@ -934,17 +1067,21 @@ func (o FormComponentBooleanConfigOutput) ToFormComponentBooleanConfigOutputWith
 	return o
 }
 
-func (o FormComponentBooleanConfigOutput) Default_value() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v FormComponentBooleanConfig) *bool { return v.Default_value }).(pulumi.BoolPtrOutput)
+// The field's value until the visitor changes it.
+func (o FormComponentBooleanConfigOutput) DefaultValue() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FormComponentBooleanConfig) *bool { return v.DefaultValue }).(pulumi.BoolPtrOutput)
 }
 
+// The choices offered.
 func (o FormComponentBooleanConfigOutput) Options() FormComponentBooleanConfigOptionsPtrOutput {
 	return o.ApplyT(func(v FormComponentBooleanConfig) *FormComponentBooleanConfigOptions { return v.Options }).(FormComponentBooleanConfigOptionsPtrOutput)
 }
 
 type FormComponentBooleanConfigOptions struct {
+	// The text of the `false` choice, 1 to 50 characters.
 	False *string `pulumi:"false"`
-	True  *string `pulumi:"true"`
+	// The text of the `true` choice, 1 to 50 characters.
+	True *string `pulumi:"true"`
 }
 
 // FormComponentBooleanConfigOptionsInput is an input type that accepts FormComponentBooleanConfigOptionsArgs and FormComponentBooleanConfigOptionsOutput values.
@@ -959,8 +1096,10 @@ type FormComponentBooleanConfigOptionsInput interface {
 }
 
 type FormComponentBooleanConfigOptionsArgs struct {
+	// The text of the `false` choice, 1 to 50 characters.
 	False pulumi.StringPtrInput `pulumi:"false"`
-	True  pulumi.StringPtrInput `pulumi:"true"`
+	// The text of the `true` choice, 1 to 50 characters.
+	True pulumi.StringPtrInput `pulumi:"true"`
 }
 
 func (FormComponentBooleanConfigOptionsArgs) ElementType() reflect.Type {
@@ -1040,10 +1179,12 @@ func (o FormComponentBooleanConfigOptionsOutput) ToFormComponentBooleanConfigOpt
 	}).(FormComponentBooleanConfigOptionsPtrOutput)
 }
 
+// The text of the `false` choice, 1 to 50 characters.
 func (o FormComponentBooleanConfigOptionsOutput) False() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentBooleanConfigOptions) *string { return v.False }).(pulumi.StringPtrOutput)
 }
 
+// The text of the `true` choice, 1 to 50 characters.
 func (o FormComponentBooleanConfigOptionsOutput) True() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentBooleanConfigOptions) *string { return v.True }).(pulumi.StringPtrOutput)
 }
@@ -1072,6 +1213,7 @@ func (o FormComponentBooleanConfigOptionsPtrOutput) Elem() FormComponentBooleanC
 	}).(FormComponentBooleanConfigOptionsOutput)
 }
 
+// The text of the `false` choice, 1 to 50 characters.
 func (o FormComponentBooleanConfigOptionsPtrOutput) False() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentBooleanConfigOptions) *string {
 		if v == nil {
@@ -1081,6 +1223,7 @@ func (o FormComponentBooleanConfigOptionsPtrOutput) False() pulumi.StringPtrOutp
 	}).(pulumi.StringPtrOutput)
 }
 
+// The text of the `true` choice, 1 to 50 characters.
 func (o FormComponentBooleanConfigOptionsPtrOutput) True() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentBooleanConfigOptions) *string {
 		if v == nil {
@@ -1091,14 +1234,22 @@ func (o FormComponentBooleanConfigOptionsPtrOutput) True() pulumi.StringPtrOutpu
 }
 
 type FormComponentCards struct {
-	Category  string                    `pulumi:"category"`
-	Config    *FormComponentCardsConfig `pulumi:"config"`
-	Hint      *string                   `pulumi:"hint"`
-	Id        string                    `pulumi:"id"`
-	Label     *string                   `pulumi:"label"`
-	Required  *bool                     `pulumi:"required"`
-	Sensitive *bool                     `pulumi:"sensitive"`
-	Type      string                    `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentCardsConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentCardsInput is an input type that accepts FormComponentCardsArgs and FormComponentCardsOutput values.
@@ -1113,14 +1264,22 @@ type FormComponentCardsInput interface {
 }
 
 type FormComponentCardsArgs struct {
-	Category  pulumi.StringInput               `pulumi:"category"`
-	Config    FormComponentCardsConfigPtrInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput            `pulumi:"hint"`
-	Id        pulumi.StringInput               `pulumi:"id"`
-	Label     pulumi.StringPtrInput            `pulumi:"label"`
-	Required  pulumi.BoolPtrInput              `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput              `pulumi:"sensitive"`
-	Type      pulumi.StringInput               `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentCardsConfigPtrInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentCardsArgs) ElementType() reflect.Type {
@@ -1149,43 +1308,55 @@ func (o FormComponentCardsOutput) ToFormComponentCardsOutputWithContext(ctx cont
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentCardsOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentCards) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentCardsOutput) Config() FormComponentCardsConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentCards) *FormComponentCardsConfig { return v.Config }).(FormComponentCardsConfigPtrOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentCardsOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentCards) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentCardsOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentCards) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentCardsOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentCards) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentCardsOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentCards) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentCardsOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentCards) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentCardsOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentCards) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentCardsConfig struct {
-	Default_value interface{}                       `pulumi:"default_value"`
-	Hide_labels   *bool                             `pulumi:"hide_labels"`
-	Multiple      *bool                             `pulumi:"multiple"`
-	Options       []FormComponentCardsConfigOptions `pulumi:"options"`
+	// The field's value until the visitor changes it.
+	DefaultValue interface{} `pulumi:"defaultValue"`
+	// Whether to show the cards' images without their labels.
+	HideLabels *bool `pulumi:"hideLabels"`
+	// Whether the visitor may pick (or upload) more than one.
+	Multiple *bool `pulumi:"multiple"`
+	// The choices offered.
+	Options []FormComponentCardsConfigOptions `pulumi:"options"`
 }
 
 // FormComponentCardsConfigInput is an input type that accepts FormComponentCardsConfigArgs and FormComponentCardsConfigOutput values.
@@ -1200,10 +1371,14 @@ type FormComponentCardsConfigInput interface {
 }
 
 type FormComponentCardsConfigArgs struct {
-	Default_value pulumi.Input                              `pulumi:"default_value"`
-	Hide_labels   pulumi.BoolPtrInput                       `pulumi:"hide_labels"`
-	Multiple      pulumi.BoolPtrInput                       `pulumi:"multiple"`
-	Options       FormComponentCardsConfigOptionsArrayInput `pulumi:"options"`
+	// The field's value until the visitor changes it.
+	DefaultValue pulumi.Input `pulumi:"defaultValue"`
+	// Whether to show the cards' images without their labels.
+	HideLabels pulumi.BoolPtrInput `pulumi:"hideLabels"`
+	// Whether the visitor may pick (or upload) more than one.
+	Multiple pulumi.BoolPtrInput `pulumi:"multiple"`
+	// The choices offered.
+	Options FormComponentCardsConfigOptionsArrayInput `pulumi:"options"`
 }
 
 func (FormComponentCardsConfigArgs) ElementType() reflect.Type {
@@ -1283,18 +1458,22 @@ func (o FormComponentCardsConfigOutput) ToFormComponentCardsConfigPtrOutputWithC
 	}).(FormComponentCardsConfigPtrOutput)
 }
 
-func (o FormComponentCardsConfigOutput) Default_value() pulumi.AnyOutput {
-	return o.ApplyT(func(v FormComponentCardsConfig) interface{} { return v.Default_value }).(pulumi.AnyOutput)
+// The field's value until the visitor changes it.
+func (o FormComponentCardsConfigOutput) DefaultValue() pulumi.AnyOutput {
+	return o.ApplyT(func(v FormComponentCardsConfig) interface{} { return v.DefaultValue }).(pulumi.AnyOutput)
 }
 
-func (o FormComponentCardsConfigOutput) Hide_labels() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v FormComponentCardsConfig) *bool { return v.Hide_labels }).(pulumi.BoolPtrOutput)
+// Whether to show the cards' images without their labels.
+func (o FormComponentCardsConfigOutput) HideLabels() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FormComponentCardsConfig) *bool { return v.HideLabels }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the visitor may pick (or upload) more than one.
 func (o FormComponentCardsConfigOutput) Multiple() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentCardsConfig) *bool { return v.Multiple }).(pulumi.BoolPtrOutput)
 }
 
+// The choices offered.
 func (o FormComponentCardsConfigOutput) Options() FormComponentCardsConfigOptionsArrayOutput {
 	return o.ApplyT(func(v FormComponentCardsConfig) []FormComponentCardsConfigOptions { return v.Options }).(FormComponentCardsConfigOptionsArrayOutput)
 }
@@ -1323,24 +1502,27 @@ func (o FormComponentCardsConfigPtrOutput) Elem() FormComponentCardsConfigOutput
 	}).(FormComponentCardsConfigOutput)
 }
 
-func (o FormComponentCardsConfigPtrOutput) Default_value() pulumi.AnyOutput {
+// The field's value until the visitor changes it.
+func (o FormComponentCardsConfigPtrOutput) DefaultValue() pulumi.AnyOutput {
 	return o.ApplyT(func(v *FormComponentCardsConfig) interface{} {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.AnyOutput)
 }
 
-func (o FormComponentCardsConfigPtrOutput) Hide_labels() pulumi.BoolPtrOutput {
+// Whether to show the cards' images without their labels.
+func (o FormComponentCardsConfigPtrOutput) HideLabels() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FormComponentCardsConfig) *bool {
 		if v == nil {
 			return nil
 		}
-		return v.Hide_labels
+		return v.HideLabels
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Whether the visitor may pick (or upload) more than one.
 func (o FormComponentCardsConfigPtrOutput) Multiple() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FormComponentCardsConfig) *bool {
 		if v == nil {
@@ -1350,6 +1532,7 @@ func (o FormComponentCardsConfigPtrOutput) Multiple() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// The choices offered.
 func (o FormComponentCardsConfigPtrOutput) Options() FormComponentCardsConfigOptionsArrayOutput {
 	return o.ApplyT(func(v *FormComponentCardsConfig) []FormComponentCardsConfigOptions {
 		if v == nil {
@@ -1360,9 +1543,12 @@ func (o FormComponentCardsConfigPtrOutput) Options() FormComponentCardsConfigOpt
 }
 
 type FormComponentCardsConfigOptions struct {
-	Image_url string `pulumi:"image_url"`
-	Label     string `pulumi:"label"`
-	Value     string `pulumi:"value"`
+	// An image shown for this card (https).
+	ImageUrl string `pulumi:"imageUrl"`
+	// The text shown for this choice.
+	Label string `pulumi:"label"`
+	// The value submitted when this choice is picked.
+	Value string `pulumi:"value"`
 }
 
 // FormComponentCardsConfigOptionsInput is an input type that accepts FormComponentCardsConfigOptionsArgs and FormComponentCardsConfigOptionsOutput values.
@@ -1377,9 +1563,12 @@ type FormComponentCardsConfigOptionsInput interface {
 }
 
 type FormComponentCardsConfigOptionsArgs struct {
-	Image_url pulumi.StringInput `pulumi:"image_url"`
-	Label     pulumi.StringInput `pulumi:"label"`
-	Value     pulumi.StringInput `pulumi:"value"`
+	// An image shown for this card (https).
+	ImageUrl pulumi.StringInput `pulumi:"imageUrl"`
+	// The text shown for this choice.
+	Label pulumi.StringInput `pulumi:"label"`
+	// The value submitted when this choice is picked.
+	Value pulumi.StringInput `pulumi:"value"`
 }
 
 func (FormComponentCardsConfigOptionsArgs) ElementType() reflect.Type {
@@ -1433,14 +1622,17 @@ func (o FormComponentCardsConfigOptionsOutput) ToFormComponentCardsConfigOptions
 	return o
 }
 
-func (o FormComponentCardsConfigOptionsOutput) Image_url() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentCardsConfigOptions) string { return v.Image_url }).(pulumi.StringOutput)
+// An image shown for this card (https).
+func (o FormComponentCardsConfigOptionsOutput) ImageUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentCardsConfigOptions) string { return v.ImageUrl }).(pulumi.StringOutput)
 }
 
+// The text shown for this choice.
 func (o FormComponentCardsConfigOptionsOutput) Label() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentCardsConfigOptions) string { return v.Label }).(pulumi.StringOutput)
 }
 
+// The value submitted when this choice is picked.
 func (o FormComponentCardsConfigOptionsOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentCardsConfigOptions) string { return v.Value }).(pulumi.StringOutput)
 }
@@ -1466,14 +1658,22 @@ func (o FormComponentCardsConfigOptionsArrayOutput) Index(i pulumi.IntInput) For
 }
 
 type FormComponentChoice struct {
-	Category  string                     `pulumi:"category"`
-	Config    *FormComponentChoiceConfig `pulumi:"config"`
-	Hint      *string                    `pulumi:"hint"`
-	Id        string                     `pulumi:"id"`
-	Label     *string                    `pulumi:"label"`
-	Required  *bool                      `pulumi:"required"`
-	Sensitive *bool                      `pulumi:"sensitive"`
-	Type      string                     `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentChoiceConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentChoiceInput is an input type that accepts FormComponentChoiceArgs and FormComponentChoiceOutput values.
@@ -1488,14 +1688,22 @@ type FormComponentChoiceInput interface {
 }
 
 type FormComponentChoiceArgs struct {
-	Category  pulumi.StringInput                `pulumi:"category"`
-	Config    FormComponentChoiceConfigPtrInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput             `pulumi:"hint"`
-	Id        pulumi.StringInput                `pulumi:"id"`
-	Label     pulumi.StringPtrInput             `pulumi:"label"`
-	Required  pulumi.BoolPtrInput               `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput               `pulumi:"sensitive"`
-	Type      pulumi.StringInput                `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentChoiceConfigPtrInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentChoiceArgs) ElementType() reflect.Type {
@@ -1524,43 +1732,55 @@ func (o FormComponentChoiceOutput) ToFormComponentChoiceOutputWithContext(ctx co
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentChoiceOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentChoice) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentChoiceOutput) Config() FormComponentChoiceConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentChoice) *FormComponentChoiceConfig { return v.Config }).(FormComponentChoiceConfigPtrOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentChoiceOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentChoice) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentChoiceOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentChoice) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentChoiceOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentChoice) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentChoiceOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentChoice) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentChoiceOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentChoice) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentChoiceOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentChoice) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentChoiceConfig struct {
-	Allow_other   *FormComponentChoiceConfigAllowOther `pulumi:"allow_other"`
-	Default_value interface{}                          `pulumi:"default_value"`
-	Multiple      *bool                                `pulumi:"multiple"`
-	Options       []FormComponentChoiceConfigOptions   `pulumi:"options"`
+	// An extra choice where the visitor types their own answer.
+	AllowOther *FormComponentChoiceConfigAllowOther `pulumi:"allowOther"`
+	// The field's value until the visitor changes it.
+	DefaultValue interface{} `pulumi:"defaultValue"`
+	// Whether the visitor may pick (or upload) more than one.
+	Multiple *bool `pulumi:"multiple"`
+	// The choices offered.
+	Options []FormComponentChoiceConfigOptions `pulumi:"options"`
 }
 
 // FormComponentChoiceConfigInput is an input type that accepts FormComponentChoiceConfigArgs and FormComponentChoiceConfigOutput values.
@@ -1575,10 +1795,14 @@ type FormComponentChoiceConfigInput interface {
 }
 
 type FormComponentChoiceConfigArgs struct {
-	Allow_other   FormComponentChoiceConfigAllowOtherPtrInput `pulumi:"allow_other"`
-	Default_value pulumi.Input                                `pulumi:"default_value"`
-	Multiple      pulumi.BoolPtrInput                         `pulumi:"multiple"`
-	Options       FormComponentChoiceConfigOptionsArrayInput  `pulumi:"options"`
+	// An extra choice where the visitor types their own answer.
+	AllowOther FormComponentChoiceConfigAllowOtherPtrInput `pulumi:"allowOther"`
+	// The field's value until the visitor changes it.
+	DefaultValue pulumi.Input `pulumi:"defaultValue"`
+	// Whether the visitor may pick (or upload) more than one.
+	Multiple pulumi.BoolPtrInput `pulumi:"multiple"`
+	// The choices offered.
+	Options FormComponentChoiceConfigOptionsArrayInput `pulumi:"options"`
 }
 
 func (FormComponentChoiceConfigArgs) ElementType() reflect.Type {
@@ -1658,18 +1882,22 @@ func (o FormComponentChoiceConfigOutput) ToFormComponentChoiceConfigPtrOutputWit
 	}).(FormComponentChoiceConfigPtrOutput)
 }
 
-func (o FormComponentChoiceConfigOutput) Allow_other() FormComponentChoiceConfigAllowOtherPtrOutput {
-	return o.ApplyT(func(v FormComponentChoiceConfig) *FormComponentChoiceConfigAllowOther { return v.Allow_other }).(FormComponentChoiceConfigAllowOtherPtrOutput)
+// An extra choice where the visitor types their own answer.
+func (o FormComponentChoiceConfigOutput) AllowOther() FormComponentChoiceConfigAllowOtherPtrOutput {
+	return o.ApplyT(func(v FormComponentChoiceConfig) *FormComponentChoiceConfigAllowOther { return v.AllowOther }).(FormComponentChoiceConfigAllowOtherPtrOutput)
 }
 
-func (o FormComponentChoiceConfigOutput) Default_value() pulumi.AnyOutput {
-	return o.ApplyT(func(v FormComponentChoiceConfig) interface{} { return v.Default_value }).(pulumi.AnyOutput)
+// The field's value until the visitor changes it.
+func (o FormComponentChoiceConfigOutput) DefaultValue() pulumi.AnyOutput {
+	return o.ApplyT(func(v FormComponentChoiceConfig) interface{} { return v.DefaultValue }).(pulumi.AnyOutput)
 }
 
+// Whether the visitor may pick (or upload) more than one.
 func (o FormComponentChoiceConfigOutput) Multiple() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentChoiceConfig) *bool { return v.Multiple }).(pulumi.BoolPtrOutput)
 }
 
+// The choices offered.
 func (o FormComponentChoiceConfigOutput) Options() FormComponentChoiceConfigOptionsArrayOutput {
 	return o.ApplyT(func(v FormComponentChoiceConfig) []FormComponentChoiceConfigOptions { return v.Options }).(FormComponentChoiceConfigOptionsArrayOutput)
 }
@@ -1698,24 +1926,27 @@ func (o FormComponentChoiceConfigPtrOutput) Elem() FormComponentChoiceConfigOutp
 	}).(FormComponentChoiceConfigOutput)
 }
 
-func (o FormComponentChoiceConfigPtrOutput) Allow_other() FormComponentChoiceConfigAllowOtherPtrOutput {
+// An extra choice where the visitor types their own answer.
+func (o FormComponentChoiceConfigPtrOutput) AllowOther() FormComponentChoiceConfigAllowOtherPtrOutput {
 	return o.ApplyT(func(v *FormComponentChoiceConfig) *FormComponentChoiceConfigAllowOther {
 		if v == nil {
 			return nil
 		}
-		return v.Allow_other
+		return v.AllowOther
 	}).(FormComponentChoiceConfigAllowOtherPtrOutput)
 }
 
-func (o FormComponentChoiceConfigPtrOutput) Default_value() pulumi.AnyOutput {
+// The field's value until the visitor changes it.
+func (o FormComponentChoiceConfigPtrOutput) DefaultValue() pulumi.AnyOutput {
 	return o.ApplyT(func(v *FormComponentChoiceConfig) interface{} {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.AnyOutput)
 }
 
+// Whether the visitor may pick (or upload) more than one.
 func (o FormComponentChoiceConfigPtrOutput) Multiple() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FormComponentChoiceConfig) *bool {
 		if v == nil {
@@ -1725,6 +1956,7 @@ func (o FormComponentChoiceConfigPtrOutput) Multiple() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// The choices offered.
 func (o FormComponentChoiceConfigPtrOutput) Options() FormComponentChoiceConfigOptionsArrayOutput {
 	return o.ApplyT(func(v *FormComponentChoiceConfig) []FormComponentChoiceConfigOptions {
 		if v == nil {
@@ -1735,8 +1967,11 @@ func (o FormComponentChoiceConfigPtrOutput) Options() FormComponentChoiceConfigO
 }
 
 type FormComponentChoiceConfigAllowOther struct {
-	Enabled     *bool   `pulumi:"enabled"`
-	Label       *string `pulumi:"label"`
+	// Offer the free-text choice (only `true`).
+	Enabled *bool `pulumi:"enabled"`
+	// The text shown for the free-text choice.
+	Label *string `pulumi:"label"`
+	// Text shown in the empty free-text input.
 	Placeholder *string `pulumi:"placeholder"`
 }
 
@@ -1752,8 +1987,11 @@ type FormComponentChoiceConfigAllowOtherInput interface {
 }
 
 type FormComponentChoiceConfigAllowOtherArgs struct {
-	Enabled     pulumi.BoolPtrInput   `pulumi:"enabled"`
-	Label       pulumi.StringPtrInput `pulumi:"label"`
+	// Offer the free-text choice (only `true`).
+	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
+	// The text shown for the free-text choice.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Text shown in the empty free-text input.
 	Placeholder pulumi.StringPtrInput `pulumi:"placeholder"`
 }
 
@@ -1834,14 +2072,17 @@ func (o FormComponentChoiceConfigAllowOtherOutput) ToFormComponentChoiceConfigAl
 	}).(FormComponentChoiceConfigAllowOtherPtrOutput)
 }
 
+// Offer the free-text choice (only `true`).
 func (o FormComponentChoiceConfigAllowOtherOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentChoiceConfigAllowOther) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
+// The text shown for the free-text choice.
 func (o FormComponentChoiceConfigAllowOtherOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentChoiceConfigAllowOther) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Text shown in the empty free-text input.
 func (o FormComponentChoiceConfigAllowOtherOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentChoiceConfigAllowOther) *string { return v.Placeholder }).(pulumi.StringPtrOutput)
 }
@@ -1870,6 +2111,7 @@ func (o FormComponentChoiceConfigAllowOtherPtrOutput) Elem() FormComponentChoice
 	}).(FormComponentChoiceConfigAllowOtherOutput)
 }
 
+// Offer the free-text choice (only `true`).
 func (o FormComponentChoiceConfigAllowOtherPtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FormComponentChoiceConfigAllowOther) *bool {
 		if v == nil {
@@ -1879,6 +2121,7 @@ func (o FormComponentChoiceConfigAllowOtherPtrOutput) Enabled() pulumi.BoolPtrOu
 	}).(pulumi.BoolPtrOutput)
 }
 
+// The text shown for the free-text choice.
 func (o FormComponentChoiceConfigAllowOtherPtrOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentChoiceConfigAllowOther) *string {
 		if v == nil {
@@ -1888,6 +2131,7 @@ func (o FormComponentChoiceConfigAllowOtherPtrOutput) Label() pulumi.StringPtrOu
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text shown in the empty free-text input.
 func (o FormComponentChoiceConfigAllowOtherPtrOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentChoiceConfigAllowOther) *string {
 		if v == nil {
@@ -1898,7 +2142,9 @@ func (o FormComponentChoiceConfigAllowOtherPtrOutput) Placeholder() pulumi.Strin
 }
 
 type FormComponentChoiceConfigOptions struct {
+	// The text shown for this choice.
 	Label string `pulumi:"label"`
+	// The value submitted when this choice is picked.
 	Value string `pulumi:"value"`
 }
 
@@ -1914,7 +2160,9 @@ type FormComponentChoiceConfigOptionsInput interface {
 }
 
 type FormComponentChoiceConfigOptionsArgs struct {
+	// The text shown for this choice.
 	Label pulumi.StringInput `pulumi:"label"`
+	// The value submitted when this choice is picked.
 	Value pulumi.StringInput `pulumi:"value"`
 }
 
@@ -1969,10 +2217,12 @@ func (o FormComponentChoiceConfigOptionsOutput) ToFormComponentChoiceConfigOptio
 	return o
 }
 
+// The text shown for this choice.
 func (o FormComponentChoiceConfigOptionsOutput) Label() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentChoiceConfigOptions) string { return v.Label }).(pulumi.StringOutput)
 }
 
+// The value submitted when this choice is picked.
 func (o FormComponentChoiceConfigOptionsOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentChoiceConfigOptions) string { return v.Value }).(pulumi.StringOutput)
 }
@@ -1998,14 +2248,22 @@ func (o FormComponentChoiceConfigOptionsArrayOutput) Index(i pulumi.IntInput) Fo
 }
 
 type FormComponentCustom struct {
-	Category  string                    `pulumi:"category"`
-	Config    FormComponentCustomConfig `pulumi:"config"`
-	Hint      *string                   `pulumi:"hint"`
-	Id        string                    `pulumi:"id"`
-	Label     *string                   `pulumi:"label"`
-	Required  *bool                     `pulumi:"required"`
-	Sensitive *bool                     `pulumi:"sensitive"`
-	Type      string                    `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentCustomConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentCustomInput is an input type that accepts FormComponentCustomArgs and FormComponentCustomOutput values.
@@ -2020,14 +2278,22 @@ type FormComponentCustomInput interface {
 }
 
 type FormComponentCustomArgs struct {
-	Category  pulumi.StringInput             `pulumi:"category"`
-	Config    FormComponentCustomConfigInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput          `pulumi:"hint"`
-	Id        pulumi.StringInput             `pulumi:"id"`
-	Label     pulumi.StringPtrInput          `pulumi:"label"`
-	Required  pulumi.BoolPtrInput            `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput            `pulumi:"sensitive"`
-	Type      pulumi.StringInput             `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentCustomConfigInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentCustomArgs) ElementType() reflect.Type {
@@ -2056,43 +2322,55 @@ func (o FormComponentCustomOutput) ToFormComponentCustomOutputWithContext(ctx co
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentCustomOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentCustom) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentCustomOutput) Config() FormComponentCustomConfigOutput {
 	return o.ApplyT(func(v FormComponentCustom) FormComponentCustomConfig { return v.Config }).(FormComponentCustomConfigOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentCustomOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentCustom) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentCustomOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentCustom) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentCustomOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentCustom) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentCustomOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentCustom) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentCustomOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentCustom) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentCustomOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentCustom) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentCustomConfig struct {
-	Code   string            `pulumi:"code"`
-	Css    *string           `pulumi:"css"`
+	// The custom field's JavaScript code.
+	Code string `pulumi:"code"`
+	// The custom field's stylesheet (CSS).
+	Css *string `pulumi:"css"`
+	// Parameters passed to the custom field's code (a string map).
 	Params map[string]string `pulumi:"params"`
-	Schema interface{}       `pulumi:"schema"`
+	// The custom field's JSON Schema of its value.
+	Schema interface{} `pulumi:"schema"`
 }
 
 // FormComponentCustomConfigInput is an input type that accepts FormComponentCustomConfigArgs and FormComponentCustomConfigOutput values.
@@ -2107,10 +2385,14 @@ type FormComponentCustomConfigInput interface {
 }
 
 type FormComponentCustomConfigArgs struct {
-	Code   pulumi.StringInput    `pulumi:"code"`
-	Css    pulumi.StringPtrInput `pulumi:"css"`
+	// The custom field's JavaScript code.
+	Code pulumi.StringInput `pulumi:"code"`
+	// The custom field's stylesheet (CSS).
+	Css pulumi.StringPtrInput `pulumi:"css"`
+	// Parameters passed to the custom field's code (a string map).
 	Params pulumi.StringMapInput `pulumi:"params"`
-	Schema pulumi.Input          `pulumi:"schema"`
+	// The custom field's JSON Schema of its value.
+	Schema pulumi.Input `pulumi:"schema"`
 }
 
 func (FormComponentCustomConfigArgs) ElementType() reflect.Type {
@@ -2139,31 +2421,43 @@ func (o FormComponentCustomConfigOutput) ToFormComponentCustomConfigOutputWithCo
 	return o
 }
 
+// The custom field's JavaScript code.
 func (o FormComponentCustomConfigOutput) Code() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentCustomConfig) string { return v.Code }).(pulumi.StringOutput)
 }
 
+// The custom field's stylesheet (CSS).
 func (o FormComponentCustomConfigOutput) Css() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentCustomConfig) *string { return v.Css }).(pulumi.StringPtrOutput)
 }
 
+// Parameters passed to the custom field's code (a string map).
 func (o FormComponentCustomConfigOutput) Params() pulumi.StringMapOutput {
 	return o.ApplyT(func(v FormComponentCustomConfig) map[string]string { return v.Params }).(pulumi.StringMapOutput)
 }
 
+// The custom field's JSON Schema of its value.
 func (o FormComponentCustomConfigOutput) Schema() pulumi.AnyOutput {
 	return o.ApplyT(func(v FormComponentCustomConfig) interface{} { return v.Schema }).(pulumi.AnyOutput)
 }
 
 type FormComponentDate struct {
-	Category  string                  `pulumi:"category"`
-	Config    FormComponentDateConfig `pulumi:"config"`
-	Hint      *string                 `pulumi:"hint"`
-	Id        string                  `pulumi:"id"`
-	Label     *string                 `pulumi:"label"`
-	Required  *bool                   `pulumi:"required"`
-	Sensitive *bool                   `pulumi:"sensitive"`
-	Type      string                  `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentDateConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentDateInput is an input type that accepts FormComponentDateArgs and FormComponentDateOutput values.
@@ -2178,14 +2472,22 @@ type FormComponentDateInput interface {
 }
 
 type FormComponentDateArgs struct {
-	Category  pulumi.StringInput           `pulumi:"category"`
-	Config    FormComponentDateConfigInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput        `pulumi:"hint"`
-	Id        pulumi.StringInput           `pulumi:"id"`
-	Label     pulumi.StringPtrInput        `pulumi:"label"`
-	Required  pulumi.BoolPtrInput          `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput          `pulumi:"sensitive"`
-	Type      pulumi.StringInput           `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentDateConfigInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentDateArgs) ElementType() reflect.Type {
@@ -2214,41 +2516,51 @@ func (o FormComponentDateOutput) ToFormComponentDateOutputWithContext(ctx contex
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentDateOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentDate) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentDateOutput) Config() FormComponentDateConfigOutput {
 	return o.ApplyT(func(v FormComponentDate) FormComponentDateConfig { return v.Config }).(FormComponentDateConfigOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentDateOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentDate) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentDateOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentDate) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentDateOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentDate) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentDateOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentDate) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentDateOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentDate) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentDateOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentDate) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentDateConfig struct {
-	Default_value *string `pulumi:"default_value"`
-	Format        *string `pulumi:"format"`
+	// The field's value until the visitor changes it.
+	DefaultValue *string `pulumi:"defaultValue"`
+	// What the date field asks for: `DATE` or `TIME`.
+	Format *string `pulumi:"format"`
 }
 
 // FormComponentDateConfigInput is an input type that accepts FormComponentDateConfigArgs and FormComponentDateConfigOutput values.
@@ -2263,8 +2575,10 @@ type FormComponentDateConfigInput interface {
 }
 
 type FormComponentDateConfigArgs struct {
-	Default_value pulumi.StringPtrInput `pulumi:"default_value"`
-	Format        pulumi.StringPtrInput `pulumi:"format"`
+	// The field's value until the visitor changes it.
+	DefaultValue pulumi.StringPtrInput `pulumi:"defaultValue"`
+	// What the date field asks for: `DATE` or `TIME`.
+	Format pulumi.StringPtrInput `pulumi:"format"`
 }
 
 func (FormComponentDateConfigArgs) ElementType() reflect.Type {
@@ -2293,19 +2607,25 @@ func (o FormComponentDateConfigOutput) ToFormComponentDateConfigOutputWithContex
 	return o
 }
 
-func (o FormComponentDateConfigOutput) Default_value() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentDateConfig) *string { return v.Default_value }).(pulumi.StringPtrOutput)
+// The field's value until the visitor changes it.
+func (o FormComponentDateConfigOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentDateConfig) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
+// What the date field asks for: `DATE` or `TIME`.
 func (o FormComponentDateConfigOutput) Format() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentDateConfig) *string { return v.Format }).(pulumi.StringPtrOutput)
 }
 
 type FormComponentDivider struct {
-	Category string                      `pulumi:"category"`
-	Config   *FormComponentDividerConfig `pulumi:"config"`
-	Id       string                      `pulumi:"id"`
-	Type     string                      `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentDividerConfig `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentDividerInput is an input type that accepts FormComponentDividerArgs and FormComponentDividerOutput values.
@@ -2320,10 +2640,14 @@ type FormComponentDividerInput interface {
 }
 
 type FormComponentDividerArgs struct {
-	Category pulumi.StringInput                 `pulumi:"category"`
-	Config   FormComponentDividerConfigPtrInput `pulumi:"config"`
-	Id       pulumi.StringInput                 `pulumi:"id"`
-	Type     pulumi.StringInput                 `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentDividerConfigPtrInput `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentDividerArgs) ElementType() reflect.Type {
@@ -2352,23 +2676,28 @@ func (o FormComponentDividerOutput) ToFormComponentDividerOutputWithContext(ctx 
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentDividerOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentDivider) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentDividerOutput) Config() FormComponentDividerConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentDivider) *FormComponentDividerConfig { return v.Config }).(FormComponentDividerConfigPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentDividerOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentDivider) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentDividerOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentDivider) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentDividerConfig struct {
+	// The text shown (a button's caption, a divider's or the legal text).
 	Text *string `pulumi:"text"`
 }
 
@@ -2384,6 +2713,7 @@ type FormComponentDividerConfigInput interface {
 }
 
 type FormComponentDividerConfigArgs struct {
+	// The text shown (a button's caption, a divider's or the legal text).
 	Text pulumi.StringPtrInput `pulumi:"text"`
 }
 
@@ -2464,6 +2794,7 @@ func (o FormComponentDividerConfigOutput) ToFormComponentDividerConfigPtrOutputW
 	}).(FormComponentDividerConfigPtrOutput)
 }
 
+// The text shown (a button's caption, a divider's or the legal text).
 func (o FormComponentDividerConfigOutput) Text() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentDividerConfig) *string { return v.Text }).(pulumi.StringPtrOutput)
 }
@@ -2492,6 +2823,7 @@ func (o FormComponentDividerConfigPtrOutput) Elem() FormComponentDividerConfigOu
 	}).(FormComponentDividerConfigOutput)
 }
 
+// The text shown (a button's caption, a divider's or the legal text).
 func (o FormComponentDividerConfigPtrOutput) Text() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentDividerConfig) *string {
 		if v == nil {
@@ -2502,14 +2834,22 @@ func (o FormComponentDividerConfigPtrOutput) Text() pulumi.StringPtrOutput {
 }
 
 type FormComponentDropdown struct {
-	Category  string                       `pulumi:"category"`
-	Config    *FormComponentDropdownConfig `pulumi:"config"`
-	Hint      *string                      `pulumi:"hint"`
-	Id        string                       `pulumi:"id"`
-	Label     *string                      `pulumi:"label"`
-	Required  *bool                        `pulumi:"required"`
-	Sensitive *bool                        `pulumi:"sensitive"`
-	Type      string                       `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentDropdownConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentDropdownInput is an input type that accepts FormComponentDropdownArgs and FormComponentDropdownOutput values.
@@ -2524,14 +2864,22 @@ type FormComponentDropdownInput interface {
 }
 
 type FormComponentDropdownArgs struct {
-	Category  pulumi.StringInput                  `pulumi:"category"`
-	Config    FormComponentDropdownConfigPtrInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput               `pulumi:"hint"`
-	Id        pulumi.StringInput                  `pulumi:"id"`
-	Label     pulumi.StringPtrInput               `pulumi:"label"`
-	Required  pulumi.BoolPtrInput                 `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput                 `pulumi:"sensitive"`
-	Type      pulumi.StringInput                  `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentDropdownConfigPtrInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentDropdownArgs) ElementType() reflect.Type {
@@ -2560,43 +2908,55 @@ func (o FormComponentDropdownOutput) ToFormComponentDropdownOutputWithContext(ct
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentDropdownOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentDropdown) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentDropdownOutput) Config() FormComponentDropdownConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentDropdown) *FormComponentDropdownConfig { return v.Config }).(FormComponentDropdownConfigPtrOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentDropdownOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentDropdown) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentDropdownOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentDropdown) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentDropdownOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentDropdown) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentDropdownOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentDropdown) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentDropdownOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentDropdown) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentDropdownOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentDropdown) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentDropdownConfig struct {
-	Default_value interface{}                          `pulumi:"default_value"`
-	Multiple      *bool                                `pulumi:"multiple"`
-	Options       []FormComponentDropdownConfigOptions `pulumi:"options"`
-	Placeholder   *string                              `pulumi:"placeholder"`
+	// The field's value until the visitor changes it.
+	DefaultValue interface{} `pulumi:"defaultValue"`
+	// Whether the visitor may pick (or upload) more than one.
+	Multiple *bool `pulumi:"multiple"`
+	// The choices offered.
+	Options []FormComponentDropdownConfigOptions `pulumi:"options"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder *string `pulumi:"placeholder"`
 }
 
 // FormComponentDropdownConfigInput is an input type that accepts FormComponentDropdownConfigArgs and FormComponentDropdownConfigOutput values.
@@ -2611,10 +2971,14 @@ type FormComponentDropdownConfigInput interface {
 }
 
 type FormComponentDropdownConfigArgs struct {
-	Default_value pulumi.Input                                 `pulumi:"default_value"`
-	Multiple      pulumi.BoolPtrInput                          `pulumi:"multiple"`
-	Options       FormComponentDropdownConfigOptionsArrayInput `pulumi:"options"`
-	Placeholder   pulumi.StringPtrInput                        `pulumi:"placeholder"`
+	// The field's value until the visitor changes it.
+	DefaultValue pulumi.Input `pulumi:"defaultValue"`
+	// Whether the visitor may pick (or upload) more than one.
+	Multiple pulumi.BoolPtrInput `pulumi:"multiple"`
+	// The choices offered.
+	Options FormComponentDropdownConfigOptionsArrayInput `pulumi:"options"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder pulumi.StringPtrInput `pulumi:"placeholder"`
 }
 
 func (FormComponentDropdownConfigArgs) ElementType() reflect.Type {
@@ -2694,18 +3058,22 @@ func (o FormComponentDropdownConfigOutput) ToFormComponentDropdownConfigPtrOutpu
 	}).(FormComponentDropdownConfigPtrOutput)
 }
 
-func (o FormComponentDropdownConfigOutput) Default_value() pulumi.AnyOutput {
-	return o.ApplyT(func(v FormComponentDropdownConfig) interface{} { return v.Default_value }).(pulumi.AnyOutput)
+// The field's value until the visitor changes it.
+func (o FormComponentDropdownConfigOutput) DefaultValue() pulumi.AnyOutput {
+	return o.ApplyT(func(v FormComponentDropdownConfig) interface{} { return v.DefaultValue }).(pulumi.AnyOutput)
 }
 
+// Whether the visitor may pick (or upload) more than one.
 func (o FormComponentDropdownConfigOutput) Multiple() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentDropdownConfig) *bool { return v.Multiple }).(pulumi.BoolPtrOutput)
 }
 
+// The choices offered.
 func (o FormComponentDropdownConfigOutput) Options() FormComponentDropdownConfigOptionsArrayOutput {
 	return o.ApplyT(func(v FormComponentDropdownConfig) []FormComponentDropdownConfigOptions { return v.Options }).(FormComponentDropdownConfigOptionsArrayOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentDropdownConfigOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentDropdownConfig) *string { return v.Placeholder }).(pulumi.StringPtrOutput)
 }
@@ -2734,15 +3102,17 @@ func (o FormComponentDropdownConfigPtrOutput) Elem() FormComponentDropdownConfig
 	}).(FormComponentDropdownConfigOutput)
 }
 
-func (o FormComponentDropdownConfigPtrOutput) Default_value() pulumi.AnyOutput {
+// The field's value until the visitor changes it.
+func (o FormComponentDropdownConfigPtrOutput) DefaultValue() pulumi.AnyOutput {
 	return o.ApplyT(func(v *FormComponentDropdownConfig) interface{} {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.AnyOutput)
 }
 
+// Whether the visitor may pick (or upload) more than one.
 func (o FormComponentDropdownConfigPtrOutput) Multiple() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FormComponentDropdownConfig) *bool {
 		if v == nil {
@@ -2752,6 +3122,7 @@ func (o FormComponentDropdownConfigPtrOutput) Multiple() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// The choices offered.
 func (o FormComponentDropdownConfigPtrOutput) Options() FormComponentDropdownConfigOptionsArrayOutput {
 	return o.ApplyT(func(v *FormComponentDropdownConfig) []FormComponentDropdownConfigOptions {
 		if v == nil {
@@ -2761,6 +3132,7 @@ func (o FormComponentDropdownConfigPtrOutput) Options() FormComponentDropdownCon
 	}).(FormComponentDropdownConfigOptionsArrayOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentDropdownConfigPtrOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentDropdownConfig) *string {
 		if v == nil {
@@ -2771,7 +3143,9 @@ func (o FormComponentDropdownConfigPtrOutput) Placeholder() pulumi.StringPtrOutp
 }
 
 type FormComponentDropdownConfigOptions struct {
+	// The text shown for this choice.
 	Label string `pulumi:"label"`
+	// The value submitted when this choice is picked.
 	Value string `pulumi:"value"`
 }
 
@@ -2787,7 +3161,9 @@ type FormComponentDropdownConfigOptionsInput interface {
 }
 
 type FormComponentDropdownConfigOptionsArgs struct {
+	// The text shown for this choice.
 	Label pulumi.StringInput `pulumi:"label"`
+	// The value submitted when this choice is picked.
 	Value pulumi.StringInput `pulumi:"value"`
 }
 
@@ -2842,10 +3218,12 @@ func (o FormComponentDropdownConfigOptionsOutput) ToFormComponentDropdownConfigO
 	return o
 }
 
+// The text shown for this choice.
 func (o FormComponentDropdownConfigOptionsOutput) Label() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentDropdownConfigOptions) string { return v.Label }).(pulumi.StringOutput)
 }
 
+// The value submitted when this choice is picked.
 func (o FormComponentDropdownConfigOptionsOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentDropdownConfigOptions) string { return v.Value }).(pulumi.StringOutput)
 }
@@ -2871,14 +3249,22 @@ func (o FormComponentDropdownConfigOptionsArrayOutput) Index(i pulumi.IntInput) 
 }
 
 type FormComponentEmail struct {
-	Category  string                    `pulumi:"category"`
-	Config    *FormComponentEmailConfig `pulumi:"config"`
-	Hint      *string                   `pulumi:"hint"`
-	Id        string                    `pulumi:"id"`
-	Label     *string                   `pulumi:"label"`
-	Required  *bool                     `pulumi:"required"`
-	Sensitive *bool                     `pulumi:"sensitive"`
-	Type      string                    `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentEmailConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentEmailInput is an input type that accepts FormComponentEmailArgs and FormComponentEmailOutput values.
@@ -2893,14 +3279,22 @@ type FormComponentEmailInput interface {
 }
 
 type FormComponentEmailArgs struct {
-	Category  pulumi.StringInput               `pulumi:"category"`
-	Config    FormComponentEmailConfigPtrInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput            `pulumi:"hint"`
-	Id        pulumi.StringInput               `pulumi:"id"`
-	Label     pulumi.StringPtrInput            `pulumi:"label"`
-	Required  pulumi.BoolPtrInput              `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput              `pulumi:"sensitive"`
-	Type      pulumi.StringInput               `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentEmailConfigPtrInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentEmailArgs) ElementType() reflect.Type {
@@ -2929,41 +3323,51 @@ func (o FormComponentEmailOutput) ToFormComponentEmailOutputWithContext(ctx cont
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentEmailOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentEmail) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentEmailOutput) Config() FormComponentEmailConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentEmail) *FormComponentEmailConfig { return v.Config }).(FormComponentEmailConfigPtrOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentEmailOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentEmail) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentEmailOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentEmail) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentEmailOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentEmail) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentEmailOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentEmail) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentEmailOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentEmail) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentEmailOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentEmail) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentEmailConfig struct {
-	Default_value *string `pulumi:"default_value"`
-	Placeholder   *string `pulumi:"placeholder"`
+	// The field's value until the visitor changes it.
+	DefaultValue *string `pulumi:"defaultValue"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder *string `pulumi:"placeholder"`
 }
 
 // FormComponentEmailConfigInput is an input type that accepts FormComponentEmailConfigArgs and FormComponentEmailConfigOutput values.
@@ -2978,8 +3382,10 @@ type FormComponentEmailConfigInput interface {
 }
 
 type FormComponentEmailConfigArgs struct {
-	Default_value pulumi.StringPtrInput `pulumi:"default_value"`
-	Placeholder   pulumi.StringPtrInput `pulumi:"placeholder"`
+	// The field's value until the visitor changes it.
+	DefaultValue pulumi.StringPtrInput `pulumi:"defaultValue"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder pulumi.StringPtrInput `pulumi:"placeholder"`
 }
 
 func (FormComponentEmailConfigArgs) ElementType() reflect.Type {
@@ -3059,10 +3465,12 @@ func (o FormComponentEmailConfigOutput) ToFormComponentEmailConfigPtrOutputWithC
 	}).(FormComponentEmailConfigPtrOutput)
 }
 
-func (o FormComponentEmailConfigOutput) Default_value() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentEmailConfig) *string { return v.Default_value }).(pulumi.StringPtrOutput)
+// The field's value until the visitor changes it.
+func (o FormComponentEmailConfigOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentEmailConfig) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentEmailConfigOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentEmailConfig) *string { return v.Placeholder }).(pulumi.StringPtrOutput)
 }
@@ -3091,15 +3499,17 @@ func (o FormComponentEmailConfigPtrOutput) Elem() FormComponentEmailConfigOutput
 	}).(FormComponentEmailConfigOutput)
 }
 
-func (o FormComponentEmailConfigPtrOutput) Default_value() pulumi.StringPtrOutput {
+// The field's value until the visitor changes it.
+func (o FormComponentEmailConfigPtrOutput) DefaultValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentEmailConfig) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentEmailConfigPtrOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentEmailConfig) *string {
 		if v == nil {
@@ -3110,14 +3520,22 @@ func (o FormComponentEmailConfigPtrOutput) Placeholder() pulumi.StringPtrOutput 
 }
 
 type FormComponentFile struct {
-	Category  string                   `pulumi:"category"`
-	Config    *FormComponentFileConfig `pulumi:"config"`
-	Hint      *string                  `pulumi:"hint"`
-	Id        string                   `pulumi:"id"`
-	Label     *string                  `pulumi:"label"`
-	Required  *bool                    `pulumi:"required"`
-	Sensitive *bool                    `pulumi:"sensitive"`
-	Type      string                   `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentFileConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentFileInput is an input type that accepts FormComponentFileArgs and FormComponentFileOutput values.
@@ -3132,14 +3550,22 @@ type FormComponentFileInput interface {
 }
 
 type FormComponentFileArgs struct {
-	Category  pulumi.StringInput              `pulumi:"category"`
-	Config    FormComponentFileConfigPtrInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput           `pulumi:"hint"`
-	Id        pulumi.StringInput              `pulumi:"id"`
-	Label     pulumi.StringPtrInput           `pulumi:"label"`
-	Required  pulumi.BoolPtrInput             `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput             `pulumi:"sensitive"`
-	Type      pulumi.StringInput              `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentFileConfigPtrInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentFileArgs) ElementType() reflect.Type {
@@ -3168,45 +3594,59 @@ func (o FormComponentFileOutput) ToFormComponentFileOutputWithContext(ctx contex
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentFileOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentFile) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentFileOutput) Config() FormComponentFileConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentFile) *FormComponentFileConfig { return v.Config }).(FormComponentFileConfigPtrOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentFileOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentFile) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentFileOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentFile) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentFileOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentFile) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentFileOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentFile) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentFileOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentFile) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentFileOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentFile) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentFileConfig struct {
-	Categories []string                        `pulumi:"categories"`
-	Extensions []string                        `pulumi:"extensions"`
-	MaxFiles   *int                            `pulumi:"maxFiles"`
-	MaxSize    *int                            `pulumi:"maxSize"`
-	Multiple   *bool                           `pulumi:"multiple"`
-	Storage    *FormComponentFileConfigStorage `pulumi:"storage"`
+	// The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+	Categories []string `pulumi:"categories"`
+	// The file name extensions accepted.
+	Extensions []string `pulumi:"extensions"`
+	// How many files may be uploaded (at least 1).
+	MaxFiles *int `pulumi:"maxFiles"`
+	// The largest file accepted, in bytes (at least 1024).
+	MaxSize *int `pulumi:"maxSize"`
+	// Whether the visitor may pick (or upload) more than one.
+	Multiple *bool `pulumi:"multiple"`
+	// Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+	Storage *FormComponentFileConfigStorage `pulumi:"storage"`
 }
 
 // FormComponentFileConfigInput is an input type that accepts FormComponentFileConfigArgs and FormComponentFileConfigOutput values.
@@ -3221,12 +3661,18 @@ type FormComponentFileConfigInput interface {
 }
 
 type FormComponentFileConfigArgs struct {
-	Categories pulumi.StringArrayInput                `pulumi:"categories"`
-	Extensions pulumi.StringArrayInput                `pulumi:"extensions"`
-	MaxFiles   pulumi.IntPtrInput                     `pulumi:"maxFiles"`
-	MaxSize    pulumi.IntPtrInput                     `pulumi:"maxSize"`
-	Multiple   pulumi.BoolPtrInput                    `pulumi:"multiple"`
-	Storage    FormComponentFileConfigStoragePtrInput `pulumi:"storage"`
+	// The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+	Categories pulumi.StringArrayInput `pulumi:"categories"`
+	// The file name extensions accepted.
+	Extensions pulumi.StringArrayInput `pulumi:"extensions"`
+	// How many files may be uploaded (at least 1).
+	MaxFiles pulumi.IntPtrInput `pulumi:"maxFiles"`
+	// The largest file accepted, in bytes (at least 1024).
+	MaxSize pulumi.IntPtrInput `pulumi:"maxSize"`
+	// Whether the visitor may pick (or upload) more than one.
+	Multiple pulumi.BoolPtrInput `pulumi:"multiple"`
+	// Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+	Storage FormComponentFileConfigStoragePtrInput `pulumi:"storage"`
 }
 
 func (FormComponentFileConfigArgs) ElementType() reflect.Type {
@@ -3306,26 +3752,32 @@ func (o FormComponentFileConfigOutput) ToFormComponentFileConfigPtrOutputWithCon
 	}).(FormComponentFileConfigPtrOutput)
 }
 
+// The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
 func (o FormComponentFileConfigOutput) Categories() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v FormComponentFileConfig) []string { return v.Categories }).(pulumi.StringArrayOutput)
 }
 
+// The file name extensions accepted.
 func (o FormComponentFileConfigOutput) Extensions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v FormComponentFileConfig) []string { return v.Extensions }).(pulumi.StringArrayOutput)
 }
 
+// How many files may be uploaded (at least 1).
 func (o FormComponentFileConfigOutput) MaxFiles() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v FormComponentFileConfig) *int { return v.MaxFiles }).(pulumi.IntPtrOutput)
 }
 
+// The largest file accepted, in bytes (at least 1024).
 func (o FormComponentFileConfigOutput) MaxSize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v FormComponentFileConfig) *int { return v.MaxSize }).(pulumi.IntPtrOutput)
 }
 
+// Whether the visitor may pick (or upload) more than one.
 func (o FormComponentFileConfigOutput) Multiple() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentFileConfig) *bool { return v.Multiple }).(pulumi.BoolPtrOutput)
 }
 
+// Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
 func (o FormComponentFileConfigOutput) Storage() FormComponentFileConfigStoragePtrOutput {
 	return o.ApplyT(func(v FormComponentFileConfig) *FormComponentFileConfigStorage { return v.Storage }).(FormComponentFileConfigStoragePtrOutput)
 }
@@ -3354,6 +3806,7 @@ func (o FormComponentFileConfigPtrOutput) Elem() FormComponentFileConfigOutput {
 	}).(FormComponentFileConfigOutput)
 }
 
+// The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
 func (o FormComponentFileConfigPtrOutput) Categories() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *FormComponentFileConfig) []string {
 		if v == nil {
@@ -3363,6 +3816,7 @@ func (o FormComponentFileConfigPtrOutput) Categories() pulumi.StringArrayOutput 
 	}).(pulumi.StringArrayOutput)
 }
 
+// The file name extensions accepted.
 func (o FormComponentFileConfigPtrOutput) Extensions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *FormComponentFileConfig) []string {
 		if v == nil {
@@ -3372,6 +3826,7 @@ func (o FormComponentFileConfigPtrOutput) Extensions() pulumi.StringArrayOutput 
 	}).(pulumi.StringArrayOutput)
 }
 
+// How many files may be uploaded (at least 1).
 func (o FormComponentFileConfigPtrOutput) MaxFiles() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FormComponentFileConfig) *int {
 		if v == nil {
@@ -3381,6 +3836,7 @@ func (o FormComponentFileConfigPtrOutput) MaxFiles() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// The largest file accepted, in bytes (at least 1024).
 func (o FormComponentFileConfigPtrOutput) MaxSize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FormComponentFileConfig) *int {
 		if v == nil {
@@ -3390,6 +3846,7 @@ func (o FormComponentFileConfigPtrOutput) MaxSize() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// Whether the visitor may pick (or upload) more than one.
 func (o FormComponentFileConfigPtrOutput) Multiple() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FormComponentFileConfig) *bool {
 		if v == nil {
@@ -3399,6 +3856,7 @@ func (o FormComponentFileConfigPtrOutput) Multiple() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
 func (o FormComponentFileConfigPtrOutput) Storage() FormComponentFileConfigStoragePtrOutput {
 	return o.ApplyT(func(v *FormComponentFileConfig) *FormComponentFileConfigStorage {
 		if v == nil {
@@ -3409,6 +3867,7 @@ func (o FormComponentFileConfigPtrOutput) Storage() FormComponentFileConfigStora
 }
 
 type FormComponentFileConfigStorage struct {
+	// `MANAGED` (the tenant keeps the files) or `CUSTOM`.
 	Type string `pulumi:"type"`
 }
 
@@ -3424,6 +3883,7 @@ type FormComponentFileConfigStorageInput interface {
 }
 
 type FormComponentFileConfigStorageArgs struct {
+	// `MANAGED` (the tenant keeps the files) or `CUSTOM`.
 	Type pulumi.StringInput `pulumi:"type"`
 }
 
@@ -3504,6 +3964,7 @@ func (o FormComponentFileConfigStorageOutput) ToFormComponentFileConfigStoragePt
 	}).(FormComponentFileConfigStoragePtrOutput)
 }
 
+// `MANAGED` (the tenant keeps the files) or `CUSTOM`.
 func (o FormComponentFileConfigStorageOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentFileConfigStorage) string { return v.Type }).(pulumi.StringOutput)
 }
@@ -3532,6 +3993,7 @@ func (o FormComponentFileConfigStoragePtrOutput) Elem() FormComponentFileConfigS
 	}).(FormComponentFileConfigStorageOutput)
 }
 
+// `MANAGED` (the tenant keeps the files) or `CUSTOM`.
 func (o FormComponentFileConfigStoragePtrOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentFileConfigStorage) *string {
 		if v == nil {
@@ -3542,14 +4004,22 @@ func (o FormComponentFileConfigStoragePtrOutput) Type() pulumi.StringPtrOutput {
 }
 
 type FormComponentGmapsAddress struct {
-	Category  string                          `pulumi:"category"`
-	Config    FormComponentGmapsAddressConfig `pulumi:"config"`
-	Hint      *string                         `pulumi:"hint"`
-	Id        string                          `pulumi:"id"`
-	Label     *string                         `pulumi:"label"`
-	Required  *bool                           `pulumi:"required"`
-	Sensitive *bool                           `pulumi:"sensitive"`
-	Type      string                          `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentGmapsAddressConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentGmapsAddressInput is an input type that accepts FormComponentGmapsAddressArgs and FormComponentGmapsAddressOutput values.
@@ -3564,14 +4034,22 @@ type FormComponentGmapsAddressInput interface {
 }
 
 type FormComponentGmapsAddressArgs struct {
-	Category  pulumi.StringInput                   `pulumi:"category"`
-	Config    FormComponentGmapsAddressConfigInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput                `pulumi:"hint"`
-	Id        pulumi.StringInput                   `pulumi:"id"`
-	Label     pulumi.StringPtrInput                `pulumi:"label"`
-	Required  pulumi.BoolPtrInput                  `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput                  `pulumi:"sensitive"`
-	Type      pulumi.StringInput                   `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentGmapsAddressConfigInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentGmapsAddressArgs) ElementType() reflect.Type {
@@ -3600,41 +4078,51 @@ func (o FormComponentGmapsAddressOutput) ToFormComponentGmapsAddressOutputWithCo
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentGmapsAddressOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentGmapsAddress) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentGmapsAddressOutput) Config() FormComponentGmapsAddressConfigOutput {
 	return o.ApplyT(func(v FormComponentGmapsAddress) FormComponentGmapsAddressConfig { return v.Config }).(FormComponentGmapsAddressConfigOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentGmapsAddressOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentGmapsAddress) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentGmapsAddressOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentGmapsAddress) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentGmapsAddressOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentGmapsAddress) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentGmapsAddressOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentGmapsAddress) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentGmapsAddressOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentGmapsAddress) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentGmapsAddressOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentGmapsAddress) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentGmapsAddressConfig struct {
-	Api_key    string  `pulumi:"api_key"`
-	Server_key *string `pulumi:"server_key"`
+	// The Google Maps API key used in the browser: a secret.
+	ApiKey string `pulumi:"apiKey"`
+	// The Google Maps API key used by the server: a secret.
+	ServerKey *string `pulumi:"serverKey"`
 }
 
 // FormComponentGmapsAddressConfigInput is an input type that accepts FormComponentGmapsAddressConfigArgs and FormComponentGmapsAddressConfigOutput values.
@@ -3649,8 +4137,10 @@ type FormComponentGmapsAddressConfigInput interface {
 }
 
 type FormComponentGmapsAddressConfigArgs struct {
-	Api_key    pulumi.StringInput    `pulumi:"api_key"`
-	Server_key pulumi.StringPtrInput `pulumi:"server_key"`
+	// The Google Maps API key used in the browser: a secret.
+	ApiKey pulumi.StringInput `pulumi:"apiKey"`
+	// The Google Maps API key used by the server: a secret.
+	ServerKey pulumi.StringPtrInput `pulumi:"serverKey"`
 }
 
 func (FormComponentGmapsAddressConfigArgs) ElementType() reflect.Type {
@@ -3679,19 +4169,25 @@ func (o FormComponentGmapsAddressConfigOutput) ToFormComponentGmapsAddressConfig
 	return o
 }
 
-func (o FormComponentGmapsAddressConfigOutput) Api_key() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentGmapsAddressConfig) string { return v.Api_key }).(pulumi.StringOutput)
+// The Google Maps API key used in the browser: a secret.
+func (o FormComponentGmapsAddressConfigOutput) ApiKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentGmapsAddressConfig) string { return v.ApiKey }).(pulumi.StringOutput)
 }
 
-func (o FormComponentGmapsAddressConfigOutput) Server_key() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentGmapsAddressConfig) *string { return v.Server_key }).(pulumi.StringPtrOutput)
+// The Google Maps API key used by the server: a secret.
+func (o FormComponentGmapsAddressConfigOutput) ServerKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentGmapsAddressConfig) *string { return v.ServerKey }).(pulumi.StringPtrOutput)
 }
 
 type FormComponentHtml struct {
-	Category string                   `pulumi:"category"`
-	Config   *FormComponentHtmlConfig `pulumi:"config"`
-	Id       string                   `pulumi:"id"`
-	Type     string                   `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentHtmlConfig `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentHtmlInput is an input type that accepts FormComponentHtmlArgs and FormComponentHtmlOutput values.
@@ -3706,10 +4202,14 @@ type FormComponentHtmlInput interface {
 }
 
 type FormComponentHtmlArgs struct {
-	Category pulumi.StringInput              `pulumi:"category"`
-	Config   FormComponentHtmlConfigPtrInput `pulumi:"config"`
-	Id       pulumi.StringInput              `pulumi:"id"`
-	Type     pulumi.StringInput              `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentHtmlConfigPtrInput `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentHtmlArgs) ElementType() reflect.Type {
@@ -3738,23 +4238,28 @@ func (o FormComponentHtmlOutput) ToFormComponentHtmlOutputWithContext(ctx contex
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentHtmlOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentHtml) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentHtmlOutput) Config() FormComponentHtmlConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentHtml) *FormComponentHtmlConfig { return v.Config }).(FormComponentHtmlConfigPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentHtmlOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentHtml) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentHtmlOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentHtml) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentHtmlConfig struct {
+	// The block's content (HTML or rich text), at most 10000 characters.
 	Content *string `pulumi:"content"`
 }
 
@@ -3770,6 +4275,7 @@ type FormComponentHtmlConfigInput interface {
 }
 
 type FormComponentHtmlConfigArgs struct {
+	// The block's content (HTML or rich text), at most 10000 characters.
 	Content pulumi.StringPtrInput `pulumi:"content"`
 }
 
@@ -3850,6 +4356,7 @@ func (o FormComponentHtmlConfigOutput) ToFormComponentHtmlConfigPtrOutputWithCon
 	}).(FormComponentHtmlConfigPtrOutput)
 }
 
+// The block's content (HTML or rich text), at most 10000 characters.
 func (o FormComponentHtmlConfigOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentHtmlConfig) *string { return v.Content }).(pulumi.StringPtrOutput)
 }
@@ -3878,6 +4385,7 @@ func (o FormComponentHtmlConfigPtrOutput) Elem() FormComponentHtmlConfigOutput {
 	}).(FormComponentHtmlConfigOutput)
 }
 
+// The block's content (HTML or rich text), at most 10000 characters.
 func (o FormComponentHtmlConfigPtrOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentHtmlConfig) *string {
 		if v == nil {
@@ -3888,10 +4396,14 @@ func (o FormComponentHtmlConfigPtrOutput) Content() pulumi.StringPtrOutput {
 }
 
 type FormComponentImage struct {
-	Category string                    `pulumi:"category"`
-	Config   *FormComponentImageConfig `pulumi:"config"`
-	Id       string                    `pulumi:"id"`
-	Type     string                    `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentImageConfig `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentImageInput is an input type that accepts FormComponentImageArgs and FormComponentImageOutput values.
@@ -3906,10 +4418,14 @@ type FormComponentImageInput interface {
 }
 
 type FormComponentImageArgs struct {
-	Category pulumi.StringInput               `pulumi:"category"`
-	Config   FormComponentImageConfigPtrInput `pulumi:"config"`
-	Id       pulumi.StringInput               `pulumi:"id"`
-	Type     pulumi.StringInput               `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentImageConfigPtrInput `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentImageArgs) ElementType() reflect.Type {
@@ -3938,26 +4454,33 @@ func (o FormComponentImageOutput) ToFormComponentImageOutputWithContext(ctx cont
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentImageOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentImage) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentImageOutput) Config() FormComponentImageConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentImage) *FormComponentImageConfig { return v.Config }).(FormComponentImageConfigPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentImageOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentImage) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentImageOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentImage) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentImageConfig struct {
-	Height   *float64 `pulumi:"height"`
-	Position *string  `pulumi:"position"`
-	Src      string   `pulumi:"src"`
+	// The image's height in pixels, 1 to 500.
+	Height *float64 `pulumi:"height"`
+	// Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+	Position *string `pulumi:"position"`
+	// The image's URL, at most 500 characters.
+	Src string `pulumi:"src"`
 }
 
 // FormComponentImageConfigInput is an input type that accepts FormComponentImageConfigArgs and FormComponentImageConfigOutput values.
@@ -3972,9 +4495,12 @@ type FormComponentImageConfigInput interface {
 }
 
 type FormComponentImageConfigArgs struct {
-	Height   pulumi.Float64PtrInput `pulumi:"height"`
-	Position pulumi.StringPtrInput  `pulumi:"position"`
-	Src      pulumi.StringInput     `pulumi:"src"`
+	// The image's height in pixels, 1 to 500.
+	Height pulumi.Float64PtrInput `pulumi:"height"`
+	// Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+	Position pulumi.StringPtrInput `pulumi:"position"`
+	// The image's URL, at most 500 characters.
+	Src pulumi.StringInput `pulumi:"src"`
 }
 
 func (FormComponentImageConfigArgs) ElementType() reflect.Type {
@@ -4054,14 +4580,17 @@ func (o FormComponentImageConfigOutput) ToFormComponentImageConfigPtrOutputWithC
 	}).(FormComponentImageConfigPtrOutput)
 }
 
+// The image's height in pixels, 1 to 500.
 func (o FormComponentImageConfigOutput) Height() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v FormComponentImageConfig) *float64 { return v.Height }).(pulumi.Float64PtrOutput)
 }
 
+// Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
 func (o FormComponentImageConfigOutput) Position() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentImageConfig) *string { return v.Position }).(pulumi.StringPtrOutput)
 }
 
+// The image's URL, at most 500 characters.
 func (o FormComponentImageConfigOutput) Src() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentImageConfig) string { return v.Src }).(pulumi.StringOutput)
 }
@@ -4090,6 +4619,7 @@ func (o FormComponentImageConfigPtrOutput) Elem() FormComponentImageConfigOutput
 	}).(FormComponentImageConfigOutput)
 }
 
+// The image's height in pixels, 1 to 500.
 func (o FormComponentImageConfigPtrOutput) Height() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *FormComponentImageConfig) *float64 {
 		if v == nil {
@@ -4099,6 +4629,7 @@ func (o FormComponentImageConfigPtrOutput) Height() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
+// Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
 func (o FormComponentImageConfigPtrOutput) Position() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentImageConfig) *string {
 		if v == nil {
@@ -4108,6 +4639,7 @@ func (o FormComponentImageConfigPtrOutput) Position() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The image's URL, at most 500 characters.
 func (o FormComponentImageConfigPtrOutput) Src() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentImageConfig) *string {
 		if v == nil {
@@ -4118,10 +4650,14 @@ func (o FormComponentImageConfigPtrOutput) Src() pulumi.StringPtrOutput {
 }
 
 type FormComponentJumpButton struct {
-	Category string                        `pulumi:"category"`
-	Config   FormComponentJumpButtonConfig `pulumi:"config"`
-	Id       string                        `pulumi:"id"`
-	Type     string                        `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentJumpButtonConfig `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentJumpButtonInput is an input type that accepts FormComponentJumpButtonArgs and FormComponentJumpButtonOutput values.
@@ -4136,10 +4672,14 @@ type FormComponentJumpButtonInput interface {
 }
 
 type FormComponentJumpButtonArgs struct {
-	Category pulumi.StringInput                 `pulumi:"category"`
-	Config   FormComponentJumpButtonConfigInput `pulumi:"config"`
-	Id       pulumi.StringInput                 `pulumi:"id"`
-	Type     pulumi.StringInput                 `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentJumpButtonConfigInput `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentJumpButtonArgs) ElementType() reflect.Type {
@@ -4168,26 +4708,33 @@ func (o FormComponentJumpButtonOutput) ToFormComponentJumpButtonOutputWithContex
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentJumpButtonOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentJumpButton) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentJumpButtonOutput) Config() FormComponentJumpButtonConfigOutput {
 	return o.ApplyT(func(v FormComponentJumpButton) FormComponentJumpButtonConfig { return v.Config }).(FormComponentJumpButtonConfigOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentJumpButtonOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentJumpButton) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentJumpButtonOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentJumpButton) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentJumpButtonConfig struct {
-	Next_node string                              `pulumi:"next_node"`
-	Style     *FormComponentJumpButtonConfigStyle `pulumi:"style"`
-	Text      string                              `pulumi:"text"`
+	// The id of the node that comes next, or `$ending` to end the form.
+	NextNode string `pulumi:"nextNode"`
+	// The jump button's style: its background colour.
+	Style *FormComponentJumpButtonConfigStyle `pulumi:"style"`
+	// The text shown (a button's caption, a divider's or the legal text).
+	Text string `pulumi:"text"`
 }
 
 // FormComponentJumpButtonConfigInput is an input type that accepts FormComponentJumpButtonConfigArgs and FormComponentJumpButtonConfigOutput values.
@@ -4202,9 +4749,12 @@ type FormComponentJumpButtonConfigInput interface {
 }
 
 type FormComponentJumpButtonConfigArgs struct {
-	Next_node pulumi.StringInput                         `pulumi:"next_node"`
-	Style     FormComponentJumpButtonConfigStylePtrInput `pulumi:"style"`
-	Text      pulumi.StringInput                         `pulumi:"text"`
+	// The id of the node that comes next, or `$ending` to end the form.
+	NextNode pulumi.StringInput `pulumi:"nextNode"`
+	// The jump button's style: its background colour.
+	Style FormComponentJumpButtonConfigStylePtrInput `pulumi:"style"`
+	// The text shown (a button's caption, a divider's or the legal text).
+	Text pulumi.StringInput `pulumi:"text"`
 }
 
 func (FormComponentJumpButtonConfigArgs) ElementType() reflect.Type {
@@ -4233,20 +4783,24 @@ func (o FormComponentJumpButtonConfigOutput) ToFormComponentJumpButtonConfigOutp
 	return o
 }
 
-func (o FormComponentJumpButtonConfigOutput) Next_node() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentJumpButtonConfig) string { return v.Next_node }).(pulumi.StringOutput)
+// The id of the node that comes next, or `$ending` to end the form.
+func (o FormComponentJumpButtonConfigOutput) NextNode() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentJumpButtonConfig) string { return v.NextNode }).(pulumi.StringOutput)
 }
 
+// The jump button's style: its background colour.
 func (o FormComponentJumpButtonConfigOutput) Style() FormComponentJumpButtonConfigStylePtrOutput {
 	return o.ApplyT(func(v FormComponentJumpButtonConfig) *FormComponentJumpButtonConfigStyle { return v.Style }).(FormComponentJumpButtonConfigStylePtrOutput)
 }
 
+// The text shown (a button's caption, a divider's or the legal text).
 func (o FormComponentJumpButtonConfigOutput) Text() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentJumpButtonConfig) string { return v.Text }).(pulumi.StringOutput)
 }
 
 type FormComponentJumpButtonConfigStyle struct {
-	Background_color *string `pulumi:"background_color"`
+	// The button's background colour, `#rrggbb`.
+	BackgroundColor *string `pulumi:"backgroundColor"`
 }
 
 // FormComponentJumpButtonConfigStyleInput is an input type that accepts FormComponentJumpButtonConfigStyleArgs and FormComponentJumpButtonConfigStyleOutput values.
@@ -4261,7 +4815,8 @@ type FormComponentJumpButtonConfigStyleInput interface {
 }
 
 type FormComponentJumpButtonConfigStyleArgs struct {
-	Background_color pulumi.StringPtrInput `pulumi:"background_color"`
+	// The button's background colour, `#rrggbb`.
+	BackgroundColor pulumi.StringPtrInput `pulumi:"backgroundColor"`
 }
 
 func (FormComponentJumpButtonConfigStyleArgs) ElementType() reflect.Type {
@@ -4341,8 +4896,9 @@ func (o FormComponentJumpButtonConfigStyleOutput) ToFormComponentJumpButtonConfi
 	}).(FormComponentJumpButtonConfigStylePtrOutput)
 }
 
-func (o FormComponentJumpButtonConfigStyleOutput) Background_color() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentJumpButtonConfigStyle) *string { return v.Background_color }).(pulumi.StringPtrOutput)
+// The button's background colour, `#rrggbb`.
+func (o FormComponentJumpButtonConfigStyleOutput) BackgroundColor() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentJumpButtonConfigStyle) *string { return v.BackgroundColor }).(pulumi.StringPtrOutput)
 }
 
 type FormComponentJumpButtonConfigStylePtrOutput struct{ *pulumi.OutputState }
@@ -4369,24 +4925,33 @@ func (o FormComponentJumpButtonConfigStylePtrOutput) Elem() FormComponentJumpBut
 	}).(FormComponentJumpButtonConfigStyleOutput)
 }
 
-func (o FormComponentJumpButtonConfigStylePtrOutput) Background_color() pulumi.StringPtrOutput {
+// The button's background colour, `#rrggbb`.
+func (o FormComponentJumpButtonConfigStylePtrOutput) BackgroundColor() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentJumpButtonConfigStyle) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Background_color
+		return v.BackgroundColor
 	}).(pulumi.StringPtrOutput)
 }
 
 type FormComponentLegal struct {
-	Category  string                    `pulumi:"category"`
-	Config    *FormComponentLegalConfig `pulumi:"config"`
-	Hint      *string                   `pulumi:"hint"`
-	Id        string                    `pulumi:"id"`
-	Label     *string                   `pulumi:"label"`
-	Required  *bool                     `pulumi:"required"`
-	Sensitive *bool                     `pulumi:"sensitive"`
-	Type      string                    `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentLegalConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentLegalInput is an input type that accepts FormComponentLegalArgs and FormComponentLegalOutput values.
@@ -4401,14 +4966,22 @@ type FormComponentLegalInput interface {
 }
 
 type FormComponentLegalArgs struct {
-	Category  pulumi.StringInput               `pulumi:"category"`
-	Config    FormComponentLegalConfigPtrInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput            `pulumi:"hint"`
-	Id        pulumi.StringInput               `pulumi:"id"`
-	Label     pulumi.StringPtrInput            `pulumi:"label"`
-	Required  pulumi.BoolPtrInput              `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput              `pulumi:"sensitive"`
-	Type      pulumi.StringInput               `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentLegalConfigPtrInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentLegalArgs) ElementType() reflect.Type {
@@ -4437,39 +5010,48 @@ func (o FormComponentLegalOutput) ToFormComponentLegalOutputWithContext(ctx cont
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentLegalOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentLegal) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentLegalOutput) Config() FormComponentLegalConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentLegal) *FormComponentLegalConfig { return v.Config }).(FormComponentLegalConfigPtrOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentLegalOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentLegal) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentLegalOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentLegal) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentLegalOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentLegal) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentLegalOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentLegal) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentLegalOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentLegal) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentLegalOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentLegal) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentLegalConfig struct {
+	// The text shown (a button's caption, a divider's or the legal text).
 	Text *string `pulumi:"text"`
 }
 
@@ -4485,6 +5067,7 @@ type FormComponentLegalConfigInput interface {
 }
 
 type FormComponentLegalConfigArgs struct {
+	// The text shown (a button's caption, a divider's or the legal text).
 	Text pulumi.StringPtrInput `pulumi:"text"`
 }
 
@@ -4565,6 +5148,7 @@ func (o FormComponentLegalConfigOutput) ToFormComponentLegalConfigPtrOutputWithC
 	}).(FormComponentLegalConfigPtrOutput)
 }
 
+// The text shown (a button's caption, a divider's or the legal text).
 func (o FormComponentLegalConfigOutput) Text() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentLegalConfig) *string { return v.Text }).(pulumi.StringPtrOutput)
 }
@@ -4593,6 +5177,7 @@ func (o FormComponentLegalConfigPtrOutput) Elem() FormComponentLegalConfigOutput
 	}).(FormComponentLegalConfigOutput)
 }
 
+// The text shown (a button's caption, a divider's or the legal text).
 func (o FormComponentLegalConfigPtrOutput) Text() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentLegalConfig) *string {
 		if v == nil {
@@ -4603,10 +5188,14 @@ func (o FormComponentLegalConfigPtrOutput) Text() pulumi.StringPtrOutput {
 }
 
 type FormComponentNextButton struct {
-	Category string                        `pulumi:"category"`
-	Config   FormComponentNextButtonConfig `pulumi:"config"`
-	Id       string                        `pulumi:"id"`
-	Type     string                        `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentNextButtonConfig `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentNextButtonInput is an input type that accepts FormComponentNextButtonArgs and FormComponentNextButtonOutput values.
@@ -4621,10 +5210,14 @@ type FormComponentNextButtonInput interface {
 }
 
 type FormComponentNextButtonArgs struct {
-	Category pulumi.StringInput                 `pulumi:"category"`
-	Config   FormComponentNextButtonConfigInput `pulumi:"config"`
-	Id       pulumi.StringInput                 `pulumi:"id"`
-	Type     pulumi.StringInput                 `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentNextButtonConfigInput `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentNextButtonArgs) ElementType() reflect.Type {
@@ -4653,23 +5246,28 @@ func (o FormComponentNextButtonOutput) ToFormComponentNextButtonOutputWithContex
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentNextButtonOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentNextButton) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentNextButtonOutput) Config() FormComponentNextButtonConfigOutput {
 	return o.ApplyT(func(v FormComponentNextButton) FormComponentNextButtonConfig { return v.Config }).(FormComponentNextButtonConfigOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentNextButtonOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentNextButton) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentNextButtonOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentNextButton) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentNextButtonConfig struct {
+	// The text shown (a button's caption, a divider's or the legal text).
 	Text string `pulumi:"text"`
 }
 
@@ -4685,6 +5283,7 @@ type FormComponentNextButtonConfigInput interface {
 }
 
 type FormComponentNextButtonConfigArgs struct {
+	// The text shown (a button's caption, a divider's or the legal text).
 	Text pulumi.StringInput `pulumi:"text"`
 }
 
@@ -4714,19 +5313,28 @@ func (o FormComponentNextButtonConfigOutput) ToFormComponentNextButtonConfigOutp
 	return o
 }
 
+// The text shown (a button's caption, a divider's or the legal text).
 func (o FormComponentNextButtonConfigOutput) Text() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentNextButtonConfig) string { return v.Text }).(pulumi.StringOutput)
 }
 
 type FormComponentNumber struct {
-	Category  string                     `pulumi:"category"`
-	Config    *FormComponentNumberConfig `pulumi:"config"`
-	Hint      *string                    `pulumi:"hint"`
-	Id        string                     `pulumi:"id"`
-	Label     *string                    `pulumi:"label"`
-	Required  *bool                      `pulumi:"required"`
-	Sensitive *bool                      `pulumi:"sensitive"`
-	Type      string                     `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentNumberConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentNumberInput is an input type that accepts FormComponentNumberArgs and FormComponentNumberOutput values.
@@ -4741,14 +5349,22 @@ type FormComponentNumberInput interface {
 }
 
 type FormComponentNumberArgs struct {
-	Category  pulumi.StringInput                `pulumi:"category"`
-	Config    FormComponentNumberConfigPtrInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput             `pulumi:"hint"`
-	Id        pulumi.StringInput                `pulumi:"id"`
-	Label     pulumi.StringPtrInput             `pulumi:"label"`
-	Required  pulumi.BoolPtrInput               `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput               `pulumi:"sensitive"`
-	Type      pulumi.StringInput                `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentNumberConfigPtrInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentNumberArgs) ElementType() reflect.Type {
@@ -4777,43 +5393,55 @@ func (o FormComponentNumberOutput) ToFormComponentNumberOutputWithContext(ctx co
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentNumberOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentNumber) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentNumberOutput) Config() FormComponentNumberConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentNumber) *FormComponentNumberConfig { return v.Config }).(FormComponentNumberConfigPtrOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentNumberOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentNumber) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentNumberOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentNumber) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentNumberOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentNumber) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentNumberOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentNumber) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentNumberOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentNumber) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentNumberOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentNumber) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentNumberConfig struct {
-	Default_value *float64 `pulumi:"default_value"`
-	Max_value     *float64 `pulumi:"max_value"`
-	Min_value     *float64 `pulumi:"min_value"`
-	Placeholder   *string  `pulumi:"placeholder"`
+	// The field's value until the visitor changes it.
+	DefaultValue *float64 `pulumi:"defaultValue"`
+	// The largest number accepted.
+	MaxValue *float64 `pulumi:"maxValue"`
+	// The smallest number accepted.
+	MinValue *float64 `pulumi:"minValue"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder *string `pulumi:"placeholder"`
 }
 
 // FormComponentNumberConfigInput is an input type that accepts FormComponentNumberConfigArgs and FormComponentNumberConfigOutput values.
@@ -4828,10 +5456,14 @@ type FormComponentNumberConfigInput interface {
 }
 
 type FormComponentNumberConfigArgs struct {
-	Default_value pulumi.Float64PtrInput `pulumi:"default_value"`
-	Max_value     pulumi.Float64PtrInput `pulumi:"max_value"`
-	Min_value     pulumi.Float64PtrInput `pulumi:"min_value"`
-	Placeholder   pulumi.StringPtrInput  `pulumi:"placeholder"`
+	// The field's value until the visitor changes it.
+	DefaultValue pulumi.Float64PtrInput `pulumi:"defaultValue"`
+	// The largest number accepted.
+	MaxValue pulumi.Float64PtrInput `pulumi:"maxValue"`
+	// The smallest number accepted.
+	MinValue pulumi.Float64PtrInput `pulumi:"minValue"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder pulumi.StringPtrInput `pulumi:"placeholder"`
 }
 
 func (FormComponentNumberConfigArgs) ElementType() reflect.Type {
@@ -4911,18 +5543,22 @@ func (o FormComponentNumberConfigOutput) ToFormComponentNumberConfigPtrOutputWit
 	}).(FormComponentNumberConfigPtrOutput)
 }
 
-func (o FormComponentNumberConfigOutput) Default_value() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v FormComponentNumberConfig) *float64 { return v.Default_value }).(pulumi.Float64PtrOutput)
+// The field's value until the visitor changes it.
+func (o FormComponentNumberConfigOutput) DefaultValue() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FormComponentNumberConfig) *float64 { return v.DefaultValue }).(pulumi.Float64PtrOutput)
 }
 
-func (o FormComponentNumberConfigOutput) Max_value() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v FormComponentNumberConfig) *float64 { return v.Max_value }).(pulumi.Float64PtrOutput)
+// The largest number accepted.
+func (o FormComponentNumberConfigOutput) MaxValue() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FormComponentNumberConfig) *float64 { return v.MaxValue }).(pulumi.Float64PtrOutput)
 }
 
-func (o FormComponentNumberConfigOutput) Min_value() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v FormComponentNumberConfig) *float64 { return v.Min_value }).(pulumi.Float64PtrOutput)
+// The smallest number accepted.
+func (o FormComponentNumberConfigOutput) MinValue() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FormComponentNumberConfig) *float64 { return v.MinValue }).(pulumi.Float64PtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentNumberConfigOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentNumberConfig) *string { return v.Placeholder }).(pulumi.StringPtrOutput)
 }
@@ -4951,33 +5587,37 @@ func (o FormComponentNumberConfigPtrOutput) Elem() FormComponentNumberConfigOutp
 	}).(FormComponentNumberConfigOutput)
 }
 
-func (o FormComponentNumberConfigPtrOutput) Default_value() pulumi.Float64PtrOutput {
+// The field's value until the visitor changes it.
+func (o FormComponentNumberConfigPtrOutput) DefaultValue() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *FormComponentNumberConfig) *float64 {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.Float64PtrOutput)
 }
 
-func (o FormComponentNumberConfigPtrOutput) Max_value() pulumi.Float64PtrOutput {
+// The largest number accepted.
+func (o FormComponentNumberConfigPtrOutput) MaxValue() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *FormComponentNumberConfig) *float64 {
 		if v == nil {
 			return nil
 		}
-		return v.Max_value
+		return v.MaxValue
 	}).(pulumi.Float64PtrOutput)
 }
 
-func (o FormComponentNumberConfigPtrOutput) Min_value() pulumi.Float64PtrOutput {
+// The smallest number accepted.
+func (o FormComponentNumberConfigPtrOutput) MinValue() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *FormComponentNumberConfig) *float64 {
 		if v == nil {
 			return nil
 		}
-		return v.Min_value
+		return v.MinValue
 	}).(pulumi.Float64PtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentNumberConfigPtrOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentNumberConfig) *string {
 		if v == nil {
@@ -4988,14 +5628,22 @@ func (o FormComponentNumberConfigPtrOutput) Placeholder() pulumi.StringPtrOutput
 }
 
 type FormComponentPassword struct {
-	Category  string                      `pulumi:"category"`
-	Config    FormComponentPasswordConfig `pulumi:"config"`
-	Hint      *string                     `pulumi:"hint"`
-	Id        string                      `pulumi:"id"`
-	Label     *string                     `pulumi:"label"`
-	Required  *bool                       `pulumi:"required"`
-	Sensitive *bool                       `pulumi:"sensitive"`
-	Type      string                      `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentPasswordConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentPasswordInput is an input type that accepts FormComponentPasswordArgs and FormComponentPasswordOutput values.
@@ -5010,14 +5658,22 @@ type FormComponentPasswordInput interface {
 }
 
 type FormComponentPasswordArgs struct {
-	Category  pulumi.StringInput               `pulumi:"category"`
-	Config    FormComponentPasswordConfigInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput            `pulumi:"hint"`
-	Id        pulumi.StringInput               `pulumi:"id"`
-	Label     pulumi.StringPtrInput            `pulumi:"label"`
-	Required  pulumi.BoolPtrInput              `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput              `pulumi:"sensitive"`
-	Type      pulumi.StringInput               `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentPasswordConfigInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentPasswordArgs) ElementType() reflect.Type {
@@ -5046,46 +5702,61 @@ func (o FormComponentPasswordOutput) ToFormComponentPasswordOutputWithContext(ct
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentPasswordOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentPassword) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentPasswordOutput) Config() FormComponentPasswordConfigOutput {
 	return o.ApplyT(func(v FormComponentPassword) FormComponentPasswordConfig { return v.Config }).(FormComponentPasswordConfigOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentPasswordOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPassword) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentPasswordOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentPassword) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentPasswordOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPassword) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentPasswordOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentPassword) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentPasswordOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentPassword) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentPasswordOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentPassword) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentPasswordConfig struct {
-	Complexity     *bool   `pulumi:"complexity"`
-	Hash           *string `pulumi:"hash"`
-	Max_length     *int    `pulumi:"max_length"`
-	Min_length     *int    `pulumi:"min_length"`
-	Nist           *bool   `pulumi:"nist"`
-	Placeholder    *string `pulumi:"placeholder"`
-	Strength_meter *bool   `pulumi:"strength_meter"`
+	// Whether the password must mix character classes.
+	Complexity *bool `pulumi:"complexity"`
+	// How the password is hashed before the form's flows see it.
+	Hash *string `pulumi:"hash"`
+	// The longest value accepted, in characters.
+	MaxLength *int `pulumi:"maxLength"`
+	// The shortest value accepted, in characters.
+	MinLength *int `pulumi:"minLength"`
+	// Whether the password is checked against NIST's rules (known breached passwords).
+	Nist *bool `pulumi:"nist"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder *string `pulumi:"placeholder"`
+	// Whether to show a strength meter.
+	StrengthMeter *bool `pulumi:"strengthMeter"`
 }
 
 // FormComponentPasswordConfigInput is an input type that accepts FormComponentPasswordConfigArgs and FormComponentPasswordConfigOutput values.
@@ -5100,13 +5771,20 @@ type FormComponentPasswordConfigInput interface {
 }
 
 type FormComponentPasswordConfigArgs struct {
-	Complexity     pulumi.BoolPtrInput   `pulumi:"complexity"`
-	Hash           pulumi.StringPtrInput `pulumi:"hash"`
-	Max_length     pulumi.IntPtrInput    `pulumi:"max_length"`
-	Min_length     pulumi.IntPtrInput    `pulumi:"min_length"`
-	Nist           pulumi.BoolPtrInput   `pulumi:"nist"`
-	Placeholder    pulumi.StringPtrInput `pulumi:"placeholder"`
-	Strength_meter pulumi.BoolPtrInput   `pulumi:"strength_meter"`
+	// Whether the password must mix character classes.
+	Complexity pulumi.BoolPtrInput `pulumi:"complexity"`
+	// How the password is hashed before the form's flows see it.
+	Hash pulumi.StringPtrInput `pulumi:"hash"`
+	// The longest value accepted, in characters.
+	MaxLength pulumi.IntPtrInput `pulumi:"maxLength"`
+	// The shortest value accepted, in characters.
+	MinLength pulumi.IntPtrInput `pulumi:"minLength"`
+	// Whether the password is checked against NIST's rules (known breached passwords).
+	Nist pulumi.BoolPtrInput `pulumi:"nist"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder pulumi.StringPtrInput `pulumi:"placeholder"`
+	// Whether to show a strength meter.
+	StrengthMeter pulumi.BoolPtrInput `pulumi:"strengthMeter"`
 }
 
 func (FormComponentPasswordConfigArgs) ElementType() reflect.Type {
@@ -5135,43 +5813,58 @@ func (o FormComponentPasswordConfigOutput) ToFormComponentPasswordConfigOutputWi
 	return o
 }
 
+// Whether the password must mix character classes.
 func (o FormComponentPasswordConfigOutput) Complexity() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentPasswordConfig) *bool { return v.Complexity }).(pulumi.BoolPtrOutput)
 }
 
+// How the password is hashed before the form's flows see it.
 func (o FormComponentPasswordConfigOutput) Hash() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPasswordConfig) *string { return v.Hash }).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentPasswordConfigOutput) Max_length() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v FormComponentPasswordConfig) *int { return v.Max_length }).(pulumi.IntPtrOutput)
+// The longest value accepted, in characters.
+func (o FormComponentPasswordConfigOutput) MaxLength() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FormComponentPasswordConfig) *int { return v.MaxLength }).(pulumi.IntPtrOutput)
 }
 
-func (o FormComponentPasswordConfigOutput) Min_length() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v FormComponentPasswordConfig) *int { return v.Min_length }).(pulumi.IntPtrOutput)
+// The shortest value accepted, in characters.
+func (o FormComponentPasswordConfigOutput) MinLength() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FormComponentPasswordConfig) *int { return v.MinLength }).(pulumi.IntPtrOutput)
 }
 
+// Whether the password is checked against NIST's rules (known breached passwords).
 func (o FormComponentPasswordConfigOutput) Nist() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentPasswordConfig) *bool { return v.Nist }).(pulumi.BoolPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentPasswordConfigOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPasswordConfig) *string { return v.Placeholder }).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentPasswordConfigOutput) Strength_meter() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v FormComponentPasswordConfig) *bool { return v.Strength_meter }).(pulumi.BoolPtrOutput)
+// Whether to show a strength meter.
+func (o FormComponentPasswordConfigOutput) StrengthMeter() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FormComponentPasswordConfig) *bool { return v.StrengthMeter }).(pulumi.BoolPtrOutput)
 }
 
 type FormComponentPayment struct {
-	Category  string                     `pulumi:"category"`
-	Config    FormComponentPaymentConfig `pulumi:"config"`
-	Hint      *string                    `pulumi:"hint"`
-	Id        string                     `pulumi:"id"`
-	Label     *string                    `pulumi:"label"`
-	Required  *bool                      `pulumi:"required"`
-	Sensitive *bool                      `pulumi:"sensitive"`
-	Type      string                     `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentPaymentConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentPaymentInput is an input type that accepts FormComponentPaymentArgs and FormComponentPaymentOutput values.
@@ -5186,14 +5879,22 @@ type FormComponentPaymentInput interface {
 }
 
 type FormComponentPaymentArgs struct {
-	Category  pulumi.StringInput              `pulumi:"category"`
-	Config    FormComponentPaymentConfigInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput           `pulumi:"hint"`
-	Id        pulumi.StringInput              `pulumi:"id"`
-	Label     pulumi.StringPtrInput           `pulumi:"label"`
-	Required  pulumi.BoolPtrInput             `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput             `pulumi:"sensitive"`
-	Type      pulumi.StringInput              `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentPaymentConfigInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentPaymentArgs) ElementType() reflect.Type {
@@ -5222,44 +5923,57 @@ func (o FormComponentPaymentOutput) ToFormComponentPaymentOutputWithContext(ctx 
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentPaymentOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentPayment) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentPaymentOutput) Config() FormComponentPaymentConfigOutput {
 	return o.ApplyT(func(v FormComponentPayment) FormComponentPaymentConfig { return v.Config }).(FormComponentPaymentConfigOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentPaymentOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPayment) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentPaymentOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentPayment) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentPaymentOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPayment) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentPaymentOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentPayment) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentPaymentOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentPayment) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentPaymentOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentPayment) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentPaymentConfig struct {
-	Charge      interface{}                           `pulumi:"charge"`
+	// What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+	Charge interface{} `pulumi:"charge"`
+	// The payment provider's keys: `public_key` and `private_key` (a secret).
 	Credentials FormComponentPaymentConfigCredentials `pulumi:"credentials"`
-	Customer    interface{}                           `pulumi:"customer"`
-	Fields      *FormComponentPaymentConfigFields     `pulumi:"fields"`
-	Provider    *string                               `pulumi:"provider"`
+	// Customer details passed to the payment provider.
+	Customer interface{} `pulumi:"customer"`
+	// Labels and placeholders of the card's fields.
+	Fields *FormComponentPaymentConfigFields `pulumi:"fields"`
+	// The payment provider (`STRIPE`).
+	Provider *string `pulumi:"provider"`
 }
 
 // FormComponentPaymentConfigInput is an input type that accepts FormComponentPaymentConfigArgs and FormComponentPaymentConfigOutput values.
@@ -5274,11 +5988,16 @@ type FormComponentPaymentConfigInput interface {
 }
 
 type FormComponentPaymentConfigArgs struct {
-	Charge      pulumi.Input                               `pulumi:"charge"`
+	// What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+	Charge pulumi.Input `pulumi:"charge"`
+	// The payment provider's keys: `public_key` and `private_key` (a secret).
 	Credentials FormComponentPaymentConfigCredentialsInput `pulumi:"credentials"`
-	Customer    pulumi.Input                               `pulumi:"customer"`
-	Fields      FormComponentPaymentConfigFieldsPtrInput   `pulumi:"fields"`
-	Provider    pulumi.StringPtrInput                      `pulumi:"provider"`
+	// Customer details passed to the payment provider.
+	Customer pulumi.Input `pulumi:"customer"`
+	// Labels and placeholders of the card's fields.
+	Fields FormComponentPaymentConfigFieldsPtrInput `pulumi:"fields"`
+	// The payment provider (`STRIPE`).
+	Provider pulumi.StringPtrInput `pulumi:"provider"`
 }
 
 func (FormComponentPaymentConfigArgs) ElementType() reflect.Type {
@@ -5307,29 +6026,36 @@ func (o FormComponentPaymentConfigOutput) ToFormComponentPaymentConfigOutputWith
 	return o
 }
 
+// What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
 func (o FormComponentPaymentConfigOutput) Charge() pulumi.AnyOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfig) interface{} { return v.Charge }).(pulumi.AnyOutput)
 }
 
+// The payment provider's keys: `public_key` and `private_key` (a secret).
 func (o FormComponentPaymentConfigOutput) Credentials() FormComponentPaymentConfigCredentialsOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfig) FormComponentPaymentConfigCredentials { return v.Credentials }).(FormComponentPaymentConfigCredentialsOutput)
 }
 
+// Customer details passed to the payment provider.
 func (o FormComponentPaymentConfigOutput) Customer() pulumi.AnyOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfig) interface{} { return v.Customer }).(pulumi.AnyOutput)
 }
 
+// Labels and placeholders of the card's fields.
 func (o FormComponentPaymentConfigOutput) Fields() FormComponentPaymentConfigFieldsPtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfig) *FormComponentPaymentConfigFields { return v.Fields }).(FormComponentPaymentConfigFieldsPtrOutput)
 }
 
+// The payment provider (`STRIPE`).
 func (o FormComponentPaymentConfigOutput) Provider() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfig) *string { return v.Provider }).(pulumi.StringPtrOutput)
 }
 
 type FormComponentPaymentConfigChargeOneOff struct {
-	One_off FormComponentPaymentConfigChargeOneOffOneOff `pulumi:"one_off"`
-	Type    string                                       `pulumi:"type"`
+	// A one-off payment: amount and currency.
+	OneOff FormComponentPaymentConfigChargeOneOffOneOff `pulumi:"oneOff"`
+	// `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentPaymentConfigChargeOneOffInput is an input type that accepts FormComponentPaymentConfigChargeOneOffArgs and FormComponentPaymentConfigChargeOneOffOutput values.
@@ -5344,8 +6070,10 @@ type FormComponentPaymentConfigChargeOneOffInput interface {
 }
 
 type FormComponentPaymentConfigChargeOneOffArgs struct {
-	One_off FormComponentPaymentConfigChargeOneOffOneOffInput `pulumi:"one_off"`
-	Type    pulumi.StringInput                                `pulumi:"type"`
+	// A one-off payment: amount and currency.
+	OneOff FormComponentPaymentConfigChargeOneOffOneOffInput `pulumi:"oneOff"`
+	// `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentPaymentConfigChargeOneOffArgs) ElementType() reflect.Type {
@@ -5374,19 +6102,23 @@ func (o FormComponentPaymentConfigChargeOneOffOutput) ToFormComponentPaymentConf
 	return o
 }
 
-func (o FormComponentPaymentConfigChargeOneOffOutput) One_off() FormComponentPaymentConfigChargeOneOffOneOffOutput {
+// A one-off payment: amount and currency.
+func (o FormComponentPaymentConfigChargeOneOffOutput) OneOff() FormComponentPaymentConfigChargeOneOffOneOffOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigChargeOneOff) FormComponentPaymentConfigChargeOneOffOneOff {
-		return v.One_off
+		return v.OneOff
 	}).(FormComponentPaymentConfigChargeOneOffOneOffOutput)
 }
 
+// `ONE_OFF` (one payment) or `SUBSCRIPTION`.
 func (o FormComponentPaymentConfigChargeOneOffOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigChargeOneOff) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentPaymentConfigChargeOneOffOneOff struct {
-	Amount   interface{} `pulumi:"amount"`
-	Currency string      `pulumi:"currency"`
+	// The amount to charge, in the currency's smallest unit or as a number the provider takes.
+	Amount interface{} `pulumi:"amount"`
+	// The currency (ISO 4217 code, for example `EUR`).
+	Currency string `pulumi:"currency"`
 }
 
 // FormComponentPaymentConfigChargeOneOffOneOffInput is an input type that accepts FormComponentPaymentConfigChargeOneOffOneOffArgs and FormComponentPaymentConfigChargeOneOffOneOffOutput values.
@@ -5401,7 +6133,9 @@ type FormComponentPaymentConfigChargeOneOffOneOffInput interface {
 }
 
 type FormComponentPaymentConfigChargeOneOffOneOffArgs struct {
-	Amount   pulumi.Input       `pulumi:"amount"`
+	// The amount to charge, in the currency's smallest unit or as a number the provider takes.
+	Amount pulumi.Input `pulumi:"amount"`
+	// The currency (ISO 4217 code, for example `EUR`).
 	Currency pulumi.StringInput `pulumi:"currency"`
 }
 
@@ -5431,17 +6165,21 @@ func (o FormComponentPaymentConfigChargeOneOffOneOffOutput) ToFormComponentPayme
 	return o
 }
 
+// The amount to charge, in the currency's smallest unit or as a number the provider takes.
 func (o FormComponentPaymentConfigChargeOneOffOneOffOutput) Amount() pulumi.AnyOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigChargeOneOffOneOff) interface{} { return v.Amount }).(pulumi.AnyOutput)
 }
 
+// The currency (ISO 4217 code, for example `EUR`).
 func (o FormComponentPaymentConfigChargeOneOffOneOffOutput) Currency() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigChargeOneOffOneOff) string { return v.Currency }).(pulumi.StringOutput)
 }
 
 type FormComponentPaymentConfigChargeSubscription struct {
+	// The subscription the visitor takes out, as the payment provider defines it.
 	Subscription interface{} `pulumi:"subscription"`
-	Type         string      `pulumi:"type"`
+	// `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentPaymentConfigChargeSubscriptionInput is an input type that accepts FormComponentPaymentConfigChargeSubscriptionArgs and FormComponentPaymentConfigChargeSubscriptionOutput values.
@@ -5456,8 +6194,10 @@ type FormComponentPaymentConfigChargeSubscriptionInput interface {
 }
 
 type FormComponentPaymentConfigChargeSubscriptionArgs struct {
-	Subscription pulumi.Input       `pulumi:"subscription"`
-	Type         pulumi.StringInput `pulumi:"type"`
+	// The subscription the visitor takes out, as the payment provider defines it.
+	Subscription pulumi.Input `pulumi:"subscription"`
+	// `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentPaymentConfigChargeSubscriptionArgs) ElementType() reflect.Type {
@@ -5486,17 +6226,21 @@ func (o FormComponentPaymentConfigChargeSubscriptionOutput) ToFormComponentPayme
 	return o
 }
 
+// The subscription the visitor takes out, as the payment provider defines it.
 func (o FormComponentPaymentConfigChargeSubscriptionOutput) Subscription() pulumi.AnyOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigChargeSubscription) interface{} { return v.Subscription }).(pulumi.AnyOutput)
 }
 
+// `ONE_OFF` (one payment) or `SUBSCRIPTION`.
 func (o FormComponentPaymentConfigChargeSubscriptionOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigChargeSubscription) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentPaymentConfigCredentials struct {
-	Private_key string `pulumi:"private_key"`
-	Public_key  string `pulumi:"public_key"`
+	// The payment provider's secret key: a secret, stored encrypted in the state.
+	PrivateKey string `pulumi:"privateKey"`
+	// The payment provider's publishable key.
+	PublicKey string `pulumi:"publicKey"`
 }
 
 // FormComponentPaymentConfigCredentialsInput is an input type that accepts FormComponentPaymentConfigCredentialsArgs and FormComponentPaymentConfigCredentialsOutput values.
@@ -5511,8 +6255,10 @@ type FormComponentPaymentConfigCredentialsInput interface {
 }
 
 type FormComponentPaymentConfigCredentialsArgs struct {
-	Private_key pulumi.StringInput `pulumi:"private_key"`
-	Public_key  pulumi.StringInput `pulumi:"public_key"`
+	// The payment provider's secret key: a secret, stored encrypted in the state.
+	PrivateKey pulumi.StringInput `pulumi:"privateKey"`
+	// The payment provider's publishable key.
+	PublicKey pulumi.StringInput `pulumi:"publicKey"`
 }
 
 func (FormComponentPaymentConfigCredentialsArgs) ElementType() reflect.Type {
@@ -5541,19 +6287,25 @@ func (o FormComponentPaymentConfigCredentialsOutput) ToFormComponentPaymentConfi
 	return o
 }
 
-func (o FormComponentPaymentConfigCredentialsOutput) Private_key() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentPaymentConfigCredentials) string { return v.Private_key }).(pulumi.StringOutput)
+// The payment provider's secret key: a secret, stored encrypted in the state.
+func (o FormComponentPaymentConfigCredentialsOutput) PrivateKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentPaymentConfigCredentials) string { return v.PrivateKey }).(pulumi.StringOutput)
 }
 
-func (o FormComponentPaymentConfigCredentialsOutput) Public_key() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentPaymentConfigCredentials) string { return v.Public_key }).(pulumi.StringOutput)
+// The payment provider's publishable key.
+func (o FormComponentPaymentConfigCredentialsOutput) PublicKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentPaymentConfigCredentials) string { return v.PublicKey }).(pulumi.StringOutput)
 }
 
 type FormComponentPaymentConfigFields struct {
-	Card_number     *FormComponentPaymentConfigFieldsCardNumber     `pulumi:"card_number"`
-	Expiration_date *FormComponentPaymentConfigFieldsExpirationDate `pulumi:"expiration_date"`
-	Security_code   *FormComponentPaymentConfigFieldsSecurityCode   `pulumi:"security_code"`
-	Trustmarks      *bool                                           `pulumi:"trustmarks"`
+	// The card number field's texts.
+	CardNumber *FormComponentPaymentConfigFieldsCardNumber `pulumi:"cardNumber"`
+	// The expiration date field's texts.
+	ExpirationDate *FormComponentPaymentConfigFieldsExpirationDate `pulumi:"expirationDate"`
+	// The security code field's texts.
+	SecurityCode *FormComponentPaymentConfigFieldsSecurityCode `pulumi:"securityCode"`
+	// Whether to show the payment provider's trust marks.
+	Trustmarks *bool `pulumi:"trustmarks"`
 }
 
 // FormComponentPaymentConfigFieldsInput is an input type that accepts FormComponentPaymentConfigFieldsArgs and FormComponentPaymentConfigFieldsOutput values.
@@ -5568,10 +6320,14 @@ type FormComponentPaymentConfigFieldsInput interface {
 }
 
 type FormComponentPaymentConfigFieldsArgs struct {
-	Card_number     FormComponentPaymentConfigFieldsCardNumberPtrInput     `pulumi:"card_number"`
-	Expiration_date FormComponentPaymentConfigFieldsExpirationDatePtrInput `pulumi:"expiration_date"`
-	Security_code   FormComponentPaymentConfigFieldsSecurityCodePtrInput   `pulumi:"security_code"`
-	Trustmarks      pulumi.BoolPtrInput                                    `pulumi:"trustmarks"`
+	// The card number field's texts.
+	CardNumber FormComponentPaymentConfigFieldsCardNumberPtrInput `pulumi:"cardNumber"`
+	// The expiration date field's texts.
+	ExpirationDate FormComponentPaymentConfigFieldsExpirationDatePtrInput `pulumi:"expirationDate"`
+	// The security code field's texts.
+	SecurityCode FormComponentPaymentConfigFieldsSecurityCodePtrInput `pulumi:"securityCode"`
+	// Whether to show the payment provider's trust marks.
+	Trustmarks pulumi.BoolPtrInput `pulumi:"trustmarks"`
 }
 
 func (FormComponentPaymentConfigFieldsArgs) ElementType() reflect.Type {
@@ -5651,24 +6407,28 @@ func (o FormComponentPaymentConfigFieldsOutput) ToFormComponentPaymentConfigFiel
 	}).(FormComponentPaymentConfigFieldsPtrOutput)
 }
 
-func (o FormComponentPaymentConfigFieldsOutput) Card_number() FormComponentPaymentConfigFieldsCardNumberPtrOutput {
+// The card number field's texts.
+func (o FormComponentPaymentConfigFieldsOutput) CardNumber() FormComponentPaymentConfigFieldsCardNumberPtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigFields) *FormComponentPaymentConfigFieldsCardNumber {
-		return v.Card_number
+		return v.CardNumber
 	}).(FormComponentPaymentConfigFieldsCardNumberPtrOutput)
 }
 
-func (o FormComponentPaymentConfigFieldsOutput) Expiration_date() FormComponentPaymentConfigFieldsExpirationDatePtrOutput {
+// The expiration date field's texts.
+func (o FormComponentPaymentConfigFieldsOutput) ExpirationDate() FormComponentPaymentConfigFieldsExpirationDatePtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigFields) *FormComponentPaymentConfigFieldsExpirationDate {
-		return v.Expiration_date
+		return v.ExpirationDate
 	}).(FormComponentPaymentConfigFieldsExpirationDatePtrOutput)
 }
 
-func (o FormComponentPaymentConfigFieldsOutput) Security_code() FormComponentPaymentConfigFieldsSecurityCodePtrOutput {
+// The security code field's texts.
+func (o FormComponentPaymentConfigFieldsOutput) SecurityCode() FormComponentPaymentConfigFieldsSecurityCodePtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigFields) *FormComponentPaymentConfigFieldsSecurityCode {
-		return v.Security_code
+		return v.SecurityCode
 	}).(FormComponentPaymentConfigFieldsSecurityCodePtrOutput)
 }
 
+// Whether to show the payment provider's trust marks.
 func (o FormComponentPaymentConfigFieldsOutput) Trustmarks() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigFields) *bool { return v.Trustmarks }).(pulumi.BoolPtrOutput)
 }
@@ -5697,33 +6457,37 @@ func (o FormComponentPaymentConfigFieldsPtrOutput) Elem() FormComponentPaymentCo
 	}).(FormComponentPaymentConfigFieldsOutput)
 }
 
-func (o FormComponentPaymentConfigFieldsPtrOutput) Card_number() FormComponentPaymentConfigFieldsCardNumberPtrOutput {
+// The card number field's texts.
+func (o FormComponentPaymentConfigFieldsPtrOutput) CardNumber() FormComponentPaymentConfigFieldsCardNumberPtrOutput {
 	return o.ApplyT(func(v *FormComponentPaymentConfigFields) *FormComponentPaymentConfigFieldsCardNumber {
 		if v == nil {
 			return nil
 		}
-		return v.Card_number
+		return v.CardNumber
 	}).(FormComponentPaymentConfigFieldsCardNumberPtrOutput)
 }
 
-func (o FormComponentPaymentConfigFieldsPtrOutput) Expiration_date() FormComponentPaymentConfigFieldsExpirationDatePtrOutput {
+// The expiration date field's texts.
+func (o FormComponentPaymentConfigFieldsPtrOutput) ExpirationDate() FormComponentPaymentConfigFieldsExpirationDatePtrOutput {
 	return o.ApplyT(func(v *FormComponentPaymentConfigFields) *FormComponentPaymentConfigFieldsExpirationDate {
 		if v == nil {
 			return nil
 		}
-		return v.Expiration_date
+		return v.ExpirationDate
 	}).(FormComponentPaymentConfigFieldsExpirationDatePtrOutput)
 }
 
-func (o FormComponentPaymentConfigFieldsPtrOutput) Security_code() FormComponentPaymentConfigFieldsSecurityCodePtrOutput {
+// The security code field's texts.
+func (o FormComponentPaymentConfigFieldsPtrOutput) SecurityCode() FormComponentPaymentConfigFieldsSecurityCodePtrOutput {
 	return o.ApplyT(func(v *FormComponentPaymentConfigFields) *FormComponentPaymentConfigFieldsSecurityCode {
 		if v == nil {
 			return nil
 		}
-		return v.Security_code
+		return v.SecurityCode
 	}).(FormComponentPaymentConfigFieldsSecurityCodePtrOutput)
 }
 
+// Whether to show the payment provider's trust marks.
 func (o FormComponentPaymentConfigFieldsPtrOutput) Trustmarks() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FormComponentPaymentConfigFields) *bool {
 		if v == nil {
@@ -5734,7 +6498,9 @@ func (o FormComponentPaymentConfigFieldsPtrOutput) Trustmarks() pulumi.BoolPtrOu
 }
 
 type FormComponentPaymentConfigFieldsCardNumber struct {
-	Label       *string `pulumi:"label"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Text shown in the empty field, at most 500 characters.
 	Placeholder *string `pulumi:"placeholder"`
 }
 
@@ -5750,7 +6516,9 @@ type FormComponentPaymentConfigFieldsCardNumberInput interface {
 }
 
 type FormComponentPaymentConfigFieldsCardNumberArgs struct {
-	Label       pulumi.StringPtrInput `pulumi:"label"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Text shown in the empty field, at most 500 characters.
 	Placeholder pulumi.StringPtrInput `pulumi:"placeholder"`
 }
 
@@ -5831,10 +6599,12 @@ func (o FormComponentPaymentConfigFieldsCardNumberOutput) ToFormComponentPayment
 	}).(FormComponentPaymentConfigFieldsCardNumberPtrOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentPaymentConfigFieldsCardNumberOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigFieldsCardNumber) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentPaymentConfigFieldsCardNumberOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigFieldsCardNumber) *string { return v.Placeholder }).(pulumi.StringPtrOutput)
 }
@@ -5863,6 +6633,7 @@ func (o FormComponentPaymentConfigFieldsCardNumberPtrOutput) Elem() FormComponen
 	}).(FormComponentPaymentConfigFieldsCardNumberOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentPaymentConfigFieldsCardNumberPtrOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentPaymentConfigFieldsCardNumber) *string {
 		if v == nil {
@@ -5872,6 +6643,7 @@ func (o FormComponentPaymentConfigFieldsCardNumberPtrOutput) Label() pulumi.Stri
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentPaymentConfigFieldsCardNumberPtrOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentPaymentConfigFieldsCardNumber) *string {
 		if v == nil {
@@ -5882,7 +6654,9 @@ func (o FormComponentPaymentConfigFieldsCardNumberPtrOutput) Placeholder() pulum
 }
 
 type FormComponentPaymentConfigFieldsExpirationDate struct {
-	Label       *string `pulumi:"label"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Text shown in the empty field, at most 500 characters.
 	Placeholder *string `pulumi:"placeholder"`
 }
 
@@ -5898,7 +6672,9 @@ type FormComponentPaymentConfigFieldsExpirationDateInput interface {
 }
 
 type FormComponentPaymentConfigFieldsExpirationDateArgs struct {
-	Label       pulumi.StringPtrInput `pulumi:"label"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Text shown in the empty field, at most 500 characters.
 	Placeholder pulumi.StringPtrInput `pulumi:"placeholder"`
 }
 
@@ -5979,10 +6755,12 @@ func (o FormComponentPaymentConfigFieldsExpirationDateOutput) ToFormComponentPay
 	}).(FormComponentPaymentConfigFieldsExpirationDatePtrOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentPaymentConfigFieldsExpirationDateOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigFieldsExpirationDate) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentPaymentConfigFieldsExpirationDateOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigFieldsExpirationDate) *string { return v.Placeholder }).(pulumi.StringPtrOutput)
 }
@@ -6011,6 +6789,7 @@ func (o FormComponentPaymentConfigFieldsExpirationDatePtrOutput) Elem() FormComp
 	}).(FormComponentPaymentConfigFieldsExpirationDateOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentPaymentConfigFieldsExpirationDatePtrOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentPaymentConfigFieldsExpirationDate) *string {
 		if v == nil {
@@ -6020,6 +6799,7 @@ func (o FormComponentPaymentConfigFieldsExpirationDatePtrOutput) Label() pulumi.
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentPaymentConfigFieldsExpirationDatePtrOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentPaymentConfigFieldsExpirationDate) *string {
 		if v == nil {
@@ -6030,7 +6810,9 @@ func (o FormComponentPaymentConfigFieldsExpirationDatePtrOutput) Placeholder() p
 }
 
 type FormComponentPaymentConfigFieldsSecurityCode struct {
-	Label       *string `pulumi:"label"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Text shown in the empty field, at most 500 characters.
 	Placeholder *string `pulumi:"placeholder"`
 }
 
@@ -6046,7 +6828,9 @@ type FormComponentPaymentConfigFieldsSecurityCodeInput interface {
 }
 
 type FormComponentPaymentConfigFieldsSecurityCodeArgs struct {
-	Label       pulumi.StringPtrInput `pulumi:"label"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Text shown in the empty field, at most 500 characters.
 	Placeholder pulumi.StringPtrInput `pulumi:"placeholder"`
 }
 
@@ -6127,10 +6911,12 @@ func (o FormComponentPaymentConfigFieldsSecurityCodeOutput) ToFormComponentPayme
 	}).(FormComponentPaymentConfigFieldsSecurityCodePtrOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentPaymentConfigFieldsSecurityCodeOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigFieldsSecurityCode) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentPaymentConfigFieldsSecurityCodeOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfigFieldsSecurityCode) *string { return v.Placeholder }).(pulumi.StringPtrOutput)
 }
@@ -6159,6 +6945,7 @@ func (o FormComponentPaymentConfigFieldsSecurityCodePtrOutput) Elem() FormCompon
 	}).(FormComponentPaymentConfigFieldsSecurityCodeOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentPaymentConfigFieldsSecurityCodePtrOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentPaymentConfigFieldsSecurityCode) *string {
 		if v == nil {
@@ -6168,6 +6955,7 @@ func (o FormComponentPaymentConfigFieldsSecurityCodePtrOutput) Label() pulumi.St
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentPaymentConfigFieldsSecurityCodePtrOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentPaymentConfigFieldsSecurityCode) *string {
 		if v == nil {
@@ -6178,10 +6966,14 @@ func (o FormComponentPaymentConfigFieldsSecurityCodePtrOutput) Placeholder() pul
 }
 
 type FormComponentPreviousButton struct {
-	Category string                            `pulumi:"category"`
-	Config   FormComponentPreviousButtonConfig `pulumi:"config"`
-	Id       string                            `pulumi:"id"`
-	Type     string                            `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentPreviousButtonConfig `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentPreviousButtonInput is an input type that accepts FormComponentPreviousButtonArgs and FormComponentPreviousButtonOutput values.
@@ -6196,10 +6988,14 @@ type FormComponentPreviousButtonInput interface {
 }
 
 type FormComponentPreviousButtonArgs struct {
-	Category pulumi.StringInput                     `pulumi:"category"`
-	Config   FormComponentPreviousButtonConfigInput `pulumi:"config"`
-	Id       pulumi.StringInput                     `pulumi:"id"`
-	Type     pulumi.StringInput                     `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentPreviousButtonConfigInput `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentPreviousButtonArgs) ElementType() reflect.Type {
@@ -6228,23 +7024,28 @@ func (o FormComponentPreviousButtonOutput) ToFormComponentPreviousButtonOutputWi
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentPreviousButtonOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentPreviousButton) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentPreviousButtonOutput) Config() FormComponentPreviousButtonConfigOutput {
 	return o.ApplyT(func(v FormComponentPreviousButton) FormComponentPreviousButtonConfig { return v.Config }).(FormComponentPreviousButtonConfigOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentPreviousButtonOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentPreviousButton) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentPreviousButtonOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentPreviousButton) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentPreviousButtonConfig struct {
+	// The text shown (a button's caption, a divider's or the legal text).
 	Text string `pulumi:"text"`
 }
 
@@ -6260,6 +7061,7 @@ type FormComponentPreviousButtonConfigInput interface {
 }
 
 type FormComponentPreviousButtonConfigArgs struct {
+	// The text shown (a button's caption, a divider's or the legal text).
 	Text pulumi.StringInput `pulumi:"text"`
 }
 
@@ -6289,19 +7091,28 @@ func (o FormComponentPreviousButtonConfigOutput) ToFormComponentPreviousButtonCo
 	return o
 }
 
+// The text shown (a button's caption, a divider's or the legal text).
 func (o FormComponentPreviousButtonConfigOutput) Text() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentPreviousButtonConfig) string { return v.Text }).(pulumi.StringOutput)
 }
 
 type FormComponentRecaptcha struct {
-	Category  string                       `pulumi:"category"`
-	Config    FormComponentRecaptchaConfig `pulumi:"config"`
-	Hint      *string                      `pulumi:"hint"`
-	Id        string                       `pulumi:"id"`
-	Label     *string                      `pulumi:"label"`
-	Required  *bool                        `pulumi:"required"`
-	Sensitive *bool                        `pulumi:"sensitive"`
-	Type      string                       `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentRecaptchaConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentRecaptchaInput is an input type that accepts FormComponentRecaptchaArgs and FormComponentRecaptchaOutput values.
@@ -6316,14 +7127,22 @@ type FormComponentRecaptchaInput interface {
 }
 
 type FormComponentRecaptchaArgs struct {
-	Category  pulumi.StringInput                `pulumi:"category"`
-	Config    FormComponentRecaptchaConfigInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput             `pulumi:"hint"`
-	Id        pulumi.StringInput                `pulumi:"id"`
-	Label     pulumi.StringPtrInput             `pulumi:"label"`
-	Required  pulumi.BoolPtrInput               `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput               `pulumi:"sensitive"`
-	Type      pulumi.StringInput                `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentRecaptchaConfigInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentRecaptchaArgs) ElementType() reflect.Type {
@@ -6352,41 +7171,51 @@ func (o FormComponentRecaptchaOutput) ToFormComponentRecaptchaOutputWithContext(
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentRecaptchaOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentRecaptcha) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentRecaptchaOutput) Config() FormComponentRecaptchaConfigOutput {
 	return o.ApplyT(func(v FormComponentRecaptcha) FormComponentRecaptchaConfig { return v.Config }).(FormComponentRecaptchaConfigOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentRecaptchaOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentRecaptcha) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentRecaptchaOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentRecaptcha) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentRecaptchaOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentRecaptcha) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentRecaptchaOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentRecaptcha) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentRecaptchaOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentRecaptcha) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentRecaptchaOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentRecaptcha) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentRecaptchaConfig struct {
-	Secret_key string `pulumi:"secret_key"`
-	Site_key   string `pulumi:"site_key"`
+	// The reCAPTCHA secret key: a secret, stored encrypted in the state.
+	SecretKey string `pulumi:"secretKey"`
+	// The reCAPTCHA site key (public).
+	SiteKey string `pulumi:"siteKey"`
 }
 
 // FormComponentRecaptchaConfigInput is an input type that accepts FormComponentRecaptchaConfigArgs and FormComponentRecaptchaConfigOutput values.
@@ -6401,8 +7230,10 @@ type FormComponentRecaptchaConfigInput interface {
 }
 
 type FormComponentRecaptchaConfigArgs struct {
-	Secret_key pulumi.StringInput `pulumi:"secret_key"`
-	Site_key   pulumi.StringInput `pulumi:"site_key"`
+	// The reCAPTCHA secret key: a secret, stored encrypted in the state.
+	SecretKey pulumi.StringInput `pulumi:"secretKey"`
+	// The reCAPTCHA site key (public).
+	SiteKey pulumi.StringInput `pulumi:"siteKey"`
 }
 
 func (FormComponentRecaptchaConfigArgs) ElementType() reflect.Type {
@@ -6431,19 +7262,25 @@ func (o FormComponentRecaptchaConfigOutput) ToFormComponentRecaptchaConfigOutput
 	return o
 }
 
-func (o FormComponentRecaptchaConfigOutput) Secret_key() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentRecaptchaConfig) string { return v.Secret_key }).(pulumi.StringOutput)
+// The reCAPTCHA secret key: a secret, stored encrypted in the state.
+func (o FormComponentRecaptchaConfigOutput) SecretKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentRecaptchaConfig) string { return v.SecretKey }).(pulumi.StringOutput)
 }
 
-func (o FormComponentRecaptchaConfigOutput) Site_key() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentRecaptchaConfig) string { return v.Site_key }).(pulumi.StringOutput)
+// The reCAPTCHA site key (public).
+func (o FormComponentRecaptchaConfigOutput) SiteKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentRecaptchaConfig) string { return v.SiteKey }).(pulumi.StringOutput)
 }
 
 type FormComponentResendButton struct {
-	Category string                          `pulumi:"category"`
-	Config   FormComponentResendButtonConfig `pulumi:"config"`
-	Id       string                          `pulumi:"id"`
-	Type     string                          `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentResendButtonConfig `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentResendButtonInput is an input type that accepts FormComponentResendButtonArgs and FormComponentResendButtonOutput values.
@@ -6458,10 +7295,14 @@ type FormComponentResendButtonInput interface {
 }
 
 type FormComponentResendButtonArgs struct {
-	Category pulumi.StringInput                   `pulumi:"category"`
-	Config   FormComponentResendButtonConfigInput `pulumi:"config"`
-	Id       pulumi.StringInput                   `pulumi:"id"`
-	Type     pulumi.StringInput                   `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentResendButtonConfigInput `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentResendButtonArgs) ElementType() reflect.Type {
@@ -6490,30 +7331,41 @@ func (o FormComponentResendButtonOutput) ToFormComponentResendButtonOutputWithCo
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentResendButtonOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentResendButton) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentResendButtonOutput) Config() FormComponentResendButtonConfigOutput {
 	return o.ApplyT(func(v FormComponentResendButton) FormComponentResendButtonConfig { return v.Config }).(FormComponentResendButtonConfigOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentResendButtonOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentResendButton) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentResendButtonOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentResendButton) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentResendButtonConfig struct {
-	Active_text    string   `pulumi:"active_text"`
-	Button_text    string   `pulumi:"button_text"`
-	Flow_id        string   `pulumi:"flow_id"`
-	Max_attempts   *float64 `pulumi:"max_attempts"`
-	Text_alignment *string  `pulumi:"text_alignment"`
-	Waiting_text   string   `pulumi:"waiting_text"`
-	Waiting_time   *float64 `pulumi:"waiting_time"`
+	// The text shown while the code can be sent again, 1 to 255 characters.
+	ActiveText string `pulumi:"activeText"`
+	// The resend button's caption, 1 to 255 characters.
+	ButtonText string `pulumi:"buttonText"`
+	// The id of a flow (`af_…`, at most 30 characters).
+	FlowId string `pulumi:"flowId"`
+	// How many times the code may be sent again, 1 to 10.
+	MaxAttempts *float64 `pulumi:"maxAttempts"`
+	// How the resend text is aligned.
+	TextAlignment *string `pulumi:"textAlignment"`
+	// The text shown while waiting to resend, 1 to 255 characters.
+	WaitingText string `pulumi:"waitingText"`
+	// Seconds to wait between two sends, 1 to 60.
+	WaitingTime *float64 `pulumi:"waitingTime"`
 }
 
 // FormComponentResendButtonConfigInput is an input type that accepts FormComponentResendButtonConfigArgs and FormComponentResendButtonConfigOutput values.
@@ -6528,13 +7380,20 @@ type FormComponentResendButtonConfigInput interface {
 }
 
 type FormComponentResendButtonConfigArgs struct {
-	Active_text    pulumi.StringInput     `pulumi:"active_text"`
-	Button_text    pulumi.StringInput     `pulumi:"button_text"`
-	Flow_id        pulumi.StringInput     `pulumi:"flow_id"`
-	Max_attempts   pulumi.Float64PtrInput `pulumi:"max_attempts"`
-	Text_alignment pulumi.StringPtrInput  `pulumi:"text_alignment"`
-	Waiting_text   pulumi.StringInput     `pulumi:"waiting_text"`
-	Waiting_time   pulumi.Float64PtrInput `pulumi:"waiting_time"`
+	// The text shown while the code can be sent again, 1 to 255 characters.
+	ActiveText pulumi.StringInput `pulumi:"activeText"`
+	// The resend button's caption, 1 to 255 characters.
+	ButtonText pulumi.StringInput `pulumi:"buttonText"`
+	// The id of a flow (`af_…`, at most 30 characters).
+	FlowId pulumi.StringInput `pulumi:"flowId"`
+	// How many times the code may be sent again, 1 to 10.
+	MaxAttempts pulumi.Float64PtrInput `pulumi:"maxAttempts"`
+	// How the resend text is aligned.
+	TextAlignment pulumi.StringPtrInput `pulumi:"textAlignment"`
+	// The text shown while waiting to resend, 1 to 255 characters.
+	WaitingText pulumi.StringInput `pulumi:"waitingText"`
+	// Seconds to wait between two sends, 1 to 60.
+	WaitingTime pulumi.Float64PtrInput `pulumi:"waitingTime"`
 }
 
 func (FormComponentResendButtonConfigArgs) ElementType() reflect.Type {
@@ -6563,39 +7422,50 @@ func (o FormComponentResendButtonConfigOutput) ToFormComponentResendButtonConfig
 	return o
 }
 
-func (o FormComponentResendButtonConfigOutput) Active_text() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.Active_text }).(pulumi.StringOutput)
+// The text shown while the code can be sent again, 1 to 255 characters.
+func (o FormComponentResendButtonConfigOutput) ActiveText() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.ActiveText }).(pulumi.StringOutput)
 }
 
-func (o FormComponentResendButtonConfigOutput) Button_text() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.Button_text }).(pulumi.StringOutput)
+// The resend button's caption, 1 to 255 characters.
+func (o FormComponentResendButtonConfigOutput) ButtonText() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.ButtonText }).(pulumi.StringOutput)
 }
 
-func (o FormComponentResendButtonConfigOutput) Flow_id() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.Flow_id }).(pulumi.StringOutput)
+// The id of a flow (`af_…`, at most 30 characters).
+func (o FormComponentResendButtonConfigOutput) FlowId() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.FlowId }).(pulumi.StringOutput)
 }
 
-func (o FormComponentResendButtonConfigOutput) Max_attempts() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) *float64 { return v.Max_attempts }).(pulumi.Float64PtrOutput)
+// How many times the code may be sent again, 1 to 10.
+func (o FormComponentResendButtonConfigOutput) MaxAttempts() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) *float64 { return v.MaxAttempts }).(pulumi.Float64PtrOutput)
 }
 
-func (o FormComponentResendButtonConfigOutput) Text_alignment() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) *string { return v.Text_alignment }).(pulumi.StringPtrOutput)
+// How the resend text is aligned.
+func (o FormComponentResendButtonConfigOutput) TextAlignment() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) *string { return v.TextAlignment }).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentResendButtonConfigOutput) Waiting_text() pulumi.StringOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.Waiting_text }).(pulumi.StringOutput)
+// The text shown while waiting to resend, 1 to 255 characters.
+func (o FormComponentResendButtonConfigOutput) WaitingText() pulumi.StringOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) string { return v.WaitingText }).(pulumi.StringOutput)
 }
 
-func (o FormComponentResendButtonConfigOutput) Waiting_time() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v FormComponentResendButtonConfig) *float64 { return v.Waiting_time }).(pulumi.Float64PtrOutput)
+// Seconds to wait between two sends, 1 to 60.
+func (o FormComponentResendButtonConfigOutput) WaitingTime() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v FormComponentResendButtonConfig) *float64 { return v.WaitingTime }).(pulumi.Float64PtrOutput)
 }
 
 type FormComponentRichText struct {
-	Category string                       `pulumi:"category"`
-	Config   *FormComponentRichTextConfig `pulumi:"config"`
-	Id       string                       `pulumi:"id"`
-	Type     string                       `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentRichTextConfig `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentRichTextInput is an input type that accepts FormComponentRichTextArgs and FormComponentRichTextOutput values.
@@ -6610,10 +7480,14 @@ type FormComponentRichTextInput interface {
 }
 
 type FormComponentRichTextArgs struct {
-	Category pulumi.StringInput                  `pulumi:"category"`
-	Config   FormComponentRichTextConfigPtrInput `pulumi:"config"`
-	Id       pulumi.StringInput                  `pulumi:"id"`
-	Type     pulumi.StringInput                  `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentRichTextConfigPtrInput `pulumi:"config"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentRichTextArgs) ElementType() reflect.Type {
@@ -6642,23 +7516,28 @@ func (o FormComponentRichTextOutput) ToFormComponentRichTextOutputWithContext(ct
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentRichTextOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentRichText) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentRichTextOutput) Config() FormComponentRichTextConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentRichText) *FormComponentRichTextConfig { return v.Config }).(FormComponentRichTextConfigPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentRichTextOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentRichText) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentRichTextOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentRichText) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentRichTextConfig struct {
+	// The block's content (HTML or rich text), at most 10000 characters.
 	Content *string `pulumi:"content"`
 }
 
@@ -6674,6 +7553,7 @@ type FormComponentRichTextConfigInput interface {
 }
 
 type FormComponentRichTextConfigArgs struct {
+	// The block's content (HTML or rich text), at most 10000 characters.
 	Content pulumi.StringPtrInput `pulumi:"content"`
 }
 
@@ -6754,6 +7634,7 @@ func (o FormComponentRichTextConfigOutput) ToFormComponentRichTextConfigPtrOutpu
 	}).(FormComponentRichTextConfigPtrOutput)
 }
 
+// The block's content (HTML or rich text), at most 10000 characters.
 func (o FormComponentRichTextConfigOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentRichTextConfig) *string { return v.Content }).(pulumi.StringPtrOutput)
 }
@@ -6782,6 +7663,7 @@ func (o FormComponentRichTextConfigPtrOutput) Elem() FormComponentRichTextConfig
 	}).(FormComponentRichTextConfigOutput)
 }
 
+// The block's content (HTML or rich text), at most 10000 characters.
 func (o FormComponentRichTextConfigPtrOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentRichTextConfig) *string {
 		if v == nil {
@@ -6792,14 +7674,22 @@ func (o FormComponentRichTextConfigPtrOutput) Content() pulumi.StringPtrOutput {
 }
 
 type FormComponentSocial struct {
-	Category  string      `pulumi:"category"`
-	Config    interface{} `pulumi:"config"`
-	Hint      *string     `pulumi:"hint"`
-	Id        string      `pulumi:"id"`
-	Label     *string     `pulumi:"label"`
-	Required  *bool       `pulumi:"required"`
-	Sensitive *bool       `pulumi:"sensitive"`
-	Type      string      `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config interface{} `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentSocialInput is an input type that accepts FormComponentSocialArgs and FormComponentSocialOutput values.
@@ -6814,14 +7704,22 @@ type FormComponentSocialInput interface {
 }
 
 type FormComponentSocialArgs struct {
-	Category  pulumi.StringInput    `pulumi:"category"`
-	Config    pulumi.Input          `pulumi:"config"`
-	Hint      pulumi.StringPtrInput `pulumi:"hint"`
-	Id        pulumi.StringInput    `pulumi:"id"`
-	Label     pulumi.StringPtrInput `pulumi:"label"`
-	Required  pulumi.BoolPtrInput   `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput   `pulumi:"sensitive"`
-	Type      pulumi.StringInput    `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config pulumi.Input `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentSocialArgs) ElementType() reflect.Type {
@@ -6850,47 +7748,63 @@ func (o FormComponentSocialOutput) ToFormComponentSocialOutputWithContext(ctx co
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentSocialOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentSocial) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentSocialOutput) Config() pulumi.AnyOutput {
 	return o.ApplyT(func(v FormComponentSocial) interface{} { return v.Config }).(pulumi.AnyOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentSocialOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentSocial) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentSocialOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentSocial) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentSocialOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentSocial) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentSocialOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentSocial) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentSocialOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentSocial) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentSocialOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentSocial) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentTel struct {
-	Category  string                  `pulumi:"category"`
-	Config    *FormComponentTelConfig `pulumi:"config"`
-	Hint      *string                 `pulumi:"hint"`
-	Id        string                  `pulumi:"id"`
-	Label     *string                 `pulumi:"label"`
-	Required  *bool                   `pulumi:"required"`
-	Sensitive *bool                   `pulumi:"sensitive"`
-	Type      string                  `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentTelConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentTelInput is an input type that accepts FormComponentTelArgs and FormComponentTelOutput values.
@@ -6905,14 +7819,22 @@ type FormComponentTelInput interface {
 }
 
 type FormComponentTelArgs struct {
-	Category  pulumi.StringInput             `pulumi:"category"`
-	Config    FormComponentTelConfigPtrInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput          `pulumi:"hint"`
-	Id        pulumi.StringInput             `pulumi:"id"`
-	Label     pulumi.StringPtrInput          `pulumi:"label"`
-	Required  pulumi.BoolPtrInput            `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput            `pulumi:"sensitive"`
-	Type      pulumi.StringInput             `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentTelConfigPtrInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentTelArgs) ElementType() reflect.Type {
@@ -6941,45 +7863,59 @@ func (o FormComponentTelOutput) ToFormComponentTelOutputWithContext(ctx context.
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentTelOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentTel) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentTelOutput) Config() FormComponentTelConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentTel) *FormComponentTelConfig { return v.Config }).(FormComponentTelConfigPtrOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentTelOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentTel) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentTelOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentTel) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentTelOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentTel) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentTelOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentTel) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentTelOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentTel) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentTelOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentTel) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentTelConfig struct {
-	Country_picker *bool                          `pulumi:"country_picker"`
-	Default_value  *string                        `pulumi:"default_value"`
-	Max_length     *int                           `pulumi:"max_length"`
-	Min_length     *int                           `pulumi:"min_length"`
-	Placeholder    *string                        `pulumi:"placeholder"`
-	Strings        *FormComponentTelConfigStrings `pulumi:"strings"`
+	// Whether to show a country picker for the number's prefix.
+	CountryPicker *bool `pulumi:"countryPicker"`
+	// The field's value until the visitor changes it.
+	DefaultValue *string `pulumi:"defaultValue"`
+	// The longest value accepted, in characters.
+	MaxLength *int `pulumi:"maxLength"`
+	// The shortest value accepted, in characters.
+	MinLength *int `pulumi:"minLength"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder *string `pulumi:"placeholder"`
+	// Texts of the telephone field's country picker.
+	Strings *FormComponentTelConfigStrings `pulumi:"strings"`
 }
 
 // FormComponentTelConfigInput is an input type that accepts FormComponentTelConfigArgs and FormComponentTelConfigOutput values.
@@ -6994,12 +7930,18 @@ type FormComponentTelConfigInput interface {
 }
 
 type FormComponentTelConfigArgs struct {
-	Country_picker pulumi.BoolPtrInput                   `pulumi:"country_picker"`
-	Default_value  pulumi.StringPtrInput                 `pulumi:"default_value"`
-	Max_length     pulumi.IntPtrInput                    `pulumi:"max_length"`
-	Min_length     pulumi.IntPtrInput                    `pulumi:"min_length"`
-	Placeholder    pulumi.StringPtrInput                 `pulumi:"placeholder"`
-	Strings        FormComponentTelConfigStringsPtrInput `pulumi:"strings"`
+	// Whether to show a country picker for the number's prefix.
+	CountryPicker pulumi.BoolPtrInput `pulumi:"countryPicker"`
+	// The field's value until the visitor changes it.
+	DefaultValue pulumi.StringPtrInput `pulumi:"defaultValue"`
+	// The longest value accepted, in characters.
+	MaxLength pulumi.IntPtrInput `pulumi:"maxLength"`
+	// The shortest value accepted, in characters.
+	MinLength pulumi.IntPtrInput `pulumi:"minLength"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder pulumi.StringPtrInput `pulumi:"placeholder"`
+	// Texts of the telephone field's country picker.
+	Strings FormComponentTelConfigStringsPtrInput `pulumi:"strings"`
 }
 
 func (FormComponentTelConfigArgs) ElementType() reflect.Type {
@@ -7079,26 +8021,32 @@ func (o FormComponentTelConfigOutput) ToFormComponentTelConfigPtrOutputWithConte
 	}).(FormComponentTelConfigPtrOutput)
 }
 
-func (o FormComponentTelConfigOutput) Country_picker() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v FormComponentTelConfig) *bool { return v.Country_picker }).(pulumi.BoolPtrOutput)
+// Whether to show a country picker for the number's prefix.
+func (o FormComponentTelConfigOutput) CountryPicker() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FormComponentTelConfig) *bool { return v.CountryPicker }).(pulumi.BoolPtrOutput)
 }
 
-func (o FormComponentTelConfigOutput) Default_value() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentTelConfig) *string { return v.Default_value }).(pulumi.StringPtrOutput)
+// The field's value until the visitor changes it.
+func (o FormComponentTelConfigOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentTelConfig) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentTelConfigOutput) Max_length() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v FormComponentTelConfig) *int { return v.Max_length }).(pulumi.IntPtrOutput)
+// The longest value accepted, in characters.
+func (o FormComponentTelConfigOutput) MaxLength() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FormComponentTelConfig) *int { return v.MaxLength }).(pulumi.IntPtrOutput)
 }
 
-func (o FormComponentTelConfigOutput) Min_length() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v FormComponentTelConfig) *int { return v.Min_length }).(pulumi.IntPtrOutput)
+// The shortest value accepted, in characters.
+func (o FormComponentTelConfigOutput) MinLength() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FormComponentTelConfig) *int { return v.MinLength }).(pulumi.IntPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentTelConfigOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentTelConfig) *string { return v.Placeholder }).(pulumi.StringPtrOutput)
 }
 
+// Texts of the telephone field's country picker.
 func (o FormComponentTelConfigOutput) Strings() FormComponentTelConfigStringsPtrOutput {
 	return o.ApplyT(func(v FormComponentTelConfig) *FormComponentTelConfigStrings { return v.Strings }).(FormComponentTelConfigStringsPtrOutput)
 }
@@ -7127,42 +8075,47 @@ func (o FormComponentTelConfigPtrOutput) Elem() FormComponentTelConfigOutput {
 	}).(FormComponentTelConfigOutput)
 }
 
-func (o FormComponentTelConfigPtrOutput) Country_picker() pulumi.BoolPtrOutput {
+// Whether to show a country picker for the number's prefix.
+func (o FormComponentTelConfigPtrOutput) CountryPicker() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FormComponentTelConfig) *bool {
 		if v == nil {
 			return nil
 		}
-		return v.Country_picker
+		return v.CountryPicker
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o FormComponentTelConfigPtrOutput) Default_value() pulumi.StringPtrOutput {
+// The field's value until the visitor changes it.
+func (o FormComponentTelConfigPtrOutput) DefaultValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentTelConfig) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentTelConfigPtrOutput) Max_length() pulumi.IntPtrOutput {
+// The longest value accepted, in characters.
+func (o FormComponentTelConfigPtrOutput) MaxLength() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FormComponentTelConfig) *int {
 		if v == nil {
 			return nil
 		}
-		return v.Max_length
+		return v.MaxLength
 	}).(pulumi.IntPtrOutput)
 }
 
-func (o FormComponentTelConfigPtrOutput) Min_length() pulumi.IntPtrOutput {
+// The shortest value accepted, in characters.
+func (o FormComponentTelConfigPtrOutput) MinLength() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FormComponentTelConfig) *int {
 		if v == nil {
 			return nil
 		}
-		return v.Min_length
+		return v.MinLength
 	}).(pulumi.IntPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentTelConfigPtrOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentTelConfig) *string {
 		if v == nil {
@@ -7172,6 +8125,7 @@ func (o FormComponentTelConfigPtrOutput) Placeholder() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Texts of the telephone field's country picker.
 func (o FormComponentTelConfigPtrOutput) Strings() FormComponentTelConfigStringsPtrOutput {
 	return o.ApplyT(func(v *FormComponentTelConfig) *FormComponentTelConfigStrings {
 		if v == nil {
@@ -7182,7 +8136,8 @@ func (o FormComponentTelConfigPtrOutput) Strings() FormComponentTelConfigStrings
 }
 
 type FormComponentTelConfigStrings struct {
-	Filter_placeholder *string `pulumi:"filter_placeholder"`
+	// Text shown in the empty country search box.
+	FilterPlaceholder *string `pulumi:"filterPlaceholder"`
 }
 
 // FormComponentTelConfigStringsInput is an input type that accepts FormComponentTelConfigStringsArgs and FormComponentTelConfigStringsOutput values.
@@ -7197,7 +8152,8 @@ type FormComponentTelConfigStringsInput interface {
 }
 
 type FormComponentTelConfigStringsArgs struct {
-	Filter_placeholder pulumi.StringPtrInput `pulumi:"filter_placeholder"`
+	// Text shown in the empty country search box.
+	FilterPlaceholder pulumi.StringPtrInput `pulumi:"filterPlaceholder"`
 }
 
 func (FormComponentTelConfigStringsArgs) ElementType() reflect.Type {
@@ -7277,8 +8233,9 @@ func (o FormComponentTelConfigStringsOutput) ToFormComponentTelConfigStringsPtrO
 	}).(FormComponentTelConfigStringsPtrOutput)
 }
 
-func (o FormComponentTelConfigStringsOutput) Filter_placeholder() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentTelConfigStrings) *string { return v.Filter_placeholder }).(pulumi.StringPtrOutput)
+// Text shown in the empty country search box.
+func (o FormComponentTelConfigStringsOutput) FilterPlaceholder() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentTelConfigStrings) *string { return v.FilterPlaceholder }).(pulumi.StringPtrOutput)
 }
 
 type FormComponentTelConfigStringsPtrOutput struct{ *pulumi.OutputState }
@@ -7305,24 +8262,33 @@ func (o FormComponentTelConfigStringsPtrOutput) Elem() FormComponentTelConfigStr
 	}).(FormComponentTelConfigStringsOutput)
 }
 
-func (o FormComponentTelConfigStringsPtrOutput) Filter_placeholder() pulumi.StringPtrOutput {
+// Text shown in the empty country search box.
+func (o FormComponentTelConfigStringsPtrOutput) FilterPlaceholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentTelConfigStrings) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Filter_placeholder
+		return v.FilterPlaceholder
 	}).(pulumi.StringPtrOutput)
 }
 
 type FormComponentText struct {
-	Category  string                   `pulumi:"category"`
-	Config    *FormComponentTextConfig `pulumi:"config"`
-	Hint      *string                  `pulumi:"hint"`
-	Id        string                   `pulumi:"id"`
-	Label     *string                  `pulumi:"label"`
-	Required  *bool                    `pulumi:"required"`
-	Sensitive *bool                    `pulumi:"sensitive"`
-	Type      string                   `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentTextConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentTextInput is an input type that accepts FormComponentTextArgs and FormComponentTextOutput values.
@@ -7337,14 +8303,22 @@ type FormComponentTextInput interface {
 }
 
 type FormComponentTextArgs struct {
-	Category  pulumi.StringInput              `pulumi:"category"`
-	Config    FormComponentTextConfigPtrInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput           `pulumi:"hint"`
-	Id        pulumi.StringInput              `pulumi:"id"`
-	Label     pulumi.StringPtrInput           `pulumi:"label"`
-	Required  pulumi.BoolPtrInput             `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput             `pulumi:"sensitive"`
-	Type      pulumi.StringInput              `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentTextConfigPtrInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentTextArgs) ElementType() reflect.Type {
@@ -7373,44 +8347,57 @@ func (o FormComponentTextOutput) ToFormComponentTextOutputWithContext(ctx contex
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentTextOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentText) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentTextOutput) Config() FormComponentTextConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentText) *FormComponentTextConfig { return v.Config }).(FormComponentTextConfigPtrOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentTextOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentText) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentTextOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentText) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentTextOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentText) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentTextOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentText) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentTextOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentText) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentTextOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentText) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentTextConfig struct {
-	Default_value *string `pulumi:"default_value"`
-	Max_length    *int    `pulumi:"max_length"`
-	Min_length    *int    `pulumi:"min_length"`
-	Multiline     *bool   `pulumi:"multiline"`
-	Placeholder   *string `pulumi:"placeholder"`
+	// The field's value until the visitor changes it.
+	DefaultValue *string `pulumi:"defaultValue"`
+	// The longest value accepted, in characters.
+	MaxLength *int `pulumi:"maxLength"`
+	// The shortest value accepted, in characters.
+	MinLength *int `pulumi:"minLength"`
+	// Whether the text field takes several lines.
+	Multiline *bool `pulumi:"multiline"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder *string `pulumi:"placeholder"`
 }
 
 // FormComponentTextConfigInput is an input type that accepts FormComponentTextConfigArgs and FormComponentTextConfigOutput values.
@@ -7425,11 +8412,16 @@ type FormComponentTextConfigInput interface {
 }
 
 type FormComponentTextConfigArgs struct {
-	Default_value pulumi.StringPtrInput `pulumi:"default_value"`
-	Max_length    pulumi.IntPtrInput    `pulumi:"max_length"`
-	Min_length    pulumi.IntPtrInput    `pulumi:"min_length"`
-	Multiline     pulumi.BoolPtrInput   `pulumi:"multiline"`
-	Placeholder   pulumi.StringPtrInput `pulumi:"placeholder"`
+	// The field's value until the visitor changes it.
+	DefaultValue pulumi.StringPtrInput `pulumi:"defaultValue"`
+	// The longest value accepted, in characters.
+	MaxLength pulumi.IntPtrInput `pulumi:"maxLength"`
+	// The shortest value accepted, in characters.
+	MinLength pulumi.IntPtrInput `pulumi:"minLength"`
+	// Whether the text field takes several lines.
+	Multiline pulumi.BoolPtrInput `pulumi:"multiline"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder pulumi.StringPtrInput `pulumi:"placeholder"`
 }
 
 func (FormComponentTextConfigArgs) ElementType() reflect.Type {
@@ -7509,22 +8501,27 @@ func (o FormComponentTextConfigOutput) ToFormComponentTextConfigPtrOutputWithCon
 	}).(FormComponentTextConfigPtrOutput)
 }
 
-func (o FormComponentTextConfigOutput) Default_value() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentTextConfig) *string { return v.Default_value }).(pulumi.StringPtrOutput)
+// The field's value until the visitor changes it.
+func (o FormComponentTextConfigOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentTextConfig) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentTextConfigOutput) Max_length() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v FormComponentTextConfig) *int { return v.Max_length }).(pulumi.IntPtrOutput)
+// The longest value accepted, in characters.
+func (o FormComponentTextConfigOutput) MaxLength() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FormComponentTextConfig) *int { return v.MaxLength }).(pulumi.IntPtrOutput)
 }
 
-func (o FormComponentTextConfigOutput) Min_length() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v FormComponentTextConfig) *int { return v.Min_length }).(pulumi.IntPtrOutput)
+// The shortest value accepted, in characters.
+func (o FormComponentTextConfigOutput) MinLength() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FormComponentTextConfig) *int { return v.MinLength }).(pulumi.IntPtrOutput)
 }
 
+// Whether the text field takes several lines.
 func (o FormComponentTextConfigOutput) Multiline() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentTextConfig) *bool { return v.Multiline }).(pulumi.BoolPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentTextConfigOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentTextConfig) *string { return v.Placeholder }).(pulumi.StringPtrOutput)
 }
@@ -7553,33 +8550,37 @@ func (o FormComponentTextConfigPtrOutput) Elem() FormComponentTextConfigOutput {
 	}).(FormComponentTextConfigOutput)
 }
 
-func (o FormComponentTextConfigPtrOutput) Default_value() pulumi.StringPtrOutput {
+// The field's value until the visitor changes it.
+func (o FormComponentTextConfigPtrOutput) DefaultValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentTextConfig) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o FormComponentTextConfigPtrOutput) Max_length() pulumi.IntPtrOutput {
+// The longest value accepted, in characters.
+func (o FormComponentTextConfigPtrOutput) MaxLength() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FormComponentTextConfig) *int {
 		if v == nil {
 			return nil
 		}
-		return v.Max_length
+		return v.MaxLength
 	}).(pulumi.IntPtrOutput)
 }
 
-func (o FormComponentTextConfigPtrOutput) Min_length() pulumi.IntPtrOutput {
+// The shortest value accepted, in characters.
+func (o FormComponentTextConfigPtrOutput) MinLength() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FormComponentTextConfig) *int {
 		if v == nil {
 			return nil
 		}
-		return v.Min_length
+		return v.MinLength
 	}).(pulumi.IntPtrOutput)
 }
 
+// Whether the text field takes several lines.
 func (o FormComponentTextConfigPtrOutput) Multiline() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FormComponentTextConfig) *bool {
 		if v == nil {
@@ -7589,6 +8590,7 @@ func (o FormComponentTextConfigPtrOutput) Multiline() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentTextConfigPtrOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentTextConfig) *string {
 		if v == nil {
@@ -7599,14 +8601,22 @@ func (o FormComponentTextConfigPtrOutput) Placeholder() pulumi.StringPtrOutput {
 }
 
 type FormComponentUrl struct {
-	Category  string                  `pulumi:"category"`
-	Config    *FormComponentUrlConfig `pulumi:"config"`
-	Hint      *string                 `pulumi:"hint"`
-	Id        string                  `pulumi:"id"`
-	Label     *string                 `pulumi:"label"`
-	Required  *bool                   `pulumi:"required"`
-	Sensitive *bool                   `pulumi:"sensitive"`
-	Type      string                  `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category string `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config *FormComponentUrlConfig `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint *string `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The label shown with the field.
+	Label *string `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required *bool `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive *bool `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type string `pulumi:"type"`
 }
 
 // FormComponentUrlInput is an input type that accepts FormComponentUrlArgs and FormComponentUrlOutput values.
@@ -7621,14 +8631,22 @@ type FormComponentUrlInput interface {
 }
 
 type FormComponentUrlArgs struct {
-	Category  pulumi.StringInput             `pulumi:"category"`
-	Config    FormComponentUrlConfigPtrInput `pulumi:"config"`
-	Hint      pulumi.StringPtrInput          `pulumi:"hint"`
-	Id        pulumi.StringInput             `pulumi:"id"`
-	Label     pulumi.StringPtrInput          `pulumi:"label"`
-	Required  pulumi.BoolPtrInput            `pulumi:"required"`
-	Sensitive pulumi.BoolPtrInput            `pulumi:"sensitive"`
-	Type      pulumi.StringInput             `pulumi:"type"`
+	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+	Category pulumi.StringInput `pulumi:"category"`
+	// The component's configuration, by its type.
+	Config FormComponentUrlConfigPtrInput `pulumi:"config"`
+	// A hint shown below the field, 1 to 500 characters.
+	Hint pulumi.StringPtrInput `pulumi:"hint"`
+	// The component's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The label shown with the field.
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// Whether the visitor must fill in the field.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Whether the value is sensitive: kept out of logs and flows' records.
+	Sensitive pulumi.BoolPtrInput `pulumi:"sensitive"`
+	// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormComponentUrlArgs) ElementType() reflect.Type {
@@ -7657,41 +8675,51 @@ func (o FormComponentUrlOutput) ToFormComponentUrlOutputWithContext(ctx context.
 	return o
 }
 
+// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 func (o FormComponentUrlOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentUrl) string { return v.Category }).(pulumi.StringOutput)
 }
 
+// The component's configuration, by its type.
 func (o FormComponentUrlOutput) Config() FormComponentUrlConfigPtrOutput {
 	return o.ApplyT(func(v FormComponentUrl) *FormComponentUrlConfig { return v.Config }).(FormComponentUrlConfigPtrOutput)
 }
 
+// A hint shown below the field, 1 to 500 characters.
 func (o FormComponentUrlOutput) Hint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentUrl) *string { return v.Hint }).(pulumi.StringPtrOutput)
 }
 
+// The component's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormComponentUrlOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentUrl) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The label shown with the field.
 func (o FormComponentUrlOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentUrl) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// Whether the visitor must fill in the field.
 func (o FormComponentUrlOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentUrl) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value is sensitive: kept out of logs and flows' records.
 func (o FormComponentUrlOutput) Sensitive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FormComponentUrl) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
 }
 
+// The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
 func (o FormComponentUrlOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormComponentUrl) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormComponentUrlConfig struct {
-	Default_value *string `pulumi:"default_value"`
-	Placeholder   *string `pulumi:"placeholder"`
+	// The field's value until the visitor changes it.
+	DefaultValue *string `pulumi:"defaultValue"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder *string `pulumi:"placeholder"`
 }
 
 // FormComponentUrlConfigInput is an input type that accepts FormComponentUrlConfigArgs and FormComponentUrlConfigOutput values.
@@ -7706,8 +8734,10 @@ type FormComponentUrlConfigInput interface {
 }
 
 type FormComponentUrlConfigArgs struct {
-	Default_value pulumi.StringPtrInput `pulumi:"default_value"`
-	Placeholder   pulumi.StringPtrInput `pulumi:"placeholder"`
+	// The field's value until the visitor changes it.
+	DefaultValue pulumi.StringPtrInput `pulumi:"defaultValue"`
+	// Text shown in the empty field, at most 500 characters.
+	Placeholder pulumi.StringPtrInput `pulumi:"placeholder"`
 }
 
 func (FormComponentUrlConfigArgs) ElementType() reflect.Type {
@@ -7787,10 +8817,12 @@ func (o FormComponentUrlConfigOutput) ToFormComponentUrlConfigPtrOutputWithConte
 	}).(FormComponentUrlConfigPtrOutput)
 }
 
-func (o FormComponentUrlConfigOutput) Default_value() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormComponentUrlConfig) *string { return v.Default_value }).(pulumi.StringPtrOutput)
+// The field's value until the visitor changes it.
+func (o FormComponentUrlConfigOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormComponentUrlConfig) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentUrlConfigOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormComponentUrlConfig) *string { return v.Placeholder }).(pulumi.StringPtrOutput)
 }
@@ -7819,15 +8851,17 @@ func (o FormComponentUrlConfigPtrOutput) Elem() FormComponentUrlConfigOutput {
 	}).(FormComponentUrlConfigOutput)
 }
 
-func (o FormComponentUrlConfigPtrOutput) Default_value() pulumi.StringPtrOutput {
+// The field's value until the visitor changes it.
+func (o FormComponentUrlConfigPtrOutput) DefaultValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentUrlConfig) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Default_value
+		return v.DefaultValue
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text shown in the empty field, at most 500 characters.
 func (o FormComponentUrlConfigPtrOutput) Placeholder() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormComponentUrlConfig) *string {
 		if v == nil {
@@ -7838,10 +8872,14 @@ func (o FormComponentUrlConfigPtrOutput) Placeholder() pulumi.StringPtrOutput {
 }
 
 type FormEnding struct {
-	After_submit *FormEndingAfterSubmit   `pulumi:"after_submit"`
-	Coordinates  *FormNodeStepCoordinates `pulumi:"coordinates"`
-	Redirection  *FormEndingRedirection   `pulumi:"redirection"`
-	Resume_flow  *bool                    `pulumi:"resume_flow"`
+	// A flow to run after the form is submitted.
+	AfterSubmit *FormEndingAfterSubmit `pulumi:"afterSubmit"`
+	// Where the editor draws this element: integers `x` and `y` within ±999999.
+	Coordinates *FormNodeStepCoordinates `pulumi:"coordinates"`
+	// Send the visitor to a URL at the end.
+	Redirection *FormEndingRedirection `pulumi:"redirection"`
+	// Resume the authentication flow that showed the form (only `true`).
+	ResumeFlow *bool `pulumi:"resumeFlow"`
 }
 
 // FormEndingInput is an input type that accepts FormEndingArgs and FormEndingOutput values.
@@ -7856,10 +8894,14 @@ type FormEndingInput interface {
 }
 
 type FormEndingArgs struct {
-	After_submit FormEndingAfterSubmitPtrInput   `pulumi:"after_submit"`
-	Coordinates  FormNodeStepCoordinatesPtrInput `pulumi:"coordinates"`
-	Redirection  FormEndingRedirectionPtrInput   `pulumi:"redirection"`
-	Resume_flow  pulumi.BoolPtrInput             `pulumi:"resume_flow"`
+	// A flow to run after the form is submitted.
+	AfterSubmit FormEndingAfterSubmitPtrInput `pulumi:"afterSubmit"`
+	// Where the editor draws this element: integers `x` and `y` within ±999999.
+	Coordinates FormNodeStepCoordinatesPtrInput `pulumi:"coordinates"`
+	// Send the visitor to a URL at the end.
+	Redirection FormEndingRedirectionPtrInput `pulumi:"redirection"`
+	// Resume the authentication flow that showed the form (only `true`).
+	ResumeFlow pulumi.BoolPtrInput `pulumi:"resumeFlow"`
 }
 
 func (FormEndingArgs) ElementType() reflect.Type {
@@ -7939,20 +8981,24 @@ func (o FormEndingOutput) ToFormEndingPtrOutputWithContext(ctx context.Context) 
 	}).(FormEndingPtrOutput)
 }
 
-func (o FormEndingOutput) After_submit() FormEndingAfterSubmitPtrOutput {
-	return o.ApplyT(func(v FormEnding) *FormEndingAfterSubmit { return v.After_submit }).(FormEndingAfterSubmitPtrOutput)
+// A flow to run after the form is submitted.
+func (o FormEndingOutput) AfterSubmit() FormEndingAfterSubmitPtrOutput {
+	return o.ApplyT(func(v FormEnding) *FormEndingAfterSubmit { return v.AfterSubmit }).(FormEndingAfterSubmitPtrOutput)
 }
 
+// Where the editor draws this element: integers `x` and `y` within ±999999.
 func (o FormEndingOutput) Coordinates() FormNodeStepCoordinatesPtrOutput {
 	return o.ApplyT(func(v FormEnding) *FormNodeStepCoordinates { return v.Coordinates }).(FormNodeStepCoordinatesPtrOutput)
 }
 
+// Send the visitor to a URL at the end.
 func (o FormEndingOutput) Redirection() FormEndingRedirectionPtrOutput {
 	return o.ApplyT(func(v FormEnding) *FormEndingRedirection { return v.Redirection }).(FormEndingRedirectionPtrOutput)
 }
 
-func (o FormEndingOutput) Resume_flow() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v FormEnding) *bool { return v.Resume_flow }).(pulumi.BoolPtrOutput)
+// Resume the authentication flow that showed the form (only `true`).
+func (o FormEndingOutput) ResumeFlow() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FormEnding) *bool { return v.ResumeFlow }).(pulumi.BoolPtrOutput)
 }
 
 type FormEndingPtrOutput struct{ *pulumi.OutputState }
@@ -7979,15 +9025,17 @@ func (o FormEndingPtrOutput) Elem() FormEndingOutput {
 	}).(FormEndingOutput)
 }
 
-func (o FormEndingPtrOutput) After_submit() FormEndingAfterSubmitPtrOutput {
+// A flow to run after the form is submitted.
+func (o FormEndingPtrOutput) AfterSubmit() FormEndingAfterSubmitPtrOutput {
 	return o.ApplyT(func(v *FormEnding) *FormEndingAfterSubmit {
 		if v == nil {
 			return nil
 		}
-		return v.After_submit
+		return v.AfterSubmit
 	}).(FormEndingAfterSubmitPtrOutput)
 }
 
+// Where the editor draws this element: integers `x` and `y` within ±999999.
 func (o FormEndingPtrOutput) Coordinates() FormNodeStepCoordinatesPtrOutput {
 	return o.ApplyT(func(v *FormEnding) *FormNodeStepCoordinates {
 		if v == nil {
@@ -7997,6 +9045,7 @@ func (o FormEndingPtrOutput) Coordinates() FormNodeStepCoordinatesPtrOutput {
 	}).(FormNodeStepCoordinatesPtrOutput)
 }
 
+// Send the visitor to a URL at the end.
 func (o FormEndingPtrOutput) Redirection() FormEndingRedirectionPtrOutput {
 	return o.ApplyT(func(v *FormEnding) *FormEndingRedirection {
 		if v == nil {
@@ -8006,17 +9055,19 @@ func (o FormEndingPtrOutput) Redirection() FormEndingRedirectionPtrOutput {
 	}).(FormEndingRedirectionPtrOutput)
 }
 
-func (o FormEndingPtrOutput) Resume_flow() pulumi.BoolPtrOutput {
+// Resume the authentication flow that showed the form (only `true`).
+func (o FormEndingPtrOutput) ResumeFlow() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FormEnding) *bool {
 		if v == nil {
 			return nil
 		}
-		return v.Resume_flow
+		return v.ResumeFlow
 	}).(pulumi.BoolPtrOutput)
 }
 
 type FormEndingAfterSubmit struct {
-	Flow_id *string `pulumi:"flow_id"`
+	// The id of a flow (`af_…`, at most 30 characters).
+	FlowId *string `pulumi:"flowId"`
 }
 
 // FormEndingAfterSubmitInput is an input type that accepts FormEndingAfterSubmitArgs and FormEndingAfterSubmitOutput values.
@@ -8031,7 +9082,8 @@ type FormEndingAfterSubmitInput interface {
 }
 
 type FormEndingAfterSubmitArgs struct {
-	Flow_id pulumi.StringPtrInput `pulumi:"flow_id"`
+	// The id of a flow (`af_…`, at most 30 characters).
+	FlowId pulumi.StringPtrInput `pulumi:"flowId"`
 }
 
 func (FormEndingAfterSubmitArgs) ElementType() reflect.Type {
@@ -8111,8 +9163,9 @@ func (o FormEndingAfterSubmitOutput) ToFormEndingAfterSubmitPtrOutputWithContext
 	}).(FormEndingAfterSubmitPtrOutput)
 }
 
-func (o FormEndingAfterSubmitOutput) Flow_id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormEndingAfterSubmit) *string { return v.Flow_id }).(pulumi.StringPtrOutput)
+// The id of a flow (`af_…`, at most 30 characters).
+func (o FormEndingAfterSubmitOutput) FlowId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormEndingAfterSubmit) *string { return v.FlowId }).(pulumi.StringPtrOutput)
 }
 
 type FormEndingAfterSubmitPtrOutput struct{ *pulumi.OutputState }
@@ -8139,17 +9192,20 @@ func (o FormEndingAfterSubmitPtrOutput) Elem() FormEndingAfterSubmitOutput {
 	}).(FormEndingAfterSubmitOutput)
 }
 
-func (o FormEndingAfterSubmitPtrOutput) Flow_id() pulumi.StringPtrOutput {
+// The id of a flow (`af_…`, at most 30 characters).
+func (o FormEndingAfterSubmitPtrOutput) FlowId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormEndingAfterSubmit) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Flow_id
+		return v.FlowId
 	}).(pulumi.StringPtrOutput)
 }
 
 type FormEndingRedirection struct {
-	Delay  *int   `pulumi:"delay"`
+	// Seconds to wait before going, an integer 0 to 10.
+	Delay *int `pulumi:"delay"`
+	// The URL to go to, 1 to 1024 characters.
 	Target string `pulumi:"target"`
 }
 
@@ -8165,7 +9221,9 @@ type FormEndingRedirectionInput interface {
 }
 
 type FormEndingRedirectionArgs struct {
-	Delay  pulumi.IntPtrInput `pulumi:"delay"`
+	// Seconds to wait before going, an integer 0 to 10.
+	Delay pulumi.IntPtrInput `pulumi:"delay"`
+	// The URL to go to, 1 to 1024 characters.
 	Target pulumi.StringInput `pulumi:"target"`
 }
 
@@ -8246,10 +9304,12 @@ func (o FormEndingRedirectionOutput) ToFormEndingRedirectionPtrOutputWithContext
 	}).(FormEndingRedirectionPtrOutput)
 }
 
+// Seconds to wait before going, an integer 0 to 10.
 func (o FormEndingRedirectionOutput) Delay() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v FormEndingRedirection) *int { return v.Delay }).(pulumi.IntPtrOutput)
 }
 
+// The URL to go to, 1 to 1024 characters.
 func (o FormEndingRedirectionOutput) Target() pulumi.StringOutput {
 	return o.ApplyT(func(v FormEndingRedirection) string { return v.Target }).(pulumi.StringOutput)
 }
@@ -8278,6 +9338,7 @@ func (o FormEndingRedirectionPtrOutput) Elem() FormEndingRedirectionOutput {
 	}).(FormEndingRedirectionOutput)
 }
 
+// Seconds to wait before going, an integer 0 to 10.
 func (o FormEndingRedirectionPtrOutput) Delay() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FormEndingRedirection) *int {
 		if v == nil {
@@ -8287,6 +9348,7 @@ func (o FormEndingRedirectionPtrOutput) Delay() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// The URL to go to, 1 to 1024 characters.
 func (o FormEndingRedirectionPtrOutput) Target() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormEndingRedirection) *string {
 		if v == nil {
@@ -8297,7 +9359,9 @@ func (o FormEndingRedirectionPtrOutput) Target() pulumi.StringPtrOutput {
 }
 
 type FormLanguages struct {
+	// The language used when the visitor's is not available.
 	Default *string `pulumi:"default"`
+	// The primary language code (for example `en`).
 	Primary *string `pulumi:"primary"`
 }
 
@@ -8313,7 +9377,9 @@ type FormLanguagesInput interface {
 }
 
 type FormLanguagesArgs struct {
+	// The language used when the visitor's is not available.
 	Default pulumi.StringPtrInput `pulumi:"default"`
+	// The primary language code (for example `en`).
 	Primary pulumi.StringPtrInput `pulumi:"primary"`
 }
 
@@ -8394,10 +9460,12 @@ func (o FormLanguagesOutput) ToFormLanguagesPtrOutputWithContext(ctx context.Con
 	}).(FormLanguagesPtrOutput)
 }
 
+// The language used when the visitor's is not available.
 func (o FormLanguagesOutput) Default() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormLanguages) *string { return v.Default }).(pulumi.StringPtrOutput)
 }
 
+// The primary language code (for example `en`).
 func (o FormLanguagesOutput) Primary() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormLanguages) *string { return v.Primary }).(pulumi.StringPtrOutput)
 }
@@ -8426,6 +9494,7 @@ func (o FormLanguagesPtrOutput) Elem() FormLanguagesOutput {
 	}).(FormLanguagesOutput)
 }
 
+// The language used when the visitor's is not available.
 func (o FormLanguagesPtrOutput) Default() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormLanguages) *string {
 		if v == nil {
@@ -8435,6 +9504,7 @@ func (o FormLanguagesPtrOutput) Default() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The primary language code (for example `en`).
 func (o FormLanguagesPtrOutput) Primary() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormLanguages) *string {
 		if v == nil {
@@ -8445,7 +9515,9 @@ func (o FormLanguagesPtrOutput) Primary() pulumi.StringPtrOutput {
 }
 
 type FormMessages struct {
+	// The form's own messages, by key, for use in its components.
 	Custom map[string]string `pulumi:"custom"`
+	// Texts that replace the built-in error messages, by error key.
 	Errors map[string]string `pulumi:"errors"`
 }
 
@@ -8461,7 +9533,9 @@ type FormMessagesInput interface {
 }
 
 type FormMessagesArgs struct {
+	// The form's own messages, by key, for use in its components.
 	Custom pulumi.StringMapInput `pulumi:"custom"`
+	// Texts that replace the built-in error messages, by error key.
 	Errors pulumi.StringMapInput `pulumi:"errors"`
 }
 
@@ -8542,10 +9616,12 @@ func (o FormMessagesOutput) ToFormMessagesPtrOutputWithContext(ctx context.Conte
 	}).(FormMessagesPtrOutput)
 }
 
+// The form's own messages, by key, for use in its components.
 func (o FormMessagesOutput) Custom() pulumi.StringMapOutput {
 	return o.ApplyT(func(v FormMessages) map[string]string { return v.Custom }).(pulumi.StringMapOutput)
 }
 
+// Texts that replace the built-in error messages, by error key.
 func (o FormMessagesOutput) Errors() pulumi.StringMapOutput {
 	return o.ApplyT(func(v FormMessages) map[string]string { return v.Errors }).(pulumi.StringMapOutput)
 }
@@ -8574,6 +9650,7 @@ func (o FormMessagesPtrOutput) Elem() FormMessagesOutput {
 	}).(FormMessagesOutput)
 }
 
+// The form's own messages, by key, for use in its components.
 func (o FormMessagesPtrOutput) Custom() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *FormMessages) map[string]string {
 		if v == nil {
@@ -8583,6 +9660,7 @@ func (o FormMessagesPtrOutput) Custom() pulumi.StringMapOutput {
 	}).(pulumi.StringMapOutput)
 }
 
+// Texts that replace the built-in error messages, by error key.
 func (o FormMessagesPtrOutput) Errors() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *FormMessages) map[string]string {
 		if v == nil {
@@ -8593,11 +9671,16 @@ func (o FormMessagesPtrOutput) Errors() pulumi.StringMapOutput {
 }
 
 type FormNodeFlow struct {
-	Alias       *string                  `pulumi:"alias"`
-	Config      FormNodeFlowConfig       `pulumi:"config"`
+	// A display name for the node in the editor, 1 to 150 characters.
+	Alias *string `pulumi:"alias"`
+	// The node's configuration, by its type.
+	Config FormNodeFlowConfig `pulumi:"config"`
+	// Where the editor draws this element: integers `x` and `y` within ±999999.
 	Coordinates *FormNodeStepCoordinates `pulumi:"coordinates"`
-	Id          string                   `pulumi:"id"`
-	Type        string                   `pulumi:"type"`
+	// The node's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The node's type: `STEP`, `FLOW` or `ROUTER`.
+	Type string `pulumi:"type"`
 }
 
 // FormNodeFlowInput is an input type that accepts FormNodeFlowArgs and FormNodeFlowOutput values.
@@ -8612,11 +9695,16 @@ type FormNodeFlowInput interface {
 }
 
 type FormNodeFlowArgs struct {
-	Alias       pulumi.StringPtrInput           `pulumi:"alias"`
-	Config      FormNodeFlowConfigInput         `pulumi:"config"`
+	// A display name for the node in the editor, 1 to 150 characters.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// The node's configuration, by its type.
+	Config FormNodeFlowConfigInput `pulumi:"config"`
+	// Where the editor draws this element: integers `x` and `y` within ±999999.
 	Coordinates FormNodeStepCoordinatesPtrInput `pulumi:"coordinates"`
-	Id          pulumi.StringInput              `pulumi:"id"`
-	Type        pulumi.StringInput              `pulumi:"type"`
+	// The node's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The node's type: `STEP`, `FLOW` or `ROUTER`.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormNodeFlowArgs) ElementType() reflect.Type {
@@ -8645,29 +9733,36 @@ func (o FormNodeFlowOutput) ToFormNodeFlowOutputWithContext(ctx context.Context)
 	return o
 }
 
+// A display name for the node in the editor, 1 to 150 characters.
 func (o FormNodeFlowOutput) Alias() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormNodeFlow) *string { return v.Alias }).(pulumi.StringPtrOutput)
 }
 
+// The node's configuration, by its type.
 func (o FormNodeFlowOutput) Config() FormNodeFlowConfigOutput {
 	return o.ApplyT(func(v FormNodeFlow) FormNodeFlowConfig { return v.Config }).(FormNodeFlowConfigOutput)
 }
 
+// Where the editor draws this element: integers `x` and `y` within ±999999.
 func (o FormNodeFlowOutput) Coordinates() FormNodeStepCoordinatesPtrOutput {
 	return o.ApplyT(func(v FormNodeFlow) *FormNodeStepCoordinates { return v.Coordinates }).(FormNodeStepCoordinatesPtrOutput)
 }
 
+// The node's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormNodeFlowOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormNodeFlow) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The node's type: `STEP`, `FLOW` or `ROUTER`.
 func (o FormNodeFlowOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormNodeFlow) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormNodeFlowConfig struct {
-	Flow_id   string  `pulumi:"flow_id"`
-	Next_node *string `pulumi:"next_node"`
+	// The id of a flow (`af_…`, at most 30 characters).
+	FlowId string `pulumi:"flowId"`
+	// The id of the node that comes next, or `$ending` to end the form.
+	NextNode *string `pulumi:"nextNode"`
 }
 
 // FormNodeFlowConfigInput is an input type that accepts FormNodeFlowConfigArgs and FormNodeFlowConfigOutput values.
@@ -8682,8 +9777,10 @@ type FormNodeFlowConfigInput interface {
 }
 
 type FormNodeFlowConfigArgs struct {
-	Flow_id   pulumi.StringInput    `pulumi:"flow_id"`
-	Next_node pulumi.StringPtrInput `pulumi:"next_node"`
+	// The id of a flow (`af_…`, at most 30 characters).
+	FlowId pulumi.StringInput `pulumi:"flowId"`
+	// The id of the node that comes next, or `$ending` to end the form.
+	NextNode pulumi.StringPtrInput `pulumi:"nextNode"`
 }
 
 func (FormNodeFlowConfigArgs) ElementType() reflect.Type {
@@ -8712,20 +9809,27 @@ func (o FormNodeFlowConfigOutput) ToFormNodeFlowConfigOutputWithContext(ctx cont
 	return o
 }
 
-func (o FormNodeFlowConfigOutput) Flow_id() pulumi.StringOutput {
-	return o.ApplyT(func(v FormNodeFlowConfig) string { return v.Flow_id }).(pulumi.StringOutput)
+// The id of a flow (`af_…`, at most 30 characters).
+func (o FormNodeFlowConfigOutput) FlowId() pulumi.StringOutput {
+	return o.ApplyT(func(v FormNodeFlowConfig) string { return v.FlowId }).(pulumi.StringOutput)
 }
 
-func (o FormNodeFlowConfigOutput) Next_node() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormNodeFlowConfig) *string { return v.Next_node }).(pulumi.StringPtrOutput)
+// The id of the node that comes next, or `$ending` to end the form.
+func (o FormNodeFlowConfigOutput) NextNode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormNodeFlowConfig) *string { return v.NextNode }).(pulumi.StringPtrOutput)
 }
 
 type FormNodeRouter struct {
-	Alias       *string                  `pulumi:"alias"`
-	Config      *FormNodeRouterConfig    `pulumi:"config"`
+	// A display name for the node in the editor, 1 to 150 characters.
+	Alias *string `pulumi:"alias"`
+	// The node's configuration, by its type.
+	Config *FormNodeRouterConfig `pulumi:"config"`
+	// Where the editor draws this element: integers `x` and `y` within ±999999.
 	Coordinates *FormNodeStepCoordinates `pulumi:"coordinates"`
-	Id          string                   `pulumi:"id"`
-	Type        string                   `pulumi:"type"`
+	// The node's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The node's type: `STEP`, `FLOW` or `ROUTER`.
+	Type string `pulumi:"type"`
 }
 
 // FormNodeRouterInput is an input type that accepts FormNodeRouterArgs and FormNodeRouterOutput values.
@@ -8740,11 +9844,16 @@ type FormNodeRouterInput interface {
 }
 
 type FormNodeRouterArgs struct {
-	Alias       pulumi.StringPtrInput           `pulumi:"alias"`
-	Config      FormNodeRouterConfigPtrInput    `pulumi:"config"`
+	// A display name for the node in the editor, 1 to 150 characters.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// The node's configuration, by its type.
+	Config FormNodeRouterConfigPtrInput `pulumi:"config"`
+	// Where the editor draws this element: integers `x` and `y` within ±999999.
 	Coordinates FormNodeStepCoordinatesPtrInput `pulumi:"coordinates"`
-	Id          pulumi.StringInput              `pulumi:"id"`
-	Type        pulumi.StringInput              `pulumi:"type"`
+	// The node's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The node's type: `STEP`, `FLOW` or `ROUTER`.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormNodeRouterArgs) ElementType() reflect.Type {
@@ -8773,29 +9882,36 @@ func (o FormNodeRouterOutput) ToFormNodeRouterOutputWithContext(ctx context.Cont
 	return o
 }
 
+// A display name for the node in the editor, 1 to 150 characters.
 func (o FormNodeRouterOutput) Alias() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormNodeRouter) *string { return v.Alias }).(pulumi.StringPtrOutput)
 }
 
+// The node's configuration, by its type.
 func (o FormNodeRouterOutput) Config() FormNodeRouterConfigPtrOutput {
 	return o.ApplyT(func(v FormNodeRouter) *FormNodeRouterConfig { return v.Config }).(FormNodeRouterConfigPtrOutput)
 }
 
+// Where the editor draws this element: integers `x` and `y` within ±999999.
 func (o FormNodeRouterOutput) Coordinates() FormNodeStepCoordinatesPtrOutput {
 	return o.ApplyT(func(v FormNodeRouter) *FormNodeStepCoordinates { return v.Coordinates }).(FormNodeStepCoordinatesPtrOutput)
 }
 
+// The node's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormNodeRouterOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormNodeRouter) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The node's type: `STEP`, `FLOW` or `ROUTER`.
 func (o FormNodeRouterOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormNodeRouter) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormNodeRouterConfig struct {
-	Fallback *string                     `pulumi:"fallback"`
-	Rules    []FormNodeRouterConfigRules `pulumi:"rules"`
+	// The id of the node that comes next when no rule applies, or `$ending`.
+	Fallback *string `pulumi:"fallback"`
+	// The ROUTER node's rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+	Rules []FormNodeRouterConfigRules `pulumi:"rules"`
 }
 
 // FormNodeRouterConfigInput is an input type that accepts FormNodeRouterConfigArgs and FormNodeRouterConfigOutput values.
@@ -8810,8 +9926,10 @@ type FormNodeRouterConfigInput interface {
 }
 
 type FormNodeRouterConfigArgs struct {
-	Fallback pulumi.StringPtrInput               `pulumi:"fallback"`
-	Rules    FormNodeRouterConfigRulesArrayInput `pulumi:"rules"`
+	// The id of the node that comes next when no rule applies, or `$ending`.
+	Fallback pulumi.StringPtrInput `pulumi:"fallback"`
+	// The ROUTER node's rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+	Rules FormNodeRouterConfigRulesArrayInput `pulumi:"rules"`
 }
 
 func (FormNodeRouterConfigArgs) ElementType() reflect.Type {
@@ -8891,10 +10009,12 @@ func (o FormNodeRouterConfigOutput) ToFormNodeRouterConfigPtrOutputWithContext(c
 	}).(FormNodeRouterConfigPtrOutput)
 }
 
+// The id of the node that comes next when no rule applies, or `$ending`.
 func (o FormNodeRouterConfigOutput) Fallback() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormNodeRouterConfig) *string { return v.Fallback }).(pulumi.StringPtrOutput)
 }
 
+// The ROUTER node's rules, tried in order (at most 10): the first whose condition holds chooses the next node.
 func (o FormNodeRouterConfigOutput) Rules() FormNodeRouterConfigRulesArrayOutput {
 	return o.ApplyT(func(v FormNodeRouterConfig) []FormNodeRouterConfigRules { return v.Rules }).(FormNodeRouterConfigRulesArrayOutput)
 }
@@ -8923,6 +10043,7 @@ func (o FormNodeRouterConfigPtrOutput) Elem() FormNodeRouterConfigOutput {
 	}).(FormNodeRouterConfigOutput)
 }
 
+// The id of the node that comes next when no rule applies, or `$ending`.
 func (o FormNodeRouterConfigPtrOutput) Fallback() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormNodeRouterConfig) *string {
 		if v == nil {
@@ -8932,6 +10053,7 @@ func (o FormNodeRouterConfigPtrOutput) Fallback() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The ROUTER node's rules, tried in order (at most 10): the first whose condition holds chooses the next node.
 func (o FormNodeRouterConfigPtrOutput) Rules() FormNodeRouterConfigRulesArrayOutput {
 	return o.ApplyT(func(v *FormNodeRouterConfig) []FormNodeRouterConfigRules {
 		if v == nil {
@@ -8942,10 +10064,14 @@ func (o FormNodeRouterConfigPtrOutput) Rules() FormNodeRouterConfigRulesArrayOut
 }
 
 type FormNodeRouterConfigRules struct {
-	Alias     *string     `pulumi:"alias"`
+	// A display name for the rule, 1 to 150 characters.
+	Alias *string `pulumi:"alias"`
+	// When the rule applies: an expression on the form's fields, kept exactly as written.
 	Condition interface{} `pulumi:"condition"`
-	Id        string      `pulumi:"id"`
-	Next_node *string     `pulumi:"next_node"`
+	// The rule's id, unique in the node.
+	Id string `pulumi:"id"`
+	// The id of the node that comes next, or `$ending` to end the form.
+	NextNode *string `pulumi:"nextNode"`
 }
 
 // FormNodeRouterConfigRulesInput is an input type that accepts FormNodeRouterConfigRulesArgs and FormNodeRouterConfigRulesOutput values.
@@ -8960,10 +10086,14 @@ type FormNodeRouterConfigRulesInput interface {
 }
 
 type FormNodeRouterConfigRulesArgs struct {
-	Alias     pulumi.StringPtrInput `pulumi:"alias"`
-	Condition pulumi.Input          `pulumi:"condition"`
-	Id        pulumi.StringInput    `pulumi:"id"`
-	Next_node pulumi.StringPtrInput `pulumi:"next_node"`
+	// A display name for the rule, 1 to 150 characters.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// When the rule applies: an expression on the form's fields, kept exactly as written.
+	Condition pulumi.Input `pulumi:"condition"`
+	// The rule's id, unique in the node.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The id of the node that comes next, or `$ending` to end the form.
+	NextNode pulumi.StringPtrInput `pulumi:"nextNode"`
 }
 
 func (FormNodeRouterConfigRulesArgs) ElementType() reflect.Type {
@@ -9017,20 +10147,24 @@ func (o FormNodeRouterConfigRulesOutput) ToFormNodeRouterConfigRulesOutputWithCo
 	return o
 }
 
+// A display name for the rule, 1 to 150 characters.
 func (o FormNodeRouterConfigRulesOutput) Alias() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormNodeRouterConfigRules) *string { return v.Alias }).(pulumi.StringPtrOutput)
 }
 
+// When the rule applies: an expression on the form's fields, kept exactly as written.
 func (o FormNodeRouterConfigRulesOutput) Condition() pulumi.AnyOutput {
 	return o.ApplyT(func(v FormNodeRouterConfigRules) interface{} { return v.Condition }).(pulumi.AnyOutput)
 }
 
+// The rule's id, unique in the node.
 func (o FormNodeRouterConfigRulesOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormNodeRouterConfigRules) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o FormNodeRouterConfigRulesOutput) Next_node() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormNodeRouterConfigRules) *string { return v.Next_node }).(pulumi.StringPtrOutput)
+// The id of the node that comes next, or `$ending` to end the form.
+func (o FormNodeRouterConfigRulesOutput) NextNode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormNodeRouterConfigRules) *string { return v.NextNode }).(pulumi.StringPtrOutput)
 }
 
 type FormNodeRouterConfigRulesArrayOutput struct{ *pulumi.OutputState }
@@ -9054,11 +10188,16 @@ func (o FormNodeRouterConfigRulesArrayOutput) Index(i pulumi.IntInput) FormNodeR
 }
 
 type FormNodeStep struct {
-	Alias       *string                  `pulumi:"alias"`
-	Config      *FormNodeStepConfig      `pulumi:"config"`
+	// A display name for the node in the editor, 1 to 150 characters.
+	Alias *string `pulumi:"alias"`
+	// The node's configuration, by its type.
+	Config *FormNodeStepConfig `pulumi:"config"`
+	// Where the editor draws this element: integers `x` and `y` within ±999999.
 	Coordinates *FormNodeStepCoordinates `pulumi:"coordinates"`
-	Id          string                   `pulumi:"id"`
-	Type        string                   `pulumi:"type"`
+	// The node's id, unique in the form: letters, digits, `_` and `-`.
+	Id string `pulumi:"id"`
+	// The node's type: `STEP`, `FLOW` or `ROUTER`.
+	Type string `pulumi:"type"`
 }
 
 // FormNodeStepInput is an input type that accepts FormNodeStepArgs and FormNodeStepOutput values.
@@ -9073,11 +10212,16 @@ type FormNodeStepInput interface {
 }
 
 type FormNodeStepArgs struct {
-	Alias       pulumi.StringPtrInput           `pulumi:"alias"`
-	Config      FormNodeStepConfigPtrInput      `pulumi:"config"`
+	// A display name for the node in the editor, 1 to 150 characters.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// The node's configuration, by its type.
+	Config FormNodeStepConfigPtrInput `pulumi:"config"`
+	// Where the editor draws this element: integers `x` and `y` within ±999999.
 	Coordinates FormNodeStepCoordinatesPtrInput `pulumi:"coordinates"`
-	Id          pulumi.StringInput              `pulumi:"id"`
-	Type        pulumi.StringInput              `pulumi:"type"`
+	// The node's id, unique in the form: letters, digits, `_` and `-`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The node's type: `STEP`, `FLOW` or `ROUTER`.
+	Type pulumi.StringInput `pulumi:"type"`
 }
 
 func (FormNodeStepArgs) ElementType() reflect.Type {
@@ -9106,29 +10250,36 @@ func (o FormNodeStepOutput) ToFormNodeStepOutputWithContext(ctx context.Context)
 	return o
 }
 
+// A display name for the node in the editor, 1 to 150 characters.
 func (o FormNodeStepOutput) Alias() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormNodeStep) *string { return v.Alias }).(pulumi.StringPtrOutput)
 }
 
+// The node's configuration, by its type.
 func (o FormNodeStepOutput) Config() FormNodeStepConfigPtrOutput {
 	return o.ApplyT(func(v FormNodeStep) *FormNodeStepConfig { return v.Config }).(FormNodeStepConfigPtrOutput)
 }
 
+// Where the editor draws this element: integers `x` and `y` within ±999999.
 func (o FormNodeStepOutput) Coordinates() FormNodeStepCoordinatesPtrOutput {
 	return o.ApplyT(func(v FormNodeStep) *FormNodeStepCoordinates { return v.Coordinates }).(FormNodeStepCoordinatesPtrOutput)
 }
 
+// The node's id, unique in the form: letters, digits, `_` and `-`.
 func (o FormNodeStepOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FormNodeStep) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The node's type: `STEP`, `FLOW` or `ROUTER`.
 func (o FormNodeStepOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v FormNodeStep) string { return v.Type }).(pulumi.StringOutput)
 }
 
 type FormNodeStepConfig struct {
+	// The STEP node's components, shown in order: fields, widgets and blocks.
 	Components []interface{} `pulumi:"components"`
-	Next_node  *string       `pulumi:"next_node"`
+	// The id of the node that comes next, or `$ending` to end the form.
+	NextNode *string `pulumi:"nextNode"`
 }
 
 // FormNodeStepConfigInput is an input type that accepts FormNodeStepConfigArgs and FormNodeStepConfigOutput values.
@@ -9143,8 +10294,10 @@ type FormNodeStepConfigInput interface {
 }
 
 type FormNodeStepConfigArgs struct {
-	Components pulumi.ArrayInput     `pulumi:"components"`
-	Next_node  pulumi.StringPtrInput `pulumi:"next_node"`
+	// The STEP node's components, shown in order: fields, widgets and blocks.
+	Components pulumi.ArrayInput `pulumi:"components"`
+	// The id of the node that comes next, or `$ending` to end the form.
+	NextNode pulumi.StringPtrInput `pulumi:"nextNode"`
 }
 
 func (FormNodeStepConfigArgs) ElementType() reflect.Type {
@@ -9224,12 +10377,14 @@ func (o FormNodeStepConfigOutput) ToFormNodeStepConfigPtrOutputWithContext(ctx c
 	}).(FormNodeStepConfigPtrOutput)
 }
 
+// The STEP node's components, shown in order: fields, widgets and blocks.
 func (o FormNodeStepConfigOutput) Components() pulumi.ArrayOutput {
 	return o.ApplyT(func(v FormNodeStepConfig) []interface{} { return v.Components }).(pulumi.ArrayOutput)
 }
 
-func (o FormNodeStepConfigOutput) Next_node() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormNodeStepConfig) *string { return v.Next_node }).(pulumi.StringPtrOutput)
+// The id of the node that comes next, or `$ending` to end the form.
+func (o FormNodeStepConfigOutput) NextNode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormNodeStepConfig) *string { return v.NextNode }).(pulumi.StringPtrOutput)
 }
 
 type FormNodeStepConfigPtrOutput struct{ *pulumi.OutputState }
@@ -9256,6 +10411,7 @@ func (o FormNodeStepConfigPtrOutput) Elem() FormNodeStepConfigOutput {
 	}).(FormNodeStepConfigOutput)
 }
 
+// The STEP node's components, shown in order: fields, widgets and blocks.
 func (o FormNodeStepConfigPtrOutput) Components() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *FormNodeStepConfig) []interface{} {
 		if v == nil {
@@ -9265,17 +10421,20 @@ func (o FormNodeStepConfigPtrOutput) Components() pulumi.ArrayOutput {
 	}).(pulumi.ArrayOutput)
 }
 
-func (o FormNodeStepConfigPtrOutput) Next_node() pulumi.StringPtrOutput {
+// The id of the node that comes next, or `$ending` to end the form.
+func (o FormNodeStepConfigPtrOutput) NextNode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormNodeStepConfig) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Next_node
+		return v.NextNode
 	}).(pulumi.StringPtrOutput)
 }
 
 type FormNodeStepCoordinates struct {
+	// Horizontal position in the editor, an integer within ±999999.
 	X int `pulumi:"x"`
+	// Vertical position in the editor, an integer within ±999999.
 	Y int `pulumi:"y"`
 }
 
@@ -9291,7 +10450,9 @@ type FormNodeStepCoordinatesInput interface {
 }
 
 type FormNodeStepCoordinatesArgs struct {
+	// Horizontal position in the editor, an integer within ±999999.
 	X pulumi.IntInput `pulumi:"x"`
+	// Vertical position in the editor, an integer within ±999999.
 	Y pulumi.IntInput `pulumi:"y"`
 }
 
@@ -9372,10 +10533,12 @@ func (o FormNodeStepCoordinatesOutput) ToFormNodeStepCoordinatesPtrOutputWithCon
 	}).(FormNodeStepCoordinatesPtrOutput)
 }
 
+// Horizontal position in the editor, an integer within ±999999.
 func (o FormNodeStepCoordinatesOutput) X() pulumi.IntOutput {
 	return o.ApplyT(func(v FormNodeStepCoordinates) int { return v.X }).(pulumi.IntOutput)
 }
 
+// Vertical position in the editor, an integer within ±999999.
 func (o FormNodeStepCoordinatesOutput) Y() pulumi.IntOutput {
 	return o.ApplyT(func(v FormNodeStepCoordinates) int { return v.Y }).(pulumi.IntOutput)
 }
@@ -9404,6 +10567,7 @@ func (o FormNodeStepCoordinatesPtrOutput) Elem() FormNodeStepCoordinatesOutput {
 	}).(FormNodeStepCoordinatesOutput)
 }
 
+// Horizontal position in the editor, an integer within ±999999.
 func (o FormNodeStepCoordinatesPtrOutput) X() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FormNodeStepCoordinates) *int {
 		if v == nil {
@@ -9413,6 +10577,7 @@ func (o FormNodeStepCoordinatesPtrOutput) X() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// Vertical position in the editor, an integer within ±999999.
 func (o FormNodeStepCoordinatesPtrOutput) Y() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FormNodeStepCoordinates) *int {
 		if v == nil {
@@ -9423,9 +10588,12 @@ func (o FormNodeStepCoordinatesPtrOutput) Y() pulumi.IntPtrOutput {
 }
 
 type FormStart struct {
-	Coordinates   *FormNodeStepCoordinates `pulumi:"coordinates"`
-	Hidden_fields []FormStartHiddenFields  `pulumi:"hidden_fields"`
-	Next_node     *string                  `pulumi:"next_node"`
+	// Where the editor draws this element: integers `x` and `y` within ±999999.
+	Coordinates *FormNodeStepCoordinates `pulumi:"coordinates"`
+	// Values the form carries without showing them (from the query string or set here).
+	HiddenFields []FormStartHiddenFields `pulumi:"hiddenFields"`
+	// The id of the node that comes next, or `$ending` to end the form.
+	NextNode *string `pulumi:"nextNode"`
 }
 
 // FormStartInput is an input type that accepts FormStartArgs and FormStartOutput values.
@@ -9440,9 +10608,12 @@ type FormStartInput interface {
 }
 
 type FormStartArgs struct {
-	Coordinates   FormNodeStepCoordinatesPtrInput `pulumi:"coordinates"`
-	Hidden_fields FormStartHiddenFieldsArrayInput `pulumi:"hidden_fields"`
-	Next_node     pulumi.StringPtrInput           `pulumi:"next_node"`
+	// Where the editor draws this element: integers `x` and `y` within ±999999.
+	Coordinates FormNodeStepCoordinatesPtrInput `pulumi:"coordinates"`
+	// Values the form carries without showing them (from the query string or set here).
+	HiddenFields FormStartHiddenFieldsArrayInput `pulumi:"hiddenFields"`
+	// The id of the node that comes next, or `$ending` to end the form.
+	NextNode pulumi.StringPtrInput `pulumi:"nextNode"`
 }
 
 func (FormStartArgs) ElementType() reflect.Type {
@@ -9522,16 +10693,19 @@ func (o FormStartOutput) ToFormStartPtrOutputWithContext(ctx context.Context) Fo
 	}).(FormStartPtrOutput)
 }
 
+// Where the editor draws this element: integers `x` and `y` within ±999999.
 func (o FormStartOutput) Coordinates() FormNodeStepCoordinatesPtrOutput {
 	return o.ApplyT(func(v FormStart) *FormNodeStepCoordinates { return v.Coordinates }).(FormNodeStepCoordinatesPtrOutput)
 }
 
-func (o FormStartOutput) Hidden_fields() FormStartHiddenFieldsArrayOutput {
-	return o.ApplyT(func(v FormStart) []FormStartHiddenFields { return v.Hidden_fields }).(FormStartHiddenFieldsArrayOutput)
+// Values the form carries without showing them (from the query string or set here).
+func (o FormStartOutput) HiddenFields() FormStartHiddenFieldsArrayOutput {
+	return o.ApplyT(func(v FormStart) []FormStartHiddenFields { return v.HiddenFields }).(FormStartHiddenFieldsArrayOutput)
 }
 
-func (o FormStartOutput) Next_node() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v FormStart) *string { return v.Next_node }).(pulumi.StringPtrOutput)
+// The id of the node that comes next, or `$ending` to end the form.
+func (o FormStartOutput) NextNode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FormStart) *string { return v.NextNode }).(pulumi.StringPtrOutput)
 }
 
 type FormStartPtrOutput struct{ *pulumi.OutputState }
@@ -9558,6 +10732,7 @@ func (o FormStartPtrOutput) Elem() FormStartOutput {
 	}).(FormStartOutput)
 }
 
+// Where the editor draws this element: integers `x` and `y` within ±999999.
 func (o FormStartPtrOutput) Coordinates() FormNodeStepCoordinatesPtrOutput {
 	return o.ApplyT(func(v *FormStart) *FormNodeStepCoordinates {
 		if v == nil {
@@ -9567,26 +10742,30 @@ func (o FormStartPtrOutput) Coordinates() FormNodeStepCoordinatesPtrOutput {
 	}).(FormNodeStepCoordinatesPtrOutput)
 }
 
-func (o FormStartPtrOutput) Hidden_fields() FormStartHiddenFieldsArrayOutput {
+// Values the form carries without showing them (from the query string or set here).
+func (o FormStartPtrOutput) HiddenFields() FormStartHiddenFieldsArrayOutput {
 	return o.ApplyT(func(v *FormStart) []FormStartHiddenFields {
 		if v == nil {
 			return nil
 		}
-		return v.Hidden_fields
+		return v.HiddenFields
 	}).(FormStartHiddenFieldsArrayOutput)
 }
 
-func (o FormStartPtrOutput) Next_node() pulumi.StringPtrOutput {
+// The id of the node that comes next, or `$ending` to end the form.
+func (o FormStartPtrOutput) NextNode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormStart) *string {
 		if v == nil {
 			return nil
 		}
-		return v.Next_node
+		return v.NextNode
 	}).(pulumi.StringPtrOutput)
 }
 
 type FormStartHiddenFields struct {
-	Key   string  `pulumi:"key"`
+	// The hidden field's key: letters, digits, `_` and `-`.
+	Key string `pulumi:"key"`
+	// The hidden field's value, 1 to 500 characters.
 	Value *string `pulumi:"value"`
 }
 
@@ -9602,7 +10781,9 @@ type FormStartHiddenFieldsInput interface {
 }
 
 type FormStartHiddenFieldsArgs struct {
-	Key   pulumi.StringInput    `pulumi:"key"`
+	// The hidden field's key: letters, digits, `_` and `-`.
+	Key pulumi.StringInput `pulumi:"key"`
+	// The hidden field's value, 1 to 500 characters.
 	Value pulumi.StringPtrInput `pulumi:"value"`
 }
 
@@ -9657,10 +10838,12 @@ func (o FormStartHiddenFieldsOutput) ToFormStartHiddenFieldsOutputWithContext(ct
 	return o
 }
 
+// The hidden field's key: letters, digits, `_` and `-`.
 func (o FormStartHiddenFieldsOutput) Key() pulumi.StringOutput {
 	return o.ApplyT(func(v FormStartHiddenFields) string { return v.Key }).(pulumi.StringOutput)
 }
 
+// The hidden field's value, 1 to 500 characters.
 func (o FormStartHiddenFieldsOutput) Value() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormStartHiddenFields) *string { return v.Value }).(pulumi.StringPtrOutput)
 }
@@ -9686,6 +10869,7 @@ func (o FormStartHiddenFieldsArrayOutput) Index(i pulumi.IntInput) FormStartHidd
 }
 
 type FormStyle struct {
+	// The form's stylesheet (CSS), 1 to 5000 characters.
 	Css *string `pulumi:"css"`
 }
 
@@ -9701,6 +10885,7 @@ type FormStyleInput interface {
 }
 
 type FormStyleArgs struct {
+	// The form's stylesheet (CSS), 1 to 5000 characters.
 	Css pulumi.StringPtrInput `pulumi:"css"`
 }
 
@@ -9781,6 +10966,7 @@ func (o FormStyleOutput) ToFormStylePtrOutputWithContext(ctx context.Context) Fo
 	}).(FormStylePtrOutput)
 }
 
+// The form's stylesheet (CSS), 1 to 5000 characters.
 func (o FormStyleOutput) Css() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FormStyle) *string { return v.Css }).(pulumi.StringPtrOutput)
 }
@@ -9809,6 +10995,7 @@ func (o FormStylePtrOutput) Elem() FormStyleOutput {
 	}).(FormStyleOutput)
 }
 
+// The form's stylesheet (CSS), 1 to 5000 characters.
 func (o FormStylePtrOutput) Css() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FormStyle) *string {
 		if v == nil {
@@ -9819,6 +11006,7 @@ func (o FormStylePtrOutput) Css() pulumi.StringPtrOutput {
 }
 
 type RateLimitConfigurationAllow struct {
+	// What the policy does: `allow`, `block`, `log` or `redirect`.
 	Action string `pulumi:"action"`
 }
 
@@ -9834,6 +11022,7 @@ type RateLimitConfigurationAllowInput interface {
 }
 
 type RateLimitConfigurationAllowArgs struct {
+	// What the policy does: `allow`, `block`, `log` or `redirect`.
 	Action pulumi.StringInput `pulumi:"action"`
 }
 
@@ -9863,13 +11052,16 @@ func (o RateLimitConfigurationAllowOutput) ToRateLimitConfigurationAllowOutputWi
 	return o
 }
 
+// What the policy does: `allow`, `block`, `log` or `redirect`.
 func (o RateLimitConfigurationAllowOutput) Action() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitConfigurationAllow) string { return v.Action }).(pulumi.StringOutput)
 }
 
 type RateLimitConfigurationBlock struct {
+	// What the policy does: `allow`, `block`, `log` or `redirect`.
 	Action string `pulumi:"action"`
-	Limit  int    `pulumi:"limit"`
+	// Requests allowed before the action applies, 0 to 10000.
+	Limit int `pulumi:"limit"`
 }
 
 // RateLimitConfigurationBlockInput is an input type that accepts RateLimitConfigurationBlockArgs and RateLimitConfigurationBlockOutput values.
@@ -9884,8 +11076,10 @@ type RateLimitConfigurationBlockInput interface {
 }
 
 type RateLimitConfigurationBlockArgs struct {
+	// What the policy does: `allow`, `block`, `log` or `redirect`.
 	Action pulumi.StringInput `pulumi:"action"`
-	Limit  pulumi.IntInput    `pulumi:"limit"`
+	// Requests allowed before the action applies, 0 to 10000.
+	Limit pulumi.IntInput `pulumi:"limit"`
 }
 
 func (RateLimitConfigurationBlockArgs) ElementType() reflect.Type {
@@ -9914,17 +11108,21 @@ func (o RateLimitConfigurationBlockOutput) ToRateLimitConfigurationBlockOutputWi
 	return o
 }
 
+// What the policy does: `allow`, `block`, `log` or `redirect`.
 func (o RateLimitConfigurationBlockOutput) Action() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitConfigurationBlock) string { return v.Action }).(pulumi.StringOutput)
 }
 
+// Requests allowed before the action applies, 0 to 10000.
 func (o RateLimitConfigurationBlockOutput) Limit() pulumi.IntOutput {
 	return o.ApplyT(func(v RateLimitConfigurationBlock) int { return v.Limit }).(pulumi.IntOutput)
 }
 
 type RateLimitConfigurationLog struct {
+	// What the policy does: `allow`, `block`, `log` or `redirect`.
 	Action string `pulumi:"action"`
-	Limit  int    `pulumi:"limit"`
+	// Requests allowed before the action applies, 0 to 10000.
+	Limit int `pulumi:"limit"`
 }
 
 // RateLimitConfigurationLogInput is an input type that accepts RateLimitConfigurationLogArgs and RateLimitConfigurationLogOutput values.
@@ -9939,8 +11137,10 @@ type RateLimitConfigurationLogInput interface {
 }
 
 type RateLimitConfigurationLogArgs struct {
+	// What the policy does: `allow`, `block`, `log` or `redirect`.
 	Action pulumi.StringInput `pulumi:"action"`
-	Limit  pulumi.IntInput    `pulumi:"limit"`
+	// Requests allowed before the action applies, 0 to 10000.
+	Limit pulumi.IntInput `pulumi:"limit"`
 }
 
 func (RateLimitConfigurationLogArgs) ElementType() reflect.Type {
@@ -9969,18 +11169,23 @@ func (o RateLimitConfigurationLogOutput) ToRateLimitConfigurationLogOutputWithCo
 	return o
 }
 
+// What the policy does: `allow`, `block`, `log` or `redirect`.
 func (o RateLimitConfigurationLogOutput) Action() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitConfigurationLog) string { return v.Action }).(pulumi.StringOutput)
 }
 
+// Requests allowed before the action applies, 0 to 10000.
 func (o RateLimitConfigurationLogOutput) Limit() pulumi.IntOutput {
 	return o.ApplyT(func(v RateLimitConfigurationLog) int { return v.Limit }).(pulumi.IntOutput)
 }
 
 type RateLimitConfigurationRedirect struct {
-	Action       string `pulumi:"action"`
-	Limit        int    `pulumi:"limit"`
-	Redirect_uri string `pulumi:"redirect_uri"`
+	// What the policy does: `allow`, `block`, `log` or `redirect`.
+	Action string `pulumi:"action"`
+	// Requests allowed before the action applies, 0 to 10000.
+	Limit int `pulumi:"limit"`
+	// Where a limited request is redirected (`https://…`).
+	RedirectUri string `pulumi:"redirectUri"`
 }
 
 // RateLimitConfigurationRedirectInput is an input type that accepts RateLimitConfigurationRedirectArgs and RateLimitConfigurationRedirectOutput values.
@@ -9995,9 +11200,12 @@ type RateLimitConfigurationRedirectInput interface {
 }
 
 type RateLimitConfigurationRedirectArgs struct {
-	Action       pulumi.StringInput `pulumi:"action"`
-	Limit        pulumi.IntInput    `pulumi:"limit"`
-	Redirect_uri pulumi.StringInput `pulumi:"redirect_uri"`
+	// What the policy does: `allow`, `block`, `log` or `redirect`.
+	Action pulumi.StringInput `pulumi:"action"`
+	// Requests allowed before the action applies, 0 to 10000.
+	Limit pulumi.IntInput `pulumi:"limit"`
+	// Where a limited request is redirected (`https://…`).
+	RedirectUri pulumi.StringInput `pulumi:"redirectUri"`
 }
 
 func (RateLimitConfigurationRedirectArgs) ElementType() reflect.Type {
@@ -10026,26 +11234,36 @@ func (o RateLimitConfigurationRedirectOutput) ToRateLimitConfigurationRedirectOu
 	return o
 }
 
+// What the policy does: `allow`, `block`, `log` or `redirect`.
 func (o RateLimitConfigurationRedirectOutput) Action() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitConfigurationRedirect) string { return v.Action }).(pulumi.StringOutput)
 }
 
+// Requests allowed before the action applies, 0 to 10000.
 func (o RateLimitConfigurationRedirectOutput) Limit() pulumi.IntOutput {
 	return o.ApplyT(func(v RateLimitConfigurationRedirect) int { return v.Limit }).(pulumi.IntOutput)
 }
 
-func (o RateLimitConfigurationRedirectOutput) Redirect_uri() pulumi.StringOutput {
-	return o.ApplyT(func(v RateLimitConfigurationRedirect) string { return v.Redirect_uri }).(pulumi.StringOutput)
+// Where a limited request is redirected (`https://…`).
+func (o RateLimitConfigurationRedirectOutput) RedirectUri() pulumi.StringOutput {
+	return o.ApplyT(func(v RateLimitConfigurationRedirect) string { return v.RedirectUri }).(pulumi.StringOutput)
 }
 
 type RateLimitPolicyItem struct {
-	Configuration     interface{} `pulumi:"configuration"`
-	Consumer          string      `pulumi:"consumer"`
-	Consumer_selector string      `pulumi:"consumer_selector"`
-	Created_at        *string     `pulumi:"created_at"`
-	Id                string      `pulumi:"id"`
-	Resource          string      `pulumi:"resource"`
-	Updated_at        *string     `pulumi:"updated_at"`
+	// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+	Configuration interface{} `pulumi:"configuration"`
+	// Who is limited: `client`. Changing it replaces the policy.
+	Consumer string `pulumi:"consumer"`
+	// Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+	ConsumerSelector string `pulumi:"consumerSelector"`
+	// When the policy was created (ISO-8601).
+	CreatedAt *string `pulumi:"createdAt"`
+	// The policy's id (`rlp_…`), made by the tenant.
+	Id string `pulumi:"id"`
+	// The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+	Resource string `pulumi:"resource"`
+	// When the policy was last updated (ISO-8601).
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
 type RateLimitPolicyItemOutput struct{ *pulumi.OutputState }
@@ -10062,32 +11280,39 @@ func (o RateLimitPolicyItemOutput) ToRateLimitPolicyItemOutputWithContext(ctx co
 	return o
 }
 
+// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
 func (o RateLimitPolicyItemOutput) Configuration() pulumi.AnyOutput {
 	return o.ApplyT(func(v RateLimitPolicyItem) interface{} { return v.Configuration }).(pulumi.AnyOutput)
 }
 
+// Who is limited: `client`. Changing it replaces the policy.
 func (o RateLimitPolicyItemOutput) Consumer() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitPolicyItem) string { return v.Consumer }).(pulumi.StringOutput)
 }
 
-func (o RateLimitPolicyItemOutput) Consumer_selector() pulumi.StringOutput {
-	return o.ApplyT(func(v RateLimitPolicyItem) string { return v.Consumer_selector }).(pulumi.StringOutput)
+// Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+func (o RateLimitPolicyItemOutput) ConsumerSelector() pulumi.StringOutput {
+	return o.ApplyT(func(v RateLimitPolicyItem) string { return v.ConsumerSelector }).(pulumi.StringOutput)
 }
 
-func (o RateLimitPolicyItemOutput) Created_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitPolicyItem) *string { return v.Created_at }).(pulumi.StringPtrOutput)
+// When the policy was created (ISO-8601).
+func (o RateLimitPolicyItemOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RateLimitPolicyItem) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The policy's id (`rlp_…`), made by the tenant.
 func (o RateLimitPolicyItemOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitPolicyItem) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
 func (o RateLimitPolicyItemOutput) Resource() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitPolicyItem) string { return v.Resource }).(pulumi.StringOutput)
 }
 
-func (o RateLimitPolicyItemOutput) Updated_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RateLimitPolicyItem) *string { return v.Updated_at }).(pulumi.StringPtrOutput)
+// When the policy was last updated (ISO-8601).
+func (o RateLimitPolicyItemOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RateLimitPolicyItem) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 type RateLimitPolicyItemArrayOutput struct{ *pulumi.OutputState }

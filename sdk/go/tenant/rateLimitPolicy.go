@@ -13,15 +13,41 @@ import (
 )
 
 // A rate limit policy (Early Access; the client must be global). Only `configuration` changes in place; the other fields replace the policy.
+//
+// ## Example Usage
+// ### A rate limit policy
+// ```go
+//
+//	_, err := tenant.NewRateLimitPolicy(ctx, "rateLimitPolicy", &tenant.RateLimitPolicyArgs{
+//		Resource: pulumi.String("oauth_authentication_api"),
+//		Consumer: pulumi.String("client"),
+//		ConsumerSelector: pulumi.String("default"),
+//		Configuration: &tenant.RateLimitConfigurationBlockArgs{
+//			Action: pulumi.String("block"),
+//			Limit: pulumi.Int(100),
+//		},
+//	})
+//
+//	if err != nil {
+//		return err
+//	}
+//
+// ```
 type RateLimitPolicy struct {
 	pulumi.CustomResourceState
 
-	Configuration     pulumi.AnyOutput       `pulumi:"configuration"`
-	Consumer          pulumi.StringOutput    `pulumi:"consumer"`
-	Consumer_selector pulumi.StringOutput    `pulumi:"consumer_selector"`
-	Created_at        pulumi.StringPtrOutput `pulumi:"created_at"`
-	Resource          pulumi.StringOutput    `pulumi:"resource"`
-	Updated_at        pulumi.StringPtrOutput `pulumi:"updated_at"`
+	// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+	Configuration pulumi.AnyOutput `pulumi:"configuration"`
+	// Who is limited: `client`. Changing it replaces the policy.
+	Consumer pulumi.StringOutput `pulumi:"consumer"`
+	// Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+	ConsumerSelector pulumi.StringOutput `pulumi:"consumerSelector"`
+	// When the policy was created (ISO-8601).
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+	Resource pulumi.StringOutput `pulumi:"resource"`
+	// When the policy was last updated (ISO-8601).
+	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 }
 
 // NewRateLimitPolicy registers a new resource with the given unique name, arguments, and options.
@@ -37,8 +63,8 @@ func NewRateLimitPolicy(ctx *pulumi.Context,
 	if args.Consumer == nil {
 		return nil, errors.New("invalid value for required argument 'Consumer'")
 	}
-	if args.Consumer_selector == nil {
-		return nil, errors.New("invalid value for required argument 'Consumer_selector'")
+	if args.ConsumerSelector == nil {
+		return nil, errors.New("invalid value for required argument 'ConsumerSelector'")
 	}
 	if args.Resource == nil {
 		return nil, errors.New("invalid value for required argument 'Resource'")
@@ -76,18 +102,26 @@ func (RateLimitPolicyState) ElementType() reflect.Type {
 }
 
 type rateLimitPolicyArgs struct {
-	Configuration     interface{} `pulumi:"configuration"`
-	Consumer          string      `pulumi:"consumer"`
-	Consumer_selector string      `pulumi:"consumer_selector"`
-	Resource          string      `pulumi:"resource"`
+	// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+	Configuration interface{} `pulumi:"configuration"`
+	// Who is limited: `client`. Changing it replaces the policy.
+	Consumer string `pulumi:"consumer"`
+	// Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+	ConsumerSelector string `pulumi:"consumerSelector"`
+	// The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+	Resource string `pulumi:"resource"`
 }
 
 // The set of arguments for constructing a RateLimitPolicy resource.
 type RateLimitPolicyArgs struct {
-	Configuration     pulumi.Input
-	Consumer          pulumi.StringInput
-	Consumer_selector pulumi.StringInput
-	Resource          pulumi.StringInput
+	// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+	Configuration pulumi.Input
+	// Who is limited: `client`. Changing it replaces the policy.
+	Consumer pulumi.StringInput
+	// Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+	ConsumerSelector pulumi.StringInput
+	// The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+	Resource pulumi.StringInput
 }
 
 func (RateLimitPolicyArgs) ElementType() reflect.Type {
@@ -127,28 +161,34 @@ func (o RateLimitPolicyOutput) ToRateLimitPolicyOutputWithContext(ctx context.Co
 	return o
 }
 
+// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
 func (o RateLimitPolicyOutput) Configuration() pulumi.AnyOutput {
 	return o.ApplyT(func(v *RateLimitPolicy) pulumi.AnyOutput { return v.Configuration }).(pulumi.AnyOutput)
 }
 
+// Who is limited: `client`. Changing it replaces the policy.
 func (o RateLimitPolicyOutput) Consumer() pulumi.StringOutput {
 	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringOutput { return v.Consumer }).(pulumi.StringOutput)
 }
 
-func (o RateLimitPolicyOutput) Consumer_selector() pulumi.StringOutput {
-	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringOutput { return v.Consumer_selector }).(pulumi.StringOutput)
+// Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+func (o RateLimitPolicyOutput) ConsumerSelector() pulumi.StringOutput {
+	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringOutput { return v.ConsumerSelector }).(pulumi.StringOutput)
 }
 
-func (o RateLimitPolicyOutput) Created_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringPtrOutput { return v.Created_at }).(pulumi.StringPtrOutput)
+// When the policy was created (ISO-8601).
+func (o RateLimitPolicyOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
 func (o RateLimitPolicyOutput) Resource() pulumi.StringOutput {
 	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringOutput { return v.Resource }).(pulumi.StringOutput)
 }
 
-func (o RateLimitPolicyOutput) Updated_at() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringPtrOutput { return v.Updated_at }).(pulumi.StringPtrOutput)
+// When the policy was last updated (ISO-8601).
+func (o RateLimitPolicyOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 func init() {

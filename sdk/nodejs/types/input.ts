@@ -6,675 +6,1803 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
 export interface EventStreamDestinationActionArgs {
+    /**
+     * The destination's configuration, by its type.
+     */
     configuration: pulumi.Input<inputs.EventStreamDestinationActionConfigurationArgs>;
+    /**
+     * The destination's type: `webhook`, `eventbridge` or `action`.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface EventStreamDestinationActionConfigurationArgs {
-    action_id: pulumi.Input<string>;
+    /**
+     * The id of the action that receives the events.
+     */
+    actionId: pulumi.Input<string>;
 }
 
 export interface EventStreamDestinationEventbridgeArgs {
+    /**
+     * The destination's configuration, by its type.
+     */
     configuration: pulumi.Input<inputs.EventStreamDestinationEventbridgeConfigurationArgs>;
+    /**
+     * The destination's type: `webhook`, `eventbridge` or `action`.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface EventStreamDestinationEventbridgeConfigurationArgs {
-    aws_account_id: pulumi.Input<string>;
-    aws_partner_event_source?: pulumi.Input<string | undefined>;
-    aws_region: pulumi.Input<string>;
+    /**
+     * The AWS account that receives the events (12 digits).
+     */
+    awsAccountId: pulumi.Input<string>;
+    /**
+     * The EventBridge partner event source the tenant made (read only).
+     */
+    awsPartnerEventSource?: pulumi.Input<string | undefined>;
+    /**
+     * The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+     */
+    awsRegion: pulumi.Input<string>;
 }
 
 export interface EventStreamDestinationWebhookArgs {
+    /**
+     * The destination's configuration, by its type.
+     */
     configuration: pulumi.Input<inputs.EventStreamDestinationWebhookConfigurationArgs>;
+    /**
+     * The destination's type: `webhook`, `eventbridge` or `action`.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface EventStreamDestinationWebhookConfigurationArgs {
-    webhook_authorization: pulumi.Input<inputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs | inputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs | inputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs>;
-    webhook_endpoint: pulumi.Input<string>;
+    /**
+     * How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+     */
+    webhookAuthorization: pulumi.Input<inputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs | inputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs | inputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs>;
+    /**
+     * The webhook's URL (`https://…`).
+     */
+    webhookEndpoint: pulumi.Input<string>;
 }
 
 export interface EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs {
+    /**
+     * The authorization method: `basic`, `bearer` or `custom_header`.
+     */
     method: pulumi.Input<string>;
+    /**
+     * The basic authorization's password: write-only in the API, a secret in the state.
+     */
     password?: pulumi.Input<string | undefined>;
+    /**
+     * The basic authorization's user name, at most 128 characters, without `:`.
+     */
     username: pulumi.Input<string>;
 }
 
 export interface EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs {
+    /**
+     * The authorization method: `basic`, `bearer` or `custom_header`.
+     */
     method: pulumi.Input<string>;
+    /**
+     * The bearer token: write-only in the API, a secret in the state.
+     */
     token?: pulumi.Input<string | undefined>;
 }
 
 export interface EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs {
-    header_key: pulumi.Input<string>;
-    header_value?: pulumi.Input<string | undefined>;
+    /**
+     * The custom header's name (an HTTP header name).
+     */
+    headerKey: pulumi.Input<string>;
+    /**
+     * The custom header's value: write-only in the API, a secret in the state.
+     */
+    headerValue?: pulumi.Input<string | undefined>;
+    /**
+     * The authorization method: `basic`, `bearer` or `custom_header`.
+     */
     method: pulumi.Input<string>;
 }
 
 export interface EventStreamSubscriptionsArgs {
-    event_type?: pulumi.Input<string | undefined>;
+    /**
+     * An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+     */
+    eventType?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentAuth0VerifiableCredentialsArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config: pulumi.Input<inputs.FormComponentAuth0VerifiableCredentialsConfigArgs>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentAuth0VerifiableCredentialsConfigArgs {
-    access_token: pulumi.Input<string>;
-    alternate_text: pulumi.Input<string>;
-    max_wait?: pulumi.Input<number | undefined>;
+    /**
+     * The verifier's access token, 1 to 5000 characters: a secret.
+     */
+    accessToken: pulumi.Input<string>;
+    /**
+     * Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+     */
+    alternateText: pulumi.Input<string>;
+    /**
+     * Seconds to wait for the credential, 60 to 600.
+     */
+    maxWait?: pulumi.Input<number | undefined>;
+    /**
+     * The QR code's size in pixels, 1 to 500.
+     */
     size?: pulumi.Input<number | undefined>;
+    /**
+     * The verifiable credentials verifier's URL, at most 2000 characters.
+     */
     url: pulumi.Input<string>;
-    verification_id: pulumi.Input<string>;
+    /**
+     * The verification template's id, 1 to 255 characters.
+     */
+    verificationId: pulumi.Input<string>;
 }
 
 export interface FormComponentBooleanArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config: pulumi.Input<inputs.FormComponentBooleanConfigArgs>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentBooleanConfigArgs {
-    default_value?: pulumi.Input<boolean | undefined>;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: pulumi.Input<boolean | undefined>;
+    /**
+     * The choices offered.
+     */
     options?: pulumi.Input<inputs.FormComponentBooleanConfigOptionsArgs | undefined>;
 }
 
 export interface FormComponentBooleanConfigOptionsArgs {
+    /**
+     * The text of the `false` choice, 1 to 50 characters.
+     */
     false?: pulumi.Input<string | undefined>;
+    /**
+     * The text of the `true` choice, 1 to 50 characters.
+     */
     true?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentCardsArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentCardsConfigArgs | undefined>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentCardsConfigArgs {
-    default_value?: any | undefined;
-    hide_labels?: pulumi.Input<boolean | undefined>;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: any | undefined;
+    /**
+     * Whether to show the cards' images without their labels.
+     */
+    hideLabels?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the visitor may pick (or upload) more than one.
+     */
     multiple?: pulumi.Input<boolean | undefined>;
+    /**
+     * The choices offered.
+     */
     options?: pulumi.Input<pulumi.Input<inputs.FormComponentCardsConfigOptionsArgs>[] | undefined>;
 }
 
 export interface FormComponentCardsConfigOptionsArgs {
-    image_url: pulumi.Input<string>;
+    /**
+     * An image shown for this card (https).
+     */
+    imageUrl: pulumi.Input<string>;
+    /**
+     * The text shown for this choice.
+     */
     label: pulumi.Input<string>;
+    /**
+     * The value submitted when this choice is picked.
+     */
     value: pulumi.Input<string>;
 }
 
 export interface FormComponentChoiceArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentChoiceConfigArgs | undefined>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentChoiceConfigArgs {
-    allow_other?: pulumi.Input<inputs.FormComponentChoiceConfigAllowOtherArgs | undefined>;
-    default_value?: any | undefined;
+    /**
+     * An extra choice where the visitor types their own answer.
+     */
+    allowOther?: pulumi.Input<inputs.FormComponentChoiceConfigAllowOtherArgs | undefined>;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: any | undefined;
+    /**
+     * Whether the visitor may pick (or upload) more than one.
+     */
     multiple?: pulumi.Input<boolean | undefined>;
+    /**
+     * The choices offered.
+     */
     options?: pulumi.Input<pulumi.Input<inputs.FormComponentChoiceConfigOptionsArgs>[] | undefined>;
 }
 
 export interface FormComponentChoiceConfigAllowOtherArgs {
+    /**
+     * Offer the free-text choice (only `true`).
+     */
     enabled?: pulumi.Input<boolean | undefined>;
+    /**
+     * The text shown for the free-text choice.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Text shown in the empty free-text input.
+     */
     placeholder?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentChoiceConfigOptionsArgs {
+    /**
+     * The text shown for this choice.
+     */
     label: pulumi.Input<string>;
+    /**
+     * The value submitted when this choice is picked.
+     */
     value: pulumi.Input<string>;
 }
 
 export interface FormComponentCustomArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config: pulumi.Input<inputs.FormComponentCustomConfigArgs>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentCustomConfigArgs {
+    /**
+     * The custom field's JavaScript code.
+     */
     code: pulumi.Input<string>;
+    /**
+     * The custom field's stylesheet (CSS).
+     */
     css?: pulumi.Input<string | undefined>;
+    /**
+     * Parameters passed to the custom field's code (a string map).
+     */
     params?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
+    /**
+     * The custom field's JSON Schema of its value.
+     */
     schema: any;
 }
 
 export interface FormComponentDateArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config: pulumi.Input<inputs.FormComponentDateConfigArgs>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentDateConfigArgs {
-    default_value?: pulumi.Input<string | undefined>;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: pulumi.Input<string | undefined>;
+    /**
+     * What the date field asks for: `DATE` or `TIME`.
+     */
     format?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentDividerArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentDividerConfigArgs | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentDividerConfigArgs {
+    /**
+     * The text shown (a button's caption, a divider's or the legal text).
+     */
     text?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentDropdownArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentDropdownConfigArgs | undefined>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentDropdownConfigArgs {
-    default_value?: any | undefined;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: any | undefined;
+    /**
+     * Whether the visitor may pick (or upload) more than one.
+     */
     multiple?: pulumi.Input<boolean | undefined>;
+    /**
+     * The choices offered.
+     */
     options?: pulumi.Input<pulumi.Input<inputs.FormComponentDropdownConfigOptionsArgs>[] | undefined>;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentDropdownConfigOptionsArgs {
+    /**
+     * The text shown for this choice.
+     */
     label: pulumi.Input<string>;
+    /**
+     * The value submitted when this choice is picked.
+     */
     value: pulumi.Input<string>;
 }
 
 export interface FormComponentEmailArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentEmailConfigArgs | undefined>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentEmailConfigArgs {
-    default_value?: pulumi.Input<string | undefined>;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: pulumi.Input<string | undefined>;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentFileArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentFileConfigArgs | undefined>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentFileConfigArgs {
+    /**
+     * The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+     */
     categories?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * The file name extensions accepted.
+     */
     extensions?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * How many files may be uploaded (at least 1).
+     */
     maxFiles?: pulumi.Input<number | undefined>;
+    /**
+     * The largest file accepted, in bytes (at least 1024).
+     */
     maxSize?: pulumi.Input<number | undefined>;
+    /**
+     * Whether the visitor may pick (or upload) more than one.
+     */
     multiple?: pulumi.Input<boolean | undefined>;
+    /**
+     * Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+     */
     storage?: pulumi.Input<inputs.FormComponentFileConfigStorageArgs | undefined>;
 }
 
 export interface FormComponentFileConfigStorageArgs {
+    /**
+     * `MANAGED` (the tenant keeps the files) or `CUSTOM`.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentGmapsAddressArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config: pulumi.Input<inputs.FormComponentGmapsAddressConfigArgs>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentGmapsAddressConfigArgs {
-    api_key: pulumi.Input<string>;
-    server_key?: pulumi.Input<string | undefined>;
+    /**
+     * The Google Maps API key used in the browser: a secret.
+     */
+    apiKey: pulumi.Input<string>;
+    /**
+     * The Google Maps API key used by the server: a secret.
+     */
+    serverKey?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentHtmlArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentHtmlConfigArgs | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentHtmlConfigArgs {
+    /**
+     * The block's content (HTML or rich text), at most 10000 characters.
+     */
     content?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentImageArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentImageConfigArgs | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentImageConfigArgs {
+    /**
+     * The image's height in pixels, 1 to 500.
+     */
     height?: pulumi.Input<number | undefined>;
+    /**
+     * Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+     */
     position?: pulumi.Input<string | undefined>;
+    /**
+     * The image's URL, at most 500 characters.
+     */
     src: pulumi.Input<string>;
 }
 
 export interface FormComponentJumpButtonArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config: pulumi.Input<inputs.FormComponentJumpButtonConfigArgs>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentJumpButtonConfigArgs {
-    next_node: pulumi.Input<string>;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     */
+    nextNode: pulumi.Input<string>;
+    /**
+     * The jump button's style: its background colour.
+     */
     style?: pulumi.Input<inputs.FormComponentJumpButtonConfigStyleArgs | undefined>;
+    /**
+     * The text shown (a button's caption, a divider's or the legal text).
+     */
     text: pulumi.Input<string>;
 }
 
 export interface FormComponentJumpButtonConfigStyleArgs {
-    background_color?: pulumi.Input<string | undefined>;
+    /**
+     * The button's background colour, `#rrggbb`.
+     */
+    backgroundColor?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentLegalArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentLegalConfigArgs | undefined>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentLegalConfigArgs {
+    /**
+     * The text shown (a button's caption, a divider's or the legal text).
+     */
     text?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentNextButtonArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config: pulumi.Input<inputs.FormComponentNextButtonConfigArgs>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentNextButtonConfigArgs {
+    /**
+     * The text shown (a button's caption, a divider's or the legal text).
+     */
     text: pulumi.Input<string>;
 }
 
 export interface FormComponentNumberArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentNumberConfigArgs | undefined>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentNumberConfigArgs {
-    default_value?: pulumi.Input<number | undefined>;
-    max_value?: pulumi.Input<number | undefined>;
-    min_value?: pulumi.Input<number | undefined>;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: pulumi.Input<number | undefined>;
+    /**
+     * The largest number accepted.
+     */
+    maxValue?: pulumi.Input<number | undefined>;
+    /**
+     * The smallest number accepted.
+     */
+    minValue?: pulumi.Input<number | undefined>;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentPasswordArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config: pulumi.Input<inputs.FormComponentPasswordConfigArgs>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentPasswordConfigArgs {
+    /**
+     * Whether the password must mix character classes.
+     */
     complexity?: pulumi.Input<boolean | undefined>;
+    /**
+     * How the password is hashed before the form's flows see it.
+     */
     hash?: pulumi.Input<string | undefined>;
-    max_length?: pulumi.Input<number | undefined>;
-    min_length?: pulumi.Input<number | undefined>;
+    /**
+     * The longest value accepted, in characters.
+     */
+    maxLength?: pulumi.Input<number | undefined>;
+    /**
+     * The shortest value accepted, in characters.
+     */
+    minLength?: pulumi.Input<number | undefined>;
+    /**
+     * Whether the password is checked against NIST's rules (known breached passwords).
+     */
     nist?: pulumi.Input<boolean | undefined>;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: pulumi.Input<string | undefined>;
-    strength_meter?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether to show a strength meter.
+     */
+    strengthMeter?: pulumi.Input<boolean | undefined>;
 }
 
 export interface FormComponentPaymentArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config: pulumi.Input<inputs.FormComponentPaymentConfigArgs>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentPaymentConfigArgs {
+    /**
+     * What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+     */
     charge: pulumi.Input<inputs.FormComponentPaymentConfigChargeOneOffArgs | inputs.FormComponentPaymentConfigChargeSubscriptionArgs>;
+    /**
+     * The payment provider's keys: `public_key` and `private_key` (a secret).
+     */
     credentials: pulumi.Input<inputs.FormComponentPaymentConfigCredentialsArgs>;
+    /**
+     * Customer details passed to the payment provider.
+     */
     customer?: any | undefined;
+    /**
+     * Labels and placeholders of the card's fields.
+     */
     fields?: pulumi.Input<inputs.FormComponentPaymentConfigFieldsArgs | undefined>;
+    /**
+     * The payment provider (`STRIPE`).
+     */
     provider?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentPaymentConfigChargeOneOffArgs {
-    one_off: pulumi.Input<inputs.FormComponentPaymentConfigChargeOneOffOneOffArgs>;
+    /**
+     * A one-off payment: amount and currency.
+     */
+    oneOff: pulumi.Input<inputs.FormComponentPaymentConfigChargeOneOffOneOffArgs>;
+    /**
+     * `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentPaymentConfigChargeOneOffOneOffArgs {
+    /**
+     * The amount to charge, in the currency's smallest unit or as a number the provider takes.
+     */
     amount: pulumi.Input<string | number>;
+    /**
+     * The currency (ISO 4217 code, for example `EUR`).
+     */
     currency: pulumi.Input<string>;
 }
 
 export interface FormComponentPaymentConfigChargeSubscriptionArgs {
+    /**
+     * The subscription the visitor takes out, as the payment provider defines it.
+     */
     subscription: any;
+    /**
+     * `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentPaymentConfigCredentialsArgs {
-    private_key: pulumi.Input<string>;
-    public_key: pulumi.Input<string>;
+    /**
+     * The payment provider's secret key: a secret, stored encrypted in the state.
+     */
+    privateKey: pulumi.Input<string>;
+    /**
+     * The payment provider's publishable key.
+     */
+    publicKey: pulumi.Input<string>;
 }
 
 export interface FormComponentPaymentConfigFieldsArgs {
-    card_number?: pulumi.Input<inputs.FormComponentPaymentConfigFieldsCardNumberArgs | undefined>;
-    expiration_date?: pulumi.Input<inputs.FormComponentPaymentConfigFieldsExpirationDateArgs | undefined>;
-    security_code?: pulumi.Input<inputs.FormComponentPaymentConfigFieldsSecurityCodeArgs | undefined>;
+    /**
+     * The card number field's texts.
+     */
+    cardNumber?: pulumi.Input<inputs.FormComponentPaymentConfigFieldsCardNumberArgs | undefined>;
+    /**
+     * The expiration date field's texts.
+     */
+    expirationDate?: pulumi.Input<inputs.FormComponentPaymentConfigFieldsExpirationDateArgs | undefined>;
+    /**
+     * The security code field's texts.
+     */
+    securityCode?: pulumi.Input<inputs.FormComponentPaymentConfigFieldsSecurityCodeArgs | undefined>;
+    /**
+     * Whether to show the payment provider's trust marks.
+     */
     trustmarks?: pulumi.Input<boolean | undefined>;
 }
 
 export interface FormComponentPaymentConfigFieldsCardNumberArgs {
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentPaymentConfigFieldsExpirationDateArgs {
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentPaymentConfigFieldsSecurityCodeArgs {
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentPreviousButtonArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config: pulumi.Input<inputs.FormComponentPreviousButtonConfigArgs>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentPreviousButtonConfigArgs {
+    /**
+     * The text shown (a button's caption, a divider's or the legal text).
+     */
     text: pulumi.Input<string>;
 }
 
 export interface FormComponentRecaptchaArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config: pulumi.Input<inputs.FormComponentRecaptchaConfigArgs>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentRecaptchaConfigArgs {
-    secret_key: pulumi.Input<string>;
-    site_key: pulumi.Input<string>;
+    /**
+     * The reCAPTCHA secret key: a secret, stored encrypted in the state.
+     */
+    secretKey: pulumi.Input<string>;
+    /**
+     * The reCAPTCHA site key (public).
+     */
+    siteKey: pulumi.Input<string>;
 }
 
 export interface FormComponentResendButtonArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config: pulumi.Input<inputs.FormComponentResendButtonConfigArgs>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentResendButtonConfigArgs {
-    active_text: pulumi.Input<string>;
-    button_text: pulumi.Input<string>;
-    flow_id: pulumi.Input<string>;
-    max_attempts?: pulumi.Input<number | undefined>;
-    text_alignment?: pulumi.Input<string | undefined>;
-    waiting_text: pulumi.Input<string>;
-    waiting_time?: pulumi.Input<number | undefined>;
+    /**
+     * The text shown while the code can be sent again, 1 to 255 characters.
+     */
+    activeText: pulumi.Input<string>;
+    /**
+     * The resend button's caption, 1 to 255 characters.
+     */
+    buttonText: pulumi.Input<string>;
+    /**
+     * The id of a flow (`af_…`, at most 30 characters).
+     */
+    flowId: pulumi.Input<string>;
+    /**
+     * How many times the code may be sent again, 1 to 10.
+     */
+    maxAttempts?: pulumi.Input<number | undefined>;
+    /**
+     * How the resend text is aligned.
+     */
+    textAlignment?: pulumi.Input<string | undefined>;
+    /**
+     * The text shown while waiting to resend, 1 to 255 characters.
+     */
+    waitingText: pulumi.Input<string>;
+    /**
+     * Seconds to wait between two sends, 1 to 60.
+     */
+    waitingTime?: pulumi.Input<number | undefined>;
 }
 
 export interface FormComponentRichTextArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentRichTextConfigArgs | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentRichTextConfigArgs {
+    /**
+     * The block's content (HTML or rich text), at most 10000 characters.
+     */
     content?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentSocialArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: any | undefined;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentTelArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentTelConfigArgs | undefined>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentTelConfigArgs {
-    country_picker?: pulumi.Input<boolean | undefined>;
-    default_value?: pulumi.Input<string | undefined>;
-    max_length?: pulumi.Input<number | undefined>;
-    min_length?: pulumi.Input<number | undefined>;
+    /**
+     * Whether to show a country picker for the number's prefix.
+     */
+    countryPicker?: pulumi.Input<boolean | undefined>;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: pulumi.Input<string | undefined>;
+    /**
+     * The longest value accepted, in characters.
+     */
+    maxLength?: pulumi.Input<number | undefined>;
+    /**
+     * The shortest value accepted, in characters.
+     */
+    minLength?: pulumi.Input<number | undefined>;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: pulumi.Input<string | undefined>;
+    /**
+     * Texts of the telephone field's country picker.
+     */
     strings?: pulumi.Input<inputs.FormComponentTelConfigStringsArgs | undefined>;
 }
 
 export interface FormComponentTelConfigStringsArgs {
-    filter_placeholder?: pulumi.Input<string | undefined>;
+    /**
+     * Text shown in the empty country search box.
+     */
+    filterPlaceholder?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentTextArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentTextConfigArgs | undefined>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentTextConfigArgs {
-    default_value?: pulumi.Input<string | undefined>;
-    max_length?: pulumi.Input<number | undefined>;
-    min_length?: pulumi.Input<number | undefined>;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: pulumi.Input<string | undefined>;
+    /**
+     * The longest value accepted, in characters.
+     */
+    maxLength?: pulumi.Input<number | undefined>;
+    /**
+     * The shortest value accepted, in characters.
+     */
+    minLength?: pulumi.Input<number | undefined>;
+    /**
+     * Whether the text field takes several lines.
+     */
     multiline?: pulumi.Input<boolean | undefined>;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: pulumi.Input<string | undefined>;
 }
 
 export interface FormComponentUrlArgs {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: pulumi.Input<string>;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormComponentUrlConfigArgs | undefined>;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: pulumi.Input<string | undefined>;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The label shown with the field.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: pulumi.Input<boolean | undefined>;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormComponentUrlConfigArgs {
-    default_value?: pulumi.Input<string | undefined>;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: pulumi.Input<string | undefined>;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: pulumi.Input<string | undefined>;
 }
 
 export interface FormEndingArgs {
-    after_submit?: pulumi.Input<inputs.FormEndingAfterSubmitArgs | undefined>;
+    /**
+     * A flow to run after the form is submitted.
+     */
+    afterSubmit?: pulumi.Input<inputs.FormEndingAfterSubmitArgs | undefined>;
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     */
     coordinates?: pulumi.Input<inputs.FormNodeStepCoordinatesArgs | undefined>;
+    /**
+     * Send the visitor to a URL at the end.
+     */
     redirection?: pulumi.Input<inputs.FormEndingRedirectionArgs | undefined>;
-    resume_flow?: pulumi.Input<boolean | undefined>;
+    /**
+     * Resume the authentication flow that showed the form (only `true`).
+     */
+    resumeFlow?: pulumi.Input<boolean | undefined>;
 }
 
 export interface FormEndingAfterSubmitArgs {
-    flow_id?: pulumi.Input<string | undefined>;
+    /**
+     * The id of a flow (`af_…`, at most 30 characters).
+     */
+    flowId?: pulumi.Input<string | undefined>;
 }
 
 export interface FormEndingRedirectionArgs {
+    /**
+     * Seconds to wait before going, an integer 0 to 10.
+     */
     delay?: pulumi.Input<number | undefined>;
+    /**
+     * The URL to go to, 1 to 1024 characters.
+     */
     target: pulumi.Input<string>;
 }
 
 export interface FormLanguagesArgs {
+    /**
+     * The language used when the visitor's is not available.
+     */
     default?: pulumi.Input<string | undefined>;
+    /**
+     * The primary language code (for example `en`).
+     */
     primary?: pulumi.Input<string | undefined>;
 }
 
 export interface FormMessagesArgs {
+    /**
+     * The form's own messages, by key, for use in its components.
+     */
     custom?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
+    /**
+     * Texts that replace the built-in error messages, by error key.
+     */
     errors?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }
 
 export interface FormNodeFlowArgs {
+    /**
+     * A display name for the node in the editor, 1 to 150 characters.
+     */
     alias?: pulumi.Input<string | undefined>;
+    /**
+     * The node's configuration, by its type.
+     */
     config: pulumi.Input<inputs.FormNodeFlowConfigArgs>;
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     */
     coordinates?: pulumi.Input<inputs.FormNodeStepCoordinatesArgs | undefined>;
+    /**
+     * The node's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The node's type: `STEP`, `FLOW` or `ROUTER`.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormNodeFlowConfigArgs {
-    flow_id: pulumi.Input<string>;
-    next_node?: pulumi.Input<string | undefined>;
+    /**
+     * The id of a flow (`af_…`, at most 30 characters).
+     */
+    flowId: pulumi.Input<string>;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     */
+    nextNode?: pulumi.Input<string | undefined>;
 }
 
 export interface FormNodeRouterArgs {
+    /**
+     * A display name for the node in the editor, 1 to 150 characters.
+     */
     alias?: pulumi.Input<string | undefined>;
+    /**
+     * The node's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormNodeRouterConfigArgs | undefined>;
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     */
     coordinates?: pulumi.Input<inputs.FormNodeStepCoordinatesArgs | undefined>;
+    /**
+     * The node's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The node's type: `STEP`, `FLOW` or `ROUTER`.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormNodeRouterConfigArgs {
+    /**
+     * The id of the node that comes next when no rule applies, or `$ending`.
+     */
     fallback?: pulumi.Input<string | undefined>;
+    /**
+     * The ROUTER node's rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+     */
     rules?: pulumi.Input<pulumi.Input<inputs.FormNodeRouterConfigRulesArgs>[] | undefined>;
 }
 
 export interface FormNodeRouterConfigRulesArgs {
+    /**
+     * A display name for the rule, 1 to 150 characters.
+     */
     alias?: pulumi.Input<string | undefined>;
+    /**
+     * When the rule applies: an expression on the form's fields, kept exactly as written.
+     */
     condition: any;
+    /**
+     * The rule's id, unique in the node.
+     */
     id: pulumi.Input<string>;
-    next_node?: pulumi.Input<string | undefined>;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     */
+    nextNode?: pulumi.Input<string | undefined>;
 }
 
 export interface FormNodeStepArgs {
+    /**
+     * A display name for the node in the editor, 1 to 150 characters.
+     */
     alias?: pulumi.Input<string | undefined>;
+    /**
+     * The node's configuration, by its type.
+     */
     config?: pulumi.Input<inputs.FormNodeStepConfigArgs | undefined>;
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     */
     coordinates?: pulumi.Input<inputs.FormNodeStepCoordinatesArgs | undefined>;
+    /**
+     * The node's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: pulumi.Input<string>;
+    /**
+     * The node's type: `STEP`, `FLOW` or `ROUTER`.
+     */
     type: pulumi.Input<string>;
 }
 
 export interface FormNodeStepConfigArgs {
+    /**
+     * The STEP node's components, shown in order: fields, widgets and blocks.
+     */
     components?: pulumi.Input<pulumi.Input<inputs.FormComponentDividerArgs | inputs.FormComponentHtmlArgs | inputs.FormComponentImageArgs | inputs.FormComponentJumpButtonArgs | inputs.FormComponentResendButtonArgs | inputs.FormComponentNextButtonArgs | inputs.FormComponentPreviousButtonArgs | inputs.FormComponentRichTextArgs | inputs.FormComponentAuth0VerifiableCredentialsArgs | inputs.FormComponentGmapsAddressArgs | inputs.FormComponentRecaptchaArgs | inputs.FormComponentBooleanArgs | inputs.FormComponentCardsArgs | inputs.FormComponentChoiceArgs | inputs.FormComponentCustomArgs | inputs.FormComponentDateArgs | inputs.FormComponentDropdownArgs | inputs.FormComponentEmailArgs | inputs.FormComponentFileArgs | inputs.FormComponentLegalArgs | inputs.FormComponentNumberArgs | inputs.FormComponentPasswordArgs | inputs.FormComponentPaymentArgs | inputs.FormComponentSocialArgs | inputs.FormComponentTelArgs | inputs.FormComponentTextArgs | inputs.FormComponentUrlArgs>[] | undefined>;
-    next_node?: pulumi.Input<string | undefined>;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     */
+    nextNode?: pulumi.Input<string | undefined>;
 }
 
 export interface FormNodeStepCoordinatesArgs {
+    /**
+     * Horizontal position in the editor, an integer within ±999999.
+     */
     x: pulumi.Input<number>;
+    /**
+     * Vertical position in the editor, an integer within ±999999.
+     */
     y: pulumi.Input<number>;
 }
 
 export interface FormStartArgs {
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     */
     coordinates?: pulumi.Input<inputs.FormNodeStepCoordinatesArgs | undefined>;
-    hidden_fields?: pulumi.Input<pulumi.Input<inputs.FormStartHiddenFieldsArgs>[] | undefined>;
-    next_node?: pulumi.Input<string | undefined>;
+    /**
+     * Values the form carries without showing them (from the query string or set here).
+     */
+    hiddenFields?: pulumi.Input<pulumi.Input<inputs.FormStartHiddenFieldsArgs>[] | undefined>;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     */
+    nextNode?: pulumi.Input<string | undefined>;
 }
 
 export interface FormStartHiddenFieldsArgs {
+    /**
+     * The hidden field's key: letters, digits, `_` and `-`.
+     */
     key: pulumi.Input<string>;
+    /**
+     * The hidden field's value, 1 to 500 characters.
+     */
     value?: pulumi.Input<string | undefined>;
 }
 
 export interface FormStyleArgs {
+    /**
+     * The form's stylesheet (CSS), 1 to 5000 characters.
+     */
     css?: pulumi.Input<string | undefined>;
 }
 
 export interface RateLimitConfigurationAllowArgs {
+    /**
+     * What the policy does: `allow`, `block`, `log` or `redirect`.
+     */
     action: pulumi.Input<string>;
 }
 
 export interface RateLimitConfigurationBlockArgs {
+    /**
+     * What the policy does: `allow`, `block`, `log` or `redirect`.
+     */
     action: pulumi.Input<string>;
+    /**
+     * Requests allowed before the action applies, 0 to 10000.
+     */
     limit: pulumi.Input<number>;
 }
 
 export interface RateLimitConfigurationLogArgs {
+    /**
+     * What the policy does: `allow`, `block`, `log` or `redirect`.
+     */
     action: pulumi.Input<string>;
+    /**
+     * Requests allowed before the action applies, 0 to 10000.
+     */
     limit: pulumi.Input<number>;
 }
 
 export interface RateLimitConfigurationRedirectArgs {
+    /**
+     * What the policy does: `allow`, `block`, `log` or `redirect`.
+     */
     action: pulumi.Input<string>;
+    /**
+     * Requests allowed before the action applies, 0 to 10000.
+     */
     limit: pulumi.Input<number>;
-    redirect_uri: pulumi.Input<string>;
+    /**
+     * Where a limited request is redirected (`https://…`).
+     */
+    redirectUri: pulumi.Input<string>;
 }
 

@@ -6,685 +6,1834 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
 export interface EventStreamDestinationAction {
+    /**
+     * The destination's configuration, by its type.
+     */
     configuration: outputs.EventStreamDestinationActionConfiguration;
+    /**
+     * The destination's type: `webhook`, `eventbridge` or `action`.
+     */
     type: string;
 }
 
 export interface EventStreamDestinationActionConfiguration {
-    action_id: string;
+    /**
+     * The id of the action that receives the events.
+     */
+    actionId: string;
 }
 
 export interface EventStreamDestinationEventbridge {
+    /**
+     * The destination's configuration, by its type.
+     */
     configuration: outputs.EventStreamDestinationEventbridgeConfiguration;
+    /**
+     * The destination's type: `webhook`, `eventbridge` or `action`.
+     */
     type: string;
 }
 
 export interface EventStreamDestinationEventbridgeConfiguration {
-    aws_account_id: string;
-    aws_partner_event_source?: string;
-    aws_region: string;
+    /**
+     * The AWS account that receives the events (12 digits).
+     */
+    awsAccountId: string;
+    /**
+     * The EventBridge partner event source the tenant made (read only).
+     */
+    awsPartnerEventSource?: string;
+    /**
+     * The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+     */
+    awsRegion: string;
 }
 
 export interface EventStreamDestinationWebhook {
+    /**
+     * The destination's configuration, by its type.
+     */
     configuration: outputs.EventStreamDestinationWebhookConfiguration;
+    /**
+     * The destination's type: `webhook`, `eventbridge` or `action`.
+     */
     type: string;
 }
 
 export interface EventStreamDestinationWebhookConfiguration {
-    webhook_authorization: outputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic | outputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer | outputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader;
-    webhook_endpoint: string;
+    /**
+     * How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+     */
+    webhookAuthorization: outputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic | outputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer | outputs.EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader;
+    /**
+     * The webhook's URL (`https://…`).
+     */
+    webhookEndpoint: string;
 }
 
 export interface EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic {
+    /**
+     * The authorization method: `basic`, `bearer` or `custom_header`.
+     */
     method: string;
+    /**
+     * The basic authorization's password: write-only in the API, a secret in the state.
+     */
     password?: string;
+    /**
+     * The basic authorization's user name, at most 128 characters, without `:`.
+     */
     username: string;
 }
 
 export interface EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer {
+    /**
+     * The authorization method: `basic`, `bearer` or `custom_header`.
+     */
     method: string;
+    /**
+     * The bearer token: write-only in the API, a secret in the state.
+     */
     token?: string;
 }
 
 export interface EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader {
-    header_key: string;
-    header_value?: string;
+    /**
+     * The custom header's name (an HTTP header name).
+     */
+    headerKey: string;
+    /**
+     * The custom header's value: write-only in the API, a secret in the state.
+     */
+    headerValue?: string;
+    /**
+     * The authorization method: `basic`, `bearer` or `custom_header`.
+     */
     method: string;
 }
 
 export interface EventStreamSubscriptions {
-    event_type?: string;
+    /**
+     * An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+     */
+    eventType?: string;
 }
 
 export interface FormComponentAuth0VerifiableCredentials {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config: outputs.FormComponentAuth0VerifiableCredentialsConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentAuth0VerifiableCredentialsConfig {
-    access_token: string;
-    alternate_text: string;
-    max_wait?: number;
+    /**
+     * The verifier's access token, 1 to 5000 characters: a secret.
+     */
+    accessToken: string;
+    /**
+     * Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+     */
+    alternateText: string;
+    /**
+     * Seconds to wait for the credential, 60 to 600.
+     */
+    maxWait?: number;
+    /**
+     * The QR code's size in pixels, 1 to 500.
+     */
     size?: number;
+    /**
+     * The verifiable credentials verifier's URL, at most 2000 characters.
+     */
     url: string;
-    verification_id: string;
+    /**
+     * The verification template's id, 1 to 255 characters.
+     */
+    verificationId: string;
 }
 
 export interface FormComponentBoolean {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config: outputs.FormComponentBooleanConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentBooleanConfig {
-    default_value?: boolean;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: boolean;
+    /**
+     * The choices offered.
+     */
     options?: outputs.FormComponentBooleanConfigOptions;
 }
 
 export interface FormComponentBooleanConfigOptions {
+    /**
+     * The text of the `false` choice, 1 to 50 characters.
+     */
     false?: string;
+    /**
+     * The text of the `true` choice, 1 to 50 characters.
+     */
     true?: string;
 }
 
 export interface FormComponentCards {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentCardsConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentCardsConfig {
-    default_value?: any;
-    hide_labels?: boolean;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: any;
+    /**
+     * Whether to show the cards' images without their labels.
+     */
+    hideLabels?: boolean;
+    /**
+     * Whether the visitor may pick (or upload) more than one.
+     */
     multiple?: boolean;
+    /**
+     * The choices offered.
+     */
     options?: outputs.FormComponentCardsConfigOptions[];
 }
 
 export interface FormComponentCardsConfigOptions {
-    image_url: string;
+    /**
+     * An image shown for this card (https).
+     */
+    imageUrl: string;
+    /**
+     * The text shown for this choice.
+     */
     label: string;
+    /**
+     * The value submitted when this choice is picked.
+     */
     value: string;
 }
 
 export interface FormComponentChoice {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentChoiceConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentChoiceConfig {
-    allow_other?: outputs.FormComponentChoiceConfigAllowOther;
-    default_value?: any;
+    /**
+     * An extra choice where the visitor types their own answer.
+     */
+    allowOther?: outputs.FormComponentChoiceConfigAllowOther;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: any;
+    /**
+     * Whether the visitor may pick (or upload) more than one.
+     */
     multiple?: boolean;
+    /**
+     * The choices offered.
+     */
     options?: outputs.FormComponentChoiceConfigOptions[];
 }
 
 export interface FormComponentChoiceConfigAllowOther {
+    /**
+     * Offer the free-text choice (only `true`).
+     */
     enabled?: boolean;
+    /**
+     * The text shown for the free-text choice.
+     */
     label?: string;
+    /**
+     * Text shown in the empty free-text input.
+     */
     placeholder?: string;
 }
 
 export interface FormComponentChoiceConfigOptions {
+    /**
+     * The text shown for this choice.
+     */
     label: string;
+    /**
+     * The value submitted when this choice is picked.
+     */
     value: string;
 }
 
 export interface FormComponentCustom {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config: outputs.FormComponentCustomConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentCustomConfig {
+    /**
+     * The custom field's JavaScript code.
+     */
     code: string;
+    /**
+     * The custom field's stylesheet (CSS).
+     */
     css?: string;
+    /**
+     * Parameters passed to the custom field's code (a string map).
+     */
     params?: {[key: string]: string};
+    /**
+     * The custom field's JSON Schema of its value.
+     */
     schema: any;
 }
 
 export interface FormComponentDate {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config: outputs.FormComponentDateConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentDateConfig {
-    default_value?: string;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: string;
+    /**
+     * What the date field asks for: `DATE` or `TIME`.
+     */
     format?: string;
 }
 
 export interface FormComponentDivider {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentDividerConfig;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentDividerConfig {
+    /**
+     * The text shown (a button's caption, a divider's or the legal text).
+     */
     text?: string;
 }
 
 export interface FormComponentDropdown {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentDropdownConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentDropdownConfig {
-    default_value?: any;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: any;
+    /**
+     * Whether the visitor may pick (or upload) more than one.
+     */
     multiple?: boolean;
+    /**
+     * The choices offered.
+     */
     options?: outputs.FormComponentDropdownConfigOptions[];
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: string;
 }
 
 export interface FormComponentDropdownConfigOptions {
+    /**
+     * The text shown for this choice.
+     */
     label: string;
+    /**
+     * The value submitted when this choice is picked.
+     */
     value: string;
 }
 
 export interface FormComponentEmail {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentEmailConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentEmailConfig {
-    default_value?: string;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: string;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: string;
 }
 
 export interface FormComponentFile {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentFileConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentFileConfig {
+    /**
+     * The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+     */
     categories?: string[];
+    /**
+     * The file name extensions accepted.
+     */
     extensions?: string[];
+    /**
+     * How many files may be uploaded (at least 1).
+     */
     maxFiles?: number;
+    /**
+     * The largest file accepted, in bytes (at least 1024).
+     */
     maxSize?: number;
+    /**
+     * Whether the visitor may pick (or upload) more than one.
+     */
     multiple?: boolean;
+    /**
+     * Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+     */
     storage?: outputs.FormComponentFileConfigStorage;
 }
 
 export interface FormComponentFileConfigStorage {
+    /**
+     * `MANAGED` (the tenant keeps the files) or `CUSTOM`.
+     */
     type: string;
 }
 
 export interface FormComponentGmapsAddress {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config: outputs.FormComponentGmapsAddressConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentGmapsAddressConfig {
-    api_key: string;
-    server_key?: string;
+    /**
+     * The Google Maps API key used in the browser: a secret.
+     */
+    apiKey: string;
+    /**
+     * The Google Maps API key used by the server: a secret.
+     */
+    serverKey?: string;
 }
 
 export interface FormComponentHtml {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentHtmlConfig;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentHtmlConfig {
+    /**
+     * The block's content (HTML or rich text), at most 10000 characters.
+     */
     content?: string;
 }
 
 export interface FormComponentImage {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentImageConfig;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentImageConfig {
+    /**
+     * The image's height in pixels, 1 to 500.
+     */
     height?: number;
+    /**
+     * Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+     */
     position?: string;
+    /**
+     * The image's URL, at most 500 characters.
+     */
     src: string;
 }
 
 export interface FormComponentJumpButton {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config: outputs.FormComponentJumpButtonConfig;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentJumpButtonConfig {
-    next_node: string;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     */
+    nextNode: string;
+    /**
+     * The jump button's style: its background colour.
+     */
     style?: outputs.FormComponentJumpButtonConfigStyle;
+    /**
+     * The text shown (a button's caption, a divider's or the legal text).
+     */
     text: string;
 }
 
 export interface FormComponentJumpButtonConfigStyle {
-    background_color?: string;
+    /**
+     * The button's background colour, `#rrggbb`.
+     */
+    backgroundColor?: string;
 }
 
 export interface FormComponentLegal {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentLegalConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentLegalConfig {
+    /**
+     * The text shown (a button's caption, a divider's or the legal text).
+     */
     text?: string;
 }
 
 export interface FormComponentNextButton {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config: outputs.FormComponentNextButtonConfig;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentNextButtonConfig {
+    /**
+     * The text shown (a button's caption, a divider's or the legal text).
+     */
     text: string;
 }
 
 export interface FormComponentNumber {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentNumberConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentNumberConfig {
-    default_value?: number;
-    max_value?: number;
-    min_value?: number;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: number;
+    /**
+     * The largest number accepted.
+     */
+    maxValue?: number;
+    /**
+     * The smallest number accepted.
+     */
+    minValue?: number;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: string;
 }
 
 export interface FormComponentPassword {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config: outputs.FormComponentPasswordConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentPasswordConfig {
+    /**
+     * Whether the password must mix character classes.
+     */
     complexity?: boolean;
+    /**
+     * How the password is hashed before the form's flows see it.
+     */
     hash?: string;
-    max_length?: number;
-    min_length?: number;
+    /**
+     * The longest value accepted, in characters.
+     */
+    maxLength?: number;
+    /**
+     * The shortest value accepted, in characters.
+     */
+    minLength?: number;
+    /**
+     * Whether the password is checked against NIST's rules (known breached passwords).
+     */
     nist?: boolean;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: string;
-    strength_meter?: boolean;
+    /**
+     * Whether to show a strength meter.
+     */
+    strengthMeter?: boolean;
 }
 
 export interface FormComponentPayment {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config: outputs.FormComponentPaymentConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentPaymentConfig {
+    /**
+     * What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+     */
     charge: outputs.FormComponentPaymentConfigChargeOneOff | outputs.FormComponentPaymentConfigChargeSubscription;
+    /**
+     * The payment provider's keys: `public_key` and `private_key` (a secret).
+     */
     credentials: outputs.FormComponentPaymentConfigCredentials;
+    /**
+     * Customer details passed to the payment provider.
+     */
     customer?: any;
+    /**
+     * Labels and placeholders of the card's fields.
+     */
     fields?: outputs.FormComponentPaymentConfigFields;
+    /**
+     * The payment provider (`STRIPE`).
+     */
     provider?: string;
 }
 
 export interface FormComponentPaymentConfigChargeOneOff {
-    one_off: outputs.FormComponentPaymentConfigChargeOneOffOneOff;
+    /**
+     * A one-off payment: amount and currency.
+     */
+    oneOff: outputs.FormComponentPaymentConfigChargeOneOffOneOff;
+    /**
+     * `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     */
     type: string;
 }
 
 export interface FormComponentPaymentConfigChargeOneOffOneOff {
+    /**
+     * The amount to charge, in the currency's smallest unit or as a number the provider takes.
+     */
     amount: string | number;
+    /**
+     * The currency (ISO 4217 code, for example `EUR`).
+     */
     currency: string;
 }
 
 export interface FormComponentPaymentConfigChargeSubscription {
+    /**
+     * The subscription the visitor takes out, as the payment provider defines it.
+     */
     subscription: any;
+    /**
+     * `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     */
     type: string;
 }
 
 export interface FormComponentPaymentConfigCredentials {
-    private_key: string;
-    public_key: string;
+    /**
+     * The payment provider's secret key: a secret, stored encrypted in the state.
+     */
+    privateKey: string;
+    /**
+     * The payment provider's publishable key.
+     */
+    publicKey: string;
 }
 
 export interface FormComponentPaymentConfigFields {
-    card_number?: outputs.FormComponentPaymentConfigFieldsCardNumber;
-    expiration_date?: outputs.FormComponentPaymentConfigFieldsExpirationDate;
-    security_code?: outputs.FormComponentPaymentConfigFieldsSecurityCode;
+    /**
+     * The card number field's texts.
+     */
+    cardNumber?: outputs.FormComponentPaymentConfigFieldsCardNumber;
+    /**
+     * The expiration date field's texts.
+     */
+    expirationDate?: outputs.FormComponentPaymentConfigFieldsExpirationDate;
+    /**
+     * The security code field's texts.
+     */
+    securityCode?: outputs.FormComponentPaymentConfigFieldsSecurityCode;
+    /**
+     * Whether to show the payment provider's trust marks.
+     */
     trustmarks?: boolean;
 }
 
 export interface FormComponentPaymentConfigFieldsCardNumber {
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: string;
 }
 
 export interface FormComponentPaymentConfigFieldsExpirationDate {
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: string;
 }
 
 export interface FormComponentPaymentConfigFieldsSecurityCode {
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: string;
 }
 
 export interface FormComponentPreviousButton {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config: outputs.FormComponentPreviousButtonConfig;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentPreviousButtonConfig {
+    /**
+     * The text shown (a button's caption, a divider's or the legal text).
+     */
     text: string;
 }
 
 export interface FormComponentRecaptcha {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config: outputs.FormComponentRecaptchaConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentRecaptchaConfig {
-    secret_key: string;
-    site_key: string;
+    /**
+     * The reCAPTCHA secret key: a secret, stored encrypted in the state.
+     */
+    secretKey: string;
+    /**
+     * The reCAPTCHA site key (public).
+     */
+    siteKey: string;
 }
 
 export interface FormComponentResendButton {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config: outputs.FormComponentResendButtonConfig;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentResendButtonConfig {
-    active_text: string;
-    button_text: string;
-    flow_id: string;
-    max_attempts?: number;
-    text_alignment?: string;
-    waiting_text: string;
-    waiting_time?: number;
+    /**
+     * The text shown while the code can be sent again, 1 to 255 characters.
+     */
+    activeText: string;
+    /**
+     * The resend button's caption, 1 to 255 characters.
+     */
+    buttonText: string;
+    /**
+     * The id of a flow (`af_…`, at most 30 characters).
+     */
+    flowId: string;
+    /**
+     * How many times the code may be sent again, 1 to 10.
+     */
+    maxAttempts?: number;
+    /**
+     * How the resend text is aligned.
+     */
+    textAlignment?: string;
+    /**
+     * The text shown while waiting to resend, 1 to 255 characters.
+     */
+    waitingText: string;
+    /**
+     * Seconds to wait between two sends, 1 to 60.
+     */
+    waitingTime?: number;
 }
 
 export interface FormComponentRichText {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentRichTextConfig;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentRichTextConfig {
+    /**
+     * The block's content (HTML or rich text), at most 10000 characters.
+     */
     content?: string;
 }
 
 export interface FormComponentSocial {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: any;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentTel {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentTelConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentTelConfig {
-    country_picker?: boolean;
-    default_value?: string;
-    max_length?: number;
-    min_length?: number;
+    /**
+     * Whether to show a country picker for the number's prefix.
+     */
+    countryPicker?: boolean;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: string;
+    /**
+     * The longest value accepted, in characters.
+     */
+    maxLength?: number;
+    /**
+     * The shortest value accepted, in characters.
+     */
+    minLength?: number;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: string;
+    /**
+     * Texts of the telephone field's country picker.
+     */
     strings?: outputs.FormComponentTelConfigStrings;
 }
 
 export interface FormComponentTelConfigStrings {
-    filter_placeholder?: string;
+    /**
+     * Text shown in the empty country search box.
+     */
+    filterPlaceholder?: string;
 }
 
 export interface FormComponentText {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentTextConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentTextConfig {
-    default_value?: string;
-    max_length?: number;
-    min_length?: number;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: string;
+    /**
+     * The longest value accepted, in characters.
+     */
+    maxLength?: number;
+    /**
+     * The shortest value accepted, in characters.
+     */
+    minLength?: number;
+    /**
+     * Whether the text field takes several lines.
+     */
     multiline?: boolean;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: string;
 }
 
 export interface FormComponentUrl {
+    /**
+     * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     */
     category: string;
+    /**
+     * The component's configuration, by its type.
+     */
     config?: outputs.FormComponentUrlConfig;
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     */
     hint?: string;
+    /**
+     * The component's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The label shown with the field.
+     */
     label?: string;
+    /**
+     * Whether the visitor must fill in the field.
+     */
     required?: boolean;
+    /**
+     * Whether the value is sensitive: kept out of logs and flows' records.
+     */
     sensitive?: boolean;
+    /**
+     * The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     */
     type: string;
 }
 
 export interface FormComponentUrlConfig {
-    default_value?: string;
+    /**
+     * The field's value until the visitor changes it.
+     */
+    defaultValue?: string;
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     */
     placeholder?: string;
 }
 
 export interface FormEnding {
-    after_submit?: outputs.FormEndingAfterSubmit;
+    /**
+     * A flow to run after the form is submitted.
+     */
+    afterSubmit?: outputs.FormEndingAfterSubmit;
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     */
     coordinates?: outputs.FormNodeStepCoordinates;
+    /**
+     * Send the visitor to a URL at the end.
+     */
     redirection?: outputs.FormEndingRedirection;
-    resume_flow?: boolean;
+    /**
+     * Resume the authentication flow that showed the form (only `true`).
+     */
+    resumeFlow?: boolean;
 }
 
 export interface FormEndingAfterSubmit {
-    flow_id?: string;
+    /**
+     * The id of a flow (`af_…`, at most 30 characters).
+     */
+    flowId?: string;
 }
 
 export interface FormEndingRedirection {
+    /**
+     * Seconds to wait before going, an integer 0 to 10.
+     */
     delay?: number;
+    /**
+     * The URL to go to, 1 to 1024 characters.
+     */
     target: string;
 }
 
 export interface FormLanguages {
+    /**
+     * The language used when the visitor's is not available.
+     */
     default?: string;
+    /**
+     * The primary language code (for example `en`).
+     */
     primary?: string;
 }
 
 export interface FormMessages {
+    /**
+     * The form's own messages, by key, for use in its components.
+     */
     custom?: {[key: string]: string};
+    /**
+     * Texts that replace the built-in error messages, by error key.
+     */
     errors?: {[key: string]: string};
 }
 
 export interface FormNodeFlow {
+    /**
+     * A display name for the node in the editor, 1 to 150 characters.
+     */
     alias?: string;
+    /**
+     * The node's configuration, by its type.
+     */
     config: outputs.FormNodeFlowConfig;
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     */
     coordinates?: outputs.FormNodeStepCoordinates;
+    /**
+     * The node's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The node's type: `STEP`, `FLOW` or `ROUTER`.
+     */
     type: string;
 }
 
 export interface FormNodeFlowConfig {
-    flow_id: string;
-    next_node?: string;
+    /**
+     * The id of a flow (`af_…`, at most 30 characters).
+     */
+    flowId: string;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     */
+    nextNode?: string;
 }
 
 export interface FormNodeRouter {
+    /**
+     * A display name for the node in the editor, 1 to 150 characters.
+     */
     alias?: string;
+    /**
+     * The node's configuration, by its type.
+     */
     config?: outputs.FormNodeRouterConfig;
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     */
     coordinates?: outputs.FormNodeStepCoordinates;
+    /**
+     * The node's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The node's type: `STEP`, `FLOW` or `ROUTER`.
+     */
     type: string;
 }
 
 export interface FormNodeRouterConfig {
+    /**
+     * The id of the node that comes next when no rule applies, or `$ending`.
+     */
     fallback?: string;
+    /**
+     * The ROUTER node's rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+     */
     rules?: outputs.FormNodeRouterConfigRules[];
 }
 
 export interface FormNodeRouterConfigRules {
+    /**
+     * A display name for the rule, 1 to 150 characters.
+     */
     alias?: string;
+    /**
+     * When the rule applies: an expression on the form's fields, kept exactly as written.
+     */
     condition: any;
+    /**
+     * The rule's id, unique in the node.
+     */
     id: string;
-    next_node?: string;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     */
+    nextNode?: string;
 }
 
 export interface FormNodeStep {
+    /**
+     * A display name for the node in the editor, 1 to 150 characters.
+     */
     alias?: string;
+    /**
+     * The node's configuration, by its type.
+     */
     config?: outputs.FormNodeStepConfig;
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     */
     coordinates?: outputs.FormNodeStepCoordinates;
+    /**
+     * The node's id, unique in the form: letters, digits, `_` and `-`.
+     */
     id: string;
+    /**
+     * The node's type: `STEP`, `FLOW` or `ROUTER`.
+     */
     type: string;
 }
 
 export interface FormNodeStepConfig {
+    /**
+     * The STEP node's components, shown in order: fields, widgets and blocks.
+     */
     components?: (outputs.FormComponentDivider | outputs.FormComponentHtml | outputs.FormComponentImage | outputs.FormComponentJumpButton | outputs.FormComponentResendButton | outputs.FormComponentNextButton | outputs.FormComponentPreviousButton | outputs.FormComponentRichText | outputs.FormComponentAuth0VerifiableCredentials | outputs.FormComponentGmapsAddress | outputs.FormComponentRecaptcha | outputs.FormComponentBoolean | outputs.FormComponentCards | outputs.FormComponentChoice | outputs.FormComponentCustom | outputs.FormComponentDate | outputs.FormComponentDropdown | outputs.FormComponentEmail | outputs.FormComponentFile | outputs.FormComponentLegal | outputs.FormComponentNumber | outputs.FormComponentPassword | outputs.FormComponentPayment | outputs.FormComponentSocial | outputs.FormComponentTel | outputs.FormComponentText | outputs.FormComponentUrl)[];
-    next_node?: string;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     */
+    nextNode?: string;
 }
 
 export interface FormNodeStepCoordinates {
+    /**
+     * Horizontal position in the editor, an integer within ±999999.
+     */
     x: number;
+    /**
+     * Vertical position in the editor, an integer within ±999999.
+     */
     y: number;
 }
 
 export interface FormStart {
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     */
     coordinates?: outputs.FormNodeStepCoordinates;
-    hidden_fields?: outputs.FormStartHiddenFields[];
-    next_node?: string;
+    /**
+     * Values the form carries without showing them (from the query string or set here).
+     */
+    hiddenFields?: outputs.FormStartHiddenFields[];
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     */
+    nextNode?: string;
 }
 
 export interface FormStartHiddenFields {
+    /**
+     * The hidden field's key: letters, digits, `_` and `-`.
+     */
     key: string;
+    /**
+     * The hidden field's value, 1 to 500 characters.
+     */
     value?: string;
 }
 
 export interface FormStyle {
+    /**
+     * The form's stylesheet (CSS), 1 to 5000 characters.
+     */
     css?: string;
 }
 
 export interface RateLimitConfigurationAllow {
+    /**
+     * What the policy does: `allow`, `block`, `log` or `redirect`.
+     */
     action: string;
 }
 
 export interface RateLimitConfigurationBlock {
+    /**
+     * What the policy does: `allow`, `block`, `log` or `redirect`.
+     */
     action: string;
+    /**
+     * Requests allowed before the action applies, 0 to 10000.
+     */
     limit: number;
 }
 
 export interface RateLimitConfigurationLog {
+    /**
+     * What the policy does: `allow`, `block`, `log` or `redirect`.
+     */
     action: string;
+    /**
+     * Requests allowed before the action applies, 0 to 10000.
+     */
     limit: number;
 }
 
 export interface RateLimitConfigurationRedirect {
+    /**
+     * What the policy does: `allow`, `block`, `log` or `redirect`.
+     */
     action: string;
+    /**
+     * Requests allowed before the action applies, 0 to 10000.
+     */
     limit: number;
-    redirect_uri: string;
+    /**
+     * Where a limited request is redirected (`https://…`).
+     */
+    redirectUri: string;
 }
 
 export interface RateLimitPolicyItem {
+    /**
+     * What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     */
     configuration: outputs.RateLimitConfigurationAllow | outputs.RateLimitConfigurationBlock | outputs.RateLimitConfigurationLog | outputs.RateLimitConfigurationRedirect;
+    /**
+     * Who is limited: `client`. Changing it replaces the policy.
+     */
     consumer: string;
-    consumer_selector: string;
-    created_at?: string;
+    /**
+     * Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     */
+    consumerSelector: string;
+    /**
+     * When the policy was created (ISO-8601).
+     */
+    createdAt?: string;
+    /**
+     * The policy's id (`rlp_…`), made by the tenant.
+     */
     id: string;
+    /**
+     * The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     */
     resource: string;
-    updated_at?: string;
+    /**
+     * When the policy was last updated (ISO-8601).
+     */
+    updatedAt?: string;
 }
 

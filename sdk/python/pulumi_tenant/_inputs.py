@@ -217,19 +217,32 @@ __all__ = [
 
 class EventStreamDestinationActionArgsDict(TypedDict):
     configuration: pulumi.Input['EventStreamDestinationActionConfigurationArgsDict']
+    """
+    The destination's configuration, by its type.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The destination's type: `webhook`, `eventbridge` or `action`.
+    """
 
 @pulumi.input_type
 class EventStreamDestinationActionArgs:
     def __init__(__self__, *,
                  configuration: pulumi.Input['EventStreamDestinationActionConfigurationArgs'],
                  type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input['EventStreamDestinationActionConfigurationArgs'] configuration: The destination's configuration, by its type.
+        :param pulumi.Input[_builtins.str] type: The destination's type: `webhook`, `eventbridge` or `action`.
+        """
         pulumi.set(__self__, "configuration", configuration)
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> pulumi.Input['EventStreamDestinationActionConfigurationArgs']:
+        """
+        The destination's configuration, by its type.
+        """
         return pulumi.get(self, "configuration")
 
     @configuration.setter
@@ -239,6 +252,9 @@ class EventStreamDestinationActionArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The destination's type: `webhook`, `eventbridge` or `action`.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -248,16 +264,25 @@ class EventStreamDestinationActionArgs:
 
 class EventStreamDestinationActionConfigurationArgsDict(TypedDict):
     action_id: pulumi.Input[_builtins.str]
+    """
+    The id of the action that receives the events.
+    """
 
 @pulumi.input_type
 class EventStreamDestinationActionConfigurationArgs:
     def __init__(__self__, *,
                  action_id: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] action_id: The id of the action that receives the events.
+        """
         pulumi.set(__self__, "action_id", action_id)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="actionId")
     def action_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the action that receives the events.
+        """
         return pulumi.get(self, "action_id")
 
     @action_id.setter
@@ -267,19 +292,32 @@ class EventStreamDestinationActionConfigurationArgs:
 
 class EventStreamDestinationEventbridgeArgsDict(TypedDict):
     configuration: pulumi.Input['EventStreamDestinationEventbridgeConfigurationArgsDict']
+    """
+    The destination's configuration, by its type.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The destination's type: `webhook`, `eventbridge` or `action`.
+    """
 
 @pulumi.input_type
 class EventStreamDestinationEventbridgeArgs:
     def __init__(__self__, *,
                  configuration: pulumi.Input['EventStreamDestinationEventbridgeConfigurationArgs'],
                  type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input['EventStreamDestinationEventbridgeConfigurationArgs'] configuration: The destination's configuration, by its type.
+        :param pulumi.Input[_builtins.str] type: The destination's type: `webhook`, `eventbridge` or `action`.
+        """
         pulumi.set(__self__, "configuration", configuration)
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> pulumi.Input['EventStreamDestinationEventbridgeConfigurationArgs']:
+        """
+        The destination's configuration, by its type.
+        """
         return pulumi.get(self, "configuration")
 
     @configuration.setter
@@ -289,6 +327,9 @@ class EventStreamDestinationEventbridgeArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The destination's type: `webhook`, `eventbridge` or `action`.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -298,8 +339,17 @@ class EventStreamDestinationEventbridgeArgs:
 
 class EventStreamDestinationEventbridgeConfigurationArgsDict(TypedDict):
     aws_account_id: pulumi.Input[_builtins.str]
+    """
+    The AWS account that receives the events (12 digits).
+    """
     aws_region: pulumi.Input[_builtins.str]
+    """
+    The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+    """
     aws_partner_event_source: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The EventBridge partner event source the tenant made (read only).
+    """
 
 @pulumi.input_type
 class EventStreamDestinationEventbridgeConfigurationArgs:
@@ -307,14 +357,22 @@ class EventStreamDestinationEventbridgeConfigurationArgs:
                  aws_account_id: pulumi.Input[_builtins.str],
                  aws_region: pulumi.Input[_builtins.str],
                  aws_partner_event_source: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] aws_account_id: The AWS account that receives the events (12 digits).
+        :param pulumi.Input[_builtins.str] aws_region: The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+        :param pulumi.Input[_builtins.str] aws_partner_event_source: The EventBridge partner event source the tenant made (read only).
+        """
         pulumi.set(__self__, "aws_account_id", aws_account_id)
         pulumi.set(__self__, "aws_region", aws_region)
         if aws_partner_event_source is not None:
             pulumi.set(__self__, "aws_partner_event_source", aws_partner_event_source)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="awsAccountId")
     def aws_account_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The AWS account that receives the events (12 digits).
+        """
         return pulumi.get(self, "aws_account_id")
 
     @aws_account_id.setter
@@ -322,8 +380,11 @@ class EventStreamDestinationEventbridgeConfigurationArgs:
         pulumi.set(self, "aws_account_id", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="awsRegion")
     def aws_region(self) -> pulumi.Input[_builtins.str]:
+        """
+        The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+        """
         return pulumi.get(self, "aws_region")
 
     @aws_region.setter
@@ -331,8 +392,11 @@ class EventStreamDestinationEventbridgeConfigurationArgs:
         pulumi.set(self, "aws_region", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="awsPartnerEventSource")
     def aws_partner_event_source(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The EventBridge partner event source the tenant made (read only).
+        """
         return pulumi.get(self, "aws_partner_event_source")
 
     @aws_partner_event_source.setter
@@ -342,19 +406,32 @@ class EventStreamDestinationEventbridgeConfigurationArgs:
 
 class EventStreamDestinationWebhookArgsDict(TypedDict):
     configuration: pulumi.Input['EventStreamDestinationWebhookConfigurationArgsDict']
+    """
+    The destination's configuration, by its type.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The destination's type: `webhook`, `eventbridge` or `action`.
+    """
 
 @pulumi.input_type
 class EventStreamDestinationWebhookArgs:
     def __init__(__self__, *,
                  configuration: pulumi.Input['EventStreamDestinationWebhookConfigurationArgs'],
                  type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input['EventStreamDestinationWebhookConfigurationArgs'] configuration: The destination's configuration, by its type.
+        :param pulumi.Input[_builtins.str] type: The destination's type: `webhook`, `eventbridge` or `action`.
+        """
         pulumi.set(__self__, "configuration", configuration)
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> pulumi.Input['EventStreamDestinationWebhookConfigurationArgs']:
+        """
+        The destination's configuration, by its type.
+        """
         return pulumi.get(self, "configuration")
 
     @configuration.setter
@@ -364,6 +441,9 @@ class EventStreamDestinationWebhookArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The destination's type: `webhook`, `eventbridge` or `action`.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -373,19 +453,32 @@ class EventStreamDestinationWebhookArgs:
 
 class EventStreamDestinationWebhookConfigurationArgsDict(TypedDict):
     webhook_authorization: pulumi.Input[Union['EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgsDict', 'EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgsDict', 'EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgsDict']]
+    """
+    How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+    """
     webhook_endpoint: pulumi.Input[_builtins.str]
+    """
+    The webhook's URL (`https://…`).
+    """
 
 @pulumi.input_type
 class EventStreamDestinationWebhookConfigurationArgs:
     def __init__(__self__, *,
                  webhook_authorization: pulumi.Input[Union['EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs', 'EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs', 'EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs']],
                  webhook_endpoint: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[Union['EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs', 'EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs', 'EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs']] webhook_authorization: How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+        :param pulumi.Input[_builtins.str] webhook_endpoint: The webhook's URL (`https://…`).
+        """
         pulumi.set(__self__, "webhook_authorization", webhook_authorization)
         pulumi.set(__self__, "webhook_endpoint", webhook_endpoint)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="webhookAuthorization")
     def webhook_authorization(self) -> pulumi.Input[Union['EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs', 'EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs', 'EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs']]:
+        """
+        How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+        """
         return pulumi.get(self, "webhook_authorization")
 
     @webhook_authorization.setter
@@ -393,8 +486,11 @@ class EventStreamDestinationWebhookConfigurationArgs:
         pulumi.set(self, "webhook_authorization", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="webhookEndpoint")
     def webhook_endpoint(self) -> pulumi.Input[_builtins.str]:
+        """
+        The webhook's URL (`https://…`).
+        """
         return pulumi.get(self, "webhook_endpoint")
 
     @webhook_endpoint.setter
@@ -404,8 +500,17 @@ class EventStreamDestinationWebhookConfigurationArgs:
 
 class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgsDict(TypedDict):
     method: pulumi.Input[_builtins.str]
+    """
+    The authorization method: `basic`, `bearer` or `custom_header`.
+    """
     username: pulumi.Input[_builtins.str]
+    """
+    The basic authorization's user name, at most 128 characters, without `:`.
+    """
     password: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The basic authorization's password: write-only in the API, a secret in the state.
+    """
 
 @pulumi.input_type
 class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs:
@@ -413,6 +518,11 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs:
                  method: pulumi.Input[_builtins.str],
                  username: pulumi.Input[_builtins.str],
                  password: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] method: The authorization method: `basic`, `bearer` or `custom_header`.
+        :param pulumi.Input[_builtins.str] username: The basic authorization's user name, at most 128 characters, without `:`.
+        :param pulumi.Input[_builtins.str] password: The basic authorization's password: write-only in the API, a secret in the state.
+        """
         pulumi.set(__self__, "method", method)
         pulumi.set(__self__, "username", username)
         if password is not None:
@@ -421,6 +531,9 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs:
     @_builtins.property
     @pulumi.getter
     def method(self) -> pulumi.Input[_builtins.str]:
+        """
+        The authorization method: `basic`, `bearer` or `custom_header`.
+        """
         return pulumi.get(self, "method")
 
     @method.setter
@@ -430,6 +543,9 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs:
     @_builtins.property
     @pulumi.getter
     def username(self) -> pulumi.Input[_builtins.str]:
+        """
+        The basic authorization's user name, at most 128 characters, without `:`.
+        """
         return pulumi.get(self, "username")
 
     @username.setter
@@ -439,6 +555,9 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs:
     @_builtins.property
     @pulumi.getter
     def password(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The basic authorization's password: write-only in the API, a secret in the state.
+        """
         return pulumi.get(self, "password")
 
     @password.setter
@@ -448,13 +567,23 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs:
 
 class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgsDict(TypedDict):
     method: pulumi.Input[_builtins.str]
+    """
+    The authorization method: `basic`, `bearer` or `custom_header`.
+    """
     token: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The bearer token: write-only in the API, a secret in the state.
+    """
 
 @pulumi.input_type
 class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs:
     def __init__(__self__, *,
                  method: pulumi.Input[_builtins.str],
                  token: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] method: The authorization method: `basic`, `bearer` or `custom_header`.
+        :param pulumi.Input[_builtins.str] token: The bearer token: write-only in the API, a secret in the state.
+        """
         pulumi.set(__self__, "method", method)
         if token is not None:
             pulumi.set(__self__, "token", token)
@@ -462,6 +591,9 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs:
     @_builtins.property
     @pulumi.getter
     def method(self) -> pulumi.Input[_builtins.str]:
+        """
+        The authorization method: `basic`, `bearer` or `custom_header`.
+        """
         return pulumi.get(self, "method")
 
     @method.setter
@@ -471,6 +603,9 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs:
     @_builtins.property
     @pulumi.getter
     def token(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The bearer token: write-only in the API, a secret in the state.
+        """
         return pulumi.get(self, "token")
 
     @token.setter
@@ -480,8 +615,17 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs:
 
 class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgsDict(TypedDict):
     header_key: pulumi.Input[_builtins.str]
+    """
+    The custom header's name (an HTTP header name).
+    """
     method: pulumi.Input[_builtins.str]
+    """
+    The authorization method: `basic`, `bearer` or `custom_header`.
+    """
     header_value: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The custom header's value: write-only in the API, a secret in the state.
+    """
 
 @pulumi.input_type
 class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs:
@@ -489,14 +633,22 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader
                  header_key: pulumi.Input[_builtins.str],
                  method: pulumi.Input[_builtins.str],
                  header_value: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] header_key: The custom header's name (an HTTP header name).
+        :param pulumi.Input[_builtins.str] method: The authorization method: `basic`, `bearer` or `custom_header`.
+        :param pulumi.Input[_builtins.str] header_value: The custom header's value: write-only in the API, a secret in the state.
+        """
         pulumi.set(__self__, "header_key", header_key)
         pulumi.set(__self__, "method", method)
         if header_value is not None:
             pulumi.set(__self__, "header_value", header_value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="headerKey")
     def header_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The custom header's name (an HTTP header name).
+        """
         return pulumi.get(self, "header_key")
 
     @header_key.setter
@@ -506,6 +658,9 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader
     @_builtins.property
     @pulumi.getter
     def method(self) -> pulumi.Input[_builtins.str]:
+        """
+        The authorization method: `basic`, `bearer` or `custom_header`.
+        """
         return pulumi.get(self, "method")
 
     @method.setter
@@ -513,8 +668,11 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader
         pulumi.set(self, "method", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="headerValue")
     def header_value(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The custom header's value: write-only in the API, a secret in the state.
+        """
         return pulumi.get(self, "header_value")
 
     @header_value.setter
@@ -524,17 +682,26 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader
 
 class EventStreamSubscriptionsArgsDict(TypedDict):
     event_type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+    """
 
 @pulumi.input_type
 class EventStreamSubscriptionsArgs:
     def __init__(__self__, *,
                  event_type: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] event_type: An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+        """
         if event_type is not None:
             pulumi.set(__self__, "event_type", event_type)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="eventType")
     def event_type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+        """
         return pulumi.get(self, "event_type")
 
     @event_type.setter
@@ -544,13 +711,37 @@ class EventStreamSubscriptionsArgs:
 
 class FormComponentAuth0VerifiableCredentialsArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     config: pulumi.Input['FormComponentAuth0VerifiableCredentialsConfigArgsDict']
+    """
+    The component's configuration, by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentAuth0VerifiableCredentialsArgs:
@@ -563,6 +754,16 @@ class FormComponentAuth0VerifiableCredentialsArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input['FormComponentAuth0VerifiableCredentialsConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -579,6 +780,9 @@ class FormComponentAuth0VerifiableCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -588,6 +792,9 @@ class FormComponentAuth0VerifiableCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input['FormComponentAuth0VerifiableCredentialsConfigArgs']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -597,6 +804,9 @@ class FormComponentAuth0VerifiableCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -606,6 +816,9 @@ class FormComponentAuth0VerifiableCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -615,6 +828,9 @@ class FormComponentAuth0VerifiableCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -624,6 +840,9 @@ class FormComponentAuth0VerifiableCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -633,6 +852,9 @@ class FormComponentAuth0VerifiableCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -642,6 +864,9 @@ class FormComponentAuth0VerifiableCredentialsArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -651,11 +876,29 @@ class FormComponentAuth0VerifiableCredentialsArgs:
 
 class FormComponentAuth0VerifiableCredentialsConfigArgsDict(TypedDict):
     access_token: pulumi.Input[_builtins.str]
+    """
+    The verifier's access token, 1 to 5000 characters: a secret.
+    """
     alternate_text: pulumi.Input[_builtins.str]
+    """
+    Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+    """
     url: pulumi.Input[_builtins.str]
+    """
+    The verifiable credentials verifier's URL, at most 2000 characters.
+    """
     verification_id: pulumi.Input[_builtins.str]
+    """
+    The verification template's id, 1 to 255 characters.
+    """
     max_wait: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Seconds to wait for the credential, 60 to 600.
+    """
     size: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    The QR code's size in pixels, 1 to 500.
+    """
 
 @pulumi.input_type
 class FormComponentAuth0VerifiableCredentialsConfigArgs:
@@ -666,6 +909,14 @@ class FormComponentAuth0VerifiableCredentialsConfigArgs:
                  verification_id: pulumi.Input[_builtins.str],
                  max_wait: pulumi.Input[Optional[_builtins.float]] = None,
                  size: pulumi.Input[Optional[_builtins.float]] = None):
+        """
+        :param pulumi.Input[_builtins.str] access_token: The verifier's access token, 1 to 5000 characters: a secret.
+        :param pulumi.Input[_builtins.str] alternate_text: Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+        :param pulumi.Input[_builtins.str] url: The verifiable credentials verifier's URL, at most 2000 characters.
+        :param pulumi.Input[_builtins.str] verification_id: The verification template's id, 1 to 255 characters.
+        :param pulumi.Input[_builtins.float] max_wait: Seconds to wait for the credential, 60 to 600.
+        :param pulumi.Input[_builtins.float] size: The QR code's size in pixels, 1 to 500.
+        """
         pulumi.set(__self__, "access_token", access_token)
         pulumi.set(__self__, "alternate_text", alternate_text)
         pulumi.set(__self__, "url", url)
@@ -676,8 +927,11 @@ class FormComponentAuth0VerifiableCredentialsConfigArgs:
             pulumi.set(__self__, "size", size)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="accessToken")
     def access_token(self) -> pulumi.Input[_builtins.str]:
+        """
+        The verifier's access token, 1 to 5000 characters: a secret.
+        """
         return pulumi.get(self, "access_token")
 
     @access_token.setter
@@ -685,8 +939,11 @@ class FormComponentAuth0VerifiableCredentialsConfigArgs:
         pulumi.set(self, "access_token", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="alternateText")
     def alternate_text(self) -> pulumi.Input[_builtins.str]:
+        """
+        Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+        """
         return pulumi.get(self, "alternate_text")
 
     @alternate_text.setter
@@ -696,6 +953,9 @@ class FormComponentAuth0VerifiableCredentialsConfigArgs:
     @_builtins.property
     @pulumi.getter
     def url(self) -> pulumi.Input[_builtins.str]:
+        """
+        The verifiable credentials verifier's URL, at most 2000 characters.
+        """
         return pulumi.get(self, "url")
 
     @url.setter
@@ -703,8 +963,11 @@ class FormComponentAuth0VerifiableCredentialsConfigArgs:
         pulumi.set(self, "url", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="verificationId")
     def verification_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The verification template's id, 1 to 255 characters.
+        """
         return pulumi.get(self, "verification_id")
 
     @verification_id.setter
@@ -712,8 +975,11 @@ class FormComponentAuth0VerifiableCredentialsConfigArgs:
         pulumi.set(self, "verification_id", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxWait")
     def max_wait(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Seconds to wait for the credential, 60 to 600.
+        """
         return pulumi.get(self, "max_wait")
 
     @max_wait.setter
@@ -723,6 +989,9 @@ class FormComponentAuth0VerifiableCredentialsConfigArgs:
     @_builtins.property
     @pulumi.getter
     def size(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The QR code's size in pixels, 1 to 500.
+        """
         return pulumi.get(self, "size")
 
     @size.setter
@@ -732,13 +1001,37 @@ class FormComponentAuth0VerifiableCredentialsConfigArgs:
 
 class FormComponentBooleanArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     config: pulumi.Input['FormComponentBooleanConfigArgsDict']
+    """
+    The component's configuration, by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentBooleanArgs:
@@ -751,6 +1044,16 @@ class FormComponentBooleanArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input['FormComponentBooleanConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -767,6 +1070,9 @@ class FormComponentBooleanArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -776,6 +1082,9 @@ class FormComponentBooleanArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input['FormComponentBooleanConfigArgs']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -785,6 +1094,9 @@ class FormComponentBooleanArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -794,6 +1106,9 @@ class FormComponentBooleanArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -803,6 +1118,9 @@ class FormComponentBooleanArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -812,6 +1130,9 @@ class FormComponentBooleanArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -821,6 +1142,9 @@ class FormComponentBooleanArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -830,6 +1154,9 @@ class FormComponentBooleanArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -839,21 +1166,34 @@ class FormComponentBooleanArgs:
 
 class FormComponentBooleanConfigArgsDict(TypedDict):
     default_value: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    The field's value until the visitor changes it.
+    """
     options: NotRequired[pulumi.Input[Optional['FormComponentBooleanConfigOptionsArgsDict']]]
+    """
+    The choices offered.
+    """
 
 @pulumi.input_type
 class FormComponentBooleanConfigArgs:
     def __init__(__self__, *,
                  default_value: pulumi.Input[Optional[_builtins.bool]] = None,
                  options: pulumi.Input[Optional['FormComponentBooleanConfigOptionsArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.bool] default_value: The field's value until the visitor changes it.
+        :param pulumi.Input['FormComponentBooleanConfigOptionsArgs'] options: The choices offered.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if options is not None:
             pulumi.set(__self__, "options", options)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @default_value.setter
@@ -863,6 +1203,9 @@ class FormComponentBooleanConfigArgs:
     @_builtins.property
     @pulumi.getter
     def options(self) -> pulumi.Input[Optional['FormComponentBooleanConfigOptionsArgs']]:
+        """
+        The choices offered.
+        """
         return pulumi.get(self, "options")
 
     @options.setter
@@ -872,13 +1215,23 @@ class FormComponentBooleanConfigArgs:
 
 class FormComponentBooleanConfigOptionsArgsDict(TypedDict):
     false: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The text of the `false` choice, 1 to 50 characters.
+    """
     true: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The text of the `true` choice, 1 to 50 characters.
+    """
 
 @pulumi.input_type
 class FormComponentBooleanConfigOptionsArgs:
     def __init__(__self__, *,
                  false: pulumi.Input[Optional[_builtins.str]] = None,
                  true: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] false: The text of the `false` choice, 1 to 50 characters.
+        :param pulumi.Input[_builtins.str] true: The text of the `true` choice, 1 to 50 characters.
+        """
         if false is not None:
             pulumi.set(__self__, "false", false)
         if true is not None:
@@ -887,6 +1240,9 @@ class FormComponentBooleanConfigOptionsArgs:
     @_builtins.property
     @pulumi.getter
     def false(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The text of the `false` choice, 1 to 50 characters.
+        """
         return pulumi.get(self, "false")
 
     @false.setter
@@ -896,6 +1252,9 @@ class FormComponentBooleanConfigOptionsArgs:
     @_builtins.property
     @pulumi.getter
     def true(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The text of the `true` choice, 1 to 50 characters.
+        """
         return pulumi.get(self, "true")
 
     @true.setter
@@ -905,13 +1264,37 @@ class FormComponentBooleanConfigOptionsArgs:
 
 class FormComponentCardsArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentCardsConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentCardsArgs:
@@ -924,6 +1307,16 @@ class FormComponentCardsArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentCardsConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -941,6 +1334,9 @@ class FormComponentCardsArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -950,6 +1346,9 @@ class FormComponentCardsArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -959,6 +1358,9 @@ class FormComponentCardsArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -968,6 +1370,9 @@ class FormComponentCardsArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentCardsConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -977,6 +1382,9 @@ class FormComponentCardsArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -986,6 +1394,9 @@ class FormComponentCardsArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -995,6 +1406,9 @@ class FormComponentCardsArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -1004,6 +1418,9 @@ class FormComponentCardsArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -1013,9 +1430,21 @@ class FormComponentCardsArgs:
 
 class FormComponentCardsConfigArgsDict(TypedDict):
     default_value: NotRequired[Any]
+    """
+    The field's value until the visitor changes it.
+    """
     hide_labels: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether to show the cards' images without their labels.
+    """
     multiple: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor may pick (or upload) more than one.
+    """
     options: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['FormComponentCardsConfigOptionsArgsDict']]]]]
+    """
+    The choices offered.
+    """
 
 @pulumi.input_type
 class FormComponentCardsConfigArgs:
@@ -1024,6 +1453,12 @@ class FormComponentCardsConfigArgs:
                  hide_labels: pulumi.Input[Optional[_builtins.bool]] = None,
                  multiple: pulumi.Input[Optional[_builtins.bool]] = None,
                  options: pulumi.Input[Optional[Sequence[pulumi.Input['FormComponentCardsConfigOptionsArgs']]]] = None):
+        """
+        :param Any default_value: The field's value until the visitor changes it.
+        :param pulumi.Input[_builtins.bool] hide_labels: Whether to show the cards' images without their labels.
+        :param pulumi.Input[_builtins.bool] multiple: Whether the visitor may pick (or upload) more than one.
+        :param pulumi.Input[Sequence[pulumi.Input['FormComponentCardsConfigOptionsArgs']]] options: The choices offered.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if hide_labels is not None:
@@ -1034,8 +1469,11 @@ class FormComponentCardsConfigArgs:
             pulumi.set(__self__, "options", options)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[Any]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @default_value.setter
@@ -1043,8 +1481,11 @@ class FormComponentCardsConfigArgs:
         pulumi.set(self, "default_value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="hideLabels")
     def hide_labels(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether to show the cards' images without their labels.
+        """
         return pulumi.get(self, "hide_labels")
 
     @hide_labels.setter
@@ -1054,6 +1495,9 @@ class FormComponentCardsConfigArgs:
     @_builtins.property
     @pulumi.getter
     def multiple(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor may pick (or upload) more than one.
+        """
         return pulumi.get(self, "multiple")
 
     @multiple.setter
@@ -1063,6 +1507,9 @@ class FormComponentCardsConfigArgs:
     @_builtins.property
     @pulumi.getter
     def options(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['FormComponentCardsConfigOptionsArgs']]]]:
+        """
+        The choices offered.
+        """
         return pulumi.get(self, "options")
 
     @options.setter
@@ -1072,8 +1519,17 @@ class FormComponentCardsConfigArgs:
 
 class FormComponentCardsConfigOptionsArgsDict(TypedDict):
     image_url: pulumi.Input[_builtins.str]
+    """
+    An image shown for this card (https).
+    """
     label: pulumi.Input[_builtins.str]
+    """
+    The text shown for this choice.
+    """
     value: pulumi.Input[_builtins.str]
+    """
+    The value submitted when this choice is picked.
+    """
 
 @pulumi.input_type
 class FormComponentCardsConfigOptionsArgs:
@@ -1081,13 +1537,21 @@ class FormComponentCardsConfigOptionsArgs:
                  image_url: pulumi.Input[_builtins.str],
                  label: pulumi.Input[_builtins.str],
                  value: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] image_url: An image shown for this card (https).
+        :param pulumi.Input[_builtins.str] label: The text shown for this choice.
+        :param pulumi.Input[_builtins.str] value: The value submitted when this choice is picked.
+        """
         pulumi.set(__self__, "image_url", image_url)
         pulumi.set(__self__, "label", label)
         pulumi.set(__self__, "value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="imageUrl")
     def image_url(self) -> pulumi.Input[_builtins.str]:
+        """
+        An image shown for this card (https).
+        """
         return pulumi.get(self, "image_url")
 
     @image_url.setter
@@ -1097,6 +1561,9 @@ class FormComponentCardsConfigOptionsArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[_builtins.str]:
+        """
+        The text shown for this choice.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -1106,6 +1573,9 @@ class FormComponentCardsConfigOptionsArgs:
     @_builtins.property
     @pulumi.getter
     def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        The value submitted when this choice is picked.
+        """
         return pulumi.get(self, "value")
 
     @value.setter
@@ -1115,13 +1585,37 @@ class FormComponentCardsConfigOptionsArgs:
 
 class FormComponentChoiceArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentChoiceConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentChoiceArgs:
@@ -1134,6 +1628,16 @@ class FormComponentChoiceArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentChoiceConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -1151,6 +1655,9 @@ class FormComponentChoiceArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -1160,6 +1667,9 @@ class FormComponentChoiceArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -1169,6 +1679,9 @@ class FormComponentChoiceArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -1178,6 +1691,9 @@ class FormComponentChoiceArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentChoiceConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -1187,6 +1703,9 @@ class FormComponentChoiceArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -1196,6 +1715,9 @@ class FormComponentChoiceArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -1205,6 +1727,9 @@ class FormComponentChoiceArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -1214,6 +1739,9 @@ class FormComponentChoiceArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -1223,9 +1751,21 @@ class FormComponentChoiceArgs:
 
 class FormComponentChoiceConfigArgsDict(TypedDict):
     allow_other: NotRequired[pulumi.Input[Optional['FormComponentChoiceConfigAllowOtherArgsDict']]]
+    """
+    An extra choice where the visitor types their own answer.
+    """
     default_value: NotRequired[Any]
+    """
+    The field's value until the visitor changes it.
+    """
     multiple: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor may pick (or upload) more than one.
+    """
     options: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['FormComponentChoiceConfigOptionsArgsDict']]]]]
+    """
+    The choices offered.
+    """
 
 @pulumi.input_type
 class FormComponentChoiceConfigArgs:
@@ -1234,6 +1774,12 @@ class FormComponentChoiceConfigArgs:
                  default_value: Optional[Any] = None,
                  multiple: pulumi.Input[Optional[_builtins.bool]] = None,
                  options: pulumi.Input[Optional[Sequence[pulumi.Input['FormComponentChoiceConfigOptionsArgs']]]] = None):
+        """
+        :param pulumi.Input['FormComponentChoiceConfigAllowOtherArgs'] allow_other: An extra choice where the visitor types their own answer.
+        :param Any default_value: The field's value until the visitor changes it.
+        :param pulumi.Input[_builtins.bool] multiple: Whether the visitor may pick (or upload) more than one.
+        :param pulumi.Input[Sequence[pulumi.Input['FormComponentChoiceConfigOptionsArgs']]] options: The choices offered.
+        """
         if allow_other is not None:
             pulumi.set(__self__, "allow_other", allow_other)
         if default_value is not None:
@@ -1244,8 +1790,11 @@ class FormComponentChoiceConfigArgs:
             pulumi.set(__self__, "options", options)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="allowOther")
     def allow_other(self) -> pulumi.Input[Optional['FormComponentChoiceConfigAllowOtherArgs']]:
+        """
+        An extra choice where the visitor types their own answer.
+        """
         return pulumi.get(self, "allow_other")
 
     @allow_other.setter
@@ -1253,8 +1802,11 @@ class FormComponentChoiceConfigArgs:
         pulumi.set(self, "allow_other", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[Any]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @default_value.setter
@@ -1264,6 +1816,9 @@ class FormComponentChoiceConfigArgs:
     @_builtins.property
     @pulumi.getter
     def multiple(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor may pick (or upload) more than one.
+        """
         return pulumi.get(self, "multiple")
 
     @multiple.setter
@@ -1273,6 +1828,9 @@ class FormComponentChoiceConfigArgs:
     @_builtins.property
     @pulumi.getter
     def options(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['FormComponentChoiceConfigOptionsArgs']]]]:
+        """
+        The choices offered.
+        """
         return pulumi.get(self, "options")
 
     @options.setter
@@ -1282,8 +1840,17 @@ class FormComponentChoiceConfigArgs:
 
 class FormComponentChoiceConfigAllowOtherArgsDict(TypedDict):
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Offer the free-text choice (only `true`).
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The text shown for the free-text choice.
+    """
     placeholder: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text shown in the empty free-text input.
+    """
 
 @pulumi.input_type
 class FormComponentChoiceConfigAllowOtherArgs:
@@ -1291,6 +1858,11 @@ class FormComponentChoiceConfigAllowOtherArgs:
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  placeholder: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] enabled: Offer the free-text choice (only `true`).
+        :param pulumi.Input[_builtins.str] label: The text shown for the free-text choice.
+        :param pulumi.Input[_builtins.str] placeholder: Text shown in the empty free-text input.
+        """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
         if label is not None:
@@ -1301,6 +1873,9 @@ class FormComponentChoiceConfigAllowOtherArgs:
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Offer the free-text choice (only `true`).
+        """
         return pulumi.get(self, "enabled")
 
     @enabled.setter
@@ -1310,6 +1885,9 @@ class FormComponentChoiceConfigAllowOtherArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The text shown for the free-text choice.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -1319,6 +1897,9 @@ class FormComponentChoiceConfigAllowOtherArgs:
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text shown in the empty free-text input.
+        """
         return pulumi.get(self, "placeholder")
 
     @placeholder.setter
@@ -1328,19 +1909,32 @@ class FormComponentChoiceConfigAllowOtherArgs:
 
 class FormComponentChoiceConfigOptionsArgsDict(TypedDict):
     label: pulumi.Input[_builtins.str]
+    """
+    The text shown for this choice.
+    """
     value: pulumi.Input[_builtins.str]
+    """
+    The value submitted when this choice is picked.
+    """
 
 @pulumi.input_type
 class FormComponentChoiceConfigOptionsArgs:
     def __init__(__self__, *,
                  label: pulumi.Input[_builtins.str],
                  value: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] label: The text shown for this choice.
+        :param pulumi.Input[_builtins.str] value: The value submitted when this choice is picked.
+        """
         pulumi.set(__self__, "label", label)
         pulumi.set(__self__, "value", value)
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[_builtins.str]:
+        """
+        The text shown for this choice.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -1350,6 +1944,9 @@ class FormComponentChoiceConfigOptionsArgs:
     @_builtins.property
     @pulumi.getter
     def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        The value submitted when this choice is picked.
+        """
         return pulumi.get(self, "value")
 
     @value.setter
@@ -1359,13 +1956,37 @@ class FormComponentChoiceConfigOptionsArgs:
 
 class FormComponentCustomArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     config: pulumi.Input['FormComponentCustomConfigArgsDict']
+    """
+    The component's configuration, by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentCustomArgs:
@@ -1378,6 +1999,16 @@ class FormComponentCustomArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input['FormComponentCustomConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -1394,6 +2025,9 @@ class FormComponentCustomArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -1403,6 +2037,9 @@ class FormComponentCustomArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input['FormComponentCustomConfigArgs']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -1412,6 +2049,9 @@ class FormComponentCustomArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -1421,6 +2061,9 @@ class FormComponentCustomArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -1430,6 +2073,9 @@ class FormComponentCustomArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -1439,6 +2085,9 @@ class FormComponentCustomArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -1448,6 +2097,9 @@ class FormComponentCustomArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -1457,6 +2109,9 @@ class FormComponentCustomArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -1466,9 +2121,21 @@ class FormComponentCustomArgs:
 
 class FormComponentCustomConfigArgsDict(TypedDict):
     code: pulumi.Input[_builtins.str]
+    """
+    The custom field's JavaScript code.
+    """
     schema: Any
+    """
+    The custom field's JSON Schema of its value.
+    """
     css: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The custom field's stylesheet (CSS).
+    """
     params: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
+    """
+    Parameters passed to the custom field's code (a string map).
+    """
 
 @pulumi.input_type
 class FormComponentCustomConfigArgs:
@@ -1477,6 +2144,12 @@ class FormComponentCustomConfigArgs:
                  schema: Any,
                  css: pulumi.Input[Optional[_builtins.str]] = None,
                  params: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
+        """
+        :param pulumi.Input[_builtins.str] code: The custom field's JavaScript code.
+        :param Any schema: The custom field's JSON Schema of its value.
+        :param pulumi.Input[_builtins.str] css: The custom field's stylesheet (CSS).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] params: Parameters passed to the custom field's code (a string map).
+        """
         pulumi.set(__self__, "code", code)
         pulumi.set(__self__, "schema", schema)
         if css is not None:
@@ -1487,6 +2160,9 @@ class FormComponentCustomConfigArgs:
     @_builtins.property
     @pulumi.getter
     def code(self) -> pulumi.Input[_builtins.str]:
+        """
+        The custom field's JavaScript code.
+        """
         return pulumi.get(self, "code")
 
     @code.setter
@@ -1496,6 +2172,9 @@ class FormComponentCustomConfigArgs:
     @_builtins.property
     @pulumi.getter
     def schema(self) -> Any:
+        """
+        The custom field's JSON Schema of its value.
+        """
         return pulumi.get(self, "schema")
 
     @schema.setter
@@ -1505,6 +2184,9 @@ class FormComponentCustomConfigArgs:
     @_builtins.property
     @pulumi.getter
     def css(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The custom field's stylesheet (CSS).
+        """
         return pulumi.get(self, "css")
 
     @css.setter
@@ -1514,6 +2196,9 @@ class FormComponentCustomConfigArgs:
     @_builtins.property
     @pulumi.getter
     def params(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Parameters passed to the custom field's code (a string map).
+        """
         return pulumi.get(self, "params")
 
     @params.setter
@@ -1523,13 +2208,37 @@ class FormComponentCustomConfigArgs:
 
 class FormComponentDateArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     config: pulumi.Input['FormComponentDateConfigArgsDict']
+    """
+    The component's configuration, by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentDateArgs:
@@ -1542,6 +2251,16 @@ class FormComponentDateArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input['FormComponentDateConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -1558,6 +2277,9 @@ class FormComponentDateArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -1567,6 +2289,9 @@ class FormComponentDateArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input['FormComponentDateConfigArgs']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -1576,6 +2301,9 @@ class FormComponentDateArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -1585,6 +2313,9 @@ class FormComponentDateArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -1594,6 +2325,9 @@ class FormComponentDateArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -1603,6 +2337,9 @@ class FormComponentDateArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -1612,6 +2349,9 @@ class FormComponentDateArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -1621,6 +2361,9 @@ class FormComponentDateArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -1630,21 +2373,34 @@ class FormComponentDateArgs:
 
 class FormComponentDateConfigArgsDict(TypedDict):
     default_value: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The field's value until the visitor changes it.
+    """
     format: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    What the date field asks for: `DATE` or `TIME`.
+    """
 
 @pulumi.input_type
 class FormComponentDateConfigArgs:
     def __init__(__self__, *,
                  default_value: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] default_value: The field's value until the visitor changes it.
+        :param pulumi.Input[_builtins.str] format: What the date field asks for: `DATE` or `TIME`.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if format is not None:
             pulumi.set(__self__, "format", format)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @default_value.setter
@@ -1654,6 +2410,9 @@ class FormComponentDateConfigArgs:
     @_builtins.property
     @pulumi.getter
     def format(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What the date field asks for: `DATE` or `TIME`.
+        """
         return pulumi.get(self, "format")
 
     @format.setter
@@ -1663,9 +2422,21 @@ class FormComponentDateConfigArgs:
 
 class FormComponentDividerArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentDividerConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
 
 @pulumi.input_type
 class FormComponentDividerArgs:
@@ -1674,6 +2445,12 @@ class FormComponentDividerArgs:
                  id: pulumi.Input[_builtins.str],
                  type: pulumi.Input[_builtins.str],
                  config: pulumi.Input[Optional['FormComponentDividerConfigArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentDividerConfigArgs'] config: The component's configuration, by its type.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -1683,6 +2460,9 @@ class FormComponentDividerArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -1692,6 +2472,9 @@ class FormComponentDividerArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -1701,6 +2484,9 @@ class FormComponentDividerArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -1710,6 +2496,9 @@ class FormComponentDividerArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentDividerConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -1719,17 +2508,26 @@ class FormComponentDividerArgs:
 
 class FormComponentDividerConfigArgsDict(TypedDict):
     text: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The text shown (a button's caption, a divider's or the legal text).
+    """
 
 @pulumi.input_type
 class FormComponentDividerConfigArgs:
     def __init__(__self__, *,
                  text: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] text: The text shown (a button's caption, a divider's or the legal text).
+        """
         if text is not None:
             pulumi.set(__self__, "text", text)
 
     @_builtins.property
     @pulumi.getter
     def text(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The text shown (a button's caption, a divider's or the legal text).
+        """
         return pulumi.get(self, "text")
 
     @text.setter
@@ -1739,13 +2537,37 @@ class FormComponentDividerConfigArgs:
 
 class FormComponentDropdownArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentDropdownConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentDropdownArgs:
@@ -1758,6 +2580,16 @@ class FormComponentDropdownArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentDropdownConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -1775,6 +2607,9 @@ class FormComponentDropdownArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -1784,6 +2619,9 @@ class FormComponentDropdownArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -1793,6 +2631,9 @@ class FormComponentDropdownArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -1802,6 +2643,9 @@ class FormComponentDropdownArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentDropdownConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -1811,6 +2655,9 @@ class FormComponentDropdownArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -1820,6 +2667,9 @@ class FormComponentDropdownArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -1829,6 +2679,9 @@ class FormComponentDropdownArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -1838,6 +2691,9 @@ class FormComponentDropdownArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -1847,9 +2703,21 @@ class FormComponentDropdownArgs:
 
 class FormComponentDropdownConfigArgsDict(TypedDict):
     default_value: NotRequired[Any]
+    """
+    The field's value until the visitor changes it.
+    """
     multiple: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor may pick (or upload) more than one.
+    """
     options: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['FormComponentDropdownConfigOptionsArgsDict']]]]]
+    """
+    The choices offered.
+    """
     placeholder: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text shown in the empty field, at most 500 characters.
+    """
 
 @pulumi.input_type
 class FormComponentDropdownConfigArgs:
@@ -1858,6 +2726,12 @@ class FormComponentDropdownConfigArgs:
                  multiple: pulumi.Input[Optional[_builtins.bool]] = None,
                  options: pulumi.Input[Optional[Sequence[pulumi.Input['FormComponentDropdownConfigOptionsArgs']]]] = None,
                  placeholder: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param Any default_value: The field's value until the visitor changes it.
+        :param pulumi.Input[_builtins.bool] multiple: Whether the visitor may pick (or upload) more than one.
+        :param pulumi.Input[Sequence[pulumi.Input['FormComponentDropdownConfigOptionsArgs']]] options: The choices offered.
+        :param pulumi.Input[_builtins.str] placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if multiple is not None:
@@ -1868,8 +2742,11 @@ class FormComponentDropdownConfigArgs:
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[Any]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @default_value.setter
@@ -1879,6 +2756,9 @@ class FormComponentDropdownConfigArgs:
     @_builtins.property
     @pulumi.getter
     def multiple(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor may pick (or upload) more than one.
+        """
         return pulumi.get(self, "multiple")
 
     @multiple.setter
@@ -1888,6 +2768,9 @@ class FormComponentDropdownConfigArgs:
     @_builtins.property
     @pulumi.getter
     def options(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['FormComponentDropdownConfigOptionsArgs']]]]:
+        """
+        The choices offered.
+        """
         return pulumi.get(self, "options")
 
     @options.setter
@@ -1897,6 +2780,9 @@ class FormComponentDropdownConfigArgs:
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
     @placeholder.setter
@@ -1906,19 +2792,32 @@ class FormComponentDropdownConfigArgs:
 
 class FormComponentDropdownConfigOptionsArgsDict(TypedDict):
     label: pulumi.Input[_builtins.str]
+    """
+    The text shown for this choice.
+    """
     value: pulumi.Input[_builtins.str]
+    """
+    The value submitted when this choice is picked.
+    """
 
 @pulumi.input_type
 class FormComponentDropdownConfigOptionsArgs:
     def __init__(__self__, *,
                  label: pulumi.Input[_builtins.str],
                  value: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] label: The text shown for this choice.
+        :param pulumi.Input[_builtins.str] value: The value submitted when this choice is picked.
+        """
         pulumi.set(__self__, "label", label)
         pulumi.set(__self__, "value", value)
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[_builtins.str]:
+        """
+        The text shown for this choice.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -1928,6 +2827,9 @@ class FormComponentDropdownConfigOptionsArgs:
     @_builtins.property
     @pulumi.getter
     def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        The value submitted when this choice is picked.
+        """
         return pulumi.get(self, "value")
 
     @value.setter
@@ -1937,13 +2839,37 @@ class FormComponentDropdownConfigOptionsArgs:
 
 class FormComponentEmailArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentEmailConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentEmailArgs:
@@ -1956,6 +2882,16 @@ class FormComponentEmailArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentEmailConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -1973,6 +2909,9 @@ class FormComponentEmailArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -1982,6 +2921,9 @@ class FormComponentEmailArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -1991,6 +2933,9 @@ class FormComponentEmailArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -2000,6 +2945,9 @@ class FormComponentEmailArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentEmailConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -2009,6 +2957,9 @@ class FormComponentEmailArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -2018,6 +2969,9 @@ class FormComponentEmailArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -2027,6 +2981,9 @@ class FormComponentEmailArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -2036,6 +2993,9 @@ class FormComponentEmailArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -2045,21 +3005,34 @@ class FormComponentEmailArgs:
 
 class FormComponentEmailConfigArgsDict(TypedDict):
     default_value: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The field's value until the visitor changes it.
+    """
     placeholder: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text shown in the empty field, at most 500 characters.
+    """
 
 @pulumi.input_type
 class FormComponentEmailConfigArgs:
     def __init__(__self__, *,
                  default_value: pulumi.Input[Optional[_builtins.str]] = None,
                  placeholder: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] default_value: The field's value until the visitor changes it.
+        :param pulumi.Input[_builtins.str] placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if placeholder is not None:
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @default_value.setter
@@ -2069,6 +3042,9 @@ class FormComponentEmailConfigArgs:
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
     @placeholder.setter
@@ -2078,13 +3054,37 @@ class FormComponentEmailConfigArgs:
 
 class FormComponentFileArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentFileConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentFileArgs:
@@ -2097,6 +3097,16 @@ class FormComponentFileArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentFileConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -2114,6 +3124,9 @@ class FormComponentFileArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -2123,6 +3136,9 @@ class FormComponentFileArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -2132,6 +3148,9 @@ class FormComponentFileArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -2141,6 +3160,9 @@ class FormComponentFileArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentFileConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -2150,6 +3172,9 @@ class FormComponentFileArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -2159,6 +3184,9 @@ class FormComponentFileArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -2168,6 +3196,9 @@ class FormComponentFileArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -2177,6 +3208,9 @@ class FormComponentFileArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -2186,11 +3220,29 @@ class FormComponentFileArgs:
 
 class FormComponentFileConfigArgsDict(TypedDict):
     categories: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+    """
     extensions: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    The file name extensions accepted.
+    """
     max_files: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    How many files may be uploaded (at least 1).
+    """
     max_size: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The largest file accepted, in bytes (at least 1024).
+    """
     multiple: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor may pick (or upload) more than one.
+    """
     storage: NotRequired[pulumi.Input[Optional['FormComponentFileConfigStorageArgsDict']]]
+    """
+    Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+    """
 
 @pulumi.input_type
 class FormComponentFileConfigArgs:
@@ -2201,6 +3253,14 @@ class FormComponentFileConfigArgs:
                  max_size: pulumi.Input[Optional[_builtins.int]] = None,
                  multiple: pulumi.Input[Optional[_builtins.bool]] = None,
                  storage: pulumi.Input[Optional['FormComponentFileConfigStorageArgs']] = None):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] categories: The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] extensions: The file name extensions accepted.
+        :param pulumi.Input[_builtins.int] max_files: How many files may be uploaded (at least 1).
+        :param pulumi.Input[_builtins.int] max_size: The largest file accepted, in bytes (at least 1024).
+        :param pulumi.Input[_builtins.bool] multiple: Whether the visitor may pick (or upload) more than one.
+        :param pulumi.Input['FormComponentFileConfigStorageArgs'] storage: Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+        """
         if categories is not None:
             pulumi.set(__self__, "categories", categories)
         if extensions is not None:
@@ -2217,6 +3277,9 @@ class FormComponentFileConfigArgs:
     @_builtins.property
     @pulumi.getter
     def categories(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+        """
         return pulumi.get(self, "categories")
 
     @categories.setter
@@ -2226,6 +3289,9 @@ class FormComponentFileConfigArgs:
     @_builtins.property
     @pulumi.getter
     def extensions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The file name extensions accepted.
+        """
         return pulumi.get(self, "extensions")
 
     @extensions.setter
@@ -2235,6 +3301,9 @@ class FormComponentFileConfigArgs:
     @_builtins.property
     @pulumi.getter(name="maxFiles")
     def max_files(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How many files may be uploaded (at least 1).
+        """
         return pulumi.get(self, "max_files")
 
     @max_files.setter
@@ -2244,6 +3313,9 @@ class FormComponentFileConfigArgs:
     @_builtins.property
     @pulumi.getter(name="maxSize")
     def max_size(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The largest file accepted, in bytes (at least 1024).
+        """
         return pulumi.get(self, "max_size")
 
     @max_size.setter
@@ -2253,6 +3325,9 @@ class FormComponentFileConfigArgs:
     @_builtins.property
     @pulumi.getter
     def multiple(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor may pick (or upload) more than one.
+        """
         return pulumi.get(self, "multiple")
 
     @multiple.setter
@@ -2262,6 +3337,9 @@ class FormComponentFileConfigArgs:
     @_builtins.property
     @pulumi.getter
     def storage(self) -> pulumi.Input[Optional['FormComponentFileConfigStorageArgs']]:
+        """
+        Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+        """
         return pulumi.get(self, "storage")
 
     @storage.setter
@@ -2271,16 +3349,25 @@ class FormComponentFileConfigArgs:
 
 class FormComponentFileConfigStorageArgsDict(TypedDict):
     type: pulumi.Input[_builtins.str]
+    """
+    `MANAGED` (the tenant keeps the files) or `CUSTOM`.
+    """
 
 @pulumi.input_type
 class FormComponentFileConfigStorageArgs:
     def __init__(__self__, *,
                  type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] type: `MANAGED` (the tenant keeps the files) or `CUSTOM`.
+        """
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        `MANAGED` (the tenant keeps the files) or `CUSTOM`.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -2290,13 +3377,37 @@ class FormComponentFileConfigStorageArgs:
 
 class FormComponentGmapsAddressArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     config: pulumi.Input['FormComponentGmapsAddressConfigArgsDict']
+    """
+    The component's configuration, by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentGmapsAddressArgs:
@@ -2309,6 +3420,16 @@ class FormComponentGmapsAddressArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input['FormComponentGmapsAddressConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -2325,6 +3446,9 @@ class FormComponentGmapsAddressArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -2334,6 +3458,9 @@ class FormComponentGmapsAddressArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input['FormComponentGmapsAddressConfigArgs']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -2343,6 +3470,9 @@ class FormComponentGmapsAddressArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -2352,6 +3482,9 @@ class FormComponentGmapsAddressArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -2361,6 +3494,9 @@ class FormComponentGmapsAddressArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -2370,6 +3506,9 @@ class FormComponentGmapsAddressArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -2379,6 +3518,9 @@ class FormComponentGmapsAddressArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -2388,6 +3530,9 @@ class FormComponentGmapsAddressArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -2397,20 +3542,33 @@ class FormComponentGmapsAddressArgs:
 
 class FormComponentGmapsAddressConfigArgsDict(TypedDict):
     api_key: pulumi.Input[_builtins.str]
+    """
+    The Google Maps API key used in the browser: a secret.
+    """
     server_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The Google Maps API key used by the server: a secret.
+    """
 
 @pulumi.input_type
 class FormComponentGmapsAddressConfigArgs:
     def __init__(__self__, *,
                  api_key: pulumi.Input[_builtins.str],
                  server_key: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] api_key: The Google Maps API key used in the browser: a secret.
+        :param pulumi.Input[_builtins.str] server_key: The Google Maps API key used by the server: a secret.
+        """
         pulumi.set(__self__, "api_key", api_key)
         if server_key is not None:
             pulumi.set(__self__, "server_key", server_key)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The Google Maps API key used in the browser: a secret.
+        """
         return pulumi.get(self, "api_key")
 
     @api_key.setter
@@ -2418,8 +3576,11 @@ class FormComponentGmapsAddressConfigArgs:
         pulumi.set(self, "api_key", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="serverKey")
     def server_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Google Maps API key used by the server: a secret.
+        """
         return pulumi.get(self, "server_key")
 
     @server_key.setter
@@ -2429,9 +3590,21 @@ class FormComponentGmapsAddressConfigArgs:
 
 class FormComponentHtmlArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentHtmlConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
 
 @pulumi.input_type
 class FormComponentHtmlArgs:
@@ -2440,6 +3613,12 @@ class FormComponentHtmlArgs:
                  id: pulumi.Input[_builtins.str],
                  type: pulumi.Input[_builtins.str],
                  config: pulumi.Input[Optional['FormComponentHtmlConfigArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentHtmlConfigArgs'] config: The component's configuration, by its type.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -2449,6 +3628,9 @@ class FormComponentHtmlArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -2458,6 +3640,9 @@ class FormComponentHtmlArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -2467,6 +3652,9 @@ class FormComponentHtmlArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -2476,6 +3664,9 @@ class FormComponentHtmlArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentHtmlConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -2485,17 +3676,26 @@ class FormComponentHtmlArgs:
 
 class FormComponentHtmlConfigArgsDict(TypedDict):
     content: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The block's content (HTML or rich text), at most 10000 characters.
+    """
 
 @pulumi.input_type
 class FormComponentHtmlConfigArgs:
     def __init__(__self__, *,
                  content: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] content: The block's content (HTML or rich text), at most 10000 characters.
+        """
         if content is not None:
             pulumi.set(__self__, "content", content)
 
     @_builtins.property
     @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The block's content (HTML or rich text), at most 10000 characters.
+        """
         return pulumi.get(self, "content")
 
     @content.setter
@@ -2505,9 +3705,21 @@ class FormComponentHtmlConfigArgs:
 
 class FormComponentImageArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentImageConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
 
 @pulumi.input_type
 class FormComponentImageArgs:
@@ -2516,6 +3728,12 @@ class FormComponentImageArgs:
                  id: pulumi.Input[_builtins.str],
                  type: pulumi.Input[_builtins.str],
                  config: pulumi.Input[Optional['FormComponentImageConfigArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentImageConfigArgs'] config: The component's configuration, by its type.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -2525,6 +3743,9 @@ class FormComponentImageArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -2534,6 +3755,9 @@ class FormComponentImageArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -2543,6 +3767,9 @@ class FormComponentImageArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -2552,6 +3779,9 @@ class FormComponentImageArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentImageConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -2561,8 +3791,17 @@ class FormComponentImageArgs:
 
 class FormComponentImageConfigArgsDict(TypedDict):
     src: pulumi.Input[_builtins.str]
+    """
+    The image's URL, at most 500 characters.
+    """
     height: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    The image's height in pixels, 1 to 500.
+    """
     position: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+    """
 
 @pulumi.input_type
 class FormComponentImageConfigArgs:
@@ -2570,6 +3809,11 @@ class FormComponentImageConfigArgs:
                  src: pulumi.Input[_builtins.str],
                  height: pulumi.Input[Optional[_builtins.float]] = None,
                  position: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] src: The image's URL, at most 500 characters.
+        :param pulumi.Input[_builtins.float] height: The image's height in pixels, 1 to 500.
+        :param pulumi.Input[_builtins.str] position: Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+        """
         pulumi.set(__self__, "src", src)
         if height is not None:
             pulumi.set(__self__, "height", height)
@@ -2579,6 +3823,9 @@ class FormComponentImageConfigArgs:
     @_builtins.property
     @pulumi.getter
     def src(self) -> pulumi.Input[_builtins.str]:
+        """
+        The image's URL, at most 500 characters.
+        """
         return pulumi.get(self, "src")
 
     @src.setter
@@ -2588,6 +3835,9 @@ class FormComponentImageConfigArgs:
     @_builtins.property
     @pulumi.getter
     def height(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The image's height in pixels, 1 to 500.
+        """
         return pulumi.get(self, "height")
 
     @height.setter
@@ -2597,6 +3847,9 @@ class FormComponentImageConfigArgs:
     @_builtins.property
     @pulumi.getter
     def position(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+        """
         return pulumi.get(self, "position")
 
     @position.setter
@@ -2606,9 +3859,21 @@ class FormComponentImageConfigArgs:
 
 class FormComponentJumpButtonArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     config: pulumi.Input['FormComponentJumpButtonConfigArgsDict']
+    """
+    The component's configuration, by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
 
 @pulumi.input_type
 class FormComponentJumpButtonArgs:
@@ -2617,6 +3882,12 @@ class FormComponentJumpButtonArgs:
                  config: pulumi.Input['FormComponentJumpButtonConfigArgs'],
                  id: pulumi.Input[_builtins.str],
                  type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input['FormComponentJumpButtonConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -2625,6 +3896,9 @@ class FormComponentJumpButtonArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -2634,6 +3908,9 @@ class FormComponentJumpButtonArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input['FormComponentJumpButtonConfigArgs']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -2643,6 +3920,9 @@ class FormComponentJumpButtonArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -2652,6 +3932,9 @@ class FormComponentJumpButtonArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -2661,8 +3944,17 @@ class FormComponentJumpButtonArgs:
 
 class FormComponentJumpButtonConfigArgsDict(TypedDict):
     next_node: pulumi.Input[_builtins.str]
+    """
+    The id of the node that comes next, or `$ending` to end the form.
+    """
     text: pulumi.Input[_builtins.str]
+    """
+    The text shown (a button's caption, a divider's or the legal text).
+    """
     style: NotRequired[pulumi.Input[Optional['FormComponentJumpButtonConfigStyleArgsDict']]]
+    """
+    The jump button's style: its background colour.
+    """
 
 @pulumi.input_type
 class FormComponentJumpButtonConfigArgs:
@@ -2670,14 +3962,22 @@ class FormComponentJumpButtonConfigArgs:
                  next_node: pulumi.Input[_builtins.str],
                  text: pulumi.Input[_builtins.str],
                  style: pulumi.Input[Optional['FormComponentJumpButtonConfigStyleArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.str] next_node: The id of the node that comes next, or `$ending` to end the form.
+        :param pulumi.Input[_builtins.str] text: The text shown (a button's caption, a divider's or the legal text).
+        :param pulumi.Input['FormComponentJumpButtonConfigStyleArgs'] style: The jump button's style: its background colour.
+        """
         pulumi.set(__self__, "next_node", next_node)
         pulumi.set(__self__, "text", text)
         if style is not None:
             pulumi.set(__self__, "style", style)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the node that comes next, or `$ending` to end the form.
+        """
         return pulumi.get(self, "next_node")
 
     @next_node.setter
@@ -2687,6 +3987,9 @@ class FormComponentJumpButtonConfigArgs:
     @_builtins.property
     @pulumi.getter
     def text(self) -> pulumi.Input[_builtins.str]:
+        """
+        The text shown (a button's caption, a divider's or the legal text).
+        """
         return pulumi.get(self, "text")
 
     @text.setter
@@ -2696,6 +3999,9 @@ class FormComponentJumpButtonConfigArgs:
     @_builtins.property
     @pulumi.getter
     def style(self) -> pulumi.Input[Optional['FormComponentJumpButtonConfigStyleArgs']]:
+        """
+        The jump button's style: its background colour.
+        """
         return pulumi.get(self, "style")
 
     @style.setter
@@ -2705,17 +4011,26 @@ class FormComponentJumpButtonConfigArgs:
 
 class FormComponentJumpButtonConfigStyleArgsDict(TypedDict):
     background_color: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The button's background colour, `#rrggbb`.
+    """
 
 @pulumi.input_type
 class FormComponentJumpButtonConfigStyleArgs:
     def __init__(__self__, *,
                  background_color: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] background_color: The button's background colour, `#rrggbb`.
+        """
         if background_color is not None:
             pulumi.set(__self__, "background_color", background_color)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="backgroundColor")
     def background_color(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The button's background colour, `#rrggbb`.
+        """
         return pulumi.get(self, "background_color")
 
     @background_color.setter
@@ -2725,13 +4040,37 @@ class FormComponentJumpButtonConfigStyleArgs:
 
 class FormComponentLegalArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentLegalConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentLegalArgs:
@@ -2744,6 +4083,16 @@ class FormComponentLegalArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentLegalConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -2761,6 +4110,9 @@ class FormComponentLegalArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -2770,6 +4122,9 @@ class FormComponentLegalArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -2779,6 +4134,9 @@ class FormComponentLegalArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -2788,6 +4146,9 @@ class FormComponentLegalArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentLegalConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -2797,6 +4158,9 @@ class FormComponentLegalArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -2806,6 +4170,9 @@ class FormComponentLegalArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -2815,6 +4182,9 @@ class FormComponentLegalArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -2824,6 +4194,9 @@ class FormComponentLegalArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -2833,17 +4206,26 @@ class FormComponentLegalArgs:
 
 class FormComponentLegalConfigArgsDict(TypedDict):
     text: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The text shown (a button's caption, a divider's or the legal text).
+    """
 
 @pulumi.input_type
 class FormComponentLegalConfigArgs:
     def __init__(__self__, *,
                  text: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] text: The text shown (a button's caption, a divider's or the legal text).
+        """
         if text is not None:
             pulumi.set(__self__, "text", text)
 
     @_builtins.property
     @pulumi.getter
     def text(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The text shown (a button's caption, a divider's or the legal text).
+        """
         return pulumi.get(self, "text")
 
     @text.setter
@@ -2853,9 +4235,21 @@ class FormComponentLegalConfigArgs:
 
 class FormComponentNextButtonArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     config: pulumi.Input['FormComponentNextButtonConfigArgsDict']
+    """
+    The component's configuration, by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
 
 @pulumi.input_type
 class FormComponentNextButtonArgs:
@@ -2864,6 +4258,12 @@ class FormComponentNextButtonArgs:
                  config: pulumi.Input['FormComponentNextButtonConfigArgs'],
                  id: pulumi.Input[_builtins.str],
                  type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input['FormComponentNextButtonConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -2872,6 +4272,9 @@ class FormComponentNextButtonArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -2881,6 +4284,9 @@ class FormComponentNextButtonArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input['FormComponentNextButtonConfigArgs']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -2890,6 +4296,9 @@ class FormComponentNextButtonArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -2899,6 +4308,9 @@ class FormComponentNextButtonArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -2908,16 +4320,25 @@ class FormComponentNextButtonArgs:
 
 class FormComponentNextButtonConfigArgsDict(TypedDict):
     text: pulumi.Input[_builtins.str]
+    """
+    The text shown (a button's caption, a divider's or the legal text).
+    """
 
 @pulumi.input_type
 class FormComponentNextButtonConfigArgs:
     def __init__(__self__, *,
                  text: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] text: The text shown (a button's caption, a divider's or the legal text).
+        """
         pulumi.set(__self__, "text", text)
 
     @_builtins.property
     @pulumi.getter
     def text(self) -> pulumi.Input[_builtins.str]:
+        """
+        The text shown (a button's caption, a divider's or the legal text).
+        """
         return pulumi.get(self, "text")
 
     @text.setter
@@ -2927,13 +4348,37 @@ class FormComponentNextButtonConfigArgs:
 
 class FormComponentNumberArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentNumberConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentNumberArgs:
@@ -2946,6 +4391,16 @@ class FormComponentNumberArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentNumberConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -2963,6 +4418,9 @@ class FormComponentNumberArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -2972,6 +4430,9 @@ class FormComponentNumberArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -2981,6 +4442,9 @@ class FormComponentNumberArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -2990,6 +4454,9 @@ class FormComponentNumberArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentNumberConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -2999,6 +4466,9 @@ class FormComponentNumberArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -3008,6 +4478,9 @@ class FormComponentNumberArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -3017,6 +4490,9 @@ class FormComponentNumberArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -3026,6 +4502,9 @@ class FormComponentNumberArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -3035,9 +4514,21 @@ class FormComponentNumberArgs:
 
 class FormComponentNumberConfigArgsDict(TypedDict):
     default_value: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    The field's value until the visitor changes it.
+    """
     max_value: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    The largest number accepted.
+    """
     min_value: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    The smallest number accepted.
+    """
     placeholder: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text shown in the empty field, at most 500 characters.
+    """
 
 @pulumi.input_type
 class FormComponentNumberConfigArgs:
@@ -3046,6 +4537,12 @@ class FormComponentNumberConfigArgs:
                  max_value: pulumi.Input[Optional[_builtins.float]] = None,
                  min_value: pulumi.Input[Optional[_builtins.float]] = None,
                  placeholder: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.float] default_value: The field's value until the visitor changes it.
+        :param pulumi.Input[_builtins.float] max_value: The largest number accepted.
+        :param pulumi.Input[_builtins.float] min_value: The smallest number accepted.
+        :param pulumi.Input[_builtins.str] placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if max_value is not None:
@@ -3056,8 +4553,11 @@ class FormComponentNumberConfigArgs:
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @default_value.setter
@@ -3065,8 +4565,11 @@ class FormComponentNumberConfigArgs:
         pulumi.set(self, "default_value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxValue")
     def max_value(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The largest number accepted.
+        """
         return pulumi.get(self, "max_value")
 
     @max_value.setter
@@ -3074,8 +4577,11 @@ class FormComponentNumberConfigArgs:
         pulumi.set(self, "max_value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minValue")
     def min_value(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The smallest number accepted.
+        """
         return pulumi.get(self, "min_value")
 
     @min_value.setter
@@ -3085,6 +4591,9 @@ class FormComponentNumberConfigArgs:
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
     @placeholder.setter
@@ -3094,13 +4603,37 @@ class FormComponentNumberConfigArgs:
 
 class FormComponentPasswordArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     config: pulumi.Input['FormComponentPasswordConfigArgsDict']
+    """
+    The component's configuration, by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentPasswordArgs:
@@ -3113,6 +4646,16 @@ class FormComponentPasswordArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input['FormComponentPasswordConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -3129,6 +4672,9 @@ class FormComponentPasswordArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -3138,6 +4684,9 @@ class FormComponentPasswordArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input['FormComponentPasswordConfigArgs']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -3147,6 +4696,9 @@ class FormComponentPasswordArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -3156,6 +4708,9 @@ class FormComponentPasswordArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -3165,6 +4720,9 @@ class FormComponentPasswordArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -3174,6 +4732,9 @@ class FormComponentPasswordArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -3183,6 +4744,9 @@ class FormComponentPasswordArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -3192,6 +4756,9 @@ class FormComponentPasswordArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -3201,12 +4768,33 @@ class FormComponentPasswordArgs:
 
 class FormComponentPasswordConfigArgsDict(TypedDict):
     complexity: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the password must mix character classes.
+    """
     hash: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How the password is hashed before the form's flows see it.
+    """
     max_length: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The longest value accepted, in characters.
+    """
     min_length: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The shortest value accepted, in characters.
+    """
     nist: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the password is checked against NIST's rules (known breached passwords).
+    """
     placeholder: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text shown in the empty field, at most 500 characters.
+    """
     strength_meter: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether to show a strength meter.
+    """
 
 @pulumi.input_type
 class FormComponentPasswordConfigArgs:
@@ -3218,6 +4806,15 @@ class FormComponentPasswordConfigArgs:
                  nist: pulumi.Input[Optional[_builtins.bool]] = None,
                  placeholder: pulumi.Input[Optional[_builtins.str]] = None,
                  strength_meter: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] complexity: Whether the password must mix character classes.
+        :param pulumi.Input[_builtins.str] hash: How the password is hashed before the form's flows see it.
+        :param pulumi.Input[_builtins.int] max_length: The longest value accepted, in characters.
+        :param pulumi.Input[_builtins.int] min_length: The shortest value accepted, in characters.
+        :param pulumi.Input[_builtins.bool] nist: Whether the password is checked against NIST's rules (known breached passwords).
+        :param pulumi.Input[_builtins.str] placeholder: Text shown in the empty field, at most 500 characters.
+        :param pulumi.Input[_builtins.bool] strength_meter: Whether to show a strength meter.
+        """
         if complexity is not None:
             pulumi.set(__self__, "complexity", complexity)
         if hash is not None:
@@ -3236,6 +4833,9 @@ class FormComponentPasswordConfigArgs:
     @_builtins.property
     @pulumi.getter
     def complexity(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the password must mix character classes.
+        """
         return pulumi.get(self, "complexity")
 
     @complexity.setter
@@ -3245,6 +4845,9 @@ class FormComponentPasswordConfigArgs:
     @_builtins.property
     @pulumi.getter
     def hash(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How the password is hashed before the form's flows see it.
+        """
         return pulumi.get(self, "hash")
 
     @hash.setter
@@ -3252,8 +4855,11 @@ class FormComponentPasswordConfigArgs:
         pulumi.set(self, "hash", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxLength")
     def max_length(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The longest value accepted, in characters.
+        """
         return pulumi.get(self, "max_length")
 
     @max_length.setter
@@ -3261,8 +4867,11 @@ class FormComponentPasswordConfigArgs:
         pulumi.set(self, "max_length", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minLength")
     def min_length(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The shortest value accepted, in characters.
+        """
         return pulumi.get(self, "min_length")
 
     @min_length.setter
@@ -3272,6 +4881,9 @@ class FormComponentPasswordConfigArgs:
     @_builtins.property
     @pulumi.getter
     def nist(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the password is checked against NIST's rules (known breached passwords).
+        """
         return pulumi.get(self, "nist")
 
     @nist.setter
@@ -3281,6 +4893,9 @@ class FormComponentPasswordConfigArgs:
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
     @placeholder.setter
@@ -3288,8 +4903,11 @@ class FormComponentPasswordConfigArgs:
         pulumi.set(self, "placeholder", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="strengthMeter")
     def strength_meter(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether to show a strength meter.
+        """
         return pulumi.get(self, "strength_meter")
 
     @strength_meter.setter
@@ -3299,13 +4917,37 @@ class FormComponentPasswordConfigArgs:
 
 class FormComponentPaymentArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     config: pulumi.Input['FormComponentPaymentConfigArgsDict']
+    """
+    The component's configuration, by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentPaymentArgs:
@@ -3318,6 +4960,16 @@ class FormComponentPaymentArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input['FormComponentPaymentConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -3334,6 +4986,9 @@ class FormComponentPaymentArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -3343,6 +4998,9 @@ class FormComponentPaymentArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input['FormComponentPaymentConfigArgs']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -3352,6 +5010,9 @@ class FormComponentPaymentArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -3361,6 +5022,9 @@ class FormComponentPaymentArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -3370,6 +5034,9 @@ class FormComponentPaymentArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -3379,6 +5046,9 @@ class FormComponentPaymentArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -3388,6 +5058,9 @@ class FormComponentPaymentArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -3397,6 +5070,9 @@ class FormComponentPaymentArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -3406,10 +5082,25 @@ class FormComponentPaymentArgs:
 
 class FormComponentPaymentConfigArgsDict(TypedDict):
     charge: pulumi.Input[Union['FormComponentPaymentConfigChargeOneOffArgsDict', 'FormComponentPaymentConfigChargeSubscriptionArgsDict']]
+    """
+    What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+    """
     credentials: pulumi.Input['FormComponentPaymentConfigCredentialsArgsDict']
+    """
+    The payment provider's keys: `public_key` and `private_key` (a secret).
+    """
     customer: NotRequired[Any]
+    """
+    Customer details passed to the payment provider.
+    """
     fields: NotRequired[pulumi.Input[Optional['FormComponentPaymentConfigFieldsArgsDict']]]
+    """
+    Labels and placeholders of the card's fields.
+    """
     provider: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The payment provider (`STRIPE`).
+    """
 
 @pulumi.input_type
 class FormComponentPaymentConfigArgs:
@@ -3419,6 +5110,13 @@ class FormComponentPaymentConfigArgs:
                  customer: Optional[Any] = None,
                  fields: pulumi.Input[Optional['FormComponentPaymentConfigFieldsArgs']] = None,
                  provider: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[Union['FormComponentPaymentConfigChargeOneOffArgs', 'FormComponentPaymentConfigChargeSubscriptionArgs']] charge: What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+        :param pulumi.Input['FormComponentPaymentConfigCredentialsArgs'] credentials: The payment provider's keys: `public_key` and `private_key` (a secret).
+        :param Any customer: Customer details passed to the payment provider.
+        :param pulumi.Input['FormComponentPaymentConfigFieldsArgs'] fields: Labels and placeholders of the card's fields.
+        :param pulumi.Input[_builtins.str] provider: The payment provider (`STRIPE`).
+        """
         pulumi.set(__self__, "charge", charge)
         pulumi.set(__self__, "credentials", credentials)
         if customer is not None:
@@ -3431,6 +5129,9 @@ class FormComponentPaymentConfigArgs:
     @_builtins.property
     @pulumi.getter
     def charge(self) -> pulumi.Input[Union['FormComponentPaymentConfigChargeOneOffArgs', 'FormComponentPaymentConfigChargeSubscriptionArgs']]:
+        """
+        What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+        """
         return pulumi.get(self, "charge")
 
     @charge.setter
@@ -3440,6 +5141,9 @@ class FormComponentPaymentConfigArgs:
     @_builtins.property
     @pulumi.getter
     def credentials(self) -> pulumi.Input['FormComponentPaymentConfigCredentialsArgs']:
+        """
+        The payment provider's keys: `public_key` and `private_key` (a secret).
+        """
         return pulumi.get(self, "credentials")
 
     @credentials.setter
@@ -3449,6 +5153,9 @@ class FormComponentPaymentConfigArgs:
     @_builtins.property
     @pulumi.getter
     def customer(self) -> Optional[Any]:
+        """
+        Customer details passed to the payment provider.
+        """
         return pulumi.get(self, "customer")
 
     @customer.setter
@@ -3458,6 +5165,9 @@ class FormComponentPaymentConfigArgs:
     @_builtins.property
     @pulumi.getter
     def fields(self) -> pulumi.Input[Optional['FormComponentPaymentConfigFieldsArgs']]:
+        """
+        Labels and placeholders of the card's fields.
+        """
         return pulumi.get(self, "fields")
 
     @fields.setter
@@ -3467,6 +5177,9 @@ class FormComponentPaymentConfigArgs:
     @_builtins.property
     @pulumi.getter
     def provider(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The payment provider (`STRIPE`).
+        """
         return pulumi.get(self, "provider")
 
     @provider.setter
@@ -3476,19 +5189,32 @@ class FormComponentPaymentConfigArgs:
 
 class FormComponentPaymentConfigChargeOneOffArgsDict(TypedDict):
     one_off: pulumi.Input['FormComponentPaymentConfigChargeOneOffOneOffArgsDict']
+    """
+    A one-off payment: amount and currency.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+    """
 
 @pulumi.input_type
 class FormComponentPaymentConfigChargeOneOffArgs:
     def __init__(__self__, *,
                  one_off: pulumi.Input['FormComponentPaymentConfigChargeOneOffOneOffArgs'],
                  type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input['FormComponentPaymentConfigChargeOneOffOneOffArgs'] one_off: A one-off payment: amount and currency.
+        :param pulumi.Input[_builtins.str] type: `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+        """
         pulumi.set(__self__, "one_off", one_off)
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="oneOff")
     def one_off(self) -> pulumi.Input['FormComponentPaymentConfigChargeOneOffOneOffArgs']:
+        """
+        A one-off payment: amount and currency.
+        """
         return pulumi.get(self, "one_off")
 
     @one_off.setter
@@ -3498,6 +5224,9 @@ class FormComponentPaymentConfigChargeOneOffArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -3507,19 +5236,32 @@ class FormComponentPaymentConfigChargeOneOffArgs:
 
 class FormComponentPaymentConfigChargeOneOffOneOffArgsDict(TypedDict):
     amount: pulumi.Input[Union[_builtins.str, _builtins.float]]
+    """
+    The amount to charge, in the currency's smallest unit or as a number the provider takes.
+    """
     currency: pulumi.Input[_builtins.str]
+    """
+    The currency (ISO 4217 code, for example `EUR`).
+    """
 
 @pulumi.input_type
 class FormComponentPaymentConfigChargeOneOffOneOffArgs:
     def __init__(__self__, *,
                  amount: pulumi.Input[Union[_builtins.str, _builtins.float]],
                  currency: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[Union[_builtins.str, _builtins.float]] amount: The amount to charge, in the currency's smallest unit or as a number the provider takes.
+        :param pulumi.Input[_builtins.str] currency: The currency (ISO 4217 code, for example `EUR`).
+        """
         pulumi.set(__self__, "amount", amount)
         pulumi.set(__self__, "currency", currency)
 
     @_builtins.property
     @pulumi.getter
     def amount(self) -> pulumi.Input[Union[_builtins.str, _builtins.float]]:
+        """
+        The amount to charge, in the currency's smallest unit or as a number the provider takes.
+        """
         return pulumi.get(self, "amount")
 
     @amount.setter
@@ -3529,6 +5271,9 @@ class FormComponentPaymentConfigChargeOneOffOneOffArgs:
     @_builtins.property
     @pulumi.getter
     def currency(self) -> pulumi.Input[_builtins.str]:
+        """
+        The currency (ISO 4217 code, for example `EUR`).
+        """
         return pulumi.get(self, "currency")
 
     @currency.setter
@@ -3538,19 +5283,32 @@ class FormComponentPaymentConfigChargeOneOffOneOffArgs:
 
 class FormComponentPaymentConfigChargeSubscriptionArgsDict(TypedDict):
     subscription: Any
+    """
+    The subscription the visitor takes out, as the payment provider defines it.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+    """
 
 @pulumi.input_type
 class FormComponentPaymentConfigChargeSubscriptionArgs:
     def __init__(__self__, *,
                  subscription: Any,
                  type: pulumi.Input[_builtins.str]):
+        """
+        :param Any subscription: The subscription the visitor takes out, as the payment provider defines it.
+        :param pulumi.Input[_builtins.str] type: `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+        """
         pulumi.set(__self__, "subscription", subscription)
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
     @pulumi.getter
     def subscription(self) -> Any:
+        """
+        The subscription the visitor takes out, as the payment provider defines it.
+        """
         return pulumi.get(self, "subscription")
 
     @subscription.setter
@@ -3560,6 +5318,9 @@ class FormComponentPaymentConfigChargeSubscriptionArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -3569,19 +5330,32 @@ class FormComponentPaymentConfigChargeSubscriptionArgs:
 
 class FormComponentPaymentConfigCredentialsArgsDict(TypedDict):
     private_key: pulumi.Input[_builtins.str]
+    """
+    The payment provider's secret key: a secret, stored encrypted in the state.
+    """
     public_key: pulumi.Input[_builtins.str]
+    """
+    The payment provider's publishable key.
+    """
 
 @pulumi.input_type
 class FormComponentPaymentConfigCredentialsArgs:
     def __init__(__self__, *,
                  private_key: pulumi.Input[_builtins.str],
                  public_key: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] private_key: The payment provider's secret key: a secret, stored encrypted in the state.
+        :param pulumi.Input[_builtins.str] public_key: The payment provider's publishable key.
+        """
         pulumi.set(__self__, "private_key", private_key)
         pulumi.set(__self__, "public_key", public_key)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="privateKey")
     def private_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The payment provider's secret key: a secret, stored encrypted in the state.
+        """
         return pulumi.get(self, "private_key")
 
     @private_key.setter
@@ -3589,8 +5363,11 @@ class FormComponentPaymentConfigCredentialsArgs:
         pulumi.set(self, "private_key", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="publicKey")
     def public_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The payment provider's publishable key.
+        """
         return pulumi.get(self, "public_key")
 
     @public_key.setter
@@ -3600,9 +5377,21 @@ class FormComponentPaymentConfigCredentialsArgs:
 
 class FormComponentPaymentConfigFieldsArgsDict(TypedDict):
     card_number: NotRequired[pulumi.Input[Optional['FormComponentPaymentConfigFieldsCardNumberArgsDict']]]
+    """
+    The card number field's texts.
+    """
     expiration_date: NotRequired[pulumi.Input[Optional['FormComponentPaymentConfigFieldsExpirationDateArgsDict']]]
+    """
+    The expiration date field's texts.
+    """
     security_code: NotRequired[pulumi.Input[Optional['FormComponentPaymentConfigFieldsSecurityCodeArgsDict']]]
+    """
+    The security code field's texts.
+    """
     trustmarks: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether to show the payment provider's trust marks.
+    """
 
 @pulumi.input_type
 class FormComponentPaymentConfigFieldsArgs:
@@ -3611,6 +5400,12 @@ class FormComponentPaymentConfigFieldsArgs:
                  expiration_date: pulumi.Input[Optional['FormComponentPaymentConfigFieldsExpirationDateArgs']] = None,
                  security_code: pulumi.Input[Optional['FormComponentPaymentConfigFieldsSecurityCodeArgs']] = None,
                  trustmarks: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input['FormComponentPaymentConfigFieldsCardNumberArgs'] card_number: The card number field's texts.
+        :param pulumi.Input['FormComponentPaymentConfigFieldsExpirationDateArgs'] expiration_date: The expiration date field's texts.
+        :param pulumi.Input['FormComponentPaymentConfigFieldsSecurityCodeArgs'] security_code: The security code field's texts.
+        :param pulumi.Input[_builtins.bool] trustmarks: Whether to show the payment provider's trust marks.
+        """
         if card_number is not None:
             pulumi.set(__self__, "card_number", card_number)
         if expiration_date is not None:
@@ -3621,8 +5416,11 @@ class FormComponentPaymentConfigFieldsArgs:
             pulumi.set(__self__, "trustmarks", trustmarks)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="cardNumber")
     def card_number(self) -> pulumi.Input[Optional['FormComponentPaymentConfigFieldsCardNumberArgs']]:
+        """
+        The card number field's texts.
+        """
         return pulumi.get(self, "card_number")
 
     @card_number.setter
@@ -3630,8 +5428,11 @@ class FormComponentPaymentConfigFieldsArgs:
         pulumi.set(self, "card_number", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="expirationDate")
     def expiration_date(self) -> pulumi.Input[Optional['FormComponentPaymentConfigFieldsExpirationDateArgs']]:
+        """
+        The expiration date field's texts.
+        """
         return pulumi.get(self, "expiration_date")
 
     @expiration_date.setter
@@ -3639,8 +5440,11 @@ class FormComponentPaymentConfigFieldsArgs:
         pulumi.set(self, "expiration_date", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="securityCode")
     def security_code(self) -> pulumi.Input[Optional['FormComponentPaymentConfigFieldsSecurityCodeArgs']]:
+        """
+        The security code field's texts.
+        """
         return pulumi.get(self, "security_code")
 
     @security_code.setter
@@ -3650,6 +5454,9 @@ class FormComponentPaymentConfigFieldsArgs:
     @_builtins.property
     @pulumi.getter
     def trustmarks(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether to show the payment provider's trust marks.
+        """
         return pulumi.get(self, "trustmarks")
 
     @trustmarks.setter
@@ -3659,13 +5466,23 @@ class FormComponentPaymentConfigFieldsArgs:
 
 class FormComponentPaymentConfigFieldsCardNumberArgsDict(TypedDict):
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     placeholder: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text shown in the empty field, at most 500 characters.
+    """
 
 @pulumi.input_type
 class FormComponentPaymentConfigFieldsCardNumberArgs:
     def __init__(__self__, *,
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  placeholder: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.str] placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if label is not None:
             pulumi.set(__self__, "label", label)
         if placeholder is not None:
@@ -3674,6 +5491,9 @@ class FormComponentPaymentConfigFieldsCardNumberArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -3683,6 +5503,9 @@ class FormComponentPaymentConfigFieldsCardNumberArgs:
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
     @placeholder.setter
@@ -3692,13 +5515,23 @@ class FormComponentPaymentConfigFieldsCardNumberArgs:
 
 class FormComponentPaymentConfigFieldsExpirationDateArgsDict(TypedDict):
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     placeholder: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text shown in the empty field, at most 500 characters.
+    """
 
 @pulumi.input_type
 class FormComponentPaymentConfigFieldsExpirationDateArgs:
     def __init__(__self__, *,
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  placeholder: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.str] placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if label is not None:
             pulumi.set(__self__, "label", label)
         if placeholder is not None:
@@ -3707,6 +5540,9 @@ class FormComponentPaymentConfigFieldsExpirationDateArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -3716,6 +5552,9 @@ class FormComponentPaymentConfigFieldsExpirationDateArgs:
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
     @placeholder.setter
@@ -3725,13 +5564,23 @@ class FormComponentPaymentConfigFieldsExpirationDateArgs:
 
 class FormComponentPaymentConfigFieldsSecurityCodeArgsDict(TypedDict):
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     placeholder: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text shown in the empty field, at most 500 characters.
+    """
 
 @pulumi.input_type
 class FormComponentPaymentConfigFieldsSecurityCodeArgs:
     def __init__(__self__, *,
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  placeholder: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.str] placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if label is not None:
             pulumi.set(__self__, "label", label)
         if placeholder is not None:
@@ -3740,6 +5589,9 @@ class FormComponentPaymentConfigFieldsSecurityCodeArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -3749,6 +5601,9 @@ class FormComponentPaymentConfigFieldsSecurityCodeArgs:
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
     @placeholder.setter
@@ -3758,9 +5613,21 @@ class FormComponentPaymentConfigFieldsSecurityCodeArgs:
 
 class FormComponentPreviousButtonArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     config: pulumi.Input['FormComponentPreviousButtonConfigArgsDict']
+    """
+    The component's configuration, by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
 
 @pulumi.input_type
 class FormComponentPreviousButtonArgs:
@@ -3769,6 +5636,12 @@ class FormComponentPreviousButtonArgs:
                  config: pulumi.Input['FormComponentPreviousButtonConfigArgs'],
                  id: pulumi.Input[_builtins.str],
                  type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input['FormComponentPreviousButtonConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -3777,6 +5650,9 @@ class FormComponentPreviousButtonArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -3786,6 +5662,9 @@ class FormComponentPreviousButtonArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input['FormComponentPreviousButtonConfigArgs']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -3795,6 +5674,9 @@ class FormComponentPreviousButtonArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -3804,6 +5686,9 @@ class FormComponentPreviousButtonArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -3813,16 +5698,25 @@ class FormComponentPreviousButtonArgs:
 
 class FormComponentPreviousButtonConfigArgsDict(TypedDict):
     text: pulumi.Input[_builtins.str]
+    """
+    The text shown (a button's caption, a divider's or the legal text).
+    """
 
 @pulumi.input_type
 class FormComponentPreviousButtonConfigArgs:
     def __init__(__self__, *,
                  text: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] text: The text shown (a button's caption, a divider's or the legal text).
+        """
         pulumi.set(__self__, "text", text)
 
     @_builtins.property
     @pulumi.getter
     def text(self) -> pulumi.Input[_builtins.str]:
+        """
+        The text shown (a button's caption, a divider's or the legal text).
+        """
         return pulumi.get(self, "text")
 
     @text.setter
@@ -3832,13 +5726,37 @@ class FormComponentPreviousButtonConfigArgs:
 
 class FormComponentRecaptchaArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     config: pulumi.Input['FormComponentRecaptchaConfigArgsDict']
+    """
+    The component's configuration, by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentRecaptchaArgs:
@@ -3851,6 +5769,16 @@ class FormComponentRecaptchaArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input['FormComponentRecaptchaConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -3867,6 +5795,9 @@ class FormComponentRecaptchaArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -3876,6 +5807,9 @@ class FormComponentRecaptchaArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input['FormComponentRecaptchaConfigArgs']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -3885,6 +5819,9 @@ class FormComponentRecaptchaArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -3894,6 +5831,9 @@ class FormComponentRecaptchaArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -3903,6 +5843,9 @@ class FormComponentRecaptchaArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -3912,6 +5855,9 @@ class FormComponentRecaptchaArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -3921,6 +5867,9 @@ class FormComponentRecaptchaArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -3930,6 +5879,9 @@ class FormComponentRecaptchaArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -3939,19 +5891,32 @@ class FormComponentRecaptchaArgs:
 
 class FormComponentRecaptchaConfigArgsDict(TypedDict):
     secret_key: pulumi.Input[_builtins.str]
+    """
+    The reCAPTCHA secret key: a secret, stored encrypted in the state.
+    """
     site_key: pulumi.Input[_builtins.str]
+    """
+    The reCAPTCHA site key (public).
+    """
 
 @pulumi.input_type
 class FormComponentRecaptchaConfigArgs:
     def __init__(__self__, *,
                  secret_key: pulumi.Input[_builtins.str],
                  site_key: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] secret_key: The reCAPTCHA secret key: a secret, stored encrypted in the state.
+        :param pulumi.Input[_builtins.str] site_key: The reCAPTCHA site key (public).
+        """
         pulumi.set(__self__, "secret_key", secret_key)
         pulumi.set(__self__, "site_key", site_key)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="secretKey")
     def secret_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The reCAPTCHA secret key: a secret, stored encrypted in the state.
+        """
         return pulumi.get(self, "secret_key")
 
     @secret_key.setter
@@ -3959,8 +5924,11 @@ class FormComponentRecaptchaConfigArgs:
         pulumi.set(self, "secret_key", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="siteKey")
     def site_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The reCAPTCHA site key (public).
+        """
         return pulumi.get(self, "site_key")
 
     @site_key.setter
@@ -3970,9 +5938,21 @@ class FormComponentRecaptchaConfigArgs:
 
 class FormComponentResendButtonArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     config: pulumi.Input['FormComponentResendButtonConfigArgsDict']
+    """
+    The component's configuration, by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
 
 @pulumi.input_type
 class FormComponentResendButtonArgs:
@@ -3981,6 +5961,12 @@ class FormComponentResendButtonArgs:
                  config: pulumi.Input['FormComponentResendButtonConfigArgs'],
                  id: pulumi.Input[_builtins.str],
                  type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input['FormComponentResendButtonConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -3989,6 +5975,9 @@ class FormComponentResendButtonArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -3998,6 +5987,9 @@ class FormComponentResendButtonArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input['FormComponentResendButtonConfigArgs']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -4007,6 +5999,9 @@ class FormComponentResendButtonArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -4016,6 +6011,9 @@ class FormComponentResendButtonArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -4025,12 +6023,33 @@ class FormComponentResendButtonArgs:
 
 class FormComponentResendButtonConfigArgsDict(TypedDict):
     active_text: pulumi.Input[_builtins.str]
+    """
+    The text shown while the code can be sent again, 1 to 255 characters.
+    """
     button_text: pulumi.Input[_builtins.str]
+    """
+    The resend button's caption, 1 to 255 characters.
+    """
     flow_id: pulumi.Input[_builtins.str]
+    """
+    The id of a flow (`af_…`, at most 30 characters).
+    """
     waiting_text: pulumi.Input[_builtins.str]
+    """
+    The text shown while waiting to resend, 1 to 255 characters.
+    """
     max_attempts: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    How many times the code may be sent again, 1 to 10.
+    """
     text_alignment: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How the resend text is aligned.
+    """
     waiting_time: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Seconds to wait between two sends, 1 to 60.
+    """
 
 @pulumi.input_type
 class FormComponentResendButtonConfigArgs:
@@ -4042,6 +6061,15 @@ class FormComponentResendButtonConfigArgs:
                  max_attempts: pulumi.Input[Optional[_builtins.float]] = None,
                  text_alignment: pulumi.Input[Optional[_builtins.str]] = None,
                  waiting_time: pulumi.Input[Optional[_builtins.float]] = None):
+        """
+        :param pulumi.Input[_builtins.str] active_text: The text shown while the code can be sent again, 1 to 255 characters.
+        :param pulumi.Input[_builtins.str] button_text: The resend button's caption, 1 to 255 characters.
+        :param pulumi.Input[_builtins.str] flow_id: The id of a flow (`af_…`, at most 30 characters).
+        :param pulumi.Input[_builtins.str] waiting_text: The text shown while waiting to resend, 1 to 255 characters.
+        :param pulumi.Input[_builtins.float] max_attempts: How many times the code may be sent again, 1 to 10.
+        :param pulumi.Input[_builtins.str] text_alignment: How the resend text is aligned.
+        :param pulumi.Input[_builtins.float] waiting_time: Seconds to wait between two sends, 1 to 60.
+        """
         pulumi.set(__self__, "active_text", active_text)
         pulumi.set(__self__, "button_text", button_text)
         pulumi.set(__self__, "flow_id", flow_id)
@@ -4054,8 +6082,11 @@ class FormComponentResendButtonConfigArgs:
             pulumi.set(__self__, "waiting_time", waiting_time)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="activeText")
     def active_text(self) -> pulumi.Input[_builtins.str]:
+        """
+        The text shown while the code can be sent again, 1 to 255 characters.
+        """
         return pulumi.get(self, "active_text")
 
     @active_text.setter
@@ -4063,8 +6094,11 @@ class FormComponentResendButtonConfigArgs:
         pulumi.set(self, "active_text", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="buttonText")
     def button_text(self) -> pulumi.Input[_builtins.str]:
+        """
+        The resend button's caption, 1 to 255 characters.
+        """
         return pulumi.get(self, "button_text")
 
     @button_text.setter
@@ -4072,8 +6106,11 @@ class FormComponentResendButtonConfigArgs:
         pulumi.set(self, "button_text", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="flowId")
     def flow_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of a flow (`af_…`, at most 30 characters).
+        """
         return pulumi.get(self, "flow_id")
 
     @flow_id.setter
@@ -4081,8 +6118,11 @@ class FormComponentResendButtonConfigArgs:
         pulumi.set(self, "flow_id", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="waitingText")
     def waiting_text(self) -> pulumi.Input[_builtins.str]:
+        """
+        The text shown while waiting to resend, 1 to 255 characters.
+        """
         return pulumi.get(self, "waiting_text")
 
     @waiting_text.setter
@@ -4090,8 +6130,11 @@ class FormComponentResendButtonConfigArgs:
         pulumi.set(self, "waiting_text", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxAttempts")
     def max_attempts(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How many times the code may be sent again, 1 to 10.
+        """
         return pulumi.get(self, "max_attempts")
 
     @max_attempts.setter
@@ -4099,8 +6142,11 @@ class FormComponentResendButtonConfigArgs:
         pulumi.set(self, "max_attempts", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="textAlignment")
     def text_alignment(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How the resend text is aligned.
+        """
         return pulumi.get(self, "text_alignment")
 
     @text_alignment.setter
@@ -4108,8 +6154,11 @@ class FormComponentResendButtonConfigArgs:
         pulumi.set(self, "text_alignment", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="waitingTime")
     def waiting_time(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Seconds to wait between two sends, 1 to 60.
+        """
         return pulumi.get(self, "waiting_time")
 
     @waiting_time.setter
@@ -4119,9 +6168,21 @@ class FormComponentResendButtonConfigArgs:
 
 class FormComponentRichTextArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentRichTextConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
 
 @pulumi.input_type
 class FormComponentRichTextArgs:
@@ -4130,6 +6191,12 @@ class FormComponentRichTextArgs:
                  id: pulumi.Input[_builtins.str],
                  type: pulumi.Input[_builtins.str],
                  config: pulumi.Input[Optional['FormComponentRichTextConfigArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentRichTextConfigArgs'] config: The component's configuration, by its type.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -4139,6 +6206,9 @@ class FormComponentRichTextArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -4148,6 +6218,9 @@ class FormComponentRichTextArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -4157,6 +6230,9 @@ class FormComponentRichTextArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -4166,6 +6242,9 @@ class FormComponentRichTextArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentRichTextConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -4175,17 +6254,26 @@ class FormComponentRichTextArgs:
 
 class FormComponentRichTextConfigArgsDict(TypedDict):
     content: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The block's content (HTML or rich text), at most 10000 characters.
+    """
 
 @pulumi.input_type
 class FormComponentRichTextConfigArgs:
     def __init__(__self__, *,
                  content: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] content: The block's content (HTML or rich text), at most 10000 characters.
+        """
         if content is not None:
             pulumi.set(__self__, "content", content)
 
     @_builtins.property
     @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The block's content (HTML or rich text), at most 10000 characters.
+        """
         return pulumi.get(self, "content")
 
     @content.setter
@@ -4195,13 +6283,37 @@ class FormComponentRichTextConfigArgs:
 
 class FormComponentSocialArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[Any]
+    """
+    The component's configuration, by its type.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentSocialArgs:
@@ -4214,6 +6326,16 @@ class FormComponentSocialArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param Any config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -4231,6 +6353,9 @@ class FormComponentSocialArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -4240,6 +6365,9 @@ class FormComponentSocialArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -4249,6 +6377,9 @@ class FormComponentSocialArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -4258,6 +6389,9 @@ class FormComponentSocialArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional[Any]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -4267,6 +6401,9 @@ class FormComponentSocialArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -4276,6 +6413,9 @@ class FormComponentSocialArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -4285,6 +6425,9 @@ class FormComponentSocialArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -4294,6 +6437,9 @@ class FormComponentSocialArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -4303,13 +6449,37 @@ class FormComponentSocialArgs:
 
 class FormComponentTelArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentTelConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentTelArgs:
@@ -4322,6 +6492,16 @@ class FormComponentTelArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentTelConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -4339,6 +6519,9 @@ class FormComponentTelArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -4348,6 +6531,9 @@ class FormComponentTelArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -4357,6 +6543,9 @@ class FormComponentTelArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -4366,6 +6555,9 @@ class FormComponentTelArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentTelConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -4375,6 +6567,9 @@ class FormComponentTelArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -4384,6 +6579,9 @@ class FormComponentTelArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -4393,6 +6591,9 @@ class FormComponentTelArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -4402,6 +6603,9 @@ class FormComponentTelArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -4411,11 +6615,29 @@ class FormComponentTelArgs:
 
 class FormComponentTelConfigArgsDict(TypedDict):
     country_picker: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether to show a country picker for the number's prefix.
+    """
     default_value: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The field's value until the visitor changes it.
+    """
     max_length: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The longest value accepted, in characters.
+    """
     min_length: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The shortest value accepted, in characters.
+    """
     placeholder: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text shown in the empty field, at most 500 characters.
+    """
     strings: NotRequired[pulumi.Input[Optional['FormComponentTelConfigStringsArgsDict']]]
+    """
+    Texts of the telephone field's country picker.
+    """
 
 @pulumi.input_type
 class FormComponentTelConfigArgs:
@@ -4426,6 +6648,14 @@ class FormComponentTelConfigArgs:
                  min_length: pulumi.Input[Optional[_builtins.int]] = None,
                  placeholder: pulumi.Input[Optional[_builtins.str]] = None,
                  strings: pulumi.Input[Optional['FormComponentTelConfigStringsArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.bool] country_picker: Whether to show a country picker for the number's prefix.
+        :param pulumi.Input[_builtins.str] default_value: The field's value until the visitor changes it.
+        :param pulumi.Input[_builtins.int] max_length: The longest value accepted, in characters.
+        :param pulumi.Input[_builtins.int] min_length: The shortest value accepted, in characters.
+        :param pulumi.Input[_builtins.str] placeholder: Text shown in the empty field, at most 500 characters.
+        :param pulumi.Input['FormComponentTelConfigStringsArgs'] strings: Texts of the telephone field's country picker.
+        """
         if country_picker is not None:
             pulumi.set(__self__, "country_picker", country_picker)
         if default_value is not None:
@@ -4440,8 +6670,11 @@ class FormComponentTelConfigArgs:
             pulumi.set(__self__, "strings", strings)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="countryPicker")
     def country_picker(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether to show a country picker for the number's prefix.
+        """
         return pulumi.get(self, "country_picker")
 
     @country_picker.setter
@@ -4449,8 +6682,11 @@ class FormComponentTelConfigArgs:
         pulumi.set(self, "country_picker", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @default_value.setter
@@ -4458,8 +6694,11 @@ class FormComponentTelConfigArgs:
         pulumi.set(self, "default_value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxLength")
     def max_length(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The longest value accepted, in characters.
+        """
         return pulumi.get(self, "max_length")
 
     @max_length.setter
@@ -4467,8 +6706,11 @@ class FormComponentTelConfigArgs:
         pulumi.set(self, "max_length", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minLength")
     def min_length(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The shortest value accepted, in characters.
+        """
         return pulumi.get(self, "min_length")
 
     @min_length.setter
@@ -4478,6 +6720,9 @@ class FormComponentTelConfigArgs:
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
     @placeholder.setter
@@ -4487,6 +6732,9 @@ class FormComponentTelConfigArgs:
     @_builtins.property
     @pulumi.getter
     def strings(self) -> pulumi.Input[Optional['FormComponentTelConfigStringsArgs']]:
+        """
+        Texts of the telephone field's country picker.
+        """
         return pulumi.get(self, "strings")
 
     @strings.setter
@@ -4496,17 +6744,26 @@ class FormComponentTelConfigArgs:
 
 class FormComponentTelConfigStringsArgsDict(TypedDict):
     filter_placeholder: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text shown in the empty country search box.
+    """
 
 @pulumi.input_type
 class FormComponentTelConfigStringsArgs:
     def __init__(__self__, *,
                  filter_placeholder: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] filter_placeholder: Text shown in the empty country search box.
+        """
         if filter_placeholder is not None:
             pulumi.set(__self__, "filter_placeholder", filter_placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="filterPlaceholder")
     def filter_placeholder(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text shown in the empty country search box.
+        """
         return pulumi.get(self, "filter_placeholder")
 
     @filter_placeholder.setter
@@ -4516,13 +6773,37 @@ class FormComponentTelConfigStringsArgs:
 
 class FormComponentTextArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentTextConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentTextArgs:
@@ -4535,6 +6816,16 @@ class FormComponentTextArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentTextConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -4552,6 +6843,9 @@ class FormComponentTextArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -4561,6 +6855,9 @@ class FormComponentTextArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -4570,6 +6867,9 @@ class FormComponentTextArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -4579,6 +6879,9 @@ class FormComponentTextArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentTextConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -4588,6 +6891,9 @@ class FormComponentTextArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -4597,6 +6903,9 @@ class FormComponentTextArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -4606,6 +6915,9 @@ class FormComponentTextArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -4615,6 +6927,9 @@ class FormComponentTextArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -4624,10 +6939,25 @@ class FormComponentTextArgs:
 
 class FormComponentTextConfigArgsDict(TypedDict):
     default_value: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The field's value until the visitor changes it.
+    """
     max_length: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The longest value accepted, in characters.
+    """
     min_length: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The shortest value accepted, in characters.
+    """
     multiline: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the text field takes several lines.
+    """
     placeholder: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text shown in the empty field, at most 500 characters.
+    """
 
 @pulumi.input_type
 class FormComponentTextConfigArgs:
@@ -4637,6 +6967,13 @@ class FormComponentTextConfigArgs:
                  min_length: pulumi.Input[Optional[_builtins.int]] = None,
                  multiline: pulumi.Input[Optional[_builtins.bool]] = None,
                  placeholder: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] default_value: The field's value until the visitor changes it.
+        :param pulumi.Input[_builtins.int] max_length: The longest value accepted, in characters.
+        :param pulumi.Input[_builtins.int] min_length: The shortest value accepted, in characters.
+        :param pulumi.Input[_builtins.bool] multiline: Whether the text field takes several lines.
+        :param pulumi.Input[_builtins.str] placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if max_length is not None:
@@ -4649,8 +6986,11 @@ class FormComponentTextConfigArgs:
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @default_value.setter
@@ -4658,8 +6998,11 @@ class FormComponentTextConfigArgs:
         pulumi.set(self, "default_value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxLength")
     def max_length(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The longest value accepted, in characters.
+        """
         return pulumi.get(self, "max_length")
 
     @max_length.setter
@@ -4667,8 +7010,11 @@ class FormComponentTextConfigArgs:
         pulumi.set(self, "max_length", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minLength")
     def min_length(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The shortest value accepted, in characters.
+        """
         return pulumi.get(self, "min_length")
 
     @min_length.setter
@@ -4678,6 +7024,9 @@ class FormComponentTextConfigArgs:
     @_builtins.property
     @pulumi.getter
     def multiline(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the text field takes several lines.
+        """
         return pulumi.get(self, "multiline")
 
     @multiline.setter
@@ -4687,6 +7036,9 @@ class FormComponentTextConfigArgs:
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
     @placeholder.setter
@@ -4696,13 +7048,37 @@ class FormComponentTextConfigArgs:
 
 class FormComponentUrlArgsDict(TypedDict):
     category: pulumi.Input[_builtins.str]
+    """
+    The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The component's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+    """
     config: NotRequired[pulumi.Input[Optional['FormComponentUrlConfigArgsDict']]]
+    """
+    The component's configuration, by its type.
+    """
     hint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A hint shown below the field, 1 to 500 characters.
+    """
     label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The label shown with the field.
+    """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the visitor must fill in the field.
+    """
     sensitive: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value is sensitive: kept out of logs and flows' records.
+    """
 
 @pulumi.input_type
 class FormComponentUrlArgs:
@@ -4715,6 +7091,16 @@ class FormComponentUrlArgs:
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None,
                  sensitive: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param pulumi.Input[_builtins.str] id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param pulumi.Input['FormComponentUrlConfigArgs'] config: The component's configuration, by its type.
+        :param pulumi.Input[_builtins.str] hint: A hint shown below the field, 1 to 500 characters.
+        :param pulumi.Input[_builtins.str] label: The label shown with the field.
+        :param pulumi.Input[_builtins.bool] required: Whether the visitor must fill in the field.
+        :param pulumi.Input[_builtins.bool] sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -4732,6 +7118,9 @@ class FormComponentUrlArgs:
     @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
@@ -4741,6 +7130,9 @@ class FormComponentUrlArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -4750,6 +7142,9 @@ class FormComponentUrlArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -4759,6 +7154,9 @@ class FormComponentUrlArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormComponentUrlConfigArgs']]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -4768,6 +7166,9 @@ class FormComponentUrlArgs:
     @_builtins.property
     @pulumi.getter
     def hint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @hint.setter
@@ -4777,6 +7178,9 @@ class FormComponentUrlArgs:
     @_builtins.property
     @pulumi.getter
     def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @label.setter
@@ -4786,6 +7190,9 @@ class FormComponentUrlArgs:
     @_builtins.property
     @pulumi.getter
     def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @required.setter
@@ -4795,6 +7202,9 @@ class FormComponentUrlArgs:
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
     @sensitive.setter
@@ -4804,21 +7214,34 @@ class FormComponentUrlArgs:
 
 class FormComponentUrlConfigArgsDict(TypedDict):
     default_value: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The field's value until the visitor changes it.
+    """
     placeholder: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text shown in the empty field, at most 500 characters.
+    """
 
 @pulumi.input_type
 class FormComponentUrlConfigArgs:
     def __init__(__self__, *,
                  default_value: pulumi.Input[Optional[_builtins.str]] = None,
                  placeholder: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] default_value: The field's value until the visitor changes it.
+        :param pulumi.Input[_builtins.str] placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if placeholder is not None:
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @default_value.setter
@@ -4828,6 +7251,9 @@ class FormComponentUrlConfigArgs:
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
     @placeholder.setter
@@ -4837,9 +7263,21 @@ class FormComponentUrlConfigArgs:
 
 class FormEndingArgsDict(TypedDict):
     after_submit: NotRequired[pulumi.Input[Optional['FormEndingAfterSubmitArgsDict']]]
+    """
+    A flow to run after the form is submitted.
+    """
     coordinates: NotRequired[pulumi.Input[Optional['FormNodeStepCoordinatesArgsDict']]]
+    """
+    Where the editor draws this element: integers `x` and `y` within ±999999.
+    """
     redirection: NotRequired[pulumi.Input[Optional['FormEndingRedirectionArgsDict']]]
+    """
+    Send the visitor to a URL at the end.
+    """
     resume_flow: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Resume the authentication flow that showed the form (only `true`).
+    """
 
 @pulumi.input_type
 class FormEndingArgs:
@@ -4848,6 +7286,12 @@ class FormEndingArgs:
                  coordinates: pulumi.Input[Optional['FormNodeStepCoordinatesArgs']] = None,
                  redirection: pulumi.Input[Optional['FormEndingRedirectionArgs']] = None,
                  resume_flow: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input['FormEndingAfterSubmitArgs'] after_submit: A flow to run after the form is submitted.
+        :param pulumi.Input['FormNodeStepCoordinatesArgs'] coordinates: Where the editor draws this element: integers `x` and `y` within ±999999.
+        :param pulumi.Input['FormEndingRedirectionArgs'] redirection: Send the visitor to a URL at the end.
+        :param pulumi.Input[_builtins.bool] resume_flow: Resume the authentication flow that showed the form (only `true`).
+        """
         if after_submit is not None:
             pulumi.set(__self__, "after_submit", after_submit)
         if coordinates is not None:
@@ -4858,8 +7302,11 @@ class FormEndingArgs:
             pulumi.set(__self__, "resume_flow", resume_flow)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="afterSubmit")
     def after_submit(self) -> pulumi.Input[Optional['FormEndingAfterSubmitArgs']]:
+        """
+        A flow to run after the form is submitted.
+        """
         return pulumi.get(self, "after_submit")
 
     @after_submit.setter
@@ -4869,6 +7316,9 @@ class FormEndingArgs:
     @_builtins.property
     @pulumi.getter
     def coordinates(self) -> pulumi.Input[Optional['FormNodeStepCoordinatesArgs']]:
+        """
+        Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         return pulumi.get(self, "coordinates")
 
     @coordinates.setter
@@ -4878,6 +7328,9 @@ class FormEndingArgs:
     @_builtins.property
     @pulumi.getter
     def redirection(self) -> pulumi.Input[Optional['FormEndingRedirectionArgs']]:
+        """
+        Send the visitor to a URL at the end.
+        """
         return pulumi.get(self, "redirection")
 
     @redirection.setter
@@ -4885,8 +7338,11 @@ class FormEndingArgs:
         pulumi.set(self, "redirection", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="resumeFlow")
     def resume_flow(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Resume the authentication flow that showed the form (only `true`).
+        """
         return pulumi.get(self, "resume_flow")
 
     @resume_flow.setter
@@ -4896,17 +7352,26 @@ class FormEndingArgs:
 
 class FormEndingAfterSubmitArgsDict(TypedDict):
     flow_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The id of a flow (`af_…`, at most 30 characters).
+    """
 
 @pulumi.input_type
 class FormEndingAfterSubmitArgs:
     def __init__(__self__, *,
                  flow_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] flow_id: The id of a flow (`af_…`, at most 30 characters).
+        """
         if flow_id is not None:
             pulumi.set(__self__, "flow_id", flow_id)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="flowId")
     def flow_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of a flow (`af_…`, at most 30 characters).
+        """
         return pulumi.get(self, "flow_id")
 
     @flow_id.setter
@@ -4916,13 +7381,23 @@ class FormEndingAfterSubmitArgs:
 
 class FormEndingRedirectionArgsDict(TypedDict):
     target: pulumi.Input[_builtins.str]
+    """
+    The URL to go to, 1 to 1024 characters.
+    """
     delay: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Seconds to wait before going, an integer 0 to 10.
+    """
 
 @pulumi.input_type
 class FormEndingRedirectionArgs:
     def __init__(__self__, *,
                  target: pulumi.Input[_builtins.str],
                  delay: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.str] target: The URL to go to, 1 to 1024 characters.
+        :param pulumi.Input[_builtins.int] delay: Seconds to wait before going, an integer 0 to 10.
+        """
         pulumi.set(__self__, "target", target)
         if delay is not None:
             pulumi.set(__self__, "delay", delay)
@@ -4930,6 +7405,9 @@ class FormEndingRedirectionArgs:
     @_builtins.property
     @pulumi.getter
     def target(self) -> pulumi.Input[_builtins.str]:
+        """
+        The URL to go to, 1 to 1024 characters.
+        """
         return pulumi.get(self, "target")
 
     @target.setter
@@ -4939,6 +7417,9 @@ class FormEndingRedirectionArgs:
     @_builtins.property
     @pulumi.getter
     def delay(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds to wait before going, an integer 0 to 10.
+        """
         return pulumi.get(self, "delay")
 
     @delay.setter
@@ -4948,13 +7429,23 @@ class FormEndingRedirectionArgs:
 
 class FormLanguagesArgsDict(TypedDict):
     default: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The language used when the visitor's is not available.
+    """
     primary: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The primary language code (for example `en`).
+    """
 
 @pulumi.input_type
 class FormLanguagesArgs:
     def __init__(__self__, *,
                  default: pulumi.Input[Optional[_builtins.str]] = None,
                  primary: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] default: The language used when the visitor's is not available.
+        :param pulumi.Input[_builtins.str] primary: The primary language code (for example `en`).
+        """
         if default is not None:
             pulumi.set(__self__, "default", default)
         if primary is not None:
@@ -4963,6 +7454,9 @@ class FormLanguagesArgs:
     @_builtins.property
     @pulumi.getter
     def default(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The language used when the visitor's is not available.
+        """
         return pulumi.get(self, "default")
 
     @default.setter
@@ -4972,6 +7466,9 @@ class FormLanguagesArgs:
     @_builtins.property
     @pulumi.getter
     def primary(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The primary language code (for example `en`).
+        """
         return pulumi.get(self, "primary")
 
     @primary.setter
@@ -4981,13 +7478,23 @@ class FormLanguagesArgs:
 
 class FormMessagesArgsDict(TypedDict):
     custom: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
+    """
+    The form's own messages, by key, for use in its components.
+    """
     errors: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
+    """
+    Texts that replace the built-in error messages, by error key.
+    """
 
 @pulumi.input_type
 class FormMessagesArgs:
     def __init__(__self__, *,
                  custom: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  errors: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
+        """
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] custom: The form's own messages, by key, for use in its components.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] errors: Texts that replace the built-in error messages, by error key.
+        """
         if custom is not None:
             pulumi.set(__self__, "custom", custom)
         if errors is not None:
@@ -4996,6 +7503,9 @@ class FormMessagesArgs:
     @_builtins.property
     @pulumi.getter
     def custom(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        The form's own messages, by key, for use in its components.
+        """
         return pulumi.get(self, "custom")
 
     @custom.setter
@@ -5005,6 +7515,9 @@ class FormMessagesArgs:
     @_builtins.property
     @pulumi.getter
     def errors(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Texts that replace the built-in error messages, by error key.
+        """
         return pulumi.get(self, "errors")
 
     @errors.setter
@@ -5014,10 +7527,25 @@ class FormMessagesArgs:
 
 class FormNodeFlowArgsDict(TypedDict):
     config: pulumi.Input['FormNodeFlowConfigArgsDict']
+    """
+    The node's configuration, by its type.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The node's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The node's type: `STEP`, `FLOW` or `ROUTER`.
+    """
     alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A display name for the node in the editor, 1 to 150 characters.
+    """
     coordinates: NotRequired[pulumi.Input[Optional['FormNodeStepCoordinatesArgsDict']]]
+    """
+    Where the editor draws this element: integers `x` and `y` within ±999999.
+    """
 
 @pulumi.input_type
 class FormNodeFlowArgs:
@@ -5027,6 +7555,13 @@ class FormNodeFlowArgs:
                  type: pulumi.Input[_builtins.str],
                  alias: pulumi.Input[Optional[_builtins.str]] = None,
                  coordinates: pulumi.Input[Optional['FormNodeStepCoordinatesArgs']] = None):
+        """
+        :param pulumi.Input['FormNodeFlowConfigArgs'] config: The node's configuration, by its type.
+        :param pulumi.Input[_builtins.str] id: The node's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The node's type: `STEP`, `FLOW` or `ROUTER`.
+        :param pulumi.Input[_builtins.str] alias: A display name for the node in the editor, 1 to 150 characters.
+        :param pulumi.Input['FormNodeStepCoordinatesArgs'] coordinates: Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -5038,6 +7573,9 @@ class FormNodeFlowArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input['FormNodeFlowConfigArgs']:
+        """
+        The node's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -5047,6 +7585,9 @@ class FormNodeFlowArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The node's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -5056,6 +7597,9 @@ class FormNodeFlowArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The node's type: `STEP`, `FLOW` or `ROUTER`.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -5065,6 +7609,9 @@ class FormNodeFlowArgs:
     @_builtins.property
     @pulumi.getter
     def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A display name for the node in the editor, 1 to 150 characters.
+        """
         return pulumi.get(self, "alias")
 
     @alias.setter
@@ -5074,6 +7621,9 @@ class FormNodeFlowArgs:
     @_builtins.property
     @pulumi.getter
     def coordinates(self) -> pulumi.Input[Optional['FormNodeStepCoordinatesArgs']]:
+        """
+        Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         return pulumi.get(self, "coordinates")
 
     @coordinates.setter
@@ -5083,20 +7633,33 @@ class FormNodeFlowArgs:
 
 class FormNodeFlowConfigArgsDict(TypedDict):
     flow_id: pulumi.Input[_builtins.str]
+    """
+    The id of a flow (`af_…`, at most 30 characters).
+    """
     next_node: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The id of the node that comes next, or `$ending` to end the form.
+    """
 
 @pulumi.input_type
 class FormNodeFlowConfigArgs:
     def __init__(__self__, *,
                  flow_id: pulumi.Input[_builtins.str],
                  next_node: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] flow_id: The id of a flow (`af_…`, at most 30 characters).
+        :param pulumi.Input[_builtins.str] next_node: The id of the node that comes next, or `$ending` to end the form.
+        """
         pulumi.set(__self__, "flow_id", flow_id)
         if next_node is not None:
             pulumi.set(__self__, "next_node", next_node)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="flowId")
     def flow_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of a flow (`af_…`, at most 30 characters).
+        """
         return pulumi.get(self, "flow_id")
 
     @flow_id.setter
@@ -5104,8 +7667,11 @@ class FormNodeFlowConfigArgs:
         pulumi.set(self, "flow_id", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the node that comes next, or `$ending` to end the form.
+        """
         return pulumi.get(self, "next_node")
 
     @next_node.setter
@@ -5115,10 +7681,25 @@ class FormNodeFlowConfigArgs:
 
 class FormNodeRouterArgsDict(TypedDict):
     id: pulumi.Input[_builtins.str]
+    """
+    The node's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The node's type: `STEP`, `FLOW` or `ROUTER`.
+    """
     alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A display name for the node in the editor, 1 to 150 characters.
+    """
     config: NotRequired[pulumi.Input[Optional['FormNodeRouterConfigArgsDict']]]
+    """
+    The node's configuration, by its type.
+    """
     coordinates: NotRequired[pulumi.Input[Optional['FormNodeStepCoordinatesArgsDict']]]
+    """
+    Where the editor draws this element: integers `x` and `y` within ±999999.
+    """
 
 @pulumi.input_type
 class FormNodeRouterArgs:
@@ -5128,6 +7709,13 @@ class FormNodeRouterArgs:
                  alias: pulumi.Input[Optional[_builtins.str]] = None,
                  config: pulumi.Input[Optional['FormNodeRouterConfigArgs']] = None,
                  coordinates: pulumi.Input[Optional['FormNodeStepCoordinatesArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.str] id: The node's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The node's type: `STEP`, `FLOW` or `ROUTER`.
+        :param pulumi.Input[_builtins.str] alias: A display name for the node in the editor, 1 to 150 characters.
+        :param pulumi.Input['FormNodeRouterConfigArgs'] config: The node's configuration, by its type.
+        :param pulumi.Input['FormNodeStepCoordinatesArgs'] coordinates: Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
         if alias is not None:
@@ -5140,6 +7728,9 @@ class FormNodeRouterArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The node's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -5149,6 +7740,9 @@ class FormNodeRouterArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The node's type: `STEP`, `FLOW` or `ROUTER`.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -5158,6 +7752,9 @@ class FormNodeRouterArgs:
     @_builtins.property
     @pulumi.getter
     def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A display name for the node in the editor, 1 to 150 characters.
+        """
         return pulumi.get(self, "alias")
 
     @alias.setter
@@ -5167,6 +7764,9 @@ class FormNodeRouterArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormNodeRouterConfigArgs']]:
+        """
+        The node's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -5176,6 +7776,9 @@ class FormNodeRouterArgs:
     @_builtins.property
     @pulumi.getter
     def coordinates(self) -> pulumi.Input[Optional['FormNodeStepCoordinatesArgs']]:
+        """
+        Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         return pulumi.get(self, "coordinates")
 
     @coordinates.setter
@@ -5185,13 +7788,23 @@ class FormNodeRouterArgs:
 
 class FormNodeRouterConfigArgsDict(TypedDict):
     fallback: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The id of the node that comes next when no rule applies, or `$ending`.
+    """
     rules: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['FormNodeRouterConfigRulesArgsDict']]]]]
+    """
+    The ROUTER node's rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+    """
 
 @pulumi.input_type
 class FormNodeRouterConfigArgs:
     def __init__(__self__, *,
                  fallback: pulumi.Input[Optional[_builtins.str]] = None,
                  rules: pulumi.Input[Optional[Sequence[pulumi.Input['FormNodeRouterConfigRulesArgs']]]] = None):
+        """
+        :param pulumi.Input[_builtins.str] fallback: The id of the node that comes next when no rule applies, or `$ending`.
+        :param pulumi.Input[Sequence[pulumi.Input['FormNodeRouterConfigRulesArgs']]] rules: The ROUTER node's rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+        """
         if fallback is not None:
             pulumi.set(__self__, "fallback", fallback)
         if rules is not None:
@@ -5200,6 +7813,9 @@ class FormNodeRouterConfigArgs:
     @_builtins.property
     @pulumi.getter
     def fallback(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the node that comes next when no rule applies, or `$ending`.
+        """
         return pulumi.get(self, "fallback")
 
     @fallback.setter
@@ -5209,6 +7825,9 @@ class FormNodeRouterConfigArgs:
     @_builtins.property
     @pulumi.getter
     def rules(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['FormNodeRouterConfigRulesArgs']]]]:
+        """
+        The ROUTER node's rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+        """
         return pulumi.get(self, "rules")
 
     @rules.setter
@@ -5218,9 +7837,21 @@ class FormNodeRouterConfigArgs:
 
 class FormNodeRouterConfigRulesArgsDict(TypedDict):
     condition: Any
+    """
+    When the rule applies: an expression on the form's fields, kept exactly as written.
+    """
     id: pulumi.Input[_builtins.str]
+    """
+    The rule's id, unique in the node.
+    """
     alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A display name for the rule, 1 to 150 characters.
+    """
     next_node: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The id of the node that comes next, or `$ending` to end the form.
+    """
 
 @pulumi.input_type
 class FormNodeRouterConfigRulesArgs:
@@ -5229,6 +7860,12 @@ class FormNodeRouterConfigRulesArgs:
                  id: pulumi.Input[_builtins.str],
                  alias: pulumi.Input[Optional[_builtins.str]] = None,
                  next_node: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param Any condition: When the rule applies: an expression on the form's fields, kept exactly as written.
+        :param pulumi.Input[_builtins.str] id: The rule's id, unique in the node.
+        :param pulumi.Input[_builtins.str] alias: A display name for the rule, 1 to 150 characters.
+        :param pulumi.Input[_builtins.str] next_node: The id of the node that comes next, or `$ending` to end the form.
+        """
         pulumi.set(__self__, "condition", condition)
         pulumi.set(__self__, "id", id)
         if alias is not None:
@@ -5239,6 +7876,9 @@ class FormNodeRouterConfigRulesArgs:
     @_builtins.property
     @pulumi.getter
     def condition(self) -> Any:
+        """
+        When the rule applies: an expression on the form's fields, kept exactly as written.
+        """
         return pulumi.get(self, "condition")
 
     @condition.setter
@@ -5248,6 +7888,9 @@ class FormNodeRouterConfigRulesArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The rule's id, unique in the node.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -5257,6 +7900,9 @@ class FormNodeRouterConfigRulesArgs:
     @_builtins.property
     @pulumi.getter
     def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A display name for the rule, 1 to 150 characters.
+        """
         return pulumi.get(self, "alias")
 
     @alias.setter
@@ -5264,8 +7910,11 @@ class FormNodeRouterConfigRulesArgs:
         pulumi.set(self, "alias", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the node that comes next, or `$ending` to end the form.
+        """
         return pulumi.get(self, "next_node")
 
     @next_node.setter
@@ -5275,10 +7924,25 @@ class FormNodeRouterConfigRulesArgs:
 
 class FormNodeStepArgsDict(TypedDict):
     id: pulumi.Input[_builtins.str]
+    """
+    The node's id, unique in the form: letters, digits, `_` and `-`.
+    """
     type: pulumi.Input[_builtins.str]
+    """
+    The node's type: `STEP`, `FLOW` or `ROUTER`.
+    """
     alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A display name for the node in the editor, 1 to 150 characters.
+    """
     config: NotRequired[pulumi.Input[Optional['FormNodeStepConfigArgsDict']]]
+    """
+    The node's configuration, by its type.
+    """
     coordinates: NotRequired[pulumi.Input[Optional['FormNodeStepCoordinatesArgsDict']]]
+    """
+    Where the editor draws this element: integers `x` and `y` within ±999999.
+    """
 
 @pulumi.input_type
 class FormNodeStepArgs:
@@ -5288,6 +7952,13 @@ class FormNodeStepArgs:
                  alias: pulumi.Input[Optional[_builtins.str]] = None,
                  config: pulumi.Input[Optional['FormNodeStepConfigArgs']] = None,
                  coordinates: pulumi.Input[Optional['FormNodeStepCoordinatesArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.str] id: The node's id, unique in the form: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] type: The node's type: `STEP`, `FLOW` or `ROUTER`.
+        :param pulumi.Input[_builtins.str] alias: A display name for the node in the editor, 1 to 150 characters.
+        :param pulumi.Input['FormNodeStepConfigArgs'] config: The node's configuration, by its type.
+        :param pulumi.Input['FormNodeStepCoordinatesArgs'] coordinates: Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
         if alias is not None:
@@ -5300,6 +7971,9 @@ class FormNodeStepArgs:
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The node's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -5309,6 +7983,9 @@ class FormNodeStepArgs:
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The node's type: `STEP`, `FLOW` or `ROUTER`.
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -5318,6 +7995,9 @@ class FormNodeStepArgs:
     @_builtins.property
     @pulumi.getter
     def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A display name for the node in the editor, 1 to 150 characters.
+        """
         return pulumi.get(self, "alias")
 
     @alias.setter
@@ -5327,6 +8007,9 @@ class FormNodeStepArgs:
     @_builtins.property
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional['FormNodeStepConfigArgs']]:
+        """
+        The node's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @config.setter
@@ -5336,6 +8019,9 @@ class FormNodeStepArgs:
     @_builtins.property
     @pulumi.getter
     def coordinates(self) -> pulumi.Input[Optional['FormNodeStepCoordinatesArgs']]:
+        """
+        Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         return pulumi.get(self, "coordinates")
 
     @coordinates.setter
@@ -5345,13 +8031,23 @@ class FormNodeStepArgs:
 
 class FormNodeStepConfigArgsDict(TypedDict):
     components: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[Union['FormComponentDividerArgsDict', 'FormComponentHtmlArgsDict', 'FormComponentImageArgsDict', 'FormComponentJumpButtonArgsDict', 'FormComponentResendButtonArgsDict', 'FormComponentNextButtonArgsDict', 'FormComponentPreviousButtonArgsDict', 'FormComponentRichTextArgsDict', 'FormComponentAuth0VerifiableCredentialsArgsDict', 'FormComponentGmapsAddressArgsDict', 'FormComponentRecaptchaArgsDict', 'FormComponentBooleanArgsDict', 'FormComponentCardsArgsDict', 'FormComponentChoiceArgsDict', 'FormComponentCustomArgsDict', 'FormComponentDateArgsDict', 'FormComponentDropdownArgsDict', 'FormComponentEmailArgsDict', 'FormComponentFileArgsDict', 'FormComponentLegalArgsDict', 'FormComponentNumberArgsDict', 'FormComponentPasswordArgsDict', 'FormComponentPaymentArgsDict', 'FormComponentSocialArgsDict', 'FormComponentTelArgsDict', 'FormComponentTextArgsDict', 'FormComponentUrlArgsDict']]]]]]
+    """
+    The STEP node's components, shown in order: fields, widgets and blocks.
+    """
     next_node: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The id of the node that comes next, or `$ending` to end the form.
+    """
 
 @pulumi.input_type
 class FormNodeStepConfigArgs:
     def __init__(__self__, *,
                  components: pulumi.Input[Optional[Sequence[pulumi.Input[Union['FormComponentDividerArgs', 'FormComponentHtmlArgs', 'FormComponentImageArgs', 'FormComponentJumpButtonArgs', 'FormComponentResendButtonArgs', 'FormComponentNextButtonArgs', 'FormComponentPreviousButtonArgs', 'FormComponentRichTextArgs', 'FormComponentAuth0VerifiableCredentialsArgs', 'FormComponentGmapsAddressArgs', 'FormComponentRecaptchaArgs', 'FormComponentBooleanArgs', 'FormComponentCardsArgs', 'FormComponentChoiceArgs', 'FormComponentCustomArgs', 'FormComponentDateArgs', 'FormComponentDropdownArgs', 'FormComponentEmailArgs', 'FormComponentFileArgs', 'FormComponentLegalArgs', 'FormComponentNumberArgs', 'FormComponentPasswordArgs', 'FormComponentPaymentArgs', 'FormComponentSocialArgs', 'FormComponentTelArgs', 'FormComponentTextArgs', 'FormComponentUrlArgs']]]]] = None,
                  next_node: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input[Union['FormComponentDividerArgs', 'FormComponentHtmlArgs', 'FormComponentImageArgs', 'FormComponentJumpButtonArgs', 'FormComponentResendButtonArgs', 'FormComponentNextButtonArgs', 'FormComponentPreviousButtonArgs', 'FormComponentRichTextArgs', 'FormComponentAuth0VerifiableCredentialsArgs', 'FormComponentGmapsAddressArgs', 'FormComponentRecaptchaArgs', 'FormComponentBooleanArgs', 'FormComponentCardsArgs', 'FormComponentChoiceArgs', 'FormComponentCustomArgs', 'FormComponentDateArgs', 'FormComponentDropdownArgs', 'FormComponentEmailArgs', 'FormComponentFileArgs', 'FormComponentLegalArgs', 'FormComponentNumberArgs', 'FormComponentPasswordArgs', 'FormComponentPaymentArgs', 'FormComponentSocialArgs', 'FormComponentTelArgs', 'FormComponentTextArgs', 'FormComponentUrlArgs']]]] components: The STEP node's components, shown in order: fields, widgets and blocks.
+        :param pulumi.Input[_builtins.str] next_node: The id of the node that comes next, or `$ending` to end the form.
+        """
         if components is not None:
             pulumi.set(__self__, "components", components)
         if next_node is not None:
@@ -5360,6 +8056,9 @@ class FormNodeStepConfigArgs:
     @_builtins.property
     @pulumi.getter
     def components(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Union['FormComponentDividerArgs', 'FormComponentHtmlArgs', 'FormComponentImageArgs', 'FormComponentJumpButtonArgs', 'FormComponentResendButtonArgs', 'FormComponentNextButtonArgs', 'FormComponentPreviousButtonArgs', 'FormComponentRichTextArgs', 'FormComponentAuth0VerifiableCredentialsArgs', 'FormComponentGmapsAddressArgs', 'FormComponentRecaptchaArgs', 'FormComponentBooleanArgs', 'FormComponentCardsArgs', 'FormComponentChoiceArgs', 'FormComponentCustomArgs', 'FormComponentDateArgs', 'FormComponentDropdownArgs', 'FormComponentEmailArgs', 'FormComponentFileArgs', 'FormComponentLegalArgs', 'FormComponentNumberArgs', 'FormComponentPasswordArgs', 'FormComponentPaymentArgs', 'FormComponentSocialArgs', 'FormComponentTelArgs', 'FormComponentTextArgs', 'FormComponentUrlArgs']]]]]:
+        """
+        The STEP node's components, shown in order: fields, widgets and blocks.
+        """
         return pulumi.get(self, "components")
 
     @components.setter
@@ -5367,8 +8066,11 @@ class FormNodeStepConfigArgs:
         pulumi.set(self, "components", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the node that comes next, or `$ending` to end the form.
+        """
         return pulumi.get(self, "next_node")
 
     @next_node.setter
@@ -5378,19 +8080,32 @@ class FormNodeStepConfigArgs:
 
 class FormNodeStepCoordinatesArgsDict(TypedDict):
     x: pulumi.Input[_builtins.int]
+    """
+    Horizontal position in the editor, an integer within ±999999.
+    """
     y: pulumi.Input[_builtins.int]
+    """
+    Vertical position in the editor, an integer within ±999999.
+    """
 
 @pulumi.input_type
 class FormNodeStepCoordinatesArgs:
     def __init__(__self__, *,
                  x: pulumi.Input[_builtins.int],
                  y: pulumi.Input[_builtins.int]):
+        """
+        :param pulumi.Input[_builtins.int] x: Horizontal position in the editor, an integer within ±999999.
+        :param pulumi.Input[_builtins.int] y: Vertical position in the editor, an integer within ±999999.
+        """
         pulumi.set(__self__, "x", x)
         pulumi.set(__self__, "y", y)
 
     @_builtins.property
     @pulumi.getter
     def x(self) -> pulumi.Input[_builtins.int]:
+        """
+        Horizontal position in the editor, an integer within ±999999.
+        """
         return pulumi.get(self, "x")
 
     @x.setter
@@ -5400,6 +8115,9 @@ class FormNodeStepCoordinatesArgs:
     @_builtins.property
     @pulumi.getter
     def y(self) -> pulumi.Input[_builtins.int]:
+        """
+        Vertical position in the editor, an integer within ±999999.
+        """
         return pulumi.get(self, "y")
 
     @y.setter
@@ -5409,8 +8127,17 @@ class FormNodeStepCoordinatesArgs:
 
 class FormStartArgsDict(TypedDict):
     coordinates: NotRequired[pulumi.Input[Optional['FormNodeStepCoordinatesArgsDict']]]
+    """
+    Where the editor draws this element: integers `x` and `y` within ±999999.
+    """
     hidden_fields: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['FormStartHiddenFieldsArgsDict']]]]]
+    """
+    Values the form carries without showing them (from the query string or set here).
+    """
     next_node: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The id of the node that comes next, or `$ending` to end the form.
+    """
 
 @pulumi.input_type
 class FormStartArgs:
@@ -5418,6 +8145,11 @@ class FormStartArgs:
                  coordinates: pulumi.Input[Optional['FormNodeStepCoordinatesArgs']] = None,
                  hidden_fields: pulumi.Input[Optional[Sequence[pulumi.Input['FormStartHiddenFieldsArgs']]]] = None,
                  next_node: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input['FormNodeStepCoordinatesArgs'] coordinates: Where the editor draws this element: integers `x` and `y` within ±999999.
+        :param pulumi.Input[Sequence[pulumi.Input['FormStartHiddenFieldsArgs']]] hidden_fields: Values the form carries without showing them (from the query string or set here).
+        :param pulumi.Input[_builtins.str] next_node: The id of the node that comes next, or `$ending` to end the form.
+        """
         if coordinates is not None:
             pulumi.set(__self__, "coordinates", coordinates)
         if hidden_fields is not None:
@@ -5428,6 +8160,9 @@ class FormStartArgs:
     @_builtins.property
     @pulumi.getter
     def coordinates(self) -> pulumi.Input[Optional['FormNodeStepCoordinatesArgs']]:
+        """
+        Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         return pulumi.get(self, "coordinates")
 
     @coordinates.setter
@@ -5435,8 +8170,11 @@ class FormStartArgs:
         pulumi.set(self, "coordinates", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="hiddenFields")
     def hidden_fields(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['FormStartHiddenFieldsArgs']]]]:
+        """
+        Values the form carries without showing them (from the query string or set here).
+        """
         return pulumi.get(self, "hidden_fields")
 
     @hidden_fields.setter
@@ -5444,8 +8182,11 @@ class FormStartArgs:
         pulumi.set(self, "hidden_fields", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the node that comes next, or `$ending` to end the form.
+        """
         return pulumi.get(self, "next_node")
 
     @next_node.setter
@@ -5455,13 +8196,23 @@ class FormStartArgs:
 
 class FormStartHiddenFieldsArgsDict(TypedDict):
     key: pulumi.Input[_builtins.str]
+    """
+    The hidden field's key: letters, digits, `_` and `-`.
+    """
     value: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The hidden field's value, 1 to 500 characters.
+    """
 
 @pulumi.input_type
 class FormStartHiddenFieldsArgs:
     def __init__(__self__, *,
                  key: pulumi.Input[_builtins.str],
                  value: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] key: The hidden field's key: letters, digits, `_` and `-`.
+        :param pulumi.Input[_builtins.str] value: The hidden field's value, 1 to 500 characters.
+        """
         pulumi.set(__self__, "key", key)
         if value is not None:
             pulumi.set(__self__, "value", value)
@@ -5469,6 +8220,9 @@ class FormStartHiddenFieldsArgs:
     @_builtins.property
     @pulumi.getter
     def key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The hidden field's key: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "key")
 
     @key.setter
@@ -5478,6 +8232,9 @@ class FormStartHiddenFieldsArgs:
     @_builtins.property
     @pulumi.getter
     def value(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The hidden field's value, 1 to 500 characters.
+        """
         return pulumi.get(self, "value")
 
     @value.setter
@@ -5487,17 +8244,26 @@ class FormStartHiddenFieldsArgs:
 
 class FormStyleArgsDict(TypedDict):
     css: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The form's stylesheet (CSS), 1 to 5000 characters.
+    """
 
 @pulumi.input_type
 class FormStyleArgs:
     def __init__(__self__, *,
                  css: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] css: The form's stylesheet (CSS), 1 to 5000 characters.
+        """
         if css is not None:
             pulumi.set(__self__, "css", css)
 
     @_builtins.property
     @pulumi.getter
     def css(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The form's stylesheet (CSS), 1 to 5000 characters.
+        """
         return pulumi.get(self, "css")
 
     @css.setter
@@ -5507,16 +8273,25 @@ class FormStyleArgs:
 
 class RateLimitConfigurationAllowArgsDict(TypedDict):
     action: pulumi.Input[_builtins.str]
+    """
+    What the policy does: `allow`, `block`, `log` or `redirect`.
+    """
 
 @pulumi.input_type
 class RateLimitConfigurationAllowArgs:
     def __init__(__self__, *,
                  action: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] action: What the policy does: `allow`, `block`, `log` or `redirect`.
+        """
         pulumi.set(__self__, "action", action)
 
     @_builtins.property
     @pulumi.getter
     def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the policy does: `allow`, `block`, `log` or `redirect`.
+        """
         return pulumi.get(self, "action")
 
     @action.setter
@@ -5526,19 +8301,32 @@ class RateLimitConfigurationAllowArgs:
 
 class RateLimitConfigurationBlockArgsDict(TypedDict):
     action: pulumi.Input[_builtins.str]
+    """
+    What the policy does: `allow`, `block`, `log` or `redirect`.
+    """
     limit: pulumi.Input[_builtins.int]
+    """
+    Requests allowed before the action applies, 0 to 10000.
+    """
 
 @pulumi.input_type
 class RateLimitConfigurationBlockArgs:
     def __init__(__self__, *,
                  action: pulumi.Input[_builtins.str],
                  limit: pulumi.Input[_builtins.int]):
+        """
+        :param pulumi.Input[_builtins.str] action: What the policy does: `allow`, `block`, `log` or `redirect`.
+        :param pulumi.Input[_builtins.int] limit: Requests allowed before the action applies, 0 to 10000.
+        """
         pulumi.set(__self__, "action", action)
         pulumi.set(__self__, "limit", limit)
 
     @_builtins.property
     @pulumi.getter
     def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the policy does: `allow`, `block`, `log` or `redirect`.
+        """
         return pulumi.get(self, "action")
 
     @action.setter
@@ -5548,6 +8336,9 @@ class RateLimitConfigurationBlockArgs:
     @_builtins.property
     @pulumi.getter
     def limit(self) -> pulumi.Input[_builtins.int]:
+        """
+        Requests allowed before the action applies, 0 to 10000.
+        """
         return pulumi.get(self, "limit")
 
     @limit.setter
@@ -5557,19 +8348,32 @@ class RateLimitConfigurationBlockArgs:
 
 class RateLimitConfigurationLogArgsDict(TypedDict):
     action: pulumi.Input[_builtins.str]
+    """
+    What the policy does: `allow`, `block`, `log` or `redirect`.
+    """
     limit: pulumi.Input[_builtins.int]
+    """
+    Requests allowed before the action applies, 0 to 10000.
+    """
 
 @pulumi.input_type
 class RateLimitConfigurationLogArgs:
     def __init__(__self__, *,
                  action: pulumi.Input[_builtins.str],
                  limit: pulumi.Input[_builtins.int]):
+        """
+        :param pulumi.Input[_builtins.str] action: What the policy does: `allow`, `block`, `log` or `redirect`.
+        :param pulumi.Input[_builtins.int] limit: Requests allowed before the action applies, 0 to 10000.
+        """
         pulumi.set(__self__, "action", action)
         pulumi.set(__self__, "limit", limit)
 
     @_builtins.property
     @pulumi.getter
     def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the policy does: `allow`, `block`, `log` or `redirect`.
+        """
         return pulumi.get(self, "action")
 
     @action.setter
@@ -5579,6 +8383,9 @@ class RateLimitConfigurationLogArgs:
     @_builtins.property
     @pulumi.getter
     def limit(self) -> pulumi.Input[_builtins.int]:
+        """
+        Requests allowed before the action applies, 0 to 10000.
+        """
         return pulumi.get(self, "limit")
 
     @limit.setter
@@ -5588,8 +8395,17 @@ class RateLimitConfigurationLogArgs:
 
 class RateLimitConfigurationRedirectArgsDict(TypedDict):
     action: pulumi.Input[_builtins.str]
+    """
+    What the policy does: `allow`, `block`, `log` or `redirect`.
+    """
     limit: pulumi.Input[_builtins.int]
+    """
+    Requests allowed before the action applies, 0 to 10000.
+    """
     redirect_uri: pulumi.Input[_builtins.str]
+    """
+    Where a limited request is redirected (`https://…`).
+    """
 
 @pulumi.input_type
 class RateLimitConfigurationRedirectArgs:
@@ -5597,6 +8413,11 @@ class RateLimitConfigurationRedirectArgs:
                  action: pulumi.Input[_builtins.str],
                  limit: pulumi.Input[_builtins.int],
                  redirect_uri: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] action: What the policy does: `allow`, `block`, `log` or `redirect`.
+        :param pulumi.Input[_builtins.int] limit: Requests allowed before the action applies, 0 to 10000.
+        :param pulumi.Input[_builtins.str] redirect_uri: Where a limited request is redirected (`https://…`).
+        """
         pulumi.set(__self__, "action", action)
         pulumi.set(__self__, "limit", limit)
         pulumi.set(__self__, "redirect_uri", redirect_uri)
@@ -5604,6 +8425,9 @@ class RateLimitConfigurationRedirectArgs:
     @_builtins.property
     @pulumi.getter
     def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the policy does: `allow`, `block`, `log` or `redirect`.
+        """
         return pulumi.get(self, "action")
 
     @action.setter
@@ -5613,6 +8437,9 @@ class RateLimitConfigurationRedirectArgs:
     @_builtins.property
     @pulumi.getter
     def limit(self) -> pulumi.Input[_builtins.int]:
+        """
+        Requests allowed before the action applies, 0 to 10000.
+        """
         return pulumi.get(self, "limit")
 
     @limit.setter
@@ -5620,8 +8447,11 @@ class RateLimitConfigurationRedirectArgs:
         pulumi.set(self, "limit", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="redirectUri")
     def redirect_uri(self) -> pulumi.Input[_builtins.str]:
+        """
+        Where a limited request is redirected (`https://…`).
+        """
         return pulumi.get(self, "redirect_uri")
 
     @redirect_uri.setter

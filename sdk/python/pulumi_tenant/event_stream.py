@@ -27,6 +27,11 @@ class EventStreamArgs:
                  subscriptions: pulumi.Input[Optional[Sequence[pulumi.Input['EventStreamSubscriptionsArgs']]]] = None):
         """
         The set of arguments for constructing a EventStream resource.
+
+        :param pulumi.Input[Union['EventStreamDestinationWebhookArgs', 'EventStreamDestinationEventbridgeArgs', 'EventStreamDestinationActionArgs']] destination: Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+        :param pulumi.Input[_builtins.str] name: The event stream's name, 1 to 128 characters.
+        :param pulumi.Input[_builtins.str] status: Whether the stream delivers events: `enabled` (the default) or `disabled`.
+        :param pulumi.Input[Sequence[pulumi.Input['EventStreamSubscriptionsArgs']]] subscriptions: The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
         """
         pulumi.set(__self__, "destination", destination)
         if name is not None:
@@ -39,6 +44,9 @@ class EventStreamArgs:
     @_builtins.property
     @pulumi.getter
     def destination(self) -> pulumi.Input[Union['EventStreamDestinationWebhookArgs', 'EventStreamDestinationEventbridgeArgs', 'EventStreamDestinationActionArgs']]:
+        """
+        Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+        """
         return pulumi.get(self, "destination")
 
     @destination.setter
@@ -48,6 +56,9 @@ class EventStreamArgs:
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The event stream's name, 1 to 128 characters.
+        """
         return pulumi.get(self, "name")
 
     @name.setter
@@ -57,6 +68,9 @@ class EventStreamArgs:
     @_builtins.property
     @pulumi.getter
     def status(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Whether the stream delivers events: `enabled` (the default) or `disabled`.
+        """
         return pulumi.get(self, "status")
 
     @status.setter
@@ -66,6 +80,9 @@ class EventStreamArgs:
     @_builtins.property
     @pulumi.getter
     def subscriptions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['EventStreamSubscriptionsArgs']]]]:
+        """
+        The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+        """
         return pulumi.get(self, "subscriptions")
 
     @subscriptions.setter
@@ -87,8 +104,28 @@ class EventStream(pulumi.CustomResource):
         """
         An event stream of the tenant: the event types it subscribes to and where it delivers them.
 
+        ## Example Usage
+        ### A event stream
+        ```python
+        import pulumi_tenant as tenant
+
+        event_stream = tenant.EventStream(
+            "eventStream",
+            name="audit-log",
+            subscriptions=[{"event_type": "user.created"}, {"event_type": "user.deleted"}],
+            destination={
+                "type": "eventbridge",
+                "configuration": {"aws_account_id": "123456789012", "aws_region": "eu-west-1"},
+            },
+        )
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[Union[Union['EventStreamDestinationWebhookArgs', 'EventStreamDestinationWebhookArgsDict'], Union['EventStreamDestinationEventbridgeArgs', 'EventStreamDestinationEventbridgeArgsDict'], Union['EventStreamDestinationActionArgs', 'EventStreamDestinationActionArgsDict']]] destination: Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+        :param pulumi.Input[_builtins.str] name: The event stream's name, 1 to 128 characters.
+        :param pulumi.Input[_builtins.str] status: Whether the stream delivers events: `enabled` (the default) or `disabled`.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['EventStreamSubscriptionsArgs', 'EventStreamSubscriptionsArgsDict']]]] subscriptions: The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
         """
         ...
     @overload
@@ -98,6 +135,22 @@ class EventStream(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An event stream of the tenant: the event types it subscribes to and where it delivers them.
+
+        ## Example Usage
+        ### A event stream
+        ```python
+        import pulumi_tenant as tenant
+
+        event_stream = tenant.EventStream(
+            "eventStream",
+            name="audit-log",
+            subscriptions=[{"event_type": "user.created"}, {"event_type": "user.deleted"}],
+            destination={
+                "type": "eventbridge",
+                "configuration": {"aws_account_id": "123456789012", "aws_region": "eu-west-1"},
+            },
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param EventStreamArgs args: The arguments to use to populate this resource's properties.
@@ -166,32 +219,50 @@ class EventStream(pulumi.CustomResource):
         return EventStream(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When the event stream was created (ISO-8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def destination(self) -> pulumi.Output[Any]:
+        """
+        Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+        """
         return pulumi.get(self, "destination")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The event stream's name, 1 to 128 characters.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> pulumi.Output[_builtins.str]:
+        """
+        Whether the stream delivers events: `enabled` (the default) or `disabled`.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def subscriptions(self) -> pulumi.Output[Optional[Sequence['outputs.EventStreamSubscriptions']]]:
+        """
+        The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+        """
         return pulumi.get(self, "subscriptions")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When the event stream was last updated (ISO-8601).
+        """
         return pulumi.get(self, "updated_at")
 

@@ -31,6 +31,15 @@ class FormArgs:
                  translations: pulumi.Input[Optional[Mapping[str, Any]]] = None):
         """
         The set of arguments for constructing a Form resource.
+
+        :param pulumi.Input[_builtins.str] name: The form's name, 1 to 150 characters.
+        :param pulumi.Input['FormEndingArgs'] ending: What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+        :param pulumi.Input['FormLanguagesArgs'] languages: The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+        :param pulumi.Input['FormMessagesArgs'] messages: Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['FormNodeStepArgs', 'FormNodeFlowArgs', 'FormNodeRouterArgs']]]] nodes: The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+        :param pulumi.Input['FormStartArgs'] start: Where the form starts: its hidden fields, the first node and its position in the editor.
+        :param pulumi.Input['FormStyleArgs'] style: The form's style: its stylesheet.
+        :param pulumi.Input[Mapping[str, Any]] translations: Translations per language code (any key): free-form objects of texts.
         """
         pulumi.set(__self__, "name", name)
         if ending is not None:
@@ -51,6 +60,9 @@ class FormArgs:
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The form's name, 1 to 150 characters.
+        """
         return pulumi.get(self, "name")
 
     @name.setter
@@ -60,6 +72,9 @@ class FormArgs:
     @_builtins.property
     @pulumi.getter
     def ending(self) -> pulumi.Input[Optional['FormEndingArgs']]:
+        """
+        What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+        """
         return pulumi.get(self, "ending")
 
     @ending.setter
@@ -69,6 +84,9 @@ class FormArgs:
     @_builtins.property
     @pulumi.getter
     def languages(self) -> pulumi.Input[Optional['FormLanguagesArgs']]:
+        """
+        The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+        """
         return pulumi.get(self, "languages")
 
     @languages.setter
@@ -78,6 +96,9 @@ class FormArgs:
     @_builtins.property
     @pulumi.getter
     def messages(self) -> pulumi.Input[Optional['FormMessagesArgs']]:
+        """
+        Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+        """
         return pulumi.get(self, "messages")
 
     @messages.setter
@@ -87,6 +108,9 @@ class FormArgs:
     @_builtins.property
     @pulumi.getter
     def nodes(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Union['FormNodeStepArgs', 'FormNodeFlowArgs', 'FormNodeRouterArgs']]]]]:
+        """
+        The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+        """
         return pulumi.get(self, "nodes")
 
     @nodes.setter
@@ -96,6 +120,9 @@ class FormArgs:
     @_builtins.property
     @pulumi.getter
     def start(self) -> pulumi.Input[Optional['FormStartArgs']]:
+        """
+        Where the form starts: its hidden fields, the first node and its position in the editor.
+        """
         return pulumi.get(self, "start")
 
     @start.setter
@@ -105,6 +132,9 @@ class FormArgs:
     @_builtins.property
     @pulumi.getter
     def style(self) -> pulumi.Input[Optional['FormStyleArgs']]:
+        """
+        The form's style: its stylesheet.
+        """
         return pulumi.get(self, "style")
 
     @style.setter
@@ -114,6 +144,9 @@ class FormArgs:
     @_builtins.property
     @pulumi.getter
     def translations(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        Translations per language code (any key): free-form objects of texts.
+        """
         return pulumi.get(self, "translations")
 
     @translations.setter
@@ -139,8 +172,46 @@ class Form(pulumi.CustomResource):
         """
         A form of the tenant: its nodes (steps, flows, routers), start and ending, style and translations.
 
+        ## Example Usage
+        ### A form
+        ```python
+        import pulumi_tenant as tenant
+
+        form = tenant.Form(
+            "form",
+            name="Sign-up",
+            start={"next_node": "details"},
+            nodes=[
+                {
+                    "id": "details",
+                    "type": "STEP",
+                    "config": {
+                        "components": [
+                            {
+                                "id": "email",
+                                "category": "FIELD",
+                                "type": "EMAIL",
+                                "label": "Email",
+                                "required": True,
+                            },
+                        ],
+                        "next_node": "$ending",
+                    },
+                },
+            ],
+        )
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[Union['FormEndingArgs', 'FormEndingArgsDict']] ending: What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+        :param pulumi.Input[Union['FormLanguagesArgs', 'FormLanguagesArgsDict']] languages: The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+        :param pulumi.Input[Union['FormMessagesArgs', 'FormMessagesArgsDict']] messages: Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+        :param pulumi.Input[_builtins.str] name: The form's name, 1 to 150 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[Union[Union['FormNodeStepArgs', 'FormNodeStepArgsDict'], Union['FormNodeFlowArgs', 'FormNodeFlowArgsDict'], Union['FormNodeRouterArgs', 'FormNodeRouterArgsDict']]]]] nodes: The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+        :param pulumi.Input[Union['FormStartArgs', 'FormStartArgsDict']] start: Where the form starts: its hidden fields, the first node and its position in the editor.
+        :param pulumi.Input[Union['FormStyleArgs', 'FormStyleArgsDict']] style: The form's style: its stylesheet.
+        :param pulumi.Input[Mapping[str, Any]] translations: Translations per language code (any key): free-form objects of texts.
         """
         ...
     @overload
@@ -150,6 +221,36 @@ class Form(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A form of the tenant: its nodes (steps, flows, routers), start and ending, style and translations.
+
+        ## Example Usage
+        ### A form
+        ```python
+        import pulumi_tenant as tenant
+
+        form = tenant.Form(
+            "form",
+            name="Sign-up",
+            start={"next_node": "details"},
+            nodes=[
+                {
+                    "id": "details",
+                    "type": "STEP",
+                    "config": {
+                        "components": [
+                            {
+                                "id": "email",
+                                "category": "FIELD",
+                                "type": "EMAIL",
+                                "label": "Email",
+                                "required": True,
+                            },
+                        ],
+                        "next_node": "$ending",
+                    },
+                },
+            ],
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param FormArgs args: The arguments to use to populate this resource's properties.
@@ -234,62 +335,98 @@ class Form(pulumi.CustomResource):
         return Form(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When the form was created (ISO-8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="embeddedAt")
     def embedded_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the form was embedded (a calendar date), if ever.
+        """
         return pulumi.get(self, "embedded_at")
 
     @_builtins.property
     @pulumi.getter
     def ending(self) -> pulumi.Output[Optional['outputs.FormEnding']]:
+        """
+        What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+        """
         return pulumi.get(self, "ending")
 
     @_builtins.property
     @pulumi.getter
     def languages(self) -> pulumi.Output[Optional['outputs.FormLanguages']]:
+        """
+        The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+        """
         return pulumi.get(self, "languages")
 
     @_builtins.property
     @pulumi.getter
     def messages(self) -> pulumi.Output[Optional['outputs.FormMessages']]:
+        """
+        Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+        """
         return pulumi.get(self, "messages")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The form's name, 1 to 150 characters.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def nodes(self) -> pulumi.Output[Optional[Sequence[Any]]]:
+        """
+        The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+        """
         return pulumi.get(self, "nodes")
 
     @_builtins.property
     @pulumi.getter
     def start(self) -> pulumi.Output[Optional['outputs.FormStart']]:
+        """
+        Where the form starts: its hidden fields, the first node and its position in the editor.
+        """
         return pulumi.get(self, "start")
 
     @_builtins.property
     @pulumi.getter
     def style(self) -> pulumi.Output[Optional['outputs.FormStyle']]:
+        """
+        The form's style: its stylesheet.
+        """
         return pulumi.get(self, "style")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="submittedAt")
     def submitted_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the form was last submitted (a calendar date), if ever.
+        """
         return pulumi.get(self, "submitted_at")
 
     @_builtins.property
     @pulumi.getter
     def translations(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+        """
+        Translations per language code (any key): free-form objects of texts.
+        """
         return pulumi.get(self, "translations")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When the form was last updated (ISO-8601).
+        """
         return pulumi.get(self, "updated_at")
 

@@ -48,38 +48,59 @@ class GetEventStreamResult:
         pulumi.set(__self__, "updated_at", updated_at)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
+        """
+        When the event stream was created (ISO-8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def destination(self) -> Any:
+        """
+        Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+        """
         return pulumi.get(self, "destination")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The event stream's id (`est_…`), made by the tenant.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        The event stream's name, 1 to 128 characters.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
+        """
+        Whether the stream delivers events: `enabled` (the default) or `disabled`.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def subscriptions(self) -> Optional[Sequence['outputs.EventStreamSubscriptions']]:
+        """
+        The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+        """
         return pulumi.get(self, "subscriptions")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
+        """
+        When the event stream was last updated (ISO-8601).
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -104,6 +125,15 @@ def get_event_stream(id: Optional[_builtins.str] = None,
     """
     Reads one event stream of the tenant, by id or by name.
 
+    ## Example Usage
+    ### Reads one event stream of the tenant, by id or by name
+    ```python
+    import pulumi
+    import pulumi_tenant as tenant
+
+    pulumi.export("found", tenant.get_event_stream_output(name="audit-log"))
+    ```
+
     :param _builtins.str id: The event stream's id (`est_…`).
     :param _builtins.str name: The event stream's name, compared exactly. Several with this name are an error listing their ids.
     """
@@ -126,6 +156,15 @@ def get_event_stream_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] 
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetEventStreamResult]:
     """
     Reads one event stream of the tenant, by id or by name.
+
+    ## Example Usage
+    ### Reads one event stream of the tenant, by id or by name
+    ```python
+    import pulumi
+    import pulumi_tenant as tenant
+
+    pulumi.export("found", tenant.get_event_stream_output(name="audit-log"))
+    ```
 
     :param _builtins.str id: The event stream's id (`est_…`).
     :param _builtins.str name: The event stream's name, compared exactly. Several with this name are an error listing their ids.

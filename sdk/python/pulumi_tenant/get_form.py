@@ -66,68 +66,107 @@ class GetFormResult:
         pulumi.set(__self__, "updated_at", updated_at)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
+        """
+        When the form was created (ISO-8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="embeddedAt")
     def embedded_at(self) -> Optional[_builtins.str]:
+        """
+        When the form was embedded (a calendar date), if ever.
+        """
         return pulumi.get(self, "embedded_at")
 
     @_builtins.property
     @pulumi.getter
     def ending(self) -> Optional['outputs.FormEnding']:
+        """
+        What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+        """
         return pulumi.get(self, "ending")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The form's id (`ap_…`), made by the tenant.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def languages(self) -> Optional['outputs.FormLanguages']:
+        """
+        The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
+        """
         return pulumi.get(self, "languages")
 
     @_builtins.property
     @pulumi.getter
     def messages(self) -> Optional['outputs.FormMessages']:
+        """
+        Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+        """
         return pulumi.get(self, "messages")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The form's name, 1 to 150 characters.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def nodes(self) -> Optional[Sequence[Any]]:
+        """
+        The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+        """
         return pulumi.get(self, "nodes")
 
     @_builtins.property
     @pulumi.getter
     def start(self) -> Optional['outputs.FormStart']:
+        """
+        Where the form starts: its hidden fields, the first node and its position in the editor.
+        """
         return pulumi.get(self, "start")
 
     @_builtins.property
     @pulumi.getter
     def style(self) -> Optional['outputs.FormStyle']:
+        """
+        The form's style: its stylesheet.
+        """
         return pulumi.get(self, "style")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="submittedAt")
     def submitted_at(self) -> Optional[_builtins.str]:
+        """
+        When the form was last submitted (a calendar date), if ever.
+        """
         return pulumi.get(self, "submitted_at")
 
     @_builtins.property
     @pulumi.getter
     def translations(self) -> Optional[Mapping[str, Any]]:
+        """
+        Translations per language code (any key): free-form objects of texts.
+        """
         return pulumi.get(self, "translations")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
+        """
+        When the form was last updated (ISO-8601).
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -158,6 +197,15 @@ def get_form(id: Optional[_builtins.str] = None,
     """
     Reads one form of the tenant, by id or by name.
 
+    ## Example Usage
+    ### Reads one form of the tenant, by id or by name
+    ```python
+    import pulumi
+    import pulumi_tenant as tenant
+
+    pulumi.export("found", tenant.get_form_output(name="Sign-up"))
+    ```
+
     :param _builtins.str id: The form's id (`ap_…`).
     :param _builtins.str name: The form's name, compared exactly. Several with this name are an error listing their ids.
     """
@@ -186,6 +234,15 @@ def get_form_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetFormResult]:
     """
     Reads one form of the tenant, by id or by name.
+
+    ## Example Usage
+    ### Reads one form of the tenant, by id or by name
+    ```python
+    import pulumi
+    import pulumi_tenant as tenant
+
+    pulumi.export("found", tenant.get_form_output(name="Sign-up"))
+    ```
 
     :param _builtins.str id: The form's id (`ap_…`).
     :param _builtins.str name: The form's name, compared exactly. Several with this name are an error listing their ids.

@@ -31,6 +31,9 @@ class GetLoginTemplateResult:
     @_builtins.property
     @pulumi.getter
     def template(self) -> _builtins.str:
+        """
+        The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+        """
         return pulumi.get(self, "template")
 
 
@@ -46,6 +49,15 @@ class AwaitableGetLoginTemplateResult(GetLoginTemplateResult):
 def get_login_template(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetLoginTemplateResult:
     """
     Reads the tenant's login page template.
+
+    ## Example Usage
+    ### Reads the tenant's login page template
+    ```python
+    import pulumi
+    import pulumi_tenant as tenant
+
+    pulumi.export("found", tenant.get_login_template_output())
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -56,6 +68,15 @@ def get_login_template(opts: Optional[pulumi.InvokeOptions] = None) -> Awaitable
 def get_login_template_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetLoginTemplateResult]:
     """
     Reads the tenant's login page template.
+
+    ## Example Usage
+    ### Reads the tenant's login page template
+    ```python
+    import pulumi
+    import pulumi_tenant as tenant
+
+    pulumi.export("found", tenant.get_login_template_output())
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

@@ -30,8 +30,11 @@ class GetRateLimitPoliciesResult:
         pulumi.set(__self__, "rate_limit_policies", rate_limit_policies)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="rateLimitPolicies")
     def rate_limit_policies(self) -> Sequence['outputs.RateLimitPolicyItem']:
+        """
+        The rate limit policies found (every one when no argument narrows the search).
+        """
         return pulumi.get(self, "rate_limit_policies")
 
 
@@ -49,10 +52,19 @@ def get_rate_limit_policies(consumer_selector: Optional[_builtins.str] = None,
     """
     Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
 
+    ## Example Usage
+    ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+    ```python
+    import pulumi
+    import pulumi_tenant as tenant
+
+    pulumi.export("found", tenant.get_rate_limit_policies_output(consumer_selector="default"))
+    ```
+
     :param _builtins.str consumer_selector: Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).
     """
     __args__ = dict()
-    __args__['consumer_selector'] = consumer_selector
+    __args__['consumerSelector'] = consumer_selector
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('tenant:index:getRateLimitPolicies', __args__, opts=opts, typ=GetRateLimitPoliciesResult).value
 
@@ -63,10 +75,19 @@ def get_rate_limit_policies_output(consumer_selector: pulumi.Input[Optional[Opti
     """
     Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
 
+    ## Example Usage
+    ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+    ```python
+    import pulumi
+    import pulumi_tenant as tenant
+
+    pulumi.export("found", tenant.get_rate_limit_policies_output(consumer_selector="default"))
+    ```
+
     :param _builtins.str consumer_selector: Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).
     """
     __args__ = dict()
-    __args__['consumer_selector'] = consumer_selector
+    __args__['consumerSelector'] = consumer_selector
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('tenant:index:getRateLimitPolicies', __args__, opts=opts, typ=GetRateLimitPoliciesResult)
     return __ret__.apply(lambda __response__: GetRateLimitPoliciesResult(

@@ -50,36 +50,57 @@ class GetRateLimitPolicyResult:
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> Any:
+        """
+        What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        """
         return pulumi.get(self, "configuration")
 
     @_builtins.property
     @pulumi.getter
     def consumer(self) -> _builtins.str:
+        """
+        Who is limited: `client`. Changing it replaces the policy.
+        """
         return pulumi.get(self, "consumer")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="consumerSelector")
     def consumer_selector(self) -> _builtins.str:
+        """
+        Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+        """
         return pulumi.get(self, "consumer_selector")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the policy was created (ISO-8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The policy's id (`rlp_…`), made by the tenant.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def resource(self) -> _builtins.str:
+        """
+        The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+        """
         return pulumi.get(self, "resource")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the policy was last updated (ISO-8601).
+        """
         return pulumi.get(self, "updated_at")
 
 
@@ -103,6 +124,15 @@ def get_rate_limit_policy(id: Optional[_builtins.str] = None,
     """
     Reads one rate limit policy by id.
 
+    ## Example Usage
+    ### Reads one rate limit policy by id
+    ```python
+    import pulumi
+    import pulumi_tenant as tenant
+
+    pulumi.export("found", tenant.get_rate_limit_policy_output(id="rlp_2Nf7qL3mXcVbT8wRyK1pD"))
+    ```
+
     :param _builtins.str id: The policy's id: `rlp_` + 21 base58 characters (at most 26).
     """
     __args__ = dict()
@@ -122,6 +152,15 @@ def get_rate_limit_policy_output(id: pulumi.Input[Optional[Optional[_builtins.st
                                  opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRateLimitPolicyResult]:
     """
     Reads one rate limit policy by id.
+
+    ## Example Usage
+    ### Reads one rate limit policy by id
+    ```python
+    import pulumi
+    import pulumi_tenant as tenant
+
+    pulumi.export("found", tenant.get_rate_limit_policy_output(id="rlp_2Nf7qL3mXcVbT8wRyK1pD"))
+    ```
 
     :param _builtins.str id: The policy's id: `rlp_` + 21 base58 characters (at most 26).
     """

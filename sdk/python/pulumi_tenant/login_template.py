@@ -22,12 +22,17 @@ class LoginTemplateArgs:
                  template: pulumi.Input[_builtins.str]):
         """
         The set of arguments for constructing a LoginTemplate resource.
+
+        :param pulumi.Input[_builtins.str] template: The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
         """
         pulumi.set(__self__, "template", template)
 
     @_builtins.property
     @pulumi.getter
     def template(self) -> pulumi.Input[_builtins.str]:
+        """
+        The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+        """
         return pulumi.get(self, "template")
 
     @template.setter
@@ -46,8 +51,20 @@ class LoginTemplate(pulumi.CustomResource):
         """
         The hosted login page template (Liquid markup), a singleton of the tenant.
 
+        ## Example Usage
+        ### A login page template
+        ```python
+        import pulumi_tenant as tenant
+
+        login_template = tenant.LoginTemplate(
+            "loginTemplate",
+            template="<!DOCTYPE html><html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>",
+        )
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] template: The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
         """
         ...
     @overload
@@ -57,6 +74,17 @@ class LoginTemplate(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The hosted login page template (Liquid markup), a singleton of the tenant.
+
+        ## Example Usage
+        ### A login page template
+        ```python
+        import pulumi_tenant as tenant
+
+        login_template = tenant.LoginTemplate(
+            "loginTemplate",
+            template="<!DOCTYPE html><html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>",
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param LoginTemplateArgs args: The arguments to use to populate this resource's properties.
@@ -114,5 +142,8 @@ class LoginTemplate(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def template(self) -> pulumi.Output[_builtins.str]:
+        """
+        The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+        """
         return pulumi.get(self, "template")
 

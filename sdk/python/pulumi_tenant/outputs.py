@@ -123,29 +123,62 @@ class EventStreamDestinationAction(dict):
     def __init__(__self__, *,
                  configuration: 'outputs.EventStreamDestinationActionConfiguration',
                  type: _builtins.str):
+        """
+        :param 'EventStreamDestinationActionConfiguration' configuration: The destination's configuration, by its type.
+        :param _builtins.str type: The destination's type: `webhook`, `eventbridge` or `action`.
+        """
         pulumi.set(__self__, "configuration", configuration)
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> 'outputs.EventStreamDestinationActionConfiguration':
+        """
+        The destination's configuration, by its type.
+        """
         return pulumi.get(self, "configuration")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The destination's type: `webhook`, `eventbridge` or `action`.
+        """
         return pulumi.get(self, "type")
 
 
 @pulumi.output_type
 class EventStreamDestinationActionConfiguration(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "actionId":
+            suggest = "action_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in EventStreamDestinationActionConfiguration. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        EventStreamDestinationActionConfiguration.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        EventStreamDestinationActionConfiguration.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  action_id: _builtins.str):
+        """
+        :param _builtins.str action_id: The id of the action that receives the events.
+        """
         pulumi.set(__self__, "action_id", action_id)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="actionId")
     def action_id(self) -> _builtins.str:
+        """
+        The id of the action that receives the events.
+        """
         return pulumi.get(self, "action_id")
 
 
@@ -154,44 +187,89 @@ class EventStreamDestinationEventbridge(dict):
     def __init__(__self__, *,
                  configuration: 'outputs.EventStreamDestinationEventbridgeConfiguration',
                  type: _builtins.str):
+        """
+        :param 'EventStreamDestinationEventbridgeConfiguration' configuration: The destination's configuration, by its type.
+        :param _builtins.str type: The destination's type: `webhook`, `eventbridge` or `action`.
+        """
         pulumi.set(__self__, "configuration", configuration)
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> 'outputs.EventStreamDestinationEventbridgeConfiguration':
+        """
+        The destination's configuration, by its type.
+        """
         return pulumi.get(self, "configuration")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The destination's type: `webhook`, `eventbridge` or `action`.
+        """
         return pulumi.get(self, "type")
 
 
 @pulumi.output_type
 class EventStreamDestinationEventbridgeConfiguration(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "awsAccountId":
+            suggest = "aws_account_id"
+        elif key == "awsRegion":
+            suggest = "aws_region"
+        elif key == "awsPartnerEventSource":
+            suggest = "aws_partner_event_source"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in EventStreamDestinationEventbridgeConfiguration. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        EventStreamDestinationEventbridgeConfiguration.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        EventStreamDestinationEventbridgeConfiguration.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  aws_account_id: _builtins.str,
                  aws_region: _builtins.str,
                  aws_partner_event_source: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str aws_account_id: The AWS account that receives the events (12 digits).
+        :param _builtins.str aws_region: The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+        :param _builtins.str aws_partner_event_source: The EventBridge partner event source the tenant made (read only).
+        """
         pulumi.set(__self__, "aws_account_id", aws_account_id)
         pulumi.set(__self__, "aws_region", aws_region)
         if aws_partner_event_source is not None:
             pulumi.set(__self__, "aws_partner_event_source", aws_partner_event_source)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="awsAccountId")
     def aws_account_id(self) -> _builtins.str:
+        """
+        The AWS account that receives the events (12 digits).
+        """
         return pulumi.get(self, "aws_account_id")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="awsRegion")
     def aws_region(self) -> _builtins.str:
+        """
+        The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+        """
         return pulumi.get(self, "aws_region")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="awsPartnerEventSource")
     def aws_partner_event_source(self) -> Optional[_builtins.str]:
+        """
+        The EventBridge partner event source the tenant made (read only).
+        """
         return pulumi.get(self, "aws_partner_event_source")
 
 
@@ -200,36 +278,75 @@ class EventStreamDestinationWebhook(dict):
     def __init__(__self__, *,
                  configuration: 'outputs.EventStreamDestinationWebhookConfiguration',
                  type: _builtins.str):
+        """
+        :param 'EventStreamDestinationWebhookConfiguration' configuration: The destination's configuration, by its type.
+        :param _builtins.str type: The destination's type: `webhook`, `eventbridge` or `action`.
+        """
         pulumi.set(__self__, "configuration", configuration)
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> 'outputs.EventStreamDestinationWebhookConfiguration':
+        """
+        The destination's configuration, by its type.
+        """
         return pulumi.get(self, "configuration")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The destination's type: `webhook`, `eventbridge` or `action`.
+        """
         return pulumi.get(self, "type")
 
 
 @pulumi.output_type
 class EventStreamDestinationWebhookConfiguration(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "webhookAuthorization":
+            suggest = "webhook_authorization"
+        elif key == "webhookEndpoint":
+            suggest = "webhook_endpoint"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in EventStreamDestinationWebhookConfiguration. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        EventStreamDestinationWebhookConfiguration.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        EventStreamDestinationWebhookConfiguration.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  webhook_authorization: Any,
                  webhook_endpoint: _builtins.str):
+        """
+        :param Union['EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic', 'EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer', 'EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader'] webhook_authorization: How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+        :param _builtins.str webhook_endpoint: The webhook's URL (`https://…`).
+        """
         pulumi.set(__self__, "webhook_authorization", webhook_authorization)
         pulumi.set(__self__, "webhook_endpoint", webhook_endpoint)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="webhookAuthorization")
     def webhook_authorization(self) -> Any:
+        """
+        How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+        """
         return pulumi.get(self, "webhook_authorization")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="webhookEndpoint")
     def webhook_endpoint(self) -> _builtins.str:
+        """
+        The webhook's URL (`https://…`).
+        """
         return pulumi.get(self, "webhook_endpoint")
 
 
@@ -239,6 +356,11 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic(dict):
                  method: _builtins.str,
                  username: _builtins.str,
                  password: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str method: The authorization method: `basic`, `bearer` or `custom_header`.
+        :param _builtins.str username: The basic authorization's user name, at most 128 characters, without `:`.
+        :param _builtins.str password: The basic authorization's password: write-only in the API, a secret in the state.
+        """
         pulumi.set(__self__, "method", method)
         pulumi.set(__self__, "username", username)
         if password is not None:
@@ -247,16 +369,25 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic(dict):
     @_builtins.property
     @pulumi.getter
     def method(self) -> _builtins.str:
+        """
+        The authorization method: `basic`, `bearer` or `custom_header`.
+        """
         return pulumi.get(self, "method")
 
     @_builtins.property
     @pulumi.getter
     def username(self) -> _builtins.str:
+        """
+        The basic authorization's user name, at most 128 characters, without `:`.
+        """
         return pulumi.get(self, "username")
 
     @_builtins.property
     @pulumi.getter
     def password(self) -> Optional[_builtins.str]:
+        """
+        The basic authorization's password: write-only in the API, a secret in the state.
+        """
         return pulumi.get(self, "password")
 
 
@@ -265,6 +396,10 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer(dict)
     def __init__(__self__, *,
                  method: _builtins.str,
                  token: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str method: The authorization method: `basic`, `bearer` or `custom_header`.
+        :param _builtins.str token: The bearer token: write-only in the API, a secret in the state.
+        """
         pulumi.set(__self__, "method", method)
         if token is not None:
             pulumi.set(__self__, "token", token)
@@ -272,51 +407,113 @@ class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer(dict)
     @_builtins.property
     @pulumi.getter
     def method(self) -> _builtins.str:
+        """
+        The authorization method: `basic`, `bearer` or `custom_header`.
+        """
         return pulumi.get(self, "method")
 
     @_builtins.property
     @pulumi.getter
     def token(self) -> Optional[_builtins.str]:
+        """
+        The bearer token: write-only in the API, a secret in the state.
+        """
         return pulumi.get(self, "token")
 
 
 @pulumi.output_type
 class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "headerKey":
+            suggest = "header_key"
+        elif key == "headerValue":
+            suggest = "header_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  header_key: _builtins.str,
                  method: _builtins.str,
                  header_value: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str header_key: The custom header's name (an HTTP header name).
+        :param _builtins.str method: The authorization method: `basic`, `bearer` or `custom_header`.
+        :param _builtins.str header_value: The custom header's value: write-only in the API, a secret in the state.
+        """
         pulumi.set(__self__, "header_key", header_key)
         pulumi.set(__self__, "method", method)
         if header_value is not None:
             pulumi.set(__self__, "header_value", header_value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="headerKey")
     def header_key(self) -> _builtins.str:
+        """
+        The custom header's name (an HTTP header name).
+        """
         return pulumi.get(self, "header_key")
 
     @_builtins.property
     @pulumi.getter
     def method(self) -> _builtins.str:
+        """
+        The authorization method: `basic`, `bearer` or `custom_header`.
+        """
         return pulumi.get(self, "method")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="headerValue")
     def header_value(self) -> Optional[_builtins.str]:
+        """
+        The custom header's value: write-only in the API, a secret in the state.
+        """
         return pulumi.get(self, "header_value")
 
 
 @pulumi.output_type
 class EventStreamSubscriptions(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "eventType":
+            suggest = "event_type"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in EventStreamSubscriptions. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        EventStreamSubscriptions.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        EventStreamSubscriptions.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  event_type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str event_type: An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+        """
         if event_type is not None:
             pulumi.set(__self__, "event_type", event_type)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="eventType")
     def event_type(self) -> Optional[_builtins.str]:
+        """
+        An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+        """
         return pulumi.get(self, "event_type")
 
 
@@ -331,6 +528,16 @@ class FormComponentAuth0VerifiableCredentials(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param 'FormComponentAuth0VerifiableCredentialsConfig' config: The component's configuration, by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -347,46 +554,93 @@ class FormComponentAuth0VerifiableCredentials(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> 'outputs.FormComponentAuth0VerifiableCredentialsConfig':
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentAuth0VerifiableCredentialsConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "accessToken":
+            suggest = "access_token"
+        elif key == "alternateText":
+            suggest = "alternate_text"
+        elif key == "verificationId":
+            suggest = "verification_id"
+        elif key == "maxWait":
+            suggest = "max_wait"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentAuth0VerifiableCredentialsConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentAuth0VerifiableCredentialsConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentAuth0VerifiableCredentialsConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  access_token: _builtins.str,
                  alternate_text: _builtins.str,
@@ -394,6 +648,14 @@ class FormComponentAuth0VerifiableCredentialsConfig(dict):
                  verification_id: _builtins.str,
                  max_wait: Optional[_builtins.float] = None,
                  size: Optional[_builtins.float] = None):
+        """
+        :param _builtins.str access_token: The verifier's access token, 1 to 5000 characters: a secret.
+        :param _builtins.str alternate_text: Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+        :param _builtins.str url: The verifiable credentials verifier's URL, at most 2000 characters.
+        :param _builtins.str verification_id: The verification template's id, 1 to 255 characters.
+        :param _builtins.float max_wait: Seconds to wait for the credential, 60 to 600.
+        :param _builtins.float size: The QR code's size in pixels, 1 to 500.
+        """
         pulumi.set(__self__, "access_token", access_token)
         pulumi.set(__self__, "alternate_text", alternate_text)
         pulumi.set(__self__, "url", url)
@@ -404,33 +666,51 @@ class FormComponentAuth0VerifiableCredentialsConfig(dict):
             pulumi.set(__self__, "size", size)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="accessToken")
     def access_token(self) -> _builtins.str:
+        """
+        The verifier's access token, 1 to 5000 characters: a secret.
+        """
         return pulumi.get(self, "access_token")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="alternateText")
     def alternate_text(self) -> _builtins.str:
+        """
+        Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+        """
         return pulumi.get(self, "alternate_text")
 
     @_builtins.property
     @pulumi.getter
     def url(self) -> _builtins.str:
+        """
+        The verifiable credentials verifier's URL, at most 2000 characters.
+        """
         return pulumi.get(self, "url")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="verificationId")
     def verification_id(self) -> _builtins.str:
+        """
+        The verification template's id, 1 to 255 characters.
+        """
         return pulumi.get(self, "verification_id")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxWait")
     def max_wait(self) -> Optional[_builtins.float]:
+        """
+        Seconds to wait for the credential, 60 to 600.
+        """
         return pulumi.get(self, "max_wait")
 
     @_builtins.property
     @pulumi.getter
     def size(self) -> Optional[_builtins.float]:
+        """
+        The QR code's size in pixels, 1 to 500.
+        """
         return pulumi.get(self, "size")
 
 
@@ -445,6 +725,16 @@ class FormComponentBoolean(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param 'FormComponentBooleanConfig' config: The component's configuration, by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -461,62 +751,113 @@ class FormComponentBoolean(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> 'outputs.FormComponentBooleanConfig':
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentBooleanConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentBooleanConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentBooleanConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentBooleanConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[_builtins.bool] = None,
                  options: Optional['outputs.FormComponentBooleanConfigOptions'] = None):
+        """
+        :param _builtins.bool default_value: The field's value until the visitor changes it.
+        :param 'FormComponentBooleanConfigOptions' options: The choices offered.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if options is not None:
             pulumi.set(__self__, "options", options)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.bool]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @_builtins.property
     @pulumi.getter
     def options(self) -> Optional['outputs.FormComponentBooleanConfigOptions']:
+        """
+        The choices offered.
+        """
         return pulumi.get(self, "options")
 
 
@@ -525,6 +866,10 @@ class FormComponentBooleanConfigOptions(dict):
     def __init__(__self__, *,
                  false: Optional[_builtins.str] = None,
                  true: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str false: The text of the `false` choice, 1 to 50 characters.
+        :param _builtins.str true: The text of the `true` choice, 1 to 50 characters.
+        """
         if false is not None:
             pulumi.set(__self__, "false", false)
         if true is not None:
@@ -533,11 +878,17 @@ class FormComponentBooleanConfigOptions(dict):
     @_builtins.property
     @pulumi.getter
     def false(self) -> Optional[_builtins.str]:
+        """
+        The text of the `false` choice, 1 to 50 characters.
+        """
         return pulumi.get(self, "false")
 
     @_builtins.property
     @pulumi.getter
     def true(self) -> Optional[_builtins.str]:
+        """
+        The text of the `true` choice, 1 to 50 characters.
+        """
         return pulumi.get(self, "true")
 
 
@@ -552,6 +903,16 @@ class FormComponentCards(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentCardsConfig' config: The component's configuration, by its type.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -569,51 +930,100 @@ class FormComponentCards(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentCardsConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentCardsConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+        elif key == "hideLabels":
+            suggest = "hide_labels"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentCardsConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentCardsConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentCardsConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[Any] = None,
                  hide_labels: Optional[_builtins.bool] = None,
                  multiple: Optional[_builtins.bool] = None,
                  options: Optional[Sequence['outputs.FormComponentCardsConfigOptions']] = None):
+        """
+        :param Any default_value: The field's value until the visitor changes it.
+        :param _builtins.bool hide_labels: Whether to show the cards' images without their labels.
+        :param _builtins.bool multiple: Whether the visitor may pick (or upload) more than one.
+        :param Sequence['FormComponentCardsConfigOptions'] options: The choices offered.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if hide_labels is not None:
@@ -624,49 +1034,92 @@ class FormComponentCardsConfig(dict):
             pulumi.set(__self__, "options", options)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[Any]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="hideLabels")
     def hide_labels(self) -> Optional[_builtins.bool]:
+        """
+        Whether to show the cards' images without their labels.
+        """
         return pulumi.get(self, "hide_labels")
 
     @_builtins.property
     @pulumi.getter
     def multiple(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor may pick (or upload) more than one.
+        """
         return pulumi.get(self, "multiple")
 
     @_builtins.property
     @pulumi.getter
     def options(self) -> Optional[Sequence['outputs.FormComponentCardsConfigOptions']]:
+        """
+        The choices offered.
+        """
         return pulumi.get(self, "options")
 
 
 @pulumi.output_type
 class FormComponentCardsConfigOptions(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "imageUrl":
+            suggest = "image_url"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentCardsConfigOptions. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentCardsConfigOptions.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentCardsConfigOptions.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  image_url: _builtins.str,
                  label: _builtins.str,
                  value: _builtins.str):
+        """
+        :param _builtins.str image_url: An image shown for this card (https).
+        :param _builtins.str label: The text shown for this choice.
+        :param _builtins.str value: The value submitted when this choice is picked.
+        """
         pulumi.set(__self__, "image_url", image_url)
         pulumi.set(__self__, "label", label)
         pulumi.set(__self__, "value", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="imageUrl")
     def image_url(self) -> _builtins.str:
+        """
+        An image shown for this card (https).
+        """
         return pulumi.get(self, "image_url")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> _builtins.str:
+        """
+        The text shown for this choice.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> _builtins.str:
+        """
+        The value submitted when this choice is picked.
+        """
         return pulumi.get(self, "value")
 
 
@@ -681,6 +1134,16 @@ class FormComponentChoice(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentChoiceConfig' config: The component's configuration, by its type.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -698,51 +1161,100 @@ class FormComponentChoice(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentChoiceConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentChoiceConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowOther":
+            suggest = "allow_other"
+        elif key == "defaultValue":
+            suggest = "default_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentChoiceConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentChoiceConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentChoiceConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  allow_other: Optional['outputs.FormComponentChoiceConfigAllowOther'] = None,
                  default_value: Optional[Any] = None,
                  multiple: Optional[_builtins.bool] = None,
                  options: Optional[Sequence['outputs.FormComponentChoiceConfigOptions']] = None):
+        """
+        :param 'FormComponentChoiceConfigAllowOther' allow_other: An extra choice where the visitor types their own answer.
+        :param Any default_value: The field's value until the visitor changes it.
+        :param _builtins.bool multiple: Whether the visitor may pick (or upload) more than one.
+        :param Sequence['FormComponentChoiceConfigOptions'] options: The choices offered.
+        """
         if allow_other is not None:
             pulumi.set(__self__, "allow_other", allow_other)
         if default_value is not None:
@@ -753,23 +1265,35 @@ class FormComponentChoiceConfig(dict):
             pulumi.set(__self__, "options", options)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="allowOther")
     def allow_other(self) -> Optional['outputs.FormComponentChoiceConfigAllowOther']:
+        """
+        An extra choice where the visitor types their own answer.
+        """
         return pulumi.get(self, "allow_other")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[Any]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @_builtins.property
     @pulumi.getter
     def multiple(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor may pick (or upload) more than one.
+        """
         return pulumi.get(self, "multiple")
 
     @_builtins.property
     @pulumi.getter
     def options(self) -> Optional[Sequence['outputs.FormComponentChoiceConfigOptions']]:
+        """
+        The choices offered.
+        """
         return pulumi.get(self, "options")
 
 
@@ -779,6 +1303,11 @@ class FormComponentChoiceConfigAllowOther(dict):
                  enabled: Optional[_builtins.bool] = None,
                  label: Optional[_builtins.str] = None,
                  placeholder: Optional[_builtins.str] = None):
+        """
+        :param _builtins.bool enabled: Offer the free-text choice (only `true`).
+        :param _builtins.str label: The text shown for the free-text choice.
+        :param _builtins.str placeholder: Text shown in the empty free-text input.
+        """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
         if label is not None:
@@ -789,16 +1318,25 @@ class FormComponentChoiceConfigAllowOther(dict):
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
+        """
+        Offer the free-text choice (only `true`).
+        """
         return pulumi.get(self, "enabled")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The text shown for the free-text choice.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> Optional[_builtins.str]:
+        """
+        Text shown in the empty free-text input.
+        """
         return pulumi.get(self, "placeholder")
 
 
@@ -807,17 +1345,27 @@ class FormComponentChoiceConfigOptions(dict):
     def __init__(__self__, *,
                  label: _builtins.str,
                  value: _builtins.str):
+        """
+        :param _builtins.str label: The text shown for this choice.
+        :param _builtins.str value: The value submitted when this choice is picked.
+        """
         pulumi.set(__self__, "label", label)
         pulumi.set(__self__, "value", value)
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> _builtins.str:
+        """
+        The text shown for this choice.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> _builtins.str:
+        """
+        The value submitted when this choice is picked.
+        """
         return pulumi.get(self, "value")
 
 
@@ -832,6 +1380,16 @@ class FormComponentCustom(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param 'FormComponentCustomConfig' config: The component's configuration, by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -848,41 +1406,65 @@ class FormComponentCustom(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> 'outputs.FormComponentCustomConfig':
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
@@ -893,6 +1475,12 @@ class FormComponentCustomConfig(dict):
                  schema: Any,
                  css: Optional[_builtins.str] = None,
                  params: Optional[Mapping[str, _builtins.str]] = None):
+        """
+        :param _builtins.str code: The custom field's JavaScript code.
+        :param Any schema: The custom field's JSON Schema of its value.
+        :param _builtins.str css: The custom field's stylesheet (CSS).
+        :param Mapping[str, _builtins.str] params: Parameters passed to the custom field's code (a string map).
+        """
         pulumi.set(__self__, "code", code)
         pulumi.set(__self__, "schema", schema)
         if css is not None:
@@ -903,21 +1491,33 @@ class FormComponentCustomConfig(dict):
     @_builtins.property
     @pulumi.getter
     def code(self) -> _builtins.str:
+        """
+        The custom field's JavaScript code.
+        """
         return pulumi.get(self, "code")
 
     @_builtins.property
     @pulumi.getter
     def schema(self) -> Any:
+        """
+        The custom field's JSON Schema of its value.
+        """
         return pulumi.get(self, "schema")
 
     @_builtins.property
     @pulumi.getter
     def css(self) -> Optional[_builtins.str]:
+        """
+        The custom field's stylesheet (CSS).
+        """
         return pulumi.get(self, "css")
 
     @_builtins.property
     @pulumi.getter
     def params(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        Parameters passed to the custom field's code (a string map).
+        """
         return pulumi.get(self, "params")
 
 
@@ -932,6 +1532,16 @@ class FormComponentDate(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param 'FormComponentDateConfig' config: The component's configuration, by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -948,62 +1558,113 @@ class FormComponentDate(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> 'outputs.FormComponentDateConfig':
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentDateConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentDateConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentDateConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentDateConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[_builtins.str] = None,
                  format: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str default_value: The field's value until the visitor changes it.
+        :param _builtins.str format: What the date field asks for: `DATE` or `TIME`.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if format is not None:
             pulumi.set(__self__, "format", format)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.str]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @_builtins.property
     @pulumi.getter
     def format(self) -> Optional[_builtins.str]:
+        """
+        What the date field asks for: `DATE` or `TIME`.
+        """
         return pulumi.get(self, "format")
 
 
@@ -1014,6 +1675,12 @@ class FormComponentDivider(dict):
                  id: _builtins.str,
                  type: _builtins.str,
                  config: Optional['outputs.FormComponentDividerConfig'] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentDividerConfig' config: The component's configuration, by its type.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -1023,21 +1690,33 @@ class FormComponentDivider(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentDividerConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
 
@@ -1045,12 +1724,18 @@ class FormComponentDivider(dict):
 class FormComponentDividerConfig(dict):
     def __init__(__self__, *,
                  text: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str text: The text shown (a button's caption, a divider's or the legal text).
+        """
         if text is not None:
             pulumi.set(__self__, "text", text)
 
     @_builtins.property
     @pulumi.getter
     def text(self) -> Optional[_builtins.str]:
+        """
+        The text shown (a button's caption, a divider's or the legal text).
+        """
         return pulumi.get(self, "text")
 
 
@@ -1065,6 +1750,16 @@ class FormComponentDropdown(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentDropdownConfig' config: The component's configuration, by its type.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -1082,51 +1777,98 @@ class FormComponentDropdown(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentDropdownConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentDropdownConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentDropdownConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentDropdownConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentDropdownConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[Any] = None,
                  multiple: Optional[_builtins.bool] = None,
                  options: Optional[Sequence['outputs.FormComponentDropdownConfigOptions']] = None,
                  placeholder: Optional[_builtins.str] = None):
+        """
+        :param Any default_value: The field's value until the visitor changes it.
+        :param _builtins.bool multiple: Whether the visitor may pick (or upload) more than one.
+        :param Sequence['FormComponentDropdownConfigOptions'] options: The choices offered.
+        :param _builtins.str placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if multiple is not None:
@@ -1137,23 +1879,35 @@ class FormComponentDropdownConfig(dict):
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[Any]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @_builtins.property
     @pulumi.getter
     def multiple(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor may pick (or upload) more than one.
+        """
         return pulumi.get(self, "multiple")
 
     @_builtins.property
     @pulumi.getter
     def options(self) -> Optional[Sequence['outputs.FormComponentDropdownConfigOptions']]:
+        """
+        The choices offered.
+        """
         return pulumi.get(self, "options")
 
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> Optional[_builtins.str]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
 
@@ -1162,17 +1916,27 @@ class FormComponentDropdownConfigOptions(dict):
     def __init__(__self__, *,
                  label: _builtins.str,
                  value: _builtins.str):
+        """
+        :param _builtins.str label: The text shown for this choice.
+        :param _builtins.str value: The value submitted when this choice is picked.
+        """
         pulumi.set(__self__, "label", label)
         pulumi.set(__self__, "value", value)
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> _builtins.str:
+        """
+        The text shown for this choice.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> _builtins.str:
+        """
+        The value submitted when this choice is picked.
+        """
         return pulumi.get(self, "value")
 
 
@@ -1187,6 +1951,16 @@ class FormComponentEmail(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentEmailConfig' config: The component's configuration, by its type.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -1204,62 +1978,113 @@ class FormComponentEmail(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentEmailConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentEmailConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentEmailConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentEmailConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentEmailConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[_builtins.str] = None,
                  placeholder: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str default_value: The field's value until the visitor changes it.
+        :param _builtins.str placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if placeholder is not None:
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.str]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> Optional[_builtins.str]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
 
@@ -1274,6 +2099,16 @@ class FormComponentFile(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentFileConfig' config: The component's configuration, by its type.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -1291,41 +2126,65 @@ class FormComponentFile(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentFileConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
@@ -1357,6 +2216,14 @@ class FormComponentFileConfig(dict):
                  max_size: Optional[_builtins.int] = None,
                  multiple: Optional[_builtins.bool] = None,
                  storage: Optional['outputs.FormComponentFileConfigStorage'] = None):
+        """
+        :param Sequence[_builtins.str] categories: The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+        :param Sequence[_builtins.str] extensions: The file name extensions accepted.
+        :param _builtins.int max_files: How many files may be uploaded (at least 1).
+        :param _builtins.int max_size: The largest file accepted, in bytes (at least 1024).
+        :param _builtins.bool multiple: Whether the visitor may pick (or upload) more than one.
+        :param 'FormComponentFileConfigStorage' storage: Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+        """
         if categories is not None:
             pulumi.set(__self__, "categories", categories)
         if extensions is not None:
@@ -1373,31 +2240,49 @@ class FormComponentFileConfig(dict):
     @_builtins.property
     @pulumi.getter
     def categories(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+        """
         return pulumi.get(self, "categories")
 
     @_builtins.property
     @pulumi.getter
     def extensions(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The file name extensions accepted.
+        """
         return pulumi.get(self, "extensions")
 
     @_builtins.property
     @pulumi.getter(name="maxFiles")
     def max_files(self) -> Optional[_builtins.int]:
+        """
+        How many files may be uploaded (at least 1).
+        """
         return pulumi.get(self, "max_files")
 
     @_builtins.property
     @pulumi.getter(name="maxSize")
     def max_size(self) -> Optional[_builtins.int]:
+        """
+        The largest file accepted, in bytes (at least 1024).
+        """
         return pulumi.get(self, "max_size")
 
     @_builtins.property
     @pulumi.getter
     def multiple(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor may pick (or upload) more than one.
+        """
         return pulumi.get(self, "multiple")
 
     @_builtins.property
     @pulumi.getter
     def storage(self) -> Optional['outputs.FormComponentFileConfigStorage']:
+        """
+        Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+        """
         return pulumi.get(self, "storage")
 
 
@@ -1405,11 +2290,17 @@ class FormComponentFileConfig(dict):
 class FormComponentFileConfigStorage(dict):
     def __init__(__self__, *,
                  type: _builtins.str):
+        """
+        :param _builtins.str type: `MANAGED` (the tenant keeps the files) or `CUSTOM`.
+        """
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        `MANAGED` (the tenant keeps the files) or `CUSTOM`.
+        """
         return pulumi.get(self, "type")
 
 
@@ -1424,6 +2315,16 @@ class FormComponentGmapsAddress(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param 'FormComponentGmapsAddressConfig' config: The component's configuration, by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -1440,61 +2341,114 @@ class FormComponentGmapsAddress(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> 'outputs.FormComponentGmapsAddressConfig':
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentGmapsAddressConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "apiKey":
+            suggest = "api_key"
+        elif key == "serverKey":
+            suggest = "server_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentGmapsAddressConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentGmapsAddressConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentGmapsAddressConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  api_key: _builtins.str,
                  server_key: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str api_key: The Google Maps API key used in the browser: a secret.
+        :param _builtins.str server_key: The Google Maps API key used by the server: a secret.
+        """
         pulumi.set(__self__, "api_key", api_key)
         if server_key is not None:
             pulumi.set(__self__, "server_key", server_key)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="apiKey")
     def api_key(self) -> _builtins.str:
+        """
+        The Google Maps API key used in the browser: a secret.
+        """
         return pulumi.get(self, "api_key")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="serverKey")
     def server_key(self) -> Optional[_builtins.str]:
+        """
+        The Google Maps API key used by the server: a secret.
+        """
         return pulumi.get(self, "server_key")
 
 
@@ -1505,6 +2459,12 @@ class FormComponentHtml(dict):
                  id: _builtins.str,
                  type: _builtins.str,
                  config: Optional['outputs.FormComponentHtmlConfig'] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentHtmlConfig' config: The component's configuration, by its type.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -1514,21 +2474,33 @@ class FormComponentHtml(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentHtmlConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
 
@@ -1536,12 +2508,18 @@ class FormComponentHtml(dict):
 class FormComponentHtmlConfig(dict):
     def __init__(__self__, *,
                  content: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str content: The block's content (HTML or rich text), at most 10000 characters.
+        """
         if content is not None:
             pulumi.set(__self__, "content", content)
 
     @_builtins.property
     @pulumi.getter
     def content(self) -> Optional[_builtins.str]:
+        """
+        The block's content (HTML or rich text), at most 10000 characters.
+        """
         return pulumi.get(self, "content")
 
 
@@ -1552,6 +2530,12 @@ class FormComponentImage(dict):
                  id: _builtins.str,
                  type: _builtins.str,
                  config: Optional['outputs.FormComponentImageConfig'] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentImageConfig' config: The component's configuration, by its type.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -1561,21 +2545,33 @@ class FormComponentImage(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentImageConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
 
@@ -1585,6 +2581,11 @@ class FormComponentImageConfig(dict):
                  src: _builtins.str,
                  height: Optional[_builtins.float] = None,
                  position: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str src: The image's URL, at most 500 characters.
+        :param _builtins.float height: The image's height in pixels, 1 to 500.
+        :param _builtins.str position: Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+        """
         pulumi.set(__self__, "src", src)
         if height is not None:
             pulumi.set(__self__, "height", height)
@@ -1594,16 +2595,25 @@ class FormComponentImageConfig(dict):
     @_builtins.property
     @pulumi.getter
     def src(self) -> _builtins.str:
+        """
+        The image's URL, at most 500 characters.
+        """
         return pulumi.get(self, "src")
 
     @_builtins.property
     @pulumi.getter
     def height(self) -> Optional[_builtins.float]:
+        """
+        The image's height in pixels, 1 to 500.
+        """
         return pulumi.get(self, "height")
 
     @_builtins.property
     @pulumi.getter
     def position(self) -> Optional[_builtins.str]:
+        """
+        Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+        """
         return pulumi.get(self, "position")
 
 
@@ -1614,6 +2624,12 @@ class FormComponentJumpButton(dict):
                  config: 'outputs.FormComponentJumpButtonConfig',
                  id: _builtins.str,
                  type: _builtins.str):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param 'FormComponentJumpButtonConfig' config: The component's configuration, by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -1622,61 +2638,127 @@ class FormComponentJumpButton(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> 'outputs.FormComponentJumpButtonConfig':
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
 
 @pulumi.output_type
 class FormComponentJumpButtonConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "nextNode":
+            suggest = "next_node"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentJumpButtonConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentJumpButtonConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentJumpButtonConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  next_node: _builtins.str,
                  text: _builtins.str,
                  style: Optional['outputs.FormComponentJumpButtonConfigStyle'] = None):
+        """
+        :param _builtins.str next_node: The id of the node that comes next, or `$ending` to end the form.
+        :param _builtins.str text: The text shown (a button's caption, a divider's or the legal text).
+        :param 'FormComponentJumpButtonConfigStyle' style: The jump button's style: its background colour.
+        """
         pulumi.set(__self__, "next_node", next_node)
         pulumi.set(__self__, "text", text)
         if style is not None:
             pulumi.set(__self__, "style", style)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> _builtins.str:
+        """
+        The id of the node that comes next, or `$ending` to end the form.
+        """
         return pulumi.get(self, "next_node")
 
     @_builtins.property
     @pulumi.getter
     def text(self) -> _builtins.str:
+        """
+        The text shown (a button's caption, a divider's or the legal text).
+        """
         return pulumi.get(self, "text")
 
     @_builtins.property
     @pulumi.getter
     def style(self) -> Optional['outputs.FormComponentJumpButtonConfigStyle']:
+        """
+        The jump button's style: its background colour.
+        """
         return pulumi.get(self, "style")
 
 
 @pulumi.output_type
 class FormComponentJumpButtonConfigStyle(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "backgroundColor":
+            suggest = "background_color"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentJumpButtonConfigStyle. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentJumpButtonConfigStyle.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentJumpButtonConfigStyle.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  background_color: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str background_color: The button's background colour, `#rrggbb`.
+        """
         if background_color is not None:
             pulumi.set(__self__, "background_color", background_color)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="backgroundColor")
     def background_color(self) -> Optional[_builtins.str]:
+        """
+        The button's background colour, `#rrggbb`.
+        """
         return pulumi.get(self, "background_color")
 
 
@@ -1691,6 +2773,16 @@ class FormComponentLegal(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentLegalConfig' config: The component's configuration, by its type.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -1708,41 +2800,65 @@ class FormComponentLegal(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentLegalConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
@@ -1750,12 +2866,18 @@ class FormComponentLegal(dict):
 class FormComponentLegalConfig(dict):
     def __init__(__self__, *,
                  text: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str text: The text shown (a button's caption, a divider's or the legal text).
+        """
         if text is not None:
             pulumi.set(__self__, "text", text)
 
     @_builtins.property
     @pulumi.getter
     def text(self) -> Optional[_builtins.str]:
+        """
+        The text shown (a button's caption, a divider's or the legal text).
+        """
         return pulumi.get(self, "text")
 
 
@@ -1766,6 +2888,12 @@ class FormComponentNextButton(dict):
                  config: 'outputs.FormComponentNextButtonConfig',
                  id: _builtins.str,
                  type: _builtins.str):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param 'FormComponentNextButtonConfig' config: The component's configuration, by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -1774,21 +2902,33 @@ class FormComponentNextButton(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> 'outputs.FormComponentNextButtonConfig':
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
 
@@ -1796,11 +2936,17 @@ class FormComponentNextButton(dict):
 class FormComponentNextButtonConfig(dict):
     def __init__(__self__, *,
                  text: _builtins.str):
+        """
+        :param _builtins.str text: The text shown (a button's caption, a divider's or the legal text).
+        """
         pulumi.set(__self__, "text", text)
 
     @_builtins.property
     @pulumi.getter
     def text(self) -> _builtins.str:
+        """
+        The text shown (a button's caption, a divider's or the legal text).
+        """
         return pulumi.get(self, "text")
 
 
@@ -1815,6 +2961,16 @@ class FormComponentNumber(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentNumberConfig' config: The component's configuration, by its type.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -1832,51 +2988,102 @@ class FormComponentNumber(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentNumberConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentNumberConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+        elif key == "maxValue":
+            suggest = "max_value"
+        elif key == "minValue":
+            suggest = "min_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentNumberConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentNumberConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentNumberConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[_builtins.float] = None,
                  max_value: Optional[_builtins.float] = None,
                  min_value: Optional[_builtins.float] = None,
                  placeholder: Optional[_builtins.str] = None):
+        """
+        :param _builtins.float default_value: The field's value until the visitor changes it.
+        :param _builtins.float max_value: The largest number accepted.
+        :param _builtins.float min_value: The smallest number accepted.
+        :param _builtins.str placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if max_value is not None:
@@ -1887,23 +3094,35 @@ class FormComponentNumberConfig(dict):
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.float]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxValue")
     def max_value(self) -> Optional[_builtins.float]:
+        """
+        The largest number accepted.
+        """
         return pulumi.get(self, "max_value")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minValue")
     def min_value(self) -> Optional[_builtins.float]:
+        """
+        The smallest number accepted.
+        """
         return pulumi.get(self, "min_value")
 
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> Optional[_builtins.str]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
 
@@ -1918,6 +3137,16 @@ class FormComponentPassword(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param 'FormComponentPasswordConfig' config: The component's configuration, by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -1934,46 +3163,91 @@ class FormComponentPassword(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> 'outputs.FormComponentPasswordConfig':
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentPasswordConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "maxLength":
+            suggest = "max_length"
+        elif key == "minLength":
+            suggest = "min_length"
+        elif key == "strengthMeter":
+            suggest = "strength_meter"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentPasswordConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentPasswordConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentPasswordConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  complexity: Optional[_builtins.bool] = None,
                  hash: Optional[_builtins.str] = None,
@@ -1982,6 +3256,15 @@ class FormComponentPasswordConfig(dict):
                  nist: Optional[_builtins.bool] = None,
                  placeholder: Optional[_builtins.str] = None,
                  strength_meter: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.bool complexity: Whether the password must mix character classes.
+        :param _builtins.str hash: How the password is hashed before the form's flows see it.
+        :param _builtins.int max_length: The longest value accepted, in characters.
+        :param _builtins.int min_length: The shortest value accepted, in characters.
+        :param _builtins.bool nist: Whether the password is checked against NIST's rules (known breached passwords).
+        :param _builtins.str placeholder: Text shown in the empty field, at most 500 characters.
+        :param _builtins.bool strength_meter: Whether to show a strength meter.
+        """
         if complexity is not None:
             pulumi.set(__self__, "complexity", complexity)
         if hash is not None:
@@ -2000,36 +3283,57 @@ class FormComponentPasswordConfig(dict):
     @_builtins.property
     @pulumi.getter
     def complexity(self) -> Optional[_builtins.bool]:
+        """
+        Whether the password must mix character classes.
+        """
         return pulumi.get(self, "complexity")
 
     @_builtins.property
     @pulumi.getter
     def hash(self) -> Optional[_builtins.str]:
+        """
+        How the password is hashed before the form's flows see it.
+        """
         return pulumi.get(self, "hash")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxLength")
     def max_length(self) -> Optional[_builtins.int]:
+        """
+        The longest value accepted, in characters.
+        """
         return pulumi.get(self, "max_length")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minLength")
     def min_length(self) -> Optional[_builtins.int]:
+        """
+        The shortest value accepted, in characters.
+        """
         return pulumi.get(self, "min_length")
 
     @_builtins.property
     @pulumi.getter
     def nist(self) -> Optional[_builtins.bool]:
+        """
+        Whether the password is checked against NIST's rules (known breached passwords).
+        """
         return pulumi.get(self, "nist")
 
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> Optional[_builtins.str]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="strengthMeter")
     def strength_meter(self) -> Optional[_builtins.bool]:
+        """
+        Whether to show a strength meter.
+        """
         return pulumi.get(self, "strength_meter")
 
 
@@ -2044,6 +3348,16 @@ class FormComponentPayment(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param 'FormComponentPaymentConfig' config: The component's configuration, by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -2060,41 +3374,65 @@ class FormComponentPayment(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> 'outputs.FormComponentPaymentConfig':
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
@@ -2106,6 +3444,13 @@ class FormComponentPaymentConfig(dict):
                  customer: Optional[Any] = None,
                  fields: Optional['outputs.FormComponentPaymentConfigFields'] = None,
                  provider: Optional[_builtins.str] = None):
+        """
+        :param Union['FormComponentPaymentConfigChargeOneOff', 'FormComponentPaymentConfigChargeSubscription'] charge: What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+        :param 'FormComponentPaymentConfigCredentials' credentials: The payment provider's keys: `public_key` and `private_key` (a secret).
+        :param Any customer: Customer details passed to the payment provider.
+        :param 'FormComponentPaymentConfigFields' fields: Labels and placeholders of the card's fields.
+        :param _builtins.str provider: The payment provider (`STRIPE`).
+        """
         pulumi.set(__self__, "charge", charge)
         pulumi.set(__self__, "credentials", credentials)
         if customer is not None:
@@ -2118,45 +3463,87 @@ class FormComponentPaymentConfig(dict):
     @_builtins.property
     @pulumi.getter
     def charge(self) -> Any:
+        """
+        What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+        """
         return pulumi.get(self, "charge")
 
     @_builtins.property
     @pulumi.getter
     def credentials(self) -> 'outputs.FormComponentPaymentConfigCredentials':
+        """
+        The payment provider's keys: `public_key` and `private_key` (a secret).
+        """
         return pulumi.get(self, "credentials")
 
     @_builtins.property
     @pulumi.getter
     def customer(self) -> Optional[Any]:
+        """
+        Customer details passed to the payment provider.
+        """
         return pulumi.get(self, "customer")
 
     @_builtins.property
     @pulumi.getter
     def fields(self) -> Optional['outputs.FormComponentPaymentConfigFields']:
+        """
+        Labels and placeholders of the card's fields.
+        """
         return pulumi.get(self, "fields")
 
     @_builtins.property
     @pulumi.getter
     def provider(self) -> Optional[_builtins.str]:
+        """
+        The payment provider (`STRIPE`).
+        """
         return pulumi.get(self, "provider")
 
 
 @pulumi.output_type
 class FormComponentPaymentConfigChargeOneOff(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "oneOff":
+            suggest = "one_off"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentPaymentConfigChargeOneOff. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentPaymentConfigChargeOneOff.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentPaymentConfigChargeOneOff.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  one_off: 'outputs.FormComponentPaymentConfigChargeOneOffOneOff',
                  type: _builtins.str):
+        """
+        :param 'FormComponentPaymentConfigChargeOneOffOneOff' one_off: A one-off payment: amount and currency.
+        :param _builtins.str type: `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+        """
         pulumi.set(__self__, "one_off", one_off)
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="oneOff")
     def one_off(self) -> 'outputs.FormComponentPaymentConfigChargeOneOffOneOff':
+        """
+        A one-off payment: amount and currency.
+        """
         return pulumi.get(self, "one_off")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+        """
         return pulumi.get(self, "type")
 
 
@@ -2165,17 +3552,27 @@ class FormComponentPaymentConfigChargeOneOffOneOff(dict):
     def __init__(__self__, *,
                  amount: Any,
                  currency: _builtins.str):
+        """
+        :param Union[_builtins.str, _builtins.float] amount: The amount to charge, in the currency's smallest unit or as a number the provider takes.
+        :param _builtins.str currency: The currency (ISO 4217 code, for example `EUR`).
+        """
         pulumi.set(__self__, "amount", amount)
         pulumi.set(__self__, "currency", currency)
 
     @_builtins.property
     @pulumi.getter
     def amount(self) -> Any:
+        """
+        The amount to charge, in the currency's smallest unit or as a number the provider takes.
+        """
         return pulumi.get(self, "amount")
 
     @_builtins.property
     @pulumi.getter
     def currency(self) -> _builtins.str:
+        """
+        The currency (ISO 4217 code, for example `EUR`).
+        """
         return pulumi.get(self, "currency")
 
 
@@ -2184,46 +3581,112 @@ class FormComponentPaymentConfigChargeSubscription(dict):
     def __init__(__self__, *,
                  subscription: Any,
                  type: _builtins.str):
+        """
+        :param Any subscription: The subscription the visitor takes out, as the payment provider defines it.
+        :param _builtins.str type: `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+        """
         pulumi.set(__self__, "subscription", subscription)
         pulumi.set(__self__, "type", type)
 
     @_builtins.property
     @pulumi.getter
     def subscription(self) -> Any:
+        """
+        The subscription the visitor takes out, as the payment provider defines it.
+        """
         return pulumi.get(self, "subscription")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+        """
         return pulumi.get(self, "type")
 
 
 @pulumi.output_type
 class FormComponentPaymentConfigCredentials(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "privateKey":
+            suggest = "private_key"
+        elif key == "publicKey":
+            suggest = "public_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentPaymentConfigCredentials. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentPaymentConfigCredentials.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentPaymentConfigCredentials.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  private_key: _builtins.str,
                  public_key: _builtins.str):
+        """
+        :param _builtins.str private_key: The payment provider's secret key: a secret, stored encrypted in the state.
+        :param _builtins.str public_key: The payment provider's publishable key.
+        """
         pulumi.set(__self__, "private_key", private_key)
         pulumi.set(__self__, "public_key", public_key)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="privateKey")
     def private_key(self) -> _builtins.str:
+        """
+        The payment provider's secret key: a secret, stored encrypted in the state.
+        """
         return pulumi.get(self, "private_key")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="publicKey")
     def public_key(self) -> _builtins.str:
+        """
+        The payment provider's publishable key.
+        """
         return pulumi.get(self, "public_key")
 
 
 @pulumi.output_type
 class FormComponentPaymentConfigFields(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "cardNumber":
+            suggest = "card_number"
+        elif key == "expirationDate":
+            suggest = "expiration_date"
+        elif key == "securityCode":
+            suggest = "security_code"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentPaymentConfigFields. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentPaymentConfigFields.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentPaymentConfigFields.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  card_number: Optional['outputs.FormComponentPaymentConfigFieldsCardNumber'] = None,
                  expiration_date: Optional['outputs.FormComponentPaymentConfigFieldsExpirationDate'] = None,
                  security_code: Optional['outputs.FormComponentPaymentConfigFieldsSecurityCode'] = None,
                  trustmarks: Optional[_builtins.bool] = None):
+        """
+        :param 'FormComponentPaymentConfigFieldsCardNumber' card_number: The card number field's texts.
+        :param 'FormComponentPaymentConfigFieldsExpirationDate' expiration_date: The expiration date field's texts.
+        :param 'FormComponentPaymentConfigFieldsSecurityCode' security_code: The security code field's texts.
+        :param _builtins.bool trustmarks: Whether to show the payment provider's trust marks.
+        """
         if card_number is not None:
             pulumi.set(__self__, "card_number", card_number)
         if expiration_date is not None:
@@ -2234,23 +3697,35 @@ class FormComponentPaymentConfigFields(dict):
             pulumi.set(__self__, "trustmarks", trustmarks)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="cardNumber")
     def card_number(self) -> Optional['outputs.FormComponentPaymentConfigFieldsCardNumber']:
+        """
+        The card number field's texts.
+        """
         return pulumi.get(self, "card_number")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="expirationDate")
     def expiration_date(self) -> Optional['outputs.FormComponentPaymentConfigFieldsExpirationDate']:
+        """
+        The expiration date field's texts.
+        """
         return pulumi.get(self, "expiration_date")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="securityCode")
     def security_code(self) -> Optional['outputs.FormComponentPaymentConfigFieldsSecurityCode']:
+        """
+        The security code field's texts.
+        """
         return pulumi.get(self, "security_code")
 
     @_builtins.property
     @pulumi.getter
     def trustmarks(self) -> Optional[_builtins.bool]:
+        """
+        Whether to show the payment provider's trust marks.
+        """
         return pulumi.get(self, "trustmarks")
 
 
@@ -2259,6 +3734,10 @@ class FormComponentPaymentConfigFieldsCardNumber(dict):
     def __init__(__self__, *,
                  label: Optional[_builtins.str] = None,
                  placeholder: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.str placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if label is not None:
             pulumi.set(__self__, "label", label)
         if placeholder is not None:
@@ -2267,11 +3746,17 @@ class FormComponentPaymentConfigFieldsCardNumber(dict):
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> Optional[_builtins.str]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
 
@@ -2280,6 +3765,10 @@ class FormComponentPaymentConfigFieldsExpirationDate(dict):
     def __init__(__self__, *,
                  label: Optional[_builtins.str] = None,
                  placeholder: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.str placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if label is not None:
             pulumi.set(__self__, "label", label)
         if placeholder is not None:
@@ -2288,11 +3777,17 @@ class FormComponentPaymentConfigFieldsExpirationDate(dict):
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> Optional[_builtins.str]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
 
@@ -2301,6 +3796,10 @@ class FormComponentPaymentConfigFieldsSecurityCode(dict):
     def __init__(__self__, *,
                  label: Optional[_builtins.str] = None,
                  placeholder: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.str placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if label is not None:
             pulumi.set(__self__, "label", label)
         if placeholder is not None:
@@ -2309,11 +3808,17 @@ class FormComponentPaymentConfigFieldsSecurityCode(dict):
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> Optional[_builtins.str]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
 
@@ -2324,6 +3829,12 @@ class FormComponentPreviousButton(dict):
                  config: 'outputs.FormComponentPreviousButtonConfig',
                  id: _builtins.str,
                  type: _builtins.str):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param 'FormComponentPreviousButtonConfig' config: The component's configuration, by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -2332,21 +3843,33 @@ class FormComponentPreviousButton(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> 'outputs.FormComponentPreviousButtonConfig':
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
 
@@ -2354,11 +3877,17 @@ class FormComponentPreviousButton(dict):
 class FormComponentPreviousButtonConfig(dict):
     def __init__(__self__, *,
                  text: _builtins.str):
+        """
+        :param _builtins.str text: The text shown (a button's caption, a divider's or the legal text).
+        """
         pulumi.set(__self__, "text", text)
 
     @_builtins.property
     @pulumi.getter
     def text(self) -> _builtins.str:
+        """
+        The text shown (a button's caption, a divider's or the legal text).
+        """
         return pulumi.get(self, "text")
 
 
@@ -2373,6 +3902,16 @@ class FormComponentRecaptcha(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param 'FormComponentRecaptchaConfig' config: The component's configuration, by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -2389,60 +3928,113 @@ class FormComponentRecaptcha(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> 'outputs.FormComponentRecaptchaConfig':
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentRecaptchaConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "secretKey":
+            suggest = "secret_key"
+        elif key == "siteKey":
+            suggest = "site_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentRecaptchaConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentRecaptchaConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentRecaptchaConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  secret_key: _builtins.str,
                  site_key: _builtins.str):
+        """
+        :param _builtins.str secret_key: The reCAPTCHA secret key: a secret, stored encrypted in the state.
+        :param _builtins.str site_key: The reCAPTCHA site key (public).
+        """
         pulumi.set(__self__, "secret_key", secret_key)
         pulumi.set(__self__, "site_key", site_key)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="secretKey")
     def secret_key(self) -> _builtins.str:
+        """
+        The reCAPTCHA secret key: a secret, stored encrypted in the state.
+        """
         return pulumi.get(self, "secret_key")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="siteKey")
     def site_key(self) -> _builtins.str:
+        """
+        The reCAPTCHA site key (public).
+        """
         return pulumi.get(self, "site_key")
 
 
@@ -2453,6 +4045,12 @@ class FormComponentResendButton(dict):
                  config: 'outputs.FormComponentResendButtonConfig',
                  id: _builtins.str,
                  type: _builtins.str):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param 'FormComponentResendButtonConfig' config: The component's configuration, by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
@@ -2461,26 +4059,67 @@ class FormComponentResendButton(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> 'outputs.FormComponentResendButtonConfig':
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
 
 @pulumi.output_type
 class FormComponentResendButtonConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "activeText":
+            suggest = "active_text"
+        elif key == "buttonText":
+            suggest = "button_text"
+        elif key == "flowId":
+            suggest = "flow_id"
+        elif key == "waitingText":
+            suggest = "waiting_text"
+        elif key == "maxAttempts":
+            suggest = "max_attempts"
+        elif key == "textAlignment":
+            suggest = "text_alignment"
+        elif key == "waitingTime":
+            suggest = "waiting_time"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentResendButtonConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentResendButtonConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentResendButtonConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  active_text: _builtins.str,
                  button_text: _builtins.str,
@@ -2489,6 +4128,15 @@ class FormComponentResendButtonConfig(dict):
                  max_attempts: Optional[_builtins.float] = None,
                  text_alignment: Optional[_builtins.str] = None,
                  waiting_time: Optional[_builtins.float] = None):
+        """
+        :param _builtins.str active_text: The text shown while the code can be sent again, 1 to 255 characters.
+        :param _builtins.str button_text: The resend button's caption, 1 to 255 characters.
+        :param _builtins.str flow_id: The id of a flow (`af_…`, at most 30 characters).
+        :param _builtins.str waiting_text: The text shown while waiting to resend, 1 to 255 characters.
+        :param _builtins.float max_attempts: How many times the code may be sent again, 1 to 10.
+        :param _builtins.str text_alignment: How the resend text is aligned.
+        :param _builtins.float waiting_time: Seconds to wait between two sends, 1 to 60.
+        """
         pulumi.set(__self__, "active_text", active_text)
         pulumi.set(__self__, "button_text", button_text)
         pulumi.set(__self__, "flow_id", flow_id)
@@ -2501,38 +4149,59 @@ class FormComponentResendButtonConfig(dict):
             pulumi.set(__self__, "waiting_time", waiting_time)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="activeText")
     def active_text(self) -> _builtins.str:
+        """
+        The text shown while the code can be sent again, 1 to 255 characters.
+        """
         return pulumi.get(self, "active_text")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="buttonText")
     def button_text(self) -> _builtins.str:
+        """
+        The resend button's caption, 1 to 255 characters.
+        """
         return pulumi.get(self, "button_text")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="flowId")
     def flow_id(self) -> _builtins.str:
+        """
+        The id of a flow (`af_…`, at most 30 characters).
+        """
         return pulumi.get(self, "flow_id")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="waitingText")
     def waiting_text(self) -> _builtins.str:
+        """
+        The text shown while waiting to resend, 1 to 255 characters.
+        """
         return pulumi.get(self, "waiting_text")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxAttempts")
     def max_attempts(self) -> Optional[_builtins.float]:
+        """
+        How many times the code may be sent again, 1 to 10.
+        """
         return pulumi.get(self, "max_attempts")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="textAlignment")
     def text_alignment(self) -> Optional[_builtins.str]:
+        """
+        How the resend text is aligned.
+        """
         return pulumi.get(self, "text_alignment")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="waitingTime")
     def waiting_time(self) -> Optional[_builtins.float]:
+        """
+        Seconds to wait between two sends, 1 to 60.
+        """
         return pulumi.get(self, "waiting_time")
 
 
@@ -2543,6 +4212,12 @@ class FormComponentRichText(dict):
                  id: _builtins.str,
                  type: _builtins.str,
                  config: Optional['outputs.FormComponentRichTextConfig'] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentRichTextConfig' config: The component's configuration, by its type.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -2552,21 +4227,33 @@ class FormComponentRichText(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentRichTextConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
 
@@ -2574,12 +4261,18 @@ class FormComponentRichText(dict):
 class FormComponentRichTextConfig(dict):
     def __init__(__self__, *,
                  content: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str content: The block's content (HTML or rich text), at most 10000 characters.
+        """
         if content is not None:
             pulumi.set(__self__, "content", content)
 
     @_builtins.property
     @pulumi.getter
     def content(self) -> Optional[_builtins.str]:
+        """
+        The block's content (HTML or rich text), at most 10000 characters.
+        """
         return pulumi.get(self, "content")
 
 
@@ -2594,6 +4287,16 @@ class FormComponentSocial(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param Any config: The component's configuration, by its type.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -2611,41 +4314,65 @@ class FormComponentSocial(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional[Any]:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
@@ -2660,6 +4387,16 @@ class FormComponentTel(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentTelConfig' config: The component's configuration, by its type.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -2677,46 +4414,93 @@ class FormComponentTel(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentTelConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentTelConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "countryPicker":
+            suggest = "country_picker"
+        elif key == "defaultValue":
+            suggest = "default_value"
+        elif key == "maxLength":
+            suggest = "max_length"
+        elif key == "minLength":
+            suggest = "min_length"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentTelConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentTelConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentTelConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  country_picker: Optional[_builtins.bool] = None,
                  default_value: Optional[_builtins.str] = None,
@@ -2724,6 +4508,14 @@ class FormComponentTelConfig(dict):
                  min_length: Optional[_builtins.int] = None,
                  placeholder: Optional[_builtins.str] = None,
                  strings: Optional['outputs.FormComponentTelConfigStrings'] = None):
+        """
+        :param _builtins.bool country_picker: Whether to show a country picker for the number's prefix.
+        :param _builtins.str default_value: The field's value until the visitor changes it.
+        :param _builtins.int max_length: The longest value accepted, in characters.
+        :param _builtins.int min_length: The shortest value accepted, in characters.
+        :param _builtins.str placeholder: Text shown in the empty field, at most 500 characters.
+        :param 'FormComponentTelConfigStrings' strings: Texts of the telephone field's country picker.
+        """
         if country_picker is not None:
             pulumi.set(__self__, "country_picker", country_picker)
         if default_value is not None:
@@ -2738,46 +4530,87 @@ class FormComponentTelConfig(dict):
             pulumi.set(__self__, "strings", strings)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="countryPicker")
     def country_picker(self) -> Optional[_builtins.bool]:
+        """
+        Whether to show a country picker for the number's prefix.
+        """
         return pulumi.get(self, "country_picker")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.str]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxLength")
     def max_length(self) -> Optional[_builtins.int]:
+        """
+        The longest value accepted, in characters.
+        """
         return pulumi.get(self, "max_length")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minLength")
     def min_length(self) -> Optional[_builtins.int]:
+        """
+        The shortest value accepted, in characters.
+        """
         return pulumi.get(self, "min_length")
 
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> Optional[_builtins.str]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
     @_builtins.property
     @pulumi.getter
     def strings(self) -> Optional['outputs.FormComponentTelConfigStrings']:
+        """
+        Texts of the telephone field's country picker.
+        """
         return pulumi.get(self, "strings")
 
 
 @pulumi.output_type
 class FormComponentTelConfigStrings(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "filterPlaceholder":
+            suggest = "filter_placeholder"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentTelConfigStrings. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentTelConfigStrings.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentTelConfigStrings.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  filter_placeholder: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str filter_placeholder: Text shown in the empty country search box.
+        """
         if filter_placeholder is not None:
             pulumi.set(__self__, "filter_placeholder", filter_placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="filterPlaceholder")
     def filter_placeholder(self) -> Optional[_builtins.str]:
+        """
+        Text shown in the empty country search box.
+        """
         return pulumi.get(self, "filter_placeholder")
 
 
@@ -2792,6 +4625,16 @@ class FormComponentText(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentTextConfig' config: The component's configuration, by its type.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -2809,52 +4652,104 @@ class FormComponentText(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentTextConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentTextConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+        elif key == "maxLength":
+            suggest = "max_length"
+        elif key == "minLength":
+            suggest = "min_length"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentTextConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentTextConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentTextConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[_builtins.str] = None,
                  max_length: Optional[_builtins.int] = None,
                  min_length: Optional[_builtins.int] = None,
                  multiline: Optional[_builtins.bool] = None,
                  placeholder: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str default_value: The field's value until the visitor changes it.
+        :param _builtins.int max_length: The longest value accepted, in characters.
+        :param _builtins.int min_length: The shortest value accepted, in characters.
+        :param _builtins.bool multiline: Whether the text field takes several lines.
+        :param _builtins.str placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if max_length is not None:
@@ -2867,28 +4762,43 @@ class FormComponentTextConfig(dict):
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.str]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="maxLength")
     def max_length(self) -> Optional[_builtins.int]:
+        """
+        The longest value accepted, in characters.
+        """
         return pulumi.get(self, "max_length")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="minLength")
     def min_length(self) -> Optional[_builtins.int]:
+        """
+        The shortest value accepted, in characters.
+        """
         return pulumi.get(self, "min_length")
 
     @_builtins.property
     @pulumi.getter
     def multiline(self) -> Optional[_builtins.bool]:
+        """
+        Whether the text field takes several lines.
+        """
         return pulumi.get(self, "multiline")
 
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> Optional[_builtins.str]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
 
@@ -2903,6 +4813,16 @@ class FormComponentUrl(dict):
                  label: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  sensitive: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str category: The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        :param _builtins.str id: The component's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        :param 'FormComponentUrlConfig' config: The component's configuration, by its type.
+        :param _builtins.str hint: A hint shown below the field, 1 to 500 characters.
+        :param _builtins.str label: The label shown with the field.
+        :param _builtins.bool required: Whether the visitor must fill in the field.
+        :param _builtins.bool sensitive: Whether the value is sensitive: kept out of logs and flows' records.
+        """
         pulumi.set(__self__, "category", category)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -2920,72 +4840,148 @@ class FormComponentUrl(dict):
     @_builtins.property
     @pulumi.getter
     def category(self) -> _builtins.str:
+        """
+        The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The component's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The component's type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormComponentUrlConfig']:
+        """
+        The component's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def hint(self) -> Optional[_builtins.str]:
+        """
+        A hint shown below the field, 1 to 500 characters.
+        """
         return pulumi.get(self, "hint")
 
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        The label shown with the field.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the visitor must fill in the field.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value is sensitive: kept out of logs and flows' records.
+        """
         return pulumi.get(self, "sensitive")
 
 
 @pulumi.output_type
 class FormComponentUrlConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "defaultValue":
+            suggest = "default_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormComponentUrlConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormComponentUrlConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormComponentUrlConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  default_value: Optional[_builtins.str] = None,
                  placeholder: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str default_value: The field's value until the visitor changes it.
+        :param _builtins.str placeholder: Text shown in the empty field, at most 500 characters.
+        """
         if default_value is not None:
             pulumi.set(__self__, "default_value", default_value)
         if placeholder is not None:
             pulumi.set(__self__, "placeholder", placeholder)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.str]:
+        """
+        The field's value until the visitor changes it.
+        """
         return pulumi.get(self, "default_value")
 
     @_builtins.property
     @pulumi.getter
     def placeholder(self) -> Optional[_builtins.str]:
+        """
+        Text shown in the empty field, at most 500 characters.
+        """
         return pulumi.get(self, "placeholder")
 
 
 @pulumi.output_type
 class FormEnding(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "afterSubmit":
+            suggest = "after_submit"
+        elif key == "resumeFlow":
+            suggest = "resume_flow"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormEnding. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormEnding.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormEnding.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  after_submit: Optional['outputs.FormEndingAfterSubmit'] = None,
                  coordinates: Optional['outputs.FormNodeStepCoordinates'] = None,
                  redirection: Optional['outputs.FormEndingRedirection'] = None,
                  resume_flow: Optional[_builtins.bool] = None):
+        """
+        :param 'FormEndingAfterSubmit' after_submit: A flow to run after the form is submitted.
+        :param 'FormNodeStepCoordinates' coordinates: Where the editor draws this element: integers `x` and `y` within ±999999.
+        :param 'FormEndingRedirection' redirection: Send the visitor to a URL at the end.
+        :param _builtins.bool resume_flow: Resume the authentication flow that showed the form (only `true`).
+        """
         if after_submit is not None:
             pulumi.set(__self__, "after_submit", after_submit)
         if coordinates is not None:
@@ -2996,36 +4992,71 @@ class FormEnding(dict):
             pulumi.set(__self__, "resume_flow", resume_flow)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="afterSubmit")
     def after_submit(self) -> Optional['outputs.FormEndingAfterSubmit']:
+        """
+        A flow to run after the form is submitted.
+        """
         return pulumi.get(self, "after_submit")
 
     @_builtins.property
     @pulumi.getter
     def coordinates(self) -> Optional['outputs.FormNodeStepCoordinates']:
+        """
+        Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         return pulumi.get(self, "coordinates")
 
     @_builtins.property
     @pulumi.getter
     def redirection(self) -> Optional['outputs.FormEndingRedirection']:
+        """
+        Send the visitor to a URL at the end.
+        """
         return pulumi.get(self, "redirection")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="resumeFlow")
     def resume_flow(self) -> Optional[_builtins.bool]:
+        """
+        Resume the authentication flow that showed the form (only `true`).
+        """
         return pulumi.get(self, "resume_flow")
 
 
 @pulumi.output_type
 class FormEndingAfterSubmit(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "flowId":
+            suggest = "flow_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormEndingAfterSubmit. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormEndingAfterSubmit.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormEndingAfterSubmit.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  flow_id: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str flow_id: The id of a flow (`af_…`, at most 30 characters).
+        """
         if flow_id is not None:
             pulumi.set(__self__, "flow_id", flow_id)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="flowId")
     def flow_id(self) -> Optional[_builtins.str]:
+        """
+        The id of a flow (`af_…`, at most 30 characters).
+        """
         return pulumi.get(self, "flow_id")
 
 
@@ -3034,6 +5065,10 @@ class FormEndingRedirection(dict):
     def __init__(__self__, *,
                  target: _builtins.str,
                  delay: Optional[_builtins.int] = None):
+        """
+        :param _builtins.str target: The URL to go to, 1 to 1024 characters.
+        :param _builtins.int delay: Seconds to wait before going, an integer 0 to 10.
+        """
         pulumi.set(__self__, "target", target)
         if delay is not None:
             pulumi.set(__self__, "delay", delay)
@@ -3041,11 +5076,17 @@ class FormEndingRedirection(dict):
     @_builtins.property
     @pulumi.getter
     def target(self) -> _builtins.str:
+        """
+        The URL to go to, 1 to 1024 characters.
+        """
         return pulumi.get(self, "target")
 
     @_builtins.property
     @pulumi.getter
     def delay(self) -> Optional[_builtins.int]:
+        """
+        Seconds to wait before going, an integer 0 to 10.
+        """
         return pulumi.get(self, "delay")
 
 
@@ -3054,6 +5095,10 @@ class FormLanguages(dict):
     def __init__(__self__, *,
                  default: Optional[_builtins.str] = None,
                  primary: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str default: The language used when the visitor's is not available.
+        :param _builtins.str primary: The primary language code (for example `en`).
+        """
         if default is not None:
             pulumi.set(__self__, "default", default)
         if primary is not None:
@@ -3062,11 +5107,17 @@ class FormLanguages(dict):
     @_builtins.property
     @pulumi.getter
     def default(self) -> Optional[_builtins.str]:
+        """
+        The language used when the visitor's is not available.
+        """
         return pulumi.get(self, "default")
 
     @_builtins.property
     @pulumi.getter
     def primary(self) -> Optional[_builtins.str]:
+        """
+        The primary language code (for example `en`).
+        """
         return pulumi.get(self, "primary")
 
 
@@ -3075,6 +5126,10 @@ class FormMessages(dict):
     def __init__(__self__, *,
                  custom: Optional[Mapping[str, _builtins.str]] = None,
                  errors: Optional[Mapping[str, _builtins.str]] = None):
+        """
+        :param Mapping[str, _builtins.str] custom: The form's own messages, by key, for use in its components.
+        :param Mapping[str, _builtins.str] errors: Texts that replace the built-in error messages, by error key.
+        """
         if custom is not None:
             pulumi.set(__self__, "custom", custom)
         if errors is not None:
@@ -3083,11 +5138,17 @@ class FormMessages(dict):
     @_builtins.property
     @pulumi.getter
     def custom(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        The form's own messages, by key, for use in its components.
+        """
         return pulumi.get(self, "custom")
 
     @_builtins.property
     @pulumi.getter
     def errors(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        Texts that replace the built-in error messages, by error key.
+        """
         return pulumi.get(self, "errors")
 
 
@@ -3099,6 +5160,13 @@ class FormNodeFlow(dict):
                  type: _builtins.str,
                  alias: Optional[_builtins.str] = None,
                  coordinates: Optional['outputs.FormNodeStepCoordinates'] = None):
+        """
+        :param 'FormNodeFlowConfig' config: The node's configuration, by its type.
+        :param _builtins.str id: The node's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The node's type: `STEP`, `FLOW` or `ROUTER`.
+        :param _builtins.str alias: A display name for the node in the editor, 1 to 150 characters.
+        :param 'FormNodeStepCoordinates' coordinates: Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
@@ -3110,46 +5178,90 @@ class FormNodeFlow(dict):
     @_builtins.property
     @pulumi.getter
     def config(self) -> 'outputs.FormNodeFlowConfig':
+        """
+        The node's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The node's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The node's type: `STEP`, `FLOW` or `ROUTER`.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def alias(self) -> Optional[_builtins.str]:
+        """
+        A display name for the node in the editor, 1 to 150 characters.
+        """
         return pulumi.get(self, "alias")
 
     @_builtins.property
     @pulumi.getter
     def coordinates(self) -> Optional['outputs.FormNodeStepCoordinates']:
+        """
+        Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         return pulumi.get(self, "coordinates")
 
 
 @pulumi.output_type
 class FormNodeFlowConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "flowId":
+            suggest = "flow_id"
+        elif key == "nextNode":
+            suggest = "next_node"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormNodeFlowConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormNodeFlowConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormNodeFlowConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  flow_id: _builtins.str,
                  next_node: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str flow_id: The id of a flow (`af_…`, at most 30 characters).
+        :param _builtins.str next_node: The id of the node that comes next, or `$ending` to end the form.
+        """
         pulumi.set(__self__, "flow_id", flow_id)
         if next_node is not None:
             pulumi.set(__self__, "next_node", next_node)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="flowId")
     def flow_id(self) -> _builtins.str:
+        """
+        The id of a flow (`af_…`, at most 30 characters).
+        """
         return pulumi.get(self, "flow_id")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> Optional[_builtins.str]:
+        """
+        The id of the node that comes next, or `$ending` to end the form.
+        """
         return pulumi.get(self, "next_node")
 
 
@@ -3161,6 +5273,13 @@ class FormNodeRouter(dict):
                  alias: Optional[_builtins.str] = None,
                  config: Optional['outputs.FormNodeRouterConfig'] = None,
                  coordinates: Optional['outputs.FormNodeStepCoordinates'] = None):
+        """
+        :param _builtins.str id: The node's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The node's type: `STEP`, `FLOW` or `ROUTER`.
+        :param _builtins.str alias: A display name for the node in the editor, 1 to 150 characters.
+        :param 'FormNodeRouterConfig' config: The node's configuration, by its type.
+        :param 'FormNodeStepCoordinates' coordinates: Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
         if alias is not None:
@@ -3173,26 +5292,41 @@ class FormNodeRouter(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The node's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The node's type: `STEP`, `FLOW` or `ROUTER`.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def alias(self) -> Optional[_builtins.str]:
+        """
+        A display name for the node in the editor, 1 to 150 characters.
+        """
         return pulumi.get(self, "alias")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormNodeRouterConfig']:
+        """
+        The node's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def coordinates(self) -> Optional['outputs.FormNodeStepCoordinates']:
+        """
+        Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         return pulumi.get(self, "coordinates")
 
 
@@ -3201,6 +5335,10 @@ class FormNodeRouterConfig(dict):
     def __init__(__self__, *,
                  fallback: Optional[_builtins.str] = None,
                  rules: Optional[Sequence['outputs.FormNodeRouterConfigRules']] = None):
+        """
+        :param _builtins.str fallback: The id of the node that comes next when no rule applies, or `$ending`.
+        :param Sequence['FormNodeRouterConfigRules'] rules: The ROUTER node's rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+        """
         if fallback is not None:
             pulumi.set(__self__, "fallback", fallback)
         if rules is not None:
@@ -3209,21 +5347,50 @@ class FormNodeRouterConfig(dict):
     @_builtins.property
     @pulumi.getter
     def fallback(self) -> Optional[_builtins.str]:
+        """
+        The id of the node that comes next when no rule applies, or `$ending`.
+        """
         return pulumi.get(self, "fallback")
 
     @_builtins.property
     @pulumi.getter
     def rules(self) -> Optional[Sequence['outputs.FormNodeRouterConfigRules']]:
+        """
+        The ROUTER node's rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+        """
         return pulumi.get(self, "rules")
 
 
 @pulumi.output_type
 class FormNodeRouterConfigRules(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "nextNode":
+            suggest = "next_node"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormNodeRouterConfigRules. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormNodeRouterConfigRules.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormNodeRouterConfigRules.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  condition: Any,
                  id: _builtins.str,
                  alias: Optional[_builtins.str] = None,
                  next_node: Optional[_builtins.str] = None):
+        """
+        :param Any condition: When the rule applies: an expression on the form's fields, kept exactly as written.
+        :param _builtins.str id: The rule's id, unique in the node.
+        :param _builtins.str alias: A display name for the rule, 1 to 150 characters.
+        :param _builtins.str next_node: The id of the node that comes next, or `$ending` to end the form.
+        """
         pulumi.set(__self__, "condition", condition)
         pulumi.set(__self__, "id", id)
         if alias is not None:
@@ -3234,21 +5401,33 @@ class FormNodeRouterConfigRules(dict):
     @_builtins.property
     @pulumi.getter
     def condition(self) -> Any:
+        """
+        When the rule applies: an expression on the form's fields, kept exactly as written.
+        """
         return pulumi.get(self, "condition")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The rule's id, unique in the node.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def alias(self) -> Optional[_builtins.str]:
+        """
+        A display name for the rule, 1 to 150 characters.
+        """
         return pulumi.get(self, "alias")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> Optional[_builtins.str]:
+        """
+        The id of the node that comes next, or `$ending` to end the form.
+        """
         return pulumi.get(self, "next_node")
 
 
@@ -3260,6 +5439,13 @@ class FormNodeStep(dict):
                  alias: Optional[_builtins.str] = None,
                  config: Optional['outputs.FormNodeStepConfig'] = None,
                  coordinates: Optional['outputs.FormNodeStepCoordinates'] = None):
+        """
+        :param _builtins.str id: The node's id, unique in the form: letters, digits, `_` and `-`.
+        :param _builtins.str type: The node's type: `STEP`, `FLOW` or `ROUTER`.
+        :param _builtins.str alias: A display name for the node in the editor, 1 to 150 characters.
+        :param 'FormNodeStepConfig' config: The node's configuration, by its type.
+        :param 'FormNodeStepCoordinates' coordinates: Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "type", type)
         if alias is not None:
@@ -3272,34 +5458,70 @@ class FormNodeStep(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The node's id, unique in the form: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The node's type: `STEP`, `FLOW` or `ROUTER`.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def alias(self) -> Optional[_builtins.str]:
+        """
+        A display name for the node in the editor, 1 to 150 characters.
+        """
         return pulumi.get(self, "alias")
 
     @_builtins.property
     @pulumi.getter
     def config(self) -> Optional['outputs.FormNodeStepConfig']:
+        """
+        The node's configuration, by its type.
+        """
         return pulumi.get(self, "config")
 
     @_builtins.property
     @pulumi.getter
     def coordinates(self) -> Optional['outputs.FormNodeStepCoordinates']:
+        """
+        Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         return pulumi.get(self, "coordinates")
 
 
 @pulumi.output_type
 class FormNodeStepConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "nextNode":
+            suggest = "next_node"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormNodeStepConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormNodeStepConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormNodeStepConfig.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  components: Optional[Sequence[Any]] = None,
                  next_node: Optional[_builtins.str] = None):
+        """
+        :param Sequence[Union['FormComponentDivider', 'FormComponentHtml', 'FormComponentImage', 'FormComponentJumpButton', 'FormComponentResendButton', 'FormComponentNextButton', 'FormComponentPreviousButton', 'FormComponentRichText', 'FormComponentAuth0VerifiableCredentials', 'FormComponentGmapsAddress', 'FormComponentRecaptcha', 'FormComponentBoolean', 'FormComponentCards', 'FormComponentChoice', 'FormComponentCustom', 'FormComponentDate', 'FormComponentDropdown', 'FormComponentEmail', 'FormComponentFile', 'FormComponentLegal', 'FormComponentNumber', 'FormComponentPassword', 'FormComponentPayment', 'FormComponentSocial', 'FormComponentTel', 'FormComponentText', 'FormComponentUrl']] components: The STEP node's components, shown in order: fields, widgets and blocks.
+        :param _builtins.str next_node: The id of the node that comes next, or `$ending` to end the form.
+        """
         if components is not None:
             pulumi.set(__self__, "components", components)
         if next_node is not None:
@@ -3308,11 +5530,17 @@ class FormNodeStepConfig(dict):
     @_builtins.property
     @pulumi.getter
     def components(self) -> Optional[Sequence[Any]]:
+        """
+        The STEP node's components, shown in order: fields, widgets and blocks.
+        """
         return pulumi.get(self, "components")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> Optional[_builtins.str]:
+        """
+        The id of the node that comes next, or `$ending` to end the form.
+        """
         return pulumi.get(self, "next_node")
 
 
@@ -3321,26 +5549,60 @@ class FormNodeStepCoordinates(dict):
     def __init__(__self__, *,
                  x: _builtins.int,
                  y: _builtins.int):
+        """
+        :param _builtins.int x: Horizontal position in the editor, an integer within ±999999.
+        :param _builtins.int y: Vertical position in the editor, an integer within ±999999.
+        """
         pulumi.set(__self__, "x", x)
         pulumi.set(__self__, "y", y)
 
     @_builtins.property
     @pulumi.getter
     def x(self) -> _builtins.int:
+        """
+        Horizontal position in the editor, an integer within ±999999.
+        """
         return pulumi.get(self, "x")
 
     @_builtins.property
     @pulumi.getter
     def y(self) -> _builtins.int:
+        """
+        Vertical position in the editor, an integer within ±999999.
+        """
         return pulumi.get(self, "y")
 
 
 @pulumi.output_type
 class FormStart(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "hiddenFields":
+            suggest = "hidden_fields"
+        elif key == "nextNode":
+            suggest = "next_node"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FormStart. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FormStart.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FormStart.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  coordinates: Optional['outputs.FormNodeStepCoordinates'] = None,
                  hidden_fields: Optional[Sequence['outputs.FormStartHiddenFields']] = None,
                  next_node: Optional[_builtins.str] = None):
+        """
+        :param 'FormNodeStepCoordinates' coordinates: Where the editor draws this element: integers `x` and `y` within ±999999.
+        :param Sequence['FormStartHiddenFields'] hidden_fields: Values the form carries without showing them (from the query string or set here).
+        :param _builtins.str next_node: The id of the node that comes next, or `$ending` to end the form.
+        """
         if coordinates is not None:
             pulumi.set(__self__, "coordinates", coordinates)
         if hidden_fields is not None:
@@ -3351,16 +5613,25 @@ class FormStart(dict):
     @_builtins.property
     @pulumi.getter
     def coordinates(self) -> Optional['outputs.FormNodeStepCoordinates']:
+        """
+        Where the editor draws this element: integers `x` and `y` within ±999999.
+        """
         return pulumi.get(self, "coordinates")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="hiddenFields")
     def hidden_fields(self) -> Optional[Sequence['outputs.FormStartHiddenFields']]:
+        """
+        Values the form carries without showing them (from the query string or set here).
+        """
         return pulumi.get(self, "hidden_fields")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="nextNode")
     def next_node(self) -> Optional[_builtins.str]:
+        """
+        The id of the node that comes next, or `$ending` to end the form.
+        """
         return pulumi.get(self, "next_node")
 
 
@@ -3369,6 +5640,10 @@ class FormStartHiddenFields(dict):
     def __init__(__self__, *,
                  key: _builtins.str,
                  value: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str key: The hidden field's key: letters, digits, `_` and `-`.
+        :param _builtins.str value: The hidden field's value, 1 to 500 characters.
+        """
         pulumi.set(__self__, "key", key)
         if value is not None:
             pulumi.set(__self__, "value", value)
@@ -3376,11 +5651,17 @@ class FormStartHiddenFields(dict):
     @_builtins.property
     @pulumi.getter
     def key(self) -> _builtins.str:
+        """
+        The hidden field's key: letters, digits, `_` and `-`.
+        """
         return pulumi.get(self, "key")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> Optional[_builtins.str]:
+        """
+        The hidden field's value, 1 to 500 characters.
+        """
         return pulumi.get(self, "value")
 
 
@@ -3388,12 +5669,18 @@ class FormStartHiddenFields(dict):
 class FormStyle(dict):
     def __init__(__self__, *,
                  css: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str css: The form's stylesheet (CSS), 1 to 5000 characters.
+        """
         if css is not None:
             pulumi.set(__self__, "css", css)
 
     @_builtins.property
     @pulumi.getter
     def css(self) -> Optional[_builtins.str]:
+        """
+        The form's stylesheet (CSS), 1 to 5000 characters.
+        """
         return pulumi.get(self, "css")
 
 
@@ -3401,11 +5688,17 @@ class FormStyle(dict):
 class RateLimitConfigurationAllow(dict):
     def __init__(__self__, *,
                  action: _builtins.str):
+        """
+        :param _builtins.str action: What the policy does: `allow`, `block`, `log` or `redirect`.
+        """
         pulumi.set(__self__, "action", action)
 
     @_builtins.property
     @pulumi.getter
     def action(self) -> _builtins.str:
+        """
+        What the policy does: `allow`, `block`, `log` or `redirect`.
+        """
         return pulumi.get(self, "action")
 
 
@@ -3414,17 +5707,27 @@ class RateLimitConfigurationBlock(dict):
     def __init__(__self__, *,
                  action: _builtins.str,
                  limit: _builtins.int):
+        """
+        :param _builtins.str action: What the policy does: `allow`, `block`, `log` or `redirect`.
+        :param _builtins.int limit: Requests allowed before the action applies, 0 to 10000.
+        """
         pulumi.set(__self__, "action", action)
         pulumi.set(__self__, "limit", limit)
 
     @_builtins.property
     @pulumi.getter
     def action(self) -> _builtins.str:
+        """
+        What the policy does: `allow`, `block`, `log` or `redirect`.
+        """
         return pulumi.get(self, "action")
 
     @_builtins.property
     @pulumi.getter
     def limit(self) -> _builtins.int:
+        """
+        Requests allowed before the action applies, 0 to 10000.
+        """
         return pulumi.get(self, "limit")
 
 
@@ -3433,26 +5736,58 @@ class RateLimitConfigurationLog(dict):
     def __init__(__self__, *,
                  action: _builtins.str,
                  limit: _builtins.int):
+        """
+        :param _builtins.str action: What the policy does: `allow`, `block`, `log` or `redirect`.
+        :param _builtins.int limit: Requests allowed before the action applies, 0 to 10000.
+        """
         pulumi.set(__self__, "action", action)
         pulumi.set(__self__, "limit", limit)
 
     @_builtins.property
     @pulumi.getter
     def action(self) -> _builtins.str:
+        """
+        What the policy does: `allow`, `block`, `log` or `redirect`.
+        """
         return pulumi.get(self, "action")
 
     @_builtins.property
     @pulumi.getter
     def limit(self) -> _builtins.int:
+        """
+        Requests allowed before the action applies, 0 to 10000.
+        """
         return pulumi.get(self, "limit")
 
 
 @pulumi.output_type
 class RateLimitConfigurationRedirect(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "redirectUri":
+            suggest = "redirect_uri"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in RateLimitConfigurationRedirect. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        RateLimitConfigurationRedirect.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        RateLimitConfigurationRedirect.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  action: _builtins.str,
                  limit: _builtins.int,
                  redirect_uri: _builtins.str):
+        """
+        :param _builtins.str action: What the policy does: `allow`, `block`, `log` or `redirect`.
+        :param _builtins.int limit: Requests allowed before the action applies, 0 to 10000.
+        :param _builtins.str redirect_uri: Where a limited request is redirected (`https://…`).
+        """
         pulumi.set(__self__, "action", action)
         pulumi.set(__self__, "limit", limit)
         pulumi.set(__self__, "redirect_uri", redirect_uri)
@@ -3460,16 +5795,25 @@ class RateLimitConfigurationRedirect(dict):
     @_builtins.property
     @pulumi.getter
     def action(self) -> _builtins.str:
+        """
+        What the policy does: `allow`, `block`, `log` or `redirect`.
+        """
         return pulumi.get(self, "action")
 
     @_builtins.property
     @pulumi.getter
     def limit(self) -> _builtins.int:
+        """
+        Requests allowed before the action applies, 0 to 10000.
+        """
         return pulumi.get(self, "limit")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="redirectUri")
     def redirect_uri(self) -> _builtins.str:
+        """
+        Where a limited request is redirected (`https://…`).
+        """
         return pulumi.get(self, "redirect_uri")
 
 
@@ -3483,6 +5827,15 @@ class RateLimitPolicyItem(dict):
                  resource: _builtins.str,
                  created_at: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None):
+        """
+        :param Union['RateLimitConfigurationAllow', 'RateLimitConfigurationBlock', 'RateLimitConfigurationLog', 'RateLimitConfigurationRedirect'] configuration: What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        :param _builtins.str consumer: Who is limited: `client`. Changing it replaces the policy.
+        :param _builtins.str consumer_selector: Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+        :param _builtins.str id: The policy's id (`rlp_…`), made by the tenant.
+        :param _builtins.str resource: The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+        :param _builtins.str created_at: When the policy was created (ISO-8601).
+        :param _builtins.str updated_at: When the policy was last updated (ISO-8601).
+        """
         pulumi.set(__self__, "configuration", configuration)
         pulumi.set(__self__, "consumer", consumer)
         pulumi.set(__self__, "consumer_selector", consumer_selector)
@@ -3496,36 +5849,57 @@ class RateLimitPolicyItem(dict):
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> Any:
+        """
+        What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        """
         return pulumi.get(self, "configuration")
 
     @_builtins.property
     @pulumi.getter
     def consumer(self) -> _builtins.str:
+        """
+        Who is limited: `client`. Changing it replaces the policy.
+        """
         return pulumi.get(self, "consumer")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="consumerSelector")
     def consumer_selector(self) -> _builtins.str:
+        """
+        Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+        """
         return pulumi.get(self, "consumer_selector")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The policy's id (`rlp_…`), made by the tenant.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def resource(self) -> _builtins.str:
+        """
+        The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+        """
         return pulumi.get(self, "resource")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the policy was created (ISO-8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the policy was last updated (ISO-8601).
+        """
         return pulumi.get(self, "updated_at")
 
 

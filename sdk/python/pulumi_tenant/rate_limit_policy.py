@@ -27,6 +27,11 @@ class RateLimitPolicyArgs:
                  resource: pulumi.Input[_builtins.str]):
         """
         The set of arguments for constructing a RateLimitPolicy resource.
+
+        :param pulumi.Input[Union['RateLimitConfigurationAllowArgs', 'RateLimitConfigurationBlockArgs', 'RateLimitConfigurationLogArgs', 'RateLimitConfigurationRedirectArgs']] configuration: What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        :param pulumi.Input[_builtins.str] consumer: Who is limited: `client`. Changing it replaces the policy.
+        :param pulumi.Input[_builtins.str] consumer_selector: Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+        :param pulumi.Input[_builtins.str] resource: The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
         """
         pulumi.set(__self__, "configuration", configuration)
         pulumi.set(__self__, "consumer", consumer)
@@ -36,6 +41,9 @@ class RateLimitPolicyArgs:
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> pulumi.Input[Union['RateLimitConfigurationAllowArgs', 'RateLimitConfigurationBlockArgs', 'RateLimitConfigurationLogArgs', 'RateLimitConfigurationRedirectArgs']]:
+        """
+        What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        """
         return pulumi.get(self, "configuration")
 
     @configuration.setter
@@ -45,6 +53,9 @@ class RateLimitPolicyArgs:
     @_builtins.property
     @pulumi.getter
     def consumer(self) -> pulumi.Input[_builtins.str]:
+        """
+        Who is limited: `client`. Changing it replaces the policy.
+        """
         return pulumi.get(self, "consumer")
 
     @consumer.setter
@@ -52,8 +63,11 @@ class RateLimitPolicyArgs:
         pulumi.set(self, "consumer", value)
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="consumerSelector")
     def consumer_selector(self) -> pulumi.Input[_builtins.str]:
+        """
+        Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+        """
         return pulumi.get(self, "consumer_selector")
 
     @consumer_selector.setter
@@ -63,6 +77,9 @@ class RateLimitPolicyArgs:
     @_builtins.property
     @pulumi.getter
     def resource(self) -> pulumi.Input[_builtins.str]:
+        """
+        The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+        """
         return pulumi.get(self, "resource")
 
     @resource.setter
@@ -84,8 +101,26 @@ class RateLimitPolicy(pulumi.CustomResource):
         """
         A rate limit policy (Early Access; the client must be global). Only `configuration` changes in place; the other fields replace the policy.
 
+        ## Example Usage
+        ### A rate limit policy
+        ```python
+        import pulumi_tenant as tenant
+
+        rate_limit_policy = tenant.RateLimitPolicy(
+            "rateLimitPolicy",
+            resource="oauth_authentication_api",
+            consumer="client",
+            consumer_selector="default",
+            configuration={"action": "block", "limit": 100},
+        )
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[Union[Union['RateLimitConfigurationAllowArgs', 'RateLimitConfigurationAllowArgsDict'], Union['RateLimitConfigurationBlockArgs', 'RateLimitConfigurationBlockArgsDict'], Union['RateLimitConfigurationLogArgs', 'RateLimitConfigurationLogArgsDict'], Union['RateLimitConfigurationRedirectArgs', 'RateLimitConfigurationRedirectArgsDict']]] configuration: What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        :param pulumi.Input[_builtins.str] consumer: Who is limited: `client`. Changing it replaces the policy.
+        :param pulumi.Input[_builtins.str] consumer_selector: Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+        :param pulumi.Input[_builtins.str] resource: The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
         """
         ...
     @overload
@@ -95,6 +130,20 @@ class RateLimitPolicy(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A rate limit policy (Early Access; the client must be global). Only `configuration` changes in place; the other fields replace the policy.
+
+        ## Example Usage
+        ### A rate limit policy
+        ```python
+        import pulumi_tenant as tenant
+
+        rate_limit_policy = tenant.RateLimitPolicy(
+            "rateLimitPolicy",
+            resource="oauth_authentication_api",
+            consumer="client",
+            consumer_selector="default",
+            configuration={"action": "block", "limit": 100},
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param RateLimitPolicyArgs args: The arguments to use to populate this resource's properties.
@@ -171,30 +220,48 @@ class RateLimitPolicy(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def configuration(self) -> pulumi.Output[Any]:
+        """
+        What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        """
         return pulumi.get(self, "configuration")
 
     @_builtins.property
     @pulumi.getter
     def consumer(self) -> pulumi.Output[_builtins.str]:
+        """
+        Who is limited: `client`. Changing it replaces the policy.
+        """
         return pulumi.get(self, "consumer")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="consumerSelector")
     def consumer_selector(self) -> pulumi.Output[_builtins.str]:
+        """
+        Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+        """
         return pulumi.get(self, "consumer_selector")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the policy was created (ISO-8601).
+        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def resource(self) -> pulumi.Output[_builtins.str]:
+        """
+        The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+        """
         return pulumi.get(self, "resource")
 
     @_builtins.property
-    @pulumi.getter
+    @pulumi.getter(name="updatedAt")
     def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the policy was last updated (ISO-8601).
+        """
         return pulumi.get(self, "updated_at")
 

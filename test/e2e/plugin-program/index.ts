@@ -1,16 +1,19 @@
 /**
  * The plugin end-to-end test's program: a form through the `tenant` resource plugin,
  * with no generated SDK (a plain CustomResource of type `tenant:index:Form`). Config
- * `formName` names it; its other inputs are in `signup-form.json`.
+ * `formName` names it; its other inputs are in `signup-form.json`. Inputs are in the package
+ * schema's names (`nextNode`): the JSON files are the API's (`next_node`, shared with tests that
+ * POST them), renamed here as a program without an SDK would write them.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { kindOfTypeName, renameResource } from "../../../provider/plugin/names";
 
 /** A resource of the plugin, declared by its type token alone (what a generated SDK would wrap). */
 class PluginResource extends pulumi.CustomResource {
-  constructor(type: string, name: string, args: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
-    super(type, name, args, opts);
+  constructor(type: string, name: string, apiArgs: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
+    super(type, name, renameResource(kindOfTypeName(type.split(":").pop()!)!, apiArgs, "toSchema"), opts);
   }
 }
 

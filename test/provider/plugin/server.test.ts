@@ -7,14 +7,34 @@ import * as emptyPb from "google-protobuf/google/protobuf/empty_pb";
 import * as statusPb from "@pulumi/pulumi/proto/status_pb";
 import { configLookup, kindOfToken, startPluginServer } from "../../../provider/plugin/server";
 import { SECRET_SIG, SECRET_SIG_KEY } from "../../../provider/plugin/secrets";
-import signupForm from "../../e2e/plugin-program/signup-form.json";
 import { startHarness, type ProviderHarness } from "../helpers";
 
 jest.setTimeout(60_000);
 
 const FORM = "tenant:index:Form";
 const URN = "urn:pulumi:dev::proj::tenant:index:Form::signup";
-const signup = signupForm;
+/** The form of test/e2e/plugin-program/signup-form.json as the engine sends it: the package schema's names. */
+const signup = {
+  name: "Sign-up",
+  languages: { primary: "en" },
+  nodes: [
+    {
+      id: "details",
+      type: "STEP",
+      config: {
+        components: [{ id: "email", category: "FIELD", type: "EMAIL", required: true, config: {} }],
+        nextNode: "$ending",
+      },
+    },
+  ],
+  start: { nextNode: "details" },
+};
+/** The same form as the API spells it. */
+const signupOnTheWire = {
+  ...signup,
+  nodes: [{ ...signup.nodes[0]!, config: { components: signup.nodes[0]!.config.components, next_node: "$ending" } }],
+  start: { next_node: "details" },
+};
 
 type Client = providerGrpc.ResourceProviderClient;
 function rpc<Res>(client: Client, method: string, request: unknown): Promise<Res> {
@@ -109,6 +129,11 @@ describe("plugin server", () => {
         .map((f) => `${f.getProperty()} ${f.getReason()}`)
         .join("\n"),
     ).toMatch(/name/);
+    // A failure deep in the form names the property as the program spells it.
+    const deep = new providerPb.CheckRequest().setUrn(URN).setType(FORM).setOlds(struct({}));
+    deep.setNews(struct({ ...signup, start: { nextNode: 42 } }));
+    const failures = (await rpc<providerPb.CheckResponse>(client, "check", deep)).getFailuresList();
+    expect(failures.map((f) => f.getProperty())).toContain("start.nextNode");
   });
 
   it("runs create, read, diff, update and delete against the tenant", async () => {
@@ -124,7 +149,10 @@ describe("plugin server", () => {
       new providerPb.CreateRequest().setUrn(URN).setType(FORM).setProperties(checked.getInputs()),
     );
     const id = created.getId();
-    expect((await harness.admin("GET", `/forms/${id}`)).json.name).toBe("Sign-up");
+    // The tenant gets the API's names; the engine gets the schema's back.
+    expect((await harness.admin("GET", `/forms/${id}`)).json).toMatchObject(signupOnTheWire);
+    expect(created.getProperties()?.toJavaScript()).toMatchObject({ ...signup, createdAt: expect.any(String) });
+    expect(created.getProperties()?.toJavaScript()).not.toHaveProperty("created_at");
 
     const read = await rpc<providerPb.ReadResponse>(
       client,
@@ -154,6 +182,9 @@ describe("plugin server", () => {
     expect([...renaming.getDetaileddiffMap().entries()].map(([key, value]) => [key, value.getKind()])).toEqual([
       ["name", providerPb.PropertyDiff.Kind.UPDATE],
     ]);
+    // `diffs`: what `pulumi preview --json` reports as the step's `diffReasons`.
+    expect(renaming.getDiffsList()).toEqual(["name"]);
+    expect((await diffOf(signup)).getDiffsList()).toEqual([]);
 
     await rpc(
       client,
@@ -194,7 +225,7 @@ describe("plugin server", () => {
       id: "captcha",
       category: "WIDGET",
       type: "RECAPTCHA",
-      config: { site_key: "6LcSiteKey0123456789", secret_key: "6LcPlainSecret_0123456789" },
+      config: { siteKey: "6LcSiteKey0123456789", secretKey: "6LcPlainSecret_0123456789" },
     };
     const step = signup.nodes[0]!;
     const news = {
@@ -217,12 +248,13 @@ describe("plugin server", () => {
     // The tenant got plain values.
     const stored = (await harness.admin("GET", `/forms/${id}`)).json;
     expect(stored.name).toBe("Secret name");
+    expect(stored.nodes[0].config.components[1].config.secret_key).toBe("6LcPlainSecret_0123456789");
     for (const response of [checked.getInputs(), created.getProperties()]) {
       const out = response!.toJavaScript() as typeof news;
       expect(out.name).toEqual(wrap("Secret name")); // the program's secret stays one
       const components = (out.nodes[0]!.config as { components: { config: Record<string, unknown> }[] }).components;
-      expect(components[1]!.config.site_key).toBe("6LcSiteKey0123456789");
-      expect(components[1]!.config.secret_key).toEqual(wrap("6LcPlainSecret_0123456789"));
+      expect(components[1]!.config.siteKey).toBe("6LcSiteKey0123456789");
+      expect(components[1]!.config.secretKey).toEqual(wrap("6LcPlainSecret_0123456789"));
       expect(components[0]!.config).toEqual({});
     }
     await rpc<emptyPb.Empty>(
@@ -234,7 +266,7 @@ describe("plugin server", () => {
   });
 
   it("reports a create that made the object but could not finish as initialized with errors", async () => {
-    const existing = await harness.admin("POST", "/forms", { ...signup, name: "to adopt" });
+    const existing = await harness.admin("POST", "/forms", { ...signupOnTheWire, name: "to adopt" });
     harness.server.faults.add({
       method: "PATCH",
       path: "/api/v2/forms/:id",
@@ -284,12 +316,18 @@ describe("plugin server", () => {
         ?.toJavaScript();
     expect(await invoke("tenant:index:getRateLimitPolicy", { id: made.json.id })).toMatchObject({
       id: made.json.id,
-      consumer_selector: "cimd_clients",
+      consumerSelector: "cimd_clients",
     });
-    const all = (await invoke("tenant:index:getRateLimitPolicies", {})) as { rate_limit_policies: { id: string }[] };
-    expect(all.rate_limit_policies.map((policy) => policy.id)).toContain(made.json.id);
-    const none = await invoke("tenant:index:getRateLimitPolicies", { consumer_selector: "third_party_clients" });
-    expect(none).toEqual({ rate_limit_policies: [] });
+    const all = (await invoke("tenant:index:getRateLimitPolicies", {})) as { rateLimitPolicies: { id: string }[] };
+    expect(all.rateLimitPolicies.map((policy) => policy.id)).toContain(made.json.id);
+    const mine = (await invoke("tenant:index:getRateLimitPolicies", { consumerSelector: "cimd_clients" })) as {
+      rateLimitPolicies: { id: string; consumerSelector: string }[];
+    };
+    expect(mine.rateLimitPolicies).toEqual([
+      expect.objectContaining({ id: made.json.id, consumerSelector: "cimd_clients" }),
+    ]);
+    const none = await invoke("tenant:index:getRateLimitPolicies", { consumerSelector: "third_party_clients" });
+    expect(none).toEqual({ rateLimitPolicies: [] });
     await expect(invoke("tenant:index:getRateLimitPolicy", {})).rejects.toThrow(/getRateLimitPolicy needs an "id"/);
     await harness.admin("DELETE", `/rate-limit-policies/${made.json.id}`);
   });

@@ -66,7 +66,7 @@ describe("plugin programs", () => {
     ]);
   });
 
-  it.each(["typescript", "python", "go"] as const)(
+  it.each(["typescript", "python", "go", "yaml"] as const)(
     "%s: no secret value in any file; the README's steps set each secret and import",
     (language) => {
       const { files, secrets } = buildPluginProgram(snapshot(), options(language));
@@ -82,10 +82,22 @@ describe("plugin programs", () => {
       expect(readme).not.toContain("adoptId");
       expect(files[".gitignore"]).toContain(".tenant-secrets/");
       expect(files["Pulumi.yaml"]).toMatch(
-        { typescript: /name: nodejs/, python: /runtime: python/, go: /runtime: go/ }[language],
+        { typescript: /name: nodejs/, python: /runtime: python/, go: /runtime: go/, yaml: /runtime: yaml/ }[language],
       );
     },
   );
+
+  it("yaml: the program is in Pulumi.yaml, with the schema's names, secrets as secret config and files read", () => {
+    const yaml = buildPluginProgram(snapshot(), options("yaml")).files["Pulumi.yaml"]!;
+    expect(yaml).toMatch(/^runtime: yaml$/m);
+    expect(yaml).toContain("config:\n  signUpCaptchaSecretKey:\n    type: string\n    secret: true");
+    expect(yaml).toMatch(/^resources:$/m);
+    expect(yaml).toContain("    type: tenant:Form\n");
+    expect(yaml).toContain("secretKey: ${signUpCaptchaSecretKey}");
+    expect(yaml).toContain('fn::readFile: "./login.html"');
+    expect(yaml).toMatch(/nextNode: "/);
+    expect(yaml).not.toMatch(/next_node|secret_key/);
+  });
 
   it("Pulumi.yaml points at the local plugin when there is one", () => {
     const yaml = buildPluginProgram(snapshot(), { ...options("go"), pluginPath: "/opt/pulumi-tenant/bin" }).files[
@@ -147,11 +159,11 @@ describe("plugin programs", () => {
     expect(source).toContain("Start: &tenant.FormStartArgs{");
     expect(source).toContain("&tenant.FormNodeStepArgs{");
     expect(source).toContain("&tenant.FormComponentRecaptchaArgs{");
-    expect(source).toContain('Secret_key: cfg.RequireSecret("signUpCaptchaSecretKey")');
-    expect(source).toContain('Header_value: cfg.RequireSecret("auditWebhookHeaderValue")');
+    expect(source).toContain('SecretKey: cfg.RequireSecret("signUpCaptchaSecretKey")');
+    expect(source).toContain('HeaderValue: cfg.RequireSecret("auditWebhookHeaderValue")');
     expect(source).toContain("Template: pulumi.String(string(loginTemplate))");
     expect(source).toContain(
-      'Subscriptions: tenant.EventStreamSubscriptionsArray{\n\t\t\t\t&tenant.EventStreamSubscriptionsArgs{\n\t\t\t\t\tEvent_type: pulumi.String("user.created"),',
+      'Subscriptions: tenant.EventStreamSubscriptionsArray{\n\t\t\t\t&tenant.EventStreamSubscriptionsArgs{\n\t\t\t\t\tEventType: pulumi.String("user.created"),',
     );
     expect(buildPluginProgram(snapshot(), options("go")).files["go.mod"]).toContain(
       "github.com/pulumi-tenant/pulumi-tenant/sdk/go v0.2.0",
@@ -162,14 +174,14 @@ describe("plugin programs", () => {
     const schema = packageSchema("0.2.0") as { types: ObjectTypes };
     const printer = new GoPrinter(schema.types);
     const start = { $ref: "#/types/tenant:index:FormStart" };
-    expect(printer.value({ next_node: "a", coordinates: { x: 1, y: -2 } }, start, 0, "start")).toBe(
-      '&tenant.FormStartArgs{\n\tNext_node: pulumi.String("a"),\n\tCoordinates: &tenant.FormNodeStepCoordinatesArgs{\n\t\tX: pulumi.Int(1),\n\t\tY: pulumi.Int(-2),\n\t},\n}',
+    expect(printer.value({ nextNode: "a", coordinates: { x: 1, y: -2 } }, start, 0, "start")).toBe(
+      '&tenant.FormStartArgs{\n\tNextNode: pulumi.String("a"),\n\tCoordinates: &tenant.FormNodeStepCoordinatesArgs{\n\t\tX: pulumi.Int(1),\n\t\tY: pulumi.Int(-2),\n\t},\n}',
     );
     // An integer field takes no fraction: pulumi.Float64 would not compile there.
     expect(() => printer.value({ coordinates: { x: 1, y: 2.5 } }, start, 0, "start")).toThrow(
       "start.coordinates.y: expected an integer, found 2.5",
     );
-    expect(() => printer.value({ next_node: "a", surprise: 1 }, start, 0, "form.start")).toThrow(
+    expect(() => printer.value({ nextNode: "a", surprise: 1 }, start, 0, "form.start")).toThrow(
       'form.start: "surprise" is not a field of FormStart in the Go SDK',
     );
     expect(printer.value({ a: [1, "x", true, null] }, undefined, 0, "v")).toBe(
@@ -215,7 +227,9 @@ describe("which program the flags ask for", () => {
   });
 
   it("contradictions say what to pass instead", () => {
-    expect(() => programTarget({ language: "java" })).toThrow("--language java: choose one of typescript, python, go.");
+    expect(() => programTarget({ language: "java" })).toThrow(
+      "--language java: choose one of typescript, python, go, yaml.",
+    );
     expect(() => programTarget({ language: "python", tenant: "prod" })).toThrow(/tenant\.Provider: drop --tenant/);
   });
 });

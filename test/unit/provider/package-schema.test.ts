@@ -6,6 +6,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { KIND_NAMES, KINDS, type JsonSchema } from "../../../api";
 import { packageSchema } from "../../../provider/package-schema";
+import { schemaName } from "../../../provider/plugin/names";
 
 const root = join(__dirname, "..", "..", "..");
 const version = (JSON.parse(readFileSync(join(root, "provider", "package.json"), "utf8")) as { version: string })
@@ -60,27 +61,91 @@ describe("the Pulumi package schema", () => {
       const resource = schema.resources[`tenant:index:${spec.typeName}`]!;
       expect(resource).toBeDefined();
       const inputSchema: JsonSchema = spec.shape === "singleton" ? spec.responseSchema : spec.createSchema;
-      const inputs = Object.keys(inputSchema.properties as object);
+      // The schema's names are camelCase (`nextNode`); the plugin maps them to the API's (`next_node`).
+      const inputs = Object.keys(inputSchema.properties as object).map(schemaName);
       expect(Object.keys(resource.inputProperties).sort()).toEqual([...inputs].sort());
-      const outputs = Object.keys(spec.responseSchema.properties as object).filter((key) => key !== "id");
+      const outputs = Object.keys(spec.responseSchema.properties as object)
+        .filter((key) => key !== "id")
+        .map(schemaName);
       expect(Object.keys(resource.properties).sort()).toEqual(outputs.sort());
       for (const lookup of spec.lookups) {
         const fn = schema.functions[`tenant:index:${lookup.name}`]!;
-        expect(Object.keys(fn.inputs.properties).sort()).toEqual(lookup.args.map((a) => a.name).sort());
+        expect(Object.keys(fn.inputs.properties).sort()).toEqual(lookup.args.map((a) => schemaName(a.name)).sort());
       }
     }
   });
 
   it("marks secret every secret of the table and the two secret settings, and nothing else", () => {
-    const declared = KIND_NAMES.flatMap((kind) => KINDS[kind].secretPaths.map((path) => String(path.at(-1))));
+    const declared = KIND_NAMES.flatMap((kind) =>
+      KINDS[kind].secretPaths.map((path) => schemaName(String(path.at(-1)))),
+    );
     expect(declared.length).toBe(8);
     expect([...secretNames(schema)].sort()).toEqual([...new Set([...declared, "clientSecret", "apiToken"])].sort());
     for (const kind of KIND_NAMES) {
       const spec = KINDS[kind];
       const resource = schema.resources[`tenant:index:${spec.typeName}`]!;
       // Each secret is reached from the resource itself: its path's first property leads to a marked type.
-      for (const path of spec.secretPaths) expect(resource.properties[String(path[0])]).toBeDefined();
+      for (const path of spec.secretPaths) expect(resource.properties[schemaName(String(path[0]))]).toBeDefined();
     }
+  });
+
+  it("describes every resource, function, configuration key and property (the table's fieldDocs): 0 without", () => {
+    const undescribed: string[] = [];
+    const check = (properties: Record<string, unknown> | undefined, where: string) => {
+      for (const [name, spec] of Object.entries(properties ?? {}))
+        if (typeof (spec as { description?: unknown }).description !== "string") undescribed.push(`${where}.${name}`);
+    };
+    const full = schema as unknown as {
+      resources: Record<string, { description?: string; inputProperties: object; properties: object }>;
+      functions: Record<
+        string,
+        { description?: string; inputs: { properties: object }; outputs: { properties: object } }
+      >;
+      types: Record<string, { properties: object }>;
+      config: { variables: object };
+    };
+    for (const [token, resource] of Object.entries(full.resources)) {
+      if (!resource.description) undescribed.push(token);
+      check(resource.inputProperties as Record<string, unknown>, `${token} input`);
+      check(resource.properties as Record<string, unknown>, token);
+    }
+    for (const [token, fn] of Object.entries(full.functions)) {
+      if (!fn.description) undescribed.push(token);
+      check(fn.inputs.properties as Record<string, unknown>, `${token} argument`);
+      check(fn.outputs.properties as Record<string, unknown>, `${token} result`);
+    }
+    for (const [token, type] of Object.entries(full.types)) check(type.properties as Record<string, unknown>, token);
+    check(full.config.variables as Record<string, unknown>, "config");
+    expect(undescribed).toEqual([]);
+  });
+
+  it("gives every resource and function an example in TypeScript, Python, Go and YAML", () => {
+    const full = schema as unknown as {
+      resources: Record<string, { description: string }>;
+      functions: Record<string, { description: string }>;
+    };
+    const described = [...Object.entries(full.resources), ...Object.entries(full.functions)];
+    expect(described.length).toBeGreaterThan(8);
+    for (const [token, { description }] of described) {
+      const languages = [...description.matchAll(/^```(\w+)$/gm)].map((match) => match[1]);
+      expect({ token, languages }).toEqual({ token, languages: ["typescript", "python", "go", "yaml"] });
+      expect(description).toContain("{{% examples %}}");
+    }
+  });
+
+  it("names every property in camelCase: no underscore in any property name", () => {
+    const names: string[] = [];
+    const walk = (value: unknown): void => {
+      if (typeof value !== "object" || value === null) return;
+      for (const [key, child] of Object.entries(value)) {
+        if (["properties", "inputProperties"].includes(key) && typeof child === "object" && child !== null)
+          names.push(...Object.keys(child));
+        walk(child);
+      }
+    };
+    walk(schema);
+    expect(names.length).toBeGreaterThan(100);
+    expect(names.filter((name) => name.includes("_"))).toEqual([]);
   });
 
   it("has object types for nodes, the 27 component types, destinations and rate limit configurations", () => {

@@ -19,7 +19,7 @@ type scenario struct {
 	Stream struct {
 		Name          string `json:"name"`
 		Subscriptions []struct {
-			EventType string `json:"event_type"`
+			EventType string `json:"eventType"`
 		} `json:"subscriptions"`
 		Endpoint string `json:"endpoint"`
 	} `json:"stream"`
@@ -27,7 +27,7 @@ type scenario struct {
 	Policy   struct {
 		Resource         string         `json:"resource"`
 		Consumer         string         `json:"consumer"`
-		ConsumerSelector string         `json:"consumer_selector"`
+		ConsumerSelector string         `json:"consumerSelector"`
 		Configuration    map[string]any `json:"configuration"`
 	} `json:"policy"`
 }
@@ -40,7 +40,7 @@ func formArgs(s *scenario, name string) *tenant.FormArgs {
 		Name:      pulumi.String(name),
 		Languages: &tenant.FormLanguagesArgs{Primary: pulumi.String(languages["primary"].(string))},
 		Nodes:     pulumi.ToArray(s.Form["nodes"].([]any)),
-		Start:     &tenant.FormStartArgs{Next_node: pulumi.String(start["next_node"].(string))},
+		Start:     &tenant.FormStartArgs{NextNode: pulumi.String(start["nextNode"].(string))},
 	}
 }
 
@@ -67,7 +67,7 @@ func main() {
 
 		subscriptions := tenant.EventStreamSubscriptionsArray{}
 		for _, sub := range s.Stream.Subscriptions {
-			subscriptions = append(subscriptions, &tenant.EventStreamSubscriptionsArgs{Event_type: pulumi.String(sub.EventType)})
+			subscriptions = append(subscriptions, &tenant.EventStreamSubscriptionsArgs{EventType: pulumi.String(sub.EventType)})
 		}
 		stream, err := tenant.NewEventStream(ctx, "audit", &tenant.EventStreamArgs{
 			Name:          pulumi.String(s.Stream.Name),
@@ -75,8 +75,8 @@ func main() {
 			Destination: &tenant.EventStreamDestinationWebhookArgs{
 				Type: pulumi.String("webhook"),
 				Configuration: &tenant.EventStreamDestinationWebhookConfigurationArgs{
-					Webhook_endpoint: pulumi.String(s.Stream.Endpoint),
-					Webhook_authorization: &tenant.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs{
+					WebhookEndpoint: pulumi.String(s.Stream.Endpoint),
+					WebhookAuthorization: &tenant.EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs{
 						Method: pulumi.String("bearer"),
 						Token:  cfg.RequireSecret("hookToken"),
 					},
@@ -94,7 +94,7 @@ func main() {
 		policy, err := tenant.NewRateLimitPolicy(ctx, "default-policy", &tenant.RateLimitPolicyArgs{
 			Resource:          pulumi.String(s.Policy.Resource),
 			Consumer:          pulumi.String(s.Policy.Consumer),
-			Consumer_selector: pulumi.String(s.Policy.ConsumerSelector),
+			ConsumerSelector: pulumi.String(s.Policy.ConsumerSelector),
 			Configuration:     pulumi.ToMap(s.Policy.Configuration),
 		})
 		if err != nil {
@@ -145,8 +145,8 @@ func main() {
 			tenant.LookupRateLimitPolicyOutput(ctx, tenant.LookupRateLimitPolicyOutputArgs{Id: policy.ID()}).
 				Configuration().ApplyT(func(c any) any { return c.(map[string]any)["limit"] }))
 		ctx.Export("policyCount",
-			tenant.GetRateLimitPoliciesOutput(ctx, tenant.GetRateLimitPoliciesOutputArgs{Consumer_selector: policy.Consumer_selector}).
-				Rate_limit_policies().ApplyT(func(items []tenant.RateLimitPolicyItem) int { return len(items) }))
+			tenant.GetRateLimitPoliciesOutput(ctx, tenant.GetRateLimitPoliciesOutputArgs{ConsumerSelector: policy.ConsumerSelector}).
+				RateLimitPolicies().ApplyT(func(items []tenant.RateLimitPolicyItem) int { return len(items) }))
 		ctx.Export("templateLength",
 			tenant.LookupLoginTemplateOutput(ctx, tenant.LookupLoginTemplateOutputArgs{}, pulumi.DependsOn([]pulumi.Resource{template})).
 				Template().ApplyT(func(t string) int { return len(t) }))

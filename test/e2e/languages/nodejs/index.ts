@@ -22,8 +22,8 @@ const stream = new tenant.EventStream("audit", {
   destination: {
     type: "webhook",
     configuration: {
-      webhook_endpoint: scenario.stream.endpoint,
-      webhook_authorization: { method: "bearer", token: cfg.requireSecret("hookToken") },
+      webhookEndpoint: scenario.stream.endpoint,
+      webhookAuthorization: { method: "bearer", token: cfg.requireSecret("hookToken") },
     },
   },
 });
@@ -59,8 +59,8 @@ export const lookedUpPolicyLimit = tenant
   .getRateLimitPolicyOutput({ id: policy.id })
   .configuration.apply((c) => (c as { limit?: number }).limit);
 export const policyCount = tenant
-  .getRateLimitPoliciesOutput({ consumer_selector: policy.consumer_selector })
-  .rate_limit_policies.apply((items) => items.length);
+  .getRateLimitPoliciesOutput({ consumerSelector: policy.consumerSelector })
+  .rateLimitPolicies.apply((items) => items.length);
 export const templateLength = tenant.getLoginTemplateOutput({ dependsOn: [template] }).template.apply((t) => t.length);
 export const otherFormName = tenant.getFormOutput({ id: otherForm.id }, { provider: other }).name;
 export const thirdFormName = tenant.getFormOutput({ id: thirdForm.id }, { provider: third }).name;

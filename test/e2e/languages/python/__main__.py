@@ -31,7 +31,13 @@ stream = tenant.EventStream(
 )
 
 template = tenant.LoginTemplate("login", template=scenario["template"])
-policy = tenant.RateLimitPolicy("default-policy", **scenario["policy"])
+policy = tenant.RateLimitPolicy(
+    "default-policy",
+    resource=scenario["policy"]["resource"],
+    consumer=scenario["policy"]["consumer"],
+    consumer_selector=scenario["policy"]["consumerSelector"],
+    configuration=scenario["policy"]["configuration"],
+)
 
 other = tenant.Provider(
     "other",

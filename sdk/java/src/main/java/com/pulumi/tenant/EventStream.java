@@ -22,44 +22,94 @@ import javax.annotation.Nullable;
 /**
  * An event stream of the tenant: the event types it subscribes to and where it delivers them.
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="tenant:index:EventStream")
 public class EventStream extends com.pulumi.resources.CustomResource {
-    @Export(name="created_at", refs={String.class}, tree="[0]")
-    private Output<String> created_at;
+    /**
+     * When the event stream was created (ISO-8601).
+     * 
+     */
+    @Export(name="createdAt", refs={String.class}, tree="[0]")
+    private Output<String> createdAt;
 
-    public Output<String> created_at() {
-        return this.created_at;
+    /**
+     * @return When the event stream was created (ISO-8601).
+     * 
+     */
+    public Output<String> createdAt() {
+        return this.createdAt;
     }
+    /**
+     * Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * 
+     */
     @Export(name="destination", refs={Object.class}, tree="[0]")
     private Output<Object> destination;
 
+    /**
+     * @return Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * 
+     */
     public Output<Object> destination() {
         return this.destination;
     }
+    /**
+     * The event stream&#39;s name, 1 to 128 characters.
+     * 
+     */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> name;
 
+    /**
+     * @return The event stream&#39;s name, 1 to 128 characters.
+     * 
+     */
     public Output<Optional<String>> name() {
         return Codegen.optional(this.name);
     }
+    /**
+     * Whether the stream delivers events: `enabled` (the default) or `disabled`.
+     * 
+     */
     @Export(name="status", refs={String.class}, tree="[0]")
     private Output<String> status;
 
+    /**
+     * @return Whether the stream delivers events: `enabled` (the default) or `disabled`.
+     * 
+     */
     public Output<String> status() {
         return this.status;
     }
+    /**
+     * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * 
+     */
     @Export(name="subscriptions", refs={List.class,EventStreamSubscriptions.class}, tree="[0,1]")
     private Output</* @Nullable */ List<EventStreamSubscriptions>> subscriptions;
 
+    /**
+     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * 
+     */
     public Output<Optional<List<EventStreamSubscriptions>>> subscriptions() {
         return Codegen.optional(this.subscriptions);
     }
-    @Export(name="updated_at", refs={String.class}, tree="[0]")
-    private Output<String> updated_at;
+    /**
+     * When the event stream was last updated (ISO-8601).
+     * 
+     */
+    @Export(name="updatedAt", refs={String.class}, tree="[0]")
+    private Output<String> updatedAt;
 
-    public Output<String> updated_at() {
-        return this.updated_at;
+    /**
+     * @return When the event stream was last updated (ISO-8601).
+     * 
+     */
+    public Output<String> updatedAt() {
+        return this.updatedAt;
     }
 
     /**

@@ -22,30 +22,62 @@ public final class EventStreamArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final EventStreamArgs Empty = new EventStreamArgs();
 
+    /**
+     * Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * 
+     */
     @Import(name="destination", required=true)
     private Output<Object> destination;
 
+    /**
+     * @return Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * 
+     */
     public Output<Object> destination() {
         return this.destination;
     }
 
+    /**
+     * The event stream&#39;s name, 1 to 128 characters.
+     * 
+     */
     @Import(name="name")
     private @Nullable Output<String> name;
 
+    /**
+     * @return The event stream&#39;s name, 1 to 128 characters.
+     * 
+     */
     public Optional<Output<String>> name() {
         return Optional.ofNullable(this.name);
     }
 
+    /**
+     * Whether the stream delivers events: `enabled` (the default) or `disabled`.
+     * 
+     */
     @Import(name="status")
     private @Nullable Output<String> status;
 
+    /**
+     * @return Whether the stream delivers events: `enabled` (the default) or `disabled`.
+     * 
+     */
     public Optional<Output<String>> status() {
         return Optional.ofNullable(this.status);
     }
 
+    /**
+     * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * 
+     */
     @Import(name="subscriptions")
     private @Nullable Output<List<EventStreamSubscriptionsArgs>> subscriptions;
 
+    /**
+     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * 
+     */
     public Optional<Output<List<EventStreamSubscriptionsArgs>>> subscriptions() {
         return Optional.ofNullable(this.subscriptions);
     }
@@ -77,42 +109,96 @@ public final class EventStreamArgs extends com.pulumi.resources.ResourceArgs {
             $ = new EventStreamArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param destination Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+         * 
+         * @return builder
+         * 
+         */
         public Builder destination(Output<Object> destination) {
             $.destination = destination;
             return this;
         }
 
+        /**
+         * @param destination Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+         * 
+         * @return builder
+         * 
+         */
         public Builder destination(Object destination) {
             return destination(Output.of(destination));
         }
 
+        /**
+         * @param name The event stream&#39;s name, 1 to 128 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder name(@Nullable Output<String> name) {
             $.name = name;
             return this;
         }
 
+        /**
+         * @param name The event stream&#39;s name, 1 to 128 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder name(String name) {
             return name(Output.of(name));
         }
 
+        /**
+         * @param status Whether the stream delivers events: `enabled` (the default) or `disabled`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder status(@Nullable Output<String> status) {
             $.status = status;
             return this;
         }
 
+        /**
+         * @param status Whether the stream delivers events: `enabled` (the default) or `disabled`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder status(String status) {
             return status(Output.of(status));
         }
 
+        /**
+         * @param subscriptions The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+         * 
+         * @return builder
+         * 
+         */
         public Builder subscriptions(@Nullable Output<List<EventStreamSubscriptionsArgs>> subscriptions) {
             $.subscriptions = subscriptions;
             return this;
         }
 
+        /**
+         * @param subscriptions The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+         * 
+         * @return builder
+         * 
+         */
         public Builder subscriptions(List<EventStreamSubscriptionsArgs> subscriptions) {
             return subscriptions(Output.of(subscriptions));
         }
 
+        /**
+         * @param subscriptions The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+         * 
+         * @return builder
+         * 
+         */
         public Builder subscriptions(EventStreamSubscriptionsArgs... subscriptions) {
             return subscriptions(List.of(subscriptions));
         }

@@ -27,80 +27,178 @@ import javax.annotation.Nullable;
 /**
  * A form of the tenant: its nodes (steps, flows, routers), start and ending, style and translations.
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="tenant:index:Form")
 public class Form extends com.pulumi.resources.CustomResource {
-    @Export(name="created_at", refs={String.class}, tree="[0]")
-    private Output<String> created_at;
+    /**
+     * When the form was created (ISO-8601).
+     * 
+     */
+    @Export(name="createdAt", refs={String.class}, tree="[0]")
+    private Output<String> createdAt;
 
-    public Output<String> created_at() {
-        return this.created_at;
+    /**
+     * @return When the form was created (ISO-8601).
+     * 
+     */
+    public Output<String> createdAt() {
+        return this.createdAt;
     }
-    @Export(name="embedded_at", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> embedded_at;
+    /**
+     * When the form was embedded (a calendar date), if ever.
+     * 
+     */
+    @Export(name="embeddedAt", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> embeddedAt;
 
-    public Output<Optional<String>> embedded_at() {
-        return Codegen.optional(this.embedded_at);
+    /**
+     * @return When the form was embedded (a calendar date), if ever.
+     * 
+     */
+    public Output<Optional<String>> embeddedAt() {
+        return Codegen.optional(this.embeddedAt);
     }
+    /**
+     * What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     * 
+     */
     @Export(name="ending", refs={FormEnding.class}, tree="[0]")
     private Output</* @Nullable */ FormEnding> ending;
 
+    /**
+     * @return What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     * 
+     */
     public Output<Optional<FormEnding>> ending() {
         return Codegen.optional(this.ending);
     }
+    /**
+     * The form&#39;s languages: `primary` and `default` language codes, 1 to 55 characters each.
+     * 
+     */
     @Export(name="languages", refs={FormLanguages.class}, tree="[0]")
     private Output</* @Nullable */ FormLanguages> languages;
 
+    /**
+     * @return The form&#39;s languages: `primary` and `default` language codes, 1 to 55 characters each.
+     * 
+     */
     public Output<Optional<FormLanguages>> languages() {
         return Codegen.optional(this.languages);
     }
+    /**
+     * Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+     * 
+     */
     @Export(name="messages", refs={FormMessages.class}, tree="[0]")
     private Output</* @Nullable */ FormMessages> messages;
 
+    /**
+     * @return Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+     * 
+     */
     public Output<Optional<FormMessages>> messages() {
         return Codegen.optional(this.messages);
     }
+    /**
+     * The form&#39;s name, 1 to 150 characters.
+     * 
+     */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
+    /**
+     * @return The form&#39;s name, 1 to 150 characters.
+     * 
+     */
     public Output<String> name() {
         return this.name;
     }
+    /**
+     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     * 
+     */
     @Export(name="nodes", refs={List.class,Object.class}, tree="[0,1]")
     private Output</* @Nullable */ List<Object>> nodes;
 
+    /**
+     * @return The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     * 
+     */
     public Output<Optional<List<Object>>> nodes() {
         return Codegen.optional(this.nodes);
     }
+    /**
+     * Where the form starts: its hidden fields, the first node and its position in the editor.
+     * 
+     */
     @Export(name="start", refs={FormStart.class}, tree="[0]")
     private Output</* @Nullable */ FormStart> start;
 
+    /**
+     * @return Where the form starts: its hidden fields, the first node and its position in the editor.
+     * 
+     */
     public Output<Optional<FormStart>> start() {
         return Codegen.optional(this.start);
     }
+    /**
+     * The form&#39;s style: its stylesheet.
+     * 
+     */
     @Export(name="style", refs={FormStyle.class}, tree="[0]")
     private Output</* @Nullable */ FormStyle> style;
 
+    /**
+     * @return The form&#39;s style: its stylesheet.
+     * 
+     */
     public Output<Optional<FormStyle>> style() {
         return Codegen.optional(this.style);
     }
-    @Export(name="submitted_at", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> submitted_at;
+    /**
+     * When the form was last submitted (a calendar date), if ever.
+     * 
+     */
+    @Export(name="submittedAt", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> submittedAt;
 
-    public Output<Optional<String>> submitted_at() {
-        return Codegen.optional(this.submitted_at);
+    /**
+     * @return When the form was last submitted (a calendar date), if ever.
+     * 
+     */
+    public Output<Optional<String>> submittedAt() {
+        return Codegen.optional(this.submittedAt);
     }
+    /**
+     * Translations per language code (any key): free-form objects of texts.
+     * 
+     */
     @Export(name="translations", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
     private Output</* @Nullable */ Map<String,Object>> translations;
 
+    /**
+     * @return Translations per language code (any key): free-form objects of texts.
+     * 
+     */
     public Output<Optional<Map<String,Object>>> translations() {
         return Codegen.optional(this.translations);
     }
-    @Export(name="updated_at", refs={String.class}, tree="[0]")
-    private Output<String> updated_at;
+    /**
+     * When the form was last updated (ISO-8601).
+     * 
+     */
+    @Export(name="updatedAt", refs={String.class}, tree="[0]")
+    private Output<String> updatedAt;
 
-    public Output<String> updated_at() {
-        return this.updated_at;
+    /**
+     * @return When the form was last updated (ISO-8601).
+     * 
+     */
+    public Output<String> updatedAt() {
+        return this.updatedAt;
     }
 
     /**

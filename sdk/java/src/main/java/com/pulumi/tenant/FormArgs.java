@@ -27,58 +27,122 @@ public final class FormArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final FormArgs Empty = new FormArgs();
 
+    /**
+     * What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     * 
+     */
     @Import(name="ending")
     private @Nullable Output<FormEndingArgs> ending;
 
+    /**
+     * @return What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     * 
+     */
     public Optional<Output<FormEndingArgs>> ending() {
         return Optional.ofNullable(this.ending);
     }
 
+    /**
+     * The form&#39;s languages: `primary` and `default` language codes, 1 to 55 characters each.
+     * 
+     */
     @Import(name="languages")
     private @Nullable Output<FormLanguagesArgs> languages;
 
+    /**
+     * @return The form&#39;s languages: `primary` and `default` language codes, 1 to 55 characters each.
+     * 
+     */
     public Optional<Output<FormLanguagesArgs>> languages() {
         return Optional.ofNullable(this.languages);
     }
 
+    /**
+     * Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+     * 
+     */
     @Import(name="messages")
     private @Nullable Output<FormMessagesArgs> messages;
 
+    /**
+     * @return Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+     * 
+     */
     public Optional<Output<FormMessagesArgs>> messages() {
         return Optional.ofNullable(this.messages);
     }
 
+    /**
+     * The form&#39;s name, 1 to 150 characters.
+     * 
+     */
     @Import(name="name", required=true)
     private Output<String> name;
 
+    /**
+     * @return The form&#39;s name, 1 to 150 characters.
+     * 
+     */
     public Output<String> name() {
         return this.name;
     }
 
+    /**
+     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     * 
+     */
     @Import(name="nodes")
     private @Nullable Output<List<Object>> nodes;
 
+    /**
+     * @return The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     * 
+     */
     public Optional<Output<List<Object>>> nodes() {
         return Optional.ofNullable(this.nodes);
     }
 
+    /**
+     * Where the form starts: its hidden fields, the first node and its position in the editor.
+     * 
+     */
     @Import(name="start")
     private @Nullable Output<FormStartArgs> start;
 
+    /**
+     * @return Where the form starts: its hidden fields, the first node and its position in the editor.
+     * 
+     */
     public Optional<Output<FormStartArgs>> start() {
         return Optional.ofNullable(this.start);
     }
 
+    /**
+     * The form&#39;s style: its stylesheet.
+     * 
+     */
     @Import(name="style")
     private @Nullable Output<FormStyleArgs> style;
 
+    /**
+     * @return The form&#39;s style: its stylesheet.
+     * 
+     */
     public Optional<Output<FormStyleArgs>> style() {
         return Optional.ofNullable(this.style);
     }
 
+    /**
+     * Translations per language code (any key): free-form objects of texts.
+     * 
+     */
     @Import(name="translations")
     private @Nullable Output<Map<String,Object>> translations;
 
+    /**
+     * @return Translations per language code (any key): free-form objects of texts.
+     * 
+     */
     public Optional<Output<Map<String,Object>>> translations() {
         return Optional.ofNullable(this.translations);
     }
@@ -114,78 +178,180 @@ public final class FormArgs extends com.pulumi.resources.ResourceArgs {
             $ = new FormArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param ending What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder ending(@Nullable Output<FormEndingArgs> ending) {
             $.ending = ending;
             return this;
         }
 
+        /**
+         * @param ending What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder ending(FormEndingArgs ending) {
             return ending(Output.of(ending));
         }
 
+        /**
+         * @param languages The form&#39;s languages: `primary` and `default` language codes, 1 to 55 characters each.
+         * 
+         * @return builder
+         * 
+         */
         public Builder languages(@Nullable Output<FormLanguagesArgs> languages) {
             $.languages = languages;
             return this;
         }
 
+        /**
+         * @param languages The form&#39;s languages: `primary` and `default` language codes, 1 to 55 characters each.
+         * 
+         * @return builder
+         * 
+         */
         public Builder languages(FormLanguagesArgs languages) {
             return languages(Output.of(languages));
         }
 
+        /**
+         * @param messages Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder messages(@Nullable Output<FormMessagesArgs> messages) {
             $.messages = messages;
             return this;
         }
 
+        /**
+         * @param messages Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder messages(FormMessagesArgs messages) {
             return messages(Output.of(messages));
         }
 
+        /**
+         * @param name The form&#39;s name, 1 to 150 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder name(Output<String> name) {
             $.name = name;
             return this;
         }
 
+        /**
+         * @param name The form&#39;s name, 1 to 150 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder name(String name) {
             return name(Output.of(name));
         }
 
+        /**
+         * @param nodes The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder nodes(@Nullable Output<List<Object>> nodes) {
             $.nodes = nodes;
             return this;
         }
 
+        /**
+         * @param nodes The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder nodes(List<Object> nodes) {
             return nodes(Output.of(nodes));
         }
 
+        /**
+         * @param nodes The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder nodes(Object... nodes) {
             return nodes(List.of(nodes));
         }
 
+        /**
+         * @param start Where the form starts: its hidden fields, the first node and its position in the editor.
+         * 
+         * @return builder
+         * 
+         */
         public Builder start(@Nullable Output<FormStartArgs> start) {
             $.start = start;
             return this;
         }
 
+        /**
+         * @param start Where the form starts: its hidden fields, the first node and its position in the editor.
+         * 
+         * @return builder
+         * 
+         */
         public Builder start(FormStartArgs start) {
             return start(Output.of(start));
         }
 
+        /**
+         * @param style The form&#39;s style: its stylesheet.
+         * 
+         * @return builder
+         * 
+         */
         public Builder style(@Nullable Output<FormStyleArgs> style) {
             $.style = style;
             return this;
         }
 
+        /**
+         * @param style The form&#39;s style: its stylesheet.
+         * 
+         * @return builder
+         * 
+         */
         public Builder style(FormStyleArgs style) {
             return style(Output.of(style));
         }
 
+        /**
+         * @param translations Translations per language code (any key): free-form objects of texts.
+         * 
+         * @return builder
+         * 
+         */
         public Builder translations(@Nullable Output<Map<String,Object>> translations) {
             $.translations = translations;
             return this;
         }
 
+        /**
+         * @param translations Translations per language code (any key): free-form objects of texts.
+         * 
+         * @return builder
+         * 
+         */
         public Builder translations(Map<String,Object> translations) {
             return translations(Output.of(translations));
         }

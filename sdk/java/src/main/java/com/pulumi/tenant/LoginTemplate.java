@@ -15,12 +15,22 @@ import javax.annotation.Nullable;
 /**
  * The hosted login page template (Liquid markup), a singleton of the tenant.
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="tenant:index:LoginTemplate")
 public class LoginTemplate extends com.pulumi.resources.CustomResource {
+    /**
+     * The hosted login page&#39;s markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+     * 
+     */
     @Export(name="template", refs={String.class}, tree="[0]")
     private Output<String> template;
 
+    /**
+     * @return The hosted login page&#39;s markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+     * 
+     */
     public Output<String> template() {
         return this.template;
     }

@@ -14,9 +14,17 @@ public final class LoginTemplateArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final LoginTemplateArgs Empty = new LoginTemplateArgs();
 
+    /**
+     * The hosted login page&#39;s markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+     * 
+     */
     @Import(name="template", required=true)
     private Output<String> template;
 
+    /**
+     * @return The hosted login page&#39;s markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+     * 
+     */
     public Output<String> template() {
         return this.template;
     }
@@ -45,11 +53,23 @@ public final class LoginTemplateArgs extends com.pulumi.resources.ResourceArgs {
             $ = new LoginTemplateArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param template The hosted login page&#39;s markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder template(Output<String> template) {
             $.template = template;
             return this;
         }
 
+        /**
+         * @param template The hosted login page&#39;s markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder template(String template) {
             return template(Output.of(template));
         }

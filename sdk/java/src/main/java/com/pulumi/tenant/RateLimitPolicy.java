@@ -21,44 +21,94 @@ import javax.annotation.Nullable;
 /**
  * A rate limit policy (Early Access; the client must be global). Only `configuration` changes in place; the other fields replace the policy.
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="tenant:index:RateLimitPolicy")
 public class RateLimitPolicy extends com.pulumi.resources.CustomResource {
+    /**
+     * What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * 
+     */
     @Export(name="configuration", refs={Object.class}, tree="[0]")
     private Output<Object> configuration;
 
+    /**
+     * @return What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * 
+     */
     public Output<Object> configuration() {
         return this.configuration;
     }
+    /**
+     * Who is limited: `client`. Changing it replaces the policy.
+     * 
+     */
     @Export(name="consumer", refs={String.class}, tree="[0]")
     private Output<String> consumer;
 
+    /**
+     * @return Who is limited: `client`. Changing it replaces the policy.
+     * 
+     */
     public Output<String> consumer() {
         return this.consumer;
     }
-    @Export(name="consumer_selector", refs={String.class}, tree="[0]")
-    private Output<String> consumer_selector;
+    /**
+     * Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     * 
+     */
+    @Export(name="consumerSelector", refs={String.class}, tree="[0]")
+    private Output<String> consumerSelector;
 
-    public Output<String> consumer_selector() {
-        return this.consumer_selector;
+    /**
+     * @return Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     * 
+     */
+    public Output<String> consumerSelector() {
+        return this.consumerSelector;
     }
-    @Export(name="created_at", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> created_at;
+    /**
+     * When the policy was created (ISO-8601).
+     * 
+     */
+    @Export(name="createdAt", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> createdAt;
 
-    public Output<Optional<String>> created_at() {
-        return Codegen.optional(this.created_at);
+    /**
+     * @return When the policy was created (ISO-8601).
+     * 
+     */
+    public Output<Optional<String>> createdAt() {
+        return Codegen.optional(this.createdAt);
     }
+    /**
+     * The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     * 
+     */
     @Export(name="resource", refs={String.class}, tree="[0]")
     private Output<String> resource;
 
+    /**
+     * @return The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     * 
+     */
     public Output<String> resource() {
         return this.resource;
     }
-    @Export(name="updated_at", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> updated_at;
+    /**
+     * When the policy was last updated (ISO-8601).
+     * 
+     */
+    @Export(name="updatedAt", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> updatedAt;
 
-    public Output<Optional<String>> updated_at() {
-        return Codegen.optional(this.updated_at);
+    /**
+     * @return When the policy was last updated (ISO-8601).
+     * 
+     */
+    public Output<Optional<String>> updatedAt() {
+        return Codegen.optional(this.updatedAt);
     }
 
     /**

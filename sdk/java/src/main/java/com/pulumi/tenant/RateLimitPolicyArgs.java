@@ -19,30 +19,62 @@ public final class RateLimitPolicyArgs extends com.pulumi.resources.ResourceArgs
 
     public static final RateLimitPolicyArgs Empty = new RateLimitPolicyArgs();
 
+    /**
+     * What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * 
+     */
     @Import(name="configuration", required=true)
     private Output<Object> configuration;
 
+    /**
+     * @return What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * 
+     */
     public Output<Object> configuration() {
         return this.configuration;
     }
 
+    /**
+     * Who is limited: `client`. Changing it replaces the policy.
+     * 
+     */
     @Import(name="consumer", required=true)
     private Output<String> consumer;
 
+    /**
+     * @return Who is limited: `client`. Changing it replaces the policy.
+     * 
+     */
     public Output<String> consumer() {
         return this.consumer;
     }
 
-    @Import(name="consumer_selector", required=true)
-    private Output<String> consumer_selector;
+    /**
+     * Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     * 
+     */
+    @Import(name="consumerSelector", required=true)
+    private Output<String> consumerSelector;
 
-    public Output<String> consumer_selector() {
-        return this.consumer_selector;
+    /**
+     * @return Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     * 
+     */
+    public Output<String> consumerSelector() {
+        return this.consumerSelector;
     }
 
+    /**
+     * The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     * 
+     */
     @Import(name="resource", required=true)
     private Output<String> resource;
 
+    /**
+     * @return The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     * 
+     */
     public Output<String> resource() {
         return this.resource;
     }
@@ -52,7 +84,7 @@ public final class RateLimitPolicyArgs extends com.pulumi.resources.ResourceArgs
     private RateLimitPolicyArgs(RateLimitPolicyArgs $) {
         this.configuration = $.configuration;
         this.consumer = $.consumer;
-        this.consumer_selector = $.consumer_selector;
+        this.consumerSelector = $.consumerSelector;
         this.resource = $.resource;
     }
 
@@ -74,38 +106,86 @@ public final class RateLimitPolicyArgs extends com.pulumi.resources.ResourceArgs
             $ = new RateLimitPolicyArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param configuration What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder configuration(Output<Object> configuration) {
             $.configuration = configuration;
             return this;
         }
 
+        /**
+         * @param configuration What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+         * 
+         * @return builder
+         * 
+         */
         public Builder configuration(Object configuration) {
             return configuration(Output.of(configuration));
         }
 
+        /**
+         * @param consumer Who is limited: `client`. Changing it replaces the policy.
+         * 
+         * @return builder
+         * 
+         */
         public Builder consumer(Output<String> consumer) {
             $.consumer = consumer;
             return this;
         }
 
+        /**
+         * @param consumer Who is limited: `client`. Changing it replaces the policy.
+         * 
+         * @return builder
+         * 
+         */
         public Builder consumer(String consumer) {
             return consumer(Output.of(consumer));
         }
 
-        public Builder consumer_selector(Output<String> consumer_selector) {
-            $.consumer_selector = consumer_selector;
+        /**
+         * @param consumerSelector Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder consumerSelector(Output<String> consumerSelector) {
+            $.consumerSelector = consumerSelector;
             return this;
         }
 
-        public Builder consumer_selector(String consumer_selector) {
-            return consumer_selector(Output.of(consumer_selector));
+        /**
+         * @param consumerSelector Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder consumerSelector(String consumerSelector) {
+            return consumerSelector(Output.of(consumerSelector));
         }
 
+        /**
+         * @param resource The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+         * 
+         * @return builder
+         * 
+         */
         public Builder resource(Output<String> resource) {
             $.resource = resource;
             return this;
         }
 
+        /**
+         * @param resource The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+         * 
+         * @return builder
+         * 
+         */
         public Builder resource(String resource) {
             return resource(Output.of(resource));
         }
@@ -117,8 +197,8 @@ public final class RateLimitPolicyArgs extends com.pulumi.resources.ResourceArgs
             if ($.consumer == null) {
                 throw new MissingRequiredPropertyException("RateLimitPolicyArgs", "consumer");
             }
-            if ($.consumer_selector == null) {
-                throw new MissingRequiredPropertyException("RateLimitPolicyArgs", "consumer_selector");
+            if ($.consumerSelector == null) {
+                throw new MissingRequiredPropertyException("RateLimitPolicyArgs", "consumerSelector");
             }
             if ($.resource == null) {
                 throw new MissingRequiredPropertyException("RateLimitPolicyArgs", "resource");

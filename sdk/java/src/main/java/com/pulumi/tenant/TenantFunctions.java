@@ -30,12 +30,16 @@ public final class TenantFunctions {
     /**
      * Reads one event stream of the tenant, by id or by name.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetEventStreamResult> getEventStream() {
         return getEventStream(GetEventStreamArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * Reads one event stream of the tenant, by id or by name.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetEventStreamResult> getEventStreamPlain() {
@@ -44,12 +48,16 @@ public final class TenantFunctions {
     /**
      * Reads one event stream of the tenant, by id or by name.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetEventStreamResult> getEventStream(GetEventStreamArgs args) {
         return getEventStream(args, InvokeOptions.Empty);
     }
     /**
      * Reads one event stream of the tenant, by id or by name.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetEventStreamResult> getEventStreamPlain(GetEventStreamPlainArgs args) {
@@ -58,12 +66,16 @@ public final class TenantFunctions {
     /**
      * Reads one event stream of the tenant, by id or by name.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetEventStreamResult> getEventStream(GetEventStreamArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("tenant:index:getEventStream", TypeShape.of(GetEventStreamResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one event stream of the tenant, by id or by name.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetEventStreamResult> getEventStream(GetEventStreamArgs args, InvokeOutputOptions options) {
@@ -72,12 +84,16 @@ public final class TenantFunctions {
     /**
      * Reads one event stream of the tenant, by id or by name.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetEventStreamResult> getEventStreamPlain(GetEventStreamPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("tenant:index:getEventStream", TypeShape.of(GetEventStreamResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one form of the tenant, by id or by name.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetFormResult> getForm() {
@@ -86,12 +102,16 @@ public final class TenantFunctions {
     /**
      * Reads one form of the tenant, by id or by name.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetFormResult> getFormPlain() {
         return getFormPlain(GetFormPlainArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * Reads one form of the tenant, by id or by name.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetFormResult> getForm(GetFormArgs args) {
@@ -100,12 +120,16 @@ public final class TenantFunctions {
     /**
      * Reads one form of the tenant, by id or by name.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetFormResult> getFormPlain(GetFormPlainArgs args) {
         return getFormPlain(args, InvokeOptions.Empty);
     }
     /**
      * Reads one form of the tenant, by id or by name.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetFormResult> getForm(GetFormArgs args, InvokeOptions options) {
@@ -114,12 +138,16 @@ public final class TenantFunctions {
     /**
      * Reads one form of the tenant, by id or by name.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetFormResult> getForm(GetFormArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("tenant:index:getForm", TypeShape.of(GetFormResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one form of the tenant, by id or by name.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetFormResult> getFormPlain(GetFormPlainArgs args, InvokeOptions options) {
@@ -128,12 +156,16 @@ public final class TenantFunctions {
     /**
      * Reads the tenant&#39;s login page template.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetLoginTemplateResult> getLoginTemplate() {
         return getLoginTemplate(GetLoginTemplateArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * Reads the tenant&#39;s login page template.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetLoginTemplateResult> getLoginTemplatePlain() {
@@ -142,12 +174,16 @@ public final class TenantFunctions {
     /**
      * Reads the tenant&#39;s login page template.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetLoginTemplateResult> getLoginTemplate(GetLoginTemplateArgs args) {
         return getLoginTemplate(args, InvokeOptions.Empty);
     }
     /**
      * Reads the tenant&#39;s login page template.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetLoginTemplateResult> getLoginTemplatePlain(GetLoginTemplatePlainArgs args) {
@@ -156,12 +192,16 @@ public final class TenantFunctions {
     /**
      * Reads the tenant&#39;s login page template.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetLoginTemplateResult> getLoginTemplate(GetLoginTemplateArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("tenant:index:getLoginTemplate", TypeShape.of(GetLoginTemplateResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads the tenant&#39;s login page template.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetLoginTemplateResult> getLoginTemplate(GetLoginTemplateArgs args, InvokeOutputOptions options) {
@@ -170,12 +210,16 @@ public final class TenantFunctions {
     /**
      * Reads the tenant&#39;s login page template.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetLoginTemplateResult> getLoginTemplatePlain(GetLoginTemplatePlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("tenant:index:getLoginTemplate", TypeShape.of(GetLoginTemplateResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetRateLimitPoliciesResult> getRateLimitPolicies() {
@@ -184,12 +228,16 @@ public final class TenantFunctions {
     /**
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetRateLimitPoliciesResult> getRateLimitPoliciesPlain() {
         return getRateLimitPoliciesPlain(GetRateLimitPoliciesPlainArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetRateLimitPoliciesResult> getRateLimitPolicies(GetRateLimitPoliciesArgs args) {
@@ -198,12 +246,16 @@ public final class TenantFunctions {
     /**
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetRateLimitPoliciesResult> getRateLimitPoliciesPlain(GetRateLimitPoliciesPlainArgs args) {
         return getRateLimitPoliciesPlain(args, InvokeOptions.Empty);
     }
     /**
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetRateLimitPoliciesResult> getRateLimitPolicies(GetRateLimitPoliciesArgs args, InvokeOptions options) {
@@ -212,12 +264,16 @@ public final class TenantFunctions {
     /**
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetRateLimitPoliciesResult> getRateLimitPolicies(GetRateLimitPoliciesArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("tenant:index:getRateLimitPolicies", TypeShape.of(GetRateLimitPoliciesResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetRateLimitPoliciesResult> getRateLimitPoliciesPlain(GetRateLimitPoliciesPlainArgs args, InvokeOptions options) {
@@ -226,12 +282,16 @@ public final class TenantFunctions {
     /**
      * Reads one rate limit policy by id.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetRateLimitPolicyResult> getRateLimitPolicy() {
         return getRateLimitPolicy(GetRateLimitPolicyArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * Reads one rate limit policy by id.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetRateLimitPolicyResult> getRateLimitPolicyPlain() {
@@ -240,12 +300,16 @@ public final class TenantFunctions {
     /**
      * Reads one rate limit policy by id.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetRateLimitPolicyResult> getRateLimitPolicy(GetRateLimitPolicyArgs args) {
         return getRateLimitPolicy(args, InvokeOptions.Empty);
     }
     /**
      * Reads one rate limit policy by id.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetRateLimitPolicyResult> getRateLimitPolicyPlain(GetRateLimitPolicyPlainArgs args) {
@@ -254,6 +318,8 @@ public final class TenantFunctions {
     /**
      * Reads one rate limit policy by id.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetRateLimitPolicyResult> getRateLimitPolicy(GetRateLimitPolicyArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("tenant:index:getRateLimitPolicy", TypeShape.of(GetRateLimitPolicyResult.class), args, Utilities.withVersion(options));
@@ -261,12 +327,16 @@ public final class TenantFunctions {
     /**
      * Reads one rate limit policy by id.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetRateLimitPolicyResult> getRateLimitPolicy(GetRateLimitPolicyArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("tenant:index:getRateLimitPolicy", TypeShape.of(GetRateLimitPolicyResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one rate limit policy by id.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetRateLimitPolicyResult> getRateLimitPolicyPlain(GetRateLimitPolicyPlainArgs args, InvokeOptions options) {

@@ -58,7 +58,7 @@ public class App {
             .name(name)
             .languages(FormLanguagesArgs.builder().primary((String) languages.get("primary")).build())
             .nodes((List<Object>) form.get("nodes"))
-            .start(FormStartArgs.builder().next_node((String) start.get("next_node")).build())
+            .start(FormStartArgs.builder().nextNode((String) start.get("nextNode")).build())
             .build();
     }
 
@@ -73,7 +73,7 @@ public class App {
         var form = new Form("signup", formArgs(formInputs, cfg.get("formName").orElse((String) formInputs.get("name"))));
 
         var subscriptions = ((List<Map<String, Object>>) streamInputs.get("subscriptions")).stream()
-            .map(sub -> EventStreamSubscriptionsArgs.builder().event_type((String) sub.get("event_type")).build())
+            .map(sub -> EventStreamSubscriptionsArgs.builder().eventType((String) sub.get("eventType")).build())
             .collect(Collectors.toList());
         var stream = new EventStream("audit", EventStreamArgs.builder()
             .name((String) streamInputs.get("name"))
@@ -81,15 +81,15 @@ public class App {
             .destination(cfg.requireSecret("hookToken").applyValue(token -> (Object) Map.of(
                 "type", "webhook",
                 "configuration", Map.of(
-                    "webhook_endpoint", streamInputs.get("endpoint"),
-                    "webhook_authorization", Map.of("method", "bearer", "token", token)))))
+                    "webhookEndpoint", streamInputs.get("endpoint"),
+                    "webhookAuthorization", Map.of("method", "bearer", "token", token)))))
             .build());
 
         var template = new LoginTemplate("login", LoginTemplateArgs.builder().template((String) s.get("template")).build());
         var policy = new RateLimitPolicy("default-policy", RateLimitPolicyArgs.builder()
             .resource((String) policyInputs.get("resource"))
             .consumer((String) policyInputs.get("consumer"))
-            .consumer_selector((String) policyInputs.get("consumer_selector"))
+            .consumerSelector((String) policyInputs.get("consumerSelector"))
             .configuration(policyInputs.get("configuration"))
             .build());
 
@@ -125,8 +125,8 @@ public class App {
             TenantFunctions.getRateLimitPolicy(GetRateLimitPolicyArgs.builder().id(policy.id()).build())
                 .applyValue(r -> ((Map<String, Object>) r.configuration()).get("limit")));
         ctx.export("policyCount",
-            TenantFunctions.getRateLimitPolicies(GetRateLimitPoliciesArgs.builder().consumer_selector(policy.consumer_selector()).build())
-                .applyValue(r -> r.rate_limit_policies().size()));
+            TenantFunctions.getRateLimitPolicies(GetRateLimitPoliciesArgs.builder().consumerSelector(policy.consumerSelector()).build())
+                .applyValue(r -> r.rateLimitPolicies().size()));
         ctx.export("templateLength",
             TenantFunctions.getLoginTemplate(GetLoginTemplateArgs.Empty,
                     new InvokeOutputOptions.Builder().dependsOn(template).build())

@@ -15,16 +15,32 @@ public final class EventStreamDestinationActionArgs extends com.pulumi.resources
 
     public static final EventStreamDestinationActionArgs Empty = new EventStreamDestinationActionArgs();
 
+    /**
+     * The destination&#39;s configuration, by its type.
+     * 
+     */
     @Import(name="configuration", required=true)
     private Output<EventStreamDestinationActionConfigurationArgs> configuration;
 
+    /**
+     * @return The destination&#39;s configuration, by its type.
+     * 
+     */
     public Output<EventStreamDestinationActionConfigurationArgs> configuration() {
         return this.configuration;
     }
 
+    /**
+     * The destination&#39;s type: `webhook`, `eventbridge` or `action`.
+     * 
+     */
     @Import(name="type", required=true)
     private Output<String> type;
 
+    /**
+     * @return The destination&#39;s type: `webhook`, `eventbridge` or `action`.
+     * 
+     */
     public Output<String> type() {
         return this.type;
     }
@@ -54,20 +70,44 @@ public final class EventStreamDestinationActionArgs extends com.pulumi.resources
             $ = new EventStreamDestinationActionArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param configuration The destination&#39;s configuration, by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder configuration(Output<EventStreamDestinationActionConfigurationArgs> configuration) {
             $.configuration = configuration;
             return this;
         }
 
+        /**
+         * @param configuration The destination&#39;s configuration, by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder configuration(EventStreamDestinationActionConfigurationArgs configuration) {
             return configuration(Output.of(configuration));
         }
 
+        /**
+         * @param type The destination&#39;s type: `webhook`, `eventbridge` or `action`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(Output<String> type) {
             $.type = type;
             return this;
         }
 
+        /**
+         * @param type The destination&#39;s type: `webhook`, `eventbridge` or `action`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(String type) {
             return type(Output.of(type));
         }

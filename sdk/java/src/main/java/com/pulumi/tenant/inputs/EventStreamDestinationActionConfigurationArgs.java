@@ -14,17 +14,25 @@ public final class EventStreamDestinationActionConfigurationArgs extends com.pul
 
     public static final EventStreamDestinationActionConfigurationArgs Empty = new EventStreamDestinationActionConfigurationArgs();
 
-    @Import(name="action_id", required=true)
-    private Output<String> action_id;
+    /**
+     * The id of the action that receives the events.
+     * 
+     */
+    @Import(name="actionId", required=true)
+    private Output<String> actionId;
 
-    public Output<String> action_id() {
-        return this.action_id;
+    /**
+     * @return The id of the action that receives the events.
+     * 
+     */
+    public Output<String> actionId() {
+        return this.actionId;
     }
 
     private EventStreamDestinationActionConfigurationArgs() {}
 
     private EventStreamDestinationActionConfigurationArgs(EventStreamDestinationActionConfigurationArgs $) {
-        this.action_id = $.action_id;
+        this.actionId = $.actionId;
     }
 
     public static Builder builder() {
@@ -45,18 +53,30 @@ public final class EventStreamDestinationActionConfigurationArgs extends com.pul
             $ = new EventStreamDestinationActionConfigurationArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder action_id(Output<String> action_id) {
-            $.action_id = action_id;
+        /**
+         * @param actionId The id of the action that receives the events.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder actionId(Output<String> actionId) {
+            $.actionId = actionId;
             return this;
         }
 
-        public Builder action_id(String action_id) {
-            return action_id(Output.of(action_id));
+        /**
+         * @param actionId The id of the action that receives the events.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder actionId(String actionId) {
+            return actionId(Output.of(actionId));
         }
 
         public EventStreamDestinationActionConfigurationArgs build() {
-            if ($.action_id == null) {
-                throw new MissingRequiredPropertyException("EventStreamDestinationActionConfigurationArgs", "action_id");
+            if ($.actionId == null) {
+                throw new MissingRequiredPropertyException("EventStreamDestinationActionConfigurationArgs", "actionId");
             }
             return $;
         }

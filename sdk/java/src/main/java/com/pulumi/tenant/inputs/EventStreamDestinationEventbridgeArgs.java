@@ -15,16 +15,32 @@ public final class EventStreamDestinationEventbridgeArgs extends com.pulumi.reso
 
     public static final EventStreamDestinationEventbridgeArgs Empty = new EventStreamDestinationEventbridgeArgs();
 
+    /**
+     * The destination&#39;s configuration, by its type.
+     * 
+     */
     @Import(name="configuration", required=true)
     private Output<EventStreamDestinationEventbridgeConfigurationArgs> configuration;
 
+    /**
+     * @return The destination&#39;s configuration, by its type.
+     * 
+     */
     public Output<EventStreamDestinationEventbridgeConfigurationArgs> configuration() {
         return this.configuration;
     }
 
+    /**
+     * The destination&#39;s type: `webhook`, `eventbridge` or `action`.
+     * 
+     */
     @Import(name="type", required=true)
     private Output<String> type;
 
+    /**
+     * @return The destination&#39;s type: `webhook`, `eventbridge` or `action`.
+     * 
+     */
     public Output<String> type() {
         return this.type;
     }
@@ -54,20 +70,44 @@ public final class EventStreamDestinationEventbridgeArgs extends com.pulumi.reso
             $ = new EventStreamDestinationEventbridgeArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param configuration The destination&#39;s configuration, by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder configuration(Output<EventStreamDestinationEventbridgeConfigurationArgs> configuration) {
             $.configuration = configuration;
             return this;
         }
 
+        /**
+         * @param configuration The destination&#39;s configuration, by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder configuration(EventStreamDestinationEventbridgeConfigurationArgs configuration) {
             return configuration(Output.of(configuration));
         }
 
+        /**
+         * @param type The destination&#39;s type: `webhook`, `eventbridge` or `action`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(Output<String> type) {
             $.type = type;
             return this;
         }
 
+        /**
+         * @param type The destination&#39;s type: `webhook`, `eventbridge` or `action`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(String type) {
             return type(Output.of(type));
         }

@@ -16,33 +16,57 @@ public final class EventStreamDestinationEventbridgeConfigurationArgs extends co
 
     public static final EventStreamDestinationEventbridgeConfigurationArgs Empty = new EventStreamDestinationEventbridgeConfigurationArgs();
 
-    @Import(name="aws_account_id", required=true)
-    private Output<String> aws_account_id;
+    /**
+     * The AWS account that receives the events (12 digits).
+     * 
+     */
+    @Import(name="awsAccountId", required=true)
+    private Output<String> awsAccountId;
 
-    public Output<String> aws_account_id() {
-        return this.aws_account_id;
+    /**
+     * @return The AWS account that receives the events (12 digits).
+     * 
+     */
+    public Output<String> awsAccountId() {
+        return this.awsAccountId;
     }
 
-    @Import(name="aws_partner_event_source")
-    private @Nullable Output<String> aws_partner_event_source;
+    /**
+     * The EventBridge partner event source the tenant made (read only).
+     * 
+     */
+    @Import(name="awsPartnerEventSource")
+    private @Nullable Output<String> awsPartnerEventSource;
 
-    public Optional<Output<String>> aws_partner_event_source() {
-        return Optional.ofNullable(this.aws_partner_event_source);
+    /**
+     * @return The EventBridge partner event source the tenant made (read only).
+     * 
+     */
+    public Optional<Output<String>> awsPartnerEventSource() {
+        return Optional.ofNullable(this.awsPartnerEventSource);
     }
 
-    @Import(name="aws_region", required=true)
-    private Output<String> aws_region;
+    /**
+     * The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+     * 
+     */
+    @Import(name="awsRegion", required=true)
+    private Output<String> awsRegion;
 
-    public Output<String> aws_region() {
-        return this.aws_region;
+    /**
+     * @return The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+     * 
+     */
+    public Output<String> awsRegion() {
+        return this.awsRegion;
     }
 
     private EventStreamDestinationEventbridgeConfigurationArgs() {}
 
     private EventStreamDestinationEventbridgeConfigurationArgs(EventStreamDestinationEventbridgeConfigurationArgs $) {
-        this.aws_account_id = $.aws_account_id;
-        this.aws_partner_event_source = $.aws_partner_event_source;
-        this.aws_region = $.aws_region;
+        this.awsAccountId = $.awsAccountId;
+        this.awsPartnerEventSource = $.awsPartnerEventSource;
+        this.awsRegion = $.awsRegion;
     }
 
     public static Builder builder() {
@@ -63,39 +87,75 @@ public final class EventStreamDestinationEventbridgeConfigurationArgs extends co
             $ = new EventStreamDestinationEventbridgeConfigurationArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder aws_account_id(Output<String> aws_account_id) {
-            $.aws_account_id = aws_account_id;
+        /**
+         * @param awsAccountId The AWS account that receives the events (12 digits).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder awsAccountId(Output<String> awsAccountId) {
+            $.awsAccountId = awsAccountId;
             return this;
         }
 
-        public Builder aws_account_id(String aws_account_id) {
-            return aws_account_id(Output.of(aws_account_id));
+        /**
+         * @param awsAccountId The AWS account that receives the events (12 digits).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder awsAccountId(String awsAccountId) {
+            return awsAccountId(Output.of(awsAccountId));
         }
 
-        public Builder aws_partner_event_source(@Nullable Output<String> aws_partner_event_source) {
-            $.aws_partner_event_source = aws_partner_event_source;
+        /**
+         * @param awsPartnerEventSource The EventBridge partner event source the tenant made (read only).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder awsPartnerEventSource(@Nullable Output<String> awsPartnerEventSource) {
+            $.awsPartnerEventSource = awsPartnerEventSource;
             return this;
         }
 
-        public Builder aws_partner_event_source(String aws_partner_event_source) {
-            return aws_partner_event_source(Output.of(aws_partner_event_source));
+        /**
+         * @param awsPartnerEventSource The EventBridge partner event source the tenant made (read only).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder awsPartnerEventSource(String awsPartnerEventSource) {
+            return awsPartnerEventSource(Output.of(awsPartnerEventSource));
         }
 
-        public Builder aws_region(Output<String> aws_region) {
-            $.aws_region = aws_region;
+        /**
+         * @param awsRegion The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder awsRegion(Output<String> awsRegion) {
+            $.awsRegion = awsRegion;
             return this;
         }
 
-        public Builder aws_region(String aws_region) {
-            return aws_region(Output.of(aws_region));
+        /**
+         * @param awsRegion The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder awsRegion(String awsRegion) {
+            return awsRegion(Output.of(awsRegion));
         }
 
         public EventStreamDestinationEventbridgeConfigurationArgs build() {
-            if ($.aws_account_id == null) {
-                throw new MissingRequiredPropertyException("EventStreamDestinationEventbridgeConfigurationArgs", "aws_account_id");
+            if ($.awsAccountId == null) {
+                throw new MissingRequiredPropertyException("EventStreamDestinationEventbridgeConfigurationArgs", "awsAccountId");
             }
-            if ($.aws_region == null) {
-                throw new MissingRequiredPropertyException("EventStreamDestinationEventbridgeConfigurationArgs", "aws_region");
+            if ($.awsRegion == null) {
+                throw new MissingRequiredPropertyException("EventStreamDestinationEventbridgeConfigurationArgs", "awsRegion");
             }
             return $;
         }

@@ -18,25 +18,41 @@ public final class EventStreamDestinationWebhookConfigurationArgs extends com.pu
 
     public static final EventStreamDestinationWebhookConfigurationArgs Empty = new EventStreamDestinationWebhookConfigurationArgs();
 
-    @Import(name="webhook_authorization", required=true)
-    private Output<Object> webhook_authorization;
+    /**
+     * How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+     * 
+     */
+    @Import(name="webhookAuthorization", required=true)
+    private Output<Object> webhookAuthorization;
 
-    public Output<Object> webhook_authorization() {
-        return this.webhook_authorization;
+    /**
+     * @return How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+     * 
+     */
+    public Output<Object> webhookAuthorization() {
+        return this.webhookAuthorization;
     }
 
-    @Import(name="webhook_endpoint", required=true)
-    private Output<String> webhook_endpoint;
+    /**
+     * The webhook&#39;s URL (`https://…`).
+     * 
+     */
+    @Import(name="webhookEndpoint", required=true)
+    private Output<String> webhookEndpoint;
 
-    public Output<String> webhook_endpoint() {
-        return this.webhook_endpoint;
+    /**
+     * @return The webhook&#39;s URL (`https://…`).
+     * 
+     */
+    public Output<String> webhookEndpoint() {
+        return this.webhookEndpoint;
     }
 
     private EventStreamDestinationWebhookConfigurationArgs() {}
 
     private EventStreamDestinationWebhookConfigurationArgs(EventStreamDestinationWebhookConfigurationArgs $) {
-        this.webhook_authorization = $.webhook_authorization;
-        this.webhook_endpoint = $.webhook_endpoint;
+        this.webhookAuthorization = $.webhookAuthorization;
+        this.webhookEndpoint = $.webhookEndpoint;
     }
 
     public static Builder builder() {
@@ -57,30 +73,54 @@ public final class EventStreamDestinationWebhookConfigurationArgs extends com.pu
             $ = new EventStreamDestinationWebhookConfigurationArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder webhook_authorization(Output<Object> webhook_authorization) {
-            $.webhook_authorization = webhook_authorization;
+        /**
+         * @param webhookAuthorization How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder webhookAuthorization(Output<Object> webhookAuthorization) {
+            $.webhookAuthorization = webhookAuthorization;
             return this;
         }
 
-        public Builder webhook_authorization(Object webhook_authorization) {
-            return webhook_authorization(Output.of(webhook_authorization));
+        /**
+         * @param webhookAuthorization How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder webhookAuthorization(Object webhookAuthorization) {
+            return webhookAuthorization(Output.of(webhookAuthorization));
         }
 
-        public Builder webhook_endpoint(Output<String> webhook_endpoint) {
-            $.webhook_endpoint = webhook_endpoint;
+        /**
+         * @param webhookEndpoint The webhook&#39;s URL (`https://…`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder webhookEndpoint(Output<String> webhookEndpoint) {
+            $.webhookEndpoint = webhookEndpoint;
             return this;
         }
 
-        public Builder webhook_endpoint(String webhook_endpoint) {
-            return webhook_endpoint(Output.of(webhook_endpoint));
+        /**
+         * @param webhookEndpoint The webhook&#39;s URL (`https://…`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder webhookEndpoint(String webhookEndpoint) {
+            return webhookEndpoint(Output.of(webhookEndpoint));
         }
 
         public EventStreamDestinationWebhookConfigurationArgs build() {
-            if ($.webhook_authorization == null) {
-                throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfigurationArgs", "webhook_authorization");
+            if ($.webhookAuthorization == null) {
+                throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfigurationArgs", "webhookAuthorization");
             }
-            if ($.webhook_endpoint == null) {
-                throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfigurationArgs", "webhook_endpoint");
+            if ($.webhookEndpoint == null) {
+                throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfigurationArgs", "webhookEndpoint");
             }
             return $;
         }

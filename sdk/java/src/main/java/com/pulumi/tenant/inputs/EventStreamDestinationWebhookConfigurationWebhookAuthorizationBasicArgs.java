@@ -16,23 +16,47 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
 
     public static final EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs Empty = new EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs();
 
+    /**
+     * The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     @Import(name="method", required=true)
     private Output<String> method;
 
+    /**
+     * @return The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     public Output<String> method() {
         return this.method;
     }
 
+    /**
+     * The basic authorization&#39;s password: write-only in the API, a secret in the state.
+     * 
+     */
     @Import(name="password")
     private @Nullable Output<String> password;
 
+    /**
+     * @return The basic authorization&#39;s password: write-only in the API, a secret in the state.
+     * 
+     */
     public Optional<Output<String>> password() {
         return Optional.ofNullable(this.password);
     }
 
+    /**
+     * The basic authorization&#39;s user name, at most 128 characters, without `:`.
+     * 
+     */
     @Import(name="username", required=true)
     private Output<String> username;
 
+    /**
+     * @return The basic authorization&#39;s user name, at most 128 characters, without `:`.
+     * 
+     */
     public Output<String> username() {
         return this.username;
     }
@@ -63,29 +87,65 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
             $ = new EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasicArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param method The authorization method: `basic`, `bearer` or `custom_header`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder method(Output<String> method) {
             $.method = method;
             return this;
         }
 
+        /**
+         * @param method The authorization method: `basic`, `bearer` or `custom_header`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder method(String method) {
             return method(Output.of(method));
         }
 
+        /**
+         * @param password The basic authorization&#39;s password: write-only in the API, a secret in the state.
+         * 
+         * @return builder
+         * 
+         */
         public Builder password(@Nullable Output<String> password) {
             $.password = password;
             return this;
         }
 
+        /**
+         * @param password The basic authorization&#39;s password: write-only in the API, a secret in the state.
+         * 
+         * @return builder
+         * 
+         */
         public Builder password(String password) {
             return password(Output.of(password));
         }
 
+        /**
+         * @param username The basic authorization&#39;s user name, at most 128 characters, without `:`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder username(Output<String> username) {
             $.username = username;
             return this;
         }
 
+        /**
+         * @param username The basic authorization&#39;s user name, at most 128 characters, without `:`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder username(String username) {
             return username(Output.of(username));
         }

@@ -16,16 +16,32 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
 
     public static final EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs Empty = new EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs();
 
+    /**
+     * The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     @Import(name="method", required=true)
     private Output<String> method;
 
+    /**
+     * @return The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     public Output<String> method() {
         return this.method;
     }
 
+    /**
+     * The bearer token: write-only in the API, a secret in the state.
+     * 
+     */
     @Import(name="token")
     private @Nullable Output<String> token;
 
+    /**
+     * @return The bearer token: write-only in the API, a secret in the state.
+     * 
+     */
     public Optional<Output<String>> token() {
         return Optional.ofNullable(this.token);
     }
@@ -55,20 +71,44 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
             $ = new EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearerArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param method The authorization method: `basic`, `bearer` or `custom_header`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder method(Output<String> method) {
             $.method = method;
             return this;
         }
 
+        /**
+         * @param method The authorization method: `basic`, `bearer` or `custom_header`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder method(String method) {
             return method(Output.of(method));
         }
 
+        /**
+         * @param token The bearer token: write-only in the API, a secret in the state.
+         * 
+         * @return builder
+         * 
+         */
         public Builder token(@Nullable Output<String> token) {
             $.token = token;
             return this;
         }
 
+        /**
+         * @param token The bearer token: write-only in the API, a secret in the state.
+         * 
+         * @return builder
+         * 
+         */
         public Builder token(String token) {
             return token(Output.of(token));
         }

@@ -16,23 +16,47 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
 
     public static final EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs Empty = new EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs();
 
-    @Import(name="header_key", required=true)
-    private Output<String> header_key;
+    /**
+     * The custom header&#39;s name (an HTTP header name).
+     * 
+     */
+    @Import(name="headerKey", required=true)
+    private Output<String> headerKey;
 
-    public Output<String> header_key() {
-        return this.header_key;
+    /**
+     * @return The custom header&#39;s name (an HTTP header name).
+     * 
+     */
+    public Output<String> headerKey() {
+        return this.headerKey;
     }
 
-    @Import(name="header_value")
-    private @Nullable Output<String> header_value;
+    /**
+     * The custom header&#39;s value: write-only in the API, a secret in the state.
+     * 
+     */
+    @Import(name="headerValue")
+    private @Nullable Output<String> headerValue;
 
-    public Optional<Output<String>> header_value() {
-        return Optional.ofNullable(this.header_value);
+    /**
+     * @return The custom header&#39;s value: write-only in the API, a secret in the state.
+     * 
+     */
+    public Optional<Output<String>> headerValue() {
+        return Optional.ofNullable(this.headerValue);
     }
 
+    /**
+     * The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     @Import(name="method", required=true)
     private Output<String> method;
 
+    /**
+     * @return The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     public Output<String> method() {
         return this.method;
     }
@@ -40,8 +64,8 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
     private EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs() {}
 
     private EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs(EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs $) {
-        this.header_key = $.header_key;
-        this.header_value = $.header_value;
+        this.headerKey = $.headerKey;
+        this.headerValue = $.headerValue;
         this.method = $.method;
     }
 
@@ -63,36 +87,72 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
             $ = new EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder header_key(Output<String> header_key) {
-            $.header_key = header_key;
+        /**
+         * @param headerKey The custom header&#39;s name (an HTTP header name).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder headerKey(Output<String> headerKey) {
+            $.headerKey = headerKey;
             return this;
         }
 
-        public Builder header_key(String header_key) {
-            return header_key(Output.of(header_key));
+        /**
+         * @param headerKey The custom header&#39;s name (an HTTP header name).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder headerKey(String headerKey) {
+            return headerKey(Output.of(headerKey));
         }
 
-        public Builder header_value(@Nullable Output<String> header_value) {
-            $.header_value = header_value;
+        /**
+         * @param headerValue The custom header&#39;s value: write-only in the API, a secret in the state.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder headerValue(@Nullable Output<String> headerValue) {
+            $.headerValue = headerValue;
             return this;
         }
 
-        public Builder header_value(String header_value) {
-            return header_value(Output.of(header_value));
+        /**
+         * @param headerValue The custom header&#39;s value: write-only in the API, a secret in the state.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder headerValue(String headerValue) {
+            return headerValue(Output.of(headerValue));
         }
 
+        /**
+         * @param method The authorization method: `basic`, `bearer` or `custom_header`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder method(Output<String> method) {
             $.method = method;
             return this;
         }
 
+        /**
+         * @param method The authorization method: `basic`, `bearer` or `custom_header`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder method(String method) {
             return method(Output.of(method));
         }
 
         public EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs build() {
-            if ($.header_key == null) {
-                throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs", "header_key");
+            if ($.headerKey == null) {
+                throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs", "headerKey");
             }
             if ($.method == null) {
                 throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs", "method");

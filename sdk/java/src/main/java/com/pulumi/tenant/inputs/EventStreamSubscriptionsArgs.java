@@ -15,17 +15,25 @@ public final class EventStreamSubscriptionsArgs extends com.pulumi.resources.Res
 
     public static final EventStreamSubscriptionsArgs Empty = new EventStreamSubscriptionsArgs();
 
-    @Import(name="event_type")
-    private @Nullable Output<String> event_type;
+    /**
+     * An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+     * 
+     */
+    @Import(name="eventType")
+    private @Nullable Output<String> eventType;
 
-    public Optional<Output<String>> event_type() {
-        return Optional.ofNullable(this.event_type);
+    /**
+     * @return An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+     * 
+     */
+    public Optional<Output<String>> eventType() {
+        return Optional.ofNullable(this.eventType);
     }
 
     private EventStreamSubscriptionsArgs() {}
 
     private EventStreamSubscriptionsArgs(EventStreamSubscriptionsArgs $) {
-        this.event_type = $.event_type;
+        this.eventType = $.eventType;
     }
 
     public static Builder builder() {
@@ -46,13 +54,25 @@ public final class EventStreamSubscriptionsArgs extends com.pulumi.resources.Res
             $ = new EventStreamSubscriptionsArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder event_type(@Nullable Output<String> event_type) {
-            $.event_type = event_type;
+        /**
+         * @param eventType An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder eventType(@Nullable Output<String> eventType) {
+            $.eventType = eventType;
             return this;
         }
 
-        public Builder event_type(String event_type) {
-            return event_type(Output.of(event_type));
+        /**
+         * @param eventType An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder eventType(String eventType) {
+            return eventType(Output.of(eventType));
         }
 
         public EventStreamSubscriptionsArgs build() {

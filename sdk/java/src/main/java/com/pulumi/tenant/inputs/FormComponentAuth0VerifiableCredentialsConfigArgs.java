@@ -17,57 +17,105 @@ public final class FormComponentAuth0VerifiableCredentialsConfigArgs extends com
 
     public static final FormComponentAuth0VerifiableCredentialsConfigArgs Empty = new FormComponentAuth0VerifiableCredentialsConfigArgs();
 
-    @Import(name="access_token", required=true)
-    private Output<String> access_token;
+    /**
+     * The verifier&#39;s access token, 1 to 5000 characters: a secret.
+     * 
+     */
+    @Import(name="accessToken", required=true)
+    private Output<String> accessToken;
 
-    public Output<String> access_token() {
-        return this.access_token;
+    /**
+     * @return The verifier&#39;s access token, 1 to 5000 characters: a secret.
+     * 
+     */
+    public Output<String> accessToken() {
+        return this.accessToken;
     }
 
-    @Import(name="alternate_text", required=true)
-    private Output<String> alternate_text;
+    /**
+     * Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+     * 
+     */
+    @Import(name="alternateText", required=true)
+    private Output<String> alternateText;
 
-    public Output<String> alternate_text() {
-        return this.alternate_text;
+    /**
+     * @return Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+     * 
+     */
+    public Output<String> alternateText() {
+        return this.alternateText;
     }
 
-    @Import(name="max_wait")
-    private @Nullable Output<Double> max_wait;
+    /**
+     * Seconds to wait for the credential, 60 to 600.
+     * 
+     */
+    @Import(name="maxWait")
+    private @Nullable Output<Double> maxWait;
 
-    public Optional<Output<Double>> max_wait() {
-        return Optional.ofNullable(this.max_wait);
+    /**
+     * @return Seconds to wait for the credential, 60 to 600.
+     * 
+     */
+    public Optional<Output<Double>> maxWait() {
+        return Optional.ofNullable(this.maxWait);
     }
 
+    /**
+     * The QR code&#39;s size in pixels, 1 to 500.
+     * 
+     */
     @Import(name="size")
     private @Nullable Output<Double> size;
 
+    /**
+     * @return The QR code&#39;s size in pixels, 1 to 500.
+     * 
+     */
     public Optional<Output<Double>> size() {
         return Optional.ofNullable(this.size);
     }
 
+    /**
+     * The verifiable credentials verifier&#39;s URL, at most 2000 characters.
+     * 
+     */
     @Import(name="url", required=true)
     private Output<String> url;
 
+    /**
+     * @return The verifiable credentials verifier&#39;s URL, at most 2000 characters.
+     * 
+     */
     public Output<String> url() {
         return this.url;
     }
 
-    @Import(name="verification_id", required=true)
-    private Output<String> verification_id;
+    /**
+     * The verification template&#39;s id, 1 to 255 characters.
+     * 
+     */
+    @Import(name="verificationId", required=true)
+    private Output<String> verificationId;
 
-    public Output<String> verification_id() {
-        return this.verification_id;
+    /**
+     * @return The verification template&#39;s id, 1 to 255 characters.
+     * 
+     */
+    public Output<String> verificationId() {
+        return this.verificationId;
     }
 
     private FormComponentAuth0VerifiableCredentialsConfigArgs() {}
 
     private FormComponentAuth0VerifiableCredentialsConfigArgs(FormComponentAuth0VerifiableCredentialsConfigArgs $) {
-        this.access_token = $.access_token;
-        this.alternate_text = $.alternate_text;
-        this.max_wait = $.max_wait;
+        this.accessToken = $.accessToken;
+        this.alternateText = $.alternateText;
+        this.maxWait = $.maxWait;
         this.size = $.size;
         this.url = $.url;
-        this.verification_id = $.verification_id;
+        this.verificationId = $.verificationId;
     }
 
     public static Builder builder() {
@@ -88,72 +136,144 @@ public final class FormComponentAuth0VerifiableCredentialsConfigArgs extends com
             $ = new FormComponentAuth0VerifiableCredentialsConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder access_token(Output<String> access_token) {
-            $.access_token = access_token;
+        /**
+         * @param accessToken The verifier&#39;s access token, 1 to 5000 characters: a secret.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder accessToken(Output<String> accessToken) {
+            $.accessToken = accessToken;
             return this;
         }
 
-        public Builder access_token(String access_token) {
-            return access_token(Output.of(access_token));
+        /**
+         * @param accessToken The verifier&#39;s access token, 1 to 5000 characters: a secret.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder accessToken(String accessToken) {
+            return accessToken(Output.of(accessToken));
         }
 
-        public Builder alternate_text(Output<String> alternate_text) {
-            $.alternate_text = alternate_text;
+        /**
+         * @param alternateText Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder alternateText(Output<String> alternateText) {
+            $.alternateText = alternateText;
             return this;
         }
 
-        public Builder alternate_text(String alternate_text) {
-            return alternate_text(Output.of(alternate_text));
+        /**
+         * @param alternateText Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder alternateText(String alternateText) {
+            return alternateText(Output.of(alternateText));
         }
 
-        public Builder max_wait(@Nullable Output<Double> max_wait) {
-            $.max_wait = max_wait;
+        /**
+         * @param maxWait Seconds to wait for the credential, 60 to 600.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxWait(@Nullable Output<Double> maxWait) {
+            $.maxWait = maxWait;
             return this;
         }
 
-        public Builder max_wait(Double max_wait) {
-            return max_wait(Output.of(max_wait));
+        /**
+         * @param maxWait Seconds to wait for the credential, 60 to 600.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxWait(Double maxWait) {
+            return maxWait(Output.of(maxWait));
         }
 
+        /**
+         * @param size The QR code&#39;s size in pixels, 1 to 500.
+         * 
+         * @return builder
+         * 
+         */
         public Builder size(@Nullable Output<Double> size) {
             $.size = size;
             return this;
         }
 
+        /**
+         * @param size The QR code&#39;s size in pixels, 1 to 500.
+         * 
+         * @return builder
+         * 
+         */
         public Builder size(Double size) {
             return size(Output.of(size));
         }
 
+        /**
+         * @param url The verifiable credentials verifier&#39;s URL, at most 2000 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder url(Output<String> url) {
             $.url = url;
             return this;
         }
 
+        /**
+         * @param url The verifiable credentials verifier&#39;s URL, at most 2000 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder url(String url) {
             return url(Output.of(url));
         }
 
-        public Builder verification_id(Output<String> verification_id) {
-            $.verification_id = verification_id;
+        /**
+         * @param verificationId The verification template&#39;s id, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder verificationId(Output<String> verificationId) {
+            $.verificationId = verificationId;
             return this;
         }
 
-        public Builder verification_id(String verification_id) {
-            return verification_id(Output.of(verification_id));
+        /**
+         * @param verificationId The verification template&#39;s id, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder verificationId(String verificationId) {
+            return verificationId(Output.of(verificationId));
         }
 
         public FormComponentAuth0VerifiableCredentialsConfigArgs build() {
-            if ($.access_token == null) {
-                throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "access_token");
+            if ($.accessToken == null) {
+                throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "accessToken");
             }
-            if ($.alternate_text == null) {
-                throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "alternate_text");
+            if ($.alternateText == null) {
+                throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "alternateText");
             }
             if ($.url == null) {
                 throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "url");
             }
-            if ($.verification_id == null) {
-                throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "verification_id");
+            if ($.verificationId == null) {
+                throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfigArgs", "verificationId");
             }
             return $;
         }

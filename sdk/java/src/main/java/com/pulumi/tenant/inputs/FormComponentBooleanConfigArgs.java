@@ -16,16 +16,32 @@ public final class FormComponentBooleanConfigArgs extends com.pulumi.resources.R
 
     public static final FormComponentBooleanConfigArgs Empty = new FormComponentBooleanConfigArgs();
 
-    @Import(name="default_value")
-    private @Nullable Output<Boolean> default_value;
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
+    @Import(name="defaultValue")
+    private @Nullable Output<Boolean> defaultValue;
 
-    public Optional<Output<Boolean>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<Output<Boolean>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
+    /**
+     * The choices offered.
+     * 
+     */
     @Import(name="options")
     private @Nullable Output<FormComponentBooleanConfigOptionsArgs> options;
 
+    /**
+     * @return The choices offered.
+     * 
+     */
     public Optional<Output<FormComponentBooleanConfigOptionsArgs>> options() {
         return Optional.ofNullable(this.options);
     }
@@ -33,7 +49,7 @@ public final class FormComponentBooleanConfigArgs extends com.pulumi.resources.R
     private FormComponentBooleanConfigArgs() {}
 
     private FormComponentBooleanConfigArgs(FormComponentBooleanConfigArgs $) {
-        this.default_value = $.default_value;
+        this.defaultValue = $.defaultValue;
         this.options = $.options;
     }
 
@@ -55,20 +71,44 @@ public final class FormComponentBooleanConfigArgs extends com.pulumi.resources.R
             $ = new FormComponentBooleanConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder default_value(@Nullable Output<Boolean> default_value) {
-            $.default_value = default_value;
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(@Nullable Output<Boolean> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(Boolean default_value) {
-            return default_value(Output.of(default_value));
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(Boolean defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
+        /**
+         * @param options The choices offered.
+         * 
+         * @return builder
+         * 
+         */
         public Builder options(@Nullable Output<FormComponentBooleanConfigOptionsArgs> options) {
             $.options = options;
             return this;
         }
 
+        /**
+         * @param options The choices offered.
+         * 
+         * @return builder
+         * 
+         */
         public Builder options(FormComponentBooleanConfigOptionsArgs options) {
             return options(Output.of(options));
         }

@@ -15,16 +15,32 @@ public final class FormComponentBooleanConfigOptionsArgs extends com.pulumi.reso
 
     public static final FormComponentBooleanConfigOptionsArgs Empty = new FormComponentBooleanConfigOptionsArgs();
 
+    /**
+     * The text of the `false` choice, 1 to 50 characters.
+     * 
+     */
     @Import(name="false")
     private @Nullable Output<String> false_;
 
+    /**
+     * @return The text of the `false` choice, 1 to 50 characters.
+     * 
+     */
     public Optional<Output<String>> false_() {
         return Optional.ofNullable(this.false_);
     }
 
+    /**
+     * The text of the `true` choice, 1 to 50 characters.
+     * 
+     */
     @Import(name="true")
     private @Nullable Output<String> true_;
 
+    /**
+     * @return The text of the `true` choice, 1 to 50 characters.
+     * 
+     */
     public Optional<Output<String>> true_() {
         return Optional.ofNullable(this.true_);
     }
@@ -54,20 +70,44 @@ public final class FormComponentBooleanConfigOptionsArgs extends com.pulumi.reso
             $ = new FormComponentBooleanConfigOptionsArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param false_ The text of the `false` choice, 1 to 50 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder false_(@Nullable Output<String> false_) {
             $.false_ = false_;
             return this;
         }
 
+        /**
+         * @param false_ The text of the `false` choice, 1 to 50 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder false_(String false_) {
             return false_(Output.of(false_));
         }
 
+        /**
+         * @param true_ The text of the `true` choice, 1 to 50 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder true_(@Nullable Output<String> true_) {
             $.true_ = true_;
             return this;
         }
 
+        /**
+         * @param true_ The text of the `true` choice, 1 to 50 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder true_(String true_) {
             return true_(Output.of(true_));
         }

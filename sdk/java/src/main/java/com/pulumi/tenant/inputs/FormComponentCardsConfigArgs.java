@@ -18,30 +18,62 @@ public final class FormComponentCardsConfigArgs extends com.pulumi.resources.Res
 
     public static final FormComponentCardsConfigArgs Empty = new FormComponentCardsConfigArgs();
 
-    @Import(name="default_value")
-    private @Nullable Output<Object> default_value;
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
+    @Import(name="defaultValue")
+    private @Nullable Output<Object> defaultValue;
 
-    public Optional<Output<Object>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<Output<Object>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
-    @Import(name="hide_labels")
-    private @Nullable Output<Boolean> hide_labels;
+    /**
+     * Whether to show the cards&#39; images without their labels.
+     * 
+     */
+    @Import(name="hideLabels")
+    private @Nullable Output<Boolean> hideLabels;
 
-    public Optional<Output<Boolean>> hide_labels() {
-        return Optional.ofNullable(this.hide_labels);
+    /**
+     * @return Whether to show the cards&#39; images without their labels.
+     * 
+     */
+    public Optional<Output<Boolean>> hideLabels() {
+        return Optional.ofNullable(this.hideLabels);
     }
 
+    /**
+     * Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     @Import(name="multiple")
     private @Nullable Output<Boolean> multiple;
 
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     public Optional<Output<Boolean>> multiple() {
         return Optional.ofNullable(this.multiple);
     }
 
+    /**
+     * The choices offered.
+     * 
+     */
     @Import(name="options")
     private @Nullable Output<List<FormComponentCardsConfigOptionsArgs>> options;
 
+    /**
+     * @return The choices offered.
+     * 
+     */
     public Optional<Output<List<FormComponentCardsConfigOptionsArgs>>> options() {
         return Optional.ofNullable(this.options);
     }
@@ -49,8 +81,8 @@ public final class FormComponentCardsConfigArgs extends com.pulumi.resources.Res
     private FormComponentCardsConfigArgs() {}
 
     private FormComponentCardsConfigArgs(FormComponentCardsConfigArgs $) {
-        this.default_value = $.default_value;
-        this.hide_labels = $.hide_labels;
+        this.defaultValue = $.defaultValue;
+        this.hideLabels = $.hideLabels;
         this.multiple = $.multiple;
         this.options = $.options;
     }
@@ -73,42 +105,96 @@ public final class FormComponentCardsConfigArgs extends com.pulumi.resources.Res
             $ = new FormComponentCardsConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder default_value(@Nullable Output<Object> default_value) {
-            $.default_value = default_value;
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(@Nullable Output<Object> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(Object default_value) {
-            return default_value(Output.of(default_value));
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(Object defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
-        public Builder hide_labels(@Nullable Output<Boolean> hide_labels) {
-            $.hide_labels = hide_labels;
+        /**
+         * @param hideLabels Whether to show the cards&#39; images without their labels.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder hideLabels(@Nullable Output<Boolean> hideLabels) {
+            $.hideLabels = hideLabels;
             return this;
         }
 
-        public Builder hide_labels(Boolean hide_labels) {
-            return hide_labels(Output.of(hide_labels));
+        /**
+         * @param hideLabels Whether to show the cards&#39; images without their labels.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder hideLabels(Boolean hideLabels) {
+            return hideLabels(Output.of(hideLabels));
         }
 
+        /**
+         * @param multiple Whether the visitor may pick (or upload) more than one.
+         * 
+         * @return builder
+         * 
+         */
         public Builder multiple(@Nullable Output<Boolean> multiple) {
             $.multiple = multiple;
             return this;
         }
 
+        /**
+         * @param multiple Whether the visitor may pick (or upload) more than one.
+         * 
+         * @return builder
+         * 
+         */
         public Builder multiple(Boolean multiple) {
             return multiple(Output.of(multiple));
         }
 
+        /**
+         * @param options The choices offered.
+         * 
+         * @return builder
+         * 
+         */
         public Builder options(@Nullable Output<List<FormComponentCardsConfigOptionsArgs>> options) {
             $.options = options;
             return this;
         }
 
+        /**
+         * @param options The choices offered.
+         * 
+         * @return builder
+         * 
+         */
         public Builder options(List<FormComponentCardsConfigOptionsArgs> options) {
             return options(Output.of(options));
         }
 
+        /**
+         * @param options The choices offered.
+         * 
+         * @return builder
+         * 
+         */
         public Builder options(FormComponentCardsConfigOptionsArgs... options) {
             return options(List.of(options));
         }

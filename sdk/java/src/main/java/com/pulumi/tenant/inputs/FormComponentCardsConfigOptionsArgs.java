@@ -14,23 +14,47 @@ public final class FormComponentCardsConfigOptionsArgs extends com.pulumi.resour
 
     public static final FormComponentCardsConfigOptionsArgs Empty = new FormComponentCardsConfigOptionsArgs();
 
-    @Import(name="image_url", required=true)
-    private Output<String> image_url;
+    /**
+     * An image shown for this card (https).
+     * 
+     */
+    @Import(name="imageUrl", required=true)
+    private Output<String> imageUrl;
 
-    public Output<String> image_url() {
-        return this.image_url;
+    /**
+     * @return An image shown for this card (https).
+     * 
+     */
+    public Output<String> imageUrl() {
+        return this.imageUrl;
     }
 
+    /**
+     * The text shown for this choice.
+     * 
+     */
     @Import(name="label", required=true)
     private Output<String> label;
 
+    /**
+     * @return The text shown for this choice.
+     * 
+     */
     public Output<String> label() {
         return this.label;
     }
 
+    /**
+     * The value submitted when this choice is picked.
+     * 
+     */
     @Import(name="value", required=true)
     private Output<String> value;
 
+    /**
+     * @return The value submitted when this choice is picked.
+     * 
+     */
     public Output<String> value() {
         return this.value;
     }
@@ -38,7 +62,7 @@ public final class FormComponentCardsConfigOptionsArgs extends com.pulumi.resour
     private FormComponentCardsConfigOptionsArgs() {}
 
     private FormComponentCardsConfigOptionsArgs(FormComponentCardsConfigOptionsArgs $) {
-        this.image_url = $.image_url;
+        this.imageUrl = $.imageUrl;
         this.label = $.label;
         this.value = $.value;
     }
@@ -61,36 +85,72 @@ public final class FormComponentCardsConfigOptionsArgs extends com.pulumi.resour
             $ = new FormComponentCardsConfigOptionsArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder image_url(Output<String> image_url) {
-            $.image_url = image_url;
+        /**
+         * @param imageUrl An image shown for this card (https).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder imageUrl(Output<String> imageUrl) {
+            $.imageUrl = imageUrl;
             return this;
         }
 
-        public Builder image_url(String image_url) {
-            return image_url(Output.of(image_url));
+        /**
+         * @param imageUrl An image shown for this card (https).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder imageUrl(String imageUrl) {
+            return imageUrl(Output.of(imageUrl));
         }
 
+        /**
+         * @param label The text shown for this choice.
+         * 
+         * @return builder
+         * 
+         */
         public Builder label(Output<String> label) {
             $.label = label;
             return this;
         }
 
+        /**
+         * @param label The text shown for this choice.
+         * 
+         * @return builder
+         * 
+         */
         public Builder label(String label) {
             return label(Output.of(label));
         }
 
+        /**
+         * @param value The value submitted when this choice is picked.
+         * 
+         * @return builder
+         * 
+         */
         public Builder value(Output<String> value) {
             $.value = value;
             return this;
         }
 
+        /**
+         * @param value The value submitted when this choice is picked.
+         * 
+         * @return builder
+         * 
+         */
         public Builder value(String value) {
             return value(Output.of(value));
         }
 
         public FormComponentCardsConfigOptionsArgs build() {
-            if ($.image_url == null) {
-                throw new MissingRequiredPropertyException("FormComponentCardsConfigOptionsArgs", "image_url");
+            if ($.imageUrl == null) {
+                throw new MissingRequiredPropertyException("FormComponentCardsConfigOptionsArgs", "imageUrl");
             }
             if ($.label == null) {
                 throw new MissingRequiredPropertyException("FormComponentCardsConfigOptionsArgs", "label");

@@ -16,23 +16,47 @@ public final class FormComponentChoiceConfigAllowOtherArgs extends com.pulumi.re
 
     public static final FormComponentChoiceConfigAllowOtherArgs Empty = new FormComponentChoiceConfigAllowOtherArgs();
 
+    /**
+     * Offer the free-text choice (only `true`).
+     * 
+     */
     @Import(name="enabled")
     private @Nullable Output<Boolean> enabled;
 
+    /**
+     * @return Offer the free-text choice (only `true`).
+     * 
+     */
     public Optional<Output<Boolean>> enabled() {
         return Optional.ofNullable(this.enabled);
     }
 
+    /**
+     * The text shown for the free-text choice.
+     * 
+     */
     @Import(name="label")
     private @Nullable Output<String> label;
 
+    /**
+     * @return The text shown for the free-text choice.
+     * 
+     */
     public Optional<Output<String>> label() {
         return Optional.ofNullable(this.label);
     }
 
+    /**
+     * Text shown in the empty free-text input.
+     * 
+     */
     @Import(name="placeholder")
     private @Nullable Output<String> placeholder;
 
+    /**
+     * @return Text shown in the empty free-text input.
+     * 
+     */
     public Optional<Output<String>> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
@@ -63,29 +87,65 @@ public final class FormComponentChoiceConfigAllowOtherArgs extends com.pulumi.re
             $ = new FormComponentChoiceConfigAllowOtherArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param enabled Offer the free-text choice (only `true`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder enabled(@Nullable Output<Boolean> enabled) {
             $.enabled = enabled;
             return this;
         }
 
+        /**
+         * @param enabled Offer the free-text choice (only `true`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder enabled(Boolean enabled) {
             return enabled(Output.of(enabled));
         }
 
+        /**
+         * @param label The text shown for the free-text choice.
+         * 
+         * @return builder
+         * 
+         */
         public Builder label(@Nullable Output<String> label) {
             $.label = label;
             return this;
         }
 
+        /**
+         * @param label The text shown for the free-text choice.
+         * 
+         * @return builder
+         * 
+         */
         public Builder label(String label) {
             return label(Output.of(label));
         }
 
+        /**
+         * @param placeholder Text shown in the empty free-text input.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(@Nullable Output<String> placeholder) {
             $.placeholder = placeholder;
             return this;
         }
 
+        /**
+         * @param placeholder Text shown in the empty free-text input.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(String placeholder) {
             return placeholder(Output.of(placeholder));
         }

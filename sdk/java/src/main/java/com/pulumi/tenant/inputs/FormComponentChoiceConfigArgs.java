@@ -19,30 +19,62 @@ public final class FormComponentChoiceConfigArgs extends com.pulumi.resources.Re
 
     public static final FormComponentChoiceConfigArgs Empty = new FormComponentChoiceConfigArgs();
 
-    @Import(name="allow_other")
-    private @Nullable Output<FormComponentChoiceConfigAllowOtherArgs> allow_other;
+    /**
+     * An extra choice where the visitor types their own answer.
+     * 
+     */
+    @Import(name="allowOther")
+    private @Nullable Output<FormComponentChoiceConfigAllowOtherArgs> allowOther;
 
-    public Optional<Output<FormComponentChoiceConfigAllowOtherArgs>> allow_other() {
-        return Optional.ofNullable(this.allow_other);
+    /**
+     * @return An extra choice where the visitor types their own answer.
+     * 
+     */
+    public Optional<Output<FormComponentChoiceConfigAllowOtherArgs>> allowOther() {
+        return Optional.ofNullable(this.allowOther);
     }
 
-    @Import(name="default_value")
-    private @Nullable Output<Object> default_value;
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
+    @Import(name="defaultValue")
+    private @Nullable Output<Object> defaultValue;
 
-    public Optional<Output<Object>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<Output<Object>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
+    /**
+     * Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     @Import(name="multiple")
     private @Nullable Output<Boolean> multiple;
 
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     public Optional<Output<Boolean>> multiple() {
         return Optional.ofNullable(this.multiple);
     }
 
+    /**
+     * The choices offered.
+     * 
+     */
     @Import(name="options")
     private @Nullable Output<List<FormComponentChoiceConfigOptionsArgs>> options;
 
+    /**
+     * @return The choices offered.
+     * 
+     */
     public Optional<Output<List<FormComponentChoiceConfigOptionsArgs>>> options() {
         return Optional.ofNullable(this.options);
     }
@@ -50,8 +82,8 @@ public final class FormComponentChoiceConfigArgs extends com.pulumi.resources.Re
     private FormComponentChoiceConfigArgs() {}
 
     private FormComponentChoiceConfigArgs(FormComponentChoiceConfigArgs $) {
-        this.allow_other = $.allow_other;
-        this.default_value = $.default_value;
+        this.allowOther = $.allowOther;
+        this.defaultValue = $.defaultValue;
         this.multiple = $.multiple;
         this.options = $.options;
     }
@@ -74,42 +106,96 @@ public final class FormComponentChoiceConfigArgs extends com.pulumi.resources.Re
             $ = new FormComponentChoiceConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder allow_other(@Nullable Output<FormComponentChoiceConfigAllowOtherArgs> allow_other) {
-            $.allow_other = allow_other;
+        /**
+         * @param allowOther An extra choice where the visitor types their own answer.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder allowOther(@Nullable Output<FormComponentChoiceConfigAllowOtherArgs> allowOther) {
+            $.allowOther = allowOther;
             return this;
         }
 
-        public Builder allow_other(FormComponentChoiceConfigAllowOtherArgs allow_other) {
-            return allow_other(Output.of(allow_other));
+        /**
+         * @param allowOther An extra choice where the visitor types their own answer.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder allowOther(FormComponentChoiceConfigAllowOtherArgs allowOther) {
+            return allowOther(Output.of(allowOther));
         }
 
-        public Builder default_value(@Nullable Output<Object> default_value) {
-            $.default_value = default_value;
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(@Nullable Output<Object> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(Object default_value) {
-            return default_value(Output.of(default_value));
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(Object defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
+        /**
+         * @param multiple Whether the visitor may pick (or upload) more than one.
+         * 
+         * @return builder
+         * 
+         */
         public Builder multiple(@Nullable Output<Boolean> multiple) {
             $.multiple = multiple;
             return this;
         }
 
+        /**
+         * @param multiple Whether the visitor may pick (or upload) more than one.
+         * 
+         * @return builder
+         * 
+         */
         public Builder multiple(Boolean multiple) {
             return multiple(Output.of(multiple));
         }
 
+        /**
+         * @param options The choices offered.
+         * 
+         * @return builder
+         * 
+         */
         public Builder options(@Nullable Output<List<FormComponentChoiceConfigOptionsArgs>> options) {
             $.options = options;
             return this;
         }
 
+        /**
+         * @param options The choices offered.
+         * 
+         * @return builder
+         * 
+         */
         public Builder options(List<FormComponentChoiceConfigOptionsArgs> options) {
             return options(Output.of(options));
         }
 
+        /**
+         * @param options The choices offered.
+         * 
+         * @return builder
+         * 
+         */
         public Builder options(FormComponentChoiceConfigOptionsArgs... options) {
             return options(List.of(options));
         }

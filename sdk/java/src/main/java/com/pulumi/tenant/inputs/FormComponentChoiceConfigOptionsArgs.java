@@ -14,16 +14,32 @@ public final class FormComponentChoiceConfigOptionsArgs extends com.pulumi.resou
 
     public static final FormComponentChoiceConfigOptionsArgs Empty = new FormComponentChoiceConfigOptionsArgs();
 
+    /**
+     * The text shown for this choice.
+     * 
+     */
     @Import(name="label", required=true)
     private Output<String> label;
 
+    /**
+     * @return The text shown for this choice.
+     * 
+     */
     public Output<String> label() {
         return this.label;
     }
 
+    /**
+     * The value submitted when this choice is picked.
+     * 
+     */
     @Import(name="value", required=true)
     private Output<String> value;
 
+    /**
+     * @return The value submitted when this choice is picked.
+     * 
+     */
     public Output<String> value() {
         return this.value;
     }
@@ -53,20 +69,44 @@ public final class FormComponentChoiceConfigOptionsArgs extends com.pulumi.resou
             $ = new FormComponentChoiceConfigOptionsArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param label The text shown for this choice.
+         * 
+         * @return builder
+         * 
+         */
         public Builder label(Output<String> label) {
             $.label = label;
             return this;
         }
 
+        /**
+         * @param label The text shown for this choice.
+         * 
+         * @return builder
+         * 
+         */
         public Builder label(String label) {
             return label(Output.of(label));
         }
 
+        /**
+         * @param value The value submitted when this choice is picked.
+         * 
+         * @return builder
+         * 
+         */
         public Builder value(Output<String> value) {
             $.value = value;
             return this;
         }
 
+        /**
+         * @param value The value submitted when this choice is picked.
+         * 
+         * @return builder
+         * 
+         */
         public Builder value(String value) {
             return value(Output.of(value));
         }

@@ -18,30 +18,62 @@ public final class FormComponentCustomConfigArgs extends com.pulumi.resources.Re
 
     public static final FormComponentCustomConfigArgs Empty = new FormComponentCustomConfigArgs();
 
+    /**
+     * The custom field&#39;s JavaScript code.
+     * 
+     */
     @Import(name="code", required=true)
     private Output<String> code;
 
+    /**
+     * @return The custom field&#39;s JavaScript code.
+     * 
+     */
     public Output<String> code() {
         return this.code;
     }
 
+    /**
+     * The custom field&#39;s stylesheet (CSS).
+     * 
+     */
     @Import(name="css")
     private @Nullable Output<String> css;
 
+    /**
+     * @return The custom field&#39;s stylesheet (CSS).
+     * 
+     */
     public Optional<Output<String>> css() {
         return Optional.ofNullable(this.css);
     }
 
+    /**
+     * Parameters passed to the custom field&#39;s code (a string map).
+     * 
+     */
     @Import(name="params")
     private @Nullable Output<Map<String,String>> params;
 
+    /**
+     * @return Parameters passed to the custom field&#39;s code (a string map).
+     * 
+     */
     public Optional<Output<Map<String,String>>> params() {
         return Optional.ofNullable(this.params);
     }
 
+    /**
+     * The custom field&#39;s JSON Schema of its value.
+     * 
+     */
     @Import(name="schema", required=true)
     private Output<Object> schema;
 
+    /**
+     * @return The custom field&#39;s JSON Schema of its value.
+     * 
+     */
     public Output<Object> schema() {
         return this.schema;
     }
@@ -73,38 +105,86 @@ public final class FormComponentCustomConfigArgs extends com.pulumi.resources.Re
             $ = new FormComponentCustomConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param code The custom field&#39;s JavaScript code.
+         * 
+         * @return builder
+         * 
+         */
         public Builder code(Output<String> code) {
             $.code = code;
             return this;
         }
 
+        /**
+         * @param code The custom field&#39;s JavaScript code.
+         * 
+         * @return builder
+         * 
+         */
         public Builder code(String code) {
             return code(Output.of(code));
         }
 
+        /**
+         * @param css The custom field&#39;s stylesheet (CSS).
+         * 
+         * @return builder
+         * 
+         */
         public Builder css(@Nullable Output<String> css) {
             $.css = css;
             return this;
         }
 
+        /**
+         * @param css The custom field&#39;s stylesheet (CSS).
+         * 
+         * @return builder
+         * 
+         */
         public Builder css(String css) {
             return css(Output.of(css));
         }
 
+        /**
+         * @param params Parameters passed to the custom field&#39;s code (a string map).
+         * 
+         * @return builder
+         * 
+         */
         public Builder params(@Nullable Output<Map<String,String>> params) {
             $.params = params;
             return this;
         }
 
+        /**
+         * @param params Parameters passed to the custom field&#39;s code (a string map).
+         * 
+         * @return builder
+         * 
+         */
         public Builder params(Map<String,String> params) {
             return params(Output.of(params));
         }
 
+        /**
+         * @param schema The custom field&#39;s JSON Schema of its value.
+         * 
+         * @return builder
+         * 
+         */
         public Builder schema(Output<Object> schema) {
             $.schema = schema;
             return this;
         }
 
+        /**
+         * @param schema The custom field&#39;s JSON Schema of its value.
+         * 
+         * @return builder
+         * 
+         */
         public Builder schema(Object schema) {
             return schema(Output.of(schema));
         }

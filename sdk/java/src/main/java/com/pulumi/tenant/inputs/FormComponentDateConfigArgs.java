@@ -15,16 +15,32 @@ public final class FormComponentDateConfigArgs extends com.pulumi.resources.Reso
 
     public static final FormComponentDateConfigArgs Empty = new FormComponentDateConfigArgs();
 
-    @Import(name="default_value")
-    private @Nullable Output<String> default_value;
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
+    @Import(name="defaultValue")
+    private @Nullable Output<String> defaultValue;
 
-    public Optional<Output<String>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<Output<String>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
+    /**
+     * What the date field asks for: `DATE` or `TIME`.
+     * 
+     */
     @Import(name="format")
     private @Nullable Output<String> format;
 
+    /**
+     * @return What the date field asks for: `DATE` or `TIME`.
+     * 
+     */
     public Optional<Output<String>> format() {
         return Optional.ofNullable(this.format);
     }
@@ -32,7 +48,7 @@ public final class FormComponentDateConfigArgs extends com.pulumi.resources.Reso
     private FormComponentDateConfigArgs() {}
 
     private FormComponentDateConfigArgs(FormComponentDateConfigArgs $) {
-        this.default_value = $.default_value;
+        this.defaultValue = $.defaultValue;
         this.format = $.format;
     }
 
@@ -54,20 +70,44 @@ public final class FormComponentDateConfigArgs extends com.pulumi.resources.Reso
             $ = new FormComponentDateConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder default_value(@Nullable Output<String> default_value) {
-            $.default_value = default_value;
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(@Nullable Output<String> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(String default_value) {
-            return default_value(Output.of(default_value));
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(String defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
+        /**
+         * @param format What the date field asks for: `DATE` or `TIME`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder format(@Nullable Output<String> format) {
             $.format = format;
             return this;
         }
 
+        /**
+         * @param format What the date field asks for: `DATE` or `TIME`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder format(String format) {
             return format(Output.of(format));
         }

@@ -15,9 +15,17 @@ public final class FormComponentDividerConfigArgs extends com.pulumi.resources.R
 
     public static final FormComponentDividerConfigArgs Empty = new FormComponentDividerConfigArgs();
 
+    /**
+     * The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     @Import(name="text")
     private @Nullable Output<String> text;
 
+    /**
+     * @return The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     public Optional<Output<String>> text() {
         return Optional.ofNullable(this.text);
     }
@@ -46,11 +54,23 @@ public final class FormComponentDividerConfigArgs extends com.pulumi.resources.R
             $ = new FormComponentDividerConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param text The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+         * 
+         * @return builder
+         * 
+         */
         public Builder text(@Nullable Output<String> text) {
             $.text = text;
             return this;
         }
 
+        /**
+         * @param text The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+         * 
+         * @return builder
+         * 
+         */
         public Builder text(String text) {
             return text(Output.of(text));
         }

@@ -19,30 +19,62 @@ public final class FormComponentDropdownConfigArgs extends com.pulumi.resources.
 
     public static final FormComponentDropdownConfigArgs Empty = new FormComponentDropdownConfigArgs();
 
-    @Import(name="default_value")
-    private @Nullable Output<Object> default_value;
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
+    @Import(name="defaultValue")
+    private @Nullable Output<Object> defaultValue;
 
-    public Optional<Output<Object>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<Output<Object>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
+    /**
+     * Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     @Import(name="multiple")
     private @Nullable Output<Boolean> multiple;
 
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     public Optional<Output<Boolean>> multiple() {
         return Optional.ofNullable(this.multiple);
     }
 
+    /**
+     * The choices offered.
+     * 
+     */
     @Import(name="options")
     private @Nullable Output<List<FormComponentDropdownConfigOptionsArgs>> options;
 
+    /**
+     * @return The choices offered.
+     * 
+     */
     public Optional<Output<List<FormComponentDropdownConfigOptionsArgs>>> options() {
         return Optional.ofNullable(this.options);
     }
 
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     * 
+     */
     @Import(name="placeholder")
     private @Nullable Output<String> placeholder;
 
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<Output<String>> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
@@ -50,7 +82,7 @@ public final class FormComponentDropdownConfigArgs extends com.pulumi.resources.
     private FormComponentDropdownConfigArgs() {}
 
     private FormComponentDropdownConfigArgs(FormComponentDropdownConfigArgs $) {
-        this.default_value = $.default_value;
+        this.defaultValue = $.defaultValue;
         this.multiple = $.multiple;
         this.options = $.options;
         this.placeholder = $.placeholder;
@@ -74,42 +106,96 @@ public final class FormComponentDropdownConfigArgs extends com.pulumi.resources.
             $ = new FormComponentDropdownConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder default_value(@Nullable Output<Object> default_value) {
-            $.default_value = default_value;
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(@Nullable Output<Object> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(Object default_value) {
-            return default_value(Output.of(default_value));
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(Object defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
+        /**
+         * @param multiple Whether the visitor may pick (or upload) more than one.
+         * 
+         * @return builder
+         * 
+         */
         public Builder multiple(@Nullable Output<Boolean> multiple) {
             $.multiple = multiple;
             return this;
         }
 
+        /**
+         * @param multiple Whether the visitor may pick (or upload) more than one.
+         * 
+         * @return builder
+         * 
+         */
         public Builder multiple(Boolean multiple) {
             return multiple(Output.of(multiple));
         }
 
+        /**
+         * @param options The choices offered.
+         * 
+         * @return builder
+         * 
+         */
         public Builder options(@Nullable Output<List<FormComponentDropdownConfigOptionsArgs>> options) {
             $.options = options;
             return this;
         }
 
+        /**
+         * @param options The choices offered.
+         * 
+         * @return builder
+         * 
+         */
         public Builder options(List<FormComponentDropdownConfigOptionsArgs> options) {
             return options(Output.of(options));
         }
 
+        /**
+         * @param options The choices offered.
+         * 
+         * @return builder
+         * 
+         */
         public Builder options(FormComponentDropdownConfigOptionsArgs... options) {
             return options(List.of(options));
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(@Nullable Output<String> placeholder) {
             $.placeholder = placeholder;
             return this;
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(String placeholder) {
             return placeholder(Output.of(placeholder));
         }

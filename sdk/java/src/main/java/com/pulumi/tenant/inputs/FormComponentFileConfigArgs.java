@@ -19,44 +19,92 @@ public final class FormComponentFileConfigArgs extends com.pulumi.resources.Reso
 
     public static final FormComponentFileConfigArgs Empty = new FormComponentFileConfigArgs();
 
+    /**
+     * The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+     * 
+     */
     @Import(name="categories")
     private @Nullable Output<List<String>> categories;
 
+    /**
+     * @return The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+     * 
+     */
     public Optional<Output<List<String>>> categories() {
         return Optional.ofNullable(this.categories);
     }
 
+    /**
+     * The file name extensions accepted.
+     * 
+     */
     @Import(name="extensions")
     private @Nullable Output<List<String>> extensions;
 
+    /**
+     * @return The file name extensions accepted.
+     * 
+     */
     public Optional<Output<List<String>>> extensions() {
         return Optional.ofNullable(this.extensions);
     }
 
+    /**
+     * How many files may be uploaded (at least 1).
+     * 
+     */
     @Import(name="maxFiles")
     private @Nullable Output<Integer> maxFiles;
 
+    /**
+     * @return How many files may be uploaded (at least 1).
+     * 
+     */
     public Optional<Output<Integer>> maxFiles() {
         return Optional.ofNullable(this.maxFiles);
     }
 
+    /**
+     * The largest file accepted, in bytes (at least 1024).
+     * 
+     */
     @Import(name="maxSize")
     private @Nullable Output<Integer> maxSize;
 
+    /**
+     * @return The largest file accepted, in bytes (at least 1024).
+     * 
+     */
     public Optional<Output<Integer>> maxSize() {
         return Optional.ofNullable(this.maxSize);
     }
 
+    /**
+     * Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     @Import(name="multiple")
     private @Nullable Output<Boolean> multiple;
 
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     public Optional<Output<Boolean>> multiple() {
         return Optional.ofNullable(this.multiple);
     }
 
+    /**
+     * Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+     * 
+     */
     @Import(name="storage")
     private @Nullable Output<FormComponentFileConfigStorageArgs> storage;
 
+    /**
+     * @return Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+     * 
+     */
     public Optional<Output<FormComponentFileConfigStorageArgs>> storage() {
         return Optional.ofNullable(this.storage);
     }
@@ -90,64 +138,148 @@ public final class FormComponentFileConfigArgs extends com.pulumi.resources.Reso
             $ = new FormComponentFileConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param categories The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder categories(@Nullable Output<List<String>> categories) {
             $.categories = categories;
             return this;
         }
 
+        /**
+         * @param categories The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder categories(List<String> categories) {
             return categories(Output.of(categories));
         }
 
+        /**
+         * @param categories The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder categories(String... categories) {
             return categories(List.of(categories));
         }
 
+        /**
+         * @param extensions The file name extensions accepted.
+         * 
+         * @return builder
+         * 
+         */
         public Builder extensions(@Nullable Output<List<String>> extensions) {
             $.extensions = extensions;
             return this;
         }
 
+        /**
+         * @param extensions The file name extensions accepted.
+         * 
+         * @return builder
+         * 
+         */
         public Builder extensions(List<String> extensions) {
             return extensions(Output.of(extensions));
         }
 
+        /**
+         * @param extensions The file name extensions accepted.
+         * 
+         * @return builder
+         * 
+         */
         public Builder extensions(String... extensions) {
             return extensions(List.of(extensions));
         }
 
+        /**
+         * @param maxFiles How many files may be uploaded (at least 1).
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxFiles(@Nullable Output<Integer> maxFiles) {
             $.maxFiles = maxFiles;
             return this;
         }
 
+        /**
+         * @param maxFiles How many files may be uploaded (at least 1).
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxFiles(Integer maxFiles) {
             return maxFiles(Output.of(maxFiles));
         }
 
+        /**
+         * @param maxSize The largest file accepted, in bytes (at least 1024).
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxSize(@Nullable Output<Integer> maxSize) {
             $.maxSize = maxSize;
             return this;
         }
 
+        /**
+         * @param maxSize The largest file accepted, in bytes (at least 1024).
+         * 
+         * @return builder
+         * 
+         */
         public Builder maxSize(Integer maxSize) {
             return maxSize(Output.of(maxSize));
         }
 
+        /**
+         * @param multiple Whether the visitor may pick (or upload) more than one.
+         * 
+         * @return builder
+         * 
+         */
         public Builder multiple(@Nullable Output<Boolean> multiple) {
             $.multiple = multiple;
             return this;
         }
 
+        /**
+         * @param multiple Whether the visitor may pick (or upload) more than one.
+         * 
+         * @return builder
+         * 
+         */
         public Builder multiple(Boolean multiple) {
             return multiple(Output.of(multiple));
         }
 
+        /**
+         * @param storage Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder storage(@Nullable Output<FormComponentFileConfigStorageArgs> storage) {
             $.storage = storage;
             return this;
         }
 
+        /**
+         * @param storage Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder storage(FormComponentFileConfigStorageArgs storage) {
             return storage(Output.of(storage));
         }

@@ -14,9 +14,17 @@ public final class FormComponentFileConfigStorageArgs extends com.pulumi.resourc
 
     public static final FormComponentFileConfigStorageArgs Empty = new FormComponentFileConfigStorageArgs();
 
+    /**
+     * `MANAGED` (the tenant keeps the files) or `CUSTOM`.
+     * 
+     */
     @Import(name="type", required=true)
     private Output<String> type;
 
+    /**
+     * @return `MANAGED` (the tenant keeps the files) or `CUSTOM`.
+     * 
+     */
     public Output<String> type() {
         return this.type;
     }
@@ -45,11 +53,23 @@ public final class FormComponentFileConfigStorageArgs extends com.pulumi.resourc
             $ = new FormComponentFileConfigStorageArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param type `MANAGED` (the tenant keeps the files) or `CUSTOM`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(Output<String> type) {
             $.type = type;
             return this;
         }
 
+        /**
+         * @param type `MANAGED` (the tenant keeps the files) or `CUSTOM`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(String type) {
             return type(Output.of(type));
         }

@@ -16,25 +16,41 @@ public final class FormComponentGmapsAddressConfigArgs extends com.pulumi.resour
 
     public static final FormComponentGmapsAddressConfigArgs Empty = new FormComponentGmapsAddressConfigArgs();
 
-    @Import(name="api_key", required=true)
-    private Output<String> api_key;
+    /**
+     * The Google Maps API key used in the browser: a secret.
+     * 
+     */
+    @Import(name="apiKey", required=true)
+    private Output<String> apiKey;
 
-    public Output<String> api_key() {
-        return this.api_key;
+    /**
+     * @return The Google Maps API key used in the browser: a secret.
+     * 
+     */
+    public Output<String> apiKey() {
+        return this.apiKey;
     }
 
-    @Import(name="server_key")
-    private @Nullable Output<String> server_key;
+    /**
+     * The Google Maps API key used by the server: a secret.
+     * 
+     */
+    @Import(name="serverKey")
+    private @Nullable Output<String> serverKey;
 
-    public Optional<Output<String>> server_key() {
-        return Optional.ofNullable(this.server_key);
+    /**
+     * @return The Google Maps API key used by the server: a secret.
+     * 
+     */
+    public Optional<Output<String>> serverKey() {
+        return Optional.ofNullable(this.serverKey);
     }
 
     private FormComponentGmapsAddressConfigArgs() {}
 
     private FormComponentGmapsAddressConfigArgs(FormComponentGmapsAddressConfigArgs $) {
-        this.api_key = $.api_key;
-        this.server_key = $.server_key;
+        this.apiKey = $.apiKey;
+        this.serverKey = $.serverKey;
     }
 
     public static Builder builder() {
@@ -55,27 +71,51 @@ public final class FormComponentGmapsAddressConfigArgs extends com.pulumi.resour
             $ = new FormComponentGmapsAddressConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder api_key(Output<String> api_key) {
-            $.api_key = api_key;
+        /**
+         * @param apiKey The Google Maps API key used in the browser: a secret.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder apiKey(Output<String> apiKey) {
+            $.apiKey = apiKey;
             return this;
         }
 
-        public Builder api_key(String api_key) {
-            return api_key(Output.of(api_key));
+        /**
+         * @param apiKey The Google Maps API key used in the browser: a secret.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder apiKey(String apiKey) {
+            return apiKey(Output.of(apiKey));
         }
 
-        public Builder server_key(@Nullable Output<String> server_key) {
-            $.server_key = server_key;
+        /**
+         * @param serverKey The Google Maps API key used by the server: a secret.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder serverKey(@Nullable Output<String> serverKey) {
+            $.serverKey = serverKey;
             return this;
         }
 
-        public Builder server_key(String server_key) {
-            return server_key(Output.of(server_key));
+        /**
+         * @param serverKey The Google Maps API key used by the server: a secret.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder serverKey(String serverKey) {
+            return serverKey(Output.of(serverKey));
         }
 
         public FormComponentGmapsAddressConfigArgs build() {
-            if ($.api_key == null) {
-                throw new MissingRequiredPropertyException("FormComponentGmapsAddressConfigArgs", "api_key");
+            if ($.apiKey == null) {
+                throw new MissingRequiredPropertyException("FormComponentGmapsAddressConfigArgs", "apiKey");
             }
             return $;
         }

@@ -17,30 +17,62 @@ public final class FormComponentImageArgs extends com.pulumi.resources.ResourceA
 
     public static final FormComponentImageArgs Empty = new FormComponentImageArgs();
 
+    /**
+     * The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     * 
+     */
     @Import(name="category", required=true)
     private Output<String> category;
 
+    /**
+     * @return The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     * 
+     */
     public Output<String> category() {
         return this.category;
     }
 
+    /**
+     * The component&#39;s configuration, by its type.
+     * 
+     */
     @Import(name="config")
     private @Nullable Output<FormComponentImageConfigArgs> config;
 
+    /**
+     * @return The component&#39;s configuration, by its type.
+     * 
+     */
     public Optional<Output<FormComponentImageConfigArgs>> config() {
         return Optional.ofNullable(this.config);
     }
 
+    /**
+     * The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     @Import(name="id", required=true)
     private Output<String> id;
 
+    /**
+     * @return The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     public Output<String> id() {
         return this.id;
     }
 
+    /**
+     * The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     * 
+     */
     @Import(name="type", required=true)
     private Output<String> type;
 
+    /**
+     * @return The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     * 
+     */
     public Output<String> type() {
         return this.type;
     }
@@ -72,38 +104,86 @@ public final class FormComponentImageArgs extends com.pulumi.resources.ResourceA
             $ = new FormComponentImageArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param category The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder category(Output<String> category) {
             $.category = category;
             return this;
         }
 
+        /**
+         * @param category The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder category(String category) {
             return category(Output.of(category));
         }
 
+        /**
+         * @param config The component&#39;s configuration, by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder config(@Nullable Output<FormComponentImageConfigArgs> config) {
             $.config = config;
             return this;
         }
 
+        /**
+         * @param config The component&#39;s configuration, by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder config(FormComponentImageConfigArgs config) {
             return config(Output.of(config));
         }
 
+        /**
+         * @param id The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder id(Output<String> id) {
             $.id = id;
             return this;
         }
 
+        /**
+         * @param id The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder id(String id) {
             return id(Output.of(id));
         }
 
+        /**
+         * @param type The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(Output<String> type) {
             $.type = type;
             return this;
         }
 
+        /**
+         * @param type The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(String type) {
             return type(Output.of(type));
         }

@@ -17,23 +17,47 @@ public final class FormComponentImageConfigArgs extends com.pulumi.resources.Res
 
     public static final FormComponentImageConfigArgs Empty = new FormComponentImageConfigArgs();
 
+    /**
+     * The image&#39;s height in pixels, 1 to 500.
+     * 
+     */
     @Import(name="height")
     private @Nullable Output<Double> height;
 
+    /**
+     * @return The image&#39;s height in pixels, 1 to 500.
+     * 
+     */
     public Optional<Output<Double>> height() {
         return Optional.ofNullable(this.height);
     }
 
+    /**
+     * Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+     * 
+     */
     @Import(name="position")
     private @Nullable Output<String> position;
 
+    /**
+     * @return Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+     * 
+     */
     public Optional<Output<String>> position() {
         return Optional.ofNullable(this.position);
     }
 
+    /**
+     * The image&#39;s URL, at most 500 characters.
+     * 
+     */
     @Import(name="src", required=true)
     private Output<String> src;
 
+    /**
+     * @return The image&#39;s URL, at most 500 characters.
+     * 
+     */
     public Output<String> src() {
         return this.src;
     }
@@ -64,29 +88,65 @@ public final class FormComponentImageConfigArgs extends com.pulumi.resources.Res
             $ = new FormComponentImageConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param height The image&#39;s height in pixels, 1 to 500.
+         * 
+         * @return builder
+         * 
+         */
         public Builder height(@Nullable Output<Double> height) {
             $.height = height;
             return this;
         }
 
+        /**
+         * @param height The image&#39;s height in pixels, 1 to 500.
+         * 
+         * @return builder
+         * 
+         */
         public Builder height(Double height) {
             return height(Output.of(height));
         }
 
+        /**
+         * @param position Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder position(@Nullable Output<String> position) {
             $.position = position;
             return this;
         }
 
+        /**
+         * @param position Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder position(String position) {
             return position(Output.of(position));
         }
 
+        /**
+         * @param src The image&#39;s URL, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder src(Output<String> src) {
             $.src = src;
             return this;
         }
 
+        /**
+         * @param src The image&#39;s URL, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder src(String src) {
             return src(Output.of(src));
         }

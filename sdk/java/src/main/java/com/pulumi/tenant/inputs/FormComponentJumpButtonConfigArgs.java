@@ -17,23 +17,47 @@ public final class FormComponentJumpButtonConfigArgs extends com.pulumi.resource
 
     public static final FormComponentJumpButtonConfigArgs Empty = new FormComponentJumpButtonConfigArgs();
 
-    @Import(name="next_node", required=true)
-    private Output<String> next_node;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    @Import(name="nextNode", required=true)
+    private Output<String> nextNode;
 
-    public Output<String> next_node() {
-        return this.next_node;
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    public Output<String> nextNode() {
+        return this.nextNode;
     }
 
+    /**
+     * The jump button&#39;s style: its background colour.
+     * 
+     */
     @Import(name="style")
     private @Nullable Output<FormComponentJumpButtonConfigStyleArgs> style;
 
+    /**
+     * @return The jump button&#39;s style: its background colour.
+     * 
+     */
     public Optional<Output<FormComponentJumpButtonConfigStyleArgs>> style() {
         return Optional.ofNullable(this.style);
     }
 
+    /**
+     * The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     @Import(name="text", required=true)
     private Output<String> text;
 
+    /**
+     * @return The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     public Output<String> text() {
         return this.text;
     }
@@ -41,7 +65,7 @@ public final class FormComponentJumpButtonConfigArgs extends com.pulumi.resource
     private FormComponentJumpButtonConfigArgs() {}
 
     private FormComponentJumpButtonConfigArgs(FormComponentJumpButtonConfigArgs $) {
-        this.next_node = $.next_node;
+        this.nextNode = $.nextNode;
         this.style = $.style;
         this.text = $.text;
     }
@@ -64,36 +88,72 @@ public final class FormComponentJumpButtonConfigArgs extends com.pulumi.resource
             $ = new FormComponentJumpButtonConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder next_node(Output<String> next_node) {
-            $.next_node = next_node;
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder nextNode(Output<String> nextNode) {
+            $.nextNode = nextNode;
             return this;
         }
 
-        public Builder next_node(String next_node) {
-            return next_node(Output.of(next_node));
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder nextNode(String nextNode) {
+            return nextNode(Output.of(nextNode));
         }
 
+        /**
+         * @param style The jump button&#39;s style: its background colour.
+         * 
+         * @return builder
+         * 
+         */
         public Builder style(@Nullable Output<FormComponentJumpButtonConfigStyleArgs> style) {
             $.style = style;
             return this;
         }
 
+        /**
+         * @param style The jump button&#39;s style: its background colour.
+         * 
+         * @return builder
+         * 
+         */
         public Builder style(FormComponentJumpButtonConfigStyleArgs style) {
             return style(Output.of(style));
         }
 
+        /**
+         * @param text The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+         * 
+         * @return builder
+         * 
+         */
         public Builder text(Output<String> text) {
             $.text = text;
             return this;
         }
 
+        /**
+         * @param text The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+         * 
+         * @return builder
+         * 
+         */
         public Builder text(String text) {
             return text(Output.of(text));
         }
 
         public FormComponentJumpButtonConfigArgs build() {
-            if ($.next_node == null) {
-                throw new MissingRequiredPropertyException("FormComponentJumpButtonConfigArgs", "next_node");
+            if ($.nextNode == null) {
+                throw new MissingRequiredPropertyException("FormComponentJumpButtonConfigArgs", "nextNode");
             }
             if ($.text == null) {
                 throw new MissingRequiredPropertyException("FormComponentJumpButtonConfigArgs", "text");

@@ -15,17 +15,25 @@ public final class FormComponentJumpButtonConfigStyleArgs extends com.pulumi.res
 
     public static final FormComponentJumpButtonConfigStyleArgs Empty = new FormComponentJumpButtonConfigStyleArgs();
 
-    @Import(name="background_color")
-    private @Nullable Output<String> background_color;
+    /**
+     * The button&#39;s background colour, `#rrggbb`.
+     * 
+     */
+    @Import(name="backgroundColor")
+    private @Nullable Output<String> backgroundColor;
 
-    public Optional<Output<String>> background_color() {
-        return Optional.ofNullable(this.background_color);
+    /**
+     * @return The button&#39;s background colour, `#rrggbb`.
+     * 
+     */
+    public Optional<Output<String>> backgroundColor() {
+        return Optional.ofNullable(this.backgroundColor);
     }
 
     private FormComponentJumpButtonConfigStyleArgs() {}
 
     private FormComponentJumpButtonConfigStyleArgs(FormComponentJumpButtonConfigStyleArgs $) {
-        this.background_color = $.background_color;
+        this.backgroundColor = $.backgroundColor;
     }
 
     public static Builder builder() {
@@ -46,13 +54,25 @@ public final class FormComponentJumpButtonConfigStyleArgs extends com.pulumi.res
             $ = new FormComponentJumpButtonConfigStyleArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder background_color(@Nullable Output<String> background_color) {
-            $.background_color = background_color;
+        /**
+         * @param backgroundColor The button&#39;s background colour, `#rrggbb`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder backgroundColor(@Nullable Output<String> backgroundColor) {
+            $.backgroundColor = backgroundColor;
             return this;
         }
 
-        public Builder background_color(String background_color) {
-            return background_color(Output.of(background_color));
+        /**
+         * @param backgroundColor The button&#39;s background colour, `#rrggbb`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder backgroundColor(String backgroundColor) {
+            return backgroundColor(Output.of(backgroundColor));
         }
 
         public FormComponentJumpButtonConfigStyleArgs build() {

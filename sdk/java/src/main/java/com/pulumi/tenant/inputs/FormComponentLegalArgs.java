@@ -18,58 +18,122 @@ public final class FormComponentLegalArgs extends com.pulumi.resources.ResourceA
 
     public static final FormComponentLegalArgs Empty = new FormComponentLegalArgs();
 
+    /**
+     * The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     * 
+     */
     @Import(name="category", required=true)
     private Output<String> category;
 
+    /**
+     * @return The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     * 
+     */
     public Output<String> category() {
         return this.category;
     }
 
+    /**
+     * The component&#39;s configuration, by its type.
+     * 
+     */
     @Import(name="config")
     private @Nullable Output<FormComponentLegalConfigArgs> config;
 
+    /**
+     * @return The component&#39;s configuration, by its type.
+     * 
+     */
     public Optional<Output<FormComponentLegalConfigArgs>> config() {
         return Optional.ofNullable(this.config);
     }
 
+    /**
+     * A hint shown below the field, 1 to 500 characters.
+     * 
+     */
     @Import(name="hint")
     private @Nullable Output<String> hint;
 
+    /**
+     * @return A hint shown below the field, 1 to 500 characters.
+     * 
+     */
     public Optional<Output<String>> hint() {
         return Optional.ofNullable(this.hint);
     }
 
+    /**
+     * The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     @Import(name="id", required=true)
     private Output<String> id;
 
+    /**
+     * @return The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     public Output<String> id() {
         return this.id;
     }
 
+    /**
+     * The label shown with the field.
+     * 
+     */
     @Import(name="label")
     private @Nullable Output<String> label;
 
+    /**
+     * @return The label shown with the field.
+     * 
+     */
     public Optional<Output<String>> label() {
         return Optional.ofNullable(this.label);
     }
 
+    /**
+     * Whether the visitor must fill in the field.
+     * 
+     */
     @Import(name="required")
     private @Nullable Output<Boolean> required;
 
+    /**
+     * @return Whether the visitor must fill in the field.
+     * 
+     */
     public Optional<Output<Boolean>> required() {
         return Optional.ofNullable(this.required);
     }
 
+    /**
+     * Whether the value is sensitive: kept out of logs and flows&#39; records.
+     * 
+     */
     @Import(name="sensitive")
     private @Nullable Output<Boolean> sensitive;
 
+    /**
+     * @return Whether the value is sensitive: kept out of logs and flows&#39; records.
+     * 
+     */
     public Optional<Output<Boolean>> sensitive() {
         return Optional.ofNullable(this.sensitive);
     }
 
+    /**
+     * The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     * 
+     */
     @Import(name="type", required=true)
     private Output<String> type;
 
+    /**
+     * @return The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     * 
+     */
     public Output<String> type() {
         return this.type;
     }
@@ -105,74 +169,170 @@ public final class FormComponentLegalArgs extends com.pulumi.resources.ResourceA
             $ = new FormComponentLegalArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param category The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder category(Output<String> category) {
             $.category = category;
             return this;
         }
 
+        /**
+         * @param category The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder category(String category) {
             return category(Output.of(category));
         }
 
+        /**
+         * @param config The component&#39;s configuration, by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder config(@Nullable Output<FormComponentLegalConfigArgs> config) {
             $.config = config;
             return this;
         }
 
+        /**
+         * @param config The component&#39;s configuration, by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder config(FormComponentLegalConfigArgs config) {
             return config(Output.of(config));
         }
 
+        /**
+         * @param hint A hint shown below the field, 1 to 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder hint(@Nullable Output<String> hint) {
             $.hint = hint;
             return this;
         }
 
+        /**
+         * @param hint A hint shown below the field, 1 to 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder hint(String hint) {
             return hint(Output.of(hint));
         }
 
+        /**
+         * @param id The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder id(Output<String> id) {
             $.id = id;
             return this;
         }
 
+        /**
+         * @param id The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder id(String id) {
             return id(Output.of(id));
         }
 
+        /**
+         * @param label The label shown with the field.
+         * 
+         * @return builder
+         * 
+         */
         public Builder label(@Nullable Output<String> label) {
             $.label = label;
             return this;
         }
 
+        /**
+         * @param label The label shown with the field.
+         * 
+         * @return builder
+         * 
+         */
         public Builder label(String label) {
             return label(Output.of(label));
         }
 
+        /**
+         * @param required Whether the visitor must fill in the field.
+         * 
+         * @return builder
+         * 
+         */
         public Builder required(@Nullable Output<Boolean> required) {
             $.required = required;
             return this;
         }
 
+        /**
+         * @param required Whether the visitor must fill in the field.
+         * 
+         * @return builder
+         * 
+         */
         public Builder required(Boolean required) {
             return required(Output.of(required));
         }
 
+        /**
+         * @param sensitive Whether the value is sensitive: kept out of logs and flows&#39; records.
+         * 
+         * @return builder
+         * 
+         */
         public Builder sensitive(@Nullable Output<Boolean> sensitive) {
             $.sensitive = sensitive;
             return this;
         }
 
+        /**
+         * @param sensitive Whether the value is sensitive: kept out of logs and flows&#39; records.
+         * 
+         * @return builder
+         * 
+         */
         public Builder sensitive(Boolean sensitive) {
             return sensitive(Output.of(sensitive));
         }
 
+        /**
+         * @param type The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(Output<String> type) {
             $.type = type;
             return this;
         }
 
+        /**
+         * @param type The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(String type) {
             return type(Output.of(type));
         }

@@ -16,30 +16,62 @@ public final class FormComponentNumberConfigArgs extends com.pulumi.resources.Re
 
     public static final FormComponentNumberConfigArgs Empty = new FormComponentNumberConfigArgs();
 
-    @Import(name="default_value")
-    private @Nullable Output<Double> default_value;
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
+    @Import(name="defaultValue")
+    private @Nullable Output<Double> defaultValue;
 
-    public Optional<Output<Double>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<Output<Double>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
-    @Import(name="max_value")
-    private @Nullable Output<Double> max_value;
+    /**
+     * The largest number accepted.
+     * 
+     */
+    @Import(name="maxValue")
+    private @Nullable Output<Double> maxValue;
 
-    public Optional<Output<Double>> max_value() {
-        return Optional.ofNullable(this.max_value);
+    /**
+     * @return The largest number accepted.
+     * 
+     */
+    public Optional<Output<Double>> maxValue() {
+        return Optional.ofNullable(this.maxValue);
     }
 
-    @Import(name="min_value")
-    private @Nullable Output<Double> min_value;
+    /**
+     * The smallest number accepted.
+     * 
+     */
+    @Import(name="minValue")
+    private @Nullable Output<Double> minValue;
 
-    public Optional<Output<Double>> min_value() {
-        return Optional.ofNullable(this.min_value);
+    /**
+     * @return The smallest number accepted.
+     * 
+     */
+    public Optional<Output<Double>> minValue() {
+        return Optional.ofNullable(this.minValue);
     }
 
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     * 
+     */
     @Import(name="placeholder")
     private @Nullable Output<String> placeholder;
 
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<Output<String>> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
@@ -47,9 +79,9 @@ public final class FormComponentNumberConfigArgs extends com.pulumi.resources.Re
     private FormComponentNumberConfigArgs() {}
 
     private FormComponentNumberConfigArgs(FormComponentNumberConfigArgs $) {
-        this.default_value = $.default_value;
-        this.max_value = $.max_value;
-        this.min_value = $.min_value;
+        this.defaultValue = $.defaultValue;
+        this.maxValue = $.maxValue;
+        this.minValue = $.minValue;
         this.placeholder = $.placeholder;
     }
 
@@ -71,38 +103,86 @@ public final class FormComponentNumberConfigArgs extends com.pulumi.resources.Re
             $ = new FormComponentNumberConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder default_value(@Nullable Output<Double> default_value) {
-            $.default_value = default_value;
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(@Nullable Output<Double> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(Double default_value) {
-            return default_value(Output.of(default_value));
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(Double defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
-        public Builder max_value(@Nullable Output<Double> max_value) {
-            $.max_value = max_value;
+        /**
+         * @param maxValue The largest number accepted.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxValue(@Nullable Output<Double> maxValue) {
+            $.maxValue = maxValue;
             return this;
         }
 
-        public Builder max_value(Double max_value) {
-            return max_value(Output.of(max_value));
+        /**
+         * @param maxValue The largest number accepted.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxValue(Double maxValue) {
+            return maxValue(Output.of(maxValue));
         }
 
-        public Builder min_value(@Nullable Output<Double> min_value) {
-            $.min_value = min_value;
+        /**
+         * @param minValue The smallest number accepted.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder minValue(@Nullable Output<Double> minValue) {
+            $.minValue = minValue;
             return this;
         }
 
-        public Builder min_value(Double min_value) {
-            return min_value(Output.of(min_value));
+        /**
+         * @param minValue The smallest number accepted.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder minValue(Double minValue) {
+            return minValue(Output.of(minValue));
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(@Nullable Output<String> placeholder) {
             $.placeholder = placeholder;
             return this;
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(String placeholder) {
             return placeholder(Output.of(placeholder));
         }

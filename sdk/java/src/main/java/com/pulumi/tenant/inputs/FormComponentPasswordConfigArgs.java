@@ -17,53 +17,109 @@ public final class FormComponentPasswordConfigArgs extends com.pulumi.resources.
 
     public static final FormComponentPasswordConfigArgs Empty = new FormComponentPasswordConfigArgs();
 
+    /**
+     * Whether the password must mix character classes.
+     * 
+     */
     @Import(name="complexity")
     private @Nullable Output<Boolean> complexity;
 
+    /**
+     * @return Whether the password must mix character classes.
+     * 
+     */
     public Optional<Output<Boolean>> complexity() {
         return Optional.ofNullable(this.complexity);
     }
 
+    /**
+     * How the password is hashed before the form&#39;s flows see it.
+     * 
+     */
     @Import(name="hash")
     private @Nullable Output<String> hash;
 
+    /**
+     * @return How the password is hashed before the form&#39;s flows see it.
+     * 
+     */
     public Optional<Output<String>> hash() {
         return Optional.ofNullable(this.hash);
     }
 
-    @Import(name="max_length")
-    private @Nullable Output<Integer> max_length;
+    /**
+     * The longest value accepted, in characters.
+     * 
+     */
+    @Import(name="maxLength")
+    private @Nullable Output<Integer> maxLength;
 
-    public Optional<Output<Integer>> max_length() {
-        return Optional.ofNullable(this.max_length);
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
+    public Optional<Output<Integer>> maxLength() {
+        return Optional.ofNullable(this.maxLength);
     }
 
-    @Import(name="min_length")
-    private @Nullable Output<Integer> min_length;
+    /**
+     * The shortest value accepted, in characters.
+     * 
+     */
+    @Import(name="minLength")
+    private @Nullable Output<Integer> minLength;
 
-    public Optional<Output<Integer>> min_length() {
-        return Optional.ofNullable(this.min_length);
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
+    public Optional<Output<Integer>> minLength() {
+        return Optional.ofNullable(this.minLength);
     }
 
+    /**
+     * Whether the password is checked against NIST&#39;s rules (known breached passwords).
+     * 
+     */
     @Import(name="nist")
     private @Nullable Output<Boolean> nist;
 
+    /**
+     * @return Whether the password is checked against NIST&#39;s rules (known breached passwords).
+     * 
+     */
     public Optional<Output<Boolean>> nist() {
         return Optional.ofNullable(this.nist);
     }
 
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     * 
+     */
     @Import(name="placeholder")
     private @Nullable Output<String> placeholder;
 
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<Output<String>> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
 
-    @Import(name="strength_meter")
-    private @Nullable Output<Boolean> strength_meter;
+    /**
+     * Whether to show a strength meter.
+     * 
+     */
+    @Import(name="strengthMeter")
+    private @Nullable Output<Boolean> strengthMeter;
 
-    public Optional<Output<Boolean>> strength_meter() {
-        return Optional.ofNullable(this.strength_meter);
+    /**
+     * @return Whether to show a strength meter.
+     * 
+     */
+    public Optional<Output<Boolean>> strengthMeter() {
+        return Optional.ofNullable(this.strengthMeter);
     }
 
     private FormComponentPasswordConfigArgs() {}
@@ -71,11 +127,11 @@ public final class FormComponentPasswordConfigArgs extends com.pulumi.resources.
     private FormComponentPasswordConfigArgs(FormComponentPasswordConfigArgs $) {
         this.complexity = $.complexity;
         this.hash = $.hash;
-        this.max_length = $.max_length;
-        this.min_length = $.min_length;
+        this.maxLength = $.maxLength;
+        this.minLength = $.minLength;
         this.nist = $.nist;
         this.placeholder = $.placeholder;
-        this.strength_meter = $.strength_meter;
+        this.strengthMeter = $.strengthMeter;
     }
 
     public static Builder builder() {
@@ -96,67 +152,151 @@ public final class FormComponentPasswordConfigArgs extends com.pulumi.resources.
             $ = new FormComponentPasswordConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param complexity Whether the password must mix character classes.
+         * 
+         * @return builder
+         * 
+         */
         public Builder complexity(@Nullable Output<Boolean> complexity) {
             $.complexity = complexity;
             return this;
         }
 
+        /**
+         * @param complexity Whether the password must mix character classes.
+         * 
+         * @return builder
+         * 
+         */
         public Builder complexity(Boolean complexity) {
             return complexity(Output.of(complexity));
         }
 
+        /**
+         * @param hash How the password is hashed before the form&#39;s flows see it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder hash(@Nullable Output<String> hash) {
             $.hash = hash;
             return this;
         }
 
+        /**
+         * @param hash How the password is hashed before the form&#39;s flows see it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder hash(String hash) {
             return hash(Output.of(hash));
         }
 
-        public Builder max_length(@Nullable Output<Integer> max_length) {
-            $.max_length = max_length;
+        /**
+         * @param maxLength The longest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxLength(@Nullable Output<Integer> maxLength) {
+            $.maxLength = maxLength;
             return this;
         }
 
-        public Builder max_length(Integer max_length) {
-            return max_length(Output.of(max_length));
+        /**
+         * @param maxLength The longest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxLength(Integer maxLength) {
+            return maxLength(Output.of(maxLength));
         }
 
-        public Builder min_length(@Nullable Output<Integer> min_length) {
-            $.min_length = min_length;
+        /**
+         * @param minLength The shortest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder minLength(@Nullable Output<Integer> minLength) {
+            $.minLength = minLength;
             return this;
         }
 
-        public Builder min_length(Integer min_length) {
-            return min_length(Output.of(min_length));
+        /**
+         * @param minLength The shortest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder minLength(Integer minLength) {
+            return minLength(Output.of(minLength));
         }
 
+        /**
+         * @param nist Whether the password is checked against NIST&#39;s rules (known breached passwords).
+         * 
+         * @return builder
+         * 
+         */
         public Builder nist(@Nullable Output<Boolean> nist) {
             $.nist = nist;
             return this;
         }
 
+        /**
+         * @param nist Whether the password is checked against NIST&#39;s rules (known breached passwords).
+         * 
+         * @return builder
+         * 
+         */
         public Builder nist(Boolean nist) {
             return nist(Output.of(nist));
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(@Nullable Output<String> placeholder) {
             $.placeholder = placeholder;
             return this;
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(String placeholder) {
             return placeholder(Output.of(placeholder));
         }
 
-        public Builder strength_meter(@Nullable Output<Boolean> strength_meter) {
-            $.strength_meter = strength_meter;
+        /**
+         * @param strengthMeter Whether to show a strength meter.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder strengthMeter(@Nullable Output<Boolean> strengthMeter) {
+            $.strengthMeter = strengthMeter;
             return this;
         }
 
-        public Builder strength_meter(Boolean strength_meter) {
-            return strength_meter(Output.of(strength_meter));
+        /**
+         * @param strengthMeter Whether to show a strength meter.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder strengthMeter(Boolean strengthMeter) {
+            return strengthMeter(Output.of(strengthMeter));
         }
 
         public FormComponentPasswordConfigArgs build() {

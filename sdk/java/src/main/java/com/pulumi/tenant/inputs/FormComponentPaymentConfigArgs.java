@@ -22,37 +22,77 @@ public final class FormComponentPaymentConfigArgs extends com.pulumi.resources.R
 
     public static final FormComponentPaymentConfigArgs Empty = new FormComponentPaymentConfigArgs();
 
+    /**
+     * What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+     * 
+     */
     @Import(name="charge", required=true)
     private Output<Either<FormComponentPaymentConfigChargeOneOffArgs,FormComponentPaymentConfigChargeSubscriptionArgs>> charge;
 
+    /**
+     * @return What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+     * 
+     */
     public Output<Either<FormComponentPaymentConfigChargeOneOffArgs,FormComponentPaymentConfigChargeSubscriptionArgs>> charge() {
         return this.charge;
     }
 
+    /**
+     * The payment provider&#39;s keys: `public_key` and `private_key` (a secret).
+     * 
+     */
     @Import(name="credentials", required=true)
     private Output<FormComponentPaymentConfigCredentialsArgs> credentials;
 
+    /**
+     * @return The payment provider&#39;s keys: `public_key` and `private_key` (a secret).
+     * 
+     */
     public Output<FormComponentPaymentConfigCredentialsArgs> credentials() {
         return this.credentials;
     }
 
+    /**
+     * Customer details passed to the payment provider.
+     * 
+     */
     @Import(name="customer")
     private @Nullable Output<Object> customer;
 
+    /**
+     * @return Customer details passed to the payment provider.
+     * 
+     */
     public Optional<Output<Object>> customer() {
         return Optional.ofNullable(this.customer);
     }
 
+    /**
+     * Labels and placeholders of the card&#39;s fields.
+     * 
+     */
     @Import(name="fields")
     private @Nullable Output<FormComponentPaymentConfigFieldsArgs> fields;
 
+    /**
+     * @return Labels and placeholders of the card&#39;s fields.
+     * 
+     */
     public Optional<Output<FormComponentPaymentConfigFieldsArgs>> fields() {
         return Optional.ofNullable(this.fields);
     }
 
+    /**
+     * The payment provider (`STRIPE`).
+     * 
+     */
     @Import(name="provider")
     private @Nullable Output<String> provider;
 
+    /**
+     * @return The payment provider (`STRIPE`).
+     * 
+     */
     public Optional<Output<String>> provider() {
         return Optional.ofNullable(this.provider);
     }
@@ -85,55 +125,127 @@ public final class FormComponentPaymentConfigArgs extends com.pulumi.resources.R
             $ = new FormComponentPaymentConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param charge What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder charge(Output<Either<FormComponentPaymentConfigChargeOneOffArgs,FormComponentPaymentConfigChargeSubscriptionArgs>> charge) {
             $.charge = charge;
             return this;
         }
 
+        /**
+         * @param charge What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder charge(Either<FormComponentPaymentConfigChargeOneOffArgs,FormComponentPaymentConfigChargeSubscriptionArgs> charge) {
             return charge(Output.of(charge));
         }
 
+        /**
+         * @param charge What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder charge(FormComponentPaymentConfigChargeOneOffArgs charge) {
             return charge(Either.ofLeft(charge));
         }
 
+        /**
+         * @param charge What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder charge(FormComponentPaymentConfigChargeSubscriptionArgs charge) {
             return charge(Either.ofRight(charge));
         }
 
+        /**
+         * @param credentials The payment provider&#39;s keys: `public_key` and `private_key` (a secret).
+         * 
+         * @return builder
+         * 
+         */
         public Builder credentials(Output<FormComponentPaymentConfigCredentialsArgs> credentials) {
             $.credentials = credentials;
             return this;
         }
 
+        /**
+         * @param credentials The payment provider&#39;s keys: `public_key` and `private_key` (a secret).
+         * 
+         * @return builder
+         * 
+         */
         public Builder credentials(FormComponentPaymentConfigCredentialsArgs credentials) {
             return credentials(Output.of(credentials));
         }
 
+        /**
+         * @param customer Customer details passed to the payment provider.
+         * 
+         * @return builder
+         * 
+         */
         public Builder customer(@Nullable Output<Object> customer) {
             $.customer = customer;
             return this;
         }
 
+        /**
+         * @param customer Customer details passed to the payment provider.
+         * 
+         * @return builder
+         * 
+         */
         public Builder customer(Object customer) {
             return customer(Output.of(customer));
         }
 
+        /**
+         * @param fields Labels and placeholders of the card&#39;s fields.
+         * 
+         * @return builder
+         * 
+         */
         public Builder fields(@Nullable Output<FormComponentPaymentConfigFieldsArgs> fields) {
             $.fields = fields;
             return this;
         }
 
+        /**
+         * @param fields Labels and placeholders of the card&#39;s fields.
+         * 
+         * @return builder
+         * 
+         */
         public Builder fields(FormComponentPaymentConfigFieldsArgs fields) {
             return fields(Output.of(fields));
         }
 
+        /**
+         * @param provider The payment provider (`STRIPE`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder provider(@Nullable Output<String> provider) {
             $.provider = provider;
             return this;
         }
 
+        /**
+         * @param provider The payment provider (`STRIPE`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder provider(String provider) {
             return provider(Output.of(provider));
         }

@@ -15,16 +15,32 @@ public final class FormComponentPaymentConfigChargeOneOffArgs extends com.pulumi
 
     public static final FormComponentPaymentConfigChargeOneOffArgs Empty = new FormComponentPaymentConfigChargeOneOffArgs();
 
-    @Import(name="one_off", required=true)
-    private Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> one_off;
+    /**
+     * A one-off payment: amount and currency.
+     * 
+     */
+    @Import(name="oneOff", required=true)
+    private Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> oneOff;
 
-    public Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> one_off() {
-        return this.one_off;
+    /**
+     * @return A one-off payment: amount and currency.
+     * 
+     */
+    public Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> oneOff() {
+        return this.oneOff;
     }
 
+    /**
+     * `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     * 
+     */
     @Import(name="type", required=true)
     private Output<String> type;
 
+    /**
+     * @return `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     * 
+     */
     public Output<String> type() {
         return this.type;
     }
@@ -32,7 +48,7 @@ public final class FormComponentPaymentConfigChargeOneOffArgs extends com.pulumi
     private FormComponentPaymentConfigChargeOneOffArgs() {}
 
     private FormComponentPaymentConfigChargeOneOffArgs(FormComponentPaymentConfigChargeOneOffArgs $) {
-        this.one_off = $.one_off;
+        this.oneOff = $.oneOff;
         this.type = $.type;
     }
 
@@ -54,27 +70,51 @@ public final class FormComponentPaymentConfigChargeOneOffArgs extends com.pulumi
             $ = new FormComponentPaymentConfigChargeOneOffArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder one_off(Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> one_off) {
-            $.one_off = one_off;
+        /**
+         * @param oneOff A one-off payment: amount and currency.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder oneOff(Output<FormComponentPaymentConfigChargeOneOffOneOffArgs> oneOff) {
+            $.oneOff = oneOff;
             return this;
         }
 
-        public Builder one_off(FormComponentPaymentConfigChargeOneOffOneOffArgs one_off) {
-            return one_off(Output.of(one_off));
+        /**
+         * @param oneOff A one-off payment: amount and currency.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder oneOff(FormComponentPaymentConfigChargeOneOffOneOffArgs oneOff) {
+            return oneOff(Output.of(oneOff));
         }
 
+        /**
+         * @param type `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(Output<String> type) {
             $.type = type;
             return this;
         }
 
+        /**
+         * @param type `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(String type) {
             return type(Output.of(type));
         }
 
         public FormComponentPaymentConfigChargeOneOffArgs build() {
-            if ($.one_off == null) {
-                throw new MissingRequiredPropertyException("FormComponentPaymentConfigChargeOneOffArgs", "one_off");
+            if ($.oneOff == null) {
+                throw new MissingRequiredPropertyException("FormComponentPaymentConfigChargeOneOffArgs", "oneOff");
             }
             if ($.type == null) {
                 throw new MissingRequiredPropertyException("FormComponentPaymentConfigChargeOneOffArgs", "type");

@@ -16,16 +16,32 @@ public final class FormComponentPaymentConfigChargeOneOffOneOffArgs extends com.
 
     public static final FormComponentPaymentConfigChargeOneOffOneOffArgs Empty = new FormComponentPaymentConfigChargeOneOffOneOffArgs();
 
+    /**
+     * The amount to charge, in the currency&#39;s smallest unit or as a number the provider takes.
+     * 
+     */
     @Import(name="amount", required=true)
     private Output<Either<String,Double>> amount;
 
+    /**
+     * @return The amount to charge, in the currency&#39;s smallest unit or as a number the provider takes.
+     * 
+     */
     public Output<Either<String,Double>> amount() {
         return this.amount;
     }
 
+    /**
+     * The currency (ISO 4217 code, for example `EUR`).
+     * 
+     */
     @Import(name="currency", required=true)
     private Output<String> currency;
 
+    /**
+     * @return The currency (ISO 4217 code, for example `EUR`).
+     * 
+     */
     public Output<String> currency() {
         return this.currency;
     }
@@ -55,28 +71,64 @@ public final class FormComponentPaymentConfigChargeOneOffOneOffArgs extends com.
             $ = new FormComponentPaymentConfigChargeOneOffOneOffArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param amount The amount to charge, in the currency&#39;s smallest unit or as a number the provider takes.
+         * 
+         * @return builder
+         * 
+         */
         public Builder amount(Output<Either<String,Double>> amount) {
             $.amount = amount;
             return this;
         }
 
+        /**
+         * @param amount The amount to charge, in the currency&#39;s smallest unit or as a number the provider takes.
+         * 
+         * @return builder
+         * 
+         */
         public Builder amount(Either<String,Double> amount) {
             return amount(Output.of(amount));
         }
 
+        /**
+         * @param amount The amount to charge, in the currency&#39;s smallest unit or as a number the provider takes.
+         * 
+         * @return builder
+         * 
+         */
         public Builder amount(String amount) {
             return amount(Either.ofLeft(amount));
         }
 
+        /**
+         * @param amount The amount to charge, in the currency&#39;s smallest unit or as a number the provider takes.
+         * 
+         * @return builder
+         * 
+         */
         public Builder amount(Double amount) {
             return amount(Either.ofRight(amount));
         }
 
+        /**
+         * @param currency The currency (ISO 4217 code, for example `EUR`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder currency(Output<String> currency) {
             $.currency = currency;
             return this;
         }
 
+        /**
+         * @param currency The currency (ISO 4217 code, for example `EUR`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder currency(String currency) {
             return currency(Output.of(currency));
         }

@@ -15,16 +15,32 @@ public final class FormComponentPaymentConfigChargeSubscriptionArgs extends com.
 
     public static final FormComponentPaymentConfigChargeSubscriptionArgs Empty = new FormComponentPaymentConfigChargeSubscriptionArgs();
 
+    /**
+     * The subscription the visitor takes out, as the payment provider defines it.
+     * 
+     */
     @Import(name="subscription", required=true)
     private Output<Object> subscription;
 
+    /**
+     * @return The subscription the visitor takes out, as the payment provider defines it.
+     * 
+     */
     public Output<Object> subscription() {
         return this.subscription;
     }
 
+    /**
+     * `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     * 
+     */
     @Import(name="type", required=true)
     private Output<String> type;
 
+    /**
+     * @return `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     * 
+     */
     public Output<String> type() {
         return this.type;
     }
@@ -54,20 +70,44 @@ public final class FormComponentPaymentConfigChargeSubscriptionArgs extends com.
             $ = new FormComponentPaymentConfigChargeSubscriptionArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param subscription The subscription the visitor takes out, as the payment provider defines it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder subscription(Output<Object> subscription) {
             $.subscription = subscription;
             return this;
         }
 
+        /**
+         * @param subscription The subscription the visitor takes out, as the payment provider defines it.
+         * 
+         * @return builder
+         * 
+         */
         public Builder subscription(Object subscription) {
             return subscription(Output.of(subscription));
         }
 
+        /**
+         * @param type `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(Output<String> type) {
             $.type = type;
             return this;
         }
 
+        /**
+         * @param type `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(String type) {
             return type(Output.of(type));
         }

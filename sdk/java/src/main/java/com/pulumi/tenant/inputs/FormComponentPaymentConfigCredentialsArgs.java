@@ -14,25 +14,41 @@ public final class FormComponentPaymentConfigCredentialsArgs extends com.pulumi.
 
     public static final FormComponentPaymentConfigCredentialsArgs Empty = new FormComponentPaymentConfigCredentialsArgs();
 
-    @Import(name="private_key", required=true)
-    private Output<String> private_key;
+    /**
+     * The payment provider&#39;s secret key: a secret, stored encrypted in the state.
+     * 
+     */
+    @Import(name="privateKey", required=true)
+    private Output<String> privateKey;
 
-    public Output<String> private_key() {
-        return this.private_key;
+    /**
+     * @return The payment provider&#39;s secret key: a secret, stored encrypted in the state.
+     * 
+     */
+    public Output<String> privateKey() {
+        return this.privateKey;
     }
 
-    @Import(name="public_key", required=true)
-    private Output<String> public_key;
+    /**
+     * The payment provider&#39;s publishable key.
+     * 
+     */
+    @Import(name="publicKey", required=true)
+    private Output<String> publicKey;
 
-    public Output<String> public_key() {
-        return this.public_key;
+    /**
+     * @return The payment provider&#39;s publishable key.
+     * 
+     */
+    public Output<String> publicKey() {
+        return this.publicKey;
     }
 
     private FormComponentPaymentConfigCredentialsArgs() {}
 
     private FormComponentPaymentConfigCredentialsArgs(FormComponentPaymentConfigCredentialsArgs $) {
-        this.private_key = $.private_key;
-        this.public_key = $.public_key;
+        this.privateKey = $.privateKey;
+        this.publicKey = $.publicKey;
     }
 
     public static Builder builder() {
@@ -53,30 +69,54 @@ public final class FormComponentPaymentConfigCredentialsArgs extends com.pulumi.
             $ = new FormComponentPaymentConfigCredentialsArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder private_key(Output<String> private_key) {
-            $.private_key = private_key;
+        /**
+         * @param privateKey The payment provider&#39;s secret key: a secret, stored encrypted in the state.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder privateKey(Output<String> privateKey) {
+            $.privateKey = privateKey;
             return this;
         }
 
-        public Builder private_key(String private_key) {
-            return private_key(Output.of(private_key));
+        /**
+         * @param privateKey The payment provider&#39;s secret key: a secret, stored encrypted in the state.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder privateKey(String privateKey) {
+            return privateKey(Output.of(privateKey));
         }
 
-        public Builder public_key(Output<String> public_key) {
-            $.public_key = public_key;
+        /**
+         * @param publicKey The payment provider&#39;s publishable key.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder publicKey(Output<String> publicKey) {
+            $.publicKey = publicKey;
             return this;
         }
 
-        public Builder public_key(String public_key) {
-            return public_key(Output.of(public_key));
+        /**
+         * @param publicKey The payment provider&#39;s publishable key.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder publicKey(String publicKey) {
+            return publicKey(Output.of(publicKey));
         }
 
         public FormComponentPaymentConfigCredentialsArgs build() {
-            if ($.private_key == null) {
-                throw new MissingRequiredPropertyException("FormComponentPaymentConfigCredentialsArgs", "private_key");
+            if ($.privateKey == null) {
+                throw new MissingRequiredPropertyException("FormComponentPaymentConfigCredentialsArgs", "privateKey");
             }
-            if ($.public_key == null) {
-                throw new MissingRequiredPropertyException("FormComponentPaymentConfigCredentialsArgs", "public_key");
+            if ($.publicKey == null) {
+                throw new MissingRequiredPropertyException("FormComponentPaymentConfigCredentialsArgs", "publicKey");
             }
             return $;
         }

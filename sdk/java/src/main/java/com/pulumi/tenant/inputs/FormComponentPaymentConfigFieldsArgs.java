@@ -18,30 +18,62 @@ public final class FormComponentPaymentConfigFieldsArgs extends com.pulumi.resou
 
     public static final FormComponentPaymentConfigFieldsArgs Empty = new FormComponentPaymentConfigFieldsArgs();
 
-    @Import(name="card_number")
-    private @Nullable Output<FormComponentPaymentConfigFieldsCardNumberArgs> card_number;
+    /**
+     * The card number field&#39;s texts.
+     * 
+     */
+    @Import(name="cardNumber")
+    private @Nullable Output<FormComponentPaymentConfigFieldsCardNumberArgs> cardNumber;
 
-    public Optional<Output<FormComponentPaymentConfigFieldsCardNumberArgs>> card_number() {
-        return Optional.ofNullable(this.card_number);
+    /**
+     * @return The card number field&#39;s texts.
+     * 
+     */
+    public Optional<Output<FormComponentPaymentConfigFieldsCardNumberArgs>> cardNumber() {
+        return Optional.ofNullable(this.cardNumber);
     }
 
-    @Import(name="expiration_date")
-    private @Nullable Output<FormComponentPaymentConfigFieldsExpirationDateArgs> expiration_date;
+    /**
+     * The expiration date field&#39;s texts.
+     * 
+     */
+    @Import(name="expirationDate")
+    private @Nullable Output<FormComponentPaymentConfigFieldsExpirationDateArgs> expirationDate;
 
-    public Optional<Output<FormComponentPaymentConfigFieldsExpirationDateArgs>> expiration_date() {
-        return Optional.ofNullable(this.expiration_date);
+    /**
+     * @return The expiration date field&#39;s texts.
+     * 
+     */
+    public Optional<Output<FormComponentPaymentConfigFieldsExpirationDateArgs>> expirationDate() {
+        return Optional.ofNullable(this.expirationDate);
     }
 
-    @Import(name="security_code")
-    private @Nullable Output<FormComponentPaymentConfigFieldsSecurityCodeArgs> security_code;
+    /**
+     * The security code field&#39;s texts.
+     * 
+     */
+    @Import(name="securityCode")
+    private @Nullable Output<FormComponentPaymentConfigFieldsSecurityCodeArgs> securityCode;
 
-    public Optional<Output<FormComponentPaymentConfigFieldsSecurityCodeArgs>> security_code() {
-        return Optional.ofNullable(this.security_code);
+    /**
+     * @return The security code field&#39;s texts.
+     * 
+     */
+    public Optional<Output<FormComponentPaymentConfigFieldsSecurityCodeArgs>> securityCode() {
+        return Optional.ofNullable(this.securityCode);
     }
 
+    /**
+     * Whether to show the payment provider&#39;s trust marks.
+     * 
+     */
     @Import(name="trustmarks")
     private @Nullable Output<Boolean> trustmarks;
 
+    /**
+     * @return Whether to show the payment provider&#39;s trust marks.
+     * 
+     */
     public Optional<Output<Boolean>> trustmarks() {
         return Optional.ofNullable(this.trustmarks);
     }
@@ -49,9 +81,9 @@ public final class FormComponentPaymentConfigFieldsArgs extends com.pulumi.resou
     private FormComponentPaymentConfigFieldsArgs() {}
 
     private FormComponentPaymentConfigFieldsArgs(FormComponentPaymentConfigFieldsArgs $) {
-        this.card_number = $.card_number;
-        this.expiration_date = $.expiration_date;
-        this.security_code = $.security_code;
+        this.cardNumber = $.cardNumber;
+        this.expirationDate = $.expirationDate;
+        this.securityCode = $.securityCode;
         this.trustmarks = $.trustmarks;
     }
 
@@ -73,38 +105,86 @@ public final class FormComponentPaymentConfigFieldsArgs extends com.pulumi.resou
             $ = new FormComponentPaymentConfigFieldsArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder card_number(@Nullable Output<FormComponentPaymentConfigFieldsCardNumberArgs> card_number) {
-            $.card_number = card_number;
+        /**
+         * @param cardNumber The card number field&#39;s texts.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder cardNumber(@Nullable Output<FormComponentPaymentConfigFieldsCardNumberArgs> cardNumber) {
+            $.cardNumber = cardNumber;
             return this;
         }
 
-        public Builder card_number(FormComponentPaymentConfigFieldsCardNumberArgs card_number) {
-            return card_number(Output.of(card_number));
+        /**
+         * @param cardNumber The card number field&#39;s texts.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder cardNumber(FormComponentPaymentConfigFieldsCardNumberArgs cardNumber) {
+            return cardNumber(Output.of(cardNumber));
         }
 
-        public Builder expiration_date(@Nullable Output<FormComponentPaymentConfigFieldsExpirationDateArgs> expiration_date) {
-            $.expiration_date = expiration_date;
+        /**
+         * @param expirationDate The expiration date field&#39;s texts.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder expirationDate(@Nullable Output<FormComponentPaymentConfigFieldsExpirationDateArgs> expirationDate) {
+            $.expirationDate = expirationDate;
             return this;
         }
 
-        public Builder expiration_date(FormComponentPaymentConfigFieldsExpirationDateArgs expiration_date) {
-            return expiration_date(Output.of(expiration_date));
+        /**
+         * @param expirationDate The expiration date field&#39;s texts.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder expirationDate(FormComponentPaymentConfigFieldsExpirationDateArgs expirationDate) {
+            return expirationDate(Output.of(expirationDate));
         }
 
-        public Builder security_code(@Nullable Output<FormComponentPaymentConfigFieldsSecurityCodeArgs> security_code) {
-            $.security_code = security_code;
+        /**
+         * @param securityCode The security code field&#39;s texts.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder securityCode(@Nullable Output<FormComponentPaymentConfigFieldsSecurityCodeArgs> securityCode) {
+            $.securityCode = securityCode;
             return this;
         }
 
-        public Builder security_code(FormComponentPaymentConfigFieldsSecurityCodeArgs security_code) {
-            return security_code(Output.of(security_code));
+        /**
+         * @param securityCode The security code field&#39;s texts.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder securityCode(FormComponentPaymentConfigFieldsSecurityCodeArgs securityCode) {
+            return securityCode(Output.of(securityCode));
         }
 
+        /**
+         * @param trustmarks Whether to show the payment provider&#39;s trust marks.
+         * 
+         * @return builder
+         * 
+         */
         public Builder trustmarks(@Nullable Output<Boolean> trustmarks) {
             $.trustmarks = trustmarks;
             return this;
         }
 
+        /**
+         * @param trustmarks Whether to show the payment provider&#39;s trust marks.
+         * 
+         * @return builder
+         * 
+         */
         public Builder trustmarks(Boolean trustmarks) {
             return trustmarks(Output.of(trustmarks));
         }

@@ -15,16 +15,32 @@ public final class FormComponentPaymentConfigFieldsCardNumberArgs extends com.pu
 
     public static final FormComponentPaymentConfigFieldsCardNumberArgs Empty = new FormComponentPaymentConfigFieldsCardNumberArgs();
 
+    /**
+     * The label shown with the field.
+     * 
+     */
     @Import(name="label")
     private @Nullable Output<String> label;
 
+    /**
+     * @return The label shown with the field.
+     * 
+     */
     public Optional<Output<String>> label() {
         return Optional.ofNullable(this.label);
     }
 
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     * 
+     */
     @Import(name="placeholder")
     private @Nullable Output<String> placeholder;
 
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<Output<String>> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
@@ -54,20 +70,44 @@ public final class FormComponentPaymentConfigFieldsCardNumberArgs extends com.pu
             $ = new FormComponentPaymentConfigFieldsCardNumberArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param label The label shown with the field.
+         * 
+         * @return builder
+         * 
+         */
         public Builder label(@Nullable Output<String> label) {
             $.label = label;
             return this;
         }
 
+        /**
+         * @param label The label shown with the field.
+         * 
+         * @return builder
+         * 
+         */
         public Builder label(String label) {
             return label(Output.of(label));
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(@Nullable Output<String> placeholder) {
             $.placeholder = placeholder;
             return this;
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(String placeholder) {
             return placeholder(Output.of(placeholder));
         }

@@ -14,9 +14,17 @@ public final class FormComponentPreviousButtonConfigArgs extends com.pulumi.reso
 
     public static final FormComponentPreviousButtonConfigArgs Empty = new FormComponentPreviousButtonConfigArgs();
 
+    /**
+     * The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     @Import(name="text", required=true)
     private Output<String> text;
 
+    /**
+     * @return The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     public Output<String> text() {
         return this.text;
     }
@@ -45,11 +53,23 @@ public final class FormComponentPreviousButtonConfigArgs extends com.pulumi.reso
             $ = new FormComponentPreviousButtonConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param text The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+         * 
+         * @return builder
+         * 
+         */
         public Builder text(Output<String> text) {
             $.text = text;
             return this;
         }
 
+        /**
+         * @param text The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+         * 
+         * @return builder
+         * 
+         */
         public Builder text(String text) {
             return text(Output.of(text));
         }

@@ -14,25 +14,41 @@ public final class FormComponentRecaptchaConfigArgs extends com.pulumi.resources
 
     public static final FormComponentRecaptchaConfigArgs Empty = new FormComponentRecaptchaConfigArgs();
 
-    @Import(name="secret_key", required=true)
-    private Output<String> secret_key;
+    /**
+     * The reCAPTCHA secret key: a secret, stored encrypted in the state.
+     * 
+     */
+    @Import(name="secretKey", required=true)
+    private Output<String> secretKey;
 
-    public Output<String> secret_key() {
-        return this.secret_key;
+    /**
+     * @return The reCAPTCHA secret key: a secret, stored encrypted in the state.
+     * 
+     */
+    public Output<String> secretKey() {
+        return this.secretKey;
     }
 
-    @Import(name="site_key", required=true)
-    private Output<String> site_key;
+    /**
+     * The reCAPTCHA site key (public).
+     * 
+     */
+    @Import(name="siteKey", required=true)
+    private Output<String> siteKey;
 
-    public Output<String> site_key() {
-        return this.site_key;
+    /**
+     * @return The reCAPTCHA site key (public).
+     * 
+     */
+    public Output<String> siteKey() {
+        return this.siteKey;
     }
 
     private FormComponentRecaptchaConfigArgs() {}
 
     private FormComponentRecaptchaConfigArgs(FormComponentRecaptchaConfigArgs $) {
-        this.secret_key = $.secret_key;
-        this.site_key = $.site_key;
+        this.secretKey = $.secretKey;
+        this.siteKey = $.siteKey;
     }
 
     public static Builder builder() {
@@ -53,30 +69,54 @@ public final class FormComponentRecaptchaConfigArgs extends com.pulumi.resources
             $ = new FormComponentRecaptchaConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder secret_key(Output<String> secret_key) {
-            $.secret_key = secret_key;
+        /**
+         * @param secretKey The reCAPTCHA secret key: a secret, stored encrypted in the state.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder secretKey(Output<String> secretKey) {
+            $.secretKey = secretKey;
             return this;
         }
 
-        public Builder secret_key(String secret_key) {
-            return secret_key(Output.of(secret_key));
+        /**
+         * @param secretKey The reCAPTCHA secret key: a secret, stored encrypted in the state.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder secretKey(String secretKey) {
+            return secretKey(Output.of(secretKey));
         }
 
-        public Builder site_key(Output<String> site_key) {
-            $.site_key = site_key;
+        /**
+         * @param siteKey The reCAPTCHA site key (public).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder siteKey(Output<String> siteKey) {
+            $.siteKey = siteKey;
             return this;
         }
 
-        public Builder site_key(String site_key) {
-            return site_key(Output.of(site_key));
+        /**
+         * @param siteKey The reCAPTCHA site key (public).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder siteKey(String siteKey) {
+            return siteKey(Output.of(siteKey));
         }
 
         public FormComponentRecaptchaConfigArgs build() {
-            if ($.secret_key == null) {
-                throw new MissingRequiredPropertyException("FormComponentRecaptchaConfigArgs", "secret_key");
+            if ($.secretKey == null) {
+                throw new MissingRequiredPropertyException("FormComponentRecaptchaConfigArgs", "secretKey");
             }
-            if ($.site_key == null) {
-                throw new MissingRequiredPropertyException("FormComponentRecaptchaConfigArgs", "site_key");
+            if ($.siteKey == null) {
+                throw new MissingRequiredPropertyException("FormComponentRecaptchaConfigArgs", "siteKey");
             }
             return $;
         }

@@ -17,65 +17,121 @@ public final class FormComponentResendButtonConfigArgs extends com.pulumi.resour
 
     public static final FormComponentResendButtonConfigArgs Empty = new FormComponentResendButtonConfigArgs();
 
-    @Import(name="active_text", required=true)
-    private Output<String> active_text;
+    /**
+     * The text shown while the code can be sent again, 1 to 255 characters.
+     * 
+     */
+    @Import(name="activeText", required=true)
+    private Output<String> activeText;
 
-    public Output<String> active_text() {
-        return this.active_text;
+    /**
+     * @return The text shown while the code can be sent again, 1 to 255 characters.
+     * 
+     */
+    public Output<String> activeText() {
+        return this.activeText;
     }
 
-    @Import(name="button_text", required=true)
-    private Output<String> button_text;
+    /**
+     * The resend button&#39;s caption, 1 to 255 characters.
+     * 
+     */
+    @Import(name="buttonText", required=true)
+    private Output<String> buttonText;
 
-    public Output<String> button_text() {
-        return this.button_text;
+    /**
+     * @return The resend button&#39;s caption, 1 to 255 characters.
+     * 
+     */
+    public Output<String> buttonText() {
+        return this.buttonText;
     }
 
-    @Import(name="flow_id", required=true)
-    private Output<String> flow_id;
+    /**
+     * The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
+    @Import(name="flowId", required=true)
+    private Output<String> flowId;
 
-    public Output<String> flow_id() {
-        return this.flow_id;
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
+    public Output<String> flowId() {
+        return this.flowId;
     }
 
-    @Import(name="max_attempts")
-    private @Nullable Output<Double> max_attempts;
+    /**
+     * How many times the code may be sent again, 1 to 10.
+     * 
+     */
+    @Import(name="maxAttempts")
+    private @Nullable Output<Double> maxAttempts;
 
-    public Optional<Output<Double>> max_attempts() {
-        return Optional.ofNullable(this.max_attempts);
+    /**
+     * @return How many times the code may be sent again, 1 to 10.
+     * 
+     */
+    public Optional<Output<Double>> maxAttempts() {
+        return Optional.ofNullable(this.maxAttempts);
     }
 
-    @Import(name="text_alignment")
-    private @Nullable Output<String> text_alignment;
+    /**
+     * How the resend text is aligned.
+     * 
+     */
+    @Import(name="textAlignment")
+    private @Nullable Output<String> textAlignment;
 
-    public Optional<Output<String>> text_alignment() {
-        return Optional.ofNullable(this.text_alignment);
+    /**
+     * @return How the resend text is aligned.
+     * 
+     */
+    public Optional<Output<String>> textAlignment() {
+        return Optional.ofNullable(this.textAlignment);
     }
 
-    @Import(name="waiting_text", required=true)
-    private Output<String> waiting_text;
+    /**
+     * The text shown while waiting to resend, 1 to 255 characters.
+     * 
+     */
+    @Import(name="waitingText", required=true)
+    private Output<String> waitingText;
 
-    public Output<String> waiting_text() {
-        return this.waiting_text;
+    /**
+     * @return The text shown while waiting to resend, 1 to 255 characters.
+     * 
+     */
+    public Output<String> waitingText() {
+        return this.waitingText;
     }
 
-    @Import(name="waiting_time")
-    private @Nullable Output<Double> waiting_time;
+    /**
+     * Seconds to wait between two sends, 1 to 60.
+     * 
+     */
+    @Import(name="waitingTime")
+    private @Nullable Output<Double> waitingTime;
 
-    public Optional<Output<Double>> waiting_time() {
-        return Optional.ofNullable(this.waiting_time);
+    /**
+     * @return Seconds to wait between two sends, 1 to 60.
+     * 
+     */
+    public Optional<Output<Double>> waitingTime() {
+        return Optional.ofNullable(this.waitingTime);
     }
 
     private FormComponentResendButtonConfigArgs() {}
 
     private FormComponentResendButtonConfigArgs(FormComponentResendButtonConfigArgs $) {
-        this.active_text = $.active_text;
-        this.button_text = $.button_text;
-        this.flow_id = $.flow_id;
-        this.max_attempts = $.max_attempts;
-        this.text_alignment = $.text_alignment;
-        this.waiting_text = $.waiting_text;
-        this.waiting_time = $.waiting_time;
+        this.activeText = $.activeText;
+        this.buttonText = $.buttonText;
+        this.flowId = $.flowId;
+        this.maxAttempts = $.maxAttempts;
+        this.textAlignment = $.textAlignment;
+        this.waitingText = $.waitingText;
+        this.waitingTime = $.waitingTime;
     }
 
     public static Builder builder() {
@@ -96,81 +152,165 @@ public final class FormComponentResendButtonConfigArgs extends com.pulumi.resour
             $ = new FormComponentResendButtonConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder active_text(Output<String> active_text) {
-            $.active_text = active_text;
+        /**
+         * @param activeText The text shown while the code can be sent again, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder activeText(Output<String> activeText) {
+            $.activeText = activeText;
             return this;
         }
 
-        public Builder active_text(String active_text) {
-            return active_text(Output.of(active_text));
+        /**
+         * @param activeText The text shown while the code can be sent again, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder activeText(String activeText) {
+            return activeText(Output.of(activeText));
         }
 
-        public Builder button_text(Output<String> button_text) {
-            $.button_text = button_text;
+        /**
+         * @param buttonText The resend button&#39;s caption, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder buttonText(Output<String> buttonText) {
+            $.buttonText = buttonText;
             return this;
         }
 
-        public Builder button_text(String button_text) {
-            return button_text(Output.of(button_text));
+        /**
+         * @param buttonText The resend button&#39;s caption, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder buttonText(String buttonText) {
+            return buttonText(Output.of(buttonText));
         }
 
-        public Builder flow_id(Output<String> flow_id) {
-            $.flow_id = flow_id;
+        /**
+         * @param flowId The id of a flow (`af_…`, at most 30 characters).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder flowId(Output<String> flowId) {
+            $.flowId = flowId;
             return this;
         }
 
-        public Builder flow_id(String flow_id) {
-            return flow_id(Output.of(flow_id));
+        /**
+         * @param flowId The id of a flow (`af_…`, at most 30 characters).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder flowId(String flowId) {
+            return flowId(Output.of(flowId));
         }
 
-        public Builder max_attempts(@Nullable Output<Double> max_attempts) {
-            $.max_attempts = max_attempts;
+        /**
+         * @param maxAttempts How many times the code may be sent again, 1 to 10.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxAttempts(@Nullable Output<Double> maxAttempts) {
+            $.maxAttempts = maxAttempts;
             return this;
         }
 
-        public Builder max_attempts(Double max_attempts) {
-            return max_attempts(Output.of(max_attempts));
+        /**
+         * @param maxAttempts How many times the code may be sent again, 1 to 10.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxAttempts(Double maxAttempts) {
+            return maxAttempts(Output.of(maxAttempts));
         }
 
-        public Builder text_alignment(@Nullable Output<String> text_alignment) {
-            $.text_alignment = text_alignment;
+        /**
+         * @param textAlignment How the resend text is aligned.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder textAlignment(@Nullable Output<String> textAlignment) {
+            $.textAlignment = textAlignment;
             return this;
         }
 
-        public Builder text_alignment(String text_alignment) {
-            return text_alignment(Output.of(text_alignment));
+        /**
+         * @param textAlignment How the resend text is aligned.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder textAlignment(String textAlignment) {
+            return textAlignment(Output.of(textAlignment));
         }
 
-        public Builder waiting_text(Output<String> waiting_text) {
-            $.waiting_text = waiting_text;
+        /**
+         * @param waitingText The text shown while waiting to resend, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder waitingText(Output<String> waitingText) {
+            $.waitingText = waitingText;
             return this;
         }
 
-        public Builder waiting_text(String waiting_text) {
-            return waiting_text(Output.of(waiting_text));
+        /**
+         * @param waitingText The text shown while waiting to resend, 1 to 255 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder waitingText(String waitingText) {
+            return waitingText(Output.of(waitingText));
         }
 
-        public Builder waiting_time(@Nullable Output<Double> waiting_time) {
-            $.waiting_time = waiting_time;
+        /**
+         * @param waitingTime Seconds to wait between two sends, 1 to 60.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder waitingTime(@Nullable Output<Double> waitingTime) {
+            $.waitingTime = waitingTime;
             return this;
         }
 
-        public Builder waiting_time(Double waiting_time) {
-            return waiting_time(Output.of(waiting_time));
+        /**
+         * @param waitingTime Seconds to wait between two sends, 1 to 60.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder waitingTime(Double waitingTime) {
+            return waitingTime(Output.of(waitingTime));
         }
 
         public FormComponentResendButtonConfigArgs build() {
-            if ($.active_text == null) {
-                throw new MissingRequiredPropertyException("FormComponentResendButtonConfigArgs", "active_text");
+            if ($.activeText == null) {
+                throw new MissingRequiredPropertyException("FormComponentResendButtonConfigArgs", "activeText");
             }
-            if ($.button_text == null) {
-                throw new MissingRequiredPropertyException("FormComponentResendButtonConfigArgs", "button_text");
+            if ($.buttonText == null) {
+                throw new MissingRequiredPropertyException("FormComponentResendButtonConfigArgs", "buttonText");
             }
-            if ($.flow_id == null) {
-                throw new MissingRequiredPropertyException("FormComponentResendButtonConfigArgs", "flow_id");
+            if ($.flowId == null) {
+                throw new MissingRequiredPropertyException("FormComponentResendButtonConfigArgs", "flowId");
             }
-            if ($.waiting_text == null) {
-                throw new MissingRequiredPropertyException("FormComponentResendButtonConfigArgs", "waiting_text");
+            if ($.waitingText == null) {
+                throw new MissingRequiredPropertyException("FormComponentResendButtonConfigArgs", "waitingText");
             }
             return $;
         }

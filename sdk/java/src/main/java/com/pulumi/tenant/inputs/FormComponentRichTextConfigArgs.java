@@ -15,9 +15,17 @@ public final class FormComponentRichTextConfigArgs extends com.pulumi.resources.
 
     public static final FormComponentRichTextConfigArgs Empty = new FormComponentRichTextConfigArgs();
 
+    /**
+     * The block&#39;s content (HTML or rich text), at most 10000 characters.
+     * 
+     */
     @Import(name="content")
     private @Nullable Output<String> content;
 
+    /**
+     * @return The block&#39;s content (HTML or rich text), at most 10000 characters.
+     * 
+     */
     public Optional<Output<String>> content() {
         return Optional.ofNullable(this.content);
     }
@@ -46,11 +54,23 @@ public final class FormComponentRichTextConfigArgs extends com.pulumi.resources.
             $ = new FormComponentRichTextConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param content The block&#39;s content (HTML or rich text), at most 10000 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder content(@Nullable Output<String> content) {
             $.content = content;
             return this;
         }
 
+        /**
+         * @param content The block&#39;s content (HTML or rich text), at most 10000 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder content(String content) {
             return content(Output.of(content));
         }

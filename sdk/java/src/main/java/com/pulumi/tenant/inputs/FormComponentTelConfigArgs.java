@@ -18,44 +18,92 @@ public final class FormComponentTelConfigArgs extends com.pulumi.resources.Resou
 
     public static final FormComponentTelConfigArgs Empty = new FormComponentTelConfigArgs();
 
-    @Import(name="country_picker")
-    private @Nullable Output<Boolean> country_picker;
+    /**
+     * Whether to show a country picker for the number&#39;s prefix.
+     * 
+     */
+    @Import(name="countryPicker")
+    private @Nullable Output<Boolean> countryPicker;
 
-    public Optional<Output<Boolean>> country_picker() {
-        return Optional.ofNullable(this.country_picker);
+    /**
+     * @return Whether to show a country picker for the number&#39;s prefix.
+     * 
+     */
+    public Optional<Output<Boolean>> countryPicker() {
+        return Optional.ofNullable(this.countryPicker);
     }
 
-    @Import(name="default_value")
-    private @Nullable Output<String> default_value;
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
+    @Import(name="defaultValue")
+    private @Nullable Output<String> defaultValue;
 
-    public Optional<Output<String>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<Output<String>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
-    @Import(name="max_length")
-    private @Nullable Output<Integer> max_length;
+    /**
+     * The longest value accepted, in characters.
+     * 
+     */
+    @Import(name="maxLength")
+    private @Nullable Output<Integer> maxLength;
 
-    public Optional<Output<Integer>> max_length() {
-        return Optional.ofNullable(this.max_length);
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
+    public Optional<Output<Integer>> maxLength() {
+        return Optional.ofNullable(this.maxLength);
     }
 
-    @Import(name="min_length")
-    private @Nullable Output<Integer> min_length;
+    /**
+     * The shortest value accepted, in characters.
+     * 
+     */
+    @Import(name="minLength")
+    private @Nullable Output<Integer> minLength;
 
-    public Optional<Output<Integer>> min_length() {
-        return Optional.ofNullable(this.min_length);
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
+    public Optional<Output<Integer>> minLength() {
+        return Optional.ofNullable(this.minLength);
     }
 
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     * 
+     */
     @Import(name="placeholder")
     private @Nullable Output<String> placeholder;
 
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<Output<String>> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
 
+    /**
+     * Texts of the telephone field&#39;s country picker.
+     * 
+     */
     @Import(name="strings")
     private @Nullable Output<FormComponentTelConfigStringsArgs> strings;
 
+    /**
+     * @return Texts of the telephone field&#39;s country picker.
+     * 
+     */
     public Optional<Output<FormComponentTelConfigStringsArgs>> strings() {
         return Optional.ofNullable(this.strings);
     }
@@ -63,10 +111,10 @@ public final class FormComponentTelConfigArgs extends com.pulumi.resources.Resou
     private FormComponentTelConfigArgs() {}
 
     private FormComponentTelConfigArgs(FormComponentTelConfigArgs $) {
-        this.country_picker = $.country_picker;
-        this.default_value = $.default_value;
-        this.max_length = $.max_length;
-        this.min_length = $.min_length;
+        this.countryPicker = $.countryPicker;
+        this.defaultValue = $.defaultValue;
+        this.maxLength = $.maxLength;
+        this.minLength = $.minLength;
         this.placeholder = $.placeholder;
         this.strings = $.strings;
     }
@@ -89,56 +137,128 @@ public final class FormComponentTelConfigArgs extends com.pulumi.resources.Resou
             $ = new FormComponentTelConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder country_picker(@Nullable Output<Boolean> country_picker) {
-            $.country_picker = country_picker;
+        /**
+         * @param countryPicker Whether to show a country picker for the number&#39;s prefix.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder countryPicker(@Nullable Output<Boolean> countryPicker) {
+            $.countryPicker = countryPicker;
             return this;
         }
 
-        public Builder country_picker(Boolean country_picker) {
-            return country_picker(Output.of(country_picker));
+        /**
+         * @param countryPicker Whether to show a country picker for the number&#39;s prefix.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder countryPicker(Boolean countryPicker) {
+            return countryPicker(Output.of(countryPicker));
         }
 
-        public Builder default_value(@Nullable Output<String> default_value) {
-            $.default_value = default_value;
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(@Nullable Output<String> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(String default_value) {
-            return default_value(Output.of(default_value));
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(String defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
-        public Builder max_length(@Nullable Output<Integer> max_length) {
-            $.max_length = max_length;
+        /**
+         * @param maxLength The longest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxLength(@Nullable Output<Integer> maxLength) {
+            $.maxLength = maxLength;
             return this;
         }
 
-        public Builder max_length(Integer max_length) {
-            return max_length(Output.of(max_length));
+        /**
+         * @param maxLength The longest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxLength(Integer maxLength) {
+            return maxLength(Output.of(maxLength));
         }
 
-        public Builder min_length(@Nullable Output<Integer> min_length) {
-            $.min_length = min_length;
+        /**
+         * @param minLength The shortest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder minLength(@Nullable Output<Integer> minLength) {
+            $.minLength = minLength;
             return this;
         }
 
-        public Builder min_length(Integer min_length) {
-            return min_length(Output.of(min_length));
+        /**
+         * @param minLength The shortest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder minLength(Integer minLength) {
+            return minLength(Output.of(minLength));
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(@Nullable Output<String> placeholder) {
             $.placeholder = placeholder;
             return this;
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(String placeholder) {
             return placeholder(Output.of(placeholder));
         }
 
+        /**
+         * @param strings Texts of the telephone field&#39;s country picker.
+         * 
+         * @return builder
+         * 
+         */
         public Builder strings(@Nullable Output<FormComponentTelConfigStringsArgs> strings) {
             $.strings = strings;
             return this;
         }
 
+        /**
+         * @param strings Texts of the telephone field&#39;s country picker.
+         * 
+         * @return builder
+         * 
+         */
         public Builder strings(FormComponentTelConfigStringsArgs strings) {
             return strings(Output.of(strings));
         }

@@ -15,17 +15,25 @@ public final class FormComponentTelConfigStringsArgs extends com.pulumi.resource
 
     public static final FormComponentTelConfigStringsArgs Empty = new FormComponentTelConfigStringsArgs();
 
-    @Import(name="filter_placeholder")
-    private @Nullable Output<String> filter_placeholder;
+    /**
+     * Text shown in the empty country search box.
+     * 
+     */
+    @Import(name="filterPlaceholder")
+    private @Nullable Output<String> filterPlaceholder;
 
-    public Optional<Output<String>> filter_placeholder() {
-        return Optional.ofNullable(this.filter_placeholder);
+    /**
+     * @return Text shown in the empty country search box.
+     * 
+     */
+    public Optional<Output<String>> filterPlaceholder() {
+        return Optional.ofNullable(this.filterPlaceholder);
     }
 
     private FormComponentTelConfigStringsArgs() {}
 
     private FormComponentTelConfigStringsArgs(FormComponentTelConfigStringsArgs $) {
-        this.filter_placeholder = $.filter_placeholder;
+        this.filterPlaceholder = $.filterPlaceholder;
     }
 
     public static Builder builder() {
@@ -46,13 +54,25 @@ public final class FormComponentTelConfigStringsArgs extends com.pulumi.resource
             $ = new FormComponentTelConfigStringsArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder filter_placeholder(@Nullable Output<String> filter_placeholder) {
-            $.filter_placeholder = filter_placeholder;
+        /**
+         * @param filterPlaceholder Text shown in the empty country search box.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder filterPlaceholder(@Nullable Output<String> filterPlaceholder) {
+            $.filterPlaceholder = filterPlaceholder;
             return this;
         }
 
-        public Builder filter_placeholder(String filter_placeholder) {
-            return filter_placeholder(Output.of(filter_placeholder));
+        /**
+         * @param filterPlaceholder Text shown in the empty country search box.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder filterPlaceholder(String filterPlaceholder) {
+            return filterPlaceholder(Output.of(filterPlaceholder));
         }
 
         public FormComponentTelConfigStringsArgs build() {

@@ -17,37 +17,77 @@ public final class FormComponentTextConfigArgs extends com.pulumi.resources.Reso
 
     public static final FormComponentTextConfigArgs Empty = new FormComponentTextConfigArgs();
 
-    @Import(name="default_value")
-    private @Nullable Output<String> default_value;
+    /**
+     * The field&#39;s value until the visitor changes it.
+     * 
+     */
+    @Import(name="defaultValue")
+    private @Nullable Output<String> defaultValue;
 
-    public Optional<Output<String>> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<Output<String>> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
 
-    @Import(name="max_length")
-    private @Nullable Output<Integer> max_length;
+    /**
+     * The longest value accepted, in characters.
+     * 
+     */
+    @Import(name="maxLength")
+    private @Nullable Output<Integer> maxLength;
 
-    public Optional<Output<Integer>> max_length() {
-        return Optional.ofNullable(this.max_length);
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
+    public Optional<Output<Integer>> maxLength() {
+        return Optional.ofNullable(this.maxLength);
     }
 
-    @Import(name="min_length")
-    private @Nullable Output<Integer> min_length;
+    /**
+     * The shortest value accepted, in characters.
+     * 
+     */
+    @Import(name="minLength")
+    private @Nullable Output<Integer> minLength;
 
-    public Optional<Output<Integer>> min_length() {
-        return Optional.ofNullable(this.min_length);
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
+    public Optional<Output<Integer>> minLength() {
+        return Optional.ofNullable(this.minLength);
     }
 
+    /**
+     * Whether the text field takes several lines.
+     * 
+     */
     @Import(name="multiline")
     private @Nullable Output<Boolean> multiline;
 
+    /**
+     * @return Whether the text field takes several lines.
+     * 
+     */
     public Optional<Output<Boolean>> multiline() {
         return Optional.ofNullable(this.multiline);
     }
 
+    /**
+     * Text shown in the empty field, at most 500 characters.
+     * 
+     */
     @Import(name="placeholder")
     private @Nullable Output<String> placeholder;
 
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<Output<String>> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
@@ -55,9 +95,9 @@ public final class FormComponentTextConfigArgs extends com.pulumi.resources.Reso
     private FormComponentTextConfigArgs() {}
 
     private FormComponentTextConfigArgs(FormComponentTextConfigArgs $) {
-        this.default_value = $.default_value;
-        this.max_length = $.max_length;
-        this.min_length = $.min_length;
+        this.defaultValue = $.defaultValue;
+        this.maxLength = $.maxLength;
+        this.minLength = $.minLength;
         this.multiline = $.multiline;
         this.placeholder = $.placeholder;
     }
@@ -80,47 +120,107 @@ public final class FormComponentTextConfigArgs extends com.pulumi.resources.Reso
             $ = new FormComponentTextConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder default_value(@Nullable Output<String> default_value) {
-            $.default_value = default_value;
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(@Nullable Output<String> defaultValue) {
+            $.defaultValue = defaultValue;
             return this;
         }
 
-        public Builder default_value(String default_value) {
-            return default_value(Output.of(default_value));
+        /**
+         * @param defaultValue The field&#39;s value until the visitor changes it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaultValue(String defaultValue) {
+            return defaultValue(Output.of(defaultValue));
         }
 
-        public Builder max_length(@Nullable Output<Integer> max_length) {
-            $.max_length = max_length;
+        /**
+         * @param maxLength The longest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxLength(@Nullable Output<Integer> maxLength) {
+            $.maxLength = maxLength;
             return this;
         }
 
-        public Builder max_length(Integer max_length) {
-            return max_length(Output.of(max_length));
+        /**
+         * @param maxLength The longest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxLength(Integer maxLength) {
+            return maxLength(Output.of(maxLength));
         }
 
-        public Builder min_length(@Nullable Output<Integer> min_length) {
-            $.min_length = min_length;
+        /**
+         * @param minLength The shortest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder minLength(@Nullable Output<Integer> minLength) {
+            $.minLength = minLength;
             return this;
         }
 
-        public Builder min_length(Integer min_length) {
-            return min_length(Output.of(min_length));
+        /**
+         * @param minLength The shortest value accepted, in characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder minLength(Integer minLength) {
+            return minLength(Output.of(minLength));
         }
 
+        /**
+         * @param multiline Whether the text field takes several lines.
+         * 
+         * @return builder
+         * 
+         */
         public Builder multiline(@Nullable Output<Boolean> multiline) {
             $.multiline = multiline;
             return this;
         }
 
+        /**
+         * @param multiline Whether the text field takes several lines.
+         * 
+         * @return builder
+         * 
+         */
         public Builder multiline(Boolean multiline) {
             return multiline(Output.of(multiline));
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(@Nullable Output<String> placeholder) {
             $.placeholder = placeholder;
             return this;
         }
 
+        /**
+         * @param placeholder Text shown in the empty field, at most 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder placeholder(String placeholder) {
             return placeholder(Output.of(placeholder));
         }

@@ -15,17 +15,25 @@ public final class FormEndingAfterSubmitArgs extends com.pulumi.resources.Resour
 
     public static final FormEndingAfterSubmitArgs Empty = new FormEndingAfterSubmitArgs();
 
-    @Import(name="flow_id")
-    private @Nullable Output<String> flow_id;
+    /**
+     * The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
+    @Import(name="flowId")
+    private @Nullable Output<String> flowId;
 
-    public Optional<Output<String>> flow_id() {
-        return Optional.ofNullable(this.flow_id);
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
+    public Optional<Output<String>> flowId() {
+        return Optional.ofNullable(this.flowId);
     }
 
     private FormEndingAfterSubmitArgs() {}
 
     private FormEndingAfterSubmitArgs(FormEndingAfterSubmitArgs $) {
-        this.flow_id = $.flow_id;
+        this.flowId = $.flowId;
     }
 
     public static Builder builder() {
@@ -46,13 +54,25 @@ public final class FormEndingAfterSubmitArgs extends com.pulumi.resources.Resour
             $ = new FormEndingAfterSubmitArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder flow_id(@Nullable Output<String> flow_id) {
-            $.flow_id = flow_id;
+        /**
+         * @param flowId The id of a flow (`af_…`, at most 30 characters).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder flowId(@Nullable Output<String> flowId) {
+            $.flowId = flowId;
             return this;
         }
 
-        public Builder flow_id(String flow_id) {
-            return flow_id(Output.of(flow_id));
+        /**
+         * @param flowId The id of a flow (`af_…`, at most 30 characters).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder flowId(String flowId) {
+            return flowId(Output.of(flowId));
         }
 
         public FormEndingAfterSubmitArgs build() {

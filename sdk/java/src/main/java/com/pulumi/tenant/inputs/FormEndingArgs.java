@@ -18,41 +18,73 @@ public final class FormEndingArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final FormEndingArgs Empty = new FormEndingArgs();
 
-    @Import(name="after_submit")
-    private @Nullable Output<FormEndingAfterSubmitArgs> after_submit;
+    /**
+     * A flow to run after the form is submitted.
+     * 
+     */
+    @Import(name="afterSubmit")
+    private @Nullable Output<FormEndingAfterSubmitArgs> afterSubmit;
 
-    public Optional<Output<FormEndingAfterSubmitArgs>> after_submit() {
-        return Optional.ofNullable(this.after_submit);
+    /**
+     * @return A flow to run after the form is submitted.
+     * 
+     */
+    public Optional<Output<FormEndingAfterSubmitArgs>> afterSubmit() {
+        return Optional.ofNullable(this.afterSubmit);
     }
 
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     @Import(name="coordinates")
     private @Nullable Output<FormNodeStepCoordinatesArgs> coordinates;
 
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     public Optional<Output<FormNodeStepCoordinatesArgs>> coordinates() {
         return Optional.ofNullable(this.coordinates);
     }
 
+    /**
+     * Send the visitor to a URL at the end.
+     * 
+     */
     @Import(name="redirection")
     private @Nullable Output<FormEndingRedirectionArgs> redirection;
 
+    /**
+     * @return Send the visitor to a URL at the end.
+     * 
+     */
     public Optional<Output<FormEndingRedirectionArgs>> redirection() {
         return Optional.ofNullable(this.redirection);
     }
 
-    @Import(name="resume_flow")
-    private @Nullable Output<Boolean> resume_flow;
+    /**
+     * Resume the authentication flow that showed the form (only `true`).
+     * 
+     */
+    @Import(name="resumeFlow")
+    private @Nullable Output<Boolean> resumeFlow;
 
-    public Optional<Output<Boolean>> resume_flow() {
-        return Optional.ofNullable(this.resume_flow);
+    /**
+     * @return Resume the authentication flow that showed the form (only `true`).
+     * 
+     */
+    public Optional<Output<Boolean>> resumeFlow() {
+        return Optional.ofNullable(this.resumeFlow);
     }
 
     private FormEndingArgs() {}
 
     private FormEndingArgs(FormEndingArgs $) {
-        this.after_submit = $.after_submit;
+        this.afterSubmit = $.afterSubmit;
         this.coordinates = $.coordinates;
         this.redirection = $.redirection;
-        this.resume_flow = $.resume_flow;
+        this.resumeFlow = $.resumeFlow;
     }
 
     public static Builder builder() {
@@ -73,40 +105,88 @@ public final class FormEndingArgs extends com.pulumi.resources.ResourceArgs {
             $ = new FormEndingArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder after_submit(@Nullable Output<FormEndingAfterSubmitArgs> after_submit) {
-            $.after_submit = after_submit;
+        /**
+         * @param afterSubmit A flow to run after the form is submitted.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder afterSubmit(@Nullable Output<FormEndingAfterSubmitArgs> afterSubmit) {
+            $.afterSubmit = afterSubmit;
             return this;
         }
 
-        public Builder after_submit(FormEndingAfterSubmitArgs after_submit) {
-            return after_submit(Output.of(after_submit));
+        /**
+         * @param afterSubmit A flow to run after the form is submitted.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder afterSubmit(FormEndingAfterSubmitArgs afterSubmit) {
+            return afterSubmit(Output.of(afterSubmit));
         }
 
+        /**
+         * @param coordinates Where the editor draws this element: integers `x` and `y` within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder coordinates(@Nullable Output<FormNodeStepCoordinatesArgs> coordinates) {
             $.coordinates = coordinates;
             return this;
         }
 
+        /**
+         * @param coordinates Where the editor draws this element: integers `x` and `y` within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder coordinates(FormNodeStepCoordinatesArgs coordinates) {
             return coordinates(Output.of(coordinates));
         }
 
+        /**
+         * @param redirection Send the visitor to a URL at the end.
+         * 
+         * @return builder
+         * 
+         */
         public Builder redirection(@Nullable Output<FormEndingRedirectionArgs> redirection) {
             $.redirection = redirection;
             return this;
         }
 
+        /**
+         * @param redirection Send the visitor to a URL at the end.
+         * 
+         * @return builder
+         * 
+         */
         public Builder redirection(FormEndingRedirectionArgs redirection) {
             return redirection(Output.of(redirection));
         }
 
-        public Builder resume_flow(@Nullable Output<Boolean> resume_flow) {
-            $.resume_flow = resume_flow;
+        /**
+         * @param resumeFlow Resume the authentication flow that showed the form (only `true`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder resumeFlow(@Nullable Output<Boolean> resumeFlow) {
+            $.resumeFlow = resumeFlow;
             return this;
         }
 
-        public Builder resume_flow(Boolean resume_flow) {
-            return resume_flow(Output.of(resume_flow));
+        /**
+         * @param resumeFlow Resume the authentication flow that showed the form (only `true`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder resumeFlow(Boolean resumeFlow) {
+            return resumeFlow(Output.of(resumeFlow));
         }
 
         public FormEndingArgs build() {

@@ -17,16 +17,32 @@ public final class FormEndingRedirectionArgs extends com.pulumi.resources.Resour
 
     public static final FormEndingRedirectionArgs Empty = new FormEndingRedirectionArgs();
 
+    /**
+     * Seconds to wait before going, an integer 0 to 10.
+     * 
+     */
     @Import(name="delay")
     private @Nullable Output<Integer> delay;
 
+    /**
+     * @return Seconds to wait before going, an integer 0 to 10.
+     * 
+     */
     public Optional<Output<Integer>> delay() {
         return Optional.ofNullable(this.delay);
     }
 
+    /**
+     * The URL to go to, 1 to 1024 characters.
+     * 
+     */
     @Import(name="target", required=true)
     private Output<String> target;
 
+    /**
+     * @return The URL to go to, 1 to 1024 characters.
+     * 
+     */
     public Output<String> target() {
         return this.target;
     }
@@ -56,20 +72,44 @@ public final class FormEndingRedirectionArgs extends com.pulumi.resources.Resour
             $ = new FormEndingRedirectionArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param delay Seconds to wait before going, an integer 0 to 10.
+         * 
+         * @return builder
+         * 
+         */
         public Builder delay(@Nullable Output<Integer> delay) {
             $.delay = delay;
             return this;
         }
 
+        /**
+         * @param delay Seconds to wait before going, an integer 0 to 10.
+         * 
+         * @return builder
+         * 
+         */
         public Builder delay(Integer delay) {
             return delay(Output.of(delay));
         }
 
+        /**
+         * @param target The URL to go to, 1 to 1024 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder target(Output<String> target) {
             $.target = target;
             return this;
         }
 
+        /**
+         * @param target The URL to go to, 1 to 1024 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder target(String target) {
             return target(Output.of(target));
         }

@@ -15,16 +15,32 @@ public final class FormLanguagesArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final FormLanguagesArgs Empty = new FormLanguagesArgs();
 
+    /**
+     * The language used when the visitor&#39;s is not available.
+     * 
+     */
     @Import(name="default")
     private @Nullable Output<String> default_;
 
+    /**
+     * @return The language used when the visitor&#39;s is not available.
+     * 
+     */
     public Optional<Output<String>> default_() {
         return Optional.ofNullable(this.default_);
     }
 
+    /**
+     * The primary language code (for example `en`).
+     * 
+     */
     @Import(name="primary")
     private @Nullable Output<String> primary;
 
+    /**
+     * @return The primary language code (for example `en`).
+     * 
+     */
     public Optional<Output<String>> primary() {
         return Optional.ofNullable(this.primary);
     }
@@ -54,20 +70,44 @@ public final class FormLanguagesArgs extends com.pulumi.resources.ResourceArgs {
             $ = new FormLanguagesArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param default_ The language used when the visitor&#39;s is not available.
+         * 
+         * @return builder
+         * 
+         */
         public Builder default_(@Nullable Output<String> default_) {
             $.default_ = default_;
             return this;
         }
 
+        /**
+         * @param default_ The language used when the visitor&#39;s is not available.
+         * 
+         * @return builder
+         * 
+         */
         public Builder default_(String default_) {
             return default_(Output.of(default_));
         }
 
+        /**
+         * @param primary The primary language code (for example `en`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder primary(@Nullable Output<String> primary) {
             $.primary = primary;
             return this;
         }
 
+        /**
+         * @param primary The primary language code (for example `en`).
+         * 
+         * @return builder
+         * 
+         */
         public Builder primary(String primary) {
             return primary(Output.of(primary));
         }

@@ -16,16 +16,32 @@ public final class FormMessagesArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final FormMessagesArgs Empty = new FormMessagesArgs();
 
+    /**
+     * The form&#39;s own messages, by key, for use in its components.
+     * 
+     */
     @Import(name="custom")
     private @Nullable Output<Map<String,String>> custom;
 
+    /**
+     * @return The form&#39;s own messages, by key, for use in its components.
+     * 
+     */
     public Optional<Output<Map<String,String>>> custom() {
         return Optional.ofNullable(this.custom);
     }
 
+    /**
+     * Texts that replace the built-in error messages, by error key.
+     * 
+     */
     @Import(name="errors")
     private @Nullable Output<Map<String,String>> errors;
 
+    /**
+     * @return Texts that replace the built-in error messages, by error key.
+     * 
+     */
     public Optional<Output<Map<String,String>>> errors() {
         return Optional.ofNullable(this.errors);
     }
@@ -55,20 +71,44 @@ public final class FormMessagesArgs extends com.pulumi.resources.ResourceArgs {
             $ = new FormMessagesArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param custom The form&#39;s own messages, by key, for use in its components.
+         * 
+         * @return builder
+         * 
+         */
         public Builder custom(@Nullable Output<Map<String,String>> custom) {
             $.custom = custom;
             return this;
         }
 
+        /**
+         * @param custom The form&#39;s own messages, by key, for use in its components.
+         * 
+         * @return builder
+         * 
+         */
         public Builder custom(Map<String,String> custom) {
             return custom(Output.of(custom));
         }
 
+        /**
+         * @param errors Texts that replace the built-in error messages, by error key.
+         * 
+         * @return builder
+         * 
+         */
         public Builder errors(@Nullable Output<Map<String,String>> errors) {
             $.errors = errors;
             return this;
         }
 
+        /**
+         * @param errors Texts that replace the built-in error messages, by error key.
+         * 
+         * @return builder
+         * 
+         */
         public Builder errors(Map<String,String> errors) {
             return errors(Output.of(errors));
         }

@@ -18,37 +18,77 @@ public final class FormNodeFlowArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final FormNodeFlowArgs Empty = new FormNodeFlowArgs();
 
+    /**
+     * A display name for the node in the editor, 1 to 150 characters.
+     * 
+     */
     @Import(name="alias")
     private @Nullable Output<String> alias;
 
+    /**
+     * @return A display name for the node in the editor, 1 to 150 characters.
+     * 
+     */
     public Optional<Output<String>> alias() {
         return Optional.ofNullable(this.alias);
     }
 
+    /**
+     * The node&#39;s configuration, by its type.
+     * 
+     */
     @Import(name="config", required=true)
     private Output<FormNodeFlowConfigArgs> config;
 
+    /**
+     * @return The node&#39;s configuration, by its type.
+     * 
+     */
     public Output<FormNodeFlowConfigArgs> config() {
         return this.config;
     }
 
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     @Import(name="coordinates")
     private @Nullable Output<FormNodeStepCoordinatesArgs> coordinates;
 
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     public Optional<Output<FormNodeStepCoordinatesArgs>> coordinates() {
         return Optional.ofNullable(this.coordinates);
     }
 
+    /**
+     * The node&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     @Import(name="id", required=true)
     private Output<String> id;
 
+    /**
+     * @return The node&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     public Output<String> id() {
         return this.id;
     }
 
+    /**
+     * The node&#39;s type: `STEP`, `FLOW` or `ROUTER`.
+     * 
+     */
     @Import(name="type", required=true)
     private Output<String> type;
 
+    /**
+     * @return The node&#39;s type: `STEP`, `FLOW` or `ROUTER`.
+     * 
+     */
     public Output<String> type() {
         return this.type;
     }
@@ -81,47 +121,107 @@ public final class FormNodeFlowArgs extends com.pulumi.resources.ResourceArgs {
             $ = new FormNodeFlowArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param alias A display name for the node in the editor, 1 to 150 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder alias(@Nullable Output<String> alias) {
             $.alias = alias;
             return this;
         }
 
+        /**
+         * @param alias A display name for the node in the editor, 1 to 150 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder alias(String alias) {
             return alias(Output.of(alias));
         }
 
+        /**
+         * @param config The node&#39;s configuration, by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder config(Output<FormNodeFlowConfigArgs> config) {
             $.config = config;
             return this;
         }
 
+        /**
+         * @param config The node&#39;s configuration, by its type.
+         * 
+         * @return builder
+         * 
+         */
         public Builder config(FormNodeFlowConfigArgs config) {
             return config(Output.of(config));
         }
 
+        /**
+         * @param coordinates Where the editor draws this element: integers `x` and `y` within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder coordinates(@Nullable Output<FormNodeStepCoordinatesArgs> coordinates) {
             $.coordinates = coordinates;
             return this;
         }
 
+        /**
+         * @param coordinates Where the editor draws this element: integers `x` and `y` within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder coordinates(FormNodeStepCoordinatesArgs coordinates) {
             return coordinates(Output.of(coordinates));
         }
 
+        /**
+         * @param id The node&#39;s id, unique in the form: letters, digits, `_` and `-`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder id(Output<String> id) {
             $.id = id;
             return this;
         }
 
+        /**
+         * @param id The node&#39;s id, unique in the form: letters, digits, `_` and `-`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder id(String id) {
             return id(Output.of(id));
         }
 
+        /**
+         * @param type The node&#39;s type: `STEP`, `FLOW` or `ROUTER`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(Output<String> type) {
             $.type = type;
             return this;
         }
 
+        /**
+         * @param type The node&#39;s type: `STEP`, `FLOW` or `ROUTER`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder type(String type) {
             return type(Output.of(type));
         }

@@ -16,25 +16,41 @@ public final class FormNodeFlowConfigArgs extends com.pulumi.resources.ResourceA
 
     public static final FormNodeFlowConfigArgs Empty = new FormNodeFlowConfigArgs();
 
-    @Import(name="flow_id", required=true)
-    private Output<String> flow_id;
+    /**
+     * The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
+    @Import(name="flowId", required=true)
+    private Output<String> flowId;
 
-    public Output<String> flow_id() {
-        return this.flow_id;
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
+    public Output<String> flowId() {
+        return this.flowId;
     }
 
-    @Import(name="next_node")
-    private @Nullable Output<String> next_node;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    @Import(name="nextNode")
+    private @Nullable Output<String> nextNode;
 
-    public Optional<Output<String>> next_node() {
-        return Optional.ofNullable(this.next_node);
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    public Optional<Output<String>> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     private FormNodeFlowConfigArgs() {}
 
     private FormNodeFlowConfigArgs(FormNodeFlowConfigArgs $) {
-        this.flow_id = $.flow_id;
-        this.next_node = $.next_node;
+        this.flowId = $.flowId;
+        this.nextNode = $.nextNode;
     }
 
     public static Builder builder() {
@@ -55,27 +71,51 @@ public final class FormNodeFlowConfigArgs extends com.pulumi.resources.ResourceA
             $ = new FormNodeFlowConfigArgs(Objects.requireNonNull(defaults));
         }
 
-        public Builder flow_id(Output<String> flow_id) {
-            $.flow_id = flow_id;
+        /**
+         * @param flowId The id of a flow (`af_…`, at most 30 characters).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder flowId(Output<String> flowId) {
+            $.flowId = flowId;
             return this;
         }
 
-        public Builder flow_id(String flow_id) {
-            return flow_id(Output.of(flow_id));
+        /**
+         * @param flowId The id of a flow (`af_…`, at most 30 characters).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder flowId(String flowId) {
+            return flowId(Output.of(flowId));
         }
 
-        public Builder next_node(@Nullable Output<String> next_node) {
-            $.next_node = next_node;
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder nextNode(@Nullable Output<String> nextNode) {
+            $.nextNode = nextNode;
             return this;
         }
 
-        public Builder next_node(String next_node) {
-            return next_node(Output.of(next_node));
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder nextNode(String nextNode) {
+            return nextNode(Output.of(nextNode));
         }
 
         public FormNodeFlowConfigArgs build() {
-            if ($.flow_id == null) {
-                throw new MissingRequiredPropertyException("FormNodeFlowConfigArgs", "flow_id");
+            if ($.flowId == null) {
+                throw new MissingRequiredPropertyException("FormNodeFlowConfigArgs", "flowId");
             }
             return $;
         }

@@ -17,16 +17,32 @@ public final class FormNodeRouterConfigArgs extends com.pulumi.resources.Resourc
 
     public static final FormNodeRouterConfigArgs Empty = new FormNodeRouterConfigArgs();
 
+    /**
+     * The id of the node that comes next when no rule applies, or `$ending`.
+     * 
+     */
     @Import(name="fallback")
     private @Nullable Output<String> fallback;
 
+    /**
+     * @return The id of the node that comes next when no rule applies, or `$ending`.
+     * 
+     */
     public Optional<Output<String>> fallback() {
         return Optional.ofNullable(this.fallback);
     }
 
+    /**
+     * The ROUTER node&#39;s rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+     * 
+     */
     @Import(name="rules")
     private @Nullable Output<List<FormNodeRouterConfigRulesArgs>> rules;
 
+    /**
+     * @return The ROUTER node&#39;s rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+     * 
+     */
     public Optional<Output<List<FormNodeRouterConfigRulesArgs>>> rules() {
         return Optional.ofNullable(this.rules);
     }
@@ -56,24 +72,54 @@ public final class FormNodeRouterConfigArgs extends com.pulumi.resources.Resourc
             $ = new FormNodeRouterConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param fallback The id of the node that comes next when no rule applies, or `$ending`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder fallback(@Nullable Output<String> fallback) {
             $.fallback = fallback;
             return this;
         }
 
+        /**
+         * @param fallback The id of the node that comes next when no rule applies, or `$ending`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder fallback(String fallback) {
             return fallback(Output.of(fallback));
         }
 
+        /**
+         * @param rules The ROUTER node&#39;s rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+         * 
+         * @return builder
+         * 
+         */
         public Builder rules(@Nullable Output<List<FormNodeRouterConfigRulesArgs>> rules) {
             $.rules = rules;
             return this;
         }
 
+        /**
+         * @param rules The ROUTER node&#39;s rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+         * 
+         * @return builder
+         * 
+         */
         public Builder rules(List<FormNodeRouterConfigRulesArgs> rules) {
             return rules(Output.of(rules));
         }
 
+        /**
+         * @param rules The ROUTER node&#39;s rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+         * 
+         * @return builder
+         * 
+         */
         public Builder rules(FormNodeRouterConfigRulesArgs... rules) {
             return rules(List.of(rules));
         }

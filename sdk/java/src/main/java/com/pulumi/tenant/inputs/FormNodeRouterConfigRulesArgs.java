@@ -17,32 +17,64 @@ public final class FormNodeRouterConfigRulesArgs extends com.pulumi.resources.Re
 
     public static final FormNodeRouterConfigRulesArgs Empty = new FormNodeRouterConfigRulesArgs();
 
+    /**
+     * A display name for the rule, 1 to 150 characters.
+     * 
+     */
     @Import(name="alias")
     private @Nullable Output<String> alias;
 
+    /**
+     * @return A display name for the rule, 1 to 150 characters.
+     * 
+     */
     public Optional<Output<String>> alias() {
         return Optional.ofNullable(this.alias);
     }
 
+    /**
+     * When the rule applies: an expression on the form&#39;s fields, kept exactly as written.
+     * 
+     */
     @Import(name="condition", required=true)
     private Output<Object> condition;
 
+    /**
+     * @return When the rule applies: an expression on the form&#39;s fields, kept exactly as written.
+     * 
+     */
     public Output<Object> condition() {
         return this.condition;
     }
 
+    /**
+     * The rule&#39;s id, unique in the node.
+     * 
+     */
     @Import(name="id", required=true)
     private Output<String> id;
 
+    /**
+     * @return The rule&#39;s id, unique in the node.
+     * 
+     */
     public Output<String> id() {
         return this.id;
     }
 
-    @Import(name="next_node")
-    private @Nullable Output<String> next_node;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    @Import(name="nextNode")
+    private @Nullable Output<String> nextNode;
 
-    public Optional<Output<String>> next_node() {
-        return Optional.ofNullable(this.next_node);
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    public Optional<Output<String>> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     private FormNodeRouterConfigRulesArgs() {}
@@ -51,7 +83,7 @@ public final class FormNodeRouterConfigRulesArgs extends com.pulumi.resources.Re
         this.alias = $.alias;
         this.condition = $.condition;
         this.id = $.id;
-        this.next_node = $.next_node;
+        this.nextNode = $.nextNode;
     }
 
     public static Builder builder() {
@@ -72,40 +104,88 @@ public final class FormNodeRouterConfigRulesArgs extends com.pulumi.resources.Re
             $ = new FormNodeRouterConfigRulesArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param alias A display name for the rule, 1 to 150 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder alias(@Nullable Output<String> alias) {
             $.alias = alias;
             return this;
         }
 
+        /**
+         * @param alias A display name for the rule, 1 to 150 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder alias(String alias) {
             return alias(Output.of(alias));
         }
 
+        /**
+         * @param condition When the rule applies: an expression on the form&#39;s fields, kept exactly as written.
+         * 
+         * @return builder
+         * 
+         */
         public Builder condition(Output<Object> condition) {
             $.condition = condition;
             return this;
         }
 
+        /**
+         * @param condition When the rule applies: an expression on the form&#39;s fields, kept exactly as written.
+         * 
+         * @return builder
+         * 
+         */
         public Builder condition(Object condition) {
             return condition(Output.of(condition));
         }
 
+        /**
+         * @param id The rule&#39;s id, unique in the node.
+         * 
+         * @return builder
+         * 
+         */
         public Builder id(Output<String> id) {
             $.id = id;
             return this;
         }
 
+        /**
+         * @param id The rule&#39;s id, unique in the node.
+         * 
+         * @return builder
+         * 
+         */
         public Builder id(String id) {
             return id(Output.of(id));
         }
 
-        public Builder next_node(@Nullable Output<String> next_node) {
-            $.next_node = next_node;
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder nextNode(@Nullable Output<String> nextNode) {
+            $.nextNode = nextNode;
             return this;
         }
 
-        public Builder next_node(String next_node) {
-            return next_node(Output.of(next_node));
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder nextNode(String nextNode) {
+            return nextNode(Output.of(nextNode));
         }
 
         public FormNodeRouterConfigRulesArgs build() {

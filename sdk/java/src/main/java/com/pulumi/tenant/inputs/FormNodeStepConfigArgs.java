@@ -44,25 +44,41 @@ public final class FormNodeStepConfigArgs extends com.pulumi.resources.ResourceA
 
     public static final FormNodeStepConfigArgs Empty = new FormNodeStepConfigArgs();
 
+    /**
+     * The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+     * 
+     */
     @Import(name="components")
     private @Nullable Output<List<Object>> components;
 
+    /**
+     * @return The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+     * 
+     */
     public Optional<Output<List<Object>>> components() {
         return Optional.ofNullable(this.components);
     }
 
-    @Import(name="next_node")
-    private @Nullable Output<String> next_node;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    @Import(name="nextNode")
+    private @Nullable Output<String> nextNode;
 
-    public Optional<Output<String>> next_node() {
-        return Optional.ofNullable(this.next_node);
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    public Optional<Output<String>> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     private FormNodeStepConfigArgs() {}
 
     private FormNodeStepConfigArgs(FormNodeStepConfigArgs $) {
         this.components = $.components;
-        this.next_node = $.next_node;
+        this.nextNode = $.nextNode;
     }
 
     public static Builder builder() {
@@ -83,26 +99,56 @@ public final class FormNodeStepConfigArgs extends com.pulumi.resources.ResourceA
             $ = new FormNodeStepConfigArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param components The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+         * 
+         * @return builder
+         * 
+         */
         public Builder components(@Nullable Output<List<Object>> components) {
             $.components = components;
             return this;
         }
 
+        /**
+         * @param components The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+         * 
+         * @return builder
+         * 
+         */
         public Builder components(List<Object> components) {
             return components(Output.of(components));
         }
 
+        /**
+         * @param components The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+         * 
+         * @return builder
+         * 
+         */
         public Builder components(Object... components) {
             return components(List.of(components));
         }
 
-        public Builder next_node(@Nullable Output<String> next_node) {
-            $.next_node = next_node;
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder nextNode(@Nullable Output<String> nextNode) {
+            $.nextNode = nextNode;
             return this;
         }
 
-        public Builder next_node(String next_node) {
-            return next_node(Output.of(next_node));
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder nextNode(String nextNode) {
+            return nextNode(Output.of(nextNode));
         }
 
         public FormNodeStepConfigArgs build() {

@@ -14,16 +14,32 @@ public final class FormNodeStepCoordinatesArgs extends com.pulumi.resources.Reso
 
     public static final FormNodeStepCoordinatesArgs Empty = new FormNodeStepCoordinatesArgs();
 
+    /**
+     * Horizontal position in the editor, an integer within ±999999.
+     * 
+     */
     @Import(name="x", required=true)
     private Output<Integer> x;
 
+    /**
+     * @return Horizontal position in the editor, an integer within ±999999.
+     * 
+     */
     public Output<Integer> x() {
         return this.x;
     }
 
+    /**
+     * Vertical position in the editor, an integer within ±999999.
+     * 
+     */
     @Import(name="y", required=true)
     private Output<Integer> y;
 
+    /**
+     * @return Vertical position in the editor, an integer within ±999999.
+     * 
+     */
     public Output<Integer> y() {
         return this.y;
     }
@@ -53,20 +69,44 @@ public final class FormNodeStepCoordinatesArgs extends com.pulumi.resources.Reso
             $ = new FormNodeStepCoordinatesArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param x Horizontal position in the editor, an integer within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder x(Output<Integer> x) {
             $.x = x;
             return this;
         }
 
+        /**
+         * @param x Horizontal position in the editor, an integer within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder x(Integer x) {
             return x(Output.of(x));
         }
 
+        /**
+         * @param y Vertical position in the editor, an integer within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder y(Output<Integer> y) {
             $.y = y;
             return this;
         }
 
+        /**
+         * @param y Vertical position in the editor, an integer within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder y(Integer y) {
             return y(Output.of(y));
         }

@@ -18,33 +18,57 @@ public final class FormStartArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final FormStartArgs Empty = new FormStartArgs();
 
+    /**
+     * Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     @Import(name="coordinates")
     private @Nullable Output<FormNodeStepCoordinatesArgs> coordinates;
 
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     public Optional<Output<FormNodeStepCoordinatesArgs>> coordinates() {
         return Optional.ofNullable(this.coordinates);
     }
 
-    @Import(name="hidden_fields")
-    private @Nullable Output<List<FormStartHiddenFieldsArgs>> hidden_fields;
+    /**
+     * Values the form carries without showing them (from the query string or set here).
+     * 
+     */
+    @Import(name="hiddenFields")
+    private @Nullable Output<List<FormStartHiddenFieldsArgs>> hiddenFields;
 
-    public Optional<Output<List<FormStartHiddenFieldsArgs>>> hidden_fields() {
-        return Optional.ofNullable(this.hidden_fields);
+    /**
+     * @return Values the form carries without showing them (from the query string or set here).
+     * 
+     */
+    public Optional<Output<List<FormStartHiddenFieldsArgs>>> hiddenFields() {
+        return Optional.ofNullable(this.hiddenFields);
     }
 
-    @Import(name="next_node")
-    private @Nullable Output<String> next_node;
+    /**
+     * The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    @Import(name="nextNode")
+    private @Nullable Output<String> nextNode;
 
-    public Optional<Output<String>> next_node() {
-        return Optional.ofNullable(this.next_node);
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    public Optional<Output<String>> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     private FormStartArgs() {}
 
     private FormStartArgs(FormStartArgs $) {
         this.coordinates = $.coordinates;
-        this.hidden_fields = $.hidden_fields;
-        this.next_node = $.next_node;
+        this.hiddenFields = $.hiddenFields;
+        this.nextNode = $.nextNode;
     }
 
     public static Builder builder() {
@@ -65,35 +89,77 @@ public final class FormStartArgs extends com.pulumi.resources.ResourceArgs {
             $ = new FormStartArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param coordinates Where the editor draws this element: integers `x` and `y` within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder coordinates(@Nullable Output<FormNodeStepCoordinatesArgs> coordinates) {
             $.coordinates = coordinates;
             return this;
         }
 
+        /**
+         * @param coordinates Where the editor draws this element: integers `x` and `y` within ±999999.
+         * 
+         * @return builder
+         * 
+         */
         public Builder coordinates(FormNodeStepCoordinatesArgs coordinates) {
             return coordinates(Output.of(coordinates));
         }
 
-        public Builder hidden_fields(@Nullable Output<List<FormStartHiddenFieldsArgs>> hidden_fields) {
-            $.hidden_fields = hidden_fields;
+        /**
+         * @param hiddenFields Values the form carries without showing them (from the query string or set here).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder hiddenFields(@Nullable Output<List<FormStartHiddenFieldsArgs>> hiddenFields) {
+            $.hiddenFields = hiddenFields;
             return this;
         }
 
-        public Builder hidden_fields(List<FormStartHiddenFieldsArgs> hidden_fields) {
-            return hidden_fields(Output.of(hidden_fields));
+        /**
+         * @param hiddenFields Values the form carries without showing them (from the query string or set here).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder hiddenFields(List<FormStartHiddenFieldsArgs> hiddenFields) {
+            return hiddenFields(Output.of(hiddenFields));
         }
 
-        public Builder hidden_fields(FormStartHiddenFieldsArgs... hidden_fields) {
-            return hidden_fields(List.of(hidden_fields));
+        /**
+         * @param hiddenFields Values the form carries without showing them (from the query string or set here).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder hiddenFields(FormStartHiddenFieldsArgs... hiddenFields) {
+            return hiddenFields(List.of(hiddenFields));
         }
 
-        public Builder next_node(@Nullable Output<String> next_node) {
-            $.next_node = next_node;
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder nextNode(@Nullable Output<String> nextNode) {
+            $.nextNode = nextNode;
             return this;
         }
 
-        public Builder next_node(String next_node) {
-            return next_node(Output.of(next_node));
+        /**
+         * @param nextNode The id of the node that comes next, or `$ending` to end the form.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder nextNode(String nextNode) {
+            return nextNode(Output.of(nextNode));
         }
 
         public FormStartArgs build() {

@@ -16,16 +16,32 @@ public final class FormStartHiddenFieldsArgs extends com.pulumi.resources.Resour
 
     public static final FormStartHiddenFieldsArgs Empty = new FormStartHiddenFieldsArgs();
 
+    /**
+     * The hidden field&#39;s key: letters, digits, `_` and `-`.
+     * 
+     */
     @Import(name="key", required=true)
     private Output<String> key;
 
+    /**
+     * @return The hidden field&#39;s key: letters, digits, `_` and `-`.
+     * 
+     */
     public Output<String> key() {
         return this.key;
     }
 
+    /**
+     * The hidden field&#39;s value, 1 to 500 characters.
+     * 
+     */
     @Import(name="value")
     private @Nullable Output<String> value;
 
+    /**
+     * @return The hidden field&#39;s value, 1 to 500 characters.
+     * 
+     */
     public Optional<Output<String>> value() {
         return Optional.ofNullable(this.value);
     }
@@ -55,20 +71,44 @@ public final class FormStartHiddenFieldsArgs extends com.pulumi.resources.Resour
             $ = new FormStartHiddenFieldsArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param key The hidden field&#39;s key: letters, digits, `_` and `-`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder key(Output<String> key) {
             $.key = key;
             return this;
         }
 
+        /**
+         * @param key The hidden field&#39;s key: letters, digits, `_` and `-`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder key(String key) {
             return key(Output.of(key));
         }
 
+        /**
+         * @param value The hidden field&#39;s value, 1 to 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder value(@Nullable Output<String> value) {
             $.value = value;
             return this;
         }
 
+        /**
+         * @param value The hidden field&#39;s value, 1 to 500 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder value(String value) {
             return value(Output.of(value));
         }

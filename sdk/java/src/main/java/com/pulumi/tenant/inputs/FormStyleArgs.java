@@ -15,9 +15,17 @@ public final class FormStyleArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final FormStyleArgs Empty = new FormStyleArgs();
 
+    /**
+     * The form&#39;s stylesheet (CSS), 1 to 5000 characters.
+     * 
+     */
     @Import(name="css")
     private @Nullable Output<String> css;
 
+    /**
+     * @return The form&#39;s stylesheet (CSS), 1 to 5000 characters.
+     * 
+     */
     public Optional<Output<String>> css() {
         return Optional.ofNullable(this.css);
     }
@@ -46,11 +54,23 @@ public final class FormStyleArgs extends com.pulumi.resources.ResourceArgs {
             $ = new FormStyleArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param css The form&#39;s stylesheet (CSS), 1 to 5000 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder css(@Nullable Output<String> css) {
             $.css = css;
             return this;
         }
 
+        /**
+         * @param css The form&#39;s stylesheet (CSS), 1 to 5000 characters.
+         * 
+         * @return builder
+         * 
+         */
         public Builder css(String css) {
             return css(Output.of(css));
         }

@@ -19,21 +19,21 @@ public final class GetRateLimitPoliciesArgs extends com.pulumi.resources.InvokeA
      * Only the policy of this consumer selector (`default`, `client_id:&lt;id&gt;`, `third_party_clients`, …).
      * 
      */
-    @Import(name="consumer_selector")
-    private @Nullable Output<String> consumer_selector;
+    @Import(name="consumerSelector")
+    private @Nullable Output<String> consumerSelector;
 
     /**
      * @return Only the policy of this consumer selector (`default`, `client_id:&lt;id&gt;`, `third_party_clients`, …).
      * 
      */
-    public Optional<Output<String>> consumer_selector() {
-        return Optional.ofNullable(this.consumer_selector);
+    public Optional<Output<String>> consumerSelector() {
+        return Optional.ofNullable(this.consumerSelector);
     }
 
     private GetRateLimitPoliciesArgs() {}
 
     private GetRateLimitPoliciesArgs(GetRateLimitPoliciesArgs $) {
-        this.consumer_selector = $.consumer_selector;
+        this.consumerSelector = $.consumerSelector;
     }
 
     public static Builder builder() {
@@ -55,24 +55,24 @@ public final class GetRateLimitPoliciesArgs extends com.pulumi.resources.InvokeA
         }
 
         /**
-         * @param consumer_selector Only the policy of this consumer selector (`default`, `client_id:&lt;id&gt;`, `third_party_clients`, …).
+         * @param consumerSelector Only the policy of this consumer selector (`default`, `client_id:&lt;id&gt;`, `third_party_clients`, …).
          * 
          * @return builder
          * 
          */
-        public Builder consumer_selector(@Nullable Output<String> consumer_selector) {
-            $.consumer_selector = consumer_selector;
+        public Builder consumerSelector(@Nullable Output<String> consumerSelector) {
+            $.consumerSelector = consumerSelector;
             return this;
         }
 
         /**
-         * @param consumer_selector Only the policy of this consumer selector (`default`, `client_id:&lt;id&gt;`, `third_party_clients`, …).
+         * @param consumerSelector Only the policy of this consumer selector (`default`, `client_id:&lt;id&gt;`, `third_party_clients`, …).
          * 
          * @return builder
          * 
          */
-        public Builder consumer_selector(String consumer_selector) {
-            return consumer_selector(Output.of(consumer_selector));
+        public Builder consumerSelector(String consumerSelector) {
+            return consumerSelector(Output.of(consumerSelector));
         }
 
         public GetRateLimitPoliciesArgs build() {

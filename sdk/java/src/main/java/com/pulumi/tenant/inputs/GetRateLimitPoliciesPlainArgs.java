@@ -18,21 +18,21 @@ public final class GetRateLimitPoliciesPlainArgs extends com.pulumi.resources.In
      * Only the policy of this consumer selector (`default`, `client_id:&lt;id&gt;`, `third_party_clients`, …).
      * 
      */
-    @Import(name="consumer_selector")
-    private @Nullable String consumer_selector;
+    @Import(name="consumerSelector")
+    private @Nullable String consumerSelector;
 
     /**
      * @return Only the policy of this consumer selector (`default`, `client_id:&lt;id&gt;`, `third_party_clients`, …).
      * 
      */
-    public Optional<String> consumer_selector() {
-        return Optional.ofNullable(this.consumer_selector);
+    public Optional<String> consumerSelector() {
+        return Optional.ofNullable(this.consumerSelector);
     }
 
     private GetRateLimitPoliciesPlainArgs() {}
 
     private GetRateLimitPoliciesPlainArgs(GetRateLimitPoliciesPlainArgs $) {
-        this.consumer_selector = $.consumer_selector;
+        this.consumerSelector = $.consumerSelector;
     }
 
     public static Builder builder() {
@@ -54,13 +54,13 @@ public final class GetRateLimitPoliciesPlainArgs extends com.pulumi.resources.In
         }
 
         /**
-         * @param consumer_selector Only the policy of this consumer selector (`default`, `client_id:&lt;id&gt;`, `third_party_clients`, …).
+         * @param consumerSelector Only the policy of this consumer selector (`default`, `client_id:&lt;id&gt;`, `third_party_clients`, …).
          * 
          * @return builder
          * 
          */
-        public Builder consumer_selector(@Nullable String consumer_selector) {
-            $.consumer_selector = consumer_selector;
+        public Builder consumerSelector(@Nullable String consumerSelector) {
+            $.consumerSelector = consumerSelector;
             return this;
         }
 

@@ -14,9 +14,17 @@ public final class RateLimitConfigurationAllowArgs extends com.pulumi.resources.
 
     public static final RateLimitConfigurationAllowArgs Empty = new RateLimitConfigurationAllowArgs();
 
+    /**
+     * What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     @Import(name="action", required=true)
     private Output<String> action;
 
+    /**
+     * @return What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     public Output<String> action() {
         return this.action;
     }
@@ -45,11 +53,23 @@ public final class RateLimitConfigurationAllowArgs extends com.pulumi.resources.
             $ = new RateLimitConfigurationAllowArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param action What the policy does: `allow`, `block`, `log` or `redirect`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder action(Output<String> action) {
             $.action = action;
             return this;
         }
 
+        /**
+         * @param action What the policy does: `allow`, `block`, `log` or `redirect`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder action(String action) {
             return action(Output.of(action));
         }

@@ -15,16 +15,32 @@ public final class RateLimitConfigurationLogArgs extends com.pulumi.resources.Re
 
     public static final RateLimitConfigurationLogArgs Empty = new RateLimitConfigurationLogArgs();
 
+    /**
+     * What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     @Import(name="action", required=true)
     private Output<String> action;
 
+    /**
+     * @return What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     public Output<String> action() {
         return this.action;
     }
 
+    /**
+     * Requests allowed before the action applies, 0 to 10000.
+     * 
+     */
     @Import(name="limit", required=true)
     private Output<Integer> limit;
 
+    /**
+     * @return Requests allowed before the action applies, 0 to 10000.
+     * 
+     */
     public Output<Integer> limit() {
         return this.limit;
     }
@@ -54,20 +70,44 @@ public final class RateLimitConfigurationLogArgs extends com.pulumi.resources.Re
             $ = new RateLimitConfigurationLogArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param action What the policy does: `allow`, `block`, `log` or `redirect`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder action(Output<String> action) {
             $.action = action;
             return this;
         }
 
+        /**
+         * @param action What the policy does: `allow`, `block`, `log` or `redirect`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder action(String action) {
             return action(Output.of(action));
         }
 
+        /**
+         * @param limit Requests allowed before the action applies, 0 to 10000.
+         * 
+         * @return builder
+         * 
+         */
         public Builder limit(Output<Integer> limit) {
             $.limit = limit;
             return this;
         }
 
+        /**
+         * @param limit Requests allowed before the action applies, 0 to 10000.
+         * 
+         * @return builder
+         * 
+         */
         public Builder limit(Integer limit) {
             return limit(Output.of(limit));
         }

@@ -15,25 +15,49 @@ public final class RateLimitConfigurationRedirectArgs extends com.pulumi.resourc
 
     public static final RateLimitConfigurationRedirectArgs Empty = new RateLimitConfigurationRedirectArgs();
 
+    /**
+     * What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     @Import(name="action", required=true)
     private Output<String> action;
 
+    /**
+     * @return What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     public Output<String> action() {
         return this.action;
     }
 
+    /**
+     * Requests allowed before the action applies, 0 to 10000.
+     * 
+     */
     @Import(name="limit", required=true)
     private Output<Integer> limit;
 
+    /**
+     * @return Requests allowed before the action applies, 0 to 10000.
+     * 
+     */
     public Output<Integer> limit() {
         return this.limit;
     }
 
-    @Import(name="redirect_uri", required=true)
-    private Output<String> redirect_uri;
+    /**
+     * Where a limited request is redirected (`https://…`).
+     * 
+     */
+    @Import(name="redirectUri", required=true)
+    private Output<String> redirectUri;
 
-    public Output<String> redirect_uri() {
-        return this.redirect_uri;
+    /**
+     * @return Where a limited request is redirected (`https://…`).
+     * 
+     */
+    public Output<String> redirectUri() {
+        return this.redirectUri;
     }
 
     private RateLimitConfigurationRedirectArgs() {}
@@ -41,7 +65,7 @@ public final class RateLimitConfigurationRedirectArgs extends com.pulumi.resourc
     private RateLimitConfigurationRedirectArgs(RateLimitConfigurationRedirectArgs $) {
         this.action = $.action;
         this.limit = $.limit;
-        this.redirect_uri = $.redirect_uri;
+        this.redirectUri = $.redirectUri;
     }
 
     public static Builder builder() {
@@ -62,31 +86,67 @@ public final class RateLimitConfigurationRedirectArgs extends com.pulumi.resourc
             $ = new RateLimitConfigurationRedirectArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param action What the policy does: `allow`, `block`, `log` or `redirect`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder action(Output<String> action) {
             $.action = action;
             return this;
         }
 
+        /**
+         * @param action What the policy does: `allow`, `block`, `log` or `redirect`.
+         * 
+         * @return builder
+         * 
+         */
         public Builder action(String action) {
             return action(Output.of(action));
         }
 
+        /**
+         * @param limit Requests allowed before the action applies, 0 to 10000.
+         * 
+         * @return builder
+         * 
+         */
         public Builder limit(Output<Integer> limit) {
             $.limit = limit;
             return this;
         }
 
+        /**
+         * @param limit Requests allowed before the action applies, 0 to 10000.
+         * 
+         * @return builder
+         * 
+         */
         public Builder limit(Integer limit) {
             return limit(Output.of(limit));
         }
 
-        public Builder redirect_uri(Output<String> redirect_uri) {
-            $.redirect_uri = redirect_uri;
+        /**
+         * @param redirectUri Where a limited request is redirected (`https://…`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder redirectUri(Output<String> redirectUri) {
+            $.redirectUri = redirectUri;
             return this;
         }
 
-        public Builder redirect_uri(String redirect_uri) {
-            return redirect_uri(Output.of(redirect_uri));
+        /**
+         * @param redirectUri Where a limited request is redirected (`https://…`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder redirectUri(String redirectUri) {
+            return redirectUri(Output.of(redirectUri));
         }
 
         public RateLimitConfigurationRedirectArgs build() {
@@ -96,8 +156,8 @@ public final class RateLimitConfigurationRedirectArgs extends com.pulumi.resourc
             if ($.limit == null) {
                 throw new MissingRequiredPropertyException("RateLimitConfigurationRedirectArgs", "limit");
             }
-            if ($.redirect_uri == null) {
-                throw new MissingRequiredPropertyException("RateLimitConfigurationRedirectArgs", "redirect_uri");
+            if ($.redirectUri == null) {
+                throw new MissingRequiredPropertyException("RateLimitConfigurationRedirectArgs", "redirectUri");
             }
             return $;
         }

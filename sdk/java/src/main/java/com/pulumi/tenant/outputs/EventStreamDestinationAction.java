@@ -11,13 +11,29 @@ import java.util.Objects;
 
 @CustomType
 public final class EventStreamDestinationAction {
+    /**
+     * @return The destination&#39;s configuration, by its type.
+     * 
+     */
     private EventStreamDestinationActionConfiguration configuration;
+    /**
+     * @return The destination&#39;s type: `webhook`, `eventbridge` or `action`.
+     * 
+     */
     private String type;
 
     private EventStreamDestinationAction() {}
+    /**
+     * @return The destination&#39;s configuration, by its type.
+     * 
+     */
     public EventStreamDestinationActionConfiguration configuration() {
         return this.configuration;
     }
+    /**
+     * @return The destination&#39;s type: `webhook`, `eventbridge` or `action`.
+     * 
+     */
     public String type() {
         return this.type;
     }

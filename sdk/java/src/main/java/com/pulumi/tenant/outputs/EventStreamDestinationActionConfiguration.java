@@ -10,11 +10,19 @@ import java.util.Objects;
 
 @CustomType
 public final class EventStreamDestinationActionConfiguration {
-    private String action_id;
+    /**
+     * @return The id of the action that receives the events.
+     * 
+     */
+    private String actionId;
 
     private EventStreamDestinationActionConfiguration() {}
-    public String action_id() {
-        return this.action_id;
+    /**
+     * @return The id of the action that receives the events.
+     * 
+     */
+    public String actionId() {
+        return this.actionId;
     }
 
     public static Builder builder() {
@@ -26,24 +34,24 @@ public final class EventStreamDestinationActionConfiguration {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String action_id;
+        private String actionId;
         public Builder() {}
         public Builder(EventStreamDestinationActionConfiguration defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.action_id = defaults.action_id;
+    	      this.actionId = defaults.actionId;
         }
 
         @CustomType.Setter
-        public Builder action_id(String action_id) {
-            if (action_id == null) {
-              throw new MissingRequiredPropertyException("EventStreamDestinationActionConfiguration", "action_id");
+        public Builder actionId(String actionId) {
+            if (actionId == null) {
+              throw new MissingRequiredPropertyException("EventStreamDestinationActionConfiguration", "actionId");
             }
-            this.action_id = action_id;
+            this.actionId = actionId;
             return this;
         }
         public EventStreamDestinationActionConfiguration build() {
             final var _resultValue = new EventStreamDestinationActionConfiguration();
-            _resultValue.action_id = action_id;
+            _resultValue.actionId = actionId;
             return _resultValue;
         }
     }

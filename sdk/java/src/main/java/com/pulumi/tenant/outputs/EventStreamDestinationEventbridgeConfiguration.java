@@ -12,19 +12,43 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class EventStreamDestinationEventbridgeConfiguration {
-    private String aws_account_id;
-    private @Nullable String aws_partner_event_source;
-    private String aws_region;
+    /**
+     * @return The AWS account that receives the events (12 digits).
+     * 
+     */
+    private String awsAccountId;
+    /**
+     * @return The EventBridge partner event source the tenant made (read only).
+     * 
+     */
+    private @Nullable String awsPartnerEventSource;
+    /**
+     * @return The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+     * 
+     */
+    private String awsRegion;
 
     private EventStreamDestinationEventbridgeConfiguration() {}
-    public String aws_account_id() {
-        return this.aws_account_id;
+    /**
+     * @return The AWS account that receives the events (12 digits).
+     * 
+     */
+    public String awsAccountId() {
+        return this.awsAccountId;
     }
-    public Optional<String> aws_partner_event_source() {
-        return Optional.ofNullable(this.aws_partner_event_source);
+    /**
+     * @return The EventBridge partner event source the tenant made (read only).
+     * 
+     */
+    public Optional<String> awsPartnerEventSource() {
+        return Optional.ofNullable(this.awsPartnerEventSource);
     }
-    public String aws_region() {
-        return this.aws_region;
+    /**
+     * @return The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
+     * 
+     */
+    public String awsRegion() {
+        return this.awsRegion;
     }
 
     public static Builder builder() {
@@ -36,44 +60,44 @@ public final class EventStreamDestinationEventbridgeConfiguration {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String aws_account_id;
-        private @Nullable String aws_partner_event_source;
-        private String aws_region;
+        private String awsAccountId;
+        private @Nullable String awsPartnerEventSource;
+        private String awsRegion;
         public Builder() {}
         public Builder(EventStreamDestinationEventbridgeConfiguration defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.aws_account_id = defaults.aws_account_id;
-    	      this.aws_partner_event_source = defaults.aws_partner_event_source;
-    	      this.aws_region = defaults.aws_region;
+    	      this.awsAccountId = defaults.awsAccountId;
+    	      this.awsPartnerEventSource = defaults.awsPartnerEventSource;
+    	      this.awsRegion = defaults.awsRegion;
         }
 
         @CustomType.Setter
-        public Builder aws_account_id(String aws_account_id) {
-            if (aws_account_id == null) {
-              throw new MissingRequiredPropertyException("EventStreamDestinationEventbridgeConfiguration", "aws_account_id");
+        public Builder awsAccountId(String awsAccountId) {
+            if (awsAccountId == null) {
+              throw new MissingRequiredPropertyException("EventStreamDestinationEventbridgeConfiguration", "awsAccountId");
             }
-            this.aws_account_id = aws_account_id;
+            this.awsAccountId = awsAccountId;
             return this;
         }
         @CustomType.Setter
-        public Builder aws_partner_event_source(@Nullable String aws_partner_event_source) {
+        public Builder awsPartnerEventSource(@Nullable String awsPartnerEventSource) {
 
-            this.aws_partner_event_source = aws_partner_event_source;
+            this.awsPartnerEventSource = awsPartnerEventSource;
             return this;
         }
         @CustomType.Setter
-        public Builder aws_region(String aws_region) {
-            if (aws_region == null) {
-              throw new MissingRequiredPropertyException("EventStreamDestinationEventbridgeConfiguration", "aws_region");
+        public Builder awsRegion(String awsRegion) {
+            if (awsRegion == null) {
+              throw new MissingRequiredPropertyException("EventStreamDestinationEventbridgeConfiguration", "awsRegion");
             }
-            this.aws_region = aws_region;
+            this.awsRegion = awsRegion;
             return this;
         }
         public EventStreamDestinationEventbridgeConfiguration build() {
             final var _resultValue = new EventStreamDestinationEventbridgeConfiguration();
-            _resultValue.aws_account_id = aws_account_id;
-            _resultValue.aws_partner_event_source = aws_partner_event_source;
-            _resultValue.aws_region = aws_region;
+            _resultValue.awsAccountId = awsAccountId;
+            _resultValue.awsPartnerEventSource = awsPartnerEventSource;
+            _resultValue.awsRegion = awsRegion;
             return _resultValue;
         }
     }

@@ -14,15 +14,31 @@ import java.util.Objects;
 
 @CustomType
 public final class EventStreamDestinationWebhookConfiguration {
-    private Object webhook_authorization;
-    private String webhook_endpoint;
+    /**
+     * @return How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+     * 
+     */
+    private Object webhookAuthorization;
+    /**
+     * @return The webhook&#39;s URL (`https://…`).
+     * 
+     */
+    private String webhookEndpoint;
 
     private EventStreamDestinationWebhookConfiguration() {}
-    public Object webhook_authorization() {
-        return this.webhook_authorization;
+    /**
+     * @return How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).
+     * 
+     */
+    public Object webhookAuthorization() {
+        return this.webhookAuthorization;
     }
-    public String webhook_endpoint() {
-        return this.webhook_endpoint;
+    /**
+     * @return The webhook&#39;s URL (`https://…`).
+     * 
+     */
+    public String webhookEndpoint() {
+        return this.webhookEndpoint;
     }
 
     public static Builder builder() {
@@ -34,35 +50,35 @@ public final class EventStreamDestinationWebhookConfiguration {
     }
     @CustomType.Builder
     public static final class Builder {
-        private Object webhook_authorization;
-        private String webhook_endpoint;
+        private Object webhookAuthorization;
+        private String webhookEndpoint;
         public Builder() {}
         public Builder(EventStreamDestinationWebhookConfiguration defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.webhook_authorization = defaults.webhook_authorization;
-    	      this.webhook_endpoint = defaults.webhook_endpoint;
+    	      this.webhookAuthorization = defaults.webhookAuthorization;
+    	      this.webhookEndpoint = defaults.webhookEndpoint;
         }
 
         @CustomType.Setter
-        public Builder webhook_authorization(Object webhook_authorization) {
-            if (webhook_authorization == null) {
-              throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfiguration", "webhook_authorization");
+        public Builder webhookAuthorization(Object webhookAuthorization) {
+            if (webhookAuthorization == null) {
+              throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfiguration", "webhookAuthorization");
             }
-            this.webhook_authorization = webhook_authorization;
+            this.webhookAuthorization = webhookAuthorization;
             return this;
         }
         @CustomType.Setter
-        public Builder webhook_endpoint(String webhook_endpoint) {
-            if (webhook_endpoint == null) {
-              throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfiguration", "webhook_endpoint");
+        public Builder webhookEndpoint(String webhookEndpoint) {
+            if (webhookEndpoint == null) {
+              throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfiguration", "webhookEndpoint");
             }
-            this.webhook_endpoint = webhook_endpoint;
+            this.webhookEndpoint = webhookEndpoint;
             return this;
         }
         public EventStreamDestinationWebhookConfiguration build() {
             final var _resultValue = new EventStreamDestinationWebhookConfiguration();
-            _resultValue.webhook_authorization = webhook_authorization;
-            _resultValue.webhook_endpoint = webhook_endpoint;
+            _resultValue.webhookAuthorization = webhookAuthorization;
+            _resultValue.webhookEndpoint = webhookEndpoint;
             return _resultValue;
         }
     }

@@ -12,17 +12,41 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic {
+    /**
+     * @return The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     private String method;
+    /**
+     * @return The basic authorization&#39;s password: write-only in the API, a secret in the state.
+     * 
+     */
     private @Nullable String password;
+    /**
+     * @return The basic authorization&#39;s user name, at most 128 characters, without `:`.
+     * 
+     */
     private String username;
 
     private EventStreamDestinationWebhookConfigurationWebhookAuthorizationBasic() {}
+    /**
+     * @return The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     public String method() {
         return this.method;
     }
+    /**
+     * @return The basic authorization&#39;s password: write-only in the API, a secret in the state.
+     * 
+     */
     public Optional<String> password() {
         return Optional.ofNullable(this.password);
     }
+    /**
+     * @return The basic authorization&#39;s user name, at most 128 characters, without `:`.
+     * 
+     */
     public String username() {
         return this.username;
     }

@@ -12,13 +12,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer {
+    /**
+     * @return The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     private String method;
+    /**
+     * @return The bearer token: write-only in the API, a secret in the state.
+     * 
+     */
     private @Nullable String token;
 
     private EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer() {}
+    /**
+     * @return The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     public String method() {
         return this.method;
     }
+    /**
+     * @return The bearer token: write-only in the API, a secret in the state.
+     * 
+     */
     public Optional<String> token() {
         return Optional.ofNullable(this.token);
     }

@@ -12,17 +12,41 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader {
-    private String header_key;
-    private @Nullable String header_value;
+    /**
+     * @return The custom header&#39;s name (an HTTP header name).
+     * 
+     */
+    private String headerKey;
+    /**
+     * @return The custom header&#39;s value: write-only in the API, a secret in the state.
+     * 
+     */
+    private @Nullable String headerValue;
+    /**
+     * @return The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     private String method;
 
     private EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader() {}
-    public String header_key() {
-        return this.header_key;
+    /**
+     * @return The custom header&#39;s name (an HTTP header name).
+     * 
+     */
+    public String headerKey() {
+        return this.headerKey;
     }
-    public Optional<String> header_value() {
-        return Optional.ofNullable(this.header_value);
+    /**
+     * @return The custom header&#39;s value: write-only in the API, a secret in the state.
+     * 
+     */
+    public Optional<String> headerValue() {
+        return Optional.ofNullable(this.headerValue);
     }
+    /**
+     * @return The authorization method: `basic`, `bearer` or `custom_header`.
+     * 
+     */
     public String method() {
         return this.method;
     }
@@ -36,29 +60,29 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
     }
     @CustomType.Builder
     public static final class Builder {
-        private String header_key;
-        private @Nullable String header_value;
+        private String headerKey;
+        private @Nullable String headerValue;
         private String method;
         public Builder() {}
         public Builder(EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.header_key = defaults.header_key;
-    	      this.header_value = defaults.header_value;
+    	      this.headerKey = defaults.headerKey;
+    	      this.headerValue = defaults.headerValue;
     	      this.method = defaults.method;
         }
 
         @CustomType.Setter
-        public Builder header_key(String header_key) {
-            if (header_key == null) {
-              throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader", "header_key");
+        public Builder headerKey(String headerKey) {
+            if (headerKey == null) {
+              throw new MissingRequiredPropertyException("EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader", "headerKey");
             }
-            this.header_key = header_key;
+            this.headerKey = headerKey;
             return this;
         }
         @CustomType.Setter
-        public Builder header_value(@Nullable String header_value) {
+        public Builder headerValue(@Nullable String headerValue) {
 
-            this.header_value = header_value;
+            this.headerValue = headerValue;
             return this;
         }
         @CustomType.Setter
@@ -71,8 +95,8 @@ public final class EventStreamDestinationWebhookConfigurationWebhookAuthorizatio
         }
         public EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader build() {
             final var _resultValue = new EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader();
-            _resultValue.header_key = header_key;
-            _resultValue.header_value = header_value;
+            _resultValue.headerKey = headerKey;
+            _resultValue.headerValue = headerValue;
             _resultValue.method = method;
             return _resultValue;
         }

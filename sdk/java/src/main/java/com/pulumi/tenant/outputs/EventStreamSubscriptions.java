@@ -11,11 +11,19 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class EventStreamSubscriptions {
-    private @Nullable String event_type;
+    /**
+     * @return An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+     * 
+     */
+    private @Nullable String eventType;
 
     private EventStreamSubscriptions() {}
-    public Optional<String> event_type() {
-        return Optional.ofNullable(this.event_type);
+    /**
+     * @return An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
+     * 
+     */
+    public Optional<String> eventType() {
+        return Optional.ofNullable(this.eventType);
     }
 
     public static Builder builder() {
@@ -27,22 +35,22 @@ public final class EventStreamSubscriptions {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable String event_type;
+        private @Nullable String eventType;
         public Builder() {}
         public Builder(EventStreamSubscriptions defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.event_type = defaults.event_type;
+    	      this.eventType = defaults.eventType;
         }
 
         @CustomType.Setter
-        public Builder event_type(@Nullable String event_type) {
+        public Builder eventType(@Nullable String eventType) {
 
-            this.event_type = event_type;
+            this.eventType = eventType;
             return this;
         }
         public EventStreamSubscriptions build() {
             final var _resultValue = new EventStreamSubscriptions();
-            _resultValue.event_type = event_type;
+            _resultValue.eventType = eventType;
             return _resultValue;
         }
     }

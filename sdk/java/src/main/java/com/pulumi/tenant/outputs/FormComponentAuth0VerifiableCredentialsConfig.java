@@ -13,31 +13,79 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentAuth0VerifiableCredentialsConfig {
-    private String access_token;
-    private String alternate_text;
-    private @Nullable Double max_wait;
+    /**
+     * @return The verifier&#39;s access token, 1 to 5000 characters: a secret.
+     * 
+     */
+    private String accessToken;
+    /**
+     * @return Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+     * 
+     */
+    private String alternateText;
+    /**
+     * @return Seconds to wait for the credential, 60 to 600.
+     * 
+     */
+    private @Nullable Double maxWait;
+    /**
+     * @return The QR code&#39;s size in pixels, 1 to 500.
+     * 
+     */
     private @Nullable Double size;
+    /**
+     * @return The verifiable credentials verifier&#39;s URL, at most 2000 characters.
+     * 
+     */
     private String url;
-    private String verification_id;
+    /**
+     * @return The verification template&#39;s id, 1 to 255 characters.
+     * 
+     */
+    private String verificationId;
 
     private FormComponentAuth0VerifiableCredentialsConfig() {}
-    public String access_token() {
-        return this.access_token;
+    /**
+     * @return The verifier&#39;s access token, 1 to 5000 characters: a secret.
+     * 
+     */
+    public String accessToken() {
+        return this.accessToken;
     }
-    public String alternate_text() {
-        return this.alternate_text;
+    /**
+     * @return Text shown instead of the QR code where it cannot be shown, 1 to 255 characters.
+     * 
+     */
+    public String alternateText() {
+        return this.alternateText;
     }
-    public Optional<Double> max_wait() {
-        return Optional.ofNullable(this.max_wait);
+    /**
+     * @return Seconds to wait for the credential, 60 to 600.
+     * 
+     */
+    public Optional<Double> maxWait() {
+        return Optional.ofNullable(this.maxWait);
     }
+    /**
+     * @return The QR code&#39;s size in pixels, 1 to 500.
+     * 
+     */
     public Optional<Double> size() {
         return Optional.ofNullable(this.size);
     }
+    /**
+     * @return The verifiable credentials verifier&#39;s URL, at most 2000 characters.
+     * 
+     */
     public String url() {
         return this.url;
     }
-    public String verification_id() {
-        return this.verification_id;
+    /**
+     * @return The verification template&#39;s id, 1 to 255 characters.
+     * 
+     */
+    public String verificationId() {
+        return this.verificationId;
     }
 
     public static Builder builder() {
@@ -49,43 +97,43 @@ public final class FormComponentAuth0VerifiableCredentialsConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String access_token;
-        private String alternate_text;
-        private @Nullable Double max_wait;
+        private String accessToken;
+        private String alternateText;
+        private @Nullable Double maxWait;
         private @Nullable Double size;
         private String url;
-        private String verification_id;
+        private String verificationId;
         public Builder() {}
         public Builder(FormComponentAuth0VerifiableCredentialsConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.access_token = defaults.access_token;
-    	      this.alternate_text = defaults.alternate_text;
-    	      this.max_wait = defaults.max_wait;
+    	      this.accessToken = defaults.accessToken;
+    	      this.alternateText = defaults.alternateText;
+    	      this.maxWait = defaults.maxWait;
     	      this.size = defaults.size;
     	      this.url = defaults.url;
-    	      this.verification_id = defaults.verification_id;
+    	      this.verificationId = defaults.verificationId;
         }
 
         @CustomType.Setter
-        public Builder access_token(String access_token) {
-            if (access_token == null) {
-              throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfig", "access_token");
+        public Builder accessToken(String accessToken) {
+            if (accessToken == null) {
+              throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfig", "accessToken");
             }
-            this.access_token = access_token;
+            this.accessToken = accessToken;
             return this;
         }
         @CustomType.Setter
-        public Builder alternate_text(String alternate_text) {
-            if (alternate_text == null) {
-              throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfig", "alternate_text");
+        public Builder alternateText(String alternateText) {
+            if (alternateText == null) {
+              throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfig", "alternateText");
             }
-            this.alternate_text = alternate_text;
+            this.alternateText = alternateText;
             return this;
         }
         @CustomType.Setter
-        public Builder max_wait(@Nullable Double max_wait) {
+        public Builder maxWait(@Nullable Double maxWait) {
 
-            this.max_wait = max_wait;
+            this.maxWait = maxWait;
             return this;
         }
         @CustomType.Setter
@@ -103,21 +151,21 @@ public final class FormComponentAuth0VerifiableCredentialsConfig {
             return this;
         }
         @CustomType.Setter
-        public Builder verification_id(String verification_id) {
-            if (verification_id == null) {
-              throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfig", "verification_id");
+        public Builder verificationId(String verificationId) {
+            if (verificationId == null) {
+              throw new MissingRequiredPropertyException("FormComponentAuth0VerifiableCredentialsConfig", "verificationId");
             }
-            this.verification_id = verification_id;
+            this.verificationId = verificationId;
             return this;
         }
         public FormComponentAuth0VerifiableCredentialsConfig build() {
             final var _resultValue = new FormComponentAuth0VerifiableCredentialsConfig();
-            _resultValue.access_token = access_token;
-            _resultValue.alternate_text = alternate_text;
-            _resultValue.max_wait = max_wait;
+            _resultValue.accessToken = accessToken;
+            _resultValue.alternateText = alternateText;
+            _resultValue.maxWait = maxWait;
             _resultValue.size = size;
             _resultValue.url = url;
-            _resultValue.verification_id = verification_id;
+            _resultValue.verificationId = verificationId;
             return _resultValue;
         }
     }

@@ -12,13 +12,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentBooleanConfig {
-    private @Nullable Boolean default_value;
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    private @Nullable Boolean defaultValue;
+    /**
+     * @return The choices offered.
+     * 
+     */
     private @Nullable FormComponentBooleanConfigOptions options;
 
     private FormComponentBooleanConfig() {}
-    public Optional<Boolean> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<Boolean> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return The choices offered.
+     * 
+     */
     public Optional<FormComponentBooleanConfigOptions> options() {
         return Optional.ofNullable(this.options);
     }
@@ -32,19 +48,19 @@ public final class FormComponentBooleanConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable Boolean default_value;
+        private @Nullable Boolean defaultValue;
         private @Nullable FormComponentBooleanConfigOptions options;
         public Builder() {}
         public Builder(FormComponentBooleanConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.default_value = defaults.default_value;
+    	      this.defaultValue = defaults.defaultValue;
     	      this.options = defaults.options;
         }
 
         @CustomType.Setter
-        public Builder default_value(@Nullable Boolean default_value) {
+        public Builder defaultValue(@Nullable Boolean defaultValue) {
 
-            this.default_value = default_value;
+            this.defaultValue = defaultValue;
             return this;
         }
         @CustomType.Setter
@@ -55,7 +71,7 @@ public final class FormComponentBooleanConfig {
         }
         public FormComponentBooleanConfig build() {
             final var _resultValue = new FormComponentBooleanConfig();
-            _resultValue.default_value = default_value;
+            _resultValue.defaultValue = defaultValue;
             _resultValue.options = options;
             return _resultValue;
         }

@@ -11,13 +11,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentBooleanConfigOptions {
+    /**
+     * @return The text of the `false` choice, 1 to 50 characters.
+     * 
+     */
     private @Nullable String false_;
+    /**
+     * @return The text of the `true` choice, 1 to 50 characters.
+     * 
+     */
     private @Nullable String true_;
 
     private FormComponentBooleanConfigOptions() {}
+    /**
+     * @return The text of the `false` choice, 1 to 50 characters.
+     * 
+     */
     public Optional<String> false_() {
         return Optional.ofNullable(this.false_);
     }
+    /**
+     * @return The text of the `true` choice, 1 to 50 characters.
+     * 
+     */
     public Optional<String> true_() {
         return Optional.ofNullable(this.true_);
     }

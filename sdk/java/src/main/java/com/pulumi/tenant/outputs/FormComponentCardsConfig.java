@@ -14,21 +14,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentCardsConfig {
-    private @Nullable Object default_value;
-    private @Nullable Boolean hide_labels;
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    private @Nullable Object defaultValue;
+    /**
+     * @return Whether to show the cards&#39; images without their labels.
+     * 
+     */
+    private @Nullable Boolean hideLabels;
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     private @Nullable Boolean multiple;
+    /**
+     * @return The choices offered.
+     * 
+     */
     private @Nullable List<FormComponentCardsConfigOptions> options;
 
     private FormComponentCardsConfig() {}
-    public Optional<Object> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<Object> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
-    public Optional<Boolean> hide_labels() {
-        return Optional.ofNullable(this.hide_labels);
+    /**
+     * @return Whether to show the cards&#39; images without their labels.
+     * 
+     */
+    public Optional<Boolean> hideLabels() {
+        return Optional.ofNullable(this.hideLabels);
     }
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     public Optional<Boolean> multiple() {
         return Optional.ofNullable(this.multiple);
     }
+    /**
+     * @return The choices offered.
+     * 
+     */
     public List<FormComponentCardsConfigOptions> options() {
         return this.options == null ? List.of() : this.options;
     }
@@ -42,29 +74,29 @@ public final class FormComponentCardsConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable Object default_value;
-        private @Nullable Boolean hide_labels;
+        private @Nullable Object defaultValue;
+        private @Nullable Boolean hideLabels;
         private @Nullable Boolean multiple;
         private @Nullable List<FormComponentCardsConfigOptions> options;
         public Builder() {}
         public Builder(FormComponentCardsConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.default_value = defaults.default_value;
-    	      this.hide_labels = defaults.hide_labels;
+    	      this.defaultValue = defaults.defaultValue;
+    	      this.hideLabels = defaults.hideLabels;
     	      this.multiple = defaults.multiple;
     	      this.options = defaults.options;
         }
 
         @CustomType.Setter
-        public Builder default_value(@Nullable Object default_value) {
+        public Builder defaultValue(@Nullable Object defaultValue) {
 
-            this.default_value = default_value;
+            this.defaultValue = defaultValue;
             return this;
         }
         @CustomType.Setter
-        public Builder hide_labels(@Nullable Boolean hide_labels) {
+        public Builder hideLabels(@Nullable Boolean hideLabels) {
 
-            this.hide_labels = hide_labels;
+            this.hideLabels = hideLabels;
             return this;
         }
         @CustomType.Setter
@@ -84,8 +116,8 @@ public final class FormComponentCardsConfig {
         }
         public FormComponentCardsConfig build() {
             final var _resultValue = new FormComponentCardsConfig();
-            _resultValue.default_value = default_value;
-            _resultValue.hide_labels = hide_labels;
+            _resultValue.defaultValue = defaultValue;
+            _resultValue.hideLabels = hideLabels;
             _resultValue.multiple = multiple;
             _resultValue.options = options;
             return _resultValue;

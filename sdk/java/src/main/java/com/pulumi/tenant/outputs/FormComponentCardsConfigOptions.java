@@ -10,17 +10,41 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentCardsConfigOptions {
-    private String image_url;
+    /**
+     * @return An image shown for this card (https).
+     * 
+     */
+    private String imageUrl;
+    /**
+     * @return The text shown for this choice.
+     * 
+     */
     private String label;
+    /**
+     * @return The value submitted when this choice is picked.
+     * 
+     */
     private String value;
 
     private FormComponentCardsConfigOptions() {}
-    public String image_url() {
-        return this.image_url;
+    /**
+     * @return An image shown for this card (https).
+     * 
+     */
+    public String imageUrl() {
+        return this.imageUrl;
     }
+    /**
+     * @return The text shown for this choice.
+     * 
+     */
     public String label() {
         return this.label;
     }
+    /**
+     * @return The value submitted when this choice is picked.
+     * 
+     */
     public String value() {
         return this.value;
     }
@@ -34,23 +58,23 @@ public final class FormComponentCardsConfigOptions {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String image_url;
+        private String imageUrl;
         private String label;
         private String value;
         public Builder() {}
         public Builder(FormComponentCardsConfigOptions defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.image_url = defaults.image_url;
+    	      this.imageUrl = defaults.imageUrl;
     	      this.label = defaults.label;
     	      this.value = defaults.value;
         }
 
         @CustomType.Setter
-        public Builder image_url(String image_url) {
-            if (image_url == null) {
-              throw new MissingRequiredPropertyException("FormComponentCardsConfigOptions", "image_url");
+        public Builder imageUrl(String imageUrl) {
+            if (imageUrl == null) {
+              throw new MissingRequiredPropertyException("FormComponentCardsConfigOptions", "imageUrl");
             }
-            this.image_url = image_url;
+            this.imageUrl = imageUrl;
             return this;
         }
         @CustomType.Setter
@@ -71,7 +95,7 @@ public final class FormComponentCardsConfigOptions {
         }
         public FormComponentCardsConfigOptions build() {
             final var _resultValue = new FormComponentCardsConfigOptions();
-            _resultValue.image_url = image_url;
+            _resultValue.imageUrl = imageUrl;
             _resultValue.label = label;
             _resultValue.value = value;
             return _resultValue;

@@ -15,21 +15,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentChoiceConfig {
-    private @Nullable FormComponentChoiceConfigAllowOther allow_other;
-    private @Nullable Object default_value;
+    /**
+     * @return An extra choice where the visitor types their own answer.
+     * 
+     */
+    private @Nullable FormComponentChoiceConfigAllowOther allowOther;
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    private @Nullable Object defaultValue;
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     private @Nullable Boolean multiple;
+    /**
+     * @return The choices offered.
+     * 
+     */
     private @Nullable List<FormComponentChoiceConfigOptions> options;
 
     private FormComponentChoiceConfig() {}
-    public Optional<FormComponentChoiceConfigAllowOther> allow_other() {
-        return Optional.ofNullable(this.allow_other);
+    /**
+     * @return An extra choice where the visitor types their own answer.
+     * 
+     */
+    public Optional<FormComponentChoiceConfigAllowOther> allowOther() {
+        return Optional.ofNullable(this.allowOther);
     }
-    public Optional<Object> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<Object> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     public Optional<Boolean> multiple() {
         return Optional.ofNullable(this.multiple);
     }
+    /**
+     * @return The choices offered.
+     * 
+     */
     public List<FormComponentChoiceConfigOptions> options() {
         return this.options == null ? List.of() : this.options;
     }
@@ -43,29 +75,29 @@ public final class FormComponentChoiceConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable FormComponentChoiceConfigAllowOther allow_other;
-        private @Nullable Object default_value;
+        private @Nullable FormComponentChoiceConfigAllowOther allowOther;
+        private @Nullable Object defaultValue;
         private @Nullable Boolean multiple;
         private @Nullable List<FormComponentChoiceConfigOptions> options;
         public Builder() {}
         public Builder(FormComponentChoiceConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.allow_other = defaults.allow_other;
-    	      this.default_value = defaults.default_value;
+    	      this.allowOther = defaults.allowOther;
+    	      this.defaultValue = defaults.defaultValue;
     	      this.multiple = defaults.multiple;
     	      this.options = defaults.options;
         }
 
         @CustomType.Setter
-        public Builder allow_other(@Nullable FormComponentChoiceConfigAllowOther allow_other) {
+        public Builder allowOther(@Nullable FormComponentChoiceConfigAllowOther allowOther) {
 
-            this.allow_other = allow_other;
+            this.allowOther = allowOther;
             return this;
         }
         @CustomType.Setter
-        public Builder default_value(@Nullable Object default_value) {
+        public Builder defaultValue(@Nullable Object defaultValue) {
 
-            this.default_value = default_value;
+            this.defaultValue = defaultValue;
             return this;
         }
         @CustomType.Setter
@@ -85,8 +117,8 @@ public final class FormComponentChoiceConfig {
         }
         public FormComponentChoiceConfig build() {
             final var _resultValue = new FormComponentChoiceConfig();
-            _resultValue.allow_other = allow_other;
-            _resultValue.default_value = default_value;
+            _resultValue.allowOther = allowOther;
+            _resultValue.defaultValue = defaultValue;
             _resultValue.multiple = multiple;
             _resultValue.options = options;
             return _resultValue;

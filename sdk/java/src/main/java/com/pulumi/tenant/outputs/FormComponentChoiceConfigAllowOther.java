@@ -12,17 +12,41 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentChoiceConfigAllowOther {
+    /**
+     * @return Offer the free-text choice (only `true`).
+     * 
+     */
     private @Nullable Boolean enabled;
+    /**
+     * @return The text shown for the free-text choice.
+     * 
+     */
     private @Nullable String label;
+    /**
+     * @return Text shown in the empty free-text input.
+     * 
+     */
     private @Nullable String placeholder;
 
     private FormComponentChoiceConfigAllowOther() {}
+    /**
+     * @return Offer the free-text choice (only `true`).
+     * 
+     */
     public Optional<Boolean> enabled() {
         return Optional.ofNullable(this.enabled);
     }
+    /**
+     * @return The text shown for the free-text choice.
+     * 
+     */
     public Optional<String> label() {
         return Optional.ofNullable(this.label);
     }
+    /**
+     * @return Text shown in the empty free-text input.
+     * 
+     */
     public Optional<String> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }

@@ -10,13 +10,29 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentChoiceConfigOptions {
+    /**
+     * @return The text shown for this choice.
+     * 
+     */
     private String label;
+    /**
+     * @return The value submitted when this choice is picked.
+     * 
+     */
     private String value;
 
     private FormComponentChoiceConfigOptions() {}
+    /**
+     * @return The text shown for this choice.
+     * 
+     */
     public String label() {
         return this.label;
     }
+    /**
+     * @return The value submitted when this choice is picked.
+     * 
+     */
     public String value() {
         return this.value;
     }

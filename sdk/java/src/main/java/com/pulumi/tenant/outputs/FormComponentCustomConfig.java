@@ -14,21 +14,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentCustomConfig {
+    /**
+     * @return The custom field&#39;s JavaScript code.
+     * 
+     */
     private String code;
+    /**
+     * @return The custom field&#39;s stylesheet (CSS).
+     * 
+     */
     private @Nullable String css;
+    /**
+     * @return Parameters passed to the custom field&#39;s code (a string map).
+     * 
+     */
     private @Nullable Map<String,String> params;
+    /**
+     * @return The custom field&#39;s JSON Schema of its value.
+     * 
+     */
     private Object schema;
 
     private FormComponentCustomConfig() {}
+    /**
+     * @return The custom field&#39;s JavaScript code.
+     * 
+     */
     public String code() {
         return this.code;
     }
+    /**
+     * @return The custom field&#39;s stylesheet (CSS).
+     * 
+     */
     public Optional<String> css() {
         return Optional.ofNullable(this.css);
     }
+    /**
+     * @return Parameters passed to the custom field&#39;s code (a string map).
+     * 
+     */
     public Map<String,String> params() {
         return this.params == null ? Map.of() : this.params;
     }
+    /**
+     * @return The custom field&#39;s JSON Schema of its value.
+     * 
+     */
     public Object schema() {
         return this.schema;
     }

@@ -11,13 +11,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentDateConfig {
-    private @Nullable String default_value;
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    private @Nullable String defaultValue;
+    /**
+     * @return What the date field asks for: `DATE` or `TIME`.
+     * 
+     */
     private @Nullable String format;
 
     private FormComponentDateConfig() {}
-    public Optional<String> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<String> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return What the date field asks for: `DATE` or `TIME`.
+     * 
+     */
     public Optional<String> format() {
         return Optional.ofNullable(this.format);
     }
@@ -31,19 +47,19 @@ public final class FormComponentDateConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable String default_value;
+        private @Nullable String defaultValue;
         private @Nullable String format;
         public Builder() {}
         public Builder(FormComponentDateConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.default_value = defaults.default_value;
+    	      this.defaultValue = defaults.defaultValue;
     	      this.format = defaults.format;
         }
 
         @CustomType.Setter
-        public Builder default_value(@Nullable String default_value) {
+        public Builder defaultValue(@Nullable String defaultValue) {
 
-            this.default_value = default_value;
+            this.defaultValue = defaultValue;
             return this;
         }
         @CustomType.Setter
@@ -54,7 +70,7 @@ public final class FormComponentDateConfig {
         }
         public FormComponentDateConfig build() {
             final var _resultValue = new FormComponentDateConfig();
-            _resultValue.default_value = default_value;
+            _resultValue.defaultValue = defaultValue;
             _resultValue.format = format;
             return _resultValue;
         }

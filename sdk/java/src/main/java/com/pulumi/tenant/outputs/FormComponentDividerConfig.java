@@ -11,9 +11,17 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentDividerConfig {
+    /**
+     * @return The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     private @Nullable String text;
 
     private FormComponentDividerConfig() {}
+    /**
+     * @return The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     public Optional<String> text() {
         return Optional.ofNullable(this.text);
     }

@@ -15,21 +15,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentDropdownConfig {
-    private @Nullable Object default_value;
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    private @Nullable Object defaultValue;
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     private @Nullable Boolean multiple;
+    /**
+     * @return The choices offered.
+     * 
+     */
     private @Nullable List<FormComponentDropdownConfigOptions> options;
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     private @Nullable String placeholder;
 
     private FormComponentDropdownConfig() {}
-    public Optional<Object> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<Object> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     public Optional<Boolean> multiple() {
         return Optional.ofNullable(this.multiple);
     }
+    /**
+     * @return The choices offered.
+     * 
+     */
     public List<FormComponentDropdownConfigOptions> options() {
         return this.options == null ? List.of() : this.options;
     }
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<String> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
@@ -43,23 +75,23 @@ public final class FormComponentDropdownConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable Object default_value;
+        private @Nullable Object defaultValue;
         private @Nullable Boolean multiple;
         private @Nullable List<FormComponentDropdownConfigOptions> options;
         private @Nullable String placeholder;
         public Builder() {}
         public Builder(FormComponentDropdownConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.default_value = defaults.default_value;
+    	      this.defaultValue = defaults.defaultValue;
     	      this.multiple = defaults.multiple;
     	      this.options = defaults.options;
     	      this.placeholder = defaults.placeholder;
         }
 
         @CustomType.Setter
-        public Builder default_value(@Nullable Object default_value) {
+        public Builder defaultValue(@Nullable Object defaultValue) {
 
-            this.default_value = default_value;
+            this.defaultValue = defaultValue;
             return this;
         }
         @CustomType.Setter
@@ -85,7 +117,7 @@ public final class FormComponentDropdownConfig {
         }
         public FormComponentDropdownConfig build() {
             final var _resultValue = new FormComponentDropdownConfig();
-            _resultValue.default_value = default_value;
+            _resultValue.defaultValue = defaultValue;
             _resultValue.multiple = multiple;
             _resultValue.options = options;
             _resultValue.placeholder = placeholder;

@@ -11,13 +11,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentEmailConfig {
-    private @Nullable String default_value;
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    private @Nullable String defaultValue;
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     private @Nullable String placeholder;
 
     private FormComponentEmailConfig() {}
-    public Optional<String> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<String> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<String> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
@@ -31,19 +47,19 @@ public final class FormComponentEmailConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable String default_value;
+        private @Nullable String defaultValue;
         private @Nullable String placeholder;
         public Builder() {}
         public Builder(FormComponentEmailConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.default_value = defaults.default_value;
+    	      this.defaultValue = defaults.defaultValue;
     	      this.placeholder = defaults.placeholder;
         }
 
         @CustomType.Setter
-        public Builder default_value(@Nullable String default_value) {
+        public Builder defaultValue(@Nullable String defaultValue) {
 
-            this.default_value = default_value;
+            this.defaultValue = defaultValue;
             return this;
         }
         @CustomType.Setter
@@ -54,7 +70,7 @@ public final class FormComponentEmailConfig {
         }
         public FormComponentEmailConfig build() {
             final var _resultValue = new FormComponentEmailConfig();
-            _resultValue.default_value = default_value;
+            _resultValue.defaultValue = defaultValue;
             _resultValue.placeholder = placeholder;
             return _resultValue;
         }

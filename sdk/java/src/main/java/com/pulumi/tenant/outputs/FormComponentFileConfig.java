@@ -15,29 +15,77 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentFileConfig {
+    /**
+     * @return The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+     * 
+     */
     private @Nullable List<String> categories;
+    /**
+     * @return The file name extensions accepted.
+     * 
+     */
     private @Nullable List<String> extensions;
+    /**
+     * @return How many files may be uploaded (at least 1).
+     * 
+     */
     private @Nullable Integer maxFiles;
+    /**
+     * @return The largest file accepted, in bytes (at least 1024).
+     * 
+     */
     private @Nullable Integer maxSize;
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     private @Nullable Boolean multiple;
+    /**
+     * @return Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+     * 
+     */
     private @Nullable FormComponentFileConfigStorage storage;
 
     private FormComponentFileConfig() {}
+    /**
+     * @return The kinds of files accepted (for example `IMAGE`, `DOCUMENT`).
+     * 
+     */
     public List<String> categories() {
         return this.categories == null ? List.of() : this.categories;
     }
+    /**
+     * @return The file name extensions accepted.
+     * 
+     */
     public List<String> extensions() {
         return this.extensions == null ? List.of() : this.extensions;
     }
+    /**
+     * @return How many files may be uploaded (at least 1).
+     * 
+     */
     public Optional<Integer> maxFiles() {
         return Optional.ofNullable(this.maxFiles);
     }
+    /**
+     * @return The largest file accepted, in bytes (at least 1024).
+     * 
+     */
     public Optional<Integer> maxSize() {
         return Optional.ofNullable(this.maxSize);
     }
+    /**
+     * @return Whether the visitor may pick (or upload) more than one.
+     * 
+     */
     public Optional<Boolean> multiple() {
         return Optional.ofNullable(this.multiple);
     }
+    /**
+     * @return Where uploaded files go: `{ type: MANAGED }` or `{ type: CUSTOM, … }`.
+     * 
+     */
     public Optional<FormComponentFileConfigStorage> storage() {
         return Optional.ofNullable(this.storage);
     }

@@ -10,9 +10,17 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentFileConfigStorage {
+    /**
+     * @return `MANAGED` (the tenant keeps the files) or `CUSTOM`.
+     * 
+     */
     private String type;
 
     private FormComponentFileConfigStorage() {}
+    /**
+     * @return `MANAGED` (the tenant keeps the files) or `CUSTOM`.
+     * 
+     */
     public String type() {
         return this.type;
     }

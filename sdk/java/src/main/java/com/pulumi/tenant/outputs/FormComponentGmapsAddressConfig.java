@@ -12,15 +12,31 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentGmapsAddressConfig {
-    private String api_key;
-    private @Nullable String server_key;
+    /**
+     * @return The Google Maps API key used in the browser: a secret.
+     * 
+     */
+    private String apiKey;
+    /**
+     * @return The Google Maps API key used by the server: a secret.
+     * 
+     */
+    private @Nullable String serverKey;
 
     private FormComponentGmapsAddressConfig() {}
-    public String api_key() {
-        return this.api_key;
+    /**
+     * @return The Google Maps API key used in the browser: a secret.
+     * 
+     */
+    public String apiKey() {
+        return this.apiKey;
     }
-    public Optional<String> server_key() {
-        return Optional.ofNullable(this.server_key);
+    /**
+     * @return The Google Maps API key used by the server: a secret.
+     * 
+     */
+    public Optional<String> serverKey() {
+        return Optional.ofNullable(this.serverKey);
     }
 
     public static Builder builder() {
@@ -32,33 +48,33 @@ public final class FormComponentGmapsAddressConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String api_key;
-        private @Nullable String server_key;
+        private String apiKey;
+        private @Nullable String serverKey;
         public Builder() {}
         public Builder(FormComponentGmapsAddressConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.api_key = defaults.api_key;
-    	      this.server_key = defaults.server_key;
+    	      this.apiKey = defaults.apiKey;
+    	      this.serverKey = defaults.serverKey;
         }
 
         @CustomType.Setter
-        public Builder api_key(String api_key) {
-            if (api_key == null) {
-              throw new MissingRequiredPropertyException("FormComponentGmapsAddressConfig", "api_key");
+        public Builder apiKey(String apiKey) {
+            if (apiKey == null) {
+              throw new MissingRequiredPropertyException("FormComponentGmapsAddressConfig", "apiKey");
             }
-            this.api_key = api_key;
+            this.apiKey = apiKey;
             return this;
         }
         @CustomType.Setter
-        public Builder server_key(@Nullable String server_key) {
+        public Builder serverKey(@Nullable String serverKey) {
 
-            this.server_key = server_key;
+            this.serverKey = serverKey;
             return this;
         }
         public FormComponentGmapsAddressConfig build() {
             final var _resultValue = new FormComponentGmapsAddressConfig();
-            _resultValue.api_key = api_key;
-            _resultValue.server_key = server_key;
+            _resultValue.apiKey = apiKey;
+            _resultValue.serverKey = serverKey;
             return _resultValue;
         }
     }

@@ -13,17 +13,41 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentImageConfig {
+    /**
+     * @return The image&#39;s height in pixels, 1 to 500.
+     * 
+     */
     private @Nullable Double height;
+    /**
+     * @return Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+     * 
+     */
     private @Nullable String position;
+    /**
+     * @return The image&#39;s URL, at most 500 characters.
+     * 
+     */
     private String src;
 
     private FormComponentImageConfig() {}
+    /**
+     * @return The image&#39;s height in pixels, 1 to 500.
+     * 
+     */
     public Optional<Double> height() {
         return Optional.ofNullable(this.height);
     }
+    /**
+     * @return Where the image sits: `LEFT`, `CENTER` or `RIGHT`.
+     * 
+     */
     public Optional<String> position() {
         return Optional.ofNullable(this.position);
     }
+    /**
+     * @return The image&#39;s URL, at most 500 characters.
+     * 
+     */
     public String src() {
         return this.src;
     }

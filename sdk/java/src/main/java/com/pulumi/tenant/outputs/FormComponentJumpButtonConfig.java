@@ -13,17 +13,41 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentJumpButtonConfig {
-    private String next_node;
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    private String nextNode;
+    /**
+     * @return The jump button&#39;s style: its background colour.
+     * 
+     */
     private @Nullable FormComponentJumpButtonConfigStyle style;
+    /**
+     * @return The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     private String text;
 
     private FormComponentJumpButtonConfig() {}
-    public String next_node() {
-        return this.next_node;
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    public String nextNode() {
+        return this.nextNode;
     }
+    /**
+     * @return The jump button&#39;s style: its background colour.
+     * 
+     */
     public Optional<FormComponentJumpButtonConfigStyle> style() {
         return Optional.ofNullable(this.style);
     }
+    /**
+     * @return The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     public String text() {
         return this.text;
     }
@@ -37,23 +61,23 @@ public final class FormComponentJumpButtonConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String next_node;
+        private String nextNode;
         private @Nullable FormComponentJumpButtonConfigStyle style;
         private String text;
         public Builder() {}
         public Builder(FormComponentJumpButtonConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.next_node = defaults.next_node;
+    	      this.nextNode = defaults.nextNode;
     	      this.style = defaults.style;
     	      this.text = defaults.text;
         }
 
         @CustomType.Setter
-        public Builder next_node(String next_node) {
-            if (next_node == null) {
-              throw new MissingRequiredPropertyException("FormComponentJumpButtonConfig", "next_node");
+        public Builder nextNode(String nextNode) {
+            if (nextNode == null) {
+              throw new MissingRequiredPropertyException("FormComponentJumpButtonConfig", "nextNode");
             }
-            this.next_node = next_node;
+            this.nextNode = nextNode;
             return this;
         }
         @CustomType.Setter
@@ -72,7 +96,7 @@ public final class FormComponentJumpButtonConfig {
         }
         public FormComponentJumpButtonConfig build() {
             final var _resultValue = new FormComponentJumpButtonConfig();
-            _resultValue.next_node = next_node;
+            _resultValue.nextNode = nextNode;
             _resultValue.style = style;
             _resultValue.text = text;
             return _resultValue;

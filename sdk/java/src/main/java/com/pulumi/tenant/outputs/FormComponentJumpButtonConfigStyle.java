@@ -11,11 +11,19 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentJumpButtonConfigStyle {
-    private @Nullable String background_color;
+    /**
+     * @return The button&#39;s background colour, `#rrggbb`.
+     * 
+     */
+    private @Nullable String backgroundColor;
 
     private FormComponentJumpButtonConfigStyle() {}
-    public Optional<String> background_color() {
-        return Optional.ofNullable(this.background_color);
+    /**
+     * @return The button&#39;s background colour, `#rrggbb`.
+     * 
+     */
+    public Optional<String> backgroundColor() {
+        return Optional.ofNullable(this.backgroundColor);
     }
 
     public static Builder builder() {
@@ -27,22 +35,22 @@ public final class FormComponentJumpButtonConfigStyle {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable String background_color;
+        private @Nullable String backgroundColor;
         public Builder() {}
         public Builder(FormComponentJumpButtonConfigStyle defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.background_color = defaults.background_color;
+    	      this.backgroundColor = defaults.backgroundColor;
         }
 
         @CustomType.Setter
-        public Builder background_color(@Nullable String background_color) {
+        public Builder backgroundColor(@Nullable String backgroundColor) {
 
-            this.background_color = background_color;
+            this.backgroundColor = backgroundColor;
             return this;
         }
         public FormComponentJumpButtonConfigStyle build() {
             final var _resultValue = new FormComponentJumpButtonConfigStyle();
-            _resultValue.background_color = background_color;
+            _resultValue.backgroundColor = backgroundColor;
             return _resultValue;
         }
     }

@@ -14,37 +14,101 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentLegal {
+    /**
+     * @return The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     * 
+     */
     private String category;
+    /**
+     * @return The component&#39;s configuration, by its type.
+     * 
+     */
     private @Nullable FormComponentLegalConfig config;
+    /**
+     * @return A hint shown below the field, 1 to 500 characters.
+     * 
+     */
     private @Nullable String hint;
+    /**
+     * @return The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     private String id;
+    /**
+     * @return The label shown with the field.
+     * 
+     */
     private @Nullable String label;
+    /**
+     * @return Whether the visitor must fill in the field.
+     * 
+     */
     private @Nullable Boolean required;
+    /**
+     * @return Whether the value is sensitive: kept out of logs and flows&#39; records.
+     * 
+     */
     private @Nullable Boolean sensitive;
+    /**
+     * @return The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     * 
+     */
     private String type;
 
     private FormComponentLegal() {}
+    /**
+     * @return The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     * 
+     */
     public String category() {
         return this.category;
     }
+    /**
+     * @return The component&#39;s configuration, by its type.
+     * 
+     */
     public Optional<FormComponentLegalConfig> config() {
         return Optional.ofNullable(this.config);
     }
+    /**
+     * @return A hint shown below the field, 1 to 500 characters.
+     * 
+     */
     public Optional<String> hint() {
         return Optional.ofNullable(this.hint);
     }
+    /**
+     * @return The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     public String id() {
         return this.id;
     }
+    /**
+     * @return The label shown with the field.
+     * 
+     */
     public Optional<String> label() {
         return Optional.ofNullable(this.label);
     }
+    /**
+     * @return Whether the visitor must fill in the field.
+     * 
+     */
     public Optional<Boolean> required() {
         return Optional.ofNullable(this.required);
     }
+    /**
+     * @return Whether the value is sensitive: kept out of logs and flows&#39; records.
+     * 
+     */
     public Optional<Boolean> sensitive() {
         return Optional.ofNullable(this.sensitive);
     }
+    /**
+     * @return The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     * 
+     */
     public String type() {
         return this.type;
     }

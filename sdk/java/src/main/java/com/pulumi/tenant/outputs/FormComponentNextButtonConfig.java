@@ -10,9 +10,17 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentNextButtonConfig {
+    /**
+     * @return The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     private String text;
 
     private FormComponentNextButtonConfig() {}
+    /**
+     * @return The text shown (a button&#39;s caption, a divider&#39;s or the legal text).
+     * 
+     */
     public String text() {
         return this.text;
     }

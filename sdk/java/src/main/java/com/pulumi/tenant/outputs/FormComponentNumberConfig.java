@@ -12,21 +12,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentNumberConfig {
-    private @Nullable Double default_value;
-    private @Nullable Double max_value;
-    private @Nullable Double min_value;
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    private @Nullable Double defaultValue;
+    /**
+     * @return The largest number accepted.
+     * 
+     */
+    private @Nullable Double maxValue;
+    /**
+     * @return The smallest number accepted.
+     * 
+     */
+    private @Nullable Double minValue;
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     private @Nullable String placeholder;
 
     private FormComponentNumberConfig() {}
-    public Optional<Double> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<Double> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
-    public Optional<Double> max_value() {
-        return Optional.ofNullable(this.max_value);
+    /**
+     * @return The largest number accepted.
+     * 
+     */
+    public Optional<Double> maxValue() {
+        return Optional.ofNullable(this.maxValue);
     }
-    public Optional<Double> min_value() {
-        return Optional.ofNullable(this.min_value);
+    /**
+     * @return The smallest number accepted.
+     * 
+     */
+    public Optional<Double> minValue() {
+        return Optional.ofNullable(this.minValue);
     }
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<String> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
@@ -40,35 +72,35 @@ public final class FormComponentNumberConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable Double default_value;
-        private @Nullable Double max_value;
-        private @Nullable Double min_value;
+        private @Nullable Double defaultValue;
+        private @Nullable Double maxValue;
+        private @Nullable Double minValue;
         private @Nullable String placeholder;
         public Builder() {}
         public Builder(FormComponentNumberConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.default_value = defaults.default_value;
-    	      this.max_value = defaults.max_value;
-    	      this.min_value = defaults.min_value;
+    	      this.defaultValue = defaults.defaultValue;
+    	      this.maxValue = defaults.maxValue;
+    	      this.minValue = defaults.minValue;
     	      this.placeholder = defaults.placeholder;
         }
 
         @CustomType.Setter
-        public Builder default_value(@Nullable Double default_value) {
+        public Builder defaultValue(@Nullable Double defaultValue) {
 
-            this.default_value = default_value;
+            this.defaultValue = defaultValue;
             return this;
         }
         @CustomType.Setter
-        public Builder max_value(@Nullable Double max_value) {
+        public Builder maxValue(@Nullable Double maxValue) {
 
-            this.max_value = max_value;
+            this.maxValue = maxValue;
             return this;
         }
         @CustomType.Setter
-        public Builder min_value(@Nullable Double min_value) {
+        public Builder minValue(@Nullable Double minValue) {
 
-            this.min_value = min_value;
+            this.minValue = minValue;
             return this;
         }
         @CustomType.Setter
@@ -79,9 +111,9 @@ public final class FormComponentNumberConfig {
         }
         public FormComponentNumberConfig build() {
             final var _resultValue = new FormComponentNumberConfig();
-            _resultValue.default_value = default_value;
-            _resultValue.max_value = max_value;
-            _resultValue.min_value = min_value;
+            _resultValue.defaultValue = defaultValue;
+            _resultValue.maxValue = maxValue;
+            _resultValue.minValue = minValue;
             _resultValue.placeholder = placeholder;
             return _resultValue;
         }

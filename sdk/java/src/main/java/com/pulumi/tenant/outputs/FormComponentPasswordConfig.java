@@ -13,35 +13,91 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentPasswordConfig {
+    /**
+     * @return Whether the password must mix character classes.
+     * 
+     */
     private @Nullable Boolean complexity;
+    /**
+     * @return How the password is hashed before the form&#39;s flows see it.
+     * 
+     */
     private @Nullable String hash;
-    private @Nullable Integer max_length;
-    private @Nullable Integer min_length;
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
+    private @Nullable Integer maxLength;
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
+    private @Nullable Integer minLength;
+    /**
+     * @return Whether the password is checked against NIST&#39;s rules (known breached passwords).
+     * 
+     */
     private @Nullable Boolean nist;
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     private @Nullable String placeholder;
-    private @Nullable Boolean strength_meter;
+    /**
+     * @return Whether to show a strength meter.
+     * 
+     */
+    private @Nullable Boolean strengthMeter;
 
     private FormComponentPasswordConfig() {}
+    /**
+     * @return Whether the password must mix character classes.
+     * 
+     */
     public Optional<Boolean> complexity() {
         return Optional.ofNullable(this.complexity);
     }
+    /**
+     * @return How the password is hashed before the form&#39;s flows see it.
+     * 
+     */
     public Optional<String> hash() {
         return Optional.ofNullable(this.hash);
     }
-    public Optional<Integer> max_length() {
-        return Optional.ofNullable(this.max_length);
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
+    public Optional<Integer> maxLength() {
+        return Optional.ofNullable(this.maxLength);
     }
-    public Optional<Integer> min_length() {
-        return Optional.ofNullable(this.min_length);
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
+    public Optional<Integer> minLength() {
+        return Optional.ofNullable(this.minLength);
     }
+    /**
+     * @return Whether the password is checked against NIST&#39;s rules (known breached passwords).
+     * 
+     */
     public Optional<Boolean> nist() {
         return Optional.ofNullable(this.nist);
     }
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<String> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
-    public Optional<Boolean> strength_meter() {
-        return Optional.ofNullable(this.strength_meter);
+    /**
+     * @return Whether to show a strength meter.
+     * 
+     */
+    public Optional<Boolean> strengthMeter() {
+        return Optional.ofNullable(this.strengthMeter);
     }
 
     public static Builder builder() {
@@ -55,21 +111,21 @@ public final class FormComponentPasswordConfig {
     public static final class Builder {
         private @Nullable Boolean complexity;
         private @Nullable String hash;
-        private @Nullable Integer max_length;
-        private @Nullable Integer min_length;
+        private @Nullable Integer maxLength;
+        private @Nullable Integer minLength;
         private @Nullable Boolean nist;
         private @Nullable String placeholder;
-        private @Nullable Boolean strength_meter;
+        private @Nullable Boolean strengthMeter;
         public Builder() {}
         public Builder(FormComponentPasswordConfig defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.complexity = defaults.complexity;
     	      this.hash = defaults.hash;
-    	      this.max_length = defaults.max_length;
-    	      this.min_length = defaults.min_length;
+    	      this.maxLength = defaults.maxLength;
+    	      this.minLength = defaults.minLength;
     	      this.nist = defaults.nist;
     	      this.placeholder = defaults.placeholder;
-    	      this.strength_meter = defaults.strength_meter;
+    	      this.strengthMeter = defaults.strengthMeter;
         }
 
         @CustomType.Setter
@@ -85,15 +141,15 @@ public final class FormComponentPasswordConfig {
             return this;
         }
         @CustomType.Setter
-        public Builder max_length(@Nullable Integer max_length) {
+        public Builder maxLength(@Nullable Integer maxLength) {
 
-            this.max_length = max_length;
+            this.maxLength = maxLength;
             return this;
         }
         @CustomType.Setter
-        public Builder min_length(@Nullable Integer min_length) {
+        public Builder minLength(@Nullable Integer minLength) {
 
-            this.min_length = min_length;
+            this.minLength = minLength;
             return this;
         }
         @CustomType.Setter
@@ -109,20 +165,20 @@ public final class FormComponentPasswordConfig {
             return this;
         }
         @CustomType.Setter
-        public Builder strength_meter(@Nullable Boolean strength_meter) {
+        public Builder strengthMeter(@Nullable Boolean strengthMeter) {
 
-            this.strength_meter = strength_meter;
+            this.strengthMeter = strengthMeter;
             return this;
         }
         public FormComponentPasswordConfig build() {
             final var _resultValue = new FormComponentPasswordConfig();
             _resultValue.complexity = complexity;
             _resultValue.hash = hash;
-            _resultValue.max_length = max_length;
-            _resultValue.min_length = min_length;
+            _resultValue.maxLength = maxLength;
+            _resultValue.minLength = minLength;
             _resultValue.nist = nist;
             _resultValue.placeholder = placeholder;
-            _resultValue.strength_meter = strength_meter;
+            _resultValue.strengthMeter = strengthMeter;
             return _resultValue;
         }
     }

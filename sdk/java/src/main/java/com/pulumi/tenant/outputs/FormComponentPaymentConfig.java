@@ -18,25 +18,65 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentPaymentConfig {
+    /**
+     * @return What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+     * 
+     */
     private Either<FormComponentPaymentConfigChargeOneOff,FormComponentPaymentConfigChargeSubscription> charge;
+    /**
+     * @return The payment provider&#39;s keys: `public_key` and `private_key` (a secret).
+     * 
+     */
     private FormComponentPaymentConfigCredentials credentials;
+    /**
+     * @return Customer details passed to the payment provider.
+     * 
+     */
     private @Nullable Object customer;
+    /**
+     * @return Labels and placeholders of the card&#39;s fields.
+     * 
+     */
     private @Nullable FormComponentPaymentConfigFields fields;
+    /**
+     * @return The payment provider (`STRIPE`).
+     * 
+     */
     private @Nullable String provider;
 
     private FormComponentPaymentConfig() {}
+    /**
+     * @return What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
+     * 
+     */
     public Either<FormComponentPaymentConfigChargeOneOff,FormComponentPaymentConfigChargeSubscription> charge() {
         return this.charge;
     }
+    /**
+     * @return The payment provider&#39;s keys: `public_key` and `private_key` (a secret).
+     * 
+     */
     public FormComponentPaymentConfigCredentials credentials() {
         return this.credentials;
     }
+    /**
+     * @return Customer details passed to the payment provider.
+     * 
+     */
     public Optional<Object> customer() {
         return Optional.ofNullable(this.customer);
     }
+    /**
+     * @return Labels and placeholders of the card&#39;s fields.
+     * 
+     */
     public Optional<FormComponentPaymentConfigFields> fields() {
         return Optional.ofNullable(this.fields);
     }
+    /**
+     * @return The payment provider (`STRIPE`).
+     * 
+     */
     public Optional<String> provider() {
         return Optional.ofNullable(this.provider);
     }

@@ -11,13 +11,29 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentPaymentConfigChargeOneOff {
-    private FormComponentPaymentConfigChargeOneOffOneOff one_off;
+    /**
+     * @return A one-off payment: amount and currency.
+     * 
+     */
+    private FormComponentPaymentConfigChargeOneOffOneOff oneOff;
+    /**
+     * @return `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     * 
+     */
     private String type;
 
     private FormComponentPaymentConfigChargeOneOff() {}
-    public FormComponentPaymentConfigChargeOneOffOneOff one_off() {
-        return this.one_off;
+    /**
+     * @return A one-off payment: amount and currency.
+     * 
+     */
+    public FormComponentPaymentConfigChargeOneOffOneOff oneOff() {
+        return this.oneOff;
     }
+    /**
+     * @return `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     * 
+     */
     public String type() {
         return this.type;
     }
@@ -31,21 +47,21 @@ public final class FormComponentPaymentConfigChargeOneOff {
     }
     @CustomType.Builder
     public static final class Builder {
-        private FormComponentPaymentConfigChargeOneOffOneOff one_off;
+        private FormComponentPaymentConfigChargeOneOffOneOff oneOff;
         private String type;
         public Builder() {}
         public Builder(FormComponentPaymentConfigChargeOneOff defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.one_off = defaults.one_off;
+    	      this.oneOff = defaults.oneOff;
     	      this.type = defaults.type;
         }
 
         @CustomType.Setter
-        public Builder one_off(FormComponentPaymentConfigChargeOneOffOneOff one_off) {
-            if (one_off == null) {
-              throw new MissingRequiredPropertyException("FormComponentPaymentConfigChargeOneOff", "one_off");
+        public Builder oneOff(FormComponentPaymentConfigChargeOneOffOneOff oneOff) {
+            if (oneOff == null) {
+              throw new MissingRequiredPropertyException("FormComponentPaymentConfigChargeOneOff", "oneOff");
             }
-            this.one_off = one_off;
+            this.oneOff = oneOff;
             return this;
         }
         @CustomType.Setter
@@ -58,7 +74,7 @@ public final class FormComponentPaymentConfigChargeOneOff {
         }
         public FormComponentPaymentConfigChargeOneOff build() {
             final var _resultValue = new FormComponentPaymentConfigChargeOneOff();
-            _resultValue.one_off = one_off;
+            _resultValue.oneOff = oneOff;
             _resultValue.type = type;
             return _resultValue;
         }

@@ -12,13 +12,29 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentPaymentConfigChargeOneOffOneOff {
+    /**
+     * @return The amount to charge, in the currency&#39;s smallest unit or as a number the provider takes.
+     * 
+     */
     private Either<String,Double> amount;
+    /**
+     * @return The currency (ISO 4217 code, for example `EUR`).
+     * 
+     */
     private String currency;
 
     private FormComponentPaymentConfigChargeOneOffOneOff() {}
+    /**
+     * @return The amount to charge, in the currency&#39;s smallest unit or as a number the provider takes.
+     * 
+     */
     public Either<String,Double> amount() {
         return this.amount;
     }
+    /**
+     * @return The currency (ISO 4217 code, for example `EUR`).
+     * 
+     */
     public String currency() {
         return this.currency;
     }

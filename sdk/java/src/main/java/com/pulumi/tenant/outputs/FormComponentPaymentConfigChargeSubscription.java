@@ -11,13 +11,29 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentPaymentConfigChargeSubscription {
+    /**
+     * @return The subscription the visitor takes out, as the payment provider defines it.
+     * 
+     */
     private Object subscription;
+    /**
+     * @return `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     * 
+     */
     private String type;
 
     private FormComponentPaymentConfigChargeSubscription() {}
+    /**
+     * @return The subscription the visitor takes out, as the payment provider defines it.
+     * 
+     */
     public Object subscription() {
         return this.subscription;
     }
+    /**
+     * @return `ONE_OFF` (one payment) or `SUBSCRIPTION`.
+     * 
+     */
     public String type() {
         return this.type;
     }

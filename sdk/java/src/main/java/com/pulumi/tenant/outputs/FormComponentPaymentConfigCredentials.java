@@ -10,15 +10,31 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentPaymentConfigCredentials {
-    private String private_key;
-    private String public_key;
+    /**
+     * @return The payment provider&#39;s secret key: a secret, stored encrypted in the state.
+     * 
+     */
+    private String privateKey;
+    /**
+     * @return The payment provider&#39;s publishable key.
+     * 
+     */
+    private String publicKey;
 
     private FormComponentPaymentConfigCredentials() {}
-    public String private_key() {
-        return this.private_key;
+    /**
+     * @return The payment provider&#39;s secret key: a secret, stored encrypted in the state.
+     * 
+     */
+    public String privateKey() {
+        return this.privateKey;
     }
-    public String public_key() {
-        return this.public_key;
+    /**
+     * @return The payment provider&#39;s publishable key.
+     * 
+     */
+    public String publicKey() {
+        return this.publicKey;
     }
 
     public static Builder builder() {
@@ -30,35 +46,35 @@ public final class FormComponentPaymentConfigCredentials {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String private_key;
-        private String public_key;
+        private String privateKey;
+        private String publicKey;
         public Builder() {}
         public Builder(FormComponentPaymentConfigCredentials defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.private_key = defaults.private_key;
-    	      this.public_key = defaults.public_key;
+    	      this.privateKey = defaults.privateKey;
+    	      this.publicKey = defaults.publicKey;
         }
 
         @CustomType.Setter
-        public Builder private_key(String private_key) {
-            if (private_key == null) {
-              throw new MissingRequiredPropertyException("FormComponentPaymentConfigCredentials", "private_key");
+        public Builder privateKey(String privateKey) {
+            if (privateKey == null) {
+              throw new MissingRequiredPropertyException("FormComponentPaymentConfigCredentials", "privateKey");
             }
-            this.private_key = private_key;
+            this.privateKey = privateKey;
             return this;
         }
         @CustomType.Setter
-        public Builder public_key(String public_key) {
-            if (public_key == null) {
-              throw new MissingRequiredPropertyException("FormComponentPaymentConfigCredentials", "public_key");
+        public Builder publicKey(String publicKey) {
+            if (publicKey == null) {
+              throw new MissingRequiredPropertyException("FormComponentPaymentConfigCredentials", "publicKey");
             }
-            this.public_key = public_key;
+            this.publicKey = publicKey;
             return this;
         }
         public FormComponentPaymentConfigCredentials build() {
             final var _resultValue = new FormComponentPaymentConfigCredentials();
-            _resultValue.private_key = private_key;
-            _resultValue.public_key = public_key;
+            _resultValue.privateKey = privateKey;
+            _resultValue.publicKey = publicKey;
             return _resultValue;
         }
     }

@@ -14,21 +14,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentPaymentConfigFields {
-    private @Nullable FormComponentPaymentConfigFieldsCardNumber card_number;
-    private @Nullable FormComponentPaymentConfigFieldsExpirationDate expiration_date;
-    private @Nullable FormComponentPaymentConfigFieldsSecurityCode security_code;
+    /**
+     * @return The card number field&#39;s texts.
+     * 
+     */
+    private @Nullable FormComponentPaymentConfigFieldsCardNumber cardNumber;
+    /**
+     * @return The expiration date field&#39;s texts.
+     * 
+     */
+    private @Nullable FormComponentPaymentConfigFieldsExpirationDate expirationDate;
+    /**
+     * @return The security code field&#39;s texts.
+     * 
+     */
+    private @Nullable FormComponentPaymentConfigFieldsSecurityCode securityCode;
+    /**
+     * @return Whether to show the payment provider&#39;s trust marks.
+     * 
+     */
     private @Nullable Boolean trustmarks;
 
     private FormComponentPaymentConfigFields() {}
-    public Optional<FormComponentPaymentConfigFieldsCardNumber> card_number() {
-        return Optional.ofNullable(this.card_number);
+    /**
+     * @return The card number field&#39;s texts.
+     * 
+     */
+    public Optional<FormComponentPaymentConfigFieldsCardNumber> cardNumber() {
+        return Optional.ofNullable(this.cardNumber);
     }
-    public Optional<FormComponentPaymentConfigFieldsExpirationDate> expiration_date() {
-        return Optional.ofNullable(this.expiration_date);
+    /**
+     * @return The expiration date field&#39;s texts.
+     * 
+     */
+    public Optional<FormComponentPaymentConfigFieldsExpirationDate> expirationDate() {
+        return Optional.ofNullable(this.expirationDate);
     }
-    public Optional<FormComponentPaymentConfigFieldsSecurityCode> security_code() {
-        return Optional.ofNullable(this.security_code);
+    /**
+     * @return The security code field&#39;s texts.
+     * 
+     */
+    public Optional<FormComponentPaymentConfigFieldsSecurityCode> securityCode() {
+        return Optional.ofNullable(this.securityCode);
     }
+    /**
+     * @return Whether to show the payment provider&#39;s trust marks.
+     * 
+     */
     public Optional<Boolean> trustmarks() {
         return Optional.ofNullable(this.trustmarks);
     }
@@ -42,35 +74,35 @@ public final class FormComponentPaymentConfigFields {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable FormComponentPaymentConfigFieldsCardNumber card_number;
-        private @Nullable FormComponentPaymentConfigFieldsExpirationDate expiration_date;
-        private @Nullable FormComponentPaymentConfigFieldsSecurityCode security_code;
+        private @Nullable FormComponentPaymentConfigFieldsCardNumber cardNumber;
+        private @Nullable FormComponentPaymentConfigFieldsExpirationDate expirationDate;
+        private @Nullable FormComponentPaymentConfigFieldsSecurityCode securityCode;
         private @Nullable Boolean trustmarks;
         public Builder() {}
         public Builder(FormComponentPaymentConfigFields defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.card_number = defaults.card_number;
-    	      this.expiration_date = defaults.expiration_date;
-    	      this.security_code = defaults.security_code;
+    	      this.cardNumber = defaults.cardNumber;
+    	      this.expirationDate = defaults.expirationDate;
+    	      this.securityCode = defaults.securityCode;
     	      this.trustmarks = defaults.trustmarks;
         }
 
         @CustomType.Setter
-        public Builder card_number(@Nullable FormComponentPaymentConfigFieldsCardNumber card_number) {
+        public Builder cardNumber(@Nullable FormComponentPaymentConfigFieldsCardNumber cardNumber) {
 
-            this.card_number = card_number;
+            this.cardNumber = cardNumber;
             return this;
         }
         @CustomType.Setter
-        public Builder expiration_date(@Nullable FormComponentPaymentConfigFieldsExpirationDate expiration_date) {
+        public Builder expirationDate(@Nullable FormComponentPaymentConfigFieldsExpirationDate expirationDate) {
 
-            this.expiration_date = expiration_date;
+            this.expirationDate = expirationDate;
             return this;
         }
         @CustomType.Setter
-        public Builder security_code(@Nullable FormComponentPaymentConfigFieldsSecurityCode security_code) {
+        public Builder securityCode(@Nullable FormComponentPaymentConfigFieldsSecurityCode securityCode) {
 
-            this.security_code = security_code;
+            this.securityCode = securityCode;
             return this;
         }
         @CustomType.Setter
@@ -81,9 +113,9 @@ public final class FormComponentPaymentConfigFields {
         }
         public FormComponentPaymentConfigFields build() {
             final var _resultValue = new FormComponentPaymentConfigFields();
-            _resultValue.card_number = card_number;
-            _resultValue.expiration_date = expiration_date;
-            _resultValue.security_code = security_code;
+            _resultValue.cardNumber = cardNumber;
+            _resultValue.expirationDate = expirationDate;
+            _resultValue.securityCode = securityCode;
             _resultValue.trustmarks = trustmarks;
             return _resultValue;
         }

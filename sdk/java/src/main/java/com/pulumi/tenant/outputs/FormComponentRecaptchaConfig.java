@@ -10,15 +10,31 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentRecaptchaConfig {
-    private String secret_key;
-    private String site_key;
+    /**
+     * @return The reCAPTCHA secret key: a secret, stored encrypted in the state.
+     * 
+     */
+    private String secretKey;
+    /**
+     * @return The reCAPTCHA site key (public).
+     * 
+     */
+    private String siteKey;
 
     private FormComponentRecaptchaConfig() {}
-    public String secret_key() {
-        return this.secret_key;
+    /**
+     * @return The reCAPTCHA secret key: a secret, stored encrypted in the state.
+     * 
+     */
+    public String secretKey() {
+        return this.secretKey;
     }
-    public String site_key() {
-        return this.site_key;
+    /**
+     * @return The reCAPTCHA site key (public).
+     * 
+     */
+    public String siteKey() {
+        return this.siteKey;
     }
 
     public static Builder builder() {
@@ -30,35 +46,35 @@ public final class FormComponentRecaptchaConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String secret_key;
-        private String site_key;
+        private String secretKey;
+        private String siteKey;
         public Builder() {}
         public Builder(FormComponentRecaptchaConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.secret_key = defaults.secret_key;
-    	      this.site_key = defaults.site_key;
+    	      this.secretKey = defaults.secretKey;
+    	      this.siteKey = defaults.siteKey;
         }
 
         @CustomType.Setter
-        public Builder secret_key(String secret_key) {
-            if (secret_key == null) {
-              throw new MissingRequiredPropertyException("FormComponentRecaptchaConfig", "secret_key");
+        public Builder secretKey(String secretKey) {
+            if (secretKey == null) {
+              throw new MissingRequiredPropertyException("FormComponentRecaptchaConfig", "secretKey");
             }
-            this.secret_key = secret_key;
+            this.secretKey = secretKey;
             return this;
         }
         @CustomType.Setter
-        public Builder site_key(String site_key) {
-            if (site_key == null) {
-              throw new MissingRequiredPropertyException("FormComponentRecaptchaConfig", "site_key");
+        public Builder siteKey(String siteKey) {
+            if (siteKey == null) {
+              throw new MissingRequiredPropertyException("FormComponentRecaptchaConfig", "siteKey");
             }
-            this.site_key = site_key;
+            this.siteKey = siteKey;
             return this;
         }
         public FormComponentRecaptchaConfig build() {
             final var _resultValue = new FormComponentRecaptchaConfig();
-            _resultValue.secret_key = secret_key;
-            _resultValue.site_key = site_key;
+            _resultValue.secretKey = secretKey;
+            _resultValue.siteKey = siteKey;
             return _resultValue;
         }
     }

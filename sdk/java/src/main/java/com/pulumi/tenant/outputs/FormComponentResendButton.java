@@ -11,21 +11,53 @@ import java.util.Objects;
 
 @CustomType
 public final class FormComponentResendButton {
+    /**
+     * @return The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     * 
+     */
     private String category;
+    /**
+     * @return The component&#39;s configuration, by its type.
+     * 
+     */
     private FormComponentResendButtonConfig config;
+    /**
+     * @return The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     private String id;
+    /**
+     * @return The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     * 
+     */
     private String type;
 
     private FormComponentResendButton() {}
+    /**
+     * @return The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     * 
+     */
     public String category() {
         return this.category;
     }
+    /**
+     * @return The component&#39;s configuration, by its type.
+     * 
+     */
     public FormComponentResendButtonConfig config() {
         return this.config;
     }
+    /**
+     * @return The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     public String id() {
         return this.id;
     }
+    /**
+     * @return The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     * 
+     */
     public String type() {
         return this.type;
     }

@@ -13,35 +13,91 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentResendButtonConfig {
-    private String active_text;
-    private String button_text;
-    private String flow_id;
-    private @Nullable Double max_attempts;
-    private @Nullable String text_alignment;
-    private String waiting_text;
-    private @Nullable Double waiting_time;
+    /**
+     * @return The text shown while the code can be sent again, 1 to 255 characters.
+     * 
+     */
+    private String activeText;
+    /**
+     * @return The resend button&#39;s caption, 1 to 255 characters.
+     * 
+     */
+    private String buttonText;
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
+    private String flowId;
+    /**
+     * @return How many times the code may be sent again, 1 to 10.
+     * 
+     */
+    private @Nullable Double maxAttempts;
+    /**
+     * @return How the resend text is aligned.
+     * 
+     */
+    private @Nullable String textAlignment;
+    /**
+     * @return The text shown while waiting to resend, 1 to 255 characters.
+     * 
+     */
+    private String waitingText;
+    /**
+     * @return Seconds to wait between two sends, 1 to 60.
+     * 
+     */
+    private @Nullable Double waitingTime;
 
     private FormComponentResendButtonConfig() {}
-    public String active_text() {
-        return this.active_text;
+    /**
+     * @return The text shown while the code can be sent again, 1 to 255 characters.
+     * 
+     */
+    public String activeText() {
+        return this.activeText;
     }
-    public String button_text() {
-        return this.button_text;
+    /**
+     * @return The resend button&#39;s caption, 1 to 255 characters.
+     * 
+     */
+    public String buttonText() {
+        return this.buttonText;
     }
-    public String flow_id() {
-        return this.flow_id;
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
+    public String flowId() {
+        return this.flowId;
     }
-    public Optional<Double> max_attempts() {
-        return Optional.ofNullable(this.max_attempts);
+    /**
+     * @return How many times the code may be sent again, 1 to 10.
+     * 
+     */
+    public Optional<Double> maxAttempts() {
+        return Optional.ofNullable(this.maxAttempts);
     }
-    public Optional<String> text_alignment() {
-        return Optional.ofNullable(this.text_alignment);
+    /**
+     * @return How the resend text is aligned.
+     * 
+     */
+    public Optional<String> textAlignment() {
+        return Optional.ofNullable(this.textAlignment);
     }
-    public String waiting_text() {
-        return this.waiting_text;
+    /**
+     * @return The text shown while waiting to resend, 1 to 255 characters.
+     * 
+     */
+    public String waitingText() {
+        return this.waitingText;
     }
-    public Optional<Double> waiting_time() {
-        return Optional.ofNullable(this.waiting_time);
+    /**
+     * @return Seconds to wait between two sends, 1 to 60.
+     * 
+     */
+    public Optional<Double> waitingTime() {
+        return Optional.ofNullable(this.waitingTime);
     }
 
     public static Builder builder() {
@@ -53,84 +109,84 @@ public final class FormComponentResendButtonConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String active_text;
-        private String button_text;
-        private String flow_id;
-        private @Nullable Double max_attempts;
-        private @Nullable String text_alignment;
-        private String waiting_text;
-        private @Nullable Double waiting_time;
+        private String activeText;
+        private String buttonText;
+        private String flowId;
+        private @Nullable Double maxAttempts;
+        private @Nullable String textAlignment;
+        private String waitingText;
+        private @Nullable Double waitingTime;
         public Builder() {}
         public Builder(FormComponentResendButtonConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.active_text = defaults.active_text;
-    	      this.button_text = defaults.button_text;
-    	      this.flow_id = defaults.flow_id;
-    	      this.max_attempts = defaults.max_attempts;
-    	      this.text_alignment = defaults.text_alignment;
-    	      this.waiting_text = defaults.waiting_text;
-    	      this.waiting_time = defaults.waiting_time;
+    	      this.activeText = defaults.activeText;
+    	      this.buttonText = defaults.buttonText;
+    	      this.flowId = defaults.flowId;
+    	      this.maxAttempts = defaults.maxAttempts;
+    	      this.textAlignment = defaults.textAlignment;
+    	      this.waitingText = defaults.waitingText;
+    	      this.waitingTime = defaults.waitingTime;
         }
 
         @CustomType.Setter
-        public Builder active_text(String active_text) {
-            if (active_text == null) {
-              throw new MissingRequiredPropertyException("FormComponentResendButtonConfig", "active_text");
+        public Builder activeText(String activeText) {
+            if (activeText == null) {
+              throw new MissingRequiredPropertyException("FormComponentResendButtonConfig", "activeText");
             }
-            this.active_text = active_text;
+            this.activeText = activeText;
             return this;
         }
         @CustomType.Setter
-        public Builder button_text(String button_text) {
-            if (button_text == null) {
-              throw new MissingRequiredPropertyException("FormComponentResendButtonConfig", "button_text");
+        public Builder buttonText(String buttonText) {
+            if (buttonText == null) {
+              throw new MissingRequiredPropertyException("FormComponentResendButtonConfig", "buttonText");
             }
-            this.button_text = button_text;
+            this.buttonText = buttonText;
             return this;
         }
         @CustomType.Setter
-        public Builder flow_id(String flow_id) {
-            if (flow_id == null) {
-              throw new MissingRequiredPropertyException("FormComponentResendButtonConfig", "flow_id");
+        public Builder flowId(String flowId) {
+            if (flowId == null) {
+              throw new MissingRequiredPropertyException("FormComponentResendButtonConfig", "flowId");
             }
-            this.flow_id = flow_id;
+            this.flowId = flowId;
             return this;
         }
         @CustomType.Setter
-        public Builder max_attempts(@Nullable Double max_attempts) {
+        public Builder maxAttempts(@Nullable Double maxAttempts) {
 
-            this.max_attempts = max_attempts;
+            this.maxAttempts = maxAttempts;
             return this;
         }
         @CustomType.Setter
-        public Builder text_alignment(@Nullable String text_alignment) {
+        public Builder textAlignment(@Nullable String textAlignment) {
 
-            this.text_alignment = text_alignment;
+            this.textAlignment = textAlignment;
             return this;
         }
         @CustomType.Setter
-        public Builder waiting_text(String waiting_text) {
-            if (waiting_text == null) {
-              throw new MissingRequiredPropertyException("FormComponentResendButtonConfig", "waiting_text");
+        public Builder waitingText(String waitingText) {
+            if (waitingText == null) {
+              throw new MissingRequiredPropertyException("FormComponentResendButtonConfig", "waitingText");
             }
-            this.waiting_text = waiting_text;
+            this.waitingText = waitingText;
             return this;
         }
         @CustomType.Setter
-        public Builder waiting_time(@Nullable Double waiting_time) {
+        public Builder waitingTime(@Nullable Double waitingTime) {
 
-            this.waiting_time = waiting_time;
+            this.waitingTime = waitingTime;
             return this;
         }
         public FormComponentResendButtonConfig build() {
             final var _resultValue = new FormComponentResendButtonConfig();
-            _resultValue.active_text = active_text;
-            _resultValue.button_text = button_text;
-            _resultValue.flow_id = flow_id;
-            _resultValue.max_attempts = max_attempts;
-            _resultValue.text_alignment = text_alignment;
-            _resultValue.waiting_text = waiting_text;
-            _resultValue.waiting_time = waiting_time;
+            _resultValue.activeText = activeText;
+            _resultValue.buttonText = buttonText;
+            _resultValue.flowId = flowId;
+            _resultValue.maxAttempts = maxAttempts;
+            _resultValue.textAlignment = textAlignment;
+            _resultValue.waitingText = waitingText;
+            _resultValue.waitingTime = waitingTime;
             return _resultValue;
         }
     }

@@ -13,21 +13,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentRichText {
+    /**
+     * @return The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     * 
+     */
     private String category;
+    /**
+     * @return The component&#39;s configuration, by its type.
+     * 
+     */
     private @Nullable FormComponentRichTextConfig config;
+    /**
+     * @return The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     private String id;
+    /**
+     * @return The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     * 
+     */
     private String type;
 
     private FormComponentRichText() {}
+    /**
+     * @return The component&#39;s category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
+     * 
+     */
     public String category() {
         return this.category;
     }
+    /**
+     * @return The component&#39;s configuration, by its type.
+     * 
+     */
     public Optional<FormComponentRichTextConfig> config() {
         return Optional.ofNullable(this.config);
     }
+    /**
+     * @return The component&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     public String id() {
         return this.id;
     }
+    /**
+     * @return The component&#39;s type (`EMAIL`, `RECAPTCHA`, `NEXT_BUTTON`, …): one of the 27 published types.
+     * 
+     */
     public String type() {
         return this.type;
     }

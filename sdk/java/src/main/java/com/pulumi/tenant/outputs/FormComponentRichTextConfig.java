@@ -11,9 +11,17 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentRichTextConfig {
+    /**
+     * @return The block&#39;s content (HTML or rich text), at most 10000 characters.
+     * 
+     */
     private @Nullable String content;
 
     private FormComponentRichTextConfig() {}
+    /**
+     * @return The block&#39;s content (HTML or rich text), at most 10000 characters.
+     * 
+     */
     public Optional<String> content() {
         return Optional.ofNullable(this.content);
     }

@@ -14,29 +14,77 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentTelConfig {
-    private @Nullable Boolean country_picker;
-    private @Nullable String default_value;
-    private @Nullable Integer max_length;
-    private @Nullable Integer min_length;
+    /**
+     * @return Whether to show a country picker for the number&#39;s prefix.
+     * 
+     */
+    private @Nullable Boolean countryPicker;
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    private @Nullable String defaultValue;
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
+    private @Nullable Integer maxLength;
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
+    private @Nullable Integer minLength;
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     private @Nullable String placeholder;
+    /**
+     * @return Texts of the telephone field&#39;s country picker.
+     * 
+     */
     private @Nullable FormComponentTelConfigStrings strings;
 
     private FormComponentTelConfig() {}
-    public Optional<Boolean> country_picker() {
-        return Optional.ofNullable(this.country_picker);
+    /**
+     * @return Whether to show a country picker for the number&#39;s prefix.
+     * 
+     */
+    public Optional<Boolean> countryPicker() {
+        return Optional.ofNullable(this.countryPicker);
     }
-    public Optional<String> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<String> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
-    public Optional<Integer> max_length() {
-        return Optional.ofNullable(this.max_length);
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
+    public Optional<Integer> maxLength() {
+        return Optional.ofNullable(this.maxLength);
     }
-    public Optional<Integer> min_length() {
-        return Optional.ofNullable(this.min_length);
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
+    public Optional<Integer> minLength() {
+        return Optional.ofNullable(this.minLength);
     }
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<String> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
+    /**
+     * @return Texts of the telephone field&#39;s country picker.
+     * 
+     */
     public Optional<FormComponentTelConfigStrings> strings() {
         return Optional.ofNullable(this.strings);
     }
@@ -50,45 +98,45 @@ public final class FormComponentTelConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable Boolean country_picker;
-        private @Nullable String default_value;
-        private @Nullable Integer max_length;
-        private @Nullable Integer min_length;
+        private @Nullable Boolean countryPicker;
+        private @Nullable String defaultValue;
+        private @Nullable Integer maxLength;
+        private @Nullable Integer minLength;
         private @Nullable String placeholder;
         private @Nullable FormComponentTelConfigStrings strings;
         public Builder() {}
         public Builder(FormComponentTelConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.country_picker = defaults.country_picker;
-    	      this.default_value = defaults.default_value;
-    	      this.max_length = defaults.max_length;
-    	      this.min_length = defaults.min_length;
+    	      this.countryPicker = defaults.countryPicker;
+    	      this.defaultValue = defaults.defaultValue;
+    	      this.maxLength = defaults.maxLength;
+    	      this.minLength = defaults.minLength;
     	      this.placeholder = defaults.placeholder;
     	      this.strings = defaults.strings;
         }
 
         @CustomType.Setter
-        public Builder country_picker(@Nullable Boolean country_picker) {
+        public Builder countryPicker(@Nullable Boolean countryPicker) {
 
-            this.country_picker = country_picker;
+            this.countryPicker = countryPicker;
             return this;
         }
         @CustomType.Setter
-        public Builder default_value(@Nullable String default_value) {
+        public Builder defaultValue(@Nullable String defaultValue) {
 
-            this.default_value = default_value;
+            this.defaultValue = defaultValue;
             return this;
         }
         @CustomType.Setter
-        public Builder max_length(@Nullable Integer max_length) {
+        public Builder maxLength(@Nullable Integer maxLength) {
 
-            this.max_length = max_length;
+            this.maxLength = maxLength;
             return this;
         }
         @CustomType.Setter
-        public Builder min_length(@Nullable Integer min_length) {
+        public Builder minLength(@Nullable Integer minLength) {
 
-            this.min_length = min_length;
+            this.minLength = minLength;
             return this;
         }
         @CustomType.Setter
@@ -105,10 +153,10 @@ public final class FormComponentTelConfig {
         }
         public FormComponentTelConfig build() {
             final var _resultValue = new FormComponentTelConfig();
-            _resultValue.country_picker = country_picker;
-            _resultValue.default_value = default_value;
-            _resultValue.max_length = max_length;
-            _resultValue.min_length = min_length;
+            _resultValue.countryPicker = countryPicker;
+            _resultValue.defaultValue = defaultValue;
+            _resultValue.maxLength = maxLength;
+            _resultValue.minLength = minLength;
             _resultValue.placeholder = placeholder;
             _resultValue.strings = strings;
             return _resultValue;

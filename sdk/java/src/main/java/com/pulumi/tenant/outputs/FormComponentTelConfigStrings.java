@@ -11,11 +11,19 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentTelConfigStrings {
-    private @Nullable String filter_placeholder;
+    /**
+     * @return Text shown in the empty country search box.
+     * 
+     */
+    private @Nullable String filterPlaceholder;
 
     private FormComponentTelConfigStrings() {}
-    public Optional<String> filter_placeholder() {
-        return Optional.ofNullable(this.filter_placeholder);
+    /**
+     * @return Text shown in the empty country search box.
+     * 
+     */
+    public Optional<String> filterPlaceholder() {
+        return Optional.ofNullable(this.filterPlaceholder);
     }
 
     public static Builder builder() {
@@ -27,22 +35,22 @@ public final class FormComponentTelConfigStrings {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable String filter_placeholder;
+        private @Nullable String filterPlaceholder;
         public Builder() {}
         public Builder(FormComponentTelConfigStrings defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.filter_placeholder = defaults.filter_placeholder;
+    	      this.filterPlaceholder = defaults.filterPlaceholder;
         }
 
         @CustomType.Setter
-        public Builder filter_placeholder(@Nullable String filter_placeholder) {
+        public Builder filterPlaceholder(@Nullable String filterPlaceholder) {
 
-            this.filter_placeholder = filter_placeholder;
+            this.filterPlaceholder = filterPlaceholder;
             return this;
         }
         public FormComponentTelConfigStrings build() {
             final var _resultValue = new FormComponentTelConfigStrings();
-            _resultValue.filter_placeholder = filter_placeholder;
+            _resultValue.filterPlaceholder = filterPlaceholder;
             return _resultValue;
         }
     }

@@ -13,25 +13,65 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormComponentTextConfig {
-    private @Nullable String default_value;
-    private @Nullable Integer max_length;
-    private @Nullable Integer min_length;
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    private @Nullable String defaultValue;
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
+    private @Nullable Integer maxLength;
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
+    private @Nullable Integer minLength;
+    /**
+     * @return Whether the text field takes several lines.
+     * 
+     */
     private @Nullable Boolean multiline;
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     private @Nullable String placeholder;
 
     private FormComponentTextConfig() {}
-    public Optional<String> default_value() {
-        return Optional.ofNullable(this.default_value);
+    /**
+     * @return The field&#39;s value until the visitor changes it.
+     * 
+     */
+    public Optional<String> defaultValue() {
+        return Optional.ofNullable(this.defaultValue);
     }
-    public Optional<Integer> max_length() {
-        return Optional.ofNullable(this.max_length);
+    /**
+     * @return The longest value accepted, in characters.
+     * 
+     */
+    public Optional<Integer> maxLength() {
+        return Optional.ofNullable(this.maxLength);
     }
-    public Optional<Integer> min_length() {
-        return Optional.ofNullable(this.min_length);
+    /**
+     * @return The shortest value accepted, in characters.
+     * 
+     */
+    public Optional<Integer> minLength() {
+        return Optional.ofNullable(this.minLength);
     }
+    /**
+     * @return Whether the text field takes several lines.
+     * 
+     */
     public Optional<Boolean> multiline() {
         return Optional.ofNullable(this.multiline);
     }
+    /**
+     * @return Text shown in the empty field, at most 500 characters.
+     * 
+     */
     public Optional<String> placeholder() {
         return Optional.ofNullable(this.placeholder);
     }
@@ -45,37 +85,37 @@ public final class FormComponentTextConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable String default_value;
-        private @Nullable Integer max_length;
-        private @Nullable Integer min_length;
+        private @Nullable String defaultValue;
+        private @Nullable Integer maxLength;
+        private @Nullable Integer minLength;
         private @Nullable Boolean multiline;
         private @Nullable String placeholder;
         public Builder() {}
         public Builder(FormComponentTextConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.default_value = defaults.default_value;
-    	      this.max_length = defaults.max_length;
-    	      this.min_length = defaults.min_length;
+    	      this.defaultValue = defaults.defaultValue;
+    	      this.maxLength = defaults.maxLength;
+    	      this.minLength = defaults.minLength;
     	      this.multiline = defaults.multiline;
     	      this.placeholder = defaults.placeholder;
         }
 
         @CustomType.Setter
-        public Builder default_value(@Nullable String default_value) {
+        public Builder defaultValue(@Nullable String defaultValue) {
 
-            this.default_value = default_value;
+            this.defaultValue = defaultValue;
             return this;
         }
         @CustomType.Setter
-        public Builder max_length(@Nullable Integer max_length) {
+        public Builder maxLength(@Nullable Integer maxLength) {
 
-            this.max_length = max_length;
+            this.maxLength = maxLength;
             return this;
         }
         @CustomType.Setter
-        public Builder min_length(@Nullable Integer min_length) {
+        public Builder minLength(@Nullable Integer minLength) {
 
-            this.min_length = min_length;
+            this.minLength = minLength;
             return this;
         }
         @CustomType.Setter
@@ -92,9 +132,9 @@ public final class FormComponentTextConfig {
         }
         public FormComponentTextConfig build() {
             final var _resultValue = new FormComponentTextConfig();
-            _resultValue.default_value = default_value;
-            _resultValue.max_length = max_length;
-            _resultValue.min_length = min_length;
+            _resultValue.defaultValue = defaultValue;
+            _resultValue.maxLength = maxLength;
+            _resultValue.minLength = minLength;
             _resultValue.multiline = multiline;
             _resultValue.placeholder = placeholder;
             return _resultValue;

@@ -14,23 +14,55 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormEnding {
-    private @Nullable FormEndingAfterSubmit after_submit;
+    /**
+     * @return A flow to run after the form is submitted.
+     * 
+     */
+    private @Nullable FormEndingAfterSubmit afterSubmit;
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     private @Nullable FormNodeStepCoordinates coordinates;
+    /**
+     * @return Send the visitor to a URL at the end.
+     * 
+     */
     private @Nullable FormEndingRedirection redirection;
-    private @Nullable Boolean resume_flow;
+    /**
+     * @return Resume the authentication flow that showed the form (only `true`).
+     * 
+     */
+    private @Nullable Boolean resumeFlow;
 
     private FormEnding() {}
-    public Optional<FormEndingAfterSubmit> after_submit() {
-        return Optional.ofNullable(this.after_submit);
+    /**
+     * @return A flow to run after the form is submitted.
+     * 
+     */
+    public Optional<FormEndingAfterSubmit> afterSubmit() {
+        return Optional.ofNullable(this.afterSubmit);
     }
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     public Optional<FormNodeStepCoordinates> coordinates() {
         return Optional.ofNullable(this.coordinates);
     }
+    /**
+     * @return Send the visitor to a URL at the end.
+     * 
+     */
     public Optional<FormEndingRedirection> redirection() {
         return Optional.ofNullable(this.redirection);
     }
-    public Optional<Boolean> resume_flow() {
-        return Optional.ofNullable(this.resume_flow);
+    /**
+     * @return Resume the authentication flow that showed the form (only `true`).
+     * 
+     */
+    public Optional<Boolean> resumeFlow() {
+        return Optional.ofNullable(this.resumeFlow);
     }
 
     public static Builder builder() {
@@ -42,23 +74,23 @@ public final class FormEnding {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable FormEndingAfterSubmit after_submit;
+        private @Nullable FormEndingAfterSubmit afterSubmit;
         private @Nullable FormNodeStepCoordinates coordinates;
         private @Nullable FormEndingRedirection redirection;
-        private @Nullable Boolean resume_flow;
+        private @Nullable Boolean resumeFlow;
         public Builder() {}
         public Builder(FormEnding defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.after_submit = defaults.after_submit;
+    	      this.afterSubmit = defaults.afterSubmit;
     	      this.coordinates = defaults.coordinates;
     	      this.redirection = defaults.redirection;
-    	      this.resume_flow = defaults.resume_flow;
+    	      this.resumeFlow = defaults.resumeFlow;
         }
 
         @CustomType.Setter
-        public Builder after_submit(@Nullable FormEndingAfterSubmit after_submit) {
+        public Builder afterSubmit(@Nullable FormEndingAfterSubmit afterSubmit) {
 
-            this.after_submit = after_submit;
+            this.afterSubmit = afterSubmit;
             return this;
         }
         @CustomType.Setter
@@ -74,17 +106,17 @@ public final class FormEnding {
             return this;
         }
         @CustomType.Setter
-        public Builder resume_flow(@Nullable Boolean resume_flow) {
+        public Builder resumeFlow(@Nullable Boolean resumeFlow) {
 
-            this.resume_flow = resume_flow;
+            this.resumeFlow = resumeFlow;
             return this;
         }
         public FormEnding build() {
             final var _resultValue = new FormEnding();
-            _resultValue.after_submit = after_submit;
+            _resultValue.afterSubmit = afterSubmit;
             _resultValue.coordinates = coordinates;
             _resultValue.redirection = redirection;
-            _resultValue.resume_flow = resume_flow;
+            _resultValue.resumeFlow = resumeFlow;
             return _resultValue;
         }
     }

@@ -11,11 +11,19 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormEndingAfterSubmit {
-    private @Nullable String flow_id;
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
+    private @Nullable String flowId;
 
     private FormEndingAfterSubmit() {}
-    public Optional<String> flow_id() {
-        return Optional.ofNullable(this.flow_id);
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
+    public Optional<String> flowId() {
+        return Optional.ofNullable(this.flowId);
     }
 
     public static Builder builder() {
@@ -27,22 +35,22 @@ public final class FormEndingAfterSubmit {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable String flow_id;
+        private @Nullable String flowId;
         public Builder() {}
         public Builder(FormEndingAfterSubmit defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.flow_id = defaults.flow_id;
+    	      this.flowId = defaults.flowId;
         }
 
         @CustomType.Setter
-        public Builder flow_id(@Nullable String flow_id) {
+        public Builder flowId(@Nullable String flowId) {
 
-            this.flow_id = flow_id;
+            this.flowId = flowId;
             return this;
         }
         public FormEndingAfterSubmit build() {
             final var _resultValue = new FormEndingAfterSubmit();
-            _resultValue.flow_id = flow_id;
+            _resultValue.flowId = flowId;
             return _resultValue;
         }
     }

@@ -13,13 +13,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormEndingRedirection {
+    /**
+     * @return Seconds to wait before going, an integer 0 to 10.
+     * 
+     */
     private @Nullable Integer delay;
+    /**
+     * @return The URL to go to, 1 to 1024 characters.
+     * 
+     */
     private String target;
 
     private FormEndingRedirection() {}
+    /**
+     * @return Seconds to wait before going, an integer 0 to 10.
+     * 
+     */
     public Optional<Integer> delay() {
         return Optional.ofNullable(this.delay);
     }
+    /**
+     * @return The URL to go to, 1 to 1024 characters.
+     * 
+     */
     public String target() {
         return this.target;
     }

@@ -11,13 +11,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormLanguages {
+    /**
+     * @return The language used when the visitor&#39;s is not available.
+     * 
+     */
     private @Nullable String default_;
+    /**
+     * @return The primary language code (for example `en`).
+     * 
+     */
     private @Nullable String primary;
 
     private FormLanguages() {}
+    /**
+     * @return The language used when the visitor&#39;s is not available.
+     * 
+     */
     public Optional<String> default_() {
         return Optional.ofNullable(this.default_);
     }
+    /**
+     * @return The primary language code (for example `en`).
+     * 
+     */
     public Optional<String> primary() {
         return Optional.ofNullable(this.primary);
     }

@@ -11,13 +11,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormMessages {
+    /**
+     * @return The form&#39;s own messages, by key, for use in its components.
+     * 
+     */
     private @Nullable Map<String,String> custom;
+    /**
+     * @return Texts that replace the built-in error messages, by error key.
+     * 
+     */
     private @Nullable Map<String,String> errors;
 
     private FormMessages() {}
+    /**
+     * @return The form&#39;s own messages, by key, for use in its components.
+     * 
+     */
     public Map<String,String> custom() {
         return this.custom == null ? Map.of() : this.custom;
     }
+    /**
+     * @return Texts that replace the built-in error messages, by error key.
+     * 
+     */
     public Map<String,String> errors() {
         return this.errors == null ? Map.of() : this.errors;
     }

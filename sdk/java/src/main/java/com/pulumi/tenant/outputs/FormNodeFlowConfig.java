@@ -12,15 +12,31 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormNodeFlowConfig {
-    private String flow_id;
-    private @Nullable String next_node;
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
+    private String flowId;
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    private @Nullable String nextNode;
 
     private FormNodeFlowConfig() {}
-    public String flow_id() {
-        return this.flow_id;
+    /**
+     * @return The id of a flow (`af_…`, at most 30 characters).
+     * 
+     */
+    public String flowId() {
+        return this.flowId;
     }
-    public Optional<String> next_node() {
-        return Optional.ofNullable(this.next_node);
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    public Optional<String> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     public static Builder builder() {
@@ -32,33 +48,33 @@ public final class FormNodeFlowConfig {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String flow_id;
-        private @Nullable String next_node;
+        private String flowId;
+        private @Nullable String nextNode;
         public Builder() {}
         public Builder(FormNodeFlowConfig defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.flow_id = defaults.flow_id;
-    	      this.next_node = defaults.next_node;
+    	      this.flowId = defaults.flowId;
+    	      this.nextNode = defaults.nextNode;
         }
 
         @CustomType.Setter
-        public Builder flow_id(String flow_id) {
-            if (flow_id == null) {
-              throw new MissingRequiredPropertyException("FormNodeFlowConfig", "flow_id");
+        public Builder flowId(String flowId) {
+            if (flowId == null) {
+              throw new MissingRequiredPropertyException("FormNodeFlowConfig", "flowId");
             }
-            this.flow_id = flow_id;
+            this.flowId = flowId;
             return this;
         }
         @CustomType.Setter
-        public Builder next_node(@Nullable String next_node) {
+        public Builder nextNode(@Nullable String nextNode) {
 
-            this.next_node = next_node;
+            this.nextNode = nextNode;
             return this;
         }
         public FormNodeFlowConfig build() {
             final var _resultValue = new FormNodeFlowConfig();
-            _resultValue.flow_id = flow_id;
-            _resultValue.next_node = next_node;
+            _resultValue.flowId = flowId;
+            _resultValue.nextNode = nextNode;
             return _resultValue;
         }
     }

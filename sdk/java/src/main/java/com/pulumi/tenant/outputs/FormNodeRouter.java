@@ -14,25 +14,65 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormNodeRouter {
+    /**
+     * @return A display name for the node in the editor, 1 to 150 characters.
+     * 
+     */
     private @Nullable String alias;
+    /**
+     * @return The node&#39;s configuration, by its type.
+     * 
+     */
     private @Nullable FormNodeRouterConfig config;
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     private @Nullable FormNodeStepCoordinates coordinates;
+    /**
+     * @return The node&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     private String id;
+    /**
+     * @return The node&#39;s type: `STEP`, `FLOW` or `ROUTER`.
+     * 
+     */
     private String type;
 
     private FormNodeRouter() {}
+    /**
+     * @return A display name for the node in the editor, 1 to 150 characters.
+     * 
+     */
     public Optional<String> alias() {
         return Optional.ofNullable(this.alias);
     }
+    /**
+     * @return The node&#39;s configuration, by its type.
+     * 
+     */
     public Optional<FormNodeRouterConfig> config() {
         return Optional.ofNullable(this.config);
     }
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     public Optional<FormNodeStepCoordinates> coordinates() {
         return Optional.ofNullable(this.coordinates);
     }
+    /**
+     * @return The node&#39;s id, unique in the form: letters, digits, `_` and `-`.
+     * 
+     */
     public String id() {
         return this.id;
     }
+    /**
+     * @return The node&#39;s type: `STEP`, `FLOW` or `ROUTER`.
+     * 
+     */
     public String type() {
         return this.type;
     }

@@ -13,13 +13,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormNodeRouterConfig {
+    /**
+     * @return The id of the node that comes next when no rule applies, or `$ending`.
+     * 
+     */
     private @Nullable String fallback;
+    /**
+     * @return The ROUTER node&#39;s rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+     * 
+     */
     private @Nullable List<FormNodeRouterConfigRules> rules;
 
     private FormNodeRouterConfig() {}
+    /**
+     * @return The id of the node that comes next when no rule applies, or `$ending`.
+     * 
+     */
     public Optional<String> fallback() {
         return Optional.ofNullable(this.fallback);
     }
+    /**
+     * @return The ROUTER node&#39;s rules, tried in order (at most 10): the first whose condition holds chooses the next node.
+     * 
+     */
     public List<FormNodeRouterConfigRules> rules() {
         return this.rules == null ? List.of() : this.rules;
     }

@@ -13,23 +13,55 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormNodeRouterConfigRules {
+    /**
+     * @return A display name for the rule, 1 to 150 characters.
+     * 
+     */
     private @Nullable String alias;
+    /**
+     * @return When the rule applies: an expression on the form&#39;s fields, kept exactly as written.
+     * 
+     */
     private Object condition;
+    /**
+     * @return The rule&#39;s id, unique in the node.
+     * 
+     */
     private String id;
-    private @Nullable String next_node;
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    private @Nullable String nextNode;
 
     private FormNodeRouterConfigRules() {}
+    /**
+     * @return A display name for the rule, 1 to 150 characters.
+     * 
+     */
     public Optional<String> alias() {
         return Optional.ofNullable(this.alias);
     }
+    /**
+     * @return When the rule applies: an expression on the form&#39;s fields, kept exactly as written.
+     * 
+     */
     public Object condition() {
         return this.condition;
     }
+    /**
+     * @return The rule&#39;s id, unique in the node.
+     * 
+     */
     public String id() {
         return this.id;
     }
-    public Optional<String> next_node() {
-        return Optional.ofNullable(this.next_node);
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    public Optional<String> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     public static Builder builder() {
@@ -44,14 +76,14 @@ public final class FormNodeRouterConfigRules {
         private @Nullable String alias;
         private Object condition;
         private String id;
-        private @Nullable String next_node;
+        private @Nullable String nextNode;
         public Builder() {}
         public Builder(FormNodeRouterConfigRules defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.alias = defaults.alias;
     	      this.condition = defaults.condition;
     	      this.id = defaults.id;
-    	      this.next_node = defaults.next_node;
+    	      this.nextNode = defaults.nextNode;
         }
 
         @CustomType.Setter
@@ -77,9 +109,9 @@ public final class FormNodeRouterConfigRules {
             return this;
         }
         @CustomType.Setter
-        public Builder next_node(@Nullable String next_node) {
+        public Builder nextNode(@Nullable String nextNode) {
 
-            this.next_node = next_node;
+            this.nextNode = nextNode;
             return this;
         }
         public FormNodeRouterConfigRules build() {
@@ -87,7 +119,7 @@ public final class FormNodeRouterConfigRules {
             _resultValue.alias = alias;
             _resultValue.condition = condition;
             _resultValue.id = id;
-            _resultValue.next_node = next_node;
+            _resultValue.nextNode = nextNode;
             return _resultValue;
         }
     }

@@ -40,15 +40,31 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormNodeStepConfig {
+    /**
+     * @return The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+     * 
+     */
     private @Nullable List<Object> components;
-    private @Nullable String next_node;
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    private @Nullable String nextNode;
 
     private FormNodeStepConfig() {}
+    /**
+     * @return The STEP node&#39;s components, shown in order: fields, widgets and blocks.
+     * 
+     */
     public List<Object> components() {
         return this.components == null ? List.of() : this.components;
     }
-    public Optional<String> next_node() {
-        return Optional.ofNullable(this.next_node);
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    public Optional<String> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     public static Builder builder() {
@@ -61,12 +77,12 @@ public final class FormNodeStepConfig {
     @CustomType.Builder
     public static final class Builder {
         private @Nullable List<Object> components;
-        private @Nullable String next_node;
+        private @Nullable String nextNode;
         public Builder() {}
         public Builder(FormNodeStepConfig defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.components = defaults.components;
-    	      this.next_node = defaults.next_node;
+    	      this.nextNode = defaults.nextNode;
         }
 
         @CustomType.Setter
@@ -79,15 +95,15 @@ public final class FormNodeStepConfig {
             return components(List.of(components));
         }
         @CustomType.Setter
-        public Builder next_node(@Nullable String next_node) {
+        public Builder nextNode(@Nullable String nextNode) {
 
-            this.next_node = next_node;
+            this.nextNode = nextNode;
             return this;
         }
         public FormNodeStepConfig build() {
             final var _resultValue = new FormNodeStepConfig();
             _resultValue.components = components;
-            _resultValue.next_node = next_node;
+            _resultValue.nextNode = nextNode;
             return _resultValue;
         }
     }

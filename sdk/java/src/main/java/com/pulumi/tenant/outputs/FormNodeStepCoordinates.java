@@ -10,13 +10,29 @@ import java.util.Objects;
 
 @CustomType
 public final class FormNodeStepCoordinates {
+    /**
+     * @return Horizontal position in the editor, an integer within ±999999.
+     * 
+     */
     private Integer x;
+    /**
+     * @return Vertical position in the editor, an integer within ±999999.
+     * 
+     */
     private Integer y;
 
     private FormNodeStepCoordinates() {}
+    /**
+     * @return Horizontal position in the editor, an integer within ±999999.
+     * 
+     */
     public Integer x() {
         return this.x;
     }
+    /**
+     * @return Vertical position in the editor, an integer within ±999999.
+     * 
+     */
     public Integer y() {
         return this.y;
     }

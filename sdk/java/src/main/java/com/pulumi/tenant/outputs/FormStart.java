@@ -14,19 +14,43 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormStart {
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     private @Nullable FormNodeStepCoordinates coordinates;
-    private @Nullable List<FormStartHiddenFields> hidden_fields;
-    private @Nullable String next_node;
+    /**
+     * @return Values the form carries without showing them (from the query string or set here).
+     * 
+     */
+    private @Nullable List<FormStartHiddenFields> hiddenFields;
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    private @Nullable String nextNode;
 
     private FormStart() {}
+    /**
+     * @return Where the editor draws this element: integers `x` and `y` within ±999999.
+     * 
+     */
     public Optional<FormNodeStepCoordinates> coordinates() {
         return Optional.ofNullable(this.coordinates);
     }
-    public List<FormStartHiddenFields> hidden_fields() {
-        return this.hidden_fields == null ? List.of() : this.hidden_fields;
+    /**
+     * @return Values the form carries without showing them (from the query string or set here).
+     * 
+     */
+    public List<FormStartHiddenFields> hiddenFields() {
+        return this.hiddenFields == null ? List.of() : this.hiddenFields;
     }
-    public Optional<String> next_node() {
-        return Optional.ofNullable(this.next_node);
+    /**
+     * @return The id of the node that comes next, or `$ending` to end the form.
+     * 
+     */
+    public Optional<String> nextNode() {
+        return Optional.ofNullable(this.nextNode);
     }
 
     public static Builder builder() {
@@ -39,14 +63,14 @@ public final class FormStart {
     @CustomType.Builder
     public static final class Builder {
         private @Nullable FormNodeStepCoordinates coordinates;
-        private @Nullable List<FormStartHiddenFields> hidden_fields;
-        private @Nullable String next_node;
+        private @Nullable List<FormStartHiddenFields> hiddenFields;
+        private @Nullable String nextNode;
         public Builder() {}
         public Builder(FormStart defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.coordinates = defaults.coordinates;
-    	      this.hidden_fields = defaults.hidden_fields;
-    	      this.next_node = defaults.next_node;
+    	      this.hiddenFields = defaults.hiddenFields;
+    	      this.nextNode = defaults.nextNode;
         }
 
         @CustomType.Setter
@@ -56,25 +80,25 @@ public final class FormStart {
             return this;
         }
         @CustomType.Setter
-        public Builder hidden_fields(@Nullable List<FormStartHiddenFields> hidden_fields) {
+        public Builder hiddenFields(@Nullable List<FormStartHiddenFields> hiddenFields) {
 
-            this.hidden_fields = hidden_fields;
+            this.hiddenFields = hiddenFields;
             return this;
         }
-        public Builder hidden_fields(FormStartHiddenFields... hidden_fields) {
-            return hidden_fields(List.of(hidden_fields));
+        public Builder hiddenFields(FormStartHiddenFields... hiddenFields) {
+            return hiddenFields(List.of(hiddenFields));
         }
         @CustomType.Setter
-        public Builder next_node(@Nullable String next_node) {
+        public Builder nextNode(@Nullable String nextNode) {
 
-            this.next_node = next_node;
+            this.nextNode = nextNode;
             return this;
         }
         public FormStart build() {
             final var _resultValue = new FormStart();
             _resultValue.coordinates = coordinates;
-            _resultValue.hidden_fields = hidden_fields;
-            _resultValue.next_node = next_node;
+            _resultValue.hiddenFields = hiddenFields;
+            _resultValue.nextNode = nextNode;
             return _resultValue;
         }
     }

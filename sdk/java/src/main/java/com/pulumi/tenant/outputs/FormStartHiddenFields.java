@@ -12,13 +12,29 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormStartHiddenFields {
+    /**
+     * @return The hidden field&#39;s key: letters, digits, `_` and `-`.
+     * 
+     */
     private String key;
+    /**
+     * @return The hidden field&#39;s value, 1 to 500 characters.
+     * 
+     */
     private @Nullable String value;
 
     private FormStartHiddenFields() {}
+    /**
+     * @return The hidden field&#39;s key: letters, digits, `_` and `-`.
+     * 
+     */
     public String key() {
         return this.key;
     }
+    /**
+     * @return The hidden field&#39;s value, 1 to 500 characters.
+     * 
+     */
     public Optional<String> value() {
         return Optional.ofNullable(this.value);
     }

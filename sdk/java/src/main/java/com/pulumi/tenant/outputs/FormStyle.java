@@ -11,9 +11,17 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class FormStyle {
+    /**
+     * @return The form&#39;s stylesheet (CSS), 1 to 5000 characters.
+     * 
+     */
     private @Nullable String css;
 
     private FormStyle() {}
+    /**
+     * @return The form&#39;s stylesheet (CSS), 1 to 5000 characters.
+     * 
+     */
     public Optional<String> css() {
         return Optional.ofNullable(this.css);
     }

@@ -18,35 +18,91 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class GetEventStreamResult {
-    private String created_at;
+    /**
+     * @return When the event stream was created (ISO-8601).
+     * 
+     */
+    private String createdAt;
+    /**
+     * @return Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * 
+     */
     private Object destination;
+    /**
+     * @return The event stream&#39;s id (`est_…`), made by the tenant.
+     * 
+     */
     private String id;
+    /**
+     * @return The event stream&#39;s name, 1 to 128 characters.
+     * 
+     */
     private @Nullable String name;
+    /**
+     * @return Whether the stream delivers events: `enabled` (the default) or `disabled`.
+     * 
+     */
     private String status;
+    /**
+     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * 
+     */
     private @Nullable List<EventStreamSubscriptions> subscriptions;
-    private String updated_at;
+    /**
+     * @return When the event stream was last updated (ISO-8601).
+     * 
+     */
+    private String updatedAt;
 
     private GetEventStreamResult() {}
-    public String created_at() {
-        return this.created_at;
+    /**
+     * @return When the event stream was created (ISO-8601).
+     * 
+     */
+    public String createdAt() {
+        return this.createdAt;
     }
+    /**
+     * @return Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * 
+     */
     public Object destination() {
         return this.destination;
     }
+    /**
+     * @return The event stream&#39;s id (`est_…`), made by the tenant.
+     * 
+     */
     public String id() {
         return this.id;
     }
+    /**
+     * @return The event stream&#39;s name, 1 to 128 characters.
+     * 
+     */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
+    /**
+     * @return Whether the stream delivers events: `enabled` (the default) or `disabled`.
+     * 
+     */
     public String status() {
         return this.status;
     }
+    /**
+     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * 
+     */
     public List<EventStreamSubscriptions> subscriptions() {
         return this.subscriptions == null ? List.of() : this.subscriptions;
     }
-    public String updated_at() {
-        return this.updated_at;
+    /**
+     * @return When the event stream was last updated (ISO-8601).
+     * 
+     */
+    public String updatedAt() {
+        return this.updatedAt;
     }
 
     public static Builder builder() {
@@ -58,31 +114,31 @@ public final class GetEventStreamResult {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String created_at;
+        private String createdAt;
         private Object destination;
         private String id;
         private @Nullable String name;
         private String status;
         private @Nullable List<EventStreamSubscriptions> subscriptions;
-        private String updated_at;
+        private String updatedAt;
         public Builder() {}
         public Builder(GetEventStreamResult defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.created_at = defaults.created_at;
+    	      this.createdAt = defaults.createdAt;
     	      this.destination = defaults.destination;
     	      this.id = defaults.id;
     	      this.name = defaults.name;
     	      this.status = defaults.status;
     	      this.subscriptions = defaults.subscriptions;
-    	      this.updated_at = defaults.updated_at;
+    	      this.updatedAt = defaults.updatedAt;
         }
 
         @CustomType.Setter
-        public Builder created_at(String created_at) {
-            if (created_at == null) {
-              throw new MissingRequiredPropertyException("GetEventStreamResult", "created_at");
+        public Builder createdAt(String createdAt) {
+            if (createdAt == null) {
+              throw new MissingRequiredPropertyException("GetEventStreamResult", "createdAt");
             }
-            this.created_at = created_at;
+            this.createdAt = createdAt;
             return this;
         }
         @CustomType.Setter
@@ -125,22 +181,22 @@ public final class GetEventStreamResult {
             return subscriptions(List.of(subscriptions));
         }
         @CustomType.Setter
-        public Builder updated_at(String updated_at) {
-            if (updated_at == null) {
-              throw new MissingRequiredPropertyException("GetEventStreamResult", "updated_at");
+        public Builder updatedAt(String updatedAt) {
+            if (updatedAt == null) {
+              throw new MissingRequiredPropertyException("GetEventStreamResult", "updatedAt");
             }
-            this.updated_at = updated_at;
+            this.updatedAt = updatedAt;
             return this;
         }
         public GetEventStreamResult build() {
             final var _resultValue = new GetEventStreamResult();
-            _resultValue.created_at = created_at;
+            _resultValue.createdAt = createdAt;
             _resultValue.destination = destination;
             _resultValue.id = id;
             _resultValue.name = name;
             _resultValue.status = status;
             _resultValue.subscriptions = subscriptions;
-            _resultValue.updated_at = updated_at;
+            _resultValue.updatedAt = updatedAt;
             return _resultValue;
         }
     }

@@ -23,59 +23,163 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class GetFormResult {
-    private String created_at;
-    private @Nullable String embedded_at;
+    /**
+     * @return When the form was created (ISO-8601).
+     * 
+     */
+    private String createdAt;
+    /**
+     * @return When the form was embedded (a calendar date), if ever.
+     * 
+     */
+    private @Nullable String embeddedAt;
+    /**
+     * @return What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     * 
+     */
     private @Nullable FormEnding ending;
+    /**
+     * @return The form&#39;s id (`ap_…`), made by the tenant.
+     * 
+     */
     private String id;
+    /**
+     * @return The form&#39;s languages: `primary` and `default` language codes, 1 to 55 characters each.
+     * 
+     */
     private @Nullable FormLanguages languages;
+    /**
+     * @return Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+     * 
+     */
     private @Nullable FormMessages messages;
+    /**
+     * @return The form&#39;s name, 1 to 150 characters.
+     * 
+     */
     private String name;
+    /**
+     * @return The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     * 
+     */
     private @Nullable List<Object> nodes;
+    /**
+     * @return Where the form starts: its hidden fields, the first node and its position in the editor.
+     * 
+     */
     private @Nullable FormStart start;
+    /**
+     * @return The form&#39;s style: its stylesheet.
+     * 
+     */
     private @Nullable FormStyle style;
-    private @Nullable String submitted_at;
+    /**
+     * @return When the form was last submitted (a calendar date), if ever.
+     * 
+     */
+    private @Nullable String submittedAt;
+    /**
+     * @return Translations per language code (any key): free-form objects of texts.
+     * 
+     */
     private @Nullable Map<String,Object> translations;
-    private String updated_at;
+    /**
+     * @return When the form was last updated (ISO-8601).
+     * 
+     */
+    private String updatedAt;
 
     private GetFormResult() {}
-    public String created_at() {
-        return this.created_at;
+    /**
+     * @return When the form was created (ISO-8601).
+     * 
+     */
+    public String createdAt() {
+        return this.createdAt;
     }
-    public Optional<String> embedded_at() {
-        return Optional.ofNullable(this.embedded_at);
+    /**
+     * @return When the form was embedded (a calendar date), if ever.
+     * 
+     */
+    public Optional<String> embeddedAt() {
+        return Optional.ofNullable(this.embeddedAt);
     }
+    /**
+     * @return What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     * 
+     */
     public Optional<FormEnding> ending() {
         return Optional.ofNullable(this.ending);
     }
+    /**
+     * @return The form&#39;s id (`ap_…`), made by the tenant.
+     * 
+     */
     public String id() {
         return this.id;
     }
+    /**
+     * @return The form&#39;s languages: `primary` and `default` language codes, 1 to 55 characters each.
+     * 
+     */
     public Optional<FormLanguages> languages() {
         return Optional.ofNullable(this.languages);
     }
+    /**
+     * @return Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
+     * 
+     */
     public Optional<FormMessages> messages() {
         return Optional.ofNullable(this.messages);
     }
+    /**
+     * @return The form&#39;s name, 1 to 150 characters.
+     * 
+     */
     public String name() {
         return this.name;
     }
+    /**
+     * @return The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     * 
+     */
     public List<Object> nodes() {
         return this.nodes == null ? List.of() : this.nodes;
     }
+    /**
+     * @return Where the form starts: its hidden fields, the first node and its position in the editor.
+     * 
+     */
     public Optional<FormStart> start() {
         return Optional.ofNullable(this.start);
     }
+    /**
+     * @return The form&#39;s style: its stylesheet.
+     * 
+     */
     public Optional<FormStyle> style() {
         return Optional.ofNullable(this.style);
     }
-    public Optional<String> submitted_at() {
-        return Optional.ofNullable(this.submitted_at);
+    /**
+     * @return When the form was last submitted (a calendar date), if ever.
+     * 
+     */
+    public Optional<String> submittedAt() {
+        return Optional.ofNullable(this.submittedAt);
     }
+    /**
+     * @return Translations per language code (any key): free-form objects of texts.
+     * 
+     */
     public Map<String,Object> translations() {
         return this.translations == null ? Map.of() : this.translations;
     }
-    public String updated_at() {
-        return this.updated_at;
+    /**
+     * @return When the form was last updated (ISO-8601).
+     * 
+     */
+    public String updatedAt() {
+        return this.updatedAt;
     }
 
     public static Builder builder() {
@@ -87,8 +191,8 @@ public final class GetFormResult {
     }
     @CustomType.Builder
     public static final class Builder {
-        private String created_at;
-        private @Nullable String embedded_at;
+        private String createdAt;
+        private @Nullable String embeddedAt;
         private @Nullable FormEnding ending;
         private String id;
         private @Nullable FormLanguages languages;
@@ -97,14 +201,14 @@ public final class GetFormResult {
         private @Nullable List<Object> nodes;
         private @Nullable FormStart start;
         private @Nullable FormStyle style;
-        private @Nullable String submitted_at;
+        private @Nullable String submittedAt;
         private @Nullable Map<String,Object> translations;
-        private String updated_at;
+        private String updatedAt;
         public Builder() {}
         public Builder(GetFormResult defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.created_at = defaults.created_at;
-    	      this.embedded_at = defaults.embedded_at;
+    	      this.createdAt = defaults.createdAt;
+    	      this.embeddedAt = defaults.embeddedAt;
     	      this.ending = defaults.ending;
     	      this.id = defaults.id;
     	      this.languages = defaults.languages;
@@ -113,23 +217,23 @@ public final class GetFormResult {
     	      this.nodes = defaults.nodes;
     	      this.start = defaults.start;
     	      this.style = defaults.style;
-    	      this.submitted_at = defaults.submitted_at;
+    	      this.submittedAt = defaults.submittedAt;
     	      this.translations = defaults.translations;
-    	      this.updated_at = defaults.updated_at;
+    	      this.updatedAt = defaults.updatedAt;
         }
 
         @CustomType.Setter
-        public Builder created_at(String created_at) {
-            if (created_at == null) {
-              throw new MissingRequiredPropertyException("GetFormResult", "created_at");
+        public Builder createdAt(String createdAt) {
+            if (createdAt == null) {
+              throw new MissingRequiredPropertyException("GetFormResult", "createdAt");
             }
-            this.created_at = created_at;
+            this.createdAt = createdAt;
             return this;
         }
         @CustomType.Setter
-        public Builder embedded_at(@Nullable String embedded_at) {
+        public Builder embeddedAt(@Nullable String embeddedAt) {
 
-            this.embedded_at = embedded_at;
+            this.embeddedAt = embeddedAt;
             return this;
         }
         @CustomType.Setter
@@ -188,9 +292,9 @@ public final class GetFormResult {
             return this;
         }
         @CustomType.Setter
-        public Builder submitted_at(@Nullable String submitted_at) {
+        public Builder submittedAt(@Nullable String submittedAt) {
 
-            this.submitted_at = submitted_at;
+            this.submittedAt = submittedAt;
             return this;
         }
         @CustomType.Setter
@@ -200,17 +304,17 @@ public final class GetFormResult {
             return this;
         }
         @CustomType.Setter
-        public Builder updated_at(String updated_at) {
-            if (updated_at == null) {
-              throw new MissingRequiredPropertyException("GetFormResult", "updated_at");
+        public Builder updatedAt(String updatedAt) {
+            if (updatedAt == null) {
+              throw new MissingRequiredPropertyException("GetFormResult", "updatedAt");
             }
-            this.updated_at = updated_at;
+            this.updatedAt = updatedAt;
             return this;
         }
         public GetFormResult build() {
             final var _resultValue = new GetFormResult();
-            _resultValue.created_at = created_at;
-            _resultValue.embedded_at = embedded_at;
+            _resultValue.createdAt = createdAt;
+            _resultValue.embeddedAt = embeddedAt;
             _resultValue.ending = ending;
             _resultValue.id = id;
             _resultValue.languages = languages;
@@ -219,9 +323,9 @@ public final class GetFormResult {
             _resultValue.nodes = nodes;
             _resultValue.start = start;
             _resultValue.style = style;
-            _resultValue.submitted_at = submitted_at;
+            _resultValue.submittedAt = submittedAt;
             _resultValue.translations = translations;
-            _resultValue.updated_at = updated_at;
+            _resultValue.updatedAt = updatedAt;
             return _resultValue;
         }
     }

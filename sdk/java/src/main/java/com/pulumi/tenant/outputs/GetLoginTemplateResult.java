@@ -10,9 +10,17 @@ import java.util.Objects;
 
 @CustomType
 public final class GetLoginTemplateResult {
+    /**
+     * @return The hosted login page&#39;s markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+     * 
+     */
     private String template;
 
     private GetLoginTemplateResult() {}
+    /**
+     * @return The hosted login page&#39;s markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and `{%- auth0:widget -%}`.
+     * 
+     */
     public String template() {
         return this.template;
     }

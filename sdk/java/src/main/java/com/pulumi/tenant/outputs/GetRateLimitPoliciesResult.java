@@ -11,11 +11,19 @@ import java.util.Objects;
 
 @CustomType
 public final class GetRateLimitPoliciesResult {
-    private List<RateLimitPolicyItem> rate_limit_policies;
+    /**
+     * @return The rate limit policies found (every one when no argument narrows the search).
+     * 
+     */
+    private List<RateLimitPolicyItem> rateLimitPolicies;
 
     private GetRateLimitPoliciesResult() {}
-    public List<RateLimitPolicyItem> rate_limit_policies() {
-        return this.rate_limit_policies;
+    /**
+     * @return The rate limit policies found (every one when no argument narrows the search).
+     * 
+     */
+    public List<RateLimitPolicyItem> rateLimitPolicies() {
+        return this.rateLimitPolicies;
     }
 
     public static Builder builder() {
@@ -27,27 +35,27 @@ public final class GetRateLimitPoliciesResult {
     }
     @CustomType.Builder
     public static final class Builder {
-        private List<RateLimitPolicyItem> rate_limit_policies;
+        private List<RateLimitPolicyItem> rateLimitPolicies;
         public Builder() {}
         public Builder(GetRateLimitPoliciesResult defaults) {
     	      Objects.requireNonNull(defaults);
-    	      this.rate_limit_policies = defaults.rate_limit_policies;
+    	      this.rateLimitPolicies = defaults.rateLimitPolicies;
         }
 
         @CustomType.Setter
-        public Builder rate_limit_policies(List<RateLimitPolicyItem> rate_limit_policies) {
-            if (rate_limit_policies == null) {
-              throw new MissingRequiredPropertyException("GetRateLimitPoliciesResult", "rate_limit_policies");
+        public Builder rateLimitPolicies(List<RateLimitPolicyItem> rateLimitPolicies) {
+            if (rateLimitPolicies == null) {
+              throw new MissingRequiredPropertyException("GetRateLimitPoliciesResult", "rateLimitPolicies");
             }
-            this.rate_limit_policies = rate_limit_policies;
+            this.rateLimitPolicies = rateLimitPolicies;
             return this;
         }
-        public Builder rate_limit_policies(RateLimitPolicyItem... rate_limit_policies) {
-            return rate_limit_policies(List.of(rate_limit_policies));
+        public Builder rateLimitPolicies(RateLimitPolicyItem... rateLimitPolicies) {
+            return rateLimitPolicies(List.of(rateLimitPolicies));
         }
         public GetRateLimitPoliciesResult build() {
             final var _resultValue = new GetRateLimitPoliciesResult();
-            _resultValue.rate_limit_policies = rate_limit_policies;
+            _resultValue.rateLimitPolicies = rateLimitPolicies;
             return _resultValue;
         }
     }

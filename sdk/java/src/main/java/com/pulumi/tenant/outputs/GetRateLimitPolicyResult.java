@@ -17,35 +17,91 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class GetRateLimitPolicyResult {
+    /**
+     * @return What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * 
+     */
     private Object configuration;
+    /**
+     * @return Who is limited: `client`. Changing it replaces the policy.
+     * 
+     */
     private String consumer;
-    private String consumer_selector;
-    private @Nullable String created_at;
+    /**
+     * @return Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     * 
+     */
+    private String consumerSelector;
+    /**
+     * @return When the policy was created (ISO-8601).
+     * 
+     */
+    private @Nullable String createdAt;
+    /**
+     * @return The policy&#39;s id (`rlp_…`), made by the tenant.
+     * 
+     */
     private String id;
+    /**
+     * @return The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     * 
+     */
     private String resource;
-    private @Nullable String updated_at;
+    /**
+     * @return When the policy was last updated (ISO-8601).
+     * 
+     */
+    private @Nullable String updatedAt;
 
     private GetRateLimitPolicyResult() {}
+    /**
+     * @return What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * 
+     */
     public Object configuration() {
         return this.configuration;
     }
+    /**
+     * @return Who is limited: `client`. Changing it replaces the policy.
+     * 
+     */
     public String consumer() {
         return this.consumer;
     }
-    public String consumer_selector() {
-        return this.consumer_selector;
+    /**
+     * @return Which clients the policy applies to: `client_id:&lt;id&gt;`, `client_id:&lt;https CIMD URI&gt;`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
+     * 
+     */
+    public String consumerSelector() {
+        return this.consumerSelector;
     }
-    public Optional<String> created_at() {
-        return Optional.ofNullable(this.created_at);
+    /**
+     * @return When the policy was created (ISO-8601).
+     * 
+     */
+    public Optional<String> createdAt() {
+        return Optional.ofNullable(this.createdAt);
     }
+    /**
+     * @return The policy&#39;s id (`rlp_…`), made by the tenant.
+     * 
+     */
     public String id() {
         return this.id;
     }
+    /**
+     * @return The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
+     * 
+     */
     public String resource() {
         return this.resource;
     }
-    public Optional<String> updated_at() {
-        return Optional.ofNullable(this.updated_at);
+    /**
+     * @return When the policy was last updated (ISO-8601).
+     * 
+     */
+    public Optional<String> updatedAt() {
+        return Optional.ofNullable(this.updatedAt);
     }
 
     public static Builder builder() {
@@ -59,21 +115,21 @@ public final class GetRateLimitPolicyResult {
     public static final class Builder {
         private Object configuration;
         private String consumer;
-        private String consumer_selector;
-        private @Nullable String created_at;
+        private String consumerSelector;
+        private @Nullable String createdAt;
         private String id;
         private String resource;
-        private @Nullable String updated_at;
+        private @Nullable String updatedAt;
         public Builder() {}
         public Builder(GetRateLimitPolicyResult defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.configuration = defaults.configuration;
     	      this.consumer = defaults.consumer;
-    	      this.consumer_selector = defaults.consumer_selector;
-    	      this.created_at = defaults.created_at;
+    	      this.consumerSelector = defaults.consumerSelector;
+    	      this.createdAt = defaults.createdAt;
     	      this.id = defaults.id;
     	      this.resource = defaults.resource;
-    	      this.updated_at = defaults.updated_at;
+    	      this.updatedAt = defaults.updatedAt;
         }
 
         @CustomType.Setter
@@ -93,17 +149,17 @@ public final class GetRateLimitPolicyResult {
             return this;
         }
         @CustomType.Setter
-        public Builder consumer_selector(String consumer_selector) {
-            if (consumer_selector == null) {
-              throw new MissingRequiredPropertyException("GetRateLimitPolicyResult", "consumer_selector");
+        public Builder consumerSelector(String consumerSelector) {
+            if (consumerSelector == null) {
+              throw new MissingRequiredPropertyException("GetRateLimitPolicyResult", "consumerSelector");
             }
-            this.consumer_selector = consumer_selector;
+            this.consumerSelector = consumerSelector;
             return this;
         }
         @CustomType.Setter
-        public Builder created_at(@Nullable String created_at) {
+        public Builder createdAt(@Nullable String createdAt) {
 
-            this.created_at = created_at;
+            this.createdAt = createdAt;
             return this;
         }
         @CustomType.Setter
@@ -123,20 +179,20 @@ public final class GetRateLimitPolicyResult {
             return this;
         }
         @CustomType.Setter
-        public Builder updated_at(@Nullable String updated_at) {
+        public Builder updatedAt(@Nullable String updatedAt) {
 
-            this.updated_at = updated_at;
+            this.updatedAt = updatedAt;
             return this;
         }
         public GetRateLimitPolicyResult build() {
             final var _resultValue = new GetRateLimitPolicyResult();
             _resultValue.configuration = configuration;
             _resultValue.consumer = consumer;
-            _resultValue.consumer_selector = consumer_selector;
-            _resultValue.created_at = created_at;
+            _resultValue.consumerSelector = consumerSelector;
+            _resultValue.createdAt = createdAt;
             _resultValue.id = id;
             _resultValue.resource = resource;
-            _resultValue.updated_at = updated_at;
+            _resultValue.updatedAt = updatedAt;
             return _resultValue;
         }
     }

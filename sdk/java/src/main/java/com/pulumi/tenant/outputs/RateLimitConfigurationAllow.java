@@ -10,9 +10,17 @@ import java.util.Objects;
 
 @CustomType
 public final class RateLimitConfigurationAllow {
+    /**
+     * @return What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     private String action;
 
     private RateLimitConfigurationAllow() {}
+    /**
+     * @return What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     public String action() {
         return this.action;
     }

@@ -11,13 +11,29 @@ import java.util.Objects;
 
 @CustomType
 public final class RateLimitConfigurationBlock {
+    /**
+     * @return What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     private String action;
+    /**
+     * @return Requests allowed before the action applies, 0 to 10000.
+     * 
+     */
     private Integer limit;
 
     private RateLimitConfigurationBlock() {}
+    /**
+     * @return What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     public String action() {
         return this.action;
     }
+    /**
+     * @return Requests allowed before the action applies, 0 to 10000.
+     * 
+     */
     public Integer limit() {
         return this.limit;
     }

@@ -11,19 +11,43 @@ import java.util.Objects;
 
 @CustomType
 public final class RateLimitConfigurationRedirect {
+    /**
+     * @return What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     private String action;
+    /**
+     * @return Requests allowed before the action applies, 0 to 10000.
+     * 
+     */
     private Integer limit;
-    private String redirect_uri;
+    /**
+     * @return Where a limited request is redirected (`https://…`).
+     * 
+     */
+    private String redirectUri;
 
     private RateLimitConfigurationRedirect() {}
+    /**
+     * @return What the policy does: `allow`, `block`, `log` or `redirect`.
+     * 
+     */
     public String action() {
         return this.action;
     }
+    /**
+     * @return Requests allowed before the action applies, 0 to 10000.
+     * 
+     */
     public Integer limit() {
         return this.limit;
     }
-    public String redirect_uri() {
-        return this.redirect_uri;
+    /**
+     * @return Where a limited request is redirected (`https://…`).
+     * 
+     */
+    public String redirectUri() {
+        return this.redirectUri;
     }
 
     public static Builder builder() {
@@ -37,13 +61,13 @@ public final class RateLimitConfigurationRedirect {
     public static final class Builder {
         private String action;
         private Integer limit;
-        private String redirect_uri;
+        private String redirectUri;
         public Builder() {}
         public Builder(RateLimitConfigurationRedirect defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.action = defaults.action;
     	      this.limit = defaults.limit;
-    	      this.redirect_uri = defaults.redirect_uri;
+    	      this.redirectUri = defaults.redirectUri;
         }
 
         @CustomType.Setter
@@ -63,18 +87,18 @@ public final class RateLimitConfigurationRedirect {
             return this;
         }
         @CustomType.Setter
-        public Builder redirect_uri(String redirect_uri) {
-            if (redirect_uri == null) {
-              throw new MissingRequiredPropertyException("RateLimitConfigurationRedirect", "redirect_uri");
+        public Builder redirectUri(String redirectUri) {
+            if (redirectUri == null) {
+              throw new MissingRequiredPropertyException("RateLimitConfigurationRedirect", "redirectUri");
             }
-            this.redirect_uri = redirect_uri;
+            this.redirectUri = redirectUri;
             return this;
         }
         public RateLimitConfigurationRedirect build() {
             final var _resultValue = new RateLimitConfigurationRedirect();
             _resultValue.action = action;
             _resultValue.limit = limit;
-            _resultValue.redirect_uri = redirect_uri;
+            _resultValue.redirectUri = redirectUri;
             return _resultValue;
         }
     }

@@ -1,0 +1,32 @@
+/**
+ * What each field of an event stream means (the table's `fieldDocs` of event streams): see
+ * form-docs.ts for how paths are matched. Texts from the TSDoc of the dynamic `EventStream`
+ * class and the published management API.
+ */
+export const EVENT_STREAM_FIELD_DOCS: Readonly<Record<string, string>> = {
+  id: "The event stream's id (`est_…`), made by the tenant.",
+  name: "The event stream's name, 1 to 128 characters.",
+  subscriptions:
+    "The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.",
+  event_type: "An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).",
+  destination:
+    "Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.",
+  "destination.type": "The destination's type: `webhook`, `eventbridge` or `action`.",
+  "destination.configuration": "The destination's configuration, by its type.",
+  webhook_endpoint: "The webhook's URL (`https://…`).",
+  webhook_authorization:
+    "How the tenant authenticates to the webhook: `basic` (username, password), `bearer` (token) or `custom_header` (header key and value).",
+  method: "The authorization method: `basic`, `bearer` or `custom_header`.",
+  username: "The basic authorization's user name, at most 128 characters, without `:`.",
+  password: "The basic authorization's password: write-only in the API, a secret in the state.",
+  token: "The bearer token: write-only in the API, a secret in the state.",
+  header_key: "The custom header's name (an HTTP header name).",
+  header_value: "The custom header's value: write-only in the API, a secret in the state.",
+  aws_account_id: "The AWS account that receives the events (12 digits).",
+  aws_region: "The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).",
+  aws_partner_event_source: "The EventBridge partner event source the tenant made (read only).",
+  action_id: "The id of the action that receives the events.",
+  status: "Whether the stream delivers events: `enabled` (the default) or `disabled`.",
+  created_at: "When the event stream was created (ISO-8601).",
+  updated_at: "When the event stream was last updated (ISO-8601).",
+};

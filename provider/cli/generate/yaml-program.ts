@@ -1,0 +1,57 @@
+/**
+ * `generate --language yaml`: the body of a Pulumi YAML program over the resource plugin
+ * (appended to Pulumi.yaml: a YAML program lives in its project file). Resources are
+ * `type: tenant:<Kind>` with the package schema's names (`nextNode`); secrets are secret
+ * configuration read as `${key}`; files beside the program are `fn::readFile`. No SDK: YAML
+ * programs need only the plugin and its schema.
+ */
+import { kindOfTypeName, renameResource } from "../../plugin/names";
+import { FileRef, SecretRef, type ModelResource, type TenantModel } from "./model";
+
+/** A YAML scalar: strings JSON-quoted (valid YAML), `${` escaped so YAML does not read it as an expression. */
+function scalar(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value.replace(/\$\{/g, "$${")) : JSON.stringify(value);
+}
+
+/** A key: bare when plain, quoted otherwise. */
+const key = (name: string): string => (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name) ? name : JSON.stringify(name));
+
+/** `value` as block YAML at `indent` spaces: the text after `key:` (a leading space or new lines). */
+function block(value: unknown, indent: number): string {
+  const pad = " ".repeat(indent);
+  if (value instanceof SecretRef) return ` \${${value.key}}`;
+  if (value instanceof FileRef) return `\n${pad}fn::readFile: ${JSON.stringify(`./${value.file}`)}`;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return " []";
+    return value.map((item) => `\n${pad}-${block(item, indent + 2).replace(/^\n\s*/, " ")}`).join("");
+  }
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    if (entries.length === 0) return " {}";
+    return entries.map(([name, item]) => `\n${pad}${key(name)}:${block(item, indent + 2)}`).join("");
+  }
+  return ` ${scalar(value)}`;
+}
+
+/** One resource of the program. */
+function resourceBlock(resource: ModelResource): string[] {
+  const args = renameResource(kindOfTypeName(resource.kind)!, resource.args, "toSchema");
+  return [
+    `  # ${resource.comment}`,
+    `  ${key(resource.name)}:`,
+    `    type: tenant:${resource.kind}`,
+    `    properties:${block(args, 6)}`,
+  ];
+}
+
+/** What follows the project settings in Pulumi.yaml: the secrets' config declarations and the resources. */
+export function yamlProgramBody(model: TenantModel, header: string[]): string {
+  const config = model.secrets.map((secret) => [`  ${key(secret.name)}:`, "    type: string", "    secret: true"]);
+  return [
+    ...header.map((line) => `# ${line}`),
+    ...(config.length > 0 ? ["# Secrets are stack configuration: see README.md.", "config:", ...config.flat()] : []),
+    "resources:",
+    ...model.resources.flatMap(resourceBlock),
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,147 @@
+/**
+ * Property names at the plugin's boundary. The package schema declares camelCase names
+ * (`nextNode`, `createdAt`, `webhookAuthorization`), as Pulumi providers do, so that each SDK
+ * applies its language's convention (Python `next_node`, Go `NextNode`, Java `nextNode()`);
+ * the tenant's API, the runtime and the dynamic TypeScript classes keep the wire's names
+ * (`next_node`). The plugin renames at its boundary, guided by the api/ JSON Schemas: only
+ * keys a schema declares are renamed, so map keys (translations, custom fields) and keys the
+ * schema does not know pass unchanged, and a secret envelope stays an envelope.
+ */
+import { kindNames, kindSpec, type JsonSchema } from "../../api";
+import { isSecret, secret } from "./secrets";
+
+/** A wire name as the package schema spells it: `next_node` → `nextNode` (a name without `_` is kept). */
+export const schemaName = (wireName: string): string =>
+  wireName.replace(/_+([A-Za-z0-9])/g, (_match, next: string) => next.toUpperCase());
+
+/** `toSchema`: from the API's names to the package schema's; `toWire`: back. */
+export type Direction = "toSchema" | "toWire";
+
+type Json = Record<string, unknown>;
+/** A plain JSON object (not an array, nor an instance of a class such as `generate`'s references). */
+const isRecord = (value: unknown): value is Json =>
+  typeof value === "object" &&
+  value !== null &&
+  [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
+const isSchema = (value: unknown): value is JsonSchema => isRecord(value);
+
+/** The alternatives of a union schema (`oneOf`, `anyOf`, `allOf`), or the schema itself. */
+function alternatives(schema: JsonSchema): JsonSchema[] {
+  const union = [schema.oneOf, schema.anyOf, schema.allOf].find(Array.isArray) as JsonSchema[] | undefined;
+  return union ? union.flatMap(alternatives) : [schema];
+}
+
+/**
+ * The object branches of `schema` that may describe `value`: of a discriminated union, the
+ * branch its tag names (every branch when the tag is missing or unknown, e.g. an unknown value
+ * at preview); of any other union, every branch.
+ */
+function branchesFor(schema: JsonSchema, value: Json, direction: Direction): JsonSchema[] {
+  const all = alternatives(schema);
+  const tag = isRecord(schema.discriminator) ? String(schema.discriminator.propertyName) : undefined;
+  if (tag === undefined) return all;
+  const tagValue = value[direction === "toWire" ? schemaName(tag) : tag];
+  const chosen = all.filter((branch) => {
+    const tagSchema = isRecord(branch.properties) ? (branch.properties as Json)[tag] : undefined;
+    return isSchema(tagSchema) && tagSchema.const === tagValue;
+  });
+  return chosen.length > 0 ? chosen : all;
+}
+
+/** A key's schema across branches: the one schema, or a union of the different ones. */
+const either = (schemas: JsonSchema[]): JsonSchema => (schemas.length === 1 ? schemas[0]! : { anyOf: schemas });
+
+/**
+ * The declared properties of `branches`, by the name `value` uses in `direction`'s source
+ * spelling: each with its wire name and schema.
+ */
+function declared(branches: JsonSchema[], direction: Direction): Map<string, { wire: string; schema: JsonSchema }> {
+  const byWire = new Map<string, JsonSchema[]>();
+  for (const branch of branches) {
+    for (const [wire, schema] of Object.entries((branch.properties ?? {}) as Record<string, JsonSchema>)) {
+      const known = byWire.get(wire) ?? [];
+      if (!known.includes(schema)) known.push(schema);
+      byWire.set(wire, known);
+    }
+  }
+  const names = new Map<string, { wire: string; schema: JsonSchema }>();
+  for (const [wire, schemas] of byWire) {
+    names.set(direction === "toWire" ? schemaName(wire) : wire, { wire, schema: either(schemas) });
+  }
+  return names;
+}
+
+/** The schema of the values of a map (`additionalProperties: {…}`) among `branches`, if any. */
+const mapValues = (branches: JsonSchema[]): JsonSchema | undefined =>
+  branches.map((branch) => branch.additionalProperties).find(isSchema);
+
+/**
+ * `value` with its declared property names spelled for `direction`, at any depth, guided by
+ * `schema` (an api/ JSON Schema). Secret envelopes are kept around their renamed contents.
+ */
+export function renameProperties(value: unknown, schema: JsonSchema | undefined, direction: Direction): unknown {
+  if (schema === undefined) return value;
+  if (isSecret(value)) return secret(renameProperties(value.value, schema, direction));
+  if (Array.isArray(value)) {
+    const items = alternatives(schema)
+      .map((branch) => branch.items)
+      .filter(isSchema);
+    return items.length === 0 ? value : value.map((item) => renameProperties(item, either(items), direction));
+  }
+  if (!isRecord(value)) return value;
+  const branches = branchesFor(schema, value, direction);
+  const properties = declared(branches, direction);
+  const values = mapValues(branches);
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => {
+      const property = properties.get(key);
+      if (property) {
+        const name = direction === "toWire" ? property.wire : schemaName(property.wire);
+        return [name, renameProperties(child, property.schema, direction)];
+      }
+      return [key, values ? renameProperties(child, values, direction) : child];
+    }),
+  );
+}
+
+/** Every schema a resource of `kind` exchanges: its create, update and GET bodies. */
+function resourceSchema(kind: string): JsonSchema | undefined {
+  const spec = kindSpec(kind);
+  return spec ? { anyOf: [spec.createSchema, spec.updateSchema, spec.responseSchema] } : undefined;
+}
+
+/** The kind whose resource type is `typeName` (`Form` → `form`). */
+export function kindOfTypeName(typeName: string): string | undefined {
+  return kindNames().find((kind) => kindSpec(kind)!.typeName === typeName);
+}
+
+/** A resource's properties (inputs or outputs) renamed for `direction`. */
+export function renameResource(kind: string, properties: Json, direction: Direction): Json {
+  return renameProperties(properties, resourceSchema(kind), direction) as Json;
+}
+
+/** A top-level property name of `kind`'s resource as the package schema spells it. */
+export function schemaKey(kind: string, wireKey: string): string {
+  return Object.keys(renameResource(kind, { [wireKey]: null }, "toSchema"))[0]!;
+}
+
+/**
+ * A property path of a check failure (`nodes[0].config.next_node`) as the package schema
+ * spells it: each named step renamed where the schema at that point declares it.
+ */
+export function schemaPath(kind: string, wirePath: string): string {
+  let schema = resourceSchema(kind);
+  return wirePath.replace(/[A-Za-z_][A-Za-z0-9_]*|\[\d+\]/g, (step) => {
+    if (schema === undefined) return step;
+    if (step.startsWith("[")) {
+      const items = alternatives(schema)
+        .map((branch) => branch.items)
+        .filter(isSchema);
+      schema = items.length > 0 ? either(items) : undefined;
+      return step;
+    }
+    const property = declared(alternatives(schema), "toSchema").get(step);
+    schema = property?.schema;
+    return property ? schemaName(property.wire) : step;
+  });
+}
