@@ -7,6 +7,8 @@ const PATH = "/branding/templates/universal-login";
 
 describe("LoginTemplate provider", () => {
   let harness: ProviderHarness;
+  /** The tenant's origin, which the runtime records in every resource's outputs (ownership). */
+  const origin = () => new URL(harness.server.url).origin;
   beforeAll(async () => {
     harness = await startHarness();
   });
@@ -37,16 +39,22 @@ describe("LoginTemplate provider", () => {
     expect((await call(loginTemplateProvider, "check")({}, inputs)).failures).toEqual([]);
 
     const created = await call(loginTemplateProvider, "create")(inputs);
-    expect(created).toEqual({ id: "universal-login", outs: { template: TEMPLATE, adopt: true } });
+    expect(created).toEqual({
+      id: "universal-login",
+      outs: { template: TEMPLATE, adopt: true, tenantOrigin: origin() },
+    });
     expect((await harness.admin("GET", PATH)).json.body).toBe(TEMPLATE);
 
     const read = await call(loginTemplateProvider, "read")(created.id, created.outs);
-    expect(read).toEqual({ id: "universal-login", props: inputs, inputs });
+    expect(read).toEqual({ id: "universal-login", props: { ...inputs, tenantOrigin: origin() }, inputs });
     expect(await call(loginTemplateProvider, "diff")(created.id, read.props, inputs)).toEqual({ changes: false });
 
     const next = { template: TEMPLATE.replace("<body>", '<body class="dark">'), adopt: true };
     expect(await call(loginTemplateProvider, "diff")(created.id, read.props, next)).toEqual({ changes: true });
-    expect((await call(loginTemplateProvider, "update")(created.id, read.props, next)).outs).toEqual(next);
+    expect((await call(loginTemplateProvider, "update")(created.id, read.props, next)).outs).toEqual({
+      ...next,
+      tenantOrigin: origin(),
+    });
     expect((await harness.admin("GET", PATH)).json.body).toBe(next.template);
 
     await call(loginTemplateProvider, "delete")(created.id, next);
@@ -60,7 +68,7 @@ describe("LoginTemplate provider", () => {
     const edited = TEMPLATE.replace("</body>", "<p>hi</p></body>");
     await harness.admin("PUT", PATH, { template: edited });
     const read = await call(loginTemplateProvider, "read")(created.id, created.outs);
-    expect(read.props).toEqual({ template: edited });
+    expect(read.props).toEqual({ template: edited, tenantOrigin: origin() });
     expect(await call(loginTemplateProvider, "diff")(created.id, read.props, { template: TEMPLATE })).toEqual({
       changes: true,
     });

@@ -19,6 +19,8 @@ interface StubReply {
 describe("LoginTemplate against answers only the real service gives", () => {
   let server: Server;
   let next: StubReply = { status: 200 };
+  /** The stub's origin, which the runtime records in every resource's outputs (ownership). */
+  let origin = "";
   const seen: string[] = [];
 
   beforeAll(async () => {
@@ -35,6 +37,7 @@ describe("LoginTemplate against answers only the real service gives", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
+    origin = `http://127.0.0.1:${port}`;
     runtime.configureFromSettings({ domain: `http://127.0.0.1:${port}`, apiToken: "stub-token" }, FAST_RETRIES);
   });
 
@@ -46,7 +49,11 @@ describe("LoginTemplate against answers only the real service gives", () => {
   it("reads a template answered as a bare JSON string, and sees no drift", async () => {
     next = { status: 200, body: TEMPLATE };
     const read = await call(loginTemplateProvider, "read")("universal-login", { template: TEMPLATE });
-    expect(read).toEqual({ id: "universal-login", props: { template: TEMPLATE }, inputs: { template: TEMPLATE } });
+    expect(read).toEqual({
+      id: "universal-login",
+      props: { template: TEMPLATE, tenantOrigin: origin },
+      inputs: { template: TEMPLATE },
+    });
     expect(await call(loginTemplateProvider, "diff")("universal-login", read.props, { template: TEMPLATE })).toEqual({
       changes: false,
     });
@@ -55,7 +62,10 @@ describe("LoginTemplate against answers only the real service gives", () => {
 
   it("reads the {body} shape too", async () => {
     next = { status: 200, body: { body: TEMPLATE } };
-    expect((await call(loginTemplateProvider, "read")("universal-login", {})).props).toEqual({ template: TEMPLATE });
+    expect((await call(loginTemplateProvider, "read")("universal-login", {})).props).toEqual({
+      template: TEMPLATE,
+      tenantOrigin: origin,
+    });
   });
 
   it("takes 204 (replaced) and 201 (created) without a body", async () => {
@@ -63,7 +73,7 @@ describe("LoginTemplate against answers only the real service gives", () => {
       next = { status };
       expect(
         await call(loginTemplateProvider, "update")("universal-login", { template: "old" }, { template: TEMPLATE }),
-      ).toEqual({ outs: { template: TEMPLATE } });
+      ).toEqual({ outs: { template: TEMPLATE, tenantOrigin: origin } });
     }
   });
 
