@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { kindSpec } from "../../api";
 import { readStackIndex } from "../backend/stacks";
 import { readStackState, type PendingCreate } from "../backend/stack-state";
-import { runPulumi } from "../backend/pulumi-cli";
+import { PulumiCommandError, runPulumi } from "../backend/pulumi-cli";
 import { sleep } from "../client/limiter";
 import { kindModule } from "../resources";
 import { configureFromSettings, sharedClient } from "../runtime";
@@ -99,7 +99,17 @@ export async function recoverCommand(args: string[]): Promise<number> {
   const stackArgs = values.stack ? ["--stack", values.stack] : [];
   const waitMs = values["wait-seconds"] === undefined ? IN_FLIGHT_MS : Number(values["wait-seconds"]) * 1000;
   if (!Number.isFinite(waitMs) || waitMs < 0) throw new Error("--wait-seconds must be a number of seconds, 0 or more");
-  const stack = await StackTenants.read(stackArgs, cwd);
+  let stack: StackTenants;
+  try {
+    stack = await StackTenants.read(stackArgs, cwd);
+  } catch (error) {
+    // The first deploy of a stack: nothing can be pending yet.
+    if (!(error instanceof PulumiCommandError) || !/no stack named/i.test(error.stderr)) throw error;
+    process.stdout.write(
+      `Stack ${values.stack ?? "(selected)"} does not exist yet: no interrupted create to recover.\n`,
+    );
+    return RECOVER_EXIT.done;
+  }
   const state = readStackState(stack.exported);
   const label = values.stack ?? state.stack;
   if (state.pendingCreates.length === 0) {
