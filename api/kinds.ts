@@ -21,8 +21,8 @@ import {
   eventStreamSchema,
   eventStreamUpdateSchema,
 } from "./resources/event-stream";
-import { EVENT_STREAM_FIELD_DOCS } from "./resources/event-stream-docs";
-import { FORM_FIELD_DOCS } from "./resources/form-docs";
+import { EVENT_STREAM_EXAMPLE, EVENT_STREAM_FIELD_DOCS } from "./resources/event-stream-docs";
+import { FORM_EXAMPLE, FORM_FIELD_DOCS } from "./resources/form-docs";
 import {
   FORMS_API_PATH,
   FORM_ID_FORMAT,
@@ -207,20 +207,7 @@ export const KINDS = {
     ],
     formats: FORM_FORMATS,
     fieldDocs: FORM_FIELD_DOCS,
-    example: {
-      name: "Sign-up",
-      start: { next_node: "details" },
-      nodes: [
-        {
-          id: "details",
-          type: "STEP",
-          config: {
-            components: [{ id: "email", category: "FIELD", type: "EMAIL", label: "Email", required: true }],
-            next_node: "$ending",
-          },
-        },
-      ],
-    },
+    example: FORM_EXAMPLE,
     namedTypes: [
       [formNodeSchema, "FormNode"],
       [formComponentSchema, "FormComponent"],
@@ -257,11 +244,7 @@ export const KINDS = {
     ],
     namedTypes: [[eventStreamDestinationSchema, "EventStreamDestination"]],
     fieldDocs: EVENT_STREAM_FIELD_DOCS,
-    example: {
-      name: "audit-log",
-      subscriptions: [{ event_type: "user.created" }, { event_type: "user.deleted" }],
-      destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } },
-    },
+    example: EVENT_STREAM_EXAMPLE,
   },
   loginTemplate: {
     typeName: "LoginTemplate",

@@ -30,3 +30,10 @@ export const EVENT_STREAM_FIELD_DOCS: Readonly<Record<string, string>> = {
   created_at: "When the event stream was created (ISO-8601).",
   updated_at: "When the event stream was last updated (ISO-8601).",
 };
+
+/** The inputs of the event stream example of the package schema ("Example Usage"), in the API's names. */
+export const EVENT_STREAM_EXAMPLE: Readonly<Record<string, unknown>> = {
+  name: "audit-log",
+  subscriptions: [{ event_type: "user.created" }, { event_type: "user.deleted" }],
+  destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } },
+};

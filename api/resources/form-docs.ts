@@ -134,3 +134,19 @@ export const FORM_FIELD_DOCS: Readonly<Record<string, string>> = {
   security_code: "The security code field's texts.",
   trustmarks: "Whether to show the payment provider's trust marks.",
 };
+
+/** The inputs of the form example of the package schema ("Example Usage"), in the API's names. */
+export const FORM_EXAMPLE: Readonly<Record<string, unknown>> = {
+  name: "Sign-up",
+  start: { next_node: "details" },
+  nodes: [
+    {
+      id: "details",
+      type: "STEP",
+      config: {
+        components: [{ id: "email", category: "FIELD", type: "EMAIL", label: "Email", required: true }],
+        next_node: "$ending",
+      },
+    },
+  ],
+};

@@ -18,11 +18,16 @@ export const schemaName = (wireName: string): string =>
 export type Direction = "toSchema" | "toWire";
 
 type Json = Record<string, unknown>;
-/** A plain JSON object (not an array, nor an instance of a class such as `generate`'s references). */
-const isRecord = (value: unknown): value is Json =>
-  typeof value === "object" &&
-  value !== null &&
-  [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
+/**
+ * A plain JSON object: not an array, nor an instance of a class such as `generate`'s
+ * references. Its prototype is an `Object.prototype` (of any realm: `fetch` parses answers in
+ * Node's own, which under jest is not the test's) or none.
+ */
+function isRecord(value: unknown): value is Json {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
+}
 const isSchema = (value: unknown): value is JsonSchema => isRecord(value);
 
 /** The alternatives of a union schema (`oneOf`, `anyOf`, `allOf`), or the schema itself. */

@@ -10,11 +10,15 @@ import { FileRef, SecretRef, type ModelResource, type TenantModel } from "./mode
 
 /** A YAML scalar: strings JSON-quoted (valid YAML), `${` escaped so YAML does not read it as an expression. */
 function scalar(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value.replace(/\$\{/g, "$${")) : JSON.stringify(value);
+  return typeof value === "string" ? JSON.stringify(value.replace(/\$\{/g, () => "$${")) : JSON.stringify(value);
 }
 
-/** A key: bare when plain, quoted otherwise. */
-const key = (name: string): string => (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name) ? name : JSON.stringify(name));
+/** Words YAML reads as booleans or null when bare (a form's boolean options are keyed `true` and `false`). */
+const YAML_WORDS = /^(true|false|yes|no|on|off|y|n|null)$/i;
+
+/** A key: bare when plain, quoted otherwise (and when YAML would read it as a boolean or null). */
+const key = (name: string): string =>
+  /^[A-Za-z_][A-Za-z0-9_-]*$/.test(name) && !YAML_WORDS.test(name) ? name : JSON.stringify(name);
 
 /** `value` as block YAML at `indent` spaces: the text after `key:` (a leading space or new lines). */
 function block(value: unknown, indent: number): string {

@@ -97,6 +97,10 @@ describe("plugin programs", () => {
     expect(yaml).toContain('fn::readFile: "./login.html"');
     expect(yaml).toMatch(/nextNode: "/);
     expect(yaml).not.toMatch(/next_node|secret_key/);
+    // A bare `true:` key is a boolean in YAML: a BOOLEAN field's option labels are quoted.
+    expect(yaml).not.toMatch(/^\s+(true|false):/m);
+    // `${` in a value is text, not a YAML expression.
+    expect(yaml).not.toMatch(/[^$]\$\{(?!signUp|audit)/);
   });
 
   it("Pulumi.yaml points at the local plugin when there is one", () => {
