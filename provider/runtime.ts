@@ -53,7 +53,7 @@ import {
   type OwnershipSource,
   urnOf,
 } from "./lifecycle/ownership";
-import { parseBackendList, SIBLING_BACKENDS_ENV, SIBLING_BACKENDS_KEY, stackIndex } from "./backend/stacks";
+import { parseBackendList, SIBLING_BACKENDS_ENV, SIBLING_BACKENDS_KEY } from "./backend/stacks";
 import { TENANT_ORIGIN_KEY } from "./backend/stack-state";
 import { forResource, warningsSent } from "./lifecycle/diagnostics";
 import { isObject, type JsonObject, UNKNOWN } from "./lifecycle/shared";
@@ -281,7 +281,7 @@ function withTenantOf<T extends JsonObject | undefined>(values: T, from: unknown
  */
 function storedOutputs<T extends JsonObject | undefined>(values: T, from: unknown, namespace: string): T {
   const carried = withTenantOf(values, from);
-  const origin = connection(namespace).settings?.origin;
+  const origin = originOf(namespace);
   return carried && origin ? ({ ...carried, [TENANT_ORIGIN_KEY]: origin } as T) : carried;
 }
 
@@ -296,7 +296,6 @@ const ownershipSource: OwnershipSource = {
     parseBackendList(
       state.config?.(`${DEFAULT_NAMESPACE}:${SIBLING_BACKENDS_KEY}`) ?? process.env[SIBLING_BACKENDS_ENV],
     ),
-  index: (siblings) => stackIndex(siblings),
 };
 
 /**

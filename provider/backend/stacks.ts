@@ -14,8 +14,8 @@
  * with resources, once per process (a provider process serves one run), and only when a
  * decision needs it: an adoption at preview, a delete, an interrupted create.
  */
-import { type PendingCreate, readStackState, type StackExport, type StackState } from "./stack-state";
-import { PulumiCommandError, runPulumi } from "./pulumi-cli";
+import { type HeldObject, type PendingCreate, readStackState, type StackExport, type StackState } from "./stack-state";
+import { runPulumi } from "./pulumi-cli";
 
 /** The environment variable naming sibling backends (comma-separated URLs). */
 export const SIBLING_BACKENDS_ENV = "PULUMI_TENANT_OWNERSHIP_BACKENDS";
@@ -102,26 +102,27 @@ export class StackIndex {
    * for every tenant: it may be this one.
    */
   holders(kind: string, id: string, origin: string | undefined): string[] {
-    const found = new Set<string>();
-    for (const state of this.stacks) {
-      for (const held of state.held) {
-        if (held.kind !== kind || held.id !== id) continue;
-        if (origin && held.tenantOrigin && held.tenantOrigin !== origin) continue;
-        found.add(held.stack);
-      }
-    }
-    return [...found].sort();
+    return [
+      ...new Set(
+        this.heldIn(kind, origin)
+          .filter((held) => held.id === id)
+          .map((held) => held.stack),
+      ),
+    ].sort();
   }
 
   /** Every id of `kind` held in the tenant at `origin`, by any stack. */
   heldIds(kind: string, origin: string | undefined): Set<string> {
-    const ids = new Set<string>();
-    for (const state of this.stacks) {
-      for (const held of state.held) {
-        if (held.kind === kind && (!origin || !held.tenantOrigin || held.tenantOrigin === origin)) ids.add(held.id);
-      }
-    }
-    return ids;
+    return new Set(this.heldIn(kind, origin).map((held) => held.id));
+  }
+
+  /** The objects of `kind` the stacks hold in the tenant at `origin` (or in a tenant their state does not name). */
+  private heldIn(kind: string, origin: string | undefined): HeldObject[] {
+    return this.stacks.flatMap((state) =>
+      state.held.filter(
+        (held) => held.kind === kind && (!origin || !held.tenantOrigin || held.tenantOrigin === origin),
+      ),
+    );
   }
 
   /** The creates a killed run of `stack` left pending. */
@@ -138,22 +139,24 @@ export async function readStackIndex(siblings: readonly string[] = [], options: 
     try {
       stacks.push(...(await readBackend({ ...options, url })));
     } catch (error) {
-      const why = error instanceof PulumiCommandError || error instanceof Error ? error.message : String(error);
-      failures.push(`${url ?? "the run's backend"}: ${why}`);
+      failures.push(`${url ?? "the run's backend"}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   return new StackIndex(stacks, failures);
 }
 
-/** The index of this process, by the sibling list it was read with (read once: never older than the run). */
+/** The index of this process, by what it was read with (read once: never older than the run). */
 const cached = new Map<string, Promise<StackIndex>>();
 
-/** The stacks of the run's backend and `siblings`, read once per process. */
-export function stackIndex(siblings: readonly string[] = []): Promise<StackIndex> {
-  const key = siblings.join(",");
+/**
+ * The stacks of the run's backend and `siblings` but `self` (`project/stack`, whose own state
+ * the caller has: a provider process serves one stack), read once per process.
+ */
+export function stackIndex(siblings: readonly string[] = [], self?: string): Promise<StackIndex> {
+  const key = `${self ?? ""}\u0000${siblings.join(",")}`;
   let index = cached.get(key);
   if (!index) {
-    index = readStackIndex(siblings);
+    index = readStackIndex(siblings, self ? { skip: new Set([self]) } : {});
     cached.set(key, index);
   }
   return index;

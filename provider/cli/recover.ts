@@ -23,7 +23,7 @@ import { PulumiCommandError, runPulumi } from "../backend/pulumi-cli";
 import { sleep } from "../client/limiter";
 import { kindModule } from "../resources";
 import { configureFromSettings, sharedClient } from "../runtime";
-import { revealExported } from "./exported";
+import { reveal } from "../plugin/secrets";
 import { StackTenants } from "./stack-tenants";
 
 /** Exit codes of `pulumi-tenant recover`. */
@@ -203,7 +203,7 @@ async function findObjects(
     configureFromSettings(input, {}, namespace);
     // Held by a stack (this one included) or found for another pending create: not this create's object.
     const taken = (id: string) => found.has(id) || index.holders(pending.kind, id, undefined).length > 0;
-    pending.inputs = revealExported(pending.inputs) as Record<string, unknown>;
+    pending.inputs = reveal(pending.inputs) as Record<string, unknown>;
     let id = await lookFor(pending, namespace, taken);
     while (!id && Date.now() < deadline) {
       process.stdout.write(`  ${pending.urn}: not in the tenant yet; the killed run's request may still land...\n`);

@@ -6,10 +6,10 @@
  */
 import { runPulumi } from "../backend/pulumi-cli";
 import { parseBackendList, SIBLING_BACKENDS_ENV, SIBLING_BACKENDS_KEY } from "../backend/stacks";
-import type { StackExport } from "../backend/stack-state";
+import { kindOfType, type StackExport } from "../backend/stack-state";
 import { DEFAULT_NAMESPACE, readSettingsInput, type TenantSettingsInput } from "../client/settings";
 import { namespaceOf } from "../runtime";
-import { revealExported } from "./exported";
+import { reveal } from "../plugin/secrets";
 
 /** The plugin's provider resource type. */
 const PLUGIN_PROVIDER_TYPE = "pulumi:providers:tenant";
@@ -23,7 +23,8 @@ export interface StackTenant {
 
 /** A stack's state and configuration, read once. */
 export class StackTenants {
-  private constructor(
+  /** `exported` as `pulumi stack export --show-secrets` gives it; `config` by key (`prod:domain`), plain values. */
+  constructor(
     readonly exported: StackExport,
     private readonly config: Record<string, string>,
   ) {}
@@ -54,12 +55,15 @@ export class StackTenants {
     const providerUrn = provider?.split("::").slice(0, -1).join("::");
     const resource = this.exported.deployment?.resources?.find((item) => item.urn === providerUrn);
     if (resource?.type === PLUGIN_PROVIDER_TYPE) {
-      const args = revealExported(resource.inputs ?? {}) as Record<string, unknown>;
+      const args = reveal(resource.inputs ?? {}) as Record<string, unknown>;
       const lookup = (key: string) => {
         const value = args[key.slice(key.indexOf(":") + 1)];
         return value === undefined || value === null ? undefined : String(value);
       };
-      const namespace = resource.urn?.endsWith("::default") || !resource.urn ? DEFAULT_NAMESPACE : resource.urn;
+      // The default provider (`default_0_3_0`) stands for the `tenant:*` configuration; an explicit one is
+      // its own connection, named after the provider resource.
+      const name = resource.urn?.split("::").pop() ?? "";
+      const namespace = name === "" || name.startsWith("default") ? DEFAULT_NAMESPACE : name;
       return { namespace, input: readSettingsInput(lookup, process.env) };
     }
     const namespace = namespaceOf(inputs);
@@ -70,8 +74,7 @@ export class StackTenants {
   tenants(): StackTenant[] {
     const found = new Map<string, StackTenant>();
     for (const resource of this.exported.deployment?.resources ?? []) {
-      if (!resource.type?.startsWith("pulumi-nodejs:dynamic/tenant:") && !resource.type?.startsWith("tenant:index:"))
-        continue;
+      if (!kindOfType(resource.type)) continue;
       const tenant = this.tenantOf(resource.outputs ?? resource.inputs ?? {}, resource.provider);
       found.set(tenant.namespace, tenant);
     }

@@ -11,7 +11,17 @@ import { ConflictError, NotFoundError, PartialCreateError, unlessGone, type Erro
 import type { TenantClient } from "../client/http";
 import { claim, createOnce, isClaimed, isGone } from "./create-once";
 import { contentHash } from "./journal";
-import { containsUnknown, deepEqual, type JsonObject, UNKNOWN, validateTree, withoutProvider } from "./shared";
+import {
+  containsUnknown,
+  deepEqual,
+  type JsonObject,
+  UNKNOWN,
+  payloadOf,
+  validateTree,
+  withoutProvider,
+} from "./shared";
+
+export { payloadOf } from "./shared";
 import { warn } from "./diagnostics";
 import { readFromList, unchangedSinceListed } from "./list-read";
 import { rotatedSecretFields, ROTATED_SECRETS_KEY, secretChange } from "./secret-changes";
@@ -68,15 +78,6 @@ export interface CollectionSpec<T extends { id: string } = { id: string; created
 }
 
 const objectPath = (spec: CollectionSpec<never>, id: string) => `${spec.path}/${encodeURIComponent(id)}`;
-
-/** The create body: the managed fields the user set, nothing else. */
-export function payloadOf(fields: readonly string[], inputs: JsonObject): JsonObject {
-  const body: JsonObject = {};
-  for (const field of fields) {
-    if (inputs[field] !== undefined && inputs[field] !== null) body[field] = inputs[field];
-  }
-  return body;
-}
 
 function targetOf(spec: CollectionSpec<never>, action: string, id?: string, name?: unknown): ErrorTarget {
   return { kind: spec.label, action, id, name: typeof name === "string" ? name : undefined };

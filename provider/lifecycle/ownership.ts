@@ -55,8 +55,8 @@ export function stackOf(values: Record<string, unknown> | undefined): string | u
 export interface OwnershipSource {
   /** Sibling backends named by the user. */
   siblings(): string[];
-  /** The index of the backends (read once per process); injectable for tests. */
-  index?(siblings: readonly string[]): Promise<StackIndex>;
+  /** The index of the backends without stack `self` (read once per process); injectable for tests. */
+  index?(siblings: readonly string[], self: string | undefined): Promise<StackIndex>;
 }
 
 let warnedUnreadable = false;
@@ -70,7 +70,7 @@ export async function otherHolders(
   self: string | undefined,
 ): Promise<string[]> {
   const siblings = source.siblings();
-  const index = await (source.index ?? stackIndex)(siblings);
+  const index = await (source.index ?? stackIndex)(siblings, self);
   if (index.failures.length > 0 && !warnedUnreadable) {
     warnedUnreadable = true;
     await warn(
@@ -134,11 +134,6 @@ export async function leftToOtherStack(
     warn(`${kindLabel(kind)} ${id} is left in the tenant: stack ${others.join(", ")} manages it now.`),
   );
   return true;
-}
-
-/** Forgets the one-time warnings (tests). */
-export function resetOwnershipWarnings(): void {
-  warnedUnreadable = false;
 }
 
 /**

@@ -4,10 +4,16 @@
  * secret would look like an update of nothing. `check` adds an input naming the fields
  * (never a value), which the diff marks, and `diff` warns on the resource's line.
  */
-import { deepEqual, type JsonObject, UNKNOWN } from "./shared";
-import type { CollectionSpec } from "./collection";
-import { payloadOf } from "./collection";
+import { deepEqual, type JsonObject, payloadOf, UNKNOWN } from "./shared";
 import { warn } from "./diagnostics";
+
+/** What these checks need of a kind's policy (a collection's spec has it): its fields and their write-only secrets. */
+export interface SecretFields {
+  /** The managed top-level fields, in the API's names. */
+  readonly fields: readonly string[];
+  /** Write-only secret values of a body. */
+  secretsOf?(body: JsonObject): (string | undefined)[];
+}
 
 /**
  * The input `check` adds when a secret changes: `preview --diff` shows `[secret]` on both
@@ -17,11 +23,7 @@ import { warn } from "./diagnostics";
 export const ROTATED_SECRETS_KEY = "rotatedSecrets";
 
 /** The managed fields whose secrets differ between old and new inputs (all known). */
-export function rotatedSecretFields<T extends { id: string }>(
-  spec: CollectionSpec<T>,
-  olds: JsonObject,
-  news: JsonObject,
-): string[] {
+export function rotatedSecretFields(spec: SecretFields, olds: JsonObject, news: JsonObject): string[] {
   const secretsOf = spec.secretsOf;
   if (!secretsOf) return [];
   return spec.fields.filter((field) => {
@@ -34,8 +36,8 @@ export function rotatedSecretFields<T extends { id: string }>(
  * A changed secret shows as `[secret]` on both sides of `preview --diff`, so nothing
  * there is marked: a warning on the resource's line names the field instead.
  */
-export function secretChange<T extends { id: string }>(
-  spec: CollectionSpec<T>,
+export function secretChange(
+  spec: SecretFields,
   olds: JsonObject,
   news: JsonObject,
   desired: JsonObject,

@@ -182,3 +182,12 @@ function validateObject(value: JsonObject, schema: JsonSchema, path: string): Ch
   }
   return failures;
 }
+
+/** The create body: the managed fields the user set, nothing else. */
+export function payloadOf(fields: readonly string[], inputs: JsonObject): JsonObject {
+  const body: JsonObject = {};
+  for (const field of fields) {
+    if (inputs[field] !== undefined && inputs[field] !== null) body[field] = inputs[field];
+  }
+  return body;
+}

@@ -10,7 +10,7 @@
 import { kindSpec, type JsonSchema, type KindSpec } from "../../api";
 import { listKind } from "../client/paging";
 import type { TenantClient } from "../client/http";
-import { clone, commentSafe, type KindGenerator, without, SERVER_FIELDS } from "../cli/generate/kind";
+import { clone, commentSafe, type KindGenerator, without, SERVER_FIELDS } from "./generator";
 import { findByIdOrName } from "../lookups/by-name";
 import type { AnyKindModule } from "../resources";
 import { collectionResource, type CollectionSpec } from "./collection";

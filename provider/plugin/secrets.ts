@@ -13,7 +13,8 @@ import { kindSpec, sealSecrets } from "../../api";
 export const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
 export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
-type Envelope = { [SECRET_SIG_KEY]: typeof SECRET_SIG; value: unknown };
+/** A secret envelope: `value` on the wire; `plaintext` (its JSON) in `pulumi stack export --show-secrets`. */
+type Envelope = { [SECRET_SIG_KEY]: typeof SECRET_SIG; value?: unknown; plaintext?: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -23,9 +24,13 @@ export const isSecret = (value: unknown): value is Envelope => isRecord(value) &
 /** `value` as a secret envelope (an envelope stays one). */
 export const secret = (value: unknown): unknown => (isSecret(value) ? value : { [SECRET_SIG_KEY]: SECRET_SIG, value });
 
-/** A copy of `value` with every secret envelope replaced by its value. */
+/**
+ * A copy of `value` with every secret envelope replaced by its value: the wire's, or an
+ * export's `plaintext` (`--show-secrets`); an envelope still encrypted becomes undefined.
+ */
 export function reveal<T>(value: T): T {
-  if (isSecret(value)) return reveal(value.value) as T;
+  if (isSecret(value))
+    return reveal(typeof value.plaintext === "string" ? (JSON.parse(value.plaintext) as unknown) : value.value) as T;
   if (Array.isArray(value)) return value.map(reveal) as T;
   if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reveal(v)])) as T;
   return value;

@@ -15,6 +15,7 @@ import * as pluginPb from "@pulumi/pulumi/proto/plugin_pb";
 import * as statusPb from "@pulumi/pulumi/proto/status_pb";
 import * as anyPb from "google-protobuf/google/protobuf/any_pb";
 import * as runtime from "../runtime";
+import { OWNER_KEY } from "../lifecycle/ownership";
 import { functionResultSchema, invokeFunction, kindOfFunction } from "./invoke";
 import { renameProperties, renameResource, schemaKey, schemaPath } from "./names";
 import { changedProperties, detailedDiff } from "./diff";
@@ -123,10 +124,10 @@ function readSchema(): string {
   throw new Error("pulumi-tenant: schema.json is missing from the package; run `npm run schema` and rebuild.");
 }
 
-/** The input naming the resource's URN (its stack), which the runtime's ownership rules read; never stored by the plugin. */
-const OWNER_KEY = "managedBy";
-
-/** `values` with the URN of the resource they belong to (the engine gives it with every call). */
+/**
+ * `values` with the URN of the resource they belong to (the engine gives it with every call),
+ * which the runtime's ownership rules read; the plugin never stores it.
+ */
 function withUrn(values: Json, urn: string): Json {
   return urn ? { ...values, [OWNER_KEY]: urn } : values;
 }

@@ -5,7 +5,7 @@
  * (api/kinds.ts): a kind or lookup missing here does not compile.
  */
 import type { KINDS } from "../../api";
-import type { KindGenerator } from "../cli/generate/kind";
+import type { KindGenerator } from "../lifecycle/generator";
 import type { ResourceKind } from "../lifecycle/tokens";
 import type { LookupReader, ResourceImplementation } from "../lifecycle/types";
 import { eventStreamGenerator } from "./event-stream/generate";

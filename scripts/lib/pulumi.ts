@@ -90,8 +90,10 @@ export function ensureLanguages(): LanguageTools {
 
 /** Where a run keeps its Pulumi state and home. */
 export interface PulumiPlace {
-  /** Folder of the file:// state backend. */
+  /** Folder of the file:// state backend (unused when `backendUrl` is given). */
   stateDir: string;
+  /** Another backend (e.g. `postgres://…`, shared by several runners) instead of the folder. */
+  backendUrl?: string;
   /** PULUMI_HOME for this run (plugins, credentials, workspace settings). */
   homeDir: string;
   /** Passphrase of the stack's secrets provider. */
@@ -100,12 +102,12 @@ export interface PulumiPlace {
 
 /** Environment for the Pulumi CLI: local backend, passphrase, offline, pinned CLI first on PATH. */
 export function pulumiEnv(binDir: string, place: PulumiPlace): Record<string, string> {
-  fs.mkdirSync(place.stateDir, { recursive: true });
+  if (!place.backendUrl) fs.mkdirSync(place.stateDir, { recursive: true });
   fs.mkdirSync(place.homeDir, { recursive: true });
   return {
     PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
     PULUMI_HOME: place.homeDir,
-    PULUMI_BACKEND_URL: `file://${place.stateDir}`,
+    PULUMI_BACKEND_URL: place.backendUrl ?? `file://${place.stateDir}`,
     PULUMI_CONFIG_PASSPHRASE: place.passphrase,
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",

@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { killTree } from "../../scripts/lib/process-tree";
-import { ensurePulumiCli, REPO_ROOT } from "../../scripts/lib/pulumi";
+import { ensurePulumiCli, pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
 import type { TenantServer } from "../../server/index";
 
 /** What a command printed and how it ended. */
@@ -89,7 +89,6 @@ export class Runner {
     this.dir = path.join(base, "checkout");
     this.home = path.join(base, "pulumi-home");
     fs.cpSync(repo, this.dir, { recursive: true });
-    fs.mkdirSync(this.home, { recursive: true });
     // What `npm ci` in the checkout gives: the `pulumi-tenant` command for `npx`.
     const bin = path.join(this.dir, "node_modules", ".bin");
     fs.mkdirSync(bin, { recursive: true });
@@ -97,16 +96,9 @@ export class Runner {
     fs.writeFileSync(path.join(bin, "pulumi-tenant"), `#!/bin/sh\nexec node ${JSON.stringify(cli)} "$@"\n`, {
       mode: 0o755,
     });
-    const pulumiBin = ensurePulumiCli();
     this.env = {
       ...process.env,
-      PATH: `${pulumiBin}${path.delimiter}${process.env.PATH ?? ""}`,
-      PULUMI_HOME: this.home,
-      PULUMI_BACKEND_URL: backendUrl,
-      PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+      ...pulumiEnv(ensurePulumiCli(), { stateDir: "", backendUrl, homeDir: this.home, passphrase: PASSPHRASE }),
       AUTH0_DOMAIN: server.url,
       AUTH0_CLIENT_ID: server.credentials.clientId,
       AUTH0_CLIENT_SECRET: server.credentials.clientSecret,

@@ -8,11 +8,11 @@
  */
 import { kindNames, kindOfTypeName, kindSpec } from "../../../api";
 import { kindModule } from "../../resources";
-import { FileRef, SecretRef } from "./kind";
+import { FileRef, SecretRef } from "../../lifecycle/generator";
 import { NameAllocator } from "./names";
 import type { TenantSnapshot } from "./snapshot";
 
-export { commentSafe, FileRef, SecretRef } from "./kind";
+export { commentSafe, FileRef, SecretRef } from "../../lifecycle/generator";
 
 /** A secret the program reads from the stack configuration. */
 export interface SecretConfig {

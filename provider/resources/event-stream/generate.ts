@@ -4,7 +4,7 @@
  * configuration.
  */
 import { type EventStream, WEBHOOK_SECRET_FIELD } from "../../../api";
-import { clone, commentSafe, type KindGenerator, without, SERVER_FIELDS } from "../../cli/generate/kind";
+import { clone, commentSafe, type KindGenerator, without, SERVER_FIELDS } from "../../lifecycle/generator";
 import { listEventStreams } from "./lookup";
 
 /** Server-made fields inside a destination's configuration. */

@@ -12,7 +12,7 @@ import {
   setPath,
   without,
   SERVER_FIELDS,
-} from "../../cli/generate/kind";
+} from "../../lifecycle/generator";
 import { mapLimited, readKind } from "../../lookups/read";
 import { listFormSummaries } from "./lookup";
 import { formSecrets } from "./secrets";

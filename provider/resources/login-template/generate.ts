@@ -3,7 +3,7 @@
  * program (`login.html`), which the `LoginTemplate` reads.
  */
 import { KINDS } from "../../../api";
-import type { KindGenerator } from "../../cli/generate/kind";
+import type { KindGenerator } from "../../lifecycle/generator";
 import { readLoginTemplate } from "./lookup";
 
 /** The file the template is written to, next to the program. */

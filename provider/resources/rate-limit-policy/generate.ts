@@ -5,7 +5,7 @@
  */
 import { ERROR_CODES, type RateLimitPolicy } from "../../../api";
 import { FeatureUnavailableError, ForbiddenError, UnauthorizedError } from "../../client/errors";
-import { commentSafe, type KindGenerator, without, SERVER_FIELDS } from "../../cli/generate/kind";
+import { commentSafe, type KindGenerator, without, SERVER_FIELDS } from "../../lifecycle/generator";
 import { listRateLimitPolicies, NOT_ENABLED_MESSAGE } from "./lookup";
 
 /**

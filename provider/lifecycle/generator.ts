@@ -5,7 +5,7 @@
  * instead of a secret or a file's content, and small helpers the kinds share. A leaf
  * module: the kinds import it, and it imports none of them.
  */
-import type { TenantClient } from "../../client/http";
+import type { TenantClient } from "../client/http";
 
 /** A value read from the stack configuration as a secret, in place of the value. */
 export class SecretRef {
