@@ -172,6 +172,14 @@ export class TenantClient {
     });
   }
 
+  /**
+   * True once a failure stops every call of this client (settings, token, an unreachable
+   * tenant): what failed then is the tenant, not the one call.
+   */
+  get unusable(): boolean {
+    return this.blocked !== undefined;
+  }
+
   /** The per-request timeout in ms. */
   get timeoutMs(): number {
     return this.options.timeoutMs;

@@ -19,6 +19,9 @@
  *   a list that lags behind writes).
  * - A list that cannot be read (a scope missing, a feature not enabled, a page error)
  *   answers nothing for the rest of the process: every read of the kind is a GET.
+ * - A list that failed because the tenant cannot be used at all (no token, nothing
+ *   listening) hands its error to the first read of the kind: that error is the run's
+ *   one full message, and the other reads get the client's pointer to it.
  *
  * Memory is bounded by {@link MAX_LISTED_PER_KIND} objects per kind and tenant.
  */
@@ -45,6 +48,8 @@ export function readsThroughLists(env: NodeJS.ProcessEnv = process.env): boolean
 
 /** One kind's list, as read once. */
 interface KindList {
+  /** Set when the tenant could not be used: the first reader throws it, the others read with a GET. */
+  failure?: Error;
   /** Listed objects (or summaries) by id. */
   objects: Map<string, JsonObject>;
   /** Ids this list has answered: reading one again means a later pass. */
@@ -77,6 +82,11 @@ export class ListSnapshots {
       }
       const list = await pending;
       if (!list) return undefined;
+      if (list.failure) {
+        const failure = list.failure;
+        list.failure = undefined;
+        throw failure;
+      }
       if (!list.answered.has(id)) {
         list.answered.add(id);
         return list.objects.get(id);
@@ -121,7 +131,10 @@ export class ListSnapshots {
         if (isObject(item) && typeof item.id === "string") objects.set(item.id, item);
       }
       return { objects, answered: new Set() };
-    } catch {
+    } catch (error) {
+      // The tenant cannot be used: the full message goes to the first reader (below, in `listed`).
+      if (this.client().unusable && error instanceof Error)
+        return { objects: new Map(), answered: new Set(), failure: error };
       // No list for this process (a scope missing, a feature not enabled, a page failing):
       // each read asks for its object, and says so in its own words if that fails too.
       return undefined;

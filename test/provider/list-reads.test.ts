@@ -3,8 +3,18 @@
  * request counts from the server's counters, every change seen, deletes and re-creations
  * seen, nothing written over a change made after the list was read, and the GET fallback.
  */
+import * as net from "node:net";
 import { providerFor } from "../fixtures/providers";
-import { call, eventStreamProvider, formProvider, loginTemplateProvider, startHarness, TEMPLATE } from "./helpers";
+import {
+  call,
+  eventStreamProvider,
+  FAST_RETRIES,
+  formProvider,
+  loginTemplateProvider,
+  runtime,
+  startHarness,
+  TEMPLATE,
+} from "./helpers";
 import type { ProviderHarness } from "./helpers";
 import {
   createAll,
@@ -240,5 +250,32 @@ describe("reads through list snapshots", () => {
     expect(routeCount(harness, "GET /api/v2/rate-limit-policies")).toBe(1);
     expect(routeCount(harness, "GET /api/v2/rate-limit-policies/:id")).toBe(0);
     expect(routeCount(harness, "GET /api/v2/branding/templates/universal-login")).toBe(1);
+  });
+
+  it("a tenant that went away: the first read gets the full message, every other read a pointer to it", async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    runtime.resetRuntime();
+    const { clientId, clientSecret } = harness.server.credentials;
+    runtime.configureFromSettings({ domain: `http://127.0.0.1:${port}`, clientId, clientSecret }, FAST_RETRIES);
+    const settled = await Promise.all(
+      [
+        ...forms.slice(0, 4).map((form) => call(formProvider, "read")(form.id, form.outs)),
+        ...streams.slice(0, 4).map((stream) => call(eventStreamProvider, "read")(stream.id, stream.outs)),
+      ].map((read) =>
+        read.then(
+          () => "read",
+          (error: Error) => error.message,
+        ),
+      ),
+    );
+    const full = settled.filter((message) => message.startsWith("Could not get an access token"));
+    expect(full).toHaveLength(1);
+    expect(full[0]).toContain(`127.0.0.1:${port}`);
+    expect(
+      settled.filter((message) => message.startsWith("Not attempted: could not get an access token")),
+    ).toHaveLength(7);
   });
 });
