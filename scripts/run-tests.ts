@@ -1,6 +1,7 @@
 /**
  * `npm test` after the build: type check, lint, format, the Pulumi CLI and language hosts, then jest — unit, server
- * and provider suites in parallel workers, the engine suites (e2e, faults) one at a time.
+ * and provider suites in parallel workers, the end-to-end and package suites two at a time, then
+ * the fault suites and the engine suites with bounds in seconds one at a time.
  * Ends with one line `N passed, N failed`. `--full` (or TENANT_FULL=1) runs the fault
  * suites at full size. Every child gets PULUMI_TENANT_TEST_RUN=<id>; at the end a process still
  * carrying that marker (a server or dynamic provider a test failed to end) is named, killed and
@@ -17,6 +18,16 @@ import { ensurePostgres } from "./lib/postgres";
 const RUN_MARKER = "PULUMI_TENANT_TEST_RUN";
 const RUN_ID = `${process.pid}-${Date.now()}`;
 process.env[RUN_MARKER] = RUN_ID;
+
+/**
+ * End-to-end suites that run alone: they assert how long a failure takes (errors: a silent
+ * host gives up within its settings). Every fault suite runs alone too (floods, storms,
+ * crashes and listing stalls measured against the server's own pace).
+ */
+const SUITES_ALONE = ["test/e2e/errors.test.ts"];
+
+/** A path as a regular expression matching it literally. */
+const pathPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const bin = (name: string) => path.join(REPO_ROOT, "node_modules", ".bin", name);
 
@@ -73,14 +84,24 @@ function main(): void {
   process.stdout.write(`PostgreSQL server binaries in ${ensurePostgres()}\n`);
   const env = { ...process.env, PULUMI_TENANT_BIN: pulumiBin, ...(full ? { TENANT_FULL: "1" } : {}) };
   const fast = jestStage("unit, server and provider tests", ["unit", "server", "provider"], ["--maxWorkers=2"], env);
+  // Each engine suite has its own servers, state backend and PULUMI_HOME, and spends much of
+  // its time waiting on the engine's processes: two run side by side. The fault suites and the
+  // suites that assert a bound in seconds run alone after them.
+  const alone = ["test/faults/", ...SUITES_ALONE];
   const engine = jestStage(
-    "end-to-end, fault and package tests (real Pulumi engine)",
-    ["e2e", "faults", "package"],
-    ["--runInBand"],
+    "end-to-end and package tests (real Pulumi engine, two at a time)",
+    ["e2e", "package"],
+    ["--maxWorkers=2", "--testPathPatterns", `^(?!.*(${alone.map(pathPattern).join("|")})).*$`],
     env,
   );
-  const passed = fast.numPassedTests + engine.numPassedTests;
-  let failed = fast.numFailedTests + engine.numFailedTests;
+  const timed = jestStage(
+    "fault tests and the suites with bounds in seconds (real Pulumi engine, one at a time)",
+    ["e2e", "faults"],
+    ["--runInBand", "--testPathPatterns", `(${alone.map(pathPattern).join("|")})`],
+    env,
+  );
+  const passed = fast.numPassedTests + engine.numPassedTests + timed.numPassedTests;
+  let failed = fast.numFailedTests + engine.numFailedTests + timed.numFailedTests;
   const leftovers = endLeftovers(RUN_MARKER, RUN_ID);
   for (const { pid, command } of leftovers) {
     process.stdout.write(`\nLeft running by the tests (now killed): pid ${pid}: ${command.slice(0, 300)}\n`);

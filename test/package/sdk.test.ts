@@ -65,7 +65,7 @@ test("the Go SDK has Go's names (no exported name with an underscore) and passes
     .flatMap((file) => exportedGoNames(fs.readFileSync(path.join(dir, file), "utf8")));
   expect(names).toEqual(expect.arrayContaining(["NextNode", "WebhookAuthorization", "ConsumerSelector"]));
   expect(names.filter((name) => name.includes("_"))).toEqual([]);
-  // Vetted from the languages test's Go program, whose go.mod points at sdk/go (and pins its dependencies).
+  // Vetted from the languages tests' Go program, whose go.mod points at sdk/go (and pins its dependencies).
   const program = path.join(REPO_ROOT, "test", "e2e", "languages", "go");
   execFileSync("go", ["vet", `${GO_MODULE}/tenant/...`], {
     cwd: program,

@@ -1,5 +1,5 @@
 /**
- * The languages end-to-end test's TypeScript program (test/e2e/languages.test.ts).
+ * The languages end-to-end test's TypeScript program (test/e2e/language-scenario.ts).
  *
  * Every kind and every lookup through the plugin, with the generated SDK (sdk/nodejs; a
  * user installs it as `@pulumi-tenant/sdk`): the default provider (`tenant:*` config) and

@@ -1,5 +1,6 @@
 /**
- * The provider plugin for every language (issues 18, 29): the same scenario through a TypeScript
+ * The provider plugin for every language (issues 18, 29), one test file per language
+ * (languages-<language>.test.ts, so the engine stage runs them side by side): the same scenario through a TypeScript
  * program on the generated Node SDK, a Python program, a Go program, a Java program and a YAML
  * program with no SDK (test/e2e/languages/<language>, inputs in scenario.json; YAML's written
  * out, its lookups `fn::invoke`), each through the real engine and
@@ -29,9 +30,8 @@ import {
   type E2eContext,
 } from "./harness";
 
-jest.setTimeout(E2E_TIMEOUT_MS);
-
-const LANGUAGES = ["nodejs", "python", "go", "java", "yaml"] as const;
+/** The languages of the plugin's programs. */
+export type Language = "nodejs" | "python" | "go" | "java" | "yaml";
 
 /**
  * The YAML program in a scratch copy (the import step adds a resource to it, as a user pastes
@@ -77,7 +77,13 @@ function normalisedOutputs(outputs: Record<string, unknown>): Record<string, unk
 }
 const HOOK_TOKEN = "hook-token-7c1d9e0b5a";
 
-describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
+/** The scenario for the program of `language` (test/e2e/languages/<language>). */
+export function describeLanguage(language: Language): void {
+  jest.setTimeout(E2E_TIMEOUT_MS);
+  describe(`a ${language} program through the plugin`, () => scenarioOf(language));
+}
+
+function scenarioOf(language: Language): void {
   let ctx: E2eContext;
   let other: TenantServer;
   let otherApi: TenantApi;
@@ -243,4 +249,4 @@ describe.each(LANGUAGES)("a %s program through the plugin", (language) => {
     expect((await otherApi.call("GET", `/forms/${outputs.otherFormId}`)).status).toBe(404);
     expect((await thirdApi.call("GET", `/forms/${outputs.thirdFormId}`)).status).toBe(404);
   });
-});
+}
