@@ -110,9 +110,20 @@ describe("GitOps: runners that share only the state backend (PostgreSQL)", () =>
 
     server.faults.add({ method: "POST", path: "/api/v2/forms", mode: "delay", delayMs: HOLD_MS, times: 1 });
     await killMidway(fleet.runner("killed-create"), "alpha", received("POST", "/api/v2/forms"));
-    expect((await stateOf("alpha")).pending).toEqual([
-      `creating urn:pulumi:alpha::${PROJECT}::pulumi-nodejs:dynamic/tenant:Form::signup`,
-    ]);
+    const pending = [`creating urn:pulumi:alpha::${PROJECT}::pulumi-nodejs:dynamic/tenant:Form::signup`];
+    expect((await stateOf("alpha")).pending).toEqual(pending);
+
+    // A look first: `recover --dry-run` finds the object (once the held POST lands) and changes nothing.
+    const look = fleet.runner("recover-look");
+    const dry = await look.tenantCli("recover", "--stack", "alpha", "--dry-run");
+    if (dry.status !== 0) throw new Error(`recover --dry-run exited ${dry.status}:\n${dry.output}`);
+    expect(dry.stdout).toMatch(/signup: found ap_\w+ in the tenant/);
+    expect(dry.stdout).toContain("Dry run: would record 1 object(s) in the state, drop 0 pending create(s)");
+    expect(await stateOf("alpha")).toEqual({ ids: [], pending });
+    // The first deploy of a stack: nothing to recover, and not an error.
+    const first = await look.tenantCli("recover", "--stack", "not-deployed-yet");
+    expect(first).toMatchObject({ status: 0 });
+    expect(first.stdout).toContain("Stack not-deployed-yet does not exist yet: no interrupted create to recover.");
 
     const output = await deployAfterKill("alpha", "deploy-after-create");
     expect(output).toMatch(/found ap_\w+ in the tenant/);

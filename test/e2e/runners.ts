@@ -139,6 +139,11 @@ export class Runner {
     return this.start(command, args).done;
   }
 
+  /** The checkout's `pulumi-tenant` command (what `npx pulumi-tenant` runs there). */
+  tenantCli(...args: string[]): Promise<RunResult> {
+    return this.run(path.join(this.dir, "node_modules", ".bin", "pulumi-tenant"), args);
+  }
+
   /** `pulumi <args> --non-interactive` in the checkout. */
   pulumi(...args: string[]): Promise<RunResult> {
     return this.run("pulumi", [...args, "--non-interactive"]);
