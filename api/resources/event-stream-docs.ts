@@ -5,12 +5,12 @@
  */
 export const EVENT_STREAM_FIELD_DOCS: Readonly<Record<string, string>> = {
   id: "The event stream's id (`est_…`), made by the tenant.",
-  name: "The event stream's name, 1 to 128 characters.",
+  name: "The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.",
   subscriptions:
-    "The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.",
+    "The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.",
   event_type: "An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).",
   destination:
-    "Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.",
+    "Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.",
   "destination.type": "The destination's type: `webhook`, `eventbridge` or `action`.",
   "destination.configuration": "The destination's configuration, by its type.",
   webhook_endpoint: "The webhook's URL (`https://…`).",
@@ -24,7 +24,8 @@ export const EVENT_STREAM_FIELD_DOCS: Readonly<Record<string, string>> = {
   header_value: "The custom header's value: write-only in the API, a secret in the state.",
   aws_account_id: "The AWS account that receives the events (12 digits).",
   aws_region: "The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).",
-  aws_partner_event_source: "The EventBridge partner event source the tenant made (read only).",
+  aws_partner_event_source:
+    "For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.",
   action_id: "The id of the action that receives the events.",
   status: "Whether the stream delivers events: `enabled` (the default) or `disabled`.",
   created_at: "When the event stream was created (ISO-8601).",

@@ -95,10 +95,10 @@ export const RATE_LIMIT_POLICY_FIELD_DOCS: Readonly<Record<string, string>> = {
   consumer_selector:
     "Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.",
   configuration:
-    "What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.",
+    "What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.",
   action: "What the policy does: `allow`, `block`, `log` or `redirect`.",
   limit: "Requests allowed before the action applies, 0 to 10000.",
   redirect_uri: "Where a limited request is redirected (`https://…`).",
-  created_at: "When the policy was created (ISO-8601).",
+  created_at: "When the policy was created (ISO-8601, with microseconds).",
   updated_at: "When the policy was last updated (ISO-8601).",
 };

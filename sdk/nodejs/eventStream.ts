@@ -57,11 +57,11 @@ export class EventStream extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string>;
     /**
-     * Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
      */
     declare public readonly destination: pulumi.Output<outputs.EventStreamDestinationWebhook | outputs.EventStreamDestinationEventbridge | outputs.EventStreamDestinationAction>;
     /**
-     * The event stream's name, 1 to 128 characters.
+     * The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
@@ -69,7 +69,7 @@ export class EventStream extends pulumi.CustomResource {
      */
     declare public readonly status: pulumi.Output<string>;
     /**
-     * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
      */
     declare public readonly subscriptions: pulumi.Output<outputs.EventStreamSubscriptions[] | undefined>;
     /**
@@ -115,11 +115,11 @@ export class EventStream extends pulumi.CustomResource {
  */
 export interface EventStreamArgs {
     /**
-     * Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
      */
     destination: pulumi.Input<inputs.EventStreamDestinationWebhookArgs | inputs.EventStreamDestinationEventbridgeArgs | inputs.EventStreamDestinationActionArgs>;
     /**
-     * The event stream's name, 1 to 128 characters.
+     * The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
      */
     name?: pulumi.Input<string | undefined>;
     /**
@@ -127,7 +127,7 @@ export interface EventStreamArgs {
      */
     status?: pulumi.Input<string | undefined>;
     /**
-     * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
      */
     subscriptions?: pulumi.Input<pulumi.Input<inputs.EventStreamSubscriptionsArgs>[] | undefined>;
 }

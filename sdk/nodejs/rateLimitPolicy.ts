@@ -51,7 +51,7 @@ export class RateLimitPolicy extends pulumi.CustomResource {
     }
 
     /**
-     * What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
      */
     declare public readonly configuration: pulumi.Output<outputs.RateLimitConfigurationAllow | outputs.RateLimitConfigurationBlock | outputs.RateLimitConfigurationLog | outputs.RateLimitConfigurationRedirect>;
     /**
@@ -63,7 +63,7 @@ export class RateLimitPolicy extends pulumi.CustomResource {
      */
     declare public readonly consumerSelector: pulumi.Output<string>;
     /**
-     * When the policy was created (ISO-8601).
+     * When the policy was created (ISO-8601, with microseconds).
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
@@ -122,7 +122,7 @@ export class RateLimitPolicy extends pulumi.CustomResource {
  */
 export interface RateLimitPolicyArgs {
     /**
-     * What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
      */
     configuration: pulumi.Input<inputs.RateLimitConfigurationAllowArgs | inputs.RateLimitConfigurationBlockArgs | inputs.RateLimitConfigurationLogArgs | inputs.RateLimitConfigurationRedirectArgs>;
     /**

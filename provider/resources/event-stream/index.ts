@@ -20,22 +20,22 @@ export interface EventStreamSubscription {
 
 /** Arguments of an {@link EventStream}: the API's own field names (body of `POST /event-streams`). */
 export interface EventStreamArgs extends TenantArgs {
-  /** 1 to 128 characters. Left out, the API's value is kept and not managed. */
+  /** The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed. */
   name?: pulumi.Input<string>;
-  /** At least one event type. Left out, the API's value is kept and not managed. */
+  /**
+   * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the
+   * tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
+   */
   subscriptions?: DeepInput<EventStreamSubscription[]>;
   /**
-   * Where events go, by `type`:
-   * - `webhook`: `configuration { webhook_endpoint (https://…), webhook_authorization }` with
-   *   `{method: "basic", username (≤ 128, no ":"), password}`, `{method: "bearer", token}` or
-   *   `{method: "custom_header", header_key, header_value}`. The secret is write-only:
-   *   the API never returns it, Pulumi stores it encrypted and shows `[secret]`.
-   * - `eventbridge`: `configuration { aws_account_id (12 digits), aws_region (a published AWS region) }`;
-   * - `action`: `configuration { action_id }`.
-   * Changing the type, or any eventbridge or action configuration, replaces the stream.
+   * Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic
+   * with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with
+   * `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`)
+   * or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it
+   * encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
    */
   destination: DeepInput<EventStreamDestination>;
-  /** `enabled` (default) or `disabled`. */
+  /** Whether the stream delivers events: `enabled` (the default) or `disabled`. */
   status?: pulumi.Input<EventStreamStatus>;
   /**
    * Bring an existing event stream under management instead of creating one: its id
@@ -51,24 +51,30 @@ export interface EventStreamArgs extends TenantArgs {
  * `pulumi-nodejs:dynamic/tenant:EventStream`.
  */
 export class EventStream extends dynamic.Resource {
-  /** The stream's name. */
+  /** The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed. */
   declare public readonly name: pulumi.Output<string>;
-  /** The subscribed event types. */
+  /**
+   * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the
+   * tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
+   */
   declare public readonly subscriptions: pulumi.Output<{ event_type: string }[]>;
-  /** The destination; the webhook secret, carried from the inputs, is a secret. */
+  /**
+   * Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic
+   * with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with
+   * `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`)
+   * or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it
+   * encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+   */
   declare public readonly destination: pulumi.Output<EventStreamDestination>;
-  /** `enabled` or `disabled`. */
+  /** Whether the stream delivers events: `enabled` (the default) or `disabled`. */
   declare public readonly status: pulumi.Output<EventStreamStatus>;
   /** The adopted stream's id, when `adoptId` was given. */
   declare public readonly adoptId: pulumi.Output<string | undefined>;
-  /** When the stream was created (ISO-8601). */
+  /** When the event stream was created (ISO-8601). */
   declare public readonly created_at: pulumi.Output<string>;
-  /** When the stream was last updated (ISO-8601). */
+  /** When the event stream was last updated (ISO-8601). */
   declare public readonly updated_at: pulumi.Output<string>;
-  /**
-   * For an EventBridge destination, the partner event source the tenant made
-   * (`destination.configuration.aws_partner_event_source`); undefined for the others.
-   */
+  /** For an EventBridge destination, the partner event source the tenant made (read only); absent for the others. */
   public readonly aws_partner_event_source: pulumi.Output<string | undefined>;
 
   /** Creates (or, with `adoptId`, adopts) an event stream. */

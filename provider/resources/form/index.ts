@@ -12,31 +12,31 @@ import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
 export interface FormArgs extends TenantArgs {
   /** The form's name, 1 to 150 characters. */
   name: pulumi.Input<string>;
-  /** Custom messages: `{ errors: {KEY: text}, custom: {key: text} }`, each text 1 to 255 characters. */
+  /** Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters. */
   messages?: DeepInput<FormFields["messages"]>;
-  /** `{ primary, default }` language codes, 1 to 55 characters each. */
+  /** The form's languages: `primary` and `default` language codes, 1 to 55 characters each. */
   languages?: DeepInput<FormFields["languages"]>;
-  /** Translations per language (any key): free-form objects. */
+  /** Translations per language code (any key): free-form objects of texts. */
   translations?: DeepInput<FormFields["translations"]>;
   /**
-   * The flow graph: STEP (`config.components`, `config.next_node`), FLOW
-   * (`config.flow_id`, `config.next_node`) and ROUTER (`config.rules[]` with
-   * `condition` and `next_node`, `config.fallback`) nodes. Every `next_node` (JUMP_BUTTON
-   * components' too) must be a node id or `"$ending"`. Components are the 27 published
-   * types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS
-   * `api_key`/`server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS
-   * `access_token`) are stored as Pulumi secrets: a form holding one shows `nodes` as
-   * `[secret]`.
+   * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes
+   * (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`.
+   * Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`,
+   * GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are
+   * stored as Pulumi secrets, never in plaintext.
    */
   nodes?: DeepInput<FormNode[]>;
-  /** Where the form starts: `hidden_fields` (`{ key, value? }`), `next_node`, `coordinates` (integers). */
+  /**
+   * Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the
+   * editor (`coordinates`).
+   */
   start?: DeepInput<FormStart>;
   /**
-   * What happens at the end: `redirection` (`target`, `delay` 0 to 10 s), `after_submit`
-   * (`flow_id`), `resume_flow` (only `true`), `coordinates`. Defaults to `{ resume_flow: true }`.
+   * What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow
+   * (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
    */
   ending?: DeepInput<FormEnding>;
-  /** `{ css }`: the form's stylesheet, 1 to 5000 characters. */
+  /** The form's style: `css`, its stylesheet, 1 to 5000 characters. */
   style?: DeepInput<FormFields["style"]>;
   /**
    * Bring an existing form under management instead of creating one: the id
@@ -55,21 +55,33 @@ export interface FormArgs extends TenantArgs {
  * absent `ending` means `{ resume_flow: true }`: neither shows as a change.
  */
 export class Form extends dynamic.Resource {
-  /** The form's name. */
+  /** The form's name, 1 to 150 characters. */
   declare public readonly name: pulumi.Output<string>;
-  /** Messages, as stored. */
+  /** Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters. */
   declare public readonly messages: pulumi.Output<FormFields["messages"] | undefined>;
-  /** Languages, as stored. */
+  /** The form's languages: `primary` and `default` language codes, 1 to 55 characters each. */
   declare public readonly languages: pulumi.Output<FormFields["languages"] | undefined>;
-  /** Translations, as stored. */
+  /** Translations per language code (any key): free-form objects of texts. */
   declare public readonly translations: pulumi.Output<FormFields["translations"] | undefined>;
-  /** Nodes, as stored. */
+  /**
+   * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes
+   * (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`.
+   * Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`,
+   * GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are
+   * stored as Pulumi secrets, never in plaintext.
+   */
   declare public readonly nodes: pulumi.Output<FormNode[] | undefined>;
-  /** Start, as stored. */
+  /**
+   * Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the
+   * editor (`coordinates`).
+   */
   declare public readonly start: pulumi.Output<FormStart | undefined>;
-  /** Ending, as stored (`{ resume_flow: true }` by default). */
+  /**
+   * What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow
+   * (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+   */
   declare public readonly ending: pulumi.Output<FormEnding>;
-  /** Style, as stored. */
+  /** The form's style: `css`, its stylesheet, 1 to 5000 characters. */
   declare public readonly style: pulumi.Output<FormFields["style"] | undefined>;
   /** The adopted form's id, when `adoptId` was given. */
   declare public readonly adoptId: pulumi.Output<string | undefined>;

@@ -8,8 +8,8 @@ import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
 /** Arguments of a {@link LoginTemplate}. */
 export interface LoginTemplateArgs extends TenantArgs {
   /**
-   * The hosted login page's markup (Liquid), at most 102400 characters. It must contain
-   * the head tag `{%- auth0:head -%}` and the widget tag `{%- auth0:widget -%}`.
+   * The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and
+   * `{%- auth0:widget -%}`.
    */
   template: pulumi.Input<string>;
   /**
@@ -34,7 +34,10 @@ export interface LoginTemplateArgs extends TenantArgs {
  * same template.
  */
 export class LoginTemplate extends dynamic.Resource {
-  /** The markup, as stored. */
+  /**
+   * The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and
+   * `{%- auth0:widget -%}`.
+   */
   declare public readonly template: pulumi.Output<string>;
 
   /** Sets the tenant's login page template. */

@@ -12,20 +12,20 @@ import { providerFor } from "../../shim";
 
 /** Arguments of a {@link RateLimitPolicy}: the API's own field names (body of `POST /rate-limit-policies`). */
 export interface RateLimitPolicyArgs extends TenantArgs {
-  /** The API the policy protects: `oauth_authentication_api`. Changing it replaces the policy. */
+  /** The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy. */
   resource: pulumi.Input<"oauth_authentication_api">;
-  /** What consumes the API: `client`. Changing it replaces the policy. */
+  /** Who is limited: `client`. Changing it replaces the policy. */
   consumer: pulumi.Input<"client">;
   /**
-   * Which consumers: `client_id:<client_id>`, `client_id:<https URI of a CIMD client>`,
-   * `cimd_clients`, `third_party_clients` or `default` (at most 255 characters; one policy
-   * per selector). Changing it replaces the policy.
+   * Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`,
+   * `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the
+   * policy.
    */
   consumer_selector: pulumi.Input<string>;
   /**
-   * What happens past the limit, exactly one of `{ action: "allow" }`,
-   * `{ action: "block" | "log", limit }`, `{ action: "redirect", limit, redirect_uri }`
-   * (`limit` 0–10000 requests per second, `redirect_uri` https). Updated in place.
+   * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or
+   * `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://`
+   * URL). Updated in place.
    */
   configuration: DeepInput<RateLimitConfiguration>;
   /** Bring an existing policy (`rlp_…`) under management instead of creating one. */
@@ -34,19 +34,27 @@ export interface RateLimitPolicyArgs extends TenantArgs {
 
 /** A rate limit policy of the tenant (`/api/v2/rate-limit-policies`, Early Access; needs a global client). */
 export class RateLimitPolicy extends dynamic.Resource {
-  /** The protected API. */
+  /** The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy. */
   declare public readonly resource: pulumi.Output<"oauth_authentication_api">;
-  /** What consumes the API. */
+  /** Who is limited: `client`. Changing it replaces the policy. */
   declare public readonly consumer: pulumi.Output<"client">;
-  /** Which consumers. */
+  /**
+   * Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`,
+   * `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the
+   * policy.
+   */
   declare public readonly consumer_selector: pulumi.Output<string>;
-  /** What happens past the limit. */
+  /**
+   * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or
+   * `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://`
+   * URL). Updated in place.
+   */
   declare public readonly configuration: pulumi.Output<RateLimitConfiguration>;
   /** The adopted policy's id, when `adoptId` was given. */
   declare public readonly adoptId: pulumi.Output<string | undefined>;
-  /** When the policy was created (ISO-8601, microseconds). */
+  /** When the policy was created (ISO-8601, with microseconds). */
   declare public readonly created_at: pulumi.Output<string>;
-  /** When the policy was last updated. */
+  /** When the policy was last updated (ISO-8601). */
   declare public readonly updated_at: pulumi.Output<string>;
 
   /** Creates (or, with `adoptId`, adopts) a rate limit policy. */

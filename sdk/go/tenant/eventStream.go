@@ -47,13 +47,13 @@ type EventStream struct {
 
 	// When the event stream was created (ISO-8601).
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
-	// Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+	// Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 	Destination pulumi.AnyOutput `pulumi:"destination"`
-	// The event stream's name, 1 to 128 characters.
+	// The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Whether the stream delivers events: `enabled` (the default) or `disabled`.
 	Status pulumi.StringOutput `pulumi:"status"`
-	// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+	// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
 	Subscriptions EventStreamSubscriptionsArrayOutput `pulumi:"subscriptions"`
 	// When the event stream was last updated (ISO-8601).
 	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
@@ -102,25 +102,25 @@ func (EventStreamState) ElementType() reflect.Type {
 }
 
 type eventStreamArgs struct {
-	// Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+	// Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 	Destination interface{} `pulumi:"destination"`
-	// The event stream's name, 1 to 128 characters.
+	// The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
 	Name *string `pulumi:"name"`
 	// Whether the stream delivers events: `enabled` (the default) or `disabled`.
 	Status *string `pulumi:"status"`
-	// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+	// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
 	Subscriptions []EventStreamSubscriptions `pulumi:"subscriptions"`
 }
 
 // The set of arguments for constructing a EventStream resource.
 type EventStreamArgs struct {
-	// Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+	// Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 	Destination pulumi.Input
-	// The event stream's name, 1 to 128 characters.
+	// The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
 	Name pulumi.StringPtrInput
 	// Whether the stream delivers events: `enabled` (the default) or `disabled`.
 	Status pulumi.StringPtrInput
-	// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+	// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
 	Subscriptions EventStreamSubscriptionsArrayInput
 }
 
@@ -166,12 +166,12 @@ func (o EventStreamOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *EventStream) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+// Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 func (o EventStreamOutput) Destination() pulumi.AnyOutput {
 	return o.ApplyT(func(v *EventStream) pulumi.AnyOutput { return v.Destination }).(pulumi.AnyOutput)
 }
 
-// The event stream's name, 1 to 128 characters.
+// The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
 func (o EventStreamOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EventStream) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -181,7 +181,7 @@ func (o EventStreamOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *EventStream) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
 func (o EventStreamOutput) Subscriptions() EventStreamSubscriptionsArrayOutput {
 	return o.ApplyT(func(v *EventStream) EventStreamSubscriptionsArrayOutput { return v.Subscriptions }).(EventStreamSubscriptionsArrayOutput)
 }

@@ -39,15 +39,15 @@ type LookupEventStreamArgs struct {
 type LookupEventStreamResult struct {
 	// When the event stream was created (ISO-8601).
 	CreatedAt string `pulumi:"createdAt"`
-	// Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+	// Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 	Destination interface{} `pulumi:"destination"`
 	// The event stream's id (`est_…`), made by the tenant.
 	Id string `pulumi:"id"`
-	// The event stream's name, 1 to 128 characters.
+	// The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
 	Name *string `pulumi:"name"`
 	// Whether the stream delivers events: `enabled` (the default) or `disabled`.
 	Status string `pulumi:"status"`
-	// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+	// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
 	Subscriptions []EventStreamSubscriptions `pulumi:"subscriptions"`
 	// When the event stream was last updated (ISO-8601).
 	UpdatedAt string `pulumi:"updatedAt"`
@@ -92,7 +92,7 @@ func (o LookupEventStreamResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEventStreamResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+// Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 func (o LookupEventStreamResultOutput) Destination() pulumi.AnyOutput {
 	return o.ApplyT(func(v LookupEventStreamResult) interface{} { return v.Destination }).(pulumi.AnyOutput)
 }
@@ -102,7 +102,7 @@ func (o LookupEventStreamResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEventStreamResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The event stream's name, 1 to 128 characters.
+// The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
 func (o LookupEventStreamResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupEventStreamResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -112,7 +112,7 @@ func (o LookupEventStreamResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEventStreamResult) string { return v.Status }).(pulumi.StringOutput)
 }
 
-// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+// The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
 func (o LookupEventStreamResultOutput) Subscriptions() EventStreamSubscriptionsArrayOutput {
 	return o.ApplyT(func(v LookupEventStreamResult) []EventStreamSubscriptions { return v.Subscriptions }).(EventStreamSubscriptionsArrayOutput)
 }

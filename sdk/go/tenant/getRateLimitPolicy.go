@@ -35,13 +35,13 @@ type LookupRateLimitPolicyArgs struct {
 }
 
 type LookupRateLimitPolicyResult struct {
-	// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
 	Configuration interface{} `pulumi:"configuration"`
 	// Who is limited: `client`. Changing it replaces the policy.
 	Consumer string `pulumi:"consumer"`
 	// Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
 	ConsumerSelector string `pulumi:"consumerSelector"`
-	// When the policy was created (ISO-8601).
+	// When the policy was created (ISO-8601, with microseconds).
 	CreatedAt *string `pulumi:"createdAt"`
 	// The policy's id (`rlp_…`), made by the tenant.
 	Id string `pulumi:"id"`
@@ -83,7 +83,7 @@ func (o LookupRateLimitPolicyResultOutput) ToLookupRateLimitPolicyResultOutputWi
 	return o
 }
 
-// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
 func (o LookupRateLimitPolicyResultOutput) Configuration() pulumi.AnyOutput {
 	return o.ApplyT(func(v LookupRateLimitPolicyResult) interface{} { return v.Configuration }).(pulumi.AnyOutput)
 }
@@ -98,7 +98,7 @@ func (o LookupRateLimitPolicyResultOutput) ConsumerSelector() pulumi.StringOutpu
 	return o.ApplyT(func(v LookupRateLimitPolicyResult) string { return v.ConsumerSelector }).(pulumi.StringOutput)
 }
 
-// When the policy was created (ISO-8601).
+// When the policy was created (ISO-8601, with microseconds).
 func (o LookupRateLimitPolicyResultOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupRateLimitPolicyResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }

@@ -192,7 +192,7 @@ func (o EventStreamDestinationEventbridgeOutput) Type() pulumi.StringOutput {
 type EventStreamDestinationEventbridgeConfiguration struct {
 	// The AWS account that receives the events (12 digits).
 	AwsAccountId string `pulumi:"awsAccountId"`
-	// The EventBridge partner event source the tenant made (read only).
+	// For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
 	AwsPartnerEventSource *string `pulumi:"awsPartnerEventSource"`
 	// The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
 	AwsRegion string `pulumi:"awsRegion"`
@@ -212,7 +212,7 @@ type EventStreamDestinationEventbridgeConfigurationInput interface {
 type EventStreamDestinationEventbridgeConfigurationArgs struct {
 	// The AWS account that receives the events (12 digits).
 	AwsAccountId pulumi.StringInput `pulumi:"awsAccountId"`
-	// The EventBridge partner event source the tenant made (read only).
+	// For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
 	AwsPartnerEventSource pulumi.StringPtrInput `pulumi:"awsPartnerEventSource"`
 	// The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
 	AwsRegion pulumi.StringInput `pulumi:"awsRegion"`
@@ -249,7 +249,7 @@ func (o EventStreamDestinationEventbridgeConfigurationOutput) AwsAccountId() pul
 	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) string { return v.AwsAccountId }).(pulumi.StringOutput)
 }
 
-// The EventBridge partner event source the tenant made (read only).
+// For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
 func (o EventStreamDestinationEventbridgeConfigurationOutput) AwsPartnerEventSource() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v EventStreamDestinationEventbridgeConfiguration) *string { return v.AwsPartnerEventSource }).(pulumi.StringPtrOutput)
 }
@@ -11250,13 +11250,13 @@ func (o RateLimitConfigurationRedirectOutput) RedirectUri() pulumi.StringOutput 
 }
 
 type RateLimitPolicyItem struct {
-	// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
 	Configuration interface{} `pulumi:"configuration"`
 	// Who is limited: `client`. Changing it replaces the policy.
 	Consumer string `pulumi:"consumer"`
 	// Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
 	ConsumerSelector string `pulumi:"consumerSelector"`
-	// When the policy was created (ISO-8601).
+	// When the policy was created (ISO-8601, with microseconds).
 	CreatedAt *string `pulumi:"createdAt"`
 	// The policy's id (`rlp_…`), made by the tenant.
 	Id string `pulumi:"id"`
@@ -11280,7 +11280,7 @@ func (o RateLimitPolicyItemOutput) ToRateLimitPolicyItemOutputWithContext(ctx co
 	return o
 }
 
-// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
 func (o RateLimitPolicyItemOutput) Configuration() pulumi.AnyOutput {
 	return o.ApplyT(func(v RateLimitPolicyItem) interface{} { return v.Configuration }).(pulumi.AnyOutput)
 }
@@ -11295,7 +11295,7 @@ func (o RateLimitPolicyItemOutput) ConsumerSelector() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitPolicyItem) string { return v.ConsumerSelector }).(pulumi.StringOutput)
 }
 
-// When the policy was created (ISO-8601).
+// When the policy was created (ISO-8601, with microseconds).
 func (o RateLimitPolicyItemOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RateLimitPolicyItem) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }

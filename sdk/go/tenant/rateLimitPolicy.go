@@ -36,13 +36,13 @@ import (
 type RateLimitPolicy struct {
 	pulumi.CustomResourceState
 
-	// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
 	Configuration pulumi.AnyOutput `pulumi:"configuration"`
 	// Who is limited: `client`. Changing it replaces the policy.
 	Consumer pulumi.StringOutput `pulumi:"consumer"`
 	// Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
 	ConsumerSelector pulumi.StringOutput `pulumi:"consumerSelector"`
-	// When the policy was created (ISO-8601).
+	// When the policy was created (ISO-8601, with microseconds).
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
 	Resource pulumi.StringOutput `pulumi:"resource"`
@@ -102,7 +102,7 @@ func (RateLimitPolicyState) ElementType() reflect.Type {
 }
 
 type rateLimitPolicyArgs struct {
-	// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
 	Configuration interface{} `pulumi:"configuration"`
 	// Who is limited: `client`. Changing it replaces the policy.
 	Consumer string `pulumi:"consumer"`
@@ -114,7 +114,7 @@ type rateLimitPolicyArgs struct {
 
 // The set of arguments for constructing a RateLimitPolicy resource.
 type RateLimitPolicyArgs struct {
-	// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
 	Configuration pulumi.Input
 	// Who is limited: `client`. Changing it replaces the policy.
 	Consumer pulumi.StringInput
@@ -161,7 +161,7 @@ func (o RateLimitPolicyOutput) ToRateLimitPolicyOutputWithContext(ctx context.Co
 	return o
 }
 
-// What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
 func (o RateLimitPolicyOutput) Configuration() pulumi.AnyOutput {
 	return o.ApplyT(func(v *RateLimitPolicy) pulumi.AnyOutput { return v.Configuration }).(pulumi.AnyOutput)
 }
@@ -176,7 +176,7 @@ func (o RateLimitPolicyOutput) ConsumerSelector() pulumi.StringOutput {
 	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringOutput { return v.ConsumerSelector }).(pulumi.StringOutput)
 }
 
-// When the policy was created (ISO-8601).
+// When the policy was created (ISO-8601, with microseconds).
 func (o RateLimitPolicyOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RateLimitPolicy) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }

@@ -40,7 +40,7 @@ export interface EventStreamDestinationEventbridgeConfigurationArgs {
      */
     awsAccountId: pulumi.Input<string>;
     /**
-     * The EventBridge partner event source the tenant made (read only).
+     * For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
      */
     awsPartnerEventSource?: pulumi.Input<string | undefined>;
     /**

@@ -40,7 +40,7 @@ export interface EventStreamDestinationEventbridgeConfiguration {
      */
     awsAccountId: string;
     /**
-     * The EventBridge partner event source the tenant made (read only).
+     * For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
      */
     awsPartnerEventSource?: string;
     /**
@@ -1808,7 +1808,7 @@ export interface RateLimitConfigurationRedirect {
 
 export interface RateLimitPolicyItem {
     /**
-     * What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
      */
     configuration: outputs.RateLimitConfigurationAllow | outputs.RateLimitConfigurationBlock | outputs.RateLimitConfigurationLog | outputs.RateLimitConfigurationRedirect;
     /**
@@ -1820,7 +1820,7 @@ export interface RateLimitPolicyItem {
      */
     consumerSelector: string;
     /**
-     * When the policy was created (ISO-8601).
+     * When the policy was created (ISO-8601, with microseconds).
      */
     createdAt?: string;
     /**

@@ -348,7 +348,7 @@ class EventStreamDestinationEventbridgeConfigurationArgsDict(TypedDict):
     """
     aws_partner_event_source: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    The EventBridge partner event source the tenant made (read only).
+    For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
     """
 
 @pulumi.input_type
@@ -360,7 +360,7 @@ class EventStreamDestinationEventbridgeConfigurationArgs:
         """
         :param pulumi.Input[_builtins.str] aws_account_id: The AWS account that receives the events (12 digits).
         :param pulumi.Input[_builtins.str] aws_region: The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
-        :param pulumi.Input[_builtins.str] aws_partner_event_source: The EventBridge partner event source the tenant made (read only).
+        :param pulumi.Input[_builtins.str] aws_partner_event_source: For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
         """
         pulumi.set(__self__, "aws_account_id", aws_account_id)
         pulumi.set(__self__, "aws_region", aws_region)
@@ -395,7 +395,7 @@ class EventStreamDestinationEventbridgeConfigurationArgs:
     @pulumi.getter(name="awsPartnerEventSource")
     def aws_partner_event_source(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The EventBridge partner event source the tenant made (read only).
+        For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
         """
         return pulumi.get(self, "aws_partner_event_source")
 

@@ -28,10 +28,10 @@ class EventStreamArgs:
         """
         The set of arguments for constructing a EventStream resource.
 
-        :param pulumi.Input[Union['EventStreamDestinationWebhookArgs', 'EventStreamDestinationEventbridgeArgs', 'EventStreamDestinationActionArgs']] destination: Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
-        :param pulumi.Input[_builtins.str] name: The event stream's name, 1 to 128 characters.
+        :param pulumi.Input[Union['EventStreamDestinationWebhookArgs', 'EventStreamDestinationEventbridgeArgs', 'EventStreamDestinationActionArgs']] destination: Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+        :param pulumi.Input[_builtins.str] name: The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
         :param pulumi.Input[_builtins.str] status: Whether the stream delivers events: `enabled` (the default) or `disabled`.
-        :param pulumi.Input[Sequence[pulumi.Input['EventStreamSubscriptionsArgs']]] subscriptions: The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+        :param pulumi.Input[Sequence[pulumi.Input['EventStreamSubscriptionsArgs']]] subscriptions: The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
         """
         pulumi.set(__self__, "destination", destination)
         if name is not None:
@@ -45,7 +45,7 @@ class EventStreamArgs:
     @pulumi.getter
     def destination(self) -> pulumi.Input[Union['EventStreamDestinationWebhookArgs', 'EventStreamDestinationEventbridgeArgs', 'EventStreamDestinationActionArgs']]:
         """
-        Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+        Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
         """
         return pulumi.get(self, "destination")
 
@@ -57,7 +57,7 @@ class EventStreamArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The event stream's name, 1 to 128 characters.
+        The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
         """
         return pulumi.get(self, "name")
 
@@ -81,7 +81,7 @@ class EventStreamArgs:
     @pulumi.getter
     def subscriptions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['EventStreamSubscriptionsArgs']]]]:
         """
-        The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+        The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
         """
         return pulumi.get(self, "subscriptions")
 
@@ -122,10 +122,10 @@ class EventStream(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Union[Union['EventStreamDestinationWebhookArgs', 'EventStreamDestinationWebhookArgsDict'], Union['EventStreamDestinationEventbridgeArgs', 'EventStreamDestinationEventbridgeArgsDict'], Union['EventStreamDestinationActionArgs', 'EventStreamDestinationActionArgsDict']]] destination: Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
-        :param pulumi.Input[_builtins.str] name: The event stream's name, 1 to 128 characters.
+        :param pulumi.Input[Union[Union['EventStreamDestinationWebhookArgs', 'EventStreamDestinationWebhookArgsDict'], Union['EventStreamDestinationEventbridgeArgs', 'EventStreamDestinationEventbridgeArgsDict'], Union['EventStreamDestinationActionArgs', 'EventStreamDestinationActionArgsDict']]] destination: Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+        :param pulumi.Input[_builtins.str] name: The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
         :param pulumi.Input[_builtins.str] status: Whether the stream delivers events: `enabled` (the default) or `disabled`.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['EventStreamSubscriptionsArgs', 'EventStreamSubscriptionsArgsDict']]]] subscriptions: The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['EventStreamSubscriptionsArgs', 'EventStreamSubscriptionsArgsDict']]]] subscriptions: The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
         """
         ...
     @overload
@@ -230,7 +230,7 @@ class EventStream(pulumi.CustomResource):
     @pulumi.getter
     def destination(self) -> pulumi.Output[Any]:
         """
-        Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+        Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
         """
         return pulumi.get(self, "destination")
 
@@ -238,7 +238,7 @@ class EventStream(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The event stream's name, 1 to 128 characters.
+        The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
         """
         return pulumi.get(self, "name")
 
@@ -254,7 +254,7 @@ class EventStream(pulumi.CustomResource):
     @pulumi.getter
     def subscriptions(self) -> pulumi.Output[Optional[Sequence['outputs.EventStreamSubscriptions']]]:
         """
-        The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+        The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
         """
         return pulumi.get(self, "subscriptions")
 

@@ -33,12 +33,12 @@ class FormArgs:
         The set of arguments for constructing a Form resource.
 
         :param pulumi.Input[_builtins.str] name: The form's name, 1 to 150 characters.
-        :param pulumi.Input['FormEndingArgs'] ending: What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+        :param pulumi.Input['FormEndingArgs'] ending: What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
         :param pulumi.Input['FormLanguagesArgs'] languages: The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
         :param pulumi.Input['FormMessagesArgs'] messages: Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['FormNodeStepArgs', 'FormNodeFlowArgs', 'FormNodeRouterArgs']]]] nodes: The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
-        :param pulumi.Input['FormStartArgs'] start: Where the form starts: its hidden fields, the first node and its position in the editor.
-        :param pulumi.Input['FormStyleArgs'] style: The form's style: its stylesheet.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['FormNodeStepArgs', 'FormNodeFlowArgs', 'FormNodeRouterArgs']]]] nodes: The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+        :param pulumi.Input['FormStartArgs'] start: Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+        :param pulumi.Input['FormStyleArgs'] style: The form's style: `css`, its stylesheet, 1 to 5000 characters.
         :param pulumi.Input[Mapping[str, Any]] translations: Translations per language code (any key): free-form objects of texts.
         """
         pulumi.set(__self__, "name", name)
@@ -73,7 +73,7 @@ class FormArgs:
     @pulumi.getter
     def ending(self) -> pulumi.Input[Optional['FormEndingArgs']]:
         """
-        What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+        What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
         """
         return pulumi.get(self, "ending")
 
@@ -109,7 +109,7 @@ class FormArgs:
     @pulumi.getter
     def nodes(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[Union['FormNodeStepArgs', 'FormNodeFlowArgs', 'FormNodeRouterArgs']]]]]:
         """
-        The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+        The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
         """
         return pulumi.get(self, "nodes")
 
@@ -121,7 +121,7 @@ class FormArgs:
     @pulumi.getter
     def start(self) -> pulumi.Input[Optional['FormStartArgs']]:
         """
-        Where the form starts: its hidden fields, the first node and its position in the editor.
+        Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
         """
         return pulumi.get(self, "start")
 
@@ -133,7 +133,7 @@ class FormArgs:
     @pulumi.getter
     def style(self) -> pulumi.Input[Optional['FormStyleArgs']]:
         """
-        The form's style: its stylesheet.
+        The form's style: `css`, its stylesheet, 1 to 5000 characters.
         """
         return pulumi.get(self, "style")
 
@@ -204,13 +204,13 @@ class Form(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Union['FormEndingArgs', 'FormEndingArgsDict']] ending: What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+        :param pulumi.Input[Union['FormEndingArgs', 'FormEndingArgsDict']] ending: What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
         :param pulumi.Input[Union['FormLanguagesArgs', 'FormLanguagesArgsDict']] languages: The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
         :param pulumi.Input[Union['FormMessagesArgs', 'FormMessagesArgsDict']] messages: Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters.
         :param pulumi.Input[_builtins.str] name: The form's name, 1 to 150 characters.
-        :param pulumi.Input[Sequence[pulumi.Input[Union[Union['FormNodeStepArgs', 'FormNodeStepArgsDict'], Union['FormNodeFlowArgs', 'FormNodeFlowArgsDict'], Union['FormNodeRouterArgs', 'FormNodeRouterArgsDict']]]]] nodes: The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
-        :param pulumi.Input[Union['FormStartArgs', 'FormStartArgsDict']] start: Where the form starts: its hidden fields, the first node and its position in the editor.
-        :param pulumi.Input[Union['FormStyleArgs', 'FormStyleArgsDict']] style: The form's style: its stylesheet.
+        :param pulumi.Input[Sequence[pulumi.Input[Union[Union['FormNodeStepArgs', 'FormNodeStepArgsDict'], Union['FormNodeFlowArgs', 'FormNodeFlowArgsDict'], Union['FormNodeRouterArgs', 'FormNodeRouterArgsDict']]]]] nodes: The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+        :param pulumi.Input[Union['FormStartArgs', 'FormStartArgsDict']] start: Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+        :param pulumi.Input[Union['FormStyleArgs', 'FormStyleArgsDict']] style: The form's style: `css`, its stylesheet, 1 to 5000 characters.
         :param pulumi.Input[Mapping[str, Any]] translations: Translations per language code (any key): free-form objects of texts.
         """
         ...
@@ -354,7 +354,7 @@ class Form(pulumi.CustomResource):
     @pulumi.getter
     def ending(self) -> pulumi.Output[Optional['outputs.FormEnding']]:
         """
-        What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+        What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
         """
         return pulumi.get(self, "ending")
 
@@ -386,7 +386,7 @@ class Form(pulumi.CustomResource):
     @pulumi.getter
     def nodes(self) -> pulumi.Output[Optional[Sequence[Any]]]:
         """
-        The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+        The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
         """
         return pulumi.get(self, "nodes")
 
@@ -394,7 +394,7 @@ class Form(pulumi.CustomResource):
     @pulumi.getter
     def start(self) -> pulumi.Output[Optional['outputs.FormStart']]:
         """
-        Where the form starts: its hidden fields, the first node and its position in the editor.
+        Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
         """
         return pulumi.get(self, "start")
 
@@ -402,7 +402,7 @@ class Form(pulumi.CustomResource):
     @pulumi.getter
     def style(self) -> pulumi.Output[Optional['outputs.FormStyle']]:
         """
-        The form's style: its stylesheet.
+        The form's style: `css`, its stylesheet, 1 to 5000 characters.
         """
         return pulumi.get(self, "style")
 

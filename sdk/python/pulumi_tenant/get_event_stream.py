@@ -59,7 +59,7 @@ class GetEventStreamResult:
     @pulumi.getter
     def destination(self) -> Any:
         """
-        Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+        Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
         """
         return pulumi.get(self, "destination")
 
@@ -75,7 +75,7 @@ class GetEventStreamResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        The event stream's name, 1 to 128 characters.
+        The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
         """
         return pulumi.get(self, "name")
 
@@ -91,7 +91,7 @@ class GetEventStreamResult:
     @pulumi.getter
     def subscriptions(self) -> Optional[Sequence['outputs.EventStreamSubscriptions']]:
         """
-        The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+        The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant's value is kept and not managed.
         """
         return pulumi.get(self, "subscriptions")
 

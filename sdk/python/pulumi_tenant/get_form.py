@@ -85,7 +85,7 @@ class GetFormResult:
     @pulumi.getter
     def ending(self) -> Optional['outputs.FormEnding']:
         """
-        What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+        What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
         """
         return pulumi.get(self, "ending")
 
@@ -125,7 +125,7 @@ class GetFormResult:
     @pulumi.getter
     def nodes(self) -> Optional[Sequence[Any]]:
         """
-        The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+        The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
         """
         return pulumi.get(self, "nodes")
 
@@ -133,7 +133,7 @@ class GetFormResult:
     @pulumi.getter
     def start(self) -> Optional['outputs.FormStart']:
         """
-        Where the form starts: its hidden fields, the first node and its position in the editor.
+        Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
         """
         return pulumi.get(self, "start")
 
@@ -141,7 +141,7 @@ class GetFormResult:
     @pulumi.getter
     def style(self) -> Optional['outputs.FormStyle']:
         """
-        The form's style: its stylesheet.
+        The form's style: `css`, its stylesheet, 1 to 5000 characters.
         """
         return pulumi.get(self, "style")
 

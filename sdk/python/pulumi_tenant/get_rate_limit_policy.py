@@ -51,7 +51,7 @@ class GetRateLimitPolicyResult:
     @pulumi.getter
     def configuration(self) -> Any:
         """
-        What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
         """
         return pulumi.get(self, "configuration")
 
@@ -75,7 +75,7 @@ class GetRateLimitPolicyResult:
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
         """
-        When the policy was created (ISO-8601).
+        When the policy was created (ISO-8601, with microseconds).
         """
         return pulumi.get(self, "created_at")
 

@@ -241,7 +241,7 @@ class EventStreamDestinationEventbridgeConfiguration(dict):
         """
         :param _builtins.str aws_account_id: The AWS account that receives the events (12 digits).
         :param _builtins.str aws_region: The AWS region of the partner event source (`us-east-1`, `eu-west-1`, …: one of 36).
-        :param _builtins.str aws_partner_event_source: The EventBridge partner event source the tenant made (read only).
+        :param _builtins.str aws_partner_event_source: For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
         """
         pulumi.set(__self__, "aws_account_id", aws_account_id)
         pulumi.set(__self__, "aws_region", aws_region)
@@ -268,7 +268,7 @@ class EventStreamDestinationEventbridgeConfiguration(dict):
     @pulumi.getter(name="awsPartnerEventSource")
     def aws_partner_event_source(self) -> Optional[_builtins.str]:
         """
-        The EventBridge partner event source the tenant made (read only).
+        For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
         """
         return pulumi.get(self, "aws_partner_event_source")
 
@@ -5828,12 +5828,12 @@ class RateLimitPolicyItem(dict):
                  created_at: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None):
         """
-        :param Union['RateLimitConfigurationAllow', 'RateLimitConfigurationBlock', 'RateLimitConfigurationLog', 'RateLimitConfigurationRedirect'] configuration: What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        :param Union['RateLimitConfigurationAllow', 'RateLimitConfigurationBlock', 'RateLimitConfigurationLog', 'RateLimitConfigurationRedirect'] configuration: What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
         :param _builtins.str consumer: Who is limited: `client`. Changing it replaces the policy.
         :param _builtins.str consumer_selector: Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
         :param _builtins.str id: The policy's id (`rlp_…`), made by the tenant.
         :param _builtins.str resource: The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
-        :param _builtins.str created_at: When the policy was created (ISO-8601).
+        :param _builtins.str created_at: When the policy was created (ISO-8601, with microseconds).
         :param _builtins.str updated_at: When the policy was last updated (ISO-8601).
         """
         pulumi.set(__self__, "configuration", configuration)
@@ -5850,7 +5850,7 @@ class RateLimitPolicyItem(dict):
     @pulumi.getter
     def configuration(self) -> Any:
         """
-        What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
         """
         return pulumi.get(self, "configuration")
 
@@ -5890,7 +5890,7 @@ class RateLimitPolicyItem(dict):
     @pulumi.getter(name="createdAt")
     def created_at(self) -> Optional[_builtins.str]:
         """
-        When the policy was created (ISO-8601).
+        When the policy was created (ISO-8601, with microseconds).
         """
         return pulumi.get(self, "created_at")
 

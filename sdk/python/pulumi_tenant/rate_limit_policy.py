@@ -28,7 +28,7 @@ class RateLimitPolicyArgs:
         """
         The set of arguments for constructing a RateLimitPolicy resource.
 
-        :param pulumi.Input[Union['RateLimitConfigurationAllowArgs', 'RateLimitConfigurationBlockArgs', 'RateLimitConfigurationLogArgs', 'RateLimitConfigurationRedirectArgs']] configuration: What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        :param pulumi.Input[Union['RateLimitConfigurationAllowArgs', 'RateLimitConfigurationBlockArgs', 'RateLimitConfigurationLogArgs', 'RateLimitConfigurationRedirectArgs']] configuration: What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
         :param pulumi.Input[_builtins.str] consumer: Who is limited: `client`. Changing it replaces the policy.
         :param pulumi.Input[_builtins.str] consumer_selector: Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
         :param pulumi.Input[_builtins.str] resource: The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
@@ -42,7 +42,7 @@ class RateLimitPolicyArgs:
     @pulumi.getter
     def configuration(self) -> pulumi.Input[Union['RateLimitConfigurationAllowArgs', 'RateLimitConfigurationBlockArgs', 'RateLimitConfigurationLogArgs', 'RateLimitConfigurationRedirectArgs']]:
         """
-        What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
         """
         return pulumi.get(self, "configuration")
 
@@ -117,7 +117,7 @@ class RateLimitPolicy(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Union[Union['RateLimitConfigurationAllowArgs', 'RateLimitConfigurationAllowArgsDict'], Union['RateLimitConfigurationBlockArgs', 'RateLimitConfigurationBlockArgsDict'], Union['RateLimitConfigurationLogArgs', 'RateLimitConfigurationLogArgsDict'], Union['RateLimitConfigurationRedirectArgs', 'RateLimitConfigurationRedirectArgsDict']]] configuration: What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        :param pulumi.Input[Union[Union['RateLimitConfigurationAllowArgs', 'RateLimitConfigurationAllowArgsDict'], Union['RateLimitConfigurationBlockArgs', 'RateLimitConfigurationBlockArgsDict'], Union['RateLimitConfigurationLogArgs', 'RateLimitConfigurationLogArgsDict'], Union['RateLimitConfigurationRedirectArgs', 'RateLimitConfigurationRedirectArgsDict']]] configuration: What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
         :param pulumi.Input[_builtins.str] consumer: Who is limited: `client`. Changing it replaces the policy.
         :param pulumi.Input[_builtins.str] consumer_selector: Which clients the policy applies to: `client_id:<id>`, `client_id:<https CIMD URI>`, `cimd_clients`, `third_party_clients` or `default`; at most 255 characters, one policy per selector. Changing it replaces the policy.
         :param pulumi.Input[_builtins.str] resource: The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.
@@ -221,7 +221,7 @@ class RateLimitPolicy(pulumi.CustomResource):
     @pulumi.getter
     def configuration(self) -> pulumi.Output[Any]:
         """
-        What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+        What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
         """
         return pulumi.get(self, "configuration")
 
@@ -245,7 +245,7 @@ class RateLimitPolicy(pulumi.CustomResource):
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        When the policy was created (ISO-8601).
+        When the policy was created (ISO-8601, with microseconds).
         """
         return pulumi.get(self, "created_at")
 

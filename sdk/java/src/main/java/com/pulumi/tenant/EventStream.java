@@ -42,28 +42,28 @@ public class EventStream extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook&#39;s secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
      * 
      */
     @Export(name="destination", refs={Object.class}, tree="[0]")
     private Output<Object> destination;
 
     /**
-     * @return Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * @return Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook&#39;s secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
      * 
      */
     public Output<Object> destination() {
         return this.destination;
     }
     /**
-     * The event stream&#39;s name, 1 to 128 characters.
+     * The event stream&#39;s name, 1 to 128 characters. Left out, the tenant&#39;s value is kept and not managed.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> name;
 
     /**
-     * @return The event stream&#39;s name, 1 to 128 characters.
+     * @return The event stream&#39;s name, 1 to 128 characters. Left out, the tenant&#39;s value is kept and not managed.
      * 
      */
     public Output<Optional<String>> name() {
@@ -84,14 +84,14 @@ public class EventStream extends com.pulumi.resources.CustomResource {
         return this.status;
     }
     /**
-     * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant&#39;s value is kept and not managed.
      * 
      */
     @Export(name="subscriptions", refs={List.class,EventStreamSubscriptions.class}, tree="[0,1]")
     private Output</* @Nullable */ List<EventStreamSubscriptions>> subscriptions;
 
     /**
-     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant&#39;s value is kept and not managed.
      * 
      */
     public Output<Optional<List<EventStreamSubscriptions>>> subscriptions() {

@@ -23,14 +23,14 @@ public final class EventStreamArgs extends com.pulumi.resources.ResourceArgs {
     public static final EventStreamArgs Empty = new EventStreamArgs();
 
     /**
-     * Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook&#39;s secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
      * 
      */
     @Import(name="destination", required=true)
     private Output<Object> destination;
 
     /**
-     * @return Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * @return Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook&#39;s secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
      * 
      */
     public Output<Object> destination() {
@@ -38,14 +38,14 @@ public final class EventStreamArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The event stream&#39;s name, 1 to 128 characters.
+     * The event stream&#39;s name, 1 to 128 characters. Left out, the tenant&#39;s value is kept and not managed.
      * 
      */
     @Import(name="name")
     private @Nullable Output<String> name;
 
     /**
-     * @return The event stream&#39;s name, 1 to 128 characters.
+     * @return The event stream&#39;s name, 1 to 128 characters. Left out, the tenant&#39;s value is kept and not managed.
      * 
      */
     public Optional<Output<String>> name() {
@@ -68,14 +68,14 @@ public final class EventStreamArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant&#39;s value is kept and not managed.
      * 
      */
     @Import(name="subscriptions")
     private @Nullable Output<List<EventStreamSubscriptionsArgs>> subscriptions;
 
     /**
-     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant&#39;s value is kept and not managed.
      * 
      */
     public Optional<Output<List<EventStreamSubscriptionsArgs>>> subscriptions() {
@@ -110,7 +110,7 @@ public final class EventStreamArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param destination Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+         * @param destination Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook&#39;s secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
          * 
          * @return builder
          * 
@@ -121,7 +121,7 @@ public final class EventStreamArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param destination Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+         * @param destination Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook&#39;s secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
          * 
          * @return builder
          * 
@@ -131,7 +131,7 @@ public final class EventStreamArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name The event stream&#39;s name, 1 to 128 characters.
+         * @param name The event stream&#39;s name, 1 to 128 characters. Left out, the tenant&#39;s value is kept and not managed.
          * 
          * @return builder
          * 
@@ -142,7 +142,7 @@ public final class EventStreamArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name The event stream&#39;s name, 1 to 128 characters.
+         * @param name The event stream&#39;s name, 1 to 128 characters. Left out, the tenant&#39;s value is kept and not managed.
          * 
          * @return builder
          * 
@@ -173,7 +173,7 @@ public final class EventStreamArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param subscriptions The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+         * @param subscriptions The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant&#39;s value is kept and not managed.
          * 
          * @return builder
          * 
@@ -184,7 +184,7 @@ public final class EventStreamArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param subscriptions The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+         * @param subscriptions The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant&#39;s value is kept and not managed.
          * 
          * @return builder
          * 
@@ -194,7 +194,7 @@ public final class EventStreamArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param subscriptions The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+         * @param subscriptions The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant&#39;s value is kept and not managed.
          * 
          * @return builder
          * 

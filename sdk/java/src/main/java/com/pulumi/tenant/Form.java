@@ -61,14 +61,14 @@ public class Form extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.embeddedAt);
     }
     /**
-     * What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     * What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
      * 
      */
     @Export(name="ending", refs={FormEnding.class}, tree="[0]")
     private Output</* @Nullable */ FormEnding> ending;
 
     /**
-     * @return What happens at the end of the form. The tenant defaults it to `{ resume_flow: true }`.
+     * @return What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
      * 
      */
     public Output<Optional<FormEnding>> ending() {
@@ -117,42 +117,42 @@ public class Form extends com.pulumi.resources.CustomResource {
         return this.name;
     }
     /**
-     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
      * 
      */
     @Export(name="nodes", refs={List.class,Object.class}, tree="[0,1]")
     private Output</* @Nullable */ List<Object>> nodes;
 
     /**
-     * @return The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`).
+     * @return The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
      * 
      */
     public Output<Optional<List<Object>>> nodes() {
         return Codegen.optional(this.nodes);
     }
     /**
-     * Where the form starts: its hidden fields, the first node and its position in the editor.
+     * Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
      * 
      */
     @Export(name="start", refs={FormStart.class}, tree="[0]")
     private Output</* @Nullable */ FormStart> start;
 
     /**
-     * @return Where the form starts: its hidden fields, the first node and its position in the editor.
+     * @return Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
      * 
      */
     public Output<Optional<FormStart>> start() {
         return Codegen.optional(this.start);
     }
     /**
-     * The form&#39;s style: its stylesheet.
+     * The form&#39;s style: `css`, its stylesheet, 1 to 5000 characters.
      * 
      */
     @Export(name="style", refs={FormStyle.class}, tree="[0]")
     private Output</* @Nullable */ FormStyle> style;
 
     /**
-     * @return The form&#39;s style: its stylesheet.
+     * @return The form&#39;s style: `css`, its stylesheet, 1 to 5000 characters.
      * 
      */
     public Output<Optional<FormStyle>> style() {

@@ -27,14 +27,14 @@ import javax.annotation.Nullable;
 @ResourceType(type="tenant:index:RateLimitPolicy")
 public class RateLimitPolicy extends com.pulumi.resources.CustomResource {
     /**
-     * What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
      * 
      */
     @Export(name="configuration", refs={Object.class}, tree="[0]")
     private Output<Object> configuration;
 
     /**
-     * @return What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * @return What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
      * 
      */
     public Output<Object> configuration() {
@@ -69,14 +69,14 @@ public class RateLimitPolicy extends com.pulumi.resources.CustomResource {
         return this.consumerSelector;
     }
     /**
-     * When the policy was created (ISO-8601).
+     * When the policy was created (ISO-8601, with microseconds).
      * 
      */
     @Export(name="createdAt", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> createdAt;
 
     /**
-     * @return When the policy was created (ISO-8601).
+     * @return When the policy was created (ISO-8601, with microseconds).
      * 
      */
     public Output<Optional<String>> createdAt() {

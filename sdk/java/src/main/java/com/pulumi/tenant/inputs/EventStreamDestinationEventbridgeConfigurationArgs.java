@@ -32,14 +32,14 @@ public final class EventStreamDestinationEventbridgeConfigurationArgs extends co
     }
 
     /**
-     * The EventBridge partner event source the tenant made (read only).
+     * For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
      * 
      */
     @Import(name="awsPartnerEventSource")
     private @Nullable Output<String> awsPartnerEventSource;
 
     /**
-     * @return The EventBridge partner event source the tenant made (read only).
+     * @return For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
      * 
      */
     public Optional<Output<String>> awsPartnerEventSource() {
@@ -109,7 +109,7 @@ public final class EventStreamDestinationEventbridgeConfigurationArgs extends co
         }
 
         /**
-         * @param awsPartnerEventSource The EventBridge partner event source the tenant made (read only).
+         * @param awsPartnerEventSource For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
          * 
          * @return builder
          * 
@@ -120,7 +120,7 @@ public final class EventStreamDestinationEventbridgeConfigurationArgs extends co
         }
 
         /**
-         * @param awsPartnerEventSource The EventBridge partner event source the tenant made (read only).
+         * @param awsPartnerEventSource For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
          * 
          * @return builder
          * 

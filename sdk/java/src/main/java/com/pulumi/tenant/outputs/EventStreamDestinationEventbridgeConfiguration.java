@@ -18,7 +18,7 @@ public final class EventStreamDestinationEventbridgeConfiguration {
      */
     private String awsAccountId;
     /**
-     * @return The EventBridge partner event source the tenant made (read only).
+     * @return For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
      * 
      */
     private @Nullable String awsPartnerEventSource;
@@ -37,7 +37,7 @@ public final class EventStreamDestinationEventbridgeConfiguration {
         return this.awsAccountId;
     }
     /**
-     * @return The EventBridge partner event source the tenant made (read only).
+     * @return For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.
      * 
      */
     public Optional<String> awsPartnerEventSource() {

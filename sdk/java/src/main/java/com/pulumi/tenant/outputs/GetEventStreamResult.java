@@ -24,7 +24,7 @@ public final class GetEventStreamResult {
      */
     private String createdAt;
     /**
-     * @return Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * @return Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook&#39;s secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
      * 
      */
     private Object destination;
@@ -34,7 +34,7 @@ public final class GetEventStreamResult {
      */
     private String id;
     /**
-     * @return The event stream&#39;s name, 1 to 128 characters.
+     * @return The event stream&#39;s name, 1 to 128 characters. Left out, the tenant&#39;s value is kept and not managed.
      * 
      */
     private @Nullable String name;
@@ -44,7 +44,7 @@ public final class GetEventStreamResult {
      */
     private String status;
     /**
-     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant&#39;s value is kept and not managed.
      * 
      */
     private @Nullable List<EventStreamSubscriptions> subscriptions;
@@ -63,7 +63,7 @@ public final class GetEventStreamResult {
         return this.createdAt;
     }
     /**
-     * @return Where events go: a webhook (`https://` endpoint and its authorization), Amazon EventBridge (account and region) or an action. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * @return Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook&#39;s secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
      * 
      */
     public Object destination() {
@@ -77,7 +77,7 @@ public final class GetEventStreamResult {
         return this.id;
     }
     /**
-     * @return The event stream&#39;s name, 1 to 128 characters.
+     * @return The event stream&#39;s name, 1 to 128 characters. Left out, the tenant&#39;s value is kept and not managed.
      * 
      */
     public Optional<String> name() {
@@ -91,7 +91,7 @@ public final class GetEventStreamResult {
         return this.status;
     }
     /**
-     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know.
+     * @return The event types the stream forwards, at least one. Any well-formed `a.b[.c]` type is accepted at preview; the tenant refuses at apply a type it does not know. Left out, the tenant&#39;s value is kept and not managed.
      * 
      */
     public List<EventStreamSubscriptions> subscriptions() {

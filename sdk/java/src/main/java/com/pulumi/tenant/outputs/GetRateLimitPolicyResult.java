@@ -18,7 +18,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetRateLimitPolicyResult {
     /**
-     * @return What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * @return What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
      * 
      */
     private Object configuration;
@@ -33,7 +33,7 @@ public final class GetRateLimitPolicyResult {
      */
     private String consumerSelector;
     /**
-     * @return When the policy was created (ISO-8601).
+     * @return When the policy was created (ISO-8601, with microseconds).
      * 
      */
     private @Nullable String createdAt;
@@ -55,7 +55,7 @@ public final class GetRateLimitPolicyResult {
 
     private GetRateLimitPolicyResult() {}
     /**
-     * @return What happens at the limit: `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirectUri }`. Updated in place.
+     * @return What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
      * 
      */
     public Object configuration() {
@@ -76,7 +76,7 @@ public final class GetRateLimitPolicyResult {
         return this.consumerSelector;
     }
     /**
-     * @return When the policy was created (ISO-8601).
+     * @return When the policy was created (ISO-8601, with microseconds).
      * 
      */
     public Optional<String> createdAt() {
