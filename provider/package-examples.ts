@@ -1,6 +1,6 @@
 /**
  * The examples of the package schema: each resource and function's description ends with an
- * "Example Usage" section in TypeScript, Python, Go and YAML, in the form Pulumi's code
+ * "Example Usage" section in TypeScript, Python, Go, Java and YAML, in the form Pulumi's code
  * generators read (`{{% examples %}}`): each SDK keeps the code of its own language in its
  * docs, and the API reference (scripts/api-reference.ts) shows them all. The examples' values
  * are the table's (`example` of a kind, of a lookup), in the API's names, printed in each
@@ -8,6 +8,7 @@
  */
 import type { KindSpec, LookupSpec } from "../api";
 import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "./cli/generate/go-literal";
+import { JavaPrinter, javaString } from "./cli/generate/java-literal";
 import { printLiteral, PYTHON } from "./cli/generate/literal";
 import { renameResource, schemaName } from "./plugin/names";
 
@@ -33,7 +34,10 @@ function yaml(value: unknown, indent: number): string {
 }
 
 /** Wraps language blocks as Pulumi's docs tooling reads them. */
-function examplesSection(title: string, blocks: Record<"typescript" | "python" | "go" | "yaml", string>): string {
+function examplesSection(
+  title: string,
+  blocks: Record<"typescript" | "python" | "go" | "java" | "yaml", string>,
+): string {
   const code = Object.entries(blocks).map(([language, text]) => `\`\`\`${language}\n${text}\n\`\`\``);
   return [
     "",
@@ -46,6 +50,22 @@ function examplesSection(title: string, blocks: Record<"typescript" | "python" |
     ...code,
     "{{% /example %}}",
     "{{% /examples %}}",
+  ].join("\n");
+}
+
+/** A Java program whose `Pulumi.run` body is `body` (lines, indented by the caller), importing `imports`. */
+function javaProgram(imports: string[], body: string[]): string {
+  return [
+    "import com.pulumi.Pulumi;",
+    ...imports.map((name) => `import ${name};`),
+    "",
+    "public class App {",
+    "    public static void main(String[] args) {",
+    "        Pulumi.run(ctx -> {",
+    ...body.map((line) => `            ${line}`),
+    "        });",
+    "    }",
+    "}",
   ].join("\n");
 }
 
@@ -83,6 +103,18 @@ export function resourceExample(
       "\treturn err",
       "}",
     ].join("\n"),
+    java: javaProgram(
+      [
+        `com.pulumi.tenant.${spec.typeName}`,
+        `com.pulumi.tenant.${spec.typeName}Args`,
+        "com.pulumi.tenant.inputs.*",
+        "java.util.List",
+        "java.util.Map",
+      ],
+      `var ${name} = new ${spec.typeName}(${javaString(name)}, ${new JavaPrinter(types).builder(args, spec.typeName, inputProperties, 0, name)});`.split(
+        "\n",
+      ),
+    ),
     yaml: ["resources:", `  ${name}:`, `    type: tenant:${spec.typeName}`, `    properties:${yaml(args, 6)}`].join(
       "\n",
     ),
@@ -100,6 +132,8 @@ export function functionExample(spec: KindSpec, lookup: LookupSpec): string {
   const goArgs = Object.entries(args)
     .map(([key, value]) => `${key[0]!.toUpperCase()}${key.slice(1)}: pulumi.String(${goString(value)})`)
     .join(", ");
+  const argsClass = `${lookup.name[0]!.toUpperCase()}${lookup.name.slice(1)}Args`;
+  const javaArgs = Object.entries(args).map(([key, value]) => `    .${key}(${javaString(String(value))})`);
   const pythonArgs = Object.entries(args)
     .map(([key, value]) => `${pythonName(key)}=${JSON.stringify(value)}`)
     .join(", ");
@@ -116,6 +150,15 @@ export function functionExample(spec: KindSpec, lookup: LookupSpec): string {
       `pulumi.export("found", tenant.${pythonName(outputName)}(${pythonArgs}))`,
     ].join("\n"),
     go: `found := tenant.${goName}Output(ctx, tenant.${goName}OutputArgs{${goArgs}})\nctx.Export("found", found)`,
+    java: javaProgram(
+      ["com.pulumi.tenant.TenantFunctions", ...(javaArgs.length ? [`com.pulumi.tenant.inputs.${argsClass}`] : [])],
+      [
+        `final var found = TenantFunctions.${lookup.name}(${javaArgs.length ? [`${argsClass}.builder()`, ...javaArgs, "    .build()"].join("\n") : ""});`,
+        'ctx.export("found", found);',
+      ]
+        .join("\n")
+        .split("\n"),
+    ),
     yaml: [
       "variables:",
       "  found:",

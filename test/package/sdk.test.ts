@@ -73,3 +73,37 @@ test("the Go SDK has Go's names (no exported name with an underscore) and passes
     stdio: ["ignore", "pipe", "pipe"],
   });
 });
+
+test("every Java example of the schema compiles against the Java SDK (sdk/java)", () => {
+  const schema = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "schema.json"), "utf8")) as Record<
+    "resources" | "functions",
+    Record<string, { description?: string }>
+  >;
+  const examples = [...Object.entries(schema.resources), ...Object.entries(schema.functions)].flatMap(([token, spec]) =>
+    [...(spec.description ?? "").matchAll(/```java\n([\s\S]*?)\n```/g)].map((m) => ({ token, code: m[1]! })),
+  );
+  // Every resource and every function carries one.
+  expect(examples.map((example) => example.token).sort()).toEqual(
+    [...Object.keys(schema.resources), ...Object.keys(schema.functions)].sort(),
+  );
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "java-examples-"));
+  try {
+    const program = path.join(REPO_ROOT, "test", "e2e", "languages", "java");
+    fs.copyFileSync(path.join(program, "pom.xml"), path.join(work, "pom.xml"));
+    examples.forEach(({ code }, index) => {
+      const dir = path.join(work, "src", "main", "java", "examples", `e${index}`);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, "App.java"), `package examples.e${index};\n\n${code}\n`);
+    });
+    const sdk = path.join(REPO_ROOT, "sdk", "java", "src", "main");
+    try {
+      execFileSync("mvn", ["-B", "-q", `-Dsdk.dir=${sdk}`, "compile"], { cwd: work, encoding: "utf8", stdio: "pipe" });
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+      throw new Error(`the Java examples do not compile:\n${stdout ?? ""}${stderr ?? ""}`, { cause: error });
+    }
+    expect(fs.existsSync(path.join(work, "target", "classes", "examples", "e0", "App.class"))).toBe(true);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+});

@@ -119,7 +119,7 @@ describe("the Pulumi package schema", () => {
     expect(undescribed).toEqual([]);
   });
 
-  it("gives every resource and function an example in TypeScript, Python, Go and YAML", () => {
+  it("gives every resource and function an example in TypeScript, Python, Go, Java and YAML", () => {
     const full = schema as unknown as {
       resources: Record<string, { description: string }>;
       functions: Record<string, { description: string }>;
@@ -128,7 +128,7 @@ describe("the Pulumi package schema", () => {
     expect(described.length).toBeGreaterThan(8);
     for (const [token, { description }] of described) {
       const languages = [...description.matchAll(/^```(\w+)$/gm)].map((match) => match[1]);
-      expect({ token, languages }).toEqual({ token, languages: ["typescript", "python", "go", "yaml"] });
+      expect({ token, languages }).toEqual({ token, languages: ["typescript", "python", "go", "java", "yaml"] });
       expect(description).toContain("{{% examples %}}");
     }
   });

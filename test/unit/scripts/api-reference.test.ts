@@ -22,7 +22,7 @@ describe("the API reference", () => {
     const form = pages["Form.md"]!;
     expect(form).toContain("| `name` | `name` | `Name` | string | **required**. The form's name");
     expect(pages["types.md"]).toContain("| `nextNode` | `next_node` | `NextNode` | string |");
-    for (const language of ["typescript", "python", "go", "yaml"]) expect(form).toContain("```" + language);
+    for (const language of ["typescript", "python", "go", "java", "yaml"]) expect(form).toContain("```" + language);
     expect(pages["getRateLimitPolicies.md"]).toContain(
       "| `consumerSelector` | `consumer_selector` | `ConsumerSelector` |",
     );

@@ -23,6 +23,41 @@ import javax.annotation.Nullable;
  * An event stream of the tenant: the event types it subscribes to and where it delivers them.
  * 
  * ## Example Usage
+ * ### A event stream
+ * <pre>
+ * {@code
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.tenant.EventStream;
+ * import com.pulumi.tenant.EventStreamArgs;
+ * import com.pulumi.tenant.inputs.*;
+ * import java.util.List;
+ * import java.util.Map;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(ctx -> {
+ *             var eventStream = new EventStream("eventStream", EventStreamArgs.builder()
+ *                 .name("audit-log")
+ *                 .subscriptions(List.of(
+ *                     EventStreamSubscriptionsArgs.builder()
+ *                         .eventType("user.created")
+ *                         .build(),
+ *                     EventStreamSubscriptionsArgs.builder()
+ *                         .eventType("user.deleted")
+ *                         .build()))
+ *                 .destination(EventStreamDestinationEventbridgeArgs.builder()
+ *                     .type("eventbridge")
+ *                     .configuration(EventStreamDestinationEventbridgeConfigurationArgs.builder()
+ *                         .awsAccountId("123456789012")
+ *                         .awsRegion("eu-west-1")
+ *                         .build())
+ *                     .build())
+ *                 .build());
+ *         });
+ *     }
+ * }
+ * }
+ * </pre>
  * 
  */
 @ResourceType(type="tenant:index:EventStream")

@@ -28,6 +28,46 @@ import javax.annotation.Nullable;
  * A form of the tenant: its nodes (steps, flows, routers), start and ending, style and translations.
  * 
  * ## Example Usage
+ * ### A form
+ * <pre>
+ * {@code
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.tenant.Form;
+ * import com.pulumi.tenant.FormArgs;
+ * import com.pulumi.tenant.inputs.*;
+ * import java.util.List;
+ * import java.util.Map;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(ctx -> {
+ *             var form = new Form("form", FormArgs.builder()
+ *                 .name("Sign-up")
+ *                 .start(FormStartArgs.builder()
+ *                     .nextNode("details")
+ *                     .build())
+ *                 .nodes(List.of(
+ *                     FormNodeStepArgs.builder()
+ *                         .id("details")
+ *                         .type("STEP")
+ *                         .config(FormNodeStepConfigArgs.builder()
+ *                             .components(List.of(
+ *                                 FormComponentEmailArgs.builder()
+ *                                     .id("email")
+ *                                     .category("FIELD")
+ *                                     .type("EMAIL")
+ *                                     .label("Email")
+ *                                     .required(true)
+ *                                     .build()))
+ *                             .nextNode("$ending")
+ *                             .build())
+ *                         .build()))
+ *                 .build());
+ *         });
+ *     }
+ * }
+ * }
+ * </pre>
  * 
  */
 @ResourceType(type="tenant:index:Form")

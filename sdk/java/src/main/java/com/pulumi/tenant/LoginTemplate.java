@@ -16,6 +16,27 @@ import javax.annotation.Nullable;
  * The hosted login page template (Liquid markup), a singleton of the tenant.
  * 
  * ## Example Usage
+ * ### A login page template
+ * <pre>
+ * {@code
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.tenant.LoginTemplate;
+ * import com.pulumi.tenant.LoginTemplateArgs;
+ * import com.pulumi.tenant.inputs.*;
+ * import java.util.List;
+ * import java.util.Map;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(ctx -> {
+ *             var loginTemplate = new LoginTemplate("loginTemplate", LoginTemplateArgs.builder()
+ *                 .template("<!DOCTYPE html><html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>")
+ *                 .build());
+ *         });
+ *     }
+ * }
+ * }
+ * </pre>
  * 
  */
 @ResourceType(type="tenant:index:LoginTemplate")

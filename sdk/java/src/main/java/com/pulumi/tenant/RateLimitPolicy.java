@@ -22,6 +22,33 @@ import javax.annotation.Nullable;
  * A rate limit policy (Early Access; the client must be global). Only `configuration` changes in place; the other fields replace the policy.
  * 
  * ## Example Usage
+ * ### A rate limit policy
+ * <pre>
+ * {@code
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.tenant.RateLimitPolicy;
+ * import com.pulumi.tenant.RateLimitPolicyArgs;
+ * import com.pulumi.tenant.inputs.*;
+ * import java.util.List;
+ * import java.util.Map;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(ctx -> {
+ *             var rateLimitPolicy = new RateLimitPolicy("rateLimitPolicy", RateLimitPolicyArgs.builder()
+ *                 .resource("oauth_authentication_api")
+ *                 .consumer("client")
+ *                 .consumerSelector("default")
+ *                 .configuration(RateLimitConfigurationBlockArgs.builder()
+ *                     .action("block")
+ *                     .limit(100)
+ *                     .build())
+ *                 .build());
+ *         });
+ *     }
+ * }
+ * }
+ * </pre>
  * 
  */
 @ResourceType(type="tenant:index:RateLimitPolicy")

@@ -31,6 +31,25 @@ public final class TenantFunctions {
      * Reads one event stream of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one event stream of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetEventStreamArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getEventStream(GetEventStreamArgs.builder()
+     *                 .name("audit-log")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetEventStreamResult> getEventStream() {
@@ -40,6 +59,25 @@ public final class TenantFunctions {
      * Reads one event stream of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one event stream of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetEventStreamArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getEventStream(GetEventStreamArgs.builder()
+     *                 .name("audit-log")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetEventStreamResult> getEventStreamPlain() {
@@ -49,6 +87,25 @@ public final class TenantFunctions {
      * Reads one event stream of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one event stream of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetEventStreamArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getEventStream(GetEventStreamArgs.builder()
+     *                 .name("audit-log")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetEventStreamResult> getEventStream(GetEventStreamArgs args) {
@@ -58,6 +115,25 @@ public final class TenantFunctions {
      * Reads one event stream of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one event stream of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetEventStreamArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getEventStream(GetEventStreamArgs.builder()
+     *                 .name("audit-log")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetEventStreamResult> getEventStreamPlain(GetEventStreamPlainArgs args) {
@@ -67,6 +143,25 @@ public final class TenantFunctions {
      * Reads one event stream of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one event stream of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetEventStreamArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getEventStream(GetEventStreamArgs.builder()
+     *                 .name("audit-log")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetEventStreamResult> getEventStream(GetEventStreamArgs args, InvokeOptions options) {
@@ -76,6 +171,25 @@ public final class TenantFunctions {
      * Reads one event stream of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one event stream of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetEventStreamArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getEventStream(GetEventStreamArgs.builder()
+     *                 .name("audit-log")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetEventStreamResult> getEventStream(GetEventStreamArgs args, InvokeOutputOptions options) {
@@ -85,6 +199,25 @@ public final class TenantFunctions {
      * Reads one event stream of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one event stream of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetEventStreamArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getEventStream(GetEventStreamArgs.builder()
+     *                 .name("audit-log")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetEventStreamResult> getEventStreamPlain(GetEventStreamPlainArgs args, InvokeOptions options) {
@@ -94,6 +227,25 @@ public final class TenantFunctions {
      * Reads one form of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one form of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFormArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getForm(GetFormArgs.builder()
+     *                 .name("Sign-up")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetFormResult> getForm() {
@@ -103,6 +255,25 @@ public final class TenantFunctions {
      * Reads one form of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one form of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFormArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getForm(GetFormArgs.builder()
+     *                 .name("Sign-up")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetFormResult> getFormPlain() {
@@ -112,6 +283,25 @@ public final class TenantFunctions {
      * Reads one form of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one form of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFormArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getForm(GetFormArgs.builder()
+     *                 .name("Sign-up")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetFormResult> getForm(GetFormArgs args) {
@@ -121,6 +311,25 @@ public final class TenantFunctions {
      * Reads one form of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one form of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFormArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getForm(GetFormArgs.builder()
+     *                 .name("Sign-up")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetFormResult> getFormPlain(GetFormPlainArgs args) {
@@ -130,6 +339,25 @@ public final class TenantFunctions {
      * Reads one form of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one form of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFormArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getForm(GetFormArgs.builder()
+     *                 .name("Sign-up")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetFormResult> getForm(GetFormArgs args, InvokeOptions options) {
@@ -139,6 +367,25 @@ public final class TenantFunctions {
      * Reads one form of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one form of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFormArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getForm(GetFormArgs.builder()
+     *                 .name("Sign-up")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetFormResult> getForm(GetFormArgs args, InvokeOutputOptions options) {
@@ -148,6 +395,25 @@ public final class TenantFunctions {
      * Reads one form of the tenant, by id or by name.
      * 
      * ## Example Usage
+     * ### Reads one form of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFormArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getForm(GetFormArgs.builder()
+     *                 .name("Sign-up")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetFormResult> getFormPlain(GetFormPlainArgs args, InvokeOptions options) {
@@ -157,6 +423,22 @@ public final class TenantFunctions {
      * Reads the tenant&#39;s login page template.
      * 
      * ## Example Usage
+     * ### Reads the tenant&#39;s login page template
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getLoginTemplate();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetLoginTemplateResult> getLoginTemplate() {
@@ -166,6 +448,22 @@ public final class TenantFunctions {
      * Reads the tenant&#39;s login page template.
      * 
      * ## Example Usage
+     * ### Reads the tenant&#39;s login page template
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getLoginTemplate();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetLoginTemplateResult> getLoginTemplatePlain() {
@@ -175,6 +473,22 @@ public final class TenantFunctions {
      * Reads the tenant&#39;s login page template.
      * 
      * ## Example Usage
+     * ### Reads the tenant&#39;s login page template
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getLoginTemplate();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetLoginTemplateResult> getLoginTemplate(GetLoginTemplateArgs args) {
@@ -184,6 +498,22 @@ public final class TenantFunctions {
      * Reads the tenant&#39;s login page template.
      * 
      * ## Example Usage
+     * ### Reads the tenant&#39;s login page template
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getLoginTemplate();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetLoginTemplateResult> getLoginTemplatePlain(GetLoginTemplatePlainArgs args) {
@@ -193,6 +523,22 @@ public final class TenantFunctions {
      * Reads the tenant&#39;s login page template.
      * 
      * ## Example Usage
+     * ### Reads the tenant&#39;s login page template
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getLoginTemplate();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetLoginTemplateResult> getLoginTemplate(GetLoginTemplateArgs args, InvokeOptions options) {
@@ -202,6 +548,22 @@ public final class TenantFunctions {
      * Reads the tenant&#39;s login page template.
      * 
      * ## Example Usage
+     * ### Reads the tenant&#39;s login page template
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getLoginTemplate();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetLoginTemplateResult> getLoginTemplate(GetLoginTemplateArgs args, InvokeOutputOptions options) {
@@ -211,6 +573,22 @@ public final class TenantFunctions {
      * Reads the tenant&#39;s login page template.
      * 
      * ## Example Usage
+     * ### Reads the tenant&#39;s login page template
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getLoginTemplate();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetLoginTemplateResult> getLoginTemplatePlain(GetLoginTemplatePlainArgs args, InvokeOptions options) {
@@ -220,6 +598,25 @@ public final class TenantFunctions {
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
      * 
      * ## Example Usage
+     * ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPoliciesArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicies(GetRateLimitPoliciesArgs.builder()
+     *                 .consumerSelector("default")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetRateLimitPoliciesResult> getRateLimitPolicies() {
@@ -229,6 +626,25 @@ public final class TenantFunctions {
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
      * 
      * ## Example Usage
+     * ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPoliciesArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicies(GetRateLimitPoliciesArgs.builder()
+     *                 .consumerSelector("default")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetRateLimitPoliciesResult> getRateLimitPoliciesPlain() {
@@ -238,6 +654,25 @@ public final class TenantFunctions {
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
      * 
      * ## Example Usage
+     * ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPoliciesArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicies(GetRateLimitPoliciesArgs.builder()
+     *                 .consumerSelector("default")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetRateLimitPoliciesResult> getRateLimitPolicies(GetRateLimitPoliciesArgs args) {
@@ -247,6 +682,25 @@ public final class TenantFunctions {
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
      * 
      * ## Example Usage
+     * ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPoliciesArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicies(GetRateLimitPoliciesArgs.builder()
+     *                 .consumerSelector("default")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetRateLimitPoliciesResult> getRateLimitPoliciesPlain(GetRateLimitPoliciesPlainArgs args) {
@@ -256,6 +710,25 @@ public final class TenantFunctions {
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
      * 
      * ## Example Usage
+     * ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPoliciesArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicies(GetRateLimitPoliciesArgs.builder()
+     *                 .consumerSelector("default")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetRateLimitPoliciesResult> getRateLimitPolicies(GetRateLimitPoliciesArgs args, InvokeOptions options) {
@@ -265,6 +738,25 @@ public final class TenantFunctions {
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
      * 
      * ## Example Usage
+     * ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPoliciesArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicies(GetRateLimitPoliciesArgs.builder()
+     *                 .consumerSelector("default")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetRateLimitPoliciesResult> getRateLimitPolicies(GetRateLimitPoliciesArgs args, InvokeOutputOptions options) {
@@ -274,6 +766,25 @@ public final class TenantFunctions {
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.
      * 
      * ## Example Usage
+     * ### Reads every rate limit policy of the tenant, optionally only that of one consumer selector
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPoliciesArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicies(GetRateLimitPoliciesArgs.builder()
+     *                 .consumerSelector("default")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetRateLimitPoliciesResult> getRateLimitPoliciesPlain(GetRateLimitPoliciesPlainArgs args, InvokeOptions options) {
@@ -283,6 +794,25 @@ public final class TenantFunctions {
      * Reads one rate limit policy by id.
      * 
      * ## Example Usage
+     * ### Reads one rate limit policy by id
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPolicyArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicy(GetRateLimitPolicyArgs.builder()
+     *                 .id("rlp_2Nf7qL3mXcVbT8wRyK1pD")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetRateLimitPolicyResult> getRateLimitPolicy() {
@@ -292,6 +822,25 @@ public final class TenantFunctions {
      * Reads one rate limit policy by id.
      * 
      * ## Example Usage
+     * ### Reads one rate limit policy by id
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPolicyArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicy(GetRateLimitPolicyArgs.builder()
+     *                 .id("rlp_2Nf7qL3mXcVbT8wRyK1pD")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetRateLimitPolicyResult> getRateLimitPolicyPlain() {
@@ -301,6 +850,25 @@ public final class TenantFunctions {
      * Reads one rate limit policy by id.
      * 
      * ## Example Usage
+     * ### Reads one rate limit policy by id
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPolicyArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicy(GetRateLimitPolicyArgs.builder()
+     *                 .id("rlp_2Nf7qL3mXcVbT8wRyK1pD")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetRateLimitPolicyResult> getRateLimitPolicy(GetRateLimitPolicyArgs args) {
@@ -310,6 +878,25 @@ public final class TenantFunctions {
      * Reads one rate limit policy by id.
      * 
      * ## Example Usage
+     * ### Reads one rate limit policy by id
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPolicyArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicy(GetRateLimitPolicyArgs.builder()
+     *                 .id("rlp_2Nf7qL3mXcVbT8wRyK1pD")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetRateLimitPolicyResult> getRateLimitPolicyPlain(GetRateLimitPolicyPlainArgs args) {
@@ -319,6 +906,25 @@ public final class TenantFunctions {
      * Reads one rate limit policy by id.
      * 
      * ## Example Usage
+     * ### Reads one rate limit policy by id
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPolicyArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicy(GetRateLimitPolicyArgs.builder()
+     *                 .id("rlp_2Nf7qL3mXcVbT8wRyK1pD")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetRateLimitPolicyResult> getRateLimitPolicy(GetRateLimitPolicyArgs args, InvokeOptions options) {
@@ -328,6 +934,25 @@ public final class TenantFunctions {
      * Reads one rate limit policy by id.
      * 
      * ## Example Usage
+     * ### Reads one rate limit policy by id
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPolicyArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicy(GetRateLimitPolicyArgs.builder()
+     *                 .id("rlp_2Nf7qL3mXcVbT8wRyK1pD")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetRateLimitPolicyResult> getRateLimitPolicy(GetRateLimitPolicyArgs args, InvokeOutputOptions options) {
@@ -337,6 +962,25 @@ public final class TenantFunctions {
      * Reads one rate limit policy by id.
      * 
      * ## Example Usage
+     * ### Reads one rate limit policy by id
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetRateLimitPolicyArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getRateLimitPolicy(GetRateLimitPolicyArgs.builder()
+     *                 .id("rlp_2Nf7qL3mXcVbT8wRyK1pD")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetRateLimitPolicyResult> getRateLimitPolicyPlain(GetRateLimitPolicyPlainArgs args, InvokeOptions options) {

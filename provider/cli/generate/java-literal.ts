@@ -1,0 +1,151 @@
+/**
+ * JSON values as Java expressions of the generated Java SDK (sdk/java), driven by the package
+ * schema, for the schema's examples: an object type becomes `<Type>Args.builder()` with one
+ * call per field (the schema's camelCase name) and `.build()`; arrays `List.of(…)`, maps
+ * `Map.of(…)` (`Map.ofEntries` past ten entries); strings, numbers and booleans as Java
+ * literals. Where the SDK takes any input (a union, `Any`), a union branch is still typed
+ * when every key is one of its fields, and anything else is plain `Map`s and `List`s, which
+ * the SDK serializes as given.
+ */
+import type { ObjectTypes, TypeSpec } from "./go-literal";
+
+const ANY_REF = "pulumi.json#/Any";
+
+/** A Java string literal: JSON's escapes are Java's (JSON.stringify writes no `\/`). */
+export function javaString(value: string): string {
+  return JSON.stringify(value);
+}
+
+/** Prints values as Java, resolving `$ref`s in `types`; errors name the path of the value. */
+export class JavaPrinter {
+  constructor(
+    private readonly types: ObjectTypes,
+    private readonly indentSize = 4,
+  ) {}
+
+  /** The Java expression of `value` of type `type` (undefined: any), at nesting depth `depth`. */
+  value(value: unknown, type: TypeSpec | undefined, depth: number, where: string): string {
+    if (value === null || value === undefined) return "null";
+    if (!type || type.$ref === ANY_REF) return this.untyped(value, depth, where);
+    if (typeof type.$ref === "string") return this.object(value, type.$ref, depth, where);
+    if (Array.isArray(type.oneOf)) return this.union(value, type, depth, where);
+    switch (type.type) {
+      case "array":
+        if (!Array.isArray(value)) throw new Error(`${where}: expected an array, found ${JSON.stringify(value)}`);
+        return this.list(
+          "List.of",
+          value.map((item, index) => this.value(item, type.items as TypeSpec, depth + 1, `${where}[${index}]`)),
+          depth,
+        );
+      case "object":
+        return this.map(value, type.additionalProperties as TypeSpec | undefined, depth, where);
+      default:
+        return this.untyped(value, depth, where);
+    }
+  }
+
+  /** `<Type>Args.builder()…build()` of a resource's or type's `properties`. */
+  builder(
+    value: unknown,
+    typeName: string,
+    properties: Record<string, TypeSpec>,
+    depth: number,
+    where: string,
+  ): string {
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw new Error(`${where}: expected an object (${typeName}), found ${JSON.stringify(value)}`);
+    const fields = Object.entries(value).filter(([, item]) => item !== undefined && item !== null);
+    const unknown = fields.map(([key]) => key).filter((key) => !(key in properties));
+    if (unknown.length > 0)
+      throw new Error(
+        `${where}: ${unknown.map((key) => `"${key}"`).join(", ")} ${unknown.length === 1 ? "is not a field" : "are not fields"} of ${typeName} in the Java SDK`,
+      );
+    const inner = this.indent(depth + 1);
+    const calls = fields.map(
+      ([key, item]) => `${inner}.${key}(${this.value(item, properties[key], depth + 1, `${where}.${key}`)})`,
+    );
+    return [`${typeName}Args.builder()`, ...calls, `${inner}.build()`].join("\n");
+  }
+
+  private indent(depth: number): string {
+    return " ".repeat(depth * this.indentSize);
+  }
+
+  private typeOf(ref: string): { name: string; properties: Record<string, TypeSpec> } | undefined {
+    const token = ref.replace(/^#\/types\//, "");
+    const object = this.types[token];
+    return object ? { name: token.split(":").pop()!, properties: object.properties } : undefined;
+  }
+
+  private object(value: unknown, ref: string, depth: number, where: string): string {
+    const object = this.typeOf(ref);
+    if (!object) return this.untyped(value, depth, where);
+    return this.builder(value, object.name, object.properties, depth, where);
+  }
+
+  /** A union is any input in the SDK: the matching branch typed when it can be, else plain maps. */
+  private union(value: unknown, type: TypeSpec, depth: number, where: string): string {
+    const discriminator = type.discriminator as { propertyName: string; mapping?: Record<string, string> } | undefined;
+    if (discriminator && typeof value === "object" && value !== null && !Array.isArray(value)) {
+      const tag = (value as Record<string, unknown>)[discriminator.propertyName];
+      const ref = typeof tag === "string" ? discriminator.mapping?.[tag] : undefined;
+      const object = ref ? this.typeOf(ref) : undefined;
+      if (object && Object.keys(value).every((key) => key in object.properties)) {
+        return this.builder(value, object.name, object.properties, depth, where);
+      }
+    }
+    return this.untyped(value, depth, where);
+  }
+
+  private map(value: unknown, items: TypeSpec | undefined, depth: number, where: string): string {
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw new Error(`${where}: expected an object, found ${JSON.stringify(value)}`);
+    const entries = Object.entries(value).map(([key, item]) => [
+      javaString(key),
+      this.value(item, items, depth + 1, `${where}.${key}`),
+    ]);
+    // Map.of takes at most ten pairs.
+    if (entries.length > 10)
+      return this.list(
+        "Map.ofEntries",
+        entries.map(([key, item]) => `Map.entry(${key}, ${item})`),
+        depth,
+      );
+    return this.list(
+      "Map.of",
+      entries.map(([key, item]) => `${key}, ${item}`),
+      depth,
+    );
+  }
+
+  /** `f(a, b)` on one line when short and flat, else one element per line. */
+  private list(call: string, items: string[], depth: number): string {
+    const flat = `${call}(${items.join(", ")})`;
+    if (flat.length <= 100 && !flat.includes("\n")) return flat;
+    const inner = this.indent(depth + 1);
+    return `${call}(\n${items.map((item) => `${inner}${item}`).join(",\n")})`;
+  }
+
+  /** Any input: plain `Map.of(…)`, `List.of(…)` and literals. */
+  private untyped(value: unknown, depth: number, where: string): string {
+    if (value === null || value === undefined) return "null";
+    if (Array.isArray(value))
+      return this.list(
+        "List.of",
+        value.map((item, index) => this.untyped(item, depth + 1, `${where}[${index}]`)),
+        depth,
+      );
+    switch (typeof value) {
+      case "object":
+        return this.map(value, undefined, depth, where);
+      case "string":
+        return javaString(value);
+      case "boolean":
+        return String(value);
+      case "number":
+        return Number.isInteger(value) ? String(value) : `${String(value)}d`;
+      default:
+        throw new Error(`${where}: cannot write a ${typeof value} in Java`);
+    }
+  }
+}
