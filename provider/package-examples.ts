@@ -82,7 +82,7 @@ export function resourceExample(
   const python = Object.entries(spec.example)
     .map(([key, value]) => `    ${key}=${printLiteral(value, 4, { syntax: PYTHON, indentSize: 4, width: 100 })},`)
     .join("\n");
-  const go = new GoPrinter(types).struct(args, spec.typeName, inputProperties, 0, name);
+  const go = new GoPrinter(types).record(args, spec.typeName, inputProperties, 0, name);
   return examplesSection(`A ${spec.label}`, {
     typescript: [
       'import * as tenant from "@pulumi-tenant/sdk";',
@@ -111,7 +111,7 @@ export function resourceExample(
         "java.util.List",
         "java.util.Map",
       ],
-      `var ${name} = new ${spec.typeName}(${javaString(name)}, ${new JavaPrinter(types).builder(args, spec.typeName, inputProperties, 0, name)});`.split(
+      `var ${name} = new ${spec.typeName}(${javaString(name)}, ${new JavaPrinter(types).record(args, spec.typeName, inputProperties, 0, name)});`.split(
         "\n",
       ),
     ),

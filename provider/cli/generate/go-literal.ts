@@ -8,13 +8,9 @@
  * `pulumi.Array{…}`. Evaluating the output gives back the value.
  */
 import { Code } from "./literal";
+import { ANY_REF, TypedPrinter, type ObjectTypes, type TypeSpec } from "./typed-printer";
 
-/** A Pulumi schema type (the metaschema's `typeSpec`). */
-export type TypeSpec = Record<string, unknown>;
-/** The schema's object types by token, each with its properties. */
-export type ObjectTypes = Record<string, { properties: Record<string, TypeSpec> }>;
-
-const ANY_REF = "pulumi.json#/Any";
+export type { ObjectTypes, TypeSpec } from "./typed-printer";
 const PRIMITIVE = { string: "String", integer: "Int", number: "Float64", boolean: "Bool" } as const;
 
 /** The Go SDK's name of a property: the schema's name with its first letter capitalised (`nextNode` → `NextNode`). */
@@ -36,12 +32,14 @@ export function goString(value: string): string {
 }
 
 /** Prints values as Go, resolving `$ref`s in `types`; errors name the path of the value. */
-export class GoPrinter {
+export class GoPrinter extends TypedPrinter {
   constructor(
-    private readonly types: ObjectTypes,
+    types: ObjectTypes,
     private readonly pkg = "tenant",
     private readonly indentSize = 1,
-  ) {}
+  ) {
+    super(types, "Go");
+  }
 
   /** The Go expression of `value` of type `type` (undefined: any), at nesting depth `depth`. */
   value(value: unknown, type: TypeSpec | undefined, depth: number, where: string): string {
@@ -66,15 +64,8 @@ export class GoPrinter {
   }
 
   /** `&tenant.XArgs{…}` of a resource's or type's `properties`. */
-  struct(value: unknown, typeName: string, properties: Record<string, TypeSpec>, depth: number, where: string): string {
-    if (typeof value !== "object" || value === null || Array.isArray(value))
-      throw new Error(`${where}: expected an object (${typeName}), found ${JSON.stringify(value)}`);
-    const fields = Object.entries(value).filter(([, item]) => item !== undefined && item !== null);
-    const unknown = fields.map(([key]) => key).filter((key) => !(key in properties));
-    if (unknown.length > 0)
-      throw new Error(
-        `${where}: ${unknown.map((key) => `"${key}"`).join(", ")} ${unknown.length === 1 ? "is not a field" : "are not fields"} of ${typeName} in the Go SDK`,
-      );
+  record(value: unknown, typeName: string, properties: Record<string, TypeSpec>, depth: number, where: string): string {
+    const fields = this.fieldsOf(value, typeName, properties, where);
     if (fields.length === 0) return `&${this.pkg}.${typeName}Args{}`;
     const inner = this.indent(depth + 1);
     const lines = fields.map(
@@ -86,32 +77,6 @@ export class GoPrinter {
 
   private indent(depth: number): string {
     return "\t".repeat(depth * this.indentSize);
-  }
-
-  private typeOf(ref: string): { name: string; properties: Record<string, TypeSpec> } | undefined {
-    const token = ref.replace(/^#\/types\//, "");
-    const object = this.types[token];
-    return object ? { name: token.split(":").pop()!, properties: object.properties } : undefined;
-  }
-
-  private object(value: unknown, ref: string, depth: number, where: string): string {
-    const object = this.typeOf(ref);
-    if (!object) return this.untyped(value, depth, where);
-    return this.struct(value, object.name, object.properties, depth, where);
-  }
-
-  /** A union is any input in the SDK: the matching branch typed when it can be, else untyped. */
-  private union(value: unknown, type: TypeSpec, depth: number, where: string): string {
-    const discriminator = type.discriminator as { propertyName: string; mapping?: Record<string, string> } | undefined;
-    if (discriminator && typeof value === "object" && value !== null && !Array.isArray(value)) {
-      const tag = (value as Record<string, unknown>)[discriminator.propertyName];
-      const ref = typeof tag === "string" ? discriminator.mapping?.[tag] : undefined;
-      const object = ref ? this.typeOf(ref) : undefined;
-      if (object && Object.keys(value).every((key) => key in object.properties)) {
-        return this.struct(value, object.name, object.properties, depth, where);
-      }
-    }
-    return this.untyped(value, depth, where);
   }
 
   private scalar(value: unknown, type: keyof typeof PRIMITIVE, where: string): string {
@@ -164,7 +129,7 @@ export class GoPrinter {
   }
 
   /** Any input: `pulumi.Map{…}`, `pulumi.Array{…}`, `pulumi.String(…)`, `pulumi.Int(…)`… */
-  private untyped(value: unknown, depth: number, where: string): string {
+  protected untyped(value: unknown, depth: number, where: string): string {
     if (value instanceof Code) return value.text;
     if (value === null || value === undefined) return "nil";
     if (Array.isArray(value))

@@ -7,9 +7,7 @@
  * when every key is one of its fields, and anything else is plain `Map`s and `List`s, which
  * the SDK serializes as given.
  */
-import type { ObjectTypes, TypeSpec } from "./go-literal";
-
-const ANY_REF = "pulumi.json#/Any";
+import { ANY_REF, TypedPrinter, type ObjectTypes, type TypeSpec } from "./typed-printer";
 
 /** A Java string literal: JSON's escapes are Java's (JSON.stringify writes no `\/`). */
 export function javaString(value: string): string {
@@ -17,11 +15,13 @@ export function javaString(value: string): string {
 }
 
 /** Prints values as Java, resolving `$ref`s in `types`; errors name the path of the value. */
-export class JavaPrinter {
+export class JavaPrinter extends TypedPrinter {
   constructor(
-    private readonly types: ObjectTypes,
+    types: ObjectTypes,
     private readonly indentSize = 4,
-  ) {}
+  ) {
+    super(types, "Java");
+  }
 
   /** The Java expression of `value` of type `type` (undefined: any), at nesting depth `depth`. */
   value(value: unknown, type: TypeSpec | undefined, depth: number, where: string): string {
@@ -45,23 +45,9 @@ export class JavaPrinter {
   }
 
   /** `<Type>Args.builder()…build()` of a resource's or type's `properties`. */
-  builder(
-    value: unknown,
-    typeName: string,
-    properties: Record<string, TypeSpec>,
-    depth: number,
-    where: string,
-  ): string {
-    if (typeof value !== "object" || value === null || Array.isArray(value))
-      throw new Error(`${where}: expected an object (${typeName}), found ${JSON.stringify(value)}`);
-    const fields = Object.entries(value).filter(([, item]) => item !== undefined && item !== null);
-    const unknown = fields.map(([key]) => key).filter((key) => !(key in properties));
-    if (unknown.length > 0)
-      throw new Error(
-        `${where}: ${unknown.map((key) => `"${key}"`).join(", ")} ${unknown.length === 1 ? "is not a field" : "are not fields"} of ${typeName} in the Java SDK`,
-      );
+  record(value: unknown, typeName: string, properties: Record<string, TypeSpec>, depth: number, where: string): string {
     const inner = this.indent(depth + 1);
-    const calls = fields.map(
+    const calls = this.fieldsOf(value, typeName, properties, where).map(
       ([key, item]) => `${inner}.${key}(${this.value(item, properties[key], depth + 1, `${where}.${key}`)})`,
     );
     return [`${typeName}Args.builder()`, ...calls, `${inner}.build()`].join("\n");
@@ -69,32 +55,6 @@ export class JavaPrinter {
 
   private indent(depth: number): string {
     return " ".repeat(depth * this.indentSize);
-  }
-
-  private typeOf(ref: string): { name: string; properties: Record<string, TypeSpec> } | undefined {
-    const token = ref.replace(/^#\/types\//, "");
-    const object = this.types[token];
-    return object ? { name: token.split(":").pop()!, properties: object.properties } : undefined;
-  }
-
-  private object(value: unknown, ref: string, depth: number, where: string): string {
-    const object = this.typeOf(ref);
-    if (!object) return this.untyped(value, depth, where);
-    return this.builder(value, object.name, object.properties, depth, where);
-  }
-
-  /** A union is any input in the SDK: the matching branch typed when it can be, else plain maps. */
-  private union(value: unknown, type: TypeSpec, depth: number, where: string): string {
-    const discriminator = type.discriminator as { propertyName: string; mapping?: Record<string, string> } | undefined;
-    if (discriminator && typeof value === "object" && value !== null && !Array.isArray(value)) {
-      const tag = (value as Record<string, unknown>)[discriminator.propertyName];
-      const ref = typeof tag === "string" ? discriminator.mapping?.[tag] : undefined;
-      const object = ref ? this.typeOf(ref) : undefined;
-      if (object && Object.keys(value).every((key) => key in object.properties)) {
-        return this.builder(value, object.name, object.properties, depth, where);
-      }
-    }
-    return this.untyped(value, depth, where);
   }
 
   private map(value: unknown, items: TypeSpec | undefined, depth: number, where: string): string {
@@ -127,7 +87,7 @@ export class JavaPrinter {
   }
 
   /** Any input: plain `Map.of(…)`, `List.of(…)` and literals. */
-  private untyped(value: unknown, depth: number, where: string): string {
+  protected untyped(value: unknown, depth: number, where: string): string {
     if (value === null || value === undefined) return "null";
     if (Array.isArray(value))
       return this.list(

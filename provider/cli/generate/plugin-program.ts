@@ -267,7 +267,7 @@ const GO_WRITER: Writer = {
         : new Code(`pulumi.String(string(${ref.variable}))`);
     const blocks = resources.map((resource, index) => {
       const { inputProperties } = schema.resources[`tenant:index:${resource.kind}`]!;
-      const args = printer.struct(
+      const args = printer.record(
         replaceRefs(schemaArgs(resource), goRef),
         resource.kind,
         inputProperties,

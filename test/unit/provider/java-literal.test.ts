@@ -1,6 +1,6 @@
 /** JSON values as Java of the generated Java SDK (provider/cli/generate/java-literal.ts), for the schema's examples. */
 import { JavaPrinter } from "../../../provider/cli/generate/java-literal";
-import type { ObjectTypes } from "../../../provider/cli/generate/go-literal";
+import type { ObjectTypes } from "../../../provider/cli/generate/typed-printer";
 
 const TYPES: ObjectTypes = {
   "tenant:index:Start": {
@@ -22,7 +22,7 @@ describe("the Java printer", () => {
   const printer = new JavaPrinter(TYPES);
 
   it("writes builders for object types and a union's matching branch, literals and collections", () => {
-    const text = printer.builder(
+    const text = printer.record(
       {
         name: 'Sign "up"',
         start: { nextNode: "step", hidden: ["a", "b"] },
@@ -60,7 +60,7 @@ describe("the Java printer", () => {
   });
 
   it("names the path of a field the type does not have", () => {
-    expect(() => printer.builder({ start: { next: "x" } }, "Form", PROPERTIES, 0, "form")).toThrow(
+    expect(() => printer.record({ start: { next: "x" } }, "Form", PROPERTIES, 0, "form")).toThrow(
       'form.start: "next" is not a field of Start in the Java SDK',
     );
   });
