@@ -11,12 +11,12 @@
  * drain, so SIGTERM never hangs on a reader that stopped reading.
  */
 import pino, { type Logger } from "pino";
-import { KIND_NAMES, KINDS, secretKeys } from "../api";
+import { kindNames, kindSpec, secretKeys } from "../api";
 
 /** Logger settings: `false` for silence, `true` for stdout at info. */
 export type LoggerOption = boolean | { destination?: string | NodeJS.WritableStream; level?: string };
 
-/** Paths pino replaces with `[Redacted]`. */
+/** Paths pino replaces with `[Redacted]` whatever the kinds: credentials of the server itself and the seed's secrets. */
 export const REDACT_PATHS = [
   "authorization",
   "headers.authorization",
@@ -44,9 +44,16 @@ export const REDACT_PATHS = [
   "private_key",
   "*.private_key",
   "*.config.credentials",
-  // Every secret the table of kinds declares (form component secrets, webhook credentials, …).
-  ...KIND_NAMES.flatMap((kind) => secretKeys(KINDS[kind].secretPaths)).flatMap((key) => [key, `*.${key}`]),
 ];
+
+/**
+ * Every path the log redacts: {@link REDACT_PATHS} and the keys of every secret the kinds
+ * declare (the table's and those declared with `defineKind` before the server starts).
+ */
+export function redactPaths(): string[] {
+  const declared = kindNames().flatMap((kind) => secretKeys(kindSpec(kind)!.secretPaths));
+  return [...new Set([...REDACT_PATHS, ...declared.flatMap((key) => [key, `*.${key}`])])];
+}
 
 /** Most bytes of log lines held while the destination cannot take them. */
 export const LOG_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -95,7 +102,7 @@ async function endWithin(stream: Destination, timeoutMs: number): Promise<void> 
 export function createLogger(option: LoggerOption | undefined): TenantLogger | undefined {
   if (option === false) return undefined;
   const settings = option === true || option === undefined ? {} : option;
-  const options = { level: settings.level ?? "info", redact: { paths: REDACT_PATHS, censor: "[Redacted]" } };
+  const options = { level: settings.level ?? "info", redact: { paths: redactPaths(), censor: "[Redacted]" } };
   const { destination } = settings;
   if (destination !== undefined && typeof destination !== "string") {
     // A stream the caller gave (tests): its buffering is the caller's.

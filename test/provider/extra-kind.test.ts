@@ -38,7 +38,7 @@ describe("a kind declared beyond the table: the test-only Flow", () => {
     expect(kindNames()).toEqual(["form", "eventStream", "loginTemplate", "rateLimitPolicy", "flow"]);
   });
 
-  it("is declared once; the table alone serves only a collection without secrets or summaries", () => {
+  it("is declared once; the table alone serves a collection whose list holds whole objects", () => {
     expect(() => defineKind("flow", FLOW_KIND)).toThrow(/declared already/);
     expect(() => defineKind("form", FLOW_KIND)).toThrow(/declared already/);
     expect(() => defineKind("bad-name", FLOW_KIND)).toThrow(/camelCase/);
@@ -46,8 +46,7 @@ describe("a kind declared beyond the table: the test-only Flow", () => {
     expect(() => defineKindModule("form", kindModule("flow"))).toThrow(/has a module already/);
     expect(() => kindModule("noSuchKind")).toThrow(/unknown resource kind "noSuchKind"/);
     expect(() => tableKindModule("noSuchKind")).toThrow(/declare it with defineKind/);
-    expect(() => tableKindModule("eventStream")).toThrow(/needs files of its own \(it has secrets\)/);
-    expect(() => tableKindModule("form")).toThrow(/it has secrets, its list holds summaries/);
+    expect(() => tableKindModule("form")).toThrow(/needs files of its own \(its list holds summaries\)/);
     expect(() => tableKindModule("loginTemplate")).toThrow(/it is not a collection, it has no id rule or paging/);
   });
 
