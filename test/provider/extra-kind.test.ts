@@ -13,17 +13,10 @@ import { packageSchema } from "../../provider/package-schema";
 import { tableKindModule } from "../../provider/lifecycle/table-kind";
 import { invokeFunction } from "../../provider/plugin/invoke";
 import { defineKindModule, kindModule } from "../../provider/resources";
-import { providerFor } from "../../provider/shim";
 import { FLOW_KIND } from "../fixtures/kinds/flow";
-import { call, PROVIDER_TEXT, runtime, startHarness, type ProviderHarness } from "./helpers";
+import { call, dispatchingProvider, PROVIDER_TEXT, runtime, startHarness, type ProviderHarness } from "./helpers";
 
-const flow = () => {
-  const provider = { ...providerFor("flow" as never) } as Record<string, unknown>;
-  for (const method of ["check", "diff", "create", "read", "update", "delete"]) {
-    provider[method] = (...args: unknown[]) => runtime.dispatch("flow", method, args);
-  }
-  return provider as never;
-};
+const flow = () => dispatchingProvider("flow");
 
 describe("a kind declared beyond the table: the test-only Flow", () => {
   let harness: ProviderHarness;

@@ -18,25 +18,18 @@ import { readTenant } from "../../provider/cli/generate/snapshot";
 import { packageSchema } from "../../provider/package-schema";
 import { SECRET_SIG, SECRET_SIG_KEY } from "../../provider/plugin/secrets";
 import { startPluginServer } from "../../provider/plugin/server";
-import { providerFor } from "../../provider/shim";
 import { redactPaths } from "../../server/logger";
 import { DATABASE_FILE, openStore } from "../../server/store";
 import { CONNECTOR_KIND } from "../fixtures/kinds/connector";
 import { removeDir, startHarness as startServer, tempDir } from "../server/helpers";
-import { call, PROVIDER_TEXT, runtime, startHarness, type ProviderHarness } from "./helpers";
+import { call, dispatchingProvider, PROVIDER_TEXT, runtime, startHarness, type ProviderHarness } from "./helpers";
 
 jest.setTimeout(60_000);
 
 const SECRET = "sign-Conn3ct0r-first";
 const ROTATED = "sign-Conn3ct0r-second";
 
-const connector = () => {
-  const provider = { ...providerFor("connector" as never) } as Record<string, unknown>;
-  for (const method of ["check", "diff", "create", "read", "update", "delete"]) {
-    provider[method] = (...args: unknown[]) => runtime.dispatch("connector", method, args);
-  }
-  return provider as never;
-};
+const connector = () => dispatchingProvider("connector");
 
 describe("a kind with a write-only secret declared beyond the table: the test-only Connector", () => {
   it("server: sealed at rest, never answered, redacted in the log", async () => {
