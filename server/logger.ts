@@ -11,12 +11,17 @@
  * drain, so SIGTERM never hangs on a reader that stopped reading.
  */
 import pino, { type Logger } from "pino";
-import { kindNames, kindSpec, secretKeys } from "../api";
+import { EACH, kindNames, kindSpec, secretKeys } from "../api";
 
 /** Logger settings: `false` for silence, `true` for stdout at info. */
 export type LoggerOption = boolean | { destination?: string | NodeJS.WritableStream; level?: string };
 
-/** Paths pino replaces with `[Redacted]` whatever the kinds: credentials of the server itself and the seed's secrets. */
+/**
+ * Paths pino replaces with `[Redacted]` whatever the kinds: the server's own credentials
+ * (the Authorization header, client secrets, the token endpoint's `access_token`) and the
+ * payment key inside a component's sealed `credentials`. The kinds' secrets come from the
+ * table ({@link redactPaths}).
+ */
 export const REDACT_PATHS = [
   "authorization",
   "headers.authorization",
@@ -26,33 +31,27 @@ export const REDACT_PATHS = [
   "*.client_secret",
   "clientSecret",
   "*.clientSecret",
-  "password",
-  "*.password",
-  "token",
-  "*.token",
-  "header_value",
-  "*.header_value",
   "access_token",
   "*.access_token",
-  "*.webhook_authorization.password",
-  "*.webhook_authorization.token",
-  "*.webhook_authorization.header_value",
-  "secret_key",
-  "*.secret_key",
-  "api_key",
-  "*.api_key",
   "private_key",
   "*.private_key",
-  "*.config.credentials",
 ];
 
 /**
- * Every path the log redacts: {@link REDACT_PATHS} and the keys of every secret the kinds
- * declare (the table's and those declared with `defineKind` before the server starts).
+ * Every path the log redacts: {@link REDACT_PATHS} and, for every secret the kinds declare
+ * (the table's and those declared with `defineKind` before the server starts), its key at
+ * the top, one level down and under its parent key (`*.webhook_authorization.password`).
  */
 export function redactPaths(): string[] {
-  const declared = kindNames().flatMap((kind) => secretKeys(kindSpec(kind)!.secretPaths));
-  return [...new Set([...REDACT_PATHS, ...declared.flatMap((key) => [key, `*.${key}`])])];
+  const declared = kindNames().flatMap((kind) =>
+    kindSpec(kind)!.secretPaths.flatMap((path) => {
+      const [key] = secretKeys([path]);
+      if (key === undefined) return [];
+      const parent = path.at(-2);
+      return [key, `*.${key}`, ...(typeof parent === "string" && parent !== EACH ? [`*.${parent}.${key}`] : [])];
+    }),
+  );
+  return [...new Set([...REDACT_PATHS, ...declared])];
 }
 
 /** Most bytes of log lines held while the destination cannot take them. */
