@@ -12,7 +12,6 @@ import type { SecretPath } from "./schema/secret-paths";
 import {
   EVENT_STREAMS_API_PATH,
   EVENT_STREAM_ID_FORMAT,
-  EVENT_STREAM_ID_LENGTH,
   EVENT_STREAM_SCOPES,
   INEXISTENT_EVENT_STREAM,
   EVENT_STREAM_SECRET_PATHS,
@@ -166,7 +165,18 @@ const atMost = (format: IdFormat, maxLength: number) => ({
   path: { pattern: `^${format.prefix}${BASE58_RUN}+$`, maxLength },
 });
 
-const byIdOrName = (label: string, prefix: string): Pick<LookupSpec, "args" | "oneOf" | "result"> => ({
+/**
+ * The id rule of a kind whose ids are exactly the generated format: in a path too, only a
+ * well-formed id is looked up (longer or malformed is 400 `invalid_uri`).
+ */
+export const exactIdRule = (format: IdFormat) => ({
+  ...format,
+  schema: string({ pattern: idPatternOf(format) }),
+  path: { pattern: idPatternOf(format), maxLength: format.prefix.length + format.length },
+});
+
+/** A lookup's arguments, by id or by name (exactly one), returning one object of the kind. */
+export const lookupByIdOrName = (label: string, prefix: string): Pick<LookupSpec, "args" | "oneOf" | "result"> => ({
   args: [
     { name: "id", description: `The ${label}'s id (\`${prefix}…\`).` },
     {
@@ -201,7 +211,7 @@ export const KINDS = {
       {
         name: "getForm",
         description: "Reads one form of the tenant, by id or by name.",
-        ...byIdOrName("form", "ap_"),
+        ...lookupByIdOrName("form", "ap_"),
         example: { name: "Sign-up" },
       },
     ],
@@ -220,12 +230,8 @@ export const KINDS = {
     description: "An event stream of the tenant: the event types it subscribes to and where it delivers them.",
     path: EVENT_STREAMS_API_PATH,
     shape: "collection",
-    id: {
-      ...EVENT_STREAM_ID_FORMAT,
-      schema: string({ pattern: idPatternOf(EVENT_STREAM_ID_FORMAT) }),
-      // Event stream ids are exactly 26 characters (seed 2.4): the full format is required.
-      path: { pattern: idPatternOf(EVENT_STREAM_ID_FORMAT), maxLength: EVENT_STREAM_ID_LENGTH },
-    },
+    // Event stream ids are exactly 26 characters (seed 2.4): the full format is required.
+    id: exactIdRule(EVENT_STREAM_ID_FORMAT),
     createSchema: eventStreamCreateSchema,
     updateSchema: eventStreamUpdateSchema,
     responseSchema: eventStreamSchema,
@@ -238,7 +244,7 @@ export const KINDS = {
       {
         name: "getEventStream",
         description: "Reads one event stream of the tenant, by id or by name.",
-        ...byIdOrName("event stream", "est_"),
+        ...lookupByIdOrName("event stream", "est_"),
         example: { name: "audit-log" },
       },
     ],

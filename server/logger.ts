@@ -11,12 +11,17 @@
  * drain, so SIGTERM never hangs on a reader that stopped reading.
  */
 import pino, { type Logger } from "pino";
-import { KIND_NAMES, KINDS, secretKeys } from "../api";
+import { EACH, kindNames, kindSpec, secretKeys } from "../api";
 
 /** Logger settings: `false` for silence, `true` for stdout at info. */
 export type LoggerOption = boolean | { destination?: string | NodeJS.WritableStream; level?: string };
 
-/** Paths pino replaces with `[Redacted]`. */
+/**
+ * Paths pino replaces with `[Redacted]` whatever the kinds: the server's own credentials
+ * (the Authorization header, client secrets, the token endpoint's `access_token`) and the
+ * payment key inside a component's sealed `credentials`. The kinds' secrets come from the
+ * table ({@link redactPaths}).
+ */
 export const REDACT_PATHS = [
   "authorization",
   "headers.authorization",
@@ -26,27 +31,28 @@ export const REDACT_PATHS = [
   "*.client_secret",
   "clientSecret",
   "*.clientSecret",
-  "password",
-  "*.password",
-  "token",
-  "*.token",
-  "header_value",
-  "*.header_value",
   "access_token",
   "*.access_token",
-  "*.webhook_authorization.password",
-  "*.webhook_authorization.token",
-  "*.webhook_authorization.header_value",
-  "secret_key",
-  "*.secret_key",
-  "api_key",
-  "*.api_key",
   "private_key",
   "*.private_key",
-  "*.config.credentials",
-  // Every secret the table of kinds declares (form component secrets, webhook credentials, …).
-  ...KIND_NAMES.flatMap((kind) => secretKeys(KINDS[kind].secretPaths)).flatMap((key) => [key, `*.${key}`]),
 ];
+
+/**
+ * Every path the log redacts: {@link REDACT_PATHS} and, for every secret the kinds declare
+ * (the table's and those declared with `defineKind` before the server starts), its key at
+ * the top, one level down and under its parent key (`*.webhook_authorization.password`).
+ */
+export function redactPaths(): string[] {
+  const declared = kindNames().flatMap((kind) =>
+    kindSpec(kind)!.secretPaths.flatMap((path) => {
+      const [key] = secretKeys([path]);
+      if (key === undefined) return [];
+      const parent = path.at(-2);
+      return [key, `*.${key}`, ...(typeof parent === "string" && parent !== EACH ? [`*.${parent}.${key}`] : [])];
+    }),
+  );
+  return [...new Set([...REDACT_PATHS, ...declared])];
+}
 
 /** Most bytes of log lines held while the destination cannot take them. */
 export const LOG_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -95,7 +101,7 @@ async function endWithin(stream: Destination, timeoutMs: number): Promise<void> 
 export function createLogger(option: LoggerOption | undefined): TenantLogger | undefined {
   if (option === false) return undefined;
   const settings = option === true || option === undefined ? {} : option;
-  const options = { level: settings.level ?? "info", redact: { paths: REDACT_PATHS, censor: "[Redacted]" } };
+  const options = { level: settings.level ?? "info", redact: { paths: redactPaths(), censor: "[Redacted]" } };
   const { destination } = settings;
   if (destination !== undefined && typeof destination !== "string") {
     // A stream the caller gave (tests): its buffering is the caller's.

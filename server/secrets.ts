@@ -11,6 +11,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { secretPlaces, type SecretPath, type SecretPlace } from "../api";
 import { keysDir } from "./auth/keys";
 import { checkPrivateKeyFile, writePrivateFile } from "./files";
 
@@ -70,14 +71,11 @@ export function loadDataKey(dataDir?: string): Buffer {
   return key;
 }
 
-/** Where a secret sits in an object: keys and array indexes, e.g. `["destination", "configuration", "webhook_authorization", "password"]`. */
-export type SecretPath = readonly (string | number)[];
-
 type Container = Record<string | number, unknown>;
 
-function parentOf(doc: unknown, path: SecretPath): Container | undefined {
+function parentOf(doc: unknown, place: SecretPlace): Container | undefined {
   let node = doc;
-  for (const key of path.slice(0, -1)) {
+  for (const key of place.slice(0, -1)) {
     if (typeof node !== "object" || node === null) return undefined;
     node = (node as Container)[key];
   }
@@ -85,45 +83,42 @@ function parentOf(doc: unknown, path: SecretPath): Container | undefined {
 }
 
 /**
- * A copy of `doc` with the value at each of `paths` replaced by `null` (keeping its place
- * among its siblings), and those values sealed together for `place`; `sealed` is
- * undefined when `doc` holds none of them.
+ * A copy of `doc` with the value at each place `paths` (the table's secret paths) reach
+ * replaced by `null` (keeping its place among its siblings), and those values sealed
+ * together for `place`; `sealed` is undefined when `doc` holds none of them.
  */
 export function sealSecrets<T>(
   doc: T,
-  paths: SecretPath[],
+  paths: readonly SecretPath[],
   box: SecretBox,
   place: string,
 ): { stored: T; sealed?: string } {
-  const present = paths.filter((path) => parentOf(doc, path)?.[path[path.length - 1]] !== undefined);
+  const present = secretPlaces(doc, paths);
   if (present.length === 0) return { stored: doc };
   const stored = structuredClone(doc);
-  const secrets = present.map((path) => {
-    const parent = parentOf(stored, path)!;
-    const key = path[path.length - 1];
+  const secrets = present.map((at) => {
+    const parent = parentOf(stored, at)!;
+    const key = at[at.length - 1];
     const value = parent[key];
     parent[key] = null;
-    return [path, value] as const;
+    return [at, value] as const;
   });
   return { stored, sealed: box.seal(JSON.stringify(secrets), place) };
 }
 
 /**
- * Whether `stored` (a row's body) still holds one of `paths` in clear: a row written before
- * that path was declared secret (e.g. a form's Google Maps `server_key` before 412564a).
+ * Whether `stored` (a row's body) still holds a secret of `paths` in clear: a row written
+ * before that path was declared secret (e.g. a form's Google Maps `server_key` before 412564a).
  */
-export function holdsClearSecret(stored: unknown, paths: SecretPath[]): boolean {
-  return paths.some((path) => {
-    const value = parentOf(stored, path)?.[path[path.length - 1]];
-    return value !== undefined && value !== null;
-  });
+export function holdsClearSecret(stored: unknown, paths: readonly SecretPath[]): boolean {
+  return secretPlaces(stored, paths).some((at) => parentOf(stored, at)?.[at[at.length - 1]] !== null);
 }
 
 /** Puts the values {@link sealSecrets} sealed back into `stored` (in place) and returns it. */
 export function openSecrets<T>(stored: T, sealed: string, box: SecretBox, place: string): T {
-  for (const [path, value] of JSON.parse(box.open(sealed, place)) as [SecretPath, unknown][]) {
-    const parent = parentOf(stored, path);
-    if (parent) parent[path[path.length - 1]] = value;
+  for (const [at, value] of JSON.parse(box.open(sealed, place)) as [SecretPlace, unknown][]) {
+    const parent = parentOf(stored, at);
+    if (parent) parent[at[at.length - 1]] = value;
   }
   return stored;
 }

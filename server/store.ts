@@ -10,7 +10,8 @@ import Database from "better-sqlite3";
 import { chmodSync } from "node:fs";
 import { join } from "node:path";
 import { checkPrivateDataFile, ensurePrivateDir } from "./files";
-import { holdsClearSecret, loadDataKey, openSecrets, SecretBox, sealSecrets, type SecretPath } from "./secrets";
+import type { SecretPath } from "../api";
+import { holdsClearSecret, loadDataKey, openSecrets, SecretBox, sealSecrets } from "./secrets";
 
 /**
  * A collection's name: its SQLite table (`forms`, `event_streams`, `clients`), made on first
@@ -45,10 +46,11 @@ export interface CollectionOptions<T> {
    */
   summarise?: (doc: T) => unknown;
   /**
-   * Where `doc` holds secrets: those values are sealed with the data key (see secrets.ts)
-   * instead of being stored in clear, and put back when the object is read.
+   * Where the objects hold secrets (the table's secret paths): those values are sealed with
+   * the data key (see secrets.ts) instead of being stored in clear, and put back when the
+   * object is read.
    */
-  secretPaths?: (doc: T) => SecretPath[];
+  secretPaths?: readonly SecretPath[];
 }
 
 /** Objects of one kind, kept in insertion order. */
@@ -153,7 +155,7 @@ class SqliteCollection<T> implements Collection<T> {
       if (!secretPaths) return;
       for (const row of this.prepare(`SELECT ${ROW} FROM ${this.table} WHERE sealed IS NOT NULL`).all() as Row[]) {
         const body = JSON.parse(row.body) as T;
-        if (holdsClearSecret(body, secretPaths(body))) this.write(row.id, this.encode(row.id, this.decode(row)));
+        if (holdsClearSecret(body, secretPaths)) this.write(row.id, this.encode(row.id, this.decode(row)));
       }
     })();
   }
@@ -177,7 +179,7 @@ class SqliteCollection<T> implements Collection<T> {
    * that seals, `sealed` is "" when `doc` holds no secret (NULL marks a row not yet checked).
    */
   private encode(id: string, doc: T): { body: string; summary: string | null; sealed: string | null } {
-    const paths = this.options.secretPaths?.(doc) ?? [];
+    const paths = this.options.secretPaths ?? [];
     const { stored, sealed } = sealSecrets(doc, paths, this.box, `${this.table}:${id}`);
     return {
       body: JSON.stringify(stored),

@@ -46,6 +46,31 @@ function walk(value: unknown, path: SecretPath, visit: (parent: Record<string, u
   else walk(value[step], rest, visit);
 }
 
+/** Where one secret sits in one value: keys and array indexes (`["nodes", 0, "config", …]`). */
+export type SecretPlace = readonly (string | number)[];
+
+/**
+ * The places `paths` reach in the JSON `value` that hold something (not undefined): where
+ * the tenant server seals at rest, in the same path language as the rest.
+ */
+export function secretPlaces(value: unknown, paths: readonly SecretPath[]): SecretPlace[] {
+  const places: SecretPlace[] = [];
+  const visit = (here: unknown, path: SecretPath, place: SecretPlace): void => {
+    if (path.length === 0) {
+      if (here !== undefined) places.push(place);
+      return;
+    }
+    const [step, ...rest] = path;
+    if (typeof step === "object") {
+      if (isRecord(here) && matches(here, step.where)) visit(here, rest, place);
+    } else if (step === EACH) {
+      if (Array.isArray(here)) here.forEach((item, index) => visit(item, rest, [...place, index]));
+    } else if (isRecord(here) && step in here) visit(here[step], rest, [...place, step]);
+  };
+  for (const path of paths) visit(value, path, []);
+  return places;
+}
+
 /** Every secret value at `paths` in `value` (strings, and the strings inside secret objects). */
 export function secretValues(value: unknown, paths: readonly SecretPath[]): string[] {
   const found: string[] = [];
@@ -75,6 +100,30 @@ export function sealSecrets<T>(value: T, paths: readonly SecretPath[], seal: (se
     walk(copy, path, (parent, key) => {
       if (parent[key] !== null && parent[key] !== undefined) parent[key] = seal(parent[key]);
     });
+  return copy;
+}
+
+/**
+ * A deep copy of the JSON `value` with the secrets `source` holds at `paths` put at the
+ * same places (where `value` has the object that holds them): what a write-only secret's
+ * owner carries from its inputs into outputs the API answered without it.
+ */
+export function withSecretsOf<T>(value: T, source: unknown, paths: readonly SecretPath[]): T {
+  const copy = structuredClone(value);
+  for (const place of secretPlaces(source, paths)) {
+    let from: unknown = source;
+    let into: unknown = copy;
+    for (const key of place.slice(0, -1)) {
+      from = (from as Record<string | number, unknown>)[key];
+      into = typeof into === "object" && into !== null ? (into as Record<string | number, unknown>)[key] : undefined;
+    }
+    const last = place[place.length - 1];
+    if (typeof into === "object" && into !== null) {
+      (into as Record<string | number, unknown>)[last] = structuredClone(
+        (from as Record<string | number, unknown>)[last],
+      );
+    }
+  }
   return copy;
 }
 

@@ -2,12 +2,15 @@
  * A kind's module made from its table entry alone: the collection lifecycle over the
  * table's path, id rule and schemas (every create field managed, the update schema's fields
  * changed in place by PATCH, the others replaced), lookups by id or name, and `generate`'s
- * reading and writing. What a collection with no rules of its own needs: a kind declared
- * with `defineKind` (a test's own, or one being tried out) registers
- * `defineKindModule(name, tableKindModule(name))` and nothing else. A kind with secrets, a
- * list of summaries or rules the schemas do not state writes its own files instead.
+ * reading and writing. Secrets follow the table's secret paths: kept out of messages and
+ * of the create journal, write-only ones carried from the inputs into the outputs (the API
+ * never answers them; a changed one is still a difference), never written by `generate`.
+ * What a collection with no rules of its own needs: a kind declared with `defineKind` (a
+ * test's own, or one being tried out) registers `defineKindModule(name, tableKindModule(name))`
+ * and nothing else. A kind with a list of summaries or rules the schemas do not state
+ * writes its own files instead.
  */
-import { kindSpec, type JsonSchema, type KindSpec } from "../../api";
+import { kindSpec, secretValues, withoutSecrets, withSecretsOf, type JsonSchema, type KindSpec } from "../../api";
 import { listKind } from "../client/paging";
 import type { TenantClient } from "../client/http";
 import { clone, commentSafe, type KindGenerator, without, SERVER_FIELDS } from "./generator";
@@ -35,7 +38,6 @@ function collectionFacts(name: string): KindSpec & Required<Pick<KindSpec, "id" 
   const missing = [
     spec.shape !== "collection" ? "it is not a collection" : undefined,
     !spec.id || !spec.paging ? "it has no id rule or paging" : undefined,
-    spec.secretPaths.length > 0 ? "it has secrets" : undefined,
     spec.summarySchema ? "its list holds summaries" : undefined,
   ].filter(Boolean);
   if (missing.length > 0) {
@@ -49,6 +51,8 @@ export function tableKindModule(name: string): AnyKindModule {
   const spec = collectionFacts(name);
   const fields = propertiesOf(spec.createSchema);
   const updatable = new Set(propertiesOf(spec.updateSchema));
+  const { secretPaths } = spec;
+  const writeOnly = spec.secretsAre === "write-only" && secretPaths.length > 0;
   const changed = (desired: JsonObject, current: JsonObject) =>
     fields.filter((field) => !deepEqual(desired[field], current[field]));
 
@@ -68,15 +72,25 @@ export function tableKindModule(name: string): AnyKindModule {
         changed(desired, current).filter((field) => updatable.has(field)),
       ),
     // The program's shape: the fields it set (a server default it did not set is not a difference), and the timestamps.
-    outputs: (server, previous) => ({
-      ...pick(
-        server,
-        fields.filter((field) => previous === undefined || previous[field] !== undefined),
-      ),
-      ...pick(server, ["created_at", "updated_at"]),
-    }),
+    outputs: (server, previous) => {
+      const outputs = {
+        ...pick(
+          server,
+          fields.filter((field) => previous === undefined || previous[field] !== undefined),
+        ),
+        ...pick(server, ["created_at", "updated_at"]),
+      };
+      // The API never answers a write-only secret: carry it from the inputs or the old outputs.
+      return writeOnly && previous ? withSecretsOf(outputs, previous, secretPaths) : outputs;
+    },
     inputsFromOutputs: (outputs) => pick(outputs, fields),
     replaces: (desired, current) => changed(desired, current).filter((field) => !updatable.has(field)),
+    ...(secretPaths.length > 0
+      ? {
+          secretsOf: (body: JsonObject) => secretValues(body, secretPaths),
+          withoutSecrets: (body: JsonObject) => withoutSecrets(body, secretPaths),
+        }
+      : {}),
   };
 
   const readers: Record<string, LookupReader> = Object.fromEntries(
@@ -97,7 +111,8 @@ export function tableKindModule(name: string): AnyKindModule {
       id: object.id,
       ...(object.name !== undefined ? { label: object.name } : {}),
       comment: `${spec.typeName} "${commentSafe(object.name ?? object.id)}" (${object.id}).`,
-      args: clone(without(object, SERVER_FIELDS)),
+      // Never a secret in the program: a read-back one the API answered is left out too.
+      args: withoutSecrets(clone(without(object, SERVER_FIELDS)), secretPaths),
     }),
   };
 

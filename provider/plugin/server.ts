@@ -14,13 +14,14 @@ import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as pluginPb from "@pulumi/pulumi/proto/plugin_pb";
 import * as statusPb from "@pulumi/pulumi/proto/status_pb";
 import * as anyPb from "google-protobuf/google/protobuf/any_pb";
+import { kindNames, kindSpec } from "../../api";
 import * as runtime from "../runtime";
 import { OWNER_KEY } from "../lifecycle/ownership";
 import { functionResultSchema, invokeFunction, kindOfFunction } from "./invoke";
-import { renameProperties, renameResource, schemaKey, schemaPath } from "./names";
+import { kindOfTypeName, renameProperties, renameResource, schemaKey, schemaPath } from "./names";
 import { changedProperties, detailedDiff } from "./diff";
 import { reveal, sealOutputs } from "./secrets";
-import { TYPE_NAMES, type ResourceKind } from "../lifecycle/tokens";
+import type { ResourceKind } from "../lifecycle/tokens";
 import { ConfigurationError, PartialCreateError } from "../client/errors";
 import { readSettingsInput, resolveSettings } from "../client/settings";
 import { PACKAGE_NAME as PACKAGE } from "../package-schema";
@@ -28,14 +29,15 @@ import { PACKAGE_NAME as PACKAGE } from "../package-schema";
 /** The package name of the plugin (`tenant:*` tokens and configuration): the package schema's. */
 export { PACKAGE_NAME as PACKAGE } from "../package-schema";
 
-/** The resource kind of a type token such as `tenant:index:Form`. */
+/** The resource kind of a type token such as `tenant:index:Form` (a table kind, or one declared with `defineKind`). */
 export function kindOfToken(token: string): ResourceKind {
-  const type = token.split("::").pop()!.split(":").pop();
-  const found = (Object.keys(TYPE_NAMES) as ResourceKind[]).find((kind) => TYPE_NAMES[kind] === type);
-  if (!found || !token.startsWith(`${PACKAGE}:`)) {
-    throw new Error(`pulumi-tenant: unknown resource type "${token}"; known: ${Object.values(TYPE_NAMES).join(", ")}`);
+  const type = token.split("::").pop()!.split(":").pop() ?? "";
+  const found = token.startsWith(`${PACKAGE}:`) ? kindOfTypeName(type) : undefined;
+  if (!found) {
+    const known = kindNames().map((kind) => kindSpec(kind)!.typeName);
+    throw new Error(`pulumi-tenant: unknown resource type "${token}"; known: ${known.join(", ")}`);
   }
-  return found;
+  return found as ResourceKind;
 }
 
 type Json = Record<string, unknown>;

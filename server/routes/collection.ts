@@ -1,34 +1,58 @@
 /**
- * The routes of a collection from its table entry alone (api/kinds.ts): list (offset or
+ * The routes of a collection from its table entry (api/kinds.ts): list (offset or
  * checkpoint paging, as the entry says), create (POST, the create schema; the id and
  * timestamps are the server's), get, update (PATCH, the update schema, merged into the
  * object) and delete, with the entry's scopes (and a global client for an Early Access
- * kind), id rule and not-found code. What a kind declared with `defineKind` gets (one
- * without secrets: sealing them at rest needs rules of its own); the
- * table's own kinds have route files with their rules (server/routes/<kinds>.ts).
+ * kind), id rule and not-found code. Secrets follow the entry's secret paths: sealed at
+ * rest by the store, never answered when they are write-only (and redacted in the log,
+ * server/logger.ts). What a kind needs beyond its entry comes as {@link CollectionRules}
+ * (the rate limit policies: filters, a conflict check, microsecond timestamps).
  */
 import type { FastifyInstance } from "fastify";
 import { kindSpec, newId } from "../../api";
 import type { TenantContext } from "../context";
 import { checkpointPage, offsetPage } from "../paging";
 import { notFound } from "../http-error";
+import { publicObject } from "../public-object";
+import type { Collection } from "../store";
 import { isoMillis, isoMillisAfter } from "../time";
-import { validKindBody, validPathId, type IdRoute } from "../validation";
+import { queryValue, validKindBody, validPathId, type IdRoute } from "../validation";
 
-type StoredObject = { id: string } & Record<string, unknown>;
+/** An object of a collection as stored. */
+export type StoredObject = { id: string } & Record<string, unknown>;
 
-/** Registers the routes of collection kind `kind`. */
-export function registerCollectionRoutes(app: FastifyInstance, context: TenantContext, kind: string): void {
+/** A kind's own rules on top of its table entry's routes. */
+export interface CollectionRules {
+  /** Fields the list filters on by equality (`?consumer_selector=default`); a checkpoint-paged kind only. */
+  readonly listFilters?: readonly string[];
+  /** The timestamp of a write; `previous` is the object's `updated_at` before an update. Default: milliseconds, moving on. */
+  now?(previous?: string): string;
+  /** Checked in the transaction that inserts `object`: a rule across objects; throws an HttpError to refuse. */
+  beforeInsert?(object: StoredObject, objects: Collection<StoredObject>): void;
+}
+
+/** Registers the routes of collection kind `kind`, with its own `rules`. */
+export function registerCollectionRoutes(
+  app: FastifyInstance,
+  context: TenantContext,
+  kind: string,
+  rules: CollectionRules = {},
+): void {
   const spec = kindSpec(kind);
-  if (!spec?.id || !spec.paging || spec.shape !== "collection" || spec.secretPaths.length > 0) {
+  if (!spec?.id || !spec.paging || spec.shape !== "collection" || spec.summarySchema) {
     throw new Error(
-      `kind "${kind}" is not a collection with ids, paging and no secrets: it needs routes of its own (and rules to seal its secrets)`,
+      `kind "${kind}" is not a collection with ids, paging and whole objects in its list: it needs routes of its own`,
     );
   }
   const { scopes, label, notFoundCode, paging } = spec;
   const base = `/api/v2${spec.path}`;
   const table = spec.path.slice(1).replace(/[^a-z]+/g, "_");
-  const objects = context.store.collection<StoredObject>(table);
+  const objects = context.store.collection<StoredObject>(
+    table,
+    spec.secretPaths.length > 0 ? { secretPaths: spec.secretPaths } : undefined,
+  );
+  const now = (previous?: string) => rules.now?.(previous) ?? (previous ? isoMillisAfter(previous) : isoMillis());
+  const show = (object: StoredObject) => publicObject(kind, object);
   const auth = (scope: string | undefined) => ({
     config: { auth: { scope: scope ?? "", ...(spec.earlyAccess ? { requireGlobal: true } : {}) } },
   });
@@ -36,29 +60,39 @@ export function registerCollectionRoutes(app: FastifyInstance, context: TenantCo
   const pathId = (params: { id: string }) => validPathId(kind, params.id);
 
   app.get(base, auth(scopes.list), async (request) => {
-    return paging.style === "checkpoint"
-      ? checkpointPage(kind, objects, request.query)
-      : offsetPage(
-          kind,
-          request.query,
-          (offset, limit) => objects.pageOffset(offset, limit),
-          () => objects.count(),
-        );
+    if (paging.style === "offset") {
+      return offsetPage(
+        kind,
+        request.query,
+        (offset, limit) => objects.pageOffset(offset, limit).map(show),
+        () => objects.count(),
+      );
+    }
+    const where: Record<string, string> = {};
+    for (const filter of rules.listFilters ?? []) {
+      const value = queryValue(request.query, filter);
+      if (value !== undefined && value !== "") where[filter] = value;
+    }
+    return checkpointPage(kind, objects, request.query, { where, show });
   });
 
   app.post(base, auth(scopes.create), async (request, reply) => {
     const body = validKindBody<Record<string, unknown>>(kind, "create", request.body);
-    const now = isoMillis();
-    const object: StoredObject = { id: newId(kind), ...body, created_at: now, updated_at: now };
-    objects.insert(object.id, object);
-    return reply.code(201).send(object);
+    const created = now();
+    const object: StoredObject = { id: newId(kind), ...body, created_at: created, updated_at: created };
+    // Check and insert in one transaction, so two concurrent creates cannot both pass a rule.
+    context.store.transaction(() => {
+      rules.beforeInsert?.(object, objects);
+      objects.insert(object.id, object);
+    });
+    return reply.code(201).send(show(object));
   });
 
   app.get<IdRoute>(`${base}/:id`, auth(scopes.get), async (request) => {
     const id = pathId(request.params);
     const object = objects.get(id);
     if (!object) throw missing(id);
-    return object;
+    return show(object);
   });
 
   app.patch<IdRoute>(`${base}/:id`, auth(scopes.update), async (request) => {
@@ -71,10 +105,10 @@ export function registerCollectionRoutes(app: FastifyInstance, context: TenantCo
         ...existing,
         ...body,
         id,
-        updated_at: isoMillisAfter(existing.updated_at as string | undefined),
+        updated_at: now(existing.updated_at as string | undefined),
       };
       objects.replace(id, updated);
-      return updated;
+      return show(updated);
     });
   });
 

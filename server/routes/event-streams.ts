@@ -20,8 +20,8 @@ import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
 import { checkpointPage } from "../paging";
 import { HttpError, notFound } from "../http-error";
-import type { SecretPath } from "../secrets";
 import { isoMillis, isoMillisAfter } from "../time";
+import { publicObject } from "../public-object";
 import { validKindBody, validPathId, type IdRoute } from "../validation";
 
 /** Base path of the collection. */
@@ -29,30 +29,12 @@ export const EVENT_STREAMS_PATH = "/api/v2/event-streams";
 
 const scopes = KINDS.eventStream.scopes;
 
-/** The write-only fields of `webhook_authorization`. */
-export const WEBHOOK_SECRET_FIELDS = ["password", "token", "header_value"] as const;
-
-/** Where a stream holds its webhook secret, so the store keeps it sealed. */
-export function eventStreamSecretPaths(stream: EventStream): SecretPath[] {
-  if (stream.destination.type !== "webhook") return [];
-  return WEBHOOK_SECRET_FIELDS.map((field) => ["destination", "configuration", "webhook_authorization", field]);
-}
-
 const streamNotFound = (id: string) =>
   notFound(`The event stream with id ${id} does not exist.`, KINDS.eventStream.notFoundCode);
 
-/** The stream as a client may see it: the webhook secret removed. */
+/** The stream as a client may see it: the webhook secret removed (the table's write-only secret paths). */
 export function publicEventStream(stream: EventStream): EventStream {
-  if (stream.destination.type !== "webhook") return stream;
-  const authorization: Record<string, unknown> = { ...stream.destination.configuration.webhook_authorization };
-  for (const field of WEBHOOK_SECRET_FIELDS) delete authorization[field];
-  return {
-    ...stream,
-    destination: {
-      type: "webhook",
-      configuration: { ...stream.destination.configuration, webhook_authorization: authorization as never },
-    },
-  };
+  return publicObject("eventStream", stream);
 }
 
 /** The destination as stored: eventbridge gains its partner event source. */
@@ -99,7 +81,9 @@ const sortKeys = (value: object): object =>
 
 /** Registers the event stream routes. */
 export function registerEventStreamRoutes(app: FastifyInstance, context: TenantContext): void {
-  const streams = context.store.collection<EventStream>("event_streams", { secretPaths: eventStreamSecretPaths });
+  const streams = context.store.collection<EventStream>("event_streams", {
+    secretPaths: KINDS.eventStream.secretPaths,
+  });
 
   app.get(EVENT_STREAMS_PATH, { config: { auth: { scope: scopes.list } } }, async (request) => {
     return checkpointPage("eventStream", streams, request.query, { show: publicEventStream });

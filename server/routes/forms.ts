@@ -12,7 +12,6 @@ import {
   DEFAULT_FORM_ENDING,
   ERROR_CODES,
   KINDS,
-  FORM_COMPONENT_SECRET_FIELDS,
   FORM_KEPT_EMPTY_KEYS,
   FORM_OPAQUE_KEYS,
   newId,
@@ -24,7 +23,6 @@ import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
 import { offsetPage } from "../paging";
 import { HttpError, invalidQuery, notFound } from "../http-error";
-import type { SecretPath } from "../secrets";
 import { isoMillis, isoMillisAfter } from "../time";
 import { queryList, validKindBody, validPathId, type IdRoute } from "../validation";
 
@@ -109,21 +107,9 @@ function storedForm(id: string, fields: FormFields, createdAt: string, updatedAt
   };
 }
 
-/** Where a form holds component secrets, so the store keeps them sealed. */
-export function formSecretPaths(form: Form): SecretPath[] {
-  const nodes = Array.isArray(form.nodes) ? form.nodes : [];
-  return nodes.flatMap((node, nodeIndex) => {
-    const components = node.type === "STEP" && Array.isArray(node.config?.components) ? node.config.components : [];
-    return components.flatMap((component, componentIndex) => {
-      const fields = FORM_COMPONENT_SECRET_FIELDS[(component as { type?: string }).type ?? ""] ?? [];
-      return fields.map((field) => ["nodes", nodeIndex, "config", "components", componentIndex, "config", ...field]);
-    });
-  });
-}
-
 /** Registers the form routes. */
 export function registerFormRoutes(app: FastifyInstance, context: TenantContext): void {
-  const forms = context.store.collection<Form>("forms", { summarise: summary, secretPaths: formSecretPaths });
+  const forms = context.store.collection<Form>("forms", { summarise: summary, secretPaths: KINDS.form.secretPaths });
 
   app.get(FORMS_PATH, { config: { auth: { scope: scopes.list } } }, async (request) => {
     return offsetPage(

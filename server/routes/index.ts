@@ -11,16 +11,16 @@ import { registerCollectionRoutes } from "./collection";
 import { registerEventStreamRoutes } from "./event-streams";
 import { registerFormRoutes } from "./forms";
 import { registerOAuthRoutes } from "./oauth";
-import { registerRateLimitPolicyRoutes } from "./rate-limit-policies";
+import { RATE_LIMIT_POLICY_RULES } from "./rate-limit-policies";
 
 /** Registers the token endpoint, the management API and the admin routes. */
 export async function tenantRoutes(app: FastifyInstance, { context }: { context: TenantContext }): Promise<void> {
   registerOAuthRoutes(app, context);
-  registerRateLimitPolicyRoutes(app, context);
+  registerCollectionRoutes(app, context, "rateLimitPolicy", RATE_LIMIT_POLICY_RULES);
   registerFormRoutes(app, context);
   registerBrandingRoutes(app, context);
   registerEventStreamRoutes(app, context);
-  // Kinds declared beyond the table (api defineKind): the routes of their table entry.
+  // Kinds declared beyond the table (api defineKind): the routes of their table entry, secrets sealed by its paths.
   for (const kind of definedKindNames()) registerCollectionRoutes(app, context, kind);
   registerAdminRoutes(app, context);
 }

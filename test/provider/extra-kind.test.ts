@@ -13,17 +13,10 @@ import { packageSchema } from "../../provider/package-schema";
 import { tableKindModule } from "../../provider/lifecycle/table-kind";
 import { invokeFunction } from "../../provider/plugin/invoke";
 import { defineKindModule, kindModule } from "../../provider/resources";
-import { providerFor } from "../../provider/shim";
 import { FLOW_KIND } from "../fixtures/kinds/flow";
-import { call, PROVIDER_TEXT, runtime, startHarness, type ProviderHarness } from "./helpers";
+import { call, dispatchingProvider, PROVIDER_TEXT, runtime, startHarness, type ProviderHarness } from "./helpers";
 
-const flow = () => {
-  const provider = { ...providerFor("flow" as never) } as Record<string, unknown>;
-  for (const method of ["check", "diff", "create", "read", "update", "delete"]) {
-    provider[method] = (...args: unknown[]) => runtime.dispatch("flow", method, args);
-  }
-  return provider as never;
-};
+const flow = () => dispatchingProvider("flow");
 
 describe("a kind declared beyond the table: the test-only Flow", () => {
   let harness: ProviderHarness;
@@ -38,7 +31,7 @@ describe("a kind declared beyond the table: the test-only Flow", () => {
     expect(kindNames()).toEqual(["form", "eventStream", "loginTemplate", "rateLimitPolicy", "flow"]);
   });
 
-  it("is declared once; the table alone serves only a collection without secrets or summaries", () => {
+  it("is declared once; the table alone serves a collection whose list holds whole objects", () => {
     expect(() => defineKind("flow", FLOW_KIND)).toThrow(/declared already/);
     expect(() => defineKind("form", FLOW_KIND)).toThrow(/declared already/);
     expect(() => defineKind("bad-name", FLOW_KIND)).toThrow(/camelCase/);
@@ -46,8 +39,7 @@ describe("a kind declared beyond the table: the test-only Flow", () => {
     expect(() => defineKindModule("form", kindModule("flow"))).toThrow(/has a module already/);
     expect(() => kindModule("noSuchKind")).toThrow(/unknown resource kind "noSuchKind"/);
     expect(() => tableKindModule("noSuchKind")).toThrow(/declare it with defineKind/);
-    expect(() => tableKindModule("eventStream")).toThrow(/needs files of its own \(it has secrets\)/);
-    expect(() => tableKindModule("form")).toThrow(/it has secrets, its list holds summaries/);
+    expect(() => tableKindModule("form")).toThrow(/needs files of its own \(its list holds summaries\)/);
     expect(() => tableKindModule("loginTemplate")).toThrow(/it is not a collection, it has no id rule or paging/);
   });
 

@@ -11,6 +11,7 @@ import { startTenantServer, type TenantServer } from "../../server/index";
 import * as runtime from "../../provider/runtime";
 import { eventStreamProvider, formProvider, loginTemplateProvider } from "../fixtures/providers";
 import type { TenantClientOptions } from "../../provider/client/http";
+import { providerFor } from "../../provider/shim";
 
 export { eventStreamProvider, formProvider, loginTemplateProvider, runtime };
 
@@ -94,6 +95,18 @@ export function call<K extends keyof ResourceProvider>(
   const fn = provider[method];
   if (!fn) throw new Error(`provider has no ${String(method)}`);
   return (fn as (...args: unknown[]) => unknown).bind(provider) as NonNullable<ResourceProvider[K]>;
+}
+
+/**
+ * The serialized provider of kind `kind` (one declared with `defineKind` too) whose
+ * lifecycle methods go straight to the runtime's dispatch, as the engine's calls end up.
+ */
+export function dispatchingProvider(kind: string): ResourceProvider {
+  const provider = { ...providerFor(kind as never) } as Record<string, unknown>;
+  for (const method of ["check", "diff", "create", "read", "update", "delete"]) {
+    provider[method] = (...args: unknown[]) => runtime.dispatch(kind, method, args);
+  }
+  return provider as unknown as ResourceProvider;
 }
 
 /** Counts the forms of the tenant. */

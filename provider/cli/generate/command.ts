@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { KIND_NAMES, KINDS, type KindSpec } from "../../../api";
 import { ConfigurationError } from "../../client/errors";
 import { TenantClient } from "../../client/http";
 import {
@@ -23,6 +24,32 @@ import { readTenant } from "./snapshot";
 
 /** Exit codes of `pulumi-tenant generate`. */
 export const GENERATE_EXIT = { ok: 0, error: 1 } as const;
+
+/** The help's scope paragraph, from the table: each kind's read scope, an Early Access kind's with a global client. */
+function scopesNeeded(): string {
+  const specs: KindSpec[] = KIND_NAMES.map((kind) => KINDS[kind]);
+  const read = (spec: KindSpec) => spec.scopes.list ?? spec.scopes.get;
+  const plain = specs.filter((spec) => !spec.earlyAccess).map(read);
+  const early = specs.filter((spec) => spec.earlyAccess);
+  const earlyWords = early.map((spec) => spec.plural).join(" and ");
+  const words = [
+    "Scopes the client needs:",
+    ...plain.map((scope) => `${scope},`),
+    ...(early.length > 0
+      ? ["and", ...early.map(read), `with a global client for the ${earlyWords}. Without that scope,`]
+      : []),
+  ];
+  if (early.length > 0)
+    words.push(`a global client or the Early Access feature, the ${earlyWords} are skipped with a note.`);
+  // Wrapped as the rest of the help, at 86 columns.
+  const lines: string[] = [];
+  for (const word of words.join(" ").split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + 1 + word.length <= 86) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.join("\n");
+}
 
 export const GENERATE_HELP = `Usage: pulumi-tenant generate --out DIR [options]
 
@@ -63,9 +90,7 @@ Options:
   --quiet              no progress lines
   -h, --help           this text
 
-Scopes the client needs: read:forms, read:event_streams, read:branding, and
-read:rate_limit_policies with a global client for the policies. Without that scope,
-a global client or the Early Access feature, the policies are skipped with a note.
+${scopesNeeded()}
 
 Secrets: webhook secrets (password, token, header value) are write-only in the API; form
 component secrets (reCAPTCHA secret key, Google Maps API key, payment private key,

@@ -1,7 +1,6 @@
 /** The form component secrets: one list that generate and the tenant server both read. */
-import { FORM_COMPONENT_SECRET_FIELDS, FORM_SECRET_PATHS } from "../../../api";
+import { FORM_COMPONENT_SECRET_FIELDS, FORM_SECRET_PATHS, secretPlaces } from "../../../api";
 import { formSecrets } from "../../../provider/resources/form/secrets";
-import { formSecretPaths } from "../../../server/routes/forms";
 
 const components = [
   { id: "r", type: "RECAPTCHA", config: { site_key: "s", secret_key: "S1" } },
@@ -27,13 +26,13 @@ describe("form component secrets", () => {
     expect(formSecrets(form).map((secret) => secret.value)).toEqual(["S1", "S2", "S3", "S4", "S5"]);
   });
 
-  it("the tenant server seals all five at rest", () => {
-    const paths = formSecretPaths(form as never).map((path) => path.join("."));
+  it("the tenant server seals all five at rest, where the shared list says (PAYMENT's credentials whole)", () => {
+    const paths = secretPlaces(form, FORM_SECRET_PATHS).map((path) => path.join("."));
     expect(paths).toEqual([
       "nodes.0.config.components.0.config.secret_key",
       "nodes.0.config.components.1.config.api_key",
       "nodes.0.config.components.1.config.server_key",
-      "nodes.0.config.components.2.config.credentials.private_key",
+      "nodes.0.config.components.2.config.credentials",
       "nodes.0.config.components.3.config.access_token",
     ]);
   });

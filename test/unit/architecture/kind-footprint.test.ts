@@ -12,6 +12,10 @@
  * api/index.ts (the kind's module), provider/index.ts (its public exports),
  * provider/resources/index.ts (its implementation, readers and generator) and
  * server/routes/index.ts (its routes).
+ *
+ * A kind the table alone serves (secrets included) is declared in its own files and names
+ * nothing shared: the test-only Connector (a write-only secret) and Flow
+ * (test/fixtures/kinds/) hold the README's count of files for such a kind.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -146,5 +150,33 @@ describe("the footprint of each kind", () => {
     expect(words.some((w) => holds(w, WORDS.rateLimitPolicy))).toBe(false);
     expect(words.some((w) => holds(w, WORDS.loginTemplate))).toBe(false);
     expect(wordsOf("transform")).toEqual(["transform"]);
+  });
+});
+
+/** The files of a test-only kind's fixture folder. */
+const fixtureFiles = (kind: string) => fs.readdirSync(path.join(ROOT, "test/fixtures/kinds", kind)).sort();
+
+describe("a kind declared beyond the table", () => {
+  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+  const stated = /declared in (\w+) files of its own/.exec(readme)?.[1];
+  const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3 };
+
+  it("the README states how many files, at most 3", () => {
+    expect(stated).toBeDefined();
+    expect(NUMBERS[stated!]).toBeLessThanOrEqual(3);
+  });
+
+  it.each(["flow", "connector"])("the test-only %s is declared in the README's count of files", (kind) => {
+    expect({ kind, files: fixtureFiles(kind).length }).toEqual({ kind, files: NUMBERS[stated!] });
+  });
+
+  it("the Connector, a kind with a write-only secret, is named in no shared file of api/, server/, provider/", () => {
+    const files = ["api", "server", "provider"].flatMap((dir) => codeFiles(path.join(ROOT, dir)));
+    const naming = files.filter((file) =>
+      namesIn(fs.readFileSync(file, "utf8"))
+        .map(wordsOf)
+        .some((words) => holds(words, [["connector"], ["connectors"]])),
+    );
+    expect(naming).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { KIND_NAMES, KINDS, type KindSpec } from "../../../api";
 import { main } from "../../../provider/cli/index";
 import {
   parseFlags,
@@ -57,6 +58,16 @@ describe("pulumi-tenant generate (command line)", () => {
       expect(stdout).toContain(text);
     }
     expect((await cli(["--help"])).stdout).toMatch(/generate +write a Pulumi program/);
+  });
+
+  it("--help names the read scope of every kind of the table, an Early Access kind's with a global client", async () => {
+    const { stdout } = await cli(["generate", "--help"]);
+    const paragraph = stdout.slice(stdout.indexOf("Scopes the client needs")).split("\n\n")[0]!.replace(/\s+/g, " ");
+    for (const kind of KIND_NAMES) {
+      const spec: KindSpec = KINDS[kind];
+      expect(paragraph).toContain(spec.scopes.list ?? spec.scopes.get);
+      if (spec.earlyAccess) expect(paragraph).toContain(`with a global client for the ${spec.plural}`);
+    }
   });
 
   it("fails with exit code 1 and says what is missing", async () => {
