@@ -14,6 +14,7 @@
  *                                                    as a GOPROXY folder (file:// or any static HTTP server)
  *   SHA256SUMS
  *
+ * Run it as `npm run release`, which builds first (the plugin is packed from provider/dist as it is).
  * The version is provider/package.json's (`--version` must match it: bump it there first). The SDKs
  * are generated afresh from a schema of that version whose `pluginDownloadURL` is the release host
  * (package-schema.ts PLUGIN_DOWNLOAD_URL, or `--plugin-download-url`): every SDK carries it, so the
@@ -248,7 +249,8 @@ export function release(options: ReleaseOptions = {}): Release {
     generateSdks(ensureCodegen(), schemaFile, sdks);
 
     step(2, "the resource plugin (npm pack of provider/ with its production dependencies)");
-    const { tarball } = packPlugin(stage, (line) => progress(`      ${line}`));
+    // `npm run release` (and `npm test`, before the release test) has just built provider/.
+    const { tarball } = packPlugin(stage, (line) => progress(`      ${line}`), { build: false });
     const plugins = {} as Release["plugins"];
     for (const platform of PLUGIN_PLATFORMS) {
       plugins[platform] = path.join(dir, `pulumi-resource-${PACKAGE_NAME}-v${version}-${platform}.tar.gz`);
