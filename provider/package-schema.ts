@@ -246,8 +246,17 @@ function functionOf(writer: TypeWriter, kind: KindSpec, lookup: KindSpec["lookup
 /** The Go SDK's module path (sdk/go/go.mod); programs import `${GO_MODULE}/tenant`. */
 export const GO_MODULE = "github.com/pulumi-tenant/pulumi-tenant/sdk/go";
 
+/**
+ * Where the engine downloads the resource plugin from when a program uses an SDK and the plugin
+ * is not installed yet: the GitHub releases of pulumi-tenant/pulumi-tenant (Pulumi's `github://`
+ * source; the repository defaults to `pulumi-<name>`), whose assets are the tarballs
+ * `npm run release` writes, `pulumi-resource-tenant-v<version>-<os>-<arch>.tar.gz`. Every SDK
+ * carries it; `npm run release -- --plugin-download-url URL` puts another one in.
+ */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-tenant";
+
 /** The Pulumi package schema (plain JSON data). */
-export function packageSchema(version: string): Record<string, unknown> {
+export function packageSchema(version: string, options: { pluginDownloadURL?: string } = {}): Record<string, unknown> {
   const writer = new TypeWriter();
   const resources: Record<string, unknown> = {};
   const functions: Record<string, unknown> = {};
@@ -281,6 +290,7 @@ export function packageSchema(version: string): Record<string, unknown> {
     version,
     description: "Forms, the login page template, event streams and rate limit policies of an identity tenant.",
     license: "Apache-2.0",
+    pluginDownloadURL: options.pluginDownloadURL ?? PLUGIN_DOWNLOAD_URL,
     config: { variables },
     provider: { description: "The tenant provider.", inputProperties: variables },
     resources,
@@ -295,7 +305,8 @@ export function packageSchema(version: string): Record<string, unknown> {
         typescriptVersion: "~5.9.3",
       },
       python: { packageName: "pulumi_tenant", requires: { pulumi: ">=3.0.0,<4.0.0" }, pyproject: { enabled: true } },
-      go: { importBasePath: `${GO_MODULE}/tenant`, generateResourceContainerTypes: false },
+      // respectSchemaVersion: Go programs send the SDK's version, so the engine knows which plugin to fetch.
+      go: { importBasePath: `${GO_MODULE}/tenant`, generateResourceContainerTypes: false, respectSchemaVersion: true },
     },
   };
 }

@@ -40,6 +40,7 @@ function npm(args: string[], cwd: string): string {
 export function packPlugin(
   outDir: string,
   progress: (line: string) => void = () => undefined,
+  options: { build?: boolean } = {},
 ): { tarball: string; version: string } {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, "provider", "package.json"), "utf8")) as {
     version: string;
@@ -51,9 +52,11 @@ export function packPlugin(
   ).version;
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-plugin-pack-"));
   try {
-    progress("packing provider/ (npm pack)");
+    progress(`packing provider/ (npm pack${options.build === false ? ", already built" : ""})`);
+    // build: false skips the package's prepack build, for callers that have just built it.
+    const noBuild = options.build === false ? ["--ignore-scripts"] : [];
     const packed = JSON.parse(
-      npm(["pack", "--json", "--workspace", "provider", "--pack-destination", stage], root),
+      npm(["pack", "--json", ...noBuild, "--workspace", "provider", "--pack-destination", stage], root),
     ) as {
       filename: string;
     }[];

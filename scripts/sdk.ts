@@ -56,13 +56,18 @@ function generateJava(binDir: string, schemaFile: string, outDir: string): void 
     });
     const target = path.join(outDir, "java");
     fs.cpSync(path.join(work, "java"), target, { recursive: true });
-    const { name, version } = JSON.parse(fs.readFileSync(schemaFile, "utf8")) as { name: string; version: string };
+    const { name, version, pluginDownloadURL } = JSON.parse(fs.readFileSync(schemaFile, "utf8")) as {
+      name: string;
+      version: string;
+      pluginDownloadURL?: string;
+    };
     const resources = path.join(target, "src", "main", "resources", "com", "pulumi", name);
     fs.mkdirSync(resources, { recursive: true });
     fs.writeFileSync(path.join(resources, "version.txt"), `${version}\n`);
     fs.writeFileSync(
       path.join(resources, "plugin.json"),
-      `${JSON.stringify({ resource: true, name, version }, null, 2)}\n`,
+      // `server`: where the engine downloads the plugin from (the Java language host reports it).
+      `${JSON.stringify({ resource: true, name, version, ...(pluginDownloadURL ? { server: pluginDownloadURL } : {}) }, null, 2)}\n`,
     );
   } finally {
     fs.rmSync(home, { recursive: true, force: true });

@@ -316,8 +316,18 @@ export function providerService(version: string): Partial<providerGrpc.IResource
   };
 }
 
+/** The plugin's version: the pulumi-tenant package's own (dist/provider/plugin/server.js is three folders down). */
+function pluginVersion(): string {
+  return (
+    JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { version: string }
+  ).version;
+}
+
 /** Starts the server on 127.0.0.1 (`port` 0: any free port); resolves with the port and a stop function. */
-export async function startPluginServer(port = 0, version = "0.2.0"): Promise<{ port: number; stop(): Promise<void> }> {
+export async function startPluginServer(
+  port = 0,
+  version = pluginVersion(),
+): Promise<{ port: number; stop(): Promise<void> }> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(
     providerGrpc.ResourceProviderService,
