@@ -23,6 +23,14 @@
  *   listening) hands its error to the first read of the kind: that error is the run's
  *   one full message, and the other reads get the client's pointer to it.
  *
+ * What a list costs: a page per 100 objects of its kind **in the tenant**, whichever stack
+ * manages them (the API lists a kind, not a stack's objects). A stack that shares its tenant
+ * with other stacks or objects made by hand pays for their pages too, once per kind and pass:
+ * cheaper than a GET per object as long as the stack holds more than 1 in 100 of the kind's
+ * objects (a stack holding fewer may set {@link READ_MODE_ENV} to `get`). The bench's plugin
+ * stack at N = 1,000 showed 22 requests for that reason, not a second list: its tenant also
+ * held the dynamic stack's 1,000 objects (test/e2e/plugin-refresh-cost.test.ts).
+ *
  * Memory is bounded by {@link MAX_LISTED_PER_KIND} objects per kind and tenant.
  */
 import { listKind } from "../client/paging";

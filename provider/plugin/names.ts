@@ -7,7 +7,7 @@
  * keys a schema declares are renamed, so map keys (translations, custom fields) and keys the
  * schema does not know pass unchanged, and a secret envelope stays an envelope.
  */
-import { kindNames, kindSpec, type JsonSchema } from "../../api";
+import { kindNames, kindSpec, type JsonSchema, type KindSpec } from "../../api";
 import { isSecret, secret } from "./secrets";
 
 /** A wire name as the package schema spells it: `next_node` → `nextNode` (a name without `_` is kept). */
@@ -30,10 +30,41 @@ function isRecord(value: unknown): value is Json {
 }
 const isSchema = (value: unknown): value is JsonSchema => isRecord(value);
 
+/**
+ * What is worked out from a schema once and kept, by schema object (the api/ table holds them
+ * for the process): every Check, Diff and Read renames a resource's properties both ways, and
+ * a profile of a refresh preview of 300 resources put 40 % of the time spent in the plugin's
+ * own code here, working the same answers out again.
+ */
+const memo = {
+  alternatives: new WeakMap<JsonSchema, JsonSchema[]>(),
+  items: new WeakMap<JsonSchema, JsonSchema | null>(),
+  declared: new WeakMap<JsonSchema, Map<string, Declared>>(),
+  resources: new WeakMap<KindSpec, JsonSchema>(),
+};
+
 /** The alternatives of a union schema (`oneOf`, `anyOf`, `allOf`), or the schema itself. */
 function alternatives(schema: JsonSchema): JsonSchema[] {
-  const union = [schema.oneOf, schema.anyOf, schema.allOf].find(Array.isArray) as JsonSchema[] | undefined;
-  return union ? union.flatMap(alternatives) : [schema];
+  let found = memo.alternatives.get(schema);
+  if (!found) {
+    const union = [schema.oneOf, schema.anyOf, schema.allOf].find(Array.isArray) as JsonSchema[] | undefined;
+    found = union ? union.flatMap(alternatives) : [schema];
+    memo.alternatives.set(schema, found);
+  }
+  return found;
+}
+
+/** The schema of an array's items across the alternatives of `schema`, or undefined. */
+function itemsOf(schema: JsonSchema): JsonSchema | undefined {
+  let found = memo.items.get(schema);
+  if (found === undefined) {
+    const items = alternatives(schema)
+      .map((branch) => branch.items)
+      .filter(isSchema);
+    found = items.length > 0 ? either(items) : null;
+    memo.items.set(schema, found);
+  }
+  return found ?? undefined;
 }
 
 /**
@@ -41,16 +72,42 @@ function alternatives(schema: JsonSchema): JsonSchema[] {
  * branch its tag names (every branch when the tag is missing or unknown, e.g. an unknown value
  * at preview); of any other union, every branch.
  */
-function branchesFor(schema: JsonSchema, value: Json, direction: Direction): JsonSchema[] {
+function branchesFor(schema: JsonSchema, tag: string | undefined, tagValue: unknown): JsonSchema[] {
   const all = alternatives(schema);
-  const tag = isRecord(schema.discriminator) ? String(schema.discriminator.propertyName) : undefined;
   if (tag === undefined) return all;
-  const tagValue = value[direction === "toWire" ? schemaName(tag) : tag];
   const chosen = all.filter((branch) => {
     const tagSchema = isRecord(branch.properties) ? (branch.properties as Json)[tag] : undefined;
     return isSchema(tagSchema) && tagSchema.const === tagValue;
   });
   return chosen.length > 0 ? chosen : all;
+}
+
+/** What {@link renameProperties} needs of the branches that may describe an object. */
+interface Declared {
+  /** The declared properties, by the name in `direction`'s source spelling. */
+  properties: Map<string, { wire: string; schema: JsonSchema }>;
+  /** The schema of a map's values, if the branches declare one. */
+  values?: JsonSchema;
+}
+
+/** {@link declared} and {@link mapValues} of the branches of `schema` that may describe `value`, worked out once. */
+function declaredFor(schema: JsonSchema, value: Json, direction: Direction): Declared {
+  const tag = isRecord(schema.discriminator) ? String(schema.discriminator.propertyName) : undefined;
+  const tagValue = tag === undefined ? undefined : value[direction === "toWire" ? schemaName(tag) : tag];
+  // A tag's value picks branches by `const` (strings): any other value picks them all.
+  const key = `${direction}\u0000${typeof tagValue === "string" ? `s:${tagValue}` : typeof tagValue}`;
+  let bySchema = memo.declared.get(schema);
+  if (!bySchema) {
+    bySchema = new Map();
+    memo.declared.set(schema, bySchema);
+  }
+  let found = bySchema.get(key);
+  if (!found) {
+    const branches = branchesFor(schema, tag, tagValue);
+    found = { properties: declared(branches, direction), values: mapValues(branches) };
+    bySchema.set(key, found);
+  }
+  return found;
 }
 
 /** A key's schema across branches: the one schema, or a union of the different ones. */
@@ -88,15 +145,11 @@ export function renameProperties(value: unknown, schema: JsonSchema | undefined,
   if (schema === undefined) return value;
   if (isSecret(value)) return secret(renameProperties(value.value, schema, direction));
   if (Array.isArray(value)) {
-    const items = alternatives(schema)
-      .map((branch) => branch.items)
-      .filter(isSchema);
-    return items.length === 0 ? value : value.map((item) => renameProperties(item, either(items), direction));
+    const items = itemsOf(schema);
+    return items === undefined ? value : value.map((item) => renameProperties(item, items, direction));
   }
   if (!isRecord(value)) return value;
-  const branches = branchesFor(schema, value, direction);
-  const properties = declared(branches, direction);
-  const values = mapValues(branches);
+  const { properties, values } = declaredFor(schema, value, direction);
   return Object.fromEntries(
     Object.entries(value).map(([key, child]) => {
       const property = properties.get(key);
@@ -112,7 +165,13 @@ export function renameProperties(value: unknown, schema: JsonSchema | undefined,
 /** Every schema a resource of `kind` exchanges: its create, update and GET bodies. */
 function resourceSchema(kind: string): JsonSchema | undefined {
   const spec = kindSpec(kind);
-  return spec ? { anyOf: [spec.createSchema, spec.updateSchema, spec.responseSchema] } : undefined;
+  if (!spec) return undefined;
+  let schema = memo.resources.get(spec);
+  if (!schema) {
+    schema = { anyOf: [spec.createSchema, spec.updateSchema, spec.responseSchema] };
+    memo.resources.set(spec, schema);
+  }
+  return schema;
 }
 
 /** The kind whose resource type is `typeName` (`Form` → `form`). */
@@ -139,10 +198,7 @@ export function schemaPath(kind: string, wirePath: string): string {
   return wirePath.replace(/[A-Za-z_][A-Za-z0-9_]*|\[\d+\]/g, (step) => {
     if (schema === undefined) return step;
     if (step.startsWith("[")) {
-      const items = alternatives(schema)
-        .map((branch) => branch.items)
-        .filter(isSchema);
-      schema = items.length > 0 ? either(items) : undefined;
+      schema = itemsOf(schema);
       return step;
     }
     const property = declared(alternatives(schema), "toSchema").get(step);
