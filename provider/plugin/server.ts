@@ -316,11 +316,19 @@ export function providerService(version: string): Partial<providerGrpc.IResource
   };
 }
 
-/** The plugin's version: the pulumi-tenant package's own (dist/provider/plugin/server.js is three folders down). */
+/**
+ * The plugin's version: the pulumi-tenant package's own, from the nearest package.json of that
+ * name above this file (provider/package.json, from the sources or from dist/provider/plugin/).
+ */
 function pluginVersion(): string {
-  return (
-    JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { version: string }
-  ).version;
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "pulumi-tenant" && pkg.version) return pkg.version;
+    }
+    if (path.dirname(dir) === dir) throw new Error(`no package.json of pulumi-tenant above ${__dirname}`);
+  }
 }
 
 /** Starts the server on 127.0.0.1 (`port` 0: any free port); resolves with the port and a stop function. */
