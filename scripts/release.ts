@@ -26,7 +26,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { GO_MODULE, PACKAGE_NAME, PLUGIN_DOWNLOAD_URL, packageSchema } from "../provider/package-schema";
+import { GO_MODULE, PACKAGE_NAME, PLUGIN_DOWNLOAD_URL, packageSchema } from "../provider/schema/package-schema";
 import { ensureLanguages, REPO_ROOT } from "./lib/pulumi";
 import { packPlugin } from "./plugin-pack";
 import { ensureCodegen, generateSdks } from "./sdk";

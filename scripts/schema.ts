@@ -1,10 +1,10 @@
 /**
  * `npm run schema`: writes `schema.json`, the Pulumi package schema derived from the table
- * of kinds (provider/package-schema.ts). The build runs it, so the file never drifts.
+ * of kinds (provider/schema/package-schema.ts). The build runs it, so the file never drifts.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageSchema } from "../provider/package-schema";
+import { packageSchema } from "../provider/schema/package-schema";
 
 const root = join(__dirname, "..", "..");
 const { version } = JSON.parse(readFileSync(join(root, "provider", "package.json"), "utf8")) as { version: string };

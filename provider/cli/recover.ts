@@ -23,7 +23,7 @@ import { PulumiCommandError, runPulumi } from "../backend/pulumi-cli";
 import { sleep } from "../client/limiter";
 import { kindModule } from "../resources";
 import { configureFromSettings, sharedClient } from "../runtime";
-import { reveal } from "../plugin/secrets";
+import { reveal } from "../schema/envelope";
 import { StackTenants } from "./stack-tenants";
 
 /** Exit codes of `pulumi-tenant recover`. */

@@ -9,7 +9,7 @@ import { parseBackendList, SIBLING_BACKENDS_ENV, SIBLING_BACKENDS_KEY } from "..
 import { kindOfType, type StackExport } from "../backend/stack-state";
 import { DEFAULT_NAMESPACE, readSettingsInput, type TenantSettingsInput } from "../client/settings";
 import { namespaceOf } from "../runtime";
-import { reveal } from "../plugin/secrets";
+import { reveal } from "../schema/envelope";
 
 /** The plugin's provider resource type. */
 const PLUGIN_PROVIDER_TYPE = "pulumi:providers:tenant";

@@ -1,6 +1,5 @@
 /** The argument every resource takes to choose its tenant. */
 import * as pulumiRuntime from "@pulumi/pulumi";
-import { DEFAULT_NAMESPACE } from "../client/settings";
 import { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "./tokens";
 import type * as pulumi from "@pulumi/pulumi";
 
@@ -48,23 +47,4 @@ export function tenantInputs(
     ...(args.force !== undefined ? { force: args.force } : {}),
     managedBy,
   };
-}
-
-/** The program's resources by the namespace they named as a plain string (see {@link registeredIn}). */
-const registered = new Map<string, pulumi.Resource[]>();
-
-/**
- * Records, in the Pulumi program, that `resource` lives in namespace `tenant` (when it is
- * a plain string): a lookup that fails for the whole namespace waits for these, so the
- * failure their `check` reports in full is not told a second time by the program.
- */
-export function noteTenantResource(resource: pulumi.Resource, tenant: unknown): void {
-  if (tenant !== undefined && typeof tenant !== "string") return;
-  const namespace = tenant ?? DEFAULT_NAMESPACE;
-  registered.set(namespace, [...(registered.get(namespace) ?? []), resource]);
-}
-
-/** The resources of the program recorded in `namespace`. */
-export function registeredIn(namespace: string): readonly pulumi.Resource[] {
-  return registered.get(namespace) ?? [];
 }

@@ -15,7 +15,7 @@ import {
   settingsKey,
   type TenantSettingsInput,
 } from "../client/settings";
-import { registeredIn } from "../lifecycle/tenant";
+import { registeredIn } from "./registered";
 
 /** The configuration namespace the provider reads by default (`tenant:domain`, …). */
 export const DEFAULT_TENANT_NAMESPACE = DEFAULT_NAMESPACE;

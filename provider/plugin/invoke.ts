@@ -4,8 +4,8 @@
  * as the program-side lookups') run with the client of the configured provider.
  */
 import { kindNames, kindSpec, type JsonSchema, type LookupSpec } from "../../api";
-import { PACKAGE_NAME } from "../package-schema";
-import { schemaName } from "./names";
+import { PACKAGE_NAME } from "../schema/package-schema";
+import { schemaName } from "../schema/names";
 import { kindModule } from "../resources";
 import * as runtime from "../runtime";
 

@@ -18,16 +18,16 @@ import { kindNames, kindSpec } from "../../api";
 import * as runtime from "../runtime";
 import { OWNER_KEY } from "../lifecycle/ownership";
 import { functionResultSchema, invokeFunction, kindOfFunction } from "./invoke";
-import { kindOfTypeName, renameProperties, renameResource, schemaKey, schemaPath } from "./names";
+import { kindOfTypeName, renameProperties, renameResource, schemaKey, schemaPath } from "../schema/names";
 import { changedProperties, detailedDiff } from "./diff";
-import { reveal, sealOutputs } from "./secrets";
+import { reveal, sealOutputs } from "../schema/envelope";
 import type { ResourceKind } from "../lifecycle/tokens";
 import { ConfigurationError, PartialCreateError } from "../client/errors";
 import { readSettingsInput, resolveSettings } from "../client/settings";
-import { PACKAGE_NAME as PACKAGE } from "../package-schema";
+import { PACKAGE_NAME as PACKAGE } from "../schema/package-schema";
 
 /** The package name of the plugin (`tenant:*` tokens and configuration): the package schema's. */
-export { PACKAGE_NAME as PACKAGE } from "../package-schema";
+export { PACKAGE_NAME as PACKAGE } from "../schema/package-schema";
 
 /** The resource kind of a type token such as `tenant:index:Form` (a table kind, or one declared with `defineKind`). */
 export function kindOfToken(token: string): ResourceKind {

@@ -11,7 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import type { Stack } from "@pulumi/pulumi/automation";
-import { GO_MODULE } from "../../provider/package-schema";
+import { GO_MODULE } from "../../provider/schema/package-schema";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import {
   ensureLanguages,

@@ -16,7 +16,7 @@ import * as path from "node:path";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { ensureLanguages, REPO_ROOT } from "../../scripts/lib/pulumi";
-import { renameResource } from "../../provider/plugin/names";
+import { renameResource } from "../../provider/schema/names";
 import scenario from "./languages/scenario.json";
 import {
   E2E_TIMEOUT_MS,

@@ -9,7 +9,7 @@
  */
 import * as path from "node:path";
 import { OWNER_KEY } from "../../provider/lifecycle/ownership";
-import { kindOfTypeName, renameResource } from "../../provider/plugin/names";
+import { kindOfTypeName, renameResource } from "../../provider/schema/names";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, startE2e, type E2eContext } from "./harness";
 

@@ -24,7 +24,7 @@ import * as path from "node:path";
 import { adminToken } from "../fixtures/realistic-tenant";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { ensureLanguages, openStack } from "../../scripts/lib/pulumi";
-import { GO_MODULE, PLUGIN_DOWNLOAD_URL } from "../../provider/package-schema";
+import { GO_MODULE, PLUGIN_DOWNLOAD_URL } from "../../provider/schema/package-schema";
 import {
   MAVEN_ARTIFACT,
   MAVEN_GROUP,

@@ -9,7 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { compareTrees, ensureCodegen, generateSdks, SDK_DIR } from "../../scripts/sdk";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
-import { GO_MODULE } from "../../provider/package-schema";
+import { GO_MODULE } from "../../provider/schema/package-schema";
 
 jest.setTimeout(5 * 60 * 1000);
 

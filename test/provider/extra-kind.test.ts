@@ -9,7 +9,7 @@ import { defineKind, kindNames } from "../../api";
 import { buildPluginProgram } from "../../provider/cli/generate/plugin-program";
 import { buildProgram } from "../../provider/cli/generate/program";
 import { readTenant } from "../../provider/cli/generate/snapshot";
-import { packageSchema } from "../../provider/package-schema";
+import { packageSchema } from "../../provider/schema/package-schema";
 import { tableKindModule } from "../../provider/lifecycle/table-kind";
 import { invokeFunction } from "../../provider/plugin/invoke";
 import { defineKindModule, kindModule } from "../../provider/resources";

@@ -5,7 +5,7 @@
  * the SDK takes the package schema's names (`nextNode`), so each input is renamed on the way.
  */
 import * as tenant from "../../../sdk/nodejs";
-import { renameResource } from "../../../provider/plugin/names";
+import { renameResource } from "../../../provider/schema/names";
 import { declareScenario, type TenantModule } from "../scenario";
 
 /** `args` of a resource of `kind` in the SDK's names: typed as the SDK's arguments `T`. */

@@ -5,10 +5,10 @@
  * program holds plain resources and the import is followed by a preview with no change.
  * The resources come from the same model as the dynamic-provider program (model.ts).
  */
-import { GO_MODULE, packageSchema } from "../../package-schema";
-import { kindOfTypeName, renameResource } from "../../plugin/names";
-import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "./go-literal";
-import { Code, printLiteral, PYTHON } from "./literal";
+import { GO_MODULE, packageSchema } from "../../schema/package-schema";
+import { kindOfTypeName, renameResource } from "../../schema/names";
+import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "../../printers/go";
+import { Code, printLiteral, PYTHON } from "../../printers/literal";
 import {
   describeContents,
   FileRef,

@@ -5,7 +5,7 @@
  * every secret read from the stack configuration (`cfg.requireSecret`).
  */
 import { DEFAULT_NAMESPACE } from "../../client/settings";
-import { Code, printLiteral } from "./literal";
+import { Code, printLiteral } from "../../printers/literal";
 import {
   adoptsByFlag,
   describeContents,

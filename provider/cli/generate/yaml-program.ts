@@ -5,7 +5,7 @@
  * configuration read as `${key}`; files beside the program are `fn::readFile`. No SDK: YAML
  * programs need only the plugin and its schema.
  */
-import { kindOfTypeName, renameResource } from "../../plugin/names";
+import { kindOfTypeName, renameResource } from "../../schema/names";
 import { FileRef, SecretRef, type ModelResource, type TenantModel } from "./model";
 
 /** A YAML scalar: strings JSON-quoted (valid YAML), `${` escaped so YAML does not read it as an expression. */

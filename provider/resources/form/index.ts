@@ -4,7 +4,8 @@ import * as dynamic from "@pulumi/pulumi/dynamic";
 import { FORM_SECRET_PATHS, type FormEnding, type FormFields, type FormNode, type FormStart } from "../../../api";
 import type { DeepInput } from "../../inputs";
 import { providerFor } from "../../shim";
-import { noteTenantResource, tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
+import { tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
+import { noteTenantResource } from "../../lookups/registered";
 import { markSecrets } from "../../lifecycle/secrets";
 import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
 

@@ -2,7 +2,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
 import { providerFor } from "../../shim";
-import { noteTenantResource, tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
+import { tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
+import { noteTenantResource } from "../../lookups/registered";
 import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
 
 /** Arguments of a {@link LoginTemplate}. */

@@ -6,7 +6,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { RateLimitConfiguration } from "../../../api";
 import type { DeepInput } from "../../inputs";
-import { noteTenantResource, tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
+import { tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
+import { noteTenantResource } from "../../lookups/registered";
 import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
 import { providerFor } from "../../shim";
 

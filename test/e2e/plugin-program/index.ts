@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { kindOfTypeName, renameResource } from "../../../provider/plugin/names";
+import { kindOfTypeName, renameResource } from "../../../provider/schema/names";
 
 /** A resource of the plugin, declared by its type token alone (what a generated SDK would wrap). */
 class PluginResource extends pulumi.CustomResource {

@@ -6,7 +6,7 @@ import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as emptyPb from "google-protobuf/google/protobuf/empty_pb";
 import * as statusPb from "@pulumi/pulumi/proto/status_pb";
 import { configLookup, kindOfToken, startPluginServer } from "../../../provider/plugin/server";
-import { SECRET_SIG, SECRET_SIG_KEY } from "../../../provider/plugin/secrets";
+import { SECRET_SIG, SECRET_SIG_KEY } from "../../../provider/schema/envelope";
 import { startHarness, type ProviderHarness } from "../helpers";
 
 jest.setTimeout(60_000);

@@ -8,11 +8,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { programTarget } from "../../../provider/cli/generate/command";
-import { GoPrinter, goString, type ObjectTypes } from "../../../provider/cli/generate/go-literal";
+import { GoPrinter, goString, type ObjectTypes } from "../../../provider/printers/go";
 import { modelOf, SecretRef } from "../../../provider/cli/generate/model";
 import { buildPluginProgram, type PluginLanguage, snakeCase } from "../../../provider/cli/generate/plugin-program";
 import { replaceRefs } from "../../../provider/cli/generate/program";
-import { packageSchema } from "../../../provider/package-schema";
+import { packageSchema } from "../../../provider/schema/package-schema";
 import { REPO_ROOT } from "../../../scripts/lib/pulumi";
 import { fixtureView, snapshot, snapshotOf } from "../../fixtures/generate-snapshot";
 

@@ -2,7 +2,7 @@
 import * as fc from "fast-check";
 import { buildProgram, describeContents, secretLines, shellWord } from "../../../provider/cli/generate/program";
 import { selectorWords } from "../../../provider/resources/rate-limit-policy/generate";
-import { Code, printLiteral, printString } from "../../../provider/cli/generate/literal";
+import { Code, printLiteral, printString } from "../../../provider/printers/literal";
 import { identifierFrom, isUsableIdentifier, NameAllocator, wordsOf } from "../../../provider/cli/generate/names";
 import { FORM_ID, fixtureView, snapshot } from "../../fixtures/generate-snapshot";
 

@@ -1,6 +1,6 @@
-/** JSON values as Java of the generated Java SDK (provider/cli/generate/java-literal.ts), for the schema's examples. */
-import { JavaPrinter } from "../../../provider/cli/generate/java-literal";
-import type { ObjectTypes } from "../../../provider/cli/generate/typed-printer";
+/** JSON values as Java of the generated Java SDK (provider/printers/java.ts), for the schema's examples. */
+import { JavaPrinter } from "../../../provider/printers/java";
+import type { ObjectTypes } from "../../../provider/printers/typed";
 
 const TYPES: ObjectTypes = {
   "tenant:index:Start": {

@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { KIND_NAMES, KINDS, type JsonSchema } from "../../../api";
-import { packageSchema } from "../../../provider/package-schema";
-import { schemaName } from "../../../provider/plugin/names";
+import { packageSchema } from "../../../provider/schema/package-schema";
+import { schemaName } from "../../../provider/schema/names";
 
 const root = join(__dirname, "..", "..", "..");
 const version = (JSON.parse(readFileSync(join(root, "provider", "package.json"), "utf8")) as { version: string })

@@ -1,6 +1,6 @@
-/** The plugin's renaming between the package schema's names and the API's (provider/plugin/names.ts). */
-import { renameResource, schemaKey, schemaName, schemaPath } from "../../../../provider/plugin/names";
-import { SECRET_SIG, SECRET_SIG_KEY } from "../../../../provider/plugin/secrets";
+/** The plugin's renaming between the package schema's names and the API's (provider/schema/names.ts). */
+import { renameResource, schemaKey, schemaName, schemaPath } from "../../../../provider/schema/names";
+import { SECRET_SIG, SECRET_SIG_KEY } from "../../../../provider/schema/envelope";
 
 const wrap = (value: unknown) => ({ [SECRET_SIG_KEY]: SECRET_SIG, value });
 

@@ -7,7 +7,7 @@ import {
   SECRET_SIG_KEY,
   sealOutputs,
   secret,
-} from "../../../../provider/plugin/secrets";
+} from "../../../../provider/schema/envelope";
 
 const wrap = (value: unknown) => ({ [SECRET_SIG_KEY]: SECRET_SIG, value });
 

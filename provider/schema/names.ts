@@ -8,7 +8,7 @@
  * schema does not know pass unchanged, and a secret envelope stays an envelope.
  */
 import { kindNames, kindSpec, type JsonSchema, type KindSpec } from "../../api";
-import { isSecret, secret } from "./secrets";
+import { isSecret, secret } from "./envelope";
 
 /** A wire name as the package schema spells it: `next_node` → `nextNode` (a name without `_` is kept). */
 export const schemaName = (wireName: string): string =>

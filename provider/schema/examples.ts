@@ -6,11 +6,11 @@
  * are the table's (`example` of a kind, of a lookup), in the API's names, printed in each
  * language's names by the printers `generate` uses, so they cannot drift from the schema.
  */
-import type { KindSpec, LookupSpec } from "../api";
-import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "./cli/generate/go-literal";
-import { JavaPrinter, javaString } from "./cli/generate/java-literal";
-import { printLiteral, PYTHON } from "./cli/generate/literal";
-import { renameResource, schemaName } from "./plugin/names";
+import type { KindSpec, LookupSpec } from "../../api";
+import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "../printers/go";
+import { JavaPrinter, javaString } from "../printers/java";
+import { printLiteral, PYTHON } from "../printers/literal";
+import { renameResource, schemaName } from "./names";
 
 /** `nextNode` → `next_node`: Python's name of a schema property. */
 const pythonName = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

@@ -1,5 +1,5 @@
 /**
- * What the printers of values in a typed SDK language (go-literal.ts, java-literal.ts) share:
+ * What the printers of values in a typed SDK language (go.ts, java.ts) share:
  * the schema's object types by `$ref`, a union's branch chosen by its discriminator when
  * every key of the value is one of the branch's fields, and the check that an object holds
  * only fields of its type. Each language writes the records and the untyped values.

@@ -4,10 +4,10 @@
  * configuration, and an object type per named object of the wire schemas. Never written by
  * hand: `npm run schema` (run by the build) writes it to `schema.json`.
  */
-import { kindNames, kindSpec, type JsonSchema, type KindSpec, type SecretPath } from "../api";
-import { SETTING_FACTS, SETTING_NAMES } from "./client/settings";
-import { schemaName } from "./plugin/names";
-import { functionExample, resourceExample } from "./package-examples";
+import { kindNames, kindSpec, type JsonSchema, type KindSpec, type SecretPath } from "../../api";
+import { SETTING_FACTS, SETTING_NAMES } from "../client/settings";
+import { schemaName } from "./names";
+import { functionExample, resourceExample } from "./examples";
 
 /** The package name: tokens are `tenant:index:<Name>`. */
 export const PACKAGE_NAME = "tenant";
@@ -65,7 +65,7 @@ class TypeWriter {
 
   /**
    * The properties of an object schema, as Pulumi properties named the schema's way
-   * (`next_node` → `nextNode`; the plugin renames at its boundary, provider/plugin/names.ts).
+   * (`next_node` → `nextNode`; the plugin renames at its boundary, provider/schema/names.ts).
    */
   propertiesOf(
     schema: JsonSchema,

@@ -8,9 +8,9 @@
  * `pulumi.Array{…}`. Evaluating the output gives back the value.
  */
 import { Code } from "./literal";
-import { ANY_REF, TypedPrinter, type ObjectTypes, type TypeSpec } from "./typed-printer";
+import { ANY_REF, TypedPrinter, type ObjectTypes, type TypeSpec } from "./typed";
 
-export type { ObjectTypes, TypeSpec } from "./typed-printer";
+export type { ObjectTypes, TypeSpec } from "./typed";
 const PRIMITIVE = { string: "String", integer: "Int", number: "Float64", boolean: "Bool" } as const;
 
 /** The Go SDK's name of a property: the schema's name with its first letter capitalised (`nextNode` → `NextNode`). */

@@ -7,7 +7,7 @@
  * when every key is one of its fields, and anything else is plain `Map`s and `List`s, which
  * the SDK serializes as given.
  */
-import { ANY_REF, TypedPrinter, type ObjectTypes, type TypeSpec } from "./typed-printer";
+import { ANY_REF, TypedPrinter, type ObjectTypes, type TypeSpec } from "./typed";
 
 /** A Java string literal: JSON's escapes are Java's (JSON.stringify writes no `\/`). */
 export function javaString(value: string): string {
