@@ -29,7 +29,7 @@ import * as path from "node:path";
 import { GO_MODULE, PACKAGE_NAME, PLUGIN_DOWNLOAD_URL, packageSchema } from "../provider/schema/package-schema";
 import { ensureLanguages, REPO_ROOT } from "./lib/pulumi";
 import { packPlugin } from "./plugin-pack";
-import { ensureCodegen, generateSdks } from "./sdk";
+import { ensureCodegen, generateSdks, listFiles } from "./sdk";
 
 /** The platforms a plugin tarball is written for (the launcher is a POSIX shell script: no Windows). */
 export const PLUGIN_PLATFORMS = ["linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64"] as const;
@@ -64,16 +64,6 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 
 function sha(file: string, algorithm: "sha1" | "md5" | "sha256"): string {
   return createHash(algorithm).update(fs.readFileSync(file)).digest("hex");
-}
-
-function listFiles(dir: string, prefix = ""): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) =>
-      entry.isDirectory()
-        ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
-        : [`${prefix}${entry.name}`],
-    );
 }
 
 function human(bytes: number): string {

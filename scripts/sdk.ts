@@ -74,7 +74,8 @@ function generateJava(binDir: string, schemaFile: string, outDir: string): void 
   }
 }
 
-function listFiles(dir: string, prefix = ""): string[] {
+/** Every file under `dir` (none when it does not exist), as paths relative to it. */
+export function listFiles(dir: string, prefix = ""): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { withFileTypes: true })

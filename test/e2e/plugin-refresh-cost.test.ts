@@ -7,10 +7,9 @@
  * and are never read one by one. (This is what the bench's 22 requests at N = 1,000 were: its
  * plugin stack shared the tenant with the dynamic stack's 1,000 objects.)
  */
-import { execFile } from "node:child_process";
 import * as path from "node:path";
-import { pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
-import { E2E_TIMEOUT_MS, startE2e, type E2eContext } from "./harness";
+import { REPO_ROOT } from "../../scripts/lib/pulumi";
+import { E2E_TIMEOUT_MS, runCli, startE2e, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -69,24 +68,8 @@ describe("refresh through list snapshots, resource plugin, real engine", () => {
   });
 
   test("`pulumi refresh` with its preview pass: one list per kind in each pass", async () => {
-    const binDir = process.env.PULUMI_TENANT_BIN!;
-    const env = {
-      ...process.env,
-      ...pulumiEnv(binDir, {
-        stateDir: path.join(ctx.tmpDir, "state"),
-        homeDir: path.join(ctx.tmpDir, "home"),
-        passphrase: "e2e-passphrase",
-      }),
-    };
     ctx.server.counters.reset();
-    await new Promise<void>((resolve, reject) =>
-      execFile(
-        path.join(binDir, "pulumi"),
-        ["refresh", "--yes", "--stack", STACK, "--non-interactive", "--color", "never"],
-        { cwd: ctx.stack.workspace.workDir, env, maxBuffer: 16 * 1024 * 1024 },
-        (error) => (error ? reject(error) : resolve()),
-      ),
-    );
+    await runCli(ctx.stack, ["refresh", "--yes", "--color", "never"]);
     const counters = ctx.server.counters.snapshot();
     expect(counters[FORM_PAGES]).toBe(4);
     expect(counters[STREAM_PAGES]).toBe(4);

@@ -4,10 +4,7 @@
  * (the server's counters), every hand edit and delete is seen, and putting the code's
  * values back writes exactly the edited objects.
  */
-import { execFile } from "node:child_process";
-import * as path from "node:path";
-import { pulumiEnv } from "../../scripts/lib/pulumi";
-import { E2E_TIMEOUT_MS, setScenario, startE2e, writesIn, type E2eContext } from "./harness";
+import { E2E_TIMEOUT_MS, runCli, setScenario, startE2e, writesIn, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -59,24 +56,8 @@ describe("refresh through list snapshots, real engine", () => {
   });
 
   test("`pulumi refresh` with its preview pass lists each kind once per pass", async () => {
-    const binDir = process.env.PULUMI_TENANT_BIN!;
-    const env = {
-      ...process.env,
-      ...pulumiEnv(binDir, {
-        stateDir: path.join(ctx.tmpDir, "state"),
-        homeDir: path.join(ctx.tmpDir, "home"),
-        passphrase: "e2e-passphrase",
-      }),
-    };
     ctx.server.counters.reset();
-    await new Promise<void>((resolve, reject) =>
-      execFile(
-        path.join(binDir, "pulumi"),
-        ["refresh", "--yes", "--stack", STACK, "--non-interactive", "--color", "never"],
-        { cwd: ctx.stack.workspace.workDir, env, maxBuffer: 16 * 1024 * 1024 },
-        (error) => (error ? reject(error) : resolve()),
-      ),
-    );
+    await runCli(ctx.stack, ["refresh", "--yes", "--color", "never"]);
     const counters = ctx.server.counters.snapshot();
     // Two passes (preview, then update), each its own provider process with its own lists: 2 pages per kind each.
     expect(counters["GET /api/v2/forms"]).toBe(4);
