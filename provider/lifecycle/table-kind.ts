@@ -15,10 +15,9 @@ import { listKind } from "../client/paging";
 import type { TenantClient } from "../client/http";
 import { clone, commentSafe, type KindGenerator, without, SERVER_FIELDS } from "./generator";
 import { findByIdOrName } from "../lookups/by-name";
-import type { AnyKindModule } from "../resources";
 import { collectionResource, type CollectionSpec } from "./collection";
 import { deepEqual, type JsonObject } from "./shared";
-import type { LookupReader } from "./types";
+import type { AnyKindModule, LookupReader } from "./types";
 
 type TableObject = { id: string; name?: string; created_at?: string };
 

@@ -5,6 +5,7 @@
  */
 import type { CheckResult, CreateResult, DiffResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import type { TenantClient } from "../client/http";
+import type { KindGenerator } from "./generator";
 import type { CreateJournal } from "./journal";
 import type { ListSnapshots } from "./list-snapshot";
 import type { JsonObject } from "./shared";
@@ -61,3 +62,10 @@ export type LookupReader = (
   client: TenantClient,
   args: Readonly<Record<string, string | undefined>>,
 ) => Promise<unknown>;
+
+/** What a kind registers (resources/index.ts): its implementation, a reader per lookup (by name), its part in `generate`. */
+export interface AnyKindModule {
+  implementation: ResourceImplementation;
+  readers: Readonly<Record<string, LookupReader>>;
+  generator: KindGenerator<unknown>;
+}

@@ -5,9 +5,8 @@
  * (api/kinds.ts): a kind or lookup missing here does not compile.
  */
 import type { KINDS } from "../../api";
-import type { KindGenerator } from "../lifecycle/generator";
 import type { ResourceKind } from "../lifecycle/tokens";
-import type { LookupReader, ResourceImplementation } from "../lifecycle/types";
+import type { AnyKindModule, LookupReader } from "../lifecycle/types";
 import { eventStreamGenerator } from "./event-stream/generate";
 import { eventStreamReaders } from "./event-stream/lookup";
 import { eventStreamImplementation } from "./event-stream/provider";
@@ -23,12 +22,7 @@ import { rateLimitPolicyImplementation } from "./rate-limit-policy/provider";
 
 export { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "../lifecycle/tokens";
 
-/** What a kind registers: its implementation, a reader per lookup (by name), its part in `generate`. */
-export interface AnyKindModule {
-  implementation: ResourceImplementation;
-  readers: Readonly<Record<string, LookupReader>>;
-  generator: KindGenerator<unknown>;
-}
+export type { AnyKindModule } from "../lifecycle/types";
 
 /** A table kind's registration: a reader for each lookup of its table entry, checked at compile time. */
 export type KindModule<K extends ResourceKind> = AnyKindModule & {

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { KIND_NAMES, KINDS, type JsonSchema } from "../../../api";
-import { packageSchema } from "../../../provider/schema/package-schema";
+import { packageSchema, PLUGIN_DOWNLOAD_URL } from "../../../provider/schema/package-schema";
 import { schemaName } from "../../../provider/schema/names";
 
 const root = join(__dirname, "..", "..", "..");
@@ -40,6 +40,15 @@ function secretNames(value: unknown, found = new Set<string>()): Set<string> {
 describe("the Pulumi package schema", () => {
   it("is the committed schema.json (npm run schema writes it; nobody edits it by hand)", () => {
     expect(JSON.parse(readFileSync(join(root, "schema.json"), "utf8"))).toEqual(schema);
+  });
+
+  it("names the release host as pluginDownloadURL, and a mirror's when a release gives one", () => {
+    expect(packageSchema("1.2.3").pluginDownloadURL).toBe(PLUGIN_DOWNLOAD_URL);
+    const mirror = "https://mirror.example.com/pulumi-tenant/v${VERSION}";
+    expect(packageSchema("1.2.3", { pluginDownloadURL: mirror })).toMatchObject({
+      version: "1.2.3",
+      pluginDownloadURL: mirror,
+    });
   });
 
   it("validates against Pulumi's package metaschema", () => {
