@@ -17,7 +17,7 @@
  */
 import * as path from "node:path";
 import type { ConfigureRequest, ResourceProvider } from "@pulumi/pulumi/dynamic";
-import type { TenantRuntime } from "./runtime";
+import type { TenantRuntime } from "./dispatch/protocol";
 import type { ResourceKind } from "./lifecycle/tokens";
 
 // Short names: the serializer writes each captured constant's name beside its value.

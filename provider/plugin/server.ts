@@ -201,13 +201,11 @@ export function providerService(version: string): Partial<providerGrpc.IResource
     check: unary(async (request: providerPb.CheckRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       const news = wireOf(kind, request.getNews());
-      const result = (await runtime.dispatch(kind, "check", [
-        reveal(wireOf(kind, request.getOlds())),
-        withUrn(reveal(news), request.getUrn()),
-      ])) as {
-        inputs?: Json;
-        failures?: { property?: string; reason: string }[];
-      };
+      const result = await runtime.call(kind, {
+        method: "check",
+        olds: reveal(wireOf(kind, request.getOlds())),
+        news: withUrn(reveal(news), request.getUrn()),
+      });
       return checkResponse({
         inputs: renameResource(kind, sealOutputs(kind, withoutUrn(result.inputs ?? {}), news), "toSchema"),
         failures: result.failures?.map((failure) => ({
@@ -220,12 +218,7 @@ export function providerService(version: string): Partial<providerGrpc.IResource
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       const olds = reveal(wireOf(kind, request.getOlds()));
       const news = reveal(wireOf(kind, request.getNews()));
-      const result = (await runtime.dispatch(kind, "diff", [request.getId(), olds, news])) as {
-        changes?: boolean;
-        replaces?: string[];
-        stables?: string[];
-        deleteBeforeReplace?: boolean;
-      };
+      const result = await runtime.call(kind, { method: "diff", id: request.getId(), olds, news });
       const response = new providerPb.DiffResponse();
       const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = providerPb.DiffResponse.DiffChanges;
       response.setChanges(result.changes === undefined ? DIFF_UNKNOWN : result.changes ? DIFF_SOME : DIFF_NONE);
@@ -253,13 +246,13 @@ export function providerService(version: string): Partial<providerGrpc.IResource
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       if (request.getPreview()) return new providerPb.CreateResponse().setProperties(request.getProperties());
       const properties = wireOf(kind, request.getProperties());
-      const result = (await runtime
-        .dispatch(kind, "create", [withUrn(reveal(properties), request.getUrn())])
+      const result = await runtime
+        .call(kind, { method: "create", inputs: withUrn(reveal(properties), request.getUrn()) })
         .catch((error: unknown) => {
           if (!(error instanceof PartialCreateError)) throw error;
           const outputs = renameResource(kind, sealOutputs(kind, withoutUrn(error.properties), properties), "toSchema");
           throw new ResourceInitFailure(error.message, error.id, outputs, error.reasons);
-        })) as { id: string; outs?: Json };
+        });
       return new providerPb.CreateResponse()
         .setId(result.id)
         .setProperties(structOf(kind, sealOutputs(kind, withoutUrn(result.outs ?? {}), properties)));
@@ -269,10 +262,11 @@ export function providerService(version: string): Partial<providerGrpc.IResource
       const props = wireOf(kind, request.getProperties());
       // No state: an import (or a get). An object another stack manages is refused, naming that stack.
       if (Object.keys(props).length === 0) await runtime.checkImport(kind, request.getId(), request.getUrn());
-      const result = (await runtime.dispatch(kind, "read", [
-        request.getId(),
-        Object.keys(props).length === 0 ? undefined : reveal(props),
-      ])) as { id?: string; props?: Json; inputs?: Json };
+      const result = await runtime.call(kind, {
+        method: "read",
+        id: request.getId(),
+        props: Object.keys(props).length === 0 ? undefined : reveal(props),
+      });
       const response = new providerPb.ReadResponse().setId(result.id ?? "");
       if (result.id) {
         const inputs = wireOf(kind, request.getInputs());
@@ -286,21 +280,23 @@ export function providerService(version: string): Partial<providerGrpc.IResource
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
       if (request.getPreview()) return new providerPb.UpdateResponse().setProperties(request.getNews());
       const news = wireOf(kind, request.getNews());
-      const result = (await runtime.dispatch(kind, "update", [
-        request.getId(),
-        reveal(wireOf(kind, request.getOlds())),
-        reveal(news),
-      ])) as { outs?: Json };
+      const result = await runtime.call(kind, {
+        method: "update",
+        id: request.getId(),
+        olds: reveal(wireOf(kind, request.getOlds())),
+        news: reveal(news),
+      });
       return new providerPb.UpdateResponse().setProperties(
         structOf(kind, sealOutputs(kind, withoutUrn(result.outs ?? {}), news)),
       );
     }),
     delete: unary(async (request: providerPb.DeleteRequest) => {
       const kind = kindOfToken(request.getType() || request.getUrn().split("::")[2] || "");
-      await runtime.dispatch(kind, "delete", [
-        request.getId(),
-        withUrn(reveal(wireOf(kind, request.getProperties())), request.getUrn()),
-      ]);
+      await runtime.call(kind, {
+        method: "delete",
+        id: request.getId(),
+        props: withUrn(reveal(wireOf(kind, request.getProperties())), request.getUrn()),
+      });
       return new emptyPb.Empty();
     }),
     invoke: unary(async (request: providerPb.InvokeRequest) => {
