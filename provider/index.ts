@@ -26,13 +26,13 @@ export {
   type GetRateLimitPolicyOutputArgs,
   type GetRateLimitPolicyOptions,
 } from "./resources/rate-limit-policy/lookup";
-export { getForm, getFormOutput, type GetFormArgs, type GetFormOutputArgs } from "./resources/form/lookup";
+export { getForm, getFormOutput, type GetFormArgs, type GetFormOutputArgs } from "./resources/form";
 export {
   getEventStream,
   getEventStreamOutput,
   type GetEventStreamArgs,
   type GetEventStreamOutputArgs,
-} from "./resources/event-stream/lookup";
+} from "./resources/event-stream";
 export {
   getLoginTemplate,
   getLoginTemplateOutput,

@@ -14,19 +14,14 @@
  */
 import { array, discriminated, enumOf, literal, object, string, type Static } from "../schema/builder";
 import type { IdFormat } from "../ids";
+import { exactIdRule, oneByIdOrName, type KindSpec } from "../kind-spec";
 import type { SecretPath } from "../schema/secret-paths";
 import { collectionScopes } from "../scopes";
 import type { ValidationIssue } from "../validate";
-
-/** Path of the collection under `/api/v2`. */
-export const EVENT_STREAMS_API_PATH = "/event-streams";
+import { EVENT_STREAM_EXAMPLE, EVENT_STREAM_FIELD_DOCS } from "./event-stream-docs";
 
 /** The id the service makes for an event stream (exactly 26 characters). */
-export const EVENT_STREAM_ID_FORMAT = { prefix: "est_", length: 22 } as const satisfies IdFormat;
-/** The scopes of each operation. */
-export const EVENT_STREAM_SCOPES = collectionScopes("event_streams");
-/** The error code of a 404 on one event stream. */
-export const INEXISTENT_EVENT_STREAM = "inexistent_event_stream";
+const EVENT_STREAM_ID_FORMAT = { prefix: "est_", length: 22 } as const satisfies IdFormat;
 
 /** Event stream name length bounds. */
 export const EVENT_STREAM_NAME_MIN = 1;
@@ -268,7 +263,7 @@ export const DEFAULT_EVENT_STREAM_STATUS = "enabled";
 export const WEBHOOK_SECRET_FIELD = { basic: "password", bearer: "token", custom_header: "header_value" } as const;
 
 /** Where the webhook secrets sit in an event stream's fields. */
-export const EVENT_STREAM_SECRET_PATHS: readonly SecretPath[] = Object.values(WEBHOOK_SECRET_FIELD).map((field) => [
+const EVENT_STREAM_SECRET_PATHS: readonly SecretPath[] = Object.values(WEBHOOK_SECRET_FIELD).map((field) => [
   "destination",
   "configuration",
   "webhook_authorization",
@@ -313,3 +308,27 @@ export type EventStreamSubscription = Static<typeof eventStreamSubscriptionSchem
 export type EventStreamStatus = Static<typeof eventStreamStatusSchema>;
 /** An AWS region of an EventBridge destination. */
 export type AwsRegion = (typeof AWS_REGIONS)[number];
+
+/** The event streams' entry in the table of kinds. */
+export const eventStreamKind = {
+  typeName: "EventStream",
+  label: "event stream",
+  plural: "event streams",
+  description: "An event stream of the tenant: the event types it subscribes to and where it delivers them.",
+  path: "/event-streams",
+  shape: "collection",
+  // Event stream ids are exactly 26 characters (seed 2.4): the full format is required.
+  id: exactIdRule(EVENT_STREAM_ID_FORMAT),
+  createSchema: eventStreamCreateSchema,
+  updateSchema: eventStreamUpdateSchema,
+  responseSchema: eventStreamSchema,
+  secretPaths: EVENT_STREAM_SECRET_PATHS,
+  secretsAre: "write-only",
+  scopes: collectionScopes("event_streams"),
+  paging: { style: "checkpoint", listKey: "eventStreams", maxPageSize: 100 },
+  notFoundCode: "inexistent_event_stream",
+  lookups: [oneByIdOrName("getEventStream", "event stream", EVENT_STREAM_ID_FORMAT.prefix, { name: "audit-log" })],
+  namedTypes: [[eventStreamDestinationSchema, "EventStreamDestination"]],
+  fieldDocs: EVENT_STREAM_FIELD_DOCS,
+  example: EVENT_STREAM_EXAMPLE,
+} as const satisfies KindSpec;

@@ -8,7 +8,8 @@
  * SDK's `FormRouterRule` leaves it out), and kept exactly as sent: it is free-form, so
  * like components it is opaque (an empty `operands: []` or `condition: []` stays).
  */
-import { FORM_ENDING_NODE } from "./form-formats";
+import { FORM_ENDING_NODE, FORM_FORMATS } from "./form-formats";
+import { FORM_EXAMPLE, FORM_FIELD_DOCS } from "./form-docs";
 import {
   array,
   discriminated,
@@ -23,6 +24,7 @@ import {
   type Static,
 } from "../schema/builder";
 import type { IdFormat } from "../ids";
+import { atMostIdRule, oneByIdOrName, type KindSpec } from "../kind-spec";
 import { EACH, type SecretPath } from "../schema/secret-paths";
 import { collectionScopes } from "../scopes";
 import { flowId, formComponentSchema, formIdentifier, formNodePointer } from "./form-components";
@@ -30,20 +32,13 @@ import { flowId, formComponentSchema, formIdentifier, formNodePointer } from "./
 export { FORM_COMPONENT_TYPES, formComponentSchema } from "./form-components";
 export { FORM_ENDING_NODE, FORM_FORMATS } from "./form-formats";
 
-/** Path of the collection under `/api/v2`. */
-export const FORMS_API_PATH = "/forms";
-
 /** Form name length bounds. */
 export const FORM_NAME_MIN = 1;
 export const FORM_NAME_MAX = 150;
 /** Maximum length of a form id. */
-export const FORM_ID_MAX = 30;
+const FORM_ID_MAX = 30;
 /** The id the service makes for a form. */
-export const FORM_ID_FORMAT = { prefix: "ap_", length: 22 } as const satisfies IdFormat;
-/** The scopes of each operation. */
-export const FORM_SCOPES = collectionScopes("forms");
-/** The error code of a 404 on one form. */
-export const INEXISTENT_FORM = "inexistent_form";
+const FORM_ID_FORMAT = { prefix: "ap_", length: 22 } as const satisfies IdFormat;
 /** Most rules a ROUTER node may have. */
 export const FORM_ROUTER_RULES_MAX = 10;
 
@@ -291,7 +286,7 @@ export const FORM_COMPONENT_SECRET_FIELDS: Readonly<Record<string, readonly (rea
  * provider marks the field's first key under `config` secret whole (PAYMENT's whole
  * `credentials` object), so a secret inside an object never shows beside its siblings.
  */
-export const FORM_SECRET_PATHS: readonly SecretPath[] = Object.entries(FORM_COMPONENT_SECRET_FIELDS).flatMap(
+const FORM_SECRET_PATHS: readonly SecretPath[] = Object.entries(FORM_COMPONENT_SECRET_FIELDS).flatMap(
   ([type, fields]) => [...new Set(fields.map((field) => field[0]))].map((key): SecretPath => [...component(type), key]),
 );
 
@@ -386,3 +381,31 @@ export interface FormsPage {
   total: number;
   forms: Form[];
 }
+
+/** The forms' entry in the table of kinds. */
+export const formKind = {
+  typeName: "Form",
+  label: "form",
+  plural: "forms",
+  description: "A form of the tenant: its nodes (steps, flows, routers), start and ending, style and translations.",
+  path: "/forms",
+  shape: "collection",
+  id: atMostIdRule(FORM_ID_FORMAT, FORM_ID_MAX),
+  createSchema: formCreateSchema,
+  updateSchema: formUpdateSchema,
+  responseSchema: formSchema,
+  summarySchema: formSummarySchema,
+  secretPaths: FORM_SECRET_PATHS,
+  secretsAre: "read-back",
+  scopes: collectionScopes("forms"),
+  paging: { style: "offset", listKey: "forms", maxPageSize: 100 },
+  notFoundCode: "inexistent_form",
+  lookups: [oneByIdOrName("getForm", "form", FORM_ID_FORMAT.prefix, { name: "Sign-up" })],
+  formats: FORM_FORMATS,
+  fieldDocs: FORM_FIELD_DOCS,
+  example: FORM_EXAMPLE,
+  namedTypes: [
+    [formNodeSchema, "FormNode"],
+    [formComponentSchema, "FormComponent"],
+  ],
+} as const satisfies KindSpec;

@@ -6,15 +6,8 @@
  * must read both. 402 (the tenant's plan has no custom login page) and 409 (a
  * concurrent update) exist.
  */
+import type { KindSpec } from "../kind-spec";
 import { object, string, union, type Static } from "../schema/builder";
-
-/** Path of the template under `/api/v2`. */
-export const UNIVERSAL_LOGIN_TEMPLATE_API_PATH = "/branding/templates/universal-login";
-
-/** The scopes of each operation on the template (the branding scopes). */
-export const TEMPLATE_SCOPES = { get: "read:branding", update: "update:branding", delete: "delete:branding" } as const;
-/** The error code of a 404 on the template. */
-export const INEXISTENT_TEMPLATE = "inexistent_templates_universal_login";
 
 /** Maximum length of the hosted login page template, in characters. */
 export const TEMPLATE_MAX = 102400;
@@ -64,6 +57,32 @@ export function templateMarkupOf(response: unknown): string | undefined {
 }
 
 /** What each field of the login page template means (the table's `fieldDocs`). */
-export const LOGIN_TEMPLATE_FIELD_DOCS: Readonly<Record<string, string>> = {
+const LOGIN_TEMPLATE_FIELD_DOCS: Readonly<Record<string, string>> = {
   template: `The hosted login page's markup (Liquid), at most ${TEMPLATE_MAX} characters; it must contain \`${TEMPLATE_HEAD_TAG}\` and \`${TEMPLATE_WIDGET_TAG}\`.`,
 };
+
+/** The login page template's entry in the table of kinds. */
+export const loginTemplateKind = {
+  typeName: "LoginTemplate",
+  label: "login page template",
+  plural: "login page templates",
+  description: "The hosted login page template (Liquid markup), a singleton of the tenant.",
+  path: "/branding/templates/universal-login",
+  shape: "singleton",
+  createSchema: templatePutSchema,
+  updateSchema: templatePutSchema,
+  responseSchema: templateObjectSchema,
+  secretPaths: [],
+  secretsAre: "read-back",
+  // The branding scopes.
+  scopes: { get: "read:branding", update: "update:branding", delete: "delete:branding" },
+  notFoundCode: "inexistent_templates_universal_login",
+  singletonId: "universal-login",
+  fieldDocs: LOGIN_TEMPLATE_FIELD_DOCS,
+  example: {
+    template: "<!DOCTYPE html><html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>",
+  },
+  lookups: [
+    { name: "getLoginTemplate", description: "Reads the tenant's login page template.", args: [], result: "object" },
+  ],
+} as const satisfies KindSpec;

@@ -3,24 +3,18 @@
  * states them (the published schema slice has no rate limit policy paths).
  */
 import type { IdFormat } from "../ids";
+import { atMostIdRule, type KindSpec } from "../kind-spec";
 import { discriminated, enumOf, integer, literal, object, string, type Static } from "../schema/builder";
 import { collectionScopes } from "../scopes";
-
-/** Path of the collection under `/api/v2`. */
-export const RATE_LIMIT_POLICIES_API_PATH = "/rate-limit-policies";
 
 /** Maximum of a rate limit policy's `configuration.limit` (requests per second). */
 export const POLICY_LIMIT_MAX = 10000;
 /** Minimum of a rate limit policy's `configuration.limit`. */
 export const POLICY_LIMIT_MIN = 0;
 /** Maximum length of a rate limit policy id. */
-export const POLICY_ID_MAX = 26;
+const POLICY_ID_MAX = 26;
 /** The id the service makes for a rate limit policy. */
-export const POLICY_ID_FORMAT = { prefix: "rlp_", length: 21 } as const satisfies IdFormat;
-/** The scopes of each operation (every one also needs a global client). */
-export const POLICY_SCOPES = collectionScopes("rate_limit_policies");
-/** The error code of a 404 on one policy. */
-export const INEXISTENT_POLICY = "inexistent_rate_limit_policy";
+const POLICY_ID_FORMAT = { prefix: "rlp_", length: 21 } as const satisfies IdFormat;
 /** Maximum length of `consumer_selector`. */
 export const CONSUMER_SELECTOR_MAX = 255;
 
@@ -88,7 +82,7 @@ export type RateLimitPolicy = Static<typeof rateLimitPolicySchema>;
 export type RateLimitPolicyCreate = Static<typeof rateLimitPolicyCreateSchema>;
 
 /** What each field of a rate limit policy means (the table's `fieldDocs`; see form-docs.ts for the paths). */
-export const RATE_LIMIT_POLICY_FIELD_DOCS: Readonly<Record<string, string>> = {
+const RATE_LIMIT_POLICY_FIELD_DOCS: Readonly<Record<string, string>> = {
   id: "The policy's id (`rlp_…`), made by the tenant.",
   resource: "The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy.",
   consumer: "Who is limited: `client`. Changing it replaces the policy.",
@@ -102,3 +96,57 @@ export const RATE_LIMIT_POLICY_FIELD_DOCS: Readonly<Record<string, string>> = {
   created_at: "When the policy was created (ISO-8601, with microseconds).",
   updated_at: "When the policy was last updated (ISO-8601).",
 };
+
+/** The rate limit policies' entry in the table of kinds. */
+export const rateLimitPolicyKind = {
+  typeName: "RateLimitPolicy",
+  label: "rate limit policy",
+  plural: "rate limit policies",
+  description:
+    "A rate limit policy (Early Access; the client must be global). Only `configuration` changes in place; the other fields replace the policy.",
+  path: "/rate-limit-policies",
+  shape: "collection",
+  id: atMostIdRule(POLICY_ID_FORMAT, POLICY_ID_MAX),
+  createSchema: rateLimitPolicyCreateSchema,
+  updateSchema: rateLimitPolicyUpdateSchema,
+  responseSchema: rateLimitPolicySchema,
+  secretPaths: [],
+  secretsAre: "read-back",
+  // Every operation also needs a global client.
+  scopes: collectionScopes("rate_limit_policies"),
+  paging: { style: "checkpoint", listKey: "rate_limit_policies", maxPageSize: 100 },
+  notFoundCode: "inexistent_rate_limit_policy",
+  earlyAccess: true,
+  lookups: [
+    {
+      name: "getRateLimitPolicy",
+      description: "Reads one rate limit policy by id.",
+      args: [{ name: "id", description: "The policy's id: `rlp_` + 21 base58 characters (at most 26)." }],
+      oneOf: ["id"],
+      result: "object",
+      example: { id: "rlp_2Nf7qL3mXcVbT8wRyK1pD" },
+    },
+    {
+      name: "getRateLimitPolicies",
+      description: "Reads every rate limit policy of the tenant, optionally only that of one consumer selector.",
+      args: [
+        {
+          name: "consumer_selector",
+          description:
+            "Only the policy of this consumer selector (`default`, `client_id:<id>`, `third_party_clients`, …).",
+        },
+      ],
+      result: "list",
+      listKey: "rate_limit_policies",
+      example: { consumer_selector: "default" },
+    },
+  ],
+  namedTypes: [[rateLimitConfigurationSchema, "RateLimitConfiguration"]],
+  fieldDocs: RATE_LIMIT_POLICY_FIELD_DOCS,
+  example: {
+    resource: "oauth_authentication_api",
+    consumer: "client",
+    consumer_selector: "default",
+    configuration: { action: "block", limit: 100 },
+  },
+} as const satisfies KindSpec;

@@ -2,11 +2,12 @@
  * The lifecycle every "collection" resource shares: objects the server gives ids to
  * (forms, event streams, rate limit policies), under `<path>/{id}`, created by POST,
  * changed by PATCH, removed by DELETE. A resource declares its policy as a
- * {@link CollectionSpec}; this module does check, diff, create-once, adoption, read,
+ * {@link CollectionSpec}; its words, path, id and create schemas and secret paths are its
+ * table entry's (api/kinds.ts). This module does check, diff, create-once, adoption, read,
  * update and delete for all of them.
  */
 import type { CheckFailure, CheckResult, DiffResult } from "@pulumi/pulumi/dynamic";
-import type { JsonSchema } from "../../api";
+import { kindSpec, secretValues, withoutSecrets, type JsonSchema, type SecretPath } from "../../api";
 import { ConflictError, NotFoundError, PartialCreateError, unlessGone, type ErrorTarget } from "../client/errors";
 import type { TenantClient } from "../client/http";
 import { claim, createOnce, isClaimed, isGone } from "./create-once";
@@ -27,18 +28,13 @@ import { readFromList, unchangedSinceListed } from "./list-read";
 import { rotatedSecretFields, ROTATED_SECRETS_KEY, secretChange } from "./secret-changes";
 import type { ProviderContext, ResourceImplementation } from "./types";
 
-/** One kind of server-id object and the provider's policy for it. */
+/**
+ * One kind of server-id object and the provider's policy for it: what the table of kinds
+ * does not state (the table's facts of the kind are {@link CollectionFacts}).
+ */
 export interface CollectionSpec<T extends { id: string } = { id: string; created_at?: string }> {
-  /** The kind's registry name (`form`, `eventStream`): also its create-journal kind. */
+  /** The kind's name in the table (`form`, `eventStream`): also its create-journal kind. */
   kind: string;
-  /** The kind in words, for messages and the create journal: `form`, `event stream`. */
-  label: string;
-  /** Collection path under `/api/v2`: `/forms`. */
-  path: string;
-  /** Schema of an id (checks `adoptId`). */
-  idSchema: JsonSchema;
-  /** Schema of the create body (checks the inputs at preview). */
-  createSchema: JsonSchema;
   /** The managed top-level fields, in the API's names. */
   fields: readonly string[];
   /** Checks no schema states (references between nodes…), on the inputs without `adoptId`. */
@@ -62,10 +58,6 @@ export interface CollectionSpec<T extends { id: string } = { id: string; created
   outputs(server: JsonObject, previous: JsonObject | undefined): JsonObject;
   /** Inputs in the program's shape that reproduce stored outputs (what `read` reports). */
   inputsFromOutputs(outputs: JsonObject): JsonObject;
-  /** Write-only secret values of a body (kept out of every message). Default: none. */
-  secretsOf?(body: JsonObject): (string | undefined)[];
-  /** The body without write-only secrets (what the create journal may hash). Default: the body. */
-  withoutSecrets?(body: JsonObject): JsonObject;
   /** Properties whose change needs a replacement (the API cannot update them). */
   replaces?(desired: JsonObject, current: JsonObject): string[];
   /**
@@ -77,26 +69,49 @@ export interface CollectionSpec<T extends { id: string } = { id: string; created
   summaryFields?: readonly string[];
 }
 
-const objectPath = (spec: CollectionSpec<never>, id: string) => `${spec.path}/${encodeURIComponent(id)}`;
+/** What the lifecycle takes from a collection's table entry. */
+interface CollectionFacts {
+  /** The kind in words, for messages and the create journal: `form`, `event stream`. */
+  label: string;
+  /** Collection path under `/api/v2`: `/forms`. */
+  path: string;
+  /** Schema of an id (checks `adoptId`). */
+  idSchema: JsonSchema;
+  /** Schema of the create body (checks the inputs at preview). */
+  createSchema: JsonSchema;
+  /** Where its secrets sit: kept out of every message and of the create journal. */
+  secretPaths: readonly SecretPath[];
+}
 
-function targetOf(spec: CollectionSpec<never>, action: string, id?: string, name?: unknown): ErrorTarget {
-  return { kind: spec.label, action, id, name: typeof name === "string" ? name : undefined };
+/** The table's facts of collection `kind`; throws for a kind that is no collection with ids. */
+function collectionFactsOf(kind: string): CollectionFacts {
+  const spec = kindSpec(kind);
+  if (!spec?.id) throw new Error(`kind "${kind}" is not a collection of the table of kinds`);
+  const { label, path, createSchema, secretPaths } = spec;
+  return { label, path, idSchema: spec.id.schema, createSchema, secretPaths };
+}
+
+const objectPath = (facts: CollectionFacts, id: string) => `${facts.path}/${encodeURIComponent(id)}`;
+
+function targetOf(facts: CollectionFacts, action: string, id?: string, name?: unknown): ErrorTarget {
+  return { kind: facts.label, action, id, name: typeof name === "string" ? name : undefined };
 }
 
 /** Builds the provider implementation of a collection resource from its spec. */
 export function collectionResource<T extends { id: string; created_at?: string }>(
   spec: CollectionSpec<T>,
 ): ResourceImplementation {
-  const anySpec = spec as unknown as CollectionSpec<never>;
-  const target = (action: string, id?: string, name?: unknown) => targetOf(anySpec, action, id, name);
-  const secretsOf = (body: JsonObject) => spec.secretsOf?.(body) ?? [];
+  const facts = collectionFactsOf(spec.kind);
+  const target = (action: string, id?: string, name?: unknown) => targetOf(facts, action, id, name);
+  const secretsOf = (body: JsonObject) => secretValues(body, facts.secretPaths);
+  const secretFields = { fields: spec.fields, secretsOf };
   const comparable = (olds: JsonObject, news: JsonObject) =>
     spec.comparable?.(olds, news) ?? {
       desired: spec.normalise(payloadOf(spec.fields, news)),
       current: spec.normalise(olds),
     };
   const getObject = async (client: TenantClient, id: string, action: string) =>
-    (await client.get<T>(objectPath(anySpec, id), target(action, id))).data as T;
+    (await client.get<T>(objectPath(facts, id), target(action, id))).data as T;
   const sameContent = (object: T, body: JsonObject) =>
     deepEqual(spec.normalise(spec.outputs(object as unknown as JsonObject, body)), spec.normalise(body));
 
@@ -108,8 +123,8 @@ export function collectionResource<T extends { id: string; created_at?: string }
       if (error instanceof NotFoundError) {
         throw new NotFoundError(
           target("adopt", id),
-          `there is no ${spec.label} with the id given in adoptId`,
-          `Correct adoptId or remove it to create a new ${spec.label}`,
+          `there is no ${facts.label} with the id given in adoptId`,
+          `Correct adoptId or remove it to create a new ${facts.label}`,
         );
       }
       throw error;
@@ -117,7 +132,7 @@ export function collectionResource<T extends { id: string; created_at?: string }
     if (isClaimed(id)) {
       throw new ConflictError(
         target("adopt", id),
-        `another resource of this stack already manages ${spec.label} ${id}`,
+        `another resource of this stack already manages ${facts.label} ${id}`,
         "Remove adoptId here, or remove the other resource from the program",
       );
     }
@@ -132,7 +147,7 @@ export function collectionResource<T extends { id: string; created_at?: string }
       return (
         await client.request<T>({
           method: "PATCH",
-          path: objectPath(anySpec, id),
+          path: objectPath(facts, id),
           body: patch,
           target: target("adopt", id),
           secrets: secretsOf(body),
@@ -177,15 +192,15 @@ export function collectionResource<T extends { id: string; created_at?: string }
       return { id: adopted.id, outs: withAdoptId(spec.outputs(adopted as unknown as JsonObject, news), adoptId) };
     }
     const journal = ctx.journal?.();
-    const secretFree = spec.withoutSecrets?.(body) ?? body;
+    const secretFree = withoutSecrets(body, facts.secretPaths);
     const created = await createOnce<T>(
       {
-        contentKey: `${spec.label}:${JSON.stringify(spec.normalise(body))}`,
+        contentKey: `${facts.label}:${JSON.stringify(spec.normalise(body))}`,
         post: async () =>
           (
             await client.request<T>({
               method: "POST",
-              path: spec.path,
+              path: facts.path,
               body,
               target: target("create", undefined, body.name),
               secrets: secretsOf(body),
@@ -214,8 +229,8 @@ export function collectionResource<T extends { id: string; created_at?: string }
   async function previewAdoption(ctx: ProviderContext, id: string, body: JsonObject): Promise<CheckFailure[]> {
     if (isGone(id)) {
       await warn(
-        `adoptId: the ${spec.label} ${id} that this resource adopted was deleted outside Pulumi; ` +
-          `the update creates a new ${spec.label} in its place (adoptId can then be removed from the code).`,
+        `adoptId: the ${facts.label} ${id} that this resource adopted was deleted outside Pulumi; ` +
+          `the update creates a new ${facts.label} in its place (adoptId can then be removed from the code).`,
       );
       return [];
     }
@@ -224,7 +239,7 @@ export function collectionResource<T extends { id: string; created_at?: string }
         {
           property: "adoptId",
           reason:
-            `${spec.label} ${id} is already managed by another resource of this stack; ` +
+            `${facts.label} ${id} is already managed by another resource of this stack; ` +
             "remove adoptId here, or remove the other resource from the program",
         },
       ];
@@ -246,8 +261,8 @@ export function collectionResource<T extends { id: string; created_at?: string }
         {
           property: "adoptId",
           reason:
-            `there is no ${spec.label} ${id} in the tenant ${client.settings.domain}; ` +
-            `correct adoptId or remove it to create a new ${spec.label}`,
+            `there is no ${facts.label} ${id} in the tenant ${client.settings.domain}; ` +
+            `correct adoptId or remove it to create a new ${facts.label}`,
         },
       ];
     }
@@ -260,8 +275,8 @@ export function collectionResource<T extends { id: string; created_at?: string }
     const unknown = containsUnknown(body) ? " (some values are known only at apply)" : "";
     await warn(
       changed.length === 0
-        ? `adoptId: \`pulumi up\` adopts the existing ${spec.label} ${id}${named} as it is: no change to it.`
-        : `adoptId: \`pulumi up\` adopts the existing ${spec.label} ${id}${named} and changes ${changed.join(", ")}${unknown}.`,
+        ? `adoptId: \`pulumi up\` adopts the existing ${facts.label} ${id}${named} as it is: no change to it.`
+        : `adoptId: \`pulumi up\` adopts the existing ${facts.label} ${id}${named} and changes ${changed.join(", ")}${unknown}.`,
     );
     return [];
   }
@@ -277,14 +292,14 @@ export function collectionResource<T extends { id: string; created_at?: string }
           failures: await previewAdoption(ctx, adoptId, payloadOf(spec.fields, withoutProvider(news))),
         };
       }
-      const rotated = creating ? [] : rotatedSecretFields(spec, withoutProvider(olds), withoutProvider(news));
+      const rotated = creating ? [] : rotatedSecretFields(secretFields, withoutProvider(olds), withoutProvider(news));
       return rotated.length === 0 ? checked : { ...checked, inputs: { ...news, [ROTATED_SECRETS_KEY]: rotated } };
     },
 
     diff(_id, olds, news): DiffResult {
       const { desired, current } = comparable(olds, withoutProvider(news));
       const changes = !deepEqual(desired, current);
-      if (changes) secretChange(spec, olds, withoutProvider(news), desired, current);
+      if (changes) secretChange(secretFields, olds, withoutProvider(news), desired, current);
       const replaces = changes ? (spec.replaces?.(desired, current) ?? []) : [];
       return replaces.length > 0 ? { changes, replaces } : { changes };
     },
@@ -314,11 +329,18 @@ export function collectionResource<T extends { id: string; created_at?: string }
         return { outs: withAdoptId(spec.outputs(withoutProvider(olds), inputs), inputs.adoptId) };
       }
       try {
-        await unchangedSinceListed(ctx.lists?.(), spec, ctx.client(), id, olds, target("update", id));
+        await unchangedSinceListed(
+          ctx.lists?.(),
+          { kind: spec.kind, ...facts },
+          ctx.client(),
+          id,
+          olds,
+          target("update", id),
+        );
         ctx.lists?.()?.wrote(spec.kind, id);
         const { data } = await ctx.client().request<T>({
           method: "PATCH",
-          path: objectPath(anySpec, id),
+          path: objectPath(facts, id),
           body: patch,
           target: target("update", id),
           secrets: secretsOf(body),
@@ -328,7 +350,7 @@ export function collectionResource<T extends { id: string; created_at?: string }
         if (error instanceof NotFoundError) {
           throw new NotFoundError(
             target("update", id),
-            `the ${spec.label} no longer exists (deleted outside Pulumi)`,
+            `the ${facts.label} no longer exists (deleted outside Pulumi)`,
             "Run `pulumi refresh` and then `pulumi up` to create it again",
             { status: 404 },
           );
@@ -340,7 +362,7 @@ export function collectionResource<T extends { id: string; created_at?: string }
     async delete(ctx, id) {
       ctx.lists?.()?.wrote(spec.kind, id);
       await unlessGone(
-        ctx.client().request({ method: "DELETE", path: objectPath(anySpec, id), target: target("delete", id) }),
+        ctx.client().request({ method: "DELETE", path: objectPath(facts, id), target: target("delete", id) }),
       );
     },
   };
@@ -356,8 +378,9 @@ export function checkCollectionInputs<T extends { id: string }>(
 ): CheckResult {
   const { adoptId, ...fields } = withoutProvider(news);
   const failures: CheckFailure[] = [];
-  if (adoptId !== undefined) failures.push(...validateTree(adoptId, spec.idSchema, "adoptId"));
-  failures.push(...validateTree(payloadOf(spec.fields, fields), spec.createSchema));
+  const { idSchema, createSchema } = collectionFactsOf(spec.kind);
+  if (adoptId !== undefined) failures.push(...validateTree(adoptId, idSchema, "adoptId"));
+  failures.push(...validateTree(payloadOf(spec.fields, fields), createSchema));
   for (const key of Object.keys(fields)) {
     if (!spec.fields.includes(key) && fields[key] !== undefined && !CONTROL_INPUTS.has(key)) {
       failures.push({ property: key, reason: "Additional properties not allowed" });

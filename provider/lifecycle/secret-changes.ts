@@ -7,12 +7,12 @@
 import { deepEqual, type JsonObject, payloadOf, UNKNOWN } from "./shared";
 import { warn } from "./diagnostics";
 
-/** What these checks need of a kind's policy (a collection's spec has it): its fields and their write-only secrets. */
+/** What these checks need of a kind: its fields and their secrets (from its table entry's secret paths). */
 export interface SecretFields {
   /** The managed top-level fields, in the API's names. */
   readonly fields: readonly string[];
-  /** Write-only secret values of a body. */
-  secretsOf?(body: JsonObject): (string | undefined)[];
+  /** The secret values of a body (none for a kind without secrets). */
+  secretsOf(body: JsonObject): (string | undefined)[];
 }
 
 /**
@@ -24,8 +24,7 @@ export const ROTATED_SECRETS_KEY = "rotatedSecrets";
 
 /** The managed fields whose secrets differ between old and new inputs (all known). */
 export function rotatedSecretFields(spec: SecretFields, olds: JsonObject, news: JsonObject): string[] {
-  const secretsOf = spec.secretsOf;
-  if (!secretsOf) return [];
+  const { secretsOf } = spec;
   return spec.fields.filter((field) => {
     const after = secretsOf(payloadOf([field], news));
     return !after.includes(UNKNOWN) && !deepEqual(secretsOf(payloadOf([field], olds)), after);
@@ -43,7 +42,6 @@ export function secretChange(
   desired: JsonObject,
   current: JsonObject,
 ): void {
-  if (!spec.secretsOf) return;
   const before = spec.secretsOf(payloadOf(spec.fields, olds));
   const after = spec.secretsOf(payloadOf(spec.fields, news));
   if (after.includes(UNKNOWN) || deepEqual(before, after)) return;

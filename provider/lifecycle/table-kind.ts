@@ -8,11 +8,20 @@
  * What a collection with no rules of its own needs: a kind declared with `defineKind` (a
  * test's own, or one being tried out) registers `defineKindModule(name, tableKindModule(name))`
  * and nothing else. A kind with a list of summaries or rules the schemas do not state
- * writes its own files instead.
+ * writes its own files instead; its lookups by id or by name still take their readers
+ * from here ({@link tableReaders}).
  */
-import { kindSpec, secretValues, withoutSecrets, withSecretsOf, type JsonSchema, type KindSpec } from "../../api";
-import { listKind } from "../client/paging";
+import {
+  kindSpec,
+  withoutSecrets,
+  withSecretsOf,
+  type JsonSchema,
+  type KindName,
+  type KINDS,
+  type KindSpec,
+} from "../../api";
 import type { TenantClient } from "../client/http";
+import { listKind } from "../client/paging";
 import { clone, commentSafe, type KindGenerator, without, SERVER_FIELDS } from "./generator";
 import { findByIdOrName } from "../lookups/by-name";
 import { collectionResource, type CollectionSpec } from "./collection";
@@ -45,6 +54,27 @@ function collectionFacts(name: string): KindSpec & Required<Pick<KindSpec, "id" 
   return spec as KindSpec & Required<Pick<KindSpec, "id" | "paging">>;
 }
 
+/** The names of kind `K`'s lookups (any name for a kind declared beyond the table). */
+type LookupName<K extends string> = K extends KindName ? (typeof KINDS)[K]["lookups"][number]["name"] : string;
+
+/**
+ * The readers of kind `kind`'s lookups, by name (what the plugin's functions run), from its
+ * table entry: a list lookup reads the list; one by id or by name finds the object.
+ */
+export function tableReaders<K extends string>(kind: K): { readonly [L in LookupName<K>]: LookupReader } {
+  const spec = kindSpec(kind);
+  if (!spec) throw new Error(`no kind "${kind}"`);
+  return Object.fromEntries(
+    spec.lookups.map((lookup) => [
+      lookup.name,
+      lookup.result === "list"
+        ? (client: TenantClient) => listKind(client, kind)
+        : (client: TenantClient, args: Readonly<Record<string, string | undefined>>) =>
+            findByIdOrName(client, kind, args),
+    ]),
+  ) as { readonly [L in LookupName<K>]: LookupReader };
+}
+
 /** The module of collection kind `name` from its table entry. */
 export function tableKindModule(name: string): AnyKindModule {
   const spec = collectionFacts(name);
@@ -57,10 +87,6 @@ export function tableKindModule(name: string): AnyKindModule {
 
   const collection: CollectionSpec<TableObject> = {
     kind: name,
-    label: spec.label,
-    path: spec.path,
-    idSchema: spec.id.schema,
-    createSchema: spec.createSchema,
     fields,
     list: (client, target) => listKind<TableObject>(client, name, { target }),
     listIsComplete: true,
@@ -84,23 +110,7 @@ export function tableKindModule(name: string): AnyKindModule {
     },
     inputsFromOutputs: (outputs) => pick(outputs, fields),
     replaces: (desired, current) => changed(desired, current).filter((field) => !updatable.has(field)),
-    ...(secretPaths.length > 0
-      ? {
-          secretsOf: (body: JsonObject) => secretValues(body, secretPaths),
-          withoutSecrets: (body: JsonObject) => withoutSecrets(body, secretPaths),
-        }
-      : {}),
   };
-
-  const readers: Record<string, LookupReader> = Object.fromEntries(
-    spec.lookups.map((lookup) => [
-      lookup.name,
-      lookup.result === "list"
-        ? (client: TenantClient) => listKind(client, name)
-        : (client: TenantClient, args: Readonly<Record<string, string | undefined>>) =>
-            findByIdOrName<TableObject>(client, name, args),
-    ]),
-  );
 
   const generator: KindGenerator<TableObject> = {
     read: (client, { progress }) =>
@@ -117,7 +127,7 @@ export function tableKindModule(name: string): AnyKindModule {
 
   return {
     implementation: collectionResource(collection),
-    readers,
+    readers: tableReaders(name),
     generator: generator as KindGenerator<unknown>,
   };
 }

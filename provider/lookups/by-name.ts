@@ -9,7 +9,7 @@ import { AmbiguousNameError, type ErrorTarget, NotFoundError } from "../client/e
 export { AmbiguousNameError } from "../client/errors";
 import type { TenantClient } from "../client/http";
 import { listKind } from "../client/paging";
-import type { TenantSelector } from "./client";
+import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "./client";
 import { readKind } from "./read";
 
 /** What a lookup by id or name was given, validated. */
@@ -104,4 +104,30 @@ export async function findByIdOrName<T extends { id: string; name?: string }>(
   } catch (error) {
     throw notFoundById(error, spec.label, id!, domain);
   }
+}
+
+/** A program's lookup of one object by id or by name, and its Output form. */
+export interface IdOrNameLookups<T> {
+  get(args: IdOrNameArgs, opts?: LookupOptions): Promise<T>;
+  getOutput(args: IdOrNameOutputArgs, opts?: LookupOptions): pulumi.Output<T>;
+}
+
+/**
+ * The program's lookups of collection `kind` by id or by name: by id one GET; by name the
+ * list, then the match (one more GET when the list holds summaries). The Output is secret
+ * when `secretIf` says the object holds a secret.
+ */
+export function idOrNameLookups<T extends { id: string; name?: string }>(
+  kind: string,
+  secretIf?: (value: T) => boolean,
+): IdOrNameLookups<T> {
+  const get = (args: IdOrNameArgs, opts?: LookupOptions): Promise<T> =>
+    inProgram(args.tenant, () => findByIdOrName<T>(lookupClient(args.tenant, opts?.settings), kind, args));
+  return {
+    get,
+    getOutput(args, opts) {
+      const { tenant, ...query } = args;
+      return lookupOutput(query, (plain: { id?: string; name?: string }) => get({ ...plain, tenant }, opts), secretIf);
+    },
+  };
 }

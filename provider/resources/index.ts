@@ -7,11 +7,10 @@
 import type { KINDS } from "../../api";
 import type { ResourceKind } from "../lifecycle/tokens";
 import type { AnyKindModule, LookupReader } from "../lifecycle/types";
+import { tableReaders } from "../lifecycle/table-kind";
 import { eventStreamGenerator } from "./event-stream/generate";
-import { eventStreamReaders } from "./event-stream/lookup";
 import { eventStreamImplementation } from "./event-stream/provider";
 import { formGenerator } from "./form/generate";
-import { formReaders } from "./form/lookup";
 import { formImplementation } from "./form/provider";
 import { loginTemplateGenerator } from "./login-template/generate";
 import { loginTemplateReaders } from "./login-template/lookup";
@@ -31,10 +30,10 @@ export type KindModule<K extends ResourceKind> = AnyKindModule & {
 
 /** Every kind's registration. */
 export const KIND_MODULES: { readonly [K in ResourceKind]: KindModule<K> } = {
-  form: { implementation: formImplementation, readers: formReaders, generator: formGenerator },
+  form: { implementation: formImplementation, readers: tableReaders("form"), generator: formGenerator },
   eventStream: {
     implementation: eventStreamImplementation,
-    readers: eventStreamReaders,
+    readers: tableReaders("eventStream"),
     generator: eventStreamGenerator,
   },
   loginTemplate: {

@@ -11,6 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import type { Stack } from "@pulumi/pulumi/automation";
+import { TYPE_NAMES } from "../../provider/lifecycle/tokens";
 import { GO_MODULE } from "../../provider/schema/package-schema";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import {
@@ -100,12 +101,7 @@ describe.each(LANGUAGES)("a $language program generated over the plugin", ({ lan
     const ids = [...seeded.forms, ...seeded.eventStreams, ...seeded.rateLimitPolicies].map((object) => object.id);
     expect(imports.resources.map((resource) => resource.id).sort()).toEqual([...ids, "universal-login"].sort());
     expect(new Set(imports.resources.map((resource) => resource.type))).toEqual(
-      new Set([
-        "tenant:index:Form",
-        "tenant:index:EventStream",
-        "tenant:index:LoginTemplate",
-        "tenant:index:RateLimitPolicy",
-      ]),
+      new Set(Object.values(TYPE_NAMES).map((typeName) => `tenant:index:${typeName}`)),
     );
     const source = fs.readFileSync(path.join(out(), program), "utf8");
     for (const secret of secretValues()) expect(source).not.toContain(secret);

@@ -4,7 +4,7 @@
  * list exactly as its own GET reads it, and shows as a change against the program.
  */
 import fc from "fast-check";
-import { EVENT_STREAM_FIELDS, EVENT_STREAM_SECRET_PATHS, FORM_FIELDS, withoutSecrets } from "../../api";
+import { EVENT_STREAM_FIELDS, FORM_FIELDS, withoutSecrets, KINDS } from "../../api";
 import { normaliseEventStream } from "../../provider/resources/event-stream/state";
 import { normaliseForm } from "../../provider/resources/form/state";
 import { providerFor } from "../fixtures/providers";
@@ -78,7 +78,8 @@ const CASES: KindCase[] = [
       Object.fromEntries(
         fields.map((field) => [field, field === "status" ? (other.status ?? "disabled") : other[field]]),
       ),
-    comparable: (value, field) => normaliseEventStream(withoutSecrets(value, EVENT_STREAM_SECRET_PATHS) as Json)[field],
+    comparable: (value, field) =>
+      normaliseEventStream(withoutSecrets(value, KINDS.eventStream.secretPaths) as Json)[field],
   },
   {
     label: "rate limit policy",

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { FORM_SECRET_PATHS, KINDS, type Form } from "../../api";
+import { KINDS, type Form } from "../../api";
 import { dataKeyPath } from "../../server/secrets";
 import { DATABASE_FILE, openStore } from "../../server/store";
 import { removeDir, tempDir } from "./helpers";
@@ -82,7 +82,7 @@ test("a Google Maps server_key kept in clear by a release that sealed only api_k
       config: { api_key: "maps-api-1", server_key: "maps-server-1" },
     };
     const form = { id: "ap_1", name: "f", nodes: [{ id: "s", type: "STEP", config: { components: [component] } }] };
-    const apiKeyOnly = FORM_SECRET_PATHS.filter((path) => path[path.length - 1] === "api_key");
+    const apiKeyOnly = KINDS.form.secretPaths.filter((path) => path[path.length - 1] === "api_key");
     const before = openStore(dir);
     before.collection<Form>("forms", { secretPaths: apiKeyOnly }).insert(form.id, form as unknown as Form);
     before.close();
@@ -91,11 +91,11 @@ test("a Google Maps server_key kept in clear by a release that sealed only api_k
     expect(file()).not.toContain("maps-api-1");
 
     const store = openStore(dir);
-    store.collection<Form>("forms", { secretPaths: FORM_SECRET_PATHS });
+    store.collection<Form>("forms", { secretPaths: KINDS.form.secretPaths });
     store.close();
     expect(file()).not.toContain("maps-server-1");
     const reopened = openStore(dir);
-    expect(reopened.collection<Form>("forms", { secretPaths: FORM_SECRET_PATHS }).get("ap_1")).toEqual(form);
+    expect(reopened.collection<Form>("forms", { secretPaths: KINDS.form.secretPaths }).get("ap_1")).toEqual(form);
     reopened.close();
   } finally {
     removeDir(dir);

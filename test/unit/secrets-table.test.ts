@@ -7,7 +7,6 @@ import * as pulumi from "@pulumi/pulumi";
 import {
   EACH,
   FORM_COMPONENT_SECRET_FIELDS,
-  FORM_SECRET_PATHS,
   KIND_NAMES,
   KINDS,
   secretValues,
@@ -74,7 +73,7 @@ describe("every secret the table of kinds declares", () => {
   )("form component $type $field: marked, never in a generated program, sealed at rest", ({ type, field }) => {
     const component = { id: "c", type, config: holding(field, "S") };
     const form = { name: "f", nodes: [{ id: "step", type: "STEP", config: { components: [component] } }] };
-    expect(secretValues(form, FORM_SECRET_PATHS)).toEqual(["S"]);
+    expect(secretValues(form, KINDS.form.secretPaths)).toEqual(["S"]);
     expect(formSecrets(form).map((found) => found.value)).toEqual(["S"]);
     const { stored, sealed } = sealSecrets(form, KINDS.form.secretPaths, new SecretBox(randomBytes(32)), "forms:ap_1");
     expect(JSON.stringify(stored)).not.toContain('"S"');

@@ -25,9 +25,29 @@ import { readTenant } from "./snapshot";
 /** Exit codes of `pulumi-tenant generate`. */
 export const GENERATE_EXIT = { ok: 0, error: 1 } as const;
 
+/** The table's kinds, in its order. */
+const tableSpecs = (): KindSpec[] => KIND_NAMES.map((kind) => KINDS[kind]);
+
+/** `text` wrapped as the rest of the help, at 86 columns. */
+function wrapped(text: string): string {
+  const lines: string[] = [];
+  for (const word of text.split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + 1 + word.length <= 86) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.join("\n");
+}
+
+/** What `generate` reads, from the table: every object of each collection, each singleton. */
+function objectsRead(): string {
+  const words = tableSpecs().map((spec) => (spec.shape === "singleton" ? `the ${spec.label}` : `every ${spec.label}`));
+  return [words.slice(0, -1).join(", "), ...words.slice(-1)].filter(Boolean).join(" and ");
+}
+
 /** The help's scope paragraph, from the table: each kind's read scope, an Early Access kind's with a global client. */
 function scopesNeeded(): string {
-  const specs: KindSpec[] = KIND_NAMES.map((kind) => KINDS[kind]);
+  const specs = tableSpecs();
   const read = (spec: KindSpec) => spec.scopes.list ?? spec.scopes.get;
   const plain = specs.filter((spec) => !spec.earlyAccess).map(read);
   const early = specs.filter((spec) => spec.earlyAccess);
@@ -41,20 +61,12 @@ function scopesNeeded(): string {
   ];
   if (early.length > 0)
     words.push(`a global client or the Early Access feature, the ${earlyWords} are skipped with a note.`);
-  // Wrapped as the rest of the help, at 86 columns.
-  const lines: string[] = [];
-  for (const word of words.join(" ").split(" ")) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last]!.length + 1 + word.length <= 86) lines[last] += ` ${word}`;
-    else lines.push(word);
-  }
-  return lines.join("\n");
+  return wrapped(words.join(" "));
 }
 
 export const GENERATE_HELP = `Usage: pulumi-tenant generate --out DIR [options]
 
-Reads every form, event stream, the login page template and every rate limit policy of
-a tenant and writes a ready Pulumi project to DIR, one resource per object:
+${wrapped(`Reads ${objectsRead()} of a tenant and writes a ready Pulumi project to DIR, one resource per object:`)}
 
 - by default a TypeScript program over the dynamic providers (package \`pulumi-tenant\`):
   Pulumi.yaml, package.json, tsconfig.json, index.ts (each resource adopting its object

@@ -5,7 +5,7 @@
  */
 import { type EventStream, WEBHOOK_SECRET_FIELD } from "../../../api";
 import { clone, commentSafe, type KindGenerator, without, SERVER_FIELDS } from "../../lifecycle/generator";
-import { listEventStreams } from "./lookup";
+import { listKind } from "../../client/paging";
 
 /** Server-made fields inside a destination's configuration. */
 const DESTINATION_SERVER_FIELDS = ["aws_partner_event_source"];
@@ -13,7 +13,8 @@ const DESTINATION_SERVER_FIELDS = ["aws_partner_event_source"];
 type JsonObject = Record<string, unknown>;
 
 export const eventStreamGenerator: KindGenerator<EventStream> = {
-  read: (client, { progress }) => listEventStreams(client, (read) => progress?.(`event streams: ${read} listed`)),
+  read: (client, { progress }) =>
+    listKind<EventStream>(client, "eventStream", { onPage: (read) => progress?.(`event streams: ${read} listed`) }),
 
   resource(stream, ctx) {
     const name = ctx.name(stream.name, "eventStream", "Stream");

@@ -1,10 +1,17 @@
-/** The `EventStream` resource users construct. */
+/** The `EventStream` resource users construct, and the `getEventStream` lookup. */
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
-import type { EventStreamDestination, EventStreamStatus, EventType } from "../../../api";
+import type {
+  EventStream as EventStreamObject,
+  EventStreamDestination,
+  EventStreamStatus,
+  EventType,
+} from "../../../api";
 import type { DeepInput } from "../../inputs";
 import { providerFor } from "../../shim";
 import { tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
+import { idOrNameLookups, type IdOrNameArgs, type IdOrNameOutputArgs } from "../../lookups/by-name";
+import type { LookupOptions } from "../../lookups/client";
 import { noteTenantResource } from "../../lookups/registered";
 import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
 import { markDestinationSecrets } from "./secrets";
@@ -105,3 +112,26 @@ export class EventStream extends dynamic.Resource {
     noteTenantResource(this, args.tenant);
   }
 }
+
+/** Arguments of {@link getEventStream}: exactly one of `id` (`est_…`) and `name`. */
+export type GetEventStreamArgs = IdOrNameArgs;
+
+/** Arguments of {@link getEventStreamOutput}. */
+export type GetEventStreamOutputArgs = IdOrNameOutputArgs;
+
+const lookups = idOrNameLookups<EventStreamObject>("eventStream");
+
+/**
+ * Reads one event stream (scope `read:event_streams`), by `id` or by `name`, as the API
+ * returns it. A webhook's secret (password, token or header value) is write-only and
+ * never part of the answer. Rejects when no stream matches, and when several streams
+ * have the name (the error lists their ids).
+ */
+export const getEventStream: (args: GetEventStreamArgs, opts?: LookupOptions) => Promise<EventStreamObject> =
+  lookups.get;
+
+/** {@link getEventStream} as an Output. */
+export const getEventStreamOutput: (
+  args: GetEventStreamOutputArgs,
+  opts?: LookupOptions,
+) => pulumi.Output<EventStreamObject> = lookups.getOutput;

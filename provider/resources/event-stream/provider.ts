@@ -1,12 +1,5 @@
 /** The EventStream provider: the collection lifecycle with the event stream's policy. */
-import {
-  eventStreamCreateSchema,
-  KINDS,
-  type EventStream,
-  EVENT_STREAM_SECRET_PATHS,
-  secretValues,
-  withoutSecrets,
-} from "../../../api";
+import type { EventStream } from "../../../api";
 import { listKind } from "../../client/paging";
 import { collectionResource, type CollectionSpec } from "../../lifecycle/collection";
 import { isObject, type JsonObject } from "../../lifecycle/shared";
@@ -27,10 +20,6 @@ import {
  */
 export const eventStreamSpec: CollectionSpec<EventStream> = {
   kind: "eventStream",
-  label: "event stream",
-  path: "/event-streams",
-  idSchema: KINDS.eventStream.id.schema,
-  createSchema: eventStreamCreateSchema,
   fields: EVENT_STREAM_FIELDS,
   list: (client, target) => listKind<EventStream>(client, "eventStream", { target }),
   listIsComplete: true,
@@ -39,8 +28,6 @@ export const eventStreamSpec: CollectionSpec<EventStream> = {
   patch: eventStreamPatch,
   outputs: eventStreamOutputs,
   inputsFromOutputs: eventStreamInputsFromOutputs,
-  secretsOf: (body) => secretValues(body, EVENT_STREAM_SECRET_PATHS),
-  withoutSecrets: (body) => withoutSecrets(body, EVENT_STREAM_SECRET_PATHS),
   replaces(desired, current) {
     const from = current.destination as JsonObject | undefined;
     const to = desired.destination as JsonObject | undefined;

@@ -2,7 +2,7 @@
  * `generate` for forms: the list (summaries) and one GET per form, each written as a
  * `Form` with its component secrets read from the stack configuration.
  */
-import type { Form } from "../../../api";
+import type { Form, FormSummary } from "../../../api";
 import { NotFoundError } from "../../client/errors";
 import {
   clone,
@@ -14,7 +14,7 @@ import {
   SERVER_FIELDS,
 } from "../../lifecycle/generator";
 import { mapLimited, readKind } from "../../lookups/read";
-import { listFormSummaries } from "./lookup";
+import { listKind } from "../../client/paging";
 import { formSecrets } from "./secrets";
 
 /** Fields the server makes, never part of a form's arguments: the usual ones and the form's own. */
@@ -22,9 +22,10 @@ const FORM_SERVER_FIELDS = [...SERVER_FIELDS, "embedded_at", "submitted_at"];
 
 export const formGenerator: KindGenerator<Form> = {
   async read(client, { progress, notes, concurrency }) {
-    const summaries = await listFormSummaries(client, (read, total) =>
-      progress?.(`forms: ${read}${typeof total === "number" ? ` of ${total}` : ""} listed`),
-    );
+    const summaries = await listKind<FormSummary>(client, "form", {
+      // The list holds summaries, not whole forms.
+      onPage: (read, total) => progress?.(`forms: ${read}${typeof total === "number" ? ` of ${total}` : ""} listed`),
+    });
     const tick = counter(progress, "forms", summaries.length);
     const forms = await mapLimited(summaries, concurrency, async (summary) => {
       try {

@@ -1,13 +1,23 @@
-/** The `Form` resource users construct. */
+/** The `Form` resource users construct, and the `getForm` lookup. */
 import * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
-import { FORM_SECRET_PATHS, type FormEnding, type FormFields, type FormNode, type FormStart } from "../../../api";
+import {
+  type Form as FormObject,
+  type FormEnding,
+  type FormFields,
+  type FormNode,
+  type FormStart,
+  KINDS,
+} from "../../../api";
 import type { DeepInput } from "../../inputs";
 import { providerFor } from "../../shim";
 import { tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
+import { idOrNameLookups, type IdOrNameArgs, type IdOrNameOutputArgs } from "../../lookups/by-name";
+import type { LookupOptions } from "../../lookups/client";
 import { noteTenantResource } from "../../lookups/registered";
 import { markSecrets } from "../../lifecycle/secrets";
 import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
+import { formSecrets } from "./secrets";
 
 /** Arguments of a {@link Form}: the API's own field names (body of `POST /forms`). */
 export interface FormArgs extends TenantArgs {
@@ -106,7 +116,7 @@ export class Form extends dynamic.Resource {
         languages: args.languages,
         translations: args.translations,
         // Component secrets become Pulumi secrets, even when given as plain strings.
-        nodes: markSecrets({ nodes: args.nodes }, FORM_SECRET_PATHS).nodes,
+        nodes: markSecrets({ nodes: args.nodes }, KINDS.form.secretPaths).nodes,
         start: args.start,
         ending: args.ending,
         style: args.style,
@@ -124,3 +134,26 @@ export class Form extends dynamic.Resource {
     noteTenantResource(this, args.tenant);
   }
 }
+
+/** Arguments of {@link getForm}: exactly one of `id` (`ap_…`) and `name`. */
+export type GetFormArgs = IdOrNameArgs;
+
+/** Arguments of {@link getFormOutput}. */
+export type GetFormOutputArgs = IdOrNameOutputArgs;
+
+const lookups = idOrNameLookups<FormObject>("form", (value) => formSecrets(value).length > 0);
+
+/**
+ * Reads one form of the tenant (scope `read:forms`), by `id` or by `name`, as the API
+ * returns it: every field, with `id` and the server's timestamps. Rejects when no form
+ * matches, and when several forms have the name (the error lists their ids).
+ */
+export const getForm: (args: GetFormArgs, opts?: LookupOptions) => Promise<FormObject> = lookups.get;
+
+/**
+ * {@link getForm} as an Output. The Output is secret when the form holds a component
+ * secret (a reCAPTCHA secret key, a Google Maps API key, a payment private key, a
+ * verifiable credentials access token).
+ */
+export const getFormOutput: (args: GetFormOutputArgs, opts?: LookupOptions) => pulumi.Output<FormObject> =
+  lookups.getOutput;

@@ -1,5 +1,5 @@
 /** The Form provider: the collection lifecycle with the form's policy. */
-import { FORM_SECRET_PATHS, formCreateSchema, type Form, KINDS, secretValues, withoutSecrets } from "../../../api";
+import type { Form } from "../../../api";
 import type { TenantClient } from "../../client/http";
 import { listKind } from "../../client/paging";
 import { collectionResource, type CollectionSpec } from "../../lifecycle/collection";
@@ -23,10 +23,6 @@ export function listForms(
 /** The form's policy: every field in place by PATCH, `next_node` references checked, `ending` defaulted. */
 export const formSpec: CollectionSpec<Form> = {
   kind: "form",
-  label: "form",
-  path: "/forms",
-  idSchema: KINDS.form.id.schema,
-  createSchema: formCreateSchema,
   fields: FORM_FIELDS,
   extraChecks: checkNodeReferences,
   list: listForms,
@@ -36,9 +32,6 @@ export const formSpec: CollectionSpec<Form> = {
   patch: formPatch,
   outputs: formOutputs,
   inputsFromOutputs: formInputsFromOutputs,
-  // Component secrets (RECAPTCHA secret_key, PAYMENT credentials…): out of messages and of the journal file.
-  secretsOf: (body) => secretValues(body, FORM_SECRET_PATHS),
-  withoutSecrets: (body) => withoutSecrets(body, FORM_SECRET_PATHS),
 };
 
 /** Form: create, read, update, delete against `/forms`. */

@@ -3,11 +3,7 @@
  * update are the same idempotent PUT (201 created, 204 replaced), read is a GET
  * (`{body}` or a bare string), delete removes the template.
  */
-import {
-  TEMPLATE_STATUSES,
-  UNIVERSAL_LOGIN_TEMPLATE_API_PATH as PATH,
-  type UniversalLoginTemplateResponse,
-} from "../../../api";
+import { KINDS, TEMPLATE_STATUSES, type UniversalLoginTemplateResponse } from "../../../api";
 import { ConflictError, FeatureUnavailableError, TenantError, unlessGone, type ErrorTarget } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
@@ -16,6 +12,8 @@ import type { ProviderContext, ResourceImplementation } from "../../lifecycle/ty
 import { loginTemplatePayload } from "./payload";
 import { checkLoginTemplate, LOGIN_TEMPLATE_ID } from "./schema";
 import { diffLoginTemplate, loginTemplateOutputs } from "./state";
+
+const PATH = KINDS.loginTemplate.path;
 
 const target = (action: string): ErrorTarget => ({ kind: "login page template", id: LOGIN_TEMPLATE_ID, action });
 

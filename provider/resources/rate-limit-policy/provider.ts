@@ -4,7 +4,7 @@
  * be global). Only `configuration` can change in place (PATCH, replaced whole); `resource`,
  * `consumer` and `consumer_selector` are fixed at creation, so changing one replaces the policy.
  */
-import { KINDS, rateLimitPolicyCreateSchema, type RateLimitPolicy as RateLimitPolicyObject } from "../../../api";
+import type { RateLimitPolicy as RateLimitPolicyObject } from "../../../api";
 import { listKind } from "../../client/paging";
 import { collectionResource, payloadOf, type CollectionSpec } from "../../lifecycle/collection";
 import { deepEqual, type JsonObject, withoutProvider } from "../../lifecycle/shared";
@@ -25,10 +25,6 @@ const pick = (value: JsonObject, fields: readonly string[]) => {
 /** The rate limit policy's policy: configuration by PATCH, everything else by replacement. */
 export const rateLimitPolicySpec: CollectionSpec<RateLimitPolicyObject & { created_at?: string }> = {
   kind: "rateLimitPolicy",
-  label: "rate limit policy",
-  path: KINDS.rateLimitPolicy.path,
-  idSchema: KINDS.rateLimitPolicy.id.schema,
-  createSchema: rateLimitPolicyCreateSchema,
   fields: FIELDS,
   list: (client, target) => listKind(client, "rateLimitPolicy", { target }),
   listIsComplete: true,

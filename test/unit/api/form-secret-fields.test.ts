@@ -1,5 +1,5 @@
 /** The form component secrets: one list that generate and the tenant server both read. */
-import { FORM_COMPONENT_SECRET_FIELDS, FORM_SECRET_PATHS, secretPlaces } from "../../../api";
+import { FORM_COMPONENT_SECRET_FIELDS, secretPlaces, KINDS } from "../../../api";
 import { formSecrets } from "../../../provider/resources/form/secrets";
 
 const components = [
@@ -12,7 +12,7 @@ const form = { nodes: [{ id: "step", type: "STEP", config: { components } }] };
 
 describe("form component secrets", () => {
   it("every component secret the provider marks has an entry in the shared list", () => {
-    for (const path of FORM_SECRET_PATHS) {
+    for (const path of KINDS.form.secretPaths) {
       const where = path.find((part) => typeof part === "object" && part !== null && "where" in part) as {
         where: { type: string };
       };
@@ -27,7 +27,7 @@ describe("form component secrets", () => {
   });
 
   it("the tenant server seals all five at rest, where the shared list says (PAYMENT's credentials whole)", () => {
-    const paths = secretPlaces(form, FORM_SECRET_PATHS).map((path) => path.join("."));
+    const paths = secretPlaces(form, KINDS.form.secretPaths).map((path) => path.join("."));
     expect(paths).toEqual([
       "nodes.0.config.components.0.config.secret_key",
       "nodes.0.config.components.1.config.api_key",

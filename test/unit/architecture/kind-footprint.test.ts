@@ -2,10 +2,10 @@
  * How many code files of api/, server/ and provider/ name each kind outside the kind's own
  * files: what adding or changing a kind costs a contributor. A file names a kind when one of
  * its identifiers or module paths holds the kind's words (`Form`, `formSchema`,
- * `"./resources/form"`, `getRateLimitPolicy`, `EVENT_STREAMS_API_PATH`); comments and prose
+ * `"./resources/form"`, `getRateLimitPolicy`, `eventStreamKind`); comments and prose
  * strings do not count. A kind's own files are those under a folder or with a name of its
  * own (`provider/resources/form/`, `api/resources/form.ts`, `server/routes/forms.ts`), and
- * the table of kinds itself (`api/kinds.ts`, one entry per kind).
+ * the table of kinds itself (`api/kinds.ts`, one line composing each kind's entry).
  *
  * The counts may only fall: each ceiling is today's figure, and none may pass 5 (the
  * README's "Adding a resource" lists the files). Today they are the registrations only:

@@ -5,14 +5,14 @@
  * journal's key, and found for redaction.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { FORM_SECRET_PATHS, EVENT_STREAM_SECRET_PATHS, secretKeys, secretValues, withoutSecrets } from "../../../api";
+import { secretKeys, secretValues, withoutSecrets, KINDS } from "../../../api";
 import { markSecrets } from "../../../provider/lifecycle/secrets";
 import { contentHash } from "../../../provider/lifecycle/journal";
 import { formSpec } from "../../../provider/resources/form/provider";
 
 /** The create journal's key for a form, as the lifecycle computes it (content without secrets). */
 const formJournalKey = (body: Record<string, unknown>) =>
-  contentHash(formSpec.normalise(formSpec.withoutSecrets!(body)));
+  contentHash(formSpec.normalise(withoutSecrets(body, KINDS.form.secretPaths)));
 
 type Loose = Record<string, unknown>;
 const isSecret = (value: unknown) =>
@@ -53,7 +53,7 @@ const form = () => ({
 
 describe("form component secrets", () => {
   it("are marked secret leaf by leaf; the rest stays readable", async () => {
-    const marked = markSecrets(form(), FORM_SECRET_PATHS);
+    const marked = markSecrets(form(), KINDS.form.secretPaths);
     const items = ((marked.nodes[0] as Loose).config as { components: Loose[] }).components;
     const config = (index: number) => items[index].config as Loose;
     expect(await isSecret(config(0).secret_key)).toBe(true);
@@ -71,15 +71,15 @@ describe("form component secrets", () => {
   it("secrets given as secret Outputs stay secret; a whole nodes Output holding one becomes secret", async () => {
     const withOutput = form();
     (withOutput.nodes[0].config.components[0].config as Loose).secret_key = pulumi.secret("from-config");
-    const marked = markSecrets(withOutput, FORM_SECRET_PATHS);
+    const marked = markSecrets(withOutput, KINDS.form.secretPaths);
     const captcha = ((marked.nodes[0] as Loose).config as { components: Loose[] }).components[0].config as Loose;
     expect(await isSecret(captcha.secret_key)).toBe(true);
 
-    const wholeNodes = markSecrets({ nodes: pulumi.output(form().nodes) }, FORM_SECRET_PATHS).nodes;
+    const wholeNodes = markSecrets({ nodes: pulumi.output(form().nodes) }, KINDS.form.secretPaths).nodes;
     expect(await isSecret(wholeNodes)).toBe(true);
     const plainNodes = markSecrets(
       { nodes: pulumi.output([{ id: "f", type: "FLOW", config: { flow_id: "af_1" } }]) },
-      FORM_SECRET_PATHS,
+      KINDS.form.secretPaths,
     ).nodes;
     expect(await isSecret(plainNodes)).toBe(false);
   });
@@ -94,14 +94,14 @@ describe("form component secrets", () => {
         },
       ],
     };
-    const marked = markSecrets(notRecaptcha, FORM_SECRET_PATHS);
+    const marked = markSecrets(notRecaptcha, KINDS.form.secretPaths);
     expect(marked).toEqual(notRecaptcha);
-    expect(markSecrets({ name: "plain" }, FORM_SECRET_PATHS)).toEqual({ name: "plain" });
+    expect(markSecrets({ name: "plain" }, KINDS.form.secretPaths)).toEqual({ name: "plain" });
   });
 
   it("are found for redaction and removed from the journal's key", () => {
-    expect(secretValues(form(), FORM_SECRET_PATHS).sort()).toEqual([...SECRETS, "pk_live"].sort());
-    const stripped = JSON.stringify(withoutSecrets(form(), FORM_SECRET_PATHS));
+    expect(secretValues(form(), KINDS.form.secretPaths).sort()).toEqual([...SECRETS, "pk_live"].sort());
+    const stripped = JSON.stringify(withoutSecrets(form(), KINDS.form.secretPaths));
     for (const secret of SECRETS) expect(stripped).not.toContain(secret);
     expect(stripped).toContain("site-public");
     const rotated = form();
@@ -111,13 +111,13 @@ describe("form component secrets", () => {
   });
 
   it("their keys join the webhook secrets in the server log's redaction list", () => {
-    expect(secretKeys(FORM_SECRET_PATHS).sort()).toEqual([
+    expect(secretKeys(KINDS.form.secretPaths).sort()).toEqual([
       "access_token",
       "api_key",
       "credentials",
       "secret_key",
       "server_key",
     ]);
-    expect(secretKeys(EVENT_STREAM_SECRET_PATHS).sort()).toEqual(["header_value", "password", "token"]);
+    expect(secretKeys(KINDS.eventStream.secretPaths).sort()).toEqual(["header_value", "password", "token"]);
   });
 });

@@ -13,6 +13,7 @@ import { modelOf, SecretRef } from "../../../provider/cli/generate/model";
 import { buildPluginProgram, type PluginLanguage, snakeCase } from "../../../provider/cli/generate/plugin-program";
 import { replaceRefs } from "../../../provider/cli/generate/program";
 import { packageSchema } from "../../../provider/schema/package-schema";
+import { TYPE_NAMES } from "../../../provider/lifecycle/tokens";
 import { REPO_ROOT } from "../../../scripts/lib/pulumi";
 import { fixtureView, snapshot, snapshotOf } from "../../fixtures/generate-snapshot";
 
@@ -124,7 +125,7 @@ describe("plugin programs", () => {
         'pulumi = types.ModuleType("pulumi")',
         "pulumi.Config = Config",
         'tenant = types.ModuleType("pulumi_tenant")',
-        'for kind in ["Form", "EventStream", "LoginTemplate", "RateLimitPolicy"]:',
+        `for kind in ${JSON.stringify(Object.values(TYPE_NAMES))}:`,
         "    setattr(tenant, kind, (lambda kind: lambda resource_name, **kw: calls.append([kind, resource_name, kw]))(kind))",
         'sys.modules["pulumi"] = pulumi',
         'sys.modules["pulumi_tenant"] = tenant',

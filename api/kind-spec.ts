@@ -1,0 +1,149 @@
+/**
+ * The shape of a kind's entry in the table of kinds ({@link KindSpec}) and the helpers its
+ * entries are built with (id rules, lookups by id or name). Each kind's api file declares its
+ * own entry with these; api/kinds.ts composes the entries into the table.
+ */
+import { BASE58_ALPHABET, idPatternOf, type IdFormat } from "./ids";
+import { string, type JsonSchema } from "./schema/builder";
+import type { FormatDefinition } from "./schema/formats";
+import type { SecretPath } from "./schema/secret-paths";
+
+/** How a collection lists its objects. */
+export type Paging =
+  /** `?page=&per_page=&include_totals=` → `{<key>: [...], total}` or a bare array. */
+  | { readonly style: "offset"; readonly listKey: string; readonly maxPageSize: number }
+  /** `?from=&take=` → `{<key>: [...], next?}`. */
+  | { readonly style: "checkpoint"; readonly listKey: string; readonly maxPageSize: number };
+
+/** A property of a lookup's arguments. */
+export interface LookupArg {
+  readonly name: string;
+  readonly description: string;
+}
+
+/** A lookup function (a data source) of a kind: `getForm({ id | name, tenant })`. */
+export interface LookupSpec {
+  /** Function name, e.g. `getForm` (its Pulumi token is `tenant:index:getForm`). */
+  readonly name: string;
+  readonly description: string;
+  /** Its arguments besides `tenant` (each optional; `oneOf` names those of which exactly one is given). */
+  readonly args: readonly LookupArg[];
+  readonly oneOf?: readonly string[];
+  /** What it returns: `"object"` (one object of the kind) or `"list"` (an array of them under `listKey`). */
+  readonly result: "object" | "list";
+  /** For a list result, the key of the array. */
+  readonly listKey?: string;
+  /** The arguments of its example (the package schema's "Example Usage"), in the API's names. */
+  readonly example?: Readonly<Record<string, string>>;
+}
+
+/** The wire facts and words of one kind. */
+export interface KindSpec {
+  /** Type name: with the module `tenant` it forms the type tokens (`pulumi-nodejs:dynamic/tenant:Form`, `tenant:index:Form`). */
+  readonly typeName: string;
+  /** The word for one object in messages. */
+  readonly label: string;
+  /** The word for several. */
+  readonly plural: string;
+  readonly description: string;
+  /** Path under `/api/v2`. */
+  readonly path: string;
+  /** A singleton of the tenant (one object, no id) or a collection (ids the server generates). */
+  readonly shape: "collection" | "singleton";
+  /** The id rule of a collection: prefix, base58 length, the path parameter's schema. */
+  readonly id?: IdFormat & {
+    /** The id as the service generates it. */
+    readonly schema: JsonSchema;
+    /**
+     * What the server accepts in a path before looking the object up (longer or malformed
+     * is 400 `invalid_uri`; well formed but unknown is 404). The seed says "at most N" for
+     * some kinds, so this can be wider than {@link schema}.
+     */
+    readonly path: { readonly pattern: string; readonly maxLength: number };
+  };
+  /** Body of the create (POST, or PUT of a singleton). */
+  readonly createSchema: JsonSchema;
+  /** Body of the update (PATCH, or PUT of a singleton). */
+  readonly updateSchema: JsonSchema;
+  /** What GET answers. */
+  readonly responseSchema: JsonSchema;
+  /** What the list answers per item, when it differs from {@link responseSchema}. */
+  readonly summarySchema?: JsonSchema;
+  /** Where its secrets sit (marked secret, redacted, sealed at rest, never written by `generate`). */
+  readonly secretPaths: readonly SecretPath[];
+  /** `"read-back"`: the API returns the secrets on GET; `"write-only"`: it never does. */
+  readonly secretsAre: "read-back" | "write-only";
+  /** Scopes per operation. */
+  readonly scopes: { readonly [operation: string]: string };
+  /** List paging of a collection. */
+  readonly paging?: Paging;
+  /** The error code of a 404 on one object. */
+  readonly notFoundCode: string;
+  /** An Early Access feature: the client must be global, and a tenant may not have it enabled. */
+  readonly earlyAccess?: boolean;
+  /** Its lookup functions. */
+  readonly lookups: readonly LookupSpec[];
+  /** Sub-schemas that are named object types in the Pulumi package schema (`FormNode`, …). */
+  readonly namedTypes?: readonly (readonly [JsonSchema, string])[];
+  /** Named string formats its schemas use, besides the shared ones (api/schema/formats.ts). */
+  readonly formats?: Readonly<Record<string, FormatDefinition>>;
+  /** A singleton's fixed id: what `pulumi import` takes and what `adopt: true` adopts. */
+  readonly singletonId?: string;
+  /**
+   * What each field means, in one place (the package schema's descriptions, hence every SDK's
+   * docs and the API reference): by property path in the API's names, arrays and unions left
+   * out (`nodes.config.next_node`); the longest suffix of a field's path that is here describes
+   * it, so `label` covers every component's label and `options.label` an option's.
+   */
+  readonly fieldDocs?: Readonly<Record<string, string>>;
+  /** The inputs of its example (the package schema's "Example Usage"), in the API's names. */
+  readonly example?: Readonly<Record<string, unknown>>;
+}
+
+const BASE58_RUN = `[${BASE58_ALPHABET}]`;
+
+/**
+ * The id rule of a kind whose ids the seed gives as "at most `maxLength`": the generated
+ * format, and in a path any prefix-plus-base58 id up to that length (unknown ones are 404).
+ */
+export const atMostIdRule = (format: IdFormat, maxLength: number) => ({
+  ...format,
+  schema: string({ maxLength, pattern: idPatternOf(format) }),
+  path: { pattern: `^${format.prefix}${BASE58_RUN}+$`, maxLength },
+});
+
+/**
+ * The id rule of a kind whose ids are exactly the generated format: in a path too, only a
+ * well-formed id is looked up (longer or malformed is 400 `invalid_uri`).
+ */
+export const exactIdRule = (format: IdFormat) => ({
+  ...format,
+  schema: string({ pattern: idPatternOf(format) }),
+  path: { pattern: idPatternOf(format), maxLength: format.prefix.length + format.length },
+});
+
+/** A lookup's arguments, by id or by name (exactly one), returning one object of the kind. */
+export const lookupByIdOrName = (label: string, prefix: string): Pick<LookupSpec, "args" | "oneOf" | "result"> => ({
+  args: [
+    { name: "id", description: `The ${label}'s id (\`${prefix}…\`).` },
+    {
+      name: "name",
+      description: `The ${label}'s name, compared exactly. Several with this name are an error listing their ids.`,
+    },
+  ],
+  oneOf: ["id", "name"],
+  result: "object",
+});
+
+/** Lookup `name` of one object of the kind, by id or by name (`getForm`), with its example's arguments. */
+export const oneByIdOrName = <N extends string>(
+  name: N,
+  label: string,
+  prefix: string,
+  example: Readonly<Record<string, string>>,
+): LookupSpec & { readonly name: N } => ({
+  name,
+  description: `Reads one ${label} of the tenant, by id or by name.`,
+  ...lookupByIdOrName(label, prefix),
+  example,
+});
