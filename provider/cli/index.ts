@@ -5,22 +5,21 @@
  * killed run left pending, before the next `up`). `pulumi-tenant <command> --help`
  * describes each.
  */
-import { DRIFT_EXIT, DRIFT_HELP, driftCommand } from "./drift";
-import { GENERATE_HELP, GENERATE_SUMMARY, generateCommand } from "./generate";
-import { RECOVER_HELP, recoverCommand } from "./recover";
+import { DRIFT_EXIT, driftCommand } from "./drift";
+import { GENERATE_SUMMARY, generateCommand } from "./generate";
+import { recoverCommand } from "./recover";
 
-type Command = { summary: string; help: string; run: (args: string[]) => Promise<number> };
+/** A command: its line in the usage, and what runs it (each prints its own `--help`). */
+type Command = { summary: string; run: (args: string[]) => Promise<number> };
 
 const COMMANDS: Record<string, Command> = {
   drift: {
     summary: "report resources whose tenant object no longer matches the code",
-    help: DRIFT_HELP,
     run: driftCommand,
   },
-  generate: { summary: GENERATE_SUMMARY, help: GENERATE_HELP, run: generateCommand },
+  generate: { summary: GENERATE_SUMMARY, run: generateCommand },
   recover: {
     summary: "finish the creates a killed `pulumi up` left pending (run it before `pulumi up` in CI)",
-    help: RECOVER_HELP,
     run: recoverCommand,
   },
 };

@@ -7,6 +7,7 @@
 import "../fixtures/kinds/flow";
 import { defineKind, KIND_NAMES, kindNames } from "../../api";
 import { buildPluginProgram } from "../../provider/cli/generate/plugin-program";
+import { generateHelp } from "../../provider/cli/generate/command";
 import { buildProgram } from "../../provider/cli/generate/program";
 import { readTenant } from "../../provider/cli/generate/snapshot";
 import { packageSchema } from "../../provider/schema/package-schema";
@@ -29,6 +30,12 @@ describe("a kind declared beyond the table: the test-only Flow", () => {
 
   it("is a kind like the others", () => {
     expect(kindNames()).toEqual([...KIND_NAMES, "flow"]);
+  });
+
+  it("generate --help names what it reads of the kind and the scope it needs", () => {
+    const help = generateHelp().replace(/\s+/g, " ");
+    expect(help).toContain("every flow");
+    expect(help).toContain("read:flows");
   });
 
   it("is declared once; the table alone serves a collection whose list holds whole objects", () => {

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { KIND_NAMES, KINDS, type KindSpec } from "../../../api";
+import { kindNames, kindSpec, type KindSpec } from "../../../api";
 import { ConfigurationError } from "../../client/errors";
 import { TenantClient } from "../../client/http";
 import {
@@ -25,8 +25,8 @@ import { readTenant } from "./snapshot";
 /** Exit codes of `pulumi-tenant generate`. */
 export const GENERATE_EXIT = { ok: 0, error: 1 } as const;
 
-/** The table's kinds, in its order. */
-const tableSpecs = (): KindSpec[] => KIND_NAMES.map((kind) => KINDS[kind]);
+/** The kinds, in the table's order, then the declared ones. */
+const tableSpecs = (): KindSpec[] => kindNames().map((kind) => kindSpec(kind)!);
 
 /** `text` wrapped as the rest of the help, at 86 columns. */
 function wrapped(text: string): string {
@@ -64,7 +64,8 @@ function scopesNeeded(): string {
   return wrapped(words.join(" "));
 }
 
-export const GENERATE_HELP = `Usage: pulumi-tenant generate --out DIR [options]
+/** The help of `generate`, from the table of kinds as it is now (kinds declared with `defineKind` too). */
+export const generateHelp = (): string => `Usage: pulumi-tenant generate --out DIR [options]
 
 ${wrapped(`Reads ${objectsRead()} of a tenant and writes a ready Pulumi project to DIR, one resource per object:`)}
 
@@ -238,7 +239,7 @@ function checkOutDir(out: string, force: boolean): void {
 export async function generateCommand(args: string[]): Promise<number> {
   const flags = parseFlags(args);
   if (flags.help) {
-    process.stdout.write(`${GENERATE_HELP}\n`);
+    process.stdout.write(`${generateHelp()}\n`);
     return GENERATE_EXIT.ok;
   }
   if (!flags.out)

@@ -1,5 +1,5 @@
 /** The `generate` subcommand: a Pulumi program from a live tenant (see command.ts). */
-export { generateCommand, GENERATE_EXIT, GENERATE_HELP, settingsFromFlags, writeProgram } from "./command";
+export { generateCommand, GENERATE_EXIT, generateHelp, settingsFromFlags, writeProgram } from "./command";
 export { buildProgram, type GeneratedProgram, type ProgramOptions, type SecretConfig } from "./program";
 export { readTenant, type TenantSnapshot } from "./snapshot";
 
