@@ -201,7 +201,14 @@ interface MethodTiming {
   maxInFlight: number;
 }
 
-function timed(service: Record<string, Call<unknown, unknown>>, file: string): Record<string, Call<unknown, unknown>> {
+/**
+ * `service` with each method timed into `file` ({@link TIMING_ENV}); `write` appends the lines
+ * now (it runs by itself when the process exits or is ended by SIGINT/SIGTERM), once.
+ */
+export function timedService(
+  service: Record<string, Call<unknown, unknown>>,
+  file: string,
+): { service: Record<string, Call<unknown, unknown>>; write(): void } {
   const timings = new Map<string, MethodTiming>();
   let inFlight = 0;
   let written = false;
@@ -221,7 +228,7 @@ function timed(service: Record<string, Call<unknown, unknown>>, file: string): R
     };
     process.prependListener(signal, onSignal);
   }
-  return Object.fromEntries(
+  const wrapped = Object.fromEntries(
     Object.entries(service).map(([method, handler]) => [
       method,
       ((call, callback) => {
@@ -240,13 +247,15 @@ function timed(service: Record<string, Call<unknown, unknown>>, file: string): R
       }) as Call<unknown, unknown>,
     ]),
   );
+  return { service: wrapped, write };
 }
 
 /** The service implementation (exported for the conformance test). */
 export function providerService(version: string): Partial<providerGrpc.IResourceProviderServer> {
   const service = serviceHandlers(version);
   const file = process.env[TIMING_ENV];
-  return file ? (timed(service as Record<string, Call<unknown, unknown>>, file) as typeof service) : service;
+  if (!file) return service;
+  return timedService(service as Record<string, Call<unknown, unknown>>, file).service as typeof service;
 }
 
 function serviceHandlers(version: string): Partial<providerGrpc.IResourceProviderServer> {
