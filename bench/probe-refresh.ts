@@ -4,7 +4,8 @@
  * Makes a stack of N mixed plugin resources (bench/programs/plugin) on a tenant of its own,
  * then times the CLI's preview --refresh of it once per variant of the program's set-up
  * (`ts`: bench/programs/plugin through ts-node; `js`: compiled ahead, bench/programs/plugin-js;
- * `js-nomap`: the same compiled without source maps; a variant may add `+pN`, `--parallel N`,
+ * `js-nomap`: the same compiled without source maps; a variant may add `+pN`, `--parallel N`;
+ * `+check`, `PULUMI_NODEJS_TRANSPILE_ONLY=false` (ts-node type-checks, its default without the variable);
  * and `+prof`, CPU profiles of every Node.js process under bench/profiles/probe-<variant>, which
  * `node dist/bench/profile.js` summarises), with, per run: the CLI's
  * wall and CPU time (its own and its children's, from /usr/bin/time), each Node.js process's
@@ -111,6 +112,7 @@ async function main() {
             profile ? `--require ${path.join(__dirname, "cpu-prof-preload.js")}` : "",
           ].join(" "),
           ...(profile ? { BENCH_CPU_PROF_DIR: profile } : {}),
+          ...(modifiers.includes("check") ? { PULUMI_NODEJS_TRANSPILE_ONLY: "false" } : {}),
           BENCH_TIMING_FILE: timing,
           [TIMING_ENV]: rpcs,
         };
