@@ -6,6 +6,9 @@
  * (`ts`: bench/programs/plugin through ts-node; `js`: compiled ahead, bench/programs/plugin-js;
  * `js-nomap`: the same compiled without source maps; a variant may add `+pN`, `--parallel N`;
  * `+check`, `PULUMI_NODEJS_TRANSPILE_ONLY=false` (ts-node type-checks, its default without the variable);
+ * `+nots`, a preload that drops `PULUMI_NODEJS_TYPESCRIPT` before the language runtime reads it:
+ * what `typescript: false` does with the release's language host, which the fallback host of
+ * scripts/setup-pulumi.sh ignores (an estimate for that case, not a setting to use);
  * and `+prof`, CPU profiles of every Node.js process under bench/profiles/probe-<variant>, which
  * `node dist/bench/profile.js` summarises), with, per run: the CLI's
  * wall and CPU time (its own and its children's, from /usr/bin/time), each Node.js process's
@@ -78,6 +81,8 @@ async function main() {
   const pulumi = BenchPulumi.create();
   const server = await startBenchServer();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "probe-refresh-"));
+  const noTypeScript = path.join(work, "no-typescript.js");
+  fs.writeFileSync(noTypeScript, "delete process.env.PULUMI_NODEJS_TYPESCRIPT;\n");
   try {
     const stack = await pulumi.open("plugin-js", `probe-${n}`, {
       tenant: tenantSettings(server),
@@ -109,6 +114,7 @@ async function main() {
           ...pulumiEnv(pulumi.binDir, pulumi.place),
           NODE_OPTIONS: [
             `--require ${path.join(__dirname, "timing-preload.js")}`,
+            modifiers.includes("nots") ? `--require ${noTypeScript}` : "",
             profile ? `--require ${path.join(__dirname, "cpu-prof-preload.js")}` : "",
           ].join(" "),
           ...(profile ? { BENCH_CPU_PROF_DIR: profile } : {}),
