@@ -12,6 +12,7 @@ export default tseslint.config(
       ".tenant/**",
       "test/e2e/.runners/**",
       "bench/results*.json",
+      "bench/programs/*/bin/**",
       "sdk/**",
     ],
   },

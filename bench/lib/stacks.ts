@@ -9,14 +9,16 @@ import * as path from "node:path";
 import type { EngineEvent, OpMap, Stack } from "@pulumi/pulumi/automation";
 import { ensurePulumiCli, openStack, REPO_ROOT, type PulumiPlace, type TenantSettings } from "../../scripts/lib/pulumi";
 import { ProviderWatch, type ProviderProcesses } from "./procwatch";
+import { compilePluginJs } from "./programs";
 import { progress, withTicker } from "./progress";
 
 /**
  * The benchmark's Pulumi programs (folders under bench/programs): the project's resources
- * through the dynamic providers (`tenant`) and through the resource plugin (`plugin`), and
- * the engine's floor (`noop`).
+ * through the dynamic providers (`tenant`) and through the resource plugin (`plugin`, run
+ * through ts-node; `plugin-js`, the same program compiled ahead of time: ./programs.ts),
+ * and the engine's floor (`noop`).
  */
-export type BenchProgram = "tenant" | "plugin" | "noop";
+export type BenchProgram = "tenant" | "plugin" | "plugin-js" | "noop";
 
 /** Folder of a benchmark program. */
 export function programDir(program: BenchProgram): string {
@@ -45,6 +47,7 @@ export class BenchPulumi {
   readonly tmpDir: string;
   readonly place: PulumiPlace;
   private readonly opened: { stack: Stack; name: string }[] = [];
+  private compiled = false;
   /** Extra environment for every operation (diagnostic runs, e.g. PULUMI_SKIP_CHECKPOINTS). */
   extraEnv: Record<string, string> = {};
   /** When set, every Node.js process of an operation writes a CPU profile under this folder. */
@@ -77,6 +80,10 @@ export class BenchPulumi {
     } = {},
   ): Promise<Stack> {
     const stackName = `${name}-${this.runId}`;
+    if (program === "plugin-js" && !this.compiled) {
+      compilePluginJs();
+      this.compiled = true;
+    }
     const stack = await openStack({
       workDir: programDir(program),
       stackName,

@@ -46,7 +46,12 @@ export async function providerSizes(stack: Stack): Promise<ProviderSizes> {
   return { maxBytesByType, resources };
 }
 
-const PROGRAM_WORDS: Record<BenchProgram, string> = { noop: "no-op", tenant: "dynamic", plugin: "plugin" };
+const PROGRAM_WORDS: Record<BenchProgram, string> = {
+  noop: "no-op",
+  tenant: "dynamic",
+  plugin: "plugin",
+  "plugin-js": "plugin, compiled JS",
+};
 
 interface Sample {
   program: BenchProgram;

@@ -8,6 +8,7 @@
  * wall time of the command.
  */
 import { execFile } from "node:child_process";
+import * as os from "node:os";
 import * as path from "node:path";
 import { READ_MODE_ENV } from "../../provider/lifecycle/list-snapshot";
 import { pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
@@ -30,8 +31,15 @@ import type { TenantServer } from "../../server/index";
 type Mode = "get" | "list";
 type Step = "previewRefresh" | "refresh" | "drift";
 
-const PROGRAMS: BenchProgram[] = ["tenant", "plugin"];
-const WORDS: Record<BenchProgram, string> = { noop: "no-op", tenant: "dynamic", plugin: "plugin" };
+const PROGRAMS: BenchProgram[] = ["tenant", "plugin", "plugin-js"];
+const STEPS: Step[] = ["previewRefresh", "refresh", "drift"];
+const MODES: Mode[] = ["get", "list"];
+const WORDS: Record<BenchProgram, string> = {
+  noop: "no-op",
+  tenant: "dynamic",
+  plugin: "plugin",
+  "plugin-js": "plugin, compiled JS",
+};
 const STEP_WORDS: Record<Step, string> = {
   previewRefresh: "preview --refresh",
   refresh: "refresh",
@@ -57,6 +65,8 @@ interface Measured {
   requests: number;
   changed: number;
   error?: string;
+  loadBefore?: number;
+  loadAfter?: number;
 }
 
 /** `pulumi-tenant drift` of `stack`, timed; its requests are read from the server afterwards. */
@@ -107,8 +117,10 @@ async function measureStep(
 }
 
 /**
- * A part of the matrix, for a run on a busy machine: `BENCH_REFRESH_NS=1000` (sizes) and
- * `BENCH_REFRESH_PROGRAMS=plugin` (`tenant`, `plugin`), comma-separated; unset, all of it.
+ * A part of the matrix, for a run on a busy machine: `BENCH_REFRESH_NS=1000` (sizes),
+ * `BENCH_REFRESH_PROGRAMS=plugin-js` (`tenant`, `plugin`, `plugin-js`),
+ * `BENCH_REFRESH_STEPS=previewRefresh` (`previewRefresh`, `refresh`, `drift`) and
+ * `BENCH_REFRESH_MODES=list` (`get`, `list`), comma-separated; unset, all of it.
  */
 function partOf<T>(variable: string, all: T[], parse: (word: string) => T | undefined): T[] {
   const words = process.env[variable]
@@ -132,6 +144,8 @@ export async function measureRefresh(ctx: BenchContext): Promise<void> {
     /^[1-9][0-9]*$/.test(word) ? Number(word) : undefined,
   );
   const programs = partOf("BENCH_REFRESH_PROGRAMS", PROGRAMS, (word) => PROGRAMS.find((program) => program === word));
+  const steps = partOf("BENCH_REFRESH_STEPS", STEPS, (word) => STEPS.find((step) => step === word));
+  const modes = partOf("BENCH_REFRESH_MODES", MODES, (word) => MODES.find((mode) => mode === word));
   for (const n of ns) {
     for (const program of programs) {
       // A tenant of its own per stack: a list holds every object of its kind in the tenant, whichever
@@ -147,9 +161,12 @@ export async function measureRefresh(ctx: BenchContext): Promise<void> {
         if (!up.ok) throw new Error(`up of N=${n} ${WORDS[program]} failed: ${up.error?.split("\n")[0]}`);
         for (const limit of [UNLIMITED_RATE, rate]) {
           server.setRateLimit(limit);
-          for (const step of ["previewRefresh", "refresh", "drift"] as Step[]) {
-            for (const mode of ["get", "list"] as Mode[]) {
-              measured.push(await measureStep(pulumi, server, stack, { program, n, rate: limit, mode, step }));
+          for (const step of steps) {
+            for (const mode of modes) {
+              // The machine's load average (1 min) before and after, for reading the wall time.
+              const loadBefore = round(os.loadavg()[0], 1);
+              const m = await measureStep(pulumi, server, stack, { program, n, rate: limit, mode, step });
+              measured.push({ ...m, loadBefore, loadAfter: round(os.loadavg()[0], 1) });
             }
           }
         }
@@ -159,7 +176,7 @@ export async function measureRefresh(ctx: BenchContext): Promise<void> {
     }
   }
   ctx.report.raw.refresh = { rate, measured };
-  addFigures(ctx, measured, rate, ns, programs);
+  addFigures(ctx, measured, rate, ns, programs, steps);
 }
 
 function addFigures(
@@ -168,6 +185,7 @@ function addFigures(
   rate: number,
   ns: number[],
   programs: BenchProgram[],
+  steps: Step[],
 ): void {
   const find = (m: Omit<Measured, "seconds" | "ok" | "requests" | "changed" | "error">) =>
     measured.find(
@@ -178,13 +196,13 @@ function addFigures(
     // Per pass: one page per 100 objects of each kind, plus a few (tokens, the template's GET); nothing changed.
     const budget = LISTED_KINDS * Math.ceil(n / 2 / 100) + FEW;
     for (const program of programs) {
-      for (const step of ["previewRefresh", "refresh", "drift"] as Step[]) {
+      for (const step of steps) {
         for (const limit of [UNLIMITED_RATE, rate]) {
           const old = find({ program, n, rate: limit, mode: "get", step });
           const now = find({ program, n, rate: limit, mode: "list", step });
           const r = limit === UNLIMITED_RATE ? "∞" : String(limit);
           const timeTarget =
-            program === "plugin" && step === "previewRefresh" && n >= 1000 && limit === rate
+            program !== "tenant" && step === "previewRefresh" && n >= 1000 && limit === rate
               ? PLUGIN_PREVIEW_TARGET_S
               : undefined;
           const complete = (m?: Measured) => !!m?.ok && m.changed === 0;
@@ -208,6 +226,7 @@ function addFigures(
             note: [
               old ? `old ${old.ok ? `${old.seconds.toFixed(1)} s` : "failed"}` : undefined,
               now && !complete(now) ? `new failed or changed: ${now.error ?? now.changed}` : undefined,
+              now?.loadBefore !== undefined ? `load ${now.loadBefore} → ${now.loadAfter}` : undefined,
             ]
               .filter(Boolean)
               .join("; "),

@@ -28,7 +28,12 @@ const STEPS: { operation: Operation; label: string; changed: (n: number) => numb
 ];
 
 const PROGRAMS: BenchProgram[] = ["noop", "tenant", "plugin"];
-const WORDS: Record<BenchProgram, string> = { noop: "no-op", tenant: "dynamic", plugin: "plugin" };
+const WORDS: Record<BenchProgram, string> = {
+  noop: "no-op",
+  tenant: "dynamic",
+  plugin: "plugin",
+  "plugin-js": "plugin, compiled JS",
+};
 
 /** Runs the steps for each program and adds their figures. */
 export async function measureScale(ctx: BenchContext): Promise<void> {
