@@ -4,7 +4,9 @@
  * Makes a stack of N mixed plugin resources (bench/programs/plugin) on a tenant of its own,
  * then times the CLI's preview --refresh of it once per variant of the program's set-up
  * (`ts`: bench/programs/plugin through ts-node; `js`: compiled ahead, bench/programs/plugin-js;
- * `js-nomap`: the same compiled without source maps; a variant may add `+pN`, `--parallel N`;
+ * `js-nomap`: the same compiled without source maps; `yaml`: the same stack from a YAML program,
+ * bench/lib/programs.ts `writePluginYaml`, no Node.js program process; `go`: the same from Go
+ * (bench/programs/plugin-go, built ahead); a variant may add `+pN`, `--parallel N`;
  * `+check`, `PULUMI_NODEJS_TRANSPILE_ONLY=false` (ts-node type-checks, its default without the variable);
  * `+nots`, a preload that drops `PULUMI_NODEJS_TYPESCRIPT` before the language runtime reads it:
  * what `typescript: false` does with the release's language host, which the fallback host of
@@ -22,7 +24,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { TIMING_ENV } from "../provider/plugin/server";
 import { pulumiEnv, REPO_ROOT } from "../scripts/lib/pulumi";
-import { compilePluginJs } from "./lib/programs";
+import { compilePluginJs, writePluginGo, writePluginYaml } from "./lib/programs";
 import { BenchPulumi, programDir, type BenchProgram } from "./lib/stacks";
 import {
   callCounts,
@@ -71,7 +73,13 @@ async function main() {
   const rate = Number(arg("rate", String(UNLIMITED_RATE)));
   const repeat = Number(arg("repeat", "1"));
   const parallel = arg("parallel", "");
-  const programs: Record<string, BenchProgram> = { ts: "plugin", js: "plugin-js", "js-nomap": "plugin-js" };
+  const programs: Record<string, BenchProgram> = {
+    ts: "plugin",
+    js: "plugin-js",
+    "js-nomap": "plugin-js",
+    yaml: "plugin-js",
+    go: "plugin-js",
+  };
   for (const variant of variants) {
     const base = variant.split("+")[0];
     if (!programs[base]) throw new Error(`unknown variant ${variant}: ${Object.keys(programs).join(", ")}`);
@@ -81,6 +89,11 @@ async function main() {
   const pulumi = BenchPulumi.create();
   const server = await startBenchServer();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "probe-refresh-"));
+  // The `yaml` variant: the same stack from a YAML program (bench/lib/programs.ts).
+  const yamlDir = path.join(work, "yaml");
+  writePluginYaml(yamlDir, mixedScenario(n));
+  const goDir = path.join(work, "go");
+  if (variants.some((variant) => variant.startsWith("go"))) writePluginGo(goDir, mixedScenario(n));
   const noTypeScript = path.join(work, "no-typescript.js");
   fs.writeFileSync(noTypeScript, "delete process.env.PULUMI_NODEJS_TYPESCRIPT;\n");
   try {
@@ -99,7 +112,7 @@ async function main() {
           : undefined;
         const parallelN = modifiers.find((m) => /^p[0-9]+$/.test(m))?.slice(1) ?? parallel;
         // Both folders hold the same project (one stack in the backend); each has its stack config file.
-        const dir = programDir(programs[base]);
+        const dir = base === "yaml" ? yamlDir : base === "go" ? goDir : programDir(programs[base]);
         const config = `Pulumi.${stack.name}.yaml`;
         if (dir !== programDir("plugin-js"))
           fs.copyFileSync(path.join(programDir("plugin-js"), config), path.join(dir, config));

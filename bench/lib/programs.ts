@@ -9,7 +9,9 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { renameResource } from "../../provider/schema/names";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
+import { formInputs, type Scenario, streamInputs, TEMPLATE } from "../programs/scenario";
 
 const PLUGIN_JS = path.join(REPO_ROOT, "bench", "programs", "plugin-js");
 
@@ -37,4 +39,76 @@ export function compilePluginJs(options: { sourceMap?: boolean } = {}): void {
     path.join(REPO_ROOT, "sdk", "nodejs", "package.json"),
     path.join(bin, "sdk", "nodejs", "package.json"),
   );
+}
+
+/** The scenario's resources in the package schema's names (what a program without the TypeScript scenario declares). */
+function pluginInputs(scenario: Scenario, hookPassword: string) {
+  const schema = (kind: string, inputs: object) => renameResource(kind, inputs as Record<string, unknown>, "toSchema");
+  const password = hookPassword as unknown as Parameters<typeof streamInputs>[1];
+  return {
+    forms: Array.from({ length: scenario.forms ?? 0 }, (_, i) => schema("form", formInputs(scenario, i))),
+    streams: Array.from({ length: scenario.streams ?? 0 }, (_, i) => schema("eventStream", streamInputs(i, password))),
+    template: scenario.template ? TEMPLATE : "",
+  };
+}
+
+/** A bench plugin project's Pulumi.yaml (the project of bench/programs/plugin, so it runs the same stack). */
+function writeProject(dir: string, runtime: unknown, rest: Record<string, unknown> = {}): void {
+  const project = {
+    name: "tenant-bench-plugin",
+    description: "The benchmark's plugin program, written by bench/lib/programs.ts.",
+    runtime,
+    plugins: { providers: [{ name: "tenant", path: path.join(REPO_ROOT, "provider", "bin") }] },
+    ...rest,
+  };
+  fs.mkdirSync(dir, { recursive: true });
+  // JSON is YAML.
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `${JSON.stringify(project, null, 1)}\n`);
+}
+
+/**
+ * Writes into `dir` the benchmark's plugin program for `scenario` as a YAML program (no SDK,
+ * no program process of Node.js: the YAML language host registers the resources), with the
+ * same resource names, types and inputs as bench/programs/plugin. YAML has no loops, so every
+ * resource is written out.
+ */
+export function writePluginYaml(dir: string, scenario: Scenario): void {
+  // The config value, by YAML interpolation (a secret there as in the stack's config).
+  const inputs = pluginInputs(scenario, "${hookPassword}");
+  const resources: Record<string, unknown> = {};
+  inputs.forms.forEach((properties, i) => (resources[`form-${i}`] = { type: "tenant:index:Form", properties }));
+  inputs.streams.forEach(
+    (properties, i) => (resources[`stream-${i}`] = { type: "tenant:index:EventStream", properties }),
+  );
+  if (inputs.template)
+    resources.login = { type: "tenant:index:LoginTemplate", properties: { template: inputs.template } };
+  writeProject(dir, "yaml", {
+    config: { hookPassword: { type: "string", secret: true }, scenario: { type: "string" } },
+    resources,
+    outputs: { formCount: inputs.forms.length, streamCount: inputs.streams.length },
+  });
+}
+
+/**
+ * Writes into `dir` the benchmark's plugin program for `scenario` in Go
+ * (bench/programs/plugin-go/main.go on the generated sdk/go, its inputs in `inputs.json`) and
+ * builds it ahead (`runtime.options.binary`), as a Go user with a big stack would.
+ */
+export function writePluginGo(dir: string, scenario: Scenario): void {
+  const source = path.join(REPO_ROOT, "bench", "programs", "plugin-go");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.copyFileSync(path.join(source, "main.go"), path.join(dir, "main.go"));
+  fs.copyFileSync(path.join(source, "go.sum"), path.join(dir, "go.sum"));
+  const goMod = fs.readFileSync(path.join(source, "go.mod"), "utf8");
+  fs.writeFileSync(
+    path.join(dir, "go.mod"),
+    goMod.replace("=> ../../../sdk/go", `=> ${path.join(REPO_ROOT, "sdk", "go")}`),
+  );
+  fs.writeFileSync(path.join(dir, "inputs.json"), JSON.stringify(pluginInputs(scenario, "")));
+  execFileSync("go", ["build", "-o", path.join("bin", "tenant-bench"), "."], {
+    cwd: dir,
+    env: { ...process.env, GOFLAGS: "-mod=mod" },
+    stdio: "inherit",
+  });
+  writeProject(dir, { name: "go", options: { binary: path.join("bin", "tenant-bench") } });
 }
