@@ -91,7 +91,7 @@ async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "probe-refresh-"));
   // The `yaml` variant: the same stack from a YAML program (bench/lib/programs.ts).
   const yamlDir = path.join(work, "yaml");
-  writePluginYaml(yamlDir, mixedScenario(n));
+  if (variants.some((variant) => variant.startsWith("yaml"))) writePluginYaml(yamlDir, mixedScenario(n));
   const goDir = path.join(work, "go");
   if (variants.some((variant) => variant.startsWith("go"))) writePluginGo(goDir, mixedScenario(n));
   const noTypeScript = path.join(work, "no-typescript.js");

@@ -50,8 +50,6 @@ export type ProviderRequest = CheckRequest | DiffRequest | CreateRequest | ReadR
 /** The engine's methods, in the order the dynamic provider host knows them. */
 export const PROVIDER_METHODS = ["check", "diff", "create", "read", "update", "delete"] as const;
 
-export type ProviderMethod = ProviderRequest["method"];
-
 /** What each method answers. */
 export interface ProviderResults {
   check: CheckResult;
@@ -64,11 +62,6 @@ export interface ProviderResults {
 
 /** The answer to `request`. */
 export type ResultOf<R extends ProviderRequest> = ProviderResults[R["method"]];
-
-/** True when `method` is one of the engine's provider methods. */
-export function isProviderMethod(method: string): method is ProviderMethod {
-  return (PROVIDER_METHODS as readonly string[]).includes(method);
-}
 
 /** The request of the engine's call `method(...args)` (the dynamic provider host's argument order). */
 export function requestOf(method: string, args: readonly unknown[]): ProviderRequest {
