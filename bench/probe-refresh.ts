@@ -11,6 +11,7 @@
  * `+nots`, a preload that drops `PULUMI_NODEJS_TYPESCRIPT` before the language runtime reads it:
  * what `typescript: false` does with the release's language host, which the fallback host of
  * scripts/setup-pulumi.sh ignores (an estimate for that case, not a setting to use);
+ * `+log`, the engine's log (`-v=7 --logflow`) to bench/profiles/probe-<variant>.log;
  * and `+prof`, CPU profiles of every Node.js process under bench/profiles/probe-<variant>, which
  * `node dist/bench/profile.js` summarises), with, per run: the CLI's
  * wall and CPU time (its own and its children's, from /usr/bin/time), each Node.js process's
@@ -154,6 +155,7 @@ async function main() {
               "--cwd",
               dir,
               ...(parallelN ? ["--parallel", parallelN] : []),
+              ...(modifiers.includes("log") ? ["-v=7", "--logtostderr", "--logflow"] : []),
             ],
             { env, maxBuffer: 64 * 1024 * 1024 },
             (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
@@ -193,6 +195,12 @@ async function main() {
         };
         console.log(JSON.stringify(result));
         if (cli.code !== 0) console.error(cli.out.slice(-3000), cli.err.slice(-3000));
+        if (modifiers.includes("log")) {
+          const log = path.join(REPO_ROOT, "bench", "profiles", `probe-${variant.replace(/\+/g, "-")}.log`);
+          fs.mkdirSync(path.dirname(log), { recursive: true });
+          fs.writeFileSync(log, cli.err);
+          console.log(`engine log: ${log}`);
+        }
         if (dir !== programDir("plugin-js")) fs.rmSync(path.join(dir, config), { force: true });
       }
     }

@@ -14,7 +14,9 @@
 #   ../python-venv            a Python virtual environment with `pulumi` from PyPI
 # The separate language-host modules are refused by the module proxy; the copies inside
 # github.com/pulumi/pulumi/sdk/v3 build and speak the CLI's protocol: Python from
-# $PYTHON_HOST_SDK, Go from $GO_HOST_SDK.
+# $PYTHON_HOST_SDK, Go from $GO_HOST_SDK. Those read a project's runtime.options only as flags,
+# which the pinned CLI no longer passes: they sit in $root/hosts, and in bin/ under their names is
+# scripts/language-options, which reads the options and execs the host with them.
 #
 # `--sdk-only` makes only what `npm run sdk` needs: the SDK generator and the Java host.
 # Progress goes to stderr; the last line on stdout is the bin folder.
@@ -62,14 +64,15 @@ if [ ! -x "$bin/pulumi-tenant-codegen" ] || [ "$(cat "$codegen_dir/stamp" 2>/dev
 fi
 
 # 2. The language hosts.
-host() { # name module version package
-  local name="$1" module="$2" version="$3" package="$4" dir="$root/build/$1"
-  if [ -x "$bin/$name" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$module@$version" ]; then return; fi
+host() { # name module version package [folder the host goes in; default the bin folder]
+  local name="$1" module="$2" version="$3" package="$4" out="${5:-$bin}" dir="$root/build/$1"
+  if [ -x "$out/$name" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$module@$version" ]; then return; fi
   log "building $name from $module@$version"
   rm -rf "$dir"
+  mkdir -p "$out"
   make_module "$dir" "	$module $version" "$package"
   (cd "$dir" && go_tidy "$dir")
-  build_main "$dir" "$bin/$name" "$package"
+  build_main "$dir" "$out/$name" "$package"
   echo "$module@$version" > "$dir/stamp"
 }
 host pulumi-language-java github.com/pulumi/pulumi-java/pkg "$JAVA_HOST" github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java
@@ -77,11 +80,16 @@ if $sdk_only; then
   echo "$bin"
   exit 0
 fi
-host pulumi-language-python github.com/pulumi/pulumi/sdk/v3 "$PYTHON_HOST_SDK" github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python
-host pulumi-language-go github.com/pulumi/pulumi/sdk/v3 "$GO_HOST_SDK" github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go
+# The Python and Go hosts go in $root/hosts, behind the launcher that gives them the project's
+# runtime.options (virtualenv; binary, buildTarget) as the flags they read.
+host pulumi-language-python github.com/pulumi/pulumi/sdk/v3 "$PYTHON_HOST_SDK" github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python "$root/hosts"
+host pulumi-language-go github.com/pulumi/pulumi/sdk/v3 "$GO_HOST_SDK" github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go "$root/hosts"
+options_launcher pulumi-language-python pulumi-language-go
 host pulumi-language-yaml github.com/pulumi/pulumi-yaml "$YAML_HOST" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
 exec_script="$(cd "$root/build/pulumi-language-python" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)/python/cmd/pulumi-language-python-exec"
-install -m 0755 "$exec_script" "$bin/pulumi-language-python-exec"
+# The Python host runs its executor from its own folder.
+install -m 0755 "$exec_script" "$root/hosts/pulumi-language-python-exec"
+rm -f "$bin/pulumi-language-python-exec"
 
 # 3. Python: a virtual environment with the Pulumi SDK at the CLI's version.
 # parver and semver: what the generated SDK (sdk/python) needs beside pulumi; setuptools and

@@ -62,9 +62,10 @@ if command -v pulumi >/dev/null 2>&1; then
   fi
 fi
 
-# 2. Cached.
+# 2. Cached. Where the fallback host was built, it is behind the options launcher (see step 4).
 if [ -x "$bin/pulumi" ] && [ -x "$bin/pulumi-language-nodejs" ] \
-   && [ "$(version_of "$bin/pulumi")" = "v$PULUMI_VERSION" ]; then
+   && [ "$(version_of "$bin/pulumi")" = "v$PULUMI_VERSION" ] \
+   && { [ ! -d "$root/build/language-host-fallback" ] || [ -x "$root/hosts/pulumi-language-nodejs" ]; }; then
   done_with
 fi
 
@@ -131,13 +132,17 @@ else
   # Some module mirrors refuse the language host's untagged module. Its last release
   # inside the sdk/v3 module (v3.68.0) speaks the same gRPC protocol and launches the
   # installed @pulumi/pulumi's own `cmd/run`, so the program still runs on the pinned SDK.
+  # It reads runtime.options (typescript, tsconfig, nodeargs) only as flags, which this CLI
+  # no longer passes: it goes in $root/hosts, behind the launcher of scripts/language-options.
   log "  the language host module for v$PULUMI_VERSION is not available from the module proxy;"
   log "  building the host shipped inside github.com/pulumi/pulumi/sdk/v3@$FALLBACK_HOST_SDK instead"
   host_dir="$root/build/language-host-fallback"
   make_module "$host_dir" "	github.com/pulumi/pulumi/sdk/v3 $FALLBACK_HOST_SDK" \
     github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs
   (cd "$host_dir" && go_tidy "$host_dir")
-  build_main "$host_dir" "$bin/pulumi-language-nodejs" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs
+  mkdir -p "$root/hosts"
+  build_main "$host_dir" "$root/hosts/pulumi-language-nodejs" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs
+  options_launcher pulumi-language-nodejs
 fi
 kill $ticker 2>/dev/null || true
 log "built in $(( $(date +%s) - start )) s"

@@ -4,7 +4,7 @@
  * configuration (`tenant:domain`, `tenant:clientId`, …) with the `AUTH0_*` environment
  * variables as fallbacks, and optional overrides.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { AmbiguousNameError, ConfigurationError, NotFoundError, TenantError } from "../client/errors";
 import { TenantClient } from "../client/http";
 import {
@@ -16,6 +16,17 @@ import {
   type TenantSettingsInput,
 } from "../client/settings";
 import { registeredIn } from "./registered";
+
+/**
+ * `@pulumi/pulumi`, loaded at its first use: a program's lookup. The provider plugin imports
+ * this module for its readers but never runs a program's lookup, and the SDK's index is most of
+ * its start-up (about 0.75 s of each plugin start; test/unit/provider/plugin-startup.test.ts).
+ */
+let loadedSdk: typeof pulumi | undefined;
+function sdk(): typeof pulumi {
+  loadedSdk ??= require("@pulumi/pulumi") as typeof pulumi;
+  return loadedSdk;
+}
 
 /** The configuration namespace the provider reads by default (`tenant:domain`, …). */
 export const DEFAULT_TENANT_NAMESPACE = DEFAULT_NAMESPACE;
@@ -55,7 +66,7 @@ export function lookupSettingsInput(
   namespace = DEFAULT_TENANT_NAMESPACE,
   overrides?: TenantSettingsInput,
 ): TenantSettingsInput {
-  const merged = readSettingsInput((key) => pulumi.runtime.getConfig(key), process.env, namespace);
+  const merged = readSettingsInput((key) => sdk().runtime.getConfig(key), process.env, namespace);
   for (const [key, value] of Object.entries(overrides ?? {}) as [keyof TenantSettingsInput, string | undefined][]) {
     if (value !== undefined) merged[key] = value;
   }
@@ -129,7 +140,7 @@ export async function inProgram<R>(namespace: string | undefined, lookup: () => 
  */
 async function afterResourcesOf(namespace: string): Promise<void> {
   const resources = registeredIn(namespace);
-  if (resources.length === 0 || !pulumi.runtime.hasMonitor()) return;
+  if (resources.length === 0 || !sdk().runtime.hasMonitor()) return;
   // Settled either way: a registration that failed (an input rejected, e.g. this very lookup) ends the wait too.
   // `promise()` is the Output's own (not in its public type); `apply` would never run on a rejection.
   const settled = resources.map((resource) =>
@@ -160,12 +171,12 @@ export function lookupOutput<A extends object, R>(
   secretIf?: (value: R) => boolean,
 ): pulumi.Output<R> {
   const values = Object.values(args as Record<string, unknown>);
-  const plain = values.every((value) => !pulumi.Output.isInstance(value) && !(value instanceof Promise));
+  const plain = values.every((value) => !sdk().Output.isInstance(value) && !(value instanceof Promise));
   let output: pulumi.Output<unknown> = plain
     ? quietOutput<unknown>(lookup(args as A))
-    : quiet<unknown>(pulumi.output(args).apply((resolved) => reportOnce(lookup(resolved as unknown as A))));
+    : quiet<unknown>(sdk().output(args).apply((resolved) => reportOnce(lookup(resolved as unknown as A))));
   if (secretIf) {
-    output = quiet(output.apply((value) => (secretIf(value as R) ? pulumi.secret(value) : pulumi.output(value))));
+    output = quiet(output.apply((value) => (secretIf(value as R) ? sdk().secret(value) : sdk().output(value))));
   }
   return output as unknown as pulumi.Output<R>;
 }
@@ -206,7 +217,7 @@ export function quiet<T>(output: pulumi.Output<T>): pulumi.Output<T> {
  * error) and fails the program, also when nothing consumes the Output built on it.
  */
 export function reportOnce<T>(promise: Promise<T>): Promise<T> {
-  if (pulumi.runtime.hasMonitor()) void promise.then(undefined, (error: unknown) => Promise.reject(error));
+  if (sdk().runtime.hasMonitor()) void promise.then(undefined, (error: unknown) => Promise.reject(error));
   return promise;
 }
 
@@ -215,7 +226,7 @@ export function reportOnce<T>(promise: Promise<T>): Promise<T> {
  * {@link quiet} and {@link reportOnce}.
  */
 export function quietOutput<T>(promise: Promise<T>): pulumi.Output<T> {
-  const output = quiet(pulumi.output(promise) as pulumi.Output<T>);
+  const output = quiet(sdk().output(promise) as pulumi.Output<T>);
   reportOnce(promise);
   return output;
 }

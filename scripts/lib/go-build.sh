@@ -43,3 +43,24 @@ go_ldflags() {
 build_main() {
   (cd "$1" && go build -trimpath -tags osusergo,grpcnotrace -ldflags "$ldflags" -o "$2" "$3")
 }
+
+# options_launcher NAME...: installs the launcher of scripts/language-options as $bin/NAME for each
+# NAME, in front of the real host in $root/hosts/NAME (a host built from an older sdk/v3 reads a
+# project's runtime.options only as flags, which the pinned CLI no longer passes). The launcher is
+# built once and again when its source changes. Needs: $here, $root, $bin, log.
+options_launcher() {
+  local dir="$root/build/language-options" out="$root/hosts/language-options" stamp name
+  stamp="$(sha256sum "$here/scripts/language-options/main.go" | cut -c1-16)"
+  if [ ! -x "$out" ] || [ "$(cat "$dir/stamp" 2>/dev/null)" != "$stamp" ]; then
+    log "building the launcher that passes runtime.options to the older language hosts (scripts/language-options)"
+    rm -rf "$dir" && mkdir -p "$dir" "$root/hosts"
+    cp "$here/scripts/language-options/main.go" "$dir/"
+    printf 'module pulumi-tenant/language-options\n\ngo 1.24\n\nrequire gopkg.in/yaml.v3 v3.0.1\n' > "$dir/go.mod"
+    (cd "$dir" && go_tidy "$dir")
+    (cd "$dir" && go build -trimpath -ldflags "-s -w" -o "$out" .)
+    echo "$stamp" > "$dir/stamp"
+  fi
+  for name in "$@"; do
+    cmp -s "$out" "$bin/$name" || install -m 0755 "$out" "$bin/$name"
+  done
+}

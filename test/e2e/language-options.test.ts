@@ -1,0 +1,197 @@
+/**
+ * A project's `runtime.options` reach the language hosts built here. Those hosts (sdk/v3
+ * v3.66.0 Go, v3.68.0 Python and the Node.js fallback) read the options only as command-line
+ * flags, which CLI 3.248 no longer passes; the launcher of scripts/language-options stands in
+ * front of them and passes them. Checked twice: the launcher's flags for each language (with a
+ * stand-in host that prints what it was given), and through the CLI: a Go program's prebuilt
+ * `binary` runs while its source does not even compile, a Python program runs in the
+ * `virtualenv` it names, and a Node.js program gets `typescript: false` and its `nodeargs`.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { ensureLanguages, openStack, REPO_ROOT, type PulumiPlace } from "../../scripts/lib/pulumi";
+import { E2E_TIMEOUT_MS } from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+let binDir: string;
+let pythonVenv: string;
+let work: string;
+let place: PulumiPlace;
+beforeAll(() => {
+  ({ binDir, pythonVenv } = ensureLanguages());
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "language-options-"));
+  place = { stateDir: path.join(work, "state"), homeDir: path.join(work, "home"), passphrase: "options" };
+});
+afterAll(() => {
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe("the launcher in front of the older language hosts", () => {
+  /** Where setup puts it: beside the real hosts, outside the CLI's bin folder. */
+  const launcher = () => path.join(path.dirname(binDir), "hosts", "language-options");
+
+  /** Runs the launcher as `pulumi-language-<language>` in a project holding `project` (no file when undefined). */
+  function launch(language: string, project: string | undefined, args = ["127.0.0.1:4567"]) {
+    const dir = fs.mkdtempSync(path.join(work, "launch-"));
+    fs.mkdirSync(path.join(dir, "bin"));
+    fs.mkdirSync(path.join(dir, "hosts"));
+    fs.mkdirSync(path.join(dir, "project"));
+    const name = `pulumi-language-${language}`;
+    fs.copyFileSync(launcher(), path.join(dir, "bin", name));
+    fs.chmodSync(path.join(dir, "bin", name), 0o755);
+    // The stand-in host prints each argument on a line of its own.
+    fs.writeFileSync(path.join(dir, "hosts", name), '#!/bin/sh\nfor a in "$@"; do echo "$a"; done\n', { mode: 0o755 });
+    if (project !== undefined) fs.writeFileSync(path.join(dir, "project", "Pulumi.yaml"), project);
+    const result = spawnSync(path.join(dir, "bin", name), args, { cwd: path.join(dir, "project"), encoding: "utf8" });
+    return { status: result.status, args: result.stdout.split("\n").filter(Boolean), stderr: result.stderr };
+  }
+
+  beforeAll(() => {
+    if (!fs.existsSync(launcher())) {
+      throw new Error(`${launcher()} is missing: scripts/setup-languages.sh installs it beside the hosts it fronts`);
+    }
+  });
+
+  test("Go: binary and buildTarget become the host's flags, before the CLI's own arguments", () => {
+    const project = "name: p\nruntime:\n  name: go\n  options:\n    binary: bin/program\n    buildTarget: out/p\n";
+    expect(launch("go", project)).toEqual({
+      status: 0,
+      args: ["-binary=bin/program", "-buildTarget=out/p", "127.0.0.1:4567"],
+      stderr: "",
+    });
+  });
+
+  test("Python: virtualenv; Node.js: typescript, tsconfig and nodeargs; other options are left out", () => {
+    const python = "name: p\nruntime:\n  name: python\n  options:\n    virtualenv: venv\n    toolchain: pip\n";
+    expect(launch("python", python).args).toEqual(["-virtualenv=venv", "127.0.0.1:4567"]);
+    const nodejs = [
+      "name: p",
+      "runtime:",
+      "  name: nodejs",
+      "  options:",
+      "    typescript: false",
+      "    tsconfig: tsconfig.prod.json",
+      '    nodeargs: "--max-old-space-size=200 --no-warnings"',
+      "    packagemanager: npm",
+    ].join("\n");
+    expect(launch("nodejs", nodejs, ["-tracing=x", "127.0.0.1:1"]).args).toEqual([
+      "-typescript=false",
+      "-tsconfig=tsconfig.prod.json",
+      "-nodeargs=--max-old-space-size=200 --no-warnings",
+      "-tracing=x",
+      "127.0.0.1:1",
+    ]);
+  });
+
+  test("a runtime named alone, a project without options and a folder without a project pass through", () => {
+    expect(launch("go", "name: p\nruntime: go\n").args).toEqual(["127.0.0.1:4567"]);
+    expect(launch("go", "name: p\nruntime:\n  name: go\n").args).toEqual(["127.0.0.1:4567"]);
+    expect(launch("nodejs", undefined).args).toEqual(["127.0.0.1:4567"]);
+  });
+
+  test("a project file that is not YAML stops the host with a message naming it", () => {
+    const result = launch("go", "name: p\nruntime: [go\n");
+    expect(result.status).toBe(1);
+    expect(result.args).toEqual([]);
+    expect(result.stderr).toContain("cannot read the project's runtime options: Pulumi.yaml:");
+  });
+});
+
+describe("runtime.options through the CLI", () => {
+  test("a Go program's prebuilt binary runs: the host does not build its source", async () => {
+    const dir = path.join(work, "go");
+    fs.mkdirSync(dir);
+    const source = [
+      "package main",
+      "",
+      'import "github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+      "",
+      "func main() {",
+      "\tpulumi.Run(func(ctx *pulumi.Context) error {",
+      '\t\tctx.Export("ran", pulumi.String("prebuilt"))',
+      "\t\treturn nil",
+      "\t})",
+      "}",
+      "",
+    ].join("\n");
+    fs.writeFileSync(path.join(dir, "main.go"), source);
+    fs.writeFileSync(
+      path.join(dir, "go.mod"),
+      "module options-go\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.248.0\n",
+    );
+    fs.copyFileSync(path.join(REPO_ROOT, "test", "e2e", "languages", "go", "go.sum"), path.join(dir, "go.sum"));
+    execFileSync("go", ["build", "-o", path.join("bin", "program"), "."], {
+      cwd: dir,
+      env: { ...process.env, GOFLAGS: "-mod=mod" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    // Built ahead; a build now would fail.
+    fs.writeFileSync(path.join(dir, "main.go"), "package main\n\nthis does not compile\n");
+    fs.writeFileSync(
+      path.join(dir, "Pulumi.yaml"),
+      "name: options-go\nruntime:\n  name: go\n  options:\n    binary: bin/program\n",
+    );
+    const stack = await openStack({ workDir: dir, stackName: "options", binDir, place, freshConfig: true });
+    const up = await stack.up();
+    expect(up.outputs.ran?.value).toBe("prebuilt");
+  });
+
+  test("a Python program runs in its virtualenv without it being activated", async () => {
+    const dir = path.join(work, "python");
+    fs.mkdirSync(dir);
+    fs.writeFileSync(
+      path.join(dir, "__main__.py"),
+      "import sys\nimport pulumi\n\npulumi.export('prefix', sys.prefix)\n",
+    );
+    fs.writeFileSync(
+      path.join(dir, "Pulumi.yaml"),
+      `name: options-python\nruntime:\n  name: python\n  options:\n    virtualenv: ${pythonVenv}\n`,
+    );
+    // The CLI's PATH holds no virtual environment: only the option names it.
+    const stack = await openStack({ workDir: dir, stackName: "options", binDir, place, freshConfig: true });
+    const up = await stack.up();
+    expect(up.outputs.prefix?.value).toBe(pythonVenv);
+  });
+
+  test("a Node.js program runs with typescript: false and its nodeargs", async () => {
+    const dir = path.join(work, "nodejs");
+    fs.mkdirSync(dir);
+    // The program's own node_modules: @pulumi/pulumi of this repository.
+    fs.mkdirSync(path.join(dir, "node_modules", "@pulumi"), { recursive: true });
+    fs.symlinkSync(
+      path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi"),
+      path.join(dir, "node_modules", "@pulumi", "pulumi"),
+    );
+    fs.writeFileSync(
+      path.join(dir, "index.js"),
+      [
+        'exports.typescript = process.env.PULUMI_NODEJS_TYPESCRIPT ?? "unset";',
+        'exports.tsNode = Object.keys(require.cache).some((file) => file.includes("/ts-node/"));',
+        'exports.heapLimit = process.execArgv.find((arg) => arg.startsWith("--max-old-space-size")) ?? "none";',
+        "",
+      ].join("\n"),
+    );
+    fs.writeFileSync(path.join(dir, "package.json"), '{"name": "options-nodejs", "main": "index.js"}\n');
+    fs.writeFileSync(
+      path.join(dir, "Pulumi.yaml"),
+      [
+        "name: options-nodejs",
+        "runtime:",
+        "  name: nodejs",
+        "  options:",
+        "    typescript: false",
+        '    nodeargs: "--max-old-space-size=300"',
+        "",
+      ].join("\n"),
+    );
+    const stack = await openStack({ workDir: dir, stackName: "options", binDir, place, freshConfig: true });
+    const up = await stack.up();
+    // The host sets PULUMI_NODEJS_TYPESCRIPT=true for TypeScript only; ts-node is then not registered.
+    expect(up.outputs.typescript?.value).toBe("unset");
+    expect(up.outputs.tsNode?.value).toBe(false);
+    expect(up.outputs.heapLimit?.value).toBe("--max-old-space-size=300");
+  });
+});
