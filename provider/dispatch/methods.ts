@@ -27,6 +27,20 @@ function diff(impl: ResourceImplementation, id: string, olds: unknown, news: unk
   return result;
 }
 
+/** The kinds whose `prepare` is done or under way in this process. */
+const prepared = new Set<string>();
+
+/**
+ * After a kind's first read, the work its first check needs is done on the next turn of
+ * the event loop: a refresh reads every resource before the program's checks begin, and
+ * waits for the tenant meanwhile.
+ */
+function prepareSoon(kind: string, impl: ResourceImplementation): void {
+  if (prepared.has(kind) || !impl.prepare) return;
+  prepared.add(kind);
+  setImmediate(() => impl.prepare?.());
+}
+
 /** Runs `request` on a resource of `kind` whose implementation is `impl`. */
 export async function handle<R extends ProviderRequest>(
   kind: string,
@@ -68,6 +82,7 @@ async function run(kind: string, impl: ResourceImplementation, request: Provider
     }
     case "read": {
       const { id, props } = request;
+      prepareSoon(kind, impl);
       const result = await impl.read(
         contextOf(namespace),
         id,

@@ -18,6 +18,7 @@ import {
   type JsonObject,
   UNKNOWN,
   payloadOf,
+  prepareValidator,
   validateTree,
   withoutProvider,
 } from "./shared";
@@ -282,6 +283,10 @@ export function collectionResource<T extends { id: string; created_at?: string }
   }
 
   return {
+    prepare() {
+      prepareValidator(facts.createSchema);
+    },
+
     async check(olds, news, ctx): Promise<CheckResult> {
       const checked = checkCollectionInputs(spec, news);
       const adoptId = withoutProvider(news).adoptId;

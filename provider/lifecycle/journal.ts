@@ -242,6 +242,19 @@ export class CreateJournal {
   /** Reads what was appended since the last read (all of it after a compaction); returns the lines read. */
   private sync(): number {
     if (this.broken) return 0;
+    // One stat per call, and no exception for a missing file: the engine's every diff and read confirms an id.
+    let seen: fs.Stats | undefined;
+    try {
+      seen = fs.statSync(this.file, { throwIfNoEntry: false });
+    } catch {
+      seen = undefined; // A file where its folder should be, …: no journal to read.
+    }
+    if (!seen) {
+      this.entries.clear();
+      this.read = { ino: -1, offset: 0 };
+      return 0;
+    }
+    if (seen.ino === this.read.ino && seen.size === this.read.offset) return 0;
     let fd: number;
     try {
       fd = fs.openSync(this.file, "r");

@@ -107,6 +107,14 @@ function validatorFor(schema: JsonSchema): Validator {
 }
 
 /**
+ * Compiles the validator of `schema` now, so that the first check using it does not wait
+ * for it (the form's create schema takes about 0.6 s to compile).
+ */
+export function prepareValidator(schema: JsonSchema): void {
+  validatorFor(schema);
+}
+
+/**
  * Validates `value` against `schema`, reporting failures with property paths under
  * `path`. Subtrees holding an unknown value (preview) are not judged, but the rest of
  * the value still is: objects, arrays and discriminated unions are walked down to the

@@ -35,6 +35,12 @@ export interface ResourceImplementation {
    * (The runtime then checks the tenant's settings and token.)
    */
   check(olds: JsonObject, news: JsonObject, ctx?: ProviderContext): CheckResult | Promise<CheckResult>;
+  /**
+   * Does ahead the work its first `check` needs (compiling the input schema): the runtime
+   * calls it after the kind's first read, while the process waits for the tenant (a refresh
+   * reads every resource before the program's checks begin).
+   */
+  prepare?(): void;
   /** Compares old outputs with new checked inputs; always a boolean `changes`. */
   diff(id: string, olds: JsonObject, news: JsonObject): DiffResult;
   /** Creates (or adopts) the object; returns its id and full outputs. */
