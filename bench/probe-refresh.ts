@@ -48,6 +48,7 @@ interface ProcessLine {
   startedAt: number;
   endedAt: number;
   cpuMs: number;
+  typescript?: string;
 }
 interface MethodLine {
   pid: number;
@@ -183,6 +184,7 @@ async function main() {
             from: rel(p.startedAt),
             to: rel(p.endedAt),
             cpuS: p.cpuMs / 1000,
+            ...(p.typescript ? { typescript: p.typescript } : {}),
           })),
           rpcs: methods.map((m) => ({
             method: m.method,

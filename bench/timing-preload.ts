@@ -23,6 +23,8 @@ if (file) {
       startedAt: Math.round(startedAt),
       endedAt: Date.now(),
       cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      // Whether the language host asked for TypeScript (ts-node), for the program's process.
+      typescript: process.env.PULUMI_NODEJS_TYPESCRIPT,
     };
     fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
   };

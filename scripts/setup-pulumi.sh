@@ -32,6 +32,10 @@ bin="$root/bin"
 
 log() { printf '[setup-pulumi] %s\n' "$*" >&2; }
 
+# go_tidy, make_module, build_main, options_launcher (shared with setup-languages.sh).
+# shellcheck source=lib/go-build.sh
+source "$here/scripts/lib/go-build.sh"
+
 version_of() { "$1" version 2>/dev/null | tr -d '[:space:]' || true; }
 
 install_launcher() {
@@ -62,11 +66,16 @@ if command -v pulumi >/dev/null 2>&1; then
   fi
 fi
 
-# 2. Cached. Where the fallback host was built, it is behind the options launcher (see step 4).
+# 2. Cached. Where the fallback host was built, it is behind the options launcher (see step 4),
+# which is rebuilt when its source changed.
 if [ -x "$bin/pulumi" ] && [ -x "$bin/pulumi-language-nodejs" ] \
-   && [ "$(version_of "$bin/pulumi")" = "v$PULUMI_VERSION" ] \
-   && { [ ! -d "$root/build/language-host-fallback" ] || [ -x "$root/hosts/pulumi-language-nodejs" ]; }; then
-  done_with
+   && [ "$(version_of "$bin/pulumi")" = "v$PULUMI_VERSION" ]; then
+  if [ ! -d "$root/build/language-host-fallback" ]; then
+    done_with
+  elif [ -x "$root/hosts/pulumi-language-nodejs" ] && command -v go >/dev/null 2>&1; then
+    options_launcher pulumi-language-nodejs
+    done_with
+  fi
 fi
 
 mkdir -p "$bin"
@@ -100,9 +109,6 @@ if [ -z "$pseudo" ]; then
   exit 1
 fi
 
-# go_tidy, make_module, build_main (shared with setup-languages.sh).
-# shellcheck source=lib/go-build.sh
-source "$here/scripts/lib/go-build.sh"
 ldflags="$(go_ldflags "$PULUMI_VERSION")"
 
 start=$(date +%s)

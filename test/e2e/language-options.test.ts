@@ -33,8 +33,11 @@ describe("the launcher in front of the older language hosts", () => {
   /** Where setup puts it: beside the real hosts, outside the CLI's bin folder. */
   const launcher = () => path.join(path.dirname(binDir), "hosts", "language-options");
 
-  /** Runs the launcher as `pulumi-language-<language>` in a project holding `project` (no file when undefined). */
-  function launch(language: string, project: string | undefined, args = ["127.0.0.1:4567"]) {
+  /**
+   * Runs the launcher as `pulumi-language-<language>` in a project holding `project` (no file
+   * when undefined), from the project's folder or from `sub`, a folder inside it (`main: sub/`).
+   */
+  function launch(language: string, project: string | undefined, args = ["127.0.0.1:4567"], sub = "") {
     const dir = fs.mkdtempSync(path.join(work, "launch-"));
     fs.mkdirSync(path.join(dir, "bin"));
     fs.mkdirSync(path.join(dir, "hosts"));
@@ -45,8 +48,16 @@ describe("the launcher in front of the older language hosts", () => {
     // The stand-in host prints each argument on a line of its own.
     fs.writeFileSync(path.join(dir, "hosts", name), '#!/bin/sh\nfor a in "$@"; do echo "$a"; done\n', { mode: 0o755 });
     if (project !== undefined) fs.writeFileSync(path.join(dir, "project", "Pulumi.yaml"), project);
-    const result = spawnSync(path.join(dir, "bin", name), args, { cwd: path.join(dir, "project"), encoding: "utf8" });
-    return { status: result.status, args: result.stdout.split("\n").filter(Boolean), stderr: result.stderr };
+    fs.mkdirSync(path.join(dir, "project", sub), { recursive: true });
+    const cwd = path.join(dir, "project", sub);
+    const result = spawnSync(path.join(dir, "bin", name), args, { cwd, encoding: "utf8" });
+    const printed = result.stdout.split("\n").filter(Boolean);
+    // The project's folder, which differs per call, as <project>.
+    return {
+      status: result.status,
+      args: printed.map((arg) => arg.replace(fs.realpathSync(path.join(dir, "project")), "<project>")),
+      stderr: result.stderr,
+    };
   }
 
   beforeAll(() => {
@@ -66,7 +77,7 @@ describe("the launcher in front of the older language hosts", () => {
 
   test("Python: virtualenv; Node.js: typescript, tsconfig and nodeargs; other options are left out", () => {
     const python = "name: p\nruntime:\n  name: python\n  options:\n    virtualenv: venv\n    toolchain: pip\n";
-    expect(launch("python", python).args).toEqual(["-virtualenv=venv", "127.0.0.1:4567"]);
+    expect(launch("python", python).args).toEqual(["-root=<project>", "-virtualenv=venv", "127.0.0.1:4567"]);
     const nodejs = [
       "name: p",
       "runtime:",
@@ -86,6 +97,17 @@ describe("the launcher in front of the older language hosts", () => {
     ]);
   });
 
+  test("from a program folder inside the project (main: bin/), the project's options still apply", () => {
+    const project = "name: p\nmain: bin/app/\nruntime:\n  name: nodejs\n  options:\n    typescript: false\n";
+    expect(launch("nodejs", project, undefined, "bin/app").args).toEqual(["-typescript=false", "127.0.0.1:4567"]);
+    const python = "name: p\nmain: src/\nruntime:\n  name: python\n  options:\n    virtualenv: venv\n";
+    expect(launch("python", python, undefined, "src").args).toEqual([
+      "-root=<project>",
+      "-virtualenv=venv",
+      "127.0.0.1:4567",
+    ]);
+  });
+
   test("a runtime named alone, a project without options and a folder without a project pass through", () => {
     expect(launch("go", "name: p\nruntime: go\n").args).toEqual(["127.0.0.1:4567"]);
     expect(launch("go", "name: p\nruntime:\n  name: go\n").args).toEqual(["127.0.0.1:4567"]);
@@ -96,7 +118,9 @@ describe("the launcher in front of the older language hosts", () => {
     const result = launch("go", "name: p\nruntime: [go\n");
     expect(result.status).toBe(1);
     expect(result.args).toEqual([]);
-    expect(result.stderr).toContain("cannot read the project's runtime options: Pulumi.yaml:");
+    expect(result.stderr).toMatch(
+      /cannot read the project's runtime options: \S*\/project\/Pulumi\.yaml: yaml: line 1/,
+    );
   });
 });
 
@@ -156,7 +180,7 @@ describe("runtime.options through the CLI", () => {
     expect(up.outputs.prefix?.value).toBe(pythonVenv);
   });
 
-  test("a Node.js program runs with typescript: false and its nodeargs", async () => {
+  test("a Node.js program compiled into bin/ runs with typescript: false and its nodeargs", async () => {
     const dir = path.join(work, "nodejs");
     fs.mkdirSync(dir);
     // The program's own node_modules: @pulumi/pulumi of this repository.
@@ -165,8 +189,10 @@ describe("runtime.options through the CLI", () => {
       path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi"),
       path.join(dir, "node_modules", "@pulumi", "pulumi"),
     );
+    // Compiled ahead into a folder of its own, as `main:` names it: the CLI starts the host there.
+    fs.mkdirSync(path.join(dir, "bin"));
     fs.writeFileSync(
-      path.join(dir, "index.js"),
+      path.join(dir, "bin", "index.js"),
       [
         'exports.typescript = process.env.PULUMI_NODEJS_TYPESCRIPT ?? "unset";',
         'exports.tsNode = Object.keys(require.cache).some((file) => file.includes("/ts-node/"));',
@@ -174,11 +200,12 @@ describe("runtime.options through the CLI", () => {
         "",
       ].join("\n"),
     );
-    fs.writeFileSync(path.join(dir, "package.json"), '{"name": "options-nodejs", "main": "index.js"}\n');
+    fs.writeFileSync(path.join(dir, "package.json"), '{"name": "options-nodejs", "main": "bin/index.js"}\n');
     fs.writeFileSync(
       path.join(dir, "Pulumi.yaml"),
       [
         "name: options-nodejs",
+        "main: bin/index.js",
         "runtime:",
         "  name: nodejs",
         "  options:",
