@@ -98,6 +98,12 @@ async function main() {
   if (variants.some((variant) => variant.startsWith("go"))) writePluginGo(goDir, mixedScenario(n));
   const noTypeScript = path.join(work, "no-typescript.js");
   fs.writeFileSync(noTypeScript, "delete process.env.PULUMI_NODEJS_TYPESCRIPT;\n");
+  // `+nosmap`: V8's own stack formatting; the SDK's source-map-support cannot install its own.
+  const noSourceMapSupport = path.join(work, "no-source-map-support.js");
+  fs.writeFileSync(
+    noSourceMapSupport,
+    'Object.defineProperty(Error, "prepareStackTrace", { get: () => undefined, set: () => undefined });\n',
+  );
   try {
     const stack = await pulumi.open("plugin-js", `probe-${n}`, {
       tenant: tenantSettings(server),
@@ -130,6 +136,7 @@ async function main() {
           NODE_OPTIONS: [
             `--require ${path.join(__dirname, "timing-preload.js")}`,
             modifiers.includes("nots") ? `--require ${noTypeScript}` : "",
+            modifiers.includes("nosmap") ? `--require ${noSourceMapSupport}` : "",
             profile ? `--require ${path.join(__dirname, "cpu-prof-preload.js")}` : "",
           ].join(" "),
           ...(profile ? { BENCH_CPU_PROF_DIR: profile } : {}),

@@ -9,16 +9,27 @@ import * as path from "node:path";
 import type { EngineEvent, OpMap, Stack } from "@pulumi/pulumi/automation";
 import { ensurePulumiCli, openStack, REPO_ROOT, type PulumiPlace, type TenantSettings } from "../../scripts/lib/pulumi";
 import { ProviderWatch, type ProviderProcesses } from "./procwatch";
-import { compilePluginJs } from "./programs";
+import type { Scenario } from "../programs/scenario";
+import { compilePluginJs, writePluginGo } from "./programs";
 import { progress, withTicker } from "./progress";
 
 /**
  * The benchmark's Pulumi programs (folders under bench/programs): the project's resources
  * through the dynamic providers (`tenant`) and through the resource plugin (`plugin`, run
- * through ts-node; `plugin-js`, the same program compiled ahead of time: ./programs.ts),
- * and the engine's floor (`noop`).
+ * through ts-node; `plugin-js`, the same program compiled ahead of time: ./programs.ts;
+ * `plugin-go`, the same stack from Go, bench/programs/plugin-go built ahead into a folder of
+ * the stack's own with its scenario), and the engine's floor (`noop`).
  */
-export type BenchProgram = "tenant" | "plugin" | "plugin-js" | "noop";
+export type BenchProgram = "tenant" | "plugin" | "plugin-js" | "plugin-go" | "noop";
+
+/** How the bench's tables name each program. */
+export const PROGRAM_WORDS: Record<BenchProgram, string> = {
+  noop: "no-op",
+  tenant: "dynamic",
+  plugin: "plugin",
+  "plugin-js": "plugin, compiled JS",
+  "plugin-go": "plugin, Go built ahead",
+};
 
 /** Folder of a benchmark program. */
 export function programDir(program: BenchProgram): string {
@@ -77,6 +88,8 @@ export class BenchPulumi {
     options: {
       tenant?: TenantSettings;
       config?: Record<string, { value: string; secret?: boolean }>;
+      /** The resources of a `plugin-go` stack (its program reads them from a file, not from the config). */
+      scenario?: Scenario;
     } = {},
   ): Promise<Stack> {
     const stackName = `${name}-${this.runId}`;
@@ -84,12 +97,19 @@ export class BenchPulumi {
       compilePluginJs();
       this.compiled = true;
     }
+    let workDir = programDir(program);
+    if (program === "plugin-go") {
+      if (!options.scenario) throw new Error("a plugin-go stack needs its scenario");
+      workDir = path.join(this.tmpDir, `program-${stackName}`);
+      writePluginGo(workDir, options.scenario);
+    }
+    const { scenario: _scenario, ...stackOptions } = options;
     const stack = await openStack({
-      workDir: programDir(program),
+      workDir,
       stackName,
       binDir: this.binDir,
       place: this.place,
-      ...options,
+      ...stackOptions,
     });
     this.opened.push({ stack, name: stackName });
     return stack;

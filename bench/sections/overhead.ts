@@ -9,7 +9,7 @@
 import type { Stack } from "@pulumi/pulumi/automation";
 import type { BenchContext } from "../lib/context";
 import { round } from "../lib/report";
-import type { BenchProgram } from "../lib/stacks";
+import { PROGRAM_WORDS, type BenchProgram } from "../lib/stacks";
 import {
   adminToken,
   createPolicy,
@@ -45,13 +45,6 @@ export async function providerSizes(stack: Stack): Promise<ProviderSizes> {
   }
   return { maxBytesByType, resources };
 }
-
-const PROGRAM_WORDS: Record<BenchProgram, string> = {
-  noop: "no-op",
-  tenant: "dynamic",
-  plugin: "plugin",
-  "plugin-js": "plugin, compiled JS",
-};
 
 interface Sample {
   program: BenchProgram;

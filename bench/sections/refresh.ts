@@ -15,7 +15,7 @@ import { pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
 import type { BenchContext } from "../lib/context";
 import { progress, withTicker } from "../lib/progress";
 import { round } from "../lib/report";
-import { changedCount, programDir, type BenchProgram, type BenchPulumi, type OperationResult } from "../lib/stacks";
+import { changedCount, PROGRAM_WORDS, type BenchProgram, type BenchPulumi, type OperationResult } from "../lib/stacks";
 import {
   callCounts,
   mixedScenario,
@@ -31,15 +31,10 @@ import type { TenantServer } from "../../server/index";
 type Mode = "get" | "list";
 type Step = "previewRefresh" | "refresh" | "drift";
 
-const PROGRAMS: BenchProgram[] = ["tenant", "plugin", "plugin-js"];
+const PROGRAMS: BenchProgram[] = ["tenant", "plugin", "plugin-js", "plugin-go"];
 const STEPS: Step[] = ["previewRefresh", "refresh", "drift"];
 const MODES: Mode[] = ["get", "list"];
-const WORDS: Record<BenchProgram, string> = {
-  noop: "no-op",
-  tenant: "dynamic",
-  plugin: "plugin",
-  "plugin-js": "plugin, compiled JS",
-};
+const WORDS = PROGRAM_WORDS;
 const STEP_WORDS: Record<Step, string> = {
   previewRefresh: "preview --refresh",
   refresh: "refresh",
@@ -70,14 +65,14 @@ interface Measured {
 }
 
 /** `pulumi-tenant drift` of `stack`, timed; its requests are read from the server afterwards. */
-async function driftCheck(pulumi: BenchPulumi, program: BenchProgram, stack: Stack, env: Record<string, string>) {
+async function driftCheck(pulumi: BenchPulumi, stack: Stack, env: Record<string, string>) {
   const started = process.hrtime.bigint();
   const status = await new Promise<number>((resolve) => {
     execFile(
       process.execPath,
       [DRIFT_CLI, "drift", "--stack", stack.name],
       {
-        cwd: programDir(program),
+        cwd: stack.workspace.workDir,
         env: { ...process.env, ...pulumiEnv(pulumi.binDir, pulumi.place), PULUMI_TENANT_BIN: pulumi.binDir, ...env },
         maxBuffer: 64 * 1024 * 1024,
       },
@@ -98,7 +93,7 @@ async function measureStep(
   server.counters.reset();
   let result: Pick<OperationResult, "seconds" | "ok" | "error"> & { changed: number };
   if (at.step === "drift") {
-    const drift = await withTicker(label, () => driftCheck(pulumi, at.program, stack, env), requestsSoFar(server));
+    const drift = await withTicker(label, () => driftCheck(pulumi, stack, env), requestsSoFar(server));
     progress(`${label}: ${drift.ok ? "done" : `exit ${drift.status}`} in ${drift.seconds.toFixed(1)} s`);
     result = { ...drift, changed: drift.ok ? 0 : -1, error: drift.ok ? undefined : `exit ${drift.status}` };
   } else {
@@ -118,7 +113,7 @@ async function measureStep(
 
 /**
  * A part of the matrix, for a run on a busy machine: `BENCH_REFRESH_NS=1000` (sizes),
- * `BENCH_REFRESH_PROGRAMS=plugin-js` (`tenant`, `plugin`, `plugin-js`),
+ * `BENCH_REFRESH_PROGRAMS=plugin-js` (`tenant`, `plugin`, `plugin-js`, `plugin-go`),
  * `BENCH_REFRESH_STEPS=previewRefresh` (`previewRefresh`, `refresh`, `drift`) and
  * `BENCH_REFRESH_MODES=list` (`get`, `list`), comma-separated; unset, all of it.
  */
@@ -156,6 +151,7 @@ export async function measureRefresh(ctx: BenchContext): Promise<void> {
         const stack = await pulumi.open(program, `refresh-${program}-${n}`, {
           tenant: tenantSettings(server),
           config: scenarioConfig(mixedScenario(n)),
+          scenario: mixedScenario(n),
         });
         const up = await pulumi.run(stack, "up", { label: `refresh: up of N=${n} ${WORDS[program]} resources` });
         if (!up.ok) throw new Error(`up of N=${n} ${WORDS[program]} failed: ${up.error?.split("\n")[0]}`);

@@ -7,7 +7,7 @@
  */
 import type { BenchContext } from "../lib/context";
 import { round } from "../lib/report";
-import { changedCount, type BenchProgram, type Operation, type OperationResult } from "../lib/stacks";
+import { changedCount, PROGRAM_WORDS, type BenchProgram, type Operation, type OperationResult } from "../lib/stacks";
 import {
   adminToken,
   callCounts,
@@ -28,12 +28,7 @@ const STEPS: { operation: Operation; label: string; changed: (n: number) => numb
 ];
 
 const PROGRAMS: BenchProgram[] = ["noop", "tenant", "plugin"];
-const WORDS: Record<BenchProgram, string> = {
-  noop: "no-op",
-  tenant: "dynamic",
-  plugin: "plugin",
-  "plugin-js": "plugin, compiled JS",
-};
+const WORDS = PROGRAM_WORDS;
 
 /** Runs the steps for each program and adds their figures. */
 export async function measureScale(ctx: BenchContext): Promise<void> {

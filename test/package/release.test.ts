@@ -9,9 +9,9 @@
  * PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES (the CLI's mirror setting) points it at an HTTP server on
  * 127.0.0.1 serving the release folder, as GitHub serves a release's assets.
  *
- * Python: the Python language host built here (sdk v3.68.0) ignores `runtime.options.virtualenv`,
- * so the program runs with the new virtual environment activated (its bin/ first on PATH, as
- * `source venv/bin/activate` does); with the official CLI the `virtualenv:` option alone does it.
+ * Python: the program runs with the new virtual environment activated (its bin/ first on PATH, as
+ * `source venv/bin/activate` does), as a user following a package's install notes would; the
+ * `virtualenv:` option alone also works (test/e2e/language-options.test.ts).
  *
  * Prints FIGURE lines: the artifacts' sizes, and per language the install and `up` seconds.
  */
