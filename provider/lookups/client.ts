@@ -174,7 +174,11 @@ export function lookupOutput<A extends object, R>(
   const plain = values.every((value) => !sdk().Output.isInstance(value) && !(value instanceof Promise));
   let output: pulumi.Output<unknown> = plain
     ? quietOutput<unknown>(lookup(args as A))
-    : quiet<unknown>(sdk().output(args).apply((resolved) => reportOnce(lookup(resolved as unknown as A))));
+    : quiet<unknown>(
+        sdk()
+          .output(args)
+          .apply((resolved) => reportOnce(lookup(resolved as unknown as A))),
+      );
   if (secretIf) {
     output = quiet(output.apply((value) => (secretIf(value as R) ? sdk().secret(value) : sdk().output(value))));
   }
