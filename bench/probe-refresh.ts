@@ -9,8 +9,7 @@
  * (bench/programs/plugin-go, built ahead); a variant may add `+pN`, `--parallel N`;
  * `+check`, `PULUMI_NODEJS_TRANSPILE_ONLY=false` (ts-node type-checks, its default without the variable);
  * `+nots`, a preload that drops `PULUMI_NODEJS_TYPESCRIPT` before the language runtime reads it:
- * what `typescript: false` does with the release's language host, which the fallback host of
- * scripts/setup-pulumi.sh ignores (an estimate for that case, not a setting to use);
+ * what `typescript: false` does (the `js` variant's project sets it, so `js+nots` equals `js`);
  * `+log`, the engine's log (`-v=7 --logflow`) to bench/profiles/probe-<variant>.log;
  * and `+prof`, CPU profiles of every Node.js process under bench/profiles/probe-<variant>, which
  * `node dist/bench/profile.js` summarises), with, per run: the CLI's

@@ -47,21 +47,11 @@ ldflags="$(go_ldflags "$PULUMI_VERSION")"
 start=$(date +%s)
 
 # 1. The SDK generator, rebuilt when scripts/codegen/main.go or the version changes.
-codegen_dir="$root/build/codegen"
-stamp="$(cat "$here/scripts/codegen/main.go" | sha256sum | cut -c1-16)-$PULUMI_VERSION"
-if [ ! -x "$bin/pulumi-tenant-codegen" ] || [ "$(cat "$codegen_dir/stamp" 2>/dev/null)" != "$stamp" ]; then
-  log "building the SDK generator (pkg/v3@v$PULUMI_VERSION's codegen; about 1 minute once the CLI's modules are cached)"
-  rm -rf "$codegen_dir" && mkdir -p "$codegen_dir"
-  cp "$here/scripts/codegen/main.go" "$codegen_dir/"
-  [ -f "$root/build/cli/go.sum" ] && cp "$root/build/cli/go.sum" "$codegen_dir/"
-  {
-    printf 'module pulumi-tenant/codegen\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/pkg/v3 v%s\n\n' "$PULUMI_VERSION"
-    echo 'replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e'
-  } > "$codegen_dir/go.mod"
-  (cd "$codegen_dir" && go_tidy "$codegen_dir")
-  (cd "$codegen_dir" && go build -trimpath -o "$bin/pulumi-tenant-codegen" .)
-  echo "$stamp" > "$codegen_dir/stamp"
-fi
+build_tool "$here/scripts/codegen/main.go" "$root/build/codegen" "$bin/pulumi-tenant-codegen" \
+  "$(printf 'module pulumi-tenant/codegen\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/pkg/v3 v%s\n\n%s' "$PULUMI_VERSION" \
+    'replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e')" \
+  "the SDK generator (pkg/v3@v$PULUMI_VERSION's codegen; about 1 minute once the CLI's modules are cached)" \
+  "$root/build/cli/go.sum"
 
 # 2. The language hosts.
 host() { # name module version package [folder the host goes in; default the bin folder]

@@ -72,8 +72,9 @@ if [ -x "$bin/pulumi" ] && [ -x "$bin/pulumi-language-nodejs" ] \
    && [ "$(version_of "$bin/pulumi")" = "v$PULUMI_VERSION" ]; then
   if [ ! -d "$root/build/language-host-fallback" ]; then
     done_with
-  elif [ -x "$root/hosts/pulumi-language-nodejs" ] && command -v go >/dev/null 2>&1; then
-    options_launcher pulumi-language-nodejs
+  elif [ -x "$root/hosts/pulumi-language-nodejs" ]; then
+    # Without Go the launcher in place stays as it is.
+    if command -v go >/dev/null 2>&1; then options_launcher pulumi-language-nodejs; fi
     done_with
   fi
 fi

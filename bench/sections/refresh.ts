@@ -34,7 +34,6 @@ type Step = "previewRefresh" | "refresh" | "drift";
 const PROGRAMS: BenchProgram[] = ["tenant", "plugin", "plugin-js", "plugin-go"];
 const STEPS: Step[] = ["previewRefresh", "refresh", "drift"];
 const MODES: Mode[] = ["get", "list"];
-const WORDS = PROGRAM_WORDS;
 const STEP_WORDS: Record<Step, string> = {
   previewRefresh: "preview --refresh",
   refresh: "refresh",
@@ -89,7 +88,7 @@ async function measureStep(
   at: Omit<Measured, "seconds" | "ok" | "requests" | "changed" | "error">,
 ): Promise<Measured> {
   const env = { [READ_MODE_ENV]: at.mode };
-  const label = `refresh: ${STEP_WORDS[at.step]}, N=${at.n} ${WORDS[at.program]}, ${MODE_WORDS[at.mode]}, R=${at.rate === UNLIMITED_RATE ? "∞" : at.rate}`;
+  const label = `refresh: ${STEP_WORDS[at.step]}, N=${at.n} ${PROGRAM_WORDS[at.program]}, ${MODE_WORDS[at.mode]}, R=${at.rate === UNLIMITED_RATE ? "∞" : at.rate}`;
   server.counters.reset();
   let result: Pick<OperationResult, "seconds" | "ok" | "error"> & { changed: number };
   if (at.step === "drift") {
@@ -153,8 +152,10 @@ export async function measureRefresh(ctx: BenchContext): Promise<void> {
           config: scenarioConfig(mixedScenario(n)),
           scenario: mixedScenario(n),
         });
-        const up = await pulumi.run(stack, "up", { label: `refresh: up of N=${n} ${WORDS[program]} resources` });
-        if (!up.ok) throw new Error(`up of N=${n} ${WORDS[program]} failed: ${up.error?.split("\n")[0]}`);
+        const up = await pulumi.run(stack, "up", {
+          label: `refresh: up of N=${n} ${PROGRAM_WORDS[program]} resources`,
+        });
+        if (!up.ok) throw new Error(`up of N=${n} ${PROGRAM_WORDS[program]} failed: ${up.error?.split("\n")[0]}`);
         for (const limit of [UNLIMITED_RATE, rate]) {
           server.setRateLimit(limit);
           for (const step of steps) {
@@ -205,7 +206,7 @@ function addFigures(
           ctx.report.add({
             id: `refresh.${program}.${step}.n${n}.r${r}.requests`,
             section,
-            label: `${STEP_WORDS[step]} (${WORDS[program]}, R=${r}/s): requests, new (old)`,
+            label: `${STEP_WORDS[step]} (${PROGRAM_WORDS[program]}, R=${r}/s): requests, new (old)`,
             value: now?.ok ? now.requests : null,
             unit: "req",
             target: `≤ ${budget}`,
@@ -215,7 +216,7 @@ function addFigures(
           ctx.report.add({
             id: `refresh.${program}.${step}.n${n}.r${r}.seconds`,
             section,
-            label: `${STEP_WORDS[step]} (${WORDS[program]}, R=${r}/s): wall time, new (old)`,
+            label: `${STEP_WORDS[step]} (${PROGRAM_WORDS[program]}, R=${r}/s): wall time, new (old)`,
             value: now?.ok ? round(now.seconds, 1) : null,
             unit: "s",
             ...(timeTarget ? { target: `≤ ${timeTarget} s`, met: complete(now) && now!.seconds <= timeTarget } : {}),

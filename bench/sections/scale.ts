@@ -28,7 +28,6 @@ const STEPS: { operation: Operation; label: string; changed: (n: number) => numb
 ];
 
 const PROGRAMS: BenchProgram[] = ["noop", "tenant", "plugin"];
-const WORDS = PROGRAM_WORDS;
 
 /** Runs the steps for each program and adds their figures. */
 export async function measureScale(ctx: BenchContext): Promise<void> {
@@ -51,7 +50,7 @@ export async function measureScale(ctx: BenchContext): Promise<void> {
       for (const step of STEPS) {
         server.counters.reset();
         const result = await pulumi.run(stack, step.operation, {
-          label: `scale: ${step.label} of N=${n} ${WORDS[program]} resources`,
+          label: `scale: ${step.label} of N=${n} ${PROGRAM_WORDS[program]} resources`,
           detail: program === "noop" ? undefined : requestsSoFar(server),
         });
         results[program]![step.operation] = result;

@@ -44,22 +44,32 @@ build_main() {
   (cd "$1" && go build -trimpath -tags osusergo,grpcnotrace -ldflags "$ldflags" -o "$2" "$3")
 }
 
+# build_tool SOURCE DIR OUT GO_MOD WHAT [GO_SUM]: builds this repository's one-file Go program
+# SOURCE (a main.go) into OUT, in the throwaway module DIR whose go.mod is GO_MOD (GO_SUM, when
+# given, starts its go.sum); again only when SOURCE or GO_MOD changed. WHAT is said while building.
+build_tool() {
+  local source="$1" dir="$2" out="$3" gomod="$4" what="$5" gosum="${6:-}" stamp
+  stamp="$({ cat "$source"; printf '%s' "$gomod"; } | sha256sum | cut -c1-16)"
+  if [ -x "$out" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then return 0; fi
+  log "building $what"
+  rm -rf "$dir" && mkdir -p "$dir" "$(dirname "$out")"
+  cp "$source" "$dir/main.go"
+  if [ -n "$gosum" ] && [ -f "$gosum" ]; then cp "$gosum" "$dir/go.sum"; fi
+  printf '%s\n' "$gomod" > "$dir/go.mod"
+  (cd "$dir" && go_tidy "$dir")
+  (cd "$dir" && go build -trimpath -o "$out" .)
+  echo "$stamp" > "$dir/stamp"
+}
+
 # options_launcher NAME...: installs the launcher of scripts/language-options as $bin/NAME for each
 # NAME, in front of the real host in $root/hosts/NAME (a host built from an older sdk/v3 reads a
-# project's runtime.options only as flags, which the pinned CLI no longer passes). The launcher is
-# built once and again when its source changes. Needs: $here, $root, $bin, log.
+# project's runtime.options only as flags, which the pinned CLI no longer passes). Needs: $here,
+# $root, $bin, log.
 options_launcher() {
-  local dir="$root/build/language-options" out="$root/hosts/language-options" stamp name
-  stamp="$(sha256sum "$here/scripts/language-options/main.go" | cut -c1-16)"
-  if [ ! -x "$out" ] || [ "$(cat "$dir/stamp" 2>/dev/null)" != "$stamp" ]; then
-    log "building the launcher that passes runtime.options to the older language hosts (scripts/language-options)"
-    rm -rf "$dir" && mkdir -p "$dir" "$root/hosts"
-    cp "$here/scripts/language-options/main.go" "$dir/"
-    printf 'module pulumi-tenant/language-options\n\ngo 1.24\n\nrequire gopkg.in/yaml.v3 v3.0.1\n' > "$dir/go.mod"
-    (cd "$dir" && go_tidy "$dir")
-    (cd "$dir" && go build -trimpath -ldflags "-s -w" -o "$out" .)
-    echo "$stamp" > "$dir/stamp"
-  fi
+  local out="$root/hosts/language-options" name
+  build_tool "$here/scripts/language-options/main.go" "$root/build/language-options" "$out" \
+    "$(printf 'module pulumi-tenant/language-options\n\ngo 1.24\n\nrequire gopkg.in/yaml.v3 v3.0.1')" \
+    "the launcher that passes runtime.options to the older language hosts (scripts/language-options)"
   for name in "$@"; do
     cmp -s "$out" "$bin/$name" || install -m 0755 "$out" "$bin/$name"
   done
