@@ -34,13 +34,53 @@ export type ObjectStatic<P extends Properties, R extends PropertyKey> = Simplify
   }
 >;
 
-/** The schema as data: keys left `undefined` by optional options are dropped. */
+/**
+ * The JSON Schema keywords that carry a field's own facts ({@link FieldFacts}). ajv runs in
+ * non-strict mode and ignores them; the derivations (secret paths, replace rules,
+ * references, docs) read them off the schema, so a fact is written once, on its field.
+ */
+export const FACT_KEYWORDS = {
+  secret: "x-secret",
+  writeOnly: "writeOnly",
+  replaceOnChange: "x-replace-on-change",
+  references: "x-references",
+} as const;
+
+/** The schema as data: keys left `undefined` by optional options are dropped; field facts become their keywords. */
 const make = <T>(schema: JsonSchema): Schema<T> =>
-  Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined)) as Schema<T>;
+  Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => value !== undefined && !(value === false && Object.hasOwn(FACT_KEYWORDS, key)))
+      .map(([key, value]) => [Object.hasOwn(FACT_KEYWORDS, key) ? FACT_KEYWORDS[key as FactName] : key, value]),
+  ) as Schema<T>;
+
+type FactName = keyof typeof FACT_KEYWORDS;
+
+/**
+ * What a field is, beyond its values: written on the field, read by every derivation (the
+ * provider marks secrets secret, the server seals them at rest and redacts them in its log,
+ * `generate` never writes them; a write-only one is carried from the inputs; a
+ * replace-on-change field replaces the object; a reference is written by `generate` as the
+ * other resource's `.id`).
+ */
+export interface FieldFacts {
+  /** A secret value (the whole value at this field, a string or an object). */
+  secret?: boolean;
+  /** The API accepts it and never answers it (a write-only secret is also `secret`). */
+  writeOnly?: boolean;
+  /** A change to it cannot be made in place: the object is replaced. */
+  replaceOnChange?: boolean;
+  /** It holds the id of an object of this kind (a kind name of the table: `"flow"`). */
+  references?: string;
+}
 
 /** Options shared by every schema. */
-export interface Annotations {
-  /** Shown in error messages and documentation. */
+export interface Annotations extends FieldFacts {
+  /**
+   * What the field means: shown in error messages and in every SDK's documentation. Name
+   * other fields in backticks by their API names (`` `next_node` ``): each reader's
+   * documentation renders them in its own names (`nextNode`, `NextNode`).
+   */
   description?: string;
 }
 
