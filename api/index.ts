@@ -7,6 +7,7 @@ export * from "./validate";
 export * from "./schema/builder";
 export * from "./schema/formats";
 export * from "./schema/secret-paths";
+export * from "./schema/facts";
 export * from "./resources/form";
 export * from "./resources/event-stream";
 export * from "./resources/login-template";

@@ -6,6 +6,7 @@
 import { BASE58_ALPHABET, idPatternOf, type IdFormat } from "./ids";
 import { string, type JsonSchema } from "./schema/builder";
 import type { FormatDefinition } from "./schema/formats";
+import { schemaFacts } from "./schema/facts";
 import type { SecretPath } from "./schema/secret-paths";
 
 /** How a collection lists its objects. */
@@ -98,6 +99,33 @@ export interface KindSpec {
   readonly fieldDocs?: Readonly<Record<string, string>>;
   /** The inputs of its example (the package schema's "Example Usage"), in the API's names. */
   readonly example?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A kind's entry as its api file writes it: {@link KindSpec} without what the table derives
+ * from the fields' own facts (`secret`, `writeOnly` on the field: its secret paths and
+ * whether the API answers them). An entry may still list `secretPaths` of its own (a secret
+ * the schema cannot mark on one field); they are added to the derived ones.
+ */
+export type KindDeclaration = Omit<KindSpec, "secretPaths" | "secretsAre"> &
+  Partial<Pick<KindSpec, "secretPaths" | "secretsAre">>;
+
+/**
+ * The entry `declaration` completed from its fields' facts: its secret paths (the explicit
+ * ones and every field marked `secret` or `writeOnly` in the create schema) and
+ * `secretsAre` (`"write-only"` when a field is marked `writeOnly`).
+ */
+export function completeKind<const D extends KindDeclaration>(
+  declaration: D,
+): D & Pick<KindSpec, "secretPaths" | "secretsAre"> {
+  const facts = schemaFacts(declaration.createSchema);
+  const byText = new Map<string, SecretPath>();
+  for (const path of [...(declaration.secretPaths ?? []), ...facts.secretPaths]) byText.set(JSON.stringify(path), path);
+  return {
+    ...declaration,
+    secretPaths: [...byText.values()],
+    secretsAre: declaration.secretsAre ?? (facts.writeOnlyPaths.length > 0 ? "write-only" : "read-back"),
+  };
 }
 
 const BASE58_RUN = `[${BASE58_ALPHABET}]`;

@@ -6,7 +6,7 @@
  * of kinds (the Pulumi package schema, labels in messages, …) are derived from the table.
  */
 import { idPatternOf, newIdOf, type IdFormat } from "./ids";
-import type { KindSpec } from "./kind-spec";
+import { completeKind, type KindDeclaration, type KindSpec } from "./kind-spec";
 import { FORMATS, type FormatDefinition } from "./schema/formats";
 import { eventStreamKind } from "./resources/event-stream";
 import { formKind } from "./resources/form";
@@ -15,12 +15,12 @@ import { rateLimitPolicyKind } from "./resources/rate-limit-policy";
 
 export * from "./kind-spec";
 
-/** Every kind, by name. */
+/** Every kind, by name: each entry completed from its fields' facts ({@link completeKind}). */
 export const KINDS = {
-  form: formKind,
-  eventStream: eventStreamKind,
-  loginTemplate: loginTemplateKind,
-  rateLimitPolicy: rateLimitPolicyKind,
+  form: completeKind(formKind),
+  eventStream: completeKind(eventStreamKind),
+  loginTemplate: completeKind(loginTemplateKind),
+  rateLimitPolicy: completeKind(rateLimitPolicyKind),
 } as const satisfies Record<string, KindSpec>;
 
 /** The name of a kind: the key the serialized providers pass to the runtime (stored in state, never renamed). */
@@ -38,10 +38,10 @@ const DEFINED_KINDS = new Map<string, KindSpec>();
  * server's routes, the provider's dispatch, lookups, `generate`, the package schema), so
  * it must be declared before the server starts or the program runs.
  */
-export function defineKind(name: string, spec: KindSpec): void {
+export function defineKind(name: string, spec: KindDeclaration): void {
   if (kindSpec(name) !== undefined) throw new Error(`kind "${name}" is declared already`);
   if (!/^[a-z][A-Za-z]*$/.test(name)) throw new Error(`kind "${name}" must be a camelCase name`);
-  DEFINED_KINDS.set(name, spec);
+  DEFINED_KINDS.set(name, completeKind(spec));
 }
 
 /** Every kind's name: the table's, then the declared ones. */

@@ -14,8 +14,7 @@
  */
 import { array, discriminated, enumOf, literal, object, string, type Static } from "../schema/builder";
 import type { IdFormat } from "../ids";
-import { exactIdRule, oneByIdOrName, type KindSpec } from "../kind-spec";
-import type { SecretPath } from "../schema/secret-paths";
+import { exactIdRule, oneByIdOrName, type KindDeclaration } from "../kind-spec";
 import { collectionScopes } from "../scopes";
 import type { ValidationIssue } from "../validate";
 import { EVENT_STREAM_EXAMPLE, EVENT_STREAM_FIELD_DOCS } from "./event-stream-docs";
@@ -126,7 +125,7 @@ export const webhookAuthorizationSchema = discriminated("method", [
       /** At most 128 characters, without `:`. */
       username: string({ maxLength: 128, pattern: "^[^:]+$" }),
       /** Secret, write-only: never returned by the API. */
-      password: string(),
+      password: string({ secret: true, writeOnly: true }),
     },
     { required: ["method", "username"] },
   ),
@@ -134,7 +133,7 @@ export const webhookAuthorizationSchema = discriminated("method", [
     {
       method: literal("bearer"),
       /** Secret, write-only: never returned by the API. */
-      token: string(),
+      token: string({ secret: true, writeOnly: true }),
     },
     { required: ["method"] },
   ),
@@ -144,7 +143,7 @@ export const webhookAuthorizationSchema = discriminated("method", [
       /** An HTTP header name. */
       header_key: string({ minLength: 1, pattern: "^[a-zA-Z0-9!#$%&'*+.^_`|~-]+$" }),
       /** Secret, write-only: never returned by the API. */
-      header_value: string(),
+      header_value: string({ secret: true, writeOnly: true }),
     },
     { required: ["method", "header_key"] },
   ),
@@ -262,13 +261,6 @@ export const DEFAULT_EVENT_STREAM_STATUS = "enabled";
 /** The write-only secret of each webhook authorization method. */
 export const WEBHOOK_SECRET_FIELD = { basic: "password", bearer: "token", custom_header: "header_value" } as const;
 
-/** Where the webhook secrets sit in an event stream's fields. */
-const EVENT_STREAM_SECRET_PATHS: readonly SecretPath[] = Object.values(WEBHOOK_SECRET_FIELD).map((field) => [
-  "destination",
-  "configuration",
-  "webhook_authorization",
-  field,
-]);
 
 const known: ReadonlySet<string> = new Set(EVENT_TYPES);
 
@@ -322,8 +314,6 @@ export const eventStreamKind = {
   createSchema: eventStreamCreateSchema,
   updateSchema: eventStreamUpdateSchema,
   responseSchema: eventStreamSchema,
-  secretPaths: EVENT_STREAM_SECRET_PATHS,
-  secretsAre: "write-only",
   scopes: collectionScopes("event_streams"),
   paging: { style: "checkpoint", listKey: "eventStreams", maxPageSize: 100 },
   notFoundCode: "inexistent_event_stream",
@@ -331,4 +321,4 @@ export const eventStreamKind = {
   namedTypes: [[eventStreamDestinationSchema, "EventStreamDestination"]],
   fieldDocs: EVENT_STREAM_FIELD_DOCS,
   example: EVENT_STREAM_EXAMPLE,
-} as const satisfies KindSpec;
+} as const satisfies KindDeclaration;

@@ -1,0 +1,95 @@
+/**
+ * A kind's field facts read off its schema: where its secrets sit, which of them the API
+ * never answers, which fields replace the object when they change, and which fields hold
+ * another kind's ids. Each fact is written once, on its field (the builder's
+ * {@link FieldFacts} options, kept as the {@link FACT_KEYWORDS} of the JSON Schema); every
+ * list of them (the secret paths the provider marks, the server seals and redacts, the
+ * references `generate` writes as `flow.id`) is derived here.
+ */
+import { FACT_KEYWORDS, type JsonSchema } from "./builder";
+import { EACH, type SecretPath, type SecretStep } from "./secret-paths";
+
+/** A field holding the id of another kind's object. */
+export interface ReferenceFact {
+  /** Where it sits, in the secret paths' language (keys, `*`, `{ where }`). */
+  readonly path: SecretPath;
+  /** The kind its value names (a table kind's name: `"flow"`). */
+  readonly kind: string;
+}
+
+/** Everything {@link schemaFacts} reads off a schema. */
+export interface SchemaFacts {
+  /** Every secret, read back or write-only. */
+  readonly secretPaths: readonly SecretPath[];
+  /** The secrets the API never answers (a subset of {@link secretPaths}). */
+  readonly writeOnlyPaths: readonly SecretPath[];
+  /** Top-level fields whose change replaces the object. */
+  readonly replaceOnChange: readonly string[];
+  /** Fields holding other kinds' ids. */
+  readonly references: readonly ReferenceFact[];
+}
+
+const isSchema = (value: unknown): value is JsonSchema =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The steps into the branches of a schema: a tagged union's `where`, or none. */
+function branchesOf(schema: JsonSchema): { step?: SecretStep; schema: JsonSchema }[] {
+  const tag = isSchema(schema.discriminator) ? (schema.discriminator.propertyName as string) : undefined;
+  const branches = [
+    ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+  ].filter(isSchema);
+  return branches.map((branch) => {
+    const properties = isSchema(branch.properties) ? branch.properties : {};
+    const value = tag && isSchema(properties[tag]) ? properties[tag].const : undefined;
+    return typeof value === "string" ? { step: { where: { [tag!]: value } }, schema: branch } : { schema: branch };
+  });
+}
+
+const memo = new WeakMap<JsonSchema, SchemaFacts>();
+
+/** The facts of `schema` (an object schema: a kind's create schema), by field path. */
+export function schemaFacts(schema: JsonSchema): SchemaFacts {
+  const known = memo.get(schema);
+  if (known) return known;
+  const secretPaths: SecretPath[] = [];
+  const writeOnlyPaths: SecretPath[] = [];
+  const replaceOnChange: string[] = [];
+  const references: ReferenceFact[] = [];
+  const seen = new Set<string>();
+  const add = (list: SecretPath[] | ReferenceFact[], key: string, entry: SecretPath | ReferenceFact) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    (list as unknown[]).push(entry);
+  };
+  const visit = (node: JsonSchema, path: SecretPath, depth: number): void => {
+    // A recursive schema cannot loop here: the builder makes trees; the depth bounds a hand-made cycle.
+    if (depth > 64) return;
+    const at = JSON.stringify(path);
+    const field = path[0];
+    if (path.length === 1 && node[FACT_KEYWORDS.replaceOnChange] === true && typeof field === "string") {
+      if (!replaceOnChange.includes(field)) replaceOnChange.push(field);
+    }
+    if (typeof node[FACT_KEYWORDS.references] === "string") {
+      add(references, `ref ${at}`, { path, kind: node[FACT_KEYWORDS.references] as string });
+    }
+    if (node[FACT_KEYWORDS.secret] === true || node[FACT_KEYWORDS.writeOnly] === true) {
+      add(secretPaths, `secret ${at}`, path);
+      if (node[FACT_KEYWORDS.writeOnly] === true) add(writeOnlyPaths, `write-only ${at}`, path);
+      return; // a secret is secret whole: nothing inside it is named apart
+    }
+    if (isSchema(node.properties)) {
+      for (const [key, property] of Object.entries(node.properties)) {
+        if (isSchema(property)) visit(property, [...path, key], depth + 1);
+      }
+    }
+    if (isSchema(node.items)) visit(node.items, [...path, EACH], depth + 1);
+    for (const branch of branchesOf(node)) {
+      visit(branch.schema, branch.step ? [...path, branch.step] : path, depth + 1);
+    }
+  };
+  visit(schema, [], 0);
+  const facts = { secretPaths, writeOnlyPaths, replaceOnChange, references };
+  memo.set(schema, facts);
+  return facts;
+}
