@@ -99,6 +99,11 @@ export interface KindSpec {
   readonly fieldDocs?: Readonly<Record<string, string>>;
   /** The inputs of its example (the package schema's "Example Usage"), in the API's names. */
   readonly example?: Readonly<Record<string, unknown>>;
+  /**
+   * Its TypeScript resource class is hand-written (provider/resources/<kind>/index.ts) rather
+   * than generated from this entry into provider/generated/ by `npm run classes`.
+   */
+  readonly ownClass?: boolean;
 }
 
 /**

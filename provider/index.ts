@@ -82,3 +82,4 @@ export type {
   WebhookAuthorization,
 } from "../api";
 export type { EventType, KnownEventType } from "../api";
+export * from "./generated";

@@ -261,7 +261,6 @@ export const DEFAULT_EVENT_STREAM_STATUS = "enabled";
 /** The write-only secret of each webhook authorization method. */
 export const WEBHOOK_SECRET_FIELD = { basic: "password", bearer: "token", custom_header: "header_value" } as const;
 
-
 const known: ReadonlySet<string> = new Set(EVENT_TYPES);
 
 /**
@@ -321,4 +320,5 @@ export const eventStreamKind = {
   namedTypes: [[eventStreamDestinationSchema, "EventStreamDestination"]],
   fieldDocs: EVENT_STREAM_FIELD_DOCS,
   example: EVENT_STREAM_EXAMPLE,
+  ownClass: true,
 } as const satisfies KindDeclaration;

@@ -408,4 +408,5 @@ export const formKind = {
     [formNodeSchema, "FormNode"],
     [formComponentSchema, "FormComponent"],
   ],
+  ownClass: true,
 } as const satisfies KindSpec;

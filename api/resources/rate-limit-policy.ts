@@ -149,4 +149,5 @@ export const rateLimitPolicyKind = {
     consumer_selector: "default",
     configuration: { action: "block", limit: 100 },
   },
+  ownClass: true,
 } as const satisfies KindSpec;

@@ -4,10 +4,10 @@
  * functions run) and its part in `generate`. Type names and lookups are the table's
  * (api/kinds.ts): a kind or lookup missing here does not compile.
  */
-import type { KINDS } from "../../api";
+import { KIND_NAMES, type KINDS } from "../../api";
 import type { ResourceKind } from "../lifecycle/tokens";
 import type { AnyKindModule, LookupReader } from "../lifecycle/types";
-import { tableReaders } from "../lifecycle/table-kind";
+import { tableKindModule, tableReaders } from "../lifecycle/table-kind";
 import { eventStreamGenerator } from "./event-stream/generate";
 import { eventStreamImplementation } from "./event-stream/provider";
 import { formGenerator } from "./form/generate";
@@ -28,8 +28,12 @@ export type KindModule<K extends ResourceKind> = AnyKindModule & {
   readers: { readonly [L in (typeof KINDS)[K]["lookups"][number]["name"]]: LookupReader };
 };
 
-/** Every kind's registration. */
-export const KIND_MODULES: { readonly [K in ResourceKind]: KindModule<K> } = {
+/**
+ * The registrations of the kinds with files of their own. A table kind not listed here is
+ * served by its table entry alone ({@link tableKindModule}: the collection lifecycle,
+ * lookups by id or name, `generate`), so a new kind needs no line here.
+ */
+export const KIND_MODULES: { readonly [K in ResourceKind]?: KindModule<K> } = {
   form: { implementation: formImplementation, readers: tableReaders("form"), generator: formGenerator },
   eventStream: {
     implementation: eventStreamImplementation,
@@ -59,9 +63,16 @@ export function defineKindModule(name: string, module: AnyKindModule): void {
   DEFINED_MODULES.set(name, module);
 }
 
-/** The registration of kind `name`; throws for a kind nothing registered. */
+/** The modules made from table entries alone, made once per kind on first use. */
+const TABLE_MODULES = new Map<string, AnyKindModule>();
+
+/** The registration of kind `name`; throws for a kind nothing declares. */
 export function kindModule(name: string): AnyKindModule {
   const module = Object.hasOwn(KIND_MODULES, name) ? KIND_MODULES[name as ResourceKind] : DEFINED_MODULES.get(name);
-  if (!module) throw new Error(`pulumi-tenant: unknown resource kind "${name}"`);
-  return module;
+  if (module) return module;
+  if (!(KIND_NAMES as readonly string[]).includes(name))
+    throw new Error(`pulumi-tenant: unknown resource kind "${name}"`);
+  let made = TABLE_MODULES.get(name);
+  if (!made) TABLE_MODULES.set(name, (made = tableKindModule(name)));
+  return made;
 }

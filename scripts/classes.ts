@@ -1,0 +1,233 @@
+/**
+ * `npm run classes`: the TypeScript resource classes of the dynamic providers, written from
+ * the table of kinds into provider/generated/ (one file per kind and an index the package
+ * exports), as `npm run sdk` writes the plugin's SDKs. A kind's class, its `<Type>Args`, its
+ * output fields and its `get<Type>` / `get<Type>Output` lookups come from its entry alone:
+ * field types are the entry's schemas' own static types (a flow's actions are typed per
+ * integration), comments are its fields' descriptions. A kind whose entry says `ownClass`
+ * keeps its hand-written class in provider/resources/<kind>/index.ts. `--check` writes
+ * nothing and exits 1 when a file differs (the unit tests run it).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { spawnSync } from "node:child_process";
+import { KIND_NAMES, KINDS, type JsonSchema, type KindName, type LookupSpec } from "../api";
+import { REPO_ROOT } from "./lib/pulumi";
+import { tsdocComment } from "./tsdoc";
+
+/** Where the generated classes live, from the repository root. */
+export const GENERATED_DIR = path.join("provider", "generated");
+
+const HEADER = "Generated from the table of kinds by `npm run classes` (scripts/classes.ts): do not edit.";
+
+/** `flowVaultConnection` → `flow-vault-connection`. */
+const kebab = (kind: string) => kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** "a form", "an event stream". */
+const article = (label: string) => `${/^[aeiou]/.test(label) ? "an" : "a"} ${label}`;
+
+const propertiesOf = (schema: JsonSchema): [string, JsonSchema][] =>
+  Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>);
+
+/** The kinds that get a generated class: the table's collections without a hand-written one. */
+export function generatedKinds(): KindName[] {
+  return KIND_NAMES.filter((kind) => {
+    const spec = KINDS[kind] as { shape: string; ownClass?: boolean };
+    return spec.shape === "collection" && !spec.ownClass;
+  });
+}
+
+/** What field `field` of `kind` means: its schema's description, else the entry's `fieldDocs`, else its name. */
+function describe(kind: KindName, field: string, schema: JsonSchema): string {
+  const spec = KINDS[kind];
+  if (typeof schema.description === "string") return schema.description;
+  const docs = (spec as { fieldDocs?: Readonly<Record<string, string>> }).fieldDocs;
+  return docs?.[field] ?? `The ${spec.label}'s \`${field}\`.`;
+}
+
+/** The source of kind `kind`'s generated file. */
+export function classSource(kind: KindName): string {
+  const spec = KINDS[kind];
+  const type = spec.typeName;
+  const required = new Set((spec.createSchema.required ?? []) as string[]);
+  const inputs = propertiesOf(spec.createSchema);
+  const inputNames = new Set(inputs.map(([field]) => field));
+  const outputsOnly = propertiesOf(spec.responseSchema).filter(([field]) => field !== "id" && !inputNames.has(field));
+  const lookups: readonly LookupSpec[] = spec.lookups;
+  const byIdOrName = lookups.filter(
+    (lookup) => lookup.result === "object" && (lookup.oneOf ?? []).join() === "id,name",
+  );
+  const idPrefix = "id" in spec && spec.id ? spec.id.prefix : "";
+  const lines: string[] = [
+    "/**",
+    ` * The \`${type}\` resource${byIdOrName.length > 0 ? " and its lookups" : ""}.`,
+    ` * ${HEADER}`,
+    " */",
+    "",
+    'import type * as pulumi from "@pulumi/pulumi";',
+    'import * as dynamic from "@pulumi/pulumi/dynamic";',
+    'import type { DeepInput } from "../inputs";',
+    "import {",
+    ...(byIdOrName.length > 0 ? ["  kindLookups,"] : []),
+    "  kindResourceInputs,",
+    "  type AdoptArgs,",
+    "  type CreateOf,",
+    "  type ObjectOf,",
+    '} from "../lifecycle/resource-class";',
+    'import { TYPE_MODULE, TYPE_NAMES } from "../lifecycle/tokens";',
+    ...(byIdOrName.length > 0
+      ? [
+          'import type { IdOrNameArgs, IdOrNameOutputArgs } from "../lookups/by-name";',
+          'import type { LookupOptions } from "../lookups/client";',
+        ]
+      : []),
+    'import { noteTenantResource } from "../lookups/registered";',
+    'import { providerFor } from "../shim";',
+    "",
+    tsdocComment(
+      `${article(spec.label)[0].toUpperCase()}${article(spec.label).slice(1)} as the API answers it (\`GET /api/v2${spec.path}/{id}\`).`,
+      "",
+    ),
+    `export type ${type}Object = ObjectOf<"${kind}">;`,
+    "",
+    tsdocComment(
+      `Arguments of ${article(spec.label).split(" ")[0]} {@link ${type}}: the API's own field names (body of \`POST ${spec.path}\`).`,
+      "",
+    ),
+    `export interface ${type}Args extends AdoptArgs {`,
+  ];
+  for (const [field, schema] of inputs) {
+    lines.push(`  ${tsdocComment(describe(kind, field, schema), "  ")}`);
+    lines.push(`  ${field}${required.has(field) ? "" : "?"}: DeepInput<CreateOf<"${kind}">["${field}"]>;`);
+  }
+  lines.push(
+    "}",
+    "",
+    tsdocComment(
+      `${spec.description.replace(/\.$/, "")} (\`/api/v2${spec.path}\`), type \`pulumi-nodejs:dynamic/tenant:${type}\`.`,
+      "",
+    ),
+    `export class ${type} extends dynamic.Resource {`,
+  );
+  for (const [field, schema] of [...inputs, ...outputsOnly]) {
+    const answered = propertiesOf(spec.responseSchema).some(([name]) => name === field);
+    const valueType = answered ? `ObjectOf<"${kind}">["${field}"]` : `CreateOf<"${kind}">["${field}"]`;
+    lines.push(`  ${tsdocComment(describe(kind, field, schema), "  ")}`);
+    lines.push(`  declare public readonly ${field}: pulumi.Output<${valueType}>;`);
+  }
+  lines.push(
+    "  /** The adopted object's id, when `adoptId` was given. */",
+    "  declare public readonly adoptId: pulumi.Output<string | undefined>;",
+    "",
+    `  /** Creates (or, with \`adoptId\`, adopts) ${article(spec.label)}. */`,
+    `  constructor(name: string, args: ${type}Args, opts?: pulumi.CustomResourceOptions) {`,
+    `    const inputs = kindResourceInputs("${kind}", args, name, opts);`,
+    `    super(providerFor("${kind}"), name, inputs, opts, TYPE_MODULE, TYPE_NAMES.${kind});`,
+    "    noteTenantResource(this, args.tenant);",
+    "  }",
+    "}",
+  );
+  if (byIdOrName.length > 0) {
+    lines.push("", `const lookups = kindLookups("${kind}");`);
+    for (const lookup of byIdOrName) {
+      const args = `${lookup.name[0].toUpperCase()}${lookup.name.slice(1)}Args`;
+      const outputArgs = `${lookup.name[0].toUpperCase()}${lookup.name.slice(1)}OutputArgs`;
+      lines.push(
+        "",
+        tsdocComment(`Arguments of {@link ${lookup.name}}: exactly one of \`id\` (\`${idPrefix}…\`) and \`name\`.`, ""),
+        `export type ${args} = IdOrNameArgs;`,
+        "",
+        `/** Arguments of {@link ${lookup.name}Output}. */`,
+        `export type ${outputArgs} = IdOrNameOutputArgs;`,
+        "",
+        tsdocComment(
+          `${lookup.description} Rejects when none matches, and when several have the name (the error lists ` +
+            "their ids). The Output form is secret when the object holds a secret.",
+          "",
+        ),
+        `export const ${lookup.name}: (args: ${args}, opts?: LookupOptions) => Promise<${type}Object> = lookups.get;`,
+        "",
+        `/** {@link ${lookup.name}} as an Output. */`,
+        `export const ${lookup.name}Output: (`,
+        `  args: ${outputArgs},`,
+        "  opts?: LookupOptions,",
+        `) => pulumi.Output<${type}Object> = lookups.getOutput;`,
+      );
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * `source` as the repository's formatter writes it (the generated files pass `npm run
+ * format:check`): prettier's own CLI, in a child process (its API is ESM-only under Jest).
+ */
+function formatted(root: string, file: string, source: string): string {
+  const cli = require.resolve("prettier/bin/prettier.cjs", { paths: [REPO_ROOT] });
+  const run = spawnSync(process.execPath, [cli, "--stdin-filepath", path.join(root, file)], {
+    input: source,
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`prettier could not format ${file}: ${run.stderr}`);
+  return run.stdout;
+}
+
+/** Every generated file, by path from the repository root, unformatted. */
+function generatedSources(): Map<string, string> {
+  const files = new Map<string, string>();
+  const kinds = generatedKinds();
+  for (const kind of kinds) files.set(path.join(GENERATED_DIR, `${kebab(kind)}.ts`), classSource(kind));
+  const index = [
+    "/**",
+    " * The resource classes made from the table of kinds.",
+    ` * ${HEADER}`,
+    " */",
+    ...kinds.map((kind) => `export * from "./${kebab(kind)}";`),
+  ];
+  if (kinds.length === 0) index.push("export {};");
+  files.set(path.join(GENERATED_DIR, "index.ts"), `${index.join("\n")}\n`);
+  return files;
+}
+
+/** Every generated file, by path from the repository root, formatted. */
+export async function generatedFiles(root: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const [file, source] of generatedSources()) files.set(file, formatted(root, file, source));
+  return files;
+}
+
+/** The generated files that differ from the disk (or are missing, or are left over); with `write`, brings them in line. */
+export async function syncClasses(root: string, write: boolean): Promise<string[]> {
+  const wanted = await generatedFiles(root);
+  const dir = path.join(root, GENERATED_DIR);
+  const present = fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => path.join(GENERATED_DIR, name)) : [];
+  const differing = [...wanted].filter(([file, text]) => {
+    const full = path.join(root, file);
+    return !fs.existsSync(full) || fs.readFileSync(full, "utf8") !== text;
+  });
+  const leftOver = present.filter((file) => !wanted.has(file));
+  if (write) {
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [file, text] of differing) fs.writeFileSync(path.join(root, file), text);
+    for (const file of leftOver) fs.rmSync(path.join(root, file));
+  }
+  return [...differing.map(([file]) => file), ...leftOver].sort();
+}
+
+async function main(): Promise<void> {
+  const check = process.argv.slice(2).includes("--check");
+  const unknown = process.argv.slice(2).filter((arg) => arg !== "--check");
+  if (unknown.length > 0) {
+    console.error(`npm run classes: unknown argument ${unknown.join(" ")} (it takes only --check)`);
+    process.exit(2);
+  }
+  const changed = await syncClasses(REPO_ROOT, !check);
+  for (const file of changed) console.log(`${file}${check ? " differs from the table" : " written"}`);
+  if (check && changed.length > 0) {
+    console.log(`${changed.length} generated class file(s) differ from the table of kinds: run \`npm run classes\`.`);
+    process.exit(1);
+  }
+  if (!check) console.log(`${changed.length} generated class file(s) written from the table of kinds.`);
+}
+
+if (require.main === module) void main();
