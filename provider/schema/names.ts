@@ -206,3 +206,61 @@ export function schemaPath(kind: string, wirePath: string): string {
     return property ? schemaName(property.wire) : step;
   });
 }
+
+/** Every multi-word field name (`next_node`) the table's schemas declare, API spelling; worked out once per call. */
+function multiWordFieldNames(): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<JsonSchema>();
+  const visit = (schema: unknown): void => {
+    if (!isSchema(schema) || seen.has(schema)) return;
+    seen.add(schema);
+    if (isSchema(schema.properties)) {
+      for (const [key, property] of Object.entries(schema.properties)) {
+        if (key.includes("_")) names.add(key);
+        visit(property);
+      }
+    }
+    visit(schema.items);
+    if (isSchema(schema.additionalProperties)) visit(schema.additionalProperties);
+    for (const union of [schema.oneOf, schema.anyOf, schema.allOf]) if (Array.isArray(union)) union.forEach(visit);
+  };
+  for (const kind of kindNames()) {
+    const spec = kindSpec(kind)!;
+    for (const schema of [spec.createSchema, spec.updateSchema, spec.responseSchema, spec.summarySchema]) visit(schema);
+  }
+  return names;
+}
+
+/** A backtick span naming a field or a dotted path of fields: `` `next_node` ``, `` `start.hidden_fields` ``. */
+const FIELD_SPAN = /`([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*)`/g;
+
+/**
+ * `text` (a field's description, written once with the API's names in backticks) with each
+ * field it names spelled as `spell` spells the API name: the package schema's camelCase
+ * (`nextNode`), hence each SDK's own (see {@link spellForLanguage}). A backticked word that
+ * is no field of the table (a value such as `oauth_authentication_api`) is kept.
+ */
+export function renameFieldsInText(text: string, spell: (wireName: string) => string = schemaName): string {
+  const fields = multiWordFieldNames();
+  return text.replace(FIELD_SPAN, (span, path: string) => {
+    const segments = path.split(".");
+    if (!segments.some((segment) => fields.has(segment))) return span;
+    return `\`${segments.map((segment) => (fields.has(segment) ? spell(segment) : segment)).join(".")}\``;
+  });
+}
+
+/**
+ * How an SDK's docs spell a field named in the package schema's descriptions (camelCase,
+ * `nextNode`): Python `next_node`, Go `NextNode`, TypeScript, Java and YAML `nextNode`.
+ * Applied to a generated SDK's files by `npm run sdk`, so its comments name fields as its code does.
+ */
+export function spellForLanguage(language: string): ((schemaSpelling: string) => string) | undefined {
+  if (language === "python") return (name) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  if (language === "go") return (name) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
+  return undefined;
+}
+
+/** Every camelCase field name of the package schema that comes from a multi-word API name (`nextNode`). */
+export function multiWordSchemaNames(): Set<string> {
+  return new Set([...multiWordFieldNames()].map(schemaName));
+}

@@ -6,7 +6,7 @@
  */
 import { kindNames, kindSpec, type JsonSchema, type KindSpec, type SecretPath } from "../../api";
 import { SETTING_FACTS, SETTING_NAMES } from "../client/settings";
-import { schemaName } from "./names";
+import { renameFieldsInText, schemaName } from "./names";
 import { functionExample, resourceExample } from "./examples";
 
 /** The package name: tokens are `tenant:index:<Name>`. */
@@ -255,6 +255,20 @@ export const GO_MODULE = "github.com/pulumi-tenant/pulumi-tenant/sdk/go";
  */
 export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-tenant";
 
+/** Rewrites, in place, every `description` under `values` with {@link renameFieldsInText}. */
+function renameDescriptions(values: unknown[]): void {
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (isObject(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key === "description" && typeof item === "string") value[key] = renameFieldsInText(item);
+        else visit(item);
+      }
+    }
+  };
+  values.forEach(visit);
+}
+
 /** The Pulumi package schema (plain JSON data). */
 export function packageSchema(version: string, options: { pluginDownloadURL?: string } = {}): Record<string, unknown> {
   const writer = new TypeWriter();
@@ -266,6 +280,8 @@ export function packageSchema(version: string, options: { pluginDownloadURL?: st
     resources[token(spec.typeName)] = resourceOf(writer, spec);
     for (const lookup of spec.lookups) functions[token(lookup.name)] = functionOf(writer, spec, lookup);
   }
+  // Descriptions name fields in the schema's spelling (`nextNode`), as its properties are named.
+  renameDescriptions([resources, functions, writer.types]);
   // Examples last: the Go ones are printed against the finished object types.
   for (const kind of kindNames()) {
     const spec: KindSpec = kindSpec(kind)!;
