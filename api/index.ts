@@ -11,5 +11,7 @@ export * from "./resources/form";
 export * from "./resources/event-stream";
 export * from "./resources/login-template";
 export * from "./resources/rate-limit-policy";
+export * from "./resources/flow";
+export * from "./resources/flow-vault-connection";
 export { BODY_LIMIT_BYTES } from "./limits";
 export type { CheckpointPage } from "./pages";

@@ -7,7 +7,7 @@
 import type { KINDS } from "../../api";
 import type { ResourceKind } from "../lifecycle/tokens";
 import type { AnyKindModule, LookupReader } from "../lifecycle/types";
-import { tableReaders } from "../lifecycle/table-kind";
+import { tableKindModule, tableReaders } from "../lifecycle/table-kind";
 import { eventStreamGenerator } from "./event-stream/generate";
 import { eventStreamImplementation } from "./event-stream/provider";
 import { formGenerator } from "./form/generate";
@@ -46,6 +46,8 @@ export const KIND_MODULES: { readonly [K in ResourceKind]: KindModule<K> } = {
     readers: rateLimitPolicyReaders,
     generator: rateLimitPolicyGenerator,
   },
+  flow: tableKindModule("flow") as KindModule<"flow">,
+  flowVaultConnection: tableKindModule("flowVaultConnection") as KindModule<"flowVaultConnection">,
 };
 
 /** The registrations of kinds declared beyond the table (api `defineKind`). */

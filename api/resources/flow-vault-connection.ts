@@ -1,0 +1,147 @@
+/**
+ * Flow vault connections (`/api/v2/flows/vault/connections`): the credentials a flow's
+ * actions use (`params.connection_id`), one app each (`app_id`, fixed at creation: the
+ * update takes only `name` and `setup`). The `setup` is write-only: sealed at rest, never
+ * answered, redacted in the log; the answer says instead whether it is set (`ready`) and
+ * which one it is (`fingerprint`, which changes when the credentials do), with
+ * `refreshed_at`, and the `account_name` and `environment` the service may learn from the
+ * app (this tenant has none to learn them from, so it leaves them out).
+ */
+import type { IdFormat } from "../ids";
+import { exactIdRule, oneByIdOrName, type KindSpec } from "../kind-spec";
+import { boolean, discriminated, literal, object, string, type Static } from "../schema/builder";
+import type { SecretPath } from "../schema/secret-paths";
+import { collectionScopes } from "../scopes";
+import { compileValidator, type ValidationIssue, type Validator } from "../validate";
+import {
+  anySetupSchema,
+  FLOW_VAULT_CONNECTION_APPS,
+  setupSchemaOf,
+  type FlowVaultConnectionApp,
+} from "./flow-vault-connection-setups";
+
+export {
+  FLOW_VAULT_CONNECTION_APPS,
+  FLOW_VAULT_CONNECTION_SETUPS,
+  type FlowVaultConnectionApp,
+} from "./flow-vault-connection-setups";
+
+/** The id the service makes for a flow vault connection. */
+const FLOW_VAULT_CONNECTION_ID_FORMAT = { prefix: "ac_", length: 22 } as const satisfies IdFormat;
+
+/**
+ * Name length bounds. The SDK states none; 150 is the limit of the service's other flow
+ * and form names (a longer one is refused here and may be accepted there).
+ */
+export const FLOW_VAULT_CONNECTION_NAME_MAX = 150;
+
+const name = () =>
+  string({ minLength: 1, maxLength: FLOW_VAULT_CONNECTION_NAME_MAX, description: "The connection's name." });
+const appDescription =
+  "The app whose credentials the connection holds (`HTTP`, `SLACK`, …). Fixed at creation: a change replaces the connection.";
+
+/** One app's create body: `name`, `app_id` and, optionally, its `setup` (without one the connection is not `ready`). */
+const appCreateSchema = <A extends FlowVaultConnectionApp>(app: A) =>
+  object(
+    {
+      name: name(),
+      app_id: literal(app, { description: appDescription, replaceOnChange: true }),
+      setup: setupSchemaOf(app),
+    },
+    { required: ["name", "app_id"] },
+  );
+
+/** Body of `POST /flows/vault/connections`: one of the 21 apps, by `app_id`. */
+export const flowVaultConnectionCreateSchema = discriminated(
+  "app_id",
+  FLOW_VAULT_CONNECTION_APPS.map(appCreateSchema) as readonly ReturnType<
+    typeof appCreateSchema<FlowVaultConnectionApp>
+  >[],
+);
+
+/** Body of `PATCH /flows/vault/connections/{id}`: `name` and `setup` (checked against the connection's app). */
+export const flowVaultConnectionUpdateSchema = object({ name: name(), setup: anySetupSchema });
+
+const answered = {
+  id: string({
+    format: "flow-vault-connection-id",
+    description: "The connection's id (`ac_` and 22 base58 characters).",
+  }),
+  app_id: string({ description: appDescription, replaceOnChange: true }),
+  name: name(),
+  account_name: string({ description: "The account the credentials belong to, as the app names it." }),
+  ready: boolean({ description: "Whether the connection has its credentials (`setup`)." }),
+  created_at: string({ format: "date-time", description: "When the connection was made." }),
+  updated_at: string({ format: "date-time", description: "When the connection last changed." }),
+  refreshed_at: string({ format: "date-time", description: "When its credentials were last set." }),
+  fingerprint: string({ description: "Names the credentials set: it changes when `setup` does." }),
+};
+
+/** A connection as GET answers it (`setup` never included: it is here for the provider's outputs, which carry it). */
+export const flowVaultConnectionSchema = object(
+  {
+    ...answered,
+    environment: string({ description: "The app's environment, where it has several." }),
+    setup: anySetupSchema,
+  },
+  { required: ["id", "app_id", "name", "ready", "created_at", "updated_at", "fingerprint"] },
+);
+
+/** A connection as the list answers it. */
+export const flowVaultConnectionSummarySchema = object(answered, {
+  required: ["id", "app_id", "name", "ready", "created_at", "updated_at", "fingerprint"],
+});
+
+/** The fields a caller sets on a connection (body of `POST /flows/vault/connections`). */
+export type FlowVaultConnectionFields = Static<typeof flowVaultConnectionCreateSchema>;
+/** A connection as the API returns it. */
+export type FlowVaultConnection = Static<typeof flowVaultConnectionSchema>;
+
+/** Where the credentials sit: the whole `setup`. */
+const FLOW_VAULT_CONNECTION_SECRET_PATHS: readonly SecretPath[] = [["setup"]];
+
+const setupValidators = new Map<string, Validator>();
+
+/**
+ * The connection's own rule on top of the update schema: a new `setup` must be one its
+ * app (`app_id`, fixed) takes. Undefined when it is, or when the app is not one this
+ * contract knows.
+ */
+export function setupIssueForApp(appId: string, setup: unknown): ValidationIssue | undefined {
+  if (!(FLOW_VAULT_CONNECTION_APPS as readonly string[]).includes(appId)) return undefined;
+  let validator = setupValidators.get(appId);
+  if (!validator) {
+    validator = compileValidator(setupSchemaOf(appId as FlowVaultConnectionApp));
+    setupValidators.set(appId, validator);
+  }
+  const issue = validator(setup);
+  if (!issue) return undefined;
+  return { property: issue.property ? `setup.${issue.property}` : "setup", message: `${issue.message} (for ${appId})` };
+}
+
+/** The flow vault connections' entry in the table of kinds. */
+export const flowVaultConnectionKind = {
+  typeName: "FlowVaultConnection",
+  label: "flow vault connection",
+  plural: "flow vault connections",
+  description:
+    "A flow vault connection of the tenant: the credentials (`setup`, write-only) of one app that flow actions use.",
+  path: "/flows/vault/connections",
+  shape: "collection",
+  id: exactIdRule(FLOW_VAULT_CONNECTION_ID_FORMAT),
+  createSchema: flowVaultConnectionCreateSchema,
+  updateSchema: flowVaultConnectionUpdateSchema,
+  responseSchema: flowVaultConnectionSchema,
+  summarySchema: flowVaultConnectionSummarySchema,
+  secretPaths: FLOW_VAULT_CONNECTION_SECRET_PATHS,
+  secretsAre: "write-only",
+  scopes: collectionScopes("flows_vault_connections"),
+  paging: { style: "offset", listKey: "connections", maxPageSize: 100 },
+  notFoundCode: "inexistent_flows_vault_connection",
+  lookups: [
+    oneByIdOrName("getFlowVaultConnection", "flow vault connection", FLOW_VAULT_CONNECTION_ID_FORMAT.prefix, {
+      name: "crm-api",
+    }),
+  ],
+  example: { name: "crm-api", app_id: "HTTP", setup: { type: "BEARER", token: "<secret>" } },
+} as const satisfies KindSpec;
