@@ -14,19 +14,19 @@ import { registerFormRoutes } from "./forms";
 import { registerOAuthRoutes } from "./oauth";
 import { RATE_LIMIT_POLICY_RULES } from "./rate-limit-policies";
 
-/** Kinds served by routes of their own; every other kind gets the generic collection routes. */
-const OWN_ROUTES: Readonly<Record<string, (app: FastifyInstance, context: TenantContext) => void>> = {
-  form: registerFormRoutes,
-  loginTemplate: registerBrandingRoutes,
-  eventStream: registerEventStreamRoutes,
-};
+/** Kinds served by routes of their own (by kind name); every other kind gets the generic collection routes. */
+const OWN_ROUTES = new Map<string, (app: FastifyInstance, context: TenantContext) => void>([
+  ["form", registerFormRoutes],
+  ["loginTemplate", registerBrandingRoutes],
+  ["eventStream", registerEventStreamRoutes],
+]);
 
-/** The rules of kinds served by the generic collection routes that have rules of their own. */
-const COLLECTION_RULES: Readonly<Record<string, CollectionRules>> = {
-  rateLimitPolicy: RATE_LIMIT_POLICY_RULES,
-  flow: FLOW_RULES,
-  flowVaultConnection: FLOW_VAULT_CONNECTION_RULES,
-};
+/** The rules of kinds served by the generic collection routes that have rules of their own (by kind name). */
+const COLLECTION_RULES = new Map<string, CollectionRules>([
+  ["rateLimitPolicy", RATE_LIMIT_POLICY_RULES],
+  ["flow", FLOW_RULES],
+  ["flowVaultConnection", FLOW_VAULT_CONNECTION_RULES],
+]);
 
 /** Registers the token endpoint, the management API and the admin routes. */
 export async function tenantRoutes(app: FastifyInstance, { context }: { context: TenantContext }): Promise<void> {
@@ -34,9 +34,9 @@ export async function tenantRoutes(app: FastifyInstance, { context }: { context:
   // Every kind, the table's and those declared beyond it (api defineKind): its own routes, or
   // the generic routes of its table entry (secrets sealed by its paths) with its rules.
   for (const kind of kindNames()) {
-    const own = OWN_ROUTES[kind];
+    const own = OWN_ROUTES.get(kind);
     if (own) own(app, context);
-    else registerCollectionRoutes(app, context, kind, COLLECTION_RULES[kind]);
+    else registerCollectionRoutes(app, context, kind, COLLECTION_RULES.get(kind));
   }
   registerAdminRoutes(app, context);
 }

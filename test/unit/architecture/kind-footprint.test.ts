@@ -1,6 +1,8 @@
 /**
- * How many code files of api/, server/ and provider/ name each kind outside the kind's own
- * files: what adding or changing a kind costs a contributor. A file names a kind when one of
+ * How many shared code files of api/, server/ and provider/ (no kind's own) name each kind:
+ * what adding or changing a kind costs a contributor. A kind named in another kind's own
+ * files is a reference between kinds (a form's FLOW node points at a flow): listed and
+ * pinned apart ({@link REFERENCES}), not counted as the kind's cost. A file names a kind when one of
  * its identifiers or module paths holds the kind's words (`Form`, `formSchema`,
  * `"./resources/form"`, `getRateLimitPolicy`, `eventStreamKind`); comments and prose
  * strings do not count. A kind's own files are those under a folder or with a name of its
@@ -14,7 +16,7 @@
  * server/routes/index.ts (its routes).
  *
  * A kind the table alone serves (secrets included) is declared in its own files and names
- * nothing shared: the test-only Connector (a write-only secret) and Flow
+ * nothing shared: the test-only Connector (a write-only secret) and Gadget
  * (test/fixtures/kinds/) hold the README's count of files for such a kind.
  */
 import * as fs from "node:fs";
@@ -30,6 +32,8 @@ const CEILINGS: Record<KindName, number> = {
   eventStream: 4,
   loginTemplate: 3,
   rateLimitPolicy: 4,
+  flow: 3,
+  flowVaultConnection: 3,
 };
 
 /** The words of a kind in identifiers and paths. */
@@ -47,6 +51,12 @@ const WORDS: Record<KindName, string[][]> = {
     ["rate", "limit", "policy"],
     ["rate", "limit", "policies"],
   ],
+  flow: [["flow"], ["flows"]],
+  flowVaultConnection: [
+    ["flow", "vault", "connection"],
+    ["flow", "vault", "connections"],
+    ["flows", "vault", "connection"],
+  ],
 };
 
 /** Names of a kind's own folders and files (kebab case, singular and plural). */
@@ -55,6 +65,8 @@ const OWN: Record<KindName, string[]> = {
   eventStream: ["event-stream", "event-streams"],
   loginTemplate: ["login-template", "branding"],
   rateLimitPolicy: ["rate-limit-policy", "rate-limit-policies"],
+  flow: ["flow", "flows"],
+  flowVaultConnection: ["flow-vault-connection", "flow-vault-connections"],
 };
 
 /** `formCreateSchema` → form create schema; `EVENT_STREAMS_PATH` → event streams path. */
@@ -106,20 +118,48 @@ function isOwn(kind: KindName, relative: string): boolean {
   return segments.some((segment) => OWN[kind].some((own) => segment === own || segment.startsWith(`${own}-`)));
 }
 
-/** Per kind, the shared files that name it. */
-export function footprint(): Record<KindName, string[]> {
+/** Whether `relative` is one of another kind's own files (not one of `kind`'s). */
+const isOtherKindsOwn = (kind: KindName, relative: string) =>
+  relative !== "api/kinds.ts" && !isOwn(kind, relative) && KIND_NAMES.some((other) => isOwn(other, relative));
+
+/** Per kind, the files outside its own that name it: `shared` (no kind's own), `references` (another kind's own). */
+export function mentions(): Record<KindName, { shared: string[]; references: string[] }> {
   const files = ["api", "server", "provider"].flatMap((dir) => codeFiles(path.join(ROOT, dir)));
   const names = new Map(files.map((file) => [file, namesIn(fs.readFileSync(file, "utf8")).map(wordsOf)]));
-  const result = {} as Record<KindName, string[]>;
+  const result = {} as Record<KindName, { shared: string[]; references: string[] }>;
   for (const kind of KIND_NAMES) {
-    result[kind] = files
+    const naming = files
       .map((file) => path.relative(ROOT, file).split(path.sep).join("/"))
       .filter((relative) => !isOwn(kind, relative))
       .filter((relative) => names.get(path.join(ROOT, relative))!.some((words) => holds(words, WORDS[kind])))
       .sort();
+    result[kind] = {
+      shared: naming.filter((relative) => !isOtherKindsOwn(kind, relative)),
+      references: naming.filter((relative) => isOtherKindsOwn(kind, relative)),
+    };
   }
   return result;
 }
+
+/** Per kind, the shared files (no kind's own) that name it. */
+export function footprint(): Record<KindName, string[]> {
+  const all = mentions();
+  return Object.fromEntries(KIND_NAMES.map((kind) => [kind, all[kind].shared])) as Record<KindName, string[]>;
+}
+
+/**
+ * The files of other kinds that name a kind: references between kinds (a form's FLOW node
+ * and `after_submit` point at flows; the flows' route rules sit beside the vault
+ * connections'). Not the cost of adding the kind, but pinned, so a new one shows.
+ */
+const REFERENCES: Record<KindName, string[]> = {
+  form: [],
+  eventStream: [],
+  loginTemplate: [],
+  rateLimitPolicy: [],
+  flow: ["api/resources/form-components.ts", "api/resources/form-docs.ts", "api/resources/form.ts"],
+  flowVaultConnection: ["server/routes/flows.ts"],
+};
 
 describe("the footprint of each kind", () => {
   const counted = footprint();
@@ -135,6 +175,10 @@ describe("the footprint of each kind", () => {
       count: Math.min(counted[kind].length, CEILINGS[kind]),
       files: counted[kind],
     });
+  });
+
+  it.each(KIND_NAMES)("%s is named in other kinds' own files only where it is referenced", (kind) => {
+    expect({ kind, references: mentions()[kind].references }).toEqual({ kind, references: REFERENCES[kind] });
   });
 
   it("counts identifiers and module paths, not comments or prose", () => {
@@ -166,7 +210,7 @@ describe("a kind declared beyond the table", () => {
     expect(NUMBERS[stated!]).toBeLessThanOrEqual(3);
   });
 
-  it.each(["flow", "connector"])("the test-only %s is declared in the README's count of files", (kind) => {
+  it.each(["gadget", "connector"])("the test-only %s is declared in the README's count of files", (kind) => {
     expect({ kind, files: fixtureFiles(kind).length }).toEqual({ kind, files: NUMBERS[stated!] });
   });
 
