@@ -10,7 +10,7 @@
  * service's own limits are not published, and refusing what it accepts is worse than
  * accepting what it may refuse.
  *
- * This file is long because it is a catalogue: 25 integrations, 58 actions, one short
+ * This file is long because it is a catalogue: 25 integrations, 61 actions, one short
  * declaration each.
  */
 import {

@@ -9,13 +9,14 @@
  */
 import type { IdFormat } from "../ids";
 import { exactIdRule, oneByIdOrName, type KindSpec } from "../kind-spec";
-import { boolean, discriminated, literal, object, string, type Static } from "../schema/builder";
+import { boolean, enumOf, object, string, type Static } from "../schema/builder";
 import type { SecretPath } from "../schema/secret-paths";
 import { collectionScopes } from "../scopes";
 import { compileValidator, type ValidationIssue, type Validator } from "../validate";
 import {
   anySetupSchema,
   FLOW_VAULT_CONNECTION_APPS,
+  FLOW_VAULT_CONNECTION_SETUPS,
   setupSchemaOf,
   type FlowVaultConnectionApp,
 } from "./flow-vault-connection-setups";
@@ -40,23 +41,19 @@ const name = () =>
 const appDescription =
   "The app whose credentials the connection holds (`HTTP`, `SLACK`, …). Fixed at creation: a change replaces the connection.";
 
-/** One app's create body: `name`, `app_id` and, optionally, its `setup` (without one the connection is not `ready`). */
-const appCreateSchema = <A extends FlowVaultConnectionApp>(app: A) =>
-  object(
-    {
-      name: name(),
-      app_id: literal(app, { description: appDescription, replaceOnChange: true }),
-      setup: setupSchemaOf(app),
-    },
-    { required: ["name", "app_id"] },
-  );
-
-/** Body of `POST /flows/vault/connections`: one of the 21 apps, by `app_id`. */
-export const flowVaultConnectionCreateSchema = discriminated(
-  "app_id",
-  FLOW_VAULT_CONNECTION_APPS.map(appCreateSchema) as readonly ReturnType<
-    typeof appCreateSchema<FlowVaultConnectionApp>
-  >[],
+/**
+ * Body of `POST /flows/vault/connections`: `name`, `app_id` (one of the 21 apps) and,
+ * optionally, its `setup` (without one the connection is not `ready`). One flat object, so
+ * a program's resource has one shape; that the `setup` is one the app takes is the
+ * connection's own rule ({@link connectionSetupIssue}).
+ */
+export const flowVaultConnectionCreateSchema = object(
+  {
+    name: name(),
+    app_id: enumOf(FLOW_VAULT_CONNECTION_APPS, { description: appDescription, replaceOnChange: true }),
+    setup: anySetupSchema,
+  },
+  { required: ["name", "app_id"] },
 );
 
 /** Body of `PATCH /flows/vault/connections/{id}`: `name` and `setup` (checked against the connection's app). */
@@ -102,6 +99,14 @@ const FLOW_VAULT_CONNECTION_SECRET_PATHS: readonly SecretPath[] = [["setup"]];
 
 const setupValidators = new Map<string, Validator>();
 
+/** The connection's own rule on top of the create schema: its `setup` is one its `app_id` takes. */
+export function connectionSetupIssue(body: unknown): ValidationIssue | undefined {
+  const { app_id: appId, setup } = (body ?? {}) as { app_id?: unknown; setup?: unknown };
+  return typeof appId === "string" && setup !== undefined && setup !== null
+    ? setupIssueForApp(appId, setup)
+    : undefined;
+}
+
 /**
  * The connection's own rule on top of the update schema: a new `setup` must be one its
  * app (`app_id`, fixed) takes. Undefined when it is, or when the app is not one this
@@ -109,6 +114,13 @@ const setupValidators = new Map<string, Validator>();
  */
 export function setupIssueForApp(appId: string, setup: unknown): ValidationIssue | undefined {
   if (!(FLOW_VAULT_CONNECTION_APPS as readonly string[]).includes(appId)) return undefined;
+  const types = FLOW_VAULT_CONNECTION_SETUPS[appId as FlowVaultConnectionApp].map(
+    (shape) => (shape as unknown as { properties: { type: { const: string } } }).properties.type.const,
+  );
+  const type = (setup as { type?: unknown } | null)?.type;
+  if (typeof type === "string" && !types.includes(type)) {
+    return { property: "setup.type", message: `Must be one of: ${types.join(", ")} (the setups of ${appId})` };
+  }
   let validator = setupValidators.get(appId);
   if (!validator) {
     validator = compileValidator(setupSchemaOf(appId as FlowVaultConnectionApp));

@@ -10,10 +10,16 @@
  * A vault connection: `ready` says whether it has credentials (`setup`), `fingerprint`
  * which ones: a new random value whenever a `setup` is written, so it changes with the
  * credentials and reveals nothing of them; `refreshed_at` is when they were set. A new
- * `setup` must be one the connection's app (fixed at creation) takes.
+ * `setup`, on create or update, must be one the connection's app (fixed at creation) takes.
  */
 import { randomBytes } from "node:crypto";
-import { ERROR_CODES, nestedFlowActionIssue, payloadErrorMessage, setupIssueForApp } from "../../api";
+import {
+  connectionSetupIssue,
+  ERROR_CODES,
+  nestedFlowActionIssue,
+  payloadErrorMessage,
+  setupIssueForApp,
+} from "../../api";
 import { HttpError } from "../http-error";
 import type { CollectionRules, StoredObject } from "./collection";
 
@@ -28,6 +34,7 @@ const newFingerprint = () => randomBytes(16).toString("hex");
 
 /** The vault connections' rules on top of the generic collection routes. */
 export const FLOW_VAULT_CONNECTION_RULES: CollectionRules = {
+  check: connectionSetupIssue,
   stored(connection: StoredObject, change, existing): StoredObject {
     const appId = String(connection.app_id);
     if (existing && change.setup !== undefined) {
