@@ -110,10 +110,12 @@ export function connectionSetupIssue(body: unknown): ValidationIssue | undefined
 /**
  * The connection's own rule on top of the update schema: a new `setup` must be one its
  * app (`app_id`, fixed) takes. Undefined when it is, or when the app is not one this
- * contract knows.
+ * contract knows (the schema judges those).
  */
 export function setupIssueForApp(appId: string, setup: unknown): ValidationIssue | undefined {
+  // An unknown app, or a setup that is not an object: the schema says what is wrong.
   if (!(FLOW_VAULT_CONNECTION_APPS as readonly string[]).includes(appId)) return undefined;
+  if (typeof setup !== "object" || setup === null || Array.isArray(setup)) return undefined;
   const types = FLOW_VAULT_CONNECTION_SETUPS[appId as FlowVaultConnectionApp].map(
     (shape) => (shape as unknown as { properties: { type: { const: string } } }).properties.type.const,
   );

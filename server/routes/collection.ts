@@ -16,13 +16,13 @@ import type { FastifyInstance } from "fastify";
 import { kindSpec, newId } from "../../api";
 import type { TenantContext } from "../context";
 import { checkpointPage, offsetPage } from "../paging";
-import { invalidQuery, notFound } from "../http-error";
+import { invalidBody, invalidQuery, notFound } from "../http-error";
 import { publicObject } from "../public-object";
 import type { Collection } from "../store";
 import { isoMillis, isoMillisAfter } from "../time";
 import { queryList, queryValue, validKindBody, validPathId, type IdRoute } from "../validation";
 import type { FastifyRequest } from "fastify";
-import type { Validator } from "../../api";
+import type { ValidationIssue } from "../../api";
 
 /** An object of a collection as stored. */
 export type StoredObject = { id: string } & Record<string, unknown>;
@@ -35,8 +35,12 @@ export interface CollectionRules {
   now?(previous?: string): string;
   /** Checked in the transaction that inserts `object`: a rule across objects; throws an HttpError to refuse. */
   beforeInsert?(object: StoredObject, objects: Collection<StoredObject>): void;
-  /** A body rule no schema states (create and update), on top of the entry's schema. */
-  readonly check?: Validator;
+  /**
+   * A body rule no schema states, checked before the entry's schema so that the kind's
+   * precise word comes first (a vault connection's setup against its app); `existing` is
+   * the object an update changes. It must expect any JSON.
+   */
+  check?(body: unknown, existing?: StoredObject): ValidationIssue | undefined;
   /**
    * The object to store after a create (`existing` undefined) or an update: `object` is the
    * merged result, `change` the body. Adds what the server makes (a connection's `ready`,
@@ -86,8 +90,11 @@ export function registerCollectionRoutes(
   });
   const stored = (object: StoredObject, change: Record<string, unknown>, existing?: StoredObject) =>
     rules.stored ? rules.stored(object, change, existing) : object;
-  const bodyOf = (operation: "create" | "update", body: unknown) =>
-    validKindBody<Record<string, unknown>>(kind, operation, body, rules.check ? { check: rules.check } : {});
+  const bodyOf = (operation: "create" | "update", body: unknown, existing?: StoredObject) => {
+    const issue = rules.check?.(body, existing);
+    if (issue) throw invalidBody(issue);
+    return validKindBody<Record<string, unknown>>(kind, operation, body);
+  };
   const now = (previous?: string) => rules.now?.(previous) ?? (previous ? isoMillisAfter(previous) : isoMillis());
   const show = (object: StoredObject) => publicObject(kind, object);
   const auth = (scope: string | undefined) => ({
@@ -137,10 +144,10 @@ export function registerCollectionRoutes(
 
   app.patch<IdRoute>(`${base}/:id`, auth(scopes.update), async (request) => {
     const id = pathId(request.params);
-    const body = bodyOf("update", request.body);
     return context.store.transaction(() => {
       const existing = objects.get(id);
       if (!existing) throw missing(id);
+      const body = bodyOf("update", request.body, existing);
       const merged: StoredObject = { ...existing, ...body, id };
       // Whole top-level keys are replaced, never deep-merged; null clears one.
       for (const [key, value] of Object.entries(body)) if (value === null) delete merged[key];

@@ -13,14 +13,7 @@
  * `setup`, on create or update, must be one the connection's app (fixed at creation) takes.
  */
 import { randomBytes } from "node:crypto";
-import {
-  connectionSetupIssue,
-  ERROR_CODES,
-  nestedFlowActionIssue,
-  payloadErrorMessage,
-  setupIssueForApp,
-} from "../../api";
-import { HttpError } from "../http-error";
+import { connectionSetupIssue, nestedFlowActionIssue, setupIssueForApp } from "../../api";
 import type { CollectionRules, StoredObject } from "./collection";
 
 /** The flows' rules on top of the generic collection routes. */
@@ -34,13 +27,10 @@ const newFingerprint = () => randomBytes(16).toString("hex");
 
 /** The vault connections' rules on top of the generic collection routes. */
 export const FLOW_VAULT_CONNECTION_RULES: CollectionRules = {
-  check: connectionSetupIssue,
+  // The setup against the connection's app: on create the body's `app_id`, on update the stored one.
+  check: (body, existing) =>
+    existing ? setupIssueForApp(String(existing.app_id), setupOf(body)) : connectionSetupIssue(body),
   stored(connection: StoredObject, change, existing): StoredObject {
-    const appId = String(connection.app_id);
-    if (existing && change.setup !== undefined) {
-      const issue = setupIssueForApp(appId, change.setup);
-      if (issue) throw new HttpError(400, payloadErrorMessage(issue), ERROR_CODES.invalidBody);
-    }
     const setupWritten = change.setup !== undefined && change.setup !== null;
     const { id, name, app_id, setup, created_at, updated_at, ...rest } = connection;
     return {
@@ -57,3 +47,9 @@ export const FLOW_VAULT_CONNECTION_RULES: CollectionRules = {
     } as StoredObject;
   },
 };
+
+/** The `setup` of a body, when it has one (undefined otherwise: the schema judges the rest). */
+function setupOf(body: unknown): unknown {
+  const setup = typeof body === "object" && body !== null ? (body as { setup?: unknown }).setup : undefined;
+  return setup === null ? undefined : setup;
+}

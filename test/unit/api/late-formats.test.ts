@@ -10,7 +10,7 @@ describe("formats of kinds declared later", () => {
     expect(gadgetId("gd_123456789ABCDEFGHJKLMN")).toBeUndefined();
     expect(gadgetId("not-a-gadget-id")).toEqual({
       property: "",
-      message: expect.stringMatching(/^Must be an? .* id \(af_…\)$/),
+      message: expect.stringMatching(/^Must be an? .* id \(gd_…\)$/),
     });
   });
 });
