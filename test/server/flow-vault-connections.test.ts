@@ -9,8 +9,8 @@ import Database from "better-sqlite3";
 import { Writable } from "node:stream";
 import { join } from "node:path";
 import { Management } from "auth0";
-import { FLOW_VAULT_CONNECTION_APPS, isValidId } from "../../api";
-import { DATABASE_FILE } from "../../server/store";
+import { FLOW_VAULT_CONNECTION_APPS, isValidId, KINDS } from "../../api";
+import { DATABASE_FILE, openStore } from "../../server/store";
 import { SETUPS } from "../fixtures/flow-samples";
 import { expectError, removeDir, startHarness, tempDir, tokenFor, type Harness } from "./helpers";
 
@@ -42,8 +42,9 @@ beforeAll(async () => {
     ],
   });
 });
+let closed = false;
 afterAll(async () => {
-  await h.close();
+  if (!closed) await h.close();
   removeDir(dir);
 });
 
@@ -184,27 +185,42 @@ describe("operations", () => {
   });
 });
 
-test("every setup written above is sealed at rest, and none reached the log (trace level)", () => {
+test("every setup written above is sealed at rest, kept whole, and none reached the log (trace level)", async () => {
   const db = new Database(join(dir, DATABASE_FILE), { readonly: true });
+  let ready: { id: string; body: string; sealed: string }[];
   try {
-    const rows = db.prepare("SELECT body, summary, sealed FROM flows_vault_connections").all() as {
+    const rows = db.prepare("SELECT id, body, summary, sealed FROM flows_vault_connections").all() as {
+      id: string;
       body: string;
       summary: string;
       sealed: string;
     }[];
     expect(rows.length).toBeGreaterThan(30);
-    const ready = rows.filter((row) => (JSON.parse(row.summary) as { ready: boolean }).ready);
+    ready = rows.filter((row) => (JSON.parse(row.summary) as { ready: boolean }).ready);
     expect(ready.length).toBeGreaterThan(25);
     for (const row of rows) {
       expect(row.body).not.toMatch(SECRET);
       expect(row.summary).not.toMatch(SECRET);
     }
-    // A ready connection's setup is there, sealed: its place is listed in `sealed`.
-    for (const row of ready) expect(row.sealed).toContain("setup");
+    for (const row of ready) expect(row.sealed).toMatch(/^v1\./);
   } finally {
     db.close();
   }
   const log = logLines.join("");
   expect(log).toContain(PATH);
   expect(log).not.toMatch(SECRET);
+  // The store opened with the server's data key gives each setup back whole (write-only is not dropped).
+  await h.close();
+  closed = true;
+  const store = openStore(dir);
+  try {
+    const connections = store.collection<{ id: string; setup?: Record<string, unknown> }>("flows_vault_connections", {
+      secretPaths: KINDS.flowVaultConnection.secretPaths,
+    });
+    const setups = ready.map((row) => connections.get(row.id)?.setup);
+    for (const setup of setups) expect(setup).toEqual(expect.objectContaining({ type: expect.any(String) }));
+    expect(JSON.stringify(setups)).toMatch(SECRET);
+  } finally {
+    store.close();
+  }
 });

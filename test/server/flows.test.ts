@@ -158,8 +158,8 @@ describe("operations", () => {
     expect(Array.isArray(bare.json)).toBe(true);
     expect(bare.json).toHaveLength(1);
     expect(bare.json[0]).toEqual(totals.json.flows[1]);
-    expectError(await h.call("GET", `${PATH}?per_page=101`), 400, "invalid_query");
-    expectError(await h.call("GET", `${PATH}?hydrate=forms`), 400, "invalid_query");
+    expectError(await h.call("GET", `${PATH}?per_page=101`), 400, "invalid_query_string");
+    expectError(await h.call("GET", `${PATH}?hydrate=forms`), 400, "invalid_query_string");
     expect((await h.call("GET", `${PATH}/${made.json.id}?hydrate=forms`)).status).toBe(200);
   });
 
