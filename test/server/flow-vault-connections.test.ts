@@ -148,7 +148,8 @@ describe("operations", () => {
     expectError(await h.call("PATCH", `${PATH}/${created.id}`, { body: { app_id: "SLACK" } }), 400, "invalid_body");
     const wrong = await h.call("PATCH", `${PATH}/${created.id}`, { body: { setup: { type: "TOKEN", token: "t" } } });
     expect(expectError(wrong, 400, "invalid_body").message).toBe(
-      "Payload validation error: 'Must be one of: BEARER, BASIC_AUTH, API_KEY, OAUTH_CLIENT_CREDENTIALS (the setups of HTTP)' on property setup.type.",
+      "Payload validation error: 'Must be one of: BEARER, BASIC_AUTH, API_KEY, OAUTH_CLIENT_CREDENTIALS " +
+        "(the setups of HTTP)' on property setup.type.",
     );
     // A first setup makes a connection ready.
     const empty = (await h.call("POST", PATH, { body: { name: "later", app_id: "TELEGRAM" } })).json;
