@@ -112,9 +112,9 @@ const ACTIVECAMPAIGN = integration("ACTIVECAMPAIGN", [
     {
       connection_id: connectionId(),
       email: email(),
-      first_name: text(),
-      last_name: text(),
-      phone: text(),
+      first_name: text("The first name."),
+      last_name: text("The last name."),
+      phone: text("A phone number."),
       custom_fields: anyObject("Custom field values, by field id."),
     },
     ["connection_id", "email"],
@@ -128,15 +128,16 @@ const AIRTABLE = integration("AIRTABLE", [
     "base_id",
     "table_name",
   ]),
-  action("AIRTABLE", "LIST_RECORDS", { ...airtableTable, query: text(), view: text() }, [
-    "connection_id",
-    "base_id",
-    "table_name",
-  ]),
+  action(
+    "AIRTABLE",
+    "LIST_RECORDS",
+    { ...airtableTable, query: text("A formula the records must match."), view: text("The view to read.") },
+    ["connection_id", "base_id", "table_name"],
+  ),
   action(
     "AIRTABLE",
     "UPDATE_RECORD",
-    { ...airtableTable, record_id: text(), fields: anyObject("The fields to change.") },
+    { ...airtableTable, record_id: text("The record to change."), fields: anyObject("The fields to change.") },
     ["connection_id", "base_id", "table_name", "record_id"],
   ),
 ]);
@@ -148,11 +149,18 @@ const AUTH0 = integration("AUTH0", [
     "connection_id",
     "payload",
   ]),
-  action("AUTH0", "GET_USER", { connection_id: connectionId(), user_id: text() }, ["connection_id", "user_id"]),
+  action("AUTH0", "GET_USER", { connection_id: connectionId(), user_id: text("The user's id.") }, [
+    "connection_id",
+    "user_id",
+  ]),
   action(
     "AUTH0",
     "UPDATE_USER",
-    { connection_id: connectionId(), user_id: text(), changes: anyObject("The user's fields to change.") },
+    {
+      connection_id: connectionId(),
+      user_id: text("The user's id."),
+      changes: anyObject("The user's fields to change."),
+    },
     ["connection_id", "user_id", "changes"],
   ),
   action(
@@ -161,7 +169,7 @@ const AUTH0 = integration("AUTH0", [
     {
       connection_id: connectionId(),
       pathname: text("The Management API path to call."),
-      method: enumOf(HTTP_METHODS),
+      method: enumOf(HTTP_METHODS, { description: "The HTTP method (default `GET`)." }),
       headers: anyObject("Request headers, by name."),
       params: queryParams(),
       payload: payload("The request body."),
@@ -172,36 +180,61 @@ const AUTH0 = integration("AUTH0", [
     "AUTH0",
     "SEND_EMAIL",
     {
-      from: object({ name: text(), email: email() }, { required: ["email"] }),
+      from: object(
+        { name: text("The sender's name."), email: email() },
+        { required: ["email"], description: "The sender." },
+      ),
       to: email(),
-      subject: text(),
-      body: text(),
+      subject: text("The subject line."),
+      body: text("The message body (HTML)."),
       custom_vars: customVars(),
     },
     ["to", "subject", "body"],
   ),
-  action("AUTH0", "SEND_SMS", { from: text(), to: text(), message: text(), custom_vars: customVars() }, [
-    "to",
-    "message",
-  ]),
-  action("AUTH0", "MAKE_CALL", { from: text(), to: text(), message: text(), custom_vars: customVars() }, [
-    "to",
-    "message",
-  ]),
+  action(
+    "AUTH0",
+    "SEND_SMS",
+    {
+      from: text("The sender."),
+      to: text("The recipient."),
+      message: text("The message text."),
+      custom_vars: customVars(),
+    },
+    ["to", "message"],
+  ),
+  action(
+    "AUTH0",
+    "MAKE_CALL",
+    {
+      from: text("The sender."),
+      to: text("The recipient."),
+      message: text("The message text."),
+      custom_vars: customVars(),
+    },
+    ["to", "message"],
+  ),
 ]);
 
 const BIGQUERY = integration("BIGQUERY", [
   action(
     "BIGQUERY",
     "INSERT_ROWS",
-    { connection_id: connectionId(), dataset_id: text(), table_id: text(), data: anyObject("The row.") },
+    {
+      connection_id: connectionId(),
+      dataset_id: text("The dataset."),
+      table_id: text("The table."),
+      data: anyObject("The row."),
+    },
     ["connection_id", "dataset_id", "table_id"],
   ),
 ]);
 
 const CLEARBIT = integration("CLEARBIT", [
   action("CLEARBIT", "FIND_PERSON", { connection_id: connectionId(), email: email() }, ["connection_id", "email"]),
-  action("CLEARBIT", "FIND_COMPANY", { connection_id: connectionId(), domain: text() }, ["connection_id", "domain"]),
+  action("CLEARBIT", "FIND_COMPANY", { connection_id: connectionId(), domain: text("The company's domain.") }, [
+    "connection_id",
+    "domain",
+  ]),
 ]);
 
 const EMAIL = integration("EMAIL", [
@@ -210,14 +243,17 @@ const EMAIL = integration("EMAIL", [
     "VERIFY_EMAIL",
     {
       email: email(),
-      rules: object({
-        require_mx_record: boolean(),
-        block_aliases: boolean(),
-        block_free_emails: boolean(),
-        block_disposable_emails: boolean(),
-        blocklist: array(string()),
-        allowlist: array(string()),
-      }),
+      rules: object(
+        {
+          require_mx_record: boolean({ description: "Refuse a domain without an MX record." }),
+          block_aliases: boolean({ description: "Refuse aliases (`a+b@…`)." }),
+          block_free_emails: boolean({ description: "Refuse free email providers." }),
+          block_disposable_emails: boolean({ description: "Refuse disposable addresses." }),
+          blocklist: array(string(), { description: "Domains refused." }),
+          allowlist: array(string(), { description: "Domains always accepted." }),
+        },
+        { description: "What the address must pass." },
+      ),
     },
     ["email"],
   ),
@@ -229,7 +265,12 @@ const EMAIL = integration("EMAIL", [
  * server.
  */
 const nestedAction = openObject(
-  { id: actionFields.id, type: string(), action: string(), params: anyObject() },
+  {
+    id: actionFields.id,
+    type: string({ description: "The integration the action belongs to." }),
+    action: string({ description: "What the action does." }),
+    params: anyObject("The action's params (checked by the server as the action's own)."),
+  },
   { required: ["id", "type", "action"], description: "An action run on this branch." },
 );
 
@@ -243,7 +284,7 @@ const FLOW = integration("FLOW", [
     "DELAY_FLOW",
     {
       number: numberOrString("How long to wait, in `units`."),
-      units: enumOf(["SECONDS", "MINUTES", "HOURS", "DAYS"]),
+      units: enumOf(["SECONDS", "MINUTES", "HOURS", "DAYS"], { description: "The unit of `number`." }),
     },
     ["number"],
   ),
@@ -251,8 +292,8 @@ const FLOW = integration("FLOW", [
   object(
     {
       ...actionFields,
-      type: literal("FLOW"),
-      action: literal("DO_NOTHING"),
+      type: literal("FLOW", { description: "The integration the action belongs to." }),
+      action: literal("DO_NOTHING", { description: "What the action does." }),
       params: object({}, { description: "Empty." }),
     },
     { required: ["id", "type", "action"] },
@@ -285,7 +326,7 @@ const GOOGLE_SHEETS = integration("GOOGLE_SHEETS", [
     "ADD_ROW",
     {
       connection_id: connectionId(),
-      spreadsheet_id: text(),
+      spreadsheet_id: text("The spreadsheet."),
       sheet_id: numberOrString("The sheet."),
       values: array(union([string(), { type: "null" } as unknown as Schema<null>]), { description: "The cells." }),
     },
@@ -300,18 +341,18 @@ const HTTP = integration("HTTP", [
     {
       connection_id: connectionId(),
       url: text("The URL to call."),
-      method: enumOf(HTTP_METHODS),
+      method: enumOf(HTTP_METHODS, { description: "The HTTP method (default `GET`)." }),
       headers: anyObject("Request headers, by name."),
       basic: object(
         {
-          username: text(),
+          username: text("The user name."),
           password: string({ secret: true, description: "Basic authentication password: stored as a secret." }),
         },
         { description: "Basic authentication of the request (better kept in a vault connection)." },
       ),
       params: queryParams(),
       payload: payload("The request body."),
-      content_type: enumOf(["JSON", "FORM", "XML"]),
+      content_type: enumOf(["JSON", "FORM", "XML"], { description: "How `payload` is sent." }),
     },
     ["url"],
   ),
@@ -321,7 +362,11 @@ const HUBSPOT = integration("HUBSPOT", [
   action(
     "HUBSPOT",
     "ENROLL_CONTACT",
-    { connection_id: connectionId(), email: email(), workflow_id: numberOrString() },
+    {
+      connection_id: connectionId(),
+      email: email(),
+      workflow_id: numberOrString("The workflow to enroll the contact in."),
+    },
     ["connection_id", "email", "workflow_id"],
   ),
   action("HUBSPOT", "GET_CONTACT", { connection_id: connectionId(), email: email() }, ["connection_id", "email"]),
@@ -331,7 +376,9 @@ const HUBSPOT = integration("HUBSPOT", [
     {
       connection_id: connectionId(),
       email: email(),
-      properties: array(openObject({ property: text() }, { required: ["property"] })),
+      properties: array(openObject({ property: text("A contact property's name.") }, { required: ["property"] }), {
+        description: "Contact properties to set: each a `property` and its value.",
+      }),
     },
     ["connection_id", "email"],
     { open: true },
@@ -354,17 +401,22 @@ const JWT = integration("JWT", [
     {
       connection_id: connectionId(),
       payload: anyObject("The claims."),
-      subject: text(),
-      issuer: text(),
-      audience: text(),
-      expires_in: text(),
+      subject: text("The subject line."),
+      issuer: text("The token's issuer (`iss`)."),
+      audience: text("The token's audience (`aud`)."),
+      expires_in: text("How long the token lasts (`1h`, `30m`)."),
     },
     ["connection_id"],
   ),
   action(
     "JWT",
     "VERIFY_JWT",
-    { connection_id: connectionId(), token: text("The token to verify."), audience: text(), issuer: text() },
+    {
+      connection_id: connectionId(),
+      token: text("The token to verify."),
+      audience: text("The token's audience (`aud`)."),
+      issuer: text("The token's issuer (`iss`)."),
+    },
     ["connection_id", "token"],
   ),
 ]);
@@ -375,10 +427,14 @@ const MAILCHIMP = integration("MAILCHIMP", [
     "UPSERT_MEMBER",
     {
       connection_id: connectionId(),
-      list_id: text(),
+      list_id: text("The audience (list)."),
       member: object(
-        { email_address: email(), status_if_new: text(), merge_fields: anyObject() },
-        { required: ["email_address", "status_if_new"] },
+        {
+          email_address: email(),
+          status_if_new: text("The member's status when added (`subscribed`, `pending`, …)."),
+          merge_fields: anyObject("Merge field values, by tag."),
+        },
+        { required: ["email_address", "status_if_new"], description: "The member to add or update." },
       ),
     },
     ["connection_id", "list_id", "member"],
@@ -390,12 +446,18 @@ const MAILJET = integration("MAILJET", [
   object(
     {
       ...actionFields,
-      type: literal("MAILJET"),
-      action: literal("SEND_EMAIL"),
+      type: literal("MAILJET", { description: "The integration the action belongs to." }),
+      action: literal("SEND_EMAIL", { description: "What the action does." }),
       params: union(
         [
-          openObject({ content: text() }, { required: ["content"] }),
-          openObject({ template_id: number(), variables: anyObject() }, { required: ["template_id"] }),
+          openObject({ content: text("The message, as Mailjet takes it.") }, { required: ["content"] }),
+          openObject(
+            {
+              template_id: number({ description: "The Mailjet template." }),
+              variables: anyObject("Template variables, by name."),
+            },
+            { required: ["template_id"] },
+          ),
         ],
         { description: "The message: its `content`, or a `template_id` and its `variables`." },
       ),
@@ -405,14 +467,24 @@ const MAILJET = integration("MAILJET", [
 ]);
 
 const OTP = integration("OTP", [
-  action("OTP", "GENERATE_CODE", { reference: text(), length: number({ description: "Digits in the code." }) }, [
-    "reference",
-    "length",
-  ]),
-  action("OTP", "VERIFY_CODE", { reference: text(), code: numberOrString("The code to check.") }, [
-    "reference",
-    "code",
-  ]),
+  action(
+    "OTP",
+    "GENERATE_CODE",
+    {
+      reference: text("What the code is for (the same on generation and verification)."),
+      length: number({ description: "Digits in the code." }),
+    },
+    ["reference", "length"],
+  ),
+  action(
+    "OTP",
+    "VERIFY_CODE",
+    {
+      reference: text("What the code is for (the same on generation and verification)."),
+      code: numberOrString("The code to check."),
+    },
+    ["reference", "code"],
+  ),
 ]);
 
 const PIPEDRIVE = integration("PIPEDRIVE", [
@@ -421,20 +493,25 @@ const PIPEDRIVE = integration("PIPEDRIVE", [
     "ADD_DEAL",
     {
       connection_id: connectionId(),
-      title: text(),
-      value: text(),
-      user_id: numberOrString(),
-      person_id: numberOrString(),
-      organization_id: numberOrString(),
-      stage_id: numberOrString(),
-      fields: anyObject(),
+      title: text("The title."),
+      value: text("The value."),
+      user_id: numberOrString("The user's id."),
+      person_id: numberOrString("The person."),
+      organization_id: numberOrString("The organization."),
+      stage_id: numberOrString("The pipeline stage."),
+      fields: anyObject("Other fields, by key."),
     },
     ["connection_id", "title"],
   ),
   action(
     "PIPEDRIVE",
     "ADD_ORGANIZATION",
-    { connection_id: connectionId(), name: text(), owner_id: numberOrString(), fields: anyObject() },
+    {
+      connection_id: connectionId(),
+      name: text("The name."),
+      owner_id: numberOrString("The owner."),
+      fields: anyObject("Other fields, by key."),
+    },
     ["connection_id", "name"],
   ),
   action(
@@ -442,12 +519,12 @@ const PIPEDRIVE = integration("PIPEDRIVE", [
     "ADD_PERSON",
     {
       connection_id: connectionId(),
-      name: text(),
+      name: text("The name."),
       email: email(),
-      phone: text(),
-      owner_id: numberOrString(),
-      organization_id: numberOrString(),
-      fields: anyObject(),
+      phone: text("A phone number."),
+      owner_id: numberOrString("The owner."),
+      organization_id: numberOrString("The organization."),
+      fields: anyObject("Other fields, by key."),
     },
     ["connection_id", "name"],
   ),
@@ -459,31 +536,36 @@ const SALESFORCE = integration("SALESFORCE", [
     "CREATE_LEAD",
     {
       connection_id: connectionId(),
-      first_name: text(),
-      last_name: text(),
-      company: text(),
+      first_name: text("The first name."),
+      last_name: text("The last name."),
+      company: text("The company."),
       email: email(),
-      phone: text(),
-      payload: anyObject(),
+      phone: text("A phone number."),
+      payload: anyObject("Other fields, by name."),
     },
     ["connection_id", "last_name", "company"],
   ),
-  action("SALESFORCE", "GET_LEAD", { connection_id: connectionId(), lead_id: text() }, ["connection_id", "lead_id"]),
+  action("SALESFORCE", "GET_LEAD", { connection_id: connectionId(), lead_id: text("The lead.") }, [
+    "connection_id",
+    "lead_id",
+  ]),
   action(
     "SALESFORCE",
     "SEARCH_LEADS",
     {
       connection_id: connectionId(),
-      search_field: enumOf(["email", "name", "phone", "all"]),
-      search_value: text(),
-      lead_fields: array(string()),
+      search_field: enumOf(["email", "name", "phone", "all"], { description: "The field searched." }),
+      search_value: text("What to search for."),
+      lead_fields: array(string(), { description: "The lead fields to return." }),
     },
     ["connection_id", "search_field", "search_value", "lead_fields"],
   ),
-  action("SALESFORCE", "UPDATE_LEAD", { connection_id: connectionId(), lead_id: text(), payload: anyObject() }, [
-    "connection_id",
-    "lead_id",
-  ]),
+  action(
+    "SALESFORCE",
+    "UPDATE_LEAD",
+    { connection_id: connectionId(), lead_id: text("The lead."), payload: anyObject("Other fields, by name.") },
+    ["connection_id", "lead_id"],
+  ),
 ]);
 
 const SENDGRID = integration("SENDGRID", [
@@ -492,8 +574,11 @@ const SENDGRID = integration("SENDGRID", [
     "SEND_EMAIL",
     {
       connection_id: connectionId(),
-      from: object({ name: text(), email: email() }, { required: ["email"] }),
-      personalizations: array(unknown()),
+      from: object(
+        { name: text("The sender's name."), email: email() },
+        { required: ["email"], description: "The sender." },
+      ),
+      personalizations: array(unknown(), { description: "SendGrid personalizations (recipients, subject, data)." }),
     },
     ["connection_id", "from", "personalizations"],
     { open: true },
@@ -506,14 +591,25 @@ const SLACK = integration("SLACK", [
     "POST_MESSAGE",
     {
       connection_id: connectionId(),
-      text: text(),
+      text: text("The text."),
       attachments: array(
         object({
-          color: enumOf(["GOOD", "WARNING", "DANGER"]),
-          pretext: text(),
-          text: text(),
-          fields: array(object({ title: text(), value: text(), short: boolean() }, { required: ["title"] })),
+          color: enumOf(["GOOD", "WARNING", "DANGER"], { description: "The side bar color." }),
+          pretext: text("Text above the attachment."),
+          text: text("The text."),
+          fields: array(
+            object(
+              {
+                title: text("The title."),
+                value: text("The value."),
+                short: boolean({ description: "Whether the field is short enough to sit beside another." }),
+              },
+              { required: ["title"] },
+            ),
+            { description: "Fields shown as a table." },
+          ),
         }),
+        { description: "Attachments of the message." },
       ),
     },
     ["connection_id"],
@@ -521,38 +617,53 @@ const SLACK = integration("SLACK", [
 ]);
 
 const stripeAddress = () =>
-  object({ line1: text(), line2: text(), postalCode: text(), city: text(), state: text(), country: text() });
+  object(
+    {
+      line1: text("Address line 1."),
+      line2: text("Address line 2."),
+      postalCode: text("Postal code."),
+      city: text("City."),
+      state: text("State or region."),
+      country: text("Country (ISO 3166-1 alpha-2)."),
+    },
+    { description: "The customer's address." },
+  );
 const stripeCustomer = {
-  name: text(),
-  description: text(),
+  name: text("The name."),
+  description: text("A description."),
   email: email(),
-  phone: text(),
-  tax_exempt: text(),
+  phone: text("A phone number."),
+  tax_exempt: text("Tax status: `none`, `exempt` or `reverse`."),
   address: stripeAddress(),
   metadata: record(string(), { description: "Metadata, by key." }),
 };
-const stripeCustomerId = { connection_id: connectionId(), customer_id: text() };
+const stripeCustomerId = { connection_id: connectionId(), customer_id: text("The customer.") };
 const STRIPE = integration("STRIPE", [
-  action("STRIPE", "ADD_TAX_ID", { ...stripeCustomerId, type: text(), value: text() }, [
-    "connection_id",
-    "customer_id",
-    "type",
-    "value",
-  ]),
+  action(
+    "STRIPE",
+    "ADD_TAX_ID",
+    { ...stripeCustomerId, type: text("The tax id type (`eu_vat`, …)."), value: text("The tax id.") },
+    ["connection_id", "customer_id", "type", "value"],
+  ),
   action(
     "STRIPE",
     "CREATE_CUSTOMER",
     {
       connection_id: connectionId(),
-      tax_id: object({ type: text(), value: text() }, { required: ["type", "value"] }),
+      tax_id: object(
+        { type: text("The tax id type (`eu_vat`, …)."), value: text("The tax id.") },
+        { required: ["type", "value"], description: "The customer's tax id." },
+      ),
       ...stripeCustomer,
     },
     ["connection_id"],
   ),
-  action("STRIPE", "CREATE_PORTAL_SESSION", { ...stripeCustomerId, return_url: text() }, [
-    "connection_id",
-    "customer_id",
-  ]),
+  action(
+    "STRIPE",
+    "CREATE_PORTAL_SESSION",
+    { ...stripeCustomerId, return_url: text("Where the portal sends the customer back.") },
+    ["connection_id", "customer_id"],
+  ),
   action("STRIPE", "DELETE_TAX_ID", stripeCustomerId, ["connection_id", "customer_id"]),
   action("STRIPE", "FIND_CUSTOMERS", { connection_id: connectionId(), email: email() }, ["connection_id", "email"]),
   action("STRIPE", "GET_CUSTOMER", { connection_id: connectionId() }, ["connection_id"]),
@@ -560,16 +671,22 @@ const STRIPE = integration("STRIPE", [
 ]);
 
 const TELEGRAM = integration("TELEGRAM", [
-  action("TELEGRAM", "SEND_MESSAGE", { connection_id: connectionId(), chat_id: text(), text: text() }, [
-    "connection_id",
-    "chat_id",
-    "text",
-  ]),
+  action(
+    "TELEGRAM",
+    "SEND_MESSAGE",
+    { connection_id: connectionId(), chat_id: text("The chat."), text: text("The text.") },
+    ["connection_id", "chat_id", "text"],
+  ),
 ]);
 
-const twilioCall = { connection_id: connectionId(), from: text(), to: text() };
+const twilioCall = { connection_id: connectionId(), from: text("The sender."), to: text("The recipient.") };
 const TWILIO = integration("TWILIO", [
-  action("TWILIO", "SEND_SMS", { ...twilioCall, message: text() }, ["connection_id", "from", "to", "message"]),
+  action("TWILIO", "SEND_SMS", { ...twilioCall, message: text("The message text.") }, [
+    "connection_id",
+    "from",
+    "to",
+    "message",
+  ]),
   action("TWILIO", "MAKE_CALL", { ...twilioCall, payload: text("What the call says (TwiML).") }, [
     "connection_id",
     "from",
@@ -584,19 +701,12 @@ const WHATSAPP = integration("WHATSAPP", [
     "SEND_MESSAGE",
     {
       connection_id: connectionId(),
-      sender_id: text(),
-      recipient_number: text(),
-      type: enumOf([
-        "AUDIO",
-        "CONTACTS",
-        "DOCUMENT",
-        "IMAGE",
-        "INTERACTIVE",
-        "LOCATION",
-        "STICKER",
-        "TEMPLATE",
-        "TEXT",
-      ]),
+      sender_id: text("The sending phone number's id."),
+      recipient_number: text("The recipient's phone number."),
+      type: enumOf(
+        ["AUDIO", "CONTACTS", "DOCUMENT", "IMAGE", "INTERACTIVE", "LOCATION", "STICKER", "TEMPLATE", "TEXT"],
+        { description: "The kind of message." },
+      ),
       payload: union([anyObject(), string()], { description: "The message, as the `type` needs it." }),
     },
     ["connection_id", "sender_id", "recipient_number", "type", "payload"],
@@ -612,7 +722,7 @@ const ZAPIER = integration("ZAPIER", [
   action(
     "ZAPIER",
     "TRIGGER_WEBHOOK",
-    { connection_id: connectionId(), method: enumOf(["GET", "POST", "PUT"]) },
+    { connection_id: connectionId(), method: enumOf(["GET", "POST", "PUT"], { description: "The HTTP method." }) },
     ["connection_id"],
     { open: true },
   ),
