@@ -6,6 +6,7 @@
 import { BASE58_ALPHABET, idPatternOf, type IdFormat } from "./ids";
 import { string, type JsonSchema } from "./schema/builder";
 import type { FormatDefinition } from "./schema/formats";
+import type { ValidationIssue } from "./validate";
 import { schemaFacts } from "./schema/facts";
 import type { SecretPath } from "./schema/secret-paths";
 
@@ -36,6 +37,43 @@ export interface LookupSpec {
   readonly listKey?: string;
   /** The arguments of its example (the package schema's "Example Usage"), in the API's names. */
   readonly example?: Readonly<Record<string, string>>;
+}
+
+/** An object of a collection as the tenant stores it. */
+export type KindObject = { id: string } & Record<string, unknown>;
+
+/**
+ * A kind's own rules where its schemas cannot say them, as hooks beside its entry (in its api
+ * file or one beside it): what the tenant server applies on top of the generic collection
+ * routes. Plain data and functions of JSON, so the api floor imports nothing above it.
+ */
+export interface KindRules {
+  /** Fields the list filters on by equality (`?consumer_selector=default`); a checkpoint-paged kind only. */
+  readonly listFilters?: readonly string[];
+  /** The precision of the timestamps the tenant writes (default milliseconds). */
+  readonly timestamps?: "milliseconds" | "microseconds";
+  /**
+   * At most one object per combination of these fields' values: a create that would make a
+   * second is 409 `conflict`, with `message(object, existingId)`.
+   */
+  readonly unique?: {
+    readonly fields: readonly string[];
+    message(object: KindObject, existingId: string): string;
+  };
+  /**
+   * A body rule no schema states, checked before the schema so that the kind's precise word
+   * comes first (a vault connection's setup against its app); `existing` is the object an
+   * update changes. It must expect any JSON.
+   */
+  check?(body: unknown, existing?: KindObject): ValidationIssue | undefined;
+  /**
+   * The object to store after a create (`existing` undefined) or an update: `object` is the
+   * merged result, `change` the body. Adds what the tenant makes (a connection's `ready`,
+   * `fingerprint`).
+   */
+  stored?(object: KindObject, change: Record<string, unknown>, existing?: KindObject): KindObject;
+  /** The `hydrate` values the list and a GET accept (anything else is 400 `invalid_query`). */
+  readonly hydrate?: { readonly list: readonly string[]; readonly get: readonly string[] };
 }
 
 /** The wire facts and words of one kind. */
@@ -104,6 +142,8 @@ export interface KindSpec {
    * than generated from this entry into provider/generated/ by `npm run classes`.
    */
   readonly ownClass?: boolean;
+  /** Its own rules on top of the generic collection routes, where its schemas cannot say them. */
+  readonly rules?: KindRules;
 }
 
 /**

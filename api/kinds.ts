@@ -9,6 +9,8 @@ import { idPatternOf, newIdOf, type IdFormat } from "./ids";
 import { completeKind, type KindDeclaration, type KindSpec } from "./kind-spec";
 import { FORMATS, type FormatDefinition } from "./schema/formats";
 import { eventStreamKind } from "./resources/event-stream";
+import { flowKind } from "./resources/flow";
+import { flowVaultConnectionKind } from "./resources/flow-vault-connection";
 import { formKind } from "./resources/form";
 import { loginTemplateKind } from "./resources/login-template";
 import { rateLimitPolicyKind } from "./resources/rate-limit-policy";
@@ -21,6 +23,8 @@ export const KINDS = {
   eventStream: completeKind(eventStreamKind),
   loginTemplate: completeKind(loginTemplateKind),
   rateLimitPolicy: completeKind(rateLimitPolicyKind),
+  flow: completeKind(flowKind),
+  flowVaultConnection: completeKind(flowVaultConnectionKind),
 } as const satisfies Record<string, KindSpec>;
 
 /** The name of a kind: the key the serialized providers pass to the runtime (stored in state, never renamed). */
@@ -123,7 +127,9 @@ export function kindFormatDefinitions(): Record<string, FormatDefinition> {
         ]
       : [],
   );
-  return Object.fromEntries([...own, ...ids]);
+  // A kind's own format wins over a derived id format of the same name: the form's `flow-id`
+  // (the published format of a form's `flow_id`, any `af_` id) is wider than the flows' ids.
+  return Object.fromEntries([...ids, ...own]);
 }
 
 /** Every scope of every kind (the declared ones too), sorted: what the admin client holds. */

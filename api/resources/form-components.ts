@@ -29,7 +29,7 @@ export const formIdentifier = () => string({ format: "forms-custom-identifier" }
 /** A `next_node`: a node id or `"$ending"`. */
 export const formNodePointer = () => string({ format: "forms-node-pointer" });
 /** A flow id (`af_…`, at most 30 characters). */
-export const flowId = () => string({ maxLength: 30, format: "flow-id" });
+export const flowId = () => string({ maxLength: 30, format: "flow-id", references: "flow" });
 
 const text = (minLength: number | undefined, maxLength?: number) => string({ minLength, maxLength });
 const alignment = () => enumOf(["LEFT", "CENTER", "RIGHT"]);

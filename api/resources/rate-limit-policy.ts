@@ -14,6 +14,9 @@ export const POLICY_LIMIT_MIN = 0;
 /** Maximum length of a rate limit policy id. */
 const POLICY_ID_MAX = 26;
 /** The id the service makes for a rate limit policy. */
+/** The fields that say which requests a policy governs: fixed at creation, one policy per combination. */
+const RATE_LIMIT_POLICY_KEYS = ["resource", "consumer", "consumer_selector"] as const;
+
 const POLICY_ID_FORMAT = { prefix: "rlp_", length: 21 } as const satisfies IdFormat;
 /** Maximum length of `consumer_selector`. */
 export const CONSUMER_SELECTOR_MAX = 255;
@@ -150,4 +153,16 @@ export const rateLimitPolicyKind = {
     configuration: { action: "block", limit: 100 },
   },
   ownClass: true,
+  // One policy per (resource, consumer, consumer_selector), the list filters on them, and
+  // microsecond timestamps, as on the real service.
+  rules: {
+    listFilters: RATE_LIMIT_POLICY_KEYS,
+    timestamps: "microseconds",
+    unique: {
+      fields: RATE_LIMIT_POLICY_KEYS,
+      message: (policy, existingId) =>
+        `A rate limit policy for ${String(policy.resource)}, ${String(policy.consumer)} and ` +
+        `${String(policy.consumer_selector)} already exists (${existingId}).`,
+    },
+  },
 } as const satisfies KindSpec;

@@ -46,6 +46,18 @@ function branchesOf(schema: JsonSchema): { step?: SecretStep; schema: JsonSchema
   });
 }
 
+/**
+ * `path` and then `step`; a union's choice right after another one's (a flow action is chosen
+ * by `type`, then by `action`) is one step choosing on both keys, as the paths' `where` allows.
+ */
+function withStep(path: SecretPath, step: SecretStep): SecretPath {
+  const last = path[path.length - 1];
+  if (typeof last === "object" && typeof step === "object") {
+    return [...path.slice(0, -1), { where: { ...last.where, ...step.where } }];
+  }
+  return [...path, step];
+}
+
 const memo = new WeakMap<JsonSchema, SchemaFacts>();
 
 /** The facts of `schema` (an object schema: a kind's create schema), by field path. */
@@ -85,7 +97,7 @@ export function schemaFacts(schema: JsonSchema): SchemaFacts {
     }
     if (isSchema(node.items)) visit(node.items, [...path, EACH], depth + 1);
     for (const branch of branchesOf(node)) {
-      visit(branch.schema, branch.step ? [...path, branch.step] : path, depth + 1);
+      visit(branch.schema, branch.step ? withStep(path, branch.step) : path, depth + 1);
     }
   };
   visit(schema, [], 0);

@@ -2,4 +2,5 @@
  * The resource classes made from the table of kinds.
  * Generated from the table of kinds by `npm run classes` (scripts/classes.ts): do not edit.
  */
-export {};
+export * from "./flow";
+export * from "./flow-vault-connection";

@@ -7,11 +7,14 @@
  * never answers them; a changed one is still a difference), never written by `generate`.
  * What a collection with no rules of its own needs: a kind declared with `defineKind` (a
  * test's own, or one being tried out) registers `defineKindModule(name, tableKindModule(name))`
- * and nothing else. A kind with a list of summaries or rules the schemas do not state
- * writes its own files instead; its lookups by id or by name still take their readers
- * from here ({@link tableReaders}).
+ * and nothing else. A kind whose list holds summaries (`summarySchema`: flows, vault
+ * connections) is read by GET where the summary cannot speak for it, as forms are
+ * (list-read.ts), and `generate` reads each object by GET. A kind with rules the schemas do
+ * not state writes its own files instead; its lookups by id or by name still take their
+ * readers from here ({@link tableReaders}).
  */
 import {
+  schemaFacts,
   kindSpec,
   withoutSecrets,
   withSecretsOf,
@@ -22,7 +25,9 @@ import {
 } from "../../api";
 import type { TenantClient } from "../client/http";
 import { listKind } from "../client/paging";
-import { clone, commentSafe, type KindGenerator, without, SERVER_FIELDS } from "./generator";
+import { NotFoundError } from "../client/errors";
+import { mapLimited, readKind } from "../lookups/read";
+import { clone, commentSafe, counter, type KindGenerator } from "./generator";
 import { findByIdOrName } from "../lookups/by-name";
 import { collectionResource, type CollectionSpec } from "./collection";
 import { deepEqual, type JsonObject } from "./shared";
@@ -30,7 +35,19 @@ import type { AnyKindModule, LookupReader } from "./types";
 
 type TableObject = { id: string; name?: string; created_at?: string };
 
-const propertiesOf = (schema: JsonSchema): string[] => Object.keys((schema.properties ?? {}) as object);
+/** The properties of an object schema, or of every branch of a union of them (`oneOf`, `anyOf`). */
+function propertiesOf(schema: JsonSchema): string[] {
+  const branches = [...((schema.oneOf ?? []) as JsonSchema[]), ...((schema.anyOf ?? []) as JsonSchema[])];
+  return [...new Set([...Object.keys((schema.properties ?? {}) as object), ...branches.flatMap(propertiesOf)])];
+}
+
+/** Fields a list summary carries that the server makes and may move without a write (a flow's `executed_at`). */
+const summaryFieldsOf = (spec: KindSpec, fields: readonly string[]): string[] =>
+  spec.summarySchema
+    ? propertiesOf(spec.summarySchema).filter(
+        (field) => !fields.includes(field) && !["id", "created_at", "updated_at"].includes(field),
+      )
+    : [];
 
 /** The values of `keys` in `value` that are set. */
 function pick(value: JsonObject | undefined, keys: readonly string[]): JsonObject {
@@ -46,7 +63,6 @@ function collectionFacts(name: string): KindSpec & Required<Pick<KindSpec, "id" 
   const missing = [
     spec.shape !== "collection" ? "it is not a collection" : undefined,
     !spec.id || !spec.paging ? "it has no id rule or paging" : undefined,
-    spec.summarySchema ? "its list holds summaries" : undefined,
   ].filter(Boolean);
   if (missing.length > 0) {
     throw new Error(`kind "${name}" needs files of its own (${missing.join(", ")}): the table alone cannot serve it`);
@@ -79,17 +95,21 @@ export function tableReaders<K extends string>(kind: K): { readonly [L in Lookup
 export function tableKindModule(name: string): AnyKindModule {
   const spec = collectionFacts(name);
   const fields = propertiesOf(spec.createSchema);
-  const updatable = new Set(propertiesOf(spec.updateSchema));
+  // A field the update cannot send, or one its schema marks replace-on-change, replaces the object.
+  const fixed = new Set(schemaFacts(spec.createSchema).replaceOnChange);
+  const updatable = new Set(propertiesOf(spec.updateSchema).filter((field) => !fixed.has(field)));
   const { secretPaths } = spec;
   const writeOnly = spec.secretsAre === "write-only" && secretPaths.length > 0;
   const changed = (desired: JsonObject, current: JsonObject) =>
     fields.filter((field) => !deepEqual(desired[field], current[field]));
 
+  const summaries = spec.summarySchema !== undefined;
   const collection: CollectionSpec<TableObject> = {
     kind: name,
     fields,
     list: (client, target) => listKind<TableObject>(client, name, { target }),
-    listIsComplete: true,
+    listIsComplete: !summaries,
+    summaryFields: summaryFieldsOf(spec, fields),
     normalise: (value) => pick(value, fields),
     patch: (desired, current) =>
       pick(
@@ -113,15 +133,34 @@ export function tableKindModule(name: string): AnyKindModule {
   };
 
   const generator: KindGenerator<TableObject> = {
-    read: (client, { progress }) =>
-      listKind<TableObject>(client, name, { onPage: (read) => progress?.(`${spec.plural}: ${read} listed`) }),
+    async read(client, { progress, notes, concurrency }) {
+      const listed = await listKind<TableObject>(client, name, {
+        onPage: (read) => progress?.(`${spec.plural}: ${read} listed`),
+      });
+      if (!summaries) return listed;
+      // The list holds summaries: one GET per object gives the whole of it.
+      const tick = counter(progress, spec.plural, listed.length);
+      const read = await mapLimited(listed, concurrency, async (summary) => {
+        try {
+          return await readKind<TableObject>(client, name, summary.id);
+        } catch (error) {
+          if (!(error instanceof NotFoundError)) throw error;
+          notes.push(`${spec.label} ${summary.id} was deleted while the tenant was read: left out.`);
+          return undefined;
+        } finally {
+          tick();
+        }
+      });
+      return read.filter((object): object is TableObject => object !== undefined);
+    },
     resource: (object, ctx) => ({
       name: ctx.name(object.name, name, spec.typeName),
       id: object.id,
       ...(object.name !== undefined ? { label: object.name } : {}),
       comment: `${spec.typeName} "${commentSafe(object.name ?? object.id)}" (${object.id}).`,
       // Never a secret in the program: a read-back one the API answered is left out too.
-      args: withoutSecrets(clone(without(object, SERVER_FIELDS)), secretPaths),
+      // Only what a program sets: the create schema's fields (not `ready`, `fingerprint`, …).
+      args: withoutSecrets(clone(pick(object as unknown as JsonObject, fields)), secretPaths),
     }),
   };
 

@@ -96,6 +96,13 @@ class TypeWriter {
   }
 
   private convert(schema: JsonSchema, name: string, path: readonly string[]): TypeSpec {
+    if (Array.isArray(schema.oneOf) && isObject(schema.discriminator) && nestsUnions(schema)) {
+      // A union of unions (a flow action: by `type`, then by `action`): one flat union of
+      // the leaves, without a mapping (a tag value names several leaves).
+      return {
+        oneOf: leavesOf(schema).map(([branch, suffix]) => ({ $ref: this.register(branch, name + suffix, path) })),
+      };
+    }
     if (Array.isArray(schema.oneOf) && isObject(schema.discriminator)) {
       const tag = schema.discriminator.propertyName as string;
       const mapping: Record<string, string> = {};
@@ -186,7 +193,10 @@ class TypeWriter {
     if (step === "*" && type.type === "array") return this.descend(type.items as TypeSpec, rest);
     if (Array.isArray(type.oneOf)) {
       if (typeof step === "object") {
-        const mapping = ((type.discriminator as { mapping?: Record<string, string> }) ?? {}).mapping ?? {};
+        const mapping = ((type.discriminator as { mapping?: Record<string, string> }) ?? {}).mapping;
+        // A flat union of unions has no mapping: every leaf the rest of the path reaches is marked.
+        if (!mapping)
+          return (type.oneOf as TypeSpec[]).reduce((count, branch) => count + this.descend(branch, rest), 0);
         const wanted = Object.values(step.where)[0]!;
         return mapping[wanted] ? this.descend({ $ref: mapping[wanted] }, rest) : 0;
       }
@@ -325,4 +335,19 @@ export function packageSchema(version: string, options: { pluginDownloadURL?: st
       go: { importBasePath: `${GO_MODULE}/tenant`, generateResourceContainerTypes: false, respectSchemaVersion: true },
     },
   };
+}
+
+/** Whether a discriminated union has branches that are discriminated unions themselves. */
+function nestsUnions(schema: JsonSchema): boolean {
+  return (schema.oneOf as JsonSchema[]).some((branch) => Array.isArray(branch.oneOf) && isObject(branch.discriminator));
+}
+
+/** The object leaves of nested discriminated unions, each with its type name suffix (`HttpSendRequest`). */
+function leavesOf(schema: JsonSchema, suffix = ""): [JsonSchema, string][] {
+  if (!(Array.isArray(schema.oneOf) && isObject(schema.discriminator))) return [[schema, suffix]];
+  const tag = schema.discriminator.propertyName as string;
+  return (schema.oneOf as JsonSchema[]).flatMap((branch) => {
+    const value = ((branch.properties as Record<string, JsonSchema> | undefined)?.[tag] ?? {}).const;
+    return leavesOf(branch, suffix + pascal(String(value)));
+  });
 }

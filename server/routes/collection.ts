@@ -5,23 +5,29 @@
  * object) and delete, with the entry's scopes (and a global client for an Early Access
  * kind), id rule and not-found code. Secrets follow the entry's secret paths: sealed at
  * rest by the store, never answered when they are write-only (and redacted in the log,
- * server/logger.ts). What a kind needs beyond its entry comes as {@link CollectionRules}
- * (the rate limit policies: filters, a conflict check, microsecond timestamps).
+ * server/logger.ts). A kind whose entry has a `summarySchema` (flows, vault connections)
+ * lists summaries: the store keeps each object's summary beside it (the summary schema's
+ * fields), so a list never reads whole objects. A PATCH replaces whole top-level keys, and
+ * `null` clears one. What a kind needs beyond its entry comes as {@link CollectionRules}
+ * (the rate limit policies: filters, a conflict check, microsecond timestamps; a vault
+ * connection: the fields the server makes from its credentials).
  */
 import type { FastifyInstance } from "fastify";
-import { kindSpec, newId } from "../../api";
+import { ERROR_CODES, kindSpec, newId, type KindRules } from "../../api";
 import type { TenantContext } from "../context";
 import { checkpointPage, offsetPage } from "../paging";
-import { notFound } from "../http-error";
+import { HttpError, invalidBody, invalidQuery, notFound } from "../http-error";
 import { publicObject } from "../public-object";
 import type { Collection } from "../store";
-import { isoMillis, isoMillisAfter } from "../time";
-import { queryValue, validKindBody, validPathId, type IdRoute } from "../validation";
+import { isoMicros, isoMillis, isoMillisAfter } from "../time";
+import { queryList, queryValue, validKindBody, validPathId, type IdRoute } from "../validation";
+import type { FastifyRequest } from "fastify";
+import type { ValidationIssue } from "../../api";
 
 /** An object of a collection as stored. */
 export type StoredObject = { id: string } & Record<string, unknown>;
 
-/** A kind's own rules on top of its table entry's routes. */
+/** A kind's own rules on top of its table entry's routes, as the server applies them (made from its entry's `rules`). */
 export interface CollectionRules {
   /** Fields the list filters on by equality (`?consumer_selector=default`); a checkpoint-paged kind only. */
   readonly listFilters?: readonly string[];
@@ -29,28 +35,93 @@ export interface CollectionRules {
   now?(previous?: string): string;
   /** Checked in the transaction that inserts `object`: a rule across objects; throws an HttpError to refuse. */
   beforeInsert?(object: StoredObject, objects: Collection<StoredObject>): void;
+  /**
+   * A body rule no schema states, checked before the entry's schema so that the kind's
+   * precise word comes first (a vault connection's setup against its app); `existing` is
+   * the object an update changes. It must expect any JSON.
+   */
+  check?(body: unknown, existing?: StoredObject): ValidationIssue | undefined;
+  /**
+   * The object to store after a create (`existing` undefined) or an update: `object` is the
+   * merged result, `change` the body. Adds what the server makes (a connection's `ready`,
+   * `fingerprint`); throws an HttpError to refuse.
+   */
+  stored?(object: StoredObject, change: Record<string, unknown>, existing?: StoredObject): StoredObject;
+  /** The `hydrate` values the list and a GET accept (anything else is 400 `invalid_query`). */
+  readonly hydrate?: { readonly list: readonly string[]; readonly get: readonly string[] };
 }
+
+/**
+ * The server's form of a kind's own rules (its entry's `rules`, api/kind-spec.ts `KindRules`):
+ * its timestamps' precision as the clock, its uniqueness as a check in the insert's
+ * transaction (409 `conflict`).
+ */
+export function collectionRulesOf(rules: KindRules | undefined): CollectionRules {
+  if (!rules) return {};
+  const { unique } = rules;
+  return {
+    ...(rules.listFilters ? { listFilters: rules.listFilters } : {}),
+    ...(rules.timestamps === "microseconds" ? { now: () => isoMicros() } : {}),
+    ...(rules.check ? { check: rules.check } : {}),
+    ...(rules.stored ? { stored: rules.stored } : {}),
+    ...(rules.hydrate ? { hydrate: rules.hydrate } : {}),
+    ...(unique
+      ? {
+          beforeInsert(object: StoredObject, objects: Collection<StoredObject>) {
+            const clash = objects.findWhere(
+              Object.fromEntries(unique.fields.map((field) => [field, String(object[field])])),
+            );
+            if (clash.length > 0) throw new HttpError(409, unique.message(object, clash[0].id), ERROR_CODES.conflict);
+          },
+        }
+      : {}),
+  };
+}
+
+/** The `hydrate` values of `request` must be among `allowed` (when the kind declares any). */
+function checkHydrate(request: FastifyRequest, allowed: readonly string[] | undefined): void {
+  if (!allowed) return;
+  for (const value of queryList(request.query, "hydrate")) {
+    if (!allowed.includes(value)) throw invalidQuery("hydrate", `Must be one of: ${allowed.join(", ")}`);
+  }
+}
+
+/** The properties a schema names (a summary schema is an object schema). */
+const propertiesOf = (schema: Record<string, unknown>): string[] => Object.keys((schema.properties ?? {}) as object);
 
 /** Registers the routes of collection kind `kind`, with its own `rules`. */
 export function registerCollectionRoutes(
   app: FastifyInstance,
   context: TenantContext,
   kind: string,
-  rules: CollectionRules = {},
+  rules: CollectionRules = collectionRulesOf(kindSpec(kind)?.rules),
 ): void {
   const spec = kindSpec(kind);
-  if (!spec?.id || !spec.paging || spec.shape !== "collection" || spec.summarySchema) {
-    throw new Error(
-      `kind "${kind}" is not a collection with ids, paging and whole objects in its list: it needs routes of its own`,
-    );
+  if (!spec?.id || !spec.paging || spec.shape !== "collection") {
+    throw new Error(`kind "${kind}" is not a collection with ids and paging: it needs routes of its own`);
+  }
+  if (spec.summarySchema && spec.paging.style !== "offset") {
+    throw new Error(`kind "${kind}" lists summaries with checkpoint paging: it needs routes of its own`);
   }
   const { scopes, label, notFoundCode, paging } = spec;
   const base = `/api/v2${spec.path}`;
   const table = spec.path.slice(1).replace(/[^a-z]+/g, "_");
-  const objects = context.store.collection<StoredObject>(
-    table,
-    spec.secretPaths.length > 0 ? { secretPaths: spec.secretPaths } : undefined,
-  );
+  const summaryFields = spec.summarySchema ? propertiesOf(spec.summarySchema) : undefined;
+  const summarise = summaryFields
+    ? (object: StoredObject) =>
+        Object.fromEntries(summaryFields.flatMap((key) => (key in object ? [[key, object[key]]] : [])))
+    : undefined;
+  const objects = context.store.collection<StoredObject>(table, {
+    ...(spec.secretPaths.length > 0 ? { secretPaths: spec.secretPaths } : {}),
+    ...(summarise ? { summarise } : {}),
+  });
+  const stored = (object: StoredObject, change: Record<string, unknown>, existing?: StoredObject) =>
+    rules.stored ? rules.stored(object, change, existing) : object;
+  const bodyOf = (operation: "create" | "update", body: unknown, existing?: StoredObject) => {
+    const issue = rules.check?.(body, existing);
+    if (issue) throw invalidBody(issue);
+    return validKindBody<Record<string, unknown>>(kind, operation, body);
+  };
   const now = (previous?: string) => rules.now?.(previous) ?? (previous ? isoMillisAfter(previous) : isoMillis());
   const show = (object: StoredObject) => publicObject(kind, object);
   const auth = (scope: string | undefined) => ({
@@ -61,10 +132,12 @@ export function registerCollectionRoutes(
 
   app.get(base, auth(scopes.list), async (request) => {
     if (paging.style === "offset") {
+      checkHydrate(request, rules.hydrate?.list);
       return offsetPage(
         kind,
         request.query,
-        (offset, limit) => objects.pageOffset(offset, limit).map(show),
+        (offset, limit) =>
+          summarise ? objects.pageOffsetSummaries(offset, limit) : objects.pageOffset(offset, limit).map(show),
         () => objects.count(),
       );
     }
@@ -77,9 +150,9 @@ export function registerCollectionRoutes(
   });
 
   app.post(base, auth(scopes.create), async (request, reply) => {
-    const body = validKindBody<Record<string, unknown>>(kind, "create", request.body);
+    const body = bodyOf("create", request.body);
     const created = now();
-    const object: StoredObject = { id: newId(kind), ...body, created_at: created, updated_at: created };
+    const object = stored({ id: newId(kind), ...body, created_at: created, updated_at: created }, body);
     // Check and insert in one transaction, so two concurrent creates cannot both pass a rule.
     context.store.transaction(() => {
       rules.beforeInsert?.(object, objects);
@@ -90,6 +163,7 @@ export function registerCollectionRoutes(
 
   app.get<IdRoute>(`${base}/:id`, auth(scopes.get), async (request) => {
     const id = pathId(request.params);
+    checkHydrate(request, rules.hydrate?.get);
     const object = objects.get(id);
     if (!object) throw missing(id);
     return show(object);
@@ -97,16 +171,14 @@ export function registerCollectionRoutes(
 
   app.patch<IdRoute>(`${base}/:id`, auth(scopes.update), async (request) => {
     const id = pathId(request.params);
-    const body = validKindBody<Record<string, unknown>>(kind, "update", request.body);
     return context.store.transaction(() => {
       const existing = objects.get(id);
       if (!existing) throw missing(id);
-      const updated: StoredObject = {
-        ...existing,
-        ...body,
-        id,
-        updated_at: now(existing.updated_at as string | undefined),
-      };
+      const body = bodyOf("update", request.body, existing);
+      const merged: StoredObject = { ...existing, ...body, id };
+      // Whole top-level keys are replaced, never deep-merged; null clears one.
+      for (const [key, value] of Object.entries(body)) if (value === null) delete merged[key];
+      const updated = stored({ ...merged, updated_at: now(existing.updated_at as string | undefined) }, body, existing);
       objects.replace(id, updated);
       return show(updated);
     });

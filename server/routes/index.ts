@@ -3,7 +3,7 @@
  * (encapsulated) context; the pipeline's global plugins apply to them all.
  */
 import type { FastifyInstance } from "fastify";
-import { definedKindNames } from "../../api";
+import { kindNames } from "../../api";
 import type { TenantContext } from "../context";
 import { registerAdminRoutes } from "./admin";
 import { registerBrandingRoutes } from "./branding";
@@ -11,16 +11,23 @@ import { registerCollectionRoutes } from "./collection";
 import { registerEventStreamRoutes } from "./event-streams";
 import { registerFormRoutes } from "./forms";
 import { registerOAuthRoutes } from "./oauth";
-import { RATE_LIMIT_POLICY_RULES } from "./rate-limit-policies";
+
+/** Kinds served by routes of their own (by kind name); every other kind gets the generic collection routes. */
+const OWN_ROUTES = new Map<string, (app: FastifyInstance, context: TenantContext) => void>([
+  ["form", registerFormRoutes],
+  ["loginTemplate", registerBrandingRoutes],
+  ["eventStream", registerEventStreamRoutes],
+]);
 
 /** Registers the token endpoint, the management API and the admin routes. */
 export async function tenantRoutes(app: FastifyInstance, { context }: { context: TenantContext }): Promise<void> {
   registerOAuthRoutes(app, context);
-  registerCollectionRoutes(app, context, "rateLimitPolicy", RATE_LIMIT_POLICY_RULES);
-  registerFormRoutes(app, context);
-  registerBrandingRoutes(app, context);
-  registerEventStreamRoutes(app, context);
-  // Kinds declared beyond the table (api defineKind): the routes of their table entry, secrets sealed by its paths.
-  for (const kind of definedKindNames()) registerCollectionRoutes(app, context, kind);
+  // Every kind, the table's and those declared beyond it (api defineKind): its own routes, or
+  // the generic routes of its table entry (secrets sealed by its paths) with the rules beside it.
+  for (const kind of kindNames()) {
+    const own = OWN_ROUTES.get(kind);
+    if (own) own(app, context);
+    else registerCollectionRoutes(app, context, kind);
+  }
   registerAdminRoutes(app, context);
 }

@@ -48,8 +48,13 @@ const declared = KIND_NAMES.flatMap((kind) =>
 );
 
 describe("every secret the table of kinds declares", () => {
-  it("covers the form's five component secrets and the event stream's three webhook credentials", () => {
-    expect(declared.map(({ kind }) => kind)).toEqual([...Array(5).fill("form"), ...Array(3).fill("eventStream")]);
+  it("covers the form's 5 component secrets, the event stream's 3 webhook credentials, a flow's, a connection's", () => {
+    expect(declared.map(({ kind }) => kind)).toEqual([
+      ...Array(5).fill("form"),
+      ...Array(3).fill("eventStream"),
+      "flow",
+      "flowVaultConnection",
+    ]);
   });
 
   it.each(declared)("$kind $path.length-step secret: marked secret by the provider", async ({ kind, path, secret }) => {

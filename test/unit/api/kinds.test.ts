@@ -4,13 +4,14 @@ import { KIND_NAMES, KINDS, kindLabel, kindOfTypeName, newId } from "../../../ap
 import { TYPE_NAMES } from "../../../provider/lifecycle/tokens";
 
 describe("the table of kinds", () => {
-  it("lists the four kinds the provider registers, with the same type names", () => {
+  it("lists the kinds the provider registers, with the same type names", () => {
     expect(KIND_NAMES.sort()).toEqual(Object.keys(TYPE_NAMES).sort());
     for (const kind of KIND_NAMES) {
       expect(KINDS[kind].typeName).toBe(TYPE_NAMES[kind]);
       expect(kindOfTypeName(KINDS[kind].typeName)).toBe(kind);
     }
-    expect(kindOfTypeName("Flow")).toBeUndefined();
+    expect(kindOfTypeName("Flow")).toBe("flow");
+    expect(kindOfTypeName("Gadget")).toBeUndefined();
   });
 
   it("names every kind in messages, the rate limit policy included", () => {
@@ -19,6 +20,8 @@ describe("the table of kinds", () => {
       eventStream: "event stream",
       loginTemplate: "login page template",
       rateLimitPolicy: "rate limit policy",
+      flow: "flow",
+      flowVaultConnection: "flow vault connection",
     });
     expect(kindLabel("noSuchKind")).toBe("noSuchKind");
   });

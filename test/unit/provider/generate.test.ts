@@ -250,7 +250,7 @@ describe("the generated program", () => {
     expect(program.files["login.html"]).toBeUndefined();
     expect(program.files["index.ts"]).not.toMatch(/cfg|import \* as fs/);
     expect(describeContents({ objects: {} })).toBe(
-      "0 forms, 0 event streams, no login page template and 0 rate limit policies",
+      "0 forms, 0 event streams, no login page template, 0 rate limit policies, 0 flows and 0 flow vault connections",
     );
   });
 

@@ -1,0 +1,104 @@
+/**
+ * The `FlowVaultConnection` resource and its lookups.
+ * Generated from the table of kinds by `npm run classes` (scripts/classes.ts): do not edit.
+ */
+
+import type * as pulumi from "@pulumi/pulumi";
+import * as dynamic from "@pulumi/pulumi/dynamic";
+import type { DeepInput } from "../inputs";
+import {
+  kindLookups,
+  kindResourceInputs,
+  type AdoptArgs,
+  type CreateOf,
+  type ObjectOf,
+} from "../lifecycle/resource-class";
+import { TYPE_MODULE, TYPE_NAMES } from "../lifecycle/tokens";
+import type { IdOrNameArgs, IdOrNameOutputArgs } from "../lookups/by-name";
+import type { LookupOptions } from "../lookups/client";
+import { noteTenantResource } from "../lookups/registered";
+import { providerFor } from "../shim";
+
+/** A flow vault connection as the API answers it (`GET /api/v2/flows/vault/connections/{id}`). */
+export type FlowVaultConnectionObject = ObjectOf<"flowVaultConnection">;
+
+/** Arguments of a {@link FlowVaultConnection}: the API's own field names (body of `POST /flows/vault/connections`). */
+export interface FlowVaultConnectionArgs extends AdoptArgs {
+  /** The connection's name. */
+  name: DeepInput<CreateOf<"flowVaultConnection">["name"]>;
+  /**
+   * The app whose credentials the connection holds (`HTTP`, `SLACK`, …). Fixed at creation: a change replaces the
+   * connection.
+   */
+  app_id: DeepInput<CreateOf<"flowVaultConnection">["app_id"]>;
+  /**
+   * The credentials, by `type` as the `app_id` takes them. Write-only: the API never answers them (`ready` and
+   * `fingerprint` say whether and which are set); stored as a Pulumi secret.
+   */
+  setup?: DeepInput<CreateOf<"flowVaultConnection">["setup"]>;
+}
+
+/**
+ * A flow vault connection of the tenant: the credentials (`setup`, write-only) of one app that flow actions use
+ * (`/api/v2/flows/vault/connections`), type `pulumi-nodejs:dynamic/tenant:FlowVaultConnection`.
+ */
+export class FlowVaultConnection extends dynamic.Resource {
+  /** The connection's name. */
+  declare public readonly name: pulumi.Output<ObjectOf<"flowVaultConnection">["name"]>;
+  /**
+   * The app whose credentials the connection holds (`HTTP`, `SLACK`, …). Fixed at creation: a change replaces the
+   * connection.
+   */
+  declare public readonly app_id: pulumi.Output<ObjectOf<"flowVaultConnection">["app_id"]>;
+  /**
+   * The credentials, by `type` as the `app_id` takes them. Write-only: the API never answers them (`ready` and
+   * `fingerprint` say whether and which are set); stored as a Pulumi secret.
+   */
+  declare public readonly setup: pulumi.Output<ObjectOf<"flowVaultConnection">["setup"]>;
+  /** The account the credentials belong to, as the app names it. */
+  declare public readonly account_name: pulumi.Output<ObjectOf<"flowVaultConnection">["account_name"]>;
+  /** Whether the connection has its credentials (`setup`). */
+  declare public readonly ready: pulumi.Output<ObjectOf<"flowVaultConnection">["ready"]>;
+  /** When the connection was made. */
+  declare public readonly created_at: pulumi.Output<ObjectOf<"flowVaultConnection">["created_at"]>;
+  /** When the connection last changed. */
+  declare public readonly updated_at: pulumi.Output<ObjectOf<"flowVaultConnection">["updated_at"]>;
+  /** When its credentials were last set. */
+  declare public readonly refreshed_at: pulumi.Output<ObjectOf<"flowVaultConnection">["refreshed_at"]>;
+  /** Names the credentials set: it changes when `setup` does. */
+  declare public readonly fingerprint: pulumi.Output<ObjectOf<"flowVaultConnection">["fingerprint"]>;
+  /** The app's environment, where it has several. */
+  declare public readonly environment: pulumi.Output<ObjectOf<"flowVaultConnection">["environment"]>;
+  /** The adopted object's id, when `adoptId` was given. */
+  declare public readonly adoptId: pulumi.Output<string | undefined>;
+
+  /** Creates (or, with `adoptId`, adopts) a flow vault connection. */
+  constructor(name: string, args: FlowVaultConnectionArgs, opts?: pulumi.CustomResourceOptions) {
+    const inputs = kindResourceInputs("flowVaultConnection", args, name, opts);
+    super(providerFor("flowVaultConnection"), name, inputs, opts, TYPE_MODULE, TYPE_NAMES.flowVaultConnection);
+    noteTenantResource(this, args.tenant);
+  }
+}
+
+const lookups = kindLookups("flowVaultConnection");
+
+/** Arguments of {@link getFlowVaultConnection}: exactly one of `id` (`ac_…`) and `name`. */
+export type GetFlowVaultConnectionArgs = IdOrNameArgs;
+
+/** Arguments of {@link getFlowVaultConnectionOutput}. */
+export type GetFlowVaultConnectionOutputArgs = IdOrNameOutputArgs;
+
+/**
+ * Reads one flow vault connection of the tenant, by id or by name. Rejects when none matches, and when several have the
+ * name (the error lists their ids). The Output form is secret when the object holds a secret.
+ */
+export const getFlowVaultConnection: (
+  args: GetFlowVaultConnectionArgs,
+  opts?: LookupOptions,
+) => Promise<FlowVaultConnectionObject> = lookups.get;
+
+/** {@link getFlowVaultConnection} as an Output. */
+export const getFlowVaultConnectionOutput: (
+  args: GetFlowVaultConnectionOutputArgs,
+  opts?: LookupOptions,
+) => pulumi.Output<FlowVaultConnectionObject> = lookups.getOutput;
