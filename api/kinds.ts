@@ -12,6 +12,7 @@ import { eventStreamKind } from "./resources/event-stream";
 import { formKind } from "./resources/form";
 import { loginTemplateKind } from "./resources/login-template";
 import { rateLimitPolicyKind } from "./resources/rate-limit-policy";
+import { NEIGHBOUR_SCOPES } from "./resources/tenant-neighbours";
 
 export * from "./kind-spec";
 
@@ -126,7 +127,9 @@ export function kindFormatDefinitions(): Record<string, FormatDefinition> {
   return Object.fromEntries([...own, ...ids]);
 }
 
-/** Every scope of every kind (the declared ones too), sorted: what the admin client holds. */
+/** Every scope of every kind (the declared ones too) and of the tenant's neighbours, sorted: what the admin client holds. */
 export function allScopes(): string[] {
-  return [...new Set(kindNames().flatMap((kind) => Object.values(kindSpec(kind)!.scopes)))].sort();
+  const kinds = kindNames().flatMap((kind) => Object.values(kindSpec(kind)!.scopes));
+  const neighbours = Object.values(NEIGHBOUR_SCOPES).flatMap((scopes) => Object.values(scopes) as string[]);
+  return [...new Set([...kinds, ...neighbours])].sort();
 }
