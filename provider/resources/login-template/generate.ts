@@ -4,6 +4,8 @@
  */
 import { KINDS } from "../../../api";
 import type { KindGenerator } from "../../lifecycle/generator";
+import { noCustomDomainProblem } from "./custom-domain";
+import { FeatureUnavailableError } from "../../client/errors";
 import { readLoginTemplate } from "./lookup";
 
 /** The file the template is written to, next to the program. */
@@ -11,7 +13,19 @@ export const TEMPLATE_FILE = "login.html";
 
 export const loginTemplateGenerator: KindGenerator<{ template: string }> = {
   async read(client, { progress }) {
-    const template = await readLoginTemplate(client);
+    let template: string | undefined;
+    try {
+      template = await readLoginTemplate(client);
+    } catch (error) {
+      // No custom domain, no template: the program gets none, and the reader learns why.
+      if (
+        !(error instanceof FeatureUnavailableError) ||
+        error.problem !== noCustomDomainProblem(client.settings.domain)
+      )
+        throw error;
+      progress?.(`login page template: none: ${error.problem}`);
+      return [];
+    }
     progress?.(
       template === undefined
         ? "login page template: none (the tenant shows the default page)"
