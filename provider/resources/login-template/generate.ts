@@ -4,7 +4,7 @@
  */
 import { KINDS } from "../../../api";
 import type { KindGenerator } from "../../lifecycle/generator";
-import { noCustomDomainProblem } from "./custom-domain";
+import { CUSTOM_DOMAIN_REMEDY, noCustomDomainProblem } from "./custom-domain";
 import { FeatureUnavailableError } from "../../client/errors";
 import { readLoginTemplate } from "./lookup";
 
@@ -12,7 +12,7 @@ import { readLoginTemplate } from "./lookup";
 export const TEMPLATE_FILE = "login.html";
 
 export const loginTemplateGenerator: KindGenerator<{ template: string }> = {
-  async read(client, { progress }) {
+  async read(client, { progress, notes }) {
     let template: string | undefined;
     try {
       template = await readLoginTemplate(client);
@@ -23,7 +23,9 @@ export const loginTemplateGenerator: KindGenerator<{ template: string }> = {
         error.problem !== noCustomDomainProblem(client.settings.domain)
       )
         throw error;
-      progress?.(`login page template: none: ${error.problem}`);
+      const note = `login page template: not read: ${error.problem}. ${CUSTOM_DOMAIN_REMEDY}`;
+      progress?.(note);
+      notes.push(note);
       return [];
     }
     progress?.(
