@@ -21,13 +21,12 @@ export const CUSTOM_DOMAIN_ID = { prefix: "cd_", length: 16 } as const;
 export const NO_CUSTOM_DOMAIN_MESSAGE =
   "This feature requires at least one custom domain to be configured for the tenant.";
 
-/** The error code of {@link NO_CUSTOM_DOMAIN_MESSAGE}. */
+/**
+ * The error code of {@link NO_CUSTOM_DOMAIN_MESSAGE}. The sources read (the deploy CLI, the
+ * Auth0 CLI, the Terraform provider) quote the status and the message, never the code: this
+ * one is the local tenant's choice, and clients should match on the message, as they do.
+ */
 export const NO_CUSTOM_DOMAIN_CODE = "operation_not_supported";
-
-/** What to do about {@link NO_CUSTOM_DOMAIN_MESSAGE}, in words for a person. */
-export const NO_CUSTOM_DOMAIN_REMEDY =
-  "add a custom domain to the tenant (POST /api/v2/custom-domains, then POST /api/v2/custom-domains/{id}/verify); " +
-  "on the local tenant server, start it with --custom-domain <name> (the default) rather than --no-custom-domain";
 
 /** The scopes of the neighbours' operations (the admin client holds them all). */
 export const NEIGHBOUR_SCOPES = {
