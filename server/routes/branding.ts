@@ -35,6 +35,7 @@ const BRANDING_UPDATE = compileSchema(brandingUpdateSchema);
 export const UNIVERSAL_LOGIN_TEMPLATE_PATH = "/api/v2/branding/templates/universal-login";
 
 const TEMPLATE_RECORD_ID = "universal-login";
+const SETTINGS_RECORD_ID = "branding";
 const scopes = KINDS.loginTemplate.scopes;
 
 interface StoredTemplate {
@@ -76,7 +77,6 @@ function merged(existing: Record<string, unknown>, patch: Record<string, unknown
 export function registerBrandingRoutes(app: FastifyInstance, context: TenantContext): void {
   const templates = context.store.collection<StoredTemplate>("templates");
   const settings = context.store.collection<BrandingSettings>("branding_settings");
-  const SETTINGS_RECORD_ID = "branding";
 
   app.get(`/api/v2${BRANDING_PATH}`, { config: { auth: { scope: NEIGHBOUR_SCOPES.branding.read } } }, async () => {
     return settings.get(SETTINGS_RECORD_ID) ?? {};
