@@ -44,6 +44,17 @@ test.each(SCRIPTS)("%s refuses an unknown option, naming it (exit 1)", (command,
   expect(stderr).toContain(`${command} takes:`);
 });
 
+test.each([
+  ["npm run setup:pulumi", "scripts/setup-pulumi.sh"],
+  ["npm run setup:languages", "scripts/setup-languages.sh"],
+])("%s refuses an unknown option, naming it (exit 1), before doing anything", (command, script) => {
+  const result = spawnSync("bash", [script, UNKNOWN], { cwd: ROOT, encoding: "utf8", timeout: 30_000 });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toBe(
+    `${command}: Unknown option '${UNKNOWN}'. ${command === "npm run setup:pulumi" ? "It takes none." : "It takes: --sdk-only."}\n`,
+  );
+});
+
 describe("pulumi-tenant", () => {
   let stderr: string;
   const write = process.stderr.write.bind(process.stderr);
