@@ -8,7 +8,8 @@
  *
  * The CLI checks its input against its own schema for about 30 s per import here, so the
  * suite imports twice only. Forms join once the server serves flows (another branch): add
- * "forms" and "flows" to {@link RESOURCE_TYPES}; their seeding and comparison are here already.
+ * "forms" and "flows" to {@link RESOURCE_TYPES}; their seeding (a form running a flow) and
+ * comparison (a FLOW node's flow by name) are here already.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -21,7 +22,11 @@ import { E2E_TIMEOUT_MS } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
-/** The deploy CLI's resource types this suite exports and imports (its AUTH0_INCLUDED_ONLY). */
+/**
+ * The deploy CLI's resource types this suite exports and imports (its AUTH0_INCLUDED_ONLY).
+ * Forms join, with the flows they run, once the server serves `/api/v2/flows`:
+ * `["forms", "flows", "eventStreams", "branding", "rateLimitPolicies"]`.
+ */
 const RESOURCE_TYPES: readonly string[] = ["eventStreams", "branding", "rateLimitPolicies"];
 
 const DEPLOY_CLI = path.join(REPO_ROOT, "node_modules", "auth0-deploy-cli", "lib", "index.js");
@@ -109,8 +114,14 @@ async function createAction(tenant: Tenant): Promise<string> {
   return action.id as string;
 }
 
-/** What each resource type seeds in the exported tenant. */
+/** The flow the seeded form runs, when flows are included (its id in the source tenant). */
+let seededFlowId: string | undefined;
+
+/** What each resource type seeds in the exported tenant, in the order they are seeded (a form runs a flow). */
 const SEEDERS: Record<string, (tenant: Tenant) => Promise<void>> = {
+  async flows(tenant) {
+    seededFlowId = ((await ok(tenant, "POST", "/flows", { name: "Enrich profile", actions: [] })) as Json).id as string;
+  },
   async eventStreams(tenant) {
     const actionId = await createAction(tenant);
     await ok(tenant, "POST", "/event-streams", {
@@ -147,7 +158,14 @@ const SEEDERS: Record<string, (tenant: Tenant) => Promise<void>> = {
     }
   },
   async forms(tenant) {
-    await ok(tenant, "POST", "/forms", { name: "Progressive profile", languages: { primary: "en" } });
+    const flowNodes = seededFlowId
+      ? [{ id: "run_flow", type: "FLOW", config: { flow_id: seededFlowId, next_node: "$ending" } }]
+      : [];
+    await ok(tenant, "POST", "/forms", {
+      name: "Progressive profile",
+      languages: { primary: "en" },
+      ...(seededFlowId ? { start: { next_node: "run_flow" }, nodes: flowNodes } : {}),
+    });
   },
 };
 
@@ -181,11 +199,28 @@ const READERS: Record<string, (tenant: Tenant) => Promise<unknown>> = {
     const listed = (await ok(tenant, "GET", "/rate-limit-policies")) as { rate_limit_policies: Json[] };
     return listed.rate_limit_policies.map(withoutServerFields).sort(byName);
   },
+  async flows(tenant) {
+    const listed = (await ok(tenant, "GET", "/flows")) as Json[] | { flows: Json[] };
+    const flows = Array.isArray(listed) ? listed : listed.flows;
+    const whole = await Promise.all(flows.map((flow) => ok(tenant, "GET", `/flows/${flow.id}`)));
+    return (whole as Json[]).map(withoutServerFields).sort(byName);
+  },
   async forms(tenant) {
+    // A FLOW node names its flow by id, which differs between tenants: compare by the flow's name.
+    const listed = RESOURCE_TYPES.includes("flows")
+      ? ((await ok(tenant, "GET", "/flows")) as Json[] | { flows: Json[] })
+      : [];
+    const flows = Array.isArray(listed) ? listed : listed.flows;
+    const flowName = (id: unknown) => flows.find((flow) => flow.id === id)?.name ?? id;
     const forms = (await ok(tenant, "GET", "/forms")) as Json[];
-    return Promise.all(
-      forms.map(async (form) => withoutServerFields((await ok(tenant, "GET", `/forms/${form.id}`)) as Json)),
-    );
+    const whole = await Promise.all(forms.map((form) => ok(tenant, "GET", `/forms/${form.id}`)));
+    return (whole as Json[]).map(withoutServerFields).map((form) => ({
+      ...form,
+      nodes: ((form.nodes as Json[] | undefined) ?? []).map((node) => {
+        const config = node.config as Json | undefined;
+        return config?.flow_id ? { ...node, config: { ...config, flow_id: flowName(config.flow_id) } } : node;
+      }),
+    }));
   },
 };
 
@@ -244,7 +279,7 @@ describe("auth0-deploy-cli 8.44.0 against the tenant server", () => {
   beforeAll(async () => {
     source = await startTenant("source");
     target = await startTenant("target");
-    for (const type of RESOURCE_TYPES) await SEEDERS[type]?.(source);
+    for (const [type, seed] of Object.entries(SEEDERS)) if (RESOURCE_TYPES.includes(type)) await seed(source);
     exported = await contents(source);
   });
   afterAll(async () => {
