@@ -14,3 +14,4 @@ export * from "./resources/login-template";
 export * from "./resources/rate-limit-policy";
 export { BODY_LIMIT_BYTES } from "./limits";
 export type { CheckpointPage } from "./pages";
+export * from "./resources/tenant-neighbours";

@@ -14,6 +14,7 @@ import { flowVaultConnectionKind } from "./resources/flow-vault-connection";
 import { formKind } from "./resources/form";
 import { loginTemplateKind } from "./resources/login-template";
 import { rateLimitPolicyKind } from "./resources/rate-limit-policy";
+import { NEIGHBOUR_SCOPES } from "./resources/tenant-neighbours";
 
 export * from "./kind-spec";
 
@@ -132,7 +133,9 @@ export function kindFormatDefinitions(): Record<string, FormatDefinition> {
   return Object.fromEntries([...ids, ...own]);
 }
 
-/** Every scope of every kind (the declared ones too), sorted: what the admin client holds. */
+/** Every scope of every kind (the declared ones too) and of the tenant's neighbours, sorted: what the admin client holds. */
 export function allScopes(): string[] {
-  return [...new Set(kindNames().flatMap((kind) => Object.values(kindSpec(kind)!.scopes)))].sort();
+  const kinds = kindNames().flatMap((kind) => Object.values(kindSpec(kind)!.scopes));
+  const neighbours = Object.values(NEIGHBOUR_SCOPES).flatMap((scopes) => Object.values(scopes) as string[]);
+  return [...new Set([...kinds, ...neighbours])].sort();
 }

@@ -34,10 +34,18 @@ import {
   tenantSettings,
   UNLIMITED_RATE,
 } from "./lib/tenant";
+import { parseScriptArgs } from "../scripts/lib/args";
 
-function arg(name: string, fallback: string): string {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found ? found.slice(name.length + 3) : fallback;
+const { values: flags } = parseScriptArgs("node dist/bench/probe-refresh.js", {
+  n: { type: "string" },
+  variants: { type: "string" },
+  rate: { type: "string" },
+  repeat: { type: "string" },
+  parallel: { type: "string" },
+});
+
+function arg(name: keyof typeof flags, fallback: string): string {
+  return flags[name] ?? fallback;
 }
 
 interface ProcessLine {

@@ -5,8 +5,9 @@
  */
 import * as fs from "node:fs";
 import { renderProfiles, summariseProfile, summariseProfiles } from "./lib/cpuprofile";
+import { parseScriptArgs } from "../scripts/lib/args";
 
-const targets = process.argv.slice(2);
+const targets = parseScriptArgs("node dist/bench/profile.js", {}, { allowPositionals: true }).positionals;
 if (targets.length === 0) {
   console.error("usage: node dist/bench/profile.js <folder of .cpuprofile files | file.cpuprofile>...");
   process.exit(2);

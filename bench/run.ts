@@ -23,6 +23,7 @@ import { measureRateLimit } from "./sections/ratelimit";
 import { measureRefresh } from "./sections/refresh";
 import { measureScale } from "./sections/scale";
 import { measureThroughput } from "./sections/throughput";
+import { parseScriptArgs } from "../scripts/lib/args";
 
 const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   calls: measureCalls,
@@ -38,20 +39,25 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
 const USAGE = `usage: npm run bench -- [--quick] [--only=${Object.keys(SECTIONS).join(",")}] [--cpu-prof] [--skip-checkpoints]`;
 
 function parseArgs(argv: string[]): { quick: boolean; only: string[]; cpuProf: boolean; skipCheckpoints: boolean } {
-  let quick = false;
-  let cpuProf = false;
-  let skipCheckpoints = false;
-  let only = Object.keys(SECTIONS);
-  for (const arg of argv) {
-    if (arg === "--quick") quick = true;
-    else if (arg === "--cpu-prof") cpuProf = true;
-    else if (arg === "--skip-checkpoints") skipCheckpoints = true;
-    else if (arg.startsWith("--only=")) only = arg.slice("--only=".length).split(",").filter(Boolean);
-    else if (arg === "--help" || arg === "-h") {
-      console.log(USAGE);
-      process.exit(0);
-    } else throw new Error(`unknown argument ${arg}\n${USAGE}`);
+  const { values } = parseScriptArgs(
+    "npm run bench",
+    {
+      quick: { type: "boolean" },
+      only: { type: "string" },
+      "cpu-prof": { type: "boolean" },
+      "skip-checkpoints": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    { argv },
+  );
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
   }
+  const quick = values.quick ?? false;
+  const cpuProf = values["cpu-prof"] ?? false;
+  const skipCheckpoints = values["skip-checkpoints"] ?? false;
+  const only = values.only === undefined ? Object.keys(SECTIONS) : values.only.split(",").filter(Boolean);
   const unknown = only.filter((s) => !SECTIONS[s]);
   if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(", ")}\n${USAGE}`);
   return { quick, only, cpuProf, skipCheckpoints };

@@ -10,6 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO_ROOT } from "./lib/pulumi";
+import { parseScriptArgs } from "./lib/args";
 
 /** Where the reference is written. */
 export const REFERENCE_DIR = path.join(REPO_ROOT, "docs", "reference");
@@ -169,9 +170,10 @@ export function referencePages(schema: Schema): Record<string, string> {
 }
 
 function main(): void {
+  const { check } = parseScriptArgs("npm run docs", { check: { type: "boolean" } }).values;
   const schema = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "schema.json"), "utf8")) as Schema;
   const pages = referencePages(schema);
-  if (process.argv.includes("--check")) {
+  if (check) {
     const stale = Object.entries(pages)
       .filter(
         ([file, text]) =>

@@ -13,6 +13,7 @@ import { ensurePulumiCli, openStack, REPO_ROOT } from "./lib/pulumi";
 import { DEMO, demoPlace } from "./lib/demo-place";
 import { ensureTenantServer, readCredentials, stopTenantServer } from "./lib/tenant-process";
 import { ensureDefaultRateLimitPolicy } from "./lib/admin-api";
+import { parseScriptArgs } from "./lib/args";
 
 function say(line = ""): void {
   process.stdout.write(`${line}\n`);
@@ -89,7 +90,8 @@ async function run(): Promise<void> {
   say("  npm run demo -- --stop       destroy the demo stack and stop the server");
 }
 
-const main = process.argv.includes("--stop") ? stop : run;
+const { values: flags } = parseScriptArgs("npm run demo", { stop: { type: "boolean" } });
+const main = flags.stop ? stop : run;
 main().catch((error: unknown) => {
   process.stderr.write(`\ndemo failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

@@ -13,6 +13,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT } from "./lib/pulumi";
+import { parseScriptArgs } from "./lib/args";
 
 const root = REPO_ROOT;
 
@@ -95,8 +96,8 @@ export function packPlugin(
 }
 
 if (require.main === module) {
-  const index = process.argv.indexOf("--out");
-  const outDir = path.resolve(index > 0 ? process.argv[index + 1]! : path.join(root, "dist", "plugin"));
+  const { out } = parseScriptArgs("npm run plugin:pack", { out: { type: "string" } }).values;
+  const outDir = path.resolve(out ?? path.join(root, "dist", "plugin"));
   const { tarball, version } = packPlugin(outDir, (line) => process.stderr.write(`plugin:pack: ${line}\n`));
   process.stdout.write(`${tarball}\n`);
   process.stderr.write(`install it with: pulumi plugin install resource tenant ${version} --file ${tarball}\n`);

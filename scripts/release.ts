@@ -30,6 +30,7 @@ import { GO_MODULE, PACKAGE_NAME, PLUGIN_DOWNLOAD_URL, packageSchema } from "../
 import { ensureLanguages, REPO_ROOT } from "./lib/pulumi";
 import { packPlugin } from "./plugin-pack";
 import { ensureCodegen, generateSdks, listFiles } from "./sdk";
+import { parseScriptArgs } from "./lib/args";
 
 /** The platforms a plugin tarball is written for (the launcher is a POSIX shell script: no Windows). */
 export const PLUGIN_PLATFORMS = ["linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64"] as const;
@@ -292,18 +293,18 @@ export function release(options: ReleaseOptions = {}): Release {
   }
 }
 
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index > 0 ? process.argv[index + 1] : undefined;
-}
-
 if (require.main === module) {
+  const { values: flags } = parseScriptArgs("npm run release", {
+    version: { type: "string" },
+    out: { type: "string" },
+    "plugin-download-url": { type: "string" },
+  });
   const started = Date.now();
   try {
     const result = release({
-      version: option("--version"),
-      outDir: option("--out"),
-      pluginDownloadURL: option("--plugin-download-url"),
+      version: flags.version,
+      outDir: flags.out,
+      pluginDownloadURL: flags["plugin-download-url"],
       progress: (line) => process.stderr.write(`release: ${line}\n`),
     });
     process.stderr.write(`release: done in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);

@@ -14,6 +14,7 @@ import * as path from "node:path";
 import { endLeftovers } from "./lib/process-tree";
 import { REPO_ROOT, ensureLanguages, ensurePulumiCli } from "./lib/pulumi";
 import { ensurePostgres } from "./lib/postgres";
+import { parseScriptArgs } from "./lib/args";
 
 const RUN_MARKER = "PULUMI_TENANT_TEST_RUN";
 const RUN_ID = `${process.pid}-${Date.now()}`;
@@ -71,7 +72,8 @@ function jestStage(title: string, projects: string[], extra: string[], env: Node
 }
 
 function main(): void {
-  const full = process.argv.includes("--full") || process.env.TENANT_FULL === "1";
+  const { values: flags } = parseScriptArgs("npm test", { full: { type: "boolean" } });
+  const full = (flags.full ?? false) || process.env.TENANT_FULL === "1";
   stage("type check (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]);
   stage("lint (eslint)", bin("eslint"), ["."]);
   stage("format (prettier --check)", bin("prettier"), ["--check", "--log-level", "warn", "."]);

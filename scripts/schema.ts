@@ -5,7 +5,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageSchema } from "../provider/schema/package-schema";
+import { parseScriptArgs } from "./lib/args";
 
+parseScriptArgs("npm run schema", {});
 const root = join(__dirname, "..", "..");
 const { version } = JSON.parse(readFileSync(join(root, "provider", "package.json"), "utf8")) as { version: string };
 const target = join(root, "schema.json");

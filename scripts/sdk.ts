@@ -16,6 +16,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT } from "./lib/pulumi";
 import { multiWordSchemaNames, spellForLanguage } from "../provider/schema/names";
+import { parseScriptArgs } from "./lib/args";
 
 export const SDK_LANGUAGES = ["nodejs", "python", "go", "java"] as const;
 const CODEGEN_LANGUAGES = ["nodejs", "python", "go"] as const;
@@ -128,7 +129,7 @@ export function compareTrees(expected: string, actual: string): string[] {
 }
 
 function main(): void {
-  const check = process.argv.includes("--check");
+  const check = parseScriptArgs("npm run sdk", { check: { type: "boolean" } }).values.check ?? false;
   const schemaFile = path.join(REPO_ROOT, "schema.json");
   if (!fs.existsSync(schemaFile)) throw new Error(`${schemaFile} is missing: run \`npm run schema\` first.`);
   const codegen = ensureCodegen();

@@ -22,7 +22,12 @@
 # Progress goes to stderr; the last line on stdout is the bin folder.
 set -euo pipefail
 sdk_only=false
-[ "${1:-}" = "--sdk-only" ] && sdk_only=true
+for arg in "$@"; do
+  case "$arg" in
+    --sdk-only) sdk_only=true ;;
+    *) echo "npm run setup:languages: Unknown option '$arg'. It takes: --sdk-only." >&2; exit 1 ;;
+  esac
+done
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PULUMI_VERSION="${PULUMI_VERSION:-$(node -p "require('$here/node_modules/@pulumi/pulumi/package.json').version" 2>/dev/null || echo 3.248.0)}"

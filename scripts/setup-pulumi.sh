@@ -11,6 +11,10 @@
 #
 # Progress goes to stderr; the last line on stdout is the bin folder.
 set -euo pipefail
+if [ "$#" -gt 0 ]; then
+  echo "npm run setup:pulumi: Unknown option '$1'. It takes none." >&2
+  exit 1
+fi
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 sdk_pkg="$here/node_modules/@pulumi/pulumi/package.json"

@@ -12,6 +12,7 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { kindNames, kindSpec } from "../api";
 import { REPO_ROOT } from "./lib/pulumi";
+import { parseScriptArgs } from "./lib/args";
 
 /** One comment that differs from the table. */
 export interface TsdocChange {
@@ -113,7 +114,7 @@ export function syncTsdoc(root: string, write: boolean): TsdocChange[] {
 
 function main(): void {
   const root = REPO_ROOT;
-  const check = process.argv.includes("--check");
+  const check = parseScriptArgs("npm run tsdoc", { check: { type: "boolean" } }).values.check ?? false;
   const changes = syncTsdoc(root, !check);
   for (const change of changes) {
     console.log(

@@ -1,14 +1,21 @@
 #!/usr/bin/env node
 /**
  * `npm run tenant -- [--port 4010] [--data-dir .tenant] [--clients clients.json]
- * [--rate-limit 50] [--max-connections 1000] [--tls]`: runs the tenant server until SIGTERM/SIGINT
+ * [--rate-limit 50] [--max-connections 1000] [--tls] [--custom-domain NAME | --no-custom-domain]`: runs the tenant server until SIGTERM/SIGINT
  * (`--help` describes every flag).
  * Prints `Tenant server listening on <url>` once it accepts requests.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs as parseNodeArgs } from "node:util";
 import { resolve } from "node:path";
-import { CREDENTIALS_FILE, DEFAULT_PORT, DEFAULT_RATE_LIMIT, startTenantServer, type ClientSpec } from "./index";
+import {
+  CREDENTIALS_FILE,
+  DEFAULT_CUSTOM_DOMAIN,
+  DEFAULT_PORT,
+  DEFAULT_RATE_LIMIT,
+  startTenantServer,
+  type ClientSpec,
+} from "./index";
 import { MAX_RATE } from "./ratelimit";
 
 /** Parsed command line. */
@@ -19,6 +26,8 @@ export interface CliOptions {
   rateLimit: number;
   tls: boolean;
   maxConnections?: number;
+  /** The verified custom domain a fresh tenant starts with; false (`--no-custom-domain`) for none. */
+  customDomain: string | false;
   /** `--help`: print {@link TENANT_HELP} and start nothing. */
   help: boolean;
 }
@@ -42,6 +51,11 @@ Options:
   --tls                serve HTTPS with a local CA made in DIR/tls/ (valid 30 days, loopback names
                        only, its key never written); clients trust it with
                        NODE_EXTRA_CA_CERTS=DIR/tls/ca.pem (the path is printed at start)
+  --custom-domain NAME the verified custom domain a fresh tenant starts with (the login page
+                       template needs one, as on the real service)  (default: ${DEFAULT_CUSTOM_DOMAIN})
+  --no-custom-domain   start a fresh tenant without a custom domain (its template routes then
+                       answer 400, as the real service does). Either applies once per DIR; later,
+                       use /api/v2/custom-domains or PUT /__admin/custom-domains {"domains": [...]}
   -h, --help           print this text and exit
 
 Credentials: the server makes an admin client (every scope) and writes its domain, client id,
@@ -71,8 +85,13 @@ export function parseArgs(argv: string[]): CliOptions {
     rateLimit: integer("rate-limit", values["rate-limit"], 1, DEFAULT_RATE_LIMIT) as number,
     maxConnections: integer("max-connections", values["max-connections"], 1),
     tls: values.tls ?? false,
+    customDomain: values["no-custom-domain"] ? false : (values["custom-domain"] ?? DEFAULT_CUSTOM_DOMAIN),
     help: values.help ?? false,
   };
+  if (values["no-custom-domain"] && values["custom-domain"] !== undefined)
+    throw new Error("--custom-domain and --no-custom-domain contradict each other: give one");
+  if (options.customDomain !== false && !/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/.test(options.customDomain))
+    throw new Error(`--custom-domain must be a domain name such as login.example.com, got "${options.customDomain}"`);
   if (options.port > 65535) throw new Error(`--port must be at most 65535, got ${options.port}`);
   if (options.rateLimit > MAX_RATE)
     throw new Error(`--rate-limit must be at most ${MAX_RATE}, got ${options.rateLimit}`);
@@ -91,6 +110,8 @@ function parseFlags(argv: string[]) {
       "rate-limit": { type: "string" },
       "max-connections": { type: "string" },
       tls: { type: "boolean" },
+      "custom-domain": { type: "string" },
+      "no-custom-domain": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -133,6 +154,7 @@ async function main(): Promise<void> {
     clients: options.clientsFile ? readClientsFile(options.clientsFile) : [],
     tls: options.tls,
     maxConnections: options.maxConnections,
+    customDomain: options.customDomain,
     logger: true,
   });
   process.stdout.write(`Admin credentials: ${resolve(dataDir, CREDENTIALS_FILE)}\n`);

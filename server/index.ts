@@ -16,6 +16,7 @@ import { Counters, FaultInjector, type FaultSpec } from "./faults";
 import { checkPrivateDataFile, writePrivateFile } from "./files";
 import { createLogger, type LoggerOption, type TenantLogger } from "./logger";
 import { RateLimiter } from "./ratelimit";
+import { seedCustomDomain } from "./routes/custom-domains";
 import { openStore } from "./store";
 import { ensureTlsMaterial } from "./tls";
 
@@ -51,7 +52,16 @@ export interface TenantServerOptions {
    * or gets a 503 when every connection is busy.
    */
   maxConnections?: number;
+  /**
+   * The verified custom domain a fresh tenant starts with (default {@link DEFAULT_CUSTOM_DOMAIN});
+   * `false` for none. Applied once per data directory: a tenant that has started before keeps
+   * its domains (change them through the API, or `PUT /__admin/custom-domains`).
+   */
+  customDomain?: string | false;
 }
+
+/** The custom domain a fresh tenant starts with: the login page template needs one, as on the real service. */
+export const DEFAULT_CUSTOM_DOMAIN = "login.example.com";
 
 /** How to reach the server as the admin client (also written to `<dataDir>/credentials.json`). */
 export interface AdminCredentials {
@@ -116,6 +126,7 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
     const clients = new ClientRegistry(store);
     const admin = clients.loadAdmin(dataDir ? readCredentials(dataDir)?.clientSecret : undefined);
     for (const spec of options.clients ?? []) clients.add(spec);
+    seedCustomDomain(store, options.customDomain ?? DEFAULT_CUSTOM_DOMAIN);
     const context: TenantContext = {
       store,
       clients,

@@ -99,11 +99,19 @@ function loopbackNameConstraints(): object {
   return { id: "2.5.29.30", critical: true, value };
 }
 
-/** A new CA: short-lived and limited to loopback names; its key is returned, never stored. */
+/** The common name every local CA's starts with; a random tag follows, so no two CAs share a subject. */
+export const CA_NAME_PREFIX = "pulumi-tenant local CA";
+
+/**
+ * A new CA: short-lived and limited to loopback names; its key is returned, never stored.
+ * Its subject carries a random tag (and its serial is random): a client that trusts several
+ * local tenant servers at once picks a server's issuer by subject name, and two CAs of one
+ * name would make it check one server's certificate against the other's key.
+ */
 export function createLocalCa(now = Date.now()): LocalCa {
   const keys = newKeyPair();
   const cert = certificate({
-    subjectCn: "pulumi-tenant local CA",
+    subjectCn: `${CA_NAME_PREFIX} ${randomBytes(8).toString("hex")}`,
     publicPem: keys.publicPem,
     signingKeyPem: keys.privatePem,
     now,
@@ -152,8 +160,10 @@ function current(tlsDir: string, now: number): boolean {
   const path = (name: keyof typeof FILES) => join(tlsDir, FILES[name]);
   if (existsSync(join(tlsDir, EARLIER_CA_KEY))) return false;
   if (!Object.keys(FILES).every((name) => existsSync(path(name as keyof typeof FILES)))) return false;
-  const expires = Date.parse(new X509Certificate(readFileSync(path("caCert"))).validTo);
-  return expires - now > RENEW_BEFORE_DAYS * DAY_MS;
+  const ca = new X509Certificate(readFileSync(path("caCert")));
+  // An earlier release gave every CA the same subject: such a CA is made again with a name of its own.
+  if (ca.subject.split("\n").includes(`CN=${CA_NAME_PREFIX}`)) return false;
+  return Date.parse(ca.validTo) - now > RENEW_BEFORE_DAYS * DAY_MS;
 }
 
 /** Loads the CA certificate and server key and certificate from `<dir>/tls`, making them when needed. */

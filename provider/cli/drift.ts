@@ -96,6 +96,8 @@ export async function reportDrift(stack: Stack, label: string, options: DriftRep
 export async function driftCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
+    strict: true,
+    allowPositionals: false,
     options: {
       stack: { type: "string" },
       cwd: { type: "string" },
@@ -119,9 +121,34 @@ export async function driftCommand(args: string[]): Promise<number> {
   const stack = await LocalWorkspace.selectStack({ stackName, workDir }, { pulumiCommand: command, envVars: env });
   // The command runs where the user is: it names the project folder when drift was told one.
   const where = values.cwd === undefined ? "" : ` --cwd ${shellWord(values.cwd)}`;
+  return checkStack(stack, stackName, workDir, {
+    json: values.json ?? false,
+    unmanaged: values.unmanaged ?? false,
+    remedy: `pulumi up --refresh --stack ${shellWord(stackName)}${where}`,
+  });
+}
+
+/** Options of {@link checkStack}. */
+export interface CheckStackOptions extends Omit<DriftReportOptions, "extra"> {
+  /** Also list the tenant objects no stack manages (exit code bit {@link DRIFT_EXIT.unmanaged}). */
+  unmanaged?: boolean;
+}
+
+/**
+ * The drift check of `stack` (named `stackName`, its project in `workDir`), and with
+ * `unmanaged` the objects no stack manages: what `pulumi-tenant drift` and `npm run drift` print.
+ * The Pulumi CLI finds the stack's backend in this process's environment.
+ */
+export async function checkStack(
+  stack: Stack,
+  stackName: string,
+  workDir: string,
+  options: CheckStackOptions = {},
+): Promise<number> {
+  const { unmanaged, ...report } = options;
   let extra: DriftReportOptions["extra"];
   let unmanagedCount = 0;
-  if (values.unmanaged) {
+  if (unmanaged) {
     const tenants = await StackTenants.read(["--stack", stackName], workDir);
     const index = await readStackIndex(tenants.siblings(), { cwd: workDir });
     if (index.failures.length > 0) throw new Error(`cannot read every backend: ${index.failures.join("; ")}`);
@@ -129,10 +156,6 @@ export async function driftCommand(args: string[]): Promise<number> {
     unmanagedCount = objects.length;
     extra = { json: { unmanaged: objects, notChecked: skipped }, lines: describeUnmanaged(objects, skipped) };
   }
-  const code = await reportDrift(stack, stackName, {
-    json: values.json ?? false,
-    remedy: `pulumi up --refresh --stack ${shellWord(stackName)}${where}`,
-    extra,
-  });
+  const code = await reportDrift(stack, stackName, { ...report, extra });
   return code | (unmanagedCount > 0 ? DRIFT_EXIT.unmanaged : DRIFT_EXIT.clean);
 }

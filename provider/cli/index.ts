@@ -47,7 +47,13 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (error) {
-    process.stderr.write(`pulumi-tenant ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    // An error of another realm (a test's VM context) is no `instanceof Error`: read its message all the same.
+    const message =
+      typeof (error as Error | undefined)?.message === "string" ? (error as Error).message : String(error);
+    const usageError =
+      (error as { code?: unknown } | undefined)?.code?.toString().startsWith("ERR_PARSE_ARGS") ?? false;
+    const hint = usageError ? ` See \`pulumi-tenant ${name} --help\`.` : "";
+    process.stderr.write(`pulumi-tenant ${name}: ${message}${hint}\n`);
     return DRIFT_EXIT.error;
   }
 }

@@ -83,6 +83,8 @@ async function lookFor(pending: PendingCreate, namespace: string, taken: (id: st
 export async function recoverCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
+    strict: true,
+    allowPositionals: false,
     options: {
       stack: { type: "string" },
       cwd: { type: "string" },

@@ -108,6 +108,11 @@ export class ClientRegistry {
     return this.extra.get(clientId);
   }
 
+  /** Every client: the admin client first, then the others in the order they were added. */
+  list(): RegisteredClient[] {
+    return [...(this.admin ? [this.admin] : []), ...this.extra.values()];
+  }
+
   /** The client when the id and secret match; undefined otherwise (same work either way). */
   authenticate(clientId: string, secret: string): RegisteredClient | undefined {
     const client = this.get(clientId);

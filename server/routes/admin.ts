@@ -9,6 +9,7 @@ import type { TenantContext } from "../context";
 import { faultSpecProblem, type FaultSpec } from "../faults";
 import { HttpError } from "../http-error";
 import { isValidRate, MAX_RATE } from "../ratelimit";
+import { setVerifiedCustomDomains } from "./custom-domains";
 
 /** Prefix of the admin routes. */
 export const ADMIN_PREFIX = "/__admin";
@@ -34,6 +35,22 @@ export function registerAdminRoutes(app: FastifyInstance, context: TenantContext
   app.delete(`${ADMIN_PREFIX}/counters`, { config }, async (_request, reply) => {
     context.counters.reset();
     return reply.code(204).send();
+  });
+
+  // The tenant's custom domains at once, each verified: `{"domains": []}` leaves it without one.
+  app.put(`${ADMIN_PREFIX}/custom-domains`, { config }, async (request) => {
+    const names = (request.body as { domains?: unknown } | undefined)?.domains;
+    if (
+      !Array.isArray(names) ||
+      !names.every((name) => typeof name === "string" && /^[a-z0-9.-]+\.[a-z]{2,}$/.test(name))
+    ) {
+      throw new HttpError(
+        400,
+        "Payload validation error: 'domains must be an array of domain names, such as [\"login.example.com\"]'.",
+        ERROR_CODES.invalidBody,
+      );
+    }
+    return setVerifiedCustomDomains(context.store, names as string[]);
   });
 
   app.put(`${ADMIN_PREFIX}/rate-limit`, { config }, async (request) => {

@@ -5,9 +5,12 @@
 import type { FastifyInstance } from "fastify";
 import { kindNames } from "../../api";
 import type { TenantContext } from "../context";
+import { registerActionRoutes } from "./actions";
 import { registerAdminRoutes } from "./admin";
 import { registerBrandingRoutes } from "./branding";
+import { registerClientRoutes } from "./clients";
 import { registerCollectionRoutes } from "./collection";
+import { registerCustomDomainRoutes } from "./custom-domains";
 import { registerEventStreamRoutes } from "./event-streams";
 import { registerFormRoutes } from "./forms";
 import { registerOAuthRoutes } from "./oauth";
@@ -29,5 +32,9 @@ export async function tenantRoutes(app: FastifyInstance, { context }: { context:
     if (own) own(app, context);
     else registerCollectionRoutes(app, context, kind);
   }
+  // The neighbours the managed kinds lean on (api/resources/tenant-neighbours.ts).
+  registerCustomDomainRoutes(app, context);
+  registerActionRoutes(app, context);
+  registerClientRoutes(app, context);
   registerAdminRoutes(app, context);
 }

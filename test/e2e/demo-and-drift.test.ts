@@ -1,8 +1,8 @@
 /**
  * The user's path, as a new user runs it: `npm run demo` twice (creates, then reports no
  * changes), `npm run drift` (exit 0 when clean, 2 naming the field after an out-of-band
- * change, and the command that undoes it: `npm run demo`, which refreshes first), and
- * `npm run demo -- --stop`.
+ * change, and the command that undoes it: `npm run demo`, which refreshes first), `npm run
+ * drift -- --unmanaged [--json]` (exit 4 listing a form made by hand), and `npm run demo -- --stop`.
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -24,6 +24,12 @@ async function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * spawnSync holds the event loop while the server closes fetch's idle kept-alive connection:
+ * one turn of the loop lets fetch see that, instead of sending on the closed socket.
+ */
+const afterSpawnSync = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe("demo and drift scripts", () => {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-demo-"));
@@ -79,6 +85,23 @@ describe("demo and drift scripts", () => {
     const clean = run("drift");
     expect(clean.stdout).toContain("No drift");
     expect(clean.status).toBe(0);
+  });
+
+  test("drift --unmanaged lists a form made by hand (exit 4), as text and with --json", async () => {
+    const credentials = readCredentials(path.join(home, ".tenant"))!;
+    await afterSpawnSync();
+    const made = await managementCall<{ id: string }>(credentials, "POST", "/forms", { name: "Made by hand" });
+    expect(made.status).toBe(201);
+    const text = run("drift", "--unmanaged");
+    expect(text.status).toBe(4);
+    expect(text.stdout).toContain("Made by hand");
+    const json = run("drift", "--unmanaged", "--json");
+    expect(json.status).toBe(4);
+    const report = JSON.parse(json.stdout) as { drift: unknown[]; unmanaged: { id: string }[] };
+    expect(report.drift).toEqual([]);
+    expect(report.unmanaged.map((object) => object.id)).toContain(made.body.id);
+    await afterSpawnSync();
+    expect((await managementCall(credentials, "DELETE", `/forms/${made.body.id}`)).status).toBe(204);
   });
 
   test("demo --stop destroys the stack, stops the server and cleans up", () => {

@@ -38,8 +38,9 @@ describe("pulumi engine lifecycle against the tenant server", () => {
     expect(preview.changeSummary.create).toBe(4); // stack + form + stream + template
     const counters = ctx.server.counters.snapshot();
     expect(writesIn(counters)).toBe(0);
-    // Only the lookup, and the template's look for one to take over, read the tenant during preview.
-    expect(apiCallsIn(counters)).toBe(2);
+    // Only the lookup, the template's look for a custom domain (which a template needs) and its
+    // look for a template to take over read the tenant during preview.
+    expect(apiCallsIn(counters)).toBe(3);
   });
 
   test("up creates every resource and the lookup reaches the outputs", async () => {

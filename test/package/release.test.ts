@@ -205,7 +205,7 @@ const PROGRAMS: Record<"nodejs" | "python" | "go" | "java", Program> = {
         dir,
       );
     },
-    // The host built here ignores `virtualenv:`: the environment is activated instead (see the top).
+    // Activated as a user following install notes would; `virtualenv:` alone would do too (see the top).
     env: (dir) => ({ PATH: path.join(dir, "venv", "bin"), VIRTUAL_ENV: path.join(dir, "venv") }),
   },
   go: {

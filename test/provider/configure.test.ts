@@ -87,7 +87,7 @@ describe("configuration and preview", () => {
     });
   });
 
-  it("configure, check and diff make no request but one token per tenant (and a template's check on create looks for one to take over); the kinds share one client", async () => {
+  it("configure, check and diff make no request but one token per tenant (and a template's check looks for a custom domain and, on create, for a template to take over); the kinds share one client", async () => {
     harness.server.counters.reset();
     for (const provider of [formProvider, eventStreamProvider, loginTemplateProvider])
       await call(provider, "configure")({ config });
@@ -97,9 +97,11 @@ describe("configuration and preview", () => {
     });
     expect((await call(eventStreamProvider, "check")({}, stream)).failures).toEqual([]);
     expect(harness.server.counters.snapshot()).toEqual({ "POST /oauth/token": 1 });
-    // The template is a singleton: creating one first looks whether the tenant has a different one.
+    // A template needs a custom domain (one list), and the template is a singleton: creating one
+    // first looks whether the tenant has a different one.
     expect((await call(loginTemplateProvider, "check")({}, { template: TEMPLATE })).failures).toEqual([]);
     expect(harness.server.counters.snapshot()).toEqual({
+      "GET /api/v2/custom-domains": 1,
       "GET /api/v2/branding/templates/universal-login": 1,
       "POST /oauth/token": 1,
     });

@@ -158,3 +158,24 @@ describe("reading a tenant for generate", () => {
     );
   });
 });
+
+test("on a tenant without a custom domain, generate writes no template and its notes say why and what to do", async () => {
+  const server = await startTenantServer({ port: 0, logger: false, customDomain: false });
+  try {
+    const client = new TenantClient(
+      resolveSettings({
+        domain: server.url,
+        clientId: server.credentials.clientId,
+        clientSecret: server.credentials.clientSecret,
+      }),
+    );
+    const lines: string[] = [];
+    const snapshot = await readTenant(client, { progress: (line) => lines.push(line) });
+    expect(view(snapshot).loginTemplate).toBeUndefined();
+    expect(snapshot.notes).toEqual([expect.stringContaining("has no custom domain")]);
+    expect(snapshot.notes[0]).toContain("Add a custom domain to the tenant and verify it");
+    expect(lines).toContain(snapshot.notes[0]);
+  } finally {
+    await server.close();
+  }
+});

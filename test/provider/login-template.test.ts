@@ -1,4 +1,6 @@
 /** LoginTemplate provider methods against a started tenant server: the singleton's lifecycle. */
+import { FeatureUnavailableError } from "../../provider/client/errors";
+import { getLoginTemplate } from "../../provider/index";
 import { call, loginTemplateProvider, startHarness, TEMPLATE, type ProviderHarness } from "./helpers";
 
 jest.setTimeout(60_000);
@@ -82,5 +84,45 @@ describe("LoginTemplate provider", () => {
     expect(result.failures).toEqual([
       { property: "template", reason: "The template must contain the tag {%- auth0:widget -%}" },
     ]);
+  });
+
+  describe("on a tenant without a custom domain (which a template needs on the real service)", () => {
+    let removed: string[] = [];
+    beforeAll(async () => {
+      const domains = (await harness.admin("GET", "/custom-domains")).json as {
+        custom_domain_id: string;
+        domain: string;
+      }[];
+      removed = domains.map((domain) => domain.domain);
+      for (const domain of domains) await harness.admin("DELETE", `/custom-domains/${domain.custom_domain_id}`);
+    });
+    afterAll(async () => {
+      for (const domain of removed) {
+        const created = await harness.admin("POST", "/custom-domains", { domain, type: "auth0_managed_certs" });
+        await harness.admin("POST", `/custom-domains/${created.json.custom_domain_id}/verify`);
+      }
+    });
+
+    it("check (what preview runs) fails on the template, naming the rule and the fix", async () => {
+      const result = await call(loginTemplateProvider, "check")({}, { template: TEMPLATE });
+      expect(result.failures).toEqual([
+        { property: "template", reason: expect.stringContaining("has no custom domain") },
+      ]);
+      expect(result.failures?.[0].reason).toContain("Add a custom domain to the tenant and verify it");
+      // An update is checked too: the tenant may have lost its domain since the template was made.
+      expect((await call(loginTemplateProvider, "check")({ template: "x" }, { template: TEMPLATE })).failures).toEqual([
+        expect.objectContaining({ property: "template" }),
+      ]);
+    });
+
+    it("getLoginTemplate and the provider's read reject naming the rule and the fix", async () => {
+      const { domain, clientId, clientSecret } = harness.server.credentials;
+      const lookup = getLoginTemplate({}, { settings: { domain, clientId, clientSecret } });
+      await expect(lookup).rejects.toBeInstanceOf(FeatureUnavailableError);
+      await expect(lookup).rejects.toThrow(/has no custom domain.*Add a custom domain to the tenant/s);
+      await expect(call(loginTemplateProvider, "read")("universal-login", { template: TEMPLATE })).rejects.toThrow(
+        /has no custom domain/,
+      );
+    });
   });
 });

@@ -35,7 +35,8 @@ test("--help prints the whole help on stdout, exits 0 and starts no server", () 
 });
 
 test("the help describes each flag, the credentials file, TLS and where data goes", () => {
-  for (const flag of ["--port", "--data-dir", "--clients", "--rate-limit", "--max-connections", "--tls", "--help"]) {
+  const flags = ["--port", "--data-dir", "--clients", "--rate-limit", "--max-connections", "--tls", "--help"];
+  for (const flag of [...flags, "--custom-domain", "--no-custom-domain"]) {
     const line = TENANT_HELP.split("\n").find(
       (text) => text.trimStart().startsWith(flag) || text.includes(`, ${flag}`),
     );
@@ -65,4 +66,12 @@ test("an unknown flag or a bad number says what is wrong and points at --help", 
   expect(() => parseArgs(["--port"])).toThrow(/--port.*--help/s);
   expect(() => parseArgs(["--port", "x"])).toThrow(/--port must be an integer >= 0, got "x"/);
   expect(() => parseArgs(["--rate-limit", "0"])).toThrow(/--rate-limit must be an integer >= 1/);
+});
+
+test("a fresh tenant gets login.example.com unless --custom-domain names another or --no-custom-domain none", () => {
+  expect(parseArgs([]).customDomain).toBe("login.example.com");
+  expect(parseArgs(["--custom-domain", "auth.example.org"]).customDomain).toBe("auth.example.org");
+  expect(parseArgs(["--no-custom-domain"]).customDomain).toBe(false);
+  expect(() => parseArgs(["--custom-domain", "x", "--no-custom-domain"])).toThrow(/contradict each other/);
+  expect(() => parseArgs(["--custom-domain", "not a domain"])).toThrow(/--custom-domain must be a domain name/);
 });

@@ -4,14 +4,30 @@
  */
 import { KINDS } from "../../../api";
 import type { KindGenerator } from "../../lifecycle/generator";
+import { CUSTOM_DOMAIN_REMEDY, noCustomDomainProblem } from "./custom-domain";
+import { FeatureUnavailableError } from "../../client/errors";
 import { readLoginTemplate } from "./lookup";
 
 /** The file the template is written to, next to the program. */
 export const TEMPLATE_FILE = "login.html";
 
 export const loginTemplateGenerator: KindGenerator<{ template: string }> = {
-  async read(client, { progress }) {
-    const template = await readLoginTemplate(client);
+  async read(client, { progress, notes }) {
+    let template: string | undefined;
+    try {
+      template = await readLoginTemplate(client);
+    } catch (error) {
+      // No custom domain, no template: the program gets none, and the reader learns why.
+      if (
+        !(error instanceof FeatureUnavailableError) ||
+        error.problem !== noCustomDomainProblem(client.settings.domain)
+      )
+        throw error;
+      const note = `login page template: not read: ${error.problem}. ${CUSTOM_DOMAIN_REMEDY}`;
+      progress?.(note);
+      notes.push(note);
+      return [];
+    }
     progress?.(
       template === undefined
         ? "login page template: none (the tenant shows the default page)"

@@ -8,13 +8,20 @@ import { NotFoundError, unlessGone } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import type { LookupReader } from "../../lifecycle/types";
 import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../../lookups/client";
+import { customDomainError } from "./custom-domain";
 import { loginTemplateOutputs } from "./state";
 
-/** The tenant's login page template markup, or `undefined` when the tenant has none (404). */
+/**
+ * The tenant's login page template markup, or `undefined` when the tenant has none (404).
+ * A tenant without a custom domain (which a template needs) rejects with a
+ * FeatureUnavailableError that names the fix.
+ */
 export async function readLoginTemplate(client: TenantClient, action = "read"): Promise<string | undefined> {
   const reply = await unlessGone(
     client.get<unknown>(KINDS.loginTemplate.path, { kind: "login page template", action }),
-  );
+  ).catch((error: unknown) => {
+    throw customDomainError(error, client.settings.domain);
+  });
   if (!reply) return undefined;
   const { template } = loginTemplateOutputs(reply.data);
   return template === "" ? undefined : template;

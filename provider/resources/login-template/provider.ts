@@ -9,6 +9,7 @@ import type { TenantClient } from "../../client/http";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { type JsonObject, UNKNOWN, withoutProvider } from "../../lifecycle/shared";
 import type { ProviderContext, ResourceImplementation } from "../../lifecycle/types";
+import { customDomainError, CUSTOM_DOMAIN_REMEDY, noCustomDomainProblem, tenantHasCustomDomain } from "./custom-domain";
 import { loginTemplatePayload } from "./payload";
 import { checkLoginTemplate, LOGIN_TEMPLATE_ID } from "./schema";
 import { diffLoginTemplate, loginTemplateOutputs } from "./state";
@@ -17,9 +18,11 @@ const PATH = KINDS.loginTemplate.path;
 
 const target = (action: string): ErrorTarget => ({ kind: "login page template", id: LOGIN_TEMPLATE_ID, action });
 
-/** The template routes' own failures (402, 409) as errors that say what to do. */
-function templateError(error: unknown): unknown {
+/** The template routes' own failures (400 without a custom domain, 402, 409) as errors that say what to do. */
+function templateError(error: unknown, domain: string): unknown {
   if (!(error instanceof TenantError)) return error;
+  const withoutDomain = customDomainError(error, domain);
+  if (withoutDomain !== error) return withoutDomain;
   const details = { status: error.status, errorCode: error.errorCode };
   if (error.status === TEMPLATE_STATUSES.paymentRequired) {
     return new FeatureUnavailableError(
@@ -40,16 +43,34 @@ function templateError(error: unknown): unknown {
   return error;
 }
 
-async function templateCall<T>(call: Promise<T>): Promise<T> {
+async function templateCall<T>(client: TenantClient, call: (client: TenantClient) => Promise<T>): Promise<T> {
   try {
-    return await call;
+    return await call(client);
   } catch (error) {
-    throw templateError(error);
+    throw templateError(error, client.settings.domain);
   }
 }
 
 async function putTemplate(client: TenantClient, template: { template: string }, action: string): Promise<void> {
-  await templateCall(client.request({ method: "PUT", path: PATH, body: template, target: target(action) }));
+  await templateCall(client, (c) => c.request({ method: "PUT", path: PATH, body: template, target: target(action) }));
+}
+
+/**
+ * The real service takes a template only on a tenant with a custom domain: a preview that
+ * would put one on a tenant without says so, and how to fix it, instead of `up` failing.
+ */
+async function requireCustomDomain(ctx: ProviderContext, inputs: JsonObject): Promise<CheckFailure[]> {
+  if (typeof inputs.template !== "string" || inputs.template === UNKNOWN) return [];
+  let client: TenantClient;
+  try {
+    client = ctx.client();
+  } catch {
+    return []; // Not configured: the configuration error is reported once, elsewhere.
+  }
+  if ((await tenantHasCustomDomain(client, target("check"))) !== false) return [];
+  return [
+    { property: "template", reason: `${noCustomDomainProblem(client.settings.domain)}. ${CUSTOM_DOMAIN_REMEDY}` },
+  ];
 }
 
 /**
@@ -84,8 +105,11 @@ async function refuseSilentTakeover(ctx: ProviderContext, inputs: JsonObject): P
 export const loginTemplateImplementation: ResourceImplementation = {
   async check(olds, news, ctx) {
     const checked = checkLoginTemplate(news);
+    if (checked.failures?.length || !ctx) return checked;
+    const withoutDomain = await requireCustomDomain(ctx, withoutProvider(news));
+    if (withoutDomain.length > 0) return { inputs: news, failures: withoutDomain };
     const creating = Object.keys(withoutProvider(olds)).length === 0;
-    if (checked.failures?.length || !creating || !ctx) return checked;
+    if (!creating) return checked;
     return { inputs: news, failures: await refuseSilentTakeover(ctx, withoutProvider(news)) };
   },
 
@@ -103,8 +127,8 @@ export const loginTemplateImplementation: ResourceImplementation = {
   },
 
   async read(ctx, _id, props) {
-    const reply = await templateCall(
-      unlessGone(ctx.client().get<UniversalLoginTemplateResponse>(PATH, target("read"))),
+    const reply = await templateCall(ctx.client(), (client) =>
+      unlessGone(client.get<UniversalLoginTemplateResponse>(PATH, target("read"))),
     );
     if (!reply) return {};
     const outputs = withAdopt(loginTemplateOutputs(reply.data), props);
@@ -118,7 +142,9 @@ export const loginTemplateImplementation: ResourceImplementation = {
   },
 
   async delete(ctx) {
-    await templateCall(unlessGone(ctx.client().request({ method: "DELETE", path: PATH, target: target("delete") })));
+    await templateCall(ctx.client(), (client) =>
+      unlessGone(client.request({ method: "DELETE", path: PATH, target: target("delete") })),
+    );
   },
 };
 

@@ -1,0 +1,320 @@
+/**
+ * Auth0's own deploy CLI (`auth0-deploy-cli`, a dev dependency) against the tenant server,
+ * unchanged and with no stand-in: it builds `https://${AUTH0_DOMAIN}/api/v2` from
+ * `127.0.0.1:PORT` and trusts the server's CA through NODE_EXTRA_CA_CERTS. A seeded tenant
+ * is exported to YAML and to directory format; the YAML is imported into a second, fresh
+ * tenant, which then holds the same objects; importing the directory export into that
+ * tenant again creates and deletes nothing and leaves every object as it was.
+ *
+ * The CLI checks its input against its own schema for about 30 s per import here, so the
+ * suite imports twice only. Forms join once the server serves flows (another branch): add
+ * "forms" and "flows" to {@link RESOURCE_TYPES}; their seeding (a form running a flow) and
+ * comparison (a FLOW node's flow by name) are here already.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import { request as httpsRequest } from "node:https";
+import * as os from "node:os";
+import * as path from "node:path";
+import { REPO_ROOT } from "../../scripts/lib/pulumi";
+import { startTenantServer, type TenantServer } from "../../server/index";
+import { E2E_TIMEOUT_MS } from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+/**
+ * The deploy CLI's resource types this suite exports and imports (its AUTH0_INCLUDED_ONLY).
+ * Forms join, with the flows they run, once the server serves `/api/v2/flows`:
+ * `["forms", "flows", "eventStreams", "branding", "rateLimitPolicies"]`.
+ */
+const RESOURCE_TYPES: readonly string[] = ["forms", "flows", "eventStreams", "branding", "rateLimitPolicies"];
+
+const DEPLOY_CLI = path.join(REPO_ROOT, "node_modules", "auth0-deploy-cli", "lib", "index.js");
+const ACTION_NAME = "Enrich users";
+const TEMPLATE =
+  "<!DOCTYPE html><html><head>{%- auth0:head -%}<title>Sign in</title></head>" +
+  '<body class="_widget-auto-layout">{%- auth0:widget -%}</body></html>';
+
+type Json = Record<string, unknown>;
+
+/** A started TLS server and an admin token for it. */
+interface Tenant {
+  server: TenantServer;
+  dir: string;
+  ca: string;
+  call(method: string, apiPath: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+}
+
+/** One HTTPS request trusting only `ca`. */
+function httpsCall(
+  url: string,
+  ca: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(url, { method, headers, ca, agent: false }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+async function startTenant(name: string): Promise<Tenant> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-deploy-cli-"));
+  const server = await startTenantServer({ port: 0, dataDir: path.join(dir, name), tls: true, logger: false });
+  const ca = fs.readFileSync(server.caCertPath!, "utf8");
+  const { clientId, clientSecret, audience, tokenUrl } = server.credentials;
+  const json = { "content-type": "application/json" };
+  const tokenBody = JSON.stringify({
+    grant_type: "client_credentials",
+    client_id: clientId,
+    client_secret: clientSecret,
+    audience,
+  });
+  const token = (JSON.parse((await httpsCall(tokenUrl, ca, "POST", json, tokenBody)).text) as Json)
+    .access_token as string;
+  return {
+    server,
+    dir,
+    ca,
+    async call(method, apiPath, body) {
+      const headers = { authorization: `Bearer ${token}`, ...(body === undefined ? {} : json) };
+      const reply = await httpsCall(
+        `${server.baseUrl}${apiPath}`,
+        ca,
+        method,
+        headers,
+        body === undefined ? undefined : JSON.stringify(body),
+      );
+      return { status: reply.status, body: reply.text ? JSON.parse(reply.text) : undefined };
+    },
+  };
+}
+
+/** Calls the API and fails unless it answers 2xx. */
+async function ok(tenant: Tenant, method: string, apiPath: string, body?: unknown): Promise<unknown> {
+  const reply = await tenant.call(method, apiPath, body);
+  if (reply.status >= 300) throw new Error(`${method} ${apiPath}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
+}
+
+/** The action an event stream's action destination names: a neighbour the CLI reads, never writes. */
+async function createAction(tenant: Tenant): Promise<string> {
+  const action = (await ok(tenant, "POST", "/actions/actions", {
+    name: ACTION_NAME,
+    supported_triggers: [{ id: "event-stream" }],
+    code: "exports.onExecuteEventStream = async () => {};",
+  })) as Json;
+  return action.id as string;
+}
+
+/** The flow the seeded form runs, when flows are included (its id in the source tenant). */
+let seededFlowId: string | undefined;
+
+/** What each resource type seeds in the exported tenant, in the order they are seeded (a form runs a flow). */
+const SEEDERS: Record<string, (tenant: Tenant) => Promise<void>> = {
+  async flows(tenant) {
+    seededFlowId = ((await ok(tenant, "POST", "/flows", { name: "Enrich profile", actions: [] })) as Json).id as string;
+  },
+  async eventStreams(tenant) {
+    const actionId = await createAction(tenant);
+    await ok(tenant, "POST", "/event-streams", {
+      name: "AWS bus",
+      subscriptions: [{ event_type: "user.created" }, { event_type: "user.deleted" }],
+      destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } },
+    });
+    await ok(tenant, "POST", "/event-streams", {
+      name: "Enrich on sign-up",
+      status: "disabled",
+      subscriptions: [{ event_type: "user.created" }],
+      destination: { type: "action", configuration: { action_id: actionId } },
+    });
+  },
+  async branding(tenant) {
+    await ok(tenant, "PATCH", "/branding", {
+      colors: { primary: "#0059d6", page_background: "#101820" },
+      logo_url: "https://example.com/logo.png",
+    });
+    await ok(tenant, "PUT", "/branding/templates/universal-login", { template: TEMPLATE });
+  },
+  async rateLimitPolicies(tenant) {
+    const policies = [
+      { consumer_selector: "default", configuration: { action: "block", limit: 100 } },
+      { consumer_selector: "third_party_clients", configuration: { action: "log", limit: 50 } },
+      { consumer_selector: "cimd_clients", configuration: { action: "allow" } },
+    ];
+    for (const policy of policies) {
+      await ok(tenant, "POST", "/rate-limit-policies", {
+        resource: "oauth_authentication_api",
+        consumer: "client",
+        ...policy,
+      });
+    }
+  },
+  async forms(tenant) {
+    const flowNodes = seededFlowId
+      ? [{ id: "run_flow", type: "FLOW", config: { flow_id: seededFlowId, next_node: "$ending" } }]
+      : [];
+    await ok(tenant, "POST", "/forms", {
+      name: "Progressive profile",
+      languages: { primary: "en" },
+      ...(seededFlowId ? { start: { next_node: "run_flow" }, nodes: flowNodes } : {}),
+    });
+  },
+};
+
+/** An object without the server's own fields (ids, times), so two tenants' objects compare. */
+const withoutServerFields = ({ id: _id, created_at: _created, updated_at: _updated, ...rest }: Json): Json => rest;
+const byName = (a: Json, b: Json) =>
+  String(a.name ?? a.consumer_selector).localeCompare(String(b.name ?? b.consumer_selector));
+
+/** What each resource type holds in a tenant, object by object, in a form two tenants share. */
+const READERS: Record<string, (tenant: Tenant) => Promise<unknown>> = {
+  async eventStreams(tenant) {
+    const actions = ((await ok(tenant, "GET", "/actions/actions")) as { actions: Json[] }).actions;
+    const { eventStreams } = (await ok(tenant, "GET", "/event-streams")) as { eventStreams: Json[] };
+    return eventStreams
+      .map(withoutServerFields)
+      .sort(byName)
+      .map((stream) => {
+        const destination = stream.destination as { type: string; configuration: Json };
+        const { aws_partner_event_source: _source, action_id: actionId, ...configuration } = destination.configuration;
+        const action = actions.find((candidate) => candidate.id === actionId)?.name;
+        return { ...stream, destination: { ...destination, configuration: { ...configuration, action } } };
+      });
+  },
+  async branding(tenant) {
+    return {
+      settings: await ok(tenant, "GET", "/branding"),
+      template: await ok(tenant, "GET", "/branding/templates/universal-login"),
+    };
+  },
+  async rateLimitPolicies(tenant) {
+    const listed = (await ok(tenant, "GET", "/rate-limit-policies")) as { rate_limit_policies: Json[] };
+    return listed.rate_limit_policies.map(withoutServerFields).sort(byName);
+  },
+  async flows(tenant) {
+    const listed = (await ok(tenant, "GET", "/flows")) as Json[] | { flows: Json[] };
+    const flows = Array.isArray(listed) ? listed : listed.flows;
+    const whole = await Promise.all(flows.map((flow) => ok(tenant, "GET", `/flows/${flow.id}`)));
+    return (whole as Json[]).map(withoutServerFields).sort(byName);
+  },
+  async forms(tenant) {
+    // A FLOW node names its flow by id, which differs between tenants: compare by the flow's name.
+    const listed = RESOURCE_TYPES.includes("flows")
+      ? ((await ok(tenant, "GET", "/flows")) as Json[] | { flows: Json[] })
+      : [];
+    const flows = Array.isArray(listed) ? listed : listed.flows;
+    const flowName = (id: unknown) => flows.find((flow) => flow.id === id)?.name ?? id;
+    const forms = (await ok(tenant, "GET", "/forms")) as Json[];
+    const whole = await Promise.all(forms.map((form) => ok(tenant, "GET", `/forms/${form.id}`)));
+    return (whole as Json[]).map(withoutServerFields).map((form) => ({
+      ...form,
+      nodes: ((form.nodes as Json[] | undefined) ?? []).map((node) => {
+        const config = node.config as Json | undefined;
+        return config?.flow_id ? { ...node, config: { ...config, flow_id: flowName(config.flow_id) } } : node;
+      }),
+    }));
+  },
+};
+
+/** Every included resource type's objects. */
+async function contents(tenant: Tenant): Promise<Record<string, unknown>> {
+  const entries = await Promise.all(RESOURCE_TYPES.map(async (type) => [type, await READERS[type]!(tenant)] as const));
+  return Object.fromEntries(entries);
+}
+
+/** Runs the deploy CLI against `tenant`; resolves with its output, rejects (with it) when it fails. */
+function deployCli(tenant: Tenant, args: string[]): Promise<string> {
+  const config = path.join(tenant.dir, "config.json");
+  fs.writeFileSync(
+    config,
+    JSON.stringify({
+      AUTH0_DOMAIN: new URL(tenant.server.url).host,
+      AUTH0_CLIENT_ID: tenant.server.credentials.clientId,
+      AUTH0_CLIENT_SECRET: tenant.server.credentials.clientSecret,
+      AUTH0_INCLUDED_ONLY: RESOURCE_TYPES,
+      AUTH0_ALLOW_DELETE: false,
+    }),
+    { mode: 0o600 },
+  );
+  return new Promise((resolve, reject) => {
+    // Asynchronous: the servers run in this process and must answer while the CLI runs.
+    const child = spawn(process.execPath, [DEPLOY_CLI, ...args, "-c", config], {
+      cwd: tenant.dir,
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: tenant.server.caCertPath, AUTH0_DEBUG: "false" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code === 0) resolve(output);
+      else reject(new Error(`a0deploy ${args.join(" ")} exited ${code}:\n${output}`));
+    });
+  });
+}
+
+/** The writes the server counted since the last reset (creates, updates, deletes), by route. */
+function writes(tenant: Tenant): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(tenant.server.counters.snapshot()).filter(([route]) =>
+      /^(POST|PUT|PATCH|DELETE) \/api\/v2/.test(route),
+    ),
+  );
+}
+
+describe("auth0-deploy-cli 8.44.0 against the tenant server", () => {
+  let source: Tenant;
+  let target: Tenant;
+  let exported: Record<string, unknown>;
+
+  beforeAll(async () => {
+    source = await startTenant("source");
+    target = await startTenant("target");
+    for (const [type, seed] of Object.entries(SEEDERS)) if (RESOURCE_TYPES.includes(type)) await seed(source);
+    exported = await contents(source);
+  });
+  afterAll(async () => {
+    await Promise.all([source?.server.close(), target?.server.close()]);
+    for (const tenant of [source, target]) if (tenant) fs.rmSync(tenant.dir, { recursive: true, force: true });
+  });
+
+  test("exports to YAML and to directory format, the login template included", async () => {
+    await deployCli(source, ["export", "-f", "yaml", "-o", path.join(source.dir, "yaml")]);
+    await deployCli(source, ["export", "-f", "directory", "-o", path.join(source.dir, "directory")]);
+    const yaml = fs.readFileSync(path.join(source.dir, "yaml", "tenant.yaml"), "utf8");
+    for (const text of ["AWS bus", "Enrich on sign-up", ACTION_NAME, "universal_login", "third_party_clients"]) {
+      expect(yaml).toContain(text);
+    }
+    const directory = fs.readdirSync(path.join(source.dir, "directory"));
+    expect(directory).toEqual(expect.arrayContaining(["branding", "event-streams", "rate-limit-policies"]));
+  });
+
+  test("imports the YAML export into a fresh tenant, which then holds the same objects", async () => {
+    await createAction(target);
+    await deployCli(target, ["import", "-i", path.join(source.dir, "yaml", "tenant.yaml")]);
+    expect(await contents(target)).toEqual(exported);
+  });
+
+  test("importing the directory export again creates and deletes nothing and changes no object", async () => {
+    const before = await contents(target);
+    target.server.counters.reset();
+    await deployCli(target, ["import", "-i", path.join(source.dir, "directory")]);
+    const counted = Object.keys(writes(target));
+    // It did import (it writes every object it manages back, unchanged) but created and deleted nothing.
+    expect(counted).toEqual(
+      expect.arrayContaining(["PATCH /api/v2/event-streams/:id", "PUT /api/v2/branding/templates/universal-login"]),
+    );
+    expect(counted.filter((route) => /^(POST|DELETE) /.test(route))).toEqual([]);
+    expect(await contents(target)).toEqual(before);
+    expect(before).toEqual(exported);
+  });
+});
