@@ -1,0 +1,215 @@
+/**
+ * The review comment: Markdown a reviewer reads in ten seconds. Replacements and deletions
+ * first (what they destroy), invalid input (each error as the provider said it, which names
+ * the property path), a summary table (one row per object, its changes by identity), then
+ * per object its changes item by item and, for a graph of nodes, the drawing; the full
+ * `pulumi preview --diff` collapsed at the end. Kept under GitHub's comment limit.
+ */
+import { kindLabel } from "../../../api";
+import { drawChange } from "./graph";
+import { diffValues, groupByItem, type ItemChange } from "./identity-diff";
+import { SECRET_MASK, type PlannedChange, type ReviewPlan } from "./plan";
+
+/** GitHub refuses a comment longer than this many characters. */
+export const COMMENT_LIMIT = 65_536;
+/** The marker the CI recipe finds its own comment by, to update it in place. */
+export const COMMENT_MARKER = "<!-- pulumi-tenant review -->";
+/** Room kept for the notes of what was cut. */
+const MARGIN = 600;
+
+/** Options of {@link renderReview}. */
+export interface RenderOptions {
+  /** The heading's words: `Preview of stack production`. */
+  title?: string;
+  /** The full `pulumi preview --diff` text, kept collapsed at the end. */
+  diffText?: string;
+  /** Values that must never appear (secrets the caller knows), replaced by the mask wherever they would. */
+  secrets?: string[];
+  /** Tenant names by configuration namespace (`tenant` → `my-tenant.eu.auth0.com`). */
+  tenants?: Record<string, string>;
+  /** The character limit (default {@link COMMENT_LIMIT}). */
+  limit?: number;
+}
+
+/** A value in a table cell or a list: short JSON, code-quoted, secrets already masked. */
+export function showValue(value: unknown, max = 80): string {
+  if (value === undefined) return "*(absent)*";
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  const short = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return `\`${short.replace(/`/g, "'").replace(/\|/g, "\\|")}\``;
+}
+
+/** One item change as one line: `components[company] changed: required false → true`. */
+export function describeItem(change: ItemChange): string {
+  const at = `\`${change.where}\``;
+  const fields = change.fields.map(
+    (field) => `${field.field ? `\`${field.field}\` ` : ""}${showValue(field.before)} → ${showValue(field.after)}`,
+  );
+  switch (change.type) {
+    case "added":
+      return `${at} added${change.to === undefined ? "" : ` at ${change.to}`}: ${showValue(change.value, 120)}`;
+    case "removed":
+      return `${at} removed${change.from === undefined ? "" : ` from ${change.from}`}: ${showValue(change.value, 120)}`;
+    case "moved":
+      return `${at} moved from ${change.from} to ${change.to}${fields.length > 0 ? `; ${fields.join("; ")}` : ""}`;
+    default:
+      return `${at}: ${fields.join("; ")}`;
+  }
+}
+
+/** The short form of an item change in the summary: `components[company] (required, config.max_length)`. */
+export function summarise(change: ItemChange): string {
+  const short = change.where.replace(/^.*\.(?=[^.[]+\[)/, "");
+  if (change.type !== "changed") return `${short} ${change.type}`;
+  const fields = change.fields.map((field) => field.field).filter(Boolean);
+  return fields.length > 0 ? `${short}: ${fields.join(", ")}` : short;
+}
+
+/** The item changes of one object (empty for a create, delete or an invalid one). */
+export function itemChanges(change: PlannedChange): ItemChange[] {
+  if (!change.before || !change.after) return [];
+  return groupByItem(diffValues(change.before, change.after));
+}
+
+const ACTION_ORDER = ["replace", "delete", "invalid", "update", "adopt", "import", "create"];
+const ACTION_WORD: Record<string, string> = {
+  replace: "🔁 replace",
+  delete: "🗑️ delete",
+  invalid: "❌ invalid",
+  update: "✏️ update",
+  adopt: "📥 adopt",
+  import: "📥 import",
+  create: "➕ create",
+};
+
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+
+/** The summary of one object's changes: item changes, or the fields it sets, or the action. */
+function summaryOf(change: PlannedChange): string[] {
+  if (change.action === "invalid") return ["invalid input (see below)"];
+  if (change.action === "delete") return ["the object is deleted"];
+  const items = itemChanges(change);
+  if (items.length > 0) return items.map((item) => `\`${cell(summarise(item))}\``);
+  if (!change.before && change.after)
+    return [
+      `new: ${Object.keys(change.after)
+        .map((key) => `\`${key}\``)
+        .join(", ")}`,
+    ];
+  return ["no field changes (the provider's own settings)"];
+}
+
+function header(plan: ReviewPlan, options: RenderOptions): string[] {
+  const stacks = [...new Set(plan.changes.map((change) => change.stack))];
+  const title =
+    options.title ?? `Preview of stack ${stacks.map((stack) => `\`${stack}\``).join(", ") || "(no changes)"}`;
+  const counts = ACTION_ORDER.map((action) => [action, plan.changes.filter((c) => c.action === action).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([action, count]) => `${count} to ${action === "invalid" ? "fix" : action}`);
+  return [COMMENT_MARKER, `### ${title}`, "", counts.length > 0 ? `**${counts.join(", ")}.**` : "**No changes.**", ""];
+}
+
+/** Replacements and deletions, first, with what they destroy. */
+function warnings(plan: ReviewPlan): string[] {
+  const lines: string[] = [];
+  for (const change of plan.changes) {
+    const label = `${kindLabel(change.kind)} \`${change.name}\``;
+    if (change.action === "replace") {
+      const why = change.replaceReasons.length > 0 ? ` because \`${change.replaceReasons.join("`, `")}\` changed` : "";
+      lines.push(
+        `> [!CAUTION]\n> **Replaces** ${label}${why}: the tenant's object is deleted and a new one is created (a new id; what points at the old id breaks).`,
+      );
+    } else if (change.action === "delete") {
+      lines.push(
+        `> [!CAUTION]\n> **Deletes** ${label} from the tenant${change.tenant ? ` \`${change.tenant}\`` : ""}: the object and everything in it are gone.`,
+      );
+    }
+  }
+  for (const change of plan.changes.filter((c) => c.errors.length > 0)) {
+    lines.push(`> [!WARNING]\n> **Invalid input** in ${kindLabel(change.kind)} \`${change.name}\`:`);
+    for (const error of change.errors) lines.push(...error.split("\n").map((line) => `> ${line}`));
+  }
+  if (plan.errors.length > 0) {
+    lines.push(
+      "> [!WARNING]\n> **The preview failed:**",
+      ...plan.errors.flatMap((error) => error.split("\n").map((line) => `> ${line}`)),
+    );
+  }
+  return lines.length > 0 ? [...lines.flatMap((line) => [line, ""])] : [];
+}
+
+function summaryTable(plan: ReviewPlan, options: RenderOptions): string[] {
+  if (plan.changes.length === 0) return [];
+  const sorted = [...plan.changes].sort((a, b) => ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action));
+  return [
+    "| Action | Kind | Name | Tenant | Stack | Changes |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...sorted.map((change) => {
+      const tenant = options.tenants?.[change.tenant] ?? change.tenant;
+      return `| ${ACTION_WORD[change.action]} | ${kindLabel(change.kind)} | \`${change.name}\` | ${cell(tenant)} | \`${change.stack}\` | ${summaryOf(change).join("<br>")} |`;
+    }),
+    "",
+  ];
+}
+
+/** One object's section: its changes by identity and its drawing. */
+function section(change: PlannedChange): string[] {
+  const items = itemChanges(change);
+  const drawings = change.action === "delete" ? undefined : drawChange(change.before, change.after);
+  if (items.length === 0 && !drawings) return [];
+  const lines = [`#### ${kindLabel(change.kind)} \`${change.name}\` (${change.action})`, ""];
+  lines.push(...items.map((item) => `- ${describeItem(item)}`));
+  if (drawings) {
+    lines.push("");
+    const legend = "green: added · yellow: changed · red, dashed: removed";
+    if (drawings.before) lines.push(`Before (${legend}):`, "", "```mermaid", drawings.before, "```", "", "After:", "");
+    lines.push("```mermaid", drawings.after, "```");
+    if (!drawings.before) lines.push("", `*${legend}*`);
+  }
+  return [...lines, ""];
+}
+
+/** `text` with every known secret replaced by the mask. */
+function scrub(text: string, secrets: string[]): string {
+  return secrets
+    .filter((secret) => secret.length >= 4)
+    .sort((a, b) => b.length - a.length)
+    .reduce((out, secret) => out.split(secret).join(SECRET_MASK), text);
+}
+
+/** The collapsed full preview, cut to `room` characters with a note when it is longer. */
+function details(diffText: string, room: number): string {
+  const open = "<details><summary>Full <code>pulumi preview --diff</code></summary>\n\n```diff\n";
+  const close = "\n```\n\n</details>\n";
+  const whole = diffText.replace(/```/g, "'''").trimEnd();
+  if (open.length + whole.length + close.length <= room) return `${open}${whole}${close}`;
+  const keep = Math.max(0, room - open.length - close.length - 200);
+  const lines = whole.slice(0, keep).split("\n").slice(0, -1);
+  const cut = whole.split("\n").length - lines.length;
+  return `${open}${lines.join("\n")}${close}\n> **Cut:** the last ${cut} lines of the preview exceed GitHub's comment limit; the job's log has all of it.\n`;
+}
+
+/**
+ * The comment for `plan`. Within the limit, the sections of the objects come whole, in the
+ * summary's order, until the next would not fit (a note names the ones cut); the full diff
+ * gets what room is left, cut at a line with a note.
+ */
+export function renderReview(plan: ReviewPlan, options: RenderOptions = {}): string {
+  const limit = (options.limit ?? COMMENT_LIMIT) - MARGIN;
+  const secrets = options.secrets ?? [];
+  const head = [...header(plan, options), ...warnings(plan), ...summaryTable(plan, options)].join("\n");
+  let body = scrub(head, secrets);
+  const sorted = [...plan.changes].sort((a, b) => ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action));
+  const cut: string[] = [];
+  for (const change of sorted) {
+    const text = scrub(section(change).join("\n"), secrets);
+    if (text === "") continue;
+    if (cut.length === 0 && body.length + text.length + 1 <= limit) body += `\n${text}`;
+    else cut.push(`\`${change.name}\``);
+  }
+  if (cut.length > 0) {
+    body += `\n> **Cut:** the details of ${cut.join(", ")} exceed GitHub's comment limit; the summary above names their changes.\n`;
+  }
+  if (options.diffText !== undefined) body += `\n${details(scrub(options.diffText, secrets), limit - body.length)}`;
+  return body;
+}
