@@ -72,7 +72,7 @@ function readOption(file: string, option: string): string {
   try {
     return fs.readFileSync(file, "utf8");
   } catch (error) {
-    throw new Error(`cannot read ${option} ${file}: ${(error as Error).message}`);
+    throw new Error(`cannot read ${option} ${file}: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -80,11 +80,12 @@ function readOption(file: string, option: string): string {
 function parsePreview(text: string, source: string): PreviewJson {
   try {
     return JSON.parse(text) as PreviewJson;
-  } catch {
+  } catch (error) {
     const start = text.trim().split("\n")[0]?.slice(0, 200);
     throw new Error(
       `${source} is not the JSON of \`pulumi preview --json\` (it starts: ${start}). Run the preview with --json ` +
         "and give its standard output alone (not merged with its standard error).",
+      { cause: error },
     );
   }
 }

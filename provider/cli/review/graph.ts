@@ -96,7 +96,7 @@ const quoted = (text: string) =>
 
 /** The Mermaid shape of a node. */
 function shape(node: GraphNode, name: string): string {
-  const label = node.type === "start" || node.type === "ending" ? quoted(node.label) : quoted(`${node.label}`);
+  const label = quoted(node.label);
   if (node.type === "start" || node.type === "ending") return `${name}([${label}])`;
   if (node.type === "ROUTER") return `${name}{${label}}`;
   if (node.type === "FLOW") return `${name}[[${label}]]`;
@@ -106,11 +106,11 @@ function shape(node: GraphNode, name: string): string {
 /** How a node or an edge changed, as marked in a drawing. */
 type Mark = "added" | "removed" | "changed";
 
-const CLASS_DEFS = [
-  "classDef added fill:#dafbe1,stroke:#1a7f37,stroke-width:2px",
-  "classDef changed fill:#fff8c5,stroke:#9a6700,stroke-width:2px",
-  "classDef removed fill:#ffebe9,stroke:#cf222e,stroke-width:2px,stroke-dasharray:5 5",
-];
+const CLASS_DEFS: Record<Mark, string> = {
+  added: "classDef added fill:#dafbe1,stroke:#1a7f37,stroke-width:2px",
+  changed: "classDef changed fill:#fff8c5,stroke:#9a6700,stroke-width:2px",
+  removed: "classDef removed fill:#ffebe9,stroke:#cf222e,stroke-width:2px,stroke-dasharray:5 5",
+};
 const EDGE_STYLE: Record<Mark, string> = {
   added: "stroke:#1a7f37,stroke-width:3px",
   removed: "stroke:#cf222e,stroke-width:3px,stroke-dasharray:5 5",
@@ -127,18 +127,27 @@ class Names {
   }
 }
 
-/** One drawing: `graph`, its nodes and edges marked. */
+/**
+ * One drawing: `graph`, its nodes and edges marked. Compact, as the comment's length counts:
+ * each node is declared where it is first used, and only the classes in use are defined.
+ */
 function draw(graph: NodeGraph, names: Names, nodeMarks: Map<string, Mark>, edgeMarks: Map<string, Mark>): string {
   const lines = ["flowchart LR"];
-  for (const node of graph.nodes) lines.push(`  ${shape(node, names.of(node.id))}`);
-  graph.edges.forEach((edge) => {
+  const byId = new Map(graph.nodes.map((node) => [node.id, node]));
+  const declared = new Set<string>();
+  const use = (id: string) => {
+    if (declared.has(id) || !byId.has(id)) return names.of(id);
+    declared.add(id);
+    return shape(byId.get(id)!, names.of(id));
+  };
+  for (const edge of graph.edges) {
     const arrow = edge.label ? `-->|${quoted(edge.label)}|` : "-->";
-    lines.push(`  ${names.of(edge.from)} ${arrow} ${names.of(edge.to)}`);
-  });
-  lines.push(...CLASS_DEFS.map((line) => `  ${line}`));
-  for (const node of graph.nodes) {
-    const mark = nodeMarks.get(node.id);
-    if (mark) lines.push(`  class ${names.of(node.id)} ${mark}`);
+    lines.push(`  ${use(edge.from)} ${arrow} ${use(edge.to)}`);
+  }
+  for (const node of graph.nodes) if (!declared.has(node.id)) lines.push(`  ${use(node.id)}`);
+  for (const mark of ["added", "changed", "removed"] as const) {
+    const marked = graph.nodes.filter((node) => nodeMarks.get(node.id) === mark).map((node) => names.of(node.id));
+    if (marked.length > 0) lines.push(`  ${CLASS_DEFS[mark]}`, `  class ${marked.join(",")} ${mark}`);
   }
   graph.edges.forEach((edge, index) => {
     const mark = edgeMarks.get(edgeKey(edge));

@@ -116,8 +116,8 @@ describe("identity diff", () => {
   });
 
   /** A sample value of `schema` with every array holding two items that carry an identity. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   function sample(schema: any, seed: string): unknown {
-    // eslint-disable-line @typescript-eslint/no-explicit-any
     const branches: any[] = schema?.oneOf ?? schema?.anyOf ?? [schema]; // eslint-disable-line @typescript-eslint/no-explicit-any
     const branch = branches.find((item) => item?.type === "object" || item?.properties) ?? branches[0];
     if (branch?.type === "array") return [sample(branch.items, `${seed}1`), sample(branch.items, `${seed}2`)];
