@@ -9,6 +9,7 @@
  * test-artifacts/review/.
  */
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { main } from "../../provider/cli/index";
 import { planOfPreview } from "../../provider/cli/review/plan";
@@ -143,7 +144,7 @@ describe("the issue's five changes on the realistic example, through the real en
   let programDir: string;
 
   beforeAll(async () => {
-    const scratch = fs.mkdtempSync(path.join(REPO_ROOT, "test", "e2e", ".review-"));
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-review-"));
     programDir = path.join(scratch, "program");
     fs.mkdirSync(programDir);
     for (const file of fs.readdirSync(EXAMPLE_DIR)) {

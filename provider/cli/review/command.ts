@@ -15,7 +15,7 @@ export const REVIEW_SUMMARY =
   "write the pull-request comment of a preview: changes by id, graphs drawn, secrets masked";
 
 export const REVIEW_HELP = `Usage: pulumi-tenant review [--stack NAME] [--cwd DIR] [--preview-json FILE] [--diff-file FILE]
-                            [--out FILE] [--title TEXT]
+                            [--preview-exit CODE] [--out FILE] [--title TEXT]
 
 Writes a Markdown comment for a pull request from the engine's own plan: a summary table
 (each object, its action, the fields that change), each object's changes by identity (nodes,
@@ -32,6 +32,8 @@ Options:
   --cwd DIR            the Pulumi project folder (default: the current folder)
   --out FILE           where to write the comment (default: stdout)
   --title TEXT         the comment's heading (default: "Preview of stack <name>")
+  --preview-exit CODE  the exit code of the preview that wrote --preview-json (the heading says
+                       whether it succeeded)
   -h, --help           this text
 
 Exit codes: 0 the comment is written and the preview succeeded; 2 the comment is written and
@@ -101,6 +103,7 @@ export async function reviewCommand(args: string[]): Promise<number> {
       "diff-file": { type: "string" },
       out: { type: "string" },
       title: { type: "string" },
+      "preview-exit": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -128,9 +131,18 @@ export async function reviewCommand(args: string[]): Promise<number> {
   }
   const plan = planOfPreview(parsePreview(previewText, values["preview-json"] ?? "`pulumi preview --json`"));
   const tenants = await tenantDomains(stackArgs, cwd);
-  const comment = renderReview(plan, { diffText, secrets: plan.secrets, tenants, title: values.title });
+  const exit = values["preview-exit"] === undefined ? (previewFailed ? 1 : 0) : Number(values["preview-exit"]);
+  if (!Number.isInteger(exit))
+    throw new Error(`--preview-exit must be an exit code (a number), not ${values["preview-exit"]}`);
+  const comment = renderReview(plan, {
+    diffText,
+    secrets: plan.secrets,
+    tenants,
+    title: values.title,
+    previewExit: exit,
+  });
   if (values.out) fs.writeFileSync(values.out, comment);
   else process.stdout.write(comment);
-  const failed = previewFailed || plan.errors.length > 0 || plan.changes.some((change) => change.errors.length > 0);
+  const failed = exit !== 0 || plan.errors.length > 0 || plan.changes.some((change) => change.errors.length > 0);
   return failed ? REVIEW_EXIT.previewErrors : REVIEW_EXIT.ok;
 }

@@ -50,7 +50,7 @@ export interface PlannedChange {
 }
 
 /** The values of one state in a step. */
-interface StepState {
+export interface StepState {
   type?: string;
   inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
@@ -200,6 +200,28 @@ function stepSecrets(type: string, states: (StepState | undefined)[]): string[] 
   if (!kind) return [];
   const door = type.startsWith("tenant:index:") ? "plugin" : "dynamic";
   return states.flatMap((state) => [...secretsIn(kind, door, state?.inputs), ...secretsIn(kind, door, state?.outputs)]);
+}
+
+/** The engine events of a preview (the Automation API's), as far as a review reads them. */
+export interface PreviewEvent {
+  resourcePreEvent?: {
+    metadata: { op: string; urn: string; type: string; old?: StepState; new?: StepState; replaceReasons?: string[] };
+  };
+}
+
+/**
+ * The review plan of a preview's engine events: for the drift job, whose refresh preview
+ * compares what the tenant holds (before) with what the code says (after).
+ */
+export function planOfEvents(events: PreviewEvent[]): ReviewPlan {
+  const steps = events.flatMap((event) => {
+    const step = event.resourcePreEvent?.metadata;
+    if (!step) return [];
+    return [
+      { op: step.op, urn: step.urn, oldState: step.old, newState: step.new, replaceReasons: step.replaceReasons },
+    ];
+  });
+  return planOfPreview({ steps });
 }
 
 /** The review plan of `pulumi preview --json`'s output. */

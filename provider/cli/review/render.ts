@@ -29,6 +29,8 @@ export interface RenderOptions {
   tenants?: Record<string, string>;
   /** The character limit (default {@link COMMENT_LIMIT}). */
   limit?: number;
+  /** The preview's exit code, when the caller ran it: the heading says whether it succeeded. */
+  previewExit?: number;
 }
 
 /** A value in a table cell or a list: short JSON, code-quoted, secrets already masked. */
@@ -106,7 +108,13 @@ function header(plan: ReviewPlan, options: RenderOptions): string[] {
   const counts = ACTION_ORDER.map((action) => [action, plan.changes.filter((c) => c.action === action).length] as const)
     .filter(([, count]) => count > 0)
     .map(([action, count]) => `${count} to ${action === "invalid" ? "fix" : action}`);
-  return [COMMENT_MARKER, `### ${title}`, "", counts.length > 0 ? `**${counts.join(", ")}.**` : "**No changes.**", ""];
+  const failed =
+    (options.previewExit ?? 0) !== 0 || plan.errors.length > 0 || plan.changes.some((c) => c.errors.length > 0);
+  const status = failed
+    ? `**Preview failed**${options.previewExit ? ` (exit ${options.previewExit})` : ""}: fix what is named below.`
+    : "Preview succeeded.";
+  const changed = counts.length > 0 ? `**${counts.join(", ")}.**` : "**No changes.**";
+  return [COMMENT_MARKER, `### ${title}`, "", `${status} ${changed}`, ""];
 }
 
 /** Replacements and deletions, first, with what they destroy. */
