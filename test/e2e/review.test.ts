@@ -11,6 +11,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { main } from "../../provider/cli/index";
 import { planOfPreview } from "../../provider/cli/review/plan";
 import { renderReview } from "../../provider/cli/review/render";
@@ -176,7 +177,23 @@ describe("the issue's five changes on the realistic example, through the real en
     fs.writeFileSync(previewJson, await runCli(ctx.stack, ["preview", "--json"]));
     fs.writeFileSync(diffFile, await runCli(ctx.stack, ["preview", "--diff", "--color", "never"]));
     const out = path.join(ctx.tmpDir, "comment.md");
-    const code = await main(["review", "--preview-json", previewJson, "--diff-file", diffFile, "--out", out]);
+    // As preview.sh runs it: the stack named, the CLI and backend from the environment (the stack's here).
+    const workspaceEnv = (ctx.stack.workspace as LocalWorkspace).envVars;
+    const saved = Object.fromEntries(Object.keys(workspaceEnv).map((key) => [key, process.env[key]]));
+    Object.assign(process.env, workspaceEnv);
+    let code: number;
+    try {
+      code = await main([
+        "review",
+        ...["--stack", "review", "--cwd", programDir],
+        ...["--preview-json", previewJson, "--diff-file", diffFile, "--out", out],
+      ]);
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
     expect(code).toBe(0);
     const comment = fs.readFileSync(out, "utf8");
     fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
@@ -185,7 +202,7 @@ describe("the issue's five changes on the realistic example, through the real en
     const flowNode = /id: "([\w-]+)",\s*type: "FLOW"/.exec(source)![1];
     expect(summaryChanges(comment).sort()).toEqual(
       [
-        "`signup` `components[company]: required, config.max_length`",
+        "`signup` `components[company]: config.max_length, required`",
         "`signup` `components[phone] added`",
         "`signup` `components[next]: config.text`",
         "`signup` `nodes[route_by_company]: config.fallback`",
@@ -193,6 +210,8 @@ describe("the issue's five changes on the realistic example, through the real en
       ].sort(),
     );
     expect(comment).toContain(`\`config.fallback\` \`$ending\` → \`${flowNode}\``);
+    // The tenant column names the stack's tenant by its domain (the stack's configuration).
+    expect(comment).toContain(`| \`signup\` | ${ctx.server.url} | \`review\` |`);
     const head = comment.slice(0, comment.indexOf("<details>")).trimEnd().split("\n");
     expect(head.length).toBeLessThan(60);
     expect(comment).toContain("```diff");

@@ -130,7 +130,8 @@ export async function reviewCommand(args: string[]): Promise<number> {
     );
   }
   const plan = planOfPreview(parsePreview(previewText, values["preview-json"] ?? "`pulumi preview --json`"));
-  const tenants = await tenantDomains(stackArgs, cwd);
+  // The stack's configuration names the tenants' domains; without a stack named or previewed here, there is none to read.
+  const tenants = values.stack || values["preview-json"] === undefined ? await tenantDomains(stackArgs, cwd) : {};
   const exit = values["preview-exit"] === undefined ? (previewFailed ? 1 : 0) : Number(values["preview-exit"]);
   if (!Number.isInteger(exit))
     throw new Error(`--preview-exit must be an exit code (a number), not ${values["preview-exit"]}`);

@@ -7,7 +7,7 @@
  */
 import { kindLabel } from "../../../api";
 import { drawChange } from "./graph";
-import { diffValues, groupByItem, type ItemChange } from "./identity-diff";
+import { diffValues, groupByItem, IDENTITY_KEYS, type ItemChange } from "./identity-diff";
 import { SECRET_MASK, type PlannedChange, type ReviewPlan } from "./plan";
 
 /** GitHub refuses a comment longer than this many characters. */
@@ -41,6 +41,16 @@ export function showValue(value: unknown, max = 80): string {
   return `\`${short.replace(/`/g, "'").replace(/\|/g, "\\|")}\``;
 }
 
+/** An item with its identity first (`{"id":"phone","type":"TEL",…}`), as a reader looks for it. */
+function identityFirst(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const first = [...IDENTITY_KEYS, "type"].filter((key) => key in value);
+  return Object.fromEntries([
+    ...first.map((key) => [key, (value as Record<string, unknown>)[key]]),
+    ...Object.entries(value).filter(([key]) => !first.includes(key)),
+  ]);
+}
+
 /** One item change as one line: `components[company] changed: required false → true`. */
 export function describeItem(change: ItemChange): string {
   const at = `\`${change.where}\``;
@@ -49,9 +59,9 @@ export function describeItem(change: ItemChange): string {
   );
   switch (change.type) {
     case "added":
-      return `${at} added${change.to === undefined ? "" : ` at ${change.to}`}: ${showValue(change.value, 120)}`;
+      return `${at} added${change.to === undefined ? "" : ` at ${change.to}`}: ${showValue(identityFirst(change.value), 120)}`;
     case "removed":
-      return `${at} removed${change.from === undefined ? "" : ` from ${change.from}`}: ${showValue(change.value, 120)}`;
+      return `${at} removed${change.from === undefined ? "" : ` from ${change.from}`}: ${showValue(identityFirst(change.value), 120)}`;
     case "moved":
       return `${at} moved from ${change.from} to ${change.to}${fields.length > 0 ? `; ${fields.join("; ")}` : ""}`;
     default:
@@ -63,7 +73,11 @@ export function describeItem(change: ItemChange): string {
 export function summarise(change: ItemChange): string {
   const short = change.where.replace(/^.*\.(?=[^.[]+\[)/, "");
   if (change.type !== "changed") return `${short} ${change.type}`;
-  const fields = change.fields.map((field) => field.field).filter(Boolean);
+  // Sorted: the engine's JSON and the program may order keys differently; the summary must not.
+  const fields = change.fields
+    .map((field) => field.field)
+    .filter(Boolean)
+    .sort();
   return fields.length > 0 ? `${short}: ${fields.join(", ")}` : short;
 }
 

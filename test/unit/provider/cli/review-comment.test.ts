@@ -30,7 +30,7 @@ describe("the review comment", () => {
     (door) => {
       const comment = renderReview(planOfPreview(fiveChangesPreview(door)), { diffText: "(the full diff)" });
       expect(summaryChanges(comment)).toEqual([
-        "`signup` `components[company]: required, config.max_length`",
+        "`signup` `components[company]: config.max_length, required`",
         "`signup` `components[phone] added`",
         "`signup` `components[next]: config.text`",
         "`signup` `nodes[route_by_company]: config.fallback`",

@@ -77,7 +77,7 @@ describe("identity diff", () => {
       ...summaryOf(signupForm(), changedSignupForm()),
       ...summaryOf(auditStream(), changedAuditStream()),
     ]).toEqual([
-      "components[company]: required, config.max_length",
+      "components[company]: config.max_length, required",
       "components[phone] added",
       "components[next]: config.text",
       "nodes[route_by_company]: config.fallback",
