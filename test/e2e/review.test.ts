@@ -6,14 +6,15 @@
  * `pulumi-tenant review` turns `pulumi preview --json` into a comment naming exactly those
  * five. Every Mermaid drawing the review tests use is rendered by the `mermaid` package in a
  * headless Chromium (one launch for the file); the rendered comment is saved as a PNG under
- * test-artifacts/review/.
+ * test-artifacts/review/. The plugin door (`tenant:index:Form`, camelCase names) gives its
+ * change in the API's names.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { main } from "../../provider/cli/index";
-import { planOfPreview } from "../../provider/cli/review/plan";
+import { planOfPreview, type PreviewJson } from "../../provider/cli/review/plan";
 import { renderReview } from "../../provider/cli/review/render";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
 import { fiveChangesPreview, signupForm, updateStep } from "../fixtures/review-plan";
@@ -224,5 +225,42 @@ describe("the issue's five changes on the realistic example, through the real en
     const png = await renderer.screenshot("realistic-five-changes.png");
     process.stdout.write(`The rendered review comment: ${png}\n`);
     expect(fs.statSync(png).size).toBeGreaterThan(10_000);
+  });
+});
+
+describe("the plugin door, through the real engine: the comment in the API's names", () => {
+  let ctx: E2eContext;
+  const scenario = { forms: 1, streams: 1 };
+
+  beforeAll(async () => {
+    ctx = await startE2e({
+      programDir: path.join(REPO_ROOT, "bench", "programs", "plugin"),
+      stackName: "review-plugin",
+      config: {
+        hookPassword: { value: HOOK_PASSWORD, secret: true },
+        scenario: { value: JSON.stringify(scenario) },
+      },
+    });
+    await ctx.stack.up();
+  });
+  afterAll(async () => {
+    await ctx?.dispose();
+  });
+
+  test("a renamed form through tenant:index:Form: one change, named as the API names it", async () => {
+    await ctx.stack.setConfig("scenario", { value: JSON.stringify({ ...scenario, formName: "Join" }) });
+    const plan = planOfPreview(JSON.parse(await runCli(ctx.stack, ["preview", "--json"])) as PreviewJson);
+    expect(plan.changes.map((change) => [change.type, change.name, change.action])).toEqual([
+      ["tenant:index:Form", "form-0", "update"],
+    ]);
+    // The plugin's values are in the package schema's names (`nextNode`); the review's in the API's.
+    expect(JSON.stringify(plan.changes[0]!.after)).toContain('"next_node":"flow_1"');
+    const comment = renderReview(plan, { secrets: plan.secrets });
+    expect(summaryChanges(comment)).toEqual(["`form-0` `name`"]);
+    expect(comment).toContain("- `name`: `Sign-up 0` → `Join`");
+    expect(comment).not.toMatch(/nextNode|eventType|__provider/);
+    expect(comment).not.toContain(HOOK_PASSWORD);
+    // The graph did not change: nothing is drawn.
+    expect(comment).not.toContain("```mermaid");
   });
 });
