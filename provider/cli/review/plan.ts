@@ -43,6 +43,8 @@ export interface PlannedChange {
   /** The object's fields before and after, in the API's names, secrets masked (undefined: none). */
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
+  /** For an adoption: the id of the tenant's object it takes over (a singleton's: `singleton`). */
+  adopting?: string;
   /** The fields the engine says force a replacement. */
   replaceReasons: string[];
   /** The engine's and the provider's errors about this resource (invalid input), plain text. */
@@ -158,6 +160,7 @@ export function plannedChange(
     action,
     before: action === "create" || action === "adopt" || !olds ? undefined : reviewValues(kind, door, olds),
     after: action === "delete" || !news ? undefined : reviewValues(kind, door, news),
+    adopting: action === "adopt" ? (typeof news?.adoptId === "string" ? news.adoptId : "singleton") : undefined,
     replaceReasons: step.replaceReasons ?? [],
     errors,
   };

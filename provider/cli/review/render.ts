@@ -106,12 +106,12 @@ function summaryOf(change: PlannedChange): string[] {
   if (change.action === "delete") return ["the object is deleted"];
   const items = itemChanges(change);
   if (items.length > 0) return items.map((item) => `\`${cell(summarise(item))}\``);
-  if (!change.before && change.after)
-    return [
-      `new: ${Object.keys(change.after)
-        .map((key) => `\`${key}\``)
-        .join(", ")}`,
-    ];
+  if (!change.before && change.after) {
+    const fields = `sets ${Object.keys(change.after)
+      .map((key) => `\`${key}\``)
+      .join(", ")}`;
+    return change.adopting ? [`takes over \`${cell(change.adopting)}\``, fields] : [fields];
+  }
   return ["no field changes (the provider's own settings)"];
 }
 

@@ -80,6 +80,29 @@ describe("the review comment", () => {
     expect(comment).toContain("1 to replace, 1 to delete, 1 to fix");
   });
 
+  it("an adoption names the object it takes over; a create, an import and a delete say what they do", () => {
+    const form = signupForm();
+    const step = (op: string, name: string, news: Record<string, unknown>) => ({
+      ...updateStep("dynamic", "Form", name, {}, news),
+      op,
+    });
+    const preview = {
+      steps: [
+        step("create", "adopted", { ...form, adoptId: "ap_xPZU6q3E1DoZmoheLkfGX8" }),
+        step("create", "fresh", form),
+        step("import", "imported", form),
+      ],
+    };
+    const plan = planOfPreview(preview);
+    expect(plan.changes.map((change) => change.action)).toEqual(["adopt", "create", "import"]);
+    const comment = renderReview(plan);
+    expect(comment).toContain(
+      "| 📥 adopt | form | `adopted` | tenant | `production` | takes over `ap_xPZU6q3E1DoZmoheLkfGX8`<br>sets `name`",
+    );
+    expect(comment).toContain("| ➕ create | form | `fresh` |");
+    expect(comment).not.toContain("adoptId");
+  });
+
   it("stays under the limit, cutting the collapsed diff at a line with a note", () => {
     const diffText = Array.from({ length: 5000 }, (_, i) => `~ line ${i} of a very long preview`).join("\n");
     const comment = renderReview(planOfPreview(fiveChangesPreview("dynamic")), { diffText, limit: 20_000 });
