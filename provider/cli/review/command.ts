@@ -14,6 +14,7 @@ import { renderReview } from "./render";
 export const REVIEW_SUMMARY =
   "write the pull-request comment of a preview: changes by id, graphs drawn, secrets masked";
 
+/** What `pulumi-tenant review --help` prints. */
 export const REVIEW_HELP = `Usage: pulumi-tenant review [--stack NAME] [--cwd DIR] [--preview-json FILE] [--diff-file FILE]
                             [--preview-exit CODE] [--out FILE] [--title TEXT]
 
