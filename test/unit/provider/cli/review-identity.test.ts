@@ -140,6 +140,39 @@ describe("identity diff", () => {
     }
   });
 
+  /** Every array of identified items in `value`, with its path. */
+  function identifiedArrays(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+    if (Array.isArray(value)) {
+      const own = identityKeyOf(value) && value.length > 0 ? [path] : [];
+      return [...own, ...value.flatMap((item, index) => identifiedArrays(item, [...path, index]))];
+    }
+    if (typeof value !== "object" || value === null) return [];
+    return Object.entries(value).flatMap(([key, item]) => identifiedArrays(item, [...path, key]));
+  }
+
+  it.each(kindNames())(
+    "every kind: an item inserted first in each identified array of a %s is one item added",
+    (kind) => {
+      const before = sample(kindSpec(kind)!.createSchema, "v");
+      const paths = identifiedArrays(before);
+      // The kinds with identified arrays (nodes, hidden fields, subscriptions, actions) are walked, not skipped.
+      if (["form", "eventStream", "flow"].includes(kind))
+        expect({ kind, found: paths.length }).not.toEqual({ kind, found: 0 });
+      for (const path of paths) {
+        const after = structuredClone(before) as Record<string | number, unknown>;
+        const array = path.reduce<any>((here, step) => here[step], after); // eslint-disable-line @typescript-eslint/no-explicit-any
+        const key = identityKeyOf(array)!;
+        array.unshift({ ...array[0], [key]: "inserted" });
+        const items = groupByItem(diffValues(before, after));
+        expect({ kind, path, items: items.map((item) => [item.name, item.type, item.to]) }).toEqual({
+          kind,
+          path,
+          items: [["inserted", "added", 0]],
+        });
+      }
+    },
+  );
+
   it("a flow's actions (a kind declared beyond the table) are matched by id with no code of their own", () => {
     const before = {
       name: "enrich",
