@@ -22,7 +22,8 @@ export interface RenderedComment {
 }
 
 const PAGE_STYLE = `
-  body { font: 14px -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; max-width: 900px; margin: 16px; color: #1f2328; }
+  body { font: 14px -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; max-width: 900px; margin: 16px; }
+  body { color: #1f2328; }
   table { border-collapse: collapse; } td, th { border: 1px solid #d1d9e0; padding: 4px 8px; vertical-align: top; }
   code { background: #eff1f3; padding: 1px 4px; border-radius: 4px; font-size: 12px; }
   blockquote { border-left: 4px solid #d1d9e0; margin: 0; padding: 0 12px; color: #59636e; }

@@ -15,8 +15,8 @@ export const REVIEW_SUMMARY =
   "write the pull-request comment of a preview: changes by id, graphs drawn, secrets masked";
 
 /** What `pulumi-tenant review --help` prints. */
-export const REVIEW_HELP = `Usage: pulumi-tenant review [--stack NAME] [--cwd DIR] [--preview-json FILE] [--diff-file FILE]
-                            [--preview-exit CODE] [--out FILE] [--title TEXT]
+export const REVIEW_HELP = `Usage: pulumi-tenant review [--stack NAME] [--cwd DIR] [--preview-json FILE]
+                            [--diff-file FILE] [--preview-exit CODE] [--out FILE] [--title TEXT]
 
 Writes a Markdown comment for a pull request from the engine's own plan: a summary table
 (each object, its action, the fields that change), each object's changes by identity (nodes,
@@ -54,7 +54,7 @@ function pulumi(args: string[], cwd: string): Promise<{ stdout: string; stderr: 
   );
 }
 
-/** The tenant domains of the stack's configuration, by namespace (`tenant` → `x.eu.auth0.com`); none when unreadable. */
+/** The tenants' domains in the stack's configuration, by namespace (`tenant` → `x.eu.auth0.com`). */
 async function tenantDomains(stackArgs: string[], cwd: string): Promise<Record<string, string>> {
   const result = await pulumi(["config", ...stackArgs, "--json"], cwd);
   if (result.failed) return {};
@@ -131,7 +131,7 @@ export async function reviewCommand(args: string[]): Promise<number> {
     );
   }
   const plan = planOfPreview(parsePreview(previewText, values["preview-json"] ?? "`pulumi preview --json`"));
-  // The stack's configuration names the tenants' domains; without a stack named or previewed here, there is none to read.
+  // The stack's configuration names the tenants' domains; with no stack named or previewed here, there is none to read.
   const tenants = values.stack || values["preview-json"] === undefined ? await tenantDomains(stackArgs, cwd) : {};
   const exit = values["preview-exit"] === undefined ? (previewFailed ? 1 : 0) : Number(values["preview-exit"]);
   if (!Number.isInteger(exit))

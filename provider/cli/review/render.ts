@@ -57,11 +57,12 @@ export function describeItem(change: ItemChange): string {
   const fields = change.fields.map(
     (field) => `${field.field ? `\`${field.field}\` ` : ""}${showValue(field.before)} → ${showValue(field.after)}`,
   );
+  const item = showValue(identityFirst(change.value), 120);
   switch (change.type) {
     case "added":
-      return `${at} added${change.to === undefined ? "" : ` at ${change.to}`}: ${showValue(identityFirst(change.value), 120)}`;
+      return `${at} added${change.to === undefined ? "" : ` at ${change.to}`}: ${item}`;
     case "removed":
-      return `${at} removed${change.from === undefined ? "" : ` from ${change.from}`}: ${showValue(identityFirst(change.value), 120)}`;
+      return `${at} removed${change.from === undefined ? "" : ` from ${change.from}`}: ${item}`;
     case "moved":
       return `${at} moved from ${change.from} to ${change.to}${fields.length > 0 ? `; ${fields.join("; ")}` : ""}`;
     default:
@@ -131,33 +132,49 @@ function header(plan: ReviewPlan, options: RenderOptions): string[] {
   return [COMMENT_MARKER, `### ${title}`, "", `${status} ${changed}`, ""];
 }
 
-/** Replacements and deletions, first, with what they destroy. */
-function warnings(plan: ReviewPlan): string[] {
+/** What an object holds, in a few words: its `name` and the size of each list (`3 nodes`). */
+function contents(values: Record<string, unknown> | undefined): string {
+  if (!values) return "";
+  const name = typeof values.name === "string" ? [`\`${cell(values.name)}\``] : [];
+  const lists = Object.entries(values)
+    .filter(([, value]) => Array.isArray(value) && value.length > 0)
+    .map(([key, value]) => `${(value as unknown[]).length} \`${key}\``);
+  const all = [...name, ...lists];
+  return all.length > 0 ? ` (${all.join(", ")})` : "";
+}
+
+/** A blockquote alert of GitHub's (`CAUTION`, `WARNING`) holding `lines`. */
+const alert = (kind: string, lines: string[]) => [`> [!${kind}]`, ...lines.map((line) => `> ${line}`), ""];
+
+/** Replacements and deletions, first, with what they destroy; then invalid input and the preview's own errors. */
+function warnings(plan: ReviewPlan, options: RenderOptions): string[] {
   const lines: string[] = [];
   for (const change of plan.changes) {
-    const label = `${kindLabel(change.kind)} \`${change.name}\``;
+    const label = `${kindLabel(change.kind)} \`${change.name}\`${contents(change.before)}`;
+    const tenant = options.tenants?.[change.tenant] ?? change.tenant;
     if (change.action === "replace") {
-      const why = change.replaceReasons.length > 0 ? ` because \`${change.replaceReasons.join("`, `")}\` changed` : "";
+      const reasons = change.replaceReasons.map((reason) => `\`${reason}\``).join(", ");
+      const why = reasons ? ` because ${reasons} changed` : "";
       lines.push(
-        `> [!CAUTION]\n> **Replaces** ${label}${why}: the tenant's object is deleted and a new one is created (a new id; what points at the old id breaks).`,
+        ...alert("CAUTION", [
+          `**Replaces** ${label}${why}: the tenant's object is deleted and a new one created.`,
+          "It gets a new id: whatever points at the old id (links, other objects, other stacks) breaks.",
+        ]),
       );
     } else if (change.action === "delete") {
-      lines.push(
-        `> [!CAUTION]\n> **Deletes** ${label} from the tenant${change.tenant ? ` \`${change.tenant}\`` : ""}: the object and everything in it are gone.`,
-      );
+      const from = tenant ? ` from tenant ${cell(tenant)}` : "";
+      lines.push(...alert("CAUTION", [`**Deletes** ${label}${from}: the object and all it holds are gone.`]));
     }
   }
   for (const change of plan.changes.filter((c) => c.errors.length > 0)) {
-    lines.push(`> [!WARNING]\n> **Invalid input** in ${kindLabel(change.kind)} \`${change.name}\`:`);
-    for (const error of change.errors) lines.push(...error.split("\n").map((line) => `> ${line}`));
+    const said = change.errors.flatMap((error) => error.split("\n"));
+    lines.push(...alert("WARNING", [`**Invalid input** in ${kindLabel(change.kind)} \`${change.name}\`:`, ...said]));
   }
   if (plan.errors.length > 0) {
-    lines.push(
-      "> [!WARNING]\n> **The preview failed:**",
-      ...plan.errors.flatMap((error) => error.split("\n").map((line) => `> ${line}`)),
-    );
+    const said = plan.errors.flatMap((error) => error.split("\n"));
+    lines.push(...alert("WARNING", ["**The preview failed:**", ...said]));
   }
-  return lines.length > 0 ? [...lines.flatMap((line) => [line, ""])] : [];
+  return lines;
 }
 
 function summaryTable(plan: ReviewPlan, options: RenderOptions): string[] {
@@ -168,7 +185,8 @@ function summaryTable(plan: ReviewPlan, options: RenderOptions): string[] {
     "| --- | --- | --- | --- | --- | --- |",
     ...sorted.map((change) => {
       const tenant = options.tenants?.[change.tenant] ?? change.tenant;
-      return `| ${ACTION_WORD[change.action]} | ${kindLabel(change.kind)} | \`${change.name}\` | ${cell(tenant)} | \`${change.stack}\` | ${summaryOf(change).join("<br>")} |`;
+      const cells = [ACTION_WORD[change.action], kindLabel(change.kind), `\`${change.name}\``, cell(tenant)];
+      return `| ${[...cells, `\`${change.stack}\``, summaryOf(change).join("<br>")].join(" | ")} |`;
     }),
     "",
   ];
@@ -208,7 +226,8 @@ function details(diffText: string, room: number): string {
   const keep = Math.max(0, room - open.length - close.length - 200);
   const lines = whole.slice(0, keep).split("\n").slice(0, -1);
   const cut = whole.split("\n").length - lines.length;
-  return `${open}${lines.join("\n")}${close}\n> **Cut:** the last ${cut} lines of the preview exceed GitHub's comment limit; the job's log has all of it.\n`;
+  const note = `> **Cut:** the last ${cut} lines of the preview exceed GitHub's comment limit; the job's log has them.`;
+  return `${open}${lines.join("\n")}${close}\n${note}\n`;
 }
 
 /**
@@ -219,7 +238,7 @@ function details(diffText: string, room: number): string {
 export function renderReview(plan: ReviewPlan, options: RenderOptions = {}): string {
   const limit = (options.limit ?? COMMENT_LIMIT) - MARGIN;
   const secrets = options.secrets ?? [];
-  const head = [...header(plan, options), ...warnings(plan), ...summaryTable(plan, options)].join("\n");
+  const head = [...header(plan, options), ...warnings(plan, options), ...summaryTable(plan, options)].join("\n");
   let body = scrub(head, secrets);
   const sorted = [...plan.changes].sort((a, b) => ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action));
   const cut: string[] = [];
@@ -230,7 +249,8 @@ export function renderReview(plan: ReviewPlan, options: RenderOptions = {}): str
     else cut.push(`\`${change.name}\``);
   }
   if (cut.length > 0) {
-    body += `\n> **Cut:** the details of ${cut.join(", ")} exceed GitHub's comment limit; the summary above names their changes.\n`;
+    const names = cut.join(", ");
+    body += `\n> **Cut:** the details of ${names} exceed GitHub's comment limit; the summary names their changes.\n`;
   }
   if (options.diffText !== undefined) body += `\n${details(scrub(options.diffText, secrets), limit - body.length)}`;
   return body;

@@ -72,7 +72,9 @@ describe("the review comment", () => {
     };
     const comment = renderReview(planOfPreview(preview));
     const lines = beforeDetails(comment);
-    const first = lines.findIndex((line) => line.includes("**Replaces** form `signup` because `name` changed"));
+    const first = lines.findIndex((line) =>
+      line.includes("**Replaces** form `signup` (`Sign-up`, 3 `nodes`) because `name` changed"),
+    );
     expect(first).toBeGreaterThan(0);
     expect(lines.findIndex((line) => line.includes("**Deletes** event stream `audit`"))).toBeGreaterThan(first);
     expect(comment).toContain("> property nodes[0].config.next_node: names no node (step_missing)");

@@ -68,7 +68,8 @@ describe("identity diff", () => {
       { field: "config.max_length", before: 100, after: 120 },
     ]);
     expect(describeItem(items[0]!)).toBe(
-      "`nodes[step_details].config.components[company]`: `required` `false` → `true`; `config.max_length` `100` → `120`",
+      "`nodes[step_details].config.components[company]`: " +
+        "`required` `false` → `true`; `config.max_length` `100` → `120`",
     );
   });
 
@@ -118,7 +119,8 @@ describe("identity diff", () => {
   /** A sample value of `schema` with every array holding two items that carry an identity. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   function sample(schema: any, seed: string): unknown {
-    const branches: any[] = schema?.oneOf ?? schema?.anyOf ?? [schema]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const branches: any[] = schema?.oneOf ?? schema?.anyOf ?? [schema];
     const branch = branches.find((item) => item?.type === "object" || item?.properties) ?? branches[0];
     if (branch?.type === "array") return [sample(branch.items, `${seed}1`), sample(branch.items, `${seed}2`)];
     if (branch?.type === "object" || branch?.properties) {
@@ -160,7 +162,8 @@ describe("identity diff", () => {
         expect({ kind, found: paths.length }).not.toEqual({ kind, found: 0 });
       for (const path of paths) {
         const after = structuredClone(before) as Record<string | number, unknown>;
-        const array = path.reduce<any>((here, step) => here[step], after); // eslint-disable-line @typescript-eslint/no-explicit-any
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const array = path.reduce<any>((here, step) => here[step], after);
         const key = identityKeyOf(array)!;
         array.unshift({ ...array[0], [key]: "inserted" });
         const items = groupByItem(diffValues(before, after));
