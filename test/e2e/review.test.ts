@@ -68,6 +68,24 @@ function summaryChanges(comment: string): string[] {
   });
 }
 
+/**
+ * Runs `pulumi-tenant review <args>` in this process (the tenant server answers from its event
+ * loop) with the stack's environment (its CLI, backend, passphrase), as a CI job has it.
+ */
+async function reviewAs(ctx: E2eContext, args: string[]): Promise<number> {
+  const workspaceEnv = (ctx.stack.workspace as LocalWorkspace).envVars;
+  const saved = Object.fromEntries(Object.keys(workspaceEnv).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, workspaceEnv);
+  try {
+    return await main(["review", ...args]);
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
 let renderer: CommentRenderer;
 
 beforeAll(async () => {
@@ -179,22 +197,10 @@ describe("the issue's five changes on the realistic example, through the real en
     fs.writeFileSync(diffFile, await runCli(ctx.stack, ["preview", "--diff", "--color", "never"]));
     const out = path.join(ctx.tmpDir, "comment.md");
     // As preview.sh runs it: the stack named, the CLI and backend from the environment (the stack's here).
-    const workspaceEnv = (ctx.stack.workspace as LocalWorkspace).envVars;
-    const saved = Object.fromEntries(Object.keys(workspaceEnv).map((key) => [key, process.env[key]]));
-    Object.assign(process.env, workspaceEnv);
-    let code: number;
-    try {
-      code = await main([
-        "review",
-        ...["--stack", "review", "--cwd", programDir],
-        ...["--preview-json", previewJson, "--diff-file", diffFile, "--out", out],
-      ]);
-    } finally {
-      for (const [key, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[key];
-        else process.env[key] = value;
-      }
-    }
+    const code = await reviewAs(ctx, [
+      ...["--stack", "review", "--cwd", programDir],
+      ...["--preview-json", previewJson, "--diff-file", diffFile, "--out", out],
+    ]);
     expect(code).toBe(0);
     const comment = fs.readFileSync(out, "utf8");
     fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
@@ -255,7 +261,14 @@ describe("the plugin door, through the real engine: the comment in the API's nam
     ]);
     // The plugin's values are in the package schema's names (`nextNode`); the review's in the API's.
     expect(JSON.stringify(plan.changes[0]!.after)).toContain('"next_node":"flow_1"');
-    const comment = renderReview(plan, { secrets: plan.secrets });
+    // The command running both previews itself, as a user would: the same comment, the full diff collapsed.
+    const out = path.join(ctx.tmpDir, "comment.md");
+    const programDir = (ctx.stack.workspace as LocalWorkspace).workDir;
+    expect(await reviewAs(ctx, ["--stack", "review-plugin", "--cwd", programDir, "--out", out])).toBe(0);
+    const comment = fs.readFileSync(out, "utf8");
+    expect(comment).toMatch(
+      /<details><summary>Full <code>pulumi preview --diff<\/code><\/summary>\n\n```diff\n.*Previewing update/,
+    );
     expect(summaryChanges(comment)).toEqual(["`form-0` `name`"]);
     expect(comment).toContain("- `name`: `Sign-up 0` → `Join`");
     expect(comment).not.toMatch(/nextNode|eventType|__provider/);
