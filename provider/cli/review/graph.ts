@@ -61,7 +61,10 @@ function edgesOut(from: string, value: unknown, targets: Set<string>, label?: st
 }
 
 /** The graph of `value`, or undefined when it holds no nodes. */
-export function graphOf(value: unknown): NodeGraph | undefined {
+export function graphOf(
+  value: unknown,
+  named: (value: unknown) => string | undefined = () => undefined,
+): NodeGraph | undefined {
   if (!isRecord(value) || !Array.isArray(value.nodes)) return undefined;
   const items = value.nodes.filter(
     (node): node is Record<string, unknown> => isRecord(node) && typeof node.id === "string",
@@ -77,7 +80,11 @@ export function graphOf(value: unknown): NodeGraph | undefined {
   for (const node of items) {
     const id = node.id as string;
     const alias = typeof node.alias === "string" && node.alias !== "" ? node.alias : id;
-    nodes.push({ id, label: alias, type: typeof node.type === "string" ? node.type : "", body: JSON.stringify(node) });
+    // A node that calls another object (a FLOW node's flow) names it: `Enrich the profile → flow enrich`.
+    const config = isRecord(node.config) ? Object.values(node.config) : [];
+    const calls = config.map(named).find((target) => target !== undefined);
+    const label = calls ? `${alias} → ${calls.replace(/`/g, "")}` : alias;
+    nodes.push({ id, label, type: typeof node.type === "string" ? node.type : "", body: JSON.stringify(node) });
     const { id: _ownId, ...rest } = node;
     edges.push(...edgesOut(id, rest, targets));
   }
@@ -169,9 +176,13 @@ export interface GraphDrawings {
  * deleted): nodes added green, changed yellow, removed red; edges added and removed likewise.
  * Undefined when neither value holds a graph, or the graph did not change at all.
  */
-export function drawChange(before: unknown, after: unknown): GraphDrawings | undefined {
-  const old = graphOf(before);
-  const fresh = graphOf(after);
+export function drawChange(
+  before: unknown,
+  after: unknown,
+  named?: (value: unknown) => string | undefined,
+): GraphDrawings | undefined {
+  const old = graphOf(before, named);
+  const fresh = graphOf(after, named);
   if (!old && !fresh) return undefined;
   const oldNodes = new Map((old?.nodes ?? []).map((node) => [node.id, node]));
   const newNodes = new Map((fresh?.nodes ?? []).map((node) => [node.id, node]));

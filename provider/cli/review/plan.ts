@@ -51,8 +51,12 @@ export interface PlannedChange {
   errors: string[];
 }
 
+/** An id the tenant made (not empty, not yet unknown). */
+const isObjectId = (value: unknown): value is string => typeof value === "string" && value !== "" && value !== UNKNOWN;
+
 /** The values of one state in a step. */
 export interface StepState {
+  id?: string;
   type?: string;
   inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
@@ -187,6 +191,8 @@ export interface ReviewPlan {
   errors: string[];
   /** The plaintext the plan holds at the kinds' secret paths: the comment never shows these anywhere. */
   secrets: string[];
+  /** The stack's objects of our kinds by id (changed or not), to name what a field references: `af_…` → flow `enrich`. */
+  objects?: Record<string, { kind: string; name: string }>;
 }
 
 /** The plaintext values at `kind`'s secret paths in `values` (either door's names). */
@@ -233,8 +239,12 @@ export function planOfPreview(preview: PreviewJson): ReviewPlan {
   const changes: PlannedChange[] = [];
   const seen = new Set<string>();
   const secrets = new Set<string>();
+  const objects: Record<string, { kind: string; name: string }> = {};
   for (const step of preview.steps ?? []) {
     const type = step.newState?.type ?? step.oldState?.type ?? step.urn.split("::")[2] ?? "";
+    const id = [step.newState, step.oldState].map((state) => state?.id ?? state?.outputs?.id).find(isObjectId);
+    const objectKind = kindOfType(type);
+    if (id && objectKind) objects[id] = { kind: objectKind, name: step.urn.split("::").pop() ?? step.urn };
     for (const secret of stepSecrets(type, [step.oldState, step.newState])) secrets.add(secret);
     const change = plannedChange(
       { op: step.op, urn: step.urn, old: step.oldState, new: step.newState, replaceReasons: step.replaceReasons },
@@ -255,5 +265,5 @@ export function planOfPreview(preview: PreviewJson): ReviewPlan {
     changes.push({ urn, name, kind, type, stack, tenant: "", action: "invalid", replaceReasons: [], errors: messages });
   }
   const loose = [...errors.entries()].filter(([urn]) => !seen.has(urn)).flatMap(([, messages]) => messages);
-  return { changes, errors: loose, secrets: [...secrets] };
+  return { changes, errors: loose, secrets: [...secrets], objects };
 }

@@ -33,8 +33,19 @@ export interface RenderOptions {
   previewExit?: number;
 }
 
+/** What a value references, in words (`flow \`enrich\``), or undefined. */
+export type Naming = (value: unknown) => string | undefined;
+
+/** The {@link Naming} of a plan: an id of one of the stack's objects names that object. */
+export function namingOf(plan: ReviewPlan): Naming {
+  return (value) => {
+    const target = typeof value === "string" ? plan.objects?.[value] : undefined;
+    return target ? `${kindLabel(target.kind)} \`${target.name}\`` : undefined;
+  };
+}
+
 /** A value in a table cell or a list: short JSON, code-quoted, secrets already masked. */
-export function showValue(value: unknown, max = 80): string {
+export function show(value: unknown, max = 80): string {
   if (value === undefined) return "*(absent)*";
   const text = typeof value === "string" ? value : JSON.stringify(value);
   const short = text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -52,7 +63,11 @@ function identityFirst(value: unknown): unknown {
 }
 
 /** One item change as one line: `components[company] changed: required false → true`. */
-export function describeItem(change: ItemChange): string {
+export function describeItem(change: ItemChange, named: Naming = () => undefined): string {
+  const showValue = (value: unknown, max?: number) => {
+    const target = named(value);
+    return `${show(value, max)}${target ? ` (${target})` : ""}`;
+  };
   const at = `\`${change.where}\``;
   const fields = change.fields.map(
     (field) => `${field.field ? `\`${field.field}\` ` : ""}${showValue(field.before)} → ${showValue(field.after)}`,
@@ -193,12 +208,12 @@ function summaryTable(plan: ReviewPlan, options: RenderOptions): string[] {
 }
 
 /** One object's section: its changes by identity and its drawing. */
-function section(change: PlannedChange): string[] {
+function section(change: PlannedChange, named: Naming): string[] {
   const items = itemChanges(change);
-  const drawings = change.action === "delete" ? undefined : drawChange(change.before, change.after);
+  const drawings = change.action === "delete" ? undefined : drawChange(change.before, change.after, named);
   if (items.length === 0 && !drawings) return [];
   const lines = [`#### ${kindLabel(change.kind)} \`${change.name}\` (${change.action})`, ""];
-  lines.push(...items.map((item) => `- ${describeItem(item)}`));
+  lines.push(...items.map((item) => `- ${describeItem(item, named)}`));
   if (drawings) {
     lines.push("");
     const legend = "green: added · yellow: changed · red, dashed: removed";
@@ -243,7 +258,7 @@ export function renderReview(plan: ReviewPlan, options: RenderOptions = {}): str
   const sorted = [...plan.changes].sort((a, b) => ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action));
   const cut: string[] = [];
   for (const change of sorted) {
-    const text = scrub(section(change).join("\n"), secrets);
+    const text = scrub(section(change, namingOf(plan)).join("\n"), secrets);
     if (text === "") continue;
     if (cut.length === 0 && body.length + text.length + 1 <= limit) body += `\n${text}`;
     else cut.push(`\`${change.name}\``);

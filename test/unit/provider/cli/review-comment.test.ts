@@ -105,6 +105,24 @@ describe("the review comment", () => {
     expect(comment).not.toContain("adoptId");
   });
 
+  it("a reference to another object of the stack names it, in the list and in the drawing", () => {
+    const flowId = "af_3Nf7qL3mXcVbT8wRyK1pDz";
+    const flowUrn = "urn:pulumi:production::tenant-demo::pulumi-nodejs:dynamic/tenant:Flow::enrich";
+    const flowState = { urn: flowUrn, type: "pulumi-nodejs:dynamic/tenant:Flow", id: flowId, outputs: { id: flowId } };
+    const after = structuredClone(signupForm()) as { nodes: { config: Record<string, unknown> }[] };
+    after.nodes[2]!.config.flow_id = flowId;
+    const preview = {
+      steps: [
+        { op: "same", urn: flowUrn, oldState: flowState, newState: flowState },
+        updateStep("dynamic", "Form", "signup", signupForm(), after),
+      ],
+    };
+    const comment = renderReview(planOfPreview(preview));
+    expect(comment).toContain(`\`config.flow_id\` \`af_2Nf7qL3mXcVbT8wRyK1pDz\` → \`${flowId}\` (flow \`enrich\`)`);
+    expect(comment).toContain('[["Enrich the profile → flow enrich"]]');
+    expect(summaryChanges(comment)).toEqual(["`signup` `nodes[flow_enrich]: config.flow_id`"]);
+  });
+
   it("stays under the limit, cutting the collapsed diff at a line with a note", () => {
     const diffText = Array.from({ length: 5000 }, (_, i) => `~ line ${i} of a very long preview`).join("\n");
     const comment = renderReview(planOfPreview(fiveChangesPreview("dynamic")), { diffText, limit: 20_000 });

@@ -47,7 +47,7 @@ describe("identity diff", () => {
     const after = { nodes: [{ id: "b" }, { id: "a", alias: "Z" }] };
     const items = groupByItem(diffValues(before, after));
     // Of two items that swapped, the longest kept order keeps b: a moved, and changed.
-    expect(items.map(describeItem)).toEqual(["`nodes[a]` moved from 0 to 1; `alias` `A` → `Z`"]);
+    expect(items.map((item) => describeItem(item))).toEqual(["`nodes[a]` moved from 0 to 1; `alias` `A` → `Z`"]);
   });
 
   it("a renamed id is the old item removed and the new one added", () => {
@@ -102,7 +102,7 @@ describe("identity diff", () => {
   it("without an identity key, equal items match by value and the rest pair by position", () => {
     expect(summaryOf({ tags: ["a", "b"] }, { tags: ["b", "a", "c"] })).toEqual(["tags[#2] added"]);
     const paired = groupByItem(diffValues({ rows: [{ x: 1 }, { x: 2 }] }, { rows: [{ x: 1 }, { x: 3 }] }));
-    expect(paired.map(describeItem)).toEqual(["`rows[#1]`: `x` `2` → `3`"]);
+    expect(paired.map((item) => describeItem(item))).toEqual(["`rows[#1]`: `x` `2` → `3`"]);
   });
 
   it("top-level fields outside arrays are named by their path", () => {
