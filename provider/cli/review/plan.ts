@@ -191,7 +191,7 @@ export interface ReviewPlan {
   errors: string[];
   /** The plaintext the plan holds at the kinds' secret paths: the comment never shows these anywhere. */
   secrets: string[];
-  /** The stack's objects of our kinds by id (changed or not), to name what a field references: `af_…` → flow `enrich`. */
+  /** The stack's objects by id (changed or not), to name what a field references (`af_…`: flow `enrich`). */
   objects?: Record<string, { kind: string; name: string }>;
 }
 
