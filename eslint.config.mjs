@@ -11,6 +11,7 @@ export default tseslint.config(
       "coverage/**",
       ".tenant/**",
       "test/e2e/.runners/**",
+      "test-artifacts/**",
       "bench/results*.json",
       "bench/programs/*/bin/**",
       "sdk/**",

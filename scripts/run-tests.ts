@@ -15,6 +15,7 @@ import { endLeftovers } from "./lib/process-tree";
 import { REPO_ROOT, ensureLanguages, ensurePulumiCli } from "./lib/pulumi";
 import { ensurePostgres } from "./lib/postgres";
 import { parseScriptArgs } from "./lib/args";
+import { ensureChromium } from "./lib/chromium";
 
 const RUN_MARKER = "PULUMI_TENANT_TEST_RUN";
 const RUN_ID = `${process.pid}-${Date.now()}`;
@@ -84,6 +85,9 @@ function main(): void {
   // The GitOps tests start their own cluster as the shared state backend (installed here when missing).
   process.stdout.write("\n==> PostgreSQL (the shared state backend of the GitOps tests)\n");
   process.stdout.write(`PostgreSQL server binaries in ${ensurePostgres()}\n`);
+  // The review test renders the comment's Mermaid drawings in a real browser (installed here when missing).
+  process.stdout.write("\n==> Chromium (renders the review comment's Mermaid drawings)\n");
+  process.stdout.write(`Chromium at ${ensureChromium()}\n`);
   const env = { ...process.env, PULUMI_TENANT_BIN: pulumiBin, ...(full ? { TENANT_FULL: "1" } : {}) };
   const fast = jestStage("unit, server and provider tests", ["unit", "server", "provider"], ["--maxWorkers=2"], env);
   // Each engine suite has its own servers, state backend and PULUMI_HOME, and spends much of

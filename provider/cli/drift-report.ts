@@ -97,9 +97,12 @@ export function failureMessage(diagnostics: DiagnosticEvent[], cliMessage: strin
   return errors.join("\n");
 }
 
-/** Runs a refresh preview of `stack` and returns what drifted (empty: nothing); a failure is a {@link DriftCheckError}. */
-export async function detectDrift(stack: Stack): Promise<DriftItem[]> {
-  const events: EngineEvent[] = [];
+/**
+ * Runs a refresh preview of `stack` and returns what drifted (empty: nothing); a failure is a
+ * {@link DriftCheckError}. `events`, when given, receives the preview's engine events (the
+ * review rendering of the drift reads them).
+ */
+export async function detectDrift(stack: Stack, events: EngineEvent[] = []): Promise<DriftItem[]> {
   try {
     await stack.preview({ refresh: true, onEvent: (event) => events.push(event) });
   } catch (error) {

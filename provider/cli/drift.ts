@@ -5,8 +5,11 @@
  */
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import type { Stack } from "@pulumi/pulumi/automation";
+import * as fs from "node:fs";
+import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { describeDrift, detectDrift, type DriftItem } from "./drift-report";
+import { planOfEvents } from "./review/plan";
+import { renderReview } from "./review/render";
 import { shellWord } from "./generate/program";
 import { pulumiBinDir, pulumiCommand } from "./pulumi-command";
 import { readStackIndex } from "../backend/stacks";
@@ -16,7 +19,7 @@ import { describeUnmanaged, findUnmanaged } from "./unmanaged";
 /** Exit codes of `pulumi-tenant drift`. */
 export const DRIFT_EXIT = { clean: 0, error: 1, drift: 2, unmanaged: 4 } as const;
 
-export const DRIFT_HELP = `Usage: pulumi-tenant drift [--stack NAME] [--cwd DIR] [--unmanaged] [--json]
+export const DRIFT_HELP = `Usage: pulumi-tenant drift [--stack NAME] [--cwd DIR] [--unmanaged] [--json] [--comment FILE]
 
 Runs a refresh preview (\`pulumi preview --refresh\`) of a stack and reports every
 resource whose tenant object no longer matches the code, with the fields that differ.
@@ -35,6 +38,8 @@ Options:
                  sibling backends named by tenant:ownershipBackends or
                  PULUMI_TENANT_OWNERSHIP_BACKENDS
   --json         print the drift as JSON instead of lines
+  --comment FILE also write the drift as the review comment renders a preview (Markdown: what
+                 \`pulumi up --refresh\` would change, by identity, graphs drawn, secrets masked)
   -h, --help     this text
 
 The Pulumi CLI is taken from PULUMI_TENANT_BIN, PATH, or ~/.pulumi/versions/<pinned>/bin.
@@ -71,14 +76,22 @@ export interface DriftReportOptions {
   remedyAside?: string;
   /** More to report after the drift: keys of the JSON report, and lines for people. */
   extra?: { json: Record<string, unknown>; lines: string[] };
+  /** Also write the drift to this file as the review comment renders a preview. */
+  comment?: string;
 }
 
 /** Reports the drift of `stack` on stdout; returns the exit code. */
 export async function reportDrift(stack: Stack, label: string, options: DriftReportOptions = {}): Promise<number> {
   const json = options.json ?? false;
   if (!json) process.stdout.write(`Checking stack '${label}' for drift (refresh preview)...\n`);
-  const drift: DriftItem[] = await detectDrift(stack);
+  const events: EngineEvent[] = [];
+  const drift: DriftItem[] = await detectDrift(stack, events);
   const remedy = options.remedy ?? `pulumi up --refresh --stack ${label}`;
+  if (options.comment) {
+    const plan = planOfEvents(events);
+    const title = `Drift of stack \`${label}\`: what \`${remedy}\` would change`;
+    fs.writeFileSync(options.comment, renderReview(plan, { title, secrets: plan.secrets }));
+  }
   if (json) {
     const fix = drift.length === 0 ? {} : { remedy };
     process.stdout.write(`${JSON.stringify({ stack: label, drift, ...fix, ...options.extra?.json }, null, 2)}\n`);
@@ -103,6 +116,7 @@ export async function driftCommand(args: string[]): Promise<number> {
       cwd: { type: "string" },
       json: { type: "boolean" },
       unmanaged: { type: "boolean" },
+      comment: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -125,6 +139,7 @@ export async function driftCommand(args: string[]): Promise<number> {
     json: values.json ?? false,
     unmanaged: values.unmanaged ?? false,
     remedy: `pulumi up --refresh --stack ${shellWord(stackName)}${where}`,
+    ...(values.comment !== undefined ? { comment: values.comment } : {}),
   });
 }
 

@@ -2,12 +2,14 @@
 /**
  * The `pulumi-tenant` command: `drift` (is the tenant what the code says? which objects does
  * no stack manage?), `generate` (a Pulumi program from a live tenant) and `recover` (what a
- * killed run left pending, before the next `up`). `pulumi-tenant <command> --help`
+ * killed run left pending, before the next `up`), `review` (the pull-request comment of a
+ * preview). `pulumi-tenant <command> --help`
  * describes each.
  */
 import { DRIFT_EXIT, driftCommand } from "./drift";
 import { GENERATE_SUMMARY, generateCommand } from "./generate";
 import { recoverCommand } from "./recover";
+import { REVIEW_SUMMARY, reviewCommand } from "./review/command";
 
 /** A command: its line in the usage, and what runs it (each prints its own `--help`). */
 type Command = { summary: string; run: (args: string[]) => Promise<number> };
@@ -22,6 +24,7 @@ const COMMANDS: Record<string, Command> = {
     summary: "finish the creates a killed `pulumi up` left pending (run it before `pulumi up` in CI)",
     run: recoverCommand,
   },
+  review: { summary: REVIEW_SUMMARY, run: reviewCommand },
 };
 
 function usage(): string {

@@ -187,14 +187,17 @@ describe("GitOps: stacks sharing a tenant, the CI recipes and runs at once (Post
     fleet.commit(editor, stack);
   }
 
-  test("the preview recipe on a pull request: the comment holds the diff; an adoption of another stack's object fails naming it", async () => {
+  test("the preview recipe on a pull request: the review comment; an adoption of another stack's object fails naming it", async () => {
     await commit("alpha", { forms: [form("Shared, renamed in a PR")] });
     const reviewer = fleet.runner("preview-alpha");
     const preview = await reviewer.recipe("preview.sh", "alpha", ".", "comment.md");
     expect(preview.status).toBe(0);
     const comment = fs.readFileSync(path.join(reviewer.dir, "comment.md"), "utf8");
     expect(comment).toContain("Preview succeeded.");
-    expect(comment).toContain("Shared, renamed in a PR");
+    // The review comment (pulumi-tenant review), not the plain preview: the change by field, the diff collapsed.
+    expect(comment).toContain("| ✏️ update | form |");
+    expect(comment).toContain("- `name`: `Shared` → `Shared, renamed in a PR`");
+    expect(comment).toContain("<details><summary>Full <code>pulumi preview --diff</code></summary>");
     await commit("alpha", { forms: [form("Shared")] });
 
     await commit("beta", { forms: [{ key: "mine", name: "Shared", adoptId: formId }] });

@@ -1,0 +1,150 @@
+/**
+ * `pulumi-tenant review`: the pull-request comment of a preview, from the engine's own plan
+ * (`pulumi preview --json`), by identity, forms drawn, secrets masked.
+ */
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { pulumiBinDir } from "../../backend/pulumi-cli";
+import { planOfPreview, type PreviewJson } from "./plan";
+import { renderReview } from "./render";
+
+/** Its line in the usage. */
+export const REVIEW_SUMMARY =
+  "write the pull-request comment of a preview: changes by id, graphs drawn, secrets masked";
+
+/** What `pulumi-tenant review --help` prints. */
+export const REVIEW_HELP = `Usage: pulumi-tenant review [--stack NAME] [--cwd DIR] [--preview-json FILE]
+                            [--diff-file FILE] [--preview-exit CODE] [--out FILE] [--title TEXT]
+
+Writes a Markdown comment for a pull request from the engine's own plan: a summary table
+(each object, its action, the fields that change), each object's changes by identity (nodes,
+components, rules, subscriptions matched by id, event_type or key: added, removed, moved or
+changed field by field), each changed graph of nodes drawn as a Mermaid flowchart, and the
+full \`pulumi preview --diff\` collapsed at the end. Secrets are masked; the comment stays
+under GitHub's 65,536 characters, with a note of what was cut.
+
+Options:
+  --preview-json FILE  the output of \`pulumi preview --json\` (default: run it on the stack)
+  --diff-file FILE     the output of \`pulumi preview --diff\` to keep collapsed (default: run it,
+                       unless --preview-json is given)
+  --stack NAME         the stack to preview (default: the project's selected stack)
+  --cwd DIR            the Pulumi project folder (default: the current folder)
+  --out FILE           where to write the comment (default: stdout)
+  --title TEXT         the comment's heading (default: "Preview of stack <name>")
+  --preview-exit CODE  the exit code of the preview that wrote --preview-json (the heading says
+                       whether it succeeded)
+  -h, --help           this text
+
+Exit codes: 0 the comment is written and the preview succeeded; 2 the comment is written and
+the preview reported errors (invalid input, named in the comment); 1 no comment (an error).`;
+
+/** Exit codes of `review`. */
+export const REVIEW_EXIT = { ok: 0, error: 1, previewErrors: 2 } as const;
+
+/** Runs `pulumi <args>`; resolves with stdout even when the CLI fails (a failed preview still prints its JSON). */
+function pulumi(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; failed: boolean }> {
+  const binary = path.join(pulumiBinDir(), "pulumi");
+  const env = { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" };
+  return new Promise((resolve) =>
+    execFile(binary, [...args, "--non-interactive"], { cwd, env, maxBuffer: 1 << 30 }, (error, stdout, stderr) =>
+      resolve({ stdout, stderr, failed: error !== null }),
+    ),
+  );
+}
+
+/** The tenants' domains in the stack's configuration, by namespace (`tenant` → `x.eu.auth0.com`). */
+async function tenantDomains(stackArgs: string[], cwd: string): Promise<Record<string, string>> {
+  const result = await pulumi(["config", ...stackArgs, "--json"], cwd);
+  if (result.failed) return {};
+  try {
+    const config = JSON.parse(result.stdout) as Record<string, { value?: unknown; secret?: boolean }>;
+    return Object.fromEntries(
+      Object.entries(config)
+        .filter(([key, entry]) => key.endsWith(":domain") && !entry.secret && typeof entry.value === "string")
+        .map(([key, entry]) => [key.slice(0, key.indexOf(":")), entry.value as string]),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** Reads `file`, saying which option named it when it cannot. */
+function readOption(file: string, option: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch (error) {
+    throw new Error(`cannot read ${option} ${file}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Parses the preview JSON, saying what to do when it is not. */
+function parsePreview(text: string, source: string): PreviewJson {
+  try {
+    return JSON.parse(text) as PreviewJson;
+  } catch (error) {
+    const start = text.trim().split("\n")[0]?.slice(0, 200);
+    throw new Error(
+      `${source} is not the JSON of \`pulumi preview --json\` (it starts: ${start}). Run the preview with --json ` +
+        "and give its standard output alone (not merged with its standard error).",
+      { cause: error },
+    );
+  }
+}
+
+/** Runs the `review` subcommand with its arguments; returns the exit code. */
+export async function reviewCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      stack: { type: "string" },
+      cwd: { type: "string" },
+      "preview-json": { type: "string" },
+      "diff-file": { type: "string" },
+      out: { type: "string" },
+      title: { type: "string" },
+      "preview-exit": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${REVIEW_HELP}\n`);
+    return REVIEW_EXIT.ok;
+  }
+  const cwd = path.resolve(values.cwd ?? ".");
+  const stackArgs = values.stack ? ["--stack", values.stack] : [];
+  let previewText: string;
+  let diffText = values["diff-file"] === undefined ? undefined : readOption(values["diff-file"], "--diff-file");
+  let previewFailed = false;
+  if (values["preview-json"] !== undefined) {
+    previewText = readOption(values["preview-json"], "--preview-json");
+  } else {
+    const run = await pulumi(["preview", ...stackArgs, "--json"], cwd);
+    previewText = run.stdout;
+    previewFailed = run.failed;
+    if (run.stdout.trim() === "") {
+      throw new Error(`\`pulumi preview --json\` printed nothing in ${cwd}: ${run.stderr.trim().slice(-600)}`);
+    }
+    diffText ??= await pulumi(["preview", ...stackArgs, "--diff", "--color", "never"], cwd).then(
+      (diff) => `${diff.stdout}${diff.stderr}`,
+    );
+  }
+  const plan = planOfPreview(parsePreview(previewText, values["preview-json"] ?? "`pulumi preview --json`"));
+  // The stack's configuration names the tenants' domains; with no stack named or previewed here, there is none to read.
+  const tenants = values.stack || values["preview-json"] === undefined ? await tenantDomains(stackArgs, cwd) : {};
+  const exit = values["preview-exit"] === undefined ? (previewFailed ? 1 : 0) : Number(values["preview-exit"]);
+  if (!Number.isInteger(exit))
+    throw new Error(`--preview-exit must be an exit code (a number), not ${values["preview-exit"]}`);
+  const comment = renderReview(plan, {
+    diffText,
+    secrets: plan.secrets,
+    tenants,
+    title: values.title,
+    previewExit: exit,
+  });
+  if (values.out) fs.writeFileSync(values.out, comment);
+  else process.stdout.write(comment);
+  const failed = exit !== 0 || plan.errors.length > 0 || plan.changes.some((change) => change.errors.length > 0);
+  return failed ? REVIEW_EXIT.previewErrors : REVIEW_EXIT.ok;
+}
