@@ -14,6 +14,7 @@ import { spawnSync } from "node:child_process";
 import { KIND_NAMES, KINDS, type JsonSchema, type KindName, type LookupSpec } from "../api";
 import { REPO_ROOT } from "./lib/pulumi";
 import { tsdocComment } from "./tsdoc";
+import { outputOnlyFields } from "../provider/lifecycle/resource-class";
 
 /** Where the generated classes live, from the repository root. */
 export const GENERATED_DIR = path.join("provider", "generated");
@@ -51,8 +52,7 @@ export function classSource(kind: KindName): string {
   const type = spec.typeName;
   const required = new Set((spec.createSchema.required ?? []) as string[]);
   const inputs = propertiesOf(spec.createSchema);
-  const inputNames = new Set(inputs.map(([field]) => field));
-  const outputsOnly = propertiesOf(spec.responseSchema).filter(([field]) => field !== "id" && !inputNames.has(field));
+  const outputsOnly = propertiesOf(spec.responseSchema).filter(([field]) => outputOnlyFields(kind).includes(field));
   const lookups: readonly LookupSpec[] = spec.lookups;
   const byIdOrName = lookups.filter(
     (lookup) => lookup.result === "object" && (lookup.oneOf ?? []).join() === "id,name",

@@ -63,8 +63,11 @@ async function run(): Promise<void> {
     config: { rateLimitPolicyId: { value: policyId } },
   });
   const config = await stack.getAllConfig();
-  if (!config["tenant-demo:hookPassword"]) {
-    await stack.setConfig("hookPassword", { value: randomBytes(18).toString("base64url"), secret: true });
+  // The example's secrets, made once per demo stack (a re-run keeps them: nothing changes).
+  for (const key of ["hookPassword", "crmToken"]) {
+    if (!config[`tenant-demo:${key}`]) {
+      await stack.setConfig(key, { value: randomBytes(18).toString("base64url"), secret: true });
+    }
   }
   // --refresh: a plain `up` compares the code with the state only, and would leave drift in place.
   const result = await stack.up({ refresh: true, onOutput: (out) => process.stdout.write(out) });

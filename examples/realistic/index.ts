@@ -1,12 +1,17 @@
 /**
- * A realistic tenant: a sign-up form (STEP, ROUTER and FLOW nodes with components), the
- * hosted login page template kept in login.html, an audit event stream to a webhook whose
- * password is secret config, and a rate limit policy looked up and exported.
+ * A realistic tenant: a sign-up form (STEP, ROUTER and FLOW nodes with components) whose
+ * FLOW node runs a flow defined here, the flow's HTTP action calling a CRM through a flow
+ * vault connection whose token is secret config, the hosted login page template kept in
+ * login.html, an audit event stream to a webhook whose password is secret config, and a
+ * rate limit policy looked up and exported. No id is written here or in the config: the
+ * form points at `enrich.id` and the flow at `crm.id`, so the same program deploys to any
+ * tenant (a `dev` stack, a `prod` stack), each holding its own ids.
  *
  *   pulumi config set tenant:domain my-tenant.eu.auth0.com      # or http://127.0.0.1:4010
  *   pulumi config set tenant:clientId <client id>
  *   pulumi config set --secret tenant:clientSecret <client secret>
  *   pulumi config set --secret hookPassword <webhook password>
+ *   pulumi config set --secret crmToken <the CRM's API token>
  *   pulumi config set rateLimitPolicyId rlp_...                  # optional
  */
 import * as fs from "node:fs";
@@ -15,6 +20,32 @@ import * as pulumi from "@pulumi/pulumi";
 import * as tenant from "pulumi-tenant";
 
 const cfg = new pulumi.Config();
+
+/** The CRM's credentials, kept in the tenant's vault: the token is write-only there and a secret here. */
+export const crm = new tenant.FlowVaultConnection("crm", {
+  name: "crm-api",
+  app_id: "HTTP",
+  setup: { type: "BEARER", token: cfg.requireSecret("crmToken") },
+});
+
+/** What the form's FLOW node runs: look the new user's company up in the CRM. */
+export const enrich = new tenant.Flow("enrich", {
+  name: "Enrich the profile",
+  actions: [
+    {
+      id: "lookup_company",
+      alias: "Look the company up",
+      type: "HTTP",
+      action: "SEND_REQUEST",
+      params: {
+        connection_id: crm.id,
+        url: cfg.get("crmUrl") ?? "https://crm.example.com/api/companies/lookup",
+        method: "POST",
+        payload: { company: "{{fields.company}}", email: "{{fields.email}}" },
+      },
+    },
+  ],
+});
 
 export const signup = new tenant.Form("signup", {
   name: cfg.get("formName") ?? "Sign-up",
@@ -64,7 +95,7 @@ export const signup = new tenant.Form("signup", {
       type: "FLOW",
       alias: "Enrich the profile",
       coordinates: { x: 900, y: 0 },
-      config: { flow_id: cfg.get("enrichFlowId") ?? "af_2Nf7qL3mXcVbT8wRyK1pDz", next_node: "$ending" },
+      config: { flow_id: enrich.id, next_node: "$ending" },
     },
   ],
   ending: { resume_flow: true, coordinates: { x: 1200, y: 0 } },
@@ -93,4 +124,5 @@ const policyId = cfg.get("rateLimitPolicyId");
 export const rateLimitPolicy = policyId ? tenant.getRateLimitPolicyOutput({ id: policyId }) : undefined;
 
 export const formId = signup.id;
+export const flowId = enrich.id;
 export const eventStreamId = audit.id;

@@ -55,20 +55,10 @@ export class FlowVaultConnection extends dynamic.Resource {
    * `fingerprint` say whether and which are set); stored as a Pulumi secret.
    */
   declare public readonly setup: pulumi.Output<ObjectOf<"flowVaultConnection">["setup"]>;
-  /** The account the credentials belong to, as the app names it. */
-  declare public readonly account_name: pulumi.Output<ObjectOf<"flowVaultConnection">["account_name"]>;
-  /** Whether the connection has its credentials (`setup`). */
-  declare public readonly ready: pulumi.Output<ObjectOf<"flowVaultConnection">["ready"]>;
   /** When the connection was made. */
   declare public readonly created_at: pulumi.Output<ObjectOf<"flowVaultConnection">["created_at"]>;
   /** When the connection last changed. */
   declare public readonly updated_at: pulumi.Output<ObjectOf<"flowVaultConnection">["updated_at"]>;
-  /** When its credentials were last set. */
-  declare public readonly refreshed_at: pulumi.Output<ObjectOf<"flowVaultConnection">["refreshed_at"]>;
-  /** Names the credentials set: it changes when `setup` does. */
-  declare public readonly fingerprint: pulumi.Output<ObjectOf<"flowVaultConnection">["fingerprint"]>;
-  /** The app's environment, where it has several. */
-  declare public readonly environment: pulumi.Output<ObjectOf<"flowVaultConnection">["environment"]>;
   /** The adopted object's id, when `adoptId` was given. */
   declare public readonly adoptId: pulumi.Output<string | undefined>;
 

@@ -49,8 +49,6 @@ export class Flow extends dynamic.Resource {
   declare public readonly created_at: pulumi.Output<ObjectOf<"flow">["created_at"]>;
   /** When the flow last changed. */
   declare public readonly updated_at: pulumi.Output<ObjectOf<"flow">["updated_at"]>;
-  /** When the flow last ran. */
-  declare public readonly executed_at: pulumi.Output<ObjectOf<"flow">["executed_at"]>;
   /** The adopted object's id, when `adoptId` was given. */
   declare public readonly adoptId: pulumi.Output<string | undefined>;
 

@@ -8,6 +8,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { kindSpec, secretValues, type JsonSchema, type KindName, type KINDS, type Static } from "../../api";
 import { markSecrets } from "./secrets";
+import { TABLE_OUTPUT_FIELDS } from "./table-kind";
 import { tenantInputs, type TenantArgs } from "./tenant";
 import { idOrNameLookups, type IdOrNameLookups } from "../lookups/by-name";
 
@@ -30,12 +31,15 @@ export interface AdoptArgs extends TenantArgs {
 
 const propertiesOf = (schema: JsonSchema): string[] => Object.keys((schema.properties ?? {}) as object);
 
-/** The fields of kind `kind` that only the tenant sets (the answer's, not the create's; not `id`). */
+/**
+ * The fields of kind `kind` that only the tenant sets and its resource outputs (its
+ * timestamps, {@link TABLE_OUTPUT_FIELDS}): the class declares each as an output.
+ */
 export function outputOnlyFields(kind: string): string[] {
   const spec = kindSpec(kind);
   if (!spec) throw new Error(`pulumi-tenant: unknown resource kind "${kind}"`);
   const inputs = new Set(propertiesOf(spec.createSchema));
-  return propertiesOf(spec.responseSchema).filter((field) => field !== "id" && !inputs.has(field));
+  return propertiesOf(spec.responseSchema).filter((field) => TABLE_OUTPUT_FIELDS.includes(field) && !inputs.has(field));
 }
 
 /**

@@ -70,6 +70,13 @@ function collectionFacts(name: string): KindSpec & Required<Pick<KindSpec, "id" 
   return spec as KindSpec & Required<Pick<KindSpec, "id" | "paging">>;
 }
 
+/**
+ * The server-made fields a table kind's resource outputs besides its inputs: its timestamps.
+ * Others (a connection's `fingerprint`, a flow's `executed_at`) move without a write of the
+ * program's and would read as drift at every refresh; the lookups answer them.
+ */
+export const TABLE_OUTPUT_FIELDS: readonly string[] = ["created_at", "updated_at"];
+
 /** The names of kind `K`'s lookups (any name for a kind declared beyond the table). */
 type LookupName<K extends string> = K extends KindName ? (typeof KINDS)[K]["lookups"][number]["name"] : string;
 
@@ -123,7 +130,7 @@ export function tableKindModule(name: string): AnyKindModule {
           server,
           fields.filter((field) => previous === undefined || previous[field] !== undefined),
         ),
-        ...pick(server, ["created_at", "updated_at"]),
+        ...pick(server, TABLE_OUTPUT_FIELDS),
       };
       // The API never answers a write-only secret: carry it from the inputs or the old outputs.
       return writeOnly && previous ? withSecretsOf(outputs, previous, secretPaths) : outputs;

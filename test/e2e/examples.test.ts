@@ -12,7 +12,10 @@ jest.setTimeout(E2E_TIMEOUT_MS);
 describe("example programs and CI commands", () => {
   let ctx: E2eContext;
   let place: PulumiPlace;
-  const secrets = { hookPassword: { value: "example-hook-secret", secret: true } };
+  const secrets = {
+    hookPassword: { value: "example-hook-secret", secret: true },
+    crmToken: { value: "example-crm-token", secret: true },
+  };
 
   beforeAll(async () => {
     ctx = await startE2e({
@@ -44,7 +47,7 @@ describe("example programs and CI commands", () => {
     clientSecret: ctx.server.credentials.clientSecret,
   });
 
-  test("the realistic example (the root project) previews its four resources", async () => {
+  test("the realistic example (the root project) previews its six resources", async () => {
     const stack = await openStack({
       workDir: REPO_ROOT,
       stackName: "examples-realistic",
@@ -55,7 +58,8 @@ describe("example programs and CI commands", () => {
       freshConfig: true,
     });
     const preview = await stack.preview();
-    expect(preview.changeSummary.create).toBe(4);
+    // The stack, the vault connection, the flow, the form, the login template, the event stream.
+    expect(preview.changeSummary.create).toBe(6);
   });
 
   test("the real-tenant project runs the same program with only config changed", async () => {
@@ -69,7 +73,8 @@ describe("example programs and CI commands", () => {
       freshConfig: true,
     });
     const preview = await stack.preview();
-    expect(preview.changeSummary.create).toBe(4);
+    // The stack, the vault connection, the flow, the form, the login template, the event stream.
+    expect(preview.changeSummary.create).toBe(6);
   });
 
   test("the adoption example adopts existing objects: up updates them in place, creating nothing", async () => {

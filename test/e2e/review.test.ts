@@ -179,7 +179,10 @@ describe("the issue's five changes on the realistic example, through the real en
     ctx = await startE2e({
       programDir,
       stackName: "review",
-      config: { hookPassword: { value: HOOK_PASSWORD, secret: true } },
+      config: {
+        hookPassword: { value: HOOK_PASSWORD, secret: true },
+        crmToken: { value: "review-crm-token-Hq27", secret: true },
+      },
     });
     await ctx.stack.up();
   });
