@@ -57,7 +57,7 @@ export class EventStream extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string>;
     /**
-     * Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * Where events go, by `type`: a `webhook` (`webhookEndpoint`, an `https://` URL, and `webhookAuthorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `headerKey` and `headerValue`), Amazon `eventbridge` (`awsAccountId`, 12 digits, and a published `awsRegion`) or an `action` (`actionId`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
      */
     declare public readonly destination: pulumi.Output<outputs.EventStreamDestinationWebhook | outputs.EventStreamDestinationEventbridge | outputs.EventStreamDestinationAction>;
     /**
@@ -115,7 +115,7 @@ export class EventStream extends pulumi.CustomResource {
  */
 export interface EventStreamArgs {
     /**
-     * Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * Where events go, by `type`: a `webhook` (`webhookEndpoint`, an `https://` URL, and `webhookAuthorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `headerKey` and `headerValue`), Amazon `eventbridge` (`awsAccountId`, 12 digits, and a published `awsRegion`) or an `action` (`actionId`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
      */
     destination: pulumi.Input<inputs.EventStreamDestinationWebhookArgs | inputs.EventStreamDestinationEventbridgeArgs | inputs.EventStreamDestinationActionArgs>;
     /**

@@ -67,7 +67,7 @@ export class Form extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly embeddedAt: pulumi.Output<string | undefined>;
     /**
-     * What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+     * What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `afterSubmit` flow (`flowId`), `resumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
      */
     declare public readonly ending: pulumi.Output<outputs.FormEnding | undefined>;
     /**
@@ -83,11 +83,11 @@ export class Form extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+     * The flow graph: STEP nodes (components and `nextNode`), FLOW nodes (`flowId` and `nextNode`) and ROUTER nodes (`rules` and `fallback`). Every `nextNode` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secretKey`, GMAPS_ADDRESS `apiKey` and `serverKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `accessToken`) are stored as Pulumi secrets, never in plaintext.
      */
     declare public readonly nodes: pulumi.Output<(outputs.FormNodeStep | outputs.FormNodeFlow | outputs.FormNodeRouter)[] | undefined>;
     /**
-     * Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+     * Where the form starts: its `hiddenFields` (`{ key, value }`), the first node (`nextNode`) and its position in the editor (`coordinates`).
      */
     declare public readonly start: pulumi.Output<outputs.FormStart | undefined>;
     /**
@@ -157,7 +157,7 @@ export class Form extends pulumi.CustomResource {
  */
 export interface FormArgs {
     /**
-     * What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+     * What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `afterSubmit` flow (`flowId`), `resumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
      */
     ending?: pulumi.Input<inputs.FormEndingArgs | undefined>;
     /**
@@ -173,11 +173,11 @@ export interface FormArgs {
      */
     name: pulumi.Input<string>;
     /**
-     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+     * The flow graph: STEP nodes (components and `nextNode`), FLOW nodes (`flowId` and `nextNode`) and ROUTER nodes (`rules` and `fallback`). Every `nextNode` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secretKey`, GMAPS_ADDRESS `apiKey` and `serverKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `accessToken`) are stored as Pulumi secrets, never in plaintext.
      */
     nodes?: pulumi.Input<pulumi.Input<inputs.FormNodeStepArgs | inputs.FormNodeFlowArgs | inputs.FormNodeRouterArgs>[] | undefined>;
     /**
-     * Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+     * Where the form starts: its `hiddenFields` (`{ key, value }`), the first node (`nextNode`) and its position in the editor (`coordinates`).
      */
     start?: pulumi.Input<inputs.FormStartArgs | undefined>;
     /**

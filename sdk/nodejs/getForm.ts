@@ -48,7 +48,7 @@ export interface GetFormResult {
      */
     readonly embeddedAt?: string;
     /**
-     * What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+     * What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `afterSubmit` flow (`flowId`), `resumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
      */
     readonly ending?: outputs.FormEnding;
     /**
@@ -68,11 +68,11 @@ export interface GetFormResult {
      */
     readonly name: string;
     /**
-     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+     * The flow graph: STEP nodes (components and `nextNode`), FLOW nodes (`flowId` and `nextNode`) and ROUTER nodes (`rules` and `fallback`). Every `nextNode` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secretKey`, GMAPS_ADDRESS `apiKey` and `serverKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `accessToken`) are stored as Pulumi secrets, never in plaintext.
      */
     readonly nodes?: (outputs.FormNodeStep | outputs.FormNodeFlow | outputs.FormNodeRouter)[];
     /**
-     * Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+     * Where the form starts: its `hiddenFields` (`{ key, value }`), the first node (`nextNode`) and its position in the editor (`coordinates`).
      */
     readonly start?: outputs.FormStart;
     /**

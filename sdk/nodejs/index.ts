@@ -10,6 +10,16 @@ export type EventStream = import("./eventStream").EventStream;
 export const EventStream: typeof import("./eventStream").EventStream = null as any;
 utilities.lazyLoad(exports, ["EventStream"], () => require("./eventStream"));
 
+export { FlowArgs } from "./flow";
+export type Flow = import("./flow").Flow;
+export const Flow: typeof import("./flow").Flow = null as any;
+utilities.lazyLoad(exports, ["Flow"], () => require("./flow"));
+
+export { FlowVaultConnectionArgs } from "./flowVaultConnection";
+export type FlowVaultConnection = import("./flowVaultConnection").FlowVaultConnection;
+export const FlowVaultConnection: typeof import("./flowVaultConnection").FlowVaultConnection = null as any;
+utilities.lazyLoad(exports, ["FlowVaultConnection"], () => require("./flowVaultConnection"));
+
 export { FormArgs } from "./form";
 export type Form = import("./form").Form;
 export const Form: typeof import("./form").Form = null as any;
@@ -19,6 +29,16 @@ export { GetEventStreamArgs, GetEventStreamResult, GetEventStreamOutputArgs } fr
 export const getEventStream: typeof import("./getEventStream").getEventStream = null as any;
 export const getEventStreamOutput: typeof import("./getEventStream").getEventStreamOutput = null as any;
 utilities.lazyLoad(exports, ["getEventStream","getEventStreamOutput"], () => require("./getEventStream"));
+
+export { GetFlowArgs, GetFlowResult, GetFlowOutputArgs } from "./getFlow";
+export const getFlow: typeof import("./getFlow").getFlow = null as any;
+export const getFlowOutput: typeof import("./getFlow").getFlowOutput = null as any;
+utilities.lazyLoad(exports, ["getFlow","getFlowOutput"], () => require("./getFlow"));
+
+export { GetFlowVaultConnectionArgs, GetFlowVaultConnectionResult, GetFlowVaultConnectionOutputArgs } from "./getFlowVaultConnection";
+export const getFlowVaultConnection: typeof import("./getFlowVaultConnection").getFlowVaultConnection = null as any;
+export const getFlowVaultConnectionOutput: typeof import("./getFlowVaultConnection").getFlowVaultConnectionOutput = null as any;
+utilities.lazyLoad(exports, ["getFlowVaultConnection","getFlowVaultConnectionOutput"], () => require("./getFlowVaultConnection"));
 
 export { GetFormArgs, GetFormResult, GetFormOutputArgs } from "./getForm";
 export const getForm: typeof import("./getForm").getForm = null as any;
@@ -71,6 +91,10 @@ const _module = {
         switch (type) {
             case "tenant:index:EventStream":
                 return new EventStream(name, <any>undefined, { urn })
+            case "tenant:index:Flow":
+                return new Flow(name, <any>undefined, { urn })
+            case "tenant:index:FlowVaultConnection":
+                return new FlowVaultConnection(name, <any>undefined, { urn })
             case "tenant:index:Form":
                 return new Form(name, <any>undefined, { urn })
             case "tenant:index:LoginTemplate":

@@ -51,7 +51,7 @@ export class RateLimitPolicy extends pulumi.CustomResource {
     }
 
     /**
-     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirectUri` an `https://` URL). Updated in place.
      */
     declare public readonly configuration: pulumi.Output<outputs.RateLimitConfigurationAllow | outputs.RateLimitConfigurationBlock | outputs.RateLimitConfigurationLog | outputs.RateLimitConfigurationRedirect>;
     /**
@@ -122,7 +122,7 @@ export class RateLimitPolicy extends pulumi.CustomResource {
  */
 export interface RateLimitPolicyArgs {
     /**
-     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirectUri` an `https://` URL). Updated in place.
      */
     configuration: pulumi.Input<inputs.RateLimitConfigurationAllowArgs | inputs.RateLimitConfigurationBlockArgs | inputs.RateLimitConfigurationLogArgs | inputs.RateLimitConfigurationRedirectArgs>;
     /**

@@ -47,7 +47,7 @@ type EventStream struct {
 
 	// When the event stream was created (ISO-8601).
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
-	// Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+	// Where events go, by `type`: a `webhook` (`WebhookEndpoint`, an `https://` URL, and `WebhookAuthorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `HeaderKey` and `HeaderValue`), Amazon `eventbridge` (`AwsAccountId`, 12 digits, and a published `AwsRegion`) or an `action` (`ActionId`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 	Destination pulumi.AnyOutput `pulumi:"destination"`
 	// The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
@@ -102,7 +102,7 @@ func (EventStreamState) ElementType() reflect.Type {
 }
 
 type eventStreamArgs struct {
-	// Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+	// Where events go, by `type`: a `webhook` (`WebhookEndpoint`, an `https://` URL, and `WebhookAuthorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `HeaderKey` and `HeaderValue`), Amazon `eventbridge` (`AwsAccountId`, 12 digits, and a published `AwsRegion`) or an `action` (`ActionId`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 	Destination interface{} `pulumi:"destination"`
 	// The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
 	Name *string `pulumi:"name"`
@@ -114,7 +114,7 @@ type eventStreamArgs struct {
 
 // The set of arguments for constructing a EventStream resource.
 type EventStreamArgs struct {
-	// Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+	// Where events go, by `type`: a `webhook` (`WebhookEndpoint`, an `https://` URL, and `WebhookAuthorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `HeaderKey` and `HeaderValue`), Amazon `eventbridge` (`AwsAccountId`, 12 digits, and a published `AwsRegion`) or an `action` (`ActionId`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 	Destination pulumi.Input
 	// The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed.
 	Name pulumi.StringPtrInput
@@ -166,7 +166,7 @@ func (o EventStreamOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *EventStream) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+// Where events go, by `type`: a `webhook` (`WebhookEndpoint`, an `https://` URL, and `WebhookAuthorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `HeaderKey` and `HeaderValue`), Amazon `eventbridge` (`AwsAccountId`, 12 digits, and a published `AwsRegion`) or an `action` (`ActionId`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 func (o EventStreamOutput) Destination() pulumi.AnyOutput {
 	return o.ApplyT(func(v *EventStream) pulumi.AnyOutput { return v.Destination }).(pulumi.AnyOutput)
 }

@@ -55,7 +55,7 @@ type Form struct {
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// When the form was embedded (a calendar date), if ever.
 	EmbeddedAt pulumi.StringPtrOutput `pulumi:"embeddedAt"`
-	// What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+	// What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `AfterSubmit` flow (`FlowId`), `ResumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
 	Ending FormEndingPtrOutput `pulumi:"ending"`
 	// The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
 	Languages FormLanguagesPtrOutput `pulumi:"languages"`
@@ -63,9 +63,9 @@ type Form struct {
 	Messages FormMessagesPtrOutput `pulumi:"messages"`
 	// The form's name, 1 to 150 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+	// The flow graph: STEP nodes (components and `NextNode`), FLOW nodes (`FlowId` and `NextNode`) and ROUTER nodes (`rules` and `fallback`). Every `NextNode` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `SecretKey`, GMAPS_ADDRESS `ApiKey` and `ServerKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `AccessToken`) are stored as Pulumi secrets, never in plaintext.
 	Nodes pulumi.ArrayOutput `pulumi:"nodes"`
-	// Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+	// Where the form starts: its `HiddenFields` (`{ key, value }`), the first node (`NextNode`) and its position in the editor (`coordinates`).
 	Start FormStartPtrOutput `pulumi:"start"`
 	// The form's style: `css`, its stylesheet, 1 to 5000 characters.
 	Style FormStylePtrOutput `pulumi:"style"`
@@ -120,7 +120,7 @@ func (FormState) ElementType() reflect.Type {
 }
 
 type formArgs struct {
-	// What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+	// What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `AfterSubmit` flow (`FlowId`), `ResumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
 	Ending *FormEnding `pulumi:"ending"`
 	// The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
 	Languages *FormLanguages `pulumi:"languages"`
@@ -128,9 +128,9 @@ type formArgs struct {
 	Messages *FormMessages `pulumi:"messages"`
 	// The form's name, 1 to 150 characters.
 	Name string `pulumi:"name"`
-	// The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+	// The flow graph: STEP nodes (components and `NextNode`), FLOW nodes (`FlowId` and `NextNode`) and ROUTER nodes (`rules` and `fallback`). Every `NextNode` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `SecretKey`, GMAPS_ADDRESS `ApiKey` and `ServerKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `AccessToken`) are stored as Pulumi secrets, never in plaintext.
 	Nodes []interface{} `pulumi:"nodes"`
-	// Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+	// Where the form starts: its `HiddenFields` (`{ key, value }`), the first node (`NextNode`) and its position in the editor (`coordinates`).
 	Start *FormStart `pulumi:"start"`
 	// The form's style: `css`, its stylesheet, 1 to 5000 characters.
 	Style *FormStyle `pulumi:"style"`
@@ -140,7 +140,7 @@ type formArgs struct {
 
 // The set of arguments for constructing a Form resource.
 type FormArgs struct {
-	// What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+	// What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `AfterSubmit` flow (`FlowId`), `ResumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
 	Ending FormEndingPtrInput
 	// The form's languages: `primary` and `default` language codes, 1 to 55 characters each.
 	Languages FormLanguagesPtrInput
@@ -148,9 +148,9 @@ type FormArgs struct {
 	Messages FormMessagesPtrInput
 	// The form's name, 1 to 150 characters.
 	Name pulumi.StringInput
-	// The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+	// The flow graph: STEP nodes (components and `NextNode`), FLOW nodes (`FlowId` and `NextNode`) and ROUTER nodes (`rules` and `fallback`). Every `NextNode` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `SecretKey`, GMAPS_ADDRESS `ApiKey` and `ServerKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `AccessToken`) are stored as Pulumi secrets, never in plaintext.
 	Nodes pulumi.ArrayInput
-	// Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+	// Where the form starts: its `HiddenFields` (`{ key, value }`), the first node (`NextNode`) and its position in the editor (`coordinates`).
 	Start FormStartPtrInput
 	// The form's style: `css`, its stylesheet, 1 to 5000 characters.
 	Style FormStylePtrInput
@@ -205,7 +205,7 @@ func (o FormOutput) EmbeddedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Form) pulumi.StringPtrOutput { return v.EmbeddedAt }).(pulumi.StringPtrOutput)
 }
 
-// What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+// What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `AfterSubmit` flow (`FlowId`), `ResumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
 func (o FormOutput) Ending() FormEndingPtrOutput {
 	return o.ApplyT(func(v *Form) FormEndingPtrOutput { return v.Ending }).(FormEndingPtrOutput)
 }
@@ -225,12 +225,12 @@ func (o FormOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Form) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+// The flow graph: STEP nodes (components and `NextNode`), FLOW nodes (`FlowId` and `NextNode`) and ROUTER nodes (`rules` and `fallback`). Every `NextNode` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `SecretKey`, GMAPS_ADDRESS `ApiKey` and `ServerKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `AccessToken`) are stored as Pulumi secrets, never in plaintext.
 func (o FormOutput) Nodes() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *Form) pulumi.ArrayOutput { return v.Nodes }).(pulumi.ArrayOutput)
 }
 
-// Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+// Where the form starts: its `HiddenFields` (`{ key, value }`), the first node (`NextNode`) and its position in the editor (`coordinates`).
 func (o FormOutput) Start() FormStartPtrOutput {
 	return o.ApplyT(func(v *Form) FormStartPtrOutput { return v.Start }).(FormStartPtrOutput)
 }

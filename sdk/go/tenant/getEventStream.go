@@ -39,7 +39,7 @@ type LookupEventStreamArgs struct {
 type LookupEventStreamResult struct {
 	// When the event stream was created (ISO-8601).
 	CreatedAt string `pulumi:"createdAt"`
-	// Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+	// Where events go, by `type`: a `webhook` (`WebhookEndpoint`, an `https://` URL, and `WebhookAuthorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `HeaderKey` and `HeaderValue`), Amazon `eventbridge` (`AwsAccountId`, 12 digits, and a published `AwsRegion`) or an `action` (`ActionId`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 	Destination interface{} `pulumi:"destination"`
 	// The event stream's id (`est_…`), made by the tenant.
 	Id string `pulumi:"id"`
@@ -92,7 +92,7 @@ func (o LookupEventStreamResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEventStreamResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+// Where events go, by `type`: a `webhook` (`WebhookEndpoint`, an `https://` URL, and `WebhookAuthorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `HeaderKey` and `HeaderValue`), Amazon `eventbridge` (`AwsAccountId`, 12 digits, and a published `AwsRegion`) or an `action` (`ActionId`). The webhook's secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
 func (o LookupEventStreamResultOutput) Destination() pulumi.AnyOutput {
 	return o.ApplyT(func(v LookupEventStreamResult) interface{} { return v.Destination }).(pulumi.AnyOutput)
 }

@@ -41,7 +41,7 @@ type LookupFormResult struct {
 	CreatedAt string `pulumi:"createdAt"`
 	// When the form was embedded (a calendar date), if ever.
 	EmbeddedAt *string `pulumi:"embeddedAt"`
-	// What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+	// What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `AfterSubmit` flow (`FlowId`), `ResumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
 	Ending *FormEnding `pulumi:"ending"`
 	// The form's id (`ap_…`), made by the tenant.
 	Id string `pulumi:"id"`
@@ -51,9 +51,9 @@ type LookupFormResult struct {
 	Messages *FormMessages `pulumi:"messages"`
 	// The form's name, 1 to 150 characters.
 	Name string `pulumi:"name"`
-	// The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+	// The flow graph: STEP nodes (components and `NextNode`), FLOW nodes (`FlowId` and `NextNode`) and ROUTER nodes (`rules` and `fallback`). Every `NextNode` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `SecretKey`, GMAPS_ADDRESS `ApiKey` and `ServerKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `AccessToken`) are stored as Pulumi secrets, never in plaintext.
 	Nodes []interface{} `pulumi:"nodes"`
-	// Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+	// Where the form starts: its `HiddenFields` (`{ key, value }`), the first node (`NextNode`) and its position in the editor (`coordinates`).
 	Start *FormStart `pulumi:"start"`
 	// The form's style: `css`, its stylesheet, 1 to 5000 characters.
 	Style *FormStyle `pulumi:"style"`
@@ -109,7 +109,7 @@ func (o LookupFormResultOutput) EmbeddedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupFormResult) *string { return v.EmbeddedAt }).(pulumi.StringPtrOutput)
 }
 
-// What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+// What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `AfterSubmit` flow (`FlowId`), `ResumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
 func (o LookupFormResultOutput) Ending() FormEndingPtrOutput {
 	return o.ApplyT(func(v LookupFormResult) *FormEnding { return v.Ending }).(FormEndingPtrOutput)
 }
@@ -134,12 +134,12 @@ func (o LookupFormResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupFormResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+// The flow graph: STEP nodes (components and `NextNode`), FLOW nodes (`FlowId` and `NextNode`) and ROUTER nodes (`rules` and `fallback`). Every `NextNode` (JUMP_BUTTON components' too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `SecretKey`, GMAPS_ADDRESS `ApiKey` and `ServerKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `AccessToken`) are stored as Pulumi secrets, never in plaintext.
 func (o LookupFormResultOutput) Nodes() pulumi.ArrayOutput {
 	return o.ApplyT(func(v LookupFormResult) []interface{} { return v.Nodes }).(pulumi.ArrayOutput)
 }
 
-// Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+// Where the form starts: its `HiddenFields` (`{ key, value }`), the first node (`NextNode`) and its position in the editor (`coordinates`).
 func (o LookupFormResultOutput) Start() FormStartPtrOutput {
 	return o.ApplyT(func(v LookupFormResult) *FormStart { return v.Start }).(FormStartPtrOutput)
 }

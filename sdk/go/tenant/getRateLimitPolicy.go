@@ -35,7 +35,7 @@ type LookupRateLimitPolicyArgs struct {
 }
 
 type LookupRateLimitPolicyResult struct {
-	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `RedirectUri` an `https://` URL). Updated in place.
 	Configuration interface{} `pulumi:"configuration"`
 	// Who is limited: `client`. Changing it replaces the policy.
 	Consumer string `pulumi:"consumer"`
@@ -83,7 +83,7 @@ func (o LookupRateLimitPolicyResultOutput) ToLookupRateLimitPolicyResultOutputWi
 	return o
 }
 
-// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `RedirectUri` an `https://` URL). Updated in place.
 func (o LookupRateLimitPolicyResultOutput) Configuration() pulumi.AnyOutput {
 	return o.ApplyT(func(v LookupRateLimitPolicyResult) interface{} { return v.Configuration }).(pulumi.AnyOutput)
 }

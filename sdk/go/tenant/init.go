@@ -23,6 +23,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 	switch typ {
 	case "tenant:index:EventStream":
 		r = &EventStream{}
+	case "tenant:index:Flow":
+		r = &Flow{}
+	case "tenant:index:FlowVaultConnection":
+		r = &FlowVaultConnection{}
 	case "tenant:index:Form":
 		r = &Form{}
 	case "tenant:index:LoginTemplate":

@@ -687,6 +687,17508 @@ func (o EventStreamSubscriptionsArrayOutput) Index(i pulumi.IntInput) EventStrea
 	}).(EventStreamSubscriptionsOutput)
 }
 
+type FlowActionsActivecampaignListContacts struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of ACTIVECAMPAIGN LIST_CONTACTS.
+	Params FlowActionsActivecampaignListContactsParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsActivecampaignListContactsInput is an input type that accepts FlowActionsActivecampaignListContactsArgs and FlowActionsActivecampaignListContactsOutput values.
+// You can construct a concrete instance of `FlowActionsActivecampaignListContactsInput` via:
+//
+//	FlowActionsActivecampaignListContactsArgs{...}
+type FlowActionsActivecampaignListContactsInput interface {
+	pulumi.Input
+
+	ToFlowActionsActivecampaignListContactsOutput() FlowActionsActivecampaignListContactsOutput
+	ToFlowActionsActivecampaignListContactsOutputWithContext(context.Context) FlowActionsActivecampaignListContactsOutput
+}
+
+type FlowActionsActivecampaignListContactsArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of ACTIVECAMPAIGN LIST_CONTACTS.
+	Params FlowActionsActivecampaignListContactsParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsActivecampaignListContactsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsActivecampaignListContacts)(nil)).Elem()
+}
+
+func (i FlowActionsActivecampaignListContactsArgs) ToFlowActionsActivecampaignListContactsOutput() FlowActionsActivecampaignListContactsOutput {
+	return i.ToFlowActionsActivecampaignListContactsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsActivecampaignListContactsArgs) ToFlowActionsActivecampaignListContactsOutputWithContext(ctx context.Context) FlowActionsActivecampaignListContactsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsActivecampaignListContactsOutput)
+}
+
+type FlowActionsActivecampaignListContactsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsActivecampaignListContactsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsActivecampaignListContacts)(nil)).Elem()
+}
+
+func (o FlowActionsActivecampaignListContactsOutput) ToFlowActionsActivecampaignListContactsOutput() FlowActionsActivecampaignListContactsOutput {
+	return o
+}
+
+func (o FlowActionsActivecampaignListContactsOutput) ToFlowActionsActivecampaignListContactsOutputWithContext(ctx context.Context) FlowActionsActivecampaignListContactsOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsActivecampaignListContactsOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignListContacts) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsActivecampaignListContactsOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignListContacts) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsActivecampaignListContactsOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignListContacts) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsActivecampaignListContactsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignListContacts) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsActivecampaignListContactsOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignListContacts) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of ACTIVECAMPAIGN LIST_CONTACTS.
+func (o FlowActionsActivecampaignListContactsOutput) Params() FlowActionsActivecampaignListContactsParamsOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignListContacts) FlowActionsActivecampaignListContactsParams {
+		return v.Params
+	}).(FlowActionsActivecampaignListContactsParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsActivecampaignListContactsOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignListContacts) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of ACTIVECAMPAIGN LIST_CONTACTS.
+type FlowActionsActivecampaignListContactsParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email string `pulumi:"email"`
+}
+
+// FlowActionsActivecampaignListContactsParamsInput is an input type that accepts FlowActionsActivecampaignListContactsParamsArgs and FlowActionsActivecampaignListContactsParamsOutput values.
+// You can construct a concrete instance of `FlowActionsActivecampaignListContactsParamsInput` via:
+//
+//	FlowActionsActivecampaignListContactsParamsArgs{...}
+type FlowActionsActivecampaignListContactsParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsActivecampaignListContactsParamsOutput() FlowActionsActivecampaignListContactsParamsOutput
+	ToFlowActionsActivecampaignListContactsParamsOutputWithContext(context.Context) FlowActionsActivecampaignListContactsParamsOutput
+}
+
+// The params of ACTIVECAMPAIGN LIST_CONTACTS.
+type FlowActionsActivecampaignListContactsParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email pulumi.StringInput `pulumi:"email"`
+}
+
+func (FlowActionsActivecampaignListContactsParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsActivecampaignListContactsParams)(nil)).Elem()
+}
+
+func (i FlowActionsActivecampaignListContactsParamsArgs) ToFlowActionsActivecampaignListContactsParamsOutput() FlowActionsActivecampaignListContactsParamsOutput {
+	return i.ToFlowActionsActivecampaignListContactsParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsActivecampaignListContactsParamsArgs) ToFlowActionsActivecampaignListContactsParamsOutputWithContext(ctx context.Context) FlowActionsActivecampaignListContactsParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsActivecampaignListContactsParamsOutput)
+}
+
+// The params of ACTIVECAMPAIGN LIST_CONTACTS.
+type FlowActionsActivecampaignListContactsParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsActivecampaignListContactsParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsActivecampaignListContactsParams)(nil)).Elem()
+}
+
+func (o FlowActionsActivecampaignListContactsParamsOutput) ToFlowActionsActivecampaignListContactsParamsOutput() FlowActionsActivecampaignListContactsParamsOutput {
+	return o
+}
+
+func (o FlowActionsActivecampaignListContactsParamsOutput) ToFlowActionsActivecampaignListContactsParamsOutputWithContext(ctx context.Context) FlowActionsActivecampaignListContactsParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsActivecampaignListContactsParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignListContactsParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsActivecampaignListContactsParamsOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignListContactsParams) string { return v.Email }).(pulumi.StringOutput)
+}
+
+type FlowActionsActivecampaignUpsertContact struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+	Params FlowActionsActivecampaignUpsertContactParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsActivecampaignUpsertContactInput is an input type that accepts FlowActionsActivecampaignUpsertContactArgs and FlowActionsActivecampaignUpsertContactOutput values.
+// You can construct a concrete instance of `FlowActionsActivecampaignUpsertContactInput` via:
+//
+//	FlowActionsActivecampaignUpsertContactArgs{...}
+type FlowActionsActivecampaignUpsertContactInput interface {
+	pulumi.Input
+
+	ToFlowActionsActivecampaignUpsertContactOutput() FlowActionsActivecampaignUpsertContactOutput
+	ToFlowActionsActivecampaignUpsertContactOutputWithContext(context.Context) FlowActionsActivecampaignUpsertContactOutput
+}
+
+type FlowActionsActivecampaignUpsertContactArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+	Params FlowActionsActivecampaignUpsertContactParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsActivecampaignUpsertContactArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsActivecampaignUpsertContact)(nil)).Elem()
+}
+
+func (i FlowActionsActivecampaignUpsertContactArgs) ToFlowActionsActivecampaignUpsertContactOutput() FlowActionsActivecampaignUpsertContactOutput {
+	return i.ToFlowActionsActivecampaignUpsertContactOutputWithContext(context.Background())
+}
+
+func (i FlowActionsActivecampaignUpsertContactArgs) ToFlowActionsActivecampaignUpsertContactOutputWithContext(ctx context.Context) FlowActionsActivecampaignUpsertContactOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsActivecampaignUpsertContactOutput)
+}
+
+type FlowActionsActivecampaignUpsertContactOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsActivecampaignUpsertContactOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsActivecampaignUpsertContact)(nil)).Elem()
+}
+
+func (o FlowActionsActivecampaignUpsertContactOutput) ToFlowActionsActivecampaignUpsertContactOutput() FlowActionsActivecampaignUpsertContactOutput {
+	return o
+}
+
+func (o FlowActionsActivecampaignUpsertContactOutput) ToFlowActionsActivecampaignUpsertContactOutputWithContext(ctx context.Context) FlowActionsActivecampaignUpsertContactOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsActivecampaignUpsertContactOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignUpsertContact) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsActivecampaignUpsertContactOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignUpsertContact) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsActivecampaignUpsertContactOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignUpsertContact) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsActivecampaignUpsertContactOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignUpsertContact) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsActivecampaignUpsertContactOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignUpsertContact) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+func (o FlowActionsActivecampaignUpsertContactOutput) Params() FlowActionsActivecampaignUpsertContactParamsOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignUpsertContact) FlowActionsActivecampaignUpsertContactParams {
+		return v.Params
+	}).(FlowActionsActivecampaignUpsertContactParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsActivecampaignUpsertContactOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignUpsertContact) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+type FlowActionsActivecampaignUpsertContactParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// Custom field values, by field id.
+	CustomFields interface{} `pulumi:"customFields"`
+	// An email address (or a template giving one).
+	Email string `pulumi:"email"`
+	// The first name.
+	FirstName *string `pulumi:"firstName"`
+	// The last name.
+	LastName *string `pulumi:"lastName"`
+	// A phone number.
+	Phone *string `pulumi:"phone"`
+}
+
+// FlowActionsActivecampaignUpsertContactParamsInput is an input type that accepts FlowActionsActivecampaignUpsertContactParamsArgs and FlowActionsActivecampaignUpsertContactParamsOutput values.
+// You can construct a concrete instance of `FlowActionsActivecampaignUpsertContactParamsInput` via:
+//
+//	FlowActionsActivecampaignUpsertContactParamsArgs{...}
+type FlowActionsActivecampaignUpsertContactParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsActivecampaignUpsertContactParamsOutput() FlowActionsActivecampaignUpsertContactParamsOutput
+	ToFlowActionsActivecampaignUpsertContactParamsOutputWithContext(context.Context) FlowActionsActivecampaignUpsertContactParamsOutput
+}
+
+// The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+type FlowActionsActivecampaignUpsertContactParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// Custom field values, by field id.
+	CustomFields pulumi.Input `pulumi:"customFields"`
+	// An email address (or a template giving one).
+	Email pulumi.StringInput `pulumi:"email"`
+	// The first name.
+	FirstName pulumi.StringPtrInput `pulumi:"firstName"`
+	// The last name.
+	LastName pulumi.StringPtrInput `pulumi:"lastName"`
+	// A phone number.
+	Phone pulumi.StringPtrInput `pulumi:"phone"`
+}
+
+func (FlowActionsActivecampaignUpsertContactParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsActivecampaignUpsertContactParams)(nil)).Elem()
+}
+
+func (i FlowActionsActivecampaignUpsertContactParamsArgs) ToFlowActionsActivecampaignUpsertContactParamsOutput() FlowActionsActivecampaignUpsertContactParamsOutput {
+	return i.ToFlowActionsActivecampaignUpsertContactParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsActivecampaignUpsertContactParamsArgs) ToFlowActionsActivecampaignUpsertContactParamsOutputWithContext(ctx context.Context) FlowActionsActivecampaignUpsertContactParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsActivecampaignUpsertContactParamsOutput)
+}
+
+// The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+type FlowActionsActivecampaignUpsertContactParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsActivecampaignUpsertContactParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsActivecampaignUpsertContactParams)(nil)).Elem()
+}
+
+func (o FlowActionsActivecampaignUpsertContactParamsOutput) ToFlowActionsActivecampaignUpsertContactParamsOutput() FlowActionsActivecampaignUpsertContactParamsOutput {
+	return o
+}
+
+func (o FlowActionsActivecampaignUpsertContactParamsOutput) ToFlowActionsActivecampaignUpsertContactParamsOutputWithContext(ctx context.Context) FlowActionsActivecampaignUpsertContactParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsActivecampaignUpsertContactParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignUpsertContactParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// Custom field values, by field id.
+func (o FlowActionsActivecampaignUpsertContactParamsOutput) CustomFields() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignUpsertContactParams) interface{} { return v.CustomFields }).(pulumi.AnyOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsActivecampaignUpsertContactParamsOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignUpsertContactParams) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// The first name.
+func (o FlowActionsActivecampaignUpsertContactParamsOutput) FirstName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignUpsertContactParams) *string { return v.FirstName }).(pulumi.StringPtrOutput)
+}
+
+// The last name.
+func (o FlowActionsActivecampaignUpsertContactParamsOutput) LastName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignUpsertContactParams) *string { return v.LastName }).(pulumi.StringPtrOutput)
+}
+
+// A phone number.
+func (o FlowActionsActivecampaignUpsertContactParamsOutput) Phone() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsActivecampaignUpsertContactParams) *string { return v.Phone }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsAirtableCreateRecord struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of AIRTABLE CREATE_RECORD.
+	Params FlowActionsAirtableCreateRecordParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsAirtableCreateRecordInput is an input type that accepts FlowActionsAirtableCreateRecordArgs and FlowActionsAirtableCreateRecordOutput values.
+// You can construct a concrete instance of `FlowActionsAirtableCreateRecordInput` via:
+//
+//	FlowActionsAirtableCreateRecordArgs{...}
+type FlowActionsAirtableCreateRecordInput interface {
+	pulumi.Input
+
+	ToFlowActionsAirtableCreateRecordOutput() FlowActionsAirtableCreateRecordOutput
+	ToFlowActionsAirtableCreateRecordOutputWithContext(context.Context) FlowActionsAirtableCreateRecordOutput
+}
+
+type FlowActionsAirtableCreateRecordArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of AIRTABLE CREATE_RECORD.
+	Params FlowActionsAirtableCreateRecordParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsAirtableCreateRecordArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAirtableCreateRecord)(nil)).Elem()
+}
+
+func (i FlowActionsAirtableCreateRecordArgs) ToFlowActionsAirtableCreateRecordOutput() FlowActionsAirtableCreateRecordOutput {
+	return i.ToFlowActionsAirtableCreateRecordOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAirtableCreateRecordArgs) ToFlowActionsAirtableCreateRecordOutputWithContext(ctx context.Context) FlowActionsAirtableCreateRecordOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAirtableCreateRecordOutput)
+}
+
+type FlowActionsAirtableCreateRecordOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAirtableCreateRecordOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAirtableCreateRecord)(nil)).Elem()
+}
+
+func (o FlowActionsAirtableCreateRecordOutput) ToFlowActionsAirtableCreateRecordOutput() FlowActionsAirtableCreateRecordOutput {
+	return o
+}
+
+func (o FlowActionsAirtableCreateRecordOutput) ToFlowActionsAirtableCreateRecordOutputWithContext(ctx context.Context) FlowActionsAirtableCreateRecordOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsAirtableCreateRecordOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableCreateRecord) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsAirtableCreateRecordOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAirtableCreateRecord) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsAirtableCreateRecordOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAirtableCreateRecord) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsAirtableCreateRecordOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableCreateRecord) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsAirtableCreateRecordOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAirtableCreateRecord) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of AIRTABLE CREATE_RECORD.
+func (o FlowActionsAirtableCreateRecordOutput) Params() FlowActionsAirtableCreateRecordParamsOutput {
+	return o.ApplyT(func(v FlowActionsAirtableCreateRecord) FlowActionsAirtableCreateRecordParams { return v.Params }).(FlowActionsAirtableCreateRecordParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsAirtableCreateRecordOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableCreateRecord) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of AIRTABLE CREATE_RECORD.
+type FlowActionsAirtableCreateRecordParams struct {
+	// The base.
+	BaseId string `pulumi:"baseId"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The record's fields.
+	Fields interface{} `pulumi:"fields"`
+	// The table.
+	TableName string `pulumi:"tableName"`
+}
+
+// FlowActionsAirtableCreateRecordParamsInput is an input type that accepts FlowActionsAirtableCreateRecordParamsArgs and FlowActionsAirtableCreateRecordParamsOutput values.
+// You can construct a concrete instance of `FlowActionsAirtableCreateRecordParamsInput` via:
+//
+//	FlowActionsAirtableCreateRecordParamsArgs{...}
+type FlowActionsAirtableCreateRecordParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsAirtableCreateRecordParamsOutput() FlowActionsAirtableCreateRecordParamsOutput
+	ToFlowActionsAirtableCreateRecordParamsOutputWithContext(context.Context) FlowActionsAirtableCreateRecordParamsOutput
+}
+
+// The params of AIRTABLE CREATE_RECORD.
+type FlowActionsAirtableCreateRecordParamsArgs struct {
+	// The base.
+	BaseId pulumi.StringInput `pulumi:"baseId"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The record's fields.
+	Fields pulumi.Input `pulumi:"fields"`
+	// The table.
+	TableName pulumi.StringInput `pulumi:"tableName"`
+}
+
+func (FlowActionsAirtableCreateRecordParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAirtableCreateRecordParams)(nil)).Elem()
+}
+
+func (i FlowActionsAirtableCreateRecordParamsArgs) ToFlowActionsAirtableCreateRecordParamsOutput() FlowActionsAirtableCreateRecordParamsOutput {
+	return i.ToFlowActionsAirtableCreateRecordParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAirtableCreateRecordParamsArgs) ToFlowActionsAirtableCreateRecordParamsOutputWithContext(ctx context.Context) FlowActionsAirtableCreateRecordParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAirtableCreateRecordParamsOutput)
+}
+
+// The params of AIRTABLE CREATE_RECORD.
+type FlowActionsAirtableCreateRecordParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAirtableCreateRecordParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAirtableCreateRecordParams)(nil)).Elem()
+}
+
+func (o FlowActionsAirtableCreateRecordParamsOutput) ToFlowActionsAirtableCreateRecordParamsOutput() FlowActionsAirtableCreateRecordParamsOutput {
+	return o
+}
+
+func (o FlowActionsAirtableCreateRecordParamsOutput) ToFlowActionsAirtableCreateRecordParamsOutputWithContext(ctx context.Context) FlowActionsAirtableCreateRecordParamsOutput {
+	return o
+}
+
+// The base.
+func (o FlowActionsAirtableCreateRecordParamsOutput) BaseId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableCreateRecordParams) string { return v.BaseId }).(pulumi.StringOutput)
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsAirtableCreateRecordParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableCreateRecordParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The record's fields.
+func (o FlowActionsAirtableCreateRecordParamsOutput) Fields() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsAirtableCreateRecordParams) interface{} { return v.Fields }).(pulumi.AnyOutput)
+}
+
+// The table.
+func (o FlowActionsAirtableCreateRecordParamsOutput) TableName() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableCreateRecordParams) string { return v.TableName }).(pulumi.StringOutput)
+}
+
+type FlowActionsAirtableListRecords struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of AIRTABLE LIST_RECORDS.
+	Params FlowActionsAirtableListRecordsParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsAirtableListRecordsInput is an input type that accepts FlowActionsAirtableListRecordsArgs and FlowActionsAirtableListRecordsOutput values.
+// You can construct a concrete instance of `FlowActionsAirtableListRecordsInput` via:
+//
+//	FlowActionsAirtableListRecordsArgs{...}
+type FlowActionsAirtableListRecordsInput interface {
+	pulumi.Input
+
+	ToFlowActionsAirtableListRecordsOutput() FlowActionsAirtableListRecordsOutput
+	ToFlowActionsAirtableListRecordsOutputWithContext(context.Context) FlowActionsAirtableListRecordsOutput
+}
+
+type FlowActionsAirtableListRecordsArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of AIRTABLE LIST_RECORDS.
+	Params FlowActionsAirtableListRecordsParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsAirtableListRecordsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAirtableListRecords)(nil)).Elem()
+}
+
+func (i FlowActionsAirtableListRecordsArgs) ToFlowActionsAirtableListRecordsOutput() FlowActionsAirtableListRecordsOutput {
+	return i.ToFlowActionsAirtableListRecordsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAirtableListRecordsArgs) ToFlowActionsAirtableListRecordsOutputWithContext(ctx context.Context) FlowActionsAirtableListRecordsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAirtableListRecordsOutput)
+}
+
+type FlowActionsAirtableListRecordsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAirtableListRecordsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAirtableListRecords)(nil)).Elem()
+}
+
+func (o FlowActionsAirtableListRecordsOutput) ToFlowActionsAirtableListRecordsOutput() FlowActionsAirtableListRecordsOutput {
+	return o
+}
+
+func (o FlowActionsAirtableListRecordsOutput) ToFlowActionsAirtableListRecordsOutputWithContext(ctx context.Context) FlowActionsAirtableListRecordsOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsAirtableListRecordsOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableListRecords) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsAirtableListRecordsOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAirtableListRecords) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsAirtableListRecordsOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAirtableListRecords) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsAirtableListRecordsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableListRecords) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsAirtableListRecordsOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAirtableListRecords) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of AIRTABLE LIST_RECORDS.
+func (o FlowActionsAirtableListRecordsOutput) Params() FlowActionsAirtableListRecordsParamsOutput {
+	return o.ApplyT(func(v FlowActionsAirtableListRecords) FlowActionsAirtableListRecordsParams { return v.Params }).(FlowActionsAirtableListRecordsParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsAirtableListRecordsOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableListRecords) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of AIRTABLE LIST_RECORDS.
+type FlowActionsAirtableListRecordsParams struct {
+	// The base.
+	BaseId string `pulumi:"baseId"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// A formula the records must match.
+	Query *string `pulumi:"query"`
+	// The table.
+	TableName string `pulumi:"tableName"`
+	// The view to read.
+	View *string `pulumi:"view"`
+}
+
+// FlowActionsAirtableListRecordsParamsInput is an input type that accepts FlowActionsAirtableListRecordsParamsArgs and FlowActionsAirtableListRecordsParamsOutput values.
+// You can construct a concrete instance of `FlowActionsAirtableListRecordsParamsInput` via:
+//
+//	FlowActionsAirtableListRecordsParamsArgs{...}
+type FlowActionsAirtableListRecordsParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsAirtableListRecordsParamsOutput() FlowActionsAirtableListRecordsParamsOutput
+	ToFlowActionsAirtableListRecordsParamsOutputWithContext(context.Context) FlowActionsAirtableListRecordsParamsOutput
+}
+
+// The params of AIRTABLE LIST_RECORDS.
+type FlowActionsAirtableListRecordsParamsArgs struct {
+	// The base.
+	BaseId pulumi.StringInput `pulumi:"baseId"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// A formula the records must match.
+	Query pulumi.StringPtrInput `pulumi:"query"`
+	// The table.
+	TableName pulumi.StringInput `pulumi:"tableName"`
+	// The view to read.
+	View pulumi.StringPtrInput `pulumi:"view"`
+}
+
+func (FlowActionsAirtableListRecordsParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAirtableListRecordsParams)(nil)).Elem()
+}
+
+func (i FlowActionsAirtableListRecordsParamsArgs) ToFlowActionsAirtableListRecordsParamsOutput() FlowActionsAirtableListRecordsParamsOutput {
+	return i.ToFlowActionsAirtableListRecordsParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAirtableListRecordsParamsArgs) ToFlowActionsAirtableListRecordsParamsOutputWithContext(ctx context.Context) FlowActionsAirtableListRecordsParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAirtableListRecordsParamsOutput)
+}
+
+// The params of AIRTABLE LIST_RECORDS.
+type FlowActionsAirtableListRecordsParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAirtableListRecordsParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAirtableListRecordsParams)(nil)).Elem()
+}
+
+func (o FlowActionsAirtableListRecordsParamsOutput) ToFlowActionsAirtableListRecordsParamsOutput() FlowActionsAirtableListRecordsParamsOutput {
+	return o
+}
+
+func (o FlowActionsAirtableListRecordsParamsOutput) ToFlowActionsAirtableListRecordsParamsOutputWithContext(ctx context.Context) FlowActionsAirtableListRecordsParamsOutput {
+	return o
+}
+
+// The base.
+func (o FlowActionsAirtableListRecordsParamsOutput) BaseId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableListRecordsParams) string { return v.BaseId }).(pulumi.StringOutput)
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsAirtableListRecordsParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableListRecordsParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// A formula the records must match.
+func (o FlowActionsAirtableListRecordsParamsOutput) Query() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAirtableListRecordsParams) *string { return v.Query }).(pulumi.StringPtrOutput)
+}
+
+// The table.
+func (o FlowActionsAirtableListRecordsParamsOutput) TableName() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableListRecordsParams) string { return v.TableName }).(pulumi.StringOutput)
+}
+
+// The view to read.
+func (o FlowActionsAirtableListRecordsParamsOutput) View() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAirtableListRecordsParams) *string { return v.View }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsAirtableUpdateRecord struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of AIRTABLE UPDATE_RECORD.
+	Params FlowActionsAirtableUpdateRecordParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsAirtableUpdateRecordInput is an input type that accepts FlowActionsAirtableUpdateRecordArgs and FlowActionsAirtableUpdateRecordOutput values.
+// You can construct a concrete instance of `FlowActionsAirtableUpdateRecordInput` via:
+//
+//	FlowActionsAirtableUpdateRecordArgs{...}
+type FlowActionsAirtableUpdateRecordInput interface {
+	pulumi.Input
+
+	ToFlowActionsAirtableUpdateRecordOutput() FlowActionsAirtableUpdateRecordOutput
+	ToFlowActionsAirtableUpdateRecordOutputWithContext(context.Context) FlowActionsAirtableUpdateRecordOutput
+}
+
+type FlowActionsAirtableUpdateRecordArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of AIRTABLE UPDATE_RECORD.
+	Params FlowActionsAirtableUpdateRecordParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsAirtableUpdateRecordArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAirtableUpdateRecord)(nil)).Elem()
+}
+
+func (i FlowActionsAirtableUpdateRecordArgs) ToFlowActionsAirtableUpdateRecordOutput() FlowActionsAirtableUpdateRecordOutput {
+	return i.ToFlowActionsAirtableUpdateRecordOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAirtableUpdateRecordArgs) ToFlowActionsAirtableUpdateRecordOutputWithContext(ctx context.Context) FlowActionsAirtableUpdateRecordOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAirtableUpdateRecordOutput)
+}
+
+type FlowActionsAirtableUpdateRecordOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAirtableUpdateRecordOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAirtableUpdateRecord)(nil)).Elem()
+}
+
+func (o FlowActionsAirtableUpdateRecordOutput) ToFlowActionsAirtableUpdateRecordOutput() FlowActionsAirtableUpdateRecordOutput {
+	return o
+}
+
+func (o FlowActionsAirtableUpdateRecordOutput) ToFlowActionsAirtableUpdateRecordOutputWithContext(ctx context.Context) FlowActionsAirtableUpdateRecordOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsAirtableUpdateRecordOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableUpdateRecord) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsAirtableUpdateRecordOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAirtableUpdateRecord) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsAirtableUpdateRecordOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAirtableUpdateRecord) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsAirtableUpdateRecordOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableUpdateRecord) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsAirtableUpdateRecordOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAirtableUpdateRecord) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of AIRTABLE UPDATE_RECORD.
+func (o FlowActionsAirtableUpdateRecordOutput) Params() FlowActionsAirtableUpdateRecordParamsOutput {
+	return o.ApplyT(func(v FlowActionsAirtableUpdateRecord) FlowActionsAirtableUpdateRecordParams { return v.Params }).(FlowActionsAirtableUpdateRecordParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsAirtableUpdateRecordOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableUpdateRecord) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of AIRTABLE UPDATE_RECORD.
+type FlowActionsAirtableUpdateRecordParams struct {
+	// The base.
+	BaseId string `pulumi:"baseId"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The fields to change.
+	Fields interface{} `pulumi:"fields"`
+	// The record to change.
+	RecordId string `pulumi:"recordId"`
+	// The table.
+	TableName string `pulumi:"tableName"`
+}
+
+// FlowActionsAirtableUpdateRecordParamsInput is an input type that accepts FlowActionsAirtableUpdateRecordParamsArgs and FlowActionsAirtableUpdateRecordParamsOutput values.
+// You can construct a concrete instance of `FlowActionsAirtableUpdateRecordParamsInput` via:
+//
+//	FlowActionsAirtableUpdateRecordParamsArgs{...}
+type FlowActionsAirtableUpdateRecordParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsAirtableUpdateRecordParamsOutput() FlowActionsAirtableUpdateRecordParamsOutput
+	ToFlowActionsAirtableUpdateRecordParamsOutputWithContext(context.Context) FlowActionsAirtableUpdateRecordParamsOutput
+}
+
+// The params of AIRTABLE UPDATE_RECORD.
+type FlowActionsAirtableUpdateRecordParamsArgs struct {
+	// The base.
+	BaseId pulumi.StringInput `pulumi:"baseId"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The fields to change.
+	Fields pulumi.Input `pulumi:"fields"`
+	// The record to change.
+	RecordId pulumi.StringInput `pulumi:"recordId"`
+	// The table.
+	TableName pulumi.StringInput `pulumi:"tableName"`
+}
+
+func (FlowActionsAirtableUpdateRecordParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAirtableUpdateRecordParams)(nil)).Elem()
+}
+
+func (i FlowActionsAirtableUpdateRecordParamsArgs) ToFlowActionsAirtableUpdateRecordParamsOutput() FlowActionsAirtableUpdateRecordParamsOutput {
+	return i.ToFlowActionsAirtableUpdateRecordParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAirtableUpdateRecordParamsArgs) ToFlowActionsAirtableUpdateRecordParamsOutputWithContext(ctx context.Context) FlowActionsAirtableUpdateRecordParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAirtableUpdateRecordParamsOutput)
+}
+
+// The params of AIRTABLE UPDATE_RECORD.
+type FlowActionsAirtableUpdateRecordParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAirtableUpdateRecordParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAirtableUpdateRecordParams)(nil)).Elem()
+}
+
+func (o FlowActionsAirtableUpdateRecordParamsOutput) ToFlowActionsAirtableUpdateRecordParamsOutput() FlowActionsAirtableUpdateRecordParamsOutput {
+	return o
+}
+
+func (o FlowActionsAirtableUpdateRecordParamsOutput) ToFlowActionsAirtableUpdateRecordParamsOutputWithContext(ctx context.Context) FlowActionsAirtableUpdateRecordParamsOutput {
+	return o
+}
+
+// The base.
+func (o FlowActionsAirtableUpdateRecordParamsOutput) BaseId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableUpdateRecordParams) string { return v.BaseId }).(pulumi.StringOutput)
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsAirtableUpdateRecordParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableUpdateRecordParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The fields to change.
+func (o FlowActionsAirtableUpdateRecordParamsOutput) Fields() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsAirtableUpdateRecordParams) interface{} { return v.Fields }).(pulumi.AnyOutput)
+}
+
+// The record to change.
+func (o FlowActionsAirtableUpdateRecordParamsOutput) RecordId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableUpdateRecordParams) string { return v.RecordId }).(pulumi.StringOutput)
+}
+
+// The table.
+func (o FlowActionsAirtableUpdateRecordParamsOutput) TableName() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAirtableUpdateRecordParams) string { return v.TableName }).(pulumi.StringOutput)
+}
+
+type FlowActionsAuth0CreateUser struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of AUTH0 CREATE_USER.
+	Params FlowActionsAuth0CreateUserParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsAuth0CreateUserInput is an input type that accepts FlowActionsAuth0CreateUserArgs and FlowActionsAuth0CreateUserOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0CreateUserInput` via:
+//
+//	FlowActionsAuth0CreateUserArgs{...}
+type FlowActionsAuth0CreateUserInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0CreateUserOutput() FlowActionsAuth0CreateUserOutput
+	ToFlowActionsAuth0CreateUserOutputWithContext(context.Context) FlowActionsAuth0CreateUserOutput
+}
+
+type FlowActionsAuth0CreateUserArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of AUTH0 CREATE_USER.
+	Params FlowActionsAuth0CreateUserParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsAuth0CreateUserArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0CreateUser)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0CreateUserArgs) ToFlowActionsAuth0CreateUserOutput() FlowActionsAuth0CreateUserOutput {
+	return i.ToFlowActionsAuth0CreateUserOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0CreateUserArgs) ToFlowActionsAuth0CreateUserOutputWithContext(ctx context.Context) FlowActionsAuth0CreateUserOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0CreateUserOutput)
+}
+
+type FlowActionsAuth0CreateUserOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0CreateUserOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0CreateUser)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0CreateUserOutput) ToFlowActionsAuth0CreateUserOutput() FlowActionsAuth0CreateUserOutput {
+	return o
+}
+
+func (o FlowActionsAuth0CreateUserOutput) ToFlowActionsAuth0CreateUserOutputWithContext(ctx context.Context) FlowActionsAuth0CreateUserOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsAuth0CreateUserOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0CreateUser) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsAuth0CreateUserOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0CreateUser) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsAuth0CreateUserOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0CreateUser) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsAuth0CreateUserOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0CreateUser) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsAuth0CreateUserOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0CreateUser) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of AUTH0 CREATE_USER.
+func (o FlowActionsAuth0CreateUserOutput) Params() FlowActionsAuth0CreateUserParamsOutput {
+	return o.ApplyT(func(v FlowActionsAuth0CreateUser) FlowActionsAuth0CreateUserParams { return v.Params }).(FlowActionsAuth0CreateUserParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsAuth0CreateUserOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0CreateUser) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of AUTH0 CREATE_USER.
+type FlowActionsAuth0CreateUserParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The user to create.
+	Payload interface{} `pulumi:"payload"`
+}
+
+// FlowActionsAuth0CreateUserParamsInput is an input type that accepts FlowActionsAuth0CreateUserParamsArgs and FlowActionsAuth0CreateUserParamsOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0CreateUserParamsInput` via:
+//
+//	FlowActionsAuth0CreateUserParamsArgs{...}
+type FlowActionsAuth0CreateUserParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0CreateUserParamsOutput() FlowActionsAuth0CreateUserParamsOutput
+	ToFlowActionsAuth0CreateUserParamsOutputWithContext(context.Context) FlowActionsAuth0CreateUserParamsOutput
+}
+
+// The params of AUTH0 CREATE_USER.
+type FlowActionsAuth0CreateUserParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The user to create.
+	Payload pulumi.Input `pulumi:"payload"`
+}
+
+func (FlowActionsAuth0CreateUserParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0CreateUserParams)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0CreateUserParamsArgs) ToFlowActionsAuth0CreateUserParamsOutput() FlowActionsAuth0CreateUserParamsOutput {
+	return i.ToFlowActionsAuth0CreateUserParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0CreateUserParamsArgs) ToFlowActionsAuth0CreateUserParamsOutputWithContext(ctx context.Context) FlowActionsAuth0CreateUserParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0CreateUserParamsOutput)
+}
+
+// The params of AUTH0 CREATE_USER.
+type FlowActionsAuth0CreateUserParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0CreateUserParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0CreateUserParams)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0CreateUserParamsOutput) ToFlowActionsAuth0CreateUserParamsOutput() FlowActionsAuth0CreateUserParamsOutput {
+	return o
+}
+
+func (o FlowActionsAuth0CreateUserParamsOutput) ToFlowActionsAuth0CreateUserParamsOutputWithContext(ctx context.Context) FlowActionsAuth0CreateUserParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsAuth0CreateUserParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0CreateUserParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The user to create.
+func (o FlowActionsAuth0CreateUserParamsOutput) Payload() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsAuth0CreateUserParams) interface{} { return v.Payload }).(pulumi.AnyOutput)
+}
+
+type FlowActionsAuth0GetUser struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of AUTH0 GET_USER.
+	Params FlowActionsAuth0GetUserParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsAuth0GetUserInput is an input type that accepts FlowActionsAuth0GetUserArgs and FlowActionsAuth0GetUserOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0GetUserInput` via:
+//
+//	FlowActionsAuth0GetUserArgs{...}
+type FlowActionsAuth0GetUserInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0GetUserOutput() FlowActionsAuth0GetUserOutput
+	ToFlowActionsAuth0GetUserOutputWithContext(context.Context) FlowActionsAuth0GetUserOutput
+}
+
+type FlowActionsAuth0GetUserArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of AUTH0 GET_USER.
+	Params FlowActionsAuth0GetUserParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsAuth0GetUserArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0GetUser)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0GetUserArgs) ToFlowActionsAuth0GetUserOutput() FlowActionsAuth0GetUserOutput {
+	return i.ToFlowActionsAuth0GetUserOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0GetUserArgs) ToFlowActionsAuth0GetUserOutputWithContext(ctx context.Context) FlowActionsAuth0GetUserOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0GetUserOutput)
+}
+
+type FlowActionsAuth0GetUserOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0GetUserOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0GetUser)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0GetUserOutput) ToFlowActionsAuth0GetUserOutput() FlowActionsAuth0GetUserOutput {
+	return o
+}
+
+func (o FlowActionsAuth0GetUserOutput) ToFlowActionsAuth0GetUserOutputWithContext(ctx context.Context) FlowActionsAuth0GetUserOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsAuth0GetUserOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0GetUser) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsAuth0GetUserOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0GetUser) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsAuth0GetUserOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0GetUser) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsAuth0GetUserOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0GetUser) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsAuth0GetUserOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0GetUser) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of AUTH0 GET_USER.
+func (o FlowActionsAuth0GetUserOutput) Params() FlowActionsAuth0GetUserParamsOutput {
+	return o.ApplyT(func(v FlowActionsAuth0GetUser) FlowActionsAuth0GetUserParams { return v.Params }).(FlowActionsAuth0GetUserParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsAuth0GetUserOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0GetUser) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of AUTH0 GET_USER.
+type FlowActionsAuth0GetUserParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The user's id.
+	UserId string `pulumi:"userId"`
+}
+
+// FlowActionsAuth0GetUserParamsInput is an input type that accepts FlowActionsAuth0GetUserParamsArgs and FlowActionsAuth0GetUserParamsOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0GetUserParamsInput` via:
+//
+//	FlowActionsAuth0GetUserParamsArgs{...}
+type FlowActionsAuth0GetUserParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0GetUserParamsOutput() FlowActionsAuth0GetUserParamsOutput
+	ToFlowActionsAuth0GetUserParamsOutputWithContext(context.Context) FlowActionsAuth0GetUserParamsOutput
+}
+
+// The params of AUTH0 GET_USER.
+type FlowActionsAuth0GetUserParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The user's id.
+	UserId pulumi.StringInput `pulumi:"userId"`
+}
+
+func (FlowActionsAuth0GetUserParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0GetUserParams)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0GetUserParamsArgs) ToFlowActionsAuth0GetUserParamsOutput() FlowActionsAuth0GetUserParamsOutput {
+	return i.ToFlowActionsAuth0GetUserParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0GetUserParamsArgs) ToFlowActionsAuth0GetUserParamsOutputWithContext(ctx context.Context) FlowActionsAuth0GetUserParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0GetUserParamsOutput)
+}
+
+// The params of AUTH0 GET_USER.
+type FlowActionsAuth0GetUserParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0GetUserParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0GetUserParams)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0GetUserParamsOutput) ToFlowActionsAuth0GetUserParamsOutput() FlowActionsAuth0GetUserParamsOutput {
+	return o
+}
+
+func (o FlowActionsAuth0GetUserParamsOutput) ToFlowActionsAuth0GetUserParamsOutputWithContext(ctx context.Context) FlowActionsAuth0GetUserParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsAuth0GetUserParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0GetUserParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The user's id.
+func (o FlowActionsAuth0GetUserParamsOutput) UserId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0GetUserParams) string { return v.UserId }).(pulumi.StringOutput)
+}
+
+type FlowActionsAuth0MakeCall struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of AUTH0 MAKE_CALL.
+	Params FlowActionsAuth0MakeCallParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsAuth0MakeCallInput is an input type that accepts FlowActionsAuth0MakeCallArgs and FlowActionsAuth0MakeCallOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0MakeCallInput` via:
+//
+//	FlowActionsAuth0MakeCallArgs{...}
+type FlowActionsAuth0MakeCallInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0MakeCallOutput() FlowActionsAuth0MakeCallOutput
+	ToFlowActionsAuth0MakeCallOutputWithContext(context.Context) FlowActionsAuth0MakeCallOutput
+}
+
+type FlowActionsAuth0MakeCallArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of AUTH0 MAKE_CALL.
+	Params FlowActionsAuth0MakeCallParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsAuth0MakeCallArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0MakeCall)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0MakeCallArgs) ToFlowActionsAuth0MakeCallOutput() FlowActionsAuth0MakeCallOutput {
+	return i.ToFlowActionsAuth0MakeCallOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0MakeCallArgs) ToFlowActionsAuth0MakeCallOutputWithContext(ctx context.Context) FlowActionsAuth0MakeCallOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0MakeCallOutput)
+}
+
+type FlowActionsAuth0MakeCallOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0MakeCallOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0MakeCall)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0MakeCallOutput) ToFlowActionsAuth0MakeCallOutput() FlowActionsAuth0MakeCallOutput {
+	return o
+}
+
+func (o FlowActionsAuth0MakeCallOutput) ToFlowActionsAuth0MakeCallOutputWithContext(ctx context.Context) FlowActionsAuth0MakeCallOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsAuth0MakeCallOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0MakeCall) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsAuth0MakeCallOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0MakeCall) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsAuth0MakeCallOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0MakeCall) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsAuth0MakeCallOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0MakeCall) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsAuth0MakeCallOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0MakeCall) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of AUTH0 MAKE_CALL.
+func (o FlowActionsAuth0MakeCallOutput) Params() FlowActionsAuth0MakeCallParamsOutput {
+	return o.ApplyT(func(v FlowActionsAuth0MakeCall) FlowActionsAuth0MakeCallParams { return v.Params }).(FlowActionsAuth0MakeCallParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsAuth0MakeCallOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0MakeCall) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of AUTH0 MAKE_CALL.
+type FlowActionsAuth0MakeCallParams struct {
+	// Variables for the message template.
+	CustomVars interface{} `pulumi:"customVars"`
+	// The sender.
+	From *string `pulumi:"from"`
+	// The message text.
+	Message string `pulumi:"message"`
+	// The recipient.
+	To string `pulumi:"to"`
+}
+
+// FlowActionsAuth0MakeCallParamsInput is an input type that accepts FlowActionsAuth0MakeCallParamsArgs and FlowActionsAuth0MakeCallParamsOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0MakeCallParamsInput` via:
+//
+//	FlowActionsAuth0MakeCallParamsArgs{...}
+type FlowActionsAuth0MakeCallParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0MakeCallParamsOutput() FlowActionsAuth0MakeCallParamsOutput
+	ToFlowActionsAuth0MakeCallParamsOutputWithContext(context.Context) FlowActionsAuth0MakeCallParamsOutput
+}
+
+// The params of AUTH0 MAKE_CALL.
+type FlowActionsAuth0MakeCallParamsArgs struct {
+	// Variables for the message template.
+	CustomVars pulumi.Input `pulumi:"customVars"`
+	// The sender.
+	From pulumi.StringPtrInput `pulumi:"from"`
+	// The message text.
+	Message pulumi.StringInput `pulumi:"message"`
+	// The recipient.
+	To pulumi.StringInput `pulumi:"to"`
+}
+
+func (FlowActionsAuth0MakeCallParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0MakeCallParams)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0MakeCallParamsArgs) ToFlowActionsAuth0MakeCallParamsOutput() FlowActionsAuth0MakeCallParamsOutput {
+	return i.ToFlowActionsAuth0MakeCallParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0MakeCallParamsArgs) ToFlowActionsAuth0MakeCallParamsOutputWithContext(ctx context.Context) FlowActionsAuth0MakeCallParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0MakeCallParamsOutput)
+}
+
+// The params of AUTH0 MAKE_CALL.
+type FlowActionsAuth0MakeCallParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0MakeCallParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0MakeCallParams)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0MakeCallParamsOutput) ToFlowActionsAuth0MakeCallParamsOutput() FlowActionsAuth0MakeCallParamsOutput {
+	return o
+}
+
+func (o FlowActionsAuth0MakeCallParamsOutput) ToFlowActionsAuth0MakeCallParamsOutputWithContext(ctx context.Context) FlowActionsAuth0MakeCallParamsOutput {
+	return o
+}
+
+// Variables for the message template.
+func (o FlowActionsAuth0MakeCallParamsOutput) CustomVars() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsAuth0MakeCallParams) interface{} { return v.CustomVars }).(pulumi.AnyOutput)
+}
+
+// The sender.
+func (o FlowActionsAuth0MakeCallParamsOutput) From() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0MakeCallParams) *string { return v.From }).(pulumi.StringPtrOutput)
+}
+
+// The message text.
+func (o FlowActionsAuth0MakeCallParamsOutput) Message() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0MakeCallParams) string { return v.Message }).(pulumi.StringOutput)
+}
+
+// The recipient.
+func (o FlowActionsAuth0MakeCallParamsOutput) To() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0MakeCallParams) string { return v.To }).(pulumi.StringOutput)
+}
+
+type FlowActionsAuth0SendEmail struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of AUTH0 SEND_EMAIL.
+	Params FlowActionsAuth0SendEmailParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsAuth0SendEmailInput is an input type that accepts FlowActionsAuth0SendEmailArgs and FlowActionsAuth0SendEmailOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0SendEmailInput` via:
+//
+//	FlowActionsAuth0SendEmailArgs{...}
+type FlowActionsAuth0SendEmailInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0SendEmailOutput() FlowActionsAuth0SendEmailOutput
+	ToFlowActionsAuth0SendEmailOutputWithContext(context.Context) FlowActionsAuth0SendEmailOutput
+}
+
+type FlowActionsAuth0SendEmailArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of AUTH0 SEND_EMAIL.
+	Params FlowActionsAuth0SendEmailParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsAuth0SendEmailArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendEmail)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0SendEmailArgs) ToFlowActionsAuth0SendEmailOutput() FlowActionsAuth0SendEmailOutput {
+	return i.ToFlowActionsAuth0SendEmailOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0SendEmailArgs) ToFlowActionsAuth0SendEmailOutputWithContext(ctx context.Context) FlowActionsAuth0SendEmailOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0SendEmailOutput)
+}
+
+type FlowActionsAuth0SendEmailOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0SendEmailOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendEmail)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0SendEmailOutput) ToFlowActionsAuth0SendEmailOutput() FlowActionsAuth0SendEmailOutput {
+	return o
+}
+
+func (o FlowActionsAuth0SendEmailOutput) ToFlowActionsAuth0SendEmailOutputWithContext(ctx context.Context) FlowActionsAuth0SendEmailOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsAuth0SendEmailOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmail) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsAuth0SendEmailOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmail) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsAuth0SendEmailOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmail) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsAuth0SendEmailOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmail) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsAuth0SendEmailOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmail) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of AUTH0 SEND_EMAIL.
+func (o FlowActionsAuth0SendEmailOutput) Params() FlowActionsAuth0SendEmailParamsOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmail) FlowActionsAuth0SendEmailParams { return v.Params }).(FlowActionsAuth0SendEmailParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsAuth0SendEmailOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmail) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of AUTH0 SEND_EMAIL.
+type FlowActionsAuth0SendEmailParams struct {
+	// The message body (HTML).
+	Body string `pulumi:"body"`
+	// Variables for the message template.
+	CustomVars interface{} `pulumi:"customVars"`
+	// The sender.
+	From *FlowActionsAuth0SendEmailParamsFrom `pulumi:"from"`
+	// The subject line.
+	Subject string `pulumi:"subject"`
+	// An email address (or a template giving one).
+	To string `pulumi:"to"`
+}
+
+// FlowActionsAuth0SendEmailParamsInput is an input type that accepts FlowActionsAuth0SendEmailParamsArgs and FlowActionsAuth0SendEmailParamsOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0SendEmailParamsInput` via:
+//
+//	FlowActionsAuth0SendEmailParamsArgs{...}
+type FlowActionsAuth0SendEmailParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0SendEmailParamsOutput() FlowActionsAuth0SendEmailParamsOutput
+	ToFlowActionsAuth0SendEmailParamsOutputWithContext(context.Context) FlowActionsAuth0SendEmailParamsOutput
+}
+
+// The params of AUTH0 SEND_EMAIL.
+type FlowActionsAuth0SendEmailParamsArgs struct {
+	// The message body (HTML).
+	Body pulumi.StringInput `pulumi:"body"`
+	// Variables for the message template.
+	CustomVars pulumi.Input `pulumi:"customVars"`
+	// The sender.
+	From FlowActionsAuth0SendEmailParamsFromPtrInput `pulumi:"from"`
+	// The subject line.
+	Subject pulumi.StringInput `pulumi:"subject"`
+	// An email address (or a template giving one).
+	To pulumi.StringInput `pulumi:"to"`
+}
+
+func (FlowActionsAuth0SendEmailParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendEmailParams)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0SendEmailParamsArgs) ToFlowActionsAuth0SendEmailParamsOutput() FlowActionsAuth0SendEmailParamsOutput {
+	return i.ToFlowActionsAuth0SendEmailParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0SendEmailParamsArgs) ToFlowActionsAuth0SendEmailParamsOutputWithContext(ctx context.Context) FlowActionsAuth0SendEmailParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0SendEmailParamsOutput)
+}
+
+// The params of AUTH0 SEND_EMAIL.
+type FlowActionsAuth0SendEmailParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0SendEmailParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendEmailParams)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0SendEmailParamsOutput) ToFlowActionsAuth0SendEmailParamsOutput() FlowActionsAuth0SendEmailParamsOutput {
+	return o
+}
+
+func (o FlowActionsAuth0SendEmailParamsOutput) ToFlowActionsAuth0SendEmailParamsOutputWithContext(ctx context.Context) FlowActionsAuth0SendEmailParamsOutput {
+	return o
+}
+
+// The message body (HTML).
+func (o FlowActionsAuth0SendEmailParamsOutput) Body() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmailParams) string { return v.Body }).(pulumi.StringOutput)
+}
+
+// Variables for the message template.
+func (o FlowActionsAuth0SendEmailParamsOutput) CustomVars() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmailParams) interface{} { return v.CustomVars }).(pulumi.AnyOutput)
+}
+
+// The sender.
+func (o FlowActionsAuth0SendEmailParamsOutput) From() FlowActionsAuth0SendEmailParamsFromPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmailParams) *FlowActionsAuth0SendEmailParamsFrom { return v.From }).(FlowActionsAuth0SendEmailParamsFromPtrOutput)
+}
+
+// The subject line.
+func (o FlowActionsAuth0SendEmailParamsOutput) Subject() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmailParams) string { return v.Subject }).(pulumi.StringOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsAuth0SendEmailParamsOutput) To() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmailParams) string { return v.To }).(pulumi.StringOutput)
+}
+
+// The sender.
+type FlowActionsAuth0SendEmailParamsFrom struct {
+	// An email address (or a template giving one).
+	Email string `pulumi:"email"`
+	// The sender's name.
+	Name *string `pulumi:"name"`
+}
+
+// FlowActionsAuth0SendEmailParamsFromInput is an input type that accepts FlowActionsAuth0SendEmailParamsFromArgs and FlowActionsAuth0SendEmailParamsFromOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0SendEmailParamsFromInput` via:
+//
+//	FlowActionsAuth0SendEmailParamsFromArgs{...}
+type FlowActionsAuth0SendEmailParamsFromInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0SendEmailParamsFromOutput() FlowActionsAuth0SendEmailParamsFromOutput
+	ToFlowActionsAuth0SendEmailParamsFromOutputWithContext(context.Context) FlowActionsAuth0SendEmailParamsFromOutput
+}
+
+// The sender.
+type FlowActionsAuth0SendEmailParamsFromArgs struct {
+	// An email address (or a template giving one).
+	Email pulumi.StringInput `pulumi:"email"`
+	// The sender's name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+}
+
+func (FlowActionsAuth0SendEmailParamsFromArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendEmailParamsFrom)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0SendEmailParamsFromArgs) ToFlowActionsAuth0SendEmailParamsFromOutput() FlowActionsAuth0SendEmailParamsFromOutput {
+	return i.ToFlowActionsAuth0SendEmailParamsFromOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0SendEmailParamsFromArgs) ToFlowActionsAuth0SendEmailParamsFromOutputWithContext(ctx context.Context) FlowActionsAuth0SendEmailParamsFromOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0SendEmailParamsFromOutput)
+}
+
+func (i FlowActionsAuth0SendEmailParamsFromArgs) ToFlowActionsAuth0SendEmailParamsFromPtrOutput() FlowActionsAuth0SendEmailParamsFromPtrOutput {
+	return i.ToFlowActionsAuth0SendEmailParamsFromPtrOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0SendEmailParamsFromArgs) ToFlowActionsAuth0SendEmailParamsFromPtrOutputWithContext(ctx context.Context) FlowActionsAuth0SendEmailParamsFromPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0SendEmailParamsFromOutput).ToFlowActionsAuth0SendEmailParamsFromPtrOutputWithContext(ctx)
+}
+
+// FlowActionsAuth0SendEmailParamsFromPtrInput is an input type that accepts FlowActionsAuth0SendEmailParamsFromArgs, FlowActionsAuth0SendEmailParamsFromPtr and FlowActionsAuth0SendEmailParamsFromPtrOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0SendEmailParamsFromPtrInput` via:
+//
+//	        FlowActionsAuth0SendEmailParamsFromArgs{...}
+//
+//	or:
+//
+//	        nil
+type FlowActionsAuth0SendEmailParamsFromPtrInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0SendEmailParamsFromPtrOutput() FlowActionsAuth0SendEmailParamsFromPtrOutput
+	ToFlowActionsAuth0SendEmailParamsFromPtrOutputWithContext(context.Context) FlowActionsAuth0SendEmailParamsFromPtrOutput
+}
+
+type flowActionsAuth0SendEmailParamsFromPtrType FlowActionsAuth0SendEmailParamsFromArgs
+
+func FlowActionsAuth0SendEmailParamsFromPtr(v *FlowActionsAuth0SendEmailParamsFromArgs) FlowActionsAuth0SendEmailParamsFromPtrInput {
+	return (*flowActionsAuth0SendEmailParamsFromPtrType)(v)
+}
+
+func (*flowActionsAuth0SendEmailParamsFromPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowActionsAuth0SendEmailParamsFrom)(nil)).Elem()
+}
+
+func (i *flowActionsAuth0SendEmailParamsFromPtrType) ToFlowActionsAuth0SendEmailParamsFromPtrOutput() FlowActionsAuth0SendEmailParamsFromPtrOutput {
+	return i.ToFlowActionsAuth0SendEmailParamsFromPtrOutputWithContext(context.Background())
+}
+
+func (i *flowActionsAuth0SendEmailParamsFromPtrType) ToFlowActionsAuth0SendEmailParamsFromPtrOutputWithContext(ctx context.Context) FlowActionsAuth0SendEmailParamsFromPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0SendEmailParamsFromPtrOutput)
+}
+
+// The sender.
+type FlowActionsAuth0SendEmailParamsFromOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0SendEmailParamsFromOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendEmailParamsFrom)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0SendEmailParamsFromOutput) ToFlowActionsAuth0SendEmailParamsFromOutput() FlowActionsAuth0SendEmailParamsFromOutput {
+	return o
+}
+
+func (o FlowActionsAuth0SendEmailParamsFromOutput) ToFlowActionsAuth0SendEmailParamsFromOutputWithContext(ctx context.Context) FlowActionsAuth0SendEmailParamsFromOutput {
+	return o
+}
+
+func (o FlowActionsAuth0SendEmailParamsFromOutput) ToFlowActionsAuth0SendEmailParamsFromPtrOutput() FlowActionsAuth0SendEmailParamsFromPtrOutput {
+	return o.ToFlowActionsAuth0SendEmailParamsFromPtrOutputWithContext(context.Background())
+}
+
+func (o FlowActionsAuth0SendEmailParamsFromOutput) ToFlowActionsAuth0SendEmailParamsFromPtrOutputWithContext(ctx context.Context) FlowActionsAuth0SendEmailParamsFromPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowActionsAuth0SendEmailParamsFrom) *FlowActionsAuth0SendEmailParamsFrom {
+		return &v
+	}).(FlowActionsAuth0SendEmailParamsFromPtrOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsAuth0SendEmailParamsFromOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmailParamsFrom) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// The sender's name.
+func (o FlowActionsAuth0SendEmailParamsFromOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendEmailParamsFrom) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsAuth0SendEmailParamsFromPtrOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0SendEmailParamsFromPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowActionsAuth0SendEmailParamsFrom)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0SendEmailParamsFromPtrOutput) ToFlowActionsAuth0SendEmailParamsFromPtrOutput() FlowActionsAuth0SendEmailParamsFromPtrOutput {
+	return o
+}
+
+func (o FlowActionsAuth0SendEmailParamsFromPtrOutput) ToFlowActionsAuth0SendEmailParamsFromPtrOutputWithContext(ctx context.Context) FlowActionsAuth0SendEmailParamsFromPtrOutput {
+	return o
+}
+
+func (o FlowActionsAuth0SendEmailParamsFromPtrOutput) Elem() FlowActionsAuth0SendEmailParamsFromOutput {
+	return o.ApplyT(func(v *FlowActionsAuth0SendEmailParamsFrom) FlowActionsAuth0SendEmailParamsFrom {
+		if v != nil {
+			return *v
+		}
+		var ret FlowActionsAuth0SendEmailParamsFrom
+		return ret
+	}).(FlowActionsAuth0SendEmailParamsFromOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsAuth0SendEmailParamsFromPtrOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowActionsAuth0SendEmailParamsFrom) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Email
+	}).(pulumi.StringPtrOutput)
+}
+
+// The sender's name.
+func (o FlowActionsAuth0SendEmailParamsFromPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowActionsAuth0SendEmailParamsFrom) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsAuth0SendRequest struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of AUTH0 SEND_REQUEST.
+	Params FlowActionsAuth0SendRequestParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsAuth0SendRequestInput is an input type that accepts FlowActionsAuth0SendRequestArgs and FlowActionsAuth0SendRequestOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0SendRequestInput` via:
+//
+//	FlowActionsAuth0SendRequestArgs{...}
+type FlowActionsAuth0SendRequestInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0SendRequestOutput() FlowActionsAuth0SendRequestOutput
+	ToFlowActionsAuth0SendRequestOutputWithContext(context.Context) FlowActionsAuth0SendRequestOutput
+}
+
+type FlowActionsAuth0SendRequestArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of AUTH0 SEND_REQUEST.
+	Params FlowActionsAuth0SendRequestParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsAuth0SendRequestArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendRequest)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0SendRequestArgs) ToFlowActionsAuth0SendRequestOutput() FlowActionsAuth0SendRequestOutput {
+	return i.ToFlowActionsAuth0SendRequestOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0SendRequestArgs) ToFlowActionsAuth0SendRequestOutputWithContext(ctx context.Context) FlowActionsAuth0SendRequestOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0SendRequestOutput)
+}
+
+type FlowActionsAuth0SendRequestOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0SendRequestOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendRequest)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0SendRequestOutput) ToFlowActionsAuth0SendRequestOutput() FlowActionsAuth0SendRequestOutput {
+	return o
+}
+
+func (o FlowActionsAuth0SendRequestOutput) ToFlowActionsAuth0SendRequestOutputWithContext(ctx context.Context) FlowActionsAuth0SendRequestOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsAuth0SendRequestOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendRequest) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsAuth0SendRequestOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendRequest) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsAuth0SendRequestOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendRequest) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsAuth0SendRequestOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendRequest) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsAuth0SendRequestOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendRequest) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of AUTH0 SEND_REQUEST.
+func (o FlowActionsAuth0SendRequestOutput) Params() FlowActionsAuth0SendRequestParamsOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendRequest) FlowActionsAuth0SendRequestParams { return v.Params }).(FlowActionsAuth0SendRequestParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsAuth0SendRequestOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendRequest) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of AUTH0 SEND_REQUEST.
+type FlowActionsAuth0SendRequestParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// Request headers, by name.
+	Headers interface{} `pulumi:"headers"`
+	// The HTTP method (default `GET`).
+	Method *string `pulumi:"method"`
+	// Query parameters to add to the URL, by name.
+	Params map[string]interface{} `pulumi:"params"`
+	// The Management API path to call.
+	Pathname string `pulumi:"pathname"`
+	// The request body.
+	Payload interface{} `pulumi:"payload"`
+}
+
+// FlowActionsAuth0SendRequestParamsInput is an input type that accepts FlowActionsAuth0SendRequestParamsArgs and FlowActionsAuth0SendRequestParamsOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0SendRequestParamsInput` via:
+//
+//	FlowActionsAuth0SendRequestParamsArgs{...}
+type FlowActionsAuth0SendRequestParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0SendRequestParamsOutput() FlowActionsAuth0SendRequestParamsOutput
+	ToFlowActionsAuth0SendRequestParamsOutputWithContext(context.Context) FlowActionsAuth0SendRequestParamsOutput
+}
+
+// The params of AUTH0 SEND_REQUEST.
+type FlowActionsAuth0SendRequestParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// Request headers, by name.
+	Headers pulumi.Input `pulumi:"headers"`
+	// The HTTP method (default `GET`).
+	Method pulumi.StringPtrInput `pulumi:"method"`
+	// Query parameters to add to the URL, by name.
+	Params pulumi.MapInput `pulumi:"params"`
+	// The Management API path to call.
+	Pathname pulumi.StringInput `pulumi:"pathname"`
+	// The request body.
+	Payload pulumi.Input `pulumi:"payload"`
+}
+
+func (FlowActionsAuth0SendRequestParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendRequestParams)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0SendRequestParamsArgs) ToFlowActionsAuth0SendRequestParamsOutput() FlowActionsAuth0SendRequestParamsOutput {
+	return i.ToFlowActionsAuth0SendRequestParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0SendRequestParamsArgs) ToFlowActionsAuth0SendRequestParamsOutputWithContext(ctx context.Context) FlowActionsAuth0SendRequestParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0SendRequestParamsOutput)
+}
+
+// The params of AUTH0 SEND_REQUEST.
+type FlowActionsAuth0SendRequestParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0SendRequestParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendRequestParams)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0SendRequestParamsOutput) ToFlowActionsAuth0SendRequestParamsOutput() FlowActionsAuth0SendRequestParamsOutput {
+	return o
+}
+
+func (o FlowActionsAuth0SendRequestParamsOutput) ToFlowActionsAuth0SendRequestParamsOutputWithContext(ctx context.Context) FlowActionsAuth0SendRequestParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsAuth0SendRequestParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendRequestParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// Request headers, by name.
+func (o FlowActionsAuth0SendRequestParamsOutput) Headers() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendRequestParams) interface{} { return v.Headers }).(pulumi.AnyOutput)
+}
+
+// The HTTP method (default `GET`).
+func (o FlowActionsAuth0SendRequestParamsOutput) Method() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendRequestParams) *string { return v.Method }).(pulumi.StringPtrOutput)
+}
+
+// Query parameters to add to the URL, by name.
+func (o FlowActionsAuth0SendRequestParamsOutput) Params() pulumi.MapOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendRequestParams) map[string]interface{} { return v.Params }).(pulumi.MapOutput)
+}
+
+// The Management API path to call.
+func (o FlowActionsAuth0SendRequestParamsOutput) Pathname() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendRequestParams) string { return v.Pathname }).(pulumi.StringOutput)
+}
+
+// The request body.
+func (o FlowActionsAuth0SendRequestParamsOutput) Payload() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendRequestParams) interface{} { return v.Payload }).(pulumi.AnyOutput)
+}
+
+type FlowActionsAuth0SendSms struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of AUTH0 SEND_SMS.
+	Params FlowActionsAuth0SendSmsParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsAuth0SendSmsInput is an input type that accepts FlowActionsAuth0SendSmsArgs and FlowActionsAuth0SendSmsOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0SendSmsInput` via:
+//
+//	FlowActionsAuth0SendSmsArgs{...}
+type FlowActionsAuth0SendSmsInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0SendSmsOutput() FlowActionsAuth0SendSmsOutput
+	ToFlowActionsAuth0SendSmsOutputWithContext(context.Context) FlowActionsAuth0SendSmsOutput
+}
+
+type FlowActionsAuth0SendSmsArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of AUTH0 SEND_SMS.
+	Params FlowActionsAuth0SendSmsParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsAuth0SendSmsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendSms)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0SendSmsArgs) ToFlowActionsAuth0SendSmsOutput() FlowActionsAuth0SendSmsOutput {
+	return i.ToFlowActionsAuth0SendSmsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0SendSmsArgs) ToFlowActionsAuth0SendSmsOutputWithContext(ctx context.Context) FlowActionsAuth0SendSmsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0SendSmsOutput)
+}
+
+type FlowActionsAuth0SendSmsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0SendSmsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendSms)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0SendSmsOutput) ToFlowActionsAuth0SendSmsOutput() FlowActionsAuth0SendSmsOutput {
+	return o
+}
+
+func (o FlowActionsAuth0SendSmsOutput) ToFlowActionsAuth0SendSmsOutputWithContext(ctx context.Context) FlowActionsAuth0SendSmsOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsAuth0SendSmsOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendSms) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsAuth0SendSmsOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendSms) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsAuth0SendSmsOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendSms) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsAuth0SendSmsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendSms) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsAuth0SendSmsOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendSms) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of AUTH0 SEND_SMS.
+func (o FlowActionsAuth0SendSmsOutput) Params() FlowActionsAuth0SendSmsParamsOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendSms) FlowActionsAuth0SendSmsParams { return v.Params }).(FlowActionsAuth0SendSmsParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsAuth0SendSmsOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendSms) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of AUTH0 SEND_SMS.
+type FlowActionsAuth0SendSmsParams struct {
+	// Variables for the message template.
+	CustomVars interface{} `pulumi:"customVars"`
+	// The sender.
+	From *string `pulumi:"from"`
+	// The message text.
+	Message string `pulumi:"message"`
+	// The recipient.
+	To string `pulumi:"to"`
+}
+
+// FlowActionsAuth0SendSmsParamsInput is an input type that accepts FlowActionsAuth0SendSmsParamsArgs and FlowActionsAuth0SendSmsParamsOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0SendSmsParamsInput` via:
+//
+//	FlowActionsAuth0SendSmsParamsArgs{...}
+type FlowActionsAuth0SendSmsParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0SendSmsParamsOutput() FlowActionsAuth0SendSmsParamsOutput
+	ToFlowActionsAuth0SendSmsParamsOutputWithContext(context.Context) FlowActionsAuth0SendSmsParamsOutput
+}
+
+// The params of AUTH0 SEND_SMS.
+type FlowActionsAuth0SendSmsParamsArgs struct {
+	// Variables for the message template.
+	CustomVars pulumi.Input `pulumi:"customVars"`
+	// The sender.
+	From pulumi.StringPtrInput `pulumi:"from"`
+	// The message text.
+	Message pulumi.StringInput `pulumi:"message"`
+	// The recipient.
+	To pulumi.StringInput `pulumi:"to"`
+}
+
+func (FlowActionsAuth0SendSmsParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendSmsParams)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0SendSmsParamsArgs) ToFlowActionsAuth0SendSmsParamsOutput() FlowActionsAuth0SendSmsParamsOutput {
+	return i.ToFlowActionsAuth0SendSmsParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0SendSmsParamsArgs) ToFlowActionsAuth0SendSmsParamsOutputWithContext(ctx context.Context) FlowActionsAuth0SendSmsParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0SendSmsParamsOutput)
+}
+
+// The params of AUTH0 SEND_SMS.
+type FlowActionsAuth0SendSmsParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0SendSmsParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0SendSmsParams)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0SendSmsParamsOutput) ToFlowActionsAuth0SendSmsParamsOutput() FlowActionsAuth0SendSmsParamsOutput {
+	return o
+}
+
+func (o FlowActionsAuth0SendSmsParamsOutput) ToFlowActionsAuth0SendSmsParamsOutputWithContext(ctx context.Context) FlowActionsAuth0SendSmsParamsOutput {
+	return o
+}
+
+// Variables for the message template.
+func (o FlowActionsAuth0SendSmsParamsOutput) CustomVars() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendSmsParams) interface{} { return v.CustomVars }).(pulumi.AnyOutput)
+}
+
+// The sender.
+func (o FlowActionsAuth0SendSmsParamsOutput) From() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendSmsParams) *string { return v.From }).(pulumi.StringPtrOutput)
+}
+
+// The message text.
+func (o FlowActionsAuth0SendSmsParamsOutput) Message() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendSmsParams) string { return v.Message }).(pulumi.StringOutput)
+}
+
+// The recipient.
+func (o FlowActionsAuth0SendSmsParamsOutput) To() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0SendSmsParams) string { return v.To }).(pulumi.StringOutput)
+}
+
+type FlowActionsAuth0UpdateUser struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of AUTH0 UPDATE_USER.
+	Params FlowActionsAuth0UpdateUserParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsAuth0UpdateUserInput is an input type that accepts FlowActionsAuth0UpdateUserArgs and FlowActionsAuth0UpdateUserOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0UpdateUserInput` via:
+//
+//	FlowActionsAuth0UpdateUserArgs{...}
+type FlowActionsAuth0UpdateUserInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0UpdateUserOutput() FlowActionsAuth0UpdateUserOutput
+	ToFlowActionsAuth0UpdateUserOutputWithContext(context.Context) FlowActionsAuth0UpdateUserOutput
+}
+
+type FlowActionsAuth0UpdateUserArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of AUTH0 UPDATE_USER.
+	Params FlowActionsAuth0UpdateUserParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsAuth0UpdateUserArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0UpdateUser)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0UpdateUserArgs) ToFlowActionsAuth0UpdateUserOutput() FlowActionsAuth0UpdateUserOutput {
+	return i.ToFlowActionsAuth0UpdateUserOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0UpdateUserArgs) ToFlowActionsAuth0UpdateUserOutputWithContext(ctx context.Context) FlowActionsAuth0UpdateUserOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0UpdateUserOutput)
+}
+
+type FlowActionsAuth0UpdateUserOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0UpdateUserOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0UpdateUser)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0UpdateUserOutput) ToFlowActionsAuth0UpdateUserOutput() FlowActionsAuth0UpdateUserOutput {
+	return o
+}
+
+func (o FlowActionsAuth0UpdateUserOutput) ToFlowActionsAuth0UpdateUserOutputWithContext(ctx context.Context) FlowActionsAuth0UpdateUserOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsAuth0UpdateUserOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0UpdateUser) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsAuth0UpdateUserOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0UpdateUser) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsAuth0UpdateUserOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0UpdateUser) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsAuth0UpdateUserOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0UpdateUser) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsAuth0UpdateUserOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsAuth0UpdateUser) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of AUTH0 UPDATE_USER.
+func (o FlowActionsAuth0UpdateUserOutput) Params() FlowActionsAuth0UpdateUserParamsOutput {
+	return o.ApplyT(func(v FlowActionsAuth0UpdateUser) FlowActionsAuth0UpdateUserParams { return v.Params }).(FlowActionsAuth0UpdateUserParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsAuth0UpdateUserOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0UpdateUser) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of AUTH0 UPDATE_USER.
+type FlowActionsAuth0UpdateUserParams struct {
+	// The user's fields to change.
+	Changes interface{} `pulumi:"changes"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The user's id.
+	UserId string `pulumi:"userId"`
+}
+
+// FlowActionsAuth0UpdateUserParamsInput is an input type that accepts FlowActionsAuth0UpdateUserParamsArgs and FlowActionsAuth0UpdateUserParamsOutput values.
+// You can construct a concrete instance of `FlowActionsAuth0UpdateUserParamsInput` via:
+//
+//	FlowActionsAuth0UpdateUserParamsArgs{...}
+type FlowActionsAuth0UpdateUserParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsAuth0UpdateUserParamsOutput() FlowActionsAuth0UpdateUserParamsOutput
+	ToFlowActionsAuth0UpdateUserParamsOutputWithContext(context.Context) FlowActionsAuth0UpdateUserParamsOutput
+}
+
+// The params of AUTH0 UPDATE_USER.
+type FlowActionsAuth0UpdateUserParamsArgs struct {
+	// The user's fields to change.
+	Changes pulumi.Input `pulumi:"changes"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The user's id.
+	UserId pulumi.StringInput `pulumi:"userId"`
+}
+
+func (FlowActionsAuth0UpdateUserParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0UpdateUserParams)(nil)).Elem()
+}
+
+func (i FlowActionsAuth0UpdateUserParamsArgs) ToFlowActionsAuth0UpdateUserParamsOutput() FlowActionsAuth0UpdateUserParamsOutput {
+	return i.ToFlowActionsAuth0UpdateUserParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsAuth0UpdateUserParamsArgs) ToFlowActionsAuth0UpdateUserParamsOutputWithContext(ctx context.Context) FlowActionsAuth0UpdateUserParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsAuth0UpdateUserParamsOutput)
+}
+
+// The params of AUTH0 UPDATE_USER.
+type FlowActionsAuth0UpdateUserParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsAuth0UpdateUserParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsAuth0UpdateUserParams)(nil)).Elem()
+}
+
+func (o FlowActionsAuth0UpdateUserParamsOutput) ToFlowActionsAuth0UpdateUserParamsOutput() FlowActionsAuth0UpdateUserParamsOutput {
+	return o
+}
+
+func (o FlowActionsAuth0UpdateUserParamsOutput) ToFlowActionsAuth0UpdateUserParamsOutputWithContext(ctx context.Context) FlowActionsAuth0UpdateUserParamsOutput {
+	return o
+}
+
+// The user's fields to change.
+func (o FlowActionsAuth0UpdateUserParamsOutput) Changes() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsAuth0UpdateUserParams) interface{} { return v.Changes }).(pulumi.AnyOutput)
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsAuth0UpdateUserParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0UpdateUserParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The user's id.
+func (o FlowActionsAuth0UpdateUserParamsOutput) UserId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsAuth0UpdateUserParams) string { return v.UserId }).(pulumi.StringOutput)
+}
+
+type FlowActionsBigqueryInsertRows struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of BIGQUERY INSERT_ROWS.
+	Params FlowActionsBigqueryInsertRowsParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsBigqueryInsertRowsInput is an input type that accepts FlowActionsBigqueryInsertRowsArgs and FlowActionsBigqueryInsertRowsOutput values.
+// You can construct a concrete instance of `FlowActionsBigqueryInsertRowsInput` via:
+//
+//	FlowActionsBigqueryInsertRowsArgs{...}
+type FlowActionsBigqueryInsertRowsInput interface {
+	pulumi.Input
+
+	ToFlowActionsBigqueryInsertRowsOutput() FlowActionsBigqueryInsertRowsOutput
+	ToFlowActionsBigqueryInsertRowsOutputWithContext(context.Context) FlowActionsBigqueryInsertRowsOutput
+}
+
+type FlowActionsBigqueryInsertRowsArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of BIGQUERY INSERT_ROWS.
+	Params FlowActionsBigqueryInsertRowsParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsBigqueryInsertRowsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsBigqueryInsertRows)(nil)).Elem()
+}
+
+func (i FlowActionsBigqueryInsertRowsArgs) ToFlowActionsBigqueryInsertRowsOutput() FlowActionsBigqueryInsertRowsOutput {
+	return i.ToFlowActionsBigqueryInsertRowsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsBigqueryInsertRowsArgs) ToFlowActionsBigqueryInsertRowsOutputWithContext(ctx context.Context) FlowActionsBigqueryInsertRowsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsBigqueryInsertRowsOutput)
+}
+
+type FlowActionsBigqueryInsertRowsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsBigqueryInsertRowsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsBigqueryInsertRows)(nil)).Elem()
+}
+
+func (o FlowActionsBigqueryInsertRowsOutput) ToFlowActionsBigqueryInsertRowsOutput() FlowActionsBigqueryInsertRowsOutput {
+	return o
+}
+
+func (o FlowActionsBigqueryInsertRowsOutput) ToFlowActionsBigqueryInsertRowsOutputWithContext(ctx context.Context) FlowActionsBigqueryInsertRowsOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsBigqueryInsertRowsOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsBigqueryInsertRows) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsBigqueryInsertRowsOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsBigqueryInsertRows) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsBigqueryInsertRowsOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsBigqueryInsertRows) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsBigqueryInsertRowsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsBigqueryInsertRows) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsBigqueryInsertRowsOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsBigqueryInsertRows) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of BIGQUERY INSERT_ROWS.
+func (o FlowActionsBigqueryInsertRowsOutput) Params() FlowActionsBigqueryInsertRowsParamsOutput {
+	return o.ApplyT(func(v FlowActionsBigqueryInsertRows) FlowActionsBigqueryInsertRowsParams { return v.Params }).(FlowActionsBigqueryInsertRowsParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsBigqueryInsertRowsOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsBigqueryInsertRows) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of BIGQUERY INSERT_ROWS.
+type FlowActionsBigqueryInsertRowsParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The row.
+	Data interface{} `pulumi:"data"`
+	// The dataset.
+	DatasetId string `pulumi:"datasetId"`
+	// The table.
+	TableId string `pulumi:"tableId"`
+}
+
+// FlowActionsBigqueryInsertRowsParamsInput is an input type that accepts FlowActionsBigqueryInsertRowsParamsArgs and FlowActionsBigqueryInsertRowsParamsOutput values.
+// You can construct a concrete instance of `FlowActionsBigqueryInsertRowsParamsInput` via:
+//
+//	FlowActionsBigqueryInsertRowsParamsArgs{...}
+type FlowActionsBigqueryInsertRowsParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsBigqueryInsertRowsParamsOutput() FlowActionsBigqueryInsertRowsParamsOutput
+	ToFlowActionsBigqueryInsertRowsParamsOutputWithContext(context.Context) FlowActionsBigqueryInsertRowsParamsOutput
+}
+
+// The params of BIGQUERY INSERT_ROWS.
+type FlowActionsBigqueryInsertRowsParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The row.
+	Data pulumi.Input `pulumi:"data"`
+	// The dataset.
+	DatasetId pulumi.StringInput `pulumi:"datasetId"`
+	// The table.
+	TableId pulumi.StringInput `pulumi:"tableId"`
+}
+
+func (FlowActionsBigqueryInsertRowsParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsBigqueryInsertRowsParams)(nil)).Elem()
+}
+
+func (i FlowActionsBigqueryInsertRowsParamsArgs) ToFlowActionsBigqueryInsertRowsParamsOutput() FlowActionsBigqueryInsertRowsParamsOutput {
+	return i.ToFlowActionsBigqueryInsertRowsParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsBigqueryInsertRowsParamsArgs) ToFlowActionsBigqueryInsertRowsParamsOutputWithContext(ctx context.Context) FlowActionsBigqueryInsertRowsParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsBigqueryInsertRowsParamsOutput)
+}
+
+// The params of BIGQUERY INSERT_ROWS.
+type FlowActionsBigqueryInsertRowsParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsBigqueryInsertRowsParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsBigqueryInsertRowsParams)(nil)).Elem()
+}
+
+func (o FlowActionsBigqueryInsertRowsParamsOutput) ToFlowActionsBigqueryInsertRowsParamsOutput() FlowActionsBigqueryInsertRowsParamsOutput {
+	return o
+}
+
+func (o FlowActionsBigqueryInsertRowsParamsOutput) ToFlowActionsBigqueryInsertRowsParamsOutputWithContext(ctx context.Context) FlowActionsBigqueryInsertRowsParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsBigqueryInsertRowsParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsBigqueryInsertRowsParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The row.
+func (o FlowActionsBigqueryInsertRowsParamsOutput) Data() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsBigqueryInsertRowsParams) interface{} { return v.Data }).(pulumi.AnyOutput)
+}
+
+// The dataset.
+func (o FlowActionsBigqueryInsertRowsParamsOutput) DatasetId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsBigqueryInsertRowsParams) string { return v.DatasetId }).(pulumi.StringOutput)
+}
+
+// The table.
+func (o FlowActionsBigqueryInsertRowsParamsOutput) TableId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsBigqueryInsertRowsParams) string { return v.TableId }).(pulumi.StringOutput)
+}
+
+type FlowActionsClearbitFindCompany struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of CLEARBIT FIND_COMPANY.
+	Params FlowActionsClearbitFindCompanyParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsClearbitFindCompanyInput is an input type that accepts FlowActionsClearbitFindCompanyArgs and FlowActionsClearbitFindCompanyOutput values.
+// You can construct a concrete instance of `FlowActionsClearbitFindCompanyInput` via:
+//
+//	FlowActionsClearbitFindCompanyArgs{...}
+type FlowActionsClearbitFindCompanyInput interface {
+	pulumi.Input
+
+	ToFlowActionsClearbitFindCompanyOutput() FlowActionsClearbitFindCompanyOutput
+	ToFlowActionsClearbitFindCompanyOutputWithContext(context.Context) FlowActionsClearbitFindCompanyOutput
+}
+
+type FlowActionsClearbitFindCompanyArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of CLEARBIT FIND_COMPANY.
+	Params FlowActionsClearbitFindCompanyParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsClearbitFindCompanyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsClearbitFindCompany)(nil)).Elem()
+}
+
+func (i FlowActionsClearbitFindCompanyArgs) ToFlowActionsClearbitFindCompanyOutput() FlowActionsClearbitFindCompanyOutput {
+	return i.ToFlowActionsClearbitFindCompanyOutputWithContext(context.Background())
+}
+
+func (i FlowActionsClearbitFindCompanyArgs) ToFlowActionsClearbitFindCompanyOutputWithContext(ctx context.Context) FlowActionsClearbitFindCompanyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsClearbitFindCompanyOutput)
+}
+
+type FlowActionsClearbitFindCompanyOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsClearbitFindCompanyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsClearbitFindCompany)(nil)).Elem()
+}
+
+func (o FlowActionsClearbitFindCompanyOutput) ToFlowActionsClearbitFindCompanyOutput() FlowActionsClearbitFindCompanyOutput {
+	return o
+}
+
+func (o FlowActionsClearbitFindCompanyOutput) ToFlowActionsClearbitFindCompanyOutputWithContext(ctx context.Context) FlowActionsClearbitFindCompanyOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsClearbitFindCompanyOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindCompany) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsClearbitFindCompanyOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindCompany) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsClearbitFindCompanyOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindCompany) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsClearbitFindCompanyOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindCompany) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsClearbitFindCompanyOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindCompany) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of CLEARBIT FIND_COMPANY.
+func (o FlowActionsClearbitFindCompanyOutput) Params() FlowActionsClearbitFindCompanyParamsOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindCompany) FlowActionsClearbitFindCompanyParams { return v.Params }).(FlowActionsClearbitFindCompanyParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsClearbitFindCompanyOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindCompany) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of CLEARBIT FIND_COMPANY.
+type FlowActionsClearbitFindCompanyParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The company's domain.
+	Domain string `pulumi:"domain"`
+}
+
+// FlowActionsClearbitFindCompanyParamsInput is an input type that accepts FlowActionsClearbitFindCompanyParamsArgs and FlowActionsClearbitFindCompanyParamsOutput values.
+// You can construct a concrete instance of `FlowActionsClearbitFindCompanyParamsInput` via:
+//
+//	FlowActionsClearbitFindCompanyParamsArgs{...}
+type FlowActionsClearbitFindCompanyParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsClearbitFindCompanyParamsOutput() FlowActionsClearbitFindCompanyParamsOutput
+	ToFlowActionsClearbitFindCompanyParamsOutputWithContext(context.Context) FlowActionsClearbitFindCompanyParamsOutput
+}
+
+// The params of CLEARBIT FIND_COMPANY.
+type FlowActionsClearbitFindCompanyParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The company's domain.
+	Domain pulumi.StringInput `pulumi:"domain"`
+}
+
+func (FlowActionsClearbitFindCompanyParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsClearbitFindCompanyParams)(nil)).Elem()
+}
+
+func (i FlowActionsClearbitFindCompanyParamsArgs) ToFlowActionsClearbitFindCompanyParamsOutput() FlowActionsClearbitFindCompanyParamsOutput {
+	return i.ToFlowActionsClearbitFindCompanyParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsClearbitFindCompanyParamsArgs) ToFlowActionsClearbitFindCompanyParamsOutputWithContext(ctx context.Context) FlowActionsClearbitFindCompanyParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsClearbitFindCompanyParamsOutput)
+}
+
+// The params of CLEARBIT FIND_COMPANY.
+type FlowActionsClearbitFindCompanyParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsClearbitFindCompanyParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsClearbitFindCompanyParams)(nil)).Elem()
+}
+
+func (o FlowActionsClearbitFindCompanyParamsOutput) ToFlowActionsClearbitFindCompanyParamsOutput() FlowActionsClearbitFindCompanyParamsOutput {
+	return o
+}
+
+func (o FlowActionsClearbitFindCompanyParamsOutput) ToFlowActionsClearbitFindCompanyParamsOutputWithContext(ctx context.Context) FlowActionsClearbitFindCompanyParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsClearbitFindCompanyParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindCompanyParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The company's domain.
+func (o FlowActionsClearbitFindCompanyParamsOutput) Domain() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindCompanyParams) string { return v.Domain }).(pulumi.StringOutput)
+}
+
+type FlowActionsClearbitFindPerson struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of CLEARBIT FIND_PERSON.
+	Params FlowActionsClearbitFindPersonParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsClearbitFindPersonInput is an input type that accepts FlowActionsClearbitFindPersonArgs and FlowActionsClearbitFindPersonOutput values.
+// You can construct a concrete instance of `FlowActionsClearbitFindPersonInput` via:
+//
+//	FlowActionsClearbitFindPersonArgs{...}
+type FlowActionsClearbitFindPersonInput interface {
+	pulumi.Input
+
+	ToFlowActionsClearbitFindPersonOutput() FlowActionsClearbitFindPersonOutput
+	ToFlowActionsClearbitFindPersonOutputWithContext(context.Context) FlowActionsClearbitFindPersonOutput
+}
+
+type FlowActionsClearbitFindPersonArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of CLEARBIT FIND_PERSON.
+	Params FlowActionsClearbitFindPersonParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsClearbitFindPersonArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsClearbitFindPerson)(nil)).Elem()
+}
+
+func (i FlowActionsClearbitFindPersonArgs) ToFlowActionsClearbitFindPersonOutput() FlowActionsClearbitFindPersonOutput {
+	return i.ToFlowActionsClearbitFindPersonOutputWithContext(context.Background())
+}
+
+func (i FlowActionsClearbitFindPersonArgs) ToFlowActionsClearbitFindPersonOutputWithContext(ctx context.Context) FlowActionsClearbitFindPersonOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsClearbitFindPersonOutput)
+}
+
+type FlowActionsClearbitFindPersonOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsClearbitFindPersonOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsClearbitFindPerson)(nil)).Elem()
+}
+
+func (o FlowActionsClearbitFindPersonOutput) ToFlowActionsClearbitFindPersonOutput() FlowActionsClearbitFindPersonOutput {
+	return o
+}
+
+func (o FlowActionsClearbitFindPersonOutput) ToFlowActionsClearbitFindPersonOutputWithContext(ctx context.Context) FlowActionsClearbitFindPersonOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsClearbitFindPersonOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindPerson) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsClearbitFindPersonOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindPerson) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsClearbitFindPersonOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindPerson) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsClearbitFindPersonOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindPerson) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsClearbitFindPersonOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindPerson) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of CLEARBIT FIND_PERSON.
+func (o FlowActionsClearbitFindPersonOutput) Params() FlowActionsClearbitFindPersonParamsOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindPerson) FlowActionsClearbitFindPersonParams { return v.Params }).(FlowActionsClearbitFindPersonParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsClearbitFindPersonOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindPerson) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of CLEARBIT FIND_PERSON.
+type FlowActionsClearbitFindPersonParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email string `pulumi:"email"`
+}
+
+// FlowActionsClearbitFindPersonParamsInput is an input type that accepts FlowActionsClearbitFindPersonParamsArgs and FlowActionsClearbitFindPersonParamsOutput values.
+// You can construct a concrete instance of `FlowActionsClearbitFindPersonParamsInput` via:
+//
+//	FlowActionsClearbitFindPersonParamsArgs{...}
+type FlowActionsClearbitFindPersonParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsClearbitFindPersonParamsOutput() FlowActionsClearbitFindPersonParamsOutput
+	ToFlowActionsClearbitFindPersonParamsOutputWithContext(context.Context) FlowActionsClearbitFindPersonParamsOutput
+}
+
+// The params of CLEARBIT FIND_PERSON.
+type FlowActionsClearbitFindPersonParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email pulumi.StringInput `pulumi:"email"`
+}
+
+func (FlowActionsClearbitFindPersonParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsClearbitFindPersonParams)(nil)).Elem()
+}
+
+func (i FlowActionsClearbitFindPersonParamsArgs) ToFlowActionsClearbitFindPersonParamsOutput() FlowActionsClearbitFindPersonParamsOutput {
+	return i.ToFlowActionsClearbitFindPersonParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsClearbitFindPersonParamsArgs) ToFlowActionsClearbitFindPersonParamsOutputWithContext(ctx context.Context) FlowActionsClearbitFindPersonParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsClearbitFindPersonParamsOutput)
+}
+
+// The params of CLEARBIT FIND_PERSON.
+type FlowActionsClearbitFindPersonParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsClearbitFindPersonParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsClearbitFindPersonParams)(nil)).Elem()
+}
+
+func (o FlowActionsClearbitFindPersonParamsOutput) ToFlowActionsClearbitFindPersonParamsOutput() FlowActionsClearbitFindPersonParamsOutput {
+	return o
+}
+
+func (o FlowActionsClearbitFindPersonParamsOutput) ToFlowActionsClearbitFindPersonParamsOutputWithContext(ctx context.Context) FlowActionsClearbitFindPersonParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsClearbitFindPersonParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindPersonParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsClearbitFindPersonParamsOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsClearbitFindPersonParams) string { return v.Email }).(pulumi.StringOutput)
+}
+
+type FlowActionsEmailVerifyEmail struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of EMAIL VERIFY_EMAIL.
+	Params FlowActionsEmailVerifyEmailParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsEmailVerifyEmailInput is an input type that accepts FlowActionsEmailVerifyEmailArgs and FlowActionsEmailVerifyEmailOutput values.
+// You can construct a concrete instance of `FlowActionsEmailVerifyEmailInput` via:
+//
+//	FlowActionsEmailVerifyEmailArgs{...}
+type FlowActionsEmailVerifyEmailInput interface {
+	pulumi.Input
+
+	ToFlowActionsEmailVerifyEmailOutput() FlowActionsEmailVerifyEmailOutput
+	ToFlowActionsEmailVerifyEmailOutputWithContext(context.Context) FlowActionsEmailVerifyEmailOutput
+}
+
+type FlowActionsEmailVerifyEmailArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of EMAIL VERIFY_EMAIL.
+	Params FlowActionsEmailVerifyEmailParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsEmailVerifyEmailArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsEmailVerifyEmail)(nil)).Elem()
+}
+
+func (i FlowActionsEmailVerifyEmailArgs) ToFlowActionsEmailVerifyEmailOutput() FlowActionsEmailVerifyEmailOutput {
+	return i.ToFlowActionsEmailVerifyEmailOutputWithContext(context.Background())
+}
+
+func (i FlowActionsEmailVerifyEmailArgs) ToFlowActionsEmailVerifyEmailOutputWithContext(ctx context.Context) FlowActionsEmailVerifyEmailOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsEmailVerifyEmailOutput)
+}
+
+type FlowActionsEmailVerifyEmailOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsEmailVerifyEmailOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsEmailVerifyEmail)(nil)).Elem()
+}
+
+func (o FlowActionsEmailVerifyEmailOutput) ToFlowActionsEmailVerifyEmailOutput() FlowActionsEmailVerifyEmailOutput {
+	return o
+}
+
+func (o FlowActionsEmailVerifyEmailOutput) ToFlowActionsEmailVerifyEmailOutputWithContext(ctx context.Context) FlowActionsEmailVerifyEmailOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsEmailVerifyEmailOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmail) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsEmailVerifyEmailOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmail) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsEmailVerifyEmailOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmail) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsEmailVerifyEmailOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmail) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsEmailVerifyEmailOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmail) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of EMAIL VERIFY_EMAIL.
+func (o FlowActionsEmailVerifyEmailOutput) Params() FlowActionsEmailVerifyEmailParamsOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmail) FlowActionsEmailVerifyEmailParams { return v.Params }).(FlowActionsEmailVerifyEmailParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsEmailVerifyEmailOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmail) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of EMAIL VERIFY_EMAIL.
+type FlowActionsEmailVerifyEmailParams struct {
+	// An email address (or a template giving one).
+	Email string `pulumi:"email"`
+	// What the address must pass.
+	Rules *FlowActionsEmailVerifyEmailParamsRules `pulumi:"rules"`
+}
+
+// FlowActionsEmailVerifyEmailParamsInput is an input type that accepts FlowActionsEmailVerifyEmailParamsArgs and FlowActionsEmailVerifyEmailParamsOutput values.
+// You can construct a concrete instance of `FlowActionsEmailVerifyEmailParamsInput` via:
+//
+//	FlowActionsEmailVerifyEmailParamsArgs{...}
+type FlowActionsEmailVerifyEmailParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsEmailVerifyEmailParamsOutput() FlowActionsEmailVerifyEmailParamsOutput
+	ToFlowActionsEmailVerifyEmailParamsOutputWithContext(context.Context) FlowActionsEmailVerifyEmailParamsOutput
+}
+
+// The params of EMAIL VERIFY_EMAIL.
+type FlowActionsEmailVerifyEmailParamsArgs struct {
+	// An email address (or a template giving one).
+	Email pulumi.StringInput `pulumi:"email"`
+	// What the address must pass.
+	Rules FlowActionsEmailVerifyEmailParamsRulesPtrInput `pulumi:"rules"`
+}
+
+func (FlowActionsEmailVerifyEmailParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsEmailVerifyEmailParams)(nil)).Elem()
+}
+
+func (i FlowActionsEmailVerifyEmailParamsArgs) ToFlowActionsEmailVerifyEmailParamsOutput() FlowActionsEmailVerifyEmailParamsOutput {
+	return i.ToFlowActionsEmailVerifyEmailParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsEmailVerifyEmailParamsArgs) ToFlowActionsEmailVerifyEmailParamsOutputWithContext(ctx context.Context) FlowActionsEmailVerifyEmailParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsEmailVerifyEmailParamsOutput)
+}
+
+// The params of EMAIL VERIFY_EMAIL.
+type FlowActionsEmailVerifyEmailParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsEmailVerifyEmailParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsEmailVerifyEmailParams)(nil)).Elem()
+}
+
+func (o FlowActionsEmailVerifyEmailParamsOutput) ToFlowActionsEmailVerifyEmailParamsOutput() FlowActionsEmailVerifyEmailParamsOutput {
+	return o
+}
+
+func (o FlowActionsEmailVerifyEmailParamsOutput) ToFlowActionsEmailVerifyEmailParamsOutputWithContext(ctx context.Context) FlowActionsEmailVerifyEmailParamsOutput {
+	return o
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsEmailVerifyEmailParamsOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmailParams) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// What the address must pass.
+func (o FlowActionsEmailVerifyEmailParamsOutput) Rules() FlowActionsEmailVerifyEmailParamsRulesPtrOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmailParams) *FlowActionsEmailVerifyEmailParamsRules { return v.Rules }).(FlowActionsEmailVerifyEmailParamsRulesPtrOutput)
+}
+
+// What the address must pass.
+type FlowActionsEmailVerifyEmailParamsRules struct {
+	// Domains always accepted.
+	Allowlist []string `pulumi:"allowlist"`
+	// Refuse aliases (`a+b@…`).
+	BlockAliases *bool `pulumi:"blockAliases"`
+	// Refuse disposable addresses.
+	BlockDisposableEmails *bool `pulumi:"blockDisposableEmails"`
+	// Refuse free email providers.
+	BlockFreeEmails *bool `pulumi:"blockFreeEmails"`
+	// Domains refused.
+	Blocklist []string `pulumi:"blocklist"`
+	// Refuse a domain without an MX record.
+	RequireMxRecord *bool `pulumi:"requireMxRecord"`
+}
+
+// FlowActionsEmailVerifyEmailParamsRulesInput is an input type that accepts FlowActionsEmailVerifyEmailParamsRulesArgs and FlowActionsEmailVerifyEmailParamsRulesOutput values.
+// You can construct a concrete instance of `FlowActionsEmailVerifyEmailParamsRulesInput` via:
+//
+//	FlowActionsEmailVerifyEmailParamsRulesArgs{...}
+type FlowActionsEmailVerifyEmailParamsRulesInput interface {
+	pulumi.Input
+
+	ToFlowActionsEmailVerifyEmailParamsRulesOutput() FlowActionsEmailVerifyEmailParamsRulesOutput
+	ToFlowActionsEmailVerifyEmailParamsRulesOutputWithContext(context.Context) FlowActionsEmailVerifyEmailParamsRulesOutput
+}
+
+// What the address must pass.
+type FlowActionsEmailVerifyEmailParamsRulesArgs struct {
+	// Domains always accepted.
+	Allowlist pulumi.StringArrayInput `pulumi:"allowlist"`
+	// Refuse aliases (`a+b@…`).
+	BlockAliases pulumi.BoolPtrInput `pulumi:"blockAliases"`
+	// Refuse disposable addresses.
+	BlockDisposableEmails pulumi.BoolPtrInput `pulumi:"blockDisposableEmails"`
+	// Refuse free email providers.
+	BlockFreeEmails pulumi.BoolPtrInput `pulumi:"blockFreeEmails"`
+	// Domains refused.
+	Blocklist pulumi.StringArrayInput `pulumi:"blocklist"`
+	// Refuse a domain without an MX record.
+	RequireMxRecord pulumi.BoolPtrInput `pulumi:"requireMxRecord"`
+}
+
+func (FlowActionsEmailVerifyEmailParamsRulesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsEmailVerifyEmailParamsRules)(nil)).Elem()
+}
+
+func (i FlowActionsEmailVerifyEmailParamsRulesArgs) ToFlowActionsEmailVerifyEmailParamsRulesOutput() FlowActionsEmailVerifyEmailParamsRulesOutput {
+	return i.ToFlowActionsEmailVerifyEmailParamsRulesOutputWithContext(context.Background())
+}
+
+func (i FlowActionsEmailVerifyEmailParamsRulesArgs) ToFlowActionsEmailVerifyEmailParamsRulesOutputWithContext(ctx context.Context) FlowActionsEmailVerifyEmailParamsRulesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsEmailVerifyEmailParamsRulesOutput)
+}
+
+func (i FlowActionsEmailVerifyEmailParamsRulesArgs) ToFlowActionsEmailVerifyEmailParamsRulesPtrOutput() FlowActionsEmailVerifyEmailParamsRulesPtrOutput {
+	return i.ToFlowActionsEmailVerifyEmailParamsRulesPtrOutputWithContext(context.Background())
+}
+
+func (i FlowActionsEmailVerifyEmailParamsRulesArgs) ToFlowActionsEmailVerifyEmailParamsRulesPtrOutputWithContext(ctx context.Context) FlowActionsEmailVerifyEmailParamsRulesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsEmailVerifyEmailParamsRulesOutput).ToFlowActionsEmailVerifyEmailParamsRulesPtrOutputWithContext(ctx)
+}
+
+// FlowActionsEmailVerifyEmailParamsRulesPtrInput is an input type that accepts FlowActionsEmailVerifyEmailParamsRulesArgs, FlowActionsEmailVerifyEmailParamsRulesPtr and FlowActionsEmailVerifyEmailParamsRulesPtrOutput values.
+// You can construct a concrete instance of `FlowActionsEmailVerifyEmailParamsRulesPtrInput` via:
+//
+//	        FlowActionsEmailVerifyEmailParamsRulesArgs{...}
+//
+//	or:
+//
+//	        nil
+type FlowActionsEmailVerifyEmailParamsRulesPtrInput interface {
+	pulumi.Input
+
+	ToFlowActionsEmailVerifyEmailParamsRulesPtrOutput() FlowActionsEmailVerifyEmailParamsRulesPtrOutput
+	ToFlowActionsEmailVerifyEmailParamsRulesPtrOutputWithContext(context.Context) FlowActionsEmailVerifyEmailParamsRulesPtrOutput
+}
+
+type flowActionsEmailVerifyEmailParamsRulesPtrType FlowActionsEmailVerifyEmailParamsRulesArgs
+
+func FlowActionsEmailVerifyEmailParamsRulesPtr(v *FlowActionsEmailVerifyEmailParamsRulesArgs) FlowActionsEmailVerifyEmailParamsRulesPtrInput {
+	return (*flowActionsEmailVerifyEmailParamsRulesPtrType)(v)
+}
+
+func (*flowActionsEmailVerifyEmailParamsRulesPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowActionsEmailVerifyEmailParamsRules)(nil)).Elem()
+}
+
+func (i *flowActionsEmailVerifyEmailParamsRulesPtrType) ToFlowActionsEmailVerifyEmailParamsRulesPtrOutput() FlowActionsEmailVerifyEmailParamsRulesPtrOutput {
+	return i.ToFlowActionsEmailVerifyEmailParamsRulesPtrOutputWithContext(context.Background())
+}
+
+func (i *flowActionsEmailVerifyEmailParamsRulesPtrType) ToFlowActionsEmailVerifyEmailParamsRulesPtrOutputWithContext(ctx context.Context) FlowActionsEmailVerifyEmailParamsRulesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsEmailVerifyEmailParamsRulesPtrOutput)
+}
+
+// What the address must pass.
+type FlowActionsEmailVerifyEmailParamsRulesOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsEmailVerifyEmailParamsRulesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsEmailVerifyEmailParamsRules)(nil)).Elem()
+}
+
+func (o FlowActionsEmailVerifyEmailParamsRulesOutput) ToFlowActionsEmailVerifyEmailParamsRulesOutput() FlowActionsEmailVerifyEmailParamsRulesOutput {
+	return o
+}
+
+func (o FlowActionsEmailVerifyEmailParamsRulesOutput) ToFlowActionsEmailVerifyEmailParamsRulesOutputWithContext(ctx context.Context) FlowActionsEmailVerifyEmailParamsRulesOutput {
+	return o
+}
+
+func (o FlowActionsEmailVerifyEmailParamsRulesOutput) ToFlowActionsEmailVerifyEmailParamsRulesPtrOutput() FlowActionsEmailVerifyEmailParamsRulesPtrOutput {
+	return o.ToFlowActionsEmailVerifyEmailParamsRulesPtrOutputWithContext(context.Background())
+}
+
+func (o FlowActionsEmailVerifyEmailParamsRulesOutput) ToFlowActionsEmailVerifyEmailParamsRulesPtrOutputWithContext(ctx context.Context) FlowActionsEmailVerifyEmailParamsRulesPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowActionsEmailVerifyEmailParamsRules) *FlowActionsEmailVerifyEmailParamsRules {
+		return &v
+	}).(FlowActionsEmailVerifyEmailParamsRulesPtrOutput)
+}
+
+// Domains always accepted.
+func (o FlowActionsEmailVerifyEmailParamsRulesOutput) Allowlist() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmailParamsRules) []string { return v.Allowlist }).(pulumi.StringArrayOutput)
+}
+
+// Refuse aliases (`a+b@…`).
+func (o FlowActionsEmailVerifyEmailParamsRulesOutput) BlockAliases() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmailParamsRules) *bool { return v.BlockAliases }).(pulumi.BoolPtrOutput)
+}
+
+// Refuse disposable addresses.
+func (o FlowActionsEmailVerifyEmailParamsRulesOutput) BlockDisposableEmails() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmailParamsRules) *bool { return v.BlockDisposableEmails }).(pulumi.BoolPtrOutput)
+}
+
+// Refuse free email providers.
+func (o FlowActionsEmailVerifyEmailParamsRulesOutput) BlockFreeEmails() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmailParamsRules) *bool { return v.BlockFreeEmails }).(pulumi.BoolPtrOutput)
+}
+
+// Domains refused.
+func (o FlowActionsEmailVerifyEmailParamsRulesOutput) Blocklist() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmailParamsRules) []string { return v.Blocklist }).(pulumi.StringArrayOutput)
+}
+
+// Refuse a domain without an MX record.
+func (o FlowActionsEmailVerifyEmailParamsRulesOutput) RequireMxRecord() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsEmailVerifyEmailParamsRules) *bool { return v.RequireMxRecord }).(pulumi.BoolPtrOutput)
+}
+
+type FlowActionsEmailVerifyEmailParamsRulesPtrOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsEmailVerifyEmailParamsRulesPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowActionsEmailVerifyEmailParamsRules)(nil)).Elem()
+}
+
+func (o FlowActionsEmailVerifyEmailParamsRulesPtrOutput) ToFlowActionsEmailVerifyEmailParamsRulesPtrOutput() FlowActionsEmailVerifyEmailParamsRulesPtrOutput {
+	return o
+}
+
+func (o FlowActionsEmailVerifyEmailParamsRulesPtrOutput) ToFlowActionsEmailVerifyEmailParamsRulesPtrOutputWithContext(ctx context.Context) FlowActionsEmailVerifyEmailParamsRulesPtrOutput {
+	return o
+}
+
+func (o FlowActionsEmailVerifyEmailParamsRulesPtrOutput) Elem() FlowActionsEmailVerifyEmailParamsRulesOutput {
+	return o.ApplyT(func(v *FlowActionsEmailVerifyEmailParamsRules) FlowActionsEmailVerifyEmailParamsRules {
+		if v != nil {
+			return *v
+		}
+		var ret FlowActionsEmailVerifyEmailParamsRules
+		return ret
+	}).(FlowActionsEmailVerifyEmailParamsRulesOutput)
+}
+
+// Domains always accepted.
+func (o FlowActionsEmailVerifyEmailParamsRulesPtrOutput) Allowlist() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *FlowActionsEmailVerifyEmailParamsRules) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Allowlist
+	}).(pulumi.StringArrayOutput)
+}
+
+// Refuse aliases (`a+b@…`).
+func (o FlowActionsEmailVerifyEmailParamsRulesPtrOutput) BlockAliases() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *FlowActionsEmailVerifyEmailParamsRules) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.BlockAliases
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Refuse disposable addresses.
+func (o FlowActionsEmailVerifyEmailParamsRulesPtrOutput) BlockDisposableEmails() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *FlowActionsEmailVerifyEmailParamsRules) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.BlockDisposableEmails
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Refuse free email providers.
+func (o FlowActionsEmailVerifyEmailParamsRulesPtrOutput) BlockFreeEmails() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *FlowActionsEmailVerifyEmailParamsRules) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.BlockFreeEmails
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Domains refused.
+func (o FlowActionsEmailVerifyEmailParamsRulesPtrOutput) Blocklist() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *FlowActionsEmailVerifyEmailParamsRules) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Blocklist
+	}).(pulumi.StringArrayOutput)
+}
+
+// Refuse a domain without an MX record.
+func (o FlowActionsEmailVerifyEmailParamsRulesPtrOutput) RequireMxRecord() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *FlowActionsEmailVerifyEmailParamsRules) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.RequireMxRecord
+	}).(pulumi.BoolPtrOutput)
+}
+
+type FlowActionsFlowBooleanCondition struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of FLOW BOOLEAN_CONDITION.
+	Params FlowActionsFlowBooleanConditionParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsFlowBooleanConditionInput is an input type that accepts FlowActionsFlowBooleanConditionArgs and FlowActionsFlowBooleanConditionOutput values.
+// You can construct a concrete instance of `FlowActionsFlowBooleanConditionInput` via:
+//
+//	FlowActionsFlowBooleanConditionArgs{...}
+type FlowActionsFlowBooleanConditionInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowBooleanConditionOutput() FlowActionsFlowBooleanConditionOutput
+	ToFlowActionsFlowBooleanConditionOutputWithContext(context.Context) FlowActionsFlowBooleanConditionOutput
+}
+
+type FlowActionsFlowBooleanConditionArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of FLOW BOOLEAN_CONDITION.
+	Params FlowActionsFlowBooleanConditionParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsFlowBooleanConditionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowBooleanCondition)(nil)).Elem()
+}
+
+func (i FlowActionsFlowBooleanConditionArgs) ToFlowActionsFlowBooleanConditionOutput() FlowActionsFlowBooleanConditionOutput {
+	return i.ToFlowActionsFlowBooleanConditionOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowBooleanConditionArgs) ToFlowActionsFlowBooleanConditionOutputWithContext(ctx context.Context) FlowActionsFlowBooleanConditionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowBooleanConditionOutput)
+}
+
+type FlowActionsFlowBooleanConditionOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowBooleanConditionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowBooleanCondition)(nil)).Elem()
+}
+
+func (o FlowActionsFlowBooleanConditionOutput) ToFlowActionsFlowBooleanConditionOutput() FlowActionsFlowBooleanConditionOutput {
+	return o
+}
+
+func (o FlowActionsFlowBooleanConditionOutput) ToFlowActionsFlowBooleanConditionOutputWithContext(ctx context.Context) FlowActionsFlowBooleanConditionOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsFlowBooleanConditionOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowBooleanCondition) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsFlowBooleanConditionOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowBooleanCondition) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsFlowBooleanConditionOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowBooleanCondition) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsFlowBooleanConditionOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowBooleanCondition) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsFlowBooleanConditionOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowBooleanCondition) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of FLOW BOOLEAN_CONDITION.
+func (o FlowActionsFlowBooleanConditionOutput) Params() FlowActionsFlowBooleanConditionParamsOutput {
+	return o.ApplyT(func(v FlowActionsFlowBooleanCondition) FlowActionsFlowBooleanConditionParams { return v.Params }).(FlowActionsFlowBooleanConditionParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsFlowBooleanConditionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowBooleanCondition) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of FLOW BOOLEAN_CONDITION.
+type FlowActionsFlowBooleanConditionParams struct {
+	// The actions run otherwise.
+	Else []FlowActionsFlowBooleanConditionParamsThen `pulumi:"else"`
+	// The actions run when the condition holds.
+	Then []FlowActionsFlowBooleanConditionParamsThen `pulumi:"then"`
+}
+
+// FlowActionsFlowBooleanConditionParamsInput is an input type that accepts FlowActionsFlowBooleanConditionParamsArgs and FlowActionsFlowBooleanConditionParamsOutput values.
+// You can construct a concrete instance of `FlowActionsFlowBooleanConditionParamsInput` via:
+//
+//	FlowActionsFlowBooleanConditionParamsArgs{...}
+type FlowActionsFlowBooleanConditionParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowBooleanConditionParamsOutput() FlowActionsFlowBooleanConditionParamsOutput
+	ToFlowActionsFlowBooleanConditionParamsOutputWithContext(context.Context) FlowActionsFlowBooleanConditionParamsOutput
+}
+
+// The params of FLOW BOOLEAN_CONDITION.
+type FlowActionsFlowBooleanConditionParamsArgs struct {
+	// The actions run otherwise.
+	Else FlowActionsFlowBooleanConditionParamsThenArrayInput `pulumi:"else"`
+	// The actions run when the condition holds.
+	Then FlowActionsFlowBooleanConditionParamsThenArrayInput `pulumi:"then"`
+}
+
+func (FlowActionsFlowBooleanConditionParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowBooleanConditionParams)(nil)).Elem()
+}
+
+func (i FlowActionsFlowBooleanConditionParamsArgs) ToFlowActionsFlowBooleanConditionParamsOutput() FlowActionsFlowBooleanConditionParamsOutput {
+	return i.ToFlowActionsFlowBooleanConditionParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowBooleanConditionParamsArgs) ToFlowActionsFlowBooleanConditionParamsOutputWithContext(ctx context.Context) FlowActionsFlowBooleanConditionParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowBooleanConditionParamsOutput)
+}
+
+// The params of FLOW BOOLEAN_CONDITION.
+type FlowActionsFlowBooleanConditionParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowBooleanConditionParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowBooleanConditionParams)(nil)).Elem()
+}
+
+func (o FlowActionsFlowBooleanConditionParamsOutput) ToFlowActionsFlowBooleanConditionParamsOutput() FlowActionsFlowBooleanConditionParamsOutput {
+	return o
+}
+
+func (o FlowActionsFlowBooleanConditionParamsOutput) ToFlowActionsFlowBooleanConditionParamsOutputWithContext(ctx context.Context) FlowActionsFlowBooleanConditionParamsOutput {
+	return o
+}
+
+// The actions run otherwise.
+func (o FlowActionsFlowBooleanConditionParamsOutput) Else() FlowActionsFlowBooleanConditionParamsThenArrayOutput {
+	return o.ApplyT(func(v FlowActionsFlowBooleanConditionParams) []FlowActionsFlowBooleanConditionParamsThen {
+		return v.Else
+	}).(FlowActionsFlowBooleanConditionParamsThenArrayOutput)
+}
+
+// The actions run when the condition holds.
+func (o FlowActionsFlowBooleanConditionParamsOutput) Then() FlowActionsFlowBooleanConditionParamsThenArrayOutput {
+	return o.ApplyT(func(v FlowActionsFlowBooleanConditionParams) []FlowActionsFlowBooleanConditionParamsThen {
+		return v.Then
+	}).(FlowActionsFlowBooleanConditionParamsThenArrayOutput)
+}
+
+// An action run on this branch.
+type FlowActionsFlowBooleanConditionParamsThen struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// The action's params (checked by the server as the action's own).
+	Params interface{} `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsFlowBooleanConditionParamsThenInput is an input type that accepts FlowActionsFlowBooleanConditionParamsThenArgs and FlowActionsFlowBooleanConditionParamsThenOutput values.
+// You can construct a concrete instance of `FlowActionsFlowBooleanConditionParamsThenInput` via:
+//
+//	FlowActionsFlowBooleanConditionParamsThenArgs{...}
+type FlowActionsFlowBooleanConditionParamsThenInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowBooleanConditionParamsThenOutput() FlowActionsFlowBooleanConditionParamsThenOutput
+	ToFlowActionsFlowBooleanConditionParamsThenOutputWithContext(context.Context) FlowActionsFlowBooleanConditionParamsThenOutput
+}
+
+// An action run on this branch.
+type FlowActionsFlowBooleanConditionParamsThenArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// The action's params (checked by the server as the action's own).
+	Params pulumi.Input `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsFlowBooleanConditionParamsThenArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowBooleanConditionParamsThen)(nil)).Elem()
+}
+
+func (i FlowActionsFlowBooleanConditionParamsThenArgs) ToFlowActionsFlowBooleanConditionParamsThenOutput() FlowActionsFlowBooleanConditionParamsThenOutput {
+	return i.ToFlowActionsFlowBooleanConditionParamsThenOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowBooleanConditionParamsThenArgs) ToFlowActionsFlowBooleanConditionParamsThenOutputWithContext(ctx context.Context) FlowActionsFlowBooleanConditionParamsThenOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowBooleanConditionParamsThenOutput)
+}
+
+// FlowActionsFlowBooleanConditionParamsThenArrayInput is an input type that accepts FlowActionsFlowBooleanConditionParamsThenArray and FlowActionsFlowBooleanConditionParamsThenArrayOutput values.
+// You can construct a concrete instance of `FlowActionsFlowBooleanConditionParamsThenArrayInput` via:
+//
+//	FlowActionsFlowBooleanConditionParamsThenArray{ FlowActionsFlowBooleanConditionParamsThenArgs{...} }
+type FlowActionsFlowBooleanConditionParamsThenArrayInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowBooleanConditionParamsThenArrayOutput() FlowActionsFlowBooleanConditionParamsThenArrayOutput
+	ToFlowActionsFlowBooleanConditionParamsThenArrayOutputWithContext(context.Context) FlowActionsFlowBooleanConditionParamsThenArrayOutput
+}
+
+type FlowActionsFlowBooleanConditionParamsThenArray []FlowActionsFlowBooleanConditionParamsThenInput
+
+func (FlowActionsFlowBooleanConditionParamsThenArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FlowActionsFlowBooleanConditionParamsThen)(nil)).Elem()
+}
+
+func (i FlowActionsFlowBooleanConditionParamsThenArray) ToFlowActionsFlowBooleanConditionParamsThenArrayOutput() FlowActionsFlowBooleanConditionParamsThenArrayOutput {
+	return i.ToFlowActionsFlowBooleanConditionParamsThenArrayOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowBooleanConditionParamsThenArray) ToFlowActionsFlowBooleanConditionParamsThenArrayOutputWithContext(ctx context.Context) FlowActionsFlowBooleanConditionParamsThenArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowBooleanConditionParamsThenArrayOutput)
+}
+
+// An action run on this branch.
+type FlowActionsFlowBooleanConditionParamsThenOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowBooleanConditionParamsThenOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowBooleanConditionParamsThen)(nil)).Elem()
+}
+
+func (o FlowActionsFlowBooleanConditionParamsThenOutput) ToFlowActionsFlowBooleanConditionParamsThenOutput() FlowActionsFlowBooleanConditionParamsThenOutput {
+	return o
+}
+
+func (o FlowActionsFlowBooleanConditionParamsThenOutput) ToFlowActionsFlowBooleanConditionParamsThenOutputWithContext(ctx context.Context) FlowActionsFlowBooleanConditionParamsThenOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsFlowBooleanConditionParamsThenOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowBooleanConditionParamsThen) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsFlowBooleanConditionParamsThenOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowBooleanConditionParamsThen) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The action's params (checked by the server as the action's own).
+func (o FlowActionsFlowBooleanConditionParamsThenOutput) Params() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsFlowBooleanConditionParamsThen) interface{} { return v.Params }).(pulumi.AnyOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsFlowBooleanConditionParamsThenOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowBooleanConditionParamsThen) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowActionsFlowBooleanConditionParamsThenArrayOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowBooleanConditionParamsThenArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FlowActionsFlowBooleanConditionParamsThen)(nil)).Elem()
+}
+
+func (o FlowActionsFlowBooleanConditionParamsThenArrayOutput) ToFlowActionsFlowBooleanConditionParamsThenArrayOutput() FlowActionsFlowBooleanConditionParamsThenArrayOutput {
+	return o
+}
+
+func (o FlowActionsFlowBooleanConditionParamsThenArrayOutput) ToFlowActionsFlowBooleanConditionParamsThenArrayOutputWithContext(ctx context.Context) FlowActionsFlowBooleanConditionParamsThenArrayOutput {
+	return o
+}
+
+func (o FlowActionsFlowBooleanConditionParamsThenArrayOutput) Index(i pulumi.IntInput) FlowActionsFlowBooleanConditionParamsThenOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) FlowActionsFlowBooleanConditionParamsThen {
+		return vs[0].([]FlowActionsFlowBooleanConditionParamsThen)[vs[1].(int)]
+	}).(FlowActionsFlowBooleanConditionParamsThenOutput)
+}
+
+type FlowActionsFlowDelayFlow struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of FLOW DELAY_FLOW.
+	Params FlowActionsFlowDelayFlowParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsFlowDelayFlowInput is an input type that accepts FlowActionsFlowDelayFlowArgs and FlowActionsFlowDelayFlowOutput values.
+// You can construct a concrete instance of `FlowActionsFlowDelayFlowInput` via:
+//
+//	FlowActionsFlowDelayFlowArgs{...}
+type FlowActionsFlowDelayFlowInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowDelayFlowOutput() FlowActionsFlowDelayFlowOutput
+	ToFlowActionsFlowDelayFlowOutputWithContext(context.Context) FlowActionsFlowDelayFlowOutput
+}
+
+type FlowActionsFlowDelayFlowArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of FLOW DELAY_FLOW.
+	Params FlowActionsFlowDelayFlowParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsFlowDelayFlowArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowDelayFlow)(nil)).Elem()
+}
+
+func (i FlowActionsFlowDelayFlowArgs) ToFlowActionsFlowDelayFlowOutput() FlowActionsFlowDelayFlowOutput {
+	return i.ToFlowActionsFlowDelayFlowOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowDelayFlowArgs) ToFlowActionsFlowDelayFlowOutputWithContext(ctx context.Context) FlowActionsFlowDelayFlowOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowDelayFlowOutput)
+}
+
+type FlowActionsFlowDelayFlowOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowDelayFlowOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowDelayFlow)(nil)).Elem()
+}
+
+func (o FlowActionsFlowDelayFlowOutput) ToFlowActionsFlowDelayFlowOutput() FlowActionsFlowDelayFlowOutput {
+	return o
+}
+
+func (o FlowActionsFlowDelayFlowOutput) ToFlowActionsFlowDelayFlowOutputWithContext(ctx context.Context) FlowActionsFlowDelayFlowOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsFlowDelayFlowOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowDelayFlow) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsFlowDelayFlowOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowDelayFlow) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsFlowDelayFlowOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowDelayFlow) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsFlowDelayFlowOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowDelayFlow) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsFlowDelayFlowOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowDelayFlow) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of FLOW DELAY_FLOW.
+func (o FlowActionsFlowDelayFlowOutput) Params() FlowActionsFlowDelayFlowParamsOutput {
+	return o.ApplyT(func(v FlowActionsFlowDelayFlow) FlowActionsFlowDelayFlowParams { return v.Params }).(FlowActionsFlowDelayFlowParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsFlowDelayFlowOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowDelayFlow) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of FLOW DELAY_FLOW.
+type FlowActionsFlowDelayFlowParams struct {
+	// How long to wait, in `units`.
+	Number interface{} `pulumi:"number"`
+	// The unit of `number`.
+	Units *string `pulumi:"units"`
+}
+
+// FlowActionsFlowDelayFlowParamsInput is an input type that accepts FlowActionsFlowDelayFlowParamsArgs and FlowActionsFlowDelayFlowParamsOutput values.
+// You can construct a concrete instance of `FlowActionsFlowDelayFlowParamsInput` via:
+//
+//	FlowActionsFlowDelayFlowParamsArgs{...}
+type FlowActionsFlowDelayFlowParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowDelayFlowParamsOutput() FlowActionsFlowDelayFlowParamsOutput
+	ToFlowActionsFlowDelayFlowParamsOutputWithContext(context.Context) FlowActionsFlowDelayFlowParamsOutput
+}
+
+// The params of FLOW DELAY_FLOW.
+type FlowActionsFlowDelayFlowParamsArgs struct {
+	// How long to wait, in `units`.
+	Number pulumi.Input `pulumi:"number"`
+	// The unit of `number`.
+	Units pulumi.StringPtrInput `pulumi:"units"`
+}
+
+func (FlowActionsFlowDelayFlowParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowDelayFlowParams)(nil)).Elem()
+}
+
+func (i FlowActionsFlowDelayFlowParamsArgs) ToFlowActionsFlowDelayFlowParamsOutput() FlowActionsFlowDelayFlowParamsOutput {
+	return i.ToFlowActionsFlowDelayFlowParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowDelayFlowParamsArgs) ToFlowActionsFlowDelayFlowParamsOutputWithContext(ctx context.Context) FlowActionsFlowDelayFlowParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowDelayFlowParamsOutput)
+}
+
+// The params of FLOW DELAY_FLOW.
+type FlowActionsFlowDelayFlowParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowDelayFlowParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowDelayFlowParams)(nil)).Elem()
+}
+
+func (o FlowActionsFlowDelayFlowParamsOutput) ToFlowActionsFlowDelayFlowParamsOutput() FlowActionsFlowDelayFlowParamsOutput {
+	return o
+}
+
+func (o FlowActionsFlowDelayFlowParamsOutput) ToFlowActionsFlowDelayFlowParamsOutputWithContext(ctx context.Context) FlowActionsFlowDelayFlowParamsOutput {
+	return o
+}
+
+// How long to wait, in `units`.
+func (o FlowActionsFlowDelayFlowParamsOutput) Number() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsFlowDelayFlowParams) interface{} { return v.Number }).(pulumi.AnyOutput)
+}
+
+// The unit of `number`.
+func (o FlowActionsFlowDelayFlowParamsOutput) Units() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowDelayFlowParams) *string { return v.Units }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsFlowDoNothing struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// Empty.
+	Params interface{} `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsFlowDoNothingInput is an input type that accepts FlowActionsFlowDoNothingArgs and FlowActionsFlowDoNothingOutput values.
+// You can construct a concrete instance of `FlowActionsFlowDoNothingInput` via:
+//
+//	FlowActionsFlowDoNothingArgs{...}
+type FlowActionsFlowDoNothingInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowDoNothingOutput() FlowActionsFlowDoNothingOutput
+	ToFlowActionsFlowDoNothingOutputWithContext(context.Context) FlowActionsFlowDoNothingOutput
+}
+
+type FlowActionsFlowDoNothingArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// Empty.
+	Params pulumi.Input `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsFlowDoNothingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowDoNothing)(nil)).Elem()
+}
+
+func (i FlowActionsFlowDoNothingArgs) ToFlowActionsFlowDoNothingOutput() FlowActionsFlowDoNothingOutput {
+	return i.ToFlowActionsFlowDoNothingOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowDoNothingArgs) ToFlowActionsFlowDoNothingOutputWithContext(ctx context.Context) FlowActionsFlowDoNothingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowDoNothingOutput)
+}
+
+type FlowActionsFlowDoNothingOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowDoNothingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowDoNothing)(nil)).Elem()
+}
+
+func (o FlowActionsFlowDoNothingOutput) ToFlowActionsFlowDoNothingOutput() FlowActionsFlowDoNothingOutput {
+	return o
+}
+
+func (o FlowActionsFlowDoNothingOutput) ToFlowActionsFlowDoNothingOutputWithContext(ctx context.Context) FlowActionsFlowDoNothingOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsFlowDoNothingOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowDoNothing) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsFlowDoNothingOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowDoNothing) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsFlowDoNothingOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowDoNothing) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsFlowDoNothingOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowDoNothing) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsFlowDoNothingOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowDoNothing) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// Empty.
+func (o FlowActionsFlowDoNothingOutput) Params() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsFlowDoNothing) interface{} { return v.Params }).(pulumi.AnyOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsFlowDoNothingOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowDoNothing) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowActionsFlowErrorMessage struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of FLOW ERROR_MESSAGE.
+	Params FlowActionsFlowErrorMessageParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsFlowErrorMessageInput is an input type that accepts FlowActionsFlowErrorMessageArgs and FlowActionsFlowErrorMessageOutput values.
+// You can construct a concrete instance of `FlowActionsFlowErrorMessageInput` via:
+//
+//	FlowActionsFlowErrorMessageArgs{...}
+type FlowActionsFlowErrorMessageInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowErrorMessageOutput() FlowActionsFlowErrorMessageOutput
+	ToFlowActionsFlowErrorMessageOutputWithContext(context.Context) FlowActionsFlowErrorMessageOutput
+}
+
+type FlowActionsFlowErrorMessageArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of FLOW ERROR_MESSAGE.
+	Params FlowActionsFlowErrorMessageParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsFlowErrorMessageArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowErrorMessage)(nil)).Elem()
+}
+
+func (i FlowActionsFlowErrorMessageArgs) ToFlowActionsFlowErrorMessageOutput() FlowActionsFlowErrorMessageOutput {
+	return i.ToFlowActionsFlowErrorMessageOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowErrorMessageArgs) ToFlowActionsFlowErrorMessageOutputWithContext(ctx context.Context) FlowActionsFlowErrorMessageOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowErrorMessageOutput)
+}
+
+type FlowActionsFlowErrorMessageOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowErrorMessageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowErrorMessage)(nil)).Elem()
+}
+
+func (o FlowActionsFlowErrorMessageOutput) ToFlowActionsFlowErrorMessageOutput() FlowActionsFlowErrorMessageOutput {
+	return o
+}
+
+func (o FlowActionsFlowErrorMessageOutput) ToFlowActionsFlowErrorMessageOutputWithContext(ctx context.Context) FlowActionsFlowErrorMessageOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsFlowErrorMessageOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowErrorMessage) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsFlowErrorMessageOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowErrorMessage) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsFlowErrorMessageOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowErrorMessage) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsFlowErrorMessageOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowErrorMessage) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsFlowErrorMessageOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowErrorMessage) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of FLOW ERROR_MESSAGE.
+func (o FlowActionsFlowErrorMessageOutput) Params() FlowActionsFlowErrorMessageParamsOutput {
+	return o.ApplyT(func(v FlowActionsFlowErrorMessage) FlowActionsFlowErrorMessageParams { return v.Params }).(FlowActionsFlowErrorMessageParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsFlowErrorMessageOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowErrorMessage) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of FLOW ERROR_MESSAGE.
+type FlowActionsFlowErrorMessageParams struct {
+	// The message shown.
+	Message string `pulumi:"message"`
+}
+
+// FlowActionsFlowErrorMessageParamsInput is an input type that accepts FlowActionsFlowErrorMessageParamsArgs and FlowActionsFlowErrorMessageParamsOutput values.
+// You can construct a concrete instance of `FlowActionsFlowErrorMessageParamsInput` via:
+//
+//	FlowActionsFlowErrorMessageParamsArgs{...}
+type FlowActionsFlowErrorMessageParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowErrorMessageParamsOutput() FlowActionsFlowErrorMessageParamsOutput
+	ToFlowActionsFlowErrorMessageParamsOutputWithContext(context.Context) FlowActionsFlowErrorMessageParamsOutput
+}
+
+// The params of FLOW ERROR_MESSAGE.
+type FlowActionsFlowErrorMessageParamsArgs struct {
+	// The message shown.
+	Message pulumi.StringInput `pulumi:"message"`
+}
+
+func (FlowActionsFlowErrorMessageParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowErrorMessageParams)(nil)).Elem()
+}
+
+func (i FlowActionsFlowErrorMessageParamsArgs) ToFlowActionsFlowErrorMessageParamsOutput() FlowActionsFlowErrorMessageParamsOutput {
+	return i.ToFlowActionsFlowErrorMessageParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowErrorMessageParamsArgs) ToFlowActionsFlowErrorMessageParamsOutputWithContext(ctx context.Context) FlowActionsFlowErrorMessageParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowErrorMessageParamsOutput)
+}
+
+// The params of FLOW ERROR_MESSAGE.
+type FlowActionsFlowErrorMessageParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowErrorMessageParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowErrorMessageParams)(nil)).Elem()
+}
+
+func (o FlowActionsFlowErrorMessageParamsOutput) ToFlowActionsFlowErrorMessageParamsOutput() FlowActionsFlowErrorMessageParamsOutput {
+	return o
+}
+
+func (o FlowActionsFlowErrorMessageParamsOutput) ToFlowActionsFlowErrorMessageParamsOutputWithContext(ctx context.Context) FlowActionsFlowErrorMessageParamsOutput {
+	return o
+}
+
+// The message shown.
+func (o FlowActionsFlowErrorMessageParamsOutput) Message() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowErrorMessageParams) string { return v.Message }).(pulumi.StringOutput)
+}
+
+type FlowActionsFlowMapValue struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of FLOW MAP_VALUE.
+	Params FlowActionsFlowMapValueParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsFlowMapValueInput is an input type that accepts FlowActionsFlowMapValueArgs and FlowActionsFlowMapValueOutput values.
+// You can construct a concrete instance of `FlowActionsFlowMapValueInput` via:
+//
+//	FlowActionsFlowMapValueArgs{...}
+type FlowActionsFlowMapValueInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowMapValueOutput() FlowActionsFlowMapValueOutput
+	ToFlowActionsFlowMapValueOutputWithContext(context.Context) FlowActionsFlowMapValueOutput
+}
+
+type FlowActionsFlowMapValueArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of FLOW MAP_VALUE.
+	Params FlowActionsFlowMapValueParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsFlowMapValueArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowMapValue)(nil)).Elem()
+}
+
+func (i FlowActionsFlowMapValueArgs) ToFlowActionsFlowMapValueOutput() FlowActionsFlowMapValueOutput {
+	return i.ToFlowActionsFlowMapValueOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowMapValueArgs) ToFlowActionsFlowMapValueOutputWithContext(ctx context.Context) FlowActionsFlowMapValueOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowMapValueOutput)
+}
+
+type FlowActionsFlowMapValueOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowMapValueOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowMapValue)(nil)).Elem()
+}
+
+func (o FlowActionsFlowMapValueOutput) ToFlowActionsFlowMapValueOutput() FlowActionsFlowMapValueOutput {
+	return o
+}
+
+func (o FlowActionsFlowMapValueOutput) ToFlowActionsFlowMapValueOutputWithContext(ctx context.Context) FlowActionsFlowMapValueOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsFlowMapValueOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowMapValue) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsFlowMapValueOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowMapValue) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsFlowMapValueOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowMapValue) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsFlowMapValueOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowMapValue) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsFlowMapValueOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowMapValue) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of FLOW MAP_VALUE.
+func (o FlowActionsFlowMapValueOutput) Params() FlowActionsFlowMapValueParamsOutput {
+	return o.ApplyT(func(v FlowActionsFlowMapValue) FlowActionsFlowMapValueParams { return v.Params }).(FlowActionsFlowMapValueParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsFlowMapValueOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowMapValue) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of FLOW MAP_VALUE.
+type FlowActionsFlowMapValueParams struct {
+	// The result for each value of `input`.
+	Cases interface{} `pulumi:"cases"`
+	// The result when no case matches.
+	Fallback interface{} `pulumi:"fallback"`
+	// The value to map.
+	Input interface{} `pulumi:"input"`
+}
+
+// FlowActionsFlowMapValueParamsInput is an input type that accepts FlowActionsFlowMapValueParamsArgs and FlowActionsFlowMapValueParamsOutput values.
+// You can construct a concrete instance of `FlowActionsFlowMapValueParamsInput` via:
+//
+//	FlowActionsFlowMapValueParamsArgs{...}
+type FlowActionsFlowMapValueParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowMapValueParamsOutput() FlowActionsFlowMapValueParamsOutput
+	ToFlowActionsFlowMapValueParamsOutputWithContext(context.Context) FlowActionsFlowMapValueParamsOutput
+}
+
+// The params of FLOW MAP_VALUE.
+type FlowActionsFlowMapValueParamsArgs struct {
+	// The result for each value of `input`.
+	Cases pulumi.Input `pulumi:"cases"`
+	// The result when no case matches.
+	Fallback pulumi.Input `pulumi:"fallback"`
+	// The value to map.
+	Input pulumi.Input `pulumi:"input"`
+}
+
+func (FlowActionsFlowMapValueParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowMapValueParams)(nil)).Elem()
+}
+
+func (i FlowActionsFlowMapValueParamsArgs) ToFlowActionsFlowMapValueParamsOutput() FlowActionsFlowMapValueParamsOutput {
+	return i.ToFlowActionsFlowMapValueParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowMapValueParamsArgs) ToFlowActionsFlowMapValueParamsOutputWithContext(ctx context.Context) FlowActionsFlowMapValueParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowMapValueParamsOutput)
+}
+
+// The params of FLOW MAP_VALUE.
+type FlowActionsFlowMapValueParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowMapValueParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowMapValueParams)(nil)).Elem()
+}
+
+func (o FlowActionsFlowMapValueParamsOutput) ToFlowActionsFlowMapValueParamsOutput() FlowActionsFlowMapValueParamsOutput {
+	return o
+}
+
+func (o FlowActionsFlowMapValueParamsOutput) ToFlowActionsFlowMapValueParamsOutputWithContext(ctx context.Context) FlowActionsFlowMapValueParamsOutput {
+	return o
+}
+
+// The result for each value of `input`.
+func (o FlowActionsFlowMapValueParamsOutput) Cases() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsFlowMapValueParams) interface{} { return v.Cases }).(pulumi.AnyOutput)
+}
+
+// The result when no case matches.
+func (o FlowActionsFlowMapValueParamsOutput) Fallback() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsFlowMapValueParams) interface{} { return v.Fallback }).(pulumi.AnyOutput)
+}
+
+// The value to map.
+func (o FlowActionsFlowMapValueParamsOutput) Input() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsFlowMapValueParams) interface{} { return v.Input }).(pulumi.AnyOutput)
+}
+
+type FlowActionsFlowReturnJson struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of FLOW RETURN_JSON.
+	Params FlowActionsFlowReturnJsonParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsFlowReturnJsonInput is an input type that accepts FlowActionsFlowReturnJsonArgs and FlowActionsFlowReturnJsonOutput values.
+// You can construct a concrete instance of `FlowActionsFlowReturnJsonInput` via:
+//
+//	FlowActionsFlowReturnJsonArgs{...}
+type FlowActionsFlowReturnJsonInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowReturnJsonOutput() FlowActionsFlowReturnJsonOutput
+	ToFlowActionsFlowReturnJsonOutputWithContext(context.Context) FlowActionsFlowReturnJsonOutput
+}
+
+type FlowActionsFlowReturnJsonArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of FLOW RETURN_JSON.
+	Params FlowActionsFlowReturnJsonParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsFlowReturnJsonArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowReturnJson)(nil)).Elem()
+}
+
+func (i FlowActionsFlowReturnJsonArgs) ToFlowActionsFlowReturnJsonOutput() FlowActionsFlowReturnJsonOutput {
+	return i.ToFlowActionsFlowReturnJsonOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowReturnJsonArgs) ToFlowActionsFlowReturnJsonOutputWithContext(ctx context.Context) FlowActionsFlowReturnJsonOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowReturnJsonOutput)
+}
+
+type FlowActionsFlowReturnJsonOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowReturnJsonOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowReturnJson)(nil)).Elem()
+}
+
+func (o FlowActionsFlowReturnJsonOutput) ToFlowActionsFlowReturnJsonOutput() FlowActionsFlowReturnJsonOutput {
+	return o
+}
+
+func (o FlowActionsFlowReturnJsonOutput) ToFlowActionsFlowReturnJsonOutputWithContext(ctx context.Context) FlowActionsFlowReturnJsonOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsFlowReturnJsonOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowReturnJson) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsFlowReturnJsonOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowReturnJson) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsFlowReturnJsonOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowReturnJson) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsFlowReturnJsonOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowReturnJson) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsFlowReturnJsonOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowReturnJson) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of FLOW RETURN_JSON.
+func (o FlowActionsFlowReturnJsonOutput) Params() FlowActionsFlowReturnJsonParamsOutput {
+	return o.ApplyT(func(v FlowActionsFlowReturnJson) FlowActionsFlowReturnJsonParams { return v.Params }).(FlowActionsFlowReturnJsonParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsFlowReturnJsonOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowReturnJson) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of FLOW RETURN_JSON.
+type FlowActionsFlowReturnJsonParams struct {
+	// What to return.
+	Payload interface{} `pulumi:"payload"`
+}
+
+// FlowActionsFlowReturnJsonParamsInput is an input type that accepts FlowActionsFlowReturnJsonParamsArgs and FlowActionsFlowReturnJsonParamsOutput values.
+// You can construct a concrete instance of `FlowActionsFlowReturnJsonParamsInput` via:
+//
+//	FlowActionsFlowReturnJsonParamsArgs{...}
+type FlowActionsFlowReturnJsonParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowReturnJsonParamsOutput() FlowActionsFlowReturnJsonParamsOutput
+	ToFlowActionsFlowReturnJsonParamsOutputWithContext(context.Context) FlowActionsFlowReturnJsonParamsOutput
+}
+
+// The params of FLOW RETURN_JSON.
+type FlowActionsFlowReturnJsonParamsArgs struct {
+	// What to return.
+	Payload pulumi.Input `pulumi:"payload"`
+}
+
+func (FlowActionsFlowReturnJsonParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowReturnJsonParams)(nil)).Elem()
+}
+
+func (i FlowActionsFlowReturnJsonParamsArgs) ToFlowActionsFlowReturnJsonParamsOutput() FlowActionsFlowReturnJsonParamsOutput {
+	return i.ToFlowActionsFlowReturnJsonParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowReturnJsonParamsArgs) ToFlowActionsFlowReturnJsonParamsOutputWithContext(ctx context.Context) FlowActionsFlowReturnJsonParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowReturnJsonParamsOutput)
+}
+
+// The params of FLOW RETURN_JSON.
+type FlowActionsFlowReturnJsonParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowReturnJsonParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowReturnJsonParams)(nil)).Elem()
+}
+
+func (o FlowActionsFlowReturnJsonParamsOutput) ToFlowActionsFlowReturnJsonParamsOutput() FlowActionsFlowReturnJsonParamsOutput {
+	return o
+}
+
+func (o FlowActionsFlowReturnJsonParamsOutput) ToFlowActionsFlowReturnJsonParamsOutputWithContext(ctx context.Context) FlowActionsFlowReturnJsonParamsOutput {
+	return o
+}
+
+// What to return.
+func (o FlowActionsFlowReturnJsonParamsOutput) Payload() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsFlowReturnJsonParams) interface{} { return v.Payload }).(pulumi.AnyOutput)
+}
+
+type FlowActionsFlowStoreVars struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of FLOW STORE_VARS.
+	Params FlowActionsFlowStoreVarsParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsFlowStoreVarsInput is an input type that accepts FlowActionsFlowStoreVarsArgs and FlowActionsFlowStoreVarsOutput values.
+// You can construct a concrete instance of `FlowActionsFlowStoreVarsInput` via:
+//
+//	FlowActionsFlowStoreVarsArgs{...}
+type FlowActionsFlowStoreVarsInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowStoreVarsOutput() FlowActionsFlowStoreVarsOutput
+	ToFlowActionsFlowStoreVarsOutputWithContext(context.Context) FlowActionsFlowStoreVarsOutput
+}
+
+type FlowActionsFlowStoreVarsArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of FLOW STORE_VARS.
+	Params FlowActionsFlowStoreVarsParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsFlowStoreVarsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowStoreVars)(nil)).Elem()
+}
+
+func (i FlowActionsFlowStoreVarsArgs) ToFlowActionsFlowStoreVarsOutput() FlowActionsFlowStoreVarsOutput {
+	return i.ToFlowActionsFlowStoreVarsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowStoreVarsArgs) ToFlowActionsFlowStoreVarsOutputWithContext(ctx context.Context) FlowActionsFlowStoreVarsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowStoreVarsOutput)
+}
+
+type FlowActionsFlowStoreVarsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowStoreVarsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowStoreVars)(nil)).Elem()
+}
+
+func (o FlowActionsFlowStoreVarsOutput) ToFlowActionsFlowStoreVarsOutput() FlowActionsFlowStoreVarsOutput {
+	return o
+}
+
+func (o FlowActionsFlowStoreVarsOutput) ToFlowActionsFlowStoreVarsOutputWithContext(ctx context.Context) FlowActionsFlowStoreVarsOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsFlowStoreVarsOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowStoreVars) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsFlowStoreVarsOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowStoreVars) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsFlowStoreVarsOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowStoreVars) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsFlowStoreVarsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowStoreVars) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsFlowStoreVarsOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsFlowStoreVars) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of FLOW STORE_VARS.
+func (o FlowActionsFlowStoreVarsOutput) Params() FlowActionsFlowStoreVarsParamsOutput {
+	return o.ApplyT(func(v FlowActionsFlowStoreVars) FlowActionsFlowStoreVarsParams { return v.Params }).(FlowActionsFlowStoreVarsParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsFlowStoreVarsOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsFlowStoreVars) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of FLOW STORE_VARS.
+type FlowActionsFlowStoreVarsParams struct {
+	// The variables to store, by name.
+	Vars interface{} `pulumi:"vars"`
+}
+
+// FlowActionsFlowStoreVarsParamsInput is an input type that accepts FlowActionsFlowStoreVarsParamsArgs and FlowActionsFlowStoreVarsParamsOutput values.
+// You can construct a concrete instance of `FlowActionsFlowStoreVarsParamsInput` via:
+//
+//	FlowActionsFlowStoreVarsParamsArgs{...}
+type FlowActionsFlowStoreVarsParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsFlowStoreVarsParamsOutput() FlowActionsFlowStoreVarsParamsOutput
+	ToFlowActionsFlowStoreVarsParamsOutputWithContext(context.Context) FlowActionsFlowStoreVarsParamsOutput
+}
+
+// The params of FLOW STORE_VARS.
+type FlowActionsFlowStoreVarsParamsArgs struct {
+	// The variables to store, by name.
+	Vars pulumi.Input `pulumi:"vars"`
+}
+
+func (FlowActionsFlowStoreVarsParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowStoreVarsParams)(nil)).Elem()
+}
+
+func (i FlowActionsFlowStoreVarsParamsArgs) ToFlowActionsFlowStoreVarsParamsOutput() FlowActionsFlowStoreVarsParamsOutput {
+	return i.ToFlowActionsFlowStoreVarsParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsFlowStoreVarsParamsArgs) ToFlowActionsFlowStoreVarsParamsOutputWithContext(ctx context.Context) FlowActionsFlowStoreVarsParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsFlowStoreVarsParamsOutput)
+}
+
+// The params of FLOW STORE_VARS.
+type FlowActionsFlowStoreVarsParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsFlowStoreVarsParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsFlowStoreVarsParams)(nil)).Elem()
+}
+
+func (o FlowActionsFlowStoreVarsParamsOutput) ToFlowActionsFlowStoreVarsParamsOutput() FlowActionsFlowStoreVarsParamsOutput {
+	return o
+}
+
+func (o FlowActionsFlowStoreVarsParamsOutput) ToFlowActionsFlowStoreVarsParamsOutputWithContext(ctx context.Context) FlowActionsFlowStoreVarsParamsOutput {
+	return o
+}
+
+// The variables to store, by name.
+func (o FlowActionsFlowStoreVarsParamsOutput) Vars() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsFlowStoreVarsParams) interface{} { return v.Vars }).(pulumi.AnyOutput)
+}
+
+type FlowActionsGoogleSheetsAddRow struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of GOOGLE_SHEETS ADD_ROW.
+	Params FlowActionsGoogleSheetsAddRowParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsGoogleSheetsAddRowInput is an input type that accepts FlowActionsGoogleSheetsAddRowArgs and FlowActionsGoogleSheetsAddRowOutput values.
+// You can construct a concrete instance of `FlowActionsGoogleSheetsAddRowInput` via:
+//
+//	FlowActionsGoogleSheetsAddRowArgs{...}
+type FlowActionsGoogleSheetsAddRowInput interface {
+	pulumi.Input
+
+	ToFlowActionsGoogleSheetsAddRowOutput() FlowActionsGoogleSheetsAddRowOutput
+	ToFlowActionsGoogleSheetsAddRowOutputWithContext(context.Context) FlowActionsGoogleSheetsAddRowOutput
+}
+
+type FlowActionsGoogleSheetsAddRowArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of GOOGLE_SHEETS ADD_ROW.
+	Params FlowActionsGoogleSheetsAddRowParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsGoogleSheetsAddRowArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsGoogleSheetsAddRow)(nil)).Elem()
+}
+
+func (i FlowActionsGoogleSheetsAddRowArgs) ToFlowActionsGoogleSheetsAddRowOutput() FlowActionsGoogleSheetsAddRowOutput {
+	return i.ToFlowActionsGoogleSheetsAddRowOutputWithContext(context.Background())
+}
+
+func (i FlowActionsGoogleSheetsAddRowArgs) ToFlowActionsGoogleSheetsAddRowOutputWithContext(ctx context.Context) FlowActionsGoogleSheetsAddRowOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsGoogleSheetsAddRowOutput)
+}
+
+type FlowActionsGoogleSheetsAddRowOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsGoogleSheetsAddRowOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsGoogleSheetsAddRow)(nil)).Elem()
+}
+
+func (o FlowActionsGoogleSheetsAddRowOutput) ToFlowActionsGoogleSheetsAddRowOutput() FlowActionsGoogleSheetsAddRowOutput {
+	return o
+}
+
+func (o FlowActionsGoogleSheetsAddRowOutput) ToFlowActionsGoogleSheetsAddRowOutputWithContext(ctx context.Context) FlowActionsGoogleSheetsAddRowOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsGoogleSheetsAddRowOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsGoogleSheetsAddRow) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsGoogleSheetsAddRowOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsGoogleSheetsAddRow) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsGoogleSheetsAddRowOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsGoogleSheetsAddRow) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsGoogleSheetsAddRowOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsGoogleSheetsAddRow) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsGoogleSheetsAddRowOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsGoogleSheetsAddRow) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of GOOGLE_SHEETS ADD_ROW.
+func (o FlowActionsGoogleSheetsAddRowOutput) Params() FlowActionsGoogleSheetsAddRowParamsOutput {
+	return o.ApplyT(func(v FlowActionsGoogleSheetsAddRow) FlowActionsGoogleSheetsAddRowParams { return v.Params }).(FlowActionsGoogleSheetsAddRowParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsGoogleSheetsAddRowOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsGoogleSheetsAddRow) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of GOOGLE_SHEETS ADD_ROW.
+type FlowActionsGoogleSheetsAddRowParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The sheet.
+	SheetId interface{} `pulumi:"sheetId"`
+	// The spreadsheet.
+	SpreadsheetId string `pulumi:"spreadsheetId"`
+	// The cells.
+	Values []string `pulumi:"values"`
+}
+
+// FlowActionsGoogleSheetsAddRowParamsInput is an input type that accepts FlowActionsGoogleSheetsAddRowParamsArgs and FlowActionsGoogleSheetsAddRowParamsOutput values.
+// You can construct a concrete instance of `FlowActionsGoogleSheetsAddRowParamsInput` via:
+//
+//	FlowActionsGoogleSheetsAddRowParamsArgs{...}
+type FlowActionsGoogleSheetsAddRowParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsGoogleSheetsAddRowParamsOutput() FlowActionsGoogleSheetsAddRowParamsOutput
+	ToFlowActionsGoogleSheetsAddRowParamsOutputWithContext(context.Context) FlowActionsGoogleSheetsAddRowParamsOutput
+}
+
+// The params of GOOGLE_SHEETS ADD_ROW.
+type FlowActionsGoogleSheetsAddRowParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The sheet.
+	SheetId pulumi.Input `pulumi:"sheetId"`
+	// The spreadsheet.
+	SpreadsheetId pulumi.StringInput `pulumi:"spreadsheetId"`
+	// The cells.
+	Values pulumi.StringArrayInput `pulumi:"values"`
+}
+
+func (FlowActionsGoogleSheetsAddRowParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsGoogleSheetsAddRowParams)(nil)).Elem()
+}
+
+func (i FlowActionsGoogleSheetsAddRowParamsArgs) ToFlowActionsGoogleSheetsAddRowParamsOutput() FlowActionsGoogleSheetsAddRowParamsOutput {
+	return i.ToFlowActionsGoogleSheetsAddRowParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsGoogleSheetsAddRowParamsArgs) ToFlowActionsGoogleSheetsAddRowParamsOutputWithContext(ctx context.Context) FlowActionsGoogleSheetsAddRowParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsGoogleSheetsAddRowParamsOutput)
+}
+
+// The params of GOOGLE_SHEETS ADD_ROW.
+type FlowActionsGoogleSheetsAddRowParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsGoogleSheetsAddRowParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsGoogleSheetsAddRowParams)(nil)).Elem()
+}
+
+func (o FlowActionsGoogleSheetsAddRowParamsOutput) ToFlowActionsGoogleSheetsAddRowParamsOutput() FlowActionsGoogleSheetsAddRowParamsOutput {
+	return o
+}
+
+func (o FlowActionsGoogleSheetsAddRowParamsOutput) ToFlowActionsGoogleSheetsAddRowParamsOutputWithContext(ctx context.Context) FlowActionsGoogleSheetsAddRowParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsGoogleSheetsAddRowParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsGoogleSheetsAddRowParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The sheet.
+func (o FlowActionsGoogleSheetsAddRowParamsOutput) SheetId() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsGoogleSheetsAddRowParams) interface{} { return v.SheetId }).(pulumi.AnyOutput)
+}
+
+// The spreadsheet.
+func (o FlowActionsGoogleSheetsAddRowParamsOutput) SpreadsheetId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsGoogleSheetsAddRowParams) string { return v.SpreadsheetId }).(pulumi.StringOutput)
+}
+
+// The cells.
+func (o FlowActionsGoogleSheetsAddRowParamsOutput) Values() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FlowActionsGoogleSheetsAddRowParams) []string { return v.Values }).(pulumi.StringArrayOutput)
+}
+
+type FlowActionsHttpSendRequest struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of HTTP SEND_REQUEST.
+	Params FlowActionsHttpSendRequestParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsHttpSendRequestInput is an input type that accepts FlowActionsHttpSendRequestArgs and FlowActionsHttpSendRequestOutput values.
+// You can construct a concrete instance of `FlowActionsHttpSendRequestInput` via:
+//
+//	FlowActionsHttpSendRequestArgs{...}
+type FlowActionsHttpSendRequestInput interface {
+	pulumi.Input
+
+	ToFlowActionsHttpSendRequestOutput() FlowActionsHttpSendRequestOutput
+	ToFlowActionsHttpSendRequestOutputWithContext(context.Context) FlowActionsHttpSendRequestOutput
+}
+
+type FlowActionsHttpSendRequestArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of HTTP SEND_REQUEST.
+	Params FlowActionsHttpSendRequestParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsHttpSendRequestArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHttpSendRequest)(nil)).Elem()
+}
+
+func (i FlowActionsHttpSendRequestArgs) ToFlowActionsHttpSendRequestOutput() FlowActionsHttpSendRequestOutput {
+	return i.ToFlowActionsHttpSendRequestOutputWithContext(context.Background())
+}
+
+func (i FlowActionsHttpSendRequestArgs) ToFlowActionsHttpSendRequestOutputWithContext(ctx context.Context) FlowActionsHttpSendRequestOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsHttpSendRequestOutput)
+}
+
+type FlowActionsHttpSendRequestOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsHttpSendRequestOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHttpSendRequest)(nil)).Elem()
+}
+
+func (o FlowActionsHttpSendRequestOutput) ToFlowActionsHttpSendRequestOutput() FlowActionsHttpSendRequestOutput {
+	return o
+}
+
+func (o FlowActionsHttpSendRequestOutput) ToFlowActionsHttpSendRequestOutputWithContext(ctx context.Context) FlowActionsHttpSendRequestOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsHttpSendRequestOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequest) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsHttpSendRequestOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequest) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsHttpSendRequestOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequest) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsHttpSendRequestOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequest) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsHttpSendRequestOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequest) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of HTTP SEND_REQUEST.
+func (o FlowActionsHttpSendRequestOutput) Params() FlowActionsHttpSendRequestParamsOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequest) FlowActionsHttpSendRequestParams { return v.Params }).(FlowActionsHttpSendRequestParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsHttpSendRequestOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequest) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of HTTP SEND_REQUEST.
+type FlowActionsHttpSendRequestParams struct {
+	// Basic authentication of the request (better kept in a vault connection).
+	Basic *FlowActionsHttpSendRequestParamsBasic `pulumi:"basic"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId *string `pulumi:"connectionId"`
+	// How `payload` is sent.
+	ContentType *string `pulumi:"contentType"`
+	// Request headers, by name.
+	Headers interface{} `pulumi:"headers"`
+	// The HTTP method (default `GET`).
+	Method *string `pulumi:"method"`
+	// Query parameters to add to the URL, by name.
+	Params map[string]interface{} `pulumi:"params"`
+	// The request body.
+	Payload interface{} `pulumi:"payload"`
+	// The URL to call.
+	Url string `pulumi:"url"`
+}
+
+// FlowActionsHttpSendRequestParamsInput is an input type that accepts FlowActionsHttpSendRequestParamsArgs and FlowActionsHttpSendRequestParamsOutput values.
+// You can construct a concrete instance of `FlowActionsHttpSendRequestParamsInput` via:
+//
+//	FlowActionsHttpSendRequestParamsArgs{...}
+type FlowActionsHttpSendRequestParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsHttpSendRequestParamsOutput() FlowActionsHttpSendRequestParamsOutput
+	ToFlowActionsHttpSendRequestParamsOutputWithContext(context.Context) FlowActionsHttpSendRequestParamsOutput
+}
+
+// The params of HTTP SEND_REQUEST.
+type FlowActionsHttpSendRequestParamsArgs struct {
+	// Basic authentication of the request (better kept in a vault connection).
+	Basic FlowActionsHttpSendRequestParamsBasicPtrInput `pulumi:"basic"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringPtrInput `pulumi:"connectionId"`
+	// How `payload` is sent.
+	ContentType pulumi.StringPtrInput `pulumi:"contentType"`
+	// Request headers, by name.
+	Headers pulumi.Input `pulumi:"headers"`
+	// The HTTP method (default `GET`).
+	Method pulumi.StringPtrInput `pulumi:"method"`
+	// Query parameters to add to the URL, by name.
+	Params pulumi.MapInput `pulumi:"params"`
+	// The request body.
+	Payload pulumi.Input `pulumi:"payload"`
+	// The URL to call.
+	Url pulumi.StringInput `pulumi:"url"`
+}
+
+func (FlowActionsHttpSendRequestParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHttpSendRequestParams)(nil)).Elem()
+}
+
+func (i FlowActionsHttpSendRequestParamsArgs) ToFlowActionsHttpSendRequestParamsOutput() FlowActionsHttpSendRequestParamsOutput {
+	return i.ToFlowActionsHttpSendRequestParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsHttpSendRequestParamsArgs) ToFlowActionsHttpSendRequestParamsOutputWithContext(ctx context.Context) FlowActionsHttpSendRequestParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsHttpSendRequestParamsOutput)
+}
+
+// The params of HTTP SEND_REQUEST.
+type FlowActionsHttpSendRequestParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsHttpSendRequestParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHttpSendRequestParams)(nil)).Elem()
+}
+
+func (o FlowActionsHttpSendRequestParamsOutput) ToFlowActionsHttpSendRequestParamsOutput() FlowActionsHttpSendRequestParamsOutput {
+	return o
+}
+
+func (o FlowActionsHttpSendRequestParamsOutput) ToFlowActionsHttpSendRequestParamsOutputWithContext(ctx context.Context) FlowActionsHttpSendRequestParamsOutput {
+	return o
+}
+
+// Basic authentication of the request (better kept in a vault connection).
+func (o FlowActionsHttpSendRequestParamsOutput) Basic() FlowActionsHttpSendRequestParamsBasicPtrOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequestParams) *FlowActionsHttpSendRequestParamsBasic { return v.Basic }).(FlowActionsHttpSendRequestParamsBasicPtrOutput)
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsHttpSendRequestParamsOutput) ConnectionId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequestParams) *string { return v.ConnectionId }).(pulumi.StringPtrOutput)
+}
+
+// How `payload` is sent.
+func (o FlowActionsHttpSendRequestParamsOutput) ContentType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequestParams) *string { return v.ContentType }).(pulumi.StringPtrOutput)
+}
+
+// Request headers, by name.
+func (o FlowActionsHttpSendRequestParamsOutput) Headers() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequestParams) interface{} { return v.Headers }).(pulumi.AnyOutput)
+}
+
+// The HTTP method (default `GET`).
+func (o FlowActionsHttpSendRequestParamsOutput) Method() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequestParams) *string { return v.Method }).(pulumi.StringPtrOutput)
+}
+
+// Query parameters to add to the URL, by name.
+func (o FlowActionsHttpSendRequestParamsOutput) Params() pulumi.MapOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequestParams) map[string]interface{} { return v.Params }).(pulumi.MapOutput)
+}
+
+// The request body.
+func (o FlowActionsHttpSendRequestParamsOutput) Payload() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequestParams) interface{} { return v.Payload }).(pulumi.AnyOutput)
+}
+
+// The URL to call.
+func (o FlowActionsHttpSendRequestParamsOutput) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequestParams) string { return v.Url }).(pulumi.StringOutput)
+}
+
+// Basic authentication of the request (better kept in a vault connection).
+type FlowActionsHttpSendRequestParamsBasic struct {
+	// Basic authentication password: stored as a secret.
+	Password *string `pulumi:"password"`
+	// The user name.
+	Username *string `pulumi:"username"`
+}
+
+// FlowActionsHttpSendRequestParamsBasicInput is an input type that accepts FlowActionsHttpSendRequestParamsBasicArgs and FlowActionsHttpSendRequestParamsBasicOutput values.
+// You can construct a concrete instance of `FlowActionsHttpSendRequestParamsBasicInput` via:
+//
+//	FlowActionsHttpSendRequestParamsBasicArgs{...}
+type FlowActionsHttpSendRequestParamsBasicInput interface {
+	pulumi.Input
+
+	ToFlowActionsHttpSendRequestParamsBasicOutput() FlowActionsHttpSendRequestParamsBasicOutput
+	ToFlowActionsHttpSendRequestParamsBasicOutputWithContext(context.Context) FlowActionsHttpSendRequestParamsBasicOutput
+}
+
+// Basic authentication of the request (better kept in a vault connection).
+type FlowActionsHttpSendRequestParamsBasicArgs struct {
+	// Basic authentication password: stored as a secret.
+	Password pulumi.StringPtrInput `pulumi:"password"`
+	// The user name.
+	Username pulumi.StringPtrInput `pulumi:"username"`
+}
+
+func (FlowActionsHttpSendRequestParamsBasicArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHttpSendRequestParamsBasic)(nil)).Elem()
+}
+
+func (i FlowActionsHttpSendRequestParamsBasicArgs) ToFlowActionsHttpSendRequestParamsBasicOutput() FlowActionsHttpSendRequestParamsBasicOutput {
+	return i.ToFlowActionsHttpSendRequestParamsBasicOutputWithContext(context.Background())
+}
+
+func (i FlowActionsHttpSendRequestParamsBasicArgs) ToFlowActionsHttpSendRequestParamsBasicOutputWithContext(ctx context.Context) FlowActionsHttpSendRequestParamsBasicOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsHttpSendRequestParamsBasicOutput)
+}
+
+func (i FlowActionsHttpSendRequestParamsBasicArgs) ToFlowActionsHttpSendRequestParamsBasicPtrOutput() FlowActionsHttpSendRequestParamsBasicPtrOutput {
+	return i.ToFlowActionsHttpSendRequestParamsBasicPtrOutputWithContext(context.Background())
+}
+
+func (i FlowActionsHttpSendRequestParamsBasicArgs) ToFlowActionsHttpSendRequestParamsBasicPtrOutputWithContext(ctx context.Context) FlowActionsHttpSendRequestParamsBasicPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsHttpSendRequestParamsBasicOutput).ToFlowActionsHttpSendRequestParamsBasicPtrOutputWithContext(ctx)
+}
+
+// FlowActionsHttpSendRequestParamsBasicPtrInput is an input type that accepts FlowActionsHttpSendRequestParamsBasicArgs, FlowActionsHttpSendRequestParamsBasicPtr and FlowActionsHttpSendRequestParamsBasicPtrOutput values.
+// You can construct a concrete instance of `FlowActionsHttpSendRequestParamsBasicPtrInput` via:
+//
+//	        FlowActionsHttpSendRequestParamsBasicArgs{...}
+//
+//	or:
+//
+//	        nil
+type FlowActionsHttpSendRequestParamsBasicPtrInput interface {
+	pulumi.Input
+
+	ToFlowActionsHttpSendRequestParamsBasicPtrOutput() FlowActionsHttpSendRequestParamsBasicPtrOutput
+	ToFlowActionsHttpSendRequestParamsBasicPtrOutputWithContext(context.Context) FlowActionsHttpSendRequestParamsBasicPtrOutput
+}
+
+type flowActionsHttpSendRequestParamsBasicPtrType FlowActionsHttpSendRequestParamsBasicArgs
+
+func FlowActionsHttpSendRequestParamsBasicPtr(v *FlowActionsHttpSendRequestParamsBasicArgs) FlowActionsHttpSendRequestParamsBasicPtrInput {
+	return (*flowActionsHttpSendRequestParamsBasicPtrType)(v)
+}
+
+func (*flowActionsHttpSendRequestParamsBasicPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowActionsHttpSendRequestParamsBasic)(nil)).Elem()
+}
+
+func (i *flowActionsHttpSendRequestParamsBasicPtrType) ToFlowActionsHttpSendRequestParamsBasicPtrOutput() FlowActionsHttpSendRequestParamsBasicPtrOutput {
+	return i.ToFlowActionsHttpSendRequestParamsBasicPtrOutputWithContext(context.Background())
+}
+
+func (i *flowActionsHttpSendRequestParamsBasicPtrType) ToFlowActionsHttpSendRequestParamsBasicPtrOutputWithContext(ctx context.Context) FlowActionsHttpSendRequestParamsBasicPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsHttpSendRequestParamsBasicPtrOutput)
+}
+
+// Basic authentication of the request (better kept in a vault connection).
+type FlowActionsHttpSendRequestParamsBasicOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsHttpSendRequestParamsBasicOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHttpSendRequestParamsBasic)(nil)).Elem()
+}
+
+func (o FlowActionsHttpSendRequestParamsBasicOutput) ToFlowActionsHttpSendRequestParamsBasicOutput() FlowActionsHttpSendRequestParamsBasicOutput {
+	return o
+}
+
+func (o FlowActionsHttpSendRequestParamsBasicOutput) ToFlowActionsHttpSendRequestParamsBasicOutputWithContext(ctx context.Context) FlowActionsHttpSendRequestParamsBasicOutput {
+	return o
+}
+
+func (o FlowActionsHttpSendRequestParamsBasicOutput) ToFlowActionsHttpSendRequestParamsBasicPtrOutput() FlowActionsHttpSendRequestParamsBasicPtrOutput {
+	return o.ToFlowActionsHttpSendRequestParamsBasicPtrOutputWithContext(context.Background())
+}
+
+func (o FlowActionsHttpSendRequestParamsBasicOutput) ToFlowActionsHttpSendRequestParamsBasicPtrOutputWithContext(ctx context.Context) FlowActionsHttpSendRequestParamsBasicPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowActionsHttpSendRequestParamsBasic) *FlowActionsHttpSendRequestParamsBasic {
+		return &v
+	}).(FlowActionsHttpSendRequestParamsBasicPtrOutput)
+}
+
+// Basic authentication password: stored as a secret.
+func (o FlowActionsHttpSendRequestParamsBasicOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequestParamsBasic) *string { return v.Password }).(pulumi.StringPtrOutput)
+}
+
+// The user name.
+func (o FlowActionsHttpSendRequestParamsBasicOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsHttpSendRequestParamsBasic) *string { return v.Username }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsHttpSendRequestParamsBasicPtrOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsHttpSendRequestParamsBasicPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowActionsHttpSendRequestParamsBasic)(nil)).Elem()
+}
+
+func (o FlowActionsHttpSendRequestParamsBasicPtrOutput) ToFlowActionsHttpSendRequestParamsBasicPtrOutput() FlowActionsHttpSendRequestParamsBasicPtrOutput {
+	return o
+}
+
+func (o FlowActionsHttpSendRequestParamsBasicPtrOutput) ToFlowActionsHttpSendRequestParamsBasicPtrOutputWithContext(ctx context.Context) FlowActionsHttpSendRequestParamsBasicPtrOutput {
+	return o
+}
+
+func (o FlowActionsHttpSendRequestParamsBasicPtrOutput) Elem() FlowActionsHttpSendRequestParamsBasicOutput {
+	return o.ApplyT(func(v *FlowActionsHttpSendRequestParamsBasic) FlowActionsHttpSendRequestParamsBasic {
+		if v != nil {
+			return *v
+		}
+		var ret FlowActionsHttpSendRequestParamsBasic
+		return ret
+	}).(FlowActionsHttpSendRequestParamsBasicOutput)
+}
+
+// Basic authentication password: stored as a secret.
+func (o FlowActionsHttpSendRequestParamsBasicPtrOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowActionsHttpSendRequestParamsBasic) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Password
+	}).(pulumi.StringPtrOutput)
+}
+
+// The user name.
+func (o FlowActionsHttpSendRequestParamsBasicPtrOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowActionsHttpSendRequestParamsBasic) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Username
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsHubspotEnrollContact struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of HUBSPOT ENROLL_CONTACT.
+	Params FlowActionsHubspotEnrollContactParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsHubspotEnrollContactInput is an input type that accepts FlowActionsHubspotEnrollContactArgs and FlowActionsHubspotEnrollContactOutput values.
+// You can construct a concrete instance of `FlowActionsHubspotEnrollContactInput` via:
+//
+//	FlowActionsHubspotEnrollContactArgs{...}
+type FlowActionsHubspotEnrollContactInput interface {
+	pulumi.Input
+
+	ToFlowActionsHubspotEnrollContactOutput() FlowActionsHubspotEnrollContactOutput
+	ToFlowActionsHubspotEnrollContactOutputWithContext(context.Context) FlowActionsHubspotEnrollContactOutput
+}
+
+type FlowActionsHubspotEnrollContactArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of HUBSPOT ENROLL_CONTACT.
+	Params FlowActionsHubspotEnrollContactParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsHubspotEnrollContactArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotEnrollContact)(nil)).Elem()
+}
+
+func (i FlowActionsHubspotEnrollContactArgs) ToFlowActionsHubspotEnrollContactOutput() FlowActionsHubspotEnrollContactOutput {
+	return i.ToFlowActionsHubspotEnrollContactOutputWithContext(context.Background())
+}
+
+func (i FlowActionsHubspotEnrollContactArgs) ToFlowActionsHubspotEnrollContactOutputWithContext(ctx context.Context) FlowActionsHubspotEnrollContactOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsHubspotEnrollContactOutput)
+}
+
+type FlowActionsHubspotEnrollContactOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsHubspotEnrollContactOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotEnrollContact)(nil)).Elem()
+}
+
+func (o FlowActionsHubspotEnrollContactOutput) ToFlowActionsHubspotEnrollContactOutput() FlowActionsHubspotEnrollContactOutput {
+	return o
+}
+
+func (o FlowActionsHubspotEnrollContactOutput) ToFlowActionsHubspotEnrollContactOutputWithContext(ctx context.Context) FlowActionsHubspotEnrollContactOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsHubspotEnrollContactOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotEnrollContact) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsHubspotEnrollContactOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsHubspotEnrollContact) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsHubspotEnrollContactOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsHubspotEnrollContact) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsHubspotEnrollContactOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotEnrollContact) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsHubspotEnrollContactOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsHubspotEnrollContact) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of HUBSPOT ENROLL_CONTACT.
+func (o FlowActionsHubspotEnrollContactOutput) Params() FlowActionsHubspotEnrollContactParamsOutput {
+	return o.ApplyT(func(v FlowActionsHubspotEnrollContact) FlowActionsHubspotEnrollContactParams { return v.Params }).(FlowActionsHubspotEnrollContactParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsHubspotEnrollContactOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotEnrollContact) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of HUBSPOT ENROLL_CONTACT.
+type FlowActionsHubspotEnrollContactParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email string `pulumi:"email"`
+	// The workflow to enroll the contact in.
+	WorkflowId interface{} `pulumi:"workflowId"`
+}
+
+// FlowActionsHubspotEnrollContactParamsInput is an input type that accepts FlowActionsHubspotEnrollContactParamsArgs and FlowActionsHubspotEnrollContactParamsOutput values.
+// You can construct a concrete instance of `FlowActionsHubspotEnrollContactParamsInput` via:
+//
+//	FlowActionsHubspotEnrollContactParamsArgs{...}
+type FlowActionsHubspotEnrollContactParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsHubspotEnrollContactParamsOutput() FlowActionsHubspotEnrollContactParamsOutput
+	ToFlowActionsHubspotEnrollContactParamsOutputWithContext(context.Context) FlowActionsHubspotEnrollContactParamsOutput
+}
+
+// The params of HUBSPOT ENROLL_CONTACT.
+type FlowActionsHubspotEnrollContactParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email pulumi.StringInput `pulumi:"email"`
+	// The workflow to enroll the contact in.
+	WorkflowId pulumi.Input `pulumi:"workflowId"`
+}
+
+func (FlowActionsHubspotEnrollContactParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotEnrollContactParams)(nil)).Elem()
+}
+
+func (i FlowActionsHubspotEnrollContactParamsArgs) ToFlowActionsHubspotEnrollContactParamsOutput() FlowActionsHubspotEnrollContactParamsOutput {
+	return i.ToFlowActionsHubspotEnrollContactParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsHubspotEnrollContactParamsArgs) ToFlowActionsHubspotEnrollContactParamsOutputWithContext(ctx context.Context) FlowActionsHubspotEnrollContactParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsHubspotEnrollContactParamsOutput)
+}
+
+// The params of HUBSPOT ENROLL_CONTACT.
+type FlowActionsHubspotEnrollContactParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsHubspotEnrollContactParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotEnrollContactParams)(nil)).Elem()
+}
+
+func (o FlowActionsHubspotEnrollContactParamsOutput) ToFlowActionsHubspotEnrollContactParamsOutput() FlowActionsHubspotEnrollContactParamsOutput {
+	return o
+}
+
+func (o FlowActionsHubspotEnrollContactParamsOutput) ToFlowActionsHubspotEnrollContactParamsOutputWithContext(ctx context.Context) FlowActionsHubspotEnrollContactParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsHubspotEnrollContactParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotEnrollContactParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsHubspotEnrollContactParamsOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotEnrollContactParams) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// The workflow to enroll the contact in.
+func (o FlowActionsHubspotEnrollContactParamsOutput) WorkflowId() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsHubspotEnrollContactParams) interface{} { return v.WorkflowId }).(pulumi.AnyOutput)
+}
+
+type FlowActionsHubspotGetContact struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of HUBSPOT GET_CONTACT.
+	Params FlowActionsHubspotGetContactParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsHubspotGetContactInput is an input type that accepts FlowActionsHubspotGetContactArgs and FlowActionsHubspotGetContactOutput values.
+// You can construct a concrete instance of `FlowActionsHubspotGetContactInput` via:
+//
+//	FlowActionsHubspotGetContactArgs{...}
+type FlowActionsHubspotGetContactInput interface {
+	pulumi.Input
+
+	ToFlowActionsHubspotGetContactOutput() FlowActionsHubspotGetContactOutput
+	ToFlowActionsHubspotGetContactOutputWithContext(context.Context) FlowActionsHubspotGetContactOutput
+}
+
+type FlowActionsHubspotGetContactArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of HUBSPOT GET_CONTACT.
+	Params FlowActionsHubspotGetContactParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsHubspotGetContactArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotGetContact)(nil)).Elem()
+}
+
+func (i FlowActionsHubspotGetContactArgs) ToFlowActionsHubspotGetContactOutput() FlowActionsHubspotGetContactOutput {
+	return i.ToFlowActionsHubspotGetContactOutputWithContext(context.Background())
+}
+
+func (i FlowActionsHubspotGetContactArgs) ToFlowActionsHubspotGetContactOutputWithContext(ctx context.Context) FlowActionsHubspotGetContactOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsHubspotGetContactOutput)
+}
+
+type FlowActionsHubspotGetContactOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsHubspotGetContactOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotGetContact)(nil)).Elem()
+}
+
+func (o FlowActionsHubspotGetContactOutput) ToFlowActionsHubspotGetContactOutput() FlowActionsHubspotGetContactOutput {
+	return o
+}
+
+func (o FlowActionsHubspotGetContactOutput) ToFlowActionsHubspotGetContactOutputWithContext(ctx context.Context) FlowActionsHubspotGetContactOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsHubspotGetContactOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotGetContact) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsHubspotGetContactOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsHubspotGetContact) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsHubspotGetContactOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsHubspotGetContact) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsHubspotGetContactOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotGetContact) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsHubspotGetContactOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsHubspotGetContact) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of HUBSPOT GET_CONTACT.
+func (o FlowActionsHubspotGetContactOutput) Params() FlowActionsHubspotGetContactParamsOutput {
+	return o.ApplyT(func(v FlowActionsHubspotGetContact) FlowActionsHubspotGetContactParams { return v.Params }).(FlowActionsHubspotGetContactParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsHubspotGetContactOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotGetContact) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of HUBSPOT GET_CONTACT.
+type FlowActionsHubspotGetContactParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email string `pulumi:"email"`
+}
+
+// FlowActionsHubspotGetContactParamsInput is an input type that accepts FlowActionsHubspotGetContactParamsArgs and FlowActionsHubspotGetContactParamsOutput values.
+// You can construct a concrete instance of `FlowActionsHubspotGetContactParamsInput` via:
+//
+//	FlowActionsHubspotGetContactParamsArgs{...}
+type FlowActionsHubspotGetContactParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsHubspotGetContactParamsOutput() FlowActionsHubspotGetContactParamsOutput
+	ToFlowActionsHubspotGetContactParamsOutputWithContext(context.Context) FlowActionsHubspotGetContactParamsOutput
+}
+
+// The params of HUBSPOT GET_CONTACT.
+type FlowActionsHubspotGetContactParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email pulumi.StringInput `pulumi:"email"`
+}
+
+func (FlowActionsHubspotGetContactParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotGetContactParams)(nil)).Elem()
+}
+
+func (i FlowActionsHubspotGetContactParamsArgs) ToFlowActionsHubspotGetContactParamsOutput() FlowActionsHubspotGetContactParamsOutput {
+	return i.ToFlowActionsHubspotGetContactParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsHubspotGetContactParamsArgs) ToFlowActionsHubspotGetContactParamsOutputWithContext(ctx context.Context) FlowActionsHubspotGetContactParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsHubspotGetContactParamsOutput)
+}
+
+// The params of HUBSPOT GET_CONTACT.
+type FlowActionsHubspotGetContactParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsHubspotGetContactParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotGetContactParams)(nil)).Elem()
+}
+
+func (o FlowActionsHubspotGetContactParamsOutput) ToFlowActionsHubspotGetContactParamsOutput() FlowActionsHubspotGetContactParamsOutput {
+	return o
+}
+
+func (o FlowActionsHubspotGetContactParamsOutput) ToFlowActionsHubspotGetContactParamsOutputWithContext(ctx context.Context) FlowActionsHubspotGetContactParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsHubspotGetContactParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotGetContactParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsHubspotGetContactParamsOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotGetContactParams) string { return v.Email }).(pulumi.StringOutput)
+}
+
+type FlowActionsHubspotUpsertContact struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of HUBSPOT UPSERT_CONTACT.
+	Params FlowActionsHubspotUpsertContactParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsHubspotUpsertContactInput is an input type that accepts FlowActionsHubspotUpsertContactArgs and FlowActionsHubspotUpsertContactOutput values.
+// You can construct a concrete instance of `FlowActionsHubspotUpsertContactInput` via:
+//
+//	FlowActionsHubspotUpsertContactArgs{...}
+type FlowActionsHubspotUpsertContactInput interface {
+	pulumi.Input
+
+	ToFlowActionsHubspotUpsertContactOutput() FlowActionsHubspotUpsertContactOutput
+	ToFlowActionsHubspotUpsertContactOutputWithContext(context.Context) FlowActionsHubspotUpsertContactOutput
+}
+
+type FlowActionsHubspotUpsertContactArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of HUBSPOT UPSERT_CONTACT.
+	Params FlowActionsHubspotUpsertContactParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsHubspotUpsertContactArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotUpsertContact)(nil)).Elem()
+}
+
+func (i FlowActionsHubspotUpsertContactArgs) ToFlowActionsHubspotUpsertContactOutput() FlowActionsHubspotUpsertContactOutput {
+	return i.ToFlowActionsHubspotUpsertContactOutputWithContext(context.Background())
+}
+
+func (i FlowActionsHubspotUpsertContactArgs) ToFlowActionsHubspotUpsertContactOutputWithContext(ctx context.Context) FlowActionsHubspotUpsertContactOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsHubspotUpsertContactOutput)
+}
+
+type FlowActionsHubspotUpsertContactOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsHubspotUpsertContactOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotUpsertContact)(nil)).Elem()
+}
+
+func (o FlowActionsHubspotUpsertContactOutput) ToFlowActionsHubspotUpsertContactOutput() FlowActionsHubspotUpsertContactOutput {
+	return o
+}
+
+func (o FlowActionsHubspotUpsertContactOutput) ToFlowActionsHubspotUpsertContactOutputWithContext(ctx context.Context) FlowActionsHubspotUpsertContactOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsHubspotUpsertContactOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotUpsertContact) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsHubspotUpsertContactOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsHubspotUpsertContact) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsHubspotUpsertContactOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsHubspotUpsertContact) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsHubspotUpsertContactOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotUpsertContact) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsHubspotUpsertContactOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsHubspotUpsertContact) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of HUBSPOT UPSERT_CONTACT.
+func (o FlowActionsHubspotUpsertContactOutput) Params() FlowActionsHubspotUpsertContactParamsOutput {
+	return o.ApplyT(func(v FlowActionsHubspotUpsertContact) FlowActionsHubspotUpsertContactParams { return v.Params }).(FlowActionsHubspotUpsertContactParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsHubspotUpsertContactOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotUpsertContact) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of HUBSPOT UPSERT_CONTACT.
+type FlowActionsHubspotUpsertContactParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email string `pulumi:"email"`
+	// Contact properties to set: each a `property` and its value.
+	Properties []FlowActionsHubspotUpsertContactParamsProperties `pulumi:"properties"`
+}
+
+// FlowActionsHubspotUpsertContactParamsInput is an input type that accepts FlowActionsHubspotUpsertContactParamsArgs and FlowActionsHubspotUpsertContactParamsOutput values.
+// You can construct a concrete instance of `FlowActionsHubspotUpsertContactParamsInput` via:
+//
+//	FlowActionsHubspotUpsertContactParamsArgs{...}
+type FlowActionsHubspotUpsertContactParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsHubspotUpsertContactParamsOutput() FlowActionsHubspotUpsertContactParamsOutput
+	ToFlowActionsHubspotUpsertContactParamsOutputWithContext(context.Context) FlowActionsHubspotUpsertContactParamsOutput
+}
+
+// The params of HUBSPOT UPSERT_CONTACT.
+type FlowActionsHubspotUpsertContactParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email pulumi.StringInput `pulumi:"email"`
+	// Contact properties to set: each a `property` and its value.
+	Properties FlowActionsHubspotUpsertContactParamsPropertiesArrayInput `pulumi:"properties"`
+}
+
+func (FlowActionsHubspotUpsertContactParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotUpsertContactParams)(nil)).Elem()
+}
+
+func (i FlowActionsHubspotUpsertContactParamsArgs) ToFlowActionsHubspotUpsertContactParamsOutput() FlowActionsHubspotUpsertContactParamsOutput {
+	return i.ToFlowActionsHubspotUpsertContactParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsHubspotUpsertContactParamsArgs) ToFlowActionsHubspotUpsertContactParamsOutputWithContext(ctx context.Context) FlowActionsHubspotUpsertContactParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsHubspotUpsertContactParamsOutput)
+}
+
+// The params of HUBSPOT UPSERT_CONTACT.
+type FlowActionsHubspotUpsertContactParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsHubspotUpsertContactParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotUpsertContactParams)(nil)).Elem()
+}
+
+func (o FlowActionsHubspotUpsertContactParamsOutput) ToFlowActionsHubspotUpsertContactParamsOutput() FlowActionsHubspotUpsertContactParamsOutput {
+	return o
+}
+
+func (o FlowActionsHubspotUpsertContactParamsOutput) ToFlowActionsHubspotUpsertContactParamsOutputWithContext(ctx context.Context) FlowActionsHubspotUpsertContactParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsHubspotUpsertContactParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotUpsertContactParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsHubspotUpsertContactParamsOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotUpsertContactParams) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// Contact properties to set: each a `property` and its value.
+func (o FlowActionsHubspotUpsertContactParamsOutput) Properties() FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput {
+	return o.ApplyT(func(v FlowActionsHubspotUpsertContactParams) []FlowActionsHubspotUpsertContactParamsProperties {
+		return v.Properties
+	}).(FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput)
+}
+
+type FlowActionsHubspotUpsertContactParamsProperties struct {
+	// A contact property's name.
+	Property string `pulumi:"property"`
+}
+
+// FlowActionsHubspotUpsertContactParamsPropertiesInput is an input type that accepts FlowActionsHubspotUpsertContactParamsPropertiesArgs and FlowActionsHubspotUpsertContactParamsPropertiesOutput values.
+// You can construct a concrete instance of `FlowActionsHubspotUpsertContactParamsPropertiesInput` via:
+//
+//	FlowActionsHubspotUpsertContactParamsPropertiesArgs{...}
+type FlowActionsHubspotUpsertContactParamsPropertiesInput interface {
+	pulumi.Input
+
+	ToFlowActionsHubspotUpsertContactParamsPropertiesOutput() FlowActionsHubspotUpsertContactParamsPropertiesOutput
+	ToFlowActionsHubspotUpsertContactParamsPropertiesOutputWithContext(context.Context) FlowActionsHubspotUpsertContactParamsPropertiesOutput
+}
+
+type FlowActionsHubspotUpsertContactParamsPropertiesArgs struct {
+	// A contact property's name.
+	Property pulumi.StringInput `pulumi:"property"`
+}
+
+func (FlowActionsHubspotUpsertContactParamsPropertiesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotUpsertContactParamsProperties)(nil)).Elem()
+}
+
+func (i FlowActionsHubspotUpsertContactParamsPropertiesArgs) ToFlowActionsHubspotUpsertContactParamsPropertiesOutput() FlowActionsHubspotUpsertContactParamsPropertiesOutput {
+	return i.ToFlowActionsHubspotUpsertContactParamsPropertiesOutputWithContext(context.Background())
+}
+
+func (i FlowActionsHubspotUpsertContactParamsPropertiesArgs) ToFlowActionsHubspotUpsertContactParamsPropertiesOutputWithContext(ctx context.Context) FlowActionsHubspotUpsertContactParamsPropertiesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsHubspotUpsertContactParamsPropertiesOutput)
+}
+
+// FlowActionsHubspotUpsertContactParamsPropertiesArrayInput is an input type that accepts FlowActionsHubspotUpsertContactParamsPropertiesArray and FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput values.
+// You can construct a concrete instance of `FlowActionsHubspotUpsertContactParamsPropertiesArrayInput` via:
+//
+//	FlowActionsHubspotUpsertContactParamsPropertiesArray{ FlowActionsHubspotUpsertContactParamsPropertiesArgs{...} }
+type FlowActionsHubspotUpsertContactParamsPropertiesArrayInput interface {
+	pulumi.Input
+
+	ToFlowActionsHubspotUpsertContactParamsPropertiesArrayOutput() FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput
+	ToFlowActionsHubspotUpsertContactParamsPropertiesArrayOutputWithContext(context.Context) FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput
+}
+
+type FlowActionsHubspotUpsertContactParamsPropertiesArray []FlowActionsHubspotUpsertContactParamsPropertiesInput
+
+func (FlowActionsHubspotUpsertContactParamsPropertiesArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FlowActionsHubspotUpsertContactParamsProperties)(nil)).Elem()
+}
+
+func (i FlowActionsHubspotUpsertContactParamsPropertiesArray) ToFlowActionsHubspotUpsertContactParamsPropertiesArrayOutput() FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput {
+	return i.ToFlowActionsHubspotUpsertContactParamsPropertiesArrayOutputWithContext(context.Background())
+}
+
+func (i FlowActionsHubspotUpsertContactParamsPropertiesArray) ToFlowActionsHubspotUpsertContactParamsPropertiesArrayOutputWithContext(ctx context.Context) FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput)
+}
+
+type FlowActionsHubspotUpsertContactParamsPropertiesOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsHubspotUpsertContactParamsPropertiesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsHubspotUpsertContactParamsProperties)(nil)).Elem()
+}
+
+func (o FlowActionsHubspotUpsertContactParamsPropertiesOutput) ToFlowActionsHubspotUpsertContactParamsPropertiesOutput() FlowActionsHubspotUpsertContactParamsPropertiesOutput {
+	return o
+}
+
+func (o FlowActionsHubspotUpsertContactParamsPropertiesOutput) ToFlowActionsHubspotUpsertContactParamsPropertiesOutputWithContext(ctx context.Context) FlowActionsHubspotUpsertContactParamsPropertiesOutput {
+	return o
+}
+
+// A contact property's name.
+func (o FlowActionsHubspotUpsertContactParamsPropertiesOutput) Property() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsHubspotUpsertContactParamsProperties) string { return v.Property }).(pulumi.StringOutput)
+}
+
+type FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FlowActionsHubspotUpsertContactParamsProperties)(nil)).Elem()
+}
+
+func (o FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput) ToFlowActionsHubspotUpsertContactParamsPropertiesArrayOutput() FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput {
+	return o
+}
+
+func (o FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput) ToFlowActionsHubspotUpsertContactParamsPropertiesArrayOutputWithContext(ctx context.Context) FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput {
+	return o
+}
+
+func (o FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput) Index(i pulumi.IntInput) FlowActionsHubspotUpsertContactParamsPropertiesOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) FlowActionsHubspotUpsertContactParamsProperties {
+		return vs[0].([]FlowActionsHubspotUpsertContactParamsProperties)[vs[1].(int)]
+	}).(FlowActionsHubspotUpsertContactParamsPropertiesOutput)
+}
+
+type FlowActionsJsonCreateJson struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of JSON CREATE_JSON.
+	Params FlowActionsJsonCreateJsonParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsJsonCreateJsonInput is an input type that accepts FlowActionsJsonCreateJsonArgs and FlowActionsJsonCreateJsonOutput values.
+// You can construct a concrete instance of `FlowActionsJsonCreateJsonInput` via:
+//
+//	FlowActionsJsonCreateJsonArgs{...}
+type FlowActionsJsonCreateJsonInput interface {
+	pulumi.Input
+
+	ToFlowActionsJsonCreateJsonOutput() FlowActionsJsonCreateJsonOutput
+	ToFlowActionsJsonCreateJsonOutputWithContext(context.Context) FlowActionsJsonCreateJsonOutput
+}
+
+type FlowActionsJsonCreateJsonArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of JSON CREATE_JSON.
+	Params FlowActionsJsonCreateJsonParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsJsonCreateJsonArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJsonCreateJson)(nil)).Elem()
+}
+
+func (i FlowActionsJsonCreateJsonArgs) ToFlowActionsJsonCreateJsonOutput() FlowActionsJsonCreateJsonOutput {
+	return i.ToFlowActionsJsonCreateJsonOutputWithContext(context.Background())
+}
+
+func (i FlowActionsJsonCreateJsonArgs) ToFlowActionsJsonCreateJsonOutputWithContext(ctx context.Context) FlowActionsJsonCreateJsonOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsJsonCreateJsonOutput)
+}
+
+type FlowActionsJsonCreateJsonOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsJsonCreateJsonOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJsonCreateJson)(nil)).Elem()
+}
+
+func (o FlowActionsJsonCreateJsonOutput) ToFlowActionsJsonCreateJsonOutput() FlowActionsJsonCreateJsonOutput {
+	return o
+}
+
+func (o FlowActionsJsonCreateJsonOutput) ToFlowActionsJsonCreateJsonOutputWithContext(ctx context.Context) FlowActionsJsonCreateJsonOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsJsonCreateJsonOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJsonCreateJson) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsJsonCreateJsonOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsJsonCreateJson) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsJsonCreateJsonOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsJsonCreateJson) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsJsonCreateJsonOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJsonCreateJson) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsJsonCreateJsonOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsJsonCreateJson) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of JSON CREATE_JSON.
+func (o FlowActionsJsonCreateJsonOutput) Params() FlowActionsJsonCreateJsonParamsOutput {
+	return o.ApplyT(func(v FlowActionsJsonCreateJson) FlowActionsJsonCreateJsonParams { return v.Params }).(FlowActionsJsonCreateJsonParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsJsonCreateJsonOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJsonCreateJson) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of JSON CREATE_JSON.
+type FlowActionsJsonCreateJsonParams struct {
+	// The object to make.
+	Object interface{} `pulumi:"object"`
+}
+
+// FlowActionsJsonCreateJsonParamsInput is an input type that accepts FlowActionsJsonCreateJsonParamsArgs and FlowActionsJsonCreateJsonParamsOutput values.
+// You can construct a concrete instance of `FlowActionsJsonCreateJsonParamsInput` via:
+//
+//	FlowActionsJsonCreateJsonParamsArgs{...}
+type FlowActionsJsonCreateJsonParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsJsonCreateJsonParamsOutput() FlowActionsJsonCreateJsonParamsOutput
+	ToFlowActionsJsonCreateJsonParamsOutputWithContext(context.Context) FlowActionsJsonCreateJsonParamsOutput
+}
+
+// The params of JSON CREATE_JSON.
+type FlowActionsJsonCreateJsonParamsArgs struct {
+	// The object to make.
+	Object pulumi.Input `pulumi:"object"`
+}
+
+func (FlowActionsJsonCreateJsonParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJsonCreateJsonParams)(nil)).Elem()
+}
+
+func (i FlowActionsJsonCreateJsonParamsArgs) ToFlowActionsJsonCreateJsonParamsOutput() FlowActionsJsonCreateJsonParamsOutput {
+	return i.ToFlowActionsJsonCreateJsonParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsJsonCreateJsonParamsArgs) ToFlowActionsJsonCreateJsonParamsOutputWithContext(ctx context.Context) FlowActionsJsonCreateJsonParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsJsonCreateJsonParamsOutput)
+}
+
+// The params of JSON CREATE_JSON.
+type FlowActionsJsonCreateJsonParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsJsonCreateJsonParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJsonCreateJsonParams)(nil)).Elem()
+}
+
+func (o FlowActionsJsonCreateJsonParamsOutput) ToFlowActionsJsonCreateJsonParamsOutput() FlowActionsJsonCreateJsonParamsOutput {
+	return o
+}
+
+func (o FlowActionsJsonCreateJsonParamsOutput) ToFlowActionsJsonCreateJsonParamsOutputWithContext(ctx context.Context) FlowActionsJsonCreateJsonParamsOutput {
+	return o
+}
+
+// The object to make.
+func (o FlowActionsJsonCreateJsonParamsOutput) Object() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsJsonCreateJsonParams) interface{} { return v.Object }).(pulumi.AnyOutput)
+}
+
+type FlowActionsJsonParseJson struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of JSON PARSE_JSON.
+	Params FlowActionsJsonParseJsonParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsJsonParseJsonInput is an input type that accepts FlowActionsJsonParseJsonArgs and FlowActionsJsonParseJsonOutput values.
+// You can construct a concrete instance of `FlowActionsJsonParseJsonInput` via:
+//
+//	FlowActionsJsonParseJsonArgs{...}
+type FlowActionsJsonParseJsonInput interface {
+	pulumi.Input
+
+	ToFlowActionsJsonParseJsonOutput() FlowActionsJsonParseJsonOutput
+	ToFlowActionsJsonParseJsonOutputWithContext(context.Context) FlowActionsJsonParseJsonOutput
+}
+
+type FlowActionsJsonParseJsonArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of JSON PARSE_JSON.
+	Params FlowActionsJsonParseJsonParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsJsonParseJsonArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJsonParseJson)(nil)).Elem()
+}
+
+func (i FlowActionsJsonParseJsonArgs) ToFlowActionsJsonParseJsonOutput() FlowActionsJsonParseJsonOutput {
+	return i.ToFlowActionsJsonParseJsonOutputWithContext(context.Background())
+}
+
+func (i FlowActionsJsonParseJsonArgs) ToFlowActionsJsonParseJsonOutputWithContext(ctx context.Context) FlowActionsJsonParseJsonOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsJsonParseJsonOutput)
+}
+
+type FlowActionsJsonParseJsonOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsJsonParseJsonOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJsonParseJson)(nil)).Elem()
+}
+
+func (o FlowActionsJsonParseJsonOutput) ToFlowActionsJsonParseJsonOutput() FlowActionsJsonParseJsonOutput {
+	return o
+}
+
+func (o FlowActionsJsonParseJsonOutput) ToFlowActionsJsonParseJsonOutputWithContext(ctx context.Context) FlowActionsJsonParseJsonOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsJsonParseJsonOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJsonParseJson) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsJsonParseJsonOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsJsonParseJson) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsJsonParseJsonOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsJsonParseJson) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsJsonParseJsonOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJsonParseJson) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsJsonParseJsonOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsJsonParseJson) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of JSON PARSE_JSON.
+func (o FlowActionsJsonParseJsonOutput) Params() FlowActionsJsonParseJsonParamsOutput {
+	return o.ApplyT(func(v FlowActionsJsonParseJson) FlowActionsJsonParseJsonParams { return v.Params }).(FlowActionsJsonParseJsonParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsJsonParseJsonOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJsonParseJson) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of JSON PARSE_JSON.
+type FlowActionsJsonParseJsonParams struct {
+	// The JSON text.
+	Json string `pulumi:"json"`
+}
+
+// FlowActionsJsonParseJsonParamsInput is an input type that accepts FlowActionsJsonParseJsonParamsArgs and FlowActionsJsonParseJsonParamsOutput values.
+// You can construct a concrete instance of `FlowActionsJsonParseJsonParamsInput` via:
+//
+//	FlowActionsJsonParseJsonParamsArgs{...}
+type FlowActionsJsonParseJsonParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsJsonParseJsonParamsOutput() FlowActionsJsonParseJsonParamsOutput
+	ToFlowActionsJsonParseJsonParamsOutputWithContext(context.Context) FlowActionsJsonParseJsonParamsOutput
+}
+
+// The params of JSON PARSE_JSON.
+type FlowActionsJsonParseJsonParamsArgs struct {
+	// The JSON text.
+	Json pulumi.StringInput `pulumi:"json"`
+}
+
+func (FlowActionsJsonParseJsonParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJsonParseJsonParams)(nil)).Elem()
+}
+
+func (i FlowActionsJsonParseJsonParamsArgs) ToFlowActionsJsonParseJsonParamsOutput() FlowActionsJsonParseJsonParamsOutput {
+	return i.ToFlowActionsJsonParseJsonParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsJsonParseJsonParamsArgs) ToFlowActionsJsonParseJsonParamsOutputWithContext(ctx context.Context) FlowActionsJsonParseJsonParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsJsonParseJsonParamsOutput)
+}
+
+// The params of JSON PARSE_JSON.
+type FlowActionsJsonParseJsonParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsJsonParseJsonParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJsonParseJsonParams)(nil)).Elem()
+}
+
+func (o FlowActionsJsonParseJsonParamsOutput) ToFlowActionsJsonParseJsonParamsOutput() FlowActionsJsonParseJsonParamsOutput {
+	return o
+}
+
+func (o FlowActionsJsonParseJsonParamsOutput) ToFlowActionsJsonParseJsonParamsOutputWithContext(ctx context.Context) FlowActionsJsonParseJsonParamsOutput {
+	return o
+}
+
+// The JSON text.
+func (o FlowActionsJsonParseJsonParamsOutput) Json() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJsonParseJsonParams) string { return v.Json }).(pulumi.StringOutput)
+}
+
+type FlowActionsJsonSerializeJson struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of JSON SERIALIZE_JSON.
+	Params FlowActionsJsonSerializeJsonParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsJsonSerializeJsonInput is an input type that accepts FlowActionsJsonSerializeJsonArgs and FlowActionsJsonSerializeJsonOutput values.
+// You can construct a concrete instance of `FlowActionsJsonSerializeJsonInput` via:
+//
+//	FlowActionsJsonSerializeJsonArgs{...}
+type FlowActionsJsonSerializeJsonInput interface {
+	pulumi.Input
+
+	ToFlowActionsJsonSerializeJsonOutput() FlowActionsJsonSerializeJsonOutput
+	ToFlowActionsJsonSerializeJsonOutputWithContext(context.Context) FlowActionsJsonSerializeJsonOutput
+}
+
+type FlowActionsJsonSerializeJsonArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of JSON SERIALIZE_JSON.
+	Params FlowActionsJsonSerializeJsonParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsJsonSerializeJsonArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJsonSerializeJson)(nil)).Elem()
+}
+
+func (i FlowActionsJsonSerializeJsonArgs) ToFlowActionsJsonSerializeJsonOutput() FlowActionsJsonSerializeJsonOutput {
+	return i.ToFlowActionsJsonSerializeJsonOutputWithContext(context.Background())
+}
+
+func (i FlowActionsJsonSerializeJsonArgs) ToFlowActionsJsonSerializeJsonOutputWithContext(ctx context.Context) FlowActionsJsonSerializeJsonOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsJsonSerializeJsonOutput)
+}
+
+type FlowActionsJsonSerializeJsonOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsJsonSerializeJsonOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJsonSerializeJson)(nil)).Elem()
+}
+
+func (o FlowActionsJsonSerializeJsonOutput) ToFlowActionsJsonSerializeJsonOutput() FlowActionsJsonSerializeJsonOutput {
+	return o
+}
+
+func (o FlowActionsJsonSerializeJsonOutput) ToFlowActionsJsonSerializeJsonOutputWithContext(ctx context.Context) FlowActionsJsonSerializeJsonOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsJsonSerializeJsonOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJsonSerializeJson) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsJsonSerializeJsonOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsJsonSerializeJson) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsJsonSerializeJsonOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsJsonSerializeJson) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsJsonSerializeJsonOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJsonSerializeJson) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsJsonSerializeJsonOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsJsonSerializeJson) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of JSON SERIALIZE_JSON.
+func (o FlowActionsJsonSerializeJsonOutput) Params() FlowActionsJsonSerializeJsonParamsOutput {
+	return o.ApplyT(func(v FlowActionsJsonSerializeJson) FlowActionsJsonSerializeJsonParams { return v.Params }).(FlowActionsJsonSerializeJsonParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsJsonSerializeJsonOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJsonSerializeJson) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of JSON SERIALIZE_JSON.
+type FlowActionsJsonSerializeJsonParams struct {
+	// The value.
+	Object interface{} `pulumi:"object"`
+}
+
+// FlowActionsJsonSerializeJsonParamsInput is an input type that accepts FlowActionsJsonSerializeJsonParamsArgs and FlowActionsJsonSerializeJsonParamsOutput values.
+// You can construct a concrete instance of `FlowActionsJsonSerializeJsonParamsInput` via:
+//
+//	FlowActionsJsonSerializeJsonParamsArgs{...}
+type FlowActionsJsonSerializeJsonParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsJsonSerializeJsonParamsOutput() FlowActionsJsonSerializeJsonParamsOutput
+	ToFlowActionsJsonSerializeJsonParamsOutputWithContext(context.Context) FlowActionsJsonSerializeJsonParamsOutput
+}
+
+// The params of JSON SERIALIZE_JSON.
+type FlowActionsJsonSerializeJsonParamsArgs struct {
+	// The value.
+	Object pulumi.Input `pulumi:"object"`
+}
+
+func (FlowActionsJsonSerializeJsonParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJsonSerializeJsonParams)(nil)).Elem()
+}
+
+func (i FlowActionsJsonSerializeJsonParamsArgs) ToFlowActionsJsonSerializeJsonParamsOutput() FlowActionsJsonSerializeJsonParamsOutput {
+	return i.ToFlowActionsJsonSerializeJsonParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsJsonSerializeJsonParamsArgs) ToFlowActionsJsonSerializeJsonParamsOutputWithContext(ctx context.Context) FlowActionsJsonSerializeJsonParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsJsonSerializeJsonParamsOutput)
+}
+
+// The params of JSON SERIALIZE_JSON.
+type FlowActionsJsonSerializeJsonParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsJsonSerializeJsonParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJsonSerializeJsonParams)(nil)).Elem()
+}
+
+func (o FlowActionsJsonSerializeJsonParamsOutput) ToFlowActionsJsonSerializeJsonParamsOutput() FlowActionsJsonSerializeJsonParamsOutput {
+	return o
+}
+
+func (o FlowActionsJsonSerializeJsonParamsOutput) ToFlowActionsJsonSerializeJsonParamsOutputWithContext(ctx context.Context) FlowActionsJsonSerializeJsonParamsOutput {
+	return o
+}
+
+// The value.
+func (o FlowActionsJsonSerializeJsonParamsOutput) Object() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsJsonSerializeJsonParams) interface{} { return v.Object }).(pulumi.AnyOutput)
+}
+
+type FlowActionsJwtDecodeJwt struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of JWT DECODE_JWT.
+	Params FlowActionsJwtDecodeJwtParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsJwtDecodeJwtInput is an input type that accepts FlowActionsJwtDecodeJwtArgs and FlowActionsJwtDecodeJwtOutput values.
+// You can construct a concrete instance of `FlowActionsJwtDecodeJwtInput` via:
+//
+//	FlowActionsJwtDecodeJwtArgs{...}
+type FlowActionsJwtDecodeJwtInput interface {
+	pulumi.Input
+
+	ToFlowActionsJwtDecodeJwtOutput() FlowActionsJwtDecodeJwtOutput
+	ToFlowActionsJwtDecodeJwtOutputWithContext(context.Context) FlowActionsJwtDecodeJwtOutput
+}
+
+type FlowActionsJwtDecodeJwtArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of JWT DECODE_JWT.
+	Params FlowActionsJwtDecodeJwtParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsJwtDecodeJwtArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJwtDecodeJwt)(nil)).Elem()
+}
+
+func (i FlowActionsJwtDecodeJwtArgs) ToFlowActionsJwtDecodeJwtOutput() FlowActionsJwtDecodeJwtOutput {
+	return i.ToFlowActionsJwtDecodeJwtOutputWithContext(context.Background())
+}
+
+func (i FlowActionsJwtDecodeJwtArgs) ToFlowActionsJwtDecodeJwtOutputWithContext(ctx context.Context) FlowActionsJwtDecodeJwtOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsJwtDecodeJwtOutput)
+}
+
+type FlowActionsJwtDecodeJwtOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsJwtDecodeJwtOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJwtDecodeJwt)(nil)).Elem()
+}
+
+func (o FlowActionsJwtDecodeJwtOutput) ToFlowActionsJwtDecodeJwtOutput() FlowActionsJwtDecodeJwtOutput {
+	return o
+}
+
+func (o FlowActionsJwtDecodeJwtOutput) ToFlowActionsJwtDecodeJwtOutputWithContext(ctx context.Context) FlowActionsJwtDecodeJwtOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsJwtDecodeJwtOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJwtDecodeJwt) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsJwtDecodeJwtOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtDecodeJwt) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsJwtDecodeJwtOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtDecodeJwt) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsJwtDecodeJwtOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJwtDecodeJwt) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsJwtDecodeJwtOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtDecodeJwt) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of JWT DECODE_JWT.
+func (o FlowActionsJwtDecodeJwtOutput) Params() FlowActionsJwtDecodeJwtParamsOutput {
+	return o.ApplyT(func(v FlowActionsJwtDecodeJwt) FlowActionsJwtDecodeJwtParams { return v.Params }).(FlowActionsJwtDecodeJwtParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsJwtDecodeJwtOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJwtDecodeJwt) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of JWT DECODE_JWT.
+type FlowActionsJwtDecodeJwtParams struct {
+	// The token to decode.
+	Token string `pulumi:"token"`
+}
+
+// FlowActionsJwtDecodeJwtParamsInput is an input type that accepts FlowActionsJwtDecodeJwtParamsArgs and FlowActionsJwtDecodeJwtParamsOutput values.
+// You can construct a concrete instance of `FlowActionsJwtDecodeJwtParamsInput` via:
+//
+//	FlowActionsJwtDecodeJwtParamsArgs{...}
+type FlowActionsJwtDecodeJwtParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsJwtDecodeJwtParamsOutput() FlowActionsJwtDecodeJwtParamsOutput
+	ToFlowActionsJwtDecodeJwtParamsOutputWithContext(context.Context) FlowActionsJwtDecodeJwtParamsOutput
+}
+
+// The params of JWT DECODE_JWT.
+type FlowActionsJwtDecodeJwtParamsArgs struct {
+	// The token to decode.
+	Token pulumi.StringInput `pulumi:"token"`
+}
+
+func (FlowActionsJwtDecodeJwtParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJwtDecodeJwtParams)(nil)).Elem()
+}
+
+func (i FlowActionsJwtDecodeJwtParamsArgs) ToFlowActionsJwtDecodeJwtParamsOutput() FlowActionsJwtDecodeJwtParamsOutput {
+	return i.ToFlowActionsJwtDecodeJwtParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsJwtDecodeJwtParamsArgs) ToFlowActionsJwtDecodeJwtParamsOutputWithContext(ctx context.Context) FlowActionsJwtDecodeJwtParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsJwtDecodeJwtParamsOutput)
+}
+
+// The params of JWT DECODE_JWT.
+type FlowActionsJwtDecodeJwtParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsJwtDecodeJwtParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJwtDecodeJwtParams)(nil)).Elem()
+}
+
+func (o FlowActionsJwtDecodeJwtParamsOutput) ToFlowActionsJwtDecodeJwtParamsOutput() FlowActionsJwtDecodeJwtParamsOutput {
+	return o
+}
+
+func (o FlowActionsJwtDecodeJwtParamsOutput) ToFlowActionsJwtDecodeJwtParamsOutputWithContext(ctx context.Context) FlowActionsJwtDecodeJwtParamsOutput {
+	return o
+}
+
+// The token to decode.
+func (o FlowActionsJwtDecodeJwtParamsOutput) Token() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJwtDecodeJwtParams) string { return v.Token }).(pulumi.StringOutput)
+}
+
+type FlowActionsJwtSignJwt struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of JWT SIGN_JWT.
+	Params FlowActionsJwtSignJwtParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsJwtSignJwtInput is an input type that accepts FlowActionsJwtSignJwtArgs and FlowActionsJwtSignJwtOutput values.
+// You can construct a concrete instance of `FlowActionsJwtSignJwtInput` via:
+//
+//	FlowActionsJwtSignJwtArgs{...}
+type FlowActionsJwtSignJwtInput interface {
+	pulumi.Input
+
+	ToFlowActionsJwtSignJwtOutput() FlowActionsJwtSignJwtOutput
+	ToFlowActionsJwtSignJwtOutputWithContext(context.Context) FlowActionsJwtSignJwtOutput
+}
+
+type FlowActionsJwtSignJwtArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of JWT SIGN_JWT.
+	Params FlowActionsJwtSignJwtParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsJwtSignJwtArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJwtSignJwt)(nil)).Elem()
+}
+
+func (i FlowActionsJwtSignJwtArgs) ToFlowActionsJwtSignJwtOutput() FlowActionsJwtSignJwtOutput {
+	return i.ToFlowActionsJwtSignJwtOutputWithContext(context.Background())
+}
+
+func (i FlowActionsJwtSignJwtArgs) ToFlowActionsJwtSignJwtOutputWithContext(ctx context.Context) FlowActionsJwtSignJwtOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsJwtSignJwtOutput)
+}
+
+type FlowActionsJwtSignJwtOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsJwtSignJwtOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJwtSignJwt)(nil)).Elem()
+}
+
+func (o FlowActionsJwtSignJwtOutput) ToFlowActionsJwtSignJwtOutput() FlowActionsJwtSignJwtOutput {
+	return o
+}
+
+func (o FlowActionsJwtSignJwtOutput) ToFlowActionsJwtSignJwtOutputWithContext(ctx context.Context) FlowActionsJwtSignJwtOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsJwtSignJwtOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJwtSignJwt) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsJwtSignJwtOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtSignJwt) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsJwtSignJwtOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtSignJwt) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsJwtSignJwtOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJwtSignJwt) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsJwtSignJwtOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtSignJwt) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of JWT SIGN_JWT.
+func (o FlowActionsJwtSignJwtOutput) Params() FlowActionsJwtSignJwtParamsOutput {
+	return o.ApplyT(func(v FlowActionsJwtSignJwt) FlowActionsJwtSignJwtParams { return v.Params }).(FlowActionsJwtSignJwtParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsJwtSignJwtOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJwtSignJwt) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of JWT SIGN_JWT.
+type FlowActionsJwtSignJwtParams struct {
+	// The token's audience (`aud`).
+	Audience *string `pulumi:"audience"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// How long the token lasts (`1h`, `30m`).
+	ExpiresIn *string `pulumi:"expiresIn"`
+	// The token's issuer (`iss`).
+	Issuer *string `pulumi:"issuer"`
+	// The claims.
+	Payload interface{} `pulumi:"payload"`
+	// The subject line.
+	Subject *string `pulumi:"subject"`
+}
+
+// FlowActionsJwtSignJwtParamsInput is an input type that accepts FlowActionsJwtSignJwtParamsArgs and FlowActionsJwtSignJwtParamsOutput values.
+// You can construct a concrete instance of `FlowActionsJwtSignJwtParamsInput` via:
+//
+//	FlowActionsJwtSignJwtParamsArgs{...}
+type FlowActionsJwtSignJwtParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsJwtSignJwtParamsOutput() FlowActionsJwtSignJwtParamsOutput
+	ToFlowActionsJwtSignJwtParamsOutputWithContext(context.Context) FlowActionsJwtSignJwtParamsOutput
+}
+
+// The params of JWT SIGN_JWT.
+type FlowActionsJwtSignJwtParamsArgs struct {
+	// The token's audience (`aud`).
+	Audience pulumi.StringPtrInput `pulumi:"audience"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// How long the token lasts (`1h`, `30m`).
+	ExpiresIn pulumi.StringPtrInput `pulumi:"expiresIn"`
+	// The token's issuer (`iss`).
+	Issuer pulumi.StringPtrInput `pulumi:"issuer"`
+	// The claims.
+	Payload pulumi.Input `pulumi:"payload"`
+	// The subject line.
+	Subject pulumi.StringPtrInput `pulumi:"subject"`
+}
+
+func (FlowActionsJwtSignJwtParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJwtSignJwtParams)(nil)).Elem()
+}
+
+func (i FlowActionsJwtSignJwtParamsArgs) ToFlowActionsJwtSignJwtParamsOutput() FlowActionsJwtSignJwtParamsOutput {
+	return i.ToFlowActionsJwtSignJwtParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsJwtSignJwtParamsArgs) ToFlowActionsJwtSignJwtParamsOutputWithContext(ctx context.Context) FlowActionsJwtSignJwtParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsJwtSignJwtParamsOutput)
+}
+
+// The params of JWT SIGN_JWT.
+type FlowActionsJwtSignJwtParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsJwtSignJwtParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJwtSignJwtParams)(nil)).Elem()
+}
+
+func (o FlowActionsJwtSignJwtParamsOutput) ToFlowActionsJwtSignJwtParamsOutput() FlowActionsJwtSignJwtParamsOutput {
+	return o
+}
+
+func (o FlowActionsJwtSignJwtParamsOutput) ToFlowActionsJwtSignJwtParamsOutputWithContext(ctx context.Context) FlowActionsJwtSignJwtParamsOutput {
+	return o
+}
+
+// The token's audience (`aud`).
+func (o FlowActionsJwtSignJwtParamsOutput) Audience() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtSignJwtParams) *string { return v.Audience }).(pulumi.StringPtrOutput)
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsJwtSignJwtParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJwtSignJwtParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// How long the token lasts (`1h`, `30m`).
+func (o FlowActionsJwtSignJwtParamsOutput) ExpiresIn() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtSignJwtParams) *string { return v.ExpiresIn }).(pulumi.StringPtrOutput)
+}
+
+// The token's issuer (`iss`).
+func (o FlowActionsJwtSignJwtParamsOutput) Issuer() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtSignJwtParams) *string { return v.Issuer }).(pulumi.StringPtrOutput)
+}
+
+// The claims.
+func (o FlowActionsJwtSignJwtParamsOutput) Payload() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsJwtSignJwtParams) interface{} { return v.Payload }).(pulumi.AnyOutput)
+}
+
+// The subject line.
+func (o FlowActionsJwtSignJwtParamsOutput) Subject() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtSignJwtParams) *string { return v.Subject }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsJwtVerifyJwt struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of JWT VERIFY_JWT.
+	Params FlowActionsJwtVerifyJwtParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsJwtVerifyJwtInput is an input type that accepts FlowActionsJwtVerifyJwtArgs and FlowActionsJwtVerifyJwtOutput values.
+// You can construct a concrete instance of `FlowActionsJwtVerifyJwtInput` via:
+//
+//	FlowActionsJwtVerifyJwtArgs{...}
+type FlowActionsJwtVerifyJwtInput interface {
+	pulumi.Input
+
+	ToFlowActionsJwtVerifyJwtOutput() FlowActionsJwtVerifyJwtOutput
+	ToFlowActionsJwtVerifyJwtOutputWithContext(context.Context) FlowActionsJwtVerifyJwtOutput
+}
+
+type FlowActionsJwtVerifyJwtArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of JWT VERIFY_JWT.
+	Params FlowActionsJwtVerifyJwtParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsJwtVerifyJwtArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJwtVerifyJwt)(nil)).Elem()
+}
+
+func (i FlowActionsJwtVerifyJwtArgs) ToFlowActionsJwtVerifyJwtOutput() FlowActionsJwtVerifyJwtOutput {
+	return i.ToFlowActionsJwtVerifyJwtOutputWithContext(context.Background())
+}
+
+func (i FlowActionsJwtVerifyJwtArgs) ToFlowActionsJwtVerifyJwtOutputWithContext(ctx context.Context) FlowActionsJwtVerifyJwtOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsJwtVerifyJwtOutput)
+}
+
+type FlowActionsJwtVerifyJwtOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsJwtVerifyJwtOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJwtVerifyJwt)(nil)).Elem()
+}
+
+func (o FlowActionsJwtVerifyJwtOutput) ToFlowActionsJwtVerifyJwtOutput() FlowActionsJwtVerifyJwtOutput {
+	return o
+}
+
+func (o FlowActionsJwtVerifyJwtOutput) ToFlowActionsJwtVerifyJwtOutputWithContext(ctx context.Context) FlowActionsJwtVerifyJwtOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsJwtVerifyJwtOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJwtVerifyJwt) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsJwtVerifyJwtOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtVerifyJwt) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsJwtVerifyJwtOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtVerifyJwt) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsJwtVerifyJwtOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJwtVerifyJwt) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsJwtVerifyJwtOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtVerifyJwt) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of JWT VERIFY_JWT.
+func (o FlowActionsJwtVerifyJwtOutput) Params() FlowActionsJwtVerifyJwtParamsOutput {
+	return o.ApplyT(func(v FlowActionsJwtVerifyJwt) FlowActionsJwtVerifyJwtParams { return v.Params }).(FlowActionsJwtVerifyJwtParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsJwtVerifyJwtOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJwtVerifyJwt) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of JWT VERIFY_JWT.
+type FlowActionsJwtVerifyJwtParams struct {
+	// The token's audience (`aud`).
+	Audience *string `pulumi:"audience"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The token's issuer (`iss`).
+	Issuer *string `pulumi:"issuer"`
+	// The token to verify.
+	Token string `pulumi:"token"`
+}
+
+// FlowActionsJwtVerifyJwtParamsInput is an input type that accepts FlowActionsJwtVerifyJwtParamsArgs and FlowActionsJwtVerifyJwtParamsOutput values.
+// You can construct a concrete instance of `FlowActionsJwtVerifyJwtParamsInput` via:
+//
+//	FlowActionsJwtVerifyJwtParamsArgs{...}
+type FlowActionsJwtVerifyJwtParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsJwtVerifyJwtParamsOutput() FlowActionsJwtVerifyJwtParamsOutput
+	ToFlowActionsJwtVerifyJwtParamsOutputWithContext(context.Context) FlowActionsJwtVerifyJwtParamsOutput
+}
+
+// The params of JWT VERIFY_JWT.
+type FlowActionsJwtVerifyJwtParamsArgs struct {
+	// The token's audience (`aud`).
+	Audience pulumi.StringPtrInput `pulumi:"audience"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The token's issuer (`iss`).
+	Issuer pulumi.StringPtrInput `pulumi:"issuer"`
+	// The token to verify.
+	Token pulumi.StringInput `pulumi:"token"`
+}
+
+func (FlowActionsJwtVerifyJwtParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJwtVerifyJwtParams)(nil)).Elem()
+}
+
+func (i FlowActionsJwtVerifyJwtParamsArgs) ToFlowActionsJwtVerifyJwtParamsOutput() FlowActionsJwtVerifyJwtParamsOutput {
+	return i.ToFlowActionsJwtVerifyJwtParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsJwtVerifyJwtParamsArgs) ToFlowActionsJwtVerifyJwtParamsOutputWithContext(ctx context.Context) FlowActionsJwtVerifyJwtParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsJwtVerifyJwtParamsOutput)
+}
+
+// The params of JWT VERIFY_JWT.
+type FlowActionsJwtVerifyJwtParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsJwtVerifyJwtParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsJwtVerifyJwtParams)(nil)).Elem()
+}
+
+func (o FlowActionsJwtVerifyJwtParamsOutput) ToFlowActionsJwtVerifyJwtParamsOutput() FlowActionsJwtVerifyJwtParamsOutput {
+	return o
+}
+
+func (o FlowActionsJwtVerifyJwtParamsOutput) ToFlowActionsJwtVerifyJwtParamsOutputWithContext(ctx context.Context) FlowActionsJwtVerifyJwtParamsOutput {
+	return o
+}
+
+// The token's audience (`aud`).
+func (o FlowActionsJwtVerifyJwtParamsOutput) Audience() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtVerifyJwtParams) *string { return v.Audience }).(pulumi.StringPtrOutput)
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsJwtVerifyJwtParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJwtVerifyJwtParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The token's issuer (`iss`).
+func (o FlowActionsJwtVerifyJwtParamsOutput) Issuer() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsJwtVerifyJwtParams) *string { return v.Issuer }).(pulumi.StringPtrOutput)
+}
+
+// The token to verify.
+func (o FlowActionsJwtVerifyJwtParamsOutput) Token() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsJwtVerifyJwtParams) string { return v.Token }).(pulumi.StringOutput)
+}
+
+type FlowActionsMailchimpUpsertMember struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of MAILCHIMP UPSERT_MEMBER.
+	Params FlowActionsMailchimpUpsertMemberParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsMailchimpUpsertMemberInput is an input type that accepts FlowActionsMailchimpUpsertMemberArgs and FlowActionsMailchimpUpsertMemberOutput values.
+// You can construct a concrete instance of `FlowActionsMailchimpUpsertMemberInput` via:
+//
+//	FlowActionsMailchimpUpsertMemberArgs{...}
+type FlowActionsMailchimpUpsertMemberInput interface {
+	pulumi.Input
+
+	ToFlowActionsMailchimpUpsertMemberOutput() FlowActionsMailchimpUpsertMemberOutput
+	ToFlowActionsMailchimpUpsertMemberOutputWithContext(context.Context) FlowActionsMailchimpUpsertMemberOutput
+}
+
+type FlowActionsMailchimpUpsertMemberArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of MAILCHIMP UPSERT_MEMBER.
+	Params FlowActionsMailchimpUpsertMemberParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsMailchimpUpsertMemberArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsMailchimpUpsertMember)(nil)).Elem()
+}
+
+func (i FlowActionsMailchimpUpsertMemberArgs) ToFlowActionsMailchimpUpsertMemberOutput() FlowActionsMailchimpUpsertMemberOutput {
+	return i.ToFlowActionsMailchimpUpsertMemberOutputWithContext(context.Background())
+}
+
+func (i FlowActionsMailchimpUpsertMemberArgs) ToFlowActionsMailchimpUpsertMemberOutputWithContext(ctx context.Context) FlowActionsMailchimpUpsertMemberOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsMailchimpUpsertMemberOutput)
+}
+
+type FlowActionsMailchimpUpsertMemberOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsMailchimpUpsertMemberOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsMailchimpUpsertMember)(nil)).Elem()
+}
+
+func (o FlowActionsMailchimpUpsertMemberOutput) ToFlowActionsMailchimpUpsertMemberOutput() FlowActionsMailchimpUpsertMemberOutput {
+	return o
+}
+
+func (o FlowActionsMailchimpUpsertMemberOutput) ToFlowActionsMailchimpUpsertMemberOutputWithContext(ctx context.Context) FlowActionsMailchimpUpsertMemberOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsMailchimpUpsertMemberOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsMailchimpUpsertMember) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsMailchimpUpsertMemberOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsMailchimpUpsertMember) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsMailchimpUpsertMemberOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsMailchimpUpsertMember) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsMailchimpUpsertMemberOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsMailchimpUpsertMember) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsMailchimpUpsertMemberOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsMailchimpUpsertMember) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of MAILCHIMP UPSERT_MEMBER.
+func (o FlowActionsMailchimpUpsertMemberOutput) Params() FlowActionsMailchimpUpsertMemberParamsOutput {
+	return o.ApplyT(func(v FlowActionsMailchimpUpsertMember) FlowActionsMailchimpUpsertMemberParams { return v.Params }).(FlowActionsMailchimpUpsertMemberParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsMailchimpUpsertMemberOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsMailchimpUpsertMember) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of MAILCHIMP UPSERT_MEMBER.
+type FlowActionsMailchimpUpsertMemberParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The audience (list).
+	ListId string `pulumi:"listId"`
+	// The member to add or update.
+	Member FlowActionsMailchimpUpsertMemberParamsMember `pulumi:"member"`
+}
+
+// FlowActionsMailchimpUpsertMemberParamsInput is an input type that accepts FlowActionsMailchimpUpsertMemberParamsArgs and FlowActionsMailchimpUpsertMemberParamsOutput values.
+// You can construct a concrete instance of `FlowActionsMailchimpUpsertMemberParamsInput` via:
+//
+//	FlowActionsMailchimpUpsertMemberParamsArgs{...}
+type FlowActionsMailchimpUpsertMemberParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsMailchimpUpsertMemberParamsOutput() FlowActionsMailchimpUpsertMemberParamsOutput
+	ToFlowActionsMailchimpUpsertMemberParamsOutputWithContext(context.Context) FlowActionsMailchimpUpsertMemberParamsOutput
+}
+
+// The params of MAILCHIMP UPSERT_MEMBER.
+type FlowActionsMailchimpUpsertMemberParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The audience (list).
+	ListId pulumi.StringInput `pulumi:"listId"`
+	// The member to add or update.
+	Member FlowActionsMailchimpUpsertMemberParamsMemberInput `pulumi:"member"`
+}
+
+func (FlowActionsMailchimpUpsertMemberParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsMailchimpUpsertMemberParams)(nil)).Elem()
+}
+
+func (i FlowActionsMailchimpUpsertMemberParamsArgs) ToFlowActionsMailchimpUpsertMemberParamsOutput() FlowActionsMailchimpUpsertMemberParamsOutput {
+	return i.ToFlowActionsMailchimpUpsertMemberParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsMailchimpUpsertMemberParamsArgs) ToFlowActionsMailchimpUpsertMemberParamsOutputWithContext(ctx context.Context) FlowActionsMailchimpUpsertMemberParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsMailchimpUpsertMemberParamsOutput)
+}
+
+// The params of MAILCHIMP UPSERT_MEMBER.
+type FlowActionsMailchimpUpsertMemberParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsMailchimpUpsertMemberParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsMailchimpUpsertMemberParams)(nil)).Elem()
+}
+
+func (o FlowActionsMailchimpUpsertMemberParamsOutput) ToFlowActionsMailchimpUpsertMemberParamsOutput() FlowActionsMailchimpUpsertMemberParamsOutput {
+	return o
+}
+
+func (o FlowActionsMailchimpUpsertMemberParamsOutput) ToFlowActionsMailchimpUpsertMemberParamsOutputWithContext(ctx context.Context) FlowActionsMailchimpUpsertMemberParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsMailchimpUpsertMemberParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsMailchimpUpsertMemberParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The audience (list).
+func (o FlowActionsMailchimpUpsertMemberParamsOutput) ListId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsMailchimpUpsertMemberParams) string { return v.ListId }).(pulumi.StringOutput)
+}
+
+// The member to add or update.
+func (o FlowActionsMailchimpUpsertMemberParamsOutput) Member() FlowActionsMailchimpUpsertMemberParamsMemberOutput {
+	return o.ApplyT(func(v FlowActionsMailchimpUpsertMemberParams) FlowActionsMailchimpUpsertMemberParamsMember {
+		return v.Member
+	}).(FlowActionsMailchimpUpsertMemberParamsMemberOutput)
+}
+
+// The member to add or update.
+type FlowActionsMailchimpUpsertMemberParamsMember struct {
+	// An email address (or a template giving one).
+	EmailAddress string `pulumi:"emailAddress"`
+	// Merge field values, by tag.
+	MergeFields interface{} `pulumi:"mergeFields"`
+	// The member's status when added (`subscribed`, `pending`, …).
+	StatusIfNew string `pulumi:"statusIfNew"`
+}
+
+// FlowActionsMailchimpUpsertMemberParamsMemberInput is an input type that accepts FlowActionsMailchimpUpsertMemberParamsMemberArgs and FlowActionsMailchimpUpsertMemberParamsMemberOutput values.
+// You can construct a concrete instance of `FlowActionsMailchimpUpsertMemberParamsMemberInput` via:
+//
+//	FlowActionsMailchimpUpsertMemberParamsMemberArgs{...}
+type FlowActionsMailchimpUpsertMemberParamsMemberInput interface {
+	pulumi.Input
+
+	ToFlowActionsMailchimpUpsertMemberParamsMemberOutput() FlowActionsMailchimpUpsertMemberParamsMemberOutput
+	ToFlowActionsMailchimpUpsertMemberParamsMemberOutputWithContext(context.Context) FlowActionsMailchimpUpsertMemberParamsMemberOutput
+}
+
+// The member to add or update.
+type FlowActionsMailchimpUpsertMemberParamsMemberArgs struct {
+	// An email address (or a template giving one).
+	EmailAddress pulumi.StringInput `pulumi:"emailAddress"`
+	// Merge field values, by tag.
+	MergeFields pulumi.Input `pulumi:"mergeFields"`
+	// The member's status when added (`subscribed`, `pending`, …).
+	StatusIfNew pulumi.StringInput `pulumi:"statusIfNew"`
+}
+
+func (FlowActionsMailchimpUpsertMemberParamsMemberArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsMailchimpUpsertMemberParamsMember)(nil)).Elem()
+}
+
+func (i FlowActionsMailchimpUpsertMemberParamsMemberArgs) ToFlowActionsMailchimpUpsertMemberParamsMemberOutput() FlowActionsMailchimpUpsertMemberParamsMemberOutput {
+	return i.ToFlowActionsMailchimpUpsertMemberParamsMemberOutputWithContext(context.Background())
+}
+
+func (i FlowActionsMailchimpUpsertMemberParamsMemberArgs) ToFlowActionsMailchimpUpsertMemberParamsMemberOutputWithContext(ctx context.Context) FlowActionsMailchimpUpsertMemberParamsMemberOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsMailchimpUpsertMemberParamsMemberOutput)
+}
+
+// The member to add or update.
+type FlowActionsMailchimpUpsertMemberParamsMemberOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsMailchimpUpsertMemberParamsMemberOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsMailchimpUpsertMemberParamsMember)(nil)).Elem()
+}
+
+func (o FlowActionsMailchimpUpsertMemberParamsMemberOutput) ToFlowActionsMailchimpUpsertMemberParamsMemberOutput() FlowActionsMailchimpUpsertMemberParamsMemberOutput {
+	return o
+}
+
+func (o FlowActionsMailchimpUpsertMemberParamsMemberOutput) ToFlowActionsMailchimpUpsertMemberParamsMemberOutputWithContext(ctx context.Context) FlowActionsMailchimpUpsertMemberParamsMemberOutput {
+	return o
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsMailchimpUpsertMemberParamsMemberOutput) EmailAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsMailchimpUpsertMemberParamsMember) string { return v.EmailAddress }).(pulumi.StringOutput)
+}
+
+// Merge field values, by tag.
+func (o FlowActionsMailchimpUpsertMemberParamsMemberOutput) MergeFields() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsMailchimpUpsertMemberParamsMember) interface{} { return v.MergeFields }).(pulumi.AnyOutput)
+}
+
+// The member's status when added (`subscribed`, `pending`, …).
+func (o FlowActionsMailchimpUpsertMemberParamsMemberOutput) StatusIfNew() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsMailchimpUpsertMemberParamsMember) string { return v.StatusIfNew }).(pulumi.StringOutput)
+}
+
+type FlowActionsMailjetSendEmail struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The message: its `content`, or a `TemplateId` and its `variables`.
+	Params interface{} `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsMailjetSendEmailInput is an input type that accepts FlowActionsMailjetSendEmailArgs and FlowActionsMailjetSendEmailOutput values.
+// You can construct a concrete instance of `FlowActionsMailjetSendEmailInput` via:
+//
+//	FlowActionsMailjetSendEmailArgs{...}
+type FlowActionsMailjetSendEmailInput interface {
+	pulumi.Input
+
+	ToFlowActionsMailjetSendEmailOutput() FlowActionsMailjetSendEmailOutput
+	ToFlowActionsMailjetSendEmailOutputWithContext(context.Context) FlowActionsMailjetSendEmailOutput
+}
+
+type FlowActionsMailjetSendEmailArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The message: its `content`, or a `TemplateId` and its `variables`.
+	Params pulumi.Input `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsMailjetSendEmailArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsMailjetSendEmail)(nil)).Elem()
+}
+
+func (i FlowActionsMailjetSendEmailArgs) ToFlowActionsMailjetSendEmailOutput() FlowActionsMailjetSendEmailOutput {
+	return i.ToFlowActionsMailjetSendEmailOutputWithContext(context.Background())
+}
+
+func (i FlowActionsMailjetSendEmailArgs) ToFlowActionsMailjetSendEmailOutputWithContext(ctx context.Context) FlowActionsMailjetSendEmailOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsMailjetSendEmailOutput)
+}
+
+type FlowActionsMailjetSendEmailOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsMailjetSendEmailOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsMailjetSendEmail)(nil)).Elem()
+}
+
+func (o FlowActionsMailjetSendEmailOutput) ToFlowActionsMailjetSendEmailOutput() FlowActionsMailjetSendEmailOutput {
+	return o
+}
+
+func (o FlowActionsMailjetSendEmailOutput) ToFlowActionsMailjetSendEmailOutputWithContext(ctx context.Context) FlowActionsMailjetSendEmailOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsMailjetSendEmailOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsMailjetSendEmail) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsMailjetSendEmailOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsMailjetSendEmail) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsMailjetSendEmailOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsMailjetSendEmail) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsMailjetSendEmailOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsMailjetSendEmail) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsMailjetSendEmailOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsMailjetSendEmail) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The message: its `content`, or a `TemplateId` and its `variables`.
+func (o FlowActionsMailjetSendEmailOutput) Params() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsMailjetSendEmail) interface{} { return v.Params }).(pulumi.AnyOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsMailjetSendEmailOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsMailjetSendEmail) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowActionsMailjetSendEmailParamsVariant1 struct {
+	// The message, as Mailjet takes it.
+	Content string `pulumi:"content"`
+}
+
+// FlowActionsMailjetSendEmailParamsVariant1Input is an input type that accepts FlowActionsMailjetSendEmailParamsVariant1Args and FlowActionsMailjetSendEmailParamsVariant1Output values.
+// You can construct a concrete instance of `FlowActionsMailjetSendEmailParamsVariant1Input` via:
+//
+//	FlowActionsMailjetSendEmailParamsVariant1Args{...}
+type FlowActionsMailjetSendEmailParamsVariant1Input interface {
+	pulumi.Input
+
+	ToFlowActionsMailjetSendEmailParamsVariant1Output() FlowActionsMailjetSendEmailParamsVariant1Output
+	ToFlowActionsMailjetSendEmailParamsVariant1OutputWithContext(context.Context) FlowActionsMailjetSendEmailParamsVariant1Output
+}
+
+type FlowActionsMailjetSendEmailParamsVariant1Args struct {
+	// The message, as Mailjet takes it.
+	Content pulumi.StringInput `pulumi:"content"`
+}
+
+func (FlowActionsMailjetSendEmailParamsVariant1Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsMailjetSendEmailParamsVariant1)(nil)).Elem()
+}
+
+func (i FlowActionsMailjetSendEmailParamsVariant1Args) ToFlowActionsMailjetSendEmailParamsVariant1Output() FlowActionsMailjetSendEmailParamsVariant1Output {
+	return i.ToFlowActionsMailjetSendEmailParamsVariant1OutputWithContext(context.Background())
+}
+
+func (i FlowActionsMailjetSendEmailParamsVariant1Args) ToFlowActionsMailjetSendEmailParamsVariant1OutputWithContext(ctx context.Context) FlowActionsMailjetSendEmailParamsVariant1Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsMailjetSendEmailParamsVariant1Output)
+}
+
+type FlowActionsMailjetSendEmailParamsVariant1Output struct{ *pulumi.OutputState }
+
+func (FlowActionsMailjetSendEmailParamsVariant1Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsMailjetSendEmailParamsVariant1)(nil)).Elem()
+}
+
+func (o FlowActionsMailjetSendEmailParamsVariant1Output) ToFlowActionsMailjetSendEmailParamsVariant1Output() FlowActionsMailjetSendEmailParamsVariant1Output {
+	return o
+}
+
+func (o FlowActionsMailjetSendEmailParamsVariant1Output) ToFlowActionsMailjetSendEmailParamsVariant1OutputWithContext(ctx context.Context) FlowActionsMailjetSendEmailParamsVariant1Output {
+	return o
+}
+
+// The message, as Mailjet takes it.
+func (o FlowActionsMailjetSendEmailParamsVariant1Output) Content() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsMailjetSendEmailParamsVariant1) string { return v.Content }).(pulumi.StringOutput)
+}
+
+type FlowActionsMailjetSendEmailParamsVariant2 struct {
+	// The Mailjet template.
+	TemplateId float64 `pulumi:"templateId"`
+	// Template variables, by name.
+	Variables interface{} `pulumi:"variables"`
+}
+
+// FlowActionsMailjetSendEmailParamsVariant2Input is an input type that accepts FlowActionsMailjetSendEmailParamsVariant2Args and FlowActionsMailjetSendEmailParamsVariant2Output values.
+// You can construct a concrete instance of `FlowActionsMailjetSendEmailParamsVariant2Input` via:
+//
+//	FlowActionsMailjetSendEmailParamsVariant2Args{...}
+type FlowActionsMailjetSendEmailParamsVariant2Input interface {
+	pulumi.Input
+
+	ToFlowActionsMailjetSendEmailParamsVariant2Output() FlowActionsMailjetSendEmailParamsVariant2Output
+	ToFlowActionsMailjetSendEmailParamsVariant2OutputWithContext(context.Context) FlowActionsMailjetSendEmailParamsVariant2Output
+}
+
+type FlowActionsMailjetSendEmailParamsVariant2Args struct {
+	// The Mailjet template.
+	TemplateId pulumi.Float64Input `pulumi:"templateId"`
+	// Template variables, by name.
+	Variables pulumi.Input `pulumi:"variables"`
+}
+
+func (FlowActionsMailjetSendEmailParamsVariant2Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsMailjetSendEmailParamsVariant2)(nil)).Elem()
+}
+
+func (i FlowActionsMailjetSendEmailParamsVariant2Args) ToFlowActionsMailjetSendEmailParamsVariant2Output() FlowActionsMailjetSendEmailParamsVariant2Output {
+	return i.ToFlowActionsMailjetSendEmailParamsVariant2OutputWithContext(context.Background())
+}
+
+func (i FlowActionsMailjetSendEmailParamsVariant2Args) ToFlowActionsMailjetSendEmailParamsVariant2OutputWithContext(ctx context.Context) FlowActionsMailjetSendEmailParamsVariant2Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsMailjetSendEmailParamsVariant2Output)
+}
+
+type FlowActionsMailjetSendEmailParamsVariant2Output struct{ *pulumi.OutputState }
+
+func (FlowActionsMailjetSendEmailParamsVariant2Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsMailjetSendEmailParamsVariant2)(nil)).Elem()
+}
+
+func (o FlowActionsMailjetSendEmailParamsVariant2Output) ToFlowActionsMailjetSendEmailParamsVariant2Output() FlowActionsMailjetSendEmailParamsVariant2Output {
+	return o
+}
+
+func (o FlowActionsMailjetSendEmailParamsVariant2Output) ToFlowActionsMailjetSendEmailParamsVariant2OutputWithContext(ctx context.Context) FlowActionsMailjetSendEmailParamsVariant2Output {
+	return o
+}
+
+// The Mailjet template.
+func (o FlowActionsMailjetSendEmailParamsVariant2Output) TemplateId() pulumi.Float64Output {
+	return o.ApplyT(func(v FlowActionsMailjetSendEmailParamsVariant2) float64 { return v.TemplateId }).(pulumi.Float64Output)
+}
+
+// Template variables, by name.
+func (o FlowActionsMailjetSendEmailParamsVariant2Output) Variables() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsMailjetSendEmailParamsVariant2) interface{} { return v.Variables }).(pulumi.AnyOutput)
+}
+
+type FlowActionsOtpGenerateCode struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of OTP GENERATE_CODE.
+	Params FlowActionsOtpGenerateCodeParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsOtpGenerateCodeInput is an input type that accepts FlowActionsOtpGenerateCodeArgs and FlowActionsOtpGenerateCodeOutput values.
+// You can construct a concrete instance of `FlowActionsOtpGenerateCodeInput` via:
+//
+//	FlowActionsOtpGenerateCodeArgs{...}
+type FlowActionsOtpGenerateCodeInput interface {
+	pulumi.Input
+
+	ToFlowActionsOtpGenerateCodeOutput() FlowActionsOtpGenerateCodeOutput
+	ToFlowActionsOtpGenerateCodeOutputWithContext(context.Context) FlowActionsOtpGenerateCodeOutput
+}
+
+type FlowActionsOtpGenerateCodeArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of OTP GENERATE_CODE.
+	Params FlowActionsOtpGenerateCodeParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsOtpGenerateCodeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsOtpGenerateCode)(nil)).Elem()
+}
+
+func (i FlowActionsOtpGenerateCodeArgs) ToFlowActionsOtpGenerateCodeOutput() FlowActionsOtpGenerateCodeOutput {
+	return i.ToFlowActionsOtpGenerateCodeOutputWithContext(context.Background())
+}
+
+func (i FlowActionsOtpGenerateCodeArgs) ToFlowActionsOtpGenerateCodeOutputWithContext(ctx context.Context) FlowActionsOtpGenerateCodeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsOtpGenerateCodeOutput)
+}
+
+type FlowActionsOtpGenerateCodeOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsOtpGenerateCodeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsOtpGenerateCode)(nil)).Elem()
+}
+
+func (o FlowActionsOtpGenerateCodeOutput) ToFlowActionsOtpGenerateCodeOutput() FlowActionsOtpGenerateCodeOutput {
+	return o
+}
+
+func (o FlowActionsOtpGenerateCodeOutput) ToFlowActionsOtpGenerateCodeOutputWithContext(ctx context.Context) FlowActionsOtpGenerateCodeOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsOtpGenerateCodeOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsOtpGenerateCode) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsOtpGenerateCodeOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsOtpGenerateCode) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsOtpGenerateCodeOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsOtpGenerateCode) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsOtpGenerateCodeOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsOtpGenerateCode) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsOtpGenerateCodeOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsOtpGenerateCode) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of OTP GENERATE_CODE.
+func (o FlowActionsOtpGenerateCodeOutput) Params() FlowActionsOtpGenerateCodeParamsOutput {
+	return o.ApplyT(func(v FlowActionsOtpGenerateCode) FlowActionsOtpGenerateCodeParams { return v.Params }).(FlowActionsOtpGenerateCodeParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsOtpGenerateCodeOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsOtpGenerateCode) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of OTP GENERATE_CODE.
+type FlowActionsOtpGenerateCodeParams struct {
+	// Digits in the code.
+	Length float64 `pulumi:"length"`
+	// What the code is for (the same on generation and verification).
+	Reference string `pulumi:"reference"`
+}
+
+// FlowActionsOtpGenerateCodeParamsInput is an input type that accepts FlowActionsOtpGenerateCodeParamsArgs and FlowActionsOtpGenerateCodeParamsOutput values.
+// You can construct a concrete instance of `FlowActionsOtpGenerateCodeParamsInput` via:
+//
+//	FlowActionsOtpGenerateCodeParamsArgs{...}
+type FlowActionsOtpGenerateCodeParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsOtpGenerateCodeParamsOutput() FlowActionsOtpGenerateCodeParamsOutput
+	ToFlowActionsOtpGenerateCodeParamsOutputWithContext(context.Context) FlowActionsOtpGenerateCodeParamsOutput
+}
+
+// The params of OTP GENERATE_CODE.
+type FlowActionsOtpGenerateCodeParamsArgs struct {
+	// Digits in the code.
+	Length pulumi.Float64Input `pulumi:"length"`
+	// What the code is for (the same on generation and verification).
+	Reference pulumi.StringInput `pulumi:"reference"`
+}
+
+func (FlowActionsOtpGenerateCodeParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsOtpGenerateCodeParams)(nil)).Elem()
+}
+
+func (i FlowActionsOtpGenerateCodeParamsArgs) ToFlowActionsOtpGenerateCodeParamsOutput() FlowActionsOtpGenerateCodeParamsOutput {
+	return i.ToFlowActionsOtpGenerateCodeParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsOtpGenerateCodeParamsArgs) ToFlowActionsOtpGenerateCodeParamsOutputWithContext(ctx context.Context) FlowActionsOtpGenerateCodeParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsOtpGenerateCodeParamsOutput)
+}
+
+// The params of OTP GENERATE_CODE.
+type FlowActionsOtpGenerateCodeParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsOtpGenerateCodeParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsOtpGenerateCodeParams)(nil)).Elem()
+}
+
+func (o FlowActionsOtpGenerateCodeParamsOutput) ToFlowActionsOtpGenerateCodeParamsOutput() FlowActionsOtpGenerateCodeParamsOutput {
+	return o
+}
+
+func (o FlowActionsOtpGenerateCodeParamsOutput) ToFlowActionsOtpGenerateCodeParamsOutputWithContext(ctx context.Context) FlowActionsOtpGenerateCodeParamsOutput {
+	return o
+}
+
+// Digits in the code.
+func (o FlowActionsOtpGenerateCodeParamsOutput) Length() pulumi.Float64Output {
+	return o.ApplyT(func(v FlowActionsOtpGenerateCodeParams) float64 { return v.Length }).(pulumi.Float64Output)
+}
+
+// What the code is for (the same on generation and verification).
+func (o FlowActionsOtpGenerateCodeParamsOutput) Reference() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsOtpGenerateCodeParams) string { return v.Reference }).(pulumi.StringOutput)
+}
+
+type FlowActionsOtpVerifyCode struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of OTP VERIFY_CODE.
+	Params FlowActionsOtpVerifyCodeParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsOtpVerifyCodeInput is an input type that accepts FlowActionsOtpVerifyCodeArgs and FlowActionsOtpVerifyCodeOutput values.
+// You can construct a concrete instance of `FlowActionsOtpVerifyCodeInput` via:
+//
+//	FlowActionsOtpVerifyCodeArgs{...}
+type FlowActionsOtpVerifyCodeInput interface {
+	pulumi.Input
+
+	ToFlowActionsOtpVerifyCodeOutput() FlowActionsOtpVerifyCodeOutput
+	ToFlowActionsOtpVerifyCodeOutputWithContext(context.Context) FlowActionsOtpVerifyCodeOutput
+}
+
+type FlowActionsOtpVerifyCodeArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of OTP VERIFY_CODE.
+	Params FlowActionsOtpVerifyCodeParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsOtpVerifyCodeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsOtpVerifyCode)(nil)).Elem()
+}
+
+func (i FlowActionsOtpVerifyCodeArgs) ToFlowActionsOtpVerifyCodeOutput() FlowActionsOtpVerifyCodeOutput {
+	return i.ToFlowActionsOtpVerifyCodeOutputWithContext(context.Background())
+}
+
+func (i FlowActionsOtpVerifyCodeArgs) ToFlowActionsOtpVerifyCodeOutputWithContext(ctx context.Context) FlowActionsOtpVerifyCodeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsOtpVerifyCodeOutput)
+}
+
+type FlowActionsOtpVerifyCodeOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsOtpVerifyCodeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsOtpVerifyCode)(nil)).Elem()
+}
+
+func (o FlowActionsOtpVerifyCodeOutput) ToFlowActionsOtpVerifyCodeOutput() FlowActionsOtpVerifyCodeOutput {
+	return o
+}
+
+func (o FlowActionsOtpVerifyCodeOutput) ToFlowActionsOtpVerifyCodeOutputWithContext(ctx context.Context) FlowActionsOtpVerifyCodeOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsOtpVerifyCodeOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsOtpVerifyCode) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsOtpVerifyCodeOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsOtpVerifyCode) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsOtpVerifyCodeOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsOtpVerifyCode) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsOtpVerifyCodeOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsOtpVerifyCode) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsOtpVerifyCodeOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsOtpVerifyCode) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of OTP VERIFY_CODE.
+func (o FlowActionsOtpVerifyCodeOutput) Params() FlowActionsOtpVerifyCodeParamsOutput {
+	return o.ApplyT(func(v FlowActionsOtpVerifyCode) FlowActionsOtpVerifyCodeParams { return v.Params }).(FlowActionsOtpVerifyCodeParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsOtpVerifyCodeOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsOtpVerifyCode) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of OTP VERIFY_CODE.
+type FlowActionsOtpVerifyCodeParams struct {
+	// The code to check.
+	Code interface{} `pulumi:"code"`
+	// What the code is for (the same on generation and verification).
+	Reference string `pulumi:"reference"`
+}
+
+// FlowActionsOtpVerifyCodeParamsInput is an input type that accepts FlowActionsOtpVerifyCodeParamsArgs and FlowActionsOtpVerifyCodeParamsOutput values.
+// You can construct a concrete instance of `FlowActionsOtpVerifyCodeParamsInput` via:
+//
+//	FlowActionsOtpVerifyCodeParamsArgs{...}
+type FlowActionsOtpVerifyCodeParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsOtpVerifyCodeParamsOutput() FlowActionsOtpVerifyCodeParamsOutput
+	ToFlowActionsOtpVerifyCodeParamsOutputWithContext(context.Context) FlowActionsOtpVerifyCodeParamsOutput
+}
+
+// The params of OTP VERIFY_CODE.
+type FlowActionsOtpVerifyCodeParamsArgs struct {
+	// The code to check.
+	Code pulumi.Input `pulumi:"code"`
+	// What the code is for (the same on generation and verification).
+	Reference pulumi.StringInput `pulumi:"reference"`
+}
+
+func (FlowActionsOtpVerifyCodeParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsOtpVerifyCodeParams)(nil)).Elem()
+}
+
+func (i FlowActionsOtpVerifyCodeParamsArgs) ToFlowActionsOtpVerifyCodeParamsOutput() FlowActionsOtpVerifyCodeParamsOutput {
+	return i.ToFlowActionsOtpVerifyCodeParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsOtpVerifyCodeParamsArgs) ToFlowActionsOtpVerifyCodeParamsOutputWithContext(ctx context.Context) FlowActionsOtpVerifyCodeParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsOtpVerifyCodeParamsOutput)
+}
+
+// The params of OTP VERIFY_CODE.
+type FlowActionsOtpVerifyCodeParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsOtpVerifyCodeParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsOtpVerifyCodeParams)(nil)).Elem()
+}
+
+func (o FlowActionsOtpVerifyCodeParamsOutput) ToFlowActionsOtpVerifyCodeParamsOutput() FlowActionsOtpVerifyCodeParamsOutput {
+	return o
+}
+
+func (o FlowActionsOtpVerifyCodeParamsOutput) ToFlowActionsOtpVerifyCodeParamsOutputWithContext(ctx context.Context) FlowActionsOtpVerifyCodeParamsOutput {
+	return o
+}
+
+// The code to check.
+func (o FlowActionsOtpVerifyCodeParamsOutput) Code() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsOtpVerifyCodeParams) interface{} { return v.Code }).(pulumi.AnyOutput)
+}
+
+// What the code is for (the same on generation and verification).
+func (o FlowActionsOtpVerifyCodeParamsOutput) Reference() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsOtpVerifyCodeParams) string { return v.Reference }).(pulumi.StringOutput)
+}
+
+type FlowActionsPipedriveAddDeal struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of PIPEDRIVE ADD_DEAL.
+	Params FlowActionsPipedriveAddDealParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsPipedriveAddDealInput is an input type that accepts FlowActionsPipedriveAddDealArgs and FlowActionsPipedriveAddDealOutput values.
+// You can construct a concrete instance of `FlowActionsPipedriveAddDealInput` via:
+//
+//	FlowActionsPipedriveAddDealArgs{...}
+type FlowActionsPipedriveAddDealInput interface {
+	pulumi.Input
+
+	ToFlowActionsPipedriveAddDealOutput() FlowActionsPipedriveAddDealOutput
+	ToFlowActionsPipedriveAddDealOutputWithContext(context.Context) FlowActionsPipedriveAddDealOutput
+}
+
+type FlowActionsPipedriveAddDealArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of PIPEDRIVE ADD_DEAL.
+	Params FlowActionsPipedriveAddDealParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsPipedriveAddDealArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsPipedriveAddDeal)(nil)).Elem()
+}
+
+func (i FlowActionsPipedriveAddDealArgs) ToFlowActionsPipedriveAddDealOutput() FlowActionsPipedriveAddDealOutput {
+	return i.ToFlowActionsPipedriveAddDealOutputWithContext(context.Background())
+}
+
+func (i FlowActionsPipedriveAddDealArgs) ToFlowActionsPipedriveAddDealOutputWithContext(ctx context.Context) FlowActionsPipedriveAddDealOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsPipedriveAddDealOutput)
+}
+
+type FlowActionsPipedriveAddDealOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsPipedriveAddDealOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsPipedriveAddDeal)(nil)).Elem()
+}
+
+func (o FlowActionsPipedriveAddDealOutput) ToFlowActionsPipedriveAddDealOutput() FlowActionsPipedriveAddDealOutput {
+	return o
+}
+
+func (o FlowActionsPipedriveAddDealOutput) ToFlowActionsPipedriveAddDealOutputWithContext(ctx context.Context) FlowActionsPipedriveAddDealOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsPipedriveAddDealOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDeal) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsPipedriveAddDealOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDeal) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsPipedriveAddDealOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDeal) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsPipedriveAddDealOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDeal) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsPipedriveAddDealOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDeal) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of PIPEDRIVE ADD_DEAL.
+func (o FlowActionsPipedriveAddDealOutput) Params() FlowActionsPipedriveAddDealParamsOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDeal) FlowActionsPipedriveAddDealParams { return v.Params }).(FlowActionsPipedriveAddDealParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsPipedriveAddDealOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDeal) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of PIPEDRIVE ADD_DEAL.
+type FlowActionsPipedriveAddDealParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// Other fields, by key.
+	Fields interface{} `pulumi:"fields"`
+	// The organization.
+	OrganizationId interface{} `pulumi:"organizationId"`
+	// The person.
+	PersonId interface{} `pulumi:"personId"`
+	// The pipeline stage.
+	StageId interface{} `pulumi:"stageId"`
+	// The title.
+	Title string `pulumi:"title"`
+	// The user's id.
+	UserId interface{} `pulumi:"userId"`
+	// The value.
+	Value *string `pulumi:"value"`
+}
+
+// FlowActionsPipedriveAddDealParamsInput is an input type that accepts FlowActionsPipedriveAddDealParamsArgs and FlowActionsPipedriveAddDealParamsOutput values.
+// You can construct a concrete instance of `FlowActionsPipedriveAddDealParamsInput` via:
+//
+//	FlowActionsPipedriveAddDealParamsArgs{...}
+type FlowActionsPipedriveAddDealParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsPipedriveAddDealParamsOutput() FlowActionsPipedriveAddDealParamsOutput
+	ToFlowActionsPipedriveAddDealParamsOutputWithContext(context.Context) FlowActionsPipedriveAddDealParamsOutput
+}
+
+// The params of PIPEDRIVE ADD_DEAL.
+type FlowActionsPipedriveAddDealParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// Other fields, by key.
+	Fields pulumi.Input `pulumi:"fields"`
+	// The organization.
+	OrganizationId pulumi.Input `pulumi:"organizationId"`
+	// The person.
+	PersonId pulumi.Input `pulumi:"personId"`
+	// The pipeline stage.
+	StageId pulumi.Input `pulumi:"stageId"`
+	// The title.
+	Title pulumi.StringInput `pulumi:"title"`
+	// The user's id.
+	UserId pulumi.Input `pulumi:"userId"`
+	// The value.
+	Value pulumi.StringPtrInput `pulumi:"value"`
+}
+
+func (FlowActionsPipedriveAddDealParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsPipedriveAddDealParams)(nil)).Elem()
+}
+
+func (i FlowActionsPipedriveAddDealParamsArgs) ToFlowActionsPipedriveAddDealParamsOutput() FlowActionsPipedriveAddDealParamsOutput {
+	return i.ToFlowActionsPipedriveAddDealParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsPipedriveAddDealParamsArgs) ToFlowActionsPipedriveAddDealParamsOutputWithContext(ctx context.Context) FlowActionsPipedriveAddDealParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsPipedriveAddDealParamsOutput)
+}
+
+// The params of PIPEDRIVE ADD_DEAL.
+type FlowActionsPipedriveAddDealParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsPipedriveAddDealParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsPipedriveAddDealParams)(nil)).Elem()
+}
+
+func (o FlowActionsPipedriveAddDealParamsOutput) ToFlowActionsPipedriveAddDealParamsOutput() FlowActionsPipedriveAddDealParamsOutput {
+	return o
+}
+
+func (o FlowActionsPipedriveAddDealParamsOutput) ToFlowActionsPipedriveAddDealParamsOutputWithContext(ctx context.Context) FlowActionsPipedriveAddDealParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsPipedriveAddDealParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDealParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// Other fields, by key.
+func (o FlowActionsPipedriveAddDealParamsOutput) Fields() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDealParams) interface{} { return v.Fields }).(pulumi.AnyOutput)
+}
+
+// The organization.
+func (o FlowActionsPipedriveAddDealParamsOutput) OrganizationId() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDealParams) interface{} { return v.OrganizationId }).(pulumi.AnyOutput)
+}
+
+// The person.
+func (o FlowActionsPipedriveAddDealParamsOutput) PersonId() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDealParams) interface{} { return v.PersonId }).(pulumi.AnyOutput)
+}
+
+// The pipeline stage.
+func (o FlowActionsPipedriveAddDealParamsOutput) StageId() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDealParams) interface{} { return v.StageId }).(pulumi.AnyOutput)
+}
+
+// The title.
+func (o FlowActionsPipedriveAddDealParamsOutput) Title() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDealParams) string { return v.Title }).(pulumi.StringOutput)
+}
+
+// The user's id.
+func (o FlowActionsPipedriveAddDealParamsOutput) UserId() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDealParams) interface{} { return v.UserId }).(pulumi.AnyOutput)
+}
+
+// The value.
+func (o FlowActionsPipedriveAddDealParamsOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddDealParams) *string { return v.Value }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsPipedriveAddOrganization struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of PIPEDRIVE ADD_ORGANIZATION.
+	Params FlowActionsPipedriveAddOrganizationParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsPipedriveAddOrganizationInput is an input type that accepts FlowActionsPipedriveAddOrganizationArgs and FlowActionsPipedriveAddOrganizationOutput values.
+// You can construct a concrete instance of `FlowActionsPipedriveAddOrganizationInput` via:
+//
+//	FlowActionsPipedriveAddOrganizationArgs{...}
+type FlowActionsPipedriveAddOrganizationInput interface {
+	pulumi.Input
+
+	ToFlowActionsPipedriveAddOrganizationOutput() FlowActionsPipedriveAddOrganizationOutput
+	ToFlowActionsPipedriveAddOrganizationOutputWithContext(context.Context) FlowActionsPipedriveAddOrganizationOutput
+}
+
+type FlowActionsPipedriveAddOrganizationArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of PIPEDRIVE ADD_ORGANIZATION.
+	Params FlowActionsPipedriveAddOrganizationParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsPipedriveAddOrganizationArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsPipedriveAddOrganization)(nil)).Elem()
+}
+
+func (i FlowActionsPipedriveAddOrganizationArgs) ToFlowActionsPipedriveAddOrganizationOutput() FlowActionsPipedriveAddOrganizationOutput {
+	return i.ToFlowActionsPipedriveAddOrganizationOutputWithContext(context.Background())
+}
+
+func (i FlowActionsPipedriveAddOrganizationArgs) ToFlowActionsPipedriveAddOrganizationOutputWithContext(ctx context.Context) FlowActionsPipedriveAddOrganizationOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsPipedriveAddOrganizationOutput)
+}
+
+type FlowActionsPipedriveAddOrganizationOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsPipedriveAddOrganizationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsPipedriveAddOrganization)(nil)).Elem()
+}
+
+func (o FlowActionsPipedriveAddOrganizationOutput) ToFlowActionsPipedriveAddOrganizationOutput() FlowActionsPipedriveAddOrganizationOutput {
+	return o
+}
+
+func (o FlowActionsPipedriveAddOrganizationOutput) ToFlowActionsPipedriveAddOrganizationOutputWithContext(ctx context.Context) FlowActionsPipedriveAddOrganizationOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsPipedriveAddOrganizationOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddOrganization) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsPipedriveAddOrganizationOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddOrganization) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsPipedriveAddOrganizationOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddOrganization) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsPipedriveAddOrganizationOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddOrganization) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsPipedriveAddOrganizationOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddOrganization) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of PIPEDRIVE ADD_ORGANIZATION.
+func (o FlowActionsPipedriveAddOrganizationOutput) Params() FlowActionsPipedriveAddOrganizationParamsOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddOrganization) FlowActionsPipedriveAddOrganizationParams { return v.Params }).(FlowActionsPipedriveAddOrganizationParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsPipedriveAddOrganizationOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddOrganization) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of PIPEDRIVE ADD_ORGANIZATION.
+type FlowActionsPipedriveAddOrganizationParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// Other fields, by key.
+	Fields interface{} `pulumi:"fields"`
+	// The name.
+	Name string `pulumi:"name"`
+	// The owner.
+	OwnerId interface{} `pulumi:"ownerId"`
+}
+
+// FlowActionsPipedriveAddOrganizationParamsInput is an input type that accepts FlowActionsPipedriveAddOrganizationParamsArgs and FlowActionsPipedriveAddOrganizationParamsOutput values.
+// You can construct a concrete instance of `FlowActionsPipedriveAddOrganizationParamsInput` via:
+//
+//	FlowActionsPipedriveAddOrganizationParamsArgs{...}
+type FlowActionsPipedriveAddOrganizationParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsPipedriveAddOrganizationParamsOutput() FlowActionsPipedriveAddOrganizationParamsOutput
+	ToFlowActionsPipedriveAddOrganizationParamsOutputWithContext(context.Context) FlowActionsPipedriveAddOrganizationParamsOutput
+}
+
+// The params of PIPEDRIVE ADD_ORGANIZATION.
+type FlowActionsPipedriveAddOrganizationParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// Other fields, by key.
+	Fields pulumi.Input `pulumi:"fields"`
+	// The name.
+	Name pulumi.StringInput `pulumi:"name"`
+	// The owner.
+	OwnerId pulumi.Input `pulumi:"ownerId"`
+}
+
+func (FlowActionsPipedriveAddOrganizationParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsPipedriveAddOrganizationParams)(nil)).Elem()
+}
+
+func (i FlowActionsPipedriveAddOrganizationParamsArgs) ToFlowActionsPipedriveAddOrganizationParamsOutput() FlowActionsPipedriveAddOrganizationParamsOutput {
+	return i.ToFlowActionsPipedriveAddOrganizationParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsPipedriveAddOrganizationParamsArgs) ToFlowActionsPipedriveAddOrganizationParamsOutputWithContext(ctx context.Context) FlowActionsPipedriveAddOrganizationParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsPipedriveAddOrganizationParamsOutput)
+}
+
+// The params of PIPEDRIVE ADD_ORGANIZATION.
+type FlowActionsPipedriveAddOrganizationParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsPipedriveAddOrganizationParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsPipedriveAddOrganizationParams)(nil)).Elem()
+}
+
+func (o FlowActionsPipedriveAddOrganizationParamsOutput) ToFlowActionsPipedriveAddOrganizationParamsOutput() FlowActionsPipedriveAddOrganizationParamsOutput {
+	return o
+}
+
+func (o FlowActionsPipedriveAddOrganizationParamsOutput) ToFlowActionsPipedriveAddOrganizationParamsOutputWithContext(ctx context.Context) FlowActionsPipedriveAddOrganizationParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsPipedriveAddOrganizationParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddOrganizationParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// Other fields, by key.
+func (o FlowActionsPipedriveAddOrganizationParamsOutput) Fields() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddOrganizationParams) interface{} { return v.Fields }).(pulumi.AnyOutput)
+}
+
+// The name.
+func (o FlowActionsPipedriveAddOrganizationParamsOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddOrganizationParams) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The owner.
+func (o FlowActionsPipedriveAddOrganizationParamsOutput) OwnerId() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddOrganizationParams) interface{} { return v.OwnerId }).(pulumi.AnyOutput)
+}
+
+type FlowActionsPipedriveAddPerson struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of PIPEDRIVE ADD_PERSON.
+	Params FlowActionsPipedriveAddPersonParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsPipedriveAddPersonInput is an input type that accepts FlowActionsPipedriveAddPersonArgs and FlowActionsPipedriveAddPersonOutput values.
+// You can construct a concrete instance of `FlowActionsPipedriveAddPersonInput` via:
+//
+//	FlowActionsPipedriveAddPersonArgs{...}
+type FlowActionsPipedriveAddPersonInput interface {
+	pulumi.Input
+
+	ToFlowActionsPipedriveAddPersonOutput() FlowActionsPipedriveAddPersonOutput
+	ToFlowActionsPipedriveAddPersonOutputWithContext(context.Context) FlowActionsPipedriveAddPersonOutput
+}
+
+type FlowActionsPipedriveAddPersonArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of PIPEDRIVE ADD_PERSON.
+	Params FlowActionsPipedriveAddPersonParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsPipedriveAddPersonArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsPipedriveAddPerson)(nil)).Elem()
+}
+
+func (i FlowActionsPipedriveAddPersonArgs) ToFlowActionsPipedriveAddPersonOutput() FlowActionsPipedriveAddPersonOutput {
+	return i.ToFlowActionsPipedriveAddPersonOutputWithContext(context.Background())
+}
+
+func (i FlowActionsPipedriveAddPersonArgs) ToFlowActionsPipedriveAddPersonOutputWithContext(ctx context.Context) FlowActionsPipedriveAddPersonOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsPipedriveAddPersonOutput)
+}
+
+type FlowActionsPipedriveAddPersonOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsPipedriveAddPersonOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsPipedriveAddPerson)(nil)).Elem()
+}
+
+func (o FlowActionsPipedriveAddPersonOutput) ToFlowActionsPipedriveAddPersonOutput() FlowActionsPipedriveAddPersonOutput {
+	return o
+}
+
+func (o FlowActionsPipedriveAddPersonOutput) ToFlowActionsPipedriveAddPersonOutputWithContext(ctx context.Context) FlowActionsPipedriveAddPersonOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsPipedriveAddPersonOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPerson) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsPipedriveAddPersonOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPerson) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsPipedriveAddPersonOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPerson) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsPipedriveAddPersonOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPerson) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsPipedriveAddPersonOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPerson) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of PIPEDRIVE ADD_PERSON.
+func (o FlowActionsPipedriveAddPersonOutput) Params() FlowActionsPipedriveAddPersonParamsOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPerson) FlowActionsPipedriveAddPersonParams { return v.Params }).(FlowActionsPipedriveAddPersonParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsPipedriveAddPersonOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPerson) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of PIPEDRIVE ADD_PERSON.
+type FlowActionsPipedriveAddPersonParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email *string `pulumi:"email"`
+	// Other fields, by key.
+	Fields interface{} `pulumi:"fields"`
+	// The name.
+	Name string `pulumi:"name"`
+	// The organization.
+	OrganizationId interface{} `pulumi:"organizationId"`
+	// The owner.
+	OwnerId interface{} `pulumi:"ownerId"`
+	// A phone number.
+	Phone *string `pulumi:"phone"`
+}
+
+// FlowActionsPipedriveAddPersonParamsInput is an input type that accepts FlowActionsPipedriveAddPersonParamsArgs and FlowActionsPipedriveAddPersonParamsOutput values.
+// You can construct a concrete instance of `FlowActionsPipedriveAddPersonParamsInput` via:
+//
+//	FlowActionsPipedriveAddPersonParamsArgs{...}
+type FlowActionsPipedriveAddPersonParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsPipedriveAddPersonParamsOutput() FlowActionsPipedriveAddPersonParamsOutput
+	ToFlowActionsPipedriveAddPersonParamsOutputWithContext(context.Context) FlowActionsPipedriveAddPersonParamsOutput
+}
+
+// The params of PIPEDRIVE ADD_PERSON.
+type FlowActionsPipedriveAddPersonParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email pulumi.StringPtrInput `pulumi:"email"`
+	// Other fields, by key.
+	Fields pulumi.Input `pulumi:"fields"`
+	// The name.
+	Name pulumi.StringInput `pulumi:"name"`
+	// The organization.
+	OrganizationId pulumi.Input `pulumi:"organizationId"`
+	// The owner.
+	OwnerId pulumi.Input `pulumi:"ownerId"`
+	// A phone number.
+	Phone pulumi.StringPtrInput `pulumi:"phone"`
+}
+
+func (FlowActionsPipedriveAddPersonParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsPipedriveAddPersonParams)(nil)).Elem()
+}
+
+func (i FlowActionsPipedriveAddPersonParamsArgs) ToFlowActionsPipedriveAddPersonParamsOutput() FlowActionsPipedriveAddPersonParamsOutput {
+	return i.ToFlowActionsPipedriveAddPersonParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsPipedriveAddPersonParamsArgs) ToFlowActionsPipedriveAddPersonParamsOutputWithContext(ctx context.Context) FlowActionsPipedriveAddPersonParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsPipedriveAddPersonParamsOutput)
+}
+
+// The params of PIPEDRIVE ADD_PERSON.
+type FlowActionsPipedriveAddPersonParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsPipedriveAddPersonParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsPipedriveAddPersonParams)(nil)).Elem()
+}
+
+func (o FlowActionsPipedriveAddPersonParamsOutput) ToFlowActionsPipedriveAddPersonParamsOutput() FlowActionsPipedriveAddPersonParamsOutput {
+	return o
+}
+
+func (o FlowActionsPipedriveAddPersonParamsOutput) ToFlowActionsPipedriveAddPersonParamsOutputWithContext(ctx context.Context) FlowActionsPipedriveAddPersonParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsPipedriveAddPersonParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPersonParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsPipedriveAddPersonParamsOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPersonParams) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// Other fields, by key.
+func (o FlowActionsPipedriveAddPersonParamsOutput) Fields() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPersonParams) interface{} { return v.Fields }).(pulumi.AnyOutput)
+}
+
+// The name.
+func (o FlowActionsPipedriveAddPersonParamsOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPersonParams) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The organization.
+func (o FlowActionsPipedriveAddPersonParamsOutput) OrganizationId() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPersonParams) interface{} { return v.OrganizationId }).(pulumi.AnyOutput)
+}
+
+// The owner.
+func (o FlowActionsPipedriveAddPersonParamsOutput) OwnerId() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPersonParams) interface{} { return v.OwnerId }).(pulumi.AnyOutput)
+}
+
+// A phone number.
+func (o FlowActionsPipedriveAddPersonParamsOutput) Phone() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsPipedriveAddPersonParams) *string { return v.Phone }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsSalesforceCreateLead struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of SALESFORCE CREATE_LEAD.
+	Params FlowActionsSalesforceCreateLeadParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsSalesforceCreateLeadInput is an input type that accepts FlowActionsSalesforceCreateLeadArgs and FlowActionsSalesforceCreateLeadOutput values.
+// You can construct a concrete instance of `FlowActionsSalesforceCreateLeadInput` via:
+//
+//	FlowActionsSalesforceCreateLeadArgs{...}
+type FlowActionsSalesforceCreateLeadInput interface {
+	pulumi.Input
+
+	ToFlowActionsSalesforceCreateLeadOutput() FlowActionsSalesforceCreateLeadOutput
+	ToFlowActionsSalesforceCreateLeadOutputWithContext(context.Context) FlowActionsSalesforceCreateLeadOutput
+}
+
+type FlowActionsSalesforceCreateLeadArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of SALESFORCE CREATE_LEAD.
+	Params FlowActionsSalesforceCreateLeadParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsSalesforceCreateLeadArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceCreateLead)(nil)).Elem()
+}
+
+func (i FlowActionsSalesforceCreateLeadArgs) ToFlowActionsSalesforceCreateLeadOutput() FlowActionsSalesforceCreateLeadOutput {
+	return i.ToFlowActionsSalesforceCreateLeadOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSalesforceCreateLeadArgs) ToFlowActionsSalesforceCreateLeadOutputWithContext(ctx context.Context) FlowActionsSalesforceCreateLeadOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSalesforceCreateLeadOutput)
+}
+
+type FlowActionsSalesforceCreateLeadOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSalesforceCreateLeadOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceCreateLead)(nil)).Elem()
+}
+
+func (o FlowActionsSalesforceCreateLeadOutput) ToFlowActionsSalesforceCreateLeadOutput() FlowActionsSalesforceCreateLeadOutput {
+	return o
+}
+
+func (o FlowActionsSalesforceCreateLeadOutput) ToFlowActionsSalesforceCreateLeadOutputWithContext(ctx context.Context) FlowActionsSalesforceCreateLeadOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsSalesforceCreateLeadOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLead) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsSalesforceCreateLeadOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLead) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsSalesforceCreateLeadOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLead) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsSalesforceCreateLeadOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLead) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsSalesforceCreateLeadOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLead) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of SALESFORCE CREATE_LEAD.
+func (o FlowActionsSalesforceCreateLeadOutput) Params() FlowActionsSalesforceCreateLeadParamsOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLead) FlowActionsSalesforceCreateLeadParams { return v.Params }).(FlowActionsSalesforceCreateLeadParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsSalesforceCreateLeadOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLead) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of SALESFORCE CREATE_LEAD.
+type FlowActionsSalesforceCreateLeadParams struct {
+	// The company.
+	Company string `pulumi:"company"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email *string `pulumi:"email"`
+	// The first name.
+	FirstName *string `pulumi:"firstName"`
+	// The last name.
+	LastName string `pulumi:"lastName"`
+	// Other fields, by name.
+	Payload interface{} `pulumi:"payload"`
+	// A phone number.
+	Phone *string `pulumi:"phone"`
+}
+
+// FlowActionsSalesforceCreateLeadParamsInput is an input type that accepts FlowActionsSalesforceCreateLeadParamsArgs and FlowActionsSalesforceCreateLeadParamsOutput values.
+// You can construct a concrete instance of `FlowActionsSalesforceCreateLeadParamsInput` via:
+//
+//	FlowActionsSalesforceCreateLeadParamsArgs{...}
+type FlowActionsSalesforceCreateLeadParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsSalesforceCreateLeadParamsOutput() FlowActionsSalesforceCreateLeadParamsOutput
+	ToFlowActionsSalesforceCreateLeadParamsOutputWithContext(context.Context) FlowActionsSalesforceCreateLeadParamsOutput
+}
+
+// The params of SALESFORCE CREATE_LEAD.
+type FlowActionsSalesforceCreateLeadParamsArgs struct {
+	// The company.
+	Company pulumi.StringInput `pulumi:"company"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email pulumi.StringPtrInput `pulumi:"email"`
+	// The first name.
+	FirstName pulumi.StringPtrInput `pulumi:"firstName"`
+	// The last name.
+	LastName pulumi.StringInput `pulumi:"lastName"`
+	// Other fields, by name.
+	Payload pulumi.Input `pulumi:"payload"`
+	// A phone number.
+	Phone pulumi.StringPtrInput `pulumi:"phone"`
+}
+
+func (FlowActionsSalesforceCreateLeadParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceCreateLeadParams)(nil)).Elem()
+}
+
+func (i FlowActionsSalesforceCreateLeadParamsArgs) ToFlowActionsSalesforceCreateLeadParamsOutput() FlowActionsSalesforceCreateLeadParamsOutput {
+	return i.ToFlowActionsSalesforceCreateLeadParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSalesforceCreateLeadParamsArgs) ToFlowActionsSalesforceCreateLeadParamsOutputWithContext(ctx context.Context) FlowActionsSalesforceCreateLeadParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSalesforceCreateLeadParamsOutput)
+}
+
+// The params of SALESFORCE CREATE_LEAD.
+type FlowActionsSalesforceCreateLeadParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSalesforceCreateLeadParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceCreateLeadParams)(nil)).Elem()
+}
+
+func (o FlowActionsSalesforceCreateLeadParamsOutput) ToFlowActionsSalesforceCreateLeadParamsOutput() FlowActionsSalesforceCreateLeadParamsOutput {
+	return o
+}
+
+func (o FlowActionsSalesforceCreateLeadParamsOutput) ToFlowActionsSalesforceCreateLeadParamsOutputWithContext(ctx context.Context) FlowActionsSalesforceCreateLeadParamsOutput {
+	return o
+}
+
+// The company.
+func (o FlowActionsSalesforceCreateLeadParamsOutput) Company() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLeadParams) string { return v.Company }).(pulumi.StringOutput)
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsSalesforceCreateLeadParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLeadParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsSalesforceCreateLeadParamsOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLeadParams) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// The first name.
+func (o FlowActionsSalesforceCreateLeadParamsOutput) FirstName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLeadParams) *string { return v.FirstName }).(pulumi.StringPtrOutput)
+}
+
+// The last name.
+func (o FlowActionsSalesforceCreateLeadParamsOutput) LastName() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLeadParams) string { return v.LastName }).(pulumi.StringOutput)
+}
+
+// Other fields, by name.
+func (o FlowActionsSalesforceCreateLeadParamsOutput) Payload() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLeadParams) interface{} { return v.Payload }).(pulumi.AnyOutput)
+}
+
+// A phone number.
+func (o FlowActionsSalesforceCreateLeadParamsOutput) Phone() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceCreateLeadParams) *string { return v.Phone }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsSalesforceGetLead struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of SALESFORCE GET_LEAD.
+	Params FlowActionsSalesforceGetLeadParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsSalesforceGetLeadInput is an input type that accepts FlowActionsSalesforceGetLeadArgs and FlowActionsSalesforceGetLeadOutput values.
+// You can construct a concrete instance of `FlowActionsSalesforceGetLeadInput` via:
+//
+//	FlowActionsSalesforceGetLeadArgs{...}
+type FlowActionsSalesforceGetLeadInput interface {
+	pulumi.Input
+
+	ToFlowActionsSalesforceGetLeadOutput() FlowActionsSalesforceGetLeadOutput
+	ToFlowActionsSalesforceGetLeadOutputWithContext(context.Context) FlowActionsSalesforceGetLeadOutput
+}
+
+type FlowActionsSalesforceGetLeadArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of SALESFORCE GET_LEAD.
+	Params FlowActionsSalesforceGetLeadParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsSalesforceGetLeadArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceGetLead)(nil)).Elem()
+}
+
+func (i FlowActionsSalesforceGetLeadArgs) ToFlowActionsSalesforceGetLeadOutput() FlowActionsSalesforceGetLeadOutput {
+	return i.ToFlowActionsSalesforceGetLeadOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSalesforceGetLeadArgs) ToFlowActionsSalesforceGetLeadOutputWithContext(ctx context.Context) FlowActionsSalesforceGetLeadOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSalesforceGetLeadOutput)
+}
+
+type FlowActionsSalesforceGetLeadOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSalesforceGetLeadOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceGetLead)(nil)).Elem()
+}
+
+func (o FlowActionsSalesforceGetLeadOutput) ToFlowActionsSalesforceGetLeadOutput() FlowActionsSalesforceGetLeadOutput {
+	return o
+}
+
+func (o FlowActionsSalesforceGetLeadOutput) ToFlowActionsSalesforceGetLeadOutputWithContext(ctx context.Context) FlowActionsSalesforceGetLeadOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsSalesforceGetLeadOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceGetLead) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsSalesforceGetLeadOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceGetLead) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsSalesforceGetLeadOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceGetLead) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsSalesforceGetLeadOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceGetLead) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsSalesforceGetLeadOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceGetLead) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of SALESFORCE GET_LEAD.
+func (o FlowActionsSalesforceGetLeadOutput) Params() FlowActionsSalesforceGetLeadParamsOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceGetLead) FlowActionsSalesforceGetLeadParams { return v.Params }).(FlowActionsSalesforceGetLeadParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsSalesforceGetLeadOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceGetLead) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of SALESFORCE GET_LEAD.
+type FlowActionsSalesforceGetLeadParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The lead.
+	LeadId string `pulumi:"leadId"`
+}
+
+// FlowActionsSalesforceGetLeadParamsInput is an input type that accepts FlowActionsSalesforceGetLeadParamsArgs and FlowActionsSalesforceGetLeadParamsOutput values.
+// You can construct a concrete instance of `FlowActionsSalesforceGetLeadParamsInput` via:
+//
+//	FlowActionsSalesforceGetLeadParamsArgs{...}
+type FlowActionsSalesforceGetLeadParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsSalesforceGetLeadParamsOutput() FlowActionsSalesforceGetLeadParamsOutput
+	ToFlowActionsSalesforceGetLeadParamsOutputWithContext(context.Context) FlowActionsSalesforceGetLeadParamsOutput
+}
+
+// The params of SALESFORCE GET_LEAD.
+type FlowActionsSalesforceGetLeadParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The lead.
+	LeadId pulumi.StringInput `pulumi:"leadId"`
+}
+
+func (FlowActionsSalesforceGetLeadParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceGetLeadParams)(nil)).Elem()
+}
+
+func (i FlowActionsSalesforceGetLeadParamsArgs) ToFlowActionsSalesforceGetLeadParamsOutput() FlowActionsSalesforceGetLeadParamsOutput {
+	return i.ToFlowActionsSalesforceGetLeadParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSalesforceGetLeadParamsArgs) ToFlowActionsSalesforceGetLeadParamsOutputWithContext(ctx context.Context) FlowActionsSalesforceGetLeadParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSalesforceGetLeadParamsOutput)
+}
+
+// The params of SALESFORCE GET_LEAD.
+type FlowActionsSalesforceGetLeadParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSalesforceGetLeadParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceGetLeadParams)(nil)).Elem()
+}
+
+func (o FlowActionsSalesforceGetLeadParamsOutput) ToFlowActionsSalesforceGetLeadParamsOutput() FlowActionsSalesforceGetLeadParamsOutput {
+	return o
+}
+
+func (o FlowActionsSalesforceGetLeadParamsOutput) ToFlowActionsSalesforceGetLeadParamsOutputWithContext(ctx context.Context) FlowActionsSalesforceGetLeadParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsSalesforceGetLeadParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceGetLeadParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The lead.
+func (o FlowActionsSalesforceGetLeadParamsOutput) LeadId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceGetLeadParams) string { return v.LeadId }).(pulumi.StringOutput)
+}
+
+type FlowActionsSalesforceSearchLeads struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of SALESFORCE SEARCH_LEADS.
+	Params FlowActionsSalesforceSearchLeadsParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsSalesforceSearchLeadsInput is an input type that accepts FlowActionsSalesforceSearchLeadsArgs and FlowActionsSalesforceSearchLeadsOutput values.
+// You can construct a concrete instance of `FlowActionsSalesforceSearchLeadsInput` via:
+//
+//	FlowActionsSalesforceSearchLeadsArgs{...}
+type FlowActionsSalesforceSearchLeadsInput interface {
+	pulumi.Input
+
+	ToFlowActionsSalesforceSearchLeadsOutput() FlowActionsSalesforceSearchLeadsOutput
+	ToFlowActionsSalesforceSearchLeadsOutputWithContext(context.Context) FlowActionsSalesforceSearchLeadsOutput
+}
+
+type FlowActionsSalesforceSearchLeadsArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of SALESFORCE SEARCH_LEADS.
+	Params FlowActionsSalesforceSearchLeadsParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsSalesforceSearchLeadsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceSearchLeads)(nil)).Elem()
+}
+
+func (i FlowActionsSalesforceSearchLeadsArgs) ToFlowActionsSalesforceSearchLeadsOutput() FlowActionsSalesforceSearchLeadsOutput {
+	return i.ToFlowActionsSalesforceSearchLeadsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSalesforceSearchLeadsArgs) ToFlowActionsSalesforceSearchLeadsOutputWithContext(ctx context.Context) FlowActionsSalesforceSearchLeadsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSalesforceSearchLeadsOutput)
+}
+
+type FlowActionsSalesforceSearchLeadsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSalesforceSearchLeadsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceSearchLeads)(nil)).Elem()
+}
+
+func (o FlowActionsSalesforceSearchLeadsOutput) ToFlowActionsSalesforceSearchLeadsOutput() FlowActionsSalesforceSearchLeadsOutput {
+	return o
+}
+
+func (o FlowActionsSalesforceSearchLeadsOutput) ToFlowActionsSalesforceSearchLeadsOutputWithContext(ctx context.Context) FlowActionsSalesforceSearchLeadsOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsSalesforceSearchLeadsOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceSearchLeads) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsSalesforceSearchLeadsOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceSearchLeads) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsSalesforceSearchLeadsOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceSearchLeads) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsSalesforceSearchLeadsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceSearchLeads) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsSalesforceSearchLeadsOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceSearchLeads) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of SALESFORCE SEARCH_LEADS.
+func (o FlowActionsSalesforceSearchLeadsOutput) Params() FlowActionsSalesforceSearchLeadsParamsOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceSearchLeads) FlowActionsSalesforceSearchLeadsParams { return v.Params }).(FlowActionsSalesforceSearchLeadsParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsSalesforceSearchLeadsOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceSearchLeads) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of SALESFORCE SEARCH_LEADS.
+type FlowActionsSalesforceSearchLeadsParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The lead fields to return.
+	LeadFields []string `pulumi:"leadFields"`
+	// The field searched.
+	SearchField string `pulumi:"searchField"`
+	// What to search for.
+	SearchValue string `pulumi:"searchValue"`
+}
+
+// FlowActionsSalesforceSearchLeadsParamsInput is an input type that accepts FlowActionsSalesforceSearchLeadsParamsArgs and FlowActionsSalesforceSearchLeadsParamsOutput values.
+// You can construct a concrete instance of `FlowActionsSalesforceSearchLeadsParamsInput` via:
+//
+//	FlowActionsSalesforceSearchLeadsParamsArgs{...}
+type FlowActionsSalesforceSearchLeadsParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsSalesforceSearchLeadsParamsOutput() FlowActionsSalesforceSearchLeadsParamsOutput
+	ToFlowActionsSalesforceSearchLeadsParamsOutputWithContext(context.Context) FlowActionsSalesforceSearchLeadsParamsOutput
+}
+
+// The params of SALESFORCE SEARCH_LEADS.
+type FlowActionsSalesforceSearchLeadsParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The lead fields to return.
+	LeadFields pulumi.StringArrayInput `pulumi:"leadFields"`
+	// The field searched.
+	SearchField pulumi.StringInput `pulumi:"searchField"`
+	// What to search for.
+	SearchValue pulumi.StringInput `pulumi:"searchValue"`
+}
+
+func (FlowActionsSalesforceSearchLeadsParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceSearchLeadsParams)(nil)).Elem()
+}
+
+func (i FlowActionsSalesforceSearchLeadsParamsArgs) ToFlowActionsSalesforceSearchLeadsParamsOutput() FlowActionsSalesforceSearchLeadsParamsOutput {
+	return i.ToFlowActionsSalesforceSearchLeadsParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSalesforceSearchLeadsParamsArgs) ToFlowActionsSalesforceSearchLeadsParamsOutputWithContext(ctx context.Context) FlowActionsSalesforceSearchLeadsParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSalesforceSearchLeadsParamsOutput)
+}
+
+// The params of SALESFORCE SEARCH_LEADS.
+type FlowActionsSalesforceSearchLeadsParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSalesforceSearchLeadsParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceSearchLeadsParams)(nil)).Elem()
+}
+
+func (o FlowActionsSalesforceSearchLeadsParamsOutput) ToFlowActionsSalesforceSearchLeadsParamsOutput() FlowActionsSalesforceSearchLeadsParamsOutput {
+	return o
+}
+
+func (o FlowActionsSalesforceSearchLeadsParamsOutput) ToFlowActionsSalesforceSearchLeadsParamsOutputWithContext(ctx context.Context) FlowActionsSalesforceSearchLeadsParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsSalesforceSearchLeadsParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceSearchLeadsParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The lead fields to return.
+func (o FlowActionsSalesforceSearchLeadsParamsOutput) LeadFields() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceSearchLeadsParams) []string { return v.LeadFields }).(pulumi.StringArrayOutput)
+}
+
+// The field searched.
+func (o FlowActionsSalesforceSearchLeadsParamsOutput) SearchField() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceSearchLeadsParams) string { return v.SearchField }).(pulumi.StringOutput)
+}
+
+// What to search for.
+func (o FlowActionsSalesforceSearchLeadsParamsOutput) SearchValue() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceSearchLeadsParams) string { return v.SearchValue }).(pulumi.StringOutput)
+}
+
+type FlowActionsSalesforceUpdateLead struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of SALESFORCE UPDATE_LEAD.
+	Params FlowActionsSalesforceUpdateLeadParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsSalesforceUpdateLeadInput is an input type that accepts FlowActionsSalesforceUpdateLeadArgs and FlowActionsSalesforceUpdateLeadOutput values.
+// You can construct a concrete instance of `FlowActionsSalesforceUpdateLeadInput` via:
+//
+//	FlowActionsSalesforceUpdateLeadArgs{...}
+type FlowActionsSalesforceUpdateLeadInput interface {
+	pulumi.Input
+
+	ToFlowActionsSalesforceUpdateLeadOutput() FlowActionsSalesforceUpdateLeadOutput
+	ToFlowActionsSalesforceUpdateLeadOutputWithContext(context.Context) FlowActionsSalesforceUpdateLeadOutput
+}
+
+type FlowActionsSalesforceUpdateLeadArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of SALESFORCE UPDATE_LEAD.
+	Params FlowActionsSalesforceUpdateLeadParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsSalesforceUpdateLeadArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceUpdateLead)(nil)).Elem()
+}
+
+func (i FlowActionsSalesforceUpdateLeadArgs) ToFlowActionsSalesforceUpdateLeadOutput() FlowActionsSalesforceUpdateLeadOutput {
+	return i.ToFlowActionsSalesforceUpdateLeadOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSalesforceUpdateLeadArgs) ToFlowActionsSalesforceUpdateLeadOutputWithContext(ctx context.Context) FlowActionsSalesforceUpdateLeadOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSalesforceUpdateLeadOutput)
+}
+
+type FlowActionsSalesforceUpdateLeadOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSalesforceUpdateLeadOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceUpdateLead)(nil)).Elem()
+}
+
+func (o FlowActionsSalesforceUpdateLeadOutput) ToFlowActionsSalesforceUpdateLeadOutput() FlowActionsSalesforceUpdateLeadOutput {
+	return o
+}
+
+func (o FlowActionsSalesforceUpdateLeadOutput) ToFlowActionsSalesforceUpdateLeadOutputWithContext(ctx context.Context) FlowActionsSalesforceUpdateLeadOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsSalesforceUpdateLeadOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceUpdateLead) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsSalesforceUpdateLeadOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceUpdateLead) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsSalesforceUpdateLeadOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceUpdateLead) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsSalesforceUpdateLeadOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceUpdateLead) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsSalesforceUpdateLeadOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceUpdateLead) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of SALESFORCE UPDATE_LEAD.
+func (o FlowActionsSalesforceUpdateLeadOutput) Params() FlowActionsSalesforceUpdateLeadParamsOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceUpdateLead) FlowActionsSalesforceUpdateLeadParams { return v.Params }).(FlowActionsSalesforceUpdateLeadParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsSalesforceUpdateLeadOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceUpdateLead) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of SALESFORCE UPDATE_LEAD.
+type FlowActionsSalesforceUpdateLeadParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The lead.
+	LeadId string `pulumi:"leadId"`
+	// Other fields, by name.
+	Payload interface{} `pulumi:"payload"`
+}
+
+// FlowActionsSalesforceUpdateLeadParamsInput is an input type that accepts FlowActionsSalesforceUpdateLeadParamsArgs and FlowActionsSalesforceUpdateLeadParamsOutput values.
+// You can construct a concrete instance of `FlowActionsSalesforceUpdateLeadParamsInput` via:
+//
+//	FlowActionsSalesforceUpdateLeadParamsArgs{...}
+type FlowActionsSalesforceUpdateLeadParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsSalesforceUpdateLeadParamsOutput() FlowActionsSalesforceUpdateLeadParamsOutput
+	ToFlowActionsSalesforceUpdateLeadParamsOutputWithContext(context.Context) FlowActionsSalesforceUpdateLeadParamsOutput
+}
+
+// The params of SALESFORCE UPDATE_LEAD.
+type FlowActionsSalesforceUpdateLeadParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The lead.
+	LeadId pulumi.StringInput `pulumi:"leadId"`
+	// Other fields, by name.
+	Payload pulumi.Input `pulumi:"payload"`
+}
+
+func (FlowActionsSalesforceUpdateLeadParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceUpdateLeadParams)(nil)).Elem()
+}
+
+func (i FlowActionsSalesforceUpdateLeadParamsArgs) ToFlowActionsSalesforceUpdateLeadParamsOutput() FlowActionsSalesforceUpdateLeadParamsOutput {
+	return i.ToFlowActionsSalesforceUpdateLeadParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSalesforceUpdateLeadParamsArgs) ToFlowActionsSalesforceUpdateLeadParamsOutputWithContext(ctx context.Context) FlowActionsSalesforceUpdateLeadParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSalesforceUpdateLeadParamsOutput)
+}
+
+// The params of SALESFORCE UPDATE_LEAD.
+type FlowActionsSalesforceUpdateLeadParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSalesforceUpdateLeadParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSalesforceUpdateLeadParams)(nil)).Elem()
+}
+
+func (o FlowActionsSalesforceUpdateLeadParamsOutput) ToFlowActionsSalesforceUpdateLeadParamsOutput() FlowActionsSalesforceUpdateLeadParamsOutput {
+	return o
+}
+
+func (o FlowActionsSalesforceUpdateLeadParamsOutput) ToFlowActionsSalesforceUpdateLeadParamsOutputWithContext(ctx context.Context) FlowActionsSalesforceUpdateLeadParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsSalesforceUpdateLeadParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceUpdateLeadParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The lead.
+func (o FlowActionsSalesforceUpdateLeadParamsOutput) LeadId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceUpdateLeadParams) string { return v.LeadId }).(pulumi.StringOutput)
+}
+
+// Other fields, by name.
+func (o FlowActionsSalesforceUpdateLeadParamsOutput) Payload() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsSalesforceUpdateLeadParams) interface{} { return v.Payload }).(pulumi.AnyOutput)
+}
+
+type FlowActionsSendgridSendEmail struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of SENDGRID SEND_EMAIL.
+	Params FlowActionsSendgridSendEmailParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsSendgridSendEmailInput is an input type that accepts FlowActionsSendgridSendEmailArgs and FlowActionsSendgridSendEmailOutput values.
+// You can construct a concrete instance of `FlowActionsSendgridSendEmailInput` via:
+//
+//	FlowActionsSendgridSendEmailArgs{...}
+type FlowActionsSendgridSendEmailInput interface {
+	pulumi.Input
+
+	ToFlowActionsSendgridSendEmailOutput() FlowActionsSendgridSendEmailOutput
+	ToFlowActionsSendgridSendEmailOutputWithContext(context.Context) FlowActionsSendgridSendEmailOutput
+}
+
+type FlowActionsSendgridSendEmailArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of SENDGRID SEND_EMAIL.
+	Params FlowActionsSendgridSendEmailParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsSendgridSendEmailArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSendgridSendEmail)(nil)).Elem()
+}
+
+func (i FlowActionsSendgridSendEmailArgs) ToFlowActionsSendgridSendEmailOutput() FlowActionsSendgridSendEmailOutput {
+	return i.ToFlowActionsSendgridSendEmailOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSendgridSendEmailArgs) ToFlowActionsSendgridSendEmailOutputWithContext(ctx context.Context) FlowActionsSendgridSendEmailOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSendgridSendEmailOutput)
+}
+
+type FlowActionsSendgridSendEmailOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSendgridSendEmailOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSendgridSendEmail)(nil)).Elem()
+}
+
+func (o FlowActionsSendgridSendEmailOutput) ToFlowActionsSendgridSendEmailOutput() FlowActionsSendgridSendEmailOutput {
+	return o
+}
+
+func (o FlowActionsSendgridSendEmailOutput) ToFlowActionsSendgridSendEmailOutputWithContext(ctx context.Context) FlowActionsSendgridSendEmailOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsSendgridSendEmailOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSendgridSendEmail) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsSendgridSendEmailOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSendgridSendEmail) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsSendgridSendEmailOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsSendgridSendEmail) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsSendgridSendEmailOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSendgridSendEmail) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsSendgridSendEmailOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsSendgridSendEmail) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of SENDGRID SEND_EMAIL.
+func (o FlowActionsSendgridSendEmailOutput) Params() FlowActionsSendgridSendEmailParamsOutput {
+	return o.ApplyT(func(v FlowActionsSendgridSendEmail) FlowActionsSendgridSendEmailParams { return v.Params }).(FlowActionsSendgridSendEmailParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsSendgridSendEmailOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSendgridSendEmail) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of SENDGRID SEND_EMAIL.
+type FlowActionsSendgridSendEmailParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The sender.
+	From FlowActionsSendgridSendEmailParamsFrom `pulumi:"from"`
+	// SendGrid personalizations (recipients, subject, data).
+	Personalizations []interface{} `pulumi:"personalizations"`
+}
+
+// FlowActionsSendgridSendEmailParamsInput is an input type that accepts FlowActionsSendgridSendEmailParamsArgs and FlowActionsSendgridSendEmailParamsOutput values.
+// You can construct a concrete instance of `FlowActionsSendgridSendEmailParamsInput` via:
+//
+//	FlowActionsSendgridSendEmailParamsArgs{...}
+type FlowActionsSendgridSendEmailParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsSendgridSendEmailParamsOutput() FlowActionsSendgridSendEmailParamsOutput
+	ToFlowActionsSendgridSendEmailParamsOutputWithContext(context.Context) FlowActionsSendgridSendEmailParamsOutput
+}
+
+// The params of SENDGRID SEND_EMAIL.
+type FlowActionsSendgridSendEmailParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The sender.
+	From FlowActionsSendgridSendEmailParamsFromInput `pulumi:"from"`
+	// SendGrid personalizations (recipients, subject, data).
+	Personalizations pulumi.ArrayInput `pulumi:"personalizations"`
+}
+
+func (FlowActionsSendgridSendEmailParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSendgridSendEmailParams)(nil)).Elem()
+}
+
+func (i FlowActionsSendgridSendEmailParamsArgs) ToFlowActionsSendgridSendEmailParamsOutput() FlowActionsSendgridSendEmailParamsOutput {
+	return i.ToFlowActionsSendgridSendEmailParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSendgridSendEmailParamsArgs) ToFlowActionsSendgridSendEmailParamsOutputWithContext(ctx context.Context) FlowActionsSendgridSendEmailParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSendgridSendEmailParamsOutput)
+}
+
+// The params of SENDGRID SEND_EMAIL.
+type FlowActionsSendgridSendEmailParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSendgridSendEmailParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSendgridSendEmailParams)(nil)).Elem()
+}
+
+func (o FlowActionsSendgridSendEmailParamsOutput) ToFlowActionsSendgridSendEmailParamsOutput() FlowActionsSendgridSendEmailParamsOutput {
+	return o
+}
+
+func (o FlowActionsSendgridSendEmailParamsOutput) ToFlowActionsSendgridSendEmailParamsOutputWithContext(ctx context.Context) FlowActionsSendgridSendEmailParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsSendgridSendEmailParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSendgridSendEmailParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The sender.
+func (o FlowActionsSendgridSendEmailParamsOutput) From() FlowActionsSendgridSendEmailParamsFromOutput {
+	return o.ApplyT(func(v FlowActionsSendgridSendEmailParams) FlowActionsSendgridSendEmailParamsFrom { return v.From }).(FlowActionsSendgridSendEmailParamsFromOutput)
+}
+
+// SendGrid personalizations (recipients, subject, data).
+func (o FlowActionsSendgridSendEmailParamsOutput) Personalizations() pulumi.ArrayOutput {
+	return o.ApplyT(func(v FlowActionsSendgridSendEmailParams) []interface{} { return v.Personalizations }).(pulumi.ArrayOutput)
+}
+
+// The sender.
+type FlowActionsSendgridSendEmailParamsFrom struct {
+	// An email address (or a template giving one).
+	Email string `pulumi:"email"`
+	// The sender's name.
+	Name *string `pulumi:"name"`
+}
+
+// FlowActionsSendgridSendEmailParamsFromInput is an input type that accepts FlowActionsSendgridSendEmailParamsFromArgs and FlowActionsSendgridSendEmailParamsFromOutput values.
+// You can construct a concrete instance of `FlowActionsSendgridSendEmailParamsFromInput` via:
+//
+//	FlowActionsSendgridSendEmailParamsFromArgs{...}
+type FlowActionsSendgridSendEmailParamsFromInput interface {
+	pulumi.Input
+
+	ToFlowActionsSendgridSendEmailParamsFromOutput() FlowActionsSendgridSendEmailParamsFromOutput
+	ToFlowActionsSendgridSendEmailParamsFromOutputWithContext(context.Context) FlowActionsSendgridSendEmailParamsFromOutput
+}
+
+// The sender.
+type FlowActionsSendgridSendEmailParamsFromArgs struct {
+	// An email address (or a template giving one).
+	Email pulumi.StringInput `pulumi:"email"`
+	// The sender's name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+}
+
+func (FlowActionsSendgridSendEmailParamsFromArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSendgridSendEmailParamsFrom)(nil)).Elem()
+}
+
+func (i FlowActionsSendgridSendEmailParamsFromArgs) ToFlowActionsSendgridSendEmailParamsFromOutput() FlowActionsSendgridSendEmailParamsFromOutput {
+	return i.ToFlowActionsSendgridSendEmailParamsFromOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSendgridSendEmailParamsFromArgs) ToFlowActionsSendgridSendEmailParamsFromOutputWithContext(ctx context.Context) FlowActionsSendgridSendEmailParamsFromOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSendgridSendEmailParamsFromOutput)
+}
+
+// The sender.
+type FlowActionsSendgridSendEmailParamsFromOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSendgridSendEmailParamsFromOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSendgridSendEmailParamsFrom)(nil)).Elem()
+}
+
+func (o FlowActionsSendgridSendEmailParamsFromOutput) ToFlowActionsSendgridSendEmailParamsFromOutput() FlowActionsSendgridSendEmailParamsFromOutput {
+	return o
+}
+
+func (o FlowActionsSendgridSendEmailParamsFromOutput) ToFlowActionsSendgridSendEmailParamsFromOutputWithContext(ctx context.Context) FlowActionsSendgridSendEmailParamsFromOutput {
+	return o
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsSendgridSendEmailParamsFromOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSendgridSendEmailParamsFrom) string { return v.Email }).(pulumi.StringOutput)
+}
+
+// The sender's name.
+func (o FlowActionsSendgridSendEmailParamsFromOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSendgridSendEmailParamsFrom) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsSlackPostMessage struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of SLACK POST_MESSAGE.
+	Params FlowActionsSlackPostMessageParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsSlackPostMessageInput is an input type that accepts FlowActionsSlackPostMessageArgs and FlowActionsSlackPostMessageOutput values.
+// You can construct a concrete instance of `FlowActionsSlackPostMessageInput` via:
+//
+//	FlowActionsSlackPostMessageArgs{...}
+type FlowActionsSlackPostMessageInput interface {
+	pulumi.Input
+
+	ToFlowActionsSlackPostMessageOutput() FlowActionsSlackPostMessageOutput
+	ToFlowActionsSlackPostMessageOutputWithContext(context.Context) FlowActionsSlackPostMessageOutput
+}
+
+type FlowActionsSlackPostMessageArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of SLACK POST_MESSAGE.
+	Params FlowActionsSlackPostMessageParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsSlackPostMessageArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSlackPostMessage)(nil)).Elem()
+}
+
+func (i FlowActionsSlackPostMessageArgs) ToFlowActionsSlackPostMessageOutput() FlowActionsSlackPostMessageOutput {
+	return i.ToFlowActionsSlackPostMessageOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSlackPostMessageArgs) ToFlowActionsSlackPostMessageOutputWithContext(ctx context.Context) FlowActionsSlackPostMessageOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSlackPostMessageOutput)
+}
+
+type FlowActionsSlackPostMessageOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSlackPostMessageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSlackPostMessage)(nil)).Elem()
+}
+
+func (o FlowActionsSlackPostMessageOutput) ToFlowActionsSlackPostMessageOutput() FlowActionsSlackPostMessageOutput {
+	return o
+}
+
+func (o FlowActionsSlackPostMessageOutput) ToFlowActionsSlackPostMessageOutputWithContext(ctx context.Context) FlowActionsSlackPostMessageOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsSlackPostMessageOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessage) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsSlackPostMessageOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessage) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsSlackPostMessageOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessage) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsSlackPostMessageOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessage) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsSlackPostMessageOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessage) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of SLACK POST_MESSAGE.
+func (o FlowActionsSlackPostMessageOutput) Params() FlowActionsSlackPostMessageParamsOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessage) FlowActionsSlackPostMessageParams { return v.Params }).(FlowActionsSlackPostMessageParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsSlackPostMessageOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessage) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of SLACK POST_MESSAGE.
+type FlowActionsSlackPostMessageParams struct {
+	// Attachments of the message.
+	Attachments []FlowActionsSlackPostMessageParamsAttachments `pulumi:"attachments"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The text.
+	Text *string `pulumi:"text"`
+}
+
+// FlowActionsSlackPostMessageParamsInput is an input type that accepts FlowActionsSlackPostMessageParamsArgs and FlowActionsSlackPostMessageParamsOutput values.
+// You can construct a concrete instance of `FlowActionsSlackPostMessageParamsInput` via:
+//
+//	FlowActionsSlackPostMessageParamsArgs{...}
+type FlowActionsSlackPostMessageParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsSlackPostMessageParamsOutput() FlowActionsSlackPostMessageParamsOutput
+	ToFlowActionsSlackPostMessageParamsOutputWithContext(context.Context) FlowActionsSlackPostMessageParamsOutput
+}
+
+// The params of SLACK POST_MESSAGE.
+type FlowActionsSlackPostMessageParamsArgs struct {
+	// Attachments of the message.
+	Attachments FlowActionsSlackPostMessageParamsAttachmentsArrayInput `pulumi:"attachments"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The text.
+	Text pulumi.StringPtrInput `pulumi:"text"`
+}
+
+func (FlowActionsSlackPostMessageParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSlackPostMessageParams)(nil)).Elem()
+}
+
+func (i FlowActionsSlackPostMessageParamsArgs) ToFlowActionsSlackPostMessageParamsOutput() FlowActionsSlackPostMessageParamsOutput {
+	return i.ToFlowActionsSlackPostMessageParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSlackPostMessageParamsArgs) ToFlowActionsSlackPostMessageParamsOutputWithContext(ctx context.Context) FlowActionsSlackPostMessageParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSlackPostMessageParamsOutput)
+}
+
+// The params of SLACK POST_MESSAGE.
+type FlowActionsSlackPostMessageParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSlackPostMessageParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSlackPostMessageParams)(nil)).Elem()
+}
+
+func (o FlowActionsSlackPostMessageParamsOutput) ToFlowActionsSlackPostMessageParamsOutput() FlowActionsSlackPostMessageParamsOutput {
+	return o
+}
+
+func (o FlowActionsSlackPostMessageParamsOutput) ToFlowActionsSlackPostMessageParamsOutputWithContext(ctx context.Context) FlowActionsSlackPostMessageParamsOutput {
+	return o
+}
+
+// Attachments of the message.
+func (o FlowActionsSlackPostMessageParamsOutput) Attachments() FlowActionsSlackPostMessageParamsAttachmentsArrayOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessageParams) []FlowActionsSlackPostMessageParamsAttachments {
+		return v.Attachments
+	}).(FlowActionsSlackPostMessageParamsAttachmentsArrayOutput)
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsSlackPostMessageParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessageParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The text.
+func (o FlowActionsSlackPostMessageParamsOutput) Text() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessageParams) *string { return v.Text }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsSlackPostMessageParamsAttachments struct {
+	// The side bar color.
+	Color *string `pulumi:"color"`
+	// Fields shown as a table.
+	Fields []FlowActionsSlackPostMessageParamsAttachmentsFields `pulumi:"fields"`
+	// Text above the attachment.
+	Pretext *string `pulumi:"pretext"`
+	// The text.
+	Text *string `pulumi:"text"`
+}
+
+// FlowActionsSlackPostMessageParamsAttachmentsInput is an input type that accepts FlowActionsSlackPostMessageParamsAttachmentsArgs and FlowActionsSlackPostMessageParamsAttachmentsOutput values.
+// You can construct a concrete instance of `FlowActionsSlackPostMessageParamsAttachmentsInput` via:
+//
+//	FlowActionsSlackPostMessageParamsAttachmentsArgs{...}
+type FlowActionsSlackPostMessageParamsAttachmentsInput interface {
+	pulumi.Input
+
+	ToFlowActionsSlackPostMessageParamsAttachmentsOutput() FlowActionsSlackPostMessageParamsAttachmentsOutput
+	ToFlowActionsSlackPostMessageParamsAttachmentsOutputWithContext(context.Context) FlowActionsSlackPostMessageParamsAttachmentsOutput
+}
+
+type FlowActionsSlackPostMessageParamsAttachmentsArgs struct {
+	// The side bar color.
+	Color pulumi.StringPtrInput `pulumi:"color"`
+	// Fields shown as a table.
+	Fields FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayInput `pulumi:"fields"`
+	// Text above the attachment.
+	Pretext pulumi.StringPtrInput `pulumi:"pretext"`
+	// The text.
+	Text pulumi.StringPtrInput `pulumi:"text"`
+}
+
+func (FlowActionsSlackPostMessageParamsAttachmentsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSlackPostMessageParamsAttachments)(nil)).Elem()
+}
+
+func (i FlowActionsSlackPostMessageParamsAttachmentsArgs) ToFlowActionsSlackPostMessageParamsAttachmentsOutput() FlowActionsSlackPostMessageParamsAttachmentsOutput {
+	return i.ToFlowActionsSlackPostMessageParamsAttachmentsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSlackPostMessageParamsAttachmentsArgs) ToFlowActionsSlackPostMessageParamsAttachmentsOutputWithContext(ctx context.Context) FlowActionsSlackPostMessageParamsAttachmentsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSlackPostMessageParamsAttachmentsOutput)
+}
+
+// FlowActionsSlackPostMessageParamsAttachmentsArrayInput is an input type that accepts FlowActionsSlackPostMessageParamsAttachmentsArray and FlowActionsSlackPostMessageParamsAttachmentsArrayOutput values.
+// You can construct a concrete instance of `FlowActionsSlackPostMessageParamsAttachmentsArrayInput` via:
+//
+//	FlowActionsSlackPostMessageParamsAttachmentsArray{ FlowActionsSlackPostMessageParamsAttachmentsArgs{...} }
+type FlowActionsSlackPostMessageParamsAttachmentsArrayInput interface {
+	pulumi.Input
+
+	ToFlowActionsSlackPostMessageParamsAttachmentsArrayOutput() FlowActionsSlackPostMessageParamsAttachmentsArrayOutput
+	ToFlowActionsSlackPostMessageParamsAttachmentsArrayOutputWithContext(context.Context) FlowActionsSlackPostMessageParamsAttachmentsArrayOutput
+}
+
+type FlowActionsSlackPostMessageParamsAttachmentsArray []FlowActionsSlackPostMessageParamsAttachmentsInput
+
+func (FlowActionsSlackPostMessageParamsAttachmentsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FlowActionsSlackPostMessageParamsAttachments)(nil)).Elem()
+}
+
+func (i FlowActionsSlackPostMessageParamsAttachmentsArray) ToFlowActionsSlackPostMessageParamsAttachmentsArrayOutput() FlowActionsSlackPostMessageParamsAttachmentsArrayOutput {
+	return i.ToFlowActionsSlackPostMessageParamsAttachmentsArrayOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSlackPostMessageParamsAttachmentsArray) ToFlowActionsSlackPostMessageParamsAttachmentsArrayOutputWithContext(ctx context.Context) FlowActionsSlackPostMessageParamsAttachmentsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSlackPostMessageParamsAttachmentsArrayOutput)
+}
+
+type FlowActionsSlackPostMessageParamsAttachmentsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSlackPostMessageParamsAttachmentsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSlackPostMessageParamsAttachments)(nil)).Elem()
+}
+
+func (o FlowActionsSlackPostMessageParamsAttachmentsOutput) ToFlowActionsSlackPostMessageParamsAttachmentsOutput() FlowActionsSlackPostMessageParamsAttachmentsOutput {
+	return o
+}
+
+func (o FlowActionsSlackPostMessageParamsAttachmentsOutput) ToFlowActionsSlackPostMessageParamsAttachmentsOutputWithContext(ctx context.Context) FlowActionsSlackPostMessageParamsAttachmentsOutput {
+	return o
+}
+
+// The side bar color.
+func (o FlowActionsSlackPostMessageParamsAttachmentsOutput) Color() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessageParamsAttachments) *string { return v.Color }).(pulumi.StringPtrOutput)
+}
+
+// Fields shown as a table.
+func (o FlowActionsSlackPostMessageParamsAttachmentsOutput) Fields() FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessageParamsAttachments) []FlowActionsSlackPostMessageParamsAttachmentsFields {
+		return v.Fields
+	}).(FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput)
+}
+
+// Text above the attachment.
+func (o FlowActionsSlackPostMessageParamsAttachmentsOutput) Pretext() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessageParamsAttachments) *string { return v.Pretext }).(pulumi.StringPtrOutput)
+}
+
+// The text.
+func (o FlowActionsSlackPostMessageParamsAttachmentsOutput) Text() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessageParamsAttachments) *string { return v.Text }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsSlackPostMessageParamsAttachmentsArrayOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSlackPostMessageParamsAttachmentsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FlowActionsSlackPostMessageParamsAttachments)(nil)).Elem()
+}
+
+func (o FlowActionsSlackPostMessageParamsAttachmentsArrayOutput) ToFlowActionsSlackPostMessageParamsAttachmentsArrayOutput() FlowActionsSlackPostMessageParamsAttachmentsArrayOutput {
+	return o
+}
+
+func (o FlowActionsSlackPostMessageParamsAttachmentsArrayOutput) ToFlowActionsSlackPostMessageParamsAttachmentsArrayOutputWithContext(ctx context.Context) FlowActionsSlackPostMessageParamsAttachmentsArrayOutput {
+	return o
+}
+
+func (o FlowActionsSlackPostMessageParamsAttachmentsArrayOutput) Index(i pulumi.IntInput) FlowActionsSlackPostMessageParamsAttachmentsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) FlowActionsSlackPostMessageParamsAttachments {
+		return vs[0].([]FlowActionsSlackPostMessageParamsAttachments)[vs[1].(int)]
+	}).(FlowActionsSlackPostMessageParamsAttachmentsOutput)
+}
+
+type FlowActionsSlackPostMessageParamsAttachmentsFields struct {
+	// Whether the field is short enough to sit beside another.
+	Short *bool `pulumi:"short"`
+	// The title.
+	Title string `pulumi:"title"`
+	// The value.
+	Value *string `pulumi:"value"`
+}
+
+// FlowActionsSlackPostMessageParamsAttachmentsFieldsInput is an input type that accepts FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs and FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput values.
+// You can construct a concrete instance of `FlowActionsSlackPostMessageParamsAttachmentsFieldsInput` via:
+//
+//	FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs{...}
+type FlowActionsSlackPostMessageParamsAttachmentsFieldsInput interface {
+	pulumi.Input
+
+	ToFlowActionsSlackPostMessageParamsAttachmentsFieldsOutput() FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput
+	ToFlowActionsSlackPostMessageParamsAttachmentsFieldsOutputWithContext(context.Context) FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput
+}
+
+type FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs struct {
+	// Whether the field is short enough to sit beside another.
+	Short pulumi.BoolPtrInput `pulumi:"short"`
+	// The title.
+	Title pulumi.StringInput `pulumi:"title"`
+	// The value.
+	Value pulumi.StringPtrInput `pulumi:"value"`
+}
+
+func (FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSlackPostMessageParamsAttachmentsFields)(nil)).Elem()
+}
+
+func (i FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs) ToFlowActionsSlackPostMessageParamsAttachmentsFieldsOutput() FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput {
+	return i.ToFlowActionsSlackPostMessageParamsAttachmentsFieldsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs) ToFlowActionsSlackPostMessageParamsAttachmentsFieldsOutputWithContext(ctx context.Context) FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput)
+}
+
+// FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayInput is an input type that accepts FlowActionsSlackPostMessageParamsAttachmentsFieldsArray and FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput values.
+// You can construct a concrete instance of `FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayInput` via:
+//
+//	FlowActionsSlackPostMessageParamsAttachmentsFieldsArray{ FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs{...} }
+type FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayInput interface {
+	pulumi.Input
+
+	ToFlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput() FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput
+	ToFlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutputWithContext(context.Context) FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput
+}
+
+type FlowActionsSlackPostMessageParamsAttachmentsFieldsArray []FlowActionsSlackPostMessageParamsAttachmentsFieldsInput
+
+func (FlowActionsSlackPostMessageParamsAttachmentsFieldsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FlowActionsSlackPostMessageParamsAttachmentsFields)(nil)).Elem()
+}
+
+func (i FlowActionsSlackPostMessageParamsAttachmentsFieldsArray) ToFlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput() FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput {
+	return i.ToFlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutputWithContext(context.Background())
+}
+
+func (i FlowActionsSlackPostMessageParamsAttachmentsFieldsArray) ToFlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutputWithContext(ctx context.Context) FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput)
+}
+
+type FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsSlackPostMessageParamsAttachmentsFields)(nil)).Elem()
+}
+
+func (o FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput) ToFlowActionsSlackPostMessageParamsAttachmentsFieldsOutput() FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput {
+	return o
+}
+
+func (o FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput) ToFlowActionsSlackPostMessageParamsAttachmentsFieldsOutputWithContext(ctx context.Context) FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput {
+	return o
+}
+
+// Whether the field is short enough to sit beside another.
+func (o FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput) Short() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessageParamsAttachmentsFields) *bool { return v.Short }).(pulumi.BoolPtrOutput)
+}
+
+// The title.
+func (o FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput) Title() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessageParamsAttachmentsFields) string { return v.Title }).(pulumi.StringOutput)
+}
+
+// The value.
+func (o FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsSlackPostMessageParamsAttachmentsFields) *string { return v.Value }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FlowActionsSlackPostMessageParamsAttachmentsFields)(nil)).Elem()
+}
+
+func (o FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput) ToFlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput() FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput {
+	return o
+}
+
+func (o FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput) ToFlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutputWithContext(ctx context.Context) FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput {
+	return o
+}
+
+func (o FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput) Index(i pulumi.IntInput) FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) FlowActionsSlackPostMessageParamsAttachmentsFields {
+		return vs[0].([]FlowActionsSlackPostMessageParamsAttachmentsFields)[vs[1].(int)]
+	}).(FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput)
+}
+
+type FlowActionsStripeAddTaxId struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of STRIPE ADD_TAX_ID.
+	Params FlowActionsStripeAddTaxIdParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsStripeAddTaxIdInput is an input type that accepts FlowActionsStripeAddTaxIdArgs and FlowActionsStripeAddTaxIdOutput values.
+// You can construct a concrete instance of `FlowActionsStripeAddTaxIdInput` via:
+//
+//	FlowActionsStripeAddTaxIdArgs{...}
+type FlowActionsStripeAddTaxIdInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeAddTaxIdOutput() FlowActionsStripeAddTaxIdOutput
+	ToFlowActionsStripeAddTaxIdOutputWithContext(context.Context) FlowActionsStripeAddTaxIdOutput
+}
+
+type FlowActionsStripeAddTaxIdArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of STRIPE ADD_TAX_ID.
+	Params FlowActionsStripeAddTaxIdParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsStripeAddTaxIdArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeAddTaxId)(nil)).Elem()
+}
+
+func (i FlowActionsStripeAddTaxIdArgs) ToFlowActionsStripeAddTaxIdOutput() FlowActionsStripeAddTaxIdOutput {
+	return i.ToFlowActionsStripeAddTaxIdOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeAddTaxIdArgs) ToFlowActionsStripeAddTaxIdOutputWithContext(ctx context.Context) FlowActionsStripeAddTaxIdOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeAddTaxIdOutput)
+}
+
+type FlowActionsStripeAddTaxIdOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeAddTaxIdOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeAddTaxId)(nil)).Elem()
+}
+
+func (o FlowActionsStripeAddTaxIdOutput) ToFlowActionsStripeAddTaxIdOutput() FlowActionsStripeAddTaxIdOutput {
+	return o
+}
+
+func (o FlowActionsStripeAddTaxIdOutput) ToFlowActionsStripeAddTaxIdOutputWithContext(ctx context.Context) FlowActionsStripeAddTaxIdOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsStripeAddTaxIdOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeAddTaxId) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsStripeAddTaxIdOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeAddTaxId) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsStripeAddTaxIdOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeAddTaxId) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsStripeAddTaxIdOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeAddTaxId) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsStripeAddTaxIdOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeAddTaxId) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of STRIPE ADD_TAX_ID.
+func (o FlowActionsStripeAddTaxIdOutput) Params() FlowActionsStripeAddTaxIdParamsOutput {
+	return o.ApplyT(func(v FlowActionsStripeAddTaxId) FlowActionsStripeAddTaxIdParams { return v.Params }).(FlowActionsStripeAddTaxIdParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsStripeAddTaxIdOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeAddTaxId) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of STRIPE ADD_TAX_ID.
+type FlowActionsStripeAddTaxIdParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The customer.
+	CustomerId string `pulumi:"customerId"`
+	// The tax id type (`eu_vat`, …).
+	Type string `pulumi:"type"`
+	// The tax id.
+	Value string `pulumi:"value"`
+}
+
+// FlowActionsStripeAddTaxIdParamsInput is an input type that accepts FlowActionsStripeAddTaxIdParamsArgs and FlowActionsStripeAddTaxIdParamsOutput values.
+// You can construct a concrete instance of `FlowActionsStripeAddTaxIdParamsInput` via:
+//
+//	FlowActionsStripeAddTaxIdParamsArgs{...}
+type FlowActionsStripeAddTaxIdParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeAddTaxIdParamsOutput() FlowActionsStripeAddTaxIdParamsOutput
+	ToFlowActionsStripeAddTaxIdParamsOutputWithContext(context.Context) FlowActionsStripeAddTaxIdParamsOutput
+}
+
+// The params of STRIPE ADD_TAX_ID.
+type FlowActionsStripeAddTaxIdParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The customer.
+	CustomerId pulumi.StringInput `pulumi:"customerId"`
+	// The tax id type (`eu_vat`, …).
+	Type pulumi.StringInput `pulumi:"type"`
+	// The tax id.
+	Value pulumi.StringInput `pulumi:"value"`
+}
+
+func (FlowActionsStripeAddTaxIdParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeAddTaxIdParams)(nil)).Elem()
+}
+
+func (i FlowActionsStripeAddTaxIdParamsArgs) ToFlowActionsStripeAddTaxIdParamsOutput() FlowActionsStripeAddTaxIdParamsOutput {
+	return i.ToFlowActionsStripeAddTaxIdParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeAddTaxIdParamsArgs) ToFlowActionsStripeAddTaxIdParamsOutputWithContext(ctx context.Context) FlowActionsStripeAddTaxIdParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeAddTaxIdParamsOutput)
+}
+
+// The params of STRIPE ADD_TAX_ID.
+type FlowActionsStripeAddTaxIdParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeAddTaxIdParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeAddTaxIdParams)(nil)).Elem()
+}
+
+func (o FlowActionsStripeAddTaxIdParamsOutput) ToFlowActionsStripeAddTaxIdParamsOutput() FlowActionsStripeAddTaxIdParamsOutput {
+	return o
+}
+
+func (o FlowActionsStripeAddTaxIdParamsOutput) ToFlowActionsStripeAddTaxIdParamsOutputWithContext(ctx context.Context) FlowActionsStripeAddTaxIdParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsStripeAddTaxIdParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeAddTaxIdParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The customer.
+func (o FlowActionsStripeAddTaxIdParamsOutput) CustomerId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeAddTaxIdParams) string { return v.CustomerId }).(pulumi.StringOutput)
+}
+
+// The tax id type (`eu_vat`, …).
+func (o FlowActionsStripeAddTaxIdParamsOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeAddTaxIdParams) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The tax id.
+func (o FlowActionsStripeAddTaxIdParamsOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeAddTaxIdParams) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type FlowActionsStripeCreateCustomer struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of STRIPE CREATE_CUSTOMER.
+	Params FlowActionsStripeCreateCustomerParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsStripeCreateCustomerInput is an input type that accepts FlowActionsStripeCreateCustomerArgs and FlowActionsStripeCreateCustomerOutput values.
+// You can construct a concrete instance of `FlowActionsStripeCreateCustomerInput` via:
+//
+//	FlowActionsStripeCreateCustomerArgs{...}
+type FlowActionsStripeCreateCustomerInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeCreateCustomerOutput() FlowActionsStripeCreateCustomerOutput
+	ToFlowActionsStripeCreateCustomerOutputWithContext(context.Context) FlowActionsStripeCreateCustomerOutput
+}
+
+type FlowActionsStripeCreateCustomerArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of STRIPE CREATE_CUSTOMER.
+	Params FlowActionsStripeCreateCustomerParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsStripeCreateCustomerArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeCreateCustomer)(nil)).Elem()
+}
+
+func (i FlowActionsStripeCreateCustomerArgs) ToFlowActionsStripeCreateCustomerOutput() FlowActionsStripeCreateCustomerOutput {
+	return i.ToFlowActionsStripeCreateCustomerOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeCreateCustomerArgs) ToFlowActionsStripeCreateCustomerOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeCreateCustomerOutput)
+}
+
+type FlowActionsStripeCreateCustomerOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeCreateCustomerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeCreateCustomer)(nil)).Elem()
+}
+
+func (o FlowActionsStripeCreateCustomerOutput) ToFlowActionsStripeCreateCustomerOutput() FlowActionsStripeCreateCustomerOutput {
+	return o
+}
+
+func (o FlowActionsStripeCreateCustomerOutput) ToFlowActionsStripeCreateCustomerOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsStripeCreateCustomerOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomer) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsStripeCreateCustomerOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomer) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsStripeCreateCustomerOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomer) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsStripeCreateCustomerOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomer) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsStripeCreateCustomerOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomer) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of STRIPE CREATE_CUSTOMER.
+func (o FlowActionsStripeCreateCustomerOutput) Params() FlowActionsStripeCreateCustomerParamsOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomer) FlowActionsStripeCreateCustomerParams { return v.Params }).(FlowActionsStripeCreateCustomerParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsStripeCreateCustomerOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomer) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of STRIPE CREATE_CUSTOMER.
+type FlowActionsStripeCreateCustomerParams struct {
+	// The customer's address.
+	Address *FlowActionsStripeCreateCustomerParamsAddress `pulumi:"address"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// A description.
+	Description *string `pulumi:"description"`
+	// An email address (or a template giving one).
+	Email *string `pulumi:"email"`
+	// Metadata, by key.
+	Metadata map[string]string `pulumi:"metadata"`
+	// The name.
+	Name *string `pulumi:"name"`
+	// A phone number.
+	Phone *string `pulumi:"phone"`
+	// Tax status: `none`, `exempt` or `reverse`.
+	TaxExempt *string `pulumi:"taxExempt"`
+	// The customer's tax id.
+	TaxId *FlowActionsStripeCreateCustomerParamsTaxId `pulumi:"taxId"`
+}
+
+// FlowActionsStripeCreateCustomerParamsInput is an input type that accepts FlowActionsStripeCreateCustomerParamsArgs and FlowActionsStripeCreateCustomerParamsOutput values.
+// You can construct a concrete instance of `FlowActionsStripeCreateCustomerParamsInput` via:
+//
+//	FlowActionsStripeCreateCustomerParamsArgs{...}
+type FlowActionsStripeCreateCustomerParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeCreateCustomerParamsOutput() FlowActionsStripeCreateCustomerParamsOutput
+	ToFlowActionsStripeCreateCustomerParamsOutputWithContext(context.Context) FlowActionsStripeCreateCustomerParamsOutput
+}
+
+// The params of STRIPE CREATE_CUSTOMER.
+type FlowActionsStripeCreateCustomerParamsArgs struct {
+	// The customer's address.
+	Address FlowActionsStripeCreateCustomerParamsAddressPtrInput `pulumi:"address"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// A description.
+	Description pulumi.StringPtrInput `pulumi:"description"`
+	// An email address (or a template giving one).
+	Email pulumi.StringPtrInput `pulumi:"email"`
+	// Metadata, by key.
+	Metadata pulumi.StringMapInput `pulumi:"metadata"`
+	// The name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// A phone number.
+	Phone pulumi.StringPtrInput `pulumi:"phone"`
+	// Tax status: `none`, `exempt` or `reverse`.
+	TaxExempt pulumi.StringPtrInput `pulumi:"taxExempt"`
+	// The customer's tax id.
+	TaxId FlowActionsStripeCreateCustomerParamsTaxIdPtrInput `pulumi:"taxId"`
+}
+
+func (FlowActionsStripeCreateCustomerParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeCreateCustomerParams)(nil)).Elem()
+}
+
+func (i FlowActionsStripeCreateCustomerParamsArgs) ToFlowActionsStripeCreateCustomerParamsOutput() FlowActionsStripeCreateCustomerParamsOutput {
+	return i.ToFlowActionsStripeCreateCustomerParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeCreateCustomerParamsArgs) ToFlowActionsStripeCreateCustomerParamsOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeCreateCustomerParamsOutput)
+}
+
+// The params of STRIPE CREATE_CUSTOMER.
+type FlowActionsStripeCreateCustomerParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeCreateCustomerParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeCreateCustomerParams)(nil)).Elem()
+}
+
+func (o FlowActionsStripeCreateCustomerParamsOutput) ToFlowActionsStripeCreateCustomerParamsOutput() FlowActionsStripeCreateCustomerParamsOutput {
+	return o
+}
+
+func (o FlowActionsStripeCreateCustomerParamsOutput) ToFlowActionsStripeCreateCustomerParamsOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsOutput {
+	return o
+}
+
+// The customer's address.
+func (o FlowActionsStripeCreateCustomerParamsOutput) Address() FlowActionsStripeCreateCustomerParamsAddressPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParams) *FlowActionsStripeCreateCustomerParamsAddress {
+		return v.Address
+	}).(FlowActionsStripeCreateCustomerParamsAddressPtrOutput)
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsStripeCreateCustomerParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// A description.
+func (o FlowActionsStripeCreateCustomerParamsOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParams) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsStripeCreateCustomerParamsOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParams) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// Metadata, by key.
+func (o FlowActionsStripeCreateCustomerParamsOutput) Metadata() pulumi.StringMapOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParams) map[string]string { return v.Metadata }).(pulumi.StringMapOutput)
+}
+
+// The name.
+func (o FlowActionsStripeCreateCustomerParamsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParams) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// A phone number.
+func (o FlowActionsStripeCreateCustomerParamsOutput) Phone() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParams) *string { return v.Phone }).(pulumi.StringPtrOutput)
+}
+
+// Tax status: `none`, `exempt` or `reverse`.
+func (o FlowActionsStripeCreateCustomerParamsOutput) TaxExempt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParams) *string { return v.TaxExempt }).(pulumi.StringPtrOutput)
+}
+
+// The customer's tax id.
+func (o FlowActionsStripeCreateCustomerParamsOutput) TaxId() FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParams) *FlowActionsStripeCreateCustomerParamsTaxId {
+		return v.TaxId
+	}).(FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput)
+}
+
+// The customer's address.
+type FlowActionsStripeCreateCustomerParamsAddress struct {
+	// City.
+	City *string `pulumi:"city"`
+	// Country (ISO 3166-1 alpha-2).
+	Country *string `pulumi:"country"`
+	// Address line 1.
+	Line1 *string `pulumi:"line1"`
+	// Address line 2.
+	Line2 *string `pulumi:"line2"`
+	// Postal code.
+	PostalCode *string `pulumi:"postalCode"`
+	// State or region.
+	State *string `pulumi:"state"`
+}
+
+// FlowActionsStripeCreateCustomerParamsAddressInput is an input type that accepts FlowActionsStripeCreateCustomerParamsAddressArgs and FlowActionsStripeCreateCustomerParamsAddressOutput values.
+// You can construct a concrete instance of `FlowActionsStripeCreateCustomerParamsAddressInput` via:
+//
+//	FlowActionsStripeCreateCustomerParamsAddressArgs{...}
+type FlowActionsStripeCreateCustomerParamsAddressInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeCreateCustomerParamsAddressOutput() FlowActionsStripeCreateCustomerParamsAddressOutput
+	ToFlowActionsStripeCreateCustomerParamsAddressOutputWithContext(context.Context) FlowActionsStripeCreateCustomerParamsAddressOutput
+}
+
+// The customer's address.
+type FlowActionsStripeCreateCustomerParamsAddressArgs struct {
+	// City.
+	City pulumi.StringPtrInput `pulumi:"city"`
+	// Country (ISO 3166-1 alpha-2).
+	Country pulumi.StringPtrInput `pulumi:"country"`
+	// Address line 1.
+	Line1 pulumi.StringPtrInput `pulumi:"line1"`
+	// Address line 2.
+	Line2 pulumi.StringPtrInput `pulumi:"line2"`
+	// Postal code.
+	PostalCode pulumi.StringPtrInput `pulumi:"postalCode"`
+	// State or region.
+	State pulumi.StringPtrInput `pulumi:"state"`
+}
+
+func (FlowActionsStripeCreateCustomerParamsAddressArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeCreateCustomerParamsAddress)(nil)).Elem()
+}
+
+func (i FlowActionsStripeCreateCustomerParamsAddressArgs) ToFlowActionsStripeCreateCustomerParamsAddressOutput() FlowActionsStripeCreateCustomerParamsAddressOutput {
+	return i.ToFlowActionsStripeCreateCustomerParamsAddressOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeCreateCustomerParamsAddressArgs) ToFlowActionsStripeCreateCustomerParamsAddressOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsAddressOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeCreateCustomerParamsAddressOutput)
+}
+
+func (i FlowActionsStripeCreateCustomerParamsAddressArgs) ToFlowActionsStripeCreateCustomerParamsAddressPtrOutput() FlowActionsStripeCreateCustomerParamsAddressPtrOutput {
+	return i.ToFlowActionsStripeCreateCustomerParamsAddressPtrOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeCreateCustomerParamsAddressArgs) ToFlowActionsStripeCreateCustomerParamsAddressPtrOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsAddressPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeCreateCustomerParamsAddressOutput).ToFlowActionsStripeCreateCustomerParamsAddressPtrOutputWithContext(ctx)
+}
+
+// FlowActionsStripeCreateCustomerParamsAddressPtrInput is an input type that accepts FlowActionsStripeCreateCustomerParamsAddressArgs, FlowActionsStripeCreateCustomerParamsAddressPtr and FlowActionsStripeCreateCustomerParamsAddressPtrOutput values.
+// You can construct a concrete instance of `FlowActionsStripeCreateCustomerParamsAddressPtrInput` via:
+//
+//	        FlowActionsStripeCreateCustomerParamsAddressArgs{...}
+//
+//	or:
+//
+//	        nil
+type FlowActionsStripeCreateCustomerParamsAddressPtrInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeCreateCustomerParamsAddressPtrOutput() FlowActionsStripeCreateCustomerParamsAddressPtrOutput
+	ToFlowActionsStripeCreateCustomerParamsAddressPtrOutputWithContext(context.Context) FlowActionsStripeCreateCustomerParamsAddressPtrOutput
+}
+
+type flowActionsStripeCreateCustomerParamsAddressPtrType FlowActionsStripeCreateCustomerParamsAddressArgs
+
+func FlowActionsStripeCreateCustomerParamsAddressPtr(v *FlowActionsStripeCreateCustomerParamsAddressArgs) FlowActionsStripeCreateCustomerParamsAddressPtrInput {
+	return (*flowActionsStripeCreateCustomerParamsAddressPtrType)(v)
+}
+
+func (*flowActionsStripeCreateCustomerParamsAddressPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowActionsStripeCreateCustomerParamsAddress)(nil)).Elem()
+}
+
+func (i *flowActionsStripeCreateCustomerParamsAddressPtrType) ToFlowActionsStripeCreateCustomerParamsAddressPtrOutput() FlowActionsStripeCreateCustomerParamsAddressPtrOutput {
+	return i.ToFlowActionsStripeCreateCustomerParamsAddressPtrOutputWithContext(context.Background())
+}
+
+func (i *flowActionsStripeCreateCustomerParamsAddressPtrType) ToFlowActionsStripeCreateCustomerParamsAddressPtrOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsAddressPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeCreateCustomerParamsAddressPtrOutput)
+}
+
+// The customer's address.
+type FlowActionsStripeCreateCustomerParamsAddressOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeCreateCustomerParamsAddressOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeCreateCustomerParamsAddress)(nil)).Elem()
+}
+
+func (o FlowActionsStripeCreateCustomerParamsAddressOutput) ToFlowActionsStripeCreateCustomerParamsAddressOutput() FlowActionsStripeCreateCustomerParamsAddressOutput {
+	return o
+}
+
+func (o FlowActionsStripeCreateCustomerParamsAddressOutput) ToFlowActionsStripeCreateCustomerParamsAddressOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsAddressOutput {
+	return o
+}
+
+func (o FlowActionsStripeCreateCustomerParamsAddressOutput) ToFlowActionsStripeCreateCustomerParamsAddressPtrOutput() FlowActionsStripeCreateCustomerParamsAddressPtrOutput {
+	return o.ToFlowActionsStripeCreateCustomerParamsAddressPtrOutputWithContext(context.Background())
+}
+
+func (o FlowActionsStripeCreateCustomerParamsAddressOutput) ToFlowActionsStripeCreateCustomerParamsAddressPtrOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsAddressPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowActionsStripeCreateCustomerParamsAddress) *FlowActionsStripeCreateCustomerParamsAddress {
+		return &v
+	}).(FlowActionsStripeCreateCustomerParamsAddressPtrOutput)
+}
+
+// City.
+func (o FlowActionsStripeCreateCustomerParamsAddressOutput) City() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParamsAddress) *string { return v.City }).(pulumi.StringPtrOutput)
+}
+
+// Country (ISO 3166-1 alpha-2).
+func (o FlowActionsStripeCreateCustomerParamsAddressOutput) Country() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParamsAddress) *string { return v.Country }).(pulumi.StringPtrOutput)
+}
+
+// Address line 1.
+func (o FlowActionsStripeCreateCustomerParamsAddressOutput) Line1() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParamsAddress) *string { return v.Line1 }).(pulumi.StringPtrOutput)
+}
+
+// Address line 2.
+func (o FlowActionsStripeCreateCustomerParamsAddressOutput) Line2() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParamsAddress) *string { return v.Line2 }).(pulumi.StringPtrOutput)
+}
+
+// Postal code.
+func (o FlowActionsStripeCreateCustomerParamsAddressOutput) PostalCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParamsAddress) *string { return v.PostalCode }).(pulumi.StringPtrOutput)
+}
+
+// State or region.
+func (o FlowActionsStripeCreateCustomerParamsAddressOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParamsAddress) *string { return v.State }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsStripeCreateCustomerParamsAddressPtrOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeCreateCustomerParamsAddressPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowActionsStripeCreateCustomerParamsAddress)(nil)).Elem()
+}
+
+func (o FlowActionsStripeCreateCustomerParamsAddressPtrOutput) ToFlowActionsStripeCreateCustomerParamsAddressPtrOutput() FlowActionsStripeCreateCustomerParamsAddressPtrOutput {
+	return o
+}
+
+func (o FlowActionsStripeCreateCustomerParamsAddressPtrOutput) ToFlowActionsStripeCreateCustomerParamsAddressPtrOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsAddressPtrOutput {
+	return o
+}
+
+func (o FlowActionsStripeCreateCustomerParamsAddressPtrOutput) Elem() FlowActionsStripeCreateCustomerParamsAddressOutput {
+	return o.ApplyT(func(v *FlowActionsStripeCreateCustomerParamsAddress) FlowActionsStripeCreateCustomerParamsAddress {
+		if v != nil {
+			return *v
+		}
+		var ret FlowActionsStripeCreateCustomerParamsAddress
+		return ret
+	}).(FlowActionsStripeCreateCustomerParamsAddressOutput)
+}
+
+// City.
+func (o FlowActionsStripeCreateCustomerParamsAddressPtrOutput) City() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowActionsStripeCreateCustomerParamsAddress) *string {
+		if v == nil {
+			return nil
+		}
+		return v.City
+	}).(pulumi.StringPtrOutput)
+}
+
+// Country (ISO 3166-1 alpha-2).
+func (o FlowActionsStripeCreateCustomerParamsAddressPtrOutput) Country() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowActionsStripeCreateCustomerParamsAddress) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Country
+	}).(pulumi.StringPtrOutput)
+}
+
+// Address line 1.
+func (o FlowActionsStripeCreateCustomerParamsAddressPtrOutput) Line1() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowActionsStripeCreateCustomerParamsAddress) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Line1
+	}).(pulumi.StringPtrOutput)
+}
+
+// Address line 2.
+func (o FlowActionsStripeCreateCustomerParamsAddressPtrOutput) Line2() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowActionsStripeCreateCustomerParamsAddress) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Line2
+	}).(pulumi.StringPtrOutput)
+}
+
+// Postal code.
+func (o FlowActionsStripeCreateCustomerParamsAddressPtrOutput) PostalCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowActionsStripeCreateCustomerParamsAddress) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PostalCode
+	}).(pulumi.StringPtrOutput)
+}
+
+// State or region.
+func (o FlowActionsStripeCreateCustomerParamsAddressPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowActionsStripeCreateCustomerParamsAddress) *string {
+		if v == nil {
+			return nil
+		}
+		return v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// The customer's tax id.
+type FlowActionsStripeCreateCustomerParamsTaxId struct {
+	// The tax id type (`eu_vat`, …).
+	Type string `pulumi:"type"`
+	// The tax id.
+	Value string `pulumi:"value"`
+}
+
+// FlowActionsStripeCreateCustomerParamsTaxIdInput is an input type that accepts FlowActionsStripeCreateCustomerParamsTaxIdArgs and FlowActionsStripeCreateCustomerParamsTaxIdOutput values.
+// You can construct a concrete instance of `FlowActionsStripeCreateCustomerParamsTaxIdInput` via:
+//
+//	FlowActionsStripeCreateCustomerParamsTaxIdArgs{...}
+type FlowActionsStripeCreateCustomerParamsTaxIdInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeCreateCustomerParamsTaxIdOutput() FlowActionsStripeCreateCustomerParamsTaxIdOutput
+	ToFlowActionsStripeCreateCustomerParamsTaxIdOutputWithContext(context.Context) FlowActionsStripeCreateCustomerParamsTaxIdOutput
+}
+
+// The customer's tax id.
+type FlowActionsStripeCreateCustomerParamsTaxIdArgs struct {
+	// The tax id type (`eu_vat`, …).
+	Type pulumi.StringInput `pulumi:"type"`
+	// The tax id.
+	Value pulumi.StringInput `pulumi:"value"`
+}
+
+func (FlowActionsStripeCreateCustomerParamsTaxIdArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeCreateCustomerParamsTaxId)(nil)).Elem()
+}
+
+func (i FlowActionsStripeCreateCustomerParamsTaxIdArgs) ToFlowActionsStripeCreateCustomerParamsTaxIdOutput() FlowActionsStripeCreateCustomerParamsTaxIdOutput {
+	return i.ToFlowActionsStripeCreateCustomerParamsTaxIdOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeCreateCustomerParamsTaxIdArgs) ToFlowActionsStripeCreateCustomerParamsTaxIdOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsTaxIdOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeCreateCustomerParamsTaxIdOutput)
+}
+
+func (i FlowActionsStripeCreateCustomerParamsTaxIdArgs) ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutput() FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput {
+	return i.ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeCreateCustomerParamsTaxIdArgs) ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeCreateCustomerParamsTaxIdOutput).ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutputWithContext(ctx)
+}
+
+// FlowActionsStripeCreateCustomerParamsTaxIdPtrInput is an input type that accepts FlowActionsStripeCreateCustomerParamsTaxIdArgs, FlowActionsStripeCreateCustomerParamsTaxIdPtr and FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput values.
+// You can construct a concrete instance of `FlowActionsStripeCreateCustomerParamsTaxIdPtrInput` via:
+//
+//	        FlowActionsStripeCreateCustomerParamsTaxIdArgs{...}
+//
+//	or:
+//
+//	        nil
+type FlowActionsStripeCreateCustomerParamsTaxIdPtrInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutput() FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput
+	ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutputWithContext(context.Context) FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput
+}
+
+type flowActionsStripeCreateCustomerParamsTaxIdPtrType FlowActionsStripeCreateCustomerParamsTaxIdArgs
+
+func FlowActionsStripeCreateCustomerParamsTaxIdPtr(v *FlowActionsStripeCreateCustomerParamsTaxIdArgs) FlowActionsStripeCreateCustomerParamsTaxIdPtrInput {
+	return (*flowActionsStripeCreateCustomerParamsTaxIdPtrType)(v)
+}
+
+func (*flowActionsStripeCreateCustomerParamsTaxIdPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowActionsStripeCreateCustomerParamsTaxId)(nil)).Elem()
+}
+
+func (i *flowActionsStripeCreateCustomerParamsTaxIdPtrType) ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutput() FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput {
+	return i.ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutputWithContext(context.Background())
+}
+
+func (i *flowActionsStripeCreateCustomerParamsTaxIdPtrType) ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput)
+}
+
+// The customer's tax id.
+type FlowActionsStripeCreateCustomerParamsTaxIdOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeCreateCustomerParamsTaxIdOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeCreateCustomerParamsTaxId)(nil)).Elem()
+}
+
+func (o FlowActionsStripeCreateCustomerParamsTaxIdOutput) ToFlowActionsStripeCreateCustomerParamsTaxIdOutput() FlowActionsStripeCreateCustomerParamsTaxIdOutput {
+	return o
+}
+
+func (o FlowActionsStripeCreateCustomerParamsTaxIdOutput) ToFlowActionsStripeCreateCustomerParamsTaxIdOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsTaxIdOutput {
+	return o
+}
+
+func (o FlowActionsStripeCreateCustomerParamsTaxIdOutput) ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutput() FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput {
+	return o.ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutputWithContext(context.Background())
+}
+
+func (o FlowActionsStripeCreateCustomerParamsTaxIdOutput) ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowActionsStripeCreateCustomerParamsTaxId) *FlowActionsStripeCreateCustomerParamsTaxId {
+		return &v
+	}).(FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput)
+}
+
+// The tax id type (`eu_vat`, …).
+func (o FlowActionsStripeCreateCustomerParamsTaxIdOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParamsTaxId) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The tax id.
+func (o FlowActionsStripeCreateCustomerParamsTaxIdOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreateCustomerParamsTaxId) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowActionsStripeCreateCustomerParamsTaxId)(nil)).Elem()
+}
+
+func (o FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput) ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutput() FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput {
+	return o
+}
+
+func (o FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput) ToFlowActionsStripeCreateCustomerParamsTaxIdPtrOutputWithContext(ctx context.Context) FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput {
+	return o
+}
+
+func (o FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput) Elem() FlowActionsStripeCreateCustomerParamsTaxIdOutput {
+	return o.ApplyT(func(v *FlowActionsStripeCreateCustomerParamsTaxId) FlowActionsStripeCreateCustomerParamsTaxId {
+		if v != nil {
+			return *v
+		}
+		var ret FlowActionsStripeCreateCustomerParamsTaxId
+		return ret
+	}).(FlowActionsStripeCreateCustomerParamsTaxIdOutput)
+}
+
+// The tax id type (`eu_vat`, …).
+func (o FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowActionsStripeCreateCustomerParamsTaxId) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+// The tax id.
+func (o FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowActionsStripeCreateCustomerParamsTaxId) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Value
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsStripeCreatePortalSession struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of STRIPE CREATE_PORTAL_SESSION.
+	Params FlowActionsStripeCreatePortalSessionParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsStripeCreatePortalSessionInput is an input type that accepts FlowActionsStripeCreatePortalSessionArgs and FlowActionsStripeCreatePortalSessionOutput values.
+// You can construct a concrete instance of `FlowActionsStripeCreatePortalSessionInput` via:
+//
+//	FlowActionsStripeCreatePortalSessionArgs{...}
+type FlowActionsStripeCreatePortalSessionInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeCreatePortalSessionOutput() FlowActionsStripeCreatePortalSessionOutput
+	ToFlowActionsStripeCreatePortalSessionOutputWithContext(context.Context) FlowActionsStripeCreatePortalSessionOutput
+}
+
+type FlowActionsStripeCreatePortalSessionArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of STRIPE CREATE_PORTAL_SESSION.
+	Params FlowActionsStripeCreatePortalSessionParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsStripeCreatePortalSessionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeCreatePortalSession)(nil)).Elem()
+}
+
+func (i FlowActionsStripeCreatePortalSessionArgs) ToFlowActionsStripeCreatePortalSessionOutput() FlowActionsStripeCreatePortalSessionOutput {
+	return i.ToFlowActionsStripeCreatePortalSessionOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeCreatePortalSessionArgs) ToFlowActionsStripeCreatePortalSessionOutputWithContext(ctx context.Context) FlowActionsStripeCreatePortalSessionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeCreatePortalSessionOutput)
+}
+
+type FlowActionsStripeCreatePortalSessionOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeCreatePortalSessionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeCreatePortalSession)(nil)).Elem()
+}
+
+func (o FlowActionsStripeCreatePortalSessionOutput) ToFlowActionsStripeCreatePortalSessionOutput() FlowActionsStripeCreatePortalSessionOutput {
+	return o
+}
+
+func (o FlowActionsStripeCreatePortalSessionOutput) ToFlowActionsStripeCreatePortalSessionOutputWithContext(ctx context.Context) FlowActionsStripeCreatePortalSessionOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsStripeCreatePortalSessionOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreatePortalSession) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsStripeCreatePortalSessionOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreatePortalSession) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsStripeCreatePortalSessionOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreatePortalSession) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsStripeCreatePortalSessionOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreatePortalSession) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsStripeCreatePortalSessionOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreatePortalSession) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of STRIPE CREATE_PORTAL_SESSION.
+func (o FlowActionsStripeCreatePortalSessionOutput) Params() FlowActionsStripeCreatePortalSessionParamsOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreatePortalSession) FlowActionsStripeCreatePortalSessionParams {
+		return v.Params
+	}).(FlowActionsStripeCreatePortalSessionParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsStripeCreatePortalSessionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreatePortalSession) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of STRIPE CREATE_PORTAL_SESSION.
+type FlowActionsStripeCreatePortalSessionParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The customer.
+	CustomerId string `pulumi:"customerId"`
+	// Where the portal sends the customer back.
+	ReturnUrl *string `pulumi:"returnUrl"`
+}
+
+// FlowActionsStripeCreatePortalSessionParamsInput is an input type that accepts FlowActionsStripeCreatePortalSessionParamsArgs and FlowActionsStripeCreatePortalSessionParamsOutput values.
+// You can construct a concrete instance of `FlowActionsStripeCreatePortalSessionParamsInput` via:
+//
+//	FlowActionsStripeCreatePortalSessionParamsArgs{...}
+type FlowActionsStripeCreatePortalSessionParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeCreatePortalSessionParamsOutput() FlowActionsStripeCreatePortalSessionParamsOutput
+	ToFlowActionsStripeCreatePortalSessionParamsOutputWithContext(context.Context) FlowActionsStripeCreatePortalSessionParamsOutput
+}
+
+// The params of STRIPE CREATE_PORTAL_SESSION.
+type FlowActionsStripeCreatePortalSessionParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The customer.
+	CustomerId pulumi.StringInput `pulumi:"customerId"`
+	// Where the portal sends the customer back.
+	ReturnUrl pulumi.StringPtrInput `pulumi:"returnUrl"`
+}
+
+func (FlowActionsStripeCreatePortalSessionParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeCreatePortalSessionParams)(nil)).Elem()
+}
+
+func (i FlowActionsStripeCreatePortalSessionParamsArgs) ToFlowActionsStripeCreatePortalSessionParamsOutput() FlowActionsStripeCreatePortalSessionParamsOutput {
+	return i.ToFlowActionsStripeCreatePortalSessionParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeCreatePortalSessionParamsArgs) ToFlowActionsStripeCreatePortalSessionParamsOutputWithContext(ctx context.Context) FlowActionsStripeCreatePortalSessionParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeCreatePortalSessionParamsOutput)
+}
+
+// The params of STRIPE CREATE_PORTAL_SESSION.
+type FlowActionsStripeCreatePortalSessionParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeCreatePortalSessionParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeCreatePortalSessionParams)(nil)).Elem()
+}
+
+func (o FlowActionsStripeCreatePortalSessionParamsOutput) ToFlowActionsStripeCreatePortalSessionParamsOutput() FlowActionsStripeCreatePortalSessionParamsOutput {
+	return o
+}
+
+func (o FlowActionsStripeCreatePortalSessionParamsOutput) ToFlowActionsStripeCreatePortalSessionParamsOutputWithContext(ctx context.Context) FlowActionsStripeCreatePortalSessionParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsStripeCreatePortalSessionParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreatePortalSessionParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The customer.
+func (o FlowActionsStripeCreatePortalSessionParamsOutput) CustomerId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreatePortalSessionParams) string { return v.CustomerId }).(pulumi.StringOutput)
+}
+
+// Where the portal sends the customer back.
+func (o FlowActionsStripeCreatePortalSessionParamsOutput) ReturnUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeCreatePortalSessionParams) *string { return v.ReturnUrl }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsStripeDeleteTaxId struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of STRIPE DELETE_TAX_ID.
+	Params FlowActionsStripeDeleteTaxIdParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsStripeDeleteTaxIdInput is an input type that accepts FlowActionsStripeDeleteTaxIdArgs and FlowActionsStripeDeleteTaxIdOutput values.
+// You can construct a concrete instance of `FlowActionsStripeDeleteTaxIdInput` via:
+//
+//	FlowActionsStripeDeleteTaxIdArgs{...}
+type FlowActionsStripeDeleteTaxIdInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeDeleteTaxIdOutput() FlowActionsStripeDeleteTaxIdOutput
+	ToFlowActionsStripeDeleteTaxIdOutputWithContext(context.Context) FlowActionsStripeDeleteTaxIdOutput
+}
+
+type FlowActionsStripeDeleteTaxIdArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of STRIPE DELETE_TAX_ID.
+	Params FlowActionsStripeDeleteTaxIdParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsStripeDeleteTaxIdArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeDeleteTaxId)(nil)).Elem()
+}
+
+func (i FlowActionsStripeDeleteTaxIdArgs) ToFlowActionsStripeDeleteTaxIdOutput() FlowActionsStripeDeleteTaxIdOutput {
+	return i.ToFlowActionsStripeDeleteTaxIdOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeDeleteTaxIdArgs) ToFlowActionsStripeDeleteTaxIdOutputWithContext(ctx context.Context) FlowActionsStripeDeleteTaxIdOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeDeleteTaxIdOutput)
+}
+
+type FlowActionsStripeDeleteTaxIdOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeDeleteTaxIdOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeDeleteTaxId)(nil)).Elem()
+}
+
+func (o FlowActionsStripeDeleteTaxIdOutput) ToFlowActionsStripeDeleteTaxIdOutput() FlowActionsStripeDeleteTaxIdOutput {
+	return o
+}
+
+func (o FlowActionsStripeDeleteTaxIdOutput) ToFlowActionsStripeDeleteTaxIdOutputWithContext(ctx context.Context) FlowActionsStripeDeleteTaxIdOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsStripeDeleteTaxIdOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeDeleteTaxId) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsStripeDeleteTaxIdOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeDeleteTaxId) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsStripeDeleteTaxIdOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeDeleteTaxId) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsStripeDeleteTaxIdOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeDeleteTaxId) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsStripeDeleteTaxIdOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeDeleteTaxId) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of STRIPE DELETE_TAX_ID.
+func (o FlowActionsStripeDeleteTaxIdOutput) Params() FlowActionsStripeDeleteTaxIdParamsOutput {
+	return o.ApplyT(func(v FlowActionsStripeDeleteTaxId) FlowActionsStripeDeleteTaxIdParams { return v.Params }).(FlowActionsStripeDeleteTaxIdParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsStripeDeleteTaxIdOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeDeleteTaxId) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of STRIPE DELETE_TAX_ID.
+type FlowActionsStripeDeleteTaxIdParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The customer.
+	CustomerId string `pulumi:"customerId"`
+}
+
+// FlowActionsStripeDeleteTaxIdParamsInput is an input type that accepts FlowActionsStripeDeleteTaxIdParamsArgs and FlowActionsStripeDeleteTaxIdParamsOutput values.
+// You can construct a concrete instance of `FlowActionsStripeDeleteTaxIdParamsInput` via:
+//
+//	FlowActionsStripeDeleteTaxIdParamsArgs{...}
+type FlowActionsStripeDeleteTaxIdParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeDeleteTaxIdParamsOutput() FlowActionsStripeDeleteTaxIdParamsOutput
+	ToFlowActionsStripeDeleteTaxIdParamsOutputWithContext(context.Context) FlowActionsStripeDeleteTaxIdParamsOutput
+}
+
+// The params of STRIPE DELETE_TAX_ID.
+type FlowActionsStripeDeleteTaxIdParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The customer.
+	CustomerId pulumi.StringInput `pulumi:"customerId"`
+}
+
+func (FlowActionsStripeDeleteTaxIdParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeDeleteTaxIdParams)(nil)).Elem()
+}
+
+func (i FlowActionsStripeDeleteTaxIdParamsArgs) ToFlowActionsStripeDeleteTaxIdParamsOutput() FlowActionsStripeDeleteTaxIdParamsOutput {
+	return i.ToFlowActionsStripeDeleteTaxIdParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeDeleteTaxIdParamsArgs) ToFlowActionsStripeDeleteTaxIdParamsOutputWithContext(ctx context.Context) FlowActionsStripeDeleteTaxIdParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeDeleteTaxIdParamsOutput)
+}
+
+// The params of STRIPE DELETE_TAX_ID.
+type FlowActionsStripeDeleteTaxIdParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeDeleteTaxIdParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeDeleteTaxIdParams)(nil)).Elem()
+}
+
+func (o FlowActionsStripeDeleteTaxIdParamsOutput) ToFlowActionsStripeDeleteTaxIdParamsOutput() FlowActionsStripeDeleteTaxIdParamsOutput {
+	return o
+}
+
+func (o FlowActionsStripeDeleteTaxIdParamsOutput) ToFlowActionsStripeDeleteTaxIdParamsOutputWithContext(ctx context.Context) FlowActionsStripeDeleteTaxIdParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsStripeDeleteTaxIdParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeDeleteTaxIdParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The customer.
+func (o FlowActionsStripeDeleteTaxIdParamsOutput) CustomerId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeDeleteTaxIdParams) string { return v.CustomerId }).(pulumi.StringOutput)
+}
+
+type FlowActionsStripeFindCustomers struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of STRIPE FIND_CUSTOMERS.
+	Params FlowActionsStripeFindCustomersParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsStripeFindCustomersInput is an input type that accepts FlowActionsStripeFindCustomersArgs and FlowActionsStripeFindCustomersOutput values.
+// You can construct a concrete instance of `FlowActionsStripeFindCustomersInput` via:
+//
+//	FlowActionsStripeFindCustomersArgs{...}
+type FlowActionsStripeFindCustomersInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeFindCustomersOutput() FlowActionsStripeFindCustomersOutput
+	ToFlowActionsStripeFindCustomersOutputWithContext(context.Context) FlowActionsStripeFindCustomersOutput
+}
+
+type FlowActionsStripeFindCustomersArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of STRIPE FIND_CUSTOMERS.
+	Params FlowActionsStripeFindCustomersParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsStripeFindCustomersArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeFindCustomers)(nil)).Elem()
+}
+
+func (i FlowActionsStripeFindCustomersArgs) ToFlowActionsStripeFindCustomersOutput() FlowActionsStripeFindCustomersOutput {
+	return i.ToFlowActionsStripeFindCustomersOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeFindCustomersArgs) ToFlowActionsStripeFindCustomersOutputWithContext(ctx context.Context) FlowActionsStripeFindCustomersOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeFindCustomersOutput)
+}
+
+type FlowActionsStripeFindCustomersOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeFindCustomersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeFindCustomers)(nil)).Elem()
+}
+
+func (o FlowActionsStripeFindCustomersOutput) ToFlowActionsStripeFindCustomersOutput() FlowActionsStripeFindCustomersOutput {
+	return o
+}
+
+func (o FlowActionsStripeFindCustomersOutput) ToFlowActionsStripeFindCustomersOutputWithContext(ctx context.Context) FlowActionsStripeFindCustomersOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsStripeFindCustomersOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeFindCustomers) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsStripeFindCustomersOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeFindCustomers) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsStripeFindCustomersOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeFindCustomers) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsStripeFindCustomersOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeFindCustomers) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsStripeFindCustomersOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeFindCustomers) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of STRIPE FIND_CUSTOMERS.
+func (o FlowActionsStripeFindCustomersOutput) Params() FlowActionsStripeFindCustomersParamsOutput {
+	return o.ApplyT(func(v FlowActionsStripeFindCustomers) FlowActionsStripeFindCustomersParams { return v.Params }).(FlowActionsStripeFindCustomersParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsStripeFindCustomersOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeFindCustomers) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of STRIPE FIND_CUSTOMERS.
+type FlowActionsStripeFindCustomersParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email string `pulumi:"email"`
+}
+
+// FlowActionsStripeFindCustomersParamsInput is an input type that accepts FlowActionsStripeFindCustomersParamsArgs and FlowActionsStripeFindCustomersParamsOutput values.
+// You can construct a concrete instance of `FlowActionsStripeFindCustomersParamsInput` via:
+//
+//	FlowActionsStripeFindCustomersParamsArgs{...}
+type FlowActionsStripeFindCustomersParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeFindCustomersParamsOutput() FlowActionsStripeFindCustomersParamsOutput
+	ToFlowActionsStripeFindCustomersParamsOutputWithContext(context.Context) FlowActionsStripeFindCustomersParamsOutput
+}
+
+// The params of STRIPE FIND_CUSTOMERS.
+type FlowActionsStripeFindCustomersParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// An email address (or a template giving one).
+	Email pulumi.StringInput `pulumi:"email"`
+}
+
+func (FlowActionsStripeFindCustomersParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeFindCustomersParams)(nil)).Elem()
+}
+
+func (i FlowActionsStripeFindCustomersParamsArgs) ToFlowActionsStripeFindCustomersParamsOutput() FlowActionsStripeFindCustomersParamsOutput {
+	return i.ToFlowActionsStripeFindCustomersParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeFindCustomersParamsArgs) ToFlowActionsStripeFindCustomersParamsOutputWithContext(ctx context.Context) FlowActionsStripeFindCustomersParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeFindCustomersParamsOutput)
+}
+
+// The params of STRIPE FIND_CUSTOMERS.
+type FlowActionsStripeFindCustomersParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeFindCustomersParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeFindCustomersParams)(nil)).Elem()
+}
+
+func (o FlowActionsStripeFindCustomersParamsOutput) ToFlowActionsStripeFindCustomersParamsOutput() FlowActionsStripeFindCustomersParamsOutput {
+	return o
+}
+
+func (o FlowActionsStripeFindCustomersParamsOutput) ToFlowActionsStripeFindCustomersParamsOutputWithContext(ctx context.Context) FlowActionsStripeFindCustomersParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsStripeFindCustomersParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeFindCustomersParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsStripeFindCustomersParamsOutput) Email() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeFindCustomersParams) string { return v.Email }).(pulumi.StringOutput)
+}
+
+type FlowActionsStripeGetCustomer struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of STRIPE GET_CUSTOMER.
+	Params FlowActionsStripeGetCustomerParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsStripeGetCustomerInput is an input type that accepts FlowActionsStripeGetCustomerArgs and FlowActionsStripeGetCustomerOutput values.
+// You can construct a concrete instance of `FlowActionsStripeGetCustomerInput` via:
+//
+//	FlowActionsStripeGetCustomerArgs{...}
+type FlowActionsStripeGetCustomerInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeGetCustomerOutput() FlowActionsStripeGetCustomerOutput
+	ToFlowActionsStripeGetCustomerOutputWithContext(context.Context) FlowActionsStripeGetCustomerOutput
+}
+
+type FlowActionsStripeGetCustomerArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of STRIPE GET_CUSTOMER.
+	Params FlowActionsStripeGetCustomerParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsStripeGetCustomerArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeGetCustomer)(nil)).Elem()
+}
+
+func (i FlowActionsStripeGetCustomerArgs) ToFlowActionsStripeGetCustomerOutput() FlowActionsStripeGetCustomerOutput {
+	return i.ToFlowActionsStripeGetCustomerOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeGetCustomerArgs) ToFlowActionsStripeGetCustomerOutputWithContext(ctx context.Context) FlowActionsStripeGetCustomerOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeGetCustomerOutput)
+}
+
+type FlowActionsStripeGetCustomerOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeGetCustomerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeGetCustomer)(nil)).Elem()
+}
+
+func (o FlowActionsStripeGetCustomerOutput) ToFlowActionsStripeGetCustomerOutput() FlowActionsStripeGetCustomerOutput {
+	return o
+}
+
+func (o FlowActionsStripeGetCustomerOutput) ToFlowActionsStripeGetCustomerOutputWithContext(ctx context.Context) FlowActionsStripeGetCustomerOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsStripeGetCustomerOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeGetCustomer) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsStripeGetCustomerOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeGetCustomer) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsStripeGetCustomerOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeGetCustomer) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsStripeGetCustomerOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeGetCustomer) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsStripeGetCustomerOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeGetCustomer) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of STRIPE GET_CUSTOMER.
+func (o FlowActionsStripeGetCustomerOutput) Params() FlowActionsStripeGetCustomerParamsOutput {
+	return o.ApplyT(func(v FlowActionsStripeGetCustomer) FlowActionsStripeGetCustomerParams { return v.Params }).(FlowActionsStripeGetCustomerParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsStripeGetCustomerOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeGetCustomer) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of STRIPE GET_CUSTOMER.
+type FlowActionsStripeGetCustomerParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+}
+
+// FlowActionsStripeGetCustomerParamsInput is an input type that accepts FlowActionsStripeGetCustomerParamsArgs and FlowActionsStripeGetCustomerParamsOutput values.
+// You can construct a concrete instance of `FlowActionsStripeGetCustomerParamsInput` via:
+//
+//	FlowActionsStripeGetCustomerParamsArgs{...}
+type FlowActionsStripeGetCustomerParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeGetCustomerParamsOutput() FlowActionsStripeGetCustomerParamsOutput
+	ToFlowActionsStripeGetCustomerParamsOutputWithContext(context.Context) FlowActionsStripeGetCustomerParamsOutput
+}
+
+// The params of STRIPE GET_CUSTOMER.
+type FlowActionsStripeGetCustomerParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+}
+
+func (FlowActionsStripeGetCustomerParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeGetCustomerParams)(nil)).Elem()
+}
+
+func (i FlowActionsStripeGetCustomerParamsArgs) ToFlowActionsStripeGetCustomerParamsOutput() FlowActionsStripeGetCustomerParamsOutput {
+	return i.ToFlowActionsStripeGetCustomerParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeGetCustomerParamsArgs) ToFlowActionsStripeGetCustomerParamsOutputWithContext(ctx context.Context) FlowActionsStripeGetCustomerParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeGetCustomerParamsOutput)
+}
+
+// The params of STRIPE GET_CUSTOMER.
+type FlowActionsStripeGetCustomerParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeGetCustomerParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeGetCustomerParams)(nil)).Elem()
+}
+
+func (o FlowActionsStripeGetCustomerParamsOutput) ToFlowActionsStripeGetCustomerParamsOutput() FlowActionsStripeGetCustomerParamsOutput {
+	return o
+}
+
+func (o FlowActionsStripeGetCustomerParamsOutput) ToFlowActionsStripeGetCustomerParamsOutputWithContext(ctx context.Context) FlowActionsStripeGetCustomerParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsStripeGetCustomerParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeGetCustomerParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+type FlowActionsStripeUpdateCustomer struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of STRIPE UPDATE_CUSTOMER.
+	Params FlowActionsStripeUpdateCustomerParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsStripeUpdateCustomerInput is an input type that accepts FlowActionsStripeUpdateCustomerArgs and FlowActionsStripeUpdateCustomerOutput values.
+// You can construct a concrete instance of `FlowActionsStripeUpdateCustomerInput` via:
+//
+//	FlowActionsStripeUpdateCustomerArgs{...}
+type FlowActionsStripeUpdateCustomerInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeUpdateCustomerOutput() FlowActionsStripeUpdateCustomerOutput
+	ToFlowActionsStripeUpdateCustomerOutputWithContext(context.Context) FlowActionsStripeUpdateCustomerOutput
+}
+
+type FlowActionsStripeUpdateCustomerArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of STRIPE UPDATE_CUSTOMER.
+	Params FlowActionsStripeUpdateCustomerParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsStripeUpdateCustomerArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeUpdateCustomer)(nil)).Elem()
+}
+
+func (i FlowActionsStripeUpdateCustomerArgs) ToFlowActionsStripeUpdateCustomerOutput() FlowActionsStripeUpdateCustomerOutput {
+	return i.ToFlowActionsStripeUpdateCustomerOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeUpdateCustomerArgs) ToFlowActionsStripeUpdateCustomerOutputWithContext(ctx context.Context) FlowActionsStripeUpdateCustomerOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeUpdateCustomerOutput)
+}
+
+type FlowActionsStripeUpdateCustomerOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeUpdateCustomerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeUpdateCustomer)(nil)).Elem()
+}
+
+func (o FlowActionsStripeUpdateCustomerOutput) ToFlowActionsStripeUpdateCustomerOutput() FlowActionsStripeUpdateCustomerOutput {
+	return o
+}
+
+func (o FlowActionsStripeUpdateCustomerOutput) ToFlowActionsStripeUpdateCustomerOutputWithContext(ctx context.Context) FlowActionsStripeUpdateCustomerOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsStripeUpdateCustomerOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomer) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsStripeUpdateCustomerOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomer) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsStripeUpdateCustomerOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomer) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsStripeUpdateCustomerOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomer) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsStripeUpdateCustomerOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomer) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of STRIPE UPDATE_CUSTOMER.
+func (o FlowActionsStripeUpdateCustomerOutput) Params() FlowActionsStripeUpdateCustomerParamsOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomer) FlowActionsStripeUpdateCustomerParams { return v.Params }).(FlowActionsStripeUpdateCustomerParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsStripeUpdateCustomerOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomer) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of STRIPE UPDATE_CUSTOMER.
+type FlowActionsStripeUpdateCustomerParams struct {
+	// The customer's address.
+	Address *FlowActionsStripeCreateCustomerParamsAddress `pulumi:"address"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// A description.
+	Description *string `pulumi:"description"`
+	// An email address (or a template giving one).
+	Email *string `pulumi:"email"`
+	// Metadata, by key.
+	Metadata map[string]string `pulumi:"metadata"`
+	// The name.
+	Name *string `pulumi:"name"`
+	// A phone number.
+	Phone *string `pulumi:"phone"`
+	// Tax status: `none`, `exempt` or `reverse`.
+	TaxExempt *string `pulumi:"taxExempt"`
+}
+
+// FlowActionsStripeUpdateCustomerParamsInput is an input type that accepts FlowActionsStripeUpdateCustomerParamsArgs and FlowActionsStripeUpdateCustomerParamsOutput values.
+// You can construct a concrete instance of `FlowActionsStripeUpdateCustomerParamsInput` via:
+//
+//	FlowActionsStripeUpdateCustomerParamsArgs{...}
+type FlowActionsStripeUpdateCustomerParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsStripeUpdateCustomerParamsOutput() FlowActionsStripeUpdateCustomerParamsOutput
+	ToFlowActionsStripeUpdateCustomerParamsOutputWithContext(context.Context) FlowActionsStripeUpdateCustomerParamsOutput
+}
+
+// The params of STRIPE UPDATE_CUSTOMER.
+type FlowActionsStripeUpdateCustomerParamsArgs struct {
+	// The customer's address.
+	Address FlowActionsStripeCreateCustomerParamsAddressPtrInput `pulumi:"address"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// A description.
+	Description pulumi.StringPtrInput `pulumi:"description"`
+	// An email address (or a template giving one).
+	Email pulumi.StringPtrInput `pulumi:"email"`
+	// Metadata, by key.
+	Metadata pulumi.StringMapInput `pulumi:"metadata"`
+	// The name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// A phone number.
+	Phone pulumi.StringPtrInput `pulumi:"phone"`
+	// Tax status: `none`, `exempt` or `reverse`.
+	TaxExempt pulumi.StringPtrInput `pulumi:"taxExempt"`
+}
+
+func (FlowActionsStripeUpdateCustomerParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeUpdateCustomerParams)(nil)).Elem()
+}
+
+func (i FlowActionsStripeUpdateCustomerParamsArgs) ToFlowActionsStripeUpdateCustomerParamsOutput() FlowActionsStripeUpdateCustomerParamsOutput {
+	return i.ToFlowActionsStripeUpdateCustomerParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsStripeUpdateCustomerParamsArgs) ToFlowActionsStripeUpdateCustomerParamsOutputWithContext(ctx context.Context) FlowActionsStripeUpdateCustomerParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsStripeUpdateCustomerParamsOutput)
+}
+
+// The params of STRIPE UPDATE_CUSTOMER.
+type FlowActionsStripeUpdateCustomerParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsStripeUpdateCustomerParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsStripeUpdateCustomerParams)(nil)).Elem()
+}
+
+func (o FlowActionsStripeUpdateCustomerParamsOutput) ToFlowActionsStripeUpdateCustomerParamsOutput() FlowActionsStripeUpdateCustomerParamsOutput {
+	return o
+}
+
+func (o FlowActionsStripeUpdateCustomerParamsOutput) ToFlowActionsStripeUpdateCustomerParamsOutputWithContext(ctx context.Context) FlowActionsStripeUpdateCustomerParamsOutput {
+	return o
+}
+
+// The customer's address.
+func (o FlowActionsStripeUpdateCustomerParamsOutput) Address() FlowActionsStripeCreateCustomerParamsAddressPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomerParams) *FlowActionsStripeCreateCustomerParamsAddress {
+		return v.Address
+	}).(FlowActionsStripeCreateCustomerParamsAddressPtrOutput)
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsStripeUpdateCustomerParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomerParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// A description.
+func (o FlowActionsStripeUpdateCustomerParamsOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomerParams) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// An email address (or a template giving one).
+func (o FlowActionsStripeUpdateCustomerParamsOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomerParams) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// Metadata, by key.
+func (o FlowActionsStripeUpdateCustomerParamsOutput) Metadata() pulumi.StringMapOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomerParams) map[string]string { return v.Metadata }).(pulumi.StringMapOutput)
+}
+
+// The name.
+func (o FlowActionsStripeUpdateCustomerParamsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomerParams) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// A phone number.
+func (o FlowActionsStripeUpdateCustomerParamsOutput) Phone() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomerParams) *string { return v.Phone }).(pulumi.StringPtrOutput)
+}
+
+// Tax status: `none`, `exempt` or `reverse`.
+func (o FlowActionsStripeUpdateCustomerParamsOutput) TaxExempt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomerParams) *string { return v.TaxExempt }).(pulumi.StringPtrOutput)
+}
+
+type FlowActionsTelegramSendMessage struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of TELEGRAM SEND_MESSAGE.
+	Params FlowActionsTelegramSendMessageParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsTelegramSendMessageInput is an input type that accepts FlowActionsTelegramSendMessageArgs and FlowActionsTelegramSendMessageOutput values.
+// You can construct a concrete instance of `FlowActionsTelegramSendMessageInput` via:
+//
+//	FlowActionsTelegramSendMessageArgs{...}
+type FlowActionsTelegramSendMessageInput interface {
+	pulumi.Input
+
+	ToFlowActionsTelegramSendMessageOutput() FlowActionsTelegramSendMessageOutput
+	ToFlowActionsTelegramSendMessageOutputWithContext(context.Context) FlowActionsTelegramSendMessageOutput
+}
+
+type FlowActionsTelegramSendMessageArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of TELEGRAM SEND_MESSAGE.
+	Params FlowActionsTelegramSendMessageParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsTelegramSendMessageArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsTelegramSendMessage)(nil)).Elem()
+}
+
+func (i FlowActionsTelegramSendMessageArgs) ToFlowActionsTelegramSendMessageOutput() FlowActionsTelegramSendMessageOutput {
+	return i.ToFlowActionsTelegramSendMessageOutputWithContext(context.Background())
+}
+
+func (i FlowActionsTelegramSendMessageArgs) ToFlowActionsTelegramSendMessageOutputWithContext(ctx context.Context) FlowActionsTelegramSendMessageOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsTelegramSendMessageOutput)
+}
+
+type FlowActionsTelegramSendMessageOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsTelegramSendMessageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsTelegramSendMessage)(nil)).Elem()
+}
+
+func (o FlowActionsTelegramSendMessageOutput) ToFlowActionsTelegramSendMessageOutput() FlowActionsTelegramSendMessageOutput {
+	return o
+}
+
+func (o FlowActionsTelegramSendMessageOutput) ToFlowActionsTelegramSendMessageOutputWithContext(ctx context.Context) FlowActionsTelegramSendMessageOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsTelegramSendMessageOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTelegramSendMessage) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsTelegramSendMessageOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsTelegramSendMessage) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsTelegramSendMessageOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsTelegramSendMessage) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsTelegramSendMessageOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTelegramSendMessage) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsTelegramSendMessageOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsTelegramSendMessage) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of TELEGRAM SEND_MESSAGE.
+func (o FlowActionsTelegramSendMessageOutput) Params() FlowActionsTelegramSendMessageParamsOutput {
+	return o.ApplyT(func(v FlowActionsTelegramSendMessage) FlowActionsTelegramSendMessageParams { return v.Params }).(FlowActionsTelegramSendMessageParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsTelegramSendMessageOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTelegramSendMessage) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of TELEGRAM SEND_MESSAGE.
+type FlowActionsTelegramSendMessageParams struct {
+	// The chat.
+	ChatId string `pulumi:"chatId"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The text.
+	Text string `pulumi:"text"`
+}
+
+// FlowActionsTelegramSendMessageParamsInput is an input type that accepts FlowActionsTelegramSendMessageParamsArgs and FlowActionsTelegramSendMessageParamsOutput values.
+// You can construct a concrete instance of `FlowActionsTelegramSendMessageParamsInput` via:
+//
+//	FlowActionsTelegramSendMessageParamsArgs{...}
+type FlowActionsTelegramSendMessageParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsTelegramSendMessageParamsOutput() FlowActionsTelegramSendMessageParamsOutput
+	ToFlowActionsTelegramSendMessageParamsOutputWithContext(context.Context) FlowActionsTelegramSendMessageParamsOutput
+}
+
+// The params of TELEGRAM SEND_MESSAGE.
+type FlowActionsTelegramSendMessageParamsArgs struct {
+	// The chat.
+	ChatId pulumi.StringInput `pulumi:"chatId"`
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The text.
+	Text pulumi.StringInput `pulumi:"text"`
+}
+
+func (FlowActionsTelegramSendMessageParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsTelegramSendMessageParams)(nil)).Elem()
+}
+
+func (i FlowActionsTelegramSendMessageParamsArgs) ToFlowActionsTelegramSendMessageParamsOutput() FlowActionsTelegramSendMessageParamsOutput {
+	return i.ToFlowActionsTelegramSendMessageParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsTelegramSendMessageParamsArgs) ToFlowActionsTelegramSendMessageParamsOutputWithContext(ctx context.Context) FlowActionsTelegramSendMessageParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsTelegramSendMessageParamsOutput)
+}
+
+// The params of TELEGRAM SEND_MESSAGE.
+type FlowActionsTelegramSendMessageParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsTelegramSendMessageParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsTelegramSendMessageParams)(nil)).Elem()
+}
+
+func (o FlowActionsTelegramSendMessageParamsOutput) ToFlowActionsTelegramSendMessageParamsOutput() FlowActionsTelegramSendMessageParamsOutput {
+	return o
+}
+
+func (o FlowActionsTelegramSendMessageParamsOutput) ToFlowActionsTelegramSendMessageParamsOutputWithContext(ctx context.Context) FlowActionsTelegramSendMessageParamsOutput {
+	return o
+}
+
+// The chat.
+func (o FlowActionsTelegramSendMessageParamsOutput) ChatId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTelegramSendMessageParams) string { return v.ChatId }).(pulumi.StringOutput)
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsTelegramSendMessageParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTelegramSendMessageParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The text.
+func (o FlowActionsTelegramSendMessageParamsOutput) Text() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTelegramSendMessageParams) string { return v.Text }).(pulumi.StringOutput)
+}
+
+type FlowActionsTwilioMakeCall struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of TWILIO MAKE_CALL.
+	Params FlowActionsTwilioMakeCallParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsTwilioMakeCallInput is an input type that accepts FlowActionsTwilioMakeCallArgs and FlowActionsTwilioMakeCallOutput values.
+// You can construct a concrete instance of `FlowActionsTwilioMakeCallInput` via:
+//
+//	FlowActionsTwilioMakeCallArgs{...}
+type FlowActionsTwilioMakeCallInput interface {
+	pulumi.Input
+
+	ToFlowActionsTwilioMakeCallOutput() FlowActionsTwilioMakeCallOutput
+	ToFlowActionsTwilioMakeCallOutputWithContext(context.Context) FlowActionsTwilioMakeCallOutput
+}
+
+type FlowActionsTwilioMakeCallArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of TWILIO MAKE_CALL.
+	Params FlowActionsTwilioMakeCallParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsTwilioMakeCallArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsTwilioMakeCall)(nil)).Elem()
+}
+
+func (i FlowActionsTwilioMakeCallArgs) ToFlowActionsTwilioMakeCallOutput() FlowActionsTwilioMakeCallOutput {
+	return i.ToFlowActionsTwilioMakeCallOutputWithContext(context.Background())
+}
+
+func (i FlowActionsTwilioMakeCallArgs) ToFlowActionsTwilioMakeCallOutputWithContext(ctx context.Context) FlowActionsTwilioMakeCallOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsTwilioMakeCallOutput)
+}
+
+type FlowActionsTwilioMakeCallOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsTwilioMakeCallOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsTwilioMakeCall)(nil)).Elem()
+}
+
+func (o FlowActionsTwilioMakeCallOutput) ToFlowActionsTwilioMakeCallOutput() FlowActionsTwilioMakeCallOutput {
+	return o
+}
+
+func (o FlowActionsTwilioMakeCallOutput) ToFlowActionsTwilioMakeCallOutputWithContext(ctx context.Context) FlowActionsTwilioMakeCallOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsTwilioMakeCallOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioMakeCall) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsTwilioMakeCallOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsTwilioMakeCall) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsTwilioMakeCallOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsTwilioMakeCall) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsTwilioMakeCallOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioMakeCall) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsTwilioMakeCallOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsTwilioMakeCall) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of TWILIO MAKE_CALL.
+func (o FlowActionsTwilioMakeCallOutput) Params() FlowActionsTwilioMakeCallParamsOutput {
+	return o.ApplyT(func(v FlowActionsTwilioMakeCall) FlowActionsTwilioMakeCallParams { return v.Params }).(FlowActionsTwilioMakeCallParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsTwilioMakeCallOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioMakeCall) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of TWILIO MAKE_CALL.
+type FlowActionsTwilioMakeCallParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The sender.
+	From string `pulumi:"from"`
+	// What the call says (TwiML).
+	Payload string `pulumi:"payload"`
+	// The recipient.
+	To string `pulumi:"to"`
+}
+
+// FlowActionsTwilioMakeCallParamsInput is an input type that accepts FlowActionsTwilioMakeCallParamsArgs and FlowActionsTwilioMakeCallParamsOutput values.
+// You can construct a concrete instance of `FlowActionsTwilioMakeCallParamsInput` via:
+//
+//	FlowActionsTwilioMakeCallParamsArgs{...}
+type FlowActionsTwilioMakeCallParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsTwilioMakeCallParamsOutput() FlowActionsTwilioMakeCallParamsOutput
+	ToFlowActionsTwilioMakeCallParamsOutputWithContext(context.Context) FlowActionsTwilioMakeCallParamsOutput
+}
+
+// The params of TWILIO MAKE_CALL.
+type FlowActionsTwilioMakeCallParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The sender.
+	From pulumi.StringInput `pulumi:"from"`
+	// What the call says (TwiML).
+	Payload pulumi.StringInput `pulumi:"payload"`
+	// The recipient.
+	To pulumi.StringInput `pulumi:"to"`
+}
+
+func (FlowActionsTwilioMakeCallParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsTwilioMakeCallParams)(nil)).Elem()
+}
+
+func (i FlowActionsTwilioMakeCallParamsArgs) ToFlowActionsTwilioMakeCallParamsOutput() FlowActionsTwilioMakeCallParamsOutput {
+	return i.ToFlowActionsTwilioMakeCallParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsTwilioMakeCallParamsArgs) ToFlowActionsTwilioMakeCallParamsOutputWithContext(ctx context.Context) FlowActionsTwilioMakeCallParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsTwilioMakeCallParamsOutput)
+}
+
+// The params of TWILIO MAKE_CALL.
+type FlowActionsTwilioMakeCallParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsTwilioMakeCallParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsTwilioMakeCallParams)(nil)).Elem()
+}
+
+func (o FlowActionsTwilioMakeCallParamsOutput) ToFlowActionsTwilioMakeCallParamsOutput() FlowActionsTwilioMakeCallParamsOutput {
+	return o
+}
+
+func (o FlowActionsTwilioMakeCallParamsOutput) ToFlowActionsTwilioMakeCallParamsOutputWithContext(ctx context.Context) FlowActionsTwilioMakeCallParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsTwilioMakeCallParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioMakeCallParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The sender.
+func (o FlowActionsTwilioMakeCallParamsOutput) From() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioMakeCallParams) string { return v.From }).(pulumi.StringOutput)
+}
+
+// What the call says (TwiML).
+func (o FlowActionsTwilioMakeCallParamsOutput) Payload() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioMakeCallParams) string { return v.Payload }).(pulumi.StringOutput)
+}
+
+// The recipient.
+func (o FlowActionsTwilioMakeCallParamsOutput) To() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioMakeCallParams) string { return v.To }).(pulumi.StringOutput)
+}
+
+type FlowActionsTwilioSendSms struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of TWILIO SEND_SMS.
+	Params FlowActionsTwilioSendSmsParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsTwilioSendSmsInput is an input type that accepts FlowActionsTwilioSendSmsArgs and FlowActionsTwilioSendSmsOutput values.
+// You can construct a concrete instance of `FlowActionsTwilioSendSmsInput` via:
+//
+//	FlowActionsTwilioSendSmsArgs{...}
+type FlowActionsTwilioSendSmsInput interface {
+	pulumi.Input
+
+	ToFlowActionsTwilioSendSmsOutput() FlowActionsTwilioSendSmsOutput
+	ToFlowActionsTwilioSendSmsOutputWithContext(context.Context) FlowActionsTwilioSendSmsOutput
+}
+
+type FlowActionsTwilioSendSmsArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of TWILIO SEND_SMS.
+	Params FlowActionsTwilioSendSmsParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsTwilioSendSmsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsTwilioSendSms)(nil)).Elem()
+}
+
+func (i FlowActionsTwilioSendSmsArgs) ToFlowActionsTwilioSendSmsOutput() FlowActionsTwilioSendSmsOutput {
+	return i.ToFlowActionsTwilioSendSmsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsTwilioSendSmsArgs) ToFlowActionsTwilioSendSmsOutputWithContext(ctx context.Context) FlowActionsTwilioSendSmsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsTwilioSendSmsOutput)
+}
+
+type FlowActionsTwilioSendSmsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsTwilioSendSmsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsTwilioSendSms)(nil)).Elem()
+}
+
+func (o FlowActionsTwilioSendSmsOutput) ToFlowActionsTwilioSendSmsOutput() FlowActionsTwilioSendSmsOutput {
+	return o
+}
+
+func (o FlowActionsTwilioSendSmsOutput) ToFlowActionsTwilioSendSmsOutputWithContext(ctx context.Context) FlowActionsTwilioSendSmsOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsTwilioSendSmsOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioSendSms) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsTwilioSendSmsOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsTwilioSendSms) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsTwilioSendSmsOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsTwilioSendSms) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsTwilioSendSmsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioSendSms) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsTwilioSendSmsOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsTwilioSendSms) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of TWILIO SEND_SMS.
+func (o FlowActionsTwilioSendSmsOutput) Params() FlowActionsTwilioSendSmsParamsOutput {
+	return o.ApplyT(func(v FlowActionsTwilioSendSms) FlowActionsTwilioSendSmsParams { return v.Params }).(FlowActionsTwilioSendSmsParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsTwilioSendSmsOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioSendSms) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of TWILIO SEND_SMS.
+type FlowActionsTwilioSendSmsParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The sender.
+	From string `pulumi:"from"`
+	// The message text.
+	Message string `pulumi:"message"`
+	// The recipient.
+	To string `pulumi:"to"`
+}
+
+// FlowActionsTwilioSendSmsParamsInput is an input type that accepts FlowActionsTwilioSendSmsParamsArgs and FlowActionsTwilioSendSmsParamsOutput values.
+// You can construct a concrete instance of `FlowActionsTwilioSendSmsParamsInput` via:
+//
+//	FlowActionsTwilioSendSmsParamsArgs{...}
+type FlowActionsTwilioSendSmsParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsTwilioSendSmsParamsOutput() FlowActionsTwilioSendSmsParamsOutput
+	ToFlowActionsTwilioSendSmsParamsOutputWithContext(context.Context) FlowActionsTwilioSendSmsParamsOutput
+}
+
+// The params of TWILIO SEND_SMS.
+type FlowActionsTwilioSendSmsParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The sender.
+	From pulumi.StringInput `pulumi:"from"`
+	// The message text.
+	Message pulumi.StringInput `pulumi:"message"`
+	// The recipient.
+	To pulumi.StringInput `pulumi:"to"`
+}
+
+func (FlowActionsTwilioSendSmsParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsTwilioSendSmsParams)(nil)).Elem()
+}
+
+func (i FlowActionsTwilioSendSmsParamsArgs) ToFlowActionsTwilioSendSmsParamsOutput() FlowActionsTwilioSendSmsParamsOutput {
+	return i.ToFlowActionsTwilioSendSmsParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsTwilioSendSmsParamsArgs) ToFlowActionsTwilioSendSmsParamsOutputWithContext(ctx context.Context) FlowActionsTwilioSendSmsParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsTwilioSendSmsParamsOutput)
+}
+
+// The params of TWILIO SEND_SMS.
+type FlowActionsTwilioSendSmsParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsTwilioSendSmsParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsTwilioSendSmsParams)(nil)).Elem()
+}
+
+func (o FlowActionsTwilioSendSmsParamsOutput) ToFlowActionsTwilioSendSmsParamsOutput() FlowActionsTwilioSendSmsParamsOutput {
+	return o
+}
+
+func (o FlowActionsTwilioSendSmsParamsOutput) ToFlowActionsTwilioSendSmsParamsOutputWithContext(ctx context.Context) FlowActionsTwilioSendSmsParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsTwilioSendSmsParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioSendSmsParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The sender.
+func (o FlowActionsTwilioSendSmsParamsOutput) From() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioSendSmsParams) string { return v.From }).(pulumi.StringOutput)
+}
+
+// The message text.
+func (o FlowActionsTwilioSendSmsParamsOutput) Message() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioSendSmsParams) string { return v.Message }).(pulumi.StringOutput)
+}
+
+// The recipient.
+func (o FlowActionsTwilioSendSmsParamsOutput) To() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsTwilioSendSmsParams) string { return v.To }).(pulumi.StringOutput)
+}
+
+type FlowActionsWhatsappSendMessage struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of WHATSAPP SEND_MESSAGE.
+	Params FlowActionsWhatsappSendMessageParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsWhatsappSendMessageInput is an input type that accepts FlowActionsWhatsappSendMessageArgs and FlowActionsWhatsappSendMessageOutput values.
+// You can construct a concrete instance of `FlowActionsWhatsappSendMessageInput` via:
+//
+//	FlowActionsWhatsappSendMessageArgs{...}
+type FlowActionsWhatsappSendMessageInput interface {
+	pulumi.Input
+
+	ToFlowActionsWhatsappSendMessageOutput() FlowActionsWhatsappSendMessageOutput
+	ToFlowActionsWhatsappSendMessageOutputWithContext(context.Context) FlowActionsWhatsappSendMessageOutput
+}
+
+type FlowActionsWhatsappSendMessageArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of WHATSAPP SEND_MESSAGE.
+	Params FlowActionsWhatsappSendMessageParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsWhatsappSendMessageArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsWhatsappSendMessage)(nil)).Elem()
+}
+
+func (i FlowActionsWhatsappSendMessageArgs) ToFlowActionsWhatsappSendMessageOutput() FlowActionsWhatsappSendMessageOutput {
+	return i.ToFlowActionsWhatsappSendMessageOutputWithContext(context.Background())
+}
+
+func (i FlowActionsWhatsappSendMessageArgs) ToFlowActionsWhatsappSendMessageOutputWithContext(ctx context.Context) FlowActionsWhatsappSendMessageOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsWhatsappSendMessageOutput)
+}
+
+type FlowActionsWhatsappSendMessageOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsWhatsappSendMessageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsWhatsappSendMessage)(nil)).Elem()
+}
+
+func (o FlowActionsWhatsappSendMessageOutput) ToFlowActionsWhatsappSendMessageOutput() FlowActionsWhatsappSendMessageOutput {
+	return o
+}
+
+func (o FlowActionsWhatsappSendMessageOutput) ToFlowActionsWhatsappSendMessageOutputWithContext(ctx context.Context) FlowActionsWhatsappSendMessageOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsWhatsappSendMessageOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsWhatsappSendMessage) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsWhatsappSendMessageOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsWhatsappSendMessage) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsWhatsappSendMessageOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsWhatsappSendMessage) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsWhatsappSendMessageOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsWhatsappSendMessage) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsWhatsappSendMessageOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsWhatsappSendMessage) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of WHATSAPP SEND_MESSAGE.
+func (o FlowActionsWhatsappSendMessageOutput) Params() FlowActionsWhatsappSendMessageParamsOutput {
+	return o.ApplyT(func(v FlowActionsWhatsappSendMessage) FlowActionsWhatsappSendMessageParams { return v.Params }).(FlowActionsWhatsappSendMessageParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsWhatsappSendMessageOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsWhatsappSendMessage) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of WHATSAPP SEND_MESSAGE.
+type FlowActionsWhatsappSendMessageParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The message, as the `type` needs it.
+	Payload interface{} `pulumi:"payload"`
+	// The recipient's phone number.
+	RecipientNumber string `pulumi:"recipientNumber"`
+	// The sending phone number's id.
+	SenderId string `pulumi:"senderId"`
+	// The kind of message.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsWhatsappSendMessageParamsInput is an input type that accepts FlowActionsWhatsappSendMessageParamsArgs and FlowActionsWhatsappSendMessageParamsOutput values.
+// You can construct a concrete instance of `FlowActionsWhatsappSendMessageParamsInput` via:
+//
+//	FlowActionsWhatsappSendMessageParamsArgs{...}
+type FlowActionsWhatsappSendMessageParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsWhatsappSendMessageParamsOutput() FlowActionsWhatsappSendMessageParamsOutput
+	ToFlowActionsWhatsappSendMessageParamsOutputWithContext(context.Context) FlowActionsWhatsappSendMessageParamsOutput
+}
+
+// The params of WHATSAPP SEND_MESSAGE.
+type FlowActionsWhatsappSendMessageParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The message, as the `type` needs it.
+	Payload pulumi.Input `pulumi:"payload"`
+	// The recipient's phone number.
+	RecipientNumber pulumi.StringInput `pulumi:"recipientNumber"`
+	// The sending phone number's id.
+	SenderId pulumi.StringInput `pulumi:"senderId"`
+	// The kind of message.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsWhatsappSendMessageParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsWhatsappSendMessageParams)(nil)).Elem()
+}
+
+func (i FlowActionsWhatsappSendMessageParamsArgs) ToFlowActionsWhatsappSendMessageParamsOutput() FlowActionsWhatsappSendMessageParamsOutput {
+	return i.ToFlowActionsWhatsappSendMessageParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsWhatsappSendMessageParamsArgs) ToFlowActionsWhatsappSendMessageParamsOutputWithContext(ctx context.Context) FlowActionsWhatsappSendMessageParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsWhatsappSendMessageParamsOutput)
+}
+
+// The params of WHATSAPP SEND_MESSAGE.
+type FlowActionsWhatsappSendMessageParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsWhatsappSendMessageParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsWhatsappSendMessageParams)(nil)).Elem()
+}
+
+func (o FlowActionsWhatsappSendMessageParamsOutput) ToFlowActionsWhatsappSendMessageParamsOutput() FlowActionsWhatsappSendMessageParamsOutput {
+	return o
+}
+
+func (o FlowActionsWhatsappSendMessageParamsOutput) ToFlowActionsWhatsappSendMessageParamsOutputWithContext(ctx context.Context) FlowActionsWhatsappSendMessageParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsWhatsappSendMessageParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsWhatsappSendMessageParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The message, as the `type` needs it.
+func (o FlowActionsWhatsappSendMessageParamsOutput) Payload() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsWhatsappSendMessageParams) interface{} { return v.Payload }).(pulumi.AnyOutput)
+}
+
+// The recipient's phone number.
+func (o FlowActionsWhatsappSendMessageParamsOutput) RecipientNumber() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsWhatsappSendMessageParams) string { return v.RecipientNumber }).(pulumi.StringOutput)
+}
+
+// The sending phone number's id.
+func (o FlowActionsWhatsappSendMessageParamsOutput) SenderId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsWhatsappSendMessageParams) string { return v.SenderId }).(pulumi.StringOutput)
+}
+
+// The kind of message.
+func (o FlowActionsWhatsappSendMessageParamsOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsWhatsappSendMessageParams) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowActionsXmlParseXml struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of XML PARSE_XML.
+	Params FlowActionsXmlParseXmlParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsXmlParseXmlInput is an input type that accepts FlowActionsXmlParseXmlArgs and FlowActionsXmlParseXmlOutput values.
+// You can construct a concrete instance of `FlowActionsXmlParseXmlInput` via:
+//
+//	FlowActionsXmlParseXmlArgs{...}
+type FlowActionsXmlParseXmlInput interface {
+	pulumi.Input
+
+	ToFlowActionsXmlParseXmlOutput() FlowActionsXmlParseXmlOutput
+	ToFlowActionsXmlParseXmlOutputWithContext(context.Context) FlowActionsXmlParseXmlOutput
+}
+
+type FlowActionsXmlParseXmlArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of XML PARSE_XML.
+	Params FlowActionsXmlParseXmlParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsXmlParseXmlArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsXmlParseXml)(nil)).Elem()
+}
+
+func (i FlowActionsXmlParseXmlArgs) ToFlowActionsXmlParseXmlOutput() FlowActionsXmlParseXmlOutput {
+	return i.ToFlowActionsXmlParseXmlOutputWithContext(context.Background())
+}
+
+func (i FlowActionsXmlParseXmlArgs) ToFlowActionsXmlParseXmlOutputWithContext(ctx context.Context) FlowActionsXmlParseXmlOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsXmlParseXmlOutput)
+}
+
+type FlowActionsXmlParseXmlOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsXmlParseXmlOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsXmlParseXml)(nil)).Elem()
+}
+
+func (o FlowActionsXmlParseXmlOutput) ToFlowActionsXmlParseXmlOutput() FlowActionsXmlParseXmlOutput {
+	return o
+}
+
+func (o FlowActionsXmlParseXmlOutput) ToFlowActionsXmlParseXmlOutputWithContext(ctx context.Context) FlowActionsXmlParseXmlOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsXmlParseXmlOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsXmlParseXml) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsXmlParseXmlOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsXmlParseXml) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsXmlParseXmlOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsXmlParseXml) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsXmlParseXmlOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsXmlParseXml) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsXmlParseXmlOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsXmlParseXml) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of XML PARSE_XML.
+func (o FlowActionsXmlParseXmlOutput) Params() FlowActionsXmlParseXmlParamsOutput {
+	return o.ApplyT(func(v FlowActionsXmlParseXml) FlowActionsXmlParseXmlParams { return v.Params }).(FlowActionsXmlParseXmlParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsXmlParseXmlOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsXmlParseXml) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of XML PARSE_XML.
+type FlowActionsXmlParseXmlParams struct {
+	// The XML text.
+	Xml string `pulumi:"xml"`
+}
+
+// FlowActionsXmlParseXmlParamsInput is an input type that accepts FlowActionsXmlParseXmlParamsArgs and FlowActionsXmlParseXmlParamsOutput values.
+// You can construct a concrete instance of `FlowActionsXmlParseXmlParamsInput` via:
+//
+//	FlowActionsXmlParseXmlParamsArgs{...}
+type FlowActionsXmlParseXmlParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsXmlParseXmlParamsOutput() FlowActionsXmlParseXmlParamsOutput
+	ToFlowActionsXmlParseXmlParamsOutputWithContext(context.Context) FlowActionsXmlParseXmlParamsOutput
+}
+
+// The params of XML PARSE_XML.
+type FlowActionsXmlParseXmlParamsArgs struct {
+	// The XML text.
+	Xml pulumi.StringInput `pulumi:"xml"`
+}
+
+func (FlowActionsXmlParseXmlParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsXmlParseXmlParams)(nil)).Elem()
+}
+
+func (i FlowActionsXmlParseXmlParamsArgs) ToFlowActionsXmlParseXmlParamsOutput() FlowActionsXmlParseXmlParamsOutput {
+	return i.ToFlowActionsXmlParseXmlParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsXmlParseXmlParamsArgs) ToFlowActionsXmlParseXmlParamsOutputWithContext(ctx context.Context) FlowActionsXmlParseXmlParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsXmlParseXmlParamsOutput)
+}
+
+// The params of XML PARSE_XML.
+type FlowActionsXmlParseXmlParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsXmlParseXmlParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsXmlParseXmlParams)(nil)).Elem()
+}
+
+func (o FlowActionsXmlParseXmlParamsOutput) ToFlowActionsXmlParseXmlParamsOutput() FlowActionsXmlParseXmlParamsOutput {
+	return o
+}
+
+func (o FlowActionsXmlParseXmlParamsOutput) ToFlowActionsXmlParseXmlParamsOutputWithContext(ctx context.Context) FlowActionsXmlParseXmlParamsOutput {
+	return o
+}
+
+// The XML text.
+func (o FlowActionsXmlParseXmlParamsOutput) Xml() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsXmlParseXmlParams) string { return v.Xml }).(pulumi.StringOutput)
+}
+
+type FlowActionsXmlSerializeXml struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of XML SERIALIZE_XML.
+	Params FlowActionsXmlSerializeXmlParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsXmlSerializeXmlInput is an input type that accepts FlowActionsXmlSerializeXmlArgs and FlowActionsXmlSerializeXmlOutput values.
+// You can construct a concrete instance of `FlowActionsXmlSerializeXmlInput` via:
+//
+//	FlowActionsXmlSerializeXmlArgs{...}
+type FlowActionsXmlSerializeXmlInput interface {
+	pulumi.Input
+
+	ToFlowActionsXmlSerializeXmlOutput() FlowActionsXmlSerializeXmlOutput
+	ToFlowActionsXmlSerializeXmlOutputWithContext(context.Context) FlowActionsXmlSerializeXmlOutput
+}
+
+type FlowActionsXmlSerializeXmlArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of XML SERIALIZE_XML.
+	Params FlowActionsXmlSerializeXmlParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsXmlSerializeXmlArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsXmlSerializeXml)(nil)).Elem()
+}
+
+func (i FlowActionsXmlSerializeXmlArgs) ToFlowActionsXmlSerializeXmlOutput() FlowActionsXmlSerializeXmlOutput {
+	return i.ToFlowActionsXmlSerializeXmlOutputWithContext(context.Background())
+}
+
+func (i FlowActionsXmlSerializeXmlArgs) ToFlowActionsXmlSerializeXmlOutputWithContext(ctx context.Context) FlowActionsXmlSerializeXmlOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsXmlSerializeXmlOutput)
+}
+
+type FlowActionsXmlSerializeXmlOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsXmlSerializeXmlOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsXmlSerializeXml)(nil)).Elem()
+}
+
+func (o FlowActionsXmlSerializeXmlOutput) ToFlowActionsXmlSerializeXmlOutput() FlowActionsXmlSerializeXmlOutput {
+	return o
+}
+
+func (o FlowActionsXmlSerializeXmlOutput) ToFlowActionsXmlSerializeXmlOutputWithContext(ctx context.Context) FlowActionsXmlSerializeXmlOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsXmlSerializeXmlOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsXmlSerializeXml) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsXmlSerializeXmlOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsXmlSerializeXml) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsXmlSerializeXmlOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsXmlSerializeXml) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsXmlSerializeXmlOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsXmlSerializeXml) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsXmlSerializeXmlOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsXmlSerializeXml) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of XML SERIALIZE_XML.
+func (o FlowActionsXmlSerializeXmlOutput) Params() FlowActionsXmlSerializeXmlParamsOutput {
+	return o.ApplyT(func(v FlowActionsXmlSerializeXml) FlowActionsXmlSerializeXmlParams { return v.Params }).(FlowActionsXmlSerializeXmlParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsXmlSerializeXmlOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsXmlSerializeXml) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of XML SERIALIZE_XML.
+type FlowActionsXmlSerializeXmlParams struct {
+	// The value.
+	Object interface{} `pulumi:"object"`
+}
+
+// FlowActionsXmlSerializeXmlParamsInput is an input type that accepts FlowActionsXmlSerializeXmlParamsArgs and FlowActionsXmlSerializeXmlParamsOutput values.
+// You can construct a concrete instance of `FlowActionsXmlSerializeXmlParamsInput` via:
+//
+//	FlowActionsXmlSerializeXmlParamsArgs{...}
+type FlowActionsXmlSerializeXmlParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsXmlSerializeXmlParamsOutput() FlowActionsXmlSerializeXmlParamsOutput
+	ToFlowActionsXmlSerializeXmlParamsOutputWithContext(context.Context) FlowActionsXmlSerializeXmlParamsOutput
+}
+
+// The params of XML SERIALIZE_XML.
+type FlowActionsXmlSerializeXmlParamsArgs struct {
+	// The value.
+	Object pulumi.Input `pulumi:"object"`
+}
+
+func (FlowActionsXmlSerializeXmlParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsXmlSerializeXmlParams)(nil)).Elem()
+}
+
+func (i FlowActionsXmlSerializeXmlParamsArgs) ToFlowActionsXmlSerializeXmlParamsOutput() FlowActionsXmlSerializeXmlParamsOutput {
+	return i.ToFlowActionsXmlSerializeXmlParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsXmlSerializeXmlParamsArgs) ToFlowActionsXmlSerializeXmlParamsOutputWithContext(ctx context.Context) FlowActionsXmlSerializeXmlParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsXmlSerializeXmlParamsOutput)
+}
+
+// The params of XML SERIALIZE_XML.
+type FlowActionsXmlSerializeXmlParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsXmlSerializeXmlParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsXmlSerializeXmlParams)(nil)).Elem()
+}
+
+func (o FlowActionsXmlSerializeXmlParamsOutput) ToFlowActionsXmlSerializeXmlParamsOutput() FlowActionsXmlSerializeXmlParamsOutput {
+	return o
+}
+
+func (o FlowActionsXmlSerializeXmlParamsOutput) ToFlowActionsXmlSerializeXmlParamsOutputWithContext(ctx context.Context) FlowActionsXmlSerializeXmlParamsOutput {
+	return o
+}
+
+// The value.
+func (o FlowActionsXmlSerializeXmlParamsOutput) Object() pulumi.AnyOutput {
+	return o.ApplyT(func(v FlowActionsXmlSerializeXmlParams) interface{} { return v.Object }).(pulumi.AnyOutput)
+}
+
+type FlowActionsZapierTriggerWebhook struct {
+	// What the action does.
+	Action string `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias *string `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure *bool `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id string `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput *bool `pulumi:"maskOutput"`
+	// The params of ZAPIER TRIGGER_WEBHOOK.
+	Params FlowActionsZapierTriggerWebhookParams `pulumi:"params"`
+	// The integration the action belongs to.
+	Type string `pulumi:"type"`
+}
+
+// FlowActionsZapierTriggerWebhookInput is an input type that accepts FlowActionsZapierTriggerWebhookArgs and FlowActionsZapierTriggerWebhookOutput values.
+// You can construct a concrete instance of `FlowActionsZapierTriggerWebhookInput` via:
+//
+//	FlowActionsZapierTriggerWebhookArgs{...}
+type FlowActionsZapierTriggerWebhookInput interface {
+	pulumi.Input
+
+	ToFlowActionsZapierTriggerWebhookOutput() FlowActionsZapierTriggerWebhookOutput
+	ToFlowActionsZapierTriggerWebhookOutputWithContext(context.Context) FlowActionsZapierTriggerWebhookOutput
+}
+
+type FlowActionsZapierTriggerWebhookArgs struct {
+	// What the action does.
+	Action pulumi.StringInput `pulumi:"action"`
+	// A name for the action shown in the editor.
+	Alias pulumi.StringPtrInput `pulumi:"alias"`
+	// Whether the flow goes on when the action fails.
+	AllowFailure pulumi.BoolPtrInput `pulumi:"allowFailure"`
+	// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+	Id pulumi.StringInput `pulumi:"id"`
+	// Whether the action's output is hidden from the execution logs.
+	MaskOutput pulumi.BoolPtrInput `pulumi:"maskOutput"`
+	// The params of ZAPIER TRIGGER_WEBHOOK.
+	Params FlowActionsZapierTriggerWebhookParamsInput `pulumi:"params"`
+	// The integration the action belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowActionsZapierTriggerWebhookArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsZapierTriggerWebhook)(nil)).Elem()
+}
+
+func (i FlowActionsZapierTriggerWebhookArgs) ToFlowActionsZapierTriggerWebhookOutput() FlowActionsZapierTriggerWebhookOutput {
+	return i.ToFlowActionsZapierTriggerWebhookOutputWithContext(context.Background())
+}
+
+func (i FlowActionsZapierTriggerWebhookArgs) ToFlowActionsZapierTriggerWebhookOutputWithContext(ctx context.Context) FlowActionsZapierTriggerWebhookOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsZapierTriggerWebhookOutput)
+}
+
+type FlowActionsZapierTriggerWebhookOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsZapierTriggerWebhookOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsZapierTriggerWebhook)(nil)).Elem()
+}
+
+func (o FlowActionsZapierTriggerWebhookOutput) ToFlowActionsZapierTriggerWebhookOutput() FlowActionsZapierTriggerWebhookOutput {
+	return o
+}
+
+func (o FlowActionsZapierTriggerWebhookOutput) ToFlowActionsZapierTriggerWebhookOutputWithContext(ctx context.Context) FlowActionsZapierTriggerWebhookOutput {
+	return o
+}
+
+// What the action does.
+func (o FlowActionsZapierTriggerWebhookOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsZapierTriggerWebhook) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// A name for the action shown in the editor.
+func (o FlowActionsZapierTriggerWebhookOutput) Alias() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsZapierTriggerWebhook) *string { return v.Alias }).(pulumi.StringPtrOutput)
+}
+
+// Whether the flow goes on when the action fails.
+func (o FlowActionsZapierTriggerWebhookOutput) AllowFailure() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsZapierTriggerWebhook) *bool { return v.AllowFailure }).(pulumi.BoolPtrOutput)
+}
+
+// The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+func (o FlowActionsZapierTriggerWebhookOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsZapierTriggerWebhook) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the action's output is hidden from the execution logs.
+func (o FlowActionsZapierTriggerWebhookOutput) MaskOutput() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v FlowActionsZapierTriggerWebhook) *bool { return v.MaskOutput }).(pulumi.BoolPtrOutput)
+}
+
+// The params of ZAPIER TRIGGER_WEBHOOK.
+func (o FlowActionsZapierTriggerWebhookOutput) Params() FlowActionsZapierTriggerWebhookParamsOutput {
+	return o.ApplyT(func(v FlowActionsZapierTriggerWebhook) FlowActionsZapierTriggerWebhookParams { return v.Params }).(FlowActionsZapierTriggerWebhookParamsOutput)
+}
+
+// The integration the action belongs to.
+func (o FlowActionsZapierTriggerWebhookOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsZapierTriggerWebhook) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The params of ZAPIER TRIGGER_WEBHOOK.
+type FlowActionsZapierTriggerWebhookParams struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId string `pulumi:"connectionId"`
+	// The HTTP method.
+	Method *string `pulumi:"method"`
+}
+
+// FlowActionsZapierTriggerWebhookParamsInput is an input type that accepts FlowActionsZapierTriggerWebhookParamsArgs and FlowActionsZapierTriggerWebhookParamsOutput values.
+// You can construct a concrete instance of `FlowActionsZapierTriggerWebhookParamsInput` via:
+//
+//	FlowActionsZapierTriggerWebhookParamsArgs{...}
+type FlowActionsZapierTriggerWebhookParamsInput interface {
+	pulumi.Input
+
+	ToFlowActionsZapierTriggerWebhookParamsOutput() FlowActionsZapierTriggerWebhookParamsOutput
+	ToFlowActionsZapierTriggerWebhookParamsOutputWithContext(context.Context) FlowActionsZapierTriggerWebhookParamsOutput
+}
+
+// The params of ZAPIER TRIGGER_WEBHOOK.
+type FlowActionsZapierTriggerWebhookParamsArgs struct {
+	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The HTTP method.
+	Method pulumi.StringPtrInput `pulumi:"method"`
+}
+
+func (FlowActionsZapierTriggerWebhookParamsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsZapierTriggerWebhookParams)(nil)).Elem()
+}
+
+func (i FlowActionsZapierTriggerWebhookParamsArgs) ToFlowActionsZapierTriggerWebhookParamsOutput() FlowActionsZapierTriggerWebhookParamsOutput {
+	return i.ToFlowActionsZapierTriggerWebhookParamsOutputWithContext(context.Background())
+}
+
+func (i FlowActionsZapierTriggerWebhookParamsArgs) ToFlowActionsZapierTriggerWebhookParamsOutputWithContext(ctx context.Context) FlowActionsZapierTriggerWebhookParamsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowActionsZapierTriggerWebhookParamsOutput)
+}
+
+// The params of ZAPIER TRIGGER_WEBHOOK.
+type FlowActionsZapierTriggerWebhookParamsOutput struct{ *pulumi.OutputState }
+
+func (FlowActionsZapierTriggerWebhookParamsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowActionsZapierTriggerWebhookParams)(nil)).Elem()
+}
+
+func (o FlowActionsZapierTriggerWebhookParamsOutput) ToFlowActionsZapierTriggerWebhookParamsOutput() FlowActionsZapierTriggerWebhookParamsOutput {
+	return o
+}
+
+func (o FlowActionsZapierTriggerWebhookParamsOutput) ToFlowActionsZapierTriggerWebhookParamsOutputWithContext(ctx context.Context) FlowActionsZapierTriggerWebhookParamsOutput {
+	return o
+}
+
+// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+func (o FlowActionsZapierTriggerWebhookParamsOutput) ConnectionId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsZapierTriggerWebhookParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The HTTP method.
+func (o FlowActionsZapierTriggerWebhookParamsOutput) Method() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowActionsZapierTriggerWebhookParams) *string { return v.Method }).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant1 struct {
+	// The API key.
+	ApiKey string `pulumi:"apiKey"`
+	// The account's API URL.
+	BaseUrl string `pulumi:"baseUrl"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant1Input is an input type that accepts FlowVaultConnectionSetupVariant1Args and FlowVaultConnectionSetupVariant1Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant1Input` via:
+//
+//	FlowVaultConnectionSetupVariant1Args{...}
+type FlowVaultConnectionSetupVariant1Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant1Output() FlowVaultConnectionSetupVariant1Output
+	ToFlowVaultConnectionSetupVariant1OutputWithContext(context.Context) FlowVaultConnectionSetupVariant1Output
+}
+
+type FlowVaultConnectionSetupVariant1Args struct {
+	// The API key.
+	ApiKey pulumi.StringInput `pulumi:"apiKey"`
+	// The account's API URL.
+	BaseUrl pulumi.StringInput `pulumi:"baseUrl"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant1Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant1)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant1Args) ToFlowVaultConnectionSetupVariant1Output() FlowVaultConnectionSetupVariant1Output {
+	return i.ToFlowVaultConnectionSetupVariant1OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant1Args) ToFlowVaultConnectionSetupVariant1OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant1Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant1Output)
+}
+
+func (i FlowVaultConnectionSetupVariant1Args) ToFlowVaultConnectionSetupVariant1PtrOutput() FlowVaultConnectionSetupVariant1PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant1PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant1Args) ToFlowVaultConnectionSetupVariant1PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant1PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant1Output).ToFlowVaultConnectionSetupVariant1PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant1PtrInput is an input type that accepts FlowVaultConnectionSetupVariant1Args, FlowVaultConnectionSetupVariant1Ptr and FlowVaultConnectionSetupVariant1PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant1PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant1Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant1PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant1PtrOutput() FlowVaultConnectionSetupVariant1PtrOutput
+	ToFlowVaultConnectionSetupVariant1PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant1PtrOutput
+}
+
+type flowVaultConnectionSetupVariant1PtrType FlowVaultConnectionSetupVariant1Args
+
+func FlowVaultConnectionSetupVariant1Ptr(v *FlowVaultConnectionSetupVariant1Args) FlowVaultConnectionSetupVariant1PtrInput {
+	return (*flowVaultConnectionSetupVariant1PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant1PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant1)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant1PtrType) ToFlowVaultConnectionSetupVariant1PtrOutput() FlowVaultConnectionSetupVariant1PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant1PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant1PtrType) ToFlowVaultConnectionSetupVariant1PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant1PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant1PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant1Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant1Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant1)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant1Output) ToFlowVaultConnectionSetupVariant1Output() FlowVaultConnectionSetupVariant1Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant1Output) ToFlowVaultConnectionSetupVariant1OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant1Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant1Output) ToFlowVaultConnectionSetupVariant1PtrOutput() FlowVaultConnectionSetupVariant1PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant1PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant1Output) ToFlowVaultConnectionSetupVariant1PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant1PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant1) *FlowVaultConnectionSetupVariant1 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant1PtrOutput)
+}
+
+// The API key.
+func (o FlowVaultConnectionSetupVariant1Output) ApiKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant1) string { return v.ApiKey }).(pulumi.StringOutput)
+}
+
+// The account's API URL.
+func (o FlowVaultConnectionSetupVariant1Output) BaseUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant1) string { return v.BaseUrl }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant1Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant1) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant1PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant1PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant1)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant1PtrOutput) ToFlowVaultConnectionSetupVariant1PtrOutput() FlowVaultConnectionSetupVariant1PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant1PtrOutput) ToFlowVaultConnectionSetupVariant1PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant1PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant1PtrOutput) Elem() FlowVaultConnectionSetupVariant1Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant1) FlowVaultConnectionSetupVariant1 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant1
+		return ret
+	}).(FlowVaultConnectionSetupVariant1Output)
+}
+
+// The API key.
+func (o FlowVaultConnectionSetupVariant1PtrOutput) ApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant1) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ApiKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The account's API URL.
+func (o FlowVaultConnectionSetupVariant1PtrOutput) BaseUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant1) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.BaseUrl
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant1PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant1) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant10 struct {
+	// Where the key goes: a `HEADER` or the `QUERY`.
+	In string `pulumi:"in"`
+	// The header or query parameter that carries the key.
+	Name string `pulumi:"name"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+	// The key.
+	Value string `pulumi:"value"`
+}
+
+// FlowVaultConnectionSetupVariant10Input is an input type that accepts FlowVaultConnectionSetupVariant10Args and FlowVaultConnectionSetupVariant10Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant10Input` via:
+//
+//	FlowVaultConnectionSetupVariant10Args{...}
+type FlowVaultConnectionSetupVariant10Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant10Output() FlowVaultConnectionSetupVariant10Output
+	ToFlowVaultConnectionSetupVariant10OutputWithContext(context.Context) FlowVaultConnectionSetupVariant10Output
+}
+
+type FlowVaultConnectionSetupVariant10Args struct {
+	// Where the key goes: a `HEADER` or the `QUERY`.
+	In pulumi.StringInput `pulumi:"in"`
+	// The header or query parameter that carries the key.
+	Name pulumi.StringInput `pulumi:"name"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+	// The key.
+	Value pulumi.StringInput `pulumi:"value"`
+}
+
+func (FlowVaultConnectionSetupVariant10Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant10)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant10Args) ToFlowVaultConnectionSetupVariant10Output() FlowVaultConnectionSetupVariant10Output {
+	return i.ToFlowVaultConnectionSetupVariant10OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant10Args) ToFlowVaultConnectionSetupVariant10OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant10Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant10Output)
+}
+
+func (i FlowVaultConnectionSetupVariant10Args) ToFlowVaultConnectionSetupVariant10PtrOutput() FlowVaultConnectionSetupVariant10PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant10PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant10Args) ToFlowVaultConnectionSetupVariant10PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant10PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant10Output).ToFlowVaultConnectionSetupVariant10PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant10PtrInput is an input type that accepts FlowVaultConnectionSetupVariant10Args, FlowVaultConnectionSetupVariant10Ptr and FlowVaultConnectionSetupVariant10PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant10PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant10Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant10PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant10PtrOutput() FlowVaultConnectionSetupVariant10PtrOutput
+	ToFlowVaultConnectionSetupVariant10PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant10PtrOutput
+}
+
+type flowVaultConnectionSetupVariant10PtrType FlowVaultConnectionSetupVariant10Args
+
+func FlowVaultConnectionSetupVariant10Ptr(v *FlowVaultConnectionSetupVariant10Args) FlowVaultConnectionSetupVariant10PtrInput {
+	return (*flowVaultConnectionSetupVariant10PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant10PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant10)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant10PtrType) ToFlowVaultConnectionSetupVariant10PtrOutput() FlowVaultConnectionSetupVariant10PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant10PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant10PtrType) ToFlowVaultConnectionSetupVariant10PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant10PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant10PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant10Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant10Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant10)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant10Output) ToFlowVaultConnectionSetupVariant10Output() FlowVaultConnectionSetupVariant10Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant10Output) ToFlowVaultConnectionSetupVariant10OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant10Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant10Output) ToFlowVaultConnectionSetupVariant10PtrOutput() FlowVaultConnectionSetupVariant10PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant10PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant10Output) ToFlowVaultConnectionSetupVariant10PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant10PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant10) *FlowVaultConnectionSetupVariant10 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant10PtrOutput)
+}
+
+// Where the key goes: a `HEADER` or the `QUERY`.
+func (o FlowVaultConnectionSetupVariant10Output) In() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant10) string { return v.In }).(pulumi.StringOutput)
+}
+
+// The header or query parameter that carries the key.
+func (o FlowVaultConnectionSetupVariant10Output) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant10) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant10Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant10) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The key.
+func (o FlowVaultConnectionSetupVariant10Output) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant10) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant10PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant10PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant10)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant10PtrOutput) ToFlowVaultConnectionSetupVariant10PtrOutput() FlowVaultConnectionSetupVariant10PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant10PtrOutput) ToFlowVaultConnectionSetupVariant10PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant10PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant10PtrOutput) Elem() FlowVaultConnectionSetupVariant10Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant10) FlowVaultConnectionSetupVariant10 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant10
+		return ret
+	}).(FlowVaultConnectionSetupVariant10Output)
+}
+
+// Where the key goes: a `HEADER` or the `QUERY`.
+func (o FlowVaultConnectionSetupVariant10PtrOutput) In() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant10) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.In
+	}).(pulumi.StringPtrOutput)
+}
+
+// The header or query parameter that carries the key.
+func (o FlowVaultConnectionSetupVariant10PtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant10) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant10PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant10) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+// The key.
+func (o FlowVaultConnectionSetupVariant10PtrOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant10) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Value
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant11 struct {
+	// The audience to request tokens for.
+	Audience *string `pulumi:"audience"`
+	// The client id.
+	ClientId string `pulumi:"clientId"`
+	// The client secret.
+	ClientSecret string `pulumi:"clientSecret"`
+	// The resource indicator to request.
+	Resource *string `pulumi:"resource"`
+	// The scopes to request, space-separated.
+	Scope *string `pulumi:"scope"`
+	// Where tokens are fetched.
+	TokenEndpoint string `pulumi:"tokenEndpoint"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant11Input is an input type that accepts FlowVaultConnectionSetupVariant11Args and FlowVaultConnectionSetupVariant11Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant11Input` via:
+//
+//	FlowVaultConnectionSetupVariant11Args{...}
+type FlowVaultConnectionSetupVariant11Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant11Output() FlowVaultConnectionSetupVariant11Output
+	ToFlowVaultConnectionSetupVariant11OutputWithContext(context.Context) FlowVaultConnectionSetupVariant11Output
+}
+
+type FlowVaultConnectionSetupVariant11Args struct {
+	// The audience to request tokens for.
+	Audience pulumi.StringPtrInput `pulumi:"audience"`
+	// The client id.
+	ClientId pulumi.StringInput `pulumi:"clientId"`
+	// The client secret.
+	ClientSecret pulumi.StringInput `pulumi:"clientSecret"`
+	// The resource indicator to request.
+	Resource pulumi.StringPtrInput `pulumi:"resource"`
+	// The scopes to request, space-separated.
+	Scope pulumi.StringPtrInput `pulumi:"scope"`
+	// Where tokens are fetched.
+	TokenEndpoint pulumi.StringInput `pulumi:"tokenEndpoint"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant11Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant11)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant11Args) ToFlowVaultConnectionSetupVariant11Output() FlowVaultConnectionSetupVariant11Output {
+	return i.ToFlowVaultConnectionSetupVariant11OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant11Args) ToFlowVaultConnectionSetupVariant11OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant11Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant11Output)
+}
+
+func (i FlowVaultConnectionSetupVariant11Args) ToFlowVaultConnectionSetupVariant11PtrOutput() FlowVaultConnectionSetupVariant11PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant11PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant11Args) ToFlowVaultConnectionSetupVariant11PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant11PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant11Output).ToFlowVaultConnectionSetupVariant11PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant11PtrInput is an input type that accepts FlowVaultConnectionSetupVariant11Args, FlowVaultConnectionSetupVariant11Ptr and FlowVaultConnectionSetupVariant11PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant11PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant11Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant11PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant11PtrOutput() FlowVaultConnectionSetupVariant11PtrOutput
+	ToFlowVaultConnectionSetupVariant11PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant11PtrOutput
+}
+
+type flowVaultConnectionSetupVariant11PtrType FlowVaultConnectionSetupVariant11Args
+
+func FlowVaultConnectionSetupVariant11Ptr(v *FlowVaultConnectionSetupVariant11Args) FlowVaultConnectionSetupVariant11PtrInput {
+	return (*flowVaultConnectionSetupVariant11PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant11PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant11)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant11PtrType) ToFlowVaultConnectionSetupVariant11PtrOutput() FlowVaultConnectionSetupVariant11PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant11PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant11PtrType) ToFlowVaultConnectionSetupVariant11PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant11PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant11PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant11Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant11Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant11)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant11Output) ToFlowVaultConnectionSetupVariant11Output() FlowVaultConnectionSetupVariant11Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant11Output) ToFlowVaultConnectionSetupVariant11OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant11Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant11Output) ToFlowVaultConnectionSetupVariant11PtrOutput() FlowVaultConnectionSetupVariant11PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant11PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant11Output) ToFlowVaultConnectionSetupVariant11PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant11PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant11) *FlowVaultConnectionSetupVariant11 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant11PtrOutput)
+}
+
+// The audience to request tokens for.
+func (o FlowVaultConnectionSetupVariant11Output) Audience() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant11) *string { return v.Audience }).(pulumi.StringPtrOutput)
+}
+
+// The client id.
+func (o FlowVaultConnectionSetupVariant11Output) ClientId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant11) string { return v.ClientId }).(pulumi.StringOutput)
+}
+
+// The client secret.
+func (o FlowVaultConnectionSetupVariant11Output) ClientSecret() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant11) string { return v.ClientSecret }).(pulumi.StringOutput)
+}
+
+// The resource indicator to request.
+func (o FlowVaultConnectionSetupVariant11Output) Resource() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant11) *string { return v.Resource }).(pulumi.StringPtrOutput)
+}
+
+// The scopes to request, space-separated.
+func (o FlowVaultConnectionSetupVariant11Output) Scope() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant11) *string { return v.Scope }).(pulumi.StringPtrOutput)
+}
+
+// Where tokens are fetched.
+func (o FlowVaultConnectionSetupVariant11Output) TokenEndpoint() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant11) string { return v.TokenEndpoint }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant11Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant11) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant11PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant11PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant11)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant11PtrOutput) ToFlowVaultConnectionSetupVariant11PtrOutput() FlowVaultConnectionSetupVariant11PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant11PtrOutput) ToFlowVaultConnectionSetupVariant11PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant11PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant11PtrOutput) Elem() FlowVaultConnectionSetupVariant11Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant11) FlowVaultConnectionSetupVariant11 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant11
+		return ret
+	}).(FlowVaultConnectionSetupVariant11Output)
+}
+
+// The audience to request tokens for.
+func (o FlowVaultConnectionSetupVariant11PtrOutput) Audience() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant11) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Audience
+	}).(pulumi.StringPtrOutput)
+}
+
+// The client id.
+func (o FlowVaultConnectionSetupVariant11PtrOutput) ClientId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant11) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ClientId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The client secret.
+func (o FlowVaultConnectionSetupVariant11PtrOutput) ClientSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant11) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ClientSecret
+	}).(pulumi.StringPtrOutput)
+}
+
+// The resource indicator to request.
+func (o FlowVaultConnectionSetupVariant11PtrOutput) Resource() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant11) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Resource
+	}).(pulumi.StringPtrOutput)
+}
+
+// The scopes to request, space-separated.
+func (o FlowVaultConnectionSetupVariant11PtrOutput) Scope() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant11) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Scope
+	}).(pulumi.StringPtrOutput)
+}
+
+// Where tokens are fetched.
+func (o FlowVaultConnectionSetupVariant11PtrOutput) TokenEndpoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant11) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.TokenEndpoint
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant11PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant11) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant12 struct {
+	// The API key.
+	ApiKey string `pulumi:"apiKey"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant12Input is an input type that accepts FlowVaultConnectionSetupVariant12Args and FlowVaultConnectionSetupVariant12Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant12Input` via:
+//
+//	FlowVaultConnectionSetupVariant12Args{...}
+type FlowVaultConnectionSetupVariant12Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant12Output() FlowVaultConnectionSetupVariant12Output
+	ToFlowVaultConnectionSetupVariant12OutputWithContext(context.Context) FlowVaultConnectionSetupVariant12Output
+}
+
+type FlowVaultConnectionSetupVariant12Args struct {
+	// The API key.
+	ApiKey pulumi.StringInput `pulumi:"apiKey"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant12Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant12)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant12Args) ToFlowVaultConnectionSetupVariant12Output() FlowVaultConnectionSetupVariant12Output {
+	return i.ToFlowVaultConnectionSetupVariant12OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant12Args) ToFlowVaultConnectionSetupVariant12OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant12Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant12Output)
+}
+
+func (i FlowVaultConnectionSetupVariant12Args) ToFlowVaultConnectionSetupVariant12PtrOutput() FlowVaultConnectionSetupVariant12PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant12PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant12Args) ToFlowVaultConnectionSetupVariant12PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant12PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant12Output).ToFlowVaultConnectionSetupVariant12PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant12PtrInput is an input type that accepts FlowVaultConnectionSetupVariant12Args, FlowVaultConnectionSetupVariant12Ptr and FlowVaultConnectionSetupVariant12PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant12PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant12Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant12PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant12PtrOutput() FlowVaultConnectionSetupVariant12PtrOutput
+	ToFlowVaultConnectionSetupVariant12PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant12PtrOutput
+}
+
+type flowVaultConnectionSetupVariant12PtrType FlowVaultConnectionSetupVariant12Args
+
+func FlowVaultConnectionSetupVariant12Ptr(v *FlowVaultConnectionSetupVariant12Args) FlowVaultConnectionSetupVariant12PtrInput {
+	return (*flowVaultConnectionSetupVariant12PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant12PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant12)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant12PtrType) ToFlowVaultConnectionSetupVariant12PtrOutput() FlowVaultConnectionSetupVariant12PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant12PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant12PtrType) ToFlowVaultConnectionSetupVariant12PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant12PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant12PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant12Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant12Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant12)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant12Output) ToFlowVaultConnectionSetupVariant12Output() FlowVaultConnectionSetupVariant12Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant12Output) ToFlowVaultConnectionSetupVariant12OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant12Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant12Output) ToFlowVaultConnectionSetupVariant12PtrOutput() FlowVaultConnectionSetupVariant12PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant12PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant12Output) ToFlowVaultConnectionSetupVariant12PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant12PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant12) *FlowVaultConnectionSetupVariant12 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant12PtrOutput)
+}
+
+// The API key.
+func (o FlowVaultConnectionSetupVariant12Output) ApiKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant12) string { return v.ApiKey }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant12Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant12) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant12PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant12PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant12)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant12PtrOutput) ToFlowVaultConnectionSetupVariant12PtrOutput() FlowVaultConnectionSetupVariant12PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant12PtrOutput) ToFlowVaultConnectionSetupVariant12PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant12PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant12PtrOutput) Elem() FlowVaultConnectionSetupVariant12Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant12) FlowVaultConnectionSetupVariant12 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant12
+		return ret
+	}).(FlowVaultConnectionSetupVariant12Output)
+}
+
+// The API key.
+func (o FlowVaultConnectionSetupVariant12PtrOutput) ApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant12) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ApiKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant12PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant12) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant13 struct {
+	// The authorization code.
+	Code *string `pulumi:"code"`
+	// The kind of credentials.
+	Type *string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant13Input is an input type that accepts FlowVaultConnectionSetupVariant13Args and FlowVaultConnectionSetupVariant13Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant13Input` via:
+//
+//	FlowVaultConnectionSetupVariant13Args{...}
+type FlowVaultConnectionSetupVariant13Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant13Output() FlowVaultConnectionSetupVariant13Output
+	ToFlowVaultConnectionSetupVariant13OutputWithContext(context.Context) FlowVaultConnectionSetupVariant13Output
+}
+
+type FlowVaultConnectionSetupVariant13Args struct {
+	// The authorization code.
+	Code pulumi.StringPtrInput `pulumi:"code"`
+	// The kind of credentials.
+	Type pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant13Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant13)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant13Args) ToFlowVaultConnectionSetupVariant13Output() FlowVaultConnectionSetupVariant13Output {
+	return i.ToFlowVaultConnectionSetupVariant13OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant13Args) ToFlowVaultConnectionSetupVariant13OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant13Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant13Output)
+}
+
+func (i FlowVaultConnectionSetupVariant13Args) ToFlowVaultConnectionSetupVariant13PtrOutput() FlowVaultConnectionSetupVariant13PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant13PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant13Args) ToFlowVaultConnectionSetupVariant13PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant13PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant13Output).ToFlowVaultConnectionSetupVariant13PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant13PtrInput is an input type that accepts FlowVaultConnectionSetupVariant13Args, FlowVaultConnectionSetupVariant13Ptr and FlowVaultConnectionSetupVariant13PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant13PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant13Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant13PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant13PtrOutput() FlowVaultConnectionSetupVariant13PtrOutput
+	ToFlowVaultConnectionSetupVariant13PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant13PtrOutput
+}
+
+type flowVaultConnectionSetupVariant13PtrType FlowVaultConnectionSetupVariant13Args
+
+func FlowVaultConnectionSetupVariant13Ptr(v *FlowVaultConnectionSetupVariant13Args) FlowVaultConnectionSetupVariant13PtrInput {
+	return (*flowVaultConnectionSetupVariant13PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant13PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant13)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant13PtrType) ToFlowVaultConnectionSetupVariant13PtrOutput() FlowVaultConnectionSetupVariant13PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant13PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant13PtrType) ToFlowVaultConnectionSetupVariant13PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant13PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant13PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant13Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant13Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant13)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant13Output) ToFlowVaultConnectionSetupVariant13Output() FlowVaultConnectionSetupVariant13Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant13Output) ToFlowVaultConnectionSetupVariant13OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant13Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant13Output) ToFlowVaultConnectionSetupVariant13PtrOutput() FlowVaultConnectionSetupVariant13PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant13PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant13Output) ToFlowVaultConnectionSetupVariant13PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant13PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant13) *FlowVaultConnectionSetupVariant13 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant13PtrOutput)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant13Output) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant13) *string { return v.Code }).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant13Output) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant13) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant13PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant13PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant13)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant13PtrOutput) ToFlowVaultConnectionSetupVariant13PtrOutput() FlowVaultConnectionSetupVariant13PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant13PtrOutput) ToFlowVaultConnectionSetupVariant13PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant13PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant13PtrOutput) Elem() FlowVaultConnectionSetupVariant13Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant13) FlowVaultConnectionSetupVariant13 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant13
+		return ret
+	}).(FlowVaultConnectionSetupVariant13Output)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant13PtrOutput) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant13) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Code
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant13PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant13) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant14 struct {
+	// The signing algorithm.
+	Algorithm string `pulumi:"algorithm"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant14Input is an input type that accepts FlowVaultConnectionSetupVariant14Args and FlowVaultConnectionSetupVariant14Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant14Input` via:
+//
+//	FlowVaultConnectionSetupVariant14Args{...}
+type FlowVaultConnectionSetupVariant14Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant14Output() FlowVaultConnectionSetupVariant14Output
+	ToFlowVaultConnectionSetupVariant14OutputWithContext(context.Context) FlowVaultConnectionSetupVariant14Output
+}
+
+type FlowVaultConnectionSetupVariant14Args struct {
+	// The signing algorithm.
+	Algorithm pulumi.StringInput `pulumi:"algorithm"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant14Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant14)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant14Args) ToFlowVaultConnectionSetupVariant14Output() FlowVaultConnectionSetupVariant14Output {
+	return i.ToFlowVaultConnectionSetupVariant14OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant14Args) ToFlowVaultConnectionSetupVariant14OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant14Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant14Output)
+}
+
+func (i FlowVaultConnectionSetupVariant14Args) ToFlowVaultConnectionSetupVariant14PtrOutput() FlowVaultConnectionSetupVariant14PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant14PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant14Args) ToFlowVaultConnectionSetupVariant14PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant14PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant14Output).ToFlowVaultConnectionSetupVariant14PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant14PtrInput is an input type that accepts FlowVaultConnectionSetupVariant14Args, FlowVaultConnectionSetupVariant14Ptr and FlowVaultConnectionSetupVariant14PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant14PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant14Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant14PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant14PtrOutput() FlowVaultConnectionSetupVariant14PtrOutput
+	ToFlowVaultConnectionSetupVariant14PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant14PtrOutput
+}
+
+type flowVaultConnectionSetupVariant14PtrType FlowVaultConnectionSetupVariant14Args
+
+func FlowVaultConnectionSetupVariant14Ptr(v *FlowVaultConnectionSetupVariant14Args) FlowVaultConnectionSetupVariant14PtrInput {
+	return (*flowVaultConnectionSetupVariant14PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant14PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant14)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant14PtrType) ToFlowVaultConnectionSetupVariant14PtrOutput() FlowVaultConnectionSetupVariant14PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant14PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant14PtrType) ToFlowVaultConnectionSetupVariant14PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant14PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant14PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant14Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant14Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant14)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant14Output) ToFlowVaultConnectionSetupVariant14Output() FlowVaultConnectionSetupVariant14Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant14Output) ToFlowVaultConnectionSetupVariant14OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant14Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant14Output) ToFlowVaultConnectionSetupVariant14PtrOutput() FlowVaultConnectionSetupVariant14PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant14PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant14Output) ToFlowVaultConnectionSetupVariant14PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant14PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant14) *FlowVaultConnectionSetupVariant14 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant14PtrOutput)
+}
+
+// The signing algorithm.
+func (o FlowVaultConnectionSetupVariant14Output) Algorithm() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant14) string { return v.Algorithm }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant14Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant14) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant14PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant14PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant14)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant14PtrOutput) ToFlowVaultConnectionSetupVariant14PtrOutput() FlowVaultConnectionSetupVariant14PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant14PtrOutput) ToFlowVaultConnectionSetupVariant14PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant14PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant14PtrOutput) Elem() FlowVaultConnectionSetupVariant14Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant14) FlowVaultConnectionSetupVariant14 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant14
+		return ret
+	}).(FlowVaultConnectionSetupVariant14Output)
+}
+
+// The signing algorithm.
+func (o FlowVaultConnectionSetupVariant14PtrOutput) Algorithm() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant14) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Algorithm
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant14PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant14) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant15 struct {
+	// The secret API key.
+	SecretKey string `pulumi:"secretKey"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant15Input is an input type that accepts FlowVaultConnectionSetupVariant15Args and FlowVaultConnectionSetupVariant15Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant15Input` via:
+//
+//	FlowVaultConnectionSetupVariant15Args{...}
+type FlowVaultConnectionSetupVariant15Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant15Output() FlowVaultConnectionSetupVariant15Output
+	ToFlowVaultConnectionSetupVariant15OutputWithContext(context.Context) FlowVaultConnectionSetupVariant15Output
+}
+
+type FlowVaultConnectionSetupVariant15Args struct {
+	// The secret API key.
+	SecretKey pulumi.StringInput `pulumi:"secretKey"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant15Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant15)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant15Args) ToFlowVaultConnectionSetupVariant15Output() FlowVaultConnectionSetupVariant15Output {
+	return i.ToFlowVaultConnectionSetupVariant15OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant15Args) ToFlowVaultConnectionSetupVariant15OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant15Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant15Output)
+}
+
+func (i FlowVaultConnectionSetupVariant15Args) ToFlowVaultConnectionSetupVariant15PtrOutput() FlowVaultConnectionSetupVariant15PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant15PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant15Args) ToFlowVaultConnectionSetupVariant15PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant15PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant15Output).ToFlowVaultConnectionSetupVariant15PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant15PtrInput is an input type that accepts FlowVaultConnectionSetupVariant15Args, FlowVaultConnectionSetupVariant15Ptr and FlowVaultConnectionSetupVariant15PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant15PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant15Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant15PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant15PtrOutput() FlowVaultConnectionSetupVariant15PtrOutput
+	ToFlowVaultConnectionSetupVariant15PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant15PtrOutput
+}
+
+type flowVaultConnectionSetupVariant15PtrType FlowVaultConnectionSetupVariant15Args
+
+func FlowVaultConnectionSetupVariant15Ptr(v *FlowVaultConnectionSetupVariant15Args) FlowVaultConnectionSetupVariant15PtrInput {
+	return (*flowVaultConnectionSetupVariant15PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant15PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant15)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant15PtrType) ToFlowVaultConnectionSetupVariant15PtrOutput() FlowVaultConnectionSetupVariant15PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant15PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant15PtrType) ToFlowVaultConnectionSetupVariant15PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant15PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant15PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant15Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant15Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant15)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant15Output) ToFlowVaultConnectionSetupVariant15Output() FlowVaultConnectionSetupVariant15Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant15Output) ToFlowVaultConnectionSetupVariant15OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant15Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant15Output) ToFlowVaultConnectionSetupVariant15PtrOutput() FlowVaultConnectionSetupVariant15PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant15PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant15Output) ToFlowVaultConnectionSetupVariant15PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant15PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant15) *FlowVaultConnectionSetupVariant15 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant15PtrOutput)
+}
+
+// The secret API key.
+func (o FlowVaultConnectionSetupVariant15Output) SecretKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant15) string { return v.SecretKey }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant15Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant15) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant15PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant15PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant15)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant15PtrOutput) ToFlowVaultConnectionSetupVariant15PtrOutput() FlowVaultConnectionSetupVariant15PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant15PtrOutput) ToFlowVaultConnectionSetupVariant15PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant15PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant15PtrOutput) Elem() FlowVaultConnectionSetupVariant15Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant15) FlowVaultConnectionSetupVariant15 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant15
+		return ret
+	}).(FlowVaultConnectionSetupVariant15Output)
+}
+
+// The secret API key.
+func (o FlowVaultConnectionSetupVariant15PtrOutput) SecretKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant15) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.SecretKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant15PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant15) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant16 struct {
+	// The authorization code.
+	Code *string `pulumi:"code"`
+	// The kind of credentials.
+	Type *string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant16Input is an input type that accepts FlowVaultConnectionSetupVariant16Args and FlowVaultConnectionSetupVariant16Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant16Input` via:
+//
+//	FlowVaultConnectionSetupVariant16Args{...}
+type FlowVaultConnectionSetupVariant16Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant16Output() FlowVaultConnectionSetupVariant16Output
+	ToFlowVaultConnectionSetupVariant16OutputWithContext(context.Context) FlowVaultConnectionSetupVariant16Output
+}
+
+type FlowVaultConnectionSetupVariant16Args struct {
+	// The authorization code.
+	Code pulumi.StringPtrInput `pulumi:"code"`
+	// The kind of credentials.
+	Type pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant16Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant16)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant16Args) ToFlowVaultConnectionSetupVariant16Output() FlowVaultConnectionSetupVariant16Output {
+	return i.ToFlowVaultConnectionSetupVariant16OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant16Args) ToFlowVaultConnectionSetupVariant16OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant16Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant16Output)
+}
+
+func (i FlowVaultConnectionSetupVariant16Args) ToFlowVaultConnectionSetupVariant16PtrOutput() FlowVaultConnectionSetupVariant16PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant16PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant16Args) ToFlowVaultConnectionSetupVariant16PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant16PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant16Output).ToFlowVaultConnectionSetupVariant16PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant16PtrInput is an input type that accepts FlowVaultConnectionSetupVariant16Args, FlowVaultConnectionSetupVariant16Ptr and FlowVaultConnectionSetupVariant16PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant16PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant16Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant16PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant16PtrOutput() FlowVaultConnectionSetupVariant16PtrOutput
+	ToFlowVaultConnectionSetupVariant16PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant16PtrOutput
+}
+
+type flowVaultConnectionSetupVariant16PtrType FlowVaultConnectionSetupVariant16Args
+
+func FlowVaultConnectionSetupVariant16Ptr(v *FlowVaultConnectionSetupVariant16Args) FlowVaultConnectionSetupVariant16PtrInput {
+	return (*flowVaultConnectionSetupVariant16PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant16PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant16)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant16PtrType) ToFlowVaultConnectionSetupVariant16PtrOutput() FlowVaultConnectionSetupVariant16PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant16PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant16PtrType) ToFlowVaultConnectionSetupVariant16PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant16PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant16PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant16Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant16Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant16)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant16Output) ToFlowVaultConnectionSetupVariant16Output() FlowVaultConnectionSetupVariant16Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant16Output) ToFlowVaultConnectionSetupVariant16OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant16Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant16Output) ToFlowVaultConnectionSetupVariant16PtrOutput() FlowVaultConnectionSetupVariant16PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant16PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant16Output) ToFlowVaultConnectionSetupVariant16PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant16PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant16) *FlowVaultConnectionSetupVariant16 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant16PtrOutput)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant16Output) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant16) *string { return v.Code }).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant16Output) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant16) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant16PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant16PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant16)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant16PtrOutput) ToFlowVaultConnectionSetupVariant16PtrOutput() FlowVaultConnectionSetupVariant16PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant16PtrOutput) ToFlowVaultConnectionSetupVariant16PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant16PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant16PtrOutput) Elem() FlowVaultConnectionSetupVariant16Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant16) FlowVaultConnectionSetupVariant16 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant16
+		return ret
+	}).(FlowVaultConnectionSetupVariant16Output)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant16PtrOutput) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant16) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Code
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant16PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant16) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant17 struct {
+	// The API key.
+	ApiKey string `pulumi:"apiKey"`
+	// The secret key.
+	SecretKey string `pulumi:"secretKey"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant17Input is an input type that accepts FlowVaultConnectionSetupVariant17Args and FlowVaultConnectionSetupVariant17Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant17Input` via:
+//
+//	FlowVaultConnectionSetupVariant17Args{...}
+type FlowVaultConnectionSetupVariant17Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant17Output() FlowVaultConnectionSetupVariant17Output
+	ToFlowVaultConnectionSetupVariant17OutputWithContext(context.Context) FlowVaultConnectionSetupVariant17Output
+}
+
+type FlowVaultConnectionSetupVariant17Args struct {
+	// The API key.
+	ApiKey pulumi.StringInput `pulumi:"apiKey"`
+	// The secret key.
+	SecretKey pulumi.StringInput `pulumi:"secretKey"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant17Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant17)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant17Args) ToFlowVaultConnectionSetupVariant17Output() FlowVaultConnectionSetupVariant17Output {
+	return i.ToFlowVaultConnectionSetupVariant17OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant17Args) ToFlowVaultConnectionSetupVariant17OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant17Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant17Output)
+}
+
+func (i FlowVaultConnectionSetupVariant17Args) ToFlowVaultConnectionSetupVariant17PtrOutput() FlowVaultConnectionSetupVariant17PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant17PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant17Args) ToFlowVaultConnectionSetupVariant17PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant17PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant17Output).ToFlowVaultConnectionSetupVariant17PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant17PtrInput is an input type that accepts FlowVaultConnectionSetupVariant17Args, FlowVaultConnectionSetupVariant17Ptr and FlowVaultConnectionSetupVariant17PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant17PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant17Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant17PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant17PtrOutput() FlowVaultConnectionSetupVariant17PtrOutput
+	ToFlowVaultConnectionSetupVariant17PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant17PtrOutput
+}
+
+type flowVaultConnectionSetupVariant17PtrType FlowVaultConnectionSetupVariant17Args
+
+func FlowVaultConnectionSetupVariant17Ptr(v *FlowVaultConnectionSetupVariant17Args) FlowVaultConnectionSetupVariant17PtrInput {
+	return (*flowVaultConnectionSetupVariant17PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant17PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant17)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant17PtrType) ToFlowVaultConnectionSetupVariant17PtrOutput() FlowVaultConnectionSetupVariant17PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant17PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant17PtrType) ToFlowVaultConnectionSetupVariant17PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant17PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant17PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant17Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant17Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant17)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant17Output) ToFlowVaultConnectionSetupVariant17Output() FlowVaultConnectionSetupVariant17Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant17Output) ToFlowVaultConnectionSetupVariant17OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant17Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant17Output) ToFlowVaultConnectionSetupVariant17PtrOutput() FlowVaultConnectionSetupVariant17PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant17PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant17Output) ToFlowVaultConnectionSetupVariant17PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant17PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant17) *FlowVaultConnectionSetupVariant17 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant17PtrOutput)
+}
+
+// The API key.
+func (o FlowVaultConnectionSetupVariant17Output) ApiKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant17) string { return v.ApiKey }).(pulumi.StringOutput)
+}
+
+// The secret key.
+func (o FlowVaultConnectionSetupVariant17Output) SecretKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant17) string { return v.SecretKey }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant17Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant17) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant17PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant17PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant17)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant17PtrOutput) ToFlowVaultConnectionSetupVariant17PtrOutput() FlowVaultConnectionSetupVariant17PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant17PtrOutput) ToFlowVaultConnectionSetupVariant17PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant17PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant17PtrOutput) Elem() FlowVaultConnectionSetupVariant17Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant17) FlowVaultConnectionSetupVariant17 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant17
+		return ret
+	}).(FlowVaultConnectionSetupVariant17Output)
+}
+
+// The API key.
+func (o FlowVaultConnectionSetupVariant17PtrOutput) ApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant17) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ApiKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The secret key.
+func (o FlowVaultConnectionSetupVariant17PtrOutput) SecretKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant17) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.SecretKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant17PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant17) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant18 struct {
+	// The access token.
+	Token string `pulumi:"token"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant18Input is an input type that accepts FlowVaultConnectionSetupVariant18Args and FlowVaultConnectionSetupVariant18Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant18Input` via:
+//
+//	FlowVaultConnectionSetupVariant18Args{...}
+type FlowVaultConnectionSetupVariant18Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant18Output() FlowVaultConnectionSetupVariant18Output
+	ToFlowVaultConnectionSetupVariant18OutputWithContext(context.Context) FlowVaultConnectionSetupVariant18Output
+}
+
+type FlowVaultConnectionSetupVariant18Args struct {
+	// The access token.
+	Token pulumi.StringInput `pulumi:"token"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant18Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant18)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant18Args) ToFlowVaultConnectionSetupVariant18Output() FlowVaultConnectionSetupVariant18Output {
+	return i.ToFlowVaultConnectionSetupVariant18OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant18Args) ToFlowVaultConnectionSetupVariant18OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant18Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant18Output)
+}
+
+func (i FlowVaultConnectionSetupVariant18Args) ToFlowVaultConnectionSetupVariant18PtrOutput() FlowVaultConnectionSetupVariant18PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant18PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant18Args) ToFlowVaultConnectionSetupVariant18PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant18PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant18Output).ToFlowVaultConnectionSetupVariant18PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant18PtrInput is an input type that accepts FlowVaultConnectionSetupVariant18Args, FlowVaultConnectionSetupVariant18Ptr and FlowVaultConnectionSetupVariant18PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant18PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant18Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant18PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant18PtrOutput() FlowVaultConnectionSetupVariant18PtrOutput
+	ToFlowVaultConnectionSetupVariant18PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant18PtrOutput
+}
+
+type flowVaultConnectionSetupVariant18PtrType FlowVaultConnectionSetupVariant18Args
+
+func FlowVaultConnectionSetupVariant18Ptr(v *FlowVaultConnectionSetupVariant18Args) FlowVaultConnectionSetupVariant18PtrInput {
+	return (*flowVaultConnectionSetupVariant18PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant18PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant18)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant18PtrType) ToFlowVaultConnectionSetupVariant18PtrOutput() FlowVaultConnectionSetupVariant18PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant18PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant18PtrType) ToFlowVaultConnectionSetupVariant18PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant18PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant18PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant18Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant18Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant18)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant18Output) ToFlowVaultConnectionSetupVariant18Output() FlowVaultConnectionSetupVariant18Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant18Output) ToFlowVaultConnectionSetupVariant18OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant18Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant18Output) ToFlowVaultConnectionSetupVariant18PtrOutput() FlowVaultConnectionSetupVariant18PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant18PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant18Output) ToFlowVaultConnectionSetupVariant18PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant18PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant18) *FlowVaultConnectionSetupVariant18 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant18PtrOutput)
+}
+
+// The access token.
+func (o FlowVaultConnectionSetupVariant18Output) Token() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant18) string { return v.Token }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant18Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant18) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant18PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant18PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant18)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant18PtrOutput) ToFlowVaultConnectionSetupVariant18PtrOutput() FlowVaultConnectionSetupVariant18PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant18PtrOutput) ToFlowVaultConnectionSetupVariant18PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant18PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant18PtrOutput) Elem() FlowVaultConnectionSetupVariant18Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant18) FlowVaultConnectionSetupVariant18 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant18
+		return ret
+	}).(FlowVaultConnectionSetupVariant18Output)
+}
+
+// The access token.
+func (o FlowVaultConnectionSetupVariant18PtrOutput) Token() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant18) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Token
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant18PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant18) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant19 struct {
+	// The authorization code.
+	Code *string `pulumi:"code"`
+	// The kind of credentials.
+	Type *string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant19Input is an input type that accepts FlowVaultConnectionSetupVariant19Args and FlowVaultConnectionSetupVariant19Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant19Input` via:
+//
+//	FlowVaultConnectionSetupVariant19Args{...}
+type FlowVaultConnectionSetupVariant19Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant19Output() FlowVaultConnectionSetupVariant19Output
+	ToFlowVaultConnectionSetupVariant19OutputWithContext(context.Context) FlowVaultConnectionSetupVariant19Output
+}
+
+type FlowVaultConnectionSetupVariant19Args struct {
+	// The authorization code.
+	Code pulumi.StringPtrInput `pulumi:"code"`
+	// The kind of credentials.
+	Type pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant19Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant19)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant19Args) ToFlowVaultConnectionSetupVariant19Output() FlowVaultConnectionSetupVariant19Output {
+	return i.ToFlowVaultConnectionSetupVariant19OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant19Args) ToFlowVaultConnectionSetupVariant19OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant19Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant19Output)
+}
+
+func (i FlowVaultConnectionSetupVariant19Args) ToFlowVaultConnectionSetupVariant19PtrOutput() FlowVaultConnectionSetupVariant19PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant19PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant19Args) ToFlowVaultConnectionSetupVariant19PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant19PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant19Output).ToFlowVaultConnectionSetupVariant19PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant19PtrInput is an input type that accepts FlowVaultConnectionSetupVariant19Args, FlowVaultConnectionSetupVariant19Ptr and FlowVaultConnectionSetupVariant19PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant19PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant19Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant19PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant19PtrOutput() FlowVaultConnectionSetupVariant19PtrOutput
+	ToFlowVaultConnectionSetupVariant19PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant19PtrOutput
+}
+
+type flowVaultConnectionSetupVariant19PtrType FlowVaultConnectionSetupVariant19Args
+
+func FlowVaultConnectionSetupVariant19Ptr(v *FlowVaultConnectionSetupVariant19Args) FlowVaultConnectionSetupVariant19PtrInput {
+	return (*flowVaultConnectionSetupVariant19PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant19PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant19)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant19PtrType) ToFlowVaultConnectionSetupVariant19PtrOutput() FlowVaultConnectionSetupVariant19PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant19PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant19PtrType) ToFlowVaultConnectionSetupVariant19PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant19PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant19PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant19Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant19Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant19)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant19Output) ToFlowVaultConnectionSetupVariant19Output() FlowVaultConnectionSetupVariant19Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant19Output) ToFlowVaultConnectionSetupVariant19OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant19Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant19Output) ToFlowVaultConnectionSetupVariant19PtrOutput() FlowVaultConnectionSetupVariant19PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant19PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant19Output) ToFlowVaultConnectionSetupVariant19PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant19PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant19) *FlowVaultConnectionSetupVariant19 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant19PtrOutput)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant19Output) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant19) *string { return v.Code }).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant19Output) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant19) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant19PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant19PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant19)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant19PtrOutput) ToFlowVaultConnectionSetupVariant19PtrOutput() FlowVaultConnectionSetupVariant19PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant19PtrOutput) ToFlowVaultConnectionSetupVariant19PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant19PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant19PtrOutput) Elem() FlowVaultConnectionSetupVariant19Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant19) FlowVaultConnectionSetupVariant19 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant19
+		return ret
+	}).(FlowVaultConnectionSetupVariant19Output)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant19PtrOutput) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant19) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Code
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant19PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant19) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant2 struct {
+	// The API key.
+	ApiKey string `pulumi:"apiKey"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant2Input is an input type that accepts FlowVaultConnectionSetupVariant2Args and FlowVaultConnectionSetupVariant2Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant2Input` via:
+//
+//	FlowVaultConnectionSetupVariant2Args{...}
+type FlowVaultConnectionSetupVariant2Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant2Output() FlowVaultConnectionSetupVariant2Output
+	ToFlowVaultConnectionSetupVariant2OutputWithContext(context.Context) FlowVaultConnectionSetupVariant2Output
+}
+
+type FlowVaultConnectionSetupVariant2Args struct {
+	// The API key.
+	ApiKey pulumi.StringInput `pulumi:"apiKey"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant2Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant2)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant2Args) ToFlowVaultConnectionSetupVariant2Output() FlowVaultConnectionSetupVariant2Output {
+	return i.ToFlowVaultConnectionSetupVariant2OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant2Args) ToFlowVaultConnectionSetupVariant2OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant2Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant2Output)
+}
+
+func (i FlowVaultConnectionSetupVariant2Args) ToFlowVaultConnectionSetupVariant2PtrOutput() FlowVaultConnectionSetupVariant2PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant2PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant2Args) ToFlowVaultConnectionSetupVariant2PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant2PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant2Output).ToFlowVaultConnectionSetupVariant2PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant2PtrInput is an input type that accepts FlowVaultConnectionSetupVariant2Args, FlowVaultConnectionSetupVariant2Ptr and FlowVaultConnectionSetupVariant2PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant2PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant2Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant2PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant2PtrOutput() FlowVaultConnectionSetupVariant2PtrOutput
+	ToFlowVaultConnectionSetupVariant2PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant2PtrOutput
+}
+
+type flowVaultConnectionSetupVariant2PtrType FlowVaultConnectionSetupVariant2Args
+
+func FlowVaultConnectionSetupVariant2Ptr(v *FlowVaultConnectionSetupVariant2Args) FlowVaultConnectionSetupVariant2PtrInput {
+	return (*flowVaultConnectionSetupVariant2PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant2PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant2)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant2PtrType) ToFlowVaultConnectionSetupVariant2PtrOutput() FlowVaultConnectionSetupVariant2PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant2PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant2PtrType) ToFlowVaultConnectionSetupVariant2PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant2PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant2PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant2Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant2Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant2)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant2Output) ToFlowVaultConnectionSetupVariant2Output() FlowVaultConnectionSetupVariant2Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant2Output) ToFlowVaultConnectionSetupVariant2OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant2Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant2Output) ToFlowVaultConnectionSetupVariant2PtrOutput() FlowVaultConnectionSetupVariant2PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant2PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant2Output) ToFlowVaultConnectionSetupVariant2PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant2PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant2) *FlowVaultConnectionSetupVariant2 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant2PtrOutput)
+}
+
+// The API key.
+func (o FlowVaultConnectionSetupVariant2Output) ApiKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant2) string { return v.ApiKey }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant2Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant2) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant2PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant2PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant2)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant2PtrOutput) ToFlowVaultConnectionSetupVariant2PtrOutput() FlowVaultConnectionSetupVariant2PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant2PtrOutput) ToFlowVaultConnectionSetupVariant2PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant2PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant2PtrOutput) Elem() FlowVaultConnectionSetupVariant2Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant2) FlowVaultConnectionSetupVariant2 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant2
+		return ret
+	}).(FlowVaultConnectionSetupVariant2Output)
+}
+
+// The API key.
+func (o FlowVaultConnectionSetupVariant2PtrOutput) ApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant2) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ApiKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant2PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant2) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant20 struct {
+	// The authorization code.
+	Code *string `pulumi:"code"`
+	// The kind of credentials.
+	Type *string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant20Input is an input type that accepts FlowVaultConnectionSetupVariant20Args and FlowVaultConnectionSetupVariant20Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant20Input` via:
+//
+//	FlowVaultConnectionSetupVariant20Args{...}
+type FlowVaultConnectionSetupVariant20Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant20Output() FlowVaultConnectionSetupVariant20Output
+	ToFlowVaultConnectionSetupVariant20OutputWithContext(context.Context) FlowVaultConnectionSetupVariant20Output
+}
+
+type FlowVaultConnectionSetupVariant20Args struct {
+	// The authorization code.
+	Code pulumi.StringPtrInput `pulumi:"code"`
+	// The kind of credentials.
+	Type pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant20Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant20)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant20Args) ToFlowVaultConnectionSetupVariant20Output() FlowVaultConnectionSetupVariant20Output {
+	return i.ToFlowVaultConnectionSetupVariant20OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant20Args) ToFlowVaultConnectionSetupVariant20OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant20Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant20Output)
+}
+
+func (i FlowVaultConnectionSetupVariant20Args) ToFlowVaultConnectionSetupVariant20PtrOutput() FlowVaultConnectionSetupVariant20PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant20PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant20Args) ToFlowVaultConnectionSetupVariant20PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant20PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant20Output).ToFlowVaultConnectionSetupVariant20PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant20PtrInput is an input type that accepts FlowVaultConnectionSetupVariant20Args, FlowVaultConnectionSetupVariant20Ptr and FlowVaultConnectionSetupVariant20PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant20PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant20Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant20PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant20PtrOutput() FlowVaultConnectionSetupVariant20PtrOutput
+	ToFlowVaultConnectionSetupVariant20PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant20PtrOutput
+}
+
+type flowVaultConnectionSetupVariant20PtrType FlowVaultConnectionSetupVariant20Args
+
+func FlowVaultConnectionSetupVariant20Ptr(v *FlowVaultConnectionSetupVariant20Args) FlowVaultConnectionSetupVariant20PtrInput {
+	return (*flowVaultConnectionSetupVariant20PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant20PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant20)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant20PtrType) ToFlowVaultConnectionSetupVariant20PtrOutput() FlowVaultConnectionSetupVariant20PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant20PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant20PtrType) ToFlowVaultConnectionSetupVariant20PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant20PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant20PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant20Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant20Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant20)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant20Output) ToFlowVaultConnectionSetupVariant20Output() FlowVaultConnectionSetupVariant20Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant20Output) ToFlowVaultConnectionSetupVariant20OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant20Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant20Output) ToFlowVaultConnectionSetupVariant20PtrOutput() FlowVaultConnectionSetupVariant20PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant20PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant20Output) ToFlowVaultConnectionSetupVariant20PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant20PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant20) *FlowVaultConnectionSetupVariant20 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant20PtrOutput)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant20Output) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant20) *string { return v.Code }).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant20Output) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant20) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant20PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant20PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant20)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant20PtrOutput) ToFlowVaultConnectionSetupVariant20PtrOutput() FlowVaultConnectionSetupVariant20PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant20PtrOutput) ToFlowVaultConnectionSetupVariant20PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant20PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant20PtrOutput) Elem() FlowVaultConnectionSetupVariant20Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant20) FlowVaultConnectionSetupVariant20 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant20
+		return ret
+	}).(FlowVaultConnectionSetupVariant20Output)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant20PtrOutput) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant20) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Code
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant20PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant20) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant21 struct {
+	// The API key.
+	ApiKey string `pulumi:"apiKey"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant21Input is an input type that accepts FlowVaultConnectionSetupVariant21Args and FlowVaultConnectionSetupVariant21Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant21Input` via:
+//
+//	FlowVaultConnectionSetupVariant21Args{...}
+type FlowVaultConnectionSetupVariant21Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant21Output() FlowVaultConnectionSetupVariant21Output
+	ToFlowVaultConnectionSetupVariant21OutputWithContext(context.Context) FlowVaultConnectionSetupVariant21Output
+}
+
+type FlowVaultConnectionSetupVariant21Args struct {
+	// The API key.
+	ApiKey pulumi.StringInput `pulumi:"apiKey"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant21Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant21)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant21Args) ToFlowVaultConnectionSetupVariant21Output() FlowVaultConnectionSetupVariant21Output {
+	return i.ToFlowVaultConnectionSetupVariant21OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant21Args) ToFlowVaultConnectionSetupVariant21OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant21Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant21Output)
+}
+
+func (i FlowVaultConnectionSetupVariant21Args) ToFlowVaultConnectionSetupVariant21PtrOutput() FlowVaultConnectionSetupVariant21PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant21PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant21Args) ToFlowVaultConnectionSetupVariant21PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant21PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant21Output).ToFlowVaultConnectionSetupVariant21PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant21PtrInput is an input type that accepts FlowVaultConnectionSetupVariant21Args, FlowVaultConnectionSetupVariant21Ptr and FlowVaultConnectionSetupVariant21PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant21PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant21Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant21PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant21PtrOutput() FlowVaultConnectionSetupVariant21PtrOutput
+	ToFlowVaultConnectionSetupVariant21PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant21PtrOutput
+}
+
+type flowVaultConnectionSetupVariant21PtrType FlowVaultConnectionSetupVariant21Args
+
+func FlowVaultConnectionSetupVariant21Ptr(v *FlowVaultConnectionSetupVariant21Args) FlowVaultConnectionSetupVariant21PtrInput {
+	return (*flowVaultConnectionSetupVariant21PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant21PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant21)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant21PtrType) ToFlowVaultConnectionSetupVariant21PtrOutput() FlowVaultConnectionSetupVariant21PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant21PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant21PtrType) ToFlowVaultConnectionSetupVariant21PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant21PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant21PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant21Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant21Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant21)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant21Output) ToFlowVaultConnectionSetupVariant21Output() FlowVaultConnectionSetupVariant21Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant21Output) ToFlowVaultConnectionSetupVariant21OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant21Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant21Output) ToFlowVaultConnectionSetupVariant21PtrOutput() FlowVaultConnectionSetupVariant21PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant21PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant21Output) ToFlowVaultConnectionSetupVariant21PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant21PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant21) *FlowVaultConnectionSetupVariant21 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant21PtrOutput)
+}
+
+// The API key.
+func (o FlowVaultConnectionSetupVariant21Output) ApiKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant21) string { return v.ApiKey }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant21Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant21) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant21PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant21PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant21)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant21PtrOutput) ToFlowVaultConnectionSetupVariant21PtrOutput() FlowVaultConnectionSetupVariant21PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant21PtrOutput) ToFlowVaultConnectionSetupVariant21PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant21PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant21PtrOutput) Elem() FlowVaultConnectionSetupVariant21Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant21) FlowVaultConnectionSetupVariant21 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant21
+		return ret
+	}).(FlowVaultConnectionSetupVariant21Output)
+}
+
+// The API key.
+func (o FlowVaultConnectionSetupVariant21PtrOutput) ApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant21) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ApiKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant21PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant21) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant22 struct {
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+	// The webhook URL (it is the credential).
+	Url string `pulumi:"url"`
+}
+
+// FlowVaultConnectionSetupVariant22Input is an input type that accepts FlowVaultConnectionSetupVariant22Args and FlowVaultConnectionSetupVariant22Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant22Input` via:
+//
+//	FlowVaultConnectionSetupVariant22Args{...}
+type FlowVaultConnectionSetupVariant22Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant22Output() FlowVaultConnectionSetupVariant22Output
+	ToFlowVaultConnectionSetupVariant22OutputWithContext(context.Context) FlowVaultConnectionSetupVariant22Output
+}
+
+type FlowVaultConnectionSetupVariant22Args struct {
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+	// The webhook URL (it is the credential).
+	Url pulumi.StringInput `pulumi:"url"`
+}
+
+func (FlowVaultConnectionSetupVariant22Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant22)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant22Args) ToFlowVaultConnectionSetupVariant22Output() FlowVaultConnectionSetupVariant22Output {
+	return i.ToFlowVaultConnectionSetupVariant22OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant22Args) ToFlowVaultConnectionSetupVariant22OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant22Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant22Output)
+}
+
+func (i FlowVaultConnectionSetupVariant22Args) ToFlowVaultConnectionSetupVariant22PtrOutput() FlowVaultConnectionSetupVariant22PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant22PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant22Args) ToFlowVaultConnectionSetupVariant22PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant22PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant22Output).ToFlowVaultConnectionSetupVariant22PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant22PtrInput is an input type that accepts FlowVaultConnectionSetupVariant22Args, FlowVaultConnectionSetupVariant22Ptr and FlowVaultConnectionSetupVariant22PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant22PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant22Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant22PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant22PtrOutput() FlowVaultConnectionSetupVariant22PtrOutput
+	ToFlowVaultConnectionSetupVariant22PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant22PtrOutput
+}
+
+type flowVaultConnectionSetupVariant22PtrType FlowVaultConnectionSetupVariant22Args
+
+func FlowVaultConnectionSetupVariant22Ptr(v *FlowVaultConnectionSetupVariant22Args) FlowVaultConnectionSetupVariant22PtrInput {
+	return (*flowVaultConnectionSetupVariant22PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant22PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant22)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant22PtrType) ToFlowVaultConnectionSetupVariant22PtrOutput() FlowVaultConnectionSetupVariant22PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant22PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant22PtrType) ToFlowVaultConnectionSetupVariant22PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant22PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant22PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant22Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant22Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant22)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant22Output) ToFlowVaultConnectionSetupVariant22Output() FlowVaultConnectionSetupVariant22Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant22Output) ToFlowVaultConnectionSetupVariant22OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant22Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant22Output) ToFlowVaultConnectionSetupVariant22PtrOutput() FlowVaultConnectionSetupVariant22PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant22PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant22Output) ToFlowVaultConnectionSetupVariant22PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant22PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant22) *FlowVaultConnectionSetupVariant22 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant22PtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant22Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant22) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The webhook URL (it is the credential).
+func (o FlowVaultConnectionSetupVariant22Output) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant22) string { return v.Url }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant22PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant22PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant22)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant22PtrOutput) ToFlowVaultConnectionSetupVariant22PtrOutput() FlowVaultConnectionSetupVariant22PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant22PtrOutput) ToFlowVaultConnectionSetupVariant22PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant22PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant22PtrOutput) Elem() FlowVaultConnectionSetupVariant22Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant22) FlowVaultConnectionSetupVariant22 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant22
+		return ret
+	}).(FlowVaultConnectionSetupVariant22Output)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant22PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant22) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+// The webhook URL (it is the credential).
+func (o FlowVaultConnectionSetupVariant22PtrOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant22) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Url
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant23 struct {
+	// The authorization code.
+	Code *string `pulumi:"code"`
+	// The kind of credentials.
+	Type *string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant23Input is an input type that accepts FlowVaultConnectionSetupVariant23Args and FlowVaultConnectionSetupVariant23Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant23Input` via:
+//
+//	FlowVaultConnectionSetupVariant23Args{...}
+type FlowVaultConnectionSetupVariant23Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant23Output() FlowVaultConnectionSetupVariant23Output
+	ToFlowVaultConnectionSetupVariant23OutputWithContext(context.Context) FlowVaultConnectionSetupVariant23Output
+}
+
+type FlowVaultConnectionSetupVariant23Args struct {
+	// The authorization code.
+	Code pulumi.StringPtrInput `pulumi:"code"`
+	// The kind of credentials.
+	Type pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant23Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant23)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant23Args) ToFlowVaultConnectionSetupVariant23Output() FlowVaultConnectionSetupVariant23Output {
+	return i.ToFlowVaultConnectionSetupVariant23OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant23Args) ToFlowVaultConnectionSetupVariant23OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant23Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant23Output)
+}
+
+func (i FlowVaultConnectionSetupVariant23Args) ToFlowVaultConnectionSetupVariant23PtrOutput() FlowVaultConnectionSetupVariant23PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant23PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant23Args) ToFlowVaultConnectionSetupVariant23PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant23PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant23Output).ToFlowVaultConnectionSetupVariant23PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant23PtrInput is an input type that accepts FlowVaultConnectionSetupVariant23Args, FlowVaultConnectionSetupVariant23Ptr and FlowVaultConnectionSetupVariant23PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant23PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant23Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant23PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant23PtrOutput() FlowVaultConnectionSetupVariant23PtrOutput
+	ToFlowVaultConnectionSetupVariant23PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant23PtrOutput
+}
+
+type flowVaultConnectionSetupVariant23PtrType FlowVaultConnectionSetupVariant23Args
+
+func FlowVaultConnectionSetupVariant23Ptr(v *FlowVaultConnectionSetupVariant23Args) FlowVaultConnectionSetupVariant23PtrInput {
+	return (*flowVaultConnectionSetupVariant23PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant23PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant23)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant23PtrType) ToFlowVaultConnectionSetupVariant23PtrOutput() FlowVaultConnectionSetupVariant23PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant23PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant23PtrType) ToFlowVaultConnectionSetupVariant23PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant23PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant23PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant23Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant23Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant23)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant23Output) ToFlowVaultConnectionSetupVariant23Output() FlowVaultConnectionSetupVariant23Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant23Output) ToFlowVaultConnectionSetupVariant23OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant23Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant23Output) ToFlowVaultConnectionSetupVariant23PtrOutput() FlowVaultConnectionSetupVariant23PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant23PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant23Output) ToFlowVaultConnectionSetupVariant23PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant23PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant23) *FlowVaultConnectionSetupVariant23 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant23PtrOutput)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant23Output) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant23) *string { return v.Code }).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant23Output) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant23) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant23PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant23PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant23)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant23PtrOutput) ToFlowVaultConnectionSetupVariant23PtrOutput() FlowVaultConnectionSetupVariant23PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant23PtrOutput) ToFlowVaultConnectionSetupVariant23PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant23PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant23PtrOutput) Elem() FlowVaultConnectionSetupVariant23Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant23) FlowVaultConnectionSetupVariant23 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant23
+		return ret
+	}).(FlowVaultConnectionSetupVariant23Output)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant23PtrOutput) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant23) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Code
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant23PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant23) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant24 struct {
+	// The secret key.
+	PrivateKey string `pulumi:"privateKey"`
+	// The publishable key.
+	PublicKey string `pulumi:"publicKey"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant24Input is an input type that accepts FlowVaultConnectionSetupVariant24Args and FlowVaultConnectionSetupVariant24Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant24Input` via:
+//
+//	FlowVaultConnectionSetupVariant24Args{...}
+type FlowVaultConnectionSetupVariant24Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant24Output() FlowVaultConnectionSetupVariant24Output
+	ToFlowVaultConnectionSetupVariant24OutputWithContext(context.Context) FlowVaultConnectionSetupVariant24Output
+}
+
+type FlowVaultConnectionSetupVariant24Args struct {
+	// The secret key.
+	PrivateKey pulumi.StringInput `pulumi:"privateKey"`
+	// The publishable key.
+	PublicKey pulumi.StringInput `pulumi:"publicKey"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant24Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant24)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant24Args) ToFlowVaultConnectionSetupVariant24Output() FlowVaultConnectionSetupVariant24Output {
+	return i.ToFlowVaultConnectionSetupVariant24OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant24Args) ToFlowVaultConnectionSetupVariant24OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant24Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant24Output)
+}
+
+func (i FlowVaultConnectionSetupVariant24Args) ToFlowVaultConnectionSetupVariant24PtrOutput() FlowVaultConnectionSetupVariant24PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant24PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant24Args) ToFlowVaultConnectionSetupVariant24PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant24PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant24Output).ToFlowVaultConnectionSetupVariant24PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant24PtrInput is an input type that accepts FlowVaultConnectionSetupVariant24Args, FlowVaultConnectionSetupVariant24Ptr and FlowVaultConnectionSetupVariant24PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant24PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant24Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant24PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant24PtrOutput() FlowVaultConnectionSetupVariant24PtrOutput
+	ToFlowVaultConnectionSetupVariant24PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant24PtrOutput
+}
+
+type flowVaultConnectionSetupVariant24PtrType FlowVaultConnectionSetupVariant24Args
+
+func FlowVaultConnectionSetupVariant24Ptr(v *FlowVaultConnectionSetupVariant24Args) FlowVaultConnectionSetupVariant24PtrInput {
+	return (*flowVaultConnectionSetupVariant24PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant24PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant24)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant24PtrType) ToFlowVaultConnectionSetupVariant24PtrOutput() FlowVaultConnectionSetupVariant24PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant24PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant24PtrType) ToFlowVaultConnectionSetupVariant24PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant24PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant24PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant24Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant24Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant24)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant24Output) ToFlowVaultConnectionSetupVariant24Output() FlowVaultConnectionSetupVariant24Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant24Output) ToFlowVaultConnectionSetupVariant24OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant24Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant24Output) ToFlowVaultConnectionSetupVariant24PtrOutput() FlowVaultConnectionSetupVariant24PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant24PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant24Output) ToFlowVaultConnectionSetupVariant24PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant24PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant24) *FlowVaultConnectionSetupVariant24 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant24PtrOutput)
+}
+
+// The secret key.
+func (o FlowVaultConnectionSetupVariant24Output) PrivateKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant24) string { return v.PrivateKey }).(pulumi.StringOutput)
+}
+
+// The publishable key.
+func (o FlowVaultConnectionSetupVariant24Output) PublicKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant24) string { return v.PublicKey }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant24Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant24) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant24PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant24PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant24)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant24PtrOutput) ToFlowVaultConnectionSetupVariant24PtrOutput() FlowVaultConnectionSetupVariant24PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant24PtrOutput) ToFlowVaultConnectionSetupVariant24PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant24PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant24PtrOutput) Elem() FlowVaultConnectionSetupVariant24Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant24) FlowVaultConnectionSetupVariant24 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant24
+		return ret
+	}).(FlowVaultConnectionSetupVariant24Output)
+}
+
+// The secret key.
+func (o FlowVaultConnectionSetupVariant24PtrOutput) PrivateKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant24) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.PrivateKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The publishable key.
+func (o FlowVaultConnectionSetupVariant24PtrOutput) PublicKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant24) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.PublicKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant24PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant24) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant25 struct {
+	// The authorization code.
+	Code *string `pulumi:"code"`
+	// The kind of credentials.
+	Type *string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant25Input is an input type that accepts FlowVaultConnectionSetupVariant25Args and FlowVaultConnectionSetupVariant25Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant25Input` via:
+//
+//	FlowVaultConnectionSetupVariant25Args{...}
+type FlowVaultConnectionSetupVariant25Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant25Output() FlowVaultConnectionSetupVariant25Output
+	ToFlowVaultConnectionSetupVariant25OutputWithContext(context.Context) FlowVaultConnectionSetupVariant25Output
+}
+
+type FlowVaultConnectionSetupVariant25Args struct {
+	// The authorization code.
+	Code pulumi.StringPtrInput `pulumi:"code"`
+	// The kind of credentials.
+	Type pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant25Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant25)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant25Args) ToFlowVaultConnectionSetupVariant25Output() FlowVaultConnectionSetupVariant25Output {
+	return i.ToFlowVaultConnectionSetupVariant25OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant25Args) ToFlowVaultConnectionSetupVariant25OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant25Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant25Output)
+}
+
+func (i FlowVaultConnectionSetupVariant25Args) ToFlowVaultConnectionSetupVariant25PtrOutput() FlowVaultConnectionSetupVariant25PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant25PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant25Args) ToFlowVaultConnectionSetupVariant25PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant25PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant25Output).ToFlowVaultConnectionSetupVariant25PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant25PtrInput is an input type that accepts FlowVaultConnectionSetupVariant25Args, FlowVaultConnectionSetupVariant25Ptr and FlowVaultConnectionSetupVariant25PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant25PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant25Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant25PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant25PtrOutput() FlowVaultConnectionSetupVariant25PtrOutput
+	ToFlowVaultConnectionSetupVariant25PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant25PtrOutput
+}
+
+type flowVaultConnectionSetupVariant25PtrType FlowVaultConnectionSetupVariant25Args
+
+func FlowVaultConnectionSetupVariant25Ptr(v *FlowVaultConnectionSetupVariant25Args) FlowVaultConnectionSetupVariant25PtrInput {
+	return (*flowVaultConnectionSetupVariant25PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant25PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant25)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant25PtrType) ToFlowVaultConnectionSetupVariant25PtrOutput() FlowVaultConnectionSetupVariant25PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant25PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant25PtrType) ToFlowVaultConnectionSetupVariant25PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant25PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant25PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant25Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant25Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant25)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant25Output) ToFlowVaultConnectionSetupVariant25Output() FlowVaultConnectionSetupVariant25Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant25Output) ToFlowVaultConnectionSetupVariant25OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant25Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant25Output) ToFlowVaultConnectionSetupVariant25PtrOutput() FlowVaultConnectionSetupVariant25PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant25PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant25Output) ToFlowVaultConnectionSetupVariant25PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant25PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant25) *FlowVaultConnectionSetupVariant25 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant25PtrOutput)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant25Output) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant25) *string { return v.Code }).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant25Output) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant25) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant25PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant25PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant25)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant25PtrOutput) ToFlowVaultConnectionSetupVariant25PtrOutput() FlowVaultConnectionSetupVariant25PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant25PtrOutput) ToFlowVaultConnectionSetupVariant25PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant25PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant25PtrOutput) Elem() FlowVaultConnectionSetupVariant25Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant25) FlowVaultConnectionSetupVariant25 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant25
+		return ret
+	}).(FlowVaultConnectionSetupVariant25Output)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant25PtrOutput) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant25) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Code
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant25PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant25) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant26 struct {
+	// The access token.
+	Token string `pulumi:"token"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant26Input is an input type that accepts FlowVaultConnectionSetupVariant26Args and FlowVaultConnectionSetupVariant26Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant26Input` via:
+//
+//	FlowVaultConnectionSetupVariant26Args{...}
+type FlowVaultConnectionSetupVariant26Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant26Output() FlowVaultConnectionSetupVariant26Output
+	ToFlowVaultConnectionSetupVariant26OutputWithContext(context.Context) FlowVaultConnectionSetupVariant26Output
+}
+
+type FlowVaultConnectionSetupVariant26Args struct {
+	// The access token.
+	Token pulumi.StringInput `pulumi:"token"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant26Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant26)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant26Args) ToFlowVaultConnectionSetupVariant26Output() FlowVaultConnectionSetupVariant26Output {
+	return i.ToFlowVaultConnectionSetupVariant26OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant26Args) ToFlowVaultConnectionSetupVariant26OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant26Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant26Output)
+}
+
+func (i FlowVaultConnectionSetupVariant26Args) ToFlowVaultConnectionSetupVariant26PtrOutput() FlowVaultConnectionSetupVariant26PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant26PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant26Args) ToFlowVaultConnectionSetupVariant26PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant26PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant26Output).ToFlowVaultConnectionSetupVariant26PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant26PtrInput is an input type that accepts FlowVaultConnectionSetupVariant26Args, FlowVaultConnectionSetupVariant26Ptr and FlowVaultConnectionSetupVariant26PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant26PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant26Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant26PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant26PtrOutput() FlowVaultConnectionSetupVariant26PtrOutput
+	ToFlowVaultConnectionSetupVariant26PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant26PtrOutput
+}
+
+type flowVaultConnectionSetupVariant26PtrType FlowVaultConnectionSetupVariant26Args
+
+func FlowVaultConnectionSetupVariant26Ptr(v *FlowVaultConnectionSetupVariant26Args) FlowVaultConnectionSetupVariant26PtrInput {
+	return (*flowVaultConnectionSetupVariant26PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant26PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant26)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant26PtrType) ToFlowVaultConnectionSetupVariant26PtrOutput() FlowVaultConnectionSetupVariant26PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant26PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant26PtrType) ToFlowVaultConnectionSetupVariant26PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant26PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant26PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant26Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant26Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant26)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant26Output) ToFlowVaultConnectionSetupVariant26Output() FlowVaultConnectionSetupVariant26Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant26Output) ToFlowVaultConnectionSetupVariant26OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant26Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant26Output) ToFlowVaultConnectionSetupVariant26PtrOutput() FlowVaultConnectionSetupVariant26PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant26PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant26Output) ToFlowVaultConnectionSetupVariant26PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant26PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant26) *FlowVaultConnectionSetupVariant26 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant26PtrOutput)
+}
+
+// The access token.
+func (o FlowVaultConnectionSetupVariant26Output) Token() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant26) string { return v.Token }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant26Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant26) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant26PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant26PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant26)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant26PtrOutput) ToFlowVaultConnectionSetupVariant26PtrOutput() FlowVaultConnectionSetupVariant26PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant26PtrOutput) ToFlowVaultConnectionSetupVariant26PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant26PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant26PtrOutput) Elem() FlowVaultConnectionSetupVariant26Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant26) FlowVaultConnectionSetupVariant26 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant26
+		return ret
+	}).(FlowVaultConnectionSetupVariant26Output)
+}
+
+// The access token.
+func (o FlowVaultConnectionSetupVariant26PtrOutput) Token() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant26) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Token
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant26PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant26) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant27 struct {
+	// The account SID.
+	AccountId string `pulumi:"accountId"`
+	// The auth token.
+	ApiKey string `pulumi:"apiKey"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant27Input is an input type that accepts FlowVaultConnectionSetupVariant27Args and FlowVaultConnectionSetupVariant27Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant27Input` via:
+//
+//	FlowVaultConnectionSetupVariant27Args{...}
+type FlowVaultConnectionSetupVariant27Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant27Output() FlowVaultConnectionSetupVariant27Output
+	ToFlowVaultConnectionSetupVariant27OutputWithContext(context.Context) FlowVaultConnectionSetupVariant27Output
+}
+
+type FlowVaultConnectionSetupVariant27Args struct {
+	// The account SID.
+	AccountId pulumi.StringInput `pulumi:"accountId"`
+	// The auth token.
+	ApiKey pulumi.StringInput `pulumi:"apiKey"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant27Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant27)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant27Args) ToFlowVaultConnectionSetupVariant27Output() FlowVaultConnectionSetupVariant27Output {
+	return i.ToFlowVaultConnectionSetupVariant27OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant27Args) ToFlowVaultConnectionSetupVariant27OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant27Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant27Output)
+}
+
+func (i FlowVaultConnectionSetupVariant27Args) ToFlowVaultConnectionSetupVariant27PtrOutput() FlowVaultConnectionSetupVariant27PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant27PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant27Args) ToFlowVaultConnectionSetupVariant27PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant27PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant27Output).ToFlowVaultConnectionSetupVariant27PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant27PtrInput is an input type that accepts FlowVaultConnectionSetupVariant27Args, FlowVaultConnectionSetupVariant27Ptr and FlowVaultConnectionSetupVariant27PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant27PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant27Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant27PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant27PtrOutput() FlowVaultConnectionSetupVariant27PtrOutput
+	ToFlowVaultConnectionSetupVariant27PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant27PtrOutput
+}
+
+type flowVaultConnectionSetupVariant27PtrType FlowVaultConnectionSetupVariant27Args
+
+func FlowVaultConnectionSetupVariant27Ptr(v *FlowVaultConnectionSetupVariant27Args) FlowVaultConnectionSetupVariant27PtrInput {
+	return (*flowVaultConnectionSetupVariant27PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant27PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant27)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant27PtrType) ToFlowVaultConnectionSetupVariant27PtrOutput() FlowVaultConnectionSetupVariant27PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant27PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant27PtrType) ToFlowVaultConnectionSetupVariant27PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant27PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant27PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant27Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant27Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant27)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant27Output) ToFlowVaultConnectionSetupVariant27Output() FlowVaultConnectionSetupVariant27Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant27Output) ToFlowVaultConnectionSetupVariant27OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant27Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant27Output) ToFlowVaultConnectionSetupVariant27PtrOutput() FlowVaultConnectionSetupVariant27PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant27PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant27Output) ToFlowVaultConnectionSetupVariant27PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant27PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant27) *FlowVaultConnectionSetupVariant27 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant27PtrOutput)
+}
+
+// The account SID.
+func (o FlowVaultConnectionSetupVariant27Output) AccountId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant27) string { return v.AccountId }).(pulumi.StringOutput)
+}
+
+// The auth token.
+func (o FlowVaultConnectionSetupVariant27Output) ApiKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant27) string { return v.ApiKey }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant27Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant27) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant27PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant27PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant27)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant27PtrOutput) ToFlowVaultConnectionSetupVariant27PtrOutput() FlowVaultConnectionSetupVariant27PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant27PtrOutput) ToFlowVaultConnectionSetupVariant27PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant27PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant27PtrOutput) Elem() FlowVaultConnectionSetupVariant27Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant27) FlowVaultConnectionSetupVariant27 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant27
+		return ret
+	}).(FlowVaultConnectionSetupVariant27Output)
+}
+
+// The account SID.
+func (o FlowVaultConnectionSetupVariant27PtrOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant27) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.AccountId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The auth token.
+func (o FlowVaultConnectionSetupVariant27PtrOutput) ApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant27) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ApiKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant27PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant27) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant28 struct {
+	// The access token.
+	Token string `pulumi:"token"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant28Input is an input type that accepts FlowVaultConnectionSetupVariant28Args and FlowVaultConnectionSetupVariant28Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant28Input` via:
+//
+//	FlowVaultConnectionSetupVariant28Args{...}
+type FlowVaultConnectionSetupVariant28Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant28Output() FlowVaultConnectionSetupVariant28Output
+	ToFlowVaultConnectionSetupVariant28OutputWithContext(context.Context) FlowVaultConnectionSetupVariant28Output
+}
+
+type FlowVaultConnectionSetupVariant28Args struct {
+	// The access token.
+	Token pulumi.StringInput `pulumi:"token"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant28Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant28)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant28Args) ToFlowVaultConnectionSetupVariant28Output() FlowVaultConnectionSetupVariant28Output {
+	return i.ToFlowVaultConnectionSetupVariant28OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant28Args) ToFlowVaultConnectionSetupVariant28OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant28Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant28Output)
+}
+
+func (i FlowVaultConnectionSetupVariant28Args) ToFlowVaultConnectionSetupVariant28PtrOutput() FlowVaultConnectionSetupVariant28PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant28PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant28Args) ToFlowVaultConnectionSetupVariant28PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant28PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant28Output).ToFlowVaultConnectionSetupVariant28PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant28PtrInput is an input type that accepts FlowVaultConnectionSetupVariant28Args, FlowVaultConnectionSetupVariant28Ptr and FlowVaultConnectionSetupVariant28PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant28PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant28Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant28PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant28PtrOutput() FlowVaultConnectionSetupVariant28PtrOutput
+	ToFlowVaultConnectionSetupVariant28PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant28PtrOutput
+}
+
+type flowVaultConnectionSetupVariant28PtrType FlowVaultConnectionSetupVariant28Args
+
+func FlowVaultConnectionSetupVariant28Ptr(v *FlowVaultConnectionSetupVariant28Args) FlowVaultConnectionSetupVariant28PtrInput {
+	return (*flowVaultConnectionSetupVariant28PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant28PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant28)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant28PtrType) ToFlowVaultConnectionSetupVariant28PtrOutput() FlowVaultConnectionSetupVariant28PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant28PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant28PtrType) ToFlowVaultConnectionSetupVariant28PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant28PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant28PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant28Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant28Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant28)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant28Output) ToFlowVaultConnectionSetupVariant28Output() FlowVaultConnectionSetupVariant28Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant28Output) ToFlowVaultConnectionSetupVariant28OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant28Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant28Output) ToFlowVaultConnectionSetupVariant28PtrOutput() FlowVaultConnectionSetupVariant28PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant28PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant28Output) ToFlowVaultConnectionSetupVariant28PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant28PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant28) *FlowVaultConnectionSetupVariant28 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant28PtrOutput)
+}
+
+// The access token.
+func (o FlowVaultConnectionSetupVariant28Output) Token() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant28) string { return v.Token }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant28Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant28) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant28PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant28PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant28)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant28PtrOutput) ToFlowVaultConnectionSetupVariant28PtrOutput() FlowVaultConnectionSetupVariant28PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant28PtrOutput) ToFlowVaultConnectionSetupVariant28PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant28PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant28PtrOutput) Elem() FlowVaultConnectionSetupVariant28Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant28) FlowVaultConnectionSetupVariant28 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant28
+		return ret
+	}).(FlowVaultConnectionSetupVariant28Output)
+}
+
+// The access token.
+func (o FlowVaultConnectionSetupVariant28PtrOutput) Token() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant28) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Token
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant28PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant28) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant29 struct {
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+	// The webhook URL (it is the credential).
+	Url string `pulumi:"url"`
+}
+
+// FlowVaultConnectionSetupVariant29Input is an input type that accepts FlowVaultConnectionSetupVariant29Args and FlowVaultConnectionSetupVariant29Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant29Input` via:
+//
+//	FlowVaultConnectionSetupVariant29Args{...}
+type FlowVaultConnectionSetupVariant29Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant29Output() FlowVaultConnectionSetupVariant29Output
+	ToFlowVaultConnectionSetupVariant29OutputWithContext(context.Context) FlowVaultConnectionSetupVariant29Output
+}
+
+type FlowVaultConnectionSetupVariant29Args struct {
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+	// The webhook URL (it is the credential).
+	Url pulumi.StringInput `pulumi:"url"`
+}
+
+func (FlowVaultConnectionSetupVariant29Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant29)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant29Args) ToFlowVaultConnectionSetupVariant29Output() FlowVaultConnectionSetupVariant29Output {
+	return i.ToFlowVaultConnectionSetupVariant29OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant29Args) ToFlowVaultConnectionSetupVariant29OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant29Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant29Output)
+}
+
+func (i FlowVaultConnectionSetupVariant29Args) ToFlowVaultConnectionSetupVariant29PtrOutput() FlowVaultConnectionSetupVariant29PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant29PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant29Args) ToFlowVaultConnectionSetupVariant29PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant29PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant29Output).ToFlowVaultConnectionSetupVariant29PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant29PtrInput is an input type that accepts FlowVaultConnectionSetupVariant29Args, FlowVaultConnectionSetupVariant29Ptr and FlowVaultConnectionSetupVariant29PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant29PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant29Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant29PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant29PtrOutput() FlowVaultConnectionSetupVariant29PtrOutput
+	ToFlowVaultConnectionSetupVariant29PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant29PtrOutput
+}
+
+type flowVaultConnectionSetupVariant29PtrType FlowVaultConnectionSetupVariant29Args
+
+func FlowVaultConnectionSetupVariant29Ptr(v *FlowVaultConnectionSetupVariant29Args) FlowVaultConnectionSetupVariant29PtrInput {
+	return (*flowVaultConnectionSetupVariant29PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant29PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant29)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant29PtrType) ToFlowVaultConnectionSetupVariant29PtrOutput() FlowVaultConnectionSetupVariant29PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant29PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant29PtrType) ToFlowVaultConnectionSetupVariant29PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant29PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant29PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant29Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant29Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant29)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant29Output) ToFlowVaultConnectionSetupVariant29Output() FlowVaultConnectionSetupVariant29Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant29Output) ToFlowVaultConnectionSetupVariant29OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant29Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant29Output) ToFlowVaultConnectionSetupVariant29PtrOutput() FlowVaultConnectionSetupVariant29PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant29PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant29Output) ToFlowVaultConnectionSetupVariant29PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant29PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant29) *FlowVaultConnectionSetupVariant29 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant29PtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant29Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant29) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The webhook URL (it is the credential).
+func (o FlowVaultConnectionSetupVariant29Output) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant29) string { return v.Url }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant29PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant29PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant29)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant29PtrOutput) ToFlowVaultConnectionSetupVariant29PtrOutput() FlowVaultConnectionSetupVariant29PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant29PtrOutput) ToFlowVaultConnectionSetupVariant29PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant29PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant29PtrOutput) Elem() FlowVaultConnectionSetupVariant29Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant29) FlowVaultConnectionSetupVariant29 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant29
+		return ret
+	}).(FlowVaultConnectionSetupVariant29Output)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant29PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant29) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+// The webhook URL (it is the credential).
+func (o FlowVaultConnectionSetupVariant29PtrOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant29) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Url
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant3 struct {
+	// The API to get tokens for.
+	Audience *string `pulumi:"audience"`
+	// The client id of a machine-to-machine application.
+	ClientId string `pulumi:"clientId"`
+	// Its client secret.
+	ClientSecret string `pulumi:"clientSecret"`
+	// The tenant's domain.
+	Domain string `pulumi:"domain"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant3Input is an input type that accepts FlowVaultConnectionSetupVariant3Args and FlowVaultConnectionSetupVariant3Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant3Input` via:
+//
+//	FlowVaultConnectionSetupVariant3Args{...}
+type FlowVaultConnectionSetupVariant3Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant3Output() FlowVaultConnectionSetupVariant3Output
+	ToFlowVaultConnectionSetupVariant3OutputWithContext(context.Context) FlowVaultConnectionSetupVariant3Output
+}
+
+type FlowVaultConnectionSetupVariant3Args struct {
+	// The API to get tokens for.
+	Audience pulumi.StringPtrInput `pulumi:"audience"`
+	// The client id of a machine-to-machine application.
+	ClientId pulumi.StringInput `pulumi:"clientId"`
+	// Its client secret.
+	ClientSecret pulumi.StringInput `pulumi:"clientSecret"`
+	// The tenant's domain.
+	Domain pulumi.StringInput `pulumi:"domain"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant3Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant3)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant3Args) ToFlowVaultConnectionSetupVariant3Output() FlowVaultConnectionSetupVariant3Output {
+	return i.ToFlowVaultConnectionSetupVariant3OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant3Args) ToFlowVaultConnectionSetupVariant3OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant3Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant3Output)
+}
+
+func (i FlowVaultConnectionSetupVariant3Args) ToFlowVaultConnectionSetupVariant3PtrOutput() FlowVaultConnectionSetupVariant3PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant3PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant3Args) ToFlowVaultConnectionSetupVariant3PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant3PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant3Output).ToFlowVaultConnectionSetupVariant3PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant3PtrInput is an input type that accepts FlowVaultConnectionSetupVariant3Args, FlowVaultConnectionSetupVariant3Ptr and FlowVaultConnectionSetupVariant3PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant3PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant3Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant3PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant3PtrOutput() FlowVaultConnectionSetupVariant3PtrOutput
+	ToFlowVaultConnectionSetupVariant3PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant3PtrOutput
+}
+
+type flowVaultConnectionSetupVariant3PtrType FlowVaultConnectionSetupVariant3Args
+
+func FlowVaultConnectionSetupVariant3Ptr(v *FlowVaultConnectionSetupVariant3Args) FlowVaultConnectionSetupVariant3PtrInput {
+	return (*flowVaultConnectionSetupVariant3PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant3PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant3)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant3PtrType) ToFlowVaultConnectionSetupVariant3PtrOutput() FlowVaultConnectionSetupVariant3PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant3PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant3PtrType) ToFlowVaultConnectionSetupVariant3PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant3PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant3PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant3Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant3Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant3)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant3Output) ToFlowVaultConnectionSetupVariant3Output() FlowVaultConnectionSetupVariant3Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant3Output) ToFlowVaultConnectionSetupVariant3OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant3Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant3Output) ToFlowVaultConnectionSetupVariant3PtrOutput() FlowVaultConnectionSetupVariant3PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant3PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant3Output) ToFlowVaultConnectionSetupVariant3PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant3PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant3) *FlowVaultConnectionSetupVariant3 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant3PtrOutput)
+}
+
+// The API to get tokens for.
+func (o FlowVaultConnectionSetupVariant3Output) Audience() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant3) *string { return v.Audience }).(pulumi.StringPtrOutput)
+}
+
+// The client id of a machine-to-machine application.
+func (o FlowVaultConnectionSetupVariant3Output) ClientId() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant3) string { return v.ClientId }).(pulumi.StringOutput)
+}
+
+// Its client secret.
+func (o FlowVaultConnectionSetupVariant3Output) ClientSecret() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant3) string { return v.ClientSecret }).(pulumi.StringOutput)
+}
+
+// The tenant's domain.
+func (o FlowVaultConnectionSetupVariant3Output) Domain() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant3) string { return v.Domain }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant3Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant3) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant3PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant3PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant3)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant3PtrOutput) ToFlowVaultConnectionSetupVariant3PtrOutput() FlowVaultConnectionSetupVariant3PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant3PtrOutput) ToFlowVaultConnectionSetupVariant3PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant3PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant3PtrOutput) Elem() FlowVaultConnectionSetupVariant3Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant3) FlowVaultConnectionSetupVariant3 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant3
+		return ret
+	}).(FlowVaultConnectionSetupVariant3Output)
+}
+
+// The API to get tokens for.
+func (o FlowVaultConnectionSetupVariant3PtrOutput) Audience() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant3) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Audience
+	}).(pulumi.StringPtrOutput)
+}
+
+// The client id of a machine-to-machine application.
+func (o FlowVaultConnectionSetupVariant3PtrOutput) ClientId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant3) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ClientId
+	}).(pulumi.StringPtrOutput)
+}
+
+// Its client secret.
+func (o FlowVaultConnectionSetupVariant3PtrOutput) ClientSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant3) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ClientSecret
+	}).(pulumi.StringPtrOutput)
+}
+
+// The tenant's domain.
+func (o FlowVaultConnectionSetupVariant3PtrOutput) Domain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant3) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Domain
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant3PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant3) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant4 struct {
+	// The service account's email.
+	ClientEmail *string `pulumi:"clientEmail"`
+	// The service account's private key.
+	PrivateKey *string `pulumi:"privateKey"`
+	// The Google Cloud project.
+	ProjectId *string `pulumi:"projectId"`
+	// The kind of credentials.
+	Type *string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant4Input is an input type that accepts FlowVaultConnectionSetupVariant4Args and FlowVaultConnectionSetupVariant4Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant4Input` via:
+//
+//	FlowVaultConnectionSetupVariant4Args{...}
+type FlowVaultConnectionSetupVariant4Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant4Output() FlowVaultConnectionSetupVariant4Output
+	ToFlowVaultConnectionSetupVariant4OutputWithContext(context.Context) FlowVaultConnectionSetupVariant4Output
+}
+
+type FlowVaultConnectionSetupVariant4Args struct {
+	// The service account's email.
+	ClientEmail pulumi.StringPtrInput `pulumi:"clientEmail"`
+	// The service account's private key.
+	PrivateKey pulumi.StringPtrInput `pulumi:"privateKey"`
+	// The Google Cloud project.
+	ProjectId pulumi.StringPtrInput `pulumi:"projectId"`
+	// The kind of credentials.
+	Type pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant4Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant4)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant4Args) ToFlowVaultConnectionSetupVariant4Output() FlowVaultConnectionSetupVariant4Output {
+	return i.ToFlowVaultConnectionSetupVariant4OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant4Args) ToFlowVaultConnectionSetupVariant4OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant4Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant4Output)
+}
+
+func (i FlowVaultConnectionSetupVariant4Args) ToFlowVaultConnectionSetupVariant4PtrOutput() FlowVaultConnectionSetupVariant4PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant4PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant4Args) ToFlowVaultConnectionSetupVariant4PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant4PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant4Output).ToFlowVaultConnectionSetupVariant4PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant4PtrInput is an input type that accepts FlowVaultConnectionSetupVariant4Args, FlowVaultConnectionSetupVariant4Ptr and FlowVaultConnectionSetupVariant4PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant4PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant4Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant4PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant4PtrOutput() FlowVaultConnectionSetupVariant4PtrOutput
+	ToFlowVaultConnectionSetupVariant4PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant4PtrOutput
+}
+
+type flowVaultConnectionSetupVariant4PtrType FlowVaultConnectionSetupVariant4Args
+
+func FlowVaultConnectionSetupVariant4Ptr(v *FlowVaultConnectionSetupVariant4Args) FlowVaultConnectionSetupVariant4PtrInput {
+	return (*flowVaultConnectionSetupVariant4PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant4PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant4)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant4PtrType) ToFlowVaultConnectionSetupVariant4PtrOutput() FlowVaultConnectionSetupVariant4PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant4PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant4PtrType) ToFlowVaultConnectionSetupVariant4PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant4PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant4PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant4Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant4Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant4)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant4Output) ToFlowVaultConnectionSetupVariant4Output() FlowVaultConnectionSetupVariant4Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant4Output) ToFlowVaultConnectionSetupVariant4OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant4Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant4Output) ToFlowVaultConnectionSetupVariant4PtrOutput() FlowVaultConnectionSetupVariant4PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant4PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant4Output) ToFlowVaultConnectionSetupVariant4PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant4PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant4) *FlowVaultConnectionSetupVariant4 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant4PtrOutput)
+}
+
+// The service account's email.
+func (o FlowVaultConnectionSetupVariant4Output) ClientEmail() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant4) *string { return v.ClientEmail }).(pulumi.StringPtrOutput)
+}
+
+// The service account's private key.
+func (o FlowVaultConnectionSetupVariant4Output) PrivateKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant4) *string { return v.PrivateKey }).(pulumi.StringPtrOutput)
+}
+
+// The Google Cloud project.
+func (o FlowVaultConnectionSetupVariant4Output) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant4) *string { return v.ProjectId }).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant4Output) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant4) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant4PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant4PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant4)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant4PtrOutput) ToFlowVaultConnectionSetupVariant4PtrOutput() FlowVaultConnectionSetupVariant4PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant4PtrOutput) ToFlowVaultConnectionSetupVariant4PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant4PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant4PtrOutput) Elem() FlowVaultConnectionSetupVariant4Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant4) FlowVaultConnectionSetupVariant4 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant4
+		return ret
+	}).(FlowVaultConnectionSetupVariant4Output)
+}
+
+// The service account's email.
+func (o FlowVaultConnectionSetupVariant4PtrOutput) ClientEmail() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant4) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ClientEmail
+	}).(pulumi.StringPtrOutput)
+}
+
+// The service account's private key.
+func (o FlowVaultConnectionSetupVariant4PtrOutput) PrivateKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant4) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PrivateKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The Google Cloud project.
+func (o FlowVaultConnectionSetupVariant4PtrOutput) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant4) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ProjectId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant4PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant4) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant5 struct {
+	// The secret API key.
+	SecretKey string `pulumi:"secretKey"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant5Input is an input type that accepts FlowVaultConnectionSetupVariant5Args and FlowVaultConnectionSetupVariant5Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant5Input` via:
+//
+//	FlowVaultConnectionSetupVariant5Args{...}
+type FlowVaultConnectionSetupVariant5Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant5Output() FlowVaultConnectionSetupVariant5Output
+	ToFlowVaultConnectionSetupVariant5OutputWithContext(context.Context) FlowVaultConnectionSetupVariant5Output
+}
+
+type FlowVaultConnectionSetupVariant5Args struct {
+	// The secret API key.
+	SecretKey pulumi.StringInput `pulumi:"secretKey"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant5Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant5)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant5Args) ToFlowVaultConnectionSetupVariant5Output() FlowVaultConnectionSetupVariant5Output {
+	return i.ToFlowVaultConnectionSetupVariant5OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant5Args) ToFlowVaultConnectionSetupVariant5OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant5Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant5Output)
+}
+
+func (i FlowVaultConnectionSetupVariant5Args) ToFlowVaultConnectionSetupVariant5PtrOutput() FlowVaultConnectionSetupVariant5PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant5PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant5Args) ToFlowVaultConnectionSetupVariant5PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant5PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant5Output).ToFlowVaultConnectionSetupVariant5PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant5PtrInput is an input type that accepts FlowVaultConnectionSetupVariant5Args, FlowVaultConnectionSetupVariant5Ptr and FlowVaultConnectionSetupVariant5PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant5PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant5Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant5PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant5PtrOutput() FlowVaultConnectionSetupVariant5PtrOutput
+	ToFlowVaultConnectionSetupVariant5PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant5PtrOutput
+}
+
+type flowVaultConnectionSetupVariant5PtrType FlowVaultConnectionSetupVariant5Args
+
+func FlowVaultConnectionSetupVariant5Ptr(v *FlowVaultConnectionSetupVariant5Args) FlowVaultConnectionSetupVariant5PtrInput {
+	return (*flowVaultConnectionSetupVariant5PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant5PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant5)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant5PtrType) ToFlowVaultConnectionSetupVariant5PtrOutput() FlowVaultConnectionSetupVariant5PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant5PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant5PtrType) ToFlowVaultConnectionSetupVariant5PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant5PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant5PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant5Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant5Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant5)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant5Output) ToFlowVaultConnectionSetupVariant5Output() FlowVaultConnectionSetupVariant5Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant5Output) ToFlowVaultConnectionSetupVariant5OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant5Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant5Output) ToFlowVaultConnectionSetupVariant5PtrOutput() FlowVaultConnectionSetupVariant5PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant5PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant5Output) ToFlowVaultConnectionSetupVariant5PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant5PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant5) *FlowVaultConnectionSetupVariant5 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant5PtrOutput)
+}
+
+// The secret API key.
+func (o FlowVaultConnectionSetupVariant5Output) SecretKey() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant5) string { return v.SecretKey }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant5Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant5) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant5PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant5PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant5)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant5PtrOutput) ToFlowVaultConnectionSetupVariant5PtrOutput() FlowVaultConnectionSetupVariant5PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant5PtrOutput) ToFlowVaultConnectionSetupVariant5PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant5PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant5PtrOutput) Elem() FlowVaultConnectionSetupVariant5Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant5) FlowVaultConnectionSetupVariant5 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant5
+		return ret
+	}).(FlowVaultConnectionSetupVariant5Output)
+}
+
+// The secret API key.
+func (o FlowVaultConnectionSetupVariant5PtrOutput) SecretKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant5) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.SecretKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant5PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant5) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant6 struct {
+	// The authorization code.
+	Code *string `pulumi:"code"`
+	// The kind of credentials.
+	Type *string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant6Input is an input type that accepts FlowVaultConnectionSetupVariant6Args and FlowVaultConnectionSetupVariant6Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant6Input` via:
+//
+//	FlowVaultConnectionSetupVariant6Args{...}
+type FlowVaultConnectionSetupVariant6Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant6Output() FlowVaultConnectionSetupVariant6Output
+	ToFlowVaultConnectionSetupVariant6OutputWithContext(context.Context) FlowVaultConnectionSetupVariant6Output
+}
+
+type FlowVaultConnectionSetupVariant6Args struct {
+	// The authorization code.
+	Code pulumi.StringPtrInput `pulumi:"code"`
+	// The kind of credentials.
+	Type pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant6Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant6)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant6Args) ToFlowVaultConnectionSetupVariant6Output() FlowVaultConnectionSetupVariant6Output {
+	return i.ToFlowVaultConnectionSetupVariant6OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant6Args) ToFlowVaultConnectionSetupVariant6OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant6Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant6Output)
+}
+
+func (i FlowVaultConnectionSetupVariant6Args) ToFlowVaultConnectionSetupVariant6PtrOutput() FlowVaultConnectionSetupVariant6PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant6PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant6Args) ToFlowVaultConnectionSetupVariant6PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant6PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant6Output).ToFlowVaultConnectionSetupVariant6PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant6PtrInput is an input type that accepts FlowVaultConnectionSetupVariant6Args, FlowVaultConnectionSetupVariant6Ptr and FlowVaultConnectionSetupVariant6PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant6PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant6Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant6PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant6PtrOutput() FlowVaultConnectionSetupVariant6PtrOutput
+	ToFlowVaultConnectionSetupVariant6PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant6PtrOutput
+}
+
+type flowVaultConnectionSetupVariant6PtrType FlowVaultConnectionSetupVariant6Args
+
+func FlowVaultConnectionSetupVariant6Ptr(v *FlowVaultConnectionSetupVariant6Args) FlowVaultConnectionSetupVariant6PtrInput {
+	return (*flowVaultConnectionSetupVariant6PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant6PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant6)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant6PtrType) ToFlowVaultConnectionSetupVariant6PtrOutput() FlowVaultConnectionSetupVariant6PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant6PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant6PtrType) ToFlowVaultConnectionSetupVariant6PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant6PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant6PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant6Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant6Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant6)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant6Output) ToFlowVaultConnectionSetupVariant6Output() FlowVaultConnectionSetupVariant6Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant6Output) ToFlowVaultConnectionSetupVariant6OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant6Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant6Output) ToFlowVaultConnectionSetupVariant6PtrOutput() FlowVaultConnectionSetupVariant6PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant6PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant6Output) ToFlowVaultConnectionSetupVariant6PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant6PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant6) *FlowVaultConnectionSetupVariant6 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant6PtrOutput)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant6Output) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant6) *string { return v.Code }).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant6Output) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant6) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant6PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant6PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant6)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant6PtrOutput) ToFlowVaultConnectionSetupVariant6PtrOutput() FlowVaultConnectionSetupVariant6PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant6PtrOutput) ToFlowVaultConnectionSetupVariant6PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant6PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant6PtrOutput) Elem() FlowVaultConnectionSetupVariant6Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant6) FlowVaultConnectionSetupVariant6 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant6
+		return ret
+	}).(FlowVaultConnectionSetupVariant6Output)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant6PtrOutput) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant6) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Code
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant6PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant6) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant7 struct {
+	// The authorization code.
+	Code *string `pulumi:"code"`
+	// The kind of credentials.
+	Type *string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant7Input is an input type that accepts FlowVaultConnectionSetupVariant7Args and FlowVaultConnectionSetupVariant7Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant7Input` via:
+//
+//	FlowVaultConnectionSetupVariant7Args{...}
+type FlowVaultConnectionSetupVariant7Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant7Output() FlowVaultConnectionSetupVariant7Output
+	ToFlowVaultConnectionSetupVariant7OutputWithContext(context.Context) FlowVaultConnectionSetupVariant7Output
+}
+
+type FlowVaultConnectionSetupVariant7Args struct {
+	// The authorization code.
+	Code pulumi.StringPtrInput `pulumi:"code"`
+	// The kind of credentials.
+	Type pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant7Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant7)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant7Args) ToFlowVaultConnectionSetupVariant7Output() FlowVaultConnectionSetupVariant7Output {
+	return i.ToFlowVaultConnectionSetupVariant7OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant7Args) ToFlowVaultConnectionSetupVariant7OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant7Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant7Output)
+}
+
+func (i FlowVaultConnectionSetupVariant7Args) ToFlowVaultConnectionSetupVariant7PtrOutput() FlowVaultConnectionSetupVariant7PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant7PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant7Args) ToFlowVaultConnectionSetupVariant7PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant7PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant7Output).ToFlowVaultConnectionSetupVariant7PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant7PtrInput is an input type that accepts FlowVaultConnectionSetupVariant7Args, FlowVaultConnectionSetupVariant7Ptr and FlowVaultConnectionSetupVariant7PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant7PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant7Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant7PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant7PtrOutput() FlowVaultConnectionSetupVariant7PtrOutput
+	ToFlowVaultConnectionSetupVariant7PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant7PtrOutput
+}
+
+type flowVaultConnectionSetupVariant7PtrType FlowVaultConnectionSetupVariant7Args
+
+func FlowVaultConnectionSetupVariant7Ptr(v *FlowVaultConnectionSetupVariant7Args) FlowVaultConnectionSetupVariant7PtrInput {
+	return (*flowVaultConnectionSetupVariant7PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant7PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant7)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant7PtrType) ToFlowVaultConnectionSetupVariant7PtrOutput() FlowVaultConnectionSetupVariant7PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant7PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant7PtrType) ToFlowVaultConnectionSetupVariant7PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant7PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant7PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant7Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant7Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant7)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant7Output) ToFlowVaultConnectionSetupVariant7Output() FlowVaultConnectionSetupVariant7Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant7Output) ToFlowVaultConnectionSetupVariant7OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant7Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant7Output) ToFlowVaultConnectionSetupVariant7PtrOutput() FlowVaultConnectionSetupVariant7PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant7PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant7Output) ToFlowVaultConnectionSetupVariant7PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant7PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant7) *FlowVaultConnectionSetupVariant7 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant7PtrOutput)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant7Output) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant7) *string { return v.Code }).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant7Output) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant7) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant7PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant7PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant7)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant7PtrOutput) ToFlowVaultConnectionSetupVariant7PtrOutput() FlowVaultConnectionSetupVariant7PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant7PtrOutput) ToFlowVaultConnectionSetupVariant7PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant7PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant7PtrOutput) Elem() FlowVaultConnectionSetupVariant7Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant7) FlowVaultConnectionSetupVariant7 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant7
+		return ret
+	}).(FlowVaultConnectionSetupVariant7Output)
+}
+
+// The authorization code.
+func (o FlowVaultConnectionSetupVariant7PtrOutput) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant7) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Code
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant7PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant7) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant8 struct {
+	// The bearer token sent with each request.
+	Token string `pulumi:"token"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+}
+
+// FlowVaultConnectionSetupVariant8Input is an input type that accepts FlowVaultConnectionSetupVariant8Args and FlowVaultConnectionSetupVariant8Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant8Input` via:
+//
+//	FlowVaultConnectionSetupVariant8Args{...}
+type FlowVaultConnectionSetupVariant8Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant8Output() FlowVaultConnectionSetupVariant8Output
+	ToFlowVaultConnectionSetupVariant8OutputWithContext(context.Context) FlowVaultConnectionSetupVariant8Output
+}
+
+type FlowVaultConnectionSetupVariant8Args struct {
+	// The bearer token sent with each request.
+	Token pulumi.StringInput `pulumi:"token"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (FlowVaultConnectionSetupVariant8Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant8)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant8Args) ToFlowVaultConnectionSetupVariant8Output() FlowVaultConnectionSetupVariant8Output {
+	return i.ToFlowVaultConnectionSetupVariant8OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant8Args) ToFlowVaultConnectionSetupVariant8OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant8Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant8Output)
+}
+
+func (i FlowVaultConnectionSetupVariant8Args) ToFlowVaultConnectionSetupVariant8PtrOutput() FlowVaultConnectionSetupVariant8PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant8PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant8Args) ToFlowVaultConnectionSetupVariant8PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant8PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant8Output).ToFlowVaultConnectionSetupVariant8PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant8PtrInput is an input type that accepts FlowVaultConnectionSetupVariant8Args, FlowVaultConnectionSetupVariant8Ptr and FlowVaultConnectionSetupVariant8PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant8PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant8Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant8PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant8PtrOutput() FlowVaultConnectionSetupVariant8PtrOutput
+	ToFlowVaultConnectionSetupVariant8PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant8PtrOutput
+}
+
+type flowVaultConnectionSetupVariant8PtrType FlowVaultConnectionSetupVariant8Args
+
+func FlowVaultConnectionSetupVariant8Ptr(v *FlowVaultConnectionSetupVariant8Args) FlowVaultConnectionSetupVariant8PtrInput {
+	return (*flowVaultConnectionSetupVariant8PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant8PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant8)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant8PtrType) ToFlowVaultConnectionSetupVariant8PtrOutput() FlowVaultConnectionSetupVariant8PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant8PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant8PtrType) ToFlowVaultConnectionSetupVariant8PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant8PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant8PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant8Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant8Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant8)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant8Output) ToFlowVaultConnectionSetupVariant8Output() FlowVaultConnectionSetupVariant8Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant8Output) ToFlowVaultConnectionSetupVariant8OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant8Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant8Output) ToFlowVaultConnectionSetupVariant8PtrOutput() FlowVaultConnectionSetupVariant8PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant8PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant8Output) ToFlowVaultConnectionSetupVariant8PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant8PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant8) *FlowVaultConnectionSetupVariant8 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant8PtrOutput)
+}
+
+// The bearer token sent with each request.
+func (o FlowVaultConnectionSetupVariant8Output) Token() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant8) string { return v.Token }).(pulumi.StringOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant8Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant8) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant8PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant8PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant8)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant8PtrOutput) ToFlowVaultConnectionSetupVariant8PtrOutput() FlowVaultConnectionSetupVariant8PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant8PtrOutput) ToFlowVaultConnectionSetupVariant8PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant8PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant8PtrOutput) Elem() FlowVaultConnectionSetupVariant8Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant8) FlowVaultConnectionSetupVariant8 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant8
+		return ret
+	}).(FlowVaultConnectionSetupVariant8Output)
+}
+
+// The bearer token sent with each request.
+func (o FlowVaultConnectionSetupVariant8PtrOutput) Token() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant8) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Token
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant8PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant8) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant9 struct {
+	// The password.
+	Password *string `pulumi:"password"`
+	// The kind of credentials.
+	Type string `pulumi:"type"`
+	// The user name.
+	Username string `pulumi:"username"`
+}
+
+// FlowVaultConnectionSetupVariant9Input is an input type that accepts FlowVaultConnectionSetupVariant9Args and FlowVaultConnectionSetupVariant9Output values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant9Input` via:
+//
+//	FlowVaultConnectionSetupVariant9Args{...}
+type FlowVaultConnectionSetupVariant9Input interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant9Output() FlowVaultConnectionSetupVariant9Output
+	ToFlowVaultConnectionSetupVariant9OutputWithContext(context.Context) FlowVaultConnectionSetupVariant9Output
+}
+
+type FlowVaultConnectionSetupVariant9Args struct {
+	// The password.
+	Password pulumi.StringPtrInput `pulumi:"password"`
+	// The kind of credentials.
+	Type pulumi.StringInput `pulumi:"type"`
+	// The user name.
+	Username pulumi.StringInput `pulumi:"username"`
+}
+
+func (FlowVaultConnectionSetupVariant9Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant9)(nil)).Elem()
+}
+
+func (i FlowVaultConnectionSetupVariant9Args) ToFlowVaultConnectionSetupVariant9Output() FlowVaultConnectionSetupVariant9Output {
+	return i.ToFlowVaultConnectionSetupVariant9OutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant9Args) ToFlowVaultConnectionSetupVariant9OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant9Output {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant9Output)
+}
+
+func (i FlowVaultConnectionSetupVariant9Args) ToFlowVaultConnectionSetupVariant9PtrOutput() FlowVaultConnectionSetupVariant9PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant9PtrOutputWithContext(context.Background())
+}
+
+func (i FlowVaultConnectionSetupVariant9Args) ToFlowVaultConnectionSetupVariant9PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant9PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant9Output).ToFlowVaultConnectionSetupVariant9PtrOutputWithContext(ctx)
+}
+
+// FlowVaultConnectionSetupVariant9PtrInput is an input type that accepts FlowVaultConnectionSetupVariant9Args, FlowVaultConnectionSetupVariant9Ptr and FlowVaultConnectionSetupVariant9PtrOutput values.
+// You can construct a concrete instance of `FlowVaultConnectionSetupVariant9PtrInput` via:
+//
+//	        FlowVaultConnectionSetupVariant9Args{...}
+//
+//	or:
+//
+//	        nil
+type FlowVaultConnectionSetupVariant9PtrInput interface {
+	pulumi.Input
+
+	ToFlowVaultConnectionSetupVariant9PtrOutput() FlowVaultConnectionSetupVariant9PtrOutput
+	ToFlowVaultConnectionSetupVariant9PtrOutputWithContext(context.Context) FlowVaultConnectionSetupVariant9PtrOutput
+}
+
+type flowVaultConnectionSetupVariant9PtrType FlowVaultConnectionSetupVariant9Args
+
+func FlowVaultConnectionSetupVariant9Ptr(v *FlowVaultConnectionSetupVariant9Args) FlowVaultConnectionSetupVariant9PtrInput {
+	return (*flowVaultConnectionSetupVariant9PtrType)(v)
+}
+
+func (*flowVaultConnectionSetupVariant9PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant9)(nil)).Elem()
+}
+
+func (i *flowVaultConnectionSetupVariant9PtrType) ToFlowVaultConnectionSetupVariant9PtrOutput() FlowVaultConnectionSetupVariant9PtrOutput {
+	return i.ToFlowVaultConnectionSetupVariant9PtrOutputWithContext(context.Background())
+}
+
+func (i *flowVaultConnectionSetupVariant9PtrType) ToFlowVaultConnectionSetupVariant9PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant9PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FlowVaultConnectionSetupVariant9PtrOutput)
+}
+
+type FlowVaultConnectionSetupVariant9Output struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant9Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlowVaultConnectionSetupVariant9)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant9Output) ToFlowVaultConnectionSetupVariant9Output() FlowVaultConnectionSetupVariant9Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant9Output) ToFlowVaultConnectionSetupVariant9OutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant9Output {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant9Output) ToFlowVaultConnectionSetupVariant9PtrOutput() FlowVaultConnectionSetupVariant9PtrOutput {
+	return o.ToFlowVaultConnectionSetupVariant9PtrOutputWithContext(context.Background())
+}
+
+func (o FlowVaultConnectionSetupVariant9Output) ToFlowVaultConnectionSetupVariant9PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant9PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FlowVaultConnectionSetupVariant9) *FlowVaultConnectionSetupVariant9 {
+		return &v
+	}).(FlowVaultConnectionSetupVariant9PtrOutput)
+}
+
+// The password.
+func (o FlowVaultConnectionSetupVariant9Output) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant9) *string { return v.Password }).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant9Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant9) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The user name.
+func (o FlowVaultConnectionSetupVariant9Output) Username() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowVaultConnectionSetupVariant9) string { return v.Username }).(pulumi.StringOutput)
+}
+
+type FlowVaultConnectionSetupVariant9PtrOutput struct{ *pulumi.OutputState }
+
+func (FlowVaultConnectionSetupVariant9PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FlowVaultConnectionSetupVariant9)(nil)).Elem()
+}
+
+func (o FlowVaultConnectionSetupVariant9PtrOutput) ToFlowVaultConnectionSetupVariant9PtrOutput() FlowVaultConnectionSetupVariant9PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant9PtrOutput) ToFlowVaultConnectionSetupVariant9PtrOutputWithContext(ctx context.Context) FlowVaultConnectionSetupVariant9PtrOutput {
+	return o
+}
+
+func (o FlowVaultConnectionSetupVariant9PtrOutput) Elem() FlowVaultConnectionSetupVariant9Output {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant9) FlowVaultConnectionSetupVariant9 {
+		if v != nil {
+			return *v
+		}
+		var ret FlowVaultConnectionSetupVariant9
+		return ret
+	}).(FlowVaultConnectionSetupVariant9Output)
+}
+
+// The password.
+func (o FlowVaultConnectionSetupVariant9PtrOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant9) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Password
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of credentials.
+func (o FlowVaultConnectionSetupVariant9PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant9) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+// The user name.
+func (o FlowVaultConnectionSetupVariant9PtrOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FlowVaultConnectionSetupVariant9) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Username
+	}).(pulumi.StringPtrOutput)
+}
+
 type FormComponentAuth0VerifiableCredentials struct {
 	// The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
 	Category string `pulumi:"category"`
@@ -5966,7 +23468,7 @@ func (o FormComponentPaymentOutput) Type() pulumi.StringOutput {
 type FormComponentPaymentConfig struct {
 	// What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
 	Charge interface{} `pulumi:"charge"`
-	// The payment provider's keys: `public_key` and `private_key` (a secret).
+	// The payment provider's keys: `PublicKey` and `PrivateKey` (a secret).
 	Credentials FormComponentPaymentConfigCredentials `pulumi:"credentials"`
 	// Customer details passed to the payment provider.
 	Customer interface{} `pulumi:"customer"`
@@ -5990,7 +23492,7 @@ type FormComponentPaymentConfigInput interface {
 type FormComponentPaymentConfigArgs struct {
 	// What the visitor pays: `{ type: ONE_OFF, one_off }` or `{ type: SUBSCRIPTION, subscription }`.
 	Charge pulumi.Input `pulumi:"charge"`
-	// The payment provider's keys: `public_key` and `private_key` (a secret).
+	// The payment provider's keys: `PublicKey` and `PrivateKey` (a secret).
 	Credentials FormComponentPaymentConfigCredentialsInput `pulumi:"credentials"`
 	// Customer details passed to the payment provider.
 	Customer pulumi.Input `pulumi:"customer"`
@@ -6031,7 +23533,7 @@ func (o FormComponentPaymentConfigOutput) Charge() pulumi.AnyOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfig) interface{} { return v.Charge }).(pulumi.AnyOutput)
 }
 
-// The payment provider's keys: `public_key` and `private_key` (a secret).
+// The payment provider's keys: `PublicKey` and `PrivateKey` (a secret).
 func (o FormComponentPaymentConfigOutput) Credentials() FormComponentPaymentConfigCredentialsOutput {
 	return o.ApplyT(func(v FormComponentPaymentConfig) FormComponentPaymentConfigCredentials { return v.Credentials }).(FormComponentPaymentConfigCredentialsOutput)
 }
@@ -11250,7 +28752,7 @@ func (o RateLimitConfigurationRedirectOutput) RedirectUri() pulumi.StringOutput 
 }
 
 type RateLimitPolicyItem struct {
-	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `RedirectUri` an `https://` URL). Updated in place.
 	Configuration interface{} `pulumi:"configuration"`
 	// Who is limited: `client`. Changing it replaces the policy.
 	Consumer string `pulumi:"consumer"`
@@ -11280,7 +28782,7 @@ func (o RateLimitPolicyItemOutput) ToRateLimitPolicyItemOutputWithContext(ctx co
 	return o
 }
 
-// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `RedirectUri` an `https://` URL). Updated in place.
 func (o RateLimitPolicyItemOutput) Configuration() pulumi.AnyOutput {
 	return o.ApplyT(func(v RateLimitPolicyItem) interface{} { return v.Configuration }).(pulumi.AnyOutput)
 }
@@ -11347,6 +28849,206 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderInput)(nil)).Elem(), EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventStreamSubscriptionsInput)(nil)).Elem(), EventStreamSubscriptionsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventStreamSubscriptionsArrayInput)(nil)).Elem(), EventStreamSubscriptionsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsActivecampaignListContactsInput)(nil)).Elem(), FlowActionsActivecampaignListContactsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsActivecampaignListContactsParamsInput)(nil)).Elem(), FlowActionsActivecampaignListContactsParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsActivecampaignUpsertContactInput)(nil)).Elem(), FlowActionsActivecampaignUpsertContactArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsActivecampaignUpsertContactParamsInput)(nil)).Elem(), FlowActionsActivecampaignUpsertContactParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAirtableCreateRecordInput)(nil)).Elem(), FlowActionsAirtableCreateRecordArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAirtableCreateRecordParamsInput)(nil)).Elem(), FlowActionsAirtableCreateRecordParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAirtableListRecordsInput)(nil)).Elem(), FlowActionsAirtableListRecordsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAirtableListRecordsParamsInput)(nil)).Elem(), FlowActionsAirtableListRecordsParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAirtableUpdateRecordInput)(nil)).Elem(), FlowActionsAirtableUpdateRecordArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAirtableUpdateRecordParamsInput)(nil)).Elem(), FlowActionsAirtableUpdateRecordParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0CreateUserInput)(nil)).Elem(), FlowActionsAuth0CreateUserArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0CreateUserParamsInput)(nil)).Elem(), FlowActionsAuth0CreateUserParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0GetUserInput)(nil)).Elem(), FlowActionsAuth0GetUserArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0GetUserParamsInput)(nil)).Elem(), FlowActionsAuth0GetUserParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0MakeCallInput)(nil)).Elem(), FlowActionsAuth0MakeCallArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0MakeCallParamsInput)(nil)).Elem(), FlowActionsAuth0MakeCallParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0SendEmailInput)(nil)).Elem(), FlowActionsAuth0SendEmailArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0SendEmailParamsInput)(nil)).Elem(), FlowActionsAuth0SendEmailParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0SendEmailParamsFromInput)(nil)).Elem(), FlowActionsAuth0SendEmailParamsFromArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0SendEmailParamsFromPtrInput)(nil)).Elem(), FlowActionsAuth0SendEmailParamsFromArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0SendRequestInput)(nil)).Elem(), FlowActionsAuth0SendRequestArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0SendRequestParamsInput)(nil)).Elem(), FlowActionsAuth0SendRequestParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0SendSmsInput)(nil)).Elem(), FlowActionsAuth0SendSmsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0SendSmsParamsInput)(nil)).Elem(), FlowActionsAuth0SendSmsParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0UpdateUserInput)(nil)).Elem(), FlowActionsAuth0UpdateUserArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsAuth0UpdateUserParamsInput)(nil)).Elem(), FlowActionsAuth0UpdateUserParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsBigqueryInsertRowsInput)(nil)).Elem(), FlowActionsBigqueryInsertRowsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsBigqueryInsertRowsParamsInput)(nil)).Elem(), FlowActionsBigqueryInsertRowsParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsClearbitFindCompanyInput)(nil)).Elem(), FlowActionsClearbitFindCompanyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsClearbitFindCompanyParamsInput)(nil)).Elem(), FlowActionsClearbitFindCompanyParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsClearbitFindPersonInput)(nil)).Elem(), FlowActionsClearbitFindPersonArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsClearbitFindPersonParamsInput)(nil)).Elem(), FlowActionsClearbitFindPersonParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsEmailVerifyEmailInput)(nil)).Elem(), FlowActionsEmailVerifyEmailArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsEmailVerifyEmailParamsInput)(nil)).Elem(), FlowActionsEmailVerifyEmailParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsEmailVerifyEmailParamsRulesInput)(nil)).Elem(), FlowActionsEmailVerifyEmailParamsRulesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsEmailVerifyEmailParamsRulesPtrInput)(nil)).Elem(), FlowActionsEmailVerifyEmailParamsRulesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowBooleanConditionInput)(nil)).Elem(), FlowActionsFlowBooleanConditionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowBooleanConditionParamsInput)(nil)).Elem(), FlowActionsFlowBooleanConditionParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowBooleanConditionParamsThenInput)(nil)).Elem(), FlowActionsFlowBooleanConditionParamsThenArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowBooleanConditionParamsThenArrayInput)(nil)).Elem(), FlowActionsFlowBooleanConditionParamsThenArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowDelayFlowInput)(nil)).Elem(), FlowActionsFlowDelayFlowArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowDelayFlowParamsInput)(nil)).Elem(), FlowActionsFlowDelayFlowParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowDoNothingInput)(nil)).Elem(), FlowActionsFlowDoNothingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowErrorMessageInput)(nil)).Elem(), FlowActionsFlowErrorMessageArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowErrorMessageParamsInput)(nil)).Elem(), FlowActionsFlowErrorMessageParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowMapValueInput)(nil)).Elem(), FlowActionsFlowMapValueArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowMapValueParamsInput)(nil)).Elem(), FlowActionsFlowMapValueParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowReturnJsonInput)(nil)).Elem(), FlowActionsFlowReturnJsonArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowReturnJsonParamsInput)(nil)).Elem(), FlowActionsFlowReturnJsonParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowStoreVarsInput)(nil)).Elem(), FlowActionsFlowStoreVarsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsFlowStoreVarsParamsInput)(nil)).Elem(), FlowActionsFlowStoreVarsParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsGoogleSheetsAddRowInput)(nil)).Elem(), FlowActionsGoogleSheetsAddRowArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsGoogleSheetsAddRowParamsInput)(nil)).Elem(), FlowActionsGoogleSheetsAddRowParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsHttpSendRequestInput)(nil)).Elem(), FlowActionsHttpSendRequestArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsHttpSendRequestParamsInput)(nil)).Elem(), FlowActionsHttpSendRequestParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsHttpSendRequestParamsBasicInput)(nil)).Elem(), FlowActionsHttpSendRequestParamsBasicArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsHttpSendRequestParamsBasicPtrInput)(nil)).Elem(), FlowActionsHttpSendRequestParamsBasicArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsHubspotEnrollContactInput)(nil)).Elem(), FlowActionsHubspotEnrollContactArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsHubspotEnrollContactParamsInput)(nil)).Elem(), FlowActionsHubspotEnrollContactParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsHubspotGetContactInput)(nil)).Elem(), FlowActionsHubspotGetContactArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsHubspotGetContactParamsInput)(nil)).Elem(), FlowActionsHubspotGetContactParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsHubspotUpsertContactInput)(nil)).Elem(), FlowActionsHubspotUpsertContactArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsHubspotUpsertContactParamsInput)(nil)).Elem(), FlowActionsHubspotUpsertContactParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsHubspotUpsertContactParamsPropertiesInput)(nil)).Elem(), FlowActionsHubspotUpsertContactParamsPropertiesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsHubspotUpsertContactParamsPropertiesArrayInput)(nil)).Elem(), FlowActionsHubspotUpsertContactParamsPropertiesArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsJsonCreateJsonInput)(nil)).Elem(), FlowActionsJsonCreateJsonArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsJsonCreateJsonParamsInput)(nil)).Elem(), FlowActionsJsonCreateJsonParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsJsonParseJsonInput)(nil)).Elem(), FlowActionsJsonParseJsonArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsJsonParseJsonParamsInput)(nil)).Elem(), FlowActionsJsonParseJsonParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsJsonSerializeJsonInput)(nil)).Elem(), FlowActionsJsonSerializeJsonArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsJsonSerializeJsonParamsInput)(nil)).Elem(), FlowActionsJsonSerializeJsonParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsJwtDecodeJwtInput)(nil)).Elem(), FlowActionsJwtDecodeJwtArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsJwtDecodeJwtParamsInput)(nil)).Elem(), FlowActionsJwtDecodeJwtParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsJwtSignJwtInput)(nil)).Elem(), FlowActionsJwtSignJwtArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsJwtSignJwtParamsInput)(nil)).Elem(), FlowActionsJwtSignJwtParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsJwtVerifyJwtInput)(nil)).Elem(), FlowActionsJwtVerifyJwtArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsJwtVerifyJwtParamsInput)(nil)).Elem(), FlowActionsJwtVerifyJwtParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsMailchimpUpsertMemberInput)(nil)).Elem(), FlowActionsMailchimpUpsertMemberArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsMailchimpUpsertMemberParamsInput)(nil)).Elem(), FlowActionsMailchimpUpsertMemberParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsMailchimpUpsertMemberParamsMemberInput)(nil)).Elem(), FlowActionsMailchimpUpsertMemberParamsMemberArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsMailjetSendEmailInput)(nil)).Elem(), FlowActionsMailjetSendEmailArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsMailjetSendEmailParamsVariant1Input)(nil)).Elem(), FlowActionsMailjetSendEmailParamsVariant1Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsMailjetSendEmailParamsVariant2Input)(nil)).Elem(), FlowActionsMailjetSendEmailParamsVariant2Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsOtpGenerateCodeInput)(nil)).Elem(), FlowActionsOtpGenerateCodeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsOtpGenerateCodeParamsInput)(nil)).Elem(), FlowActionsOtpGenerateCodeParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsOtpVerifyCodeInput)(nil)).Elem(), FlowActionsOtpVerifyCodeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsOtpVerifyCodeParamsInput)(nil)).Elem(), FlowActionsOtpVerifyCodeParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsPipedriveAddDealInput)(nil)).Elem(), FlowActionsPipedriveAddDealArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsPipedriveAddDealParamsInput)(nil)).Elem(), FlowActionsPipedriveAddDealParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsPipedriveAddOrganizationInput)(nil)).Elem(), FlowActionsPipedriveAddOrganizationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsPipedriveAddOrganizationParamsInput)(nil)).Elem(), FlowActionsPipedriveAddOrganizationParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsPipedriveAddPersonInput)(nil)).Elem(), FlowActionsPipedriveAddPersonArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsPipedriveAddPersonParamsInput)(nil)).Elem(), FlowActionsPipedriveAddPersonParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSalesforceCreateLeadInput)(nil)).Elem(), FlowActionsSalesforceCreateLeadArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSalesforceCreateLeadParamsInput)(nil)).Elem(), FlowActionsSalesforceCreateLeadParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSalesforceGetLeadInput)(nil)).Elem(), FlowActionsSalesforceGetLeadArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSalesforceGetLeadParamsInput)(nil)).Elem(), FlowActionsSalesforceGetLeadParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSalesforceSearchLeadsInput)(nil)).Elem(), FlowActionsSalesforceSearchLeadsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSalesforceSearchLeadsParamsInput)(nil)).Elem(), FlowActionsSalesforceSearchLeadsParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSalesforceUpdateLeadInput)(nil)).Elem(), FlowActionsSalesforceUpdateLeadArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSalesforceUpdateLeadParamsInput)(nil)).Elem(), FlowActionsSalesforceUpdateLeadParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSendgridSendEmailInput)(nil)).Elem(), FlowActionsSendgridSendEmailArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSendgridSendEmailParamsInput)(nil)).Elem(), FlowActionsSendgridSendEmailParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSendgridSendEmailParamsFromInput)(nil)).Elem(), FlowActionsSendgridSendEmailParamsFromArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSlackPostMessageInput)(nil)).Elem(), FlowActionsSlackPostMessageArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSlackPostMessageParamsInput)(nil)).Elem(), FlowActionsSlackPostMessageParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSlackPostMessageParamsAttachmentsInput)(nil)).Elem(), FlowActionsSlackPostMessageParamsAttachmentsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSlackPostMessageParamsAttachmentsArrayInput)(nil)).Elem(), FlowActionsSlackPostMessageParamsAttachmentsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSlackPostMessageParamsAttachmentsFieldsInput)(nil)).Elem(), FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayInput)(nil)).Elem(), FlowActionsSlackPostMessageParamsAttachmentsFieldsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeAddTaxIdInput)(nil)).Elem(), FlowActionsStripeAddTaxIdArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeAddTaxIdParamsInput)(nil)).Elem(), FlowActionsStripeAddTaxIdParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeCreateCustomerInput)(nil)).Elem(), FlowActionsStripeCreateCustomerArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeCreateCustomerParamsInput)(nil)).Elem(), FlowActionsStripeCreateCustomerParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeCreateCustomerParamsAddressInput)(nil)).Elem(), FlowActionsStripeCreateCustomerParamsAddressArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeCreateCustomerParamsAddressPtrInput)(nil)).Elem(), FlowActionsStripeCreateCustomerParamsAddressArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeCreateCustomerParamsTaxIdInput)(nil)).Elem(), FlowActionsStripeCreateCustomerParamsTaxIdArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeCreateCustomerParamsTaxIdPtrInput)(nil)).Elem(), FlowActionsStripeCreateCustomerParamsTaxIdArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeCreatePortalSessionInput)(nil)).Elem(), FlowActionsStripeCreatePortalSessionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeCreatePortalSessionParamsInput)(nil)).Elem(), FlowActionsStripeCreatePortalSessionParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeDeleteTaxIdInput)(nil)).Elem(), FlowActionsStripeDeleteTaxIdArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeDeleteTaxIdParamsInput)(nil)).Elem(), FlowActionsStripeDeleteTaxIdParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeFindCustomersInput)(nil)).Elem(), FlowActionsStripeFindCustomersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeFindCustomersParamsInput)(nil)).Elem(), FlowActionsStripeFindCustomersParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeGetCustomerInput)(nil)).Elem(), FlowActionsStripeGetCustomerArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeGetCustomerParamsInput)(nil)).Elem(), FlowActionsStripeGetCustomerParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeUpdateCustomerInput)(nil)).Elem(), FlowActionsStripeUpdateCustomerArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsStripeUpdateCustomerParamsInput)(nil)).Elem(), FlowActionsStripeUpdateCustomerParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsTelegramSendMessageInput)(nil)).Elem(), FlowActionsTelegramSendMessageArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsTelegramSendMessageParamsInput)(nil)).Elem(), FlowActionsTelegramSendMessageParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsTwilioMakeCallInput)(nil)).Elem(), FlowActionsTwilioMakeCallArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsTwilioMakeCallParamsInput)(nil)).Elem(), FlowActionsTwilioMakeCallParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsTwilioSendSmsInput)(nil)).Elem(), FlowActionsTwilioSendSmsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsTwilioSendSmsParamsInput)(nil)).Elem(), FlowActionsTwilioSendSmsParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsWhatsappSendMessageInput)(nil)).Elem(), FlowActionsWhatsappSendMessageArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsWhatsappSendMessageParamsInput)(nil)).Elem(), FlowActionsWhatsappSendMessageParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsXmlParseXmlInput)(nil)).Elem(), FlowActionsXmlParseXmlArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsXmlParseXmlParamsInput)(nil)).Elem(), FlowActionsXmlParseXmlParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsXmlSerializeXmlInput)(nil)).Elem(), FlowActionsXmlSerializeXmlArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsXmlSerializeXmlParamsInput)(nil)).Elem(), FlowActionsXmlSerializeXmlParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsZapierTriggerWebhookInput)(nil)).Elem(), FlowActionsZapierTriggerWebhookArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowActionsZapierTriggerWebhookParamsInput)(nil)).Elem(), FlowActionsZapierTriggerWebhookParamsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant1Input)(nil)).Elem(), FlowVaultConnectionSetupVariant1Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant1PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant1Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant10Input)(nil)).Elem(), FlowVaultConnectionSetupVariant10Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant10PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant10Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant11Input)(nil)).Elem(), FlowVaultConnectionSetupVariant11Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant11PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant11Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant12Input)(nil)).Elem(), FlowVaultConnectionSetupVariant12Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant12PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant12Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant13Input)(nil)).Elem(), FlowVaultConnectionSetupVariant13Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant13PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant13Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant14Input)(nil)).Elem(), FlowVaultConnectionSetupVariant14Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant14PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant14Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant15Input)(nil)).Elem(), FlowVaultConnectionSetupVariant15Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant15PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant15Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant16Input)(nil)).Elem(), FlowVaultConnectionSetupVariant16Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant16PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant16Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant17Input)(nil)).Elem(), FlowVaultConnectionSetupVariant17Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant17PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant17Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant18Input)(nil)).Elem(), FlowVaultConnectionSetupVariant18Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant18PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant18Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant19Input)(nil)).Elem(), FlowVaultConnectionSetupVariant19Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant19PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant19Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant2Input)(nil)).Elem(), FlowVaultConnectionSetupVariant2Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant2PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant2Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant20Input)(nil)).Elem(), FlowVaultConnectionSetupVariant20Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant20PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant20Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant21Input)(nil)).Elem(), FlowVaultConnectionSetupVariant21Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant21PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant21Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant22Input)(nil)).Elem(), FlowVaultConnectionSetupVariant22Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant22PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant22Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant23Input)(nil)).Elem(), FlowVaultConnectionSetupVariant23Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant23PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant23Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant24Input)(nil)).Elem(), FlowVaultConnectionSetupVariant24Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant24PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant24Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant25Input)(nil)).Elem(), FlowVaultConnectionSetupVariant25Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant25PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant25Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant26Input)(nil)).Elem(), FlowVaultConnectionSetupVariant26Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant26PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant26Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant27Input)(nil)).Elem(), FlowVaultConnectionSetupVariant27Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant27PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant27Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant28Input)(nil)).Elem(), FlowVaultConnectionSetupVariant28Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant28PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant28Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant29Input)(nil)).Elem(), FlowVaultConnectionSetupVariant29Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant29PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant29Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant3Input)(nil)).Elem(), FlowVaultConnectionSetupVariant3Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant3PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant3Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant4Input)(nil)).Elem(), FlowVaultConnectionSetupVariant4Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant4PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant4Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant5Input)(nil)).Elem(), FlowVaultConnectionSetupVariant5Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant5PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant5Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant6Input)(nil)).Elem(), FlowVaultConnectionSetupVariant6Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant6PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant6Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant7Input)(nil)).Elem(), FlowVaultConnectionSetupVariant7Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant7PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant7Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant8Input)(nil)).Elem(), FlowVaultConnectionSetupVariant8Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant8PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant8Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant9Input)(nil)).Elem(), FlowVaultConnectionSetupVariant9Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FlowVaultConnectionSetupVariant9PtrInput)(nil)).Elem(), FlowVaultConnectionSetupVariant9Args{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FormComponentAuth0VerifiableCredentialsInput)(nil)).Elem(), FormComponentAuth0VerifiableCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FormComponentAuth0VerifiableCredentialsConfigInput)(nil)).Elem(), FormComponentAuth0VerifiableCredentialsConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FormComponentBooleanInput)(nil)).Elem(), FormComponentBooleanArgs{})
@@ -11485,6 +29187,206 @@ func init() {
 	pulumi.RegisterOutputType(EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderOutput{})
 	pulumi.RegisterOutputType(EventStreamSubscriptionsOutput{})
 	pulumi.RegisterOutputType(EventStreamSubscriptionsArrayOutput{})
+	pulumi.RegisterOutputType(FlowActionsActivecampaignListContactsOutput{})
+	pulumi.RegisterOutputType(FlowActionsActivecampaignListContactsParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsActivecampaignUpsertContactOutput{})
+	pulumi.RegisterOutputType(FlowActionsActivecampaignUpsertContactParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsAirtableCreateRecordOutput{})
+	pulumi.RegisterOutputType(FlowActionsAirtableCreateRecordParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsAirtableListRecordsOutput{})
+	pulumi.RegisterOutputType(FlowActionsAirtableListRecordsParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsAirtableUpdateRecordOutput{})
+	pulumi.RegisterOutputType(FlowActionsAirtableUpdateRecordParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0CreateUserOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0CreateUserParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0GetUserOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0GetUserParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0MakeCallOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0MakeCallParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0SendEmailOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0SendEmailParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0SendEmailParamsFromOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0SendEmailParamsFromPtrOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0SendRequestOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0SendRequestParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0SendSmsOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0SendSmsParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0UpdateUserOutput{})
+	pulumi.RegisterOutputType(FlowActionsAuth0UpdateUserParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsBigqueryInsertRowsOutput{})
+	pulumi.RegisterOutputType(FlowActionsBigqueryInsertRowsParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsClearbitFindCompanyOutput{})
+	pulumi.RegisterOutputType(FlowActionsClearbitFindCompanyParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsClearbitFindPersonOutput{})
+	pulumi.RegisterOutputType(FlowActionsClearbitFindPersonParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsEmailVerifyEmailOutput{})
+	pulumi.RegisterOutputType(FlowActionsEmailVerifyEmailParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsEmailVerifyEmailParamsRulesOutput{})
+	pulumi.RegisterOutputType(FlowActionsEmailVerifyEmailParamsRulesPtrOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowBooleanConditionOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowBooleanConditionParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowBooleanConditionParamsThenOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowBooleanConditionParamsThenArrayOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowDelayFlowOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowDelayFlowParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowDoNothingOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowErrorMessageOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowErrorMessageParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowMapValueOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowMapValueParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowReturnJsonOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowReturnJsonParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowStoreVarsOutput{})
+	pulumi.RegisterOutputType(FlowActionsFlowStoreVarsParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsGoogleSheetsAddRowOutput{})
+	pulumi.RegisterOutputType(FlowActionsGoogleSheetsAddRowParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsHttpSendRequestOutput{})
+	pulumi.RegisterOutputType(FlowActionsHttpSendRequestParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsHttpSendRequestParamsBasicOutput{})
+	pulumi.RegisterOutputType(FlowActionsHttpSendRequestParamsBasicPtrOutput{})
+	pulumi.RegisterOutputType(FlowActionsHubspotEnrollContactOutput{})
+	pulumi.RegisterOutputType(FlowActionsHubspotEnrollContactParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsHubspotGetContactOutput{})
+	pulumi.RegisterOutputType(FlowActionsHubspotGetContactParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsHubspotUpsertContactOutput{})
+	pulumi.RegisterOutputType(FlowActionsHubspotUpsertContactParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsHubspotUpsertContactParamsPropertiesOutput{})
+	pulumi.RegisterOutputType(FlowActionsHubspotUpsertContactParamsPropertiesArrayOutput{})
+	pulumi.RegisterOutputType(FlowActionsJsonCreateJsonOutput{})
+	pulumi.RegisterOutputType(FlowActionsJsonCreateJsonParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsJsonParseJsonOutput{})
+	pulumi.RegisterOutputType(FlowActionsJsonParseJsonParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsJsonSerializeJsonOutput{})
+	pulumi.RegisterOutputType(FlowActionsJsonSerializeJsonParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsJwtDecodeJwtOutput{})
+	pulumi.RegisterOutputType(FlowActionsJwtDecodeJwtParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsJwtSignJwtOutput{})
+	pulumi.RegisterOutputType(FlowActionsJwtSignJwtParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsJwtVerifyJwtOutput{})
+	pulumi.RegisterOutputType(FlowActionsJwtVerifyJwtParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsMailchimpUpsertMemberOutput{})
+	pulumi.RegisterOutputType(FlowActionsMailchimpUpsertMemberParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsMailchimpUpsertMemberParamsMemberOutput{})
+	pulumi.RegisterOutputType(FlowActionsMailjetSendEmailOutput{})
+	pulumi.RegisterOutputType(FlowActionsMailjetSendEmailParamsVariant1Output{})
+	pulumi.RegisterOutputType(FlowActionsMailjetSendEmailParamsVariant2Output{})
+	pulumi.RegisterOutputType(FlowActionsOtpGenerateCodeOutput{})
+	pulumi.RegisterOutputType(FlowActionsOtpGenerateCodeParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsOtpVerifyCodeOutput{})
+	pulumi.RegisterOutputType(FlowActionsOtpVerifyCodeParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsPipedriveAddDealOutput{})
+	pulumi.RegisterOutputType(FlowActionsPipedriveAddDealParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsPipedriveAddOrganizationOutput{})
+	pulumi.RegisterOutputType(FlowActionsPipedriveAddOrganizationParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsPipedriveAddPersonOutput{})
+	pulumi.RegisterOutputType(FlowActionsPipedriveAddPersonParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsSalesforceCreateLeadOutput{})
+	pulumi.RegisterOutputType(FlowActionsSalesforceCreateLeadParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsSalesforceGetLeadOutput{})
+	pulumi.RegisterOutputType(FlowActionsSalesforceGetLeadParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsSalesforceSearchLeadsOutput{})
+	pulumi.RegisterOutputType(FlowActionsSalesforceSearchLeadsParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsSalesforceUpdateLeadOutput{})
+	pulumi.RegisterOutputType(FlowActionsSalesforceUpdateLeadParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsSendgridSendEmailOutput{})
+	pulumi.RegisterOutputType(FlowActionsSendgridSendEmailParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsSendgridSendEmailParamsFromOutput{})
+	pulumi.RegisterOutputType(FlowActionsSlackPostMessageOutput{})
+	pulumi.RegisterOutputType(FlowActionsSlackPostMessageParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsSlackPostMessageParamsAttachmentsOutput{})
+	pulumi.RegisterOutputType(FlowActionsSlackPostMessageParamsAttachmentsArrayOutput{})
+	pulumi.RegisterOutputType(FlowActionsSlackPostMessageParamsAttachmentsFieldsOutput{})
+	pulumi.RegisterOutputType(FlowActionsSlackPostMessageParamsAttachmentsFieldsArrayOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeAddTaxIdOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeAddTaxIdParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeCreateCustomerOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeCreateCustomerParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeCreateCustomerParamsAddressOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeCreateCustomerParamsAddressPtrOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeCreateCustomerParamsTaxIdOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeCreateCustomerParamsTaxIdPtrOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeCreatePortalSessionOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeCreatePortalSessionParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeDeleteTaxIdOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeDeleteTaxIdParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeFindCustomersOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeFindCustomersParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeGetCustomerOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeGetCustomerParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeUpdateCustomerOutput{})
+	pulumi.RegisterOutputType(FlowActionsStripeUpdateCustomerParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsTelegramSendMessageOutput{})
+	pulumi.RegisterOutputType(FlowActionsTelegramSendMessageParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsTwilioMakeCallOutput{})
+	pulumi.RegisterOutputType(FlowActionsTwilioMakeCallParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsTwilioSendSmsOutput{})
+	pulumi.RegisterOutputType(FlowActionsTwilioSendSmsParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsWhatsappSendMessageOutput{})
+	pulumi.RegisterOutputType(FlowActionsWhatsappSendMessageParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsXmlParseXmlOutput{})
+	pulumi.RegisterOutputType(FlowActionsXmlParseXmlParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsXmlSerializeXmlOutput{})
+	pulumi.RegisterOutputType(FlowActionsXmlSerializeXmlParamsOutput{})
+	pulumi.RegisterOutputType(FlowActionsZapierTriggerWebhookOutput{})
+	pulumi.RegisterOutputType(FlowActionsZapierTriggerWebhookParamsOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant1Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant1PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant10Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant10PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant11Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant11PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant12Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant12PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant13Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant13PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant14Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant14PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant15Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant15PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant16Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant16PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant17Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant17PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant18Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant18PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant19Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant19PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant2Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant2PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant20Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant20PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant21Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant21PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant22Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant22PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant23Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant23PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant24Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant24PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant25Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant25PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant26Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant26PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant27Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant27PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant28Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant28PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant29Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant29PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant3Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant3PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant4Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant4PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant5Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant5PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant6Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant6PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant7Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant7PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant8Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant8PtrOutput{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant9Output{})
+	pulumi.RegisterOutputType(FlowVaultConnectionSetupVariant9PtrOutput{})
 	pulumi.RegisterOutputType(FormComponentAuth0VerifiableCredentialsOutput{})
 	pulumi.RegisterOutputType(FormComponentAuth0VerifiableCredentialsConfigOutput{})
 	pulumi.RegisterOutputType(FormComponentBooleanOutput{})

@@ -36,7 +36,7 @@ import (
 type RateLimitPolicy struct {
 	pulumi.CustomResourceState
 
-	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `RedirectUri` an `https://` URL). Updated in place.
 	Configuration pulumi.AnyOutput `pulumi:"configuration"`
 	// Who is limited: `client`. Changing it replaces the policy.
 	Consumer pulumi.StringOutput `pulumi:"consumer"`
@@ -102,7 +102,7 @@ func (RateLimitPolicyState) ElementType() reflect.Type {
 }
 
 type rateLimitPolicyArgs struct {
-	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `RedirectUri` an `https://` URL). Updated in place.
 	Configuration interface{} `pulumi:"configuration"`
 	// Who is limited: `client`. Changing it replaces the policy.
 	Consumer string `pulumi:"consumer"`
@@ -114,7 +114,7 @@ type rateLimitPolicyArgs struct {
 
 // The set of arguments for constructing a RateLimitPolicy resource.
 type RateLimitPolicyArgs struct {
-	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+	// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `RedirectUri` an `https://` URL). Updated in place.
 	Configuration pulumi.Input
 	// Who is limited: `client`. Changing it replaces the policy.
 	Consumer pulumi.StringInput
@@ -161,7 +161,7 @@ func (o RateLimitPolicyOutput) ToRateLimitPolicyOutputWithContext(ctx context.Co
 	return o
 }
 
-// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+// What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `RedirectUri` an `https://` URL). Updated in place.
 func (o RateLimitPolicyOutput) Configuration() pulumi.AnyOutput {
 	return o.ApplyT(func(v *RateLimitPolicy) pulumi.AnyOutput { return v.Configuration }).(pulumi.AnyOutput)
 }

@@ -119,6 +119,3649 @@ export interface EventStreamSubscriptionsArgs {
     eventType?: pulumi.Input<string | undefined>;
 }
 
+export interface FlowActionsActivecampaignListContactsArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of ACTIVECAMPAIGN LIST_CONTACTS.
+     */
+    params: pulumi.Input<inputs.FlowActionsActivecampaignListContactsParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of ACTIVECAMPAIGN LIST_CONTACTS.
+ */
+export interface FlowActionsActivecampaignListContactsParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: pulumi.Input<string>;
+}
+
+export interface FlowActionsActivecampaignUpsertContactArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+     */
+    params: pulumi.Input<inputs.FlowActionsActivecampaignUpsertContactParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+ */
+export interface FlowActionsActivecampaignUpsertContactParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * Custom field values, by field id.
+     */
+    customFields?: any | undefined;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: pulumi.Input<string>;
+    /**
+     * The first name.
+     */
+    firstName?: pulumi.Input<string | undefined>;
+    /**
+     * The last name.
+     */
+    lastName?: pulumi.Input<string | undefined>;
+    /**
+     * A phone number.
+     */
+    phone?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsAirtableCreateRecordArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of AIRTABLE CREATE_RECORD.
+     */
+    params: pulumi.Input<inputs.FlowActionsAirtableCreateRecordParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of AIRTABLE CREATE_RECORD.
+ */
+export interface FlowActionsAirtableCreateRecordParamsArgs {
+    /**
+     * The base.
+     */
+    baseId: pulumi.Input<string>;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The record's fields.
+     */
+    fields?: any | undefined;
+    /**
+     * The table.
+     */
+    tableName: pulumi.Input<string>;
+}
+
+export interface FlowActionsAirtableListRecordsArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of AIRTABLE LIST_RECORDS.
+     */
+    params: pulumi.Input<inputs.FlowActionsAirtableListRecordsParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of AIRTABLE LIST_RECORDS.
+ */
+export interface FlowActionsAirtableListRecordsParamsArgs {
+    /**
+     * The base.
+     */
+    baseId: pulumi.Input<string>;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * A formula the records must match.
+     */
+    query?: pulumi.Input<string | undefined>;
+    /**
+     * The table.
+     */
+    tableName: pulumi.Input<string>;
+    /**
+     * The view to read.
+     */
+    view?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsAirtableUpdateRecordArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of AIRTABLE UPDATE_RECORD.
+     */
+    params: pulumi.Input<inputs.FlowActionsAirtableUpdateRecordParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of AIRTABLE UPDATE_RECORD.
+ */
+export interface FlowActionsAirtableUpdateRecordParamsArgs {
+    /**
+     * The base.
+     */
+    baseId: pulumi.Input<string>;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The fields to change.
+     */
+    fields?: any | undefined;
+    /**
+     * The record to change.
+     */
+    recordId: pulumi.Input<string>;
+    /**
+     * The table.
+     */
+    tableName: pulumi.Input<string>;
+}
+
+export interface FlowActionsAuth0CreateUserArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of AUTH0 CREATE_USER.
+     */
+    params: pulumi.Input<inputs.FlowActionsAuth0CreateUserParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of AUTH0 CREATE_USER.
+ */
+export interface FlowActionsAuth0CreateUserParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The user to create.
+     */
+    payload: any;
+}
+
+export interface FlowActionsAuth0GetUserArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of AUTH0 GET_USER.
+     */
+    params: pulumi.Input<inputs.FlowActionsAuth0GetUserParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of AUTH0 GET_USER.
+ */
+export interface FlowActionsAuth0GetUserParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The user's id.
+     */
+    userId: pulumi.Input<string>;
+}
+
+export interface FlowActionsAuth0MakeCallArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of AUTH0 MAKE_CALL.
+     */
+    params: pulumi.Input<inputs.FlowActionsAuth0MakeCallParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of AUTH0 MAKE_CALL.
+ */
+export interface FlowActionsAuth0MakeCallParamsArgs {
+    /**
+     * Variables for the message template.
+     */
+    customVars?: any | undefined;
+    /**
+     * The sender.
+     */
+    from?: pulumi.Input<string | undefined>;
+    /**
+     * The message text.
+     */
+    message: pulumi.Input<string>;
+    /**
+     * The recipient.
+     */
+    to: pulumi.Input<string>;
+}
+
+export interface FlowActionsAuth0SendEmailArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of AUTH0 SEND_EMAIL.
+     */
+    params: pulumi.Input<inputs.FlowActionsAuth0SendEmailParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of AUTH0 SEND_EMAIL.
+ */
+export interface FlowActionsAuth0SendEmailParamsArgs {
+    /**
+     * The message body (HTML).
+     */
+    body: pulumi.Input<string>;
+    /**
+     * Variables for the message template.
+     */
+    customVars?: any | undefined;
+    /**
+     * The sender.
+     */
+    from?: pulumi.Input<inputs.FlowActionsAuth0SendEmailParamsFromArgs | undefined>;
+    /**
+     * The subject line.
+     */
+    subject: pulumi.Input<string>;
+    /**
+     * An email address (or a template giving one).
+     */
+    to: pulumi.Input<string>;
+}
+
+/**
+ * The sender.
+ */
+export interface FlowActionsAuth0SendEmailParamsFromArgs {
+    /**
+     * An email address (or a template giving one).
+     */
+    email: pulumi.Input<string>;
+    /**
+     * The sender's name.
+     */
+    name?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsAuth0SendRequestArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of AUTH0 SEND_REQUEST.
+     */
+    params: pulumi.Input<inputs.FlowActionsAuth0SendRequestParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of AUTH0 SEND_REQUEST.
+ */
+export interface FlowActionsAuth0SendRequestParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * Request headers, by name.
+     */
+    headers?: any | undefined;
+    /**
+     * The HTTP method (default `GET`).
+     */
+    method?: pulumi.Input<string | undefined>;
+    /**
+     * Query parameters to add to the URL, by name.
+     */
+    params?: pulumi.Input<{[key: string]: pulumi.Input<number | string>} | undefined>;
+    /**
+     * The Management API path to call.
+     */
+    pathname: pulumi.Input<string>;
+    /**
+     * The request body.
+     */
+    payload?: pulumi.Input<string | any[] | any | undefined>;
+}
+
+export interface FlowActionsAuth0SendSmsArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of AUTH0 SEND_SMS.
+     */
+    params: pulumi.Input<inputs.FlowActionsAuth0SendSmsParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of AUTH0 SEND_SMS.
+ */
+export interface FlowActionsAuth0SendSmsParamsArgs {
+    /**
+     * Variables for the message template.
+     */
+    customVars?: any | undefined;
+    /**
+     * The sender.
+     */
+    from?: pulumi.Input<string | undefined>;
+    /**
+     * The message text.
+     */
+    message: pulumi.Input<string>;
+    /**
+     * The recipient.
+     */
+    to: pulumi.Input<string>;
+}
+
+export interface FlowActionsAuth0UpdateUserArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of AUTH0 UPDATE_USER.
+     */
+    params: pulumi.Input<inputs.FlowActionsAuth0UpdateUserParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of AUTH0 UPDATE_USER.
+ */
+export interface FlowActionsAuth0UpdateUserParamsArgs {
+    /**
+     * The user's fields to change.
+     */
+    changes: any;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The user's id.
+     */
+    userId: pulumi.Input<string>;
+}
+
+export interface FlowActionsBigqueryInsertRowsArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of BIGQUERY INSERT_ROWS.
+     */
+    params: pulumi.Input<inputs.FlowActionsBigqueryInsertRowsParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of BIGQUERY INSERT_ROWS.
+ */
+export interface FlowActionsBigqueryInsertRowsParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The row.
+     */
+    data?: any | undefined;
+    /**
+     * The dataset.
+     */
+    datasetId: pulumi.Input<string>;
+    /**
+     * The table.
+     */
+    tableId: pulumi.Input<string>;
+}
+
+export interface FlowActionsClearbitFindCompanyArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of CLEARBIT FIND_COMPANY.
+     */
+    params: pulumi.Input<inputs.FlowActionsClearbitFindCompanyParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of CLEARBIT FIND_COMPANY.
+ */
+export interface FlowActionsClearbitFindCompanyParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The company's domain.
+     */
+    domain: pulumi.Input<string>;
+}
+
+export interface FlowActionsClearbitFindPersonArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of CLEARBIT FIND_PERSON.
+     */
+    params: pulumi.Input<inputs.FlowActionsClearbitFindPersonParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of CLEARBIT FIND_PERSON.
+ */
+export interface FlowActionsClearbitFindPersonParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: pulumi.Input<string>;
+}
+
+export interface FlowActionsEmailVerifyEmailArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of EMAIL VERIFY_EMAIL.
+     */
+    params: pulumi.Input<inputs.FlowActionsEmailVerifyEmailParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of EMAIL VERIFY_EMAIL.
+ */
+export interface FlowActionsEmailVerifyEmailParamsArgs {
+    /**
+     * An email address (or a template giving one).
+     */
+    email: pulumi.Input<string>;
+    /**
+     * What the address must pass.
+     */
+    rules?: pulumi.Input<inputs.FlowActionsEmailVerifyEmailParamsRulesArgs | undefined>;
+}
+
+/**
+ * What the address must pass.
+ */
+export interface FlowActionsEmailVerifyEmailParamsRulesArgs {
+    /**
+     * Domains always accepted.
+     */
+    allowlist?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Refuse aliases (`a+b@…`).
+     */
+    blockAliases?: pulumi.Input<boolean | undefined>;
+    /**
+     * Refuse disposable addresses.
+     */
+    blockDisposableEmails?: pulumi.Input<boolean | undefined>;
+    /**
+     * Refuse free email providers.
+     */
+    blockFreeEmails?: pulumi.Input<boolean | undefined>;
+    /**
+     * Domains refused.
+     */
+    blocklist?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Refuse a domain without an MX record.
+     */
+    requireMxRecord?: pulumi.Input<boolean | undefined>;
+}
+
+export interface FlowActionsFlowBooleanConditionArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of FLOW BOOLEAN_CONDITION.
+     */
+    params: pulumi.Input<inputs.FlowActionsFlowBooleanConditionParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of FLOW BOOLEAN_CONDITION.
+ */
+export interface FlowActionsFlowBooleanConditionParamsArgs {
+    /**
+     * The actions run otherwise.
+     */
+    else?: pulumi.Input<pulumi.Input<inputs.FlowActionsFlowBooleanConditionParamsThenArgs>[] | undefined>;
+    /**
+     * The actions run when the condition holds.
+     */
+    then?: pulumi.Input<pulumi.Input<inputs.FlowActionsFlowBooleanConditionParamsThenArgs>[] | undefined>;
+}
+
+/**
+ * An action run on this branch.
+ */
+export interface FlowActionsFlowBooleanConditionParamsThenArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * The action's params (checked by the server as the action's own).
+     */
+    params?: any | undefined;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowActionsFlowDelayFlowArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of FLOW DELAY_FLOW.
+     */
+    params: pulumi.Input<inputs.FlowActionsFlowDelayFlowParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of FLOW DELAY_FLOW.
+ */
+export interface FlowActionsFlowDelayFlowParamsArgs {
+    /**
+     * How long to wait, in `units`.
+     */
+    number: pulumi.Input<number | string>;
+    /**
+     * The unit of `number`.
+     */
+    units?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsFlowDoNothingArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * Empty.
+     */
+    params?: any | undefined;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowActionsFlowErrorMessageArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of FLOW ERROR_MESSAGE.
+     */
+    params: pulumi.Input<inputs.FlowActionsFlowErrorMessageParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of FLOW ERROR_MESSAGE.
+ */
+export interface FlowActionsFlowErrorMessageParamsArgs {
+    /**
+     * The message shown.
+     */
+    message: pulumi.Input<string>;
+}
+
+export interface FlowActionsFlowMapValueArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of FLOW MAP_VALUE.
+     */
+    params: pulumi.Input<inputs.FlowActionsFlowMapValueParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of FLOW MAP_VALUE.
+ */
+export interface FlowActionsFlowMapValueParamsArgs {
+    /**
+     * The result for each value of `input`.
+     */
+    cases?: any | undefined;
+    /**
+     * The result when no case matches.
+     */
+    fallback?: pulumi.Input<string | number | any | any[] | undefined>;
+    /**
+     * The value to map.
+     */
+    input: pulumi.Input<number | string>;
+}
+
+export interface FlowActionsFlowReturnJsonArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of FLOW RETURN_JSON.
+     */
+    params: pulumi.Input<inputs.FlowActionsFlowReturnJsonParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of FLOW RETURN_JSON.
+ */
+export interface FlowActionsFlowReturnJsonParamsArgs {
+    /**
+     * What to return.
+     */
+    payload: pulumi.Input<any | string>;
+}
+
+export interface FlowActionsFlowStoreVarsArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of FLOW STORE_VARS.
+     */
+    params: pulumi.Input<inputs.FlowActionsFlowStoreVarsParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of FLOW STORE_VARS.
+ */
+export interface FlowActionsFlowStoreVarsParamsArgs {
+    /**
+     * The variables to store, by name.
+     */
+    vars: any;
+}
+
+export interface FlowActionsGoogleSheetsAddRowArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of GOOGLE_SHEETS ADD_ROW.
+     */
+    params: pulumi.Input<inputs.FlowActionsGoogleSheetsAddRowParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of GOOGLE_SHEETS ADD_ROW.
+ */
+export interface FlowActionsGoogleSheetsAddRowParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The sheet.
+     */
+    sheetId?: pulumi.Input<number | string | undefined>;
+    /**
+     * The spreadsheet.
+     */
+    spreadsheetId: pulumi.Input<string>;
+    /**
+     * The cells.
+     */
+    values?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+}
+
+export interface FlowActionsHttpSendRequestArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of HTTP SEND_REQUEST.
+     */
+    params: pulumi.Input<inputs.FlowActionsHttpSendRequestParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of HTTP SEND_REQUEST.
+ */
+export interface FlowActionsHttpSendRequestParamsArgs {
+    /**
+     * Basic authentication of the request (better kept in a vault connection).
+     */
+    basic?: pulumi.Input<inputs.FlowActionsHttpSendRequestParamsBasicArgs | undefined>;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId?: pulumi.Input<string | undefined>;
+    /**
+     * How `payload` is sent.
+     */
+    contentType?: pulumi.Input<string | undefined>;
+    /**
+     * Request headers, by name.
+     */
+    headers?: any | undefined;
+    /**
+     * The HTTP method (default `GET`).
+     */
+    method?: pulumi.Input<string | undefined>;
+    /**
+     * Query parameters to add to the URL, by name.
+     */
+    params?: pulumi.Input<{[key: string]: pulumi.Input<number | string>} | undefined>;
+    /**
+     * The request body.
+     */
+    payload?: pulumi.Input<string | any[] | any | undefined>;
+    /**
+     * The URL to call.
+     */
+    url: pulumi.Input<string>;
+}
+
+/**
+ * Basic authentication of the request (better kept in a vault connection).
+ */
+export interface FlowActionsHttpSendRequestParamsBasicArgs {
+    /**
+     * Basic authentication password: stored as a secret.
+     */
+    password?: pulumi.Input<string | undefined>;
+    /**
+     * The user name.
+     */
+    username?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsHubspotEnrollContactArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of HUBSPOT ENROLL_CONTACT.
+     */
+    params: pulumi.Input<inputs.FlowActionsHubspotEnrollContactParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of HUBSPOT ENROLL_CONTACT.
+ */
+export interface FlowActionsHubspotEnrollContactParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: pulumi.Input<string>;
+    /**
+     * The workflow to enroll the contact in.
+     */
+    workflowId: pulumi.Input<number | string>;
+}
+
+export interface FlowActionsHubspotGetContactArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of HUBSPOT GET_CONTACT.
+     */
+    params: pulumi.Input<inputs.FlowActionsHubspotGetContactParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of HUBSPOT GET_CONTACT.
+ */
+export interface FlowActionsHubspotGetContactParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: pulumi.Input<string>;
+}
+
+export interface FlowActionsHubspotUpsertContactArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of HUBSPOT UPSERT_CONTACT.
+     */
+    params: pulumi.Input<inputs.FlowActionsHubspotUpsertContactParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of HUBSPOT UPSERT_CONTACT.
+ */
+export interface FlowActionsHubspotUpsertContactParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: pulumi.Input<string>;
+    /**
+     * Contact properties to set: each a `property` and its value.
+     */
+    properties?: pulumi.Input<pulumi.Input<inputs.FlowActionsHubspotUpsertContactParamsPropertiesArgs>[] | undefined>;
+}
+
+export interface FlowActionsHubspotUpsertContactParamsPropertiesArgs {
+    /**
+     * A contact property's name.
+     */
+    property: pulumi.Input<string>;
+}
+
+export interface FlowActionsJsonCreateJsonArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of JSON CREATE_JSON.
+     */
+    params: pulumi.Input<inputs.FlowActionsJsonCreateJsonParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of JSON CREATE_JSON.
+ */
+export interface FlowActionsJsonCreateJsonParamsArgs {
+    /**
+     * The object to make.
+     */
+    object: any;
+}
+
+export interface FlowActionsJsonParseJsonArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of JSON PARSE_JSON.
+     */
+    params: pulumi.Input<inputs.FlowActionsJsonParseJsonParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of JSON PARSE_JSON.
+ */
+export interface FlowActionsJsonParseJsonParamsArgs {
+    /**
+     * The JSON text.
+     */
+    json: pulumi.Input<string>;
+}
+
+export interface FlowActionsJsonSerializeJsonArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of JSON SERIALIZE_JSON.
+     */
+    params: pulumi.Input<inputs.FlowActionsJsonSerializeJsonParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of JSON SERIALIZE_JSON.
+ */
+export interface FlowActionsJsonSerializeJsonParamsArgs {
+    /**
+     * The value.
+     */
+    object: pulumi.Input<string | any>;
+}
+
+export interface FlowActionsJwtDecodeJwtArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of JWT DECODE_JWT.
+     */
+    params: pulumi.Input<inputs.FlowActionsJwtDecodeJwtParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of JWT DECODE_JWT.
+ */
+export interface FlowActionsJwtDecodeJwtParamsArgs {
+    /**
+     * The token to decode.
+     */
+    token: pulumi.Input<string>;
+}
+
+export interface FlowActionsJwtSignJwtArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of JWT SIGN_JWT.
+     */
+    params: pulumi.Input<inputs.FlowActionsJwtSignJwtParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of JWT SIGN_JWT.
+ */
+export interface FlowActionsJwtSignJwtParamsArgs {
+    /**
+     * The token's audience (`aud`).
+     */
+    audience?: pulumi.Input<string | undefined>;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * How long the token lasts (`1h`, `30m`).
+     */
+    expiresIn?: pulumi.Input<string | undefined>;
+    /**
+     * The token's issuer (`iss`).
+     */
+    issuer?: pulumi.Input<string | undefined>;
+    /**
+     * The claims.
+     */
+    payload?: any | undefined;
+    /**
+     * The subject line.
+     */
+    subject?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsJwtVerifyJwtArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of JWT VERIFY_JWT.
+     */
+    params: pulumi.Input<inputs.FlowActionsJwtVerifyJwtParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of JWT VERIFY_JWT.
+ */
+export interface FlowActionsJwtVerifyJwtParamsArgs {
+    /**
+     * The token's audience (`aud`).
+     */
+    audience?: pulumi.Input<string | undefined>;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The token's issuer (`iss`).
+     */
+    issuer?: pulumi.Input<string | undefined>;
+    /**
+     * The token to verify.
+     */
+    token: pulumi.Input<string>;
+}
+
+export interface FlowActionsMailchimpUpsertMemberArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of MAILCHIMP UPSERT_MEMBER.
+     */
+    params: pulumi.Input<inputs.FlowActionsMailchimpUpsertMemberParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of MAILCHIMP UPSERT_MEMBER.
+ */
+export interface FlowActionsMailchimpUpsertMemberParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The audience (list).
+     */
+    listId: pulumi.Input<string>;
+    /**
+     * The member to add or update.
+     */
+    member: pulumi.Input<inputs.FlowActionsMailchimpUpsertMemberParamsMemberArgs>;
+}
+
+/**
+ * The member to add or update.
+ */
+export interface FlowActionsMailchimpUpsertMemberParamsMemberArgs {
+    /**
+     * An email address (or a template giving one).
+     */
+    emailAddress: pulumi.Input<string>;
+    /**
+     * Merge field values, by tag.
+     */
+    mergeFields?: any | undefined;
+    /**
+     * The member's status when added (`subscribed`, `pending`, …).
+     */
+    statusIfNew: pulumi.Input<string>;
+}
+
+export interface FlowActionsMailjetSendEmailArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The message: its `content`, or a `templateId` and its `variables`.
+     */
+    params: pulumi.Input<inputs.FlowActionsMailjetSendEmailParamsVariant1Args | inputs.FlowActionsMailjetSendEmailParamsVariant2Args>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowActionsMailjetSendEmailParamsVariant1Args {
+    /**
+     * The message, as Mailjet takes it.
+     */
+    content: pulumi.Input<string>;
+}
+
+export interface FlowActionsMailjetSendEmailParamsVariant2Args {
+    /**
+     * The Mailjet template.
+     */
+    templateId: pulumi.Input<number>;
+    /**
+     * Template variables, by name.
+     */
+    variables?: any | undefined;
+}
+
+export interface FlowActionsOtpGenerateCodeArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of OTP GENERATE_CODE.
+     */
+    params: pulumi.Input<inputs.FlowActionsOtpGenerateCodeParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of OTP GENERATE_CODE.
+ */
+export interface FlowActionsOtpGenerateCodeParamsArgs {
+    /**
+     * Digits in the code.
+     */
+    length: pulumi.Input<number>;
+    /**
+     * What the code is for (the same on generation and verification).
+     */
+    reference: pulumi.Input<string>;
+}
+
+export interface FlowActionsOtpVerifyCodeArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of OTP VERIFY_CODE.
+     */
+    params: pulumi.Input<inputs.FlowActionsOtpVerifyCodeParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of OTP VERIFY_CODE.
+ */
+export interface FlowActionsOtpVerifyCodeParamsArgs {
+    /**
+     * The code to check.
+     */
+    code: pulumi.Input<number | string>;
+    /**
+     * What the code is for (the same on generation and verification).
+     */
+    reference: pulumi.Input<string>;
+}
+
+export interface FlowActionsPipedriveAddDealArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of PIPEDRIVE ADD_DEAL.
+     */
+    params: pulumi.Input<inputs.FlowActionsPipedriveAddDealParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of PIPEDRIVE ADD_DEAL.
+ */
+export interface FlowActionsPipedriveAddDealParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * Other fields, by key.
+     */
+    fields?: any | undefined;
+    /**
+     * The organization.
+     */
+    organizationId?: pulumi.Input<number | string | undefined>;
+    /**
+     * The person.
+     */
+    personId?: pulumi.Input<number | string | undefined>;
+    /**
+     * The pipeline stage.
+     */
+    stageId?: pulumi.Input<number | string | undefined>;
+    /**
+     * The title.
+     */
+    title: pulumi.Input<string>;
+    /**
+     * The user's id.
+     */
+    userId?: pulumi.Input<number | string | undefined>;
+    /**
+     * The value.
+     */
+    value?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsPipedriveAddOrganizationArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of PIPEDRIVE ADD_ORGANIZATION.
+     */
+    params: pulumi.Input<inputs.FlowActionsPipedriveAddOrganizationParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of PIPEDRIVE ADD_ORGANIZATION.
+ */
+export interface FlowActionsPipedriveAddOrganizationParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * Other fields, by key.
+     */
+    fields?: any | undefined;
+    /**
+     * The name.
+     */
+    name: pulumi.Input<string>;
+    /**
+     * The owner.
+     */
+    ownerId?: pulumi.Input<number | string | undefined>;
+}
+
+export interface FlowActionsPipedriveAddPersonArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of PIPEDRIVE ADD_PERSON.
+     */
+    params: pulumi.Input<inputs.FlowActionsPipedriveAddPersonParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of PIPEDRIVE ADD_PERSON.
+ */
+export interface FlowActionsPipedriveAddPersonParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * An email address (or a template giving one).
+     */
+    email?: pulumi.Input<string | undefined>;
+    /**
+     * Other fields, by key.
+     */
+    fields?: any | undefined;
+    /**
+     * The name.
+     */
+    name: pulumi.Input<string>;
+    /**
+     * The organization.
+     */
+    organizationId?: pulumi.Input<number | string | undefined>;
+    /**
+     * The owner.
+     */
+    ownerId?: pulumi.Input<number | string | undefined>;
+    /**
+     * A phone number.
+     */
+    phone?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsSalesforceCreateLeadArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of SALESFORCE CREATE_LEAD.
+     */
+    params: pulumi.Input<inputs.FlowActionsSalesforceCreateLeadParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of SALESFORCE CREATE_LEAD.
+ */
+export interface FlowActionsSalesforceCreateLeadParamsArgs {
+    /**
+     * The company.
+     */
+    company: pulumi.Input<string>;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * An email address (or a template giving one).
+     */
+    email?: pulumi.Input<string | undefined>;
+    /**
+     * The first name.
+     */
+    firstName?: pulumi.Input<string | undefined>;
+    /**
+     * The last name.
+     */
+    lastName: pulumi.Input<string>;
+    /**
+     * Other fields, by name.
+     */
+    payload?: any | undefined;
+    /**
+     * A phone number.
+     */
+    phone?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsSalesforceGetLeadArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of SALESFORCE GET_LEAD.
+     */
+    params: pulumi.Input<inputs.FlowActionsSalesforceGetLeadParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of SALESFORCE GET_LEAD.
+ */
+export interface FlowActionsSalesforceGetLeadParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The lead.
+     */
+    leadId: pulumi.Input<string>;
+}
+
+export interface FlowActionsSalesforceSearchLeadsArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of SALESFORCE SEARCH_LEADS.
+     */
+    params: pulumi.Input<inputs.FlowActionsSalesforceSearchLeadsParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of SALESFORCE SEARCH_LEADS.
+ */
+export interface FlowActionsSalesforceSearchLeadsParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The lead fields to return.
+     */
+    leadFields: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * The field searched.
+     */
+    searchField: pulumi.Input<string>;
+    /**
+     * What to search for.
+     */
+    searchValue: pulumi.Input<string>;
+}
+
+export interface FlowActionsSalesforceUpdateLeadArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of SALESFORCE UPDATE_LEAD.
+     */
+    params: pulumi.Input<inputs.FlowActionsSalesforceUpdateLeadParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of SALESFORCE UPDATE_LEAD.
+ */
+export interface FlowActionsSalesforceUpdateLeadParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The lead.
+     */
+    leadId: pulumi.Input<string>;
+    /**
+     * Other fields, by name.
+     */
+    payload?: any | undefined;
+}
+
+export interface FlowActionsSendgridSendEmailArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of SENDGRID SEND_EMAIL.
+     */
+    params: pulumi.Input<inputs.FlowActionsSendgridSendEmailParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of SENDGRID SEND_EMAIL.
+ */
+export interface FlowActionsSendgridSendEmailParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The sender.
+     */
+    from: pulumi.Input<inputs.FlowActionsSendgridSendEmailParamsFromArgs>;
+    /**
+     * SendGrid personalizations (recipients, subject, data).
+     */
+    personalizations: pulumi.Input<any[]>;
+}
+
+/**
+ * The sender.
+ */
+export interface FlowActionsSendgridSendEmailParamsFromArgs {
+    /**
+     * An email address (or a template giving one).
+     */
+    email: pulumi.Input<string>;
+    /**
+     * The sender's name.
+     */
+    name?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsSlackPostMessageArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of SLACK POST_MESSAGE.
+     */
+    params: pulumi.Input<inputs.FlowActionsSlackPostMessageParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of SLACK POST_MESSAGE.
+ */
+export interface FlowActionsSlackPostMessageParamsArgs {
+    /**
+     * Attachments of the message.
+     */
+    attachments?: pulumi.Input<pulumi.Input<inputs.FlowActionsSlackPostMessageParamsAttachmentsArgs>[] | undefined>;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The text.
+     */
+    text?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsSlackPostMessageParamsAttachmentsArgs {
+    /**
+     * The side bar color.
+     */
+    color?: pulumi.Input<string | undefined>;
+    /**
+     * Fields shown as a table.
+     */
+    fields?: pulumi.Input<pulumi.Input<inputs.FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs>[] | undefined>;
+    /**
+     * Text above the attachment.
+     */
+    pretext?: pulumi.Input<string | undefined>;
+    /**
+     * The text.
+     */
+    text?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs {
+    /**
+     * Whether the field is short enough to sit beside another.
+     */
+    short?: pulumi.Input<boolean | undefined>;
+    /**
+     * The title.
+     */
+    title: pulumi.Input<string>;
+    /**
+     * The value.
+     */
+    value?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsStripeAddTaxIdArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of STRIPE ADD_TAX_ID.
+     */
+    params: pulumi.Input<inputs.FlowActionsStripeAddTaxIdParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of STRIPE ADD_TAX_ID.
+ */
+export interface FlowActionsStripeAddTaxIdParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The customer.
+     */
+    customerId: pulumi.Input<string>;
+    /**
+     * The tax id type (`eu_vat`, …).
+     */
+    type: pulumi.Input<string>;
+    /**
+     * The tax id.
+     */
+    value: pulumi.Input<string>;
+}
+
+export interface FlowActionsStripeCreateCustomerArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of STRIPE CREATE_CUSTOMER.
+     */
+    params: pulumi.Input<inputs.FlowActionsStripeCreateCustomerParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of STRIPE CREATE_CUSTOMER.
+ */
+export interface FlowActionsStripeCreateCustomerParamsArgs {
+    /**
+     * The customer's address.
+     */
+    address?: pulumi.Input<inputs.FlowActionsStripeCreateCustomerParamsAddressArgs | undefined>;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * A description.
+     */
+    description?: pulumi.Input<string | undefined>;
+    /**
+     * An email address (or a template giving one).
+     */
+    email?: pulumi.Input<string | undefined>;
+    /**
+     * Metadata, by key.
+     */
+    metadata?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
+    /**
+     * The name.
+     */
+    name?: pulumi.Input<string | undefined>;
+    /**
+     * A phone number.
+     */
+    phone?: pulumi.Input<string | undefined>;
+    /**
+     * Tax status: `none`, `exempt` or `reverse`.
+     */
+    taxExempt?: pulumi.Input<string | undefined>;
+    /**
+     * The customer's tax id.
+     */
+    taxId?: pulumi.Input<inputs.FlowActionsStripeCreateCustomerParamsTaxIdArgs | undefined>;
+}
+
+/**
+ * The customer's address.
+ */
+export interface FlowActionsStripeCreateCustomerParamsAddressArgs {
+    /**
+     * City.
+     */
+    city?: pulumi.Input<string | undefined>;
+    /**
+     * Country (ISO 3166-1 alpha-2).
+     */
+    country?: pulumi.Input<string | undefined>;
+    /**
+     * Address line 1.
+     */
+    line1?: pulumi.Input<string | undefined>;
+    /**
+     * Address line 2.
+     */
+    line2?: pulumi.Input<string | undefined>;
+    /**
+     * Postal code.
+     */
+    postalCode?: pulumi.Input<string | undefined>;
+    /**
+     * State or region.
+     */
+    state?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * The customer's tax id.
+ */
+export interface FlowActionsStripeCreateCustomerParamsTaxIdArgs {
+    /**
+     * The tax id type (`eu_vat`, …).
+     */
+    type: pulumi.Input<string>;
+    /**
+     * The tax id.
+     */
+    value: pulumi.Input<string>;
+}
+
+export interface FlowActionsStripeCreatePortalSessionArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of STRIPE CREATE_PORTAL_SESSION.
+     */
+    params: pulumi.Input<inputs.FlowActionsStripeCreatePortalSessionParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of STRIPE CREATE_PORTAL_SESSION.
+ */
+export interface FlowActionsStripeCreatePortalSessionParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The customer.
+     */
+    customerId: pulumi.Input<string>;
+    /**
+     * Where the portal sends the customer back.
+     */
+    returnUrl?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsStripeDeleteTaxIdArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of STRIPE DELETE_TAX_ID.
+     */
+    params: pulumi.Input<inputs.FlowActionsStripeDeleteTaxIdParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of STRIPE DELETE_TAX_ID.
+ */
+export interface FlowActionsStripeDeleteTaxIdParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The customer.
+     */
+    customerId: pulumi.Input<string>;
+}
+
+export interface FlowActionsStripeFindCustomersArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of STRIPE FIND_CUSTOMERS.
+     */
+    params: pulumi.Input<inputs.FlowActionsStripeFindCustomersParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of STRIPE FIND_CUSTOMERS.
+ */
+export interface FlowActionsStripeFindCustomersParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: pulumi.Input<string>;
+}
+
+export interface FlowActionsStripeGetCustomerArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of STRIPE GET_CUSTOMER.
+     */
+    params: pulumi.Input<inputs.FlowActionsStripeGetCustomerParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of STRIPE GET_CUSTOMER.
+ */
+export interface FlowActionsStripeGetCustomerParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+}
+
+export interface FlowActionsStripeUpdateCustomerArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of STRIPE UPDATE_CUSTOMER.
+     */
+    params: pulumi.Input<inputs.FlowActionsStripeUpdateCustomerParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of STRIPE UPDATE_CUSTOMER.
+ */
+export interface FlowActionsStripeUpdateCustomerParamsArgs {
+    /**
+     * The customer's address.
+     */
+    address?: pulumi.Input<inputs.FlowActionsStripeCreateCustomerParamsAddressArgs | undefined>;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * A description.
+     */
+    description?: pulumi.Input<string | undefined>;
+    /**
+     * An email address (or a template giving one).
+     */
+    email?: pulumi.Input<string | undefined>;
+    /**
+     * Metadata, by key.
+     */
+    metadata?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
+    /**
+     * The name.
+     */
+    name?: pulumi.Input<string | undefined>;
+    /**
+     * A phone number.
+     */
+    phone?: pulumi.Input<string | undefined>;
+    /**
+     * Tax status: `none`, `exempt` or `reverse`.
+     */
+    taxExempt?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowActionsTelegramSendMessageArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of TELEGRAM SEND_MESSAGE.
+     */
+    params: pulumi.Input<inputs.FlowActionsTelegramSendMessageParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of TELEGRAM SEND_MESSAGE.
+ */
+export interface FlowActionsTelegramSendMessageParamsArgs {
+    /**
+     * The chat.
+     */
+    chatId: pulumi.Input<string>;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The text.
+     */
+    text: pulumi.Input<string>;
+}
+
+export interface FlowActionsTwilioMakeCallArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of TWILIO MAKE_CALL.
+     */
+    params: pulumi.Input<inputs.FlowActionsTwilioMakeCallParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of TWILIO MAKE_CALL.
+ */
+export interface FlowActionsTwilioMakeCallParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The sender.
+     */
+    from: pulumi.Input<string>;
+    /**
+     * What the call says (TwiML).
+     */
+    payload: pulumi.Input<string>;
+    /**
+     * The recipient.
+     */
+    to: pulumi.Input<string>;
+}
+
+export interface FlowActionsTwilioSendSmsArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of TWILIO SEND_SMS.
+     */
+    params: pulumi.Input<inputs.FlowActionsTwilioSendSmsParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of TWILIO SEND_SMS.
+ */
+export interface FlowActionsTwilioSendSmsParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The sender.
+     */
+    from: pulumi.Input<string>;
+    /**
+     * The message text.
+     */
+    message: pulumi.Input<string>;
+    /**
+     * The recipient.
+     */
+    to: pulumi.Input<string>;
+}
+
+export interface FlowActionsWhatsappSendMessageArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of WHATSAPP SEND_MESSAGE.
+     */
+    params: pulumi.Input<inputs.FlowActionsWhatsappSendMessageParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of WHATSAPP SEND_MESSAGE.
+ */
+export interface FlowActionsWhatsappSendMessageParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The message, as the `type` needs it.
+     */
+    payload: pulumi.Input<any | string>;
+    /**
+     * The recipient's phone number.
+     */
+    recipientNumber: pulumi.Input<string>;
+    /**
+     * The sending phone number's id.
+     */
+    senderId: pulumi.Input<string>;
+    /**
+     * The kind of message.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowActionsXmlParseXmlArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of XML PARSE_XML.
+     */
+    params: pulumi.Input<inputs.FlowActionsXmlParseXmlParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of XML PARSE_XML.
+ */
+export interface FlowActionsXmlParseXmlParamsArgs {
+    /**
+     * The XML text.
+     */
+    xml: pulumi.Input<string>;
+}
+
+export interface FlowActionsXmlSerializeXmlArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of XML SERIALIZE_XML.
+     */
+    params: pulumi.Input<inputs.FlowActionsXmlSerializeXmlParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of XML SERIALIZE_XML.
+ */
+export interface FlowActionsXmlSerializeXmlParamsArgs {
+    /**
+     * The value.
+     */
+    object: pulumi.Input<string | any>;
+}
+
+export interface FlowActionsZapierTriggerWebhookArgs {
+    /**
+     * What the action does.
+     */
+    action: pulumi.Input<string>;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: pulumi.Input<boolean | undefined>;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: pulumi.Input<boolean | undefined>;
+    /**
+     * The params of ZAPIER TRIGGER_WEBHOOK.
+     */
+    params: pulumi.Input<inputs.FlowActionsZapierTriggerWebhookParamsArgs>;
+    /**
+     * The integration the action belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
+ * The params of ZAPIER TRIGGER_WEBHOOK.
+ */
+export interface FlowActionsZapierTriggerWebhookParamsArgs {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: pulumi.Input<string>;
+    /**
+     * The HTTP method.
+     */
+    method?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowVaultConnectionSetupVariant1Args {
+    /**
+     * The API key.
+     */
+    apiKey: pulumi.Input<string>;
+    /**
+     * The account's API URL.
+     */
+    baseUrl: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant10Args {
+    /**
+     * Where the key goes: a `HEADER` or the `QUERY`.
+     */
+    in: pulumi.Input<string>;
+    /**
+     * The header or query parameter that carries the key.
+     */
+    name: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+    /**
+     * The key.
+     */
+    value: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant11Args {
+    /**
+     * The audience to request tokens for.
+     */
+    audience?: pulumi.Input<string | undefined>;
+    /**
+     * The client id.
+     */
+    clientId: pulumi.Input<string>;
+    /**
+     * The client secret.
+     */
+    clientSecret: pulumi.Input<string>;
+    /**
+     * The resource indicator to request.
+     */
+    resource?: pulumi.Input<string | undefined>;
+    /**
+     * The scopes to request, space-separated.
+     */
+    scope?: pulumi.Input<string | undefined>;
+    /**
+     * Where tokens are fetched.
+     */
+    tokenEndpoint: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant12Args {
+    /**
+     * The API key.
+     */
+    apiKey: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant13Args {
+    /**
+     * The authorization code.
+     */
+    code?: pulumi.Input<string | undefined>;
+    /**
+     * The kind of credentials.
+     */
+    type?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowVaultConnectionSetupVariant14Args {
+    /**
+     * The signing algorithm.
+     */
+    algorithm: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant15Args {
+    /**
+     * The secret API key.
+     */
+    secretKey: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant16Args {
+    /**
+     * The authorization code.
+     */
+    code?: pulumi.Input<string | undefined>;
+    /**
+     * The kind of credentials.
+     */
+    type?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowVaultConnectionSetupVariant17Args {
+    /**
+     * The API key.
+     */
+    apiKey: pulumi.Input<string>;
+    /**
+     * The secret key.
+     */
+    secretKey: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant18Args {
+    /**
+     * The access token.
+     */
+    token: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant19Args {
+    /**
+     * The authorization code.
+     */
+    code?: pulumi.Input<string | undefined>;
+    /**
+     * The kind of credentials.
+     */
+    type?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowVaultConnectionSetupVariant2Args {
+    /**
+     * The API key.
+     */
+    apiKey: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant20Args {
+    /**
+     * The authorization code.
+     */
+    code?: pulumi.Input<string | undefined>;
+    /**
+     * The kind of credentials.
+     */
+    type?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowVaultConnectionSetupVariant21Args {
+    /**
+     * The API key.
+     */
+    apiKey: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant22Args {
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+    /**
+     * The webhook URL (it is the credential).
+     */
+    url: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant23Args {
+    /**
+     * The authorization code.
+     */
+    code?: pulumi.Input<string | undefined>;
+    /**
+     * The kind of credentials.
+     */
+    type?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowVaultConnectionSetupVariant24Args {
+    /**
+     * The secret key.
+     */
+    privateKey: pulumi.Input<string>;
+    /**
+     * The publishable key.
+     */
+    publicKey: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant25Args {
+    /**
+     * The authorization code.
+     */
+    code?: pulumi.Input<string | undefined>;
+    /**
+     * The kind of credentials.
+     */
+    type?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowVaultConnectionSetupVariant26Args {
+    /**
+     * The access token.
+     */
+    token: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant27Args {
+    /**
+     * The account SID.
+     */
+    accountId: pulumi.Input<string>;
+    /**
+     * The auth token.
+     */
+    apiKey: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant28Args {
+    /**
+     * The access token.
+     */
+    token: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant29Args {
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+    /**
+     * The webhook URL (it is the credential).
+     */
+    url: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant3Args {
+    /**
+     * The API to get tokens for.
+     */
+    audience?: pulumi.Input<string | undefined>;
+    /**
+     * The client id of a machine-to-machine application.
+     */
+    clientId: pulumi.Input<string>;
+    /**
+     * Its client secret.
+     */
+    clientSecret: pulumi.Input<string>;
+    /**
+     * The tenant's domain.
+     */
+    domain: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant4Args {
+    /**
+     * The service account's email.
+     */
+    clientEmail?: pulumi.Input<string | undefined>;
+    /**
+     * The service account's private key.
+     */
+    privateKey?: pulumi.Input<string | undefined>;
+    /**
+     * The Google Cloud project.
+     */
+    projectId?: pulumi.Input<string | undefined>;
+    /**
+     * The kind of credentials.
+     */
+    type?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowVaultConnectionSetupVariant5Args {
+    /**
+     * The secret API key.
+     */
+    secretKey: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant6Args {
+    /**
+     * The authorization code.
+     */
+    code?: pulumi.Input<string | undefined>;
+    /**
+     * The kind of credentials.
+     */
+    type?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowVaultConnectionSetupVariant7Args {
+    /**
+     * The authorization code.
+     */
+    code?: pulumi.Input<string | undefined>;
+    /**
+     * The kind of credentials.
+     */
+    type?: pulumi.Input<string | undefined>;
+}
+
+export interface FlowVaultConnectionSetupVariant8Args {
+    /**
+     * The bearer token sent with each request.
+     */
+    token: pulumi.Input<string>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface FlowVaultConnectionSetupVariant9Args {
+    /**
+     * The password.
+     */
+    password?: pulumi.Input<string | undefined>;
+    /**
+     * The kind of credentials.
+     */
+    type: pulumi.Input<string>;
+    /**
+     * The user name.
+     */
+    username: pulumi.Input<string>;
+}
+
 export interface FormComponentAuth0VerifiableCredentialsArgs {
     /**
      * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
@@ -1069,7 +4712,7 @@ export interface FormComponentPaymentConfigArgs {
      */
     charge: pulumi.Input<inputs.FormComponentPaymentConfigChargeOneOffArgs | inputs.FormComponentPaymentConfigChargeSubscriptionArgs>;
     /**
-     * The payment provider's keys: `public_key` and `private_key` (a secret).
+     * The payment provider's keys: `publicKey` and `privateKey` (a secret).
      */
     credentials: pulumi.Input<inputs.FormComponentPaymentConfigCredentialsArgs>;
     /**

@@ -119,6 +119,3649 @@ export interface EventStreamSubscriptions {
     eventType?: string;
 }
 
+export interface FlowActionsActivecampaignListContacts {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of ACTIVECAMPAIGN LIST_CONTACTS.
+     */
+    params: outputs.FlowActionsActivecampaignListContactsParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of ACTIVECAMPAIGN LIST_CONTACTS.
+ */
+export interface FlowActionsActivecampaignListContactsParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: string;
+}
+
+export interface FlowActionsActivecampaignUpsertContact {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+     */
+    params: outputs.FlowActionsActivecampaignUpsertContactParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+ */
+export interface FlowActionsActivecampaignUpsertContactParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * Custom field values, by field id.
+     */
+    customFields?: any;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: string;
+    /**
+     * The first name.
+     */
+    firstName?: string;
+    /**
+     * The last name.
+     */
+    lastName?: string;
+    /**
+     * A phone number.
+     */
+    phone?: string;
+}
+
+export interface FlowActionsAirtableCreateRecord {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of AIRTABLE CREATE_RECORD.
+     */
+    params: outputs.FlowActionsAirtableCreateRecordParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of AIRTABLE CREATE_RECORD.
+ */
+export interface FlowActionsAirtableCreateRecordParams {
+    /**
+     * The base.
+     */
+    baseId: string;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The record's fields.
+     */
+    fields?: any;
+    /**
+     * The table.
+     */
+    tableName: string;
+}
+
+export interface FlowActionsAirtableListRecords {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of AIRTABLE LIST_RECORDS.
+     */
+    params: outputs.FlowActionsAirtableListRecordsParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of AIRTABLE LIST_RECORDS.
+ */
+export interface FlowActionsAirtableListRecordsParams {
+    /**
+     * The base.
+     */
+    baseId: string;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * A formula the records must match.
+     */
+    query?: string;
+    /**
+     * The table.
+     */
+    tableName: string;
+    /**
+     * The view to read.
+     */
+    view?: string;
+}
+
+export interface FlowActionsAirtableUpdateRecord {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of AIRTABLE UPDATE_RECORD.
+     */
+    params: outputs.FlowActionsAirtableUpdateRecordParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of AIRTABLE UPDATE_RECORD.
+ */
+export interface FlowActionsAirtableUpdateRecordParams {
+    /**
+     * The base.
+     */
+    baseId: string;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The fields to change.
+     */
+    fields?: any;
+    /**
+     * The record to change.
+     */
+    recordId: string;
+    /**
+     * The table.
+     */
+    tableName: string;
+}
+
+export interface FlowActionsAuth0CreateUser {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of AUTH0 CREATE_USER.
+     */
+    params: outputs.FlowActionsAuth0CreateUserParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of AUTH0 CREATE_USER.
+ */
+export interface FlowActionsAuth0CreateUserParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The user to create.
+     */
+    payload: any;
+}
+
+export interface FlowActionsAuth0GetUser {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of AUTH0 GET_USER.
+     */
+    params: outputs.FlowActionsAuth0GetUserParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of AUTH0 GET_USER.
+ */
+export interface FlowActionsAuth0GetUserParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The user's id.
+     */
+    userId: string;
+}
+
+export interface FlowActionsAuth0MakeCall {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of AUTH0 MAKE_CALL.
+     */
+    params: outputs.FlowActionsAuth0MakeCallParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of AUTH0 MAKE_CALL.
+ */
+export interface FlowActionsAuth0MakeCallParams {
+    /**
+     * Variables for the message template.
+     */
+    customVars?: any;
+    /**
+     * The sender.
+     */
+    from?: string;
+    /**
+     * The message text.
+     */
+    message: string;
+    /**
+     * The recipient.
+     */
+    to: string;
+}
+
+export interface FlowActionsAuth0SendEmail {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of AUTH0 SEND_EMAIL.
+     */
+    params: outputs.FlowActionsAuth0SendEmailParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of AUTH0 SEND_EMAIL.
+ */
+export interface FlowActionsAuth0SendEmailParams {
+    /**
+     * The message body (HTML).
+     */
+    body: string;
+    /**
+     * Variables for the message template.
+     */
+    customVars?: any;
+    /**
+     * The sender.
+     */
+    from?: outputs.FlowActionsAuth0SendEmailParamsFrom;
+    /**
+     * The subject line.
+     */
+    subject: string;
+    /**
+     * An email address (or a template giving one).
+     */
+    to: string;
+}
+
+/**
+ * The sender.
+ */
+export interface FlowActionsAuth0SendEmailParamsFrom {
+    /**
+     * An email address (or a template giving one).
+     */
+    email: string;
+    /**
+     * The sender's name.
+     */
+    name?: string;
+}
+
+export interface FlowActionsAuth0SendRequest {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of AUTH0 SEND_REQUEST.
+     */
+    params: outputs.FlowActionsAuth0SendRequestParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of AUTH0 SEND_REQUEST.
+ */
+export interface FlowActionsAuth0SendRequestParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * Request headers, by name.
+     */
+    headers?: any;
+    /**
+     * The HTTP method (default `GET`).
+     */
+    method?: string;
+    /**
+     * Query parameters to add to the URL, by name.
+     */
+    params?: {[key: string]: number | string};
+    /**
+     * The Management API path to call.
+     */
+    pathname: string;
+    /**
+     * The request body.
+     */
+    payload?: string | any[] | any;
+}
+
+export interface FlowActionsAuth0SendSms {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of AUTH0 SEND_SMS.
+     */
+    params: outputs.FlowActionsAuth0SendSmsParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of AUTH0 SEND_SMS.
+ */
+export interface FlowActionsAuth0SendSmsParams {
+    /**
+     * Variables for the message template.
+     */
+    customVars?: any;
+    /**
+     * The sender.
+     */
+    from?: string;
+    /**
+     * The message text.
+     */
+    message: string;
+    /**
+     * The recipient.
+     */
+    to: string;
+}
+
+export interface FlowActionsAuth0UpdateUser {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of AUTH0 UPDATE_USER.
+     */
+    params: outputs.FlowActionsAuth0UpdateUserParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of AUTH0 UPDATE_USER.
+ */
+export interface FlowActionsAuth0UpdateUserParams {
+    /**
+     * The user's fields to change.
+     */
+    changes: any;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The user's id.
+     */
+    userId: string;
+}
+
+export interface FlowActionsBigqueryInsertRows {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of BIGQUERY INSERT_ROWS.
+     */
+    params: outputs.FlowActionsBigqueryInsertRowsParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of BIGQUERY INSERT_ROWS.
+ */
+export interface FlowActionsBigqueryInsertRowsParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The row.
+     */
+    data?: any;
+    /**
+     * The dataset.
+     */
+    datasetId: string;
+    /**
+     * The table.
+     */
+    tableId: string;
+}
+
+export interface FlowActionsClearbitFindCompany {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of CLEARBIT FIND_COMPANY.
+     */
+    params: outputs.FlowActionsClearbitFindCompanyParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of CLEARBIT FIND_COMPANY.
+ */
+export interface FlowActionsClearbitFindCompanyParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The company's domain.
+     */
+    domain: string;
+}
+
+export interface FlowActionsClearbitFindPerson {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of CLEARBIT FIND_PERSON.
+     */
+    params: outputs.FlowActionsClearbitFindPersonParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of CLEARBIT FIND_PERSON.
+ */
+export interface FlowActionsClearbitFindPersonParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: string;
+}
+
+export interface FlowActionsEmailVerifyEmail {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of EMAIL VERIFY_EMAIL.
+     */
+    params: outputs.FlowActionsEmailVerifyEmailParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of EMAIL VERIFY_EMAIL.
+ */
+export interface FlowActionsEmailVerifyEmailParams {
+    /**
+     * An email address (or a template giving one).
+     */
+    email: string;
+    /**
+     * What the address must pass.
+     */
+    rules?: outputs.FlowActionsEmailVerifyEmailParamsRules;
+}
+
+/**
+ * What the address must pass.
+ */
+export interface FlowActionsEmailVerifyEmailParamsRules {
+    /**
+     * Domains always accepted.
+     */
+    allowlist?: string[];
+    /**
+     * Refuse aliases (`a+b@…`).
+     */
+    blockAliases?: boolean;
+    /**
+     * Refuse disposable addresses.
+     */
+    blockDisposableEmails?: boolean;
+    /**
+     * Refuse free email providers.
+     */
+    blockFreeEmails?: boolean;
+    /**
+     * Domains refused.
+     */
+    blocklist?: string[];
+    /**
+     * Refuse a domain without an MX record.
+     */
+    requireMxRecord?: boolean;
+}
+
+export interface FlowActionsFlowBooleanCondition {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of FLOW BOOLEAN_CONDITION.
+     */
+    params: outputs.FlowActionsFlowBooleanConditionParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of FLOW BOOLEAN_CONDITION.
+ */
+export interface FlowActionsFlowBooleanConditionParams {
+    /**
+     * The actions run otherwise.
+     */
+    else?: outputs.FlowActionsFlowBooleanConditionParamsThen[];
+    /**
+     * The actions run when the condition holds.
+     */
+    then?: outputs.FlowActionsFlowBooleanConditionParamsThen[];
+}
+
+/**
+ * An action run on this branch.
+ */
+export interface FlowActionsFlowBooleanConditionParamsThen {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * The action's params (checked by the server as the action's own).
+     */
+    params?: any;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+export interface FlowActionsFlowDelayFlow {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of FLOW DELAY_FLOW.
+     */
+    params: outputs.FlowActionsFlowDelayFlowParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of FLOW DELAY_FLOW.
+ */
+export interface FlowActionsFlowDelayFlowParams {
+    /**
+     * How long to wait, in `units`.
+     */
+    number: number | string;
+    /**
+     * The unit of `number`.
+     */
+    units?: string;
+}
+
+export interface FlowActionsFlowDoNothing {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * Empty.
+     */
+    params?: any;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+export interface FlowActionsFlowErrorMessage {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of FLOW ERROR_MESSAGE.
+     */
+    params: outputs.FlowActionsFlowErrorMessageParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of FLOW ERROR_MESSAGE.
+ */
+export interface FlowActionsFlowErrorMessageParams {
+    /**
+     * The message shown.
+     */
+    message: string;
+}
+
+export interface FlowActionsFlowMapValue {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of FLOW MAP_VALUE.
+     */
+    params: outputs.FlowActionsFlowMapValueParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of FLOW MAP_VALUE.
+ */
+export interface FlowActionsFlowMapValueParams {
+    /**
+     * The result for each value of `input`.
+     */
+    cases?: any;
+    /**
+     * The result when no case matches.
+     */
+    fallback?: string | number | any | any[];
+    /**
+     * The value to map.
+     */
+    input: number | string;
+}
+
+export interface FlowActionsFlowReturnJson {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of FLOW RETURN_JSON.
+     */
+    params: outputs.FlowActionsFlowReturnJsonParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of FLOW RETURN_JSON.
+ */
+export interface FlowActionsFlowReturnJsonParams {
+    /**
+     * What to return.
+     */
+    payload: any | string;
+}
+
+export interface FlowActionsFlowStoreVars {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of FLOW STORE_VARS.
+     */
+    params: outputs.FlowActionsFlowStoreVarsParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of FLOW STORE_VARS.
+ */
+export interface FlowActionsFlowStoreVarsParams {
+    /**
+     * The variables to store, by name.
+     */
+    vars: any;
+}
+
+export interface FlowActionsGoogleSheetsAddRow {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of GOOGLE_SHEETS ADD_ROW.
+     */
+    params: outputs.FlowActionsGoogleSheetsAddRowParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of GOOGLE_SHEETS ADD_ROW.
+ */
+export interface FlowActionsGoogleSheetsAddRowParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The sheet.
+     */
+    sheetId?: number | string;
+    /**
+     * The spreadsheet.
+     */
+    spreadsheetId: string;
+    /**
+     * The cells.
+     */
+    values?: string[];
+}
+
+export interface FlowActionsHttpSendRequest {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of HTTP SEND_REQUEST.
+     */
+    params: outputs.FlowActionsHttpSendRequestParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of HTTP SEND_REQUEST.
+ */
+export interface FlowActionsHttpSendRequestParams {
+    /**
+     * Basic authentication of the request (better kept in a vault connection).
+     */
+    basic?: outputs.FlowActionsHttpSendRequestParamsBasic;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId?: string;
+    /**
+     * How `payload` is sent.
+     */
+    contentType?: string;
+    /**
+     * Request headers, by name.
+     */
+    headers?: any;
+    /**
+     * The HTTP method (default `GET`).
+     */
+    method?: string;
+    /**
+     * Query parameters to add to the URL, by name.
+     */
+    params?: {[key: string]: number | string};
+    /**
+     * The request body.
+     */
+    payload?: string | any[] | any;
+    /**
+     * The URL to call.
+     */
+    url: string;
+}
+
+/**
+ * Basic authentication of the request (better kept in a vault connection).
+ */
+export interface FlowActionsHttpSendRequestParamsBasic {
+    /**
+     * Basic authentication password: stored as a secret.
+     */
+    password?: string;
+    /**
+     * The user name.
+     */
+    username?: string;
+}
+
+export interface FlowActionsHubspotEnrollContact {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of HUBSPOT ENROLL_CONTACT.
+     */
+    params: outputs.FlowActionsHubspotEnrollContactParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of HUBSPOT ENROLL_CONTACT.
+ */
+export interface FlowActionsHubspotEnrollContactParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: string;
+    /**
+     * The workflow to enroll the contact in.
+     */
+    workflowId: number | string;
+}
+
+export interface FlowActionsHubspotGetContact {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of HUBSPOT GET_CONTACT.
+     */
+    params: outputs.FlowActionsHubspotGetContactParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of HUBSPOT GET_CONTACT.
+ */
+export interface FlowActionsHubspotGetContactParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: string;
+}
+
+export interface FlowActionsHubspotUpsertContact {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of HUBSPOT UPSERT_CONTACT.
+     */
+    params: outputs.FlowActionsHubspotUpsertContactParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of HUBSPOT UPSERT_CONTACT.
+ */
+export interface FlowActionsHubspotUpsertContactParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: string;
+    /**
+     * Contact properties to set: each a `property` and its value.
+     */
+    properties?: outputs.FlowActionsHubspotUpsertContactParamsProperties[];
+}
+
+export interface FlowActionsHubspotUpsertContactParamsProperties {
+    /**
+     * A contact property's name.
+     */
+    property: string;
+}
+
+export interface FlowActionsJsonCreateJson {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of JSON CREATE_JSON.
+     */
+    params: outputs.FlowActionsJsonCreateJsonParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of JSON CREATE_JSON.
+ */
+export interface FlowActionsJsonCreateJsonParams {
+    /**
+     * The object to make.
+     */
+    object: any;
+}
+
+export interface FlowActionsJsonParseJson {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of JSON PARSE_JSON.
+     */
+    params: outputs.FlowActionsJsonParseJsonParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of JSON PARSE_JSON.
+ */
+export interface FlowActionsJsonParseJsonParams {
+    /**
+     * The JSON text.
+     */
+    json: string;
+}
+
+export interface FlowActionsJsonSerializeJson {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of JSON SERIALIZE_JSON.
+     */
+    params: outputs.FlowActionsJsonSerializeJsonParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of JSON SERIALIZE_JSON.
+ */
+export interface FlowActionsJsonSerializeJsonParams {
+    /**
+     * The value.
+     */
+    object: string | any;
+}
+
+export interface FlowActionsJwtDecodeJwt {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of JWT DECODE_JWT.
+     */
+    params: outputs.FlowActionsJwtDecodeJwtParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of JWT DECODE_JWT.
+ */
+export interface FlowActionsJwtDecodeJwtParams {
+    /**
+     * The token to decode.
+     */
+    token: string;
+}
+
+export interface FlowActionsJwtSignJwt {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of JWT SIGN_JWT.
+     */
+    params: outputs.FlowActionsJwtSignJwtParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of JWT SIGN_JWT.
+ */
+export interface FlowActionsJwtSignJwtParams {
+    /**
+     * The token's audience (`aud`).
+     */
+    audience?: string;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * How long the token lasts (`1h`, `30m`).
+     */
+    expiresIn?: string;
+    /**
+     * The token's issuer (`iss`).
+     */
+    issuer?: string;
+    /**
+     * The claims.
+     */
+    payload?: any;
+    /**
+     * The subject line.
+     */
+    subject?: string;
+}
+
+export interface FlowActionsJwtVerifyJwt {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of JWT VERIFY_JWT.
+     */
+    params: outputs.FlowActionsJwtVerifyJwtParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of JWT VERIFY_JWT.
+ */
+export interface FlowActionsJwtVerifyJwtParams {
+    /**
+     * The token's audience (`aud`).
+     */
+    audience?: string;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The token's issuer (`iss`).
+     */
+    issuer?: string;
+    /**
+     * The token to verify.
+     */
+    token: string;
+}
+
+export interface FlowActionsMailchimpUpsertMember {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of MAILCHIMP UPSERT_MEMBER.
+     */
+    params: outputs.FlowActionsMailchimpUpsertMemberParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of MAILCHIMP UPSERT_MEMBER.
+ */
+export interface FlowActionsMailchimpUpsertMemberParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The audience (list).
+     */
+    listId: string;
+    /**
+     * The member to add or update.
+     */
+    member: outputs.FlowActionsMailchimpUpsertMemberParamsMember;
+}
+
+/**
+ * The member to add or update.
+ */
+export interface FlowActionsMailchimpUpsertMemberParamsMember {
+    /**
+     * An email address (or a template giving one).
+     */
+    emailAddress: string;
+    /**
+     * Merge field values, by tag.
+     */
+    mergeFields?: any;
+    /**
+     * The member's status when added (`subscribed`, `pending`, …).
+     */
+    statusIfNew: string;
+}
+
+export interface FlowActionsMailjetSendEmail {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The message: its `content`, or a `templateId` and its `variables`.
+     */
+    params: outputs.FlowActionsMailjetSendEmailParamsVariant1 | outputs.FlowActionsMailjetSendEmailParamsVariant2;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+export interface FlowActionsMailjetSendEmailParamsVariant1 {
+    /**
+     * The message, as Mailjet takes it.
+     */
+    content: string;
+}
+
+export interface FlowActionsMailjetSendEmailParamsVariant2 {
+    /**
+     * The Mailjet template.
+     */
+    templateId: number;
+    /**
+     * Template variables, by name.
+     */
+    variables?: any;
+}
+
+export interface FlowActionsOtpGenerateCode {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of OTP GENERATE_CODE.
+     */
+    params: outputs.FlowActionsOtpGenerateCodeParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of OTP GENERATE_CODE.
+ */
+export interface FlowActionsOtpGenerateCodeParams {
+    /**
+     * Digits in the code.
+     */
+    length: number;
+    /**
+     * What the code is for (the same on generation and verification).
+     */
+    reference: string;
+}
+
+export interface FlowActionsOtpVerifyCode {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of OTP VERIFY_CODE.
+     */
+    params: outputs.FlowActionsOtpVerifyCodeParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of OTP VERIFY_CODE.
+ */
+export interface FlowActionsOtpVerifyCodeParams {
+    /**
+     * The code to check.
+     */
+    code: number | string;
+    /**
+     * What the code is for (the same on generation and verification).
+     */
+    reference: string;
+}
+
+export interface FlowActionsPipedriveAddDeal {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of PIPEDRIVE ADD_DEAL.
+     */
+    params: outputs.FlowActionsPipedriveAddDealParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of PIPEDRIVE ADD_DEAL.
+ */
+export interface FlowActionsPipedriveAddDealParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * Other fields, by key.
+     */
+    fields?: any;
+    /**
+     * The organization.
+     */
+    organizationId?: number | string;
+    /**
+     * The person.
+     */
+    personId?: number | string;
+    /**
+     * The pipeline stage.
+     */
+    stageId?: number | string;
+    /**
+     * The title.
+     */
+    title: string;
+    /**
+     * The user's id.
+     */
+    userId?: number | string;
+    /**
+     * The value.
+     */
+    value?: string;
+}
+
+export interface FlowActionsPipedriveAddOrganization {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of PIPEDRIVE ADD_ORGANIZATION.
+     */
+    params: outputs.FlowActionsPipedriveAddOrganizationParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of PIPEDRIVE ADD_ORGANIZATION.
+ */
+export interface FlowActionsPipedriveAddOrganizationParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * Other fields, by key.
+     */
+    fields?: any;
+    /**
+     * The name.
+     */
+    name: string;
+    /**
+     * The owner.
+     */
+    ownerId?: number | string;
+}
+
+export interface FlowActionsPipedriveAddPerson {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of PIPEDRIVE ADD_PERSON.
+     */
+    params: outputs.FlowActionsPipedriveAddPersonParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of PIPEDRIVE ADD_PERSON.
+ */
+export interface FlowActionsPipedriveAddPersonParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * An email address (or a template giving one).
+     */
+    email?: string;
+    /**
+     * Other fields, by key.
+     */
+    fields?: any;
+    /**
+     * The name.
+     */
+    name: string;
+    /**
+     * The organization.
+     */
+    organizationId?: number | string;
+    /**
+     * The owner.
+     */
+    ownerId?: number | string;
+    /**
+     * A phone number.
+     */
+    phone?: string;
+}
+
+export interface FlowActionsSalesforceCreateLead {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of SALESFORCE CREATE_LEAD.
+     */
+    params: outputs.FlowActionsSalesforceCreateLeadParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of SALESFORCE CREATE_LEAD.
+ */
+export interface FlowActionsSalesforceCreateLeadParams {
+    /**
+     * The company.
+     */
+    company: string;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * An email address (or a template giving one).
+     */
+    email?: string;
+    /**
+     * The first name.
+     */
+    firstName?: string;
+    /**
+     * The last name.
+     */
+    lastName: string;
+    /**
+     * Other fields, by name.
+     */
+    payload?: any;
+    /**
+     * A phone number.
+     */
+    phone?: string;
+}
+
+export interface FlowActionsSalesforceGetLead {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of SALESFORCE GET_LEAD.
+     */
+    params: outputs.FlowActionsSalesforceGetLeadParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of SALESFORCE GET_LEAD.
+ */
+export interface FlowActionsSalesforceGetLeadParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The lead.
+     */
+    leadId: string;
+}
+
+export interface FlowActionsSalesforceSearchLeads {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of SALESFORCE SEARCH_LEADS.
+     */
+    params: outputs.FlowActionsSalesforceSearchLeadsParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of SALESFORCE SEARCH_LEADS.
+ */
+export interface FlowActionsSalesforceSearchLeadsParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The lead fields to return.
+     */
+    leadFields: string[];
+    /**
+     * The field searched.
+     */
+    searchField: string;
+    /**
+     * What to search for.
+     */
+    searchValue: string;
+}
+
+export interface FlowActionsSalesforceUpdateLead {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of SALESFORCE UPDATE_LEAD.
+     */
+    params: outputs.FlowActionsSalesforceUpdateLeadParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of SALESFORCE UPDATE_LEAD.
+ */
+export interface FlowActionsSalesforceUpdateLeadParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The lead.
+     */
+    leadId: string;
+    /**
+     * Other fields, by name.
+     */
+    payload?: any;
+}
+
+export interface FlowActionsSendgridSendEmail {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of SENDGRID SEND_EMAIL.
+     */
+    params: outputs.FlowActionsSendgridSendEmailParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of SENDGRID SEND_EMAIL.
+ */
+export interface FlowActionsSendgridSendEmailParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The sender.
+     */
+    from: outputs.FlowActionsSendgridSendEmailParamsFrom;
+    /**
+     * SendGrid personalizations (recipients, subject, data).
+     */
+    personalizations: any[];
+}
+
+/**
+ * The sender.
+ */
+export interface FlowActionsSendgridSendEmailParamsFrom {
+    /**
+     * An email address (or a template giving one).
+     */
+    email: string;
+    /**
+     * The sender's name.
+     */
+    name?: string;
+}
+
+export interface FlowActionsSlackPostMessage {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of SLACK POST_MESSAGE.
+     */
+    params: outputs.FlowActionsSlackPostMessageParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of SLACK POST_MESSAGE.
+ */
+export interface FlowActionsSlackPostMessageParams {
+    /**
+     * Attachments of the message.
+     */
+    attachments?: outputs.FlowActionsSlackPostMessageParamsAttachments[];
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The text.
+     */
+    text?: string;
+}
+
+export interface FlowActionsSlackPostMessageParamsAttachments {
+    /**
+     * The side bar color.
+     */
+    color?: string;
+    /**
+     * Fields shown as a table.
+     */
+    fields?: outputs.FlowActionsSlackPostMessageParamsAttachmentsFields[];
+    /**
+     * Text above the attachment.
+     */
+    pretext?: string;
+    /**
+     * The text.
+     */
+    text?: string;
+}
+
+export interface FlowActionsSlackPostMessageParamsAttachmentsFields {
+    /**
+     * Whether the field is short enough to sit beside another.
+     */
+    short?: boolean;
+    /**
+     * The title.
+     */
+    title: string;
+    /**
+     * The value.
+     */
+    value?: string;
+}
+
+export interface FlowActionsStripeAddTaxId {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of STRIPE ADD_TAX_ID.
+     */
+    params: outputs.FlowActionsStripeAddTaxIdParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of STRIPE ADD_TAX_ID.
+ */
+export interface FlowActionsStripeAddTaxIdParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The customer.
+     */
+    customerId: string;
+    /**
+     * The tax id type (`eu_vat`, …).
+     */
+    type: string;
+    /**
+     * The tax id.
+     */
+    value: string;
+}
+
+export interface FlowActionsStripeCreateCustomer {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of STRIPE CREATE_CUSTOMER.
+     */
+    params: outputs.FlowActionsStripeCreateCustomerParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of STRIPE CREATE_CUSTOMER.
+ */
+export interface FlowActionsStripeCreateCustomerParams {
+    /**
+     * The customer's address.
+     */
+    address?: outputs.FlowActionsStripeCreateCustomerParamsAddress;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * A description.
+     */
+    description?: string;
+    /**
+     * An email address (or a template giving one).
+     */
+    email?: string;
+    /**
+     * Metadata, by key.
+     */
+    metadata?: {[key: string]: string};
+    /**
+     * The name.
+     */
+    name?: string;
+    /**
+     * A phone number.
+     */
+    phone?: string;
+    /**
+     * Tax status: `none`, `exempt` or `reverse`.
+     */
+    taxExempt?: string;
+    /**
+     * The customer's tax id.
+     */
+    taxId?: outputs.FlowActionsStripeCreateCustomerParamsTaxId;
+}
+
+/**
+ * The customer's address.
+ */
+export interface FlowActionsStripeCreateCustomerParamsAddress {
+    /**
+     * City.
+     */
+    city?: string;
+    /**
+     * Country (ISO 3166-1 alpha-2).
+     */
+    country?: string;
+    /**
+     * Address line 1.
+     */
+    line1?: string;
+    /**
+     * Address line 2.
+     */
+    line2?: string;
+    /**
+     * Postal code.
+     */
+    postalCode?: string;
+    /**
+     * State or region.
+     */
+    state?: string;
+}
+
+/**
+ * The customer's tax id.
+ */
+export interface FlowActionsStripeCreateCustomerParamsTaxId {
+    /**
+     * The tax id type (`eu_vat`, …).
+     */
+    type: string;
+    /**
+     * The tax id.
+     */
+    value: string;
+}
+
+export interface FlowActionsStripeCreatePortalSession {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of STRIPE CREATE_PORTAL_SESSION.
+     */
+    params: outputs.FlowActionsStripeCreatePortalSessionParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of STRIPE CREATE_PORTAL_SESSION.
+ */
+export interface FlowActionsStripeCreatePortalSessionParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The customer.
+     */
+    customerId: string;
+    /**
+     * Where the portal sends the customer back.
+     */
+    returnUrl?: string;
+}
+
+export interface FlowActionsStripeDeleteTaxId {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of STRIPE DELETE_TAX_ID.
+     */
+    params: outputs.FlowActionsStripeDeleteTaxIdParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of STRIPE DELETE_TAX_ID.
+ */
+export interface FlowActionsStripeDeleteTaxIdParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The customer.
+     */
+    customerId: string;
+}
+
+export interface FlowActionsStripeFindCustomers {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of STRIPE FIND_CUSTOMERS.
+     */
+    params: outputs.FlowActionsStripeFindCustomersParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of STRIPE FIND_CUSTOMERS.
+ */
+export interface FlowActionsStripeFindCustomersParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * An email address (or a template giving one).
+     */
+    email: string;
+}
+
+export interface FlowActionsStripeGetCustomer {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of STRIPE GET_CUSTOMER.
+     */
+    params: outputs.FlowActionsStripeGetCustomerParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of STRIPE GET_CUSTOMER.
+ */
+export interface FlowActionsStripeGetCustomerParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+}
+
+export interface FlowActionsStripeUpdateCustomer {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of STRIPE UPDATE_CUSTOMER.
+     */
+    params: outputs.FlowActionsStripeUpdateCustomerParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of STRIPE UPDATE_CUSTOMER.
+ */
+export interface FlowActionsStripeUpdateCustomerParams {
+    /**
+     * The customer's address.
+     */
+    address?: outputs.FlowActionsStripeCreateCustomerParamsAddress;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * A description.
+     */
+    description?: string;
+    /**
+     * An email address (or a template giving one).
+     */
+    email?: string;
+    /**
+     * Metadata, by key.
+     */
+    metadata?: {[key: string]: string};
+    /**
+     * The name.
+     */
+    name?: string;
+    /**
+     * A phone number.
+     */
+    phone?: string;
+    /**
+     * Tax status: `none`, `exempt` or `reverse`.
+     */
+    taxExempt?: string;
+}
+
+export interface FlowActionsTelegramSendMessage {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of TELEGRAM SEND_MESSAGE.
+     */
+    params: outputs.FlowActionsTelegramSendMessageParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of TELEGRAM SEND_MESSAGE.
+ */
+export interface FlowActionsTelegramSendMessageParams {
+    /**
+     * The chat.
+     */
+    chatId: string;
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The text.
+     */
+    text: string;
+}
+
+export interface FlowActionsTwilioMakeCall {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of TWILIO MAKE_CALL.
+     */
+    params: outputs.FlowActionsTwilioMakeCallParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of TWILIO MAKE_CALL.
+ */
+export interface FlowActionsTwilioMakeCallParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The sender.
+     */
+    from: string;
+    /**
+     * What the call says (TwiML).
+     */
+    payload: string;
+    /**
+     * The recipient.
+     */
+    to: string;
+}
+
+export interface FlowActionsTwilioSendSms {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of TWILIO SEND_SMS.
+     */
+    params: outputs.FlowActionsTwilioSendSmsParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of TWILIO SEND_SMS.
+ */
+export interface FlowActionsTwilioSendSmsParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The sender.
+     */
+    from: string;
+    /**
+     * The message text.
+     */
+    message: string;
+    /**
+     * The recipient.
+     */
+    to: string;
+}
+
+export interface FlowActionsWhatsappSendMessage {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of WHATSAPP SEND_MESSAGE.
+     */
+    params: outputs.FlowActionsWhatsappSendMessageParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of WHATSAPP SEND_MESSAGE.
+ */
+export interface FlowActionsWhatsappSendMessageParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The message, as the `type` needs it.
+     */
+    payload: any | string;
+    /**
+     * The recipient's phone number.
+     */
+    recipientNumber: string;
+    /**
+     * The sending phone number's id.
+     */
+    senderId: string;
+    /**
+     * The kind of message.
+     */
+    type: string;
+}
+
+export interface FlowActionsXmlParseXml {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of XML PARSE_XML.
+     */
+    params: outputs.FlowActionsXmlParseXmlParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of XML PARSE_XML.
+ */
+export interface FlowActionsXmlParseXmlParams {
+    /**
+     * The XML text.
+     */
+    xml: string;
+}
+
+export interface FlowActionsXmlSerializeXml {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of XML SERIALIZE_XML.
+     */
+    params: outputs.FlowActionsXmlSerializeXmlParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of XML SERIALIZE_XML.
+ */
+export interface FlowActionsXmlSerializeXmlParams {
+    /**
+     * The value.
+     */
+    object: string | any;
+}
+
+export interface FlowActionsZapierTriggerWebhook {
+    /**
+     * What the action does.
+     */
+    action: string;
+    /**
+     * A name for the action shown in the editor.
+     */
+    alias?: string;
+    /**
+     * Whether the flow goes on when the action fails.
+     */
+    allowFailure?: boolean;
+    /**
+     * The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+     */
+    id: string;
+    /**
+     * Whether the action's output is hidden from the execution logs.
+     */
+    maskOutput?: boolean;
+    /**
+     * The params of ZAPIER TRIGGER_WEBHOOK.
+     */
+    params: outputs.FlowActionsZapierTriggerWebhookParams;
+    /**
+     * The integration the action belongs to.
+     */
+    type: string;
+}
+
+/**
+ * The params of ZAPIER TRIGGER_WEBHOOK.
+ */
+export interface FlowActionsZapierTriggerWebhookParams {
+    /**
+     * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+     */
+    connectionId: string;
+    /**
+     * The HTTP method.
+     */
+    method?: string;
+}
+
+export interface FlowVaultConnectionSetupVariant1 {
+    /**
+     * The API key.
+     */
+    apiKey: string;
+    /**
+     * The account's API URL.
+     */
+    baseUrl: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant10 {
+    /**
+     * Where the key goes: a `HEADER` or the `QUERY`.
+     */
+    in: string;
+    /**
+     * The header or query parameter that carries the key.
+     */
+    name: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+    /**
+     * The key.
+     */
+    value: string;
+}
+
+export interface FlowVaultConnectionSetupVariant11 {
+    /**
+     * The audience to request tokens for.
+     */
+    audience?: string;
+    /**
+     * The client id.
+     */
+    clientId: string;
+    /**
+     * The client secret.
+     */
+    clientSecret: string;
+    /**
+     * The resource indicator to request.
+     */
+    resource?: string;
+    /**
+     * The scopes to request, space-separated.
+     */
+    scope?: string;
+    /**
+     * Where tokens are fetched.
+     */
+    tokenEndpoint: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant12 {
+    /**
+     * The API key.
+     */
+    apiKey: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant13 {
+    /**
+     * The authorization code.
+     */
+    code?: string;
+    /**
+     * The kind of credentials.
+     */
+    type?: string;
+}
+
+export interface FlowVaultConnectionSetupVariant14 {
+    /**
+     * The signing algorithm.
+     */
+    algorithm: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant15 {
+    /**
+     * The secret API key.
+     */
+    secretKey: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant16 {
+    /**
+     * The authorization code.
+     */
+    code?: string;
+    /**
+     * The kind of credentials.
+     */
+    type?: string;
+}
+
+export interface FlowVaultConnectionSetupVariant17 {
+    /**
+     * The API key.
+     */
+    apiKey: string;
+    /**
+     * The secret key.
+     */
+    secretKey: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant18 {
+    /**
+     * The access token.
+     */
+    token: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant19 {
+    /**
+     * The authorization code.
+     */
+    code?: string;
+    /**
+     * The kind of credentials.
+     */
+    type?: string;
+}
+
+export interface FlowVaultConnectionSetupVariant2 {
+    /**
+     * The API key.
+     */
+    apiKey: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant20 {
+    /**
+     * The authorization code.
+     */
+    code?: string;
+    /**
+     * The kind of credentials.
+     */
+    type?: string;
+}
+
+export interface FlowVaultConnectionSetupVariant21 {
+    /**
+     * The API key.
+     */
+    apiKey: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant22 {
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+    /**
+     * The webhook URL (it is the credential).
+     */
+    url: string;
+}
+
+export interface FlowVaultConnectionSetupVariant23 {
+    /**
+     * The authorization code.
+     */
+    code?: string;
+    /**
+     * The kind of credentials.
+     */
+    type?: string;
+}
+
+export interface FlowVaultConnectionSetupVariant24 {
+    /**
+     * The secret key.
+     */
+    privateKey: string;
+    /**
+     * The publishable key.
+     */
+    publicKey: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant25 {
+    /**
+     * The authorization code.
+     */
+    code?: string;
+    /**
+     * The kind of credentials.
+     */
+    type?: string;
+}
+
+export interface FlowVaultConnectionSetupVariant26 {
+    /**
+     * The access token.
+     */
+    token: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant27 {
+    /**
+     * The account SID.
+     */
+    accountId: string;
+    /**
+     * The auth token.
+     */
+    apiKey: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant28 {
+    /**
+     * The access token.
+     */
+    token: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant29 {
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+    /**
+     * The webhook URL (it is the credential).
+     */
+    url: string;
+}
+
+export interface FlowVaultConnectionSetupVariant3 {
+    /**
+     * The API to get tokens for.
+     */
+    audience?: string;
+    /**
+     * The client id of a machine-to-machine application.
+     */
+    clientId: string;
+    /**
+     * Its client secret.
+     */
+    clientSecret: string;
+    /**
+     * The tenant's domain.
+     */
+    domain: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant4 {
+    /**
+     * The service account's email.
+     */
+    clientEmail?: string;
+    /**
+     * The service account's private key.
+     */
+    privateKey?: string;
+    /**
+     * The Google Cloud project.
+     */
+    projectId?: string;
+    /**
+     * The kind of credentials.
+     */
+    type?: string;
+}
+
+export interface FlowVaultConnectionSetupVariant5 {
+    /**
+     * The secret API key.
+     */
+    secretKey: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant6 {
+    /**
+     * The authorization code.
+     */
+    code?: string;
+    /**
+     * The kind of credentials.
+     */
+    type?: string;
+}
+
+export interface FlowVaultConnectionSetupVariant7 {
+    /**
+     * The authorization code.
+     */
+    code?: string;
+    /**
+     * The kind of credentials.
+     */
+    type?: string;
+}
+
+export interface FlowVaultConnectionSetupVariant8 {
+    /**
+     * The bearer token sent with each request.
+     */
+    token: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+}
+
+export interface FlowVaultConnectionSetupVariant9 {
+    /**
+     * The password.
+     */
+    password?: string;
+    /**
+     * The kind of credentials.
+     */
+    type: string;
+    /**
+     * The user name.
+     */
+    username: string;
+}
+
 export interface FormComponentAuth0VerifiableCredentials {
     /**
      * The component's category (`FIELD`, `WIDGET` or `BLOCK`), fixed by its type.
@@ -1069,7 +4712,7 @@ export interface FormComponentPaymentConfig {
      */
     charge: outputs.FormComponentPaymentConfigChargeOneOff | outputs.FormComponentPaymentConfigChargeSubscription;
     /**
-     * The payment provider's keys: `public_key` and `private_key` (a secret).
+     * The payment provider's keys: `publicKey` and `privateKey` (a secret).
      */
     credentials: outputs.FormComponentPaymentConfigCredentials;
     /**
@@ -1808,7 +5451,7 @@ export interface RateLimitConfigurationRedirect {
 
 export interface RateLimitPolicyItem {
     /**
-     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirectUri` an `https://` URL). Updated in place.
      */
     configuration: outputs.RateLimitConfigurationAllow | outputs.RateLimitConfigurationBlock | outputs.RateLimitConfigurationLog | outputs.RateLimitConfigurationRedirect;
     /**

@@ -7,8 +7,12 @@ from . import _utilities
 import typing
 # Export this package's modules as members:
 from .event_stream import *
+from .flow import *
+from .flow_vault_connection import *
 from .form import *
 from .get_event_stream import *
+from .get_flow import *
+from .get_flow_vault_connection import *
 from .get_form import *
 from .get_login_template import *
 from .get_rate_limit_policies import *
@@ -35,6 +39,8 @@ _utilities.register(
   "fqn": "pulumi_tenant",
   "classes": {
    "tenant:index:EventStream": "EventStream",
+   "tenant:index:Flow": "Flow",
+   "tenant:index:FlowVaultConnection": "FlowVaultConnection",
    "tenant:index:Form": "Form",
    "tenant:index:LoginTemplate": "LoginTemplate",
    "tenant:index:RateLimitPolicy": "RateLimitPolicy"

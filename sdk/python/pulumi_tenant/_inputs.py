@@ -35,6 +35,330 @@ __all__ = [
     'EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeaderArgsDict',
     'EventStreamSubscriptionsArgs',
     'EventStreamSubscriptionsArgsDict',
+    'FlowActionsActivecampaignListContactsArgs',
+    'FlowActionsActivecampaignListContactsArgsDict',
+    'FlowActionsActivecampaignListContactsParamsArgs',
+    'FlowActionsActivecampaignListContactsParamsArgsDict',
+    'FlowActionsActivecampaignUpsertContactArgs',
+    'FlowActionsActivecampaignUpsertContactArgsDict',
+    'FlowActionsActivecampaignUpsertContactParamsArgs',
+    'FlowActionsActivecampaignUpsertContactParamsArgsDict',
+    'FlowActionsAirtableCreateRecordArgs',
+    'FlowActionsAirtableCreateRecordArgsDict',
+    'FlowActionsAirtableCreateRecordParamsArgs',
+    'FlowActionsAirtableCreateRecordParamsArgsDict',
+    'FlowActionsAirtableListRecordsArgs',
+    'FlowActionsAirtableListRecordsArgsDict',
+    'FlowActionsAirtableListRecordsParamsArgs',
+    'FlowActionsAirtableListRecordsParamsArgsDict',
+    'FlowActionsAirtableUpdateRecordArgs',
+    'FlowActionsAirtableUpdateRecordArgsDict',
+    'FlowActionsAirtableUpdateRecordParamsArgs',
+    'FlowActionsAirtableUpdateRecordParamsArgsDict',
+    'FlowActionsAuth0CreateUserArgs',
+    'FlowActionsAuth0CreateUserArgsDict',
+    'FlowActionsAuth0CreateUserParamsArgs',
+    'FlowActionsAuth0CreateUserParamsArgsDict',
+    'FlowActionsAuth0GetUserArgs',
+    'FlowActionsAuth0GetUserArgsDict',
+    'FlowActionsAuth0GetUserParamsArgs',
+    'FlowActionsAuth0GetUserParamsArgsDict',
+    'FlowActionsAuth0MakeCallArgs',
+    'FlowActionsAuth0MakeCallArgsDict',
+    'FlowActionsAuth0MakeCallParamsArgs',
+    'FlowActionsAuth0MakeCallParamsArgsDict',
+    'FlowActionsAuth0SendEmailArgs',
+    'FlowActionsAuth0SendEmailArgsDict',
+    'FlowActionsAuth0SendEmailParamsArgs',
+    'FlowActionsAuth0SendEmailParamsArgsDict',
+    'FlowActionsAuth0SendEmailParamsFromArgs',
+    'FlowActionsAuth0SendEmailParamsFromArgsDict',
+    'FlowActionsAuth0SendRequestArgs',
+    'FlowActionsAuth0SendRequestArgsDict',
+    'FlowActionsAuth0SendRequestParamsArgs',
+    'FlowActionsAuth0SendRequestParamsArgsDict',
+    'FlowActionsAuth0SendSmsArgs',
+    'FlowActionsAuth0SendSmsArgsDict',
+    'FlowActionsAuth0SendSmsParamsArgs',
+    'FlowActionsAuth0SendSmsParamsArgsDict',
+    'FlowActionsAuth0UpdateUserArgs',
+    'FlowActionsAuth0UpdateUserArgsDict',
+    'FlowActionsAuth0UpdateUserParamsArgs',
+    'FlowActionsAuth0UpdateUserParamsArgsDict',
+    'FlowActionsBigqueryInsertRowsArgs',
+    'FlowActionsBigqueryInsertRowsArgsDict',
+    'FlowActionsBigqueryInsertRowsParamsArgs',
+    'FlowActionsBigqueryInsertRowsParamsArgsDict',
+    'FlowActionsClearbitFindCompanyArgs',
+    'FlowActionsClearbitFindCompanyArgsDict',
+    'FlowActionsClearbitFindCompanyParamsArgs',
+    'FlowActionsClearbitFindCompanyParamsArgsDict',
+    'FlowActionsClearbitFindPersonArgs',
+    'FlowActionsClearbitFindPersonArgsDict',
+    'FlowActionsClearbitFindPersonParamsArgs',
+    'FlowActionsClearbitFindPersonParamsArgsDict',
+    'FlowActionsEmailVerifyEmailArgs',
+    'FlowActionsEmailVerifyEmailArgsDict',
+    'FlowActionsEmailVerifyEmailParamsArgs',
+    'FlowActionsEmailVerifyEmailParamsArgsDict',
+    'FlowActionsEmailVerifyEmailParamsRulesArgs',
+    'FlowActionsEmailVerifyEmailParamsRulesArgsDict',
+    'FlowActionsFlowBooleanConditionArgs',
+    'FlowActionsFlowBooleanConditionArgsDict',
+    'FlowActionsFlowBooleanConditionParamsArgs',
+    'FlowActionsFlowBooleanConditionParamsArgsDict',
+    'FlowActionsFlowBooleanConditionParamsThenArgs',
+    'FlowActionsFlowBooleanConditionParamsThenArgsDict',
+    'FlowActionsFlowDelayFlowArgs',
+    'FlowActionsFlowDelayFlowArgsDict',
+    'FlowActionsFlowDelayFlowParamsArgs',
+    'FlowActionsFlowDelayFlowParamsArgsDict',
+    'FlowActionsFlowDoNothingArgs',
+    'FlowActionsFlowDoNothingArgsDict',
+    'FlowActionsFlowErrorMessageArgs',
+    'FlowActionsFlowErrorMessageArgsDict',
+    'FlowActionsFlowErrorMessageParamsArgs',
+    'FlowActionsFlowErrorMessageParamsArgsDict',
+    'FlowActionsFlowMapValueArgs',
+    'FlowActionsFlowMapValueArgsDict',
+    'FlowActionsFlowMapValueParamsArgs',
+    'FlowActionsFlowMapValueParamsArgsDict',
+    'FlowActionsFlowReturnJsonArgs',
+    'FlowActionsFlowReturnJsonArgsDict',
+    'FlowActionsFlowReturnJsonParamsArgs',
+    'FlowActionsFlowReturnJsonParamsArgsDict',
+    'FlowActionsFlowStoreVarsArgs',
+    'FlowActionsFlowStoreVarsArgsDict',
+    'FlowActionsFlowStoreVarsParamsArgs',
+    'FlowActionsFlowStoreVarsParamsArgsDict',
+    'FlowActionsGoogleSheetsAddRowArgs',
+    'FlowActionsGoogleSheetsAddRowArgsDict',
+    'FlowActionsGoogleSheetsAddRowParamsArgs',
+    'FlowActionsGoogleSheetsAddRowParamsArgsDict',
+    'FlowActionsHttpSendRequestArgs',
+    'FlowActionsHttpSendRequestArgsDict',
+    'FlowActionsHttpSendRequestParamsArgs',
+    'FlowActionsHttpSendRequestParamsArgsDict',
+    'FlowActionsHttpSendRequestParamsBasicArgs',
+    'FlowActionsHttpSendRequestParamsBasicArgsDict',
+    'FlowActionsHubspotEnrollContactArgs',
+    'FlowActionsHubspotEnrollContactArgsDict',
+    'FlowActionsHubspotEnrollContactParamsArgs',
+    'FlowActionsHubspotEnrollContactParamsArgsDict',
+    'FlowActionsHubspotGetContactArgs',
+    'FlowActionsHubspotGetContactArgsDict',
+    'FlowActionsHubspotGetContactParamsArgs',
+    'FlowActionsHubspotGetContactParamsArgsDict',
+    'FlowActionsHubspotUpsertContactArgs',
+    'FlowActionsHubspotUpsertContactArgsDict',
+    'FlowActionsHubspotUpsertContactParamsArgs',
+    'FlowActionsHubspotUpsertContactParamsArgsDict',
+    'FlowActionsHubspotUpsertContactParamsPropertiesArgs',
+    'FlowActionsHubspotUpsertContactParamsPropertiesArgsDict',
+    'FlowActionsJsonCreateJsonArgs',
+    'FlowActionsJsonCreateJsonArgsDict',
+    'FlowActionsJsonCreateJsonParamsArgs',
+    'FlowActionsJsonCreateJsonParamsArgsDict',
+    'FlowActionsJsonParseJsonArgs',
+    'FlowActionsJsonParseJsonArgsDict',
+    'FlowActionsJsonParseJsonParamsArgs',
+    'FlowActionsJsonParseJsonParamsArgsDict',
+    'FlowActionsJsonSerializeJsonArgs',
+    'FlowActionsJsonSerializeJsonArgsDict',
+    'FlowActionsJsonSerializeJsonParamsArgs',
+    'FlowActionsJsonSerializeJsonParamsArgsDict',
+    'FlowActionsJwtDecodeJwtArgs',
+    'FlowActionsJwtDecodeJwtArgsDict',
+    'FlowActionsJwtDecodeJwtParamsArgs',
+    'FlowActionsJwtDecodeJwtParamsArgsDict',
+    'FlowActionsJwtSignJwtArgs',
+    'FlowActionsJwtSignJwtArgsDict',
+    'FlowActionsJwtSignJwtParamsArgs',
+    'FlowActionsJwtSignJwtParamsArgsDict',
+    'FlowActionsJwtVerifyJwtArgs',
+    'FlowActionsJwtVerifyJwtArgsDict',
+    'FlowActionsJwtVerifyJwtParamsArgs',
+    'FlowActionsJwtVerifyJwtParamsArgsDict',
+    'FlowActionsMailchimpUpsertMemberArgs',
+    'FlowActionsMailchimpUpsertMemberArgsDict',
+    'FlowActionsMailchimpUpsertMemberParamsArgs',
+    'FlowActionsMailchimpUpsertMemberParamsArgsDict',
+    'FlowActionsMailchimpUpsertMemberParamsMemberArgs',
+    'FlowActionsMailchimpUpsertMemberParamsMemberArgsDict',
+    'FlowActionsMailjetSendEmailArgs',
+    'FlowActionsMailjetSendEmailArgsDict',
+    'FlowActionsMailjetSendEmailParamsVariant1Args',
+    'FlowActionsMailjetSendEmailParamsVariant1ArgsDict',
+    'FlowActionsMailjetSendEmailParamsVariant2Args',
+    'FlowActionsMailjetSendEmailParamsVariant2ArgsDict',
+    'FlowActionsOtpGenerateCodeArgs',
+    'FlowActionsOtpGenerateCodeArgsDict',
+    'FlowActionsOtpGenerateCodeParamsArgs',
+    'FlowActionsOtpGenerateCodeParamsArgsDict',
+    'FlowActionsOtpVerifyCodeArgs',
+    'FlowActionsOtpVerifyCodeArgsDict',
+    'FlowActionsOtpVerifyCodeParamsArgs',
+    'FlowActionsOtpVerifyCodeParamsArgsDict',
+    'FlowActionsPipedriveAddDealArgs',
+    'FlowActionsPipedriveAddDealArgsDict',
+    'FlowActionsPipedriveAddDealParamsArgs',
+    'FlowActionsPipedriveAddDealParamsArgsDict',
+    'FlowActionsPipedriveAddOrganizationArgs',
+    'FlowActionsPipedriveAddOrganizationArgsDict',
+    'FlowActionsPipedriveAddOrganizationParamsArgs',
+    'FlowActionsPipedriveAddOrganizationParamsArgsDict',
+    'FlowActionsPipedriveAddPersonArgs',
+    'FlowActionsPipedriveAddPersonArgsDict',
+    'FlowActionsPipedriveAddPersonParamsArgs',
+    'FlowActionsPipedriveAddPersonParamsArgsDict',
+    'FlowActionsSalesforceCreateLeadArgs',
+    'FlowActionsSalesforceCreateLeadArgsDict',
+    'FlowActionsSalesforceCreateLeadParamsArgs',
+    'FlowActionsSalesforceCreateLeadParamsArgsDict',
+    'FlowActionsSalesforceGetLeadArgs',
+    'FlowActionsSalesforceGetLeadArgsDict',
+    'FlowActionsSalesforceGetLeadParamsArgs',
+    'FlowActionsSalesforceGetLeadParamsArgsDict',
+    'FlowActionsSalesforceSearchLeadsArgs',
+    'FlowActionsSalesforceSearchLeadsArgsDict',
+    'FlowActionsSalesforceSearchLeadsParamsArgs',
+    'FlowActionsSalesforceSearchLeadsParamsArgsDict',
+    'FlowActionsSalesforceUpdateLeadArgs',
+    'FlowActionsSalesforceUpdateLeadArgsDict',
+    'FlowActionsSalesforceUpdateLeadParamsArgs',
+    'FlowActionsSalesforceUpdateLeadParamsArgsDict',
+    'FlowActionsSendgridSendEmailArgs',
+    'FlowActionsSendgridSendEmailArgsDict',
+    'FlowActionsSendgridSendEmailParamsArgs',
+    'FlowActionsSendgridSendEmailParamsArgsDict',
+    'FlowActionsSendgridSendEmailParamsFromArgs',
+    'FlowActionsSendgridSendEmailParamsFromArgsDict',
+    'FlowActionsSlackPostMessageArgs',
+    'FlowActionsSlackPostMessageArgsDict',
+    'FlowActionsSlackPostMessageParamsArgs',
+    'FlowActionsSlackPostMessageParamsArgsDict',
+    'FlowActionsSlackPostMessageParamsAttachmentsArgs',
+    'FlowActionsSlackPostMessageParamsAttachmentsArgsDict',
+    'FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs',
+    'FlowActionsSlackPostMessageParamsAttachmentsFieldsArgsDict',
+    'FlowActionsStripeAddTaxIdArgs',
+    'FlowActionsStripeAddTaxIdArgsDict',
+    'FlowActionsStripeAddTaxIdParamsArgs',
+    'FlowActionsStripeAddTaxIdParamsArgsDict',
+    'FlowActionsStripeCreateCustomerArgs',
+    'FlowActionsStripeCreateCustomerArgsDict',
+    'FlowActionsStripeCreateCustomerParamsArgs',
+    'FlowActionsStripeCreateCustomerParamsArgsDict',
+    'FlowActionsStripeCreateCustomerParamsAddressArgs',
+    'FlowActionsStripeCreateCustomerParamsAddressArgsDict',
+    'FlowActionsStripeCreateCustomerParamsTaxIdArgs',
+    'FlowActionsStripeCreateCustomerParamsTaxIdArgsDict',
+    'FlowActionsStripeCreatePortalSessionArgs',
+    'FlowActionsStripeCreatePortalSessionArgsDict',
+    'FlowActionsStripeCreatePortalSessionParamsArgs',
+    'FlowActionsStripeCreatePortalSessionParamsArgsDict',
+    'FlowActionsStripeDeleteTaxIdArgs',
+    'FlowActionsStripeDeleteTaxIdArgsDict',
+    'FlowActionsStripeDeleteTaxIdParamsArgs',
+    'FlowActionsStripeDeleteTaxIdParamsArgsDict',
+    'FlowActionsStripeFindCustomersArgs',
+    'FlowActionsStripeFindCustomersArgsDict',
+    'FlowActionsStripeFindCustomersParamsArgs',
+    'FlowActionsStripeFindCustomersParamsArgsDict',
+    'FlowActionsStripeGetCustomerArgs',
+    'FlowActionsStripeGetCustomerArgsDict',
+    'FlowActionsStripeGetCustomerParamsArgs',
+    'FlowActionsStripeGetCustomerParamsArgsDict',
+    'FlowActionsStripeUpdateCustomerArgs',
+    'FlowActionsStripeUpdateCustomerArgsDict',
+    'FlowActionsStripeUpdateCustomerParamsArgs',
+    'FlowActionsStripeUpdateCustomerParamsArgsDict',
+    'FlowActionsTelegramSendMessageArgs',
+    'FlowActionsTelegramSendMessageArgsDict',
+    'FlowActionsTelegramSendMessageParamsArgs',
+    'FlowActionsTelegramSendMessageParamsArgsDict',
+    'FlowActionsTwilioMakeCallArgs',
+    'FlowActionsTwilioMakeCallArgsDict',
+    'FlowActionsTwilioMakeCallParamsArgs',
+    'FlowActionsTwilioMakeCallParamsArgsDict',
+    'FlowActionsTwilioSendSmsArgs',
+    'FlowActionsTwilioSendSmsArgsDict',
+    'FlowActionsTwilioSendSmsParamsArgs',
+    'FlowActionsTwilioSendSmsParamsArgsDict',
+    'FlowActionsWhatsappSendMessageArgs',
+    'FlowActionsWhatsappSendMessageArgsDict',
+    'FlowActionsWhatsappSendMessageParamsArgs',
+    'FlowActionsWhatsappSendMessageParamsArgsDict',
+    'FlowActionsXmlParseXmlArgs',
+    'FlowActionsXmlParseXmlArgsDict',
+    'FlowActionsXmlParseXmlParamsArgs',
+    'FlowActionsXmlParseXmlParamsArgsDict',
+    'FlowActionsXmlSerializeXmlArgs',
+    'FlowActionsXmlSerializeXmlArgsDict',
+    'FlowActionsXmlSerializeXmlParamsArgs',
+    'FlowActionsXmlSerializeXmlParamsArgsDict',
+    'FlowActionsZapierTriggerWebhookArgs',
+    'FlowActionsZapierTriggerWebhookArgsDict',
+    'FlowActionsZapierTriggerWebhookParamsArgs',
+    'FlowActionsZapierTriggerWebhookParamsArgsDict',
+    'FlowVaultConnectionSetupVariant1Args',
+    'FlowVaultConnectionSetupVariant1ArgsDict',
+    'FlowVaultConnectionSetupVariant10Args',
+    'FlowVaultConnectionSetupVariant10ArgsDict',
+    'FlowVaultConnectionSetupVariant11Args',
+    'FlowVaultConnectionSetupVariant11ArgsDict',
+    'FlowVaultConnectionSetupVariant12Args',
+    'FlowVaultConnectionSetupVariant12ArgsDict',
+    'FlowVaultConnectionSetupVariant13Args',
+    'FlowVaultConnectionSetupVariant13ArgsDict',
+    'FlowVaultConnectionSetupVariant14Args',
+    'FlowVaultConnectionSetupVariant14ArgsDict',
+    'FlowVaultConnectionSetupVariant15Args',
+    'FlowVaultConnectionSetupVariant15ArgsDict',
+    'FlowVaultConnectionSetupVariant16Args',
+    'FlowVaultConnectionSetupVariant16ArgsDict',
+    'FlowVaultConnectionSetupVariant17Args',
+    'FlowVaultConnectionSetupVariant17ArgsDict',
+    'FlowVaultConnectionSetupVariant18Args',
+    'FlowVaultConnectionSetupVariant18ArgsDict',
+    'FlowVaultConnectionSetupVariant19Args',
+    'FlowVaultConnectionSetupVariant19ArgsDict',
+    'FlowVaultConnectionSetupVariant2Args',
+    'FlowVaultConnectionSetupVariant2ArgsDict',
+    'FlowVaultConnectionSetupVariant20Args',
+    'FlowVaultConnectionSetupVariant20ArgsDict',
+    'FlowVaultConnectionSetupVariant21Args',
+    'FlowVaultConnectionSetupVariant21ArgsDict',
+    'FlowVaultConnectionSetupVariant22Args',
+    'FlowVaultConnectionSetupVariant22ArgsDict',
+    'FlowVaultConnectionSetupVariant23Args',
+    'FlowVaultConnectionSetupVariant23ArgsDict',
+    'FlowVaultConnectionSetupVariant24Args',
+    'FlowVaultConnectionSetupVariant24ArgsDict',
+    'FlowVaultConnectionSetupVariant25Args',
+    'FlowVaultConnectionSetupVariant25ArgsDict',
+    'FlowVaultConnectionSetupVariant26Args',
+    'FlowVaultConnectionSetupVariant26ArgsDict',
+    'FlowVaultConnectionSetupVariant27Args',
+    'FlowVaultConnectionSetupVariant27ArgsDict',
+    'FlowVaultConnectionSetupVariant28Args',
+    'FlowVaultConnectionSetupVariant28ArgsDict',
+    'FlowVaultConnectionSetupVariant29Args',
+    'FlowVaultConnectionSetupVariant29ArgsDict',
+    'FlowVaultConnectionSetupVariant3Args',
+    'FlowVaultConnectionSetupVariant3ArgsDict',
+    'FlowVaultConnectionSetupVariant4Args',
+    'FlowVaultConnectionSetupVariant4ArgsDict',
+    'FlowVaultConnectionSetupVariant5Args',
+    'FlowVaultConnectionSetupVariant5ArgsDict',
+    'FlowVaultConnectionSetupVariant6Args',
+    'FlowVaultConnectionSetupVariant6ArgsDict',
+    'FlowVaultConnectionSetupVariant7Args',
+    'FlowVaultConnectionSetupVariant7ArgsDict',
+    'FlowVaultConnectionSetupVariant8Args',
+    'FlowVaultConnectionSetupVariant8ArgsDict',
+    'FlowVaultConnectionSetupVariant9Args',
+    'FlowVaultConnectionSetupVariant9ArgsDict',
     'FormComponentAuth0VerifiableCredentialsArgs',
     'FormComponentAuth0VerifiableCredentialsArgsDict',
     'FormComponentAuth0VerifiableCredentialsConfigArgs',
@@ -707,6 +1031,16153 @@ class EventStreamSubscriptionsArgs:
     @event_type.setter
     def event_type(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "event_type", value)
+
+
+class FlowActionsActivecampaignListContactsArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsActivecampaignListContactsParamsArgsDict']
+    """
+    The params of ACTIVECAMPAIGN LIST_CONTACTS.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsActivecampaignListContactsArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsActivecampaignListContactsParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsActivecampaignListContactsParamsArgs'] params: The params of ACTIVECAMPAIGN LIST_CONTACTS.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsActivecampaignListContactsParamsArgs']:
+        """
+        The params of ACTIVECAMPAIGN LIST_CONTACTS.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsActivecampaignListContactsParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsActivecampaignListContactsParamsArgsDict(TypedDict):
+    """
+    The params of ACTIVECAMPAIGN LIST_CONTACTS.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    email: pulumi.Input[_builtins.str]
+    """
+    An email address (or a template giving one).
+    """
+
+@pulumi.input_type
+class FlowActionsActivecampaignListContactsParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 email: pulumi.Input[_builtins.str]):
+        """
+        The params of ACTIVECAMPAIGN LIST_CONTACTS.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+
+class FlowActionsActivecampaignUpsertContactArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsActivecampaignUpsertContactParamsArgsDict']
+    """
+    The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsActivecampaignUpsertContactArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsActivecampaignUpsertContactParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsActivecampaignUpsertContactParamsArgs'] params: The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsActivecampaignUpsertContactParamsArgs']:
+        """
+        The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsActivecampaignUpsertContactParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsActivecampaignUpsertContactParamsArgsDict(TypedDict):
+    """
+    The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    email: pulumi.Input[_builtins.str]
+    """
+    An email address (or a template giving one).
+    """
+    custom_fields: NotRequired[Any]
+    """
+    Custom field values, by field id.
+    """
+    first_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The first name.
+    """
+    last_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The last name.
+    """
+    phone: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A phone number.
+    """
+
+@pulumi.input_type
+class FlowActionsActivecampaignUpsertContactParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 email: pulumi.Input[_builtins.str],
+                 custom_fields: Optional[Any] = None,
+                 first_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 last_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 phone: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        :param Any custom_fields: Custom field values, by field id.
+        :param pulumi.Input[_builtins.str] first_name: The first name.
+        :param pulumi.Input[_builtins.str] last_name: The last name.
+        :param pulumi.Input[_builtins.str] phone: A phone number.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+        if custom_fields is not None:
+            pulumi.set(__self__, "custom_fields", custom_fields)
+        if first_name is not None:
+            pulumi.set(__self__, "first_name", first_name)
+        if last_name is not None:
+            pulumi.set(__self__, "last_name", last_name)
+        if phone is not None:
+            pulumi.set(__self__, "phone", phone)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter(name="customFields")
+    def custom_fields(self) -> Optional[Any]:
+        """
+        Custom field values, by field id.
+        """
+        return pulumi.get(self, "custom_fields")
+
+    @custom_fields.setter
+    def custom_fields(self, value: Optional[Any]):
+        pulumi.set(self, "custom_fields", value)
+
+    @_builtins.property
+    @pulumi.getter(name="firstName")
+    def first_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The first name.
+        """
+        return pulumi.get(self, "first_name")
+
+    @first_name.setter
+    def first_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "first_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="lastName")
+    def last_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The last name.
+        """
+        return pulumi.get(self, "last_name")
+
+    @last_name.setter
+    def last_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "last_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def phone(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A phone number.
+        """
+        return pulumi.get(self, "phone")
+
+    @phone.setter
+    def phone(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "phone", value)
+
+
+class FlowActionsAirtableCreateRecordArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsAirtableCreateRecordParamsArgsDict']
+    """
+    The params of AIRTABLE CREATE_RECORD.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsAirtableCreateRecordArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsAirtableCreateRecordParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsAirtableCreateRecordParamsArgs'] params: The params of AIRTABLE CREATE_RECORD.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsAirtableCreateRecordParamsArgs']:
+        """
+        The params of AIRTABLE CREATE_RECORD.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsAirtableCreateRecordParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsAirtableCreateRecordParamsArgsDict(TypedDict):
+    """
+    The params of AIRTABLE CREATE_RECORD.
+    """
+    base_id: pulumi.Input[_builtins.str]
+    """
+    The base.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    table_name: pulumi.Input[_builtins.str]
+    """
+    The table.
+    """
+    fields: NotRequired[Any]
+    """
+    The record's fields.
+    """
+
+@pulumi.input_type
+class FlowActionsAirtableCreateRecordParamsArgs:
+    def __init__(__self__, *,
+                 base_id: pulumi.Input[_builtins.str],
+                 connection_id: pulumi.Input[_builtins.str],
+                 table_name: pulumi.Input[_builtins.str],
+                 fields: Optional[Any] = None):
+        """
+        The params of AIRTABLE CREATE_RECORD.
+
+        :param pulumi.Input[_builtins.str] base_id: The base.
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] table_name: The table.
+        :param Any fields: The record's fields.
+        """
+        pulumi.set(__self__, "base_id", base_id)
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "table_name", table_name)
+        if fields is not None:
+            pulumi.set(__self__, "fields", fields)
+
+    @_builtins.property
+    @pulumi.getter(name="baseId")
+    def base_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The base.
+        """
+        return pulumi.get(self, "base_id")
+
+    @base_id.setter
+    def base_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "base_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableName")
+    def table_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The table.
+        """
+        return pulumi.get(self, "table_name")
+
+    @table_name.setter
+    def table_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "table_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> Optional[Any]:
+        """
+        The record's fields.
+        """
+        return pulumi.get(self, "fields")
+
+    @fields.setter
+    def fields(self, value: Optional[Any]):
+        pulumi.set(self, "fields", value)
+
+
+class FlowActionsAirtableListRecordsArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsAirtableListRecordsParamsArgsDict']
+    """
+    The params of AIRTABLE LIST_RECORDS.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsAirtableListRecordsArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsAirtableListRecordsParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsAirtableListRecordsParamsArgs'] params: The params of AIRTABLE LIST_RECORDS.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsAirtableListRecordsParamsArgs']:
+        """
+        The params of AIRTABLE LIST_RECORDS.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsAirtableListRecordsParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsAirtableListRecordsParamsArgsDict(TypedDict):
+    """
+    The params of AIRTABLE LIST_RECORDS.
+    """
+    base_id: pulumi.Input[_builtins.str]
+    """
+    The base.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    table_name: pulumi.Input[_builtins.str]
+    """
+    The table.
+    """
+    query: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A formula the records must match.
+    """
+    view: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The view to read.
+    """
+
+@pulumi.input_type
+class FlowActionsAirtableListRecordsParamsArgs:
+    def __init__(__self__, *,
+                 base_id: pulumi.Input[_builtins.str],
+                 connection_id: pulumi.Input[_builtins.str],
+                 table_name: pulumi.Input[_builtins.str],
+                 query: pulumi.Input[Optional[_builtins.str]] = None,
+                 view: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of AIRTABLE LIST_RECORDS.
+
+        :param pulumi.Input[_builtins.str] base_id: The base.
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] table_name: The table.
+        :param pulumi.Input[_builtins.str] query: A formula the records must match.
+        :param pulumi.Input[_builtins.str] view: The view to read.
+        """
+        pulumi.set(__self__, "base_id", base_id)
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "table_name", table_name)
+        if query is not None:
+            pulumi.set(__self__, "query", query)
+        if view is not None:
+            pulumi.set(__self__, "view", view)
+
+    @_builtins.property
+    @pulumi.getter(name="baseId")
+    def base_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The base.
+        """
+        return pulumi.get(self, "base_id")
+
+    @base_id.setter
+    def base_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "base_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableName")
+    def table_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The table.
+        """
+        return pulumi.get(self, "table_name")
+
+    @table_name.setter
+    def table_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "table_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def query(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A formula the records must match.
+        """
+        return pulumi.get(self, "query")
+
+    @query.setter
+    def query(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "query", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def view(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The view to read.
+        """
+        return pulumi.get(self, "view")
+
+    @view.setter
+    def view(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "view", value)
+
+
+class FlowActionsAirtableUpdateRecordArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsAirtableUpdateRecordParamsArgsDict']
+    """
+    The params of AIRTABLE UPDATE_RECORD.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsAirtableUpdateRecordArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsAirtableUpdateRecordParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsAirtableUpdateRecordParamsArgs'] params: The params of AIRTABLE UPDATE_RECORD.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsAirtableUpdateRecordParamsArgs']:
+        """
+        The params of AIRTABLE UPDATE_RECORD.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsAirtableUpdateRecordParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsAirtableUpdateRecordParamsArgsDict(TypedDict):
+    """
+    The params of AIRTABLE UPDATE_RECORD.
+    """
+    base_id: pulumi.Input[_builtins.str]
+    """
+    The base.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    record_id: pulumi.Input[_builtins.str]
+    """
+    The record to change.
+    """
+    table_name: pulumi.Input[_builtins.str]
+    """
+    The table.
+    """
+    fields: NotRequired[Any]
+    """
+    The fields to change.
+    """
+
+@pulumi.input_type
+class FlowActionsAirtableUpdateRecordParamsArgs:
+    def __init__(__self__, *,
+                 base_id: pulumi.Input[_builtins.str],
+                 connection_id: pulumi.Input[_builtins.str],
+                 record_id: pulumi.Input[_builtins.str],
+                 table_name: pulumi.Input[_builtins.str],
+                 fields: Optional[Any] = None):
+        """
+        The params of AIRTABLE UPDATE_RECORD.
+
+        :param pulumi.Input[_builtins.str] base_id: The base.
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] record_id: The record to change.
+        :param pulumi.Input[_builtins.str] table_name: The table.
+        :param Any fields: The fields to change.
+        """
+        pulumi.set(__self__, "base_id", base_id)
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "record_id", record_id)
+        pulumi.set(__self__, "table_name", table_name)
+        if fields is not None:
+            pulumi.set(__self__, "fields", fields)
+
+    @_builtins.property
+    @pulumi.getter(name="baseId")
+    def base_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The base.
+        """
+        return pulumi.get(self, "base_id")
+
+    @base_id.setter
+    def base_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "base_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="recordId")
+    def record_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The record to change.
+        """
+        return pulumi.get(self, "record_id")
+
+    @record_id.setter
+    def record_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "record_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableName")
+    def table_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The table.
+        """
+        return pulumi.get(self, "table_name")
+
+    @table_name.setter
+    def table_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "table_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> Optional[Any]:
+        """
+        The fields to change.
+        """
+        return pulumi.get(self, "fields")
+
+    @fields.setter
+    def fields(self, value: Optional[Any]):
+        pulumi.set(self, "fields", value)
+
+
+class FlowActionsAuth0CreateUserArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsAuth0CreateUserParamsArgsDict']
+    """
+    The params of AUTH0 CREATE_USER.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0CreateUserArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsAuth0CreateUserParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsAuth0CreateUserParamsArgs'] params: The params of AUTH0 CREATE_USER.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsAuth0CreateUserParamsArgs']:
+        """
+        The params of AUTH0 CREATE_USER.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsAuth0CreateUserParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsAuth0CreateUserParamsArgsDict(TypedDict):
+    """
+    The params of AUTH0 CREATE_USER.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    payload: Any
+    """
+    The user to create.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0CreateUserParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 payload: Any):
+        """
+        The params of AUTH0 CREATE_USER.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param Any payload: The user to create.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "payload", payload)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> Any:
+        """
+        The user to create.
+        """
+        return pulumi.get(self, "payload")
+
+    @payload.setter
+    def payload(self, value: Any):
+        pulumi.set(self, "payload", value)
+
+
+class FlowActionsAuth0GetUserArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsAuth0GetUserParamsArgsDict']
+    """
+    The params of AUTH0 GET_USER.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0GetUserArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsAuth0GetUserParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsAuth0GetUserParamsArgs'] params: The params of AUTH0 GET_USER.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsAuth0GetUserParamsArgs']:
+        """
+        The params of AUTH0 GET_USER.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsAuth0GetUserParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsAuth0GetUserParamsArgsDict(TypedDict):
+    """
+    The params of AUTH0 GET_USER.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    user_id: pulumi.Input[_builtins.str]
+    """
+    The user's id.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0GetUserParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 user_id: pulumi.Input[_builtins.str]):
+        """
+        The params of AUTH0 GET_USER.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] user_id: The user's id.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "user_id", user_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The user's id.
+        """
+        return pulumi.get(self, "user_id")
+
+    @user_id.setter
+    def user_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "user_id", value)
+
+
+class FlowActionsAuth0MakeCallArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsAuth0MakeCallParamsArgsDict']
+    """
+    The params of AUTH0 MAKE_CALL.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0MakeCallArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsAuth0MakeCallParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsAuth0MakeCallParamsArgs'] params: The params of AUTH0 MAKE_CALL.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsAuth0MakeCallParamsArgs']:
+        """
+        The params of AUTH0 MAKE_CALL.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsAuth0MakeCallParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsAuth0MakeCallParamsArgsDict(TypedDict):
+    """
+    The params of AUTH0 MAKE_CALL.
+    """
+    message: pulumi.Input[_builtins.str]
+    """
+    The message text.
+    """
+    to: pulumi.Input[_builtins.str]
+    """
+    The recipient.
+    """
+    custom_vars: NotRequired[Any]
+    """
+    Variables for the message template.
+    """
+    from_: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The sender.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0MakeCallParamsArgs:
+    def __init__(__self__, *,
+                 message: pulumi.Input[_builtins.str],
+                 to: pulumi.Input[_builtins.str],
+                 custom_vars: Optional[Any] = None,
+                 from_: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of AUTH0 MAKE_CALL.
+
+        :param pulumi.Input[_builtins.str] message: The message text.
+        :param pulumi.Input[_builtins.str] to: The recipient.
+        :param Any custom_vars: Variables for the message template.
+        :param pulumi.Input[_builtins.str] from_: The sender.
+        """
+        pulumi.set(__self__, "message", message)
+        pulumi.set(__self__, "to", to)
+        if custom_vars is not None:
+            pulumi.set(__self__, "custom_vars", custom_vars)
+        if from_ is not None:
+            pulumi.set(__self__, "from_", from_)
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> pulumi.Input[_builtins.str]:
+        """
+        The message text.
+        """
+        return pulumi.get(self, "message")
+
+    @message.setter
+    def message(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "message", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> pulumi.Input[_builtins.str]:
+        """
+        The recipient.
+        """
+        return pulumi.get(self, "to")
+
+    @to.setter
+    def to(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "to", value)
+
+    @_builtins.property
+    @pulumi.getter(name="customVars")
+    def custom_vars(self) -> Optional[Any]:
+        """
+        Variables for the message template.
+        """
+        return pulumi.get(self, "custom_vars")
+
+    @custom_vars.setter
+    def custom_vars(self, value: Optional[Any]):
+        pulumi.set(self, "custom_vars", value)
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The sender.
+        """
+        return pulumi.get(self, "from_")
+
+    @from_.setter
+    def from_(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "from_", value)
+
+
+class FlowActionsAuth0SendEmailArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsAuth0SendEmailParamsArgsDict']
+    """
+    The params of AUTH0 SEND_EMAIL.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0SendEmailArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsAuth0SendEmailParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsAuth0SendEmailParamsArgs'] params: The params of AUTH0 SEND_EMAIL.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsAuth0SendEmailParamsArgs']:
+        """
+        The params of AUTH0 SEND_EMAIL.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsAuth0SendEmailParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsAuth0SendEmailParamsArgsDict(TypedDict):
+    """
+    The params of AUTH0 SEND_EMAIL.
+    """
+    body: pulumi.Input[_builtins.str]
+    """
+    The message body (HTML).
+    """
+    subject: pulumi.Input[_builtins.str]
+    """
+    The subject line.
+    """
+    to: pulumi.Input[_builtins.str]
+    """
+    An email address (or a template giving one).
+    """
+    custom_vars: NotRequired[Any]
+    """
+    Variables for the message template.
+    """
+    from_: NotRequired[pulumi.Input[Optional['FlowActionsAuth0SendEmailParamsFromArgsDict']]]
+    """
+    The sender.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0SendEmailParamsArgs:
+    def __init__(__self__, *,
+                 body: pulumi.Input[_builtins.str],
+                 subject: pulumi.Input[_builtins.str],
+                 to: pulumi.Input[_builtins.str],
+                 custom_vars: Optional[Any] = None,
+                 from_: pulumi.Input[Optional['FlowActionsAuth0SendEmailParamsFromArgs']] = None):
+        """
+        The params of AUTH0 SEND_EMAIL.
+
+        :param pulumi.Input[_builtins.str] body: The message body (HTML).
+        :param pulumi.Input[_builtins.str] subject: The subject line.
+        :param pulumi.Input[_builtins.str] to: An email address (or a template giving one).
+        :param Any custom_vars: Variables for the message template.
+        :param pulumi.Input['FlowActionsAuth0SendEmailParamsFromArgs'] from_: The sender.
+        """
+        pulumi.set(__self__, "body", body)
+        pulumi.set(__self__, "subject", subject)
+        pulumi.set(__self__, "to", to)
+        if custom_vars is not None:
+            pulumi.set(__self__, "custom_vars", custom_vars)
+        if from_ is not None:
+            pulumi.set(__self__, "from_", from_)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[_builtins.str]:
+        """
+        The message body (HTML).
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def subject(self) -> pulumi.Input[_builtins.str]:
+        """
+        The subject line.
+        """
+        return pulumi.get(self, "subject")
+
+    @subject.setter
+    def subject(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "subject", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> pulumi.Input[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "to")
+
+    @to.setter
+    def to(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "to", value)
+
+    @_builtins.property
+    @pulumi.getter(name="customVars")
+    def custom_vars(self) -> Optional[Any]:
+        """
+        Variables for the message template.
+        """
+        return pulumi.get(self, "custom_vars")
+
+    @custom_vars.setter
+    def custom_vars(self, value: Optional[Any]):
+        pulumi.set(self, "custom_vars", value)
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> pulumi.Input[Optional['FlowActionsAuth0SendEmailParamsFromArgs']]:
+        """
+        The sender.
+        """
+        return pulumi.get(self, "from_")
+
+    @from_.setter
+    def from_(self, value: pulumi.Input[Optional['FlowActionsAuth0SendEmailParamsFromArgs']]):
+        pulumi.set(self, "from_", value)
+
+
+class FlowActionsAuth0SendEmailParamsFromArgsDict(TypedDict):
+    """
+    The sender.
+    """
+    email: pulumi.Input[_builtins.str]
+    """
+    An email address (or a template giving one).
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The sender's name.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0SendEmailParamsFromArgs:
+    def __init__(__self__, *,
+                 email: pulumi.Input[_builtins.str],
+                 name: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The sender.
+
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        :param pulumi.Input[_builtins.str] name: The sender's name.
+        """
+        pulumi.set(__self__, "email", email)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The sender's name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+
+class FlowActionsAuth0SendRequestArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsAuth0SendRequestParamsArgsDict']
+    """
+    The params of AUTH0 SEND_REQUEST.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0SendRequestArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsAuth0SendRequestParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsAuth0SendRequestParamsArgs'] params: The params of AUTH0 SEND_REQUEST.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsAuth0SendRequestParamsArgs']:
+        """
+        The params of AUTH0 SEND_REQUEST.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsAuth0SendRequestParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsAuth0SendRequestParamsArgsDict(TypedDict):
+    """
+    The params of AUTH0 SEND_REQUEST.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    pathname: pulumi.Input[_builtins.str]
+    """
+    The Management API path to call.
+    """
+    headers: NotRequired[Any]
+    """
+    Request headers, by name.
+    """
+    method: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The HTTP method (default `GET`).
+    """
+    params: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]]]]
+    """
+    Query parameters to add to the URL, by name.
+    """
+    payload: NotRequired[pulumi.Input[Optional[Union[_builtins.str, Sequence[Any], Any]]]]
+    """
+    The request body.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0SendRequestParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 pathname: pulumi.Input[_builtins.str],
+                 headers: Optional[Any] = None,
+                 method: pulumi.Input[Optional[_builtins.str]] = None,
+                 params: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]]] = None,
+                 payload: pulumi.Input[Optional[Union[_builtins.str, Sequence[Any], Any]]] = None):
+        """
+        The params of AUTH0 SEND_REQUEST.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] pathname: The Management API path to call.
+        :param Any headers: Request headers, by name.
+        :param pulumi.Input[_builtins.str] method: The HTTP method (default `GET`).
+        :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]] params: Query parameters to add to the URL, by name.
+        :param pulumi.Input[Union[_builtins.str, Sequence[Any], Any]] payload: The request body.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "pathname", pathname)
+        if headers is not None:
+            pulumi.set(__self__, "headers", headers)
+        if method is not None:
+            pulumi.set(__self__, "method", method)
+        if params is not None:
+            pulumi.set(__self__, "params", params)
+        if payload is not None:
+            pulumi.set(__self__, "payload", payload)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def pathname(self) -> pulumi.Input[_builtins.str]:
+        """
+        The Management API path to call.
+        """
+        return pulumi.get(self, "pathname")
+
+    @pathname.setter
+    def pathname(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "pathname", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def headers(self) -> Optional[Any]:
+        """
+        Request headers, by name.
+        """
+        return pulumi.get(self, "headers")
+
+    @headers.setter
+    def headers(self, value: Optional[Any]):
+        pulumi.set(self, "headers", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The HTTP method (default `GET`).
+        """
+        return pulumi.get(self, "method")
+
+    @method.setter
+    def method(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "method", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]]]:
+        """
+        Query parameters to add to the URL, by name.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]]]):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> pulumi.Input[Optional[Union[_builtins.str, Sequence[Any], Any]]]:
+        """
+        The request body.
+        """
+        return pulumi.get(self, "payload")
+
+    @payload.setter
+    def payload(self, value: pulumi.Input[Optional[Union[_builtins.str, Sequence[Any], Any]]]):
+        pulumi.set(self, "payload", value)
+
+
+class FlowActionsAuth0SendSmsArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsAuth0SendSmsParamsArgsDict']
+    """
+    The params of AUTH0 SEND_SMS.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0SendSmsArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsAuth0SendSmsParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsAuth0SendSmsParamsArgs'] params: The params of AUTH0 SEND_SMS.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsAuth0SendSmsParamsArgs']:
+        """
+        The params of AUTH0 SEND_SMS.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsAuth0SendSmsParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsAuth0SendSmsParamsArgsDict(TypedDict):
+    """
+    The params of AUTH0 SEND_SMS.
+    """
+    message: pulumi.Input[_builtins.str]
+    """
+    The message text.
+    """
+    to: pulumi.Input[_builtins.str]
+    """
+    The recipient.
+    """
+    custom_vars: NotRequired[Any]
+    """
+    Variables for the message template.
+    """
+    from_: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The sender.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0SendSmsParamsArgs:
+    def __init__(__self__, *,
+                 message: pulumi.Input[_builtins.str],
+                 to: pulumi.Input[_builtins.str],
+                 custom_vars: Optional[Any] = None,
+                 from_: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of AUTH0 SEND_SMS.
+
+        :param pulumi.Input[_builtins.str] message: The message text.
+        :param pulumi.Input[_builtins.str] to: The recipient.
+        :param Any custom_vars: Variables for the message template.
+        :param pulumi.Input[_builtins.str] from_: The sender.
+        """
+        pulumi.set(__self__, "message", message)
+        pulumi.set(__self__, "to", to)
+        if custom_vars is not None:
+            pulumi.set(__self__, "custom_vars", custom_vars)
+        if from_ is not None:
+            pulumi.set(__self__, "from_", from_)
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> pulumi.Input[_builtins.str]:
+        """
+        The message text.
+        """
+        return pulumi.get(self, "message")
+
+    @message.setter
+    def message(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "message", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> pulumi.Input[_builtins.str]:
+        """
+        The recipient.
+        """
+        return pulumi.get(self, "to")
+
+    @to.setter
+    def to(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "to", value)
+
+    @_builtins.property
+    @pulumi.getter(name="customVars")
+    def custom_vars(self) -> Optional[Any]:
+        """
+        Variables for the message template.
+        """
+        return pulumi.get(self, "custom_vars")
+
+    @custom_vars.setter
+    def custom_vars(self, value: Optional[Any]):
+        pulumi.set(self, "custom_vars", value)
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The sender.
+        """
+        return pulumi.get(self, "from_")
+
+    @from_.setter
+    def from_(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "from_", value)
+
+
+class FlowActionsAuth0UpdateUserArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsAuth0UpdateUserParamsArgsDict']
+    """
+    The params of AUTH0 UPDATE_USER.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0UpdateUserArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsAuth0UpdateUserParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsAuth0UpdateUserParamsArgs'] params: The params of AUTH0 UPDATE_USER.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsAuth0UpdateUserParamsArgs']:
+        """
+        The params of AUTH0 UPDATE_USER.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsAuth0UpdateUserParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsAuth0UpdateUserParamsArgsDict(TypedDict):
+    """
+    The params of AUTH0 UPDATE_USER.
+    """
+    changes: Any
+    """
+    The user's fields to change.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    user_id: pulumi.Input[_builtins.str]
+    """
+    The user's id.
+    """
+
+@pulumi.input_type
+class FlowActionsAuth0UpdateUserParamsArgs:
+    def __init__(__self__, *,
+                 changes: Any,
+                 connection_id: pulumi.Input[_builtins.str],
+                 user_id: pulumi.Input[_builtins.str]):
+        """
+        The params of AUTH0 UPDATE_USER.
+
+        :param Any changes: The user's fields to change.
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] user_id: The user's id.
+        """
+        pulumi.set(__self__, "changes", changes)
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "user_id", user_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def changes(self) -> Any:
+        """
+        The user's fields to change.
+        """
+        return pulumi.get(self, "changes")
+
+    @changes.setter
+    def changes(self, value: Any):
+        pulumi.set(self, "changes", value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The user's id.
+        """
+        return pulumi.get(self, "user_id")
+
+    @user_id.setter
+    def user_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "user_id", value)
+
+
+class FlowActionsBigqueryInsertRowsArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsBigqueryInsertRowsParamsArgsDict']
+    """
+    The params of BIGQUERY INSERT_ROWS.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsBigqueryInsertRowsArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsBigqueryInsertRowsParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsBigqueryInsertRowsParamsArgs'] params: The params of BIGQUERY INSERT_ROWS.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsBigqueryInsertRowsParamsArgs']:
+        """
+        The params of BIGQUERY INSERT_ROWS.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsBigqueryInsertRowsParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsBigqueryInsertRowsParamsArgsDict(TypedDict):
+    """
+    The params of BIGQUERY INSERT_ROWS.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    dataset_id: pulumi.Input[_builtins.str]
+    """
+    The dataset.
+    """
+    table_id: pulumi.Input[_builtins.str]
+    """
+    The table.
+    """
+    data: NotRequired[Any]
+    """
+    The row.
+    """
+
+@pulumi.input_type
+class FlowActionsBigqueryInsertRowsParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 dataset_id: pulumi.Input[_builtins.str],
+                 table_id: pulumi.Input[_builtins.str],
+                 data: Optional[Any] = None):
+        """
+        The params of BIGQUERY INSERT_ROWS.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] dataset_id: The dataset.
+        :param pulumi.Input[_builtins.str] table_id: The table.
+        :param Any data: The row.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "dataset_id", dataset_id)
+        pulumi.set(__self__, "table_id", table_id)
+        if data is not None:
+            pulumi.set(__self__, "data", data)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="datasetId")
+    def dataset_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The dataset.
+        """
+        return pulumi.get(self, "dataset_id")
+
+    @dataset_id.setter
+    def dataset_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "dataset_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tableId")
+    def table_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The table.
+        """
+        return pulumi.get(self, "table_id")
+
+    @table_id.setter
+    def table_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "table_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def data(self) -> Optional[Any]:
+        """
+        The row.
+        """
+        return pulumi.get(self, "data")
+
+    @data.setter
+    def data(self, value: Optional[Any]):
+        pulumi.set(self, "data", value)
+
+
+class FlowActionsClearbitFindCompanyArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsClearbitFindCompanyParamsArgsDict']
+    """
+    The params of CLEARBIT FIND_COMPANY.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsClearbitFindCompanyArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsClearbitFindCompanyParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsClearbitFindCompanyParamsArgs'] params: The params of CLEARBIT FIND_COMPANY.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsClearbitFindCompanyParamsArgs']:
+        """
+        The params of CLEARBIT FIND_COMPANY.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsClearbitFindCompanyParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsClearbitFindCompanyParamsArgsDict(TypedDict):
+    """
+    The params of CLEARBIT FIND_COMPANY.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    domain: pulumi.Input[_builtins.str]
+    """
+    The company's domain.
+    """
+
+@pulumi.input_type
+class FlowActionsClearbitFindCompanyParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 domain: pulumi.Input[_builtins.str]):
+        """
+        The params of CLEARBIT FIND_COMPANY.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] domain: The company's domain.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "domain", domain)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def domain(self) -> pulumi.Input[_builtins.str]:
+        """
+        The company's domain.
+        """
+        return pulumi.get(self, "domain")
+
+    @domain.setter
+    def domain(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "domain", value)
+
+
+class FlowActionsClearbitFindPersonArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsClearbitFindPersonParamsArgsDict']
+    """
+    The params of CLEARBIT FIND_PERSON.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsClearbitFindPersonArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsClearbitFindPersonParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsClearbitFindPersonParamsArgs'] params: The params of CLEARBIT FIND_PERSON.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsClearbitFindPersonParamsArgs']:
+        """
+        The params of CLEARBIT FIND_PERSON.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsClearbitFindPersonParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsClearbitFindPersonParamsArgsDict(TypedDict):
+    """
+    The params of CLEARBIT FIND_PERSON.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    email: pulumi.Input[_builtins.str]
+    """
+    An email address (or a template giving one).
+    """
+
+@pulumi.input_type
+class FlowActionsClearbitFindPersonParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 email: pulumi.Input[_builtins.str]):
+        """
+        The params of CLEARBIT FIND_PERSON.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+
+class FlowActionsEmailVerifyEmailArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsEmailVerifyEmailParamsArgsDict']
+    """
+    The params of EMAIL VERIFY_EMAIL.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsEmailVerifyEmailArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsEmailVerifyEmailParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsEmailVerifyEmailParamsArgs'] params: The params of EMAIL VERIFY_EMAIL.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsEmailVerifyEmailParamsArgs']:
+        """
+        The params of EMAIL VERIFY_EMAIL.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsEmailVerifyEmailParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsEmailVerifyEmailParamsArgsDict(TypedDict):
+    """
+    The params of EMAIL VERIFY_EMAIL.
+    """
+    email: pulumi.Input[_builtins.str]
+    """
+    An email address (or a template giving one).
+    """
+    rules: NotRequired[pulumi.Input[Optional['FlowActionsEmailVerifyEmailParamsRulesArgsDict']]]
+    """
+    What the address must pass.
+    """
+
+@pulumi.input_type
+class FlowActionsEmailVerifyEmailParamsArgs:
+    def __init__(__self__, *,
+                 email: pulumi.Input[_builtins.str],
+                 rules: pulumi.Input[Optional['FlowActionsEmailVerifyEmailParamsRulesArgs']] = None):
+        """
+        The params of EMAIL VERIFY_EMAIL.
+
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        :param pulumi.Input['FlowActionsEmailVerifyEmailParamsRulesArgs'] rules: What the address must pass.
+        """
+        pulumi.set(__self__, "email", email)
+        if rules is not None:
+            pulumi.set(__self__, "rules", rules)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def rules(self) -> pulumi.Input[Optional['FlowActionsEmailVerifyEmailParamsRulesArgs']]:
+        """
+        What the address must pass.
+        """
+        return pulumi.get(self, "rules")
+
+    @rules.setter
+    def rules(self, value: pulumi.Input[Optional['FlowActionsEmailVerifyEmailParamsRulesArgs']]):
+        pulumi.set(self, "rules", value)
+
+
+class FlowActionsEmailVerifyEmailParamsRulesArgsDict(TypedDict):
+    """
+    What the address must pass.
+    """
+    allowlist: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Domains always accepted.
+    """
+    block_aliases: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Refuse aliases (`a+b@…`).
+    """
+    block_disposable_emails: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Refuse disposable addresses.
+    """
+    block_free_emails: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Refuse free email providers.
+    """
+    blocklist: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Domains refused.
+    """
+    require_mx_record: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Refuse a domain without an MX record.
+    """
+
+@pulumi.input_type
+class FlowActionsEmailVerifyEmailParamsRulesArgs:
+    def __init__(__self__, *,
+                 allowlist: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 block_aliases: pulumi.Input[Optional[_builtins.bool]] = None,
+                 block_disposable_emails: pulumi.Input[Optional[_builtins.bool]] = None,
+                 block_free_emails: pulumi.Input[Optional[_builtins.bool]] = None,
+                 blocklist: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 require_mx_record: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        What the address must pass.
+
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowlist: Domains always accepted.
+        :param pulumi.Input[_builtins.bool] block_aliases: Refuse aliases (`a+b@…`).
+        :param pulumi.Input[_builtins.bool] block_disposable_emails: Refuse disposable addresses.
+        :param pulumi.Input[_builtins.bool] block_free_emails: Refuse free email providers.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocklist: Domains refused.
+        :param pulumi.Input[_builtins.bool] require_mx_record: Refuse a domain without an MX record.
+        """
+        if allowlist is not None:
+            pulumi.set(__self__, "allowlist", allowlist)
+        if block_aliases is not None:
+            pulumi.set(__self__, "block_aliases", block_aliases)
+        if block_disposable_emails is not None:
+            pulumi.set(__self__, "block_disposable_emails", block_disposable_emails)
+        if block_free_emails is not None:
+            pulumi.set(__self__, "block_free_emails", block_free_emails)
+        if blocklist is not None:
+            pulumi.set(__self__, "blocklist", blocklist)
+        if require_mx_record is not None:
+            pulumi.set(__self__, "require_mx_record", require_mx_record)
+
+    @_builtins.property
+    @pulumi.getter
+    def allowlist(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Domains always accepted.
+        """
+        return pulumi.get(self, "allowlist")
+
+    @allowlist.setter
+    def allowlist(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "allowlist", value)
+
+    @_builtins.property
+    @pulumi.getter(name="blockAliases")
+    def block_aliases(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Refuse aliases (`a+b@…`).
+        """
+        return pulumi.get(self, "block_aliases")
+
+    @block_aliases.setter
+    def block_aliases(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "block_aliases", value)
+
+    @_builtins.property
+    @pulumi.getter(name="blockDisposableEmails")
+    def block_disposable_emails(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Refuse disposable addresses.
+        """
+        return pulumi.get(self, "block_disposable_emails")
+
+    @block_disposable_emails.setter
+    def block_disposable_emails(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "block_disposable_emails", value)
+
+    @_builtins.property
+    @pulumi.getter(name="blockFreeEmails")
+    def block_free_emails(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Refuse free email providers.
+        """
+        return pulumi.get(self, "block_free_emails")
+
+    @block_free_emails.setter
+    def block_free_emails(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "block_free_emails", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def blocklist(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Domains refused.
+        """
+        return pulumi.get(self, "blocklist")
+
+    @blocklist.setter
+    def blocklist(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "blocklist", value)
+
+    @_builtins.property
+    @pulumi.getter(name="requireMxRecord")
+    def require_mx_record(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Refuse a domain without an MX record.
+        """
+        return pulumi.get(self, "require_mx_record")
+
+    @require_mx_record.setter
+    def require_mx_record(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "require_mx_record", value)
+
+
+class FlowActionsFlowBooleanConditionArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsFlowBooleanConditionParamsArgsDict']
+    """
+    The params of FLOW BOOLEAN_CONDITION.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsFlowBooleanConditionArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsFlowBooleanConditionParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsFlowBooleanConditionParamsArgs'] params: The params of FLOW BOOLEAN_CONDITION.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsFlowBooleanConditionParamsArgs']:
+        """
+        The params of FLOW BOOLEAN_CONDITION.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsFlowBooleanConditionParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsFlowBooleanConditionParamsArgsDict(TypedDict):
+    """
+    The params of FLOW BOOLEAN_CONDITION.
+    """
+    else_: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsFlowBooleanConditionParamsThenArgsDict']]]]]
+    """
+    The actions run otherwise.
+    """
+    then: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsFlowBooleanConditionParamsThenArgsDict']]]]]
+    """
+    The actions run when the condition holds.
+    """
+
+@pulumi.input_type
+class FlowActionsFlowBooleanConditionParamsArgs:
+    def __init__(__self__, *,
+                 else_: pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsFlowBooleanConditionParamsThenArgs']]]] = None,
+                 then: pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsFlowBooleanConditionParamsThenArgs']]]] = None):
+        """
+        The params of FLOW BOOLEAN_CONDITION.
+
+        :param pulumi.Input[Sequence[pulumi.Input['FlowActionsFlowBooleanConditionParamsThenArgs']]] else_: The actions run otherwise.
+        :param pulumi.Input[Sequence[pulumi.Input['FlowActionsFlowBooleanConditionParamsThenArgs']]] then: The actions run when the condition holds.
+        """
+        if else_ is not None:
+            pulumi.set(__self__, "else_", else_)
+        if then is not None:
+            pulumi.set(__self__, "then", then)
+
+    @_builtins.property
+    @pulumi.getter(name="else")
+    def else_(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsFlowBooleanConditionParamsThenArgs']]]]:
+        """
+        The actions run otherwise.
+        """
+        return pulumi.get(self, "else_")
+
+    @else_.setter
+    def else_(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsFlowBooleanConditionParamsThenArgs']]]]):
+        pulumi.set(self, "else_", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def then(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsFlowBooleanConditionParamsThenArgs']]]]:
+        """
+        The actions run when the condition holds.
+        """
+        return pulumi.get(self, "then")
+
+    @then.setter
+    def then(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsFlowBooleanConditionParamsThenArgs']]]]):
+        pulumi.set(self, "then", value)
+
+
+class FlowActionsFlowBooleanConditionParamsThenArgsDict(TypedDict):
+    """
+    An action run on this branch.
+    """
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    params: NotRequired[Any]
+    """
+    The action's params (checked by the server as the action's own).
+    """
+
+@pulumi.input_type
+class FlowActionsFlowBooleanConditionParamsThenArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str],
+                 params: Optional[Any] = None):
+        """
+        An action run on this branch.
+
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param Any params: The action's params (checked by the server as the action's own).
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "type", type)
+        if params is not None:
+            pulumi.set(__self__, "params", params)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> Optional[Any]:
+        """
+        The action's params (checked by the server as the action's own).
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: Optional[Any]):
+        pulumi.set(self, "params", value)
+
+
+class FlowActionsFlowDelayFlowArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsFlowDelayFlowParamsArgsDict']
+    """
+    The params of FLOW DELAY_FLOW.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsFlowDelayFlowArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsFlowDelayFlowParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsFlowDelayFlowParamsArgs'] params: The params of FLOW DELAY_FLOW.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsFlowDelayFlowParamsArgs']:
+        """
+        The params of FLOW DELAY_FLOW.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsFlowDelayFlowParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsFlowDelayFlowParamsArgsDict(TypedDict):
+    """
+    The params of FLOW DELAY_FLOW.
+    """
+    number: pulumi.Input[Union[_builtins.float, _builtins.str]]
+    """
+    How long to wait, in `units`.
+    """
+    units: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The unit of `number`.
+    """
+
+@pulumi.input_type
+class FlowActionsFlowDelayFlowParamsArgs:
+    def __init__(__self__, *,
+                 number: pulumi.Input[Union[_builtins.float, _builtins.str]],
+                 units: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of FLOW DELAY_FLOW.
+
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] number: How long to wait, in `units`.
+        :param pulumi.Input[_builtins.str] units: The unit of `number`.
+        """
+        pulumi.set(__self__, "number", number)
+        if units is not None:
+            pulumi.set(__self__, "units", units)
+
+    @_builtins.property
+    @pulumi.getter
+    def number(self) -> pulumi.Input[Union[_builtins.float, _builtins.str]]:
+        """
+        How long to wait, in `units`.
+        """
+        return pulumi.get(self, "number")
+
+    @number.setter
+    def number(self, value: pulumi.Input[Union[_builtins.float, _builtins.str]]):
+        pulumi.set(self, "number", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def units(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The unit of `number`.
+        """
+        return pulumi.get(self, "units")
+
+    @units.setter
+    def units(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "units", value)
+
+
+class FlowActionsFlowDoNothingArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+    params: NotRequired[Any]
+    """
+    Empty.
+    """
+
+@pulumi.input_type
+class FlowActionsFlowDoNothingArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None,
+                 params: Optional[Any] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        :param Any params: Empty.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+        if params is not None:
+            pulumi.set(__self__, "params", params)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> Optional[Any]:
+        """
+        Empty.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: Optional[Any]):
+        pulumi.set(self, "params", value)
+
+
+class FlowActionsFlowErrorMessageArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsFlowErrorMessageParamsArgsDict']
+    """
+    The params of FLOW ERROR_MESSAGE.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsFlowErrorMessageArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsFlowErrorMessageParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsFlowErrorMessageParamsArgs'] params: The params of FLOW ERROR_MESSAGE.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsFlowErrorMessageParamsArgs']:
+        """
+        The params of FLOW ERROR_MESSAGE.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsFlowErrorMessageParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsFlowErrorMessageParamsArgsDict(TypedDict):
+    """
+    The params of FLOW ERROR_MESSAGE.
+    """
+    message: pulumi.Input[_builtins.str]
+    """
+    The message shown.
+    """
+
+@pulumi.input_type
+class FlowActionsFlowErrorMessageParamsArgs:
+    def __init__(__self__, *,
+                 message: pulumi.Input[_builtins.str]):
+        """
+        The params of FLOW ERROR_MESSAGE.
+
+        :param pulumi.Input[_builtins.str] message: The message shown.
+        """
+        pulumi.set(__self__, "message", message)
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> pulumi.Input[_builtins.str]:
+        """
+        The message shown.
+        """
+        return pulumi.get(self, "message")
+
+    @message.setter
+    def message(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "message", value)
+
+
+class FlowActionsFlowMapValueArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsFlowMapValueParamsArgsDict']
+    """
+    The params of FLOW MAP_VALUE.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsFlowMapValueArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsFlowMapValueParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsFlowMapValueParamsArgs'] params: The params of FLOW MAP_VALUE.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsFlowMapValueParamsArgs']:
+        """
+        The params of FLOW MAP_VALUE.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsFlowMapValueParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsFlowMapValueParamsArgsDict(TypedDict):
+    """
+    The params of FLOW MAP_VALUE.
+    """
+    input: pulumi.Input[Union[_builtins.float, _builtins.str]]
+    """
+    The value to map.
+    """
+    cases: NotRequired[Any]
+    """
+    The result for each value of `input`.
+    """
+    fallback: NotRequired[pulumi.Input[Optional[Union[_builtins.str, _builtins.float, Any, Sequence[Any]]]]]
+    """
+    The result when no case matches.
+    """
+
+@pulumi.input_type
+class FlowActionsFlowMapValueParamsArgs:
+    def __init__(__self__, *,
+                 input: pulumi.Input[Union[_builtins.float, _builtins.str]],
+                 cases: Optional[Any] = None,
+                 fallback: pulumi.Input[Optional[Union[_builtins.str, _builtins.float, Any, Sequence[Any]]]] = None):
+        """
+        The params of FLOW MAP_VALUE.
+
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] input: The value to map.
+        :param Any cases: The result for each value of `input`.
+        :param pulumi.Input[Union[_builtins.str, _builtins.float, Any, Sequence[Any]]] fallback: The result when no case matches.
+        """
+        pulumi.set(__self__, "input", input)
+        if cases is not None:
+            pulumi.set(__self__, "cases", cases)
+        if fallback is not None:
+            pulumi.set(__self__, "fallback", fallback)
+
+    @_builtins.property
+    @pulumi.getter
+    def input(self) -> pulumi.Input[Union[_builtins.float, _builtins.str]]:
+        """
+        The value to map.
+        """
+        return pulumi.get(self, "input")
+
+    @input.setter
+    def input(self, value: pulumi.Input[Union[_builtins.float, _builtins.str]]):
+        pulumi.set(self, "input", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def cases(self) -> Optional[Any]:
+        """
+        The result for each value of `input`.
+        """
+        return pulumi.get(self, "cases")
+
+    @cases.setter
+    def cases(self, value: Optional[Any]):
+        pulumi.set(self, "cases", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def fallback(self) -> pulumi.Input[Optional[Union[_builtins.str, _builtins.float, Any, Sequence[Any]]]]:
+        """
+        The result when no case matches.
+        """
+        return pulumi.get(self, "fallback")
+
+    @fallback.setter
+    def fallback(self, value: pulumi.Input[Optional[Union[_builtins.str, _builtins.float, Any, Sequence[Any]]]]):
+        pulumi.set(self, "fallback", value)
+
+
+class FlowActionsFlowReturnJsonArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsFlowReturnJsonParamsArgsDict']
+    """
+    The params of FLOW RETURN_JSON.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsFlowReturnJsonArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsFlowReturnJsonParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsFlowReturnJsonParamsArgs'] params: The params of FLOW RETURN_JSON.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsFlowReturnJsonParamsArgs']:
+        """
+        The params of FLOW RETURN_JSON.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsFlowReturnJsonParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsFlowReturnJsonParamsArgsDict(TypedDict):
+    """
+    The params of FLOW RETURN_JSON.
+    """
+    payload: pulumi.Input[Union[Any, _builtins.str]]
+    """
+    What to return.
+    """
+
+@pulumi.input_type
+class FlowActionsFlowReturnJsonParamsArgs:
+    def __init__(__self__, *,
+                 payload: pulumi.Input[Union[Any, _builtins.str]]):
+        """
+        The params of FLOW RETURN_JSON.
+
+        :param pulumi.Input[Union[Any, _builtins.str]] payload: What to return.
+        """
+        pulumi.set(__self__, "payload", payload)
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> pulumi.Input[Union[Any, _builtins.str]]:
+        """
+        What to return.
+        """
+        return pulumi.get(self, "payload")
+
+    @payload.setter
+    def payload(self, value: pulumi.Input[Union[Any, _builtins.str]]):
+        pulumi.set(self, "payload", value)
+
+
+class FlowActionsFlowStoreVarsArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsFlowStoreVarsParamsArgsDict']
+    """
+    The params of FLOW STORE_VARS.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsFlowStoreVarsArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsFlowStoreVarsParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsFlowStoreVarsParamsArgs'] params: The params of FLOW STORE_VARS.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsFlowStoreVarsParamsArgs']:
+        """
+        The params of FLOW STORE_VARS.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsFlowStoreVarsParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsFlowStoreVarsParamsArgsDict(TypedDict):
+    """
+    The params of FLOW STORE_VARS.
+    """
+    vars: Any
+    """
+    The variables to store, by name.
+    """
+
+@pulumi.input_type
+class FlowActionsFlowStoreVarsParamsArgs:
+    def __init__(__self__, *,
+                 vars: Any):
+        """
+        The params of FLOW STORE_VARS.
+
+        :param Any vars: The variables to store, by name.
+        """
+        pulumi.set(__self__, "vars", vars)
+
+    @_builtins.property
+    @pulumi.getter
+    def vars(self) -> Any:
+        """
+        The variables to store, by name.
+        """
+        return pulumi.get(self, "vars")
+
+    @vars.setter
+    def vars(self, value: Any):
+        pulumi.set(self, "vars", value)
+
+
+class FlowActionsGoogleSheetsAddRowArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsGoogleSheetsAddRowParamsArgsDict']
+    """
+    The params of GOOGLE_SHEETS ADD_ROW.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsGoogleSheetsAddRowArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsGoogleSheetsAddRowParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsGoogleSheetsAddRowParamsArgs'] params: The params of GOOGLE_SHEETS ADD_ROW.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsGoogleSheetsAddRowParamsArgs']:
+        """
+        The params of GOOGLE_SHEETS ADD_ROW.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsGoogleSheetsAddRowParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsGoogleSheetsAddRowParamsArgsDict(TypedDict):
+    """
+    The params of GOOGLE_SHEETS ADD_ROW.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    spreadsheet_id: pulumi.Input[_builtins.str]
+    """
+    The spreadsheet.
+    """
+    sheet_id: NotRequired[pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]]
+    """
+    The sheet.
+    """
+    values: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    The cells.
+    """
+
+@pulumi.input_type
+class FlowActionsGoogleSheetsAddRowParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 spreadsheet_id: pulumi.Input[_builtins.str],
+                 sheet_id: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
+                 values: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        The params of GOOGLE_SHEETS ADD_ROW.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] spreadsheet_id: The spreadsheet.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] sheet_id: The sheet.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] values: The cells.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "spreadsheet_id", spreadsheet_id)
+        if sheet_id is not None:
+            pulumi.set(__self__, "sheet_id", sheet_id)
+        if values is not None:
+            pulumi.set(__self__, "values", values)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="spreadsheetId")
+    def spreadsheet_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The spreadsheet.
+        """
+        return pulumi.get(self, "spreadsheet_id")
+
+    @spreadsheet_id.setter
+    def spreadsheet_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "spreadsheet_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sheetId")
+    def sheet_id(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
+        """
+        The sheet.
+        """
+        return pulumi.get(self, "sheet_id")
+
+    @sheet_id.setter
+    def sheet_id(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
+        pulumi.set(self, "sheet_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def values(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The cells.
+        """
+        return pulumi.get(self, "values")
+
+    @values.setter
+    def values(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "values", value)
+
+
+class FlowActionsHttpSendRequestArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsHttpSendRequestParamsArgsDict']
+    """
+    The params of HTTP SEND_REQUEST.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsHttpSendRequestArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsHttpSendRequestParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsHttpSendRequestParamsArgs'] params: The params of HTTP SEND_REQUEST.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsHttpSendRequestParamsArgs']:
+        """
+        The params of HTTP SEND_REQUEST.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsHttpSendRequestParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsHttpSendRequestParamsArgsDict(TypedDict):
+    """
+    The params of HTTP SEND_REQUEST.
+    """
+    url: pulumi.Input[_builtins.str]
+    """
+    The URL to call.
+    """
+    basic: NotRequired[pulumi.Input[Optional['FlowActionsHttpSendRequestParamsBasicArgsDict']]]
+    """
+    Basic authentication of the request (better kept in a vault connection).
+    """
+    connection_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    content_type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How `payload` is sent.
+    """
+    headers: NotRequired[Any]
+    """
+    Request headers, by name.
+    """
+    method: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The HTTP method (default `GET`).
+    """
+    params: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]]]]
+    """
+    Query parameters to add to the URL, by name.
+    """
+    payload: NotRequired[pulumi.Input[Optional[Union[_builtins.str, Sequence[Any], Any]]]]
+    """
+    The request body.
+    """
+
+@pulumi.input_type
+class FlowActionsHttpSendRequestParamsArgs:
+    def __init__(__self__, *,
+                 url: pulumi.Input[_builtins.str],
+                 basic: pulumi.Input[Optional['FlowActionsHttpSendRequestParamsBasicArgs']] = None,
+                 connection_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 content_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 headers: Optional[Any] = None,
+                 method: pulumi.Input[Optional[_builtins.str]] = None,
+                 params: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]]] = None,
+                 payload: pulumi.Input[Optional[Union[_builtins.str, Sequence[Any], Any]]] = None):
+        """
+        The params of HTTP SEND_REQUEST.
+
+        :param pulumi.Input[_builtins.str] url: The URL to call.
+        :param pulumi.Input['FlowActionsHttpSendRequestParamsBasicArgs'] basic: Basic authentication of the request (better kept in a vault connection).
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] content_type: How `payload` is sent.
+        :param Any headers: Request headers, by name.
+        :param pulumi.Input[_builtins.str] method: The HTTP method (default `GET`).
+        :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]] params: Query parameters to add to the URL, by name.
+        :param pulumi.Input[Union[_builtins.str, Sequence[Any], Any]] payload: The request body.
+        """
+        pulumi.set(__self__, "url", url)
+        if basic is not None:
+            pulumi.set(__self__, "basic", basic)
+        if connection_id is not None:
+            pulumi.set(__self__, "connection_id", connection_id)
+        if content_type is not None:
+            pulumi.set(__self__, "content_type", content_type)
+        if headers is not None:
+            pulumi.set(__self__, "headers", headers)
+        if method is not None:
+            pulumi.set(__self__, "method", method)
+        if params is not None:
+            pulumi.set(__self__, "params", params)
+        if payload is not None:
+            pulumi.set(__self__, "payload", payload)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> pulumi.Input[_builtins.str]:
+        """
+        The URL to call.
+        """
+        return pulumi.get(self, "url")
+
+    @url.setter
+    def url(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "url", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def basic(self) -> pulumi.Input[Optional['FlowActionsHttpSendRequestParamsBasicArgs']]:
+        """
+        Basic authentication of the request (better kept in a vault connection).
+        """
+        return pulumi.get(self, "basic")
+
+    @basic.setter
+    def basic(self, value: pulumi.Input[Optional['FlowActionsHttpSendRequestParamsBasicArgs']]):
+        pulumi.set(self, "basic", value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="contentType")
+    def content_type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How `payload` is sent.
+        """
+        return pulumi.get(self, "content_type")
+
+    @content_type.setter
+    def content_type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "content_type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def headers(self) -> Optional[Any]:
+        """
+        Request headers, by name.
+        """
+        return pulumi.get(self, "headers")
+
+    @headers.setter
+    def headers(self, value: Optional[Any]):
+        pulumi.set(self, "headers", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The HTTP method (default `GET`).
+        """
+        return pulumi.get(self, "method")
+
+    @method.setter
+    def method(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "method", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]]]:
+        """
+        Query parameters to add to the URL, by name.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]]]):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> pulumi.Input[Optional[Union[_builtins.str, Sequence[Any], Any]]]:
+        """
+        The request body.
+        """
+        return pulumi.get(self, "payload")
+
+    @payload.setter
+    def payload(self, value: pulumi.Input[Optional[Union[_builtins.str, Sequence[Any], Any]]]):
+        pulumi.set(self, "payload", value)
+
+
+class FlowActionsHttpSendRequestParamsBasicArgsDict(TypedDict):
+    """
+    Basic authentication of the request (better kept in a vault connection).
+    """
+    password: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Basic authentication password: stored as a secret.
+    """
+    username: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The user name.
+    """
+
+@pulumi.input_type
+class FlowActionsHttpSendRequestParamsBasicArgs:
+    def __init__(__self__, *,
+                 password: pulumi.Input[Optional[_builtins.str]] = None,
+                 username: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Basic authentication of the request (better kept in a vault connection).
+
+        :param pulumi.Input[_builtins.str] password: Basic authentication password: stored as a secret.
+        :param pulumi.Input[_builtins.str] username: The user name.
+        """
+        if password is not None:
+            pulumi.set(__self__, "password", password)
+        if username is not None:
+            pulumi.set(__self__, "username", username)
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Basic authentication password: stored as a secret.
+        """
+        return pulumi.get(self, "password")
+
+    @password.setter
+    def password(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "password", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The user name.
+        """
+        return pulumi.get(self, "username")
+
+    @username.setter
+    def username(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "username", value)
+
+
+class FlowActionsHubspotEnrollContactArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsHubspotEnrollContactParamsArgsDict']
+    """
+    The params of HUBSPOT ENROLL_CONTACT.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsHubspotEnrollContactArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsHubspotEnrollContactParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsHubspotEnrollContactParamsArgs'] params: The params of HUBSPOT ENROLL_CONTACT.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsHubspotEnrollContactParamsArgs']:
+        """
+        The params of HUBSPOT ENROLL_CONTACT.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsHubspotEnrollContactParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsHubspotEnrollContactParamsArgsDict(TypedDict):
+    """
+    The params of HUBSPOT ENROLL_CONTACT.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    email: pulumi.Input[_builtins.str]
+    """
+    An email address (or a template giving one).
+    """
+    workflow_id: pulumi.Input[Union[_builtins.float, _builtins.str]]
+    """
+    The workflow to enroll the contact in.
+    """
+
+@pulumi.input_type
+class FlowActionsHubspotEnrollContactParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 email: pulumi.Input[_builtins.str],
+                 workflow_id: pulumi.Input[Union[_builtins.float, _builtins.str]]):
+        """
+        The params of HUBSPOT ENROLL_CONTACT.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] workflow_id: The workflow to enroll the contact in.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "workflow_id", workflow_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter(name="workflowId")
+    def workflow_id(self) -> pulumi.Input[Union[_builtins.float, _builtins.str]]:
+        """
+        The workflow to enroll the contact in.
+        """
+        return pulumi.get(self, "workflow_id")
+
+    @workflow_id.setter
+    def workflow_id(self, value: pulumi.Input[Union[_builtins.float, _builtins.str]]):
+        pulumi.set(self, "workflow_id", value)
+
+
+class FlowActionsHubspotGetContactArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsHubspotGetContactParamsArgsDict']
+    """
+    The params of HUBSPOT GET_CONTACT.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsHubspotGetContactArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsHubspotGetContactParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsHubspotGetContactParamsArgs'] params: The params of HUBSPOT GET_CONTACT.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsHubspotGetContactParamsArgs']:
+        """
+        The params of HUBSPOT GET_CONTACT.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsHubspotGetContactParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsHubspotGetContactParamsArgsDict(TypedDict):
+    """
+    The params of HUBSPOT GET_CONTACT.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    email: pulumi.Input[_builtins.str]
+    """
+    An email address (or a template giving one).
+    """
+
+@pulumi.input_type
+class FlowActionsHubspotGetContactParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 email: pulumi.Input[_builtins.str]):
+        """
+        The params of HUBSPOT GET_CONTACT.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+
+class FlowActionsHubspotUpsertContactArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsHubspotUpsertContactParamsArgsDict']
+    """
+    The params of HUBSPOT UPSERT_CONTACT.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsHubspotUpsertContactArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsHubspotUpsertContactParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsHubspotUpsertContactParamsArgs'] params: The params of HUBSPOT UPSERT_CONTACT.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsHubspotUpsertContactParamsArgs']:
+        """
+        The params of HUBSPOT UPSERT_CONTACT.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsHubspotUpsertContactParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsHubspotUpsertContactParamsArgsDict(TypedDict):
+    """
+    The params of HUBSPOT UPSERT_CONTACT.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    email: pulumi.Input[_builtins.str]
+    """
+    An email address (or a template giving one).
+    """
+    properties: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsHubspotUpsertContactParamsPropertiesArgsDict']]]]]
+    """
+    Contact properties to set: each a `property` and its value.
+    """
+
+@pulumi.input_type
+class FlowActionsHubspotUpsertContactParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 email: pulumi.Input[_builtins.str],
+                 properties: pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsHubspotUpsertContactParamsPropertiesArgs']]]] = None):
+        """
+        The params of HUBSPOT UPSERT_CONTACT.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        :param pulumi.Input[Sequence[pulumi.Input['FlowActionsHubspotUpsertContactParamsPropertiesArgs']]] properties: Contact properties to set: each a `property` and its value.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsHubspotUpsertContactParamsPropertiesArgs']]]]:
+        """
+        Contact properties to set: each a `property` and its value.
+        """
+        return pulumi.get(self, "properties")
+
+    @properties.setter
+    def properties(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsHubspotUpsertContactParamsPropertiesArgs']]]]):
+        pulumi.set(self, "properties", value)
+
+
+class FlowActionsHubspotUpsertContactParamsPropertiesArgsDict(TypedDict):
+    property: pulumi.Input[_builtins.str]
+    """
+    A contact property's name.
+    """
+
+@pulumi.input_type
+class FlowActionsHubspotUpsertContactParamsPropertiesArgs:
+    def __init__(__self__, *,
+                 property: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] property: A contact property's name.
+        """
+        pulumi.set(__self__, "property", property)
+
+    @_builtins.property
+    @pulumi.getter
+    def property(self) -> pulumi.Input[_builtins.str]:
+        """
+        A contact property's name.
+        """
+        return pulumi.get(self, "property")
+
+    @property.setter
+    def property(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "property", value)
+
+
+class FlowActionsJsonCreateJsonArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsJsonCreateJsonParamsArgsDict']
+    """
+    The params of JSON CREATE_JSON.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsJsonCreateJsonArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsJsonCreateJsonParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsJsonCreateJsonParamsArgs'] params: The params of JSON CREATE_JSON.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsJsonCreateJsonParamsArgs']:
+        """
+        The params of JSON CREATE_JSON.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsJsonCreateJsonParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsJsonCreateJsonParamsArgsDict(TypedDict):
+    """
+    The params of JSON CREATE_JSON.
+    """
+    object: Any
+    """
+    The object to make.
+    """
+
+@pulumi.input_type
+class FlowActionsJsonCreateJsonParamsArgs:
+    def __init__(__self__, *,
+                 object: Any):
+        """
+        The params of JSON CREATE_JSON.
+
+        :param Any object: The object to make.
+        """
+        pulumi.set(__self__, "object", object)
+
+    @_builtins.property
+    @pulumi.getter
+    def object(self) -> Any:
+        """
+        The object to make.
+        """
+        return pulumi.get(self, "object")
+
+    @object.setter
+    def object(self, value: Any):
+        pulumi.set(self, "object", value)
+
+
+class FlowActionsJsonParseJsonArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsJsonParseJsonParamsArgsDict']
+    """
+    The params of JSON PARSE_JSON.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsJsonParseJsonArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsJsonParseJsonParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsJsonParseJsonParamsArgs'] params: The params of JSON PARSE_JSON.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsJsonParseJsonParamsArgs']:
+        """
+        The params of JSON PARSE_JSON.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsJsonParseJsonParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsJsonParseJsonParamsArgsDict(TypedDict):
+    """
+    The params of JSON PARSE_JSON.
+    """
+    json: pulumi.Input[_builtins.str]
+    """
+    The JSON text.
+    """
+
+@pulumi.input_type
+class FlowActionsJsonParseJsonParamsArgs:
+    def __init__(__self__, *,
+                 json: pulumi.Input[_builtins.str]):
+        """
+        The params of JSON PARSE_JSON.
+
+        :param pulumi.Input[_builtins.str] json: The JSON text.
+        """
+        pulumi.set(__self__, "json", json)
+
+    @_builtins.property
+    @pulumi.getter
+    def json(self) -> pulumi.Input[_builtins.str]:
+        """
+        The JSON text.
+        """
+        return pulumi.get(self, "json")
+
+    @json.setter
+    def json(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "json", value)
+
+
+class FlowActionsJsonSerializeJsonArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsJsonSerializeJsonParamsArgsDict']
+    """
+    The params of JSON SERIALIZE_JSON.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsJsonSerializeJsonArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsJsonSerializeJsonParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsJsonSerializeJsonParamsArgs'] params: The params of JSON SERIALIZE_JSON.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsJsonSerializeJsonParamsArgs']:
+        """
+        The params of JSON SERIALIZE_JSON.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsJsonSerializeJsonParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsJsonSerializeJsonParamsArgsDict(TypedDict):
+    """
+    The params of JSON SERIALIZE_JSON.
+    """
+    object: pulumi.Input[Union[_builtins.str, Any]]
+    """
+    The value.
+    """
+
+@pulumi.input_type
+class FlowActionsJsonSerializeJsonParamsArgs:
+    def __init__(__self__, *,
+                 object: pulumi.Input[Union[_builtins.str, Any]]):
+        """
+        The params of JSON SERIALIZE_JSON.
+
+        :param pulumi.Input[Union[_builtins.str, Any]] object: The value.
+        """
+        pulumi.set(__self__, "object", object)
+
+    @_builtins.property
+    @pulumi.getter
+    def object(self) -> pulumi.Input[Union[_builtins.str, Any]]:
+        """
+        The value.
+        """
+        return pulumi.get(self, "object")
+
+    @object.setter
+    def object(self, value: pulumi.Input[Union[_builtins.str, Any]]):
+        pulumi.set(self, "object", value)
+
+
+class FlowActionsJwtDecodeJwtArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsJwtDecodeJwtParamsArgsDict']
+    """
+    The params of JWT DECODE_JWT.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsJwtDecodeJwtArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsJwtDecodeJwtParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsJwtDecodeJwtParamsArgs'] params: The params of JWT DECODE_JWT.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsJwtDecodeJwtParamsArgs']:
+        """
+        The params of JWT DECODE_JWT.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsJwtDecodeJwtParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsJwtDecodeJwtParamsArgsDict(TypedDict):
+    """
+    The params of JWT DECODE_JWT.
+    """
+    token: pulumi.Input[_builtins.str]
+    """
+    The token to decode.
+    """
+
+@pulumi.input_type
+class FlowActionsJwtDecodeJwtParamsArgs:
+    def __init__(__self__, *,
+                 token: pulumi.Input[_builtins.str]):
+        """
+        The params of JWT DECODE_JWT.
+
+        :param pulumi.Input[_builtins.str] token: The token to decode.
+        """
+        pulumi.set(__self__, "token", token)
+
+    @_builtins.property
+    @pulumi.getter
+    def token(self) -> pulumi.Input[_builtins.str]:
+        """
+        The token to decode.
+        """
+        return pulumi.get(self, "token")
+
+    @token.setter
+    def token(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "token", value)
+
+
+class FlowActionsJwtSignJwtArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsJwtSignJwtParamsArgsDict']
+    """
+    The params of JWT SIGN_JWT.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsJwtSignJwtArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsJwtSignJwtParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsJwtSignJwtParamsArgs'] params: The params of JWT SIGN_JWT.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsJwtSignJwtParamsArgs']:
+        """
+        The params of JWT SIGN_JWT.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsJwtSignJwtParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsJwtSignJwtParamsArgsDict(TypedDict):
+    """
+    The params of JWT SIGN_JWT.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    audience: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The token's audience (`aud`).
+    """
+    expires_in: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long the token lasts (`1h`, `30m`).
+    """
+    issuer: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The token's issuer (`iss`).
+    """
+    payload: NotRequired[Any]
+    """
+    The claims.
+    """
+    subject: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The subject line.
+    """
+
+@pulumi.input_type
+class FlowActionsJwtSignJwtParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 audience: pulumi.Input[Optional[_builtins.str]] = None,
+                 expires_in: pulumi.Input[Optional[_builtins.str]] = None,
+                 issuer: pulumi.Input[Optional[_builtins.str]] = None,
+                 payload: Optional[Any] = None,
+                 subject: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of JWT SIGN_JWT.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] audience: The token's audience (`aud`).
+        :param pulumi.Input[_builtins.str] expires_in: How long the token lasts (`1h`, `30m`).
+        :param pulumi.Input[_builtins.str] issuer: The token's issuer (`iss`).
+        :param Any payload: The claims.
+        :param pulumi.Input[_builtins.str] subject: The subject line.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        if audience is not None:
+            pulumi.set(__self__, "audience", audience)
+        if expires_in is not None:
+            pulumi.set(__self__, "expires_in", expires_in)
+        if issuer is not None:
+            pulumi.set(__self__, "issuer", issuer)
+        if payload is not None:
+            pulumi.set(__self__, "payload", payload)
+        if subject is not None:
+            pulumi.set(__self__, "subject", subject)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def audience(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The token's audience (`aud`).
+        """
+        return pulumi.get(self, "audience")
+
+    @audience.setter
+    def audience(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "audience", value)
+
+    @_builtins.property
+    @pulumi.getter(name="expiresIn")
+    def expires_in(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long the token lasts (`1h`, `30m`).
+        """
+        return pulumi.get(self, "expires_in")
+
+    @expires_in.setter
+    def expires_in(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "expires_in", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def issuer(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The token's issuer (`iss`).
+        """
+        return pulumi.get(self, "issuer")
+
+    @issuer.setter
+    def issuer(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "issuer", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> Optional[Any]:
+        """
+        The claims.
+        """
+        return pulumi.get(self, "payload")
+
+    @payload.setter
+    def payload(self, value: Optional[Any]):
+        pulumi.set(self, "payload", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def subject(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The subject line.
+        """
+        return pulumi.get(self, "subject")
+
+    @subject.setter
+    def subject(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "subject", value)
+
+
+class FlowActionsJwtVerifyJwtArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsJwtVerifyJwtParamsArgsDict']
+    """
+    The params of JWT VERIFY_JWT.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsJwtVerifyJwtArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsJwtVerifyJwtParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsJwtVerifyJwtParamsArgs'] params: The params of JWT VERIFY_JWT.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsJwtVerifyJwtParamsArgs']:
+        """
+        The params of JWT VERIFY_JWT.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsJwtVerifyJwtParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsJwtVerifyJwtParamsArgsDict(TypedDict):
+    """
+    The params of JWT VERIFY_JWT.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    token: pulumi.Input[_builtins.str]
+    """
+    The token to verify.
+    """
+    audience: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The token's audience (`aud`).
+    """
+    issuer: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The token's issuer (`iss`).
+    """
+
+@pulumi.input_type
+class FlowActionsJwtVerifyJwtParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 token: pulumi.Input[_builtins.str],
+                 audience: pulumi.Input[Optional[_builtins.str]] = None,
+                 issuer: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of JWT VERIFY_JWT.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] token: The token to verify.
+        :param pulumi.Input[_builtins.str] audience: The token's audience (`aud`).
+        :param pulumi.Input[_builtins.str] issuer: The token's issuer (`iss`).
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "token", token)
+        if audience is not None:
+            pulumi.set(__self__, "audience", audience)
+        if issuer is not None:
+            pulumi.set(__self__, "issuer", issuer)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def token(self) -> pulumi.Input[_builtins.str]:
+        """
+        The token to verify.
+        """
+        return pulumi.get(self, "token")
+
+    @token.setter
+    def token(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "token", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def audience(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The token's audience (`aud`).
+        """
+        return pulumi.get(self, "audience")
+
+    @audience.setter
+    def audience(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "audience", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def issuer(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The token's issuer (`iss`).
+        """
+        return pulumi.get(self, "issuer")
+
+    @issuer.setter
+    def issuer(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "issuer", value)
+
+
+class FlowActionsMailchimpUpsertMemberArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsMailchimpUpsertMemberParamsArgsDict']
+    """
+    The params of MAILCHIMP UPSERT_MEMBER.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsMailchimpUpsertMemberArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsMailchimpUpsertMemberParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsMailchimpUpsertMemberParamsArgs'] params: The params of MAILCHIMP UPSERT_MEMBER.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsMailchimpUpsertMemberParamsArgs']:
+        """
+        The params of MAILCHIMP UPSERT_MEMBER.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsMailchimpUpsertMemberParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsMailchimpUpsertMemberParamsArgsDict(TypedDict):
+    """
+    The params of MAILCHIMP UPSERT_MEMBER.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    list_id: pulumi.Input[_builtins.str]
+    """
+    The audience (list).
+    """
+    member: pulumi.Input['FlowActionsMailchimpUpsertMemberParamsMemberArgsDict']
+    """
+    The member to add or update.
+    """
+
+@pulumi.input_type
+class FlowActionsMailchimpUpsertMemberParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 list_id: pulumi.Input[_builtins.str],
+                 member: pulumi.Input['FlowActionsMailchimpUpsertMemberParamsMemberArgs']):
+        """
+        The params of MAILCHIMP UPSERT_MEMBER.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] list_id: The audience (list).
+        :param pulumi.Input['FlowActionsMailchimpUpsertMemberParamsMemberArgs'] member: The member to add or update.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "list_id", list_id)
+        pulumi.set(__self__, "member", member)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="listId")
+    def list_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The audience (list).
+        """
+        return pulumi.get(self, "list_id")
+
+    @list_id.setter
+    def list_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "list_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def member(self) -> pulumi.Input['FlowActionsMailchimpUpsertMemberParamsMemberArgs']:
+        """
+        The member to add or update.
+        """
+        return pulumi.get(self, "member")
+
+    @member.setter
+    def member(self, value: pulumi.Input['FlowActionsMailchimpUpsertMemberParamsMemberArgs']):
+        pulumi.set(self, "member", value)
+
+
+class FlowActionsMailchimpUpsertMemberParamsMemberArgsDict(TypedDict):
+    """
+    The member to add or update.
+    """
+    email_address: pulumi.Input[_builtins.str]
+    """
+    An email address (or a template giving one).
+    """
+    status_if_new: pulumi.Input[_builtins.str]
+    """
+    The member's status when added (`subscribed`, `pending`, …).
+    """
+    merge_fields: NotRequired[Any]
+    """
+    Merge field values, by tag.
+    """
+
+@pulumi.input_type
+class FlowActionsMailchimpUpsertMemberParamsMemberArgs:
+    def __init__(__self__, *,
+                 email_address: pulumi.Input[_builtins.str],
+                 status_if_new: pulumi.Input[_builtins.str],
+                 merge_fields: Optional[Any] = None):
+        """
+        The member to add or update.
+
+        :param pulumi.Input[_builtins.str] email_address: An email address (or a template giving one).
+        :param pulumi.Input[_builtins.str] status_if_new: The member's status when added (`subscribed`, `pending`, …).
+        :param Any merge_fields: Merge field values, by tag.
+        """
+        pulumi.set(__self__, "email_address", email_address)
+        pulumi.set(__self__, "status_if_new", status_if_new)
+        if merge_fields is not None:
+            pulumi.set(__self__, "merge_fields", merge_fields)
+
+    @_builtins.property
+    @pulumi.getter(name="emailAddress")
+    def email_address(self) -> pulumi.Input[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email_address")
+
+    @email_address.setter
+    def email_address(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email_address", value)
+
+    @_builtins.property
+    @pulumi.getter(name="statusIfNew")
+    def status_if_new(self) -> pulumi.Input[_builtins.str]:
+        """
+        The member's status when added (`subscribed`, `pending`, …).
+        """
+        return pulumi.get(self, "status_if_new")
+
+    @status_if_new.setter
+    def status_if_new(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "status_if_new", value)
+
+    @_builtins.property
+    @pulumi.getter(name="mergeFields")
+    def merge_fields(self) -> Optional[Any]:
+        """
+        Merge field values, by tag.
+        """
+        return pulumi.get(self, "merge_fields")
+
+    @merge_fields.setter
+    def merge_fields(self, value: Optional[Any]):
+        pulumi.set(self, "merge_fields", value)
+
+
+class FlowActionsMailjetSendEmailArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input[Union['FlowActionsMailjetSendEmailParamsVariant1ArgsDict', 'FlowActionsMailjetSendEmailParamsVariant2ArgsDict']]
+    """
+    The message: its `content`, or a `template_id` and its `variables`.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsMailjetSendEmailArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input[Union['FlowActionsMailjetSendEmailParamsVariant1Args', 'FlowActionsMailjetSendEmailParamsVariant2Args']],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input[Union['FlowActionsMailjetSendEmailParamsVariant1Args', 'FlowActionsMailjetSendEmailParamsVariant2Args']] params: The message: its `content`, or a `template_id` and its `variables`.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input[Union['FlowActionsMailjetSendEmailParamsVariant1Args', 'FlowActionsMailjetSendEmailParamsVariant2Args']]:
+        """
+        The message: its `content`, or a `template_id` and its `variables`.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input[Union['FlowActionsMailjetSendEmailParamsVariant1Args', 'FlowActionsMailjetSendEmailParamsVariant2Args']]):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsMailjetSendEmailParamsVariant1ArgsDict(TypedDict):
+    content: pulumi.Input[_builtins.str]
+    """
+    The message, as Mailjet takes it.
+    """
+
+@pulumi.input_type
+class FlowActionsMailjetSendEmailParamsVariant1Args:
+    def __init__(__self__, *,
+                 content: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] content: The message, as Mailjet takes it.
+        """
+        pulumi.set(__self__, "content", content)
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> pulumi.Input[_builtins.str]:
+        """
+        The message, as Mailjet takes it.
+        """
+        return pulumi.get(self, "content")
+
+    @content.setter
+    def content(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "content", value)
+
+
+class FlowActionsMailjetSendEmailParamsVariant2ArgsDict(TypedDict):
+    template_id: pulumi.Input[_builtins.float]
+    """
+    The Mailjet template.
+    """
+    variables: NotRequired[Any]
+    """
+    Template variables, by name.
+    """
+
+@pulumi.input_type
+class FlowActionsMailjetSendEmailParamsVariant2Args:
+    def __init__(__self__, *,
+                 template_id: pulumi.Input[_builtins.float],
+                 variables: Optional[Any] = None):
+        """
+        :param pulumi.Input[_builtins.float] template_id: The Mailjet template.
+        :param Any variables: Template variables, by name.
+        """
+        pulumi.set(__self__, "template_id", template_id)
+        if variables is not None:
+            pulumi.set(__self__, "variables", variables)
+
+    @_builtins.property
+    @pulumi.getter(name="templateId")
+    def template_id(self) -> pulumi.Input[_builtins.float]:
+        """
+        The Mailjet template.
+        """
+        return pulumi.get(self, "template_id")
+
+    @template_id.setter
+    def template_id(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "template_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def variables(self) -> Optional[Any]:
+        """
+        Template variables, by name.
+        """
+        return pulumi.get(self, "variables")
+
+    @variables.setter
+    def variables(self, value: Optional[Any]):
+        pulumi.set(self, "variables", value)
+
+
+class FlowActionsOtpGenerateCodeArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsOtpGenerateCodeParamsArgsDict']
+    """
+    The params of OTP GENERATE_CODE.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsOtpGenerateCodeArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsOtpGenerateCodeParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsOtpGenerateCodeParamsArgs'] params: The params of OTP GENERATE_CODE.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsOtpGenerateCodeParamsArgs']:
+        """
+        The params of OTP GENERATE_CODE.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsOtpGenerateCodeParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsOtpGenerateCodeParamsArgsDict(TypedDict):
+    """
+    The params of OTP GENERATE_CODE.
+    """
+    length: pulumi.Input[_builtins.float]
+    """
+    Digits in the code.
+    """
+    reference: pulumi.Input[_builtins.str]
+    """
+    What the code is for (the same on generation and verification).
+    """
+
+@pulumi.input_type
+class FlowActionsOtpGenerateCodeParamsArgs:
+    def __init__(__self__, *,
+                 length: pulumi.Input[_builtins.float],
+                 reference: pulumi.Input[_builtins.str]):
+        """
+        The params of OTP GENERATE_CODE.
+
+        :param pulumi.Input[_builtins.float] length: Digits in the code.
+        :param pulumi.Input[_builtins.str] reference: What the code is for (the same on generation and verification).
+        """
+        pulumi.set(__self__, "length", length)
+        pulumi.set(__self__, "reference", reference)
+
+    @_builtins.property
+    @pulumi.getter
+    def length(self) -> pulumi.Input[_builtins.float]:
+        """
+        Digits in the code.
+        """
+        return pulumi.get(self, "length")
+
+    @length.setter
+    def length(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "length", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def reference(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the code is for (the same on generation and verification).
+        """
+        return pulumi.get(self, "reference")
+
+    @reference.setter
+    def reference(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "reference", value)
+
+
+class FlowActionsOtpVerifyCodeArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsOtpVerifyCodeParamsArgsDict']
+    """
+    The params of OTP VERIFY_CODE.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsOtpVerifyCodeArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsOtpVerifyCodeParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsOtpVerifyCodeParamsArgs'] params: The params of OTP VERIFY_CODE.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsOtpVerifyCodeParamsArgs']:
+        """
+        The params of OTP VERIFY_CODE.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsOtpVerifyCodeParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsOtpVerifyCodeParamsArgsDict(TypedDict):
+    """
+    The params of OTP VERIFY_CODE.
+    """
+    code: pulumi.Input[Union[_builtins.float, _builtins.str]]
+    """
+    The code to check.
+    """
+    reference: pulumi.Input[_builtins.str]
+    """
+    What the code is for (the same on generation and verification).
+    """
+
+@pulumi.input_type
+class FlowActionsOtpVerifyCodeParamsArgs:
+    def __init__(__self__, *,
+                 code: pulumi.Input[Union[_builtins.float, _builtins.str]],
+                 reference: pulumi.Input[_builtins.str]):
+        """
+        The params of OTP VERIFY_CODE.
+
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] code: The code to check.
+        :param pulumi.Input[_builtins.str] reference: What the code is for (the same on generation and verification).
+        """
+        pulumi.set(__self__, "code", code)
+        pulumi.set(__self__, "reference", reference)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> pulumi.Input[Union[_builtins.float, _builtins.str]]:
+        """
+        The code to check.
+        """
+        return pulumi.get(self, "code")
+
+    @code.setter
+    def code(self, value: pulumi.Input[Union[_builtins.float, _builtins.str]]):
+        pulumi.set(self, "code", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def reference(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the code is for (the same on generation and verification).
+        """
+        return pulumi.get(self, "reference")
+
+    @reference.setter
+    def reference(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "reference", value)
+
+
+class FlowActionsPipedriveAddDealArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsPipedriveAddDealParamsArgsDict']
+    """
+    The params of PIPEDRIVE ADD_DEAL.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsPipedriveAddDealArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsPipedriveAddDealParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsPipedriveAddDealParamsArgs'] params: The params of PIPEDRIVE ADD_DEAL.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsPipedriveAddDealParamsArgs']:
+        """
+        The params of PIPEDRIVE ADD_DEAL.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsPipedriveAddDealParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsPipedriveAddDealParamsArgsDict(TypedDict):
+    """
+    The params of PIPEDRIVE ADD_DEAL.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    title: pulumi.Input[_builtins.str]
+    """
+    The title.
+    """
+    fields: NotRequired[Any]
+    """
+    Other fields, by key.
+    """
+    organization_id: NotRequired[pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]]
+    """
+    The organization.
+    """
+    person_id: NotRequired[pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]]
+    """
+    The person.
+    """
+    stage_id: NotRequired[pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]]
+    """
+    The pipeline stage.
+    """
+    user_id: NotRequired[pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]]
+    """
+    The user's id.
+    """
+    value: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The value.
+    """
+
+@pulumi.input_type
+class FlowActionsPipedriveAddDealParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 title: pulumi.Input[_builtins.str],
+                 fields: Optional[Any] = None,
+                 organization_id: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
+                 person_id: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
+                 stage_id: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
+                 user_id: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
+                 value: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of PIPEDRIVE ADD_DEAL.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] title: The title.
+        :param Any fields: Other fields, by key.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] organization_id: The organization.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] person_id: The person.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] stage_id: The pipeline stage.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] user_id: The user's id.
+        :param pulumi.Input[_builtins.str] value: The value.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "title", title)
+        if fields is not None:
+            pulumi.set(__self__, "fields", fields)
+        if organization_id is not None:
+            pulumi.set(__self__, "organization_id", organization_id)
+        if person_id is not None:
+            pulumi.set(__self__, "person_id", person_id)
+        if stage_id is not None:
+            pulumi.set(__self__, "stage_id", stage_id)
+        if user_id is not None:
+            pulumi.set(__self__, "user_id", user_id)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> pulumi.Input[_builtins.str]:
+        """
+        The title.
+        """
+        return pulumi.get(self, "title")
+
+    @title.setter
+    def title(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "title", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> Optional[Any]:
+        """
+        Other fields, by key.
+        """
+        return pulumi.get(self, "fields")
+
+    @fields.setter
+    def fields(self, value: Optional[Any]):
+        pulumi.set(self, "fields", value)
+
+    @_builtins.property
+    @pulumi.getter(name="organizationId")
+    def organization_id(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
+        """
+        The organization.
+        """
+        return pulumi.get(self, "organization_id")
+
+    @organization_id.setter
+    def organization_id(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
+        pulumi.set(self, "organization_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="personId")
+    def person_id(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
+        """
+        The person.
+        """
+        return pulumi.get(self, "person_id")
+
+    @person_id.setter
+    def person_id(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
+        pulumi.set(self, "person_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="stageId")
+    def stage_id(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
+        """
+        The pipeline stage.
+        """
+        return pulumi.get(self, "stage_id")
+
+    @stage_id.setter
+    def stage_id(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
+        pulumi.set(self, "stage_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
+        """
+        The user's id.
+        """
+        return pulumi.get(self, "user_id")
+
+    @user_id.setter
+    def user_id(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
+        pulumi.set(self, "user_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The value.
+        """
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "value", value)
+
+
+class FlowActionsPipedriveAddOrganizationArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsPipedriveAddOrganizationParamsArgsDict']
+    """
+    The params of PIPEDRIVE ADD_ORGANIZATION.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsPipedriveAddOrganizationArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsPipedriveAddOrganizationParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsPipedriveAddOrganizationParamsArgs'] params: The params of PIPEDRIVE ADD_ORGANIZATION.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsPipedriveAddOrganizationParamsArgs']:
+        """
+        The params of PIPEDRIVE ADD_ORGANIZATION.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsPipedriveAddOrganizationParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsPipedriveAddOrganizationParamsArgsDict(TypedDict):
+    """
+    The params of PIPEDRIVE ADD_ORGANIZATION.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    name: pulumi.Input[_builtins.str]
+    """
+    The name.
+    """
+    fields: NotRequired[Any]
+    """
+    Other fields, by key.
+    """
+    owner_id: NotRequired[pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]]
+    """
+    The owner.
+    """
+
+@pulumi.input_type
+class FlowActionsPipedriveAddOrganizationParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 name: pulumi.Input[_builtins.str],
+                 fields: Optional[Any] = None,
+                 owner_id: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None):
+        """
+        The params of PIPEDRIVE ADD_ORGANIZATION.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] name: The name.
+        :param Any fields: Other fields, by key.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] owner_id: The owner.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "name", name)
+        if fields is not None:
+            pulumi.set(__self__, "fields", fields)
+        if owner_id is not None:
+            pulumi.set(__self__, "owner_id", owner_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> Optional[Any]:
+        """
+        Other fields, by key.
+        """
+        return pulumi.get(self, "fields")
+
+    @fields.setter
+    def fields(self, value: Optional[Any]):
+        pulumi.set(self, "fields", value)
+
+    @_builtins.property
+    @pulumi.getter(name="ownerId")
+    def owner_id(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
+        """
+        The owner.
+        """
+        return pulumi.get(self, "owner_id")
+
+    @owner_id.setter
+    def owner_id(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
+        pulumi.set(self, "owner_id", value)
+
+
+class FlowActionsPipedriveAddPersonArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsPipedriveAddPersonParamsArgsDict']
+    """
+    The params of PIPEDRIVE ADD_PERSON.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsPipedriveAddPersonArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsPipedriveAddPersonParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsPipedriveAddPersonParamsArgs'] params: The params of PIPEDRIVE ADD_PERSON.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsPipedriveAddPersonParamsArgs']:
+        """
+        The params of PIPEDRIVE ADD_PERSON.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsPipedriveAddPersonParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsPipedriveAddPersonParamsArgsDict(TypedDict):
+    """
+    The params of PIPEDRIVE ADD_PERSON.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    name: pulumi.Input[_builtins.str]
+    """
+    The name.
+    """
+    email: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    An email address (or a template giving one).
+    """
+    fields: NotRequired[Any]
+    """
+    Other fields, by key.
+    """
+    organization_id: NotRequired[pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]]
+    """
+    The organization.
+    """
+    owner_id: NotRequired[pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]]
+    """
+    The owner.
+    """
+    phone: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A phone number.
+    """
+
+@pulumi.input_type
+class FlowActionsPipedriveAddPersonParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 name: pulumi.Input[_builtins.str],
+                 email: pulumi.Input[Optional[_builtins.str]] = None,
+                 fields: Optional[Any] = None,
+                 organization_id: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
+                 owner_id: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
+                 phone: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of PIPEDRIVE ADD_PERSON.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] name: The name.
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        :param Any fields: Other fields, by key.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] organization_id: The organization.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] owner_id: The owner.
+        :param pulumi.Input[_builtins.str] phone: A phone number.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "name", name)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if fields is not None:
+            pulumi.set(__self__, "fields", fields)
+        if organization_id is not None:
+            pulumi.set(__self__, "organization_id", organization_id)
+        if owner_id is not None:
+            pulumi.set(__self__, "owner_id", owner_id)
+        if phone is not None:
+            pulumi.set(__self__, "phone", phone)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> Optional[Any]:
+        """
+        Other fields, by key.
+        """
+        return pulumi.get(self, "fields")
+
+    @fields.setter
+    def fields(self, value: Optional[Any]):
+        pulumi.set(self, "fields", value)
+
+    @_builtins.property
+    @pulumi.getter(name="organizationId")
+    def organization_id(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
+        """
+        The organization.
+        """
+        return pulumi.get(self, "organization_id")
+
+    @organization_id.setter
+    def organization_id(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
+        pulumi.set(self, "organization_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="ownerId")
+    def owner_id(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
+        """
+        The owner.
+        """
+        return pulumi.get(self, "owner_id")
+
+    @owner_id.setter
+    def owner_id(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
+        pulumi.set(self, "owner_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def phone(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A phone number.
+        """
+        return pulumi.get(self, "phone")
+
+    @phone.setter
+    def phone(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "phone", value)
+
+
+class FlowActionsSalesforceCreateLeadArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsSalesforceCreateLeadParamsArgsDict']
+    """
+    The params of SALESFORCE CREATE_LEAD.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsSalesforceCreateLeadArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsSalesforceCreateLeadParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsSalesforceCreateLeadParamsArgs'] params: The params of SALESFORCE CREATE_LEAD.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsSalesforceCreateLeadParamsArgs']:
+        """
+        The params of SALESFORCE CREATE_LEAD.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsSalesforceCreateLeadParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsSalesforceCreateLeadParamsArgsDict(TypedDict):
+    """
+    The params of SALESFORCE CREATE_LEAD.
+    """
+    company: pulumi.Input[_builtins.str]
+    """
+    The company.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    last_name: pulumi.Input[_builtins.str]
+    """
+    The last name.
+    """
+    email: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    An email address (or a template giving one).
+    """
+    first_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The first name.
+    """
+    payload: NotRequired[Any]
+    """
+    Other fields, by name.
+    """
+    phone: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A phone number.
+    """
+
+@pulumi.input_type
+class FlowActionsSalesforceCreateLeadParamsArgs:
+    def __init__(__self__, *,
+                 company: pulumi.Input[_builtins.str],
+                 connection_id: pulumi.Input[_builtins.str],
+                 last_name: pulumi.Input[_builtins.str],
+                 email: pulumi.Input[Optional[_builtins.str]] = None,
+                 first_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 payload: Optional[Any] = None,
+                 phone: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of SALESFORCE CREATE_LEAD.
+
+        :param pulumi.Input[_builtins.str] company: The company.
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] last_name: The last name.
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        :param pulumi.Input[_builtins.str] first_name: The first name.
+        :param Any payload: Other fields, by name.
+        :param pulumi.Input[_builtins.str] phone: A phone number.
+        """
+        pulumi.set(__self__, "company", company)
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "last_name", last_name)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if first_name is not None:
+            pulumi.set(__self__, "first_name", first_name)
+        if payload is not None:
+            pulumi.set(__self__, "payload", payload)
+        if phone is not None:
+            pulumi.set(__self__, "phone", phone)
+
+    @_builtins.property
+    @pulumi.getter
+    def company(self) -> pulumi.Input[_builtins.str]:
+        """
+        The company.
+        """
+        return pulumi.get(self, "company")
+
+    @company.setter
+    def company(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "company", value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="lastName")
+    def last_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The last name.
+        """
+        return pulumi.get(self, "last_name")
+
+    @last_name.setter
+    def last_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "last_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter(name="firstName")
+    def first_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The first name.
+        """
+        return pulumi.get(self, "first_name")
+
+    @first_name.setter
+    def first_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "first_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> Optional[Any]:
+        """
+        Other fields, by name.
+        """
+        return pulumi.get(self, "payload")
+
+    @payload.setter
+    def payload(self, value: Optional[Any]):
+        pulumi.set(self, "payload", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def phone(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A phone number.
+        """
+        return pulumi.get(self, "phone")
+
+    @phone.setter
+    def phone(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "phone", value)
+
+
+class FlowActionsSalesforceGetLeadArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsSalesforceGetLeadParamsArgsDict']
+    """
+    The params of SALESFORCE GET_LEAD.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsSalesforceGetLeadArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsSalesforceGetLeadParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsSalesforceGetLeadParamsArgs'] params: The params of SALESFORCE GET_LEAD.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsSalesforceGetLeadParamsArgs']:
+        """
+        The params of SALESFORCE GET_LEAD.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsSalesforceGetLeadParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsSalesforceGetLeadParamsArgsDict(TypedDict):
+    """
+    The params of SALESFORCE GET_LEAD.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    lead_id: pulumi.Input[_builtins.str]
+    """
+    The lead.
+    """
+
+@pulumi.input_type
+class FlowActionsSalesforceGetLeadParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 lead_id: pulumi.Input[_builtins.str]):
+        """
+        The params of SALESFORCE GET_LEAD.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] lead_id: The lead.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "lead_id", lead_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="leadId")
+    def lead_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The lead.
+        """
+        return pulumi.get(self, "lead_id")
+
+    @lead_id.setter
+    def lead_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "lead_id", value)
+
+
+class FlowActionsSalesforceSearchLeadsArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsSalesforceSearchLeadsParamsArgsDict']
+    """
+    The params of SALESFORCE SEARCH_LEADS.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsSalesforceSearchLeadsArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsSalesforceSearchLeadsParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsSalesforceSearchLeadsParamsArgs'] params: The params of SALESFORCE SEARCH_LEADS.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsSalesforceSearchLeadsParamsArgs']:
+        """
+        The params of SALESFORCE SEARCH_LEADS.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsSalesforceSearchLeadsParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsSalesforceSearchLeadsParamsArgsDict(TypedDict):
+    """
+    The params of SALESFORCE SEARCH_LEADS.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    lead_fields: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    The lead fields to return.
+    """
+    search_field: pulumi.Input[_builtins.str]
+    """
+    The field searched.
+    """
+    search_value: pulumi.Input[_builtins.str]
+    """
+    What to search for.
+    """
+
+@pulumi.input_type
+class FlowActionsSalesforceSearchLeadsParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 lead_fields: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 search_field: pulumi.Input[_builtins.str],
+                 search_value: pulumi.Input[_builtins.str]):
+        """
+        The params of SALESFORCE SEARCH_LEADS.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] lead_fields: The lead fields to return.
+        :param pulumi.Input[_builtins.str] search_field: The field searched.
+        :param pulumi.Input[_builtins.str] search_value: What to search for.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "lead_fields", lead_fields)
+        pulumi.set(__self__, "search_field", search_field)
+        pulumi.set(__self__, "search_value", search_value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="leadFields")
+    def lead_fields(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        The lead fields to return.
+        """
+        return pulumi.get(self, "lead_fields")
+
+    @lead_fields.setter
+    def lead_fields(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "lead_fields", value)
+
+    @_builtins.property
+    @pulumi.getter(name="searchField")
+    def search_field(self) -> pulumi.Input[_builtins.str]:
+        """
+        The field searched.
+        """
+        return pulumi.get(self, "search_field")
+
+    @search_field.setter
+    def search_field(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "search_field", value)
+
+    @_builtins.property
+    @pulumi.getter(name="searchValue")
+    def search_value(self) -> pulumi.Input[_builtins.str]:
+        """
+        What to search for.
+        """
+        return pulumi.get(self, "search_value")
+
+    @search_value.setter
+    def search_value(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "search_value", value)
+
+
+class FlowActionsSalesforceUpdateLeadArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsSalesforceUpdateLeadParamsArgsDict']
+    """
+    The params of SALESFORCE UPDATE_LEAD.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsSalesforceUpdateLeadArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsSalesforceUpdateLeadParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsSalesforceUpdateLeadParamsArgs'] params: The params of SALESFORCE UPDATE_LEAD.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsSalesforceUpdateLeadParamsArgs']:
+        """
+        The params of SALESFORCE UPDATE_LEAD.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsSalesforceUpdateLeadParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsSalesforceUpdateLeadParamsArgsDict(TypedDict):
+    """
+    The params of SALESFORCE UPDATE_LEAD.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    lead_id: pulumi.Input[_builtins.str]
+    """
+    The lead.
+    """
+    payload: NotRequired[Any]
+    """
+    Other fields, by name.
+    """
+
+@pulumi.input_type
+class FlowActionsSalesforceUpdateLeadParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 lead_id: pulumi.Input[_builtins.str],
+                 payload: Optional[Any] = None):
+        """
+        The params of SALESFORCE UPDATE_LEAD.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] lead_id: The lead.
+        :param Any payload: Other fields, by name.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "lead_id", lead_id)
+        if payload is not None:
+            pulumi.set(__self__, "payload", payload)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="leadId")
+    def lead_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The lead.
+        """
+        return pulumi.get(self, "lead_id")
+
+    @lead_id.setter
+    def lead_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "lead_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> Optional[Any]:
+        """
+        Other fields, by name.
+        """
+        return pulumi.get(self, "payload")
+
+    @payload.setter
+    def payload(self, value: Optional[Any]):
+        pulumi.set(self, "payload", value)
+
+
+class FlowActionsSendgridSendEmailArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsSendgridSendEmailParamsArgsDict']
+    """
+    The params of SENDGRID SEND_EMAIL.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsSendgridSendEmailArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsSendgridSendEmailParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsSendgridSendEmailParamsArgs'] params: The params of SENDGRID SEND_EMAIL.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsSendgridSendEmailParamsArgs']:
+        """
+        The params of SENDGRID SEND_EMAIL.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsSendgridSendEmailParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsSendgridSendEmailParamsArgsDict(TypedDict):
+    """
+    The params of SENDGRID SEND_EMAIL.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    from_: pulumi.Input['FlowActionsSendgridSendEmailParamsFromArgsDict']
+    """
+    The sender.
+    """
+    personalizations: pulumi.Input[Sequence[Any]]
+    """
+    SendGrid personalizations (recipients, subject, data).
+    """
+
+@pulumi.input_type
+class FlowActionsSendgridSendEmailParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 from_: pulumi.Input['FlowActionsSendgridSendEmailParamsFromArgs'],
+                 personalizations: pulumi.Input[Sequence[Any]]):
+        """
+        The params of SENDGRID SEND_EMAIL.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input['FlowActionsSendgridSendEmailParamsFromArgs'] from_: The sender.
+        :param pulumi.Input[Sequence[Any]] personalizations: SendGrid personalizations (recipients, subject, data).
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "from_", from_)
+        pulumi.set(__self__, "personalizations", personalizations)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> pulumi.Input['FlowActionsSendgridSendEmailParamsFromArgs']:
+        """
+        The sender.
+        """
+        return pulumi.get(self, "from_")
+
+    @from_.setter
+    def from_(self, value: pulumi.Input['FlowActionsSendgridSendEmailParamsFromArgs']):
+        pulumi.set(self, "from_", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def personalizations(self) -> pulumi.Input[Sequence[Any]]:
+        """
+        SendGrid personalizations (recipients, subject, data).
+        """
+        return pulumi.get(self, "personalizations")
+
+    @personalizations.setter
+    def personalizations(self, value: pulumi.Input[Sequence[Any]]):
+        pulumi.set(self, "personalizations", value)
+
+
+class FlowActionsSendgridSendEmailParamsFromArgsDict(TypedDict):
+    """
+    The sender.
+    """
+    email: pulumi.Input[_builtins.str]
+    """
+    An email address (or a template giving one).
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The sender's name.
+    """
+
+@pulumi.input_type
+class FlowActionsSendgridSendEmailParamsFromArgs:
+    def __init__(__self__, *,
+                 email: pulumi.Input[_builtins.str],
+                 name: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The sender.
+
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        :param pulumi.Input[_builtins.str] name: The sender's name.
+        """
+        pulumi.set(__self__, "email", email)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The sender's name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+
+class FlowActionsSlackPostMessageArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsSlackPostMessageParamsArgsDict']
+    """
+    The params of SLACK POST_MESSAGE.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsSlackPostMessageArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsSlackPostMessageParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsSlackPostMessageParamsArgs'] params: The params of SLACK POST_MESSAGE.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsSlackPostMessageParamsArgs']:
+        """
+        The params of SLACK POST_MESSAGE.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsSlackPostMessageParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsSlackPostMessageParamsArgsDict(TypedDict):
+    """
+    The params of SLACK POST_MESSAGE.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    attachments: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsSlackPostMessageParamsAttachmentsArgsDict']]]]]
+    """
+    Attachments of the message.
+    """
+    text: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The text.
+    """
+
+@pulumi.input_type
+class FlowActionsSlackPostMessageParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 attachments: pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsSlackPostMessageParamsAttachmentsArgs']]]] = None,
+                 text: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of SLACK POST_MESSAGE.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[Sequence[pulumi.Input['FlowActionsSlackPostMessageParamsAttachmentsArgs']]] attachments: Attachments of the message.
+        :param pulumi.Input[_builtins.str] text: The text.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        if attachments is not None:
+            pulumi.set(__self__, "attachments", attachments)
+        if text is not None:
+            pulumi.set(__self__, "text", text)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def attachments(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsSlackPostMessageParamsAttachmentsArgs']]]]:
+        """
+        Attachments of the message.
+        """
+        return pulumi.get(self, "attachments")
+
+    @attachments.setter
+    def attachments(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsSlackPostMessageParamsAttachmentsArgs']]]]):
+        pulumi.set(self, "attachments", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def text(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The text.
+        """
+        return pulumi.get(self, "text")
+
+    @text.setter
+    def text(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "text", value)
+
+
+class FlowActionsSlackPostMessageParamsAttachmentsArgsDict(TypedDict):
+    color: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The side bar color.
+    """
+    fields: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsSlackPostMessageParamsAttachmentsFieldsArgsDict']]]]]
+    """
+    Fields shown as a table.
+    """
+    pretext: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text above the attachment.
+    """
+    text: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The text.
+    """
+
+@pulumi.input_type
+class FlowActionsSlackPostMessageParamsAttachmentsArgs:
+    def __init__(__self__, *,
+                 color: pulumi.Input[Optional[_builtins.str]] = None,
+                 fields: pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs']]]] = None,
+                 pretext: pulumi.Input[Optional[_builtins.str]] = None,
+                 text: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] color: The side bar color.
+        :param pulumi.Input[Sequence[pulumi.Input['FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs']]] fields: Fields shown as a table.
+        :param pulumi.Input[_builtins.str] pretext: Text above the attachment.
+        :param pulumi.Input[_builtins.str] text: The text.
+        """
+        if color is not None:
+            pulumi.set(__self__, "color", color)
+        if fields is not None:
+            pulumi.set(__self__, "fields", fields)
+        if pretext is not None:
+            pulumi.set(__self__, "pretext", pretext)
+        if text is not None:
+            pulumi.set(__self__, "text", text)
+
+    @_builtins.property
+    @pulumi.getter
+    def color(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The side bar color.
+        """
+        return pulumi.get(self, "color")
+
+    @color.setter
+    def color(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "color", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs']]]]:
+        """
+        Fields shown as a table.
+        """
+        return pulumi.get(self, "fields")
+
+    @fields.setter
+    def fields(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs']]]]):
+        pulumi.set(self, "fields", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def pretext(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text above the attachment.
+        """
+        return pulumi.get(self, "pretext")
+
+    @pretext.setter
+    def pretext(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "pretext", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def text(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The text.
+        """
+        return pulumi.get(self, "text")
+
+    @text.setter
+    def text(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "text", value)
+
+
+class FlowActionsSlackPostMessageParamsAttachmentsFieldsArgsDict(TypedDict):
+    title: pulumi.Input[_builtins.str]
+    """
+    The title.
+    """
+    short: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the field is short enough to sit beside another.
+    """
+    value: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The value.
+    """
+
+@pulumi.input_type
+class FlowActionsSlackPostMessageParamsAttachmentsFieldsArgs:
+    def __init__(__self__, *,
+                 title: pulumi.Input[_builtins.str],
+                 short: pulumi.Input[Optional[_builtins.bool]] = None,
+                 value: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] title: The title.
+        :param pulumi.Input[_builtins.bool] short: Whether the field is short enough to sit beside another.
+        :param pulumi.Input[_builtins.str] value: The value.
+        """
+        pulumi.set(__self__, "title", title)
+        if short is not None:
+            pulumi.set(__self__, "short", short)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> pulumi.Input[_builtins.str]:
+        """
+        The title.
+        """
+        return pulumi.get(self, "title")
+
+    @title.setter
+    def title(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "title", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def short(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the field is short enough to sit beside another.
+        """
+        return pulumi.get(self, "short")
+
+    @short.setter
+    def short(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "short", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The value.
+        """
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "value", value)
+
+
+class FlowActionsStripeAddTaxIdArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsStripeAddTaxIdParamsArgsDict']
+    """
+    The params of STRIPE ADD_TAX_ID.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeAddTaxIdArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsStripeAddTaxIdParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsStripeAddTaxIdParamsArgs'] params: The params of STRIPE ADD_TAX_ID.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsStripeAddTaxIdParamsArgs']:
+        """
+        The params of STRIPE ADD_TAX_ID.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsStripeAddTaxIdParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsStripeAddTaxIdParamsArgsDict(TypedDict):
+    """
+    The params of STRIPE ADD_TAX_ID.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    customer_id: pulumi.Input[_builtins.str]
+    """
+    The customer.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The tax id type (`eu_vat`, …).
+    """
+    value: pulumi.Input[_builtins.str]
+    """
+    The tax id.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeAddTaxIdParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 customer_id: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str],
+                 value: pulumi.Input[_builtins.str]):
+        """
+        The params of STRIPE ADD_TAX_ID.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] customer_id: The customer.
+        :param pulumi.Input[_builtins.str] type: The tax id type (`eu_vat`, …).
+        :param pulumi.Input[_builtins.str] value: The tax id.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "customer_id", customer_id)
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="customerId")
+    def customer_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The customer.
+        """
+        return pulumi.get(self, "customer_id")
+
+    @customer_id.setter
+    def customer_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "customer_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The tax id type (`eu_vat`, …).
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        The tax id.
+        """
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "value", value)
+
+
+class FlowActionsStripeCreateCustomerArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsStripeCreateCustomerParamsArgsDict']
+    """
+    The params of STRIPE CREATE_CUSTOMER.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeCreateCustomerArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsStripeCreateCustomerParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsStripeCreateCustomerParamsArgs'] params: The params of STRIPE CREATE_CUSTOMER.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsStripeCreateCustomerParamsArgs']:
+        """
+        The params of STRIPE CREATE_CUSTOMER.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsStripeCreateCustomerParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsStripeCreateCustomerParamsArgsDict(TypedDict):
+    """
+    The params of STRIPE CREATE_CUSTOMER.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    address: NotRequired[pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsAddressArgsDict']]]
+    """
+    The customer's address.
+    """
+    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A description.
+    """
+    email: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    An email address (or a template giving one).
+    """
+    metadata: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
+    """
+    Metadata, by key.
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The name.
+    """
+    phone: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A phone number.
+    """
+    tax_exempt: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Tax status: `none`, `exempt` or `reverse`.
+    """
+    tax_id: NotRequired[pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsTaxIdArgsDict']]]
+    """
+    The customer's tax id.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeCreateCustomerParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 address: pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsAddressArgs']] = None,
+                 description: pulumi.Input[Optional[_builtins.str]] = None,
+                 email: pulumi.Input[Optional[_builtins.str]] = None,
+                 metadata: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 phone: pulumi.Input[Optional[_builtins.str]] = None,
+                 tax_exempt: pulumi.Input[Optional[_builtins.str]] = None,
+                 tax_id: pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsTaxIdArgs']] = None):
+        """
+        The params of STRIPE CREATE_CUSTOMER.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input['FlowActionsStripeCreateCustomerParamsAddressArgs'] address: The customer's address.
+        :param pulumi.Input[_builtins.str] description: A description.
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] metadata: Metadata, by key.
+        :param pulumi.Input[_builtins.str] name: The name.
+        :param pulumi.Input[_builtins.str] phone: A phone number.
+        :param pulumi.Input[_builtins.str] tax_exempt: Tax status: `none`, `exempt` or `reverse`.
+        :param pulumi.Input['FlowActionsStripeCreateCustomerParamsTaxIdArgs'] tax_id: The customer's tax id.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        if address is not None:
+            pulumi.set(__self__, "address", address)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if phone is not None:
+            pulumi.set(__self__, "phone", phone)
+        if tax_exempt is not None:
+            pulumi.set(__self__, "tax_exempt", tax_exempt)
+        if tax_id is not None:
+            pulumi.set(__self__, "tax_id", tax_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def address(self) -> pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsAddressArgs']]:
+        """
+        The customer's address.
+        """
+        return pulumi.get(self, "address")
+
+    @address.setter
+    def address(self, value: pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsAddressArgs']]):
+        pulumi.set(self, "address", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A description.
+        """
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Metadata, by key.
+        """
+        return pulumi.get(self, "metadata")
+
+    @metadata.setter
+    def metadata(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "metadata", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def phone(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A phone number.
+        """
+        return pulumi.get(self, "phone")
+
+    @phone.setter
+    def phone(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "phone", value)
+
+    @_builtins.property
+    @pulumi.getter(name="taxExempt")
+    def tax_exempt(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Tax status: `none`, `exempt` or `reverse`.
+        """
+        return pulumi.get(self, "tax_exempt")
+
+    @tax_exempt.setter
+    def tax_exempt(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "tax_exempt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="taxId")
+    def tax_id(self) -> pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsTaxIdArgs']]:
+        """
+        The customer's tax id.
+        """
+        return pulumi.get(self, "tax_id")
+
+    @tax_id.setter
+    def tax_id(self, value: pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsTaxIdArgs']]):
+        pulumi.set(self, "tax_id", value)
+
+
+class FlowActionsStripeCreateCustomerParamsAddressArgsDict(TypedDict):
+    """
+    The customer's address.
+    """
+    city: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    City.
+    """
+    country: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Country (ISO 3166-1 alpha-2).
+    """
+    line1: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Address line 1.
+    """
+    line2: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Address line 2.
+    """
+    postal_code: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Postal code.
+    """
+    state: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    State or region.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeCreateCustomerParamsAddressArgs:
+    def __init__(__self__, *,
+                 city: pulumi.Input[Optional[_builtins.str]] = None,
+                 country: pulumi.Input[Optional[_builtins.str]] = None,
+                 line1: pulumi.Input[Optional[_builtins.str]] = None,
+                 line2: pulumi.Input[Optional[_builtins.str]] = None,
+                 postal_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 state: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The customer's address.
+
+        :param pulumi.Input[_builtins.str] city: City.
+        :param pulumi.Input[_builtins.str] country: Country (ISO 3166-1 alpha-2).
+        :param pulumi.Input[_builtins.str] line1: Address line 1.
+        :param pulumi.Input[_builtins.str] line2: Address line 2.
+        :param pulumi.Input[_builtins.str] postal_code: Postal code.
+        :param pulumi.Input[_builtins.str] state: State or region.
+        """
+        if city is not None:
+            pulumi.set(__self__, "city", city)
+        if country is not None:
+            pulumi.set(__self__, "country", country)
+        if line1 is not None:
+            pulumi.set(__self__, "line1", line1)
+        if line2 is not None:
+            pulumi.set(__self__, "line2", line2)
+        if postal_code is not None:
+            pulumi.set(__self__, "postal_code", postal_code)
+        if state is not None:
+            pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter
+    def city(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        City.
+        """
+        return pulumi.get(self, "city")
+
+    @city.setter
+    def city(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "city", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def country(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Country (ISO 3166-1 alpha-2).
+        """
+        return pulumi.get(self, "country")
+
+    @country.setter
+    def country(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "country", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def line1(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Address line 1.
+        """
+        return pulumi.get(self, "line1")
+
+    @line1.setter
+    def line1(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "line1", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def line2(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Address line 2.
+        """
+        return pulumi.get(self, "line2")
+
+    @line2.setter
+    def line2(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "line2", value)
+
+    @_builtins.property
+    @pulumi.getter(name="postalCode")
+    def postal_code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Postal code.
+        """
+        return pulumi.get(self, "postal_code")
+
+    @postal_code.setter
+    def postal_code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "postal_code", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        State or region.
+        """
+        return pulumi.get(self, "state")
+
+    @state.setter
+    def state(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "state", value)
+
+
+class FlowActionsStripeCreateCustomerParamsTaxIdArgsDict(TypedDict):
+    """
+    The customer's tax id.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The tax id type (`eu_vat`, …).
+    """
+    value: pulumi.Input[_builtins.str]
+    """
+    The tax id.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeCreateCustomerParamsTaxIdArgs:
+    def __init__(__self__, *,
+                 type: pulumi.Input[_builtins.str],
+                 value: pulumi.Input[_builtins.str]):
+        """
+        The customer's tax id.
+
+        :param pulumi.Input[_builtins.str] type: The tax id type (`eu_vat`, …).
+        :param pulumi.Input[_builtins.str] value: The tax id.
+        """
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The tax id type (`eu_vat`, …).
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        The tax id.
+        """
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "value", value)
+
+
+class FlowActionsStripeCreatePortalSessionArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsStripeCreatePortalSessionParamsArgsDict']
+    """
+    The params of STRIPE CREATE_PORTAL_SESSION.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeCreatePortalSessionArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsStripeCreatePortalSessionParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsStripeCreatePortalSessionParamsArgs'] params: The params of STRIPE CREATE_PORTAL_SESSION.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsStripeCreatePortalSessionParamsArgs']:
+        """
+        The params of STRIPE CREATE_PORTAL_SESSION.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsStripeCreatePortalSessionParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsStripeCreatePortalSessionParamsArgsDict(TypedDict):
+    """
+    The params of STRIPE CREATE_PORTAL_SESSION.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    customer_id: pulumi.Input[_builtins.str]
+    """
+    The customer.
+    """
+    return_url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Where the portal sends the customer back.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeCreatePortalSessionParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 customer_id: pulumi.Input[_builtins.str],
+                 return_url: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of STRIPE CREATE_PORTAL_SESSION.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] customer_id: The customer.
+        :param pulumi.Input[_builtins.str] return_url: Where the portal sends the customer back.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "customer_id", customer_id)
+        if return_url is not None:
+            pulumi.set(__self__, "return_url", return_url)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="customerId")
+    def customer_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The customer.
+        """
+        return pulumi.get(self, "customer_id")
+
+    @customer_id.setter
+    def customer_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "customer_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="returnUrl")
+    def return_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Where the portal sends the customer back.
+        """
+        return pulumi.get(self, "return_url")
+
+    @return_url.setter
+    def return_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "return_url", value)
+
+
+class FlowActionsStripeDeleteTaxIdArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsStripeDeleteTaxIdParamsArgsDict']
+    """
+    The params of STRIPE DELETE_TAX_ID.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeDeleteTaxIdArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsStripeDeleteTaxIdParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsStripeDeleteTaxIdParamsArgs'] params: The params of STRIPE DELETE_TAX_ID.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsStripeDeleteTaxIdParamsArgs']:
+        """
+        The params of STRIPE DELETE_TAX_ID.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsStripeDeleteTaxIdParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsStripeDeleteTaxIdParamsArgsDict(TypedDict):
+    """
+    The params of STRIPE DELETE_TAX_ID.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    customer_id: pulumi.Input[_builtins.str]
+    """
+    The customer.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeDeleteTaxIdParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 customer_id: pulumi.Input[_builtins.str]):
+        """
+        The params of STRIPE DELETE_TAX_ID.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] customer_id: The customer.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "customer_id", customer_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="customerId")
+    def customer_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The customer.
+        """
+        return pulumi.get(self, "customer_id")
+
+    @customer_id.setter
+    def customer_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "customer_id", value)
+
+
+class FlowActionsStripeFindCustomersArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsStripeFindCustomersParamsArgsDict']
+    """
+    The params of STRIPE FIND_CUSTOMERS.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeFindCustomersArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsStripeFindCustomersParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsStripeFindCustomersParamsArgs'] params: The params of STRIPE FIND_CUSTOMERS.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsStripeFindCustomersParamsArgs']:
+        """
+        The params of STRIPE FIND_CUSTOMERS.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsStripeFindCustomersParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsStripeFindCustomersParamsArgsDict(TypedDict):
+    """
+    The params of STRIPE FIND_CUSTOMERS.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    email: pulumi.Input[_builtins.str]
+    """
+    An email address (or a template giving one).
+    """
+
+@pulumi.input_type
+class FlowActionsStripeFindCustomersParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 email: pulumi.Input[_builtins.str]):
+        """
+        The params of STRIPE FIND_CUSTOMERS.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "email", value)
+
+
+class FlowActionsStripeGetCustomerArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsStripeGetCustomerParamsArgsDict']
+    """
+    The params of STRIPE GET_CUSTOMER.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeGetCustomerArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsStripeGetCustomerParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsStripeGetCustomerParamsArgs'] params: The params of STRIPE GET_CUSTOMER.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsStripeGetCustomerParamsArgs']:
+        """
+        The params of STRIPE GET_CUSTOMER.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsStripeGetCustomerParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsStripeGetCustomerParamsArgsDict(TypedDict):
+    """
+    The params of STRIPE GET_CUSTOMER.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeGetCustomerParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str]):
+        """
+        The params of STRIPE GET_CUSTOMER.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+
+class FlowActionsStripeUpdateCustomerArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsStripeUpdateCustomerParamsArgsDict']
+    """
+    The params of STRIPE UPDATE_CUSTOMER.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeUpdateCustomerArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsStripeUpdateCustomerParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsStripeUpdateCustomerParamsArgs'] params: The params of STRIPE UPDATE_CUSTOMER.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsStripeUpdateCustomerParamsArgs']:
+        """
+        The params of STRIPE UPDATE_CUSTOMER.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsStripeUpdateCustomerParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsStripeUpdateCustomerParamsArgsDict(TypedDict):
+    """
+    The params of STRIPE UPDATE_CUSTOMER.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    address: NotRequired[pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsAddressArgsDict']]]
+    """
+    The customer's address.
+    """
+    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A description.
+    """
+    email: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    An email address (or a template giving one).
+    """
+    metadata: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
+    """
+    Metadata, by key.
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The name.
+    """
+    phone: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A phone number.
+    """
+    tax_exempt: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Tax status: `none`, `exempt` or `reverse`.
+    """
+
+@pulumi.input_type
+class FlowActionsStripeUpdateCustomerParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 address: pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsAddressArgs']] = None,
+                 description: pulumi.Input[Optional[_builtins.str]] = None,
+                 email: pulumi.Input[Optional[_builtins.str]] = None,
+                 metadata: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 phone: pulumi.Input[Optional[_builtins.str]] = None,
+                 tax_exempt: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of STRIPE UPDATE_CUSTOMER.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input['FlowActionsStripeCreateCustomerParamsAddressArgs'] address: The customer's address.
+        :param pulumi.Input[_builtins.str] description: A description.
+        :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] metadata: Metadata, by key.
+        :param pulumi.Input[_builtins.str] name: The name.
+        :param pulumi.Input[_builtins.str] phone: A phone number.
+        :param pulumi.Input[_builtins.str] tax_exempt: Tax status: `none`, `exempt` or `reverse`.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        if address is not None:
+            pulumi.set(__self__, "address", address)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if phone is not None:
+            pulumi.set(__self__, "phone", phone)
+        if tax_exempt is not None:
+            pulumi.set(__self__, "tax_exempt", tax_exempt)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def address(self) -> pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsAddressArgs']]:
+        """
+        The customer's address.
+        """
+        return pulumi.get(self, "address")
+
+    @address.setter
+    def address(self, value: pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsAddressArgs']]):
+        pulumi.set(self, "address", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A description.
+        """
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @email.setter
+    def email(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "email", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Metadata, by key.
+        """
+        return pulumi.get(self, "metadata")
+
+    @metadata.setter
+    def metadata(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "metadata", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def phone(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A phone number.
+        """
+        return pulumi.get(self, "phone")
+
+    @phone.setter
+    def phone(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "phone", value)
+
+    @_builtins.property
+    @pulumi.getter(name="taxExempt")
+    def tax_exempt(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Tax status: `none`, `exempt` or `reverse`.
+        """
+        return pulumi.get(self, "tax_exempt")
+
+    @tax_exempt.setter
+    def tax_exempt(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "tax_exempt", value)
+
+
+class FlowActionsTelegramSendMessageArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsTelegramSendMessageParamsArgsDict']
+    """
+    The params of TELEGRAM SEND_MESSAGE.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsTelegramSendMessageArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsTelegramSendMessageParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsTelegramSendMessageParamsArgs'] params: The params of TELEGRAM SEND_MESSAGE.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsTelegramSendMessageParamsArgs']:
+        """
+        The params of TELEGRAM SEND_MESSAGE.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsTelegramSendMessageParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsTelegramSendMessageParamsArgsDict(TypedDict):
+    """
+    The params of TELEGRAM SEND_MESSAGE.
+    """
+    chat_id: pulumi.Input[_builtins.str]
+    """
+    The chat.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    text: pulumi.Input[_builtins.str]
+    """
+    The text.
+    """
+
+@pulumi.input_type
+class FlowActionsTelegramSendMessageParamsArgs:
+    def __init__(__self__, *,
+                 chat_id: pulumi.Input[_builtins.str],
+                 connection_id: pulumi.Input[_builtins.str],
+                 text: pulumi.Input[_builtins.str]):
+        """
+        The params of TELEGRAM SEND_MESSAGE.
+
+        :param pulumi.Input[_builtins.str] chat_id: The chat.
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] text: The text.
+        """
+        pulumi.set(__self__, "chat_id", chat_id)
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "text", text)
+
+    @_builtins.property
+    @pulumi.getter(name="chatId")
+    def chat_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The chat.
+        """
+        return pulumi.get(self, "chat_id")
+
+    @chat_id.setter
+    def chat_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "chat_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def text(self) -> pulumi.Input[_builtins.str]:
+        """
+        The text.
+        """
+        return pulumi.get(self, "text")
+
+    @text.setter
+    def text(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "text", value)
+
+
+class FlowActionsTwilioMakeCallArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsTwilioMakeCallParamsArgsDict']
+    """
+    The params of TWILIO MAKE_CALL.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsTwilioMakeCallArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsTwilioMakeCallParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsTwilioMakeCallParamsArgs'] params: The params of TWILIO MAKE_CALL.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsTwilioMakeCallParamsArgs']:
+        """
+        The params of TWILIO MAKE_CALL.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsTwilioMakeCallParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsTwilioMakeCallParamsArgsDict(TypedDict):
+    """
+    The params of TWILIO MAKE_CALL.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    from_: pulumi.Input[_builtins.str]
+    """
+    The sender.
+    """
+    payload: pulumi.Input[_builtins.str]
+    """
+    What the call says (TwiML).
+    """
+    to: pulumi.Input[_builtins.str]
+    """
+    The recipient.
+    """
+
+@pulumi.input_type
+class FlowActionsTwilioMakeCallParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 from_: pulumi.Input[_builtins.str],
+                 payload: pulumi.Input[_builtins.str],
+                 to: pulumi.Input[_builtins.str]):
+        """
+        The params of TWILIO MAKE_CALL.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] from_: The sender.
+        :param pulumi.Input[_builtins.str] payload: What the call says (TwiML).
+        :param pulumi.Input[_builtins.str] to: The recipient.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "from_", from_)
+        pulumi.set(__self__, "payload", payload)
+        pulumi.set(__self__, "to", to)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> pulumi.Input[_builtins.str]:
+        """
+        The sender.
+        """
+        return pulumi.get(self, "from_")
+
+    @from_.setter
+    def from_(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "from_", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the call says (TwiML).
+        """
+        return pulumi.get(self, "payload")
+
+    @payload.setter
+    def payload(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "payload", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> pulumi.Input[_builtins.str]:
+        """
+        The recipient.
+        """
+        return pulumi.get(self, "to")
+
+    @to.setter
+    def to(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "to", value)
+
+
+class FlowActionsTwilioSendSmsArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsTwilioSendSmsParamsArgsDict']
+    """
+    The params of TWILIO SEND_SMS.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsTwilioSendSmsArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsTwilioSendSmsParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsTwilioSendSmsParamsArgs'] params: The params of TWILIO SEND_SMS.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsTwilioSendSmsParamsArgs']:
+        """
+        The params of TWILIO SEND_SMS.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsTwilioSendSmsParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsTwilioSendSmsParamsArgsDict(TypedDict):
+    """
+    The params of TWILIO SEND_SMS.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    from_: pulumi.Input[_builtins.str]
+    """
+    The sender.
+    """
+    message: pulumi.Input[_builtins.str]
+    """
+    The message text.
+    """
+    to: pulumi.Input[_builtins.str]
+    """
+    The recipient.
+    """
+
+@pulumi.input_type
+class FlowActionsTwilioSendSmsParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 from_: pulumi.Input[_builtins.str],
+                 message: pulumi.Input[_builtins.str],
+                 to: pulumi.Input[_builtins.str]):
+        """
+        The params of TWILIO SEND_SMS.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] from_: The sender.
+        :param pulumi.Input[_builtins.str] message: The message text.
+        :param pulumi.Input[_builtins.str] to: The recipient.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "from_", from_)
+        pulumi.set(__self__, "message", message)
+        pulumi.set(__self__, "to", to)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> pulumi.Input[_builtins.str]:
+        """
+        The sender.
+        """
+        return pulumi.get(self, "from_")
+
+    @from_.setter
+    def from_(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "from_", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> pulumi.Input[_builtins.str]:
+        """
+        The message text.
+        """
+        return pulumi.get(self, "message")
+
+    @message.setter
+    def message(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "message", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> pulumi.Input[_builtins.str]:
+        """
+        The recipient.
+        """
+        return pulumi.get(self, "to")
+
+    @to.setter
+    def to(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "to", value)
+
+
+class FlowActionsWhatsappSendMessageArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsWhatsappSendMessageParamsArgsDict']
+    """
+    The params of WHATSAPP SEND_MESSAGE.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsWhatsappSendMessageArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsWhatsappSendMessageParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsWhatsappSendMessageParamsArgs'] params: The params of WHATSAPP SEND_MESSAGE.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsWhatsappSendMessageParamsArgs']:
+        """
+        The params of WHATSAPP SEND_MESSAGE.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsWhatsappSendMessageParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsWhatsappSendMessageParamsArgsDict(TypedDict):
+    """
+    The params of WHATSAPP SEND_MESSAGE.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    payload: pulumi.Input[Union[Any, _builtins.str]]
+    """
+    The message, as the `type` needs it.
+    """
+    recipient_number: pulumi.Input[_builtins.str]
+    """
+    The recipient's phone number.
+    """
+    sender_id: pulumi.Input[_builtins.str]
+    """
+    The sending phone number's id.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of message.
+    """
+
+@pulumi.input_type
+class FlowActionsWhatsappSendMessageParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 payload: pulumi.Input[Union[Any, _builtins.str]],
+                 recipient_number: pulumi.Input[_builtins.str],
+                 sender_id: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        The params of WHATSAPP SEND_MESSAGE.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[Union[Any, _builtins.str]] payload: The message, as the `type` needs it.
+        :param pulumi.Input[_builtins.str] recipient_number: The recipient's phone number.
+        :param pulumi.Input[_builtins.str] sender_id: The sending phone number's id.
+        :param pulumi.Input[_builtins.str] type: The kind of message.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "payload", payload)
+        pulumi.set(__self__, "recipient_number", recipient_number)
+        pulumi.set(__self__, "sender_id", sender_id)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> pulumi.Input[Union[Any, _builtins.str]]:
+        """
+        The message, as the `type` needs it.
+        """
+        return pulumi.get(self, "payload")
+
+    @payload.setter
+    def payload(self, value: pulumi.Input[Union[Any, _builtins.str]]):
+        pulumi.set(self, "payload", value)
+
+    @_builtins.property
+    @pulumi.getter(name="recipientNumber")
+    def recipient_number(self) -> pulumi.Input[_builtins.str]:
+        """
+        The recipient's phone number.
+        """
+        return pulumi.get(self, "recipient_number")
+
+    @recipient_number.setter
+    def recipient_number(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "recipient_number", value)
+
+    @_builtins.property
+    @pulumi.getter(name="senderId")
+    def sender_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The sending phone number's id.
+        """
+        return pulumi.get(self, "sender_id")
+
+    @sender_id.setter
+    def sender_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "sender_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of message.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowActionsXmlParseXmlArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsXmlParseXmlParamsArgsDict']
+    """
+    The params of XML PARSE_XML.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsXmlParseXmlArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsXmlParseXmlParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsXmlParseXmlParamsArgs'] params: The params of XML PARSE_XML.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsXmlParseXmlParamsArgs']:
+        """
+        The params of XML PARSE_XML.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsXmlParseXmlParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsXmlParseXmlParamsArgsDict(TypedDict):
+    """
+    The params of XML PARSE_XML.
+    """
+    xml: pulumi.Input[_builtins.str]
+    """
+    The XML text.
+    """
+
+@pulumi.input_type
+class FlowActionsXmlParseXmlParamsArgs:
+    def __init__(__self__, *,
+                 xml: pulumi.Input[_builtins.str]):
+        """
+        The params of XML PARSE_XML.
+
+        :param pulumi.Input[_builtins.str] xml: The XML text.
+        """
+        pulumi.set(__self__, "xml", xml)
+
+    @_builtins.property
+    @pulumi.getter
+    def xml(self) -> pulumi.Input[_builtins.str]:
+        """
+        The XML text.
+        """
+        return pulumi.get(self, "xml")
+
+    @xml.setter
+    def xml(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "xml", value)
+
+
+class FlowActionsXmlSerializeXmlArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsXmlSerializeXmlParamsArgsDict']
+    """
+    The params of XML SERIALIZE_XML.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsXmlSerializeXmlArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsXmlSerializeXmlParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsXmlSerializeXmlParamsArgs'] params: The params of XML SERIALIZE_XML.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsXmlSerializeXmlParamsArgs']:
+        """
+        The params of XML SERIALIZE_XML.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsXmlSerializeXmlParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsXmlSerializeXmlParamsArgsDict(TypedDict):
+    """
+    The params of XML SERIALIZE_XML.
+    """
+    object: pulumi.Input[Union[_builtins.str, Any]]
+    """
+    The value.
+    """
+
+@pulumi.input_type
+class FlowActionsXmlSerializeXmlParamsArgs:
+    def __init__(__self__, *,
+                 object: pulumi.Input[Union[_builtins.str, Any]]):
+        """
+        The params of XML SERIALIZE_XML.
+
+        :param pulumi.Input[Union[_builtins.str, Any]] object: The value.
+        """
+        pulumi.set(__self__, "object", object)
+
+    @_builtins.property
+    @pulumi.getter
+    def object(self) -> pulumi.Input[Union[_builtins.str, Any]]:
+        """
+        The value.
+        """
+        return pulumi.get(self, "object")
+
+    @object.setter
+    def object(self, value: pulumi.Input[Union[_builtins.str, Any]]):
+        pulumi.set(self, "object", value)
+
+
+class FlowActionsZapierTriggerWebhookArgsDict(TypedDict):
+    action: pulumi.Input[_builtins.str]
+    """
+    What the action does.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+    """
+    params: pulumi.Input['FlowActionsZapierTriggerWebhookParamsArgsDict']
+    """
+    The params of ZAPIER TRIGGER_WEBHOOK.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The integration the action belongs to.
+    """
+    alias: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A name for the action shown in the editor.
+    """
+    allow_failure: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the flow goes on when the action fails.
+    """
+    mask_output: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the action's output is hidden from the execution logs.
+    """
+
+@pulumi.input_type
+class FlowActionsZapierTriggerWebhookArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
+                 params: pulumi.Input['FlowActionsZapierTriggerWebhookParamsArgs'],
+                 type: pulumi.Input[_builtins.str],
+                 alias: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_failure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 mask_output: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] action: What the action does.
+        :param pulumi.Input[_builtins.str] id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param pulumi.Input['FlowActionsZapierTriggerWebhookParamsArgs'] params: The params of ZAPIER TRIGGER_WEBHOOK.
+        :param pulumi.Input[_builtins.str] type: The integration the action belongs to.
+        :param pulumi.Input[_builtins.str] alias: A name for the action shown in the editor.
+        :param pulumi.Input[_builtins.bool] allow_failure: Whether the flow goes on when the action fails.
+        :param pulumi.Input[_builtins.bool] mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> pulumi.Input['FlowActionsZapierTriggerWebhookParamsArgs']:
+        """
+        The params of ZAPIER TRIGGER_WEBHOOK.
+        """
+        return pulumi.get(self, "params")
+
+    @params.setter
+    def params(self, value: pulumi.Input['FlowActionsZapierTriggerWebhookParamsArgs']):
+        pulumi.set(self, "params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @alias.setter
+    def alias(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alias", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @allow_failure.setter
+    def allow_failure(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_failure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @mask_output.setter
+    def mask_output(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "mask_output", value)
+
+
+class FlowActionsZapierTriggerWebhookParamsArgsDict(TypedDict):
+    """
+    The params of ZAPIER TRIGGER_WEBHOOK.
+    """
+    connection_id: pulumi.Input[_builtins.str]
+    """
+    The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+    """
+    method: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The HTTP method.
+    """
+
+@pulumi.input_type
+class FlowActionsZapierTriggerWebhookParamsArgs:
+    def __init__(__self__, *,
+                 connection_id: pulumi.Input[_builtins.str],
+                 method: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The params of ZAPIER TRIGGER_WEBHOOK.
+
+        :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] method: The HTTP method.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        if method is not None:
+            pulumi.set(__self__, "method", method)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @connection_id.setter
+    def connection_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The HTTP method.
+        """
+        return pulumi.get(self, "method")
+
+    @method.setter
+    def method(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "method", value)
+
+
+class FlowVaultConnectionSetupVariant1ArgsDict(TypedDict):
+    api_key: pulumi.Input[_builtins.str]
+    """
+    The API key.
+    """
+    base_url: pulumi.Input[_builtins.str]
+    """
+    The account's API URL.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant1Args:
+    def __init__(__self__, *,
+                 api_key: pulumi.Input[_builtins.str],
+                 base_url: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] api_key: The API key.
+        :param pulumi.Input[_builtins.str] base_url: The account's API URL.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "api_key", api_key)
+        pulumi.set(__self__, "base_url", base_url)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The API key.
+        """
+        return pulumi.get(self, "api_key")
+
+    @api_key.setter
+    def api_key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "api_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="baseUrl")
+    def base_url(self) -> pulumi.Input[_builtins.str]:
+        """
+        The account's API URL.
+        """
+        return pulumi.get(self, "base_url")
+
+    @base_url.setter
+    def base_url(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "base_url", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant10ArgsDict(TypedDict):
+    in_: pulumi.Input[_builtins.str]
+    """
+    Where the key goes: a `HEADER` or the `QUERY`.
+    """
+    name: pulumi.Input[_builtins.str]
+    """
+    The header or query parameter that carries the key.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+    value: pulumi.Input[_builtins.str]
+    """
+    The key.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant10Args:
+    def __init__(__self__, *,
+                 in_: pulumi.Input[_builtins.str],
+                 name: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str],
+                 value: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] in_: Where the key goes: a `HEADER` or the `QUERY`.
+        :param pulumi.Input[_builtins.str] name: The header or query parameter that carries the key.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        :param pulumi.Input[_builtins.str] value: The key.
+        """
+        pulumi.set(__self__, "in_", in_)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter(name="in")
+    def in_(self) -> pulumi.Input[_builtins.str]:
+        """
+        Where the key goes: a `HEADER` or the `QUERY`.
+        """
+        return pulumi.get(self, "in_")
+
+    @in_.setter
+    def in_(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "in_", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The header or query parameter that carries the key.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        The key.
+        """
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "value", value)
+
+
+class FlowVaultConnectionSetupVariant11ArgsDict(TypedDict):
+    client_id: pulumi.Input[_builtins.str]
+    """
+    The client id.
+    """
+    client_secret: pulumi.Input[_builtins.str]
+    """
+    The client secret.
+    """
+    token_endpoint: pulumi.Input[_builtins.str]
+    """
+    Where tokens are fetched.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+    audience: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The audience to request tokens for.
+    """
+    resource: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The resource indicator to request.
+    """
+    scope: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The scopes to request, space-separated.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant11Args:
+    def __init__(__self__, *,
+                 client_id: pulumi.Input[_builtins.str],
+                 client_secret: pulumi.Input[_builtins.str],
+                 token_endpoint: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str],
+                 audience: pulumi.Input[Optional[_builtins.str]] = None,
+                 resource: pulumi.Input[Optional[_builtins.str]] = None,
+                 scope: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] client_id: The client id.
+        :param pulumi.Input[_builtins.str] client_secret: The client secret.
+        :param pulumi.Input[_builtins.str] token_endpoint: Where tokens are fetched.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        :param pulumi.Input[_builtins.str] audience: The audience to request tokens for.
+        :param pulumi.Input[_builtins.str] resource: The resource indicator to request.
+        :param pulumi.Input[_builtins.str] scope: The scopes to request, space-separated.
+        """
+        pulumi.set(__self__, "client_id", client_id)
+        pulumi.set(__self__, "client_secret", client_secret)
+        pulumi.set(__self__, "token_endpoint", token_endpoint)
+        pulumi.set(__self__, "type", type)
+        if audience is not None:
+            pulumi.set(__self__, "audience", audience)
+        if resource is not None:
+            pulumi.set(__self__, "resource", resource)
+        if scope is not None:
+            pulumi.set(__self__, "scope", scope)
+
+    @_builtins.property
+    @pulumi.getter(name="clientId")
+    def client_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The client id.
+        """
+        return pulumi.get(self, "client_id")
+
+    @client_id.setter
+    def client_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "client_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="clientSecret")
+    def client_secret(self) -> pulumi.Input[_builtins.str]:
+        """
+        The client secret.
+        """
+        return pulumi.get(self, "client_secret")
+
+    @client_secret.setter
+    def client_secret(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "client_secret", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tokenEndpoint")
+    def token_endpoint(self) -> pulumi.Input[_builtins.str]:
+        """
+        Where tokens are fetched.
+        """
+        return pulumi.get(self, "token_endpoint")
+
+    @token_endpoint.setter
+    def token_endpoint(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "token_endpoint", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def audience(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The audience to request tokens for.
+        """
+        return pulumi.get(self, "audience")
+
+    @audience.setter
+    def audience(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "audience", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def resource(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The resource indicator to request.
+        """
+        return pulumi.get(self, "resource")
+
+    @resource.setter
+    def resource(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "resource", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def scope(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The scopes to request, space-separated.
+        """
+        return pulumi.get(self, "scope")
+
+    @scope.setter
+    def scope(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "scope", value)
+
+
+class FlowVaultConnectionSetupVariant12ArgsDict(TypedDict):
+    api_key: pulumi.Input[_builtins.str]
+    """
+    The API key.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant12Args:
+    def __init__(__self__, *,
+                 api_key: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] api_key: The API key.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "api_key", api_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The API key.
+        """
+        return pulumi.get(self, "api_key")
+
+    @api_key.setter
+    def api_key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "api_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant13ArgsDict(TypedDict):
+    code: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The authorization code.
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant13Args:
+    def __init__(__self__, *,
+                 code: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] code: The authorization code.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @code.setter
+    def code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "code", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant14ArgsDict(TypedDict):
+    algorithm: pulumi.Input[_builtins.str]
+    """
+    The signing algorithm.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant14Args:
+    def __init__(__self__, *,
+                 algorithm: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] algorithm: The signing algorithm.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "algorithm", algorithm)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def algorithm(self) -> pulumi.Input[_builtins.str]:
+        """
+        The signing algorithm.
+        """
+        return pulumi.get(self, "algorithm")
+
+    @algorithm.setter
+    def algorithm(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "algorithm", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant15ArgsDict(TypedDict):
+    secret_key: pulumi.Input[_builtins.str]
+    """
+    The secret API key.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant15Args:
+    def __init__(__self__, *,
+                 secret_key: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] secret_key: The secret API key.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "secret_key", secret_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="secretKey")
+    def secret_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The secret API key.
+        """
+        return pulumi.get(self, "secret_key")
+
+    @secret_key.setter
+    def secret_key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "secret_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant16ArgsDict(TypedDict):
+    code: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The authorization code.
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant16Args:
+    def __init__(__self__, *,
+                 code: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] code: The authorization code.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @code.setter
+    def code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "code", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant17ArgsDict(TypedDict):
+    api_key: pulumi.Input[_builtins.str]
+    """
+    The API key.
+    """
+    secret_key: pulumi.Input[_builtins.str]
+    """
+    The secret key.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant17Args:
+    def __init__(__self__, *,
+                 api_key: pulumi.Input[_builtins.str],
+                 secret_key: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] api_key: The API key.
+        :param pulumi.Input[_builtins.str] secret_key: The secret key.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "api_key", api_key)
+        pulumi.set(__self__, "secret_key", secret_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The API key.
+        """
+        return pulumi.get(self, "api_key")
+
+    @api_key.setter
+    def api_key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "api_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="secretKey")
+    def secret_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The secret key.
+        """
+        return pulumi.get(self, "secret_key")
+
+    @secret_key.setter
+    def secret_key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "secret_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant18ArgsDict(TypedDict):
+    token: pulumi.Input[_builtins.str]
+    """
+    The access token.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant18Args:
+    def __init__(__self__, *,
+                 token: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] token: The access token.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "token", token)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def token(self) -> pulumi.Input[_builtins.str]:
+        """
+        The access token.
+        """
+        return pulumi.get(self, "token")
+
+    @token.setter
+    def token(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "token", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant19ArgsDict(TypedDict):
+    code: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The authorization code.
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant19Args:
+    def __init__(__self__, *,
+                 code: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] code: The authorization code.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @code.setter
+    def code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "code", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant2ArgsDict(TypedDict):
+    api_key: pulumi.Input[_builtins.str]
+    """
+    The API key.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant2Args:
+    def __init__(__self__, *,
+                 api_key: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] api_key: The API key.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "api_key", api_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The API key.
+        """
+        return pulumi.get(self, "api_key")
+
+    @api_key.setter
+    def api_key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "api_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant20ArgsDict(TypedDict):
+    code: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The authorization code.
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant20Args:
+    def __init__(__self__, *,
+                 code: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] code: The authorization code.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @code.setter
+    def code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "code", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant21ArgsDict(TypedDict):
+    api_key: pulumi.Input[_builtins.str]
+    """
+    The API key.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant21Args:
+    def __init__(__self__, *,
+                 api_key: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] api_key: The API key.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "api_key", api_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The API key.
+        """
+        return pulumi.get(self, "api_key")
+
+    @api_key.setter
+    def api_key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "api_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant22ArgsDict(TypedDict):
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+    url: pulumi.Input[_builtins.str]
+    """
+    The webhook URL (it is the credential).
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant22Args:
+    def __init__(__self__, *,
+                 type: pulumi.Input[_builtins.str],
+                 url: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        :param pulumi.Input[_builtins.str] url: The webhook URL (it is the credential).
+        """
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> pulumi.Input[_builtins.str]:
+        """
+        The webhook URL (it is the credential).
+        """
+        return pulumi.get(self, "url")
+
+    @url.setter
+    def url(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "url", value)
+
+
+class FlowVaultConnectionSetupVariant23ArgsDict(TypedDict):
+    code: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The authorization code.
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant23Args:
+    def __init__(__self__, *,
+                 code: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] code: The authorization code.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @code.setter
+    def code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "code", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant24ArgsDict(TypedDict):
+    private_key: pulumi.Input[_builtins.str]
+    """
+    The secret key.
+    """
+    public_key: pulumi.Input[_builtins.str]
+    """
+    The publishable key.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant24Args:
+    def __init__(__self__, *,
+                 private_key: pulumi.Input[_builtins.str],
+                 public_key: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] private_key: The secret key.
+        :param pulumi.Input[_builtins.str] public_key: The publishable key.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "private_key", private_key)
+        pulumi.set(__self__, "public_key", public_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="privateKey")
+    def private_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The secret key.
+        """
+        return pulumi.get(self, "private_key")
+
+    @private_key.setter
+    def private_key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "private_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="publicKey")
+    def public_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The publishable key.
+        """
+        return pulumi.get(self, "public_key")
+
+    @public_key.setter
+    def public_key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "public_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant25ArgsDict(TypedDict):
+    code: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The authorization code.
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant25Args:
+    def __init__(__self__, *,
+                 code: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] code: The authorization code.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @code.setter
+    def code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "code", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant26ArgsDict(TypedDict):
+    token: pulumi.Input[_builtins.str]
+    """
+    The access token.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant26Args:
+    def __init__(__self__, *,
+                 token: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] token: The access token.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "token", token)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def token(self) -> pulumi.Input[_builtins.str]:
+        """
+        The access token.
+        """
+        return pulumi.get(self, "token")
+
+    @token.setter
+    def token(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "token", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant27ArgsDict(TypedDict):
+    account_id: pulumi.Input[_builtins.str]
+    """
+    The account SID.
+    """
+    api_key: pulumi.Input[_builtins.str]
+    """
+    The auth token.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant27Args:
+    def __init__(__self__, *,
+                 account_id: pulumi.Input[_builtins.str],
+                 api_key: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] account_id: The account SID.
+        :param pulumi.Input[_builtins.str] api_key: The auth token.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "account_id", account_id)
+        pulumi.set(__self__, "api_key", api_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The account SID.
+        """
+        return pulumi.get(self, "account_id")
+
+    @account_id.setter
+    def account_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "account_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The auth token.
+        """
+        return pulumi.get(self, "api_key")
+
+    @api_key.setter
+    def api_key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "api_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant28ArgsDict(TypedDict):
+    token: pulumi.Input[_builtins.str]
+    """
+    The access token.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant28Args:
+    def __init__(__self__, *,
+                 token: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] token: The access token.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "token", token)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def token(self) -> pulumi.Input[_builtins.str]:
+        """
+        The access token.
+        """
+        return pulumi.get(self, "token")
+
+    @token.setter
+    def token(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "token", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant29ArgsDict(TypedDict):
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+    url: pulumi.Input[_builtins.str]
+    """
+    The webhook URL (it is the credential).
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant29Args:
+    def __init__(__self__, *,
+                 type: pulumi.Input[_builtins.str],
+                 url: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        :param pulumi.Input[_builtins.str] url: The webhook URL (it is the credential).
+        """
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> pulumi.Input[_builtins.str]:
+        """
+        The webhook URL (it is the credential).
+        """
+        return pulumi.get(self, "url")
+
+    @url.setter
+    def url(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "url", value)
+
+
+class FlowVaultConnectionSetupVariant3ArgsDict(TypedDict):
+    client_id: pulumi.Input[_builtins.str]
+    """
+    The client id of a machine-to-machine application.
+    """
+    client_secret: pulumi.Input[_builtins.str]
+    """
+    Its client secret.
+    """
+    domain: pulumi.Input[_builtins.str]
+    """
+    The tenant's domain.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+    audience: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The API to get tokens for.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant3Args:
+    def __init__(__self__, *,
+                 client_id: pulumi.Input[_builtins.str],
+                 client_secret: pulumi.Input[_builtins.str],
+                 domain: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str],
+                 audience: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] client_id: The client id of a machine-to-machine application.
+        :param pulumi.Input[_builtins.str] client_secret: Its client secret.
+        :param pulumi.Input[_builtins.str] domain: The tenant's domain.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        :param pulumi.Input[_builtins.str] audience: The API to get tokens for.
+        """
+        pulumi.set(__self__, "client_id", client_id)
+        pulumi.set(__self__, "client_secret", client_secret)
+        pulumi.set(__self__, "domain", domain)
+        pulumi.set(__self__, "type", type)
+        if audience is not None:
+            pulumi.set(__self__, "audience", audience)
+
+    @_builtins.property
+    @pulumi.getter(name="clientId")
+    def client_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The client id of a machine-to-machine application.
+        """
+        return pulumi.get(self, "client_id")
+
+    @client_id.setter
+    def client_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "client_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="clientSecret")
+    def client_secret(self) -> pulumi.Input[_builtins.str]:
+        """
+        Its client secret.
+        """
+        return pulumi.get(self, "client_secret")
+
+    @client_secret.setter
+    def client_secret(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "client_secret", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def domain(self) -> pulumi.Input[_builtins.str]:
+        """
+        The tenant's domain.
+        """
+        return pulumi.get(self, "domain")
+
+    @domain.setter
+    def domain(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "domain", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def audience(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The API to get tokens for.
+        """
+        return pulumi.get(self, "audience")
+
+    @audience.setter
+    def audience(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "audience", value)
+
+
+class FlowVaultConnectionSetupVariant4ArgsDict(TypedDict):
+    client_email: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The service account's email.
+    """
+    private_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The service account's private key.
+    """
+    project_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The Google Cloud project.
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant4Args:
+    def __init__(__self__, *,
+                 client_email: pulumi.Input[Optional[_builtins.str]] = None,
+                 private_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 project_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] client_email: The service account's email.
+        :param pulumi.Input[_builtins.str] private_key: The service account's private key.
+        :param pulumi.Input[_builtins.str] project_id: The Google Cloud project.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        if client_email is not None:
+            pulumi.set(__self__, "client_email", client_email)
+        if private_key is not None:
+            pulumi.set(__self__, "private_key", private_key)
+        if project_id is not None:
+            pulumi.set(__self__, "project_id", project_id)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="clientEmail")
+    def client_email(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The service account's email.
+        """
+        return pulumi.get(self, "client_email")
+
+    @client_email.setter
+    def client_email(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "client_email", value)
+
+    @_builtins.property
+    @pulumi.getter(name="privateKey")
+    def private_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The service account's private key.
+        """
+        return pulumi.get(self, "private_key")
+
+    @private_key.setter
+    def private_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "private_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="projectId")
+    def project_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Google Cloud project.
+        """
+        return pulumi.get(self, "project_id")
+
+    @project_id.setter
+    def project_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "project_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant5ArgsDict(TypedDict):
+    secret_key: pulumi.Input[_builtins.str]
+    """
+    The secret API key.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant5Args:
+    def __init__(__self__, *,
+                 secret_key: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] secret_key: The secret API key.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "secret_key", secret_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="secretKey")
+    def secret_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The secret API key.
+        """
+        return pulumi.get(self, "secret_key")
+
+    @secret_key.setter
+    def secret_key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "secret_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant6ArgsDict(TypedDict):
+    code: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The authorization code.
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant6Args:
+    def __init__(__self__, *,
+                 code: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] code: The authorization code.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @code.setter
+    def code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "code", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant7ArgsDict(TypedDict):
+    code: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The authorization code.
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant7Args:
+    def __init__(__self__, *,
+                 code: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] code: The authorization code.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @code.setter
+    def code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "code", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant8ArgsDict(TypedDict):
+    token: pulumi.Input[_builtins.str]
+    """
+    The bearer token sent with each request.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant8Args:
+    def __init__(__self__, *,
+                 token: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] token: The bearer token sent with each request.
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        """
+        pulumi.set(__self__, "token", token)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def token(self) -> pulumi.Input[_builtins.str]:
+        """
+        The bearer token sent with each request.
+        """
+        return pulumi.get(self, "token")
+
+    @token.setter
+    def token(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "token", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class FlowVaultConnectionSetupVariant9ArgsDict(TypedDict):
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of credentials.
+    """
+    username: pulumi.Input[_builtins.str]
+    """
+    The user name.
+    """
+    password: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The password.
+    """
+
+@pulumi.input_type
+class FlowVaultConnectionSetupVariant9Args:
+    def __init__(__self__, *,
+                 type: pulumi.Input[_builtins.str],
+                 username: pulumi.Input[_builtins.str],
+                 password: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] type: The kind of credentials.
+        :param pulumi.Input[_builtins.str] username: The user name.
+        :param pulumi.Input[_builtins.str] password: The password.
+        """
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "username", username)
+        if password is not None:
+            pulumi.set(__self__, "password", password)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> pulumi.Input[_builtins.str]:
+        """
+        The user name.
+        """
+        return pulumi.get(self, "username")
+
+    @username.setter
+    def username(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "username", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The password.
+        """
+        return pulumi.get(self, "password")
+
+    @password.setter
+    def password(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "password", value)
 
 
 class FormComponentAuth0VerifiableCredentialsArgsDict(TypedDict):

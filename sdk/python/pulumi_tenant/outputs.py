@@ -26,6 +26,168 @@ __all__ = [
     'EventStreamDestinationWebhookConfigurationWebhookAuthorizationBearer',
     'EventStreamDestinationWebhookConfigurationWebhookAuthorizationCustomHeader',
     'EventStreamSubscriptions',
+    'FlowActionsActivecampaignListContacts',
+    'FlowActionsActivecampaignListContactsParams',
+    'FlowActionsActivecampaignUpsertContact',
+    'FlowActionsActivecampaignUpsertContactParams',
+    'FlowActionsAirtableCreateRecord',
+    'FlowActionsAirtableCreateRecordParams',
+    'FlowActionsAirtableListRecords',
+    'FlowActionsAirtableListRecordsParams',
+    'FlowActionsAirtableUpdateRecord',
+    'FlowActionsAirtableUpdateRecordParams',
+    'FlowActionsAuth0CreateUser',
+    'FlowActionsAuth0CreateUserParams',
+    'FlowActionsAuth0GetUser',
+    'FlowActionsAuth0GetUserParams',
+    'FlowActionsAuth0MakeCall',
+    'FlowActionsAuth0MakeCallParams',
+    'FlowActionsAuth0SendEmail',
+    'FlowActionsAuth0SendEmailParams',
+    'FlowActionsAuth0SendEmailParamsFrom',
+    'FlowActionsAuth0SendRequest',
+    'FlowActionsAuth0SendRequestParams',
+    'FlowActionsAuth0SendSms',
+    'FlowActionsAuth0SendSmsParams',
+    'FlowActionsAuth0UpdateUser',
+    'FlowActionsAuth0UpdateUserParams',
+    'FlowActionsBigqueryInsertRows',
+    'FlowActionsBigqueryInsertRowsParams',
+    'FlowActionsClearbitFindCompany',
+    'FlowActionsClearbitFindCompanyParams',
+    'FlowActionsClearbitFindPerson',
+    'FlowActionsClearbitFindPersonParams',
+    'FlowActionsEmailVerifyEmail',
+    'FlowActionsEmailVerifyEmailParams',
+    'FlowActionsEmailVerifyEmailParamsRules',
+    'FlowActionsFlowBooleanCondition',
+    'FlowActionsFlowBooleanConditionParams',
+    'FlowActionsFlowBooleanConditionParamsThen',
+    'FlowActionsFlowDelayFlow',
+    'FlowActionsFlowDelayFlowParams',
+    'FlowActionsFlowDoNothing',
+    'FlowActionsFlowErrorMessage',
+    'FlowActionsFlowErrorMessageParams',
+    'FlowActionsFlowMapValue',
+    'FlowActionsFlowMapValueParams',
+    'FlowActionsFlowReturnJson',
+    'FlowActionsFlowReturnJsonParams',
+    'FlowActionsFlowStoreVars',
+    'FlowActionsFlowStoreVarsParams',
+    'FlowActionsGoogleSheetsAddRow',
+    'FlowActionsGoogleSheetsAddRowParams',
+    'FlowActionsHttpSendRequest',
+    'FlowActionsHttpSendRequestParams',
+    'FlowActionsHttpSendRequestParamsBasic',
+    'FlowActionsHubspotEnrollContact',
+    'FlowActionsHubspotEnrollContactParams',
+    'FlowActionsHubspotGetContact',
+    'FlowActionsHubspotGetContactParams',
+    'FlowActionsHubspotUpsertContact',
+    'FlowActionsHubspotUpsertContactParams',
+    'FlowActionsHubspotUpsertContactParamsProperties',
+    'FlowActionsJsonCreateJson',
+    'FlowActionsJsonCreateJsonParams',
+    'FlowActionsJsonParseJson',
+    'FlowActionsJsonParseJsonParams',
+    'FlowActionsJsonSerializeJson',
+    'FlowActionsJsonSerializeJsonParams',
+    'FlowActionsJwtDecodeJwt',
+    'FlowActionsJwtDecodeJwtParams',
+    'FlowActionsJwtSignJwt',
+    'FlowActionsJwtSignJwtParams',
+    'FlowActionsJwtVerifyJwt',
+    'FlowActionsJwtVerifyJwtParams',
+    'FlowActionsMailchimpUpsertMember',
+    'FlowActionsMailchimpUpsertMemberParams',
+    'FlowActionsMailchimpUpsertMemberParamsMember',
+    'FlowActionsMailjetSendEmail',
+    'FlowActionsMailjetSendEmailParamsVariant1',
+    'FlowActionsMailjetSendEmailParamsVariant2',
+    'FlowActionsOtpGenerateCode',
+    'FlowActionsOtpGenerateCodeParams',
+    'FlowActionsOtpVerifyCode',
+    'FlowActionsOtpVerifyCodeParams',
+    'FlowActionsPipedriveAddDeal',
+    'FlowActionsPipedriveAddDealParams',
+    'FlowActionsPipedriveAddOrganization',
+    'FlowActionsPipedriveAddOrganizationParams',
+    'FlowActionsPipedriveAddPerson',
+    'FlowActionsPipedriveAddPersonParams',
+    'FlowActionsSalesforceCreateLead',
+    'FlowActionsSalesforceCreateLeadParams',
+    'FlowActionsSalesforceGetLead',
+    'FlowActionsSalesforceGetLeadParams',
+    'FlowActionsSalesforceSearchLeads',
+    'FlowActionsSalesforceSearchLeadsParams',
+    'FlowActionsSalesforceUpdateLead',
+    'FlowActionsSalesforceUpdateLeadParams',
+    'FlowActionsSendgridSendEmail',
+    'FlowActionsSendgridSendEmailParams',
+    'FlowActionsSendgridSendEmailParamsFrom',
+    'FlowActionsSlackPostMessage',
+    'FlowActionsSlackPostMessageParams',
+    'FlowActionsSlackPostMessageParamsAttachments',
+    'FlowActionsSlackPostMessageParamsAttachmentsFields',
+    'FlowActionsStripeAddTaxId',
+    'FlowActionsStripeAddTaxIdParams',
+    'FlowActionsStripeCreateCustomer',
+    'FlowActionsStripeCreateCustomerParams',
+    'FlowActionsStripeCreateCustomerParamsAddress',
+    'FlowActionsStripeCreateCustomerParamsTaxId',
+    'FlowActionsStripeCreatePortalSession',
+    'FlowActionsStripeCreatePortalSessionParams',
+    'FlowActionsStripeDeleteTaxId',
+    'FlowActionsStripeDeleteTaxIdParams',
+    'FlowActionsStripeFindCustomers',
+    'FlowActionsStripeFindCustomersParams',
+    'FlowActionsStripeGetCustomer',
+    'FlowActionsStripeGetCustomerParams',
+    'FlowActionsStripeUpdateCustomer',
+    'FlowActionsStripeUpdateCustomerParams',
+    'FlowActionsTelegramSendMessage',
+    'FlowActionsTelegramSendMessageParams',
+    'FlowActionsTwilioMakeCall',
+    'FlowActionsTwilioMakeCallParams',
+    'FlowActionsTwilioSendSms',
+    'FlowActionsTwilioSendSmsParams',
+    'FlowActionsWhatsappSendMessage',
+    'FlowActionsWhatsappSendMessageParams',
+    'FlowActionsXmlParseXml',
+    'FlowActionsXmlParseXmlParams',
+    'FlowActionsXmlSerializeXml',
+    'FlowActionsXmlSerializeXmlParams',
+    'FlowActionsZapierTriggerWebhook',
+    'FlowActionsZapierTriggerWebhookParams',
+    'FlowVaultConnectionSetupVariant1',
+    'FlowVaultConnectionSetupVariant10',
+    'FlowVaultConnectionSetupVariant11',
+    'FlowVaultConnectionSetupVariant12',
+    'FlowVaultConnectionSetupVariant13',
+    'FlowVaultConnectionSetupVariant14',
+    'FlowVaultConnectionSetupVariant15',
+    'FlowVaultConnectionSetupVariant16',
+    'FlowVaultConnectionSetupVariant17',
+    'FlowVaultConnectionSetupVariant18',
+    'FlowVaultConnectionSetupVariant19',
+    'FlowVaultConnectionSetupVariant2',
+    'FlowVaultConnectionSetupVariant20',
+    'FlowVaultConnectionSetupVariant21',
+    'FlowVaultConnectionSetupVariant22',
+    'FlowVaultConnectionSetupVariant23',
+    'FlowVaultConnectionSetupVariant24',
+    'FlowVaultConnectionSetupVariant25',
+    'FlowVaultConnectionSetupVariant26',
+    'FlowVaultConnectionSetupVariant27',
+    'FlowVaultConnectionSetupVariant28',
+    'FlowVaultConnectionSetupVariant29',
+    'FlowVaultConnectionSetupVariant3',
+    'FlowVaultConnectionSetupVariant4',
+    'FlowVaultConnectionSetupVariant5',
+    'FlowVaultConnectionSetupVariant6',
+    'FlowVaultConnectionSetupVariant7',
+    'FlowVaultConnectionSetupVariant8',
+    'FlowVaultConnectionSetupVariant9',
     'FormComponentAuth0VerifiableCredentials',
     'FormComponentAuth0VerifiableCredentialsConfig',
     'FormComponentBoolean',
@@ -515,6 +677,12258 @@ class EventStreamSubscriptions(dict):
         An event type to forward (`user.created`, `organization.member.added`, `connection.updated`, …).
         """
         return pulumi.get(self, "event_type")
+
+
+@pulumi.output_type
+class FlowActionsActivecampaignListContacts(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsActivecampaignListContacts. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsActivecampaignListContacts.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsActivecampaignListContacts.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsActivecampaignListContactsParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsActivecampaignListContactsParams' params: The params of ACTIVECAMPAIGN LIST_CONTACTS.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsActivecampaignListContactsParams':
+        """
+        The params of ACTIVECAMPAIGN LIST_CONTACTS.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsActivecampaignListContactsParams(dict):
+    """
+    The params of ACTIVECAMPAIGN LIST_CONTACTS.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsActivecampaignListContactsParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsActivecampaignListContactsParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsActivecampaignListContactsParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 email: _builtins.str):
+        """
+        The params of ACTIVECAMPAIGN LIST_CONTACTS.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str email: An email address (or a template giving one).
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+
+@pulumi.output_type
+class FlowActionsActivecampaignUpsertContact(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsActivecampaignUpsertContact. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsActivecampaignUpsertContact.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsActivecampaignUpsertContact.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsActivecampaignUpsertContactParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsActivecampaignUpsertContactParams' params: The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsActivecampaignUpsertContactParams':
+        """
+        The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsActivecampaignUpsertContactParams(dict):
+    """
+    The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "customFields":
+            suggest = "custom_fields"
+        elif key == "firstName":
+            suggest = "first_name"
+        elif key == "lastName":
+            suggest = "last_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsActivecampaignUpsertContactParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsActivecampaignUpsertContactParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsActivecampaignUpsertContactParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 email: _builtins.str,
+                 custom_fields: Optional[Any] = None,
+                 first_name: Optional[_builtins.str] = None,
+                 last_name: Optional[_builtins.str] = None,
+                 phone: Optional[_builtins.str] = None):
+        """
+        The params of ACTIVECAMPAIGN UPSERT_CONTACT.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str email: An email address (or a template giving one).
+        :param Any custom_fields: Custom field values, by field id.
+        :param _builtins.str first_name: The first name.
+        :param _builtins.str last_name: The last name.
+        :param _builtins.str phone: A phone number.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+        if custom_fields is not None:
+            pulumi.set(__self__, "custom_fields", custom_fields)
+        if first_name is not None:
+            pulumi.set(__self__, "first_name", first_name)
+        if last_name is not None:
+            pulumi.set(__self__, "last_name", last_name)
+        if phone is not None:
+            pulumi.set(__self__, "phone", phone)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="customFields")
+    def custom_fields(self) -> Optional[Any]:
+        """
+        Custom field values, by field id.
+        """
+        return pulumi.get(self, "custom_fields")
+
+    @_builtins.property
+    @pulumi.getter(name="firstName")
+    def first_name(self) -> Optional[_builtins.str]:
+        """
+        The first name.
+        """
+        return pulumi.get(self, "first_name")
+
+    @_builtins.property
+    @pulumi.getter(name="lastName")
+    def last_name(self) -> Optional[_builtins.str]:
+        """
+        The last name.
+        """
+        return pulumi.get(self, "last_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def phone(self) -> Optional[_builtins.str]:
+        """
+        A phone number.
+        """
+        return pulumi.get(self, "phone")
+
+
+@pulumi.output_type
+class FlowActionsAirtableCreateRecord(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAirtableCreateRecord. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAirtableCreateRecord.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAirtableCreateRecord.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsAirtableCreateRecordParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsAirtableCreateRecordParams' params: The params of AIRTABLE CREATE_RECORD.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsAirtableCreateRecordParams':
+        """
+        The params of AIRTABLE CREATE_RECORD.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsAirtableCreateRecordParams(dict):
+    """
+    The params of AIRTABLE CREATE_RECORD.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "baseId":
+            suggest = "base_id"
+        elif key == "connectionId":
+            suggest = "connection_id"
+        elif key == "tableName":
+            suggest = "table_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAirtableCreateRecordParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAirtableCreateRecordParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAirtableCreateRecordParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 base_id: _builtins.str,
+                 connection_id: _builtins.str,
+                 table_name: _builtins.str,
+                 fields: Optional[Any] = None):
+        """
+        The params of AIRTABLE CREATE_RECORD.
+
+        :param _builtins.str base_id: The base.
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str table_name: The table.
+        :param Any fields: The record's fields.
+        """
+        pulumi.set(__self__, "base_id", base_id)
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "table_name", table_name)
+        if fields is not None:
+            pulumi.set(__self__, "fields", fields)
+
+    @_builtins.property
+    @pulumi.getter(name="baseId")
+    def base_id(self) -> _builtins.str:
+        """
+        The base.
+        """
+        return pulumi.get(self, "base_id")
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="tableName")
+    def table_name(self) -> _builtins.str:
+        """
+        The table.
+        """
+        return pulumi.get(self, "table_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> Optional[Any]:
+        """
+        The record's fields.
+        """
+        return pulumi.get(self, "fields")
+
+
+@pulumi.output_type
+class FlowActionsAirtableListRecords(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAirtableListRecords. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAirtableListRecords.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAirtableListRecords.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsAirtableListRecordsParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsAirtableListRecordsParams' params: The params of AIRTABLE LIST_RECORDS.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsAirtableListRecordsParams':
+        """
+        The params of AIRTABLE LIST_RECORDS.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsAirtableListRecordsParams(dict):
+    """
+    The params of AIRTABLE LIST_RECORDS.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "baseId":
+            suggest = "base_id"
+        elif key == "connectionId":
+            suggest = "connection_id"
+        elif key == "tableName":
+            suggest = "table_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAirtableListRecordsParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAirtableListRecordsParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAirtableListRecordsParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 base_id: _builtins.str,
+                 connection_id: _builtins.str,
+                 table_name: _builtins.str,
+                 query: Optional[_builtins.str] = None,
+                 view: Optional[_builtins.str] = None):
+        """
+        The params of AIRTABLE LIST_RECORDS.
+
+        :param _builtins.str base_id: The base.
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str table_name: The table.
+        :param _builtins.str query: A formula the records must match.
+        :param _builtins.str view: The view to read.
+        """
+        pulumi.set(__self__, "base_id", base_id)
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "table_name", table_name)
+        if query is not None:
+            pulumi.set(__self__, "query", query)
+        if view is not None:
+            pulumi.set(__self__, "view", view)
+
+    @_builtins.property
+    @pulumi.getter(name="baseId")
+    def base_id(self) -> _builtins.str:
+        """
+        The base.
+        """
+        return pulumi.get(self, "base_id")
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="tableName")
+    def table_name(self) -> _builtins.str:
+        """
+        The table.
+        """
+        return pulumi.get(self, "table_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def query(self) -> Optional[_builtins.str]:
+        """
+        A formula the records must match.
+        """
+        return pulumi.get(self, "query")
+
+    @_builtins.property
+    @pulumi.getter
+    def view(self) -> Optional[_builtins.str]:
+        """
+        The view to read.
+        """
+        return pulumi.get(self, "view")
+
+
+@pulumi.output_type
+class FlowActionsAirtableUpdateRecord(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAirtableUpdateRecord. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAirtableUpdateRecord.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAirtableUpdateRecord.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsAirtableUpdateRecordParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsAirtableUpdateRecordParams' params: The params of AIRTABLE UPDATE_RECORD.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsAirtableUpdateRecordParams':
+        """
+        The params of AIRTABLE UPDATE_RECORD.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsAirtableUpdateRecordParams(dict):
+    """
+    The params of AIRTABLE UPDATE_RECORD.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "baseId":
+            suggest = "base_id"
+        elif key == "connectionId":
+            suggest = "connection_id"
+        elif key == "recordId":
+            suggest = "record_id"
+        elif key == "tableName":
+            suggest = "table_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAirtableUpdateRecordParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAirtableUpdateRecordParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAirtableUpdateRecordParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 base_id: _builtins.str,
+                 connection_id: _builtins.str,
+                 record_id: _builtins.str,
+                 table_name: _builtins.str,
+                 fields: Optional[Any] = None):
+        """
+        The params of AIRTABLE UPDATE_RECORD.
+
+        :param _builtins.str base_id: The base.
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str record_id: The record to change.
+        :param _builtins.str table_name: The table.
+        :param Any fields: The fields to change.
+        """
+        pulumi.set(__self__, "base_id", base_id)
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "record_id", record_id)
+        pulumi.set(__self__, "table_name", table_name)
+        if fields is not None:
+            pulumi.set(__self__, "fields", fields)
+
+    @_builtins.property
+    @pulumi.getter(name="baseId")
+    def base_id(self) -> _builtins.str:
+        """
+        The base.
+        """
+        return pulumi.get(self, "base_id")
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="recordId")
+    def record_id(self) -> _builtins.str:
+        """
+        The record to change.
+        """
+        return pulumi.get(self, "record_id")
+
+    @_builtins.property
+    @pulumi.getter(name="tableName")
+    def table_name(self) -> _builtins.str:
+        """
+        The table.
+        """
+        return pulumi.get(self, "table_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> Optional[Any]:
+        """
+        The fields to change.
+        """
+        return pulumi.get(self, "fields")
+
+
+@pulumi.output_type
+class FlowActionsAuth0CreateUser(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0CreateUser. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0CreateUser.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0CreateUser.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsAuth0CreateUserParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsAuth0CreateUserParams' params: The params of AUTH0 CREATE_USER.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsAuth0CreateUserParams':
+        """
+        The params of AUTH0 CREATE_USER.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsAuth0CreateUserParams(dict):
+    """
+    The params of AUTH0 CREATE_USER.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0CreateUserParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0CreateUserParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0CreateUserParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 payload: Any):
+        """
+        The params of AUTH0 CREATE_USER.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param Any payload: The user to create.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "payload", payload)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> Any:
+        """
+        The user to create.
+        """
+        return pulumi.get(self, "payload")
+
+
+@pulumi.output_type
+class FlowActionsAuth0GetUser(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0GetUser. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0GetUser.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0GetUser.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsAuth0GetUserParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsAuth0GetUserParams' params: The params of AUTH0 GET_USER.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsAuth0GetUserParams':
+        """
+        The params of AUTH0 GET_USER.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsAuth0GetUserParams(dict):
+    """
+    The params of AUTH0 GET_USER.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "userId":
+            suggest = "user_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0GetUserParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0GetUserParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0GetUserParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 user_id: _builtins.str):
+        """
+        The params of AUTH0 GET_USER.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str user_id: The user's id.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "user_id", user_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> _builtins.str:
+        """
+        The user's id.
+        """
+        return pulumi.get(self, "user_id")
+
+
+@pulumi.output_type
+class FlowActionsAuth0MakeCall(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0MakeCall. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0MakeCall.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0MakeCall.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsAuth0MakeCallParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsAuth0MakeCallParams' params: The params of AUTH0 MAKE_CALL.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsAuth0MakeCallParams':
+        """
+        The params of AUTH0 MAKE_CALL.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsAuth0MakeCallParams(dict):
+    """
+    The params of AUTH0 MAKE_CALL.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "customVars":
+            suggest = "custom_vars"
+        elif key == "from":
+            suggest = "from_"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0MakeCallParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0MakeCallParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0MakeCallParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 message: _builtins.str,
+                 to: _builtins.str,
+                 custom_vars: Optional[Any] = None,
+                 from_: Optional[_builtins.str] = None):
+        """
+        The params of AUTH0 MAKE_CALL.
+
+        :param _builtins.str message: The message text.
+        :param _builtins.str to: The recipient.
+        :param Any custom_vars: Variables for the message template.
+        :param _builtins.str from_: The sender.
+        """
+        pulumi.set(__self__, "message", message)
+        pulumi.set(__self__, "to", to)
+        if custom_vars is not None:
+            pulumi.set(__self__, "custom_vars", custom_vars)
+        if from_ is not None:
+            pulumi.set(__self__, "from_", from_)
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> _builtins.str:
+        """
+        The message text.
+        """
+        return pulumi.get(self, "message")
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> _builtins.str:
+        """
+        The recipient.
+        """
+        return pulumi.get(self, "to")
+
+    @_builtins.property
+    @pulumi.getter(name="customVars")
+    def custom_vars(self) -> Optional[Any]:
+        """
+        Variables for the message template.
+        """
+        return pulumi.get(self, "custom_vars")
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> Optional[_builtins.str]:
+        """
+        The sender.
+        """
+        return pulumi.get(self, "from_")
+
+
+@pulumi.output_type
+class FlowActionsAuth0SendEmail(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0SendEmail. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0SendEmail.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0SendEmail.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsAuth0SendEmailParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsAuth0SendEmailParams' params: The params of AUTH0 SEND_EMAIL.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsAuth0SendEmailParams':
+        """
+        The params of AUTH0 SEND_EMAIL.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsAuth0SendEmailParams(dict):
+    """
+    The params of AUTH0 SEND_EMAIL.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "customVars":
+            suggest = "custom_vars"
+        elif key == "from":
+            suggest = "from_"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0SendEmailParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0SendEmailParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0SendEmailParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 body: _builtins.str,
+                 subject: _builtins.str,
+                 to: _builtins.str,
+                 custom_vars: Optional[Any] = None,
+                 from_: Optional['outputs.FlowActionsAuth0SendEmailParamsFrom'] = None):
+        """
+        The params of AUTH0 SEND_EMAIL.
+
+        :param _builtins.str body: The message body (HTML).
+        :param _builtins.str subject: The subject line.
+        :param _builtins.str to: An email address (or a template giving one).
+        :param Any custom_vars: Variables for the message template.
+        :param 'FlowActionsAuth0SendEmailParamsFrom' from_: The sender.
+        """
+        pulumi.set(__self__, "body", body)
+        pulumi.set(__self__, "subject", subject)
+        pulumi.set(__self__, "to", to)
+        if custom_vars is not None:
+            pulumi.set(__self__, "custom_vars", custom_vars)
+        if from_ is not None:
+            pulumi.set(__self__, "from_", from_)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> _builtins.str:
+        """
+        The message body (HTML).
+        """
+        return pulumi.get(self, "body")
+
+    @_builtins.property
+    @pulumi.getter
+    def subject(self) -> _builtins.str:
+        """
+        The subject line.
+        """
+        return pulumi.get(self, "subject")
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> _builtins.str:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "to")
+
+    @_builtins.property
+    @pulumi.getter(name="customVars")
+    def custom_vars(self) -> Optional[Any]:
+        """
+        Variables for the message template.
+        """
+        return pulumi.get(self, "custom_vars")
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> Optional['outputs.FlowActionsAuth0SendEmailParamsFrom']:
+        """
+        The sender.
+        """
+        return pulumi.get(self, "from_")
+
+
+@pulumi.output_type
+class FlowActionsAuth0SendEmailParamsFrom(dict):
+    """
+    The sender.
+    """
+    def __init__(__self__, *,
+                 email: _builtins.str,
+                 name: Optional[_builtins.str] = None):
+        """
+        The sender.
+
+        :param _builtins.str email: An email address (or a template giving one).
+        :param _builtins.str name: The sender's name.
+        """
+        pulumi.set(__self__, "email", email)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The sender's name.
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class FlowActionsAuth0SendRequest(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0SendRequest. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0SendRequest.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0SendRequest.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsAuth0SendRequestParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsAuth0SendRequestParams' params: The params of AUTH0 SEND_REQUEST.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsAuth0SendRequestParams':
+        """
+        The params of AUTH0 SEND_REQUEST.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsAuth0SendRequestParams(dict):
+    """
+    The params of AUTH0 SEND_REQUEST.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0SendRequestParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0SendRequestParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0SendRequestParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 pathname: _builtins.str,
+                 headers: Optional[Any] = None,
+                 method: Optional[_builtins.str] = None,
+                 params: Optional[Mapping[str, Any]] = None,
+                 payload: Optional[Any] = None):
+        """
+        The params of AUTH0 SEND_REQUEST.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str pathname: The Management API path to call.
+        :param Any headers: Request headers, by name.
+        :param _builtins.str method: The HTTP method (default `GET`).
+        :param Mapping[str, Union[_builtins.float, _builtins.str]] params: Query parameters to add to the URL, by name.
+        :param Union[_builtins.str, Sequence[Any], Any] payload: The request body.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "pathname", pathname)
+        if headers is not None:
+            pulumi.set(__self__, "headers", headers)
+        if method is not None:
+            pulumi.set(__self__, "method", method)
+        if params is not None:
+            pulumi.set(__self__, "params", params)
+        if payload is not None:
+            pulumi.set(__self__, "payload", payload)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def pathname(self) -> _builtins.str:
+        """
+        The Management API path to call.
+        """
+        return pulumi.get(self, "pathname")
+
+    @_builtins.property
+    @pulumi.getter
+    def headers(self) -> Optional[Any]:
+        """
+        Request headers, by name.
+        """
+        return pulumi.get(self, "headers")
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> Optional[_builtins.str]:
+        """
+        The HTTP method (default `GET`).
+        """
+        return pulumi.get(self, "method")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> Optional[Mapping[str, Any]]:
+        """
+        Query parameters to add to the URL, by name.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> Optional[Any]:
+        """
+        The request body.
+        """
+        return pulumi.get(self, "payload")
+
+
+@pulumi.output_type
+class FlowActionsAuth0SendSms(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0SendSms. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0SendSms.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0SendSms.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsAuth0SendSmsParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsAuth0SendSmsParams' params: The params of AUTH0 SEND_SMS.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsAuth0SendSmsParams':
+        """
+        The params of AUTH0 SEND_SMS.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsAuth0SendSmsParams(dict):
+    """
+    The params of AUTH0 SEND_SMS.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "customVars":
+            suggest = "custom_vars"
+        elif key == "from":
+            suggest = "from_"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0SendSmsParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0SendSmsParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0SendSmsParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 message: _builtins.str,
+                 to: _builtins.str,
+                 custom_vars: Optional[Any] = None,
+                 from_: Optional[_builtins.str] = None):
+        """
+        The params of AUTH0 SEND_SMS.
+
+        :param _builtins.str message: The message text.
+        :param _builtins.str to: The recipient.
+        :param Any custom_vars: Variables for the message template.
+        :param _builtins.str from_: The sender.
+        """
+        pulumi.set(__self__, "message", message)
+        pulumi.set(__self__, "to", to)
+        if custom_vars is not None:
+            pulumi.set(__self__, "custom_vars", custom_vars)
+        if from_ is not None:
+            pulumi.set(__self__, "from_", from_)
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> _builtins.str:
+        """
+        The message text.
+        """
+        return pulumi.get(self, "message")
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> _builtins.str:
+        """
+        The recipient.
+        """
+        return pulumi.get(self, "to")
+
+    @_builtins.property
+    @pulumi.getter(name="customVars")
+    def custom_vars(self) -> Optional[Any]:
+        """
+        Variables for the message template.
+        """
+        return pulumi.get(self, "custom_vars")
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> Optional[_builtins.str]:
+        """
+        The sender.
+        """
+        return pulumi.get(self, "from_")
+
+
+@pulumi.output_type
+class FlowActionsAuth0UpdateUser(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0UpdateUser. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0UpdateUser.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0UpdateUser.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsAuth0UpdateUserParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsAuth0UpdateUserParams' params: The params of AUTH0 UPDATE_USER.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsAuth0UpdateUserParams':
+        """
+        The params of AUTH0 UPDATE_USER.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsAuth0UpdateUserParams(dict):
+    """
+    The params of AUTH0 UPDATE_USER.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "userId":
+            suggest = "user_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsAuth0UpdateUserParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsAuth0UpdateUserParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsAuth0UpdateUserParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 changes: Any,
+                 connection_id: _builtins.str,
+                 user_id: _builtins.str):
+        """
+        The params of AUTH0 UPDATE_USER.
+
+        :param Any changes: The user's fields to change.
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str user_id: The user's id.
+        """
+        pulumi.set(__self__, "changes", changes)
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "user_id", user_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def changes(self) -> Any:
+        """
+        The user's fields to change.
+        """
+        return pulumi.get(self, "changes")
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> _builtins.str:
+        """
+        The user's id.
+        """
+        return pulumi.get(self, "user_id")
+
+
+@pulumi.output_type
+class FlowActionsBigqueryInsertRows(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsBigqueryInsertRows. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsBigqueryInsertRows.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsBigqueryInsertRows.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsBigqueryInsertRowsParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsBigqueryInsertRowsParams' params: The params of BIGQUERY INSERT_ROWS.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsBigqueryInsertRowsParams':
+        """
+        The params of BIGQUERY INSERT_ROWS.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsBigqueryInsertRowsParams(dict):
+    """
+    The params of BIGQUERY INSERT_ROWS.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "datasetId":
+            suggest = "dataset_id"
+        elif key == "tableId":
+            suggest = "table_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsBigqueryInsertRowsParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsBigqueryInsertRowsParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsBigqueryInsertRowsParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 dataset_id: _builtins.str,
+                 table_id: _builtins.str,
+                 data: Optional[Any] = None):
+        """
+        The params of BIGQUERY INSERT_ROWS.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str dataset_id: The dataset.
+        :param _builtins.str table_id: The table.
+        :param Any data: The row.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "dataset_id", dataset_id)
+        pulumi.set(__self__, "table_id", table_id)
+        if data is not None:
+            pulumi.set(__self__, "data", data)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="datasetId")
+    def dataset_id(self) -> _builtins.str:
+        """
+        The dataset.
+        """
+        return pulumi.get(self, "dataset_id")
+
+    @_builtins.property
+    @pulumi.getter(name="tableId")
+    def table_id(self) -> _builtins.str:
+        """
+        The table.
+        """
+        return pulumi.get(self, "table_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def data(self) -> Optional[Any]:
+        """
+        The row.
+        """
+        return pulumi.get(self, "data")
+
+
+@pulumi.output_type
+class FlowActionsClearbitFindCompany(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsClearbitFindCompany. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsClearbitFindCompany.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsClearbitFindCompany.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsClearbitFindCompanyParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsClearbitFindCompanyParams' params: The params of CLEARBIT FIND_COMPANY.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsClearbitFindCompanyParams':
+        """
+        The params of CLEARBIT FIND_COMPANY.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsClearbitFindCompanyParams(dict):
+    """
+    The params of CLEARBIT FIND_COMPANY.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsClearbitFindCompanyParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsClearbitFindCompanyParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsClearbitFindCompanyParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 domain: _builtins.str):
+        """
+        The params of CLEARBIT FIND_COMPANY.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str domain: The company's domain.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "domain", domain)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def domain(self) -> _builtins.str:
+        """
+        The company's domain.
+        """
+        return pulumi.get(self, "domain")
+
+
+@pulumi.output_type
+class FlowActionsClearbitFindPerson(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsClearbitFindPerson. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsClearbitFindPerson.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsClearbitFindPerson.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsClearbitFindPersonParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsClearbitFindPersonParams' params: The params of CLEARBIT FIND_PERSON.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsClearbitFindPersonParams':
+        """
+        The params of CLEARBIT FIND_PERSON.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsClearbitFindPersonParams(dict):
+    """
+    The params of CLEARBIT FIND_PERSON.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsClearbitFindPersonParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsClearbitFindPersonParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsClearbitFindPersonParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 email: _builtins.str):
+        """
+        The params of CLEARBIT FIND_PERSON.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str email: An email address (or a template giving one).
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+
+@pulumi.output_type
+class FlowActionsEmailVerifyEmail(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsEmailVerifyEmail. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsEmailVerifyEmail.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsEmailVerifyEmail.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsEmailVerifyEmailParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsEmailVerifyEmailParams' params: The params of EMAIL VERIFY_EMAIL.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsEmailVerifyEmailParams':
+        """
+        The params of EMAIL VERIFY_EMAIL.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsEmailVerifyEmailParams(dict):
+    """
+    The params of EMAIL VERIFY_EMAIL.
+    """
+    def __init__(__self__, *,
+                 email: _builtins.str,
+                 rules: Optional['outputs.FlowActionsEmailVerifyEmailParamsRules'] = None):
+        """
+        The params of EMAIL VERIFY_EMAIL.
+
+        :param _builtins.str email: An email address (or a template giving one).
+        :param 'FlowActionsEmailVerifyEmailParamsRules' rules: What the address must pass.
+        """
+        pulumi.set(__self__, "email", email)
+        if rules is not None:
+            pulumi.set(__self__, "rules", rules)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def rules(self) -> Optional['outputs.FlowActionsEmailVerifyEmailParamsRules']:
+        """
+        What the address must pass.
+        """
+        return pulumi.get(self, "rules")
+
+
+@pulumi.output_type
+class FlowActionsEmailVerifyEmailParamsRules(dict):
+    """
+    What the address must pass.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "blockAliases":
+            suggest = "block_aliases"
+        elif key == "blockDisposableEmails":
+            suggest = "block_disposable_emails"
+        elif key == "blockFreeEmails":
+            suggest = "block_free_emails"
+        elif key == "requireMxRecord":
+            suggest = "require_mx_record"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsEmailVerifyEmailParamsRules. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsEmailVerifyEmailParamsRules.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsEmailVerifyEmailParamsRules.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 allowlist: Optional[Sequence[_builtins.str]] = None,
+                 block_aliases: Optional[_builtins.bool] = None,
+                 block_disposable_emails: Optional[_builtins.bool] = None,
+                 block_free_emails: Optional[_builtins.bool] = None,
+                 blocklist: Optional[Sequence[_builtins.str]] = None,
+                 require_mx_record: Optional[_builtins.bool] = None):
+        """
+        What the address must pass.
+
+        :param Sequence[_builtins.str] allowlist: Domains always accepted.
+        :param _builtins.bool block_aliases: Refuse aliases (`a+b@…`).
+        :param _builtins.bool block_disposable_emails: Refuse disposable addresses.
+        :param _builtins.bool block_free_emails: Refuse free email providers.
+        :param Sequence[_builtins.str] blocklist: Domains refused.
+        :param _builtins.bool require_mx_record: Refuse a domain without an MX record.
+        """
+        if allowlist is not None:
+            pulumi.set(__self__, "allowlist", allowlist)
+        if block_aliases is not None:
+            pulumi.set(__self__, "block_aliases", block_aliases)
+        if block_disposable_emails is not None:
+            pulumi.set(__self__, "block_disposable_emails", block_disposable_emails)
+        if block_free_emails is not None:
+            pulumi.set(__self__, "block_free_emails", block_free_emails)
+        if blocklist is not None:
+            pulumi.set(__self__, "blocklist", blocklist)
+        if require_mx_record is not None:
+            pulumi.set(__self__, "require_mx_record", require_mx_record)
+
+    @_builtins.property
+    @pulumi.getter
+    def allowlist(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Domains always accepted.
+        """
+        return pulumi.get(self, "allowlist")
+
+    @_builtins.property
+    @pulumi.getter(name="blockAliases")
+    def block_aliases(self) -> Optional[_builtins.bool]:
+        """
+        Refuse aliases (`a+b@…`).
+        """
+        return pulumi.get(self, "block_aliases")
+
+    @_builtins.property
+    @pulumi.getter(name="blockDisposableEmails")
+    def block_disposable_emails(self) -> Optional[_builtins.bool]:
+        """
+        Refuse disposable addresses.
+        """
+        return pulumi.get(self, "block_disposable_emails")
+
+    @_builtins.property
+    @pulumi.getter(name="blockFreeEmails")
+    def block_free_emails(self) -> Optional[_builtins.bool]:
+        """
+        Refuse free email providers.
+        """
+        return pulumi.get(self, "block_free_emails")
+
+    @_builtins.property
+    @pulumi.getter
+    def blocklist(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Domains refused.
+        """
+        return pulumi.get(self, "blocklist")
+
+    @_builtins.property
+    @pulumi.getter(name="requireMxRecord")
+    def require_mx_record(self) -> Optional[_builtins.bool]:
+        """
+        Refuse a domain without an MX record.
+        """
+        return pulumi.get(self, "require_mx_record")
+
+
+@pulumi.output_type
+class FlowActionsFlowBooleanCondition(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsFlowBooleanCondition. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsFlowBooleanCondition.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsFlowBooleanCondition.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsFlowBooleanConditionParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsFlowBooleanConditionParams' params: The params of FLOW BOOLEAN_CONDITION.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsFlowBooleanConditionParams':
+        """
+        The params of FLOW BOOLEAN_CONDITION.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsFlowBooleanConditionParams(dict):
+    """
+    The params of FLOW BOOLEAN_CONDITION.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "else":
+            suggest = "else_"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsFlowBooleanConditionParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsFlowBooleanConditionParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsFlowBooleanConditionParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 else_: Optional[Sequence['outputs.FlowActionsFlowBooleanConditionParamsThen']] = None,
+                 then: Optional[Sequence['outputs.FlowActionsFlowBooleanConditionParamsThen']] = None):
+        """
+        The params of FLOW BOOLEAN_CONDITION.
+
+        :param Sequence['FlowActionsFlowBooleanConditionParamsThen'] else_: The actions run otherwise.
+        :param Sequence['FlowActionsFlowBooleanConditionParamsThen'] then: The actions run when the condition holds.
+        """
+        if else_ is not None:
+            pulumi.set(__self__, "else_", else_)
+        if then is not None:
+            pulumi.set(__self__, "then", then)
+
+    @_builtins.property
+    @pulumi.getter(name="else")
+    def else_(self) -> Optional[Sequence['outputs.FlowActionsFlowBooleanConditionParamsThen']]:
+        """
+        The actions run otherwise.
+        """
+        return pulumi.get(self, "else_")
+
+    @_builtins.property
+    @pulumi.getter
+    def then(self) -> Optional[Sequence['outputs.FlowActionsFlowBooleanConditionParamsThen']]:
+        """
+        The actions run when the condition holds.
+        """
+        return pulumi.get(self, "then")
+
+
+@pulumi.output_type
+class FlowActionsFlowBooleanConditionParamsThen(dict):
+    """
+    An action run on this branch.
+    """
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 type: _builtins.str,
+                 params: Optional[Any] = None):
+        """
+        An action run on this branch.
+
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param _builtins.str type: The integration the action belongs to.
+        :param Any params: The action's params (checked by the server as the action's own).
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "type", type)
+        if params is not None:
+            pulumi.set(__self__, "params", params)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> Optional[Any]:
+        """
+        The action's params (checked by the server as the action's own).
+        """
+        return pulumi.get(self, "params")
+
+
+@pulumi.output_type
+class FlowActionsFlowDelayFlow(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsFlowDelayFlow. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsFlowDelayFlow.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsFlowDelayFlow.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsFlowDelayFlowParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsFlowDelayFlowParams' params: The params of FLOW DELAY_FLOW.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsFlowDelayFlowParams':
+        """
+        The params of FLOW DELAY_FLOW.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsFlowDelayFlowParams(dict):
+    """
+    The params of FLOW DELAY_FLOW.
+    """
+    def __init__(__self__, *,
+                 number: Any,
+                 units: Optional[_builtins.str] = None):
+        """
+        The params of FLOW DELAY_FLOW.
+
+        :param Union[_builtins.float, _builtins.str] number: How long to wait, in `units`.
+        :param _builtins.str units: The unit of `number`.
+        """
+        pulumi.set(__self__, "number", number)
+        if units is not None:
+            pulumi.set(__self__, "units", units)
+
+    @_builtins.property
+    @pulumi.getter
+    def number(self) -> Any:
+        """
+        How long to wait, in `units`.
+        """
+        return pulumi.get(self, "number")
+
+    @_builtins.property
+    @pulumi.getter
+    def units(self) -> Optional[_builtins.str]:
+        """
+        The unit of `number`.
+        """
+        return pulumi.get(self, "units")
+
+
+@pulumi.output_type
+class FlowActionsFlowDoNothing(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsFlowDoNothing. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsFlowDoNothing.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsFlowDoNothing.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None,
+                 params: Optional[Any] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        :param Any params: Empty.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+        if params is not None:
+            pulumi.set(__self__, "params", params)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> Optional[Any]:
+        """
+        Empty.
+        """
+        return pulumi.get(self, "params")
+
+
+@pulumi.output_type
+class FlowActionsFlowErrorMessage(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsFlowErrorMessage. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsFlowErrorMessage.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsFlowErrorMessage.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsFlowErrorMessageParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsFlowErrorMessageParams' params: The params of FLOW ERROR_MESSAGE.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsFlowErrorMessageParams':
+        """
+        The params of FLOW ERROR_MESSAGE.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsFlowErrorMessageParams(dict):
+    """
+    The params of FLOW ERROR_MESSAGE.
+    """
+    def __init__(__self__, *,
+                 message: _builtins.str):
+        """
+        The params of FLOW ERROR_MESSAGE.
+
+        :param _builtins.str message: The message shown.
+        """
+        pulumi.set(__self__, "message", message)
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> _builtins.str:
+        """
+        The message shown.
+        """
+        return pulumi.get(self, "message")
+
+
+@pulumi.output_type
+class FlowActionsFlowMapValue(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsFlowMapValue. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsFlowMapValue.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsFlowMapValue.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsFlowMapValueParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsFlowMapValueParams' params: The params of FLOW MAP_VALUE.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsFlowMapValueParams':
+        """
+        The params of FLOW MAP_VALUE.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsFlowMapValueParams(dict):
+    """
+    The params of FLOW MAP_VALUE.
+    """
+    def __init__(__self__, *,
+                 input: Any,
+                 cases: Optional[Any] = None,
+                 fallback: Optional[Any] = None):
+        """
+        The params of FLOW MAP_VALUE.
+
+        :param Union[_builtins.float, _builtins.str] input: The value to map.
+        :param Any cases: The result for each value of `input`.
+        :param Union[_builtins.str, _builtins.float, Any, Sequence[Any]] fallback: The result when no case matches.
+        """
+        pulumi.set(__self__, "input", input)
+        if cases is not None:
+            pulumi.set(__self__, "cases", cases)
+        if fallback is not None:
+            pulumi.set(__self__, "fallback", fallback)
+
+    @_builtins.property
+    @pulumi.getter
+    def input(self) -> Any:
+        """
+        The value to map.
+        """
+        return pulumi.get(self, "input")
+
+    @_builtins.property
+    @pulumi.getter
+    def cases(self) -> Optional[Any]:
+        """
+        The result for each value of `input`.
+        """
+        return pulumi.get(self, "cases")
+
+    @_builtins.property
+    @pulumi.getter
+    def fallback(self) -> Optional[Any]:
+        """
+        The result when no case matches.
+        """
+        return pulumi.get(self, "fallback")
+
+
+@pulumi.output_type
+class FlowActionsFlowReturnJson(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsFlowReturnJson. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsFlowReturnJson.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsFlowReturnJson.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsFlowReturnJsonParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsFlowReturnJsonParams' params: The params of FLOW RETURN_JSON.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsFlowReturnJsonParams':
+        """
+        The params of FLOW RETURN_JSON.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsFlowReturnJsonParams(dict):
+    """
+    The params of FLOW RETURN_JSON.
+    """
+    def __init__(__self__, *,
+                 payload: Any):
+        """
+        The params of FLOW RETURN_JSON.
+
+        :param Union[Any, _builtins.str] payload: What to return.
+        """
+        pulumi.set(__self__, "payload", payload)
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> Any:
+        """
+        What to return.
+        """
+        return pulumi.get(self, "payload")
+
+
+@pulumi.output_type
+class FlowActionsFlowStoreVars(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsFlowStoreVars. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsFlowStoreVars.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsFlowStoreVars.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsFlowStoreVarsParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsFlowStoreVarsParams' params: The params of FLOW STORE_VARS.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsFlowStoreVarsParams':
+        """
+        The params of FLOW STORE_VARS.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsFlowStoreVarsParams(dict):
+    """
+    The params of FLOW STORE_VARS.
+    """
+    def __init__(__self__, *,
+                 vars: Any):
+        """
+        The params of FLOW STORE_VARS.
+
+        :param Any vars: The variables to store, by name.
+        """
+        pulumi.set(__self__, "vars", vars)
+
+    @_builtins.property
+    @pulumi.getter
+    def vars(self) -> Any:
+        """
+        The variables to store, by name.
+        """
+        return pulumi.get(self, "vars")
+
+
+@pulumi.output_type
+class FlowActionsGoogleSheetsAddRow(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsGoogleSheetsAddRow. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsGoogleSheetsAddRow.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsGoogleSheetsAddRow.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsGoogleSheetsAddRowParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsGoogleSheetsAddRowParams' params: The params of GOOGLE_SHEETS ADD_ROW.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsGoogleSheetsAddRowParams':
+        """
+        The params of GOOGLE_SHEETS ADD_ROW.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsGoogleSheetsAddRowParams(dict):
+    """
+    The params of GOOGLE_SHEETS ADD_ROW.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "spreadsheetId":
+            suggest = "spreadsheet_id"
+        elif key == "sheetId":
+            suggest = "sheet_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsGoogleSheetsAddRowParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsGoogleSheetsAddRowParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsGoogleSheetsAddRowParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 spreadsheet_id: _builtins.str,
+                 sheet_id: Optional[Any] = None,
+                 values: Optional[Sequence[_builtins.str]] = None):
+        """
+        The params of GOOGLE_SHEETS ADD_ROW.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str spreadsheet_id: The spreadsheet.
+        :param Union[_builtins.float, _builtins.str] sheet_id: The sheet.
+        :param Sequence[_builtins.str] values: The cells.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "spreadsheet_id", spreadsheet_id)
+        if sheet_id is not None:
+            pulumi.set(__self__, "sheet_id", sheet_id)
+        if values is not None:
+            pulumi.set(__self__, "values", values)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="spreadsheetId")
+    def spreadsheet_id(self) -> _builtins.str:
+        """
+        The spreadsheet.
+        """
+        return pulumi.get(self, "spreadsheet_id")
+
+    @_builtins.property
+    @pulumi.getter(name="sheetId")
+    def sheet_id(self) -> Optional[Any]:
+        """
+        The sheet.
+        """
+        return pulumi.get(self, "sheet_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def values(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The cells.
+        """
+        return pulumi.get(self, "values")
+
+
+@pulumi.output_type
+class FlowActionsHttpSendRequest(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsHttpSendRequest. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsHttpSendRequest.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsHttpSendRequest.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsHttpSendRequestParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsHttpSendRequestParams' params: The params of HTTP SEND_REQUEST.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsHttpSendRequestParams':
+        """
+        The params of HTTP SEND_REQUEST.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsHttpSendRequestParams(dict):
+    """
+    The params of HTTP SEND_REQUEST.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "contentType":
+            suggest = "content_type"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsHttpSendRequestParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsHttpSendRequestParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsHttpSendRequestParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 url: _builtins.str,
+                 basic: Optional['outputs.FlowActionsHttpSendRequestParamsBasic'] = None,
+                 connection_id: Optional[_builtins.str] = None,
+                 content_type: Optional[_builtins.str] = None,
+                 headers: Optional[Any] = None,
+                 method: Optional[_builtins.str] = None,
+                 params: Optional[Mapping[str, Any]] = None,
+                 payload: Optional[Any] = None):
+        """
+        The params of HTTP SEND_REQUEST.
+
+        :param _builtins.str url: The URL to call.
+        :param 'FlowActionsHttpSendRequestParamsBasic' basic: Basic authentication of the request (better kept in a vault connection).
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str content_type: How `payload` is sent.
+        :param Any headers: Request headers, by name.
+        :param _builtins.str method: The HTTP method (default `GET`).
+        :param Mapping[str, Union[_builtins.float, _builtins.str]] params: Query parameters to add to the URL, by name.
+        :param Union[_builtins.str, Sequence[Any], Any] payload: The request body.
+        """
+        pulumi.set(__self__, "url", url)
+        if basic is not None:
+            pulumi.set(__self__, "basic", basic)
+        if connection_id is not None:
+            pulumi.set(__self__, "connection_id", connection_id)
+        if content_type is not None:
+            pulumi.set(__self__, "content_type", content_type)
+        if headers is not None:
+            pulumi.set(__self__, "headers", headers)
+        if method is not None:
+            pulumi.set(__self__, "method", method)
+        if params is not None:
+            pulumi.set(__self__, "params", params)
+        if payload is not None:
+            pulumi.set(__self__, "payload", payload)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> _builtins.str:
+        """
+        The URL to call.
+        """
+        return pulumi.get(self, "url")
+
+    @_builtins.property
+    @pulumi.getter
+    def basic(self) -> Optional['outputs.FlowActionsHttpSendRequestParamsBasic']:
+        """
+        Basic authentication of the request (better kept in a vault connection).
+        """
+        return pulumi.get(self, "basic")
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> Optional[_builtins.str]:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="contentType")
+    def content_type(self) -> Optional[_builtins.str]:
+        """
+        How `payload` is sent.
+        """
+        return pulumi.get(self, "content_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def headers(self) -> Optional[Any]:
+        """
+        Request headers, by name.
+        """
+        return pulumi.get(self, "headers")
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> Optional[_builtins.str]:
+        """
+        The HTTP method (default `GET`).
+        """
+        return pulumi.get(self, "method")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> Optional[Mapping[str, Any]]:
+        """
+        Query parameters to add to the URL, by name.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> Optional[Any]:
+        """
+        The request body.
+        """
+        return pulumi.get(self, "payload")
+
+
+@pulumi.output_type
+class FlowActionsHttpSendRequestParamsBasic(dict):
+    """
+    Basic authentication of the request (better kept in a vault connection).
+    """
+    def __init__(__self__, *,
+                 password: Optional[_builtins.str] = None,
+                 username: Optional[_builtins.str] = None):
+        """
+        Basic authentication of the request (better kept in a vault connection).
+
+        :param _builtins.str password: Basic authentication password: stored as a secret.
+        :param _builtins.str username: The user name.
+        """
+        if password is not None:
+            pulumi.set(__self__, "password", password)
+        if username is not None:
+            pulumi.set(__self__, "username", username)
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> Optional[_builtins.str]:
+        """
+        Basic authentication password: stored as a secret.
+        """
+        return pulumi.get(self, "password")
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> Optional[_builtins.str]:
+        """
+        The user name.
+        """
+        return pulumi.get(self, "username")
+
+
+@pulumi.output_type
+class FlowActionsHubspotEnrollContact(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsHubspotEnrollContact. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsHubspotEnrollContact.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsHubspotEnrollContact.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsHubspotEnrollContactParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsHubspotEnrollContactParams' params: The params of HUBSPOT ENROLL_CONTACT.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsHubspotEnrollContactParams':
+        """
+        The params of HUBSPOT ENROLL_CONTACT.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsHubspotEnrollContactParams(dict):
+    """
+    The params of HUBSPOT ENROLL_CONTACT.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "workflowId":
+            suggest = "workflow_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsHubspotEnrollContactParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsHubspotEnrollContactParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsHubspotEnrollContactParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 email: _builtins.str,
+                 workflow_id: Any):
+        """
+        The params of HUBSPOT ENROLL_CONTACT.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str email: An email address (or a template giving one).
+        :param Union[_builtins.float, _builtins.str] workflow_id: The workflow to enroll the contact in.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "workflow_id", workflow_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="workflowId")
+    def workflow_id(self) -> Any:
+        """
+        The workflow to enroll the contact in.
+        """
+        return pulumi.get(self, "workflow_id")
+
+
+@pulumi.output_type
+class FlowActionsHubspotGetContact(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsHubspotGetContact. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsHubspotGetContact.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsHubspotGetContact.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsHubspotGetContactParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsHubspotGetContactParams' params: The params of HUBSPOT GET_CONTACT.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsHubspotGetContactParams':
+        """
+        The params of HUBSPOT GET_CONTACT.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsHubspotGetContactParams(dict):
+    """
+    The params of HUBSPOT GET_CONTACT.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsHubspotGetContactParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsHubspotGetContactParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsHubspotGetContactParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 email: _builtins.str):
+        """
+        The params of HUBSPOT GET_CONTACT.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str email: An email address (or a template giving one).
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+
+@pulumi.output_type
+class FlowActionsHubspotUpsertContact(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsHubspotUpsertContact. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsHubspotUpsertContact.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsHubspotUpsertContact.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsHubspotUpsertContactParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsHubspotUpsertContactParams' params: The params of HUBSPOT UPSERT_CONTACT.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsHubspotUpsertContactParams':
+        """
+        The params of HUBSPOT UPSERT_CONTACT.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsHubspotUpsertContactParams(dict):
+    """
+    The params of HUBSPOT UPSERT_CONTACT.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsHubspotUpsertContactParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsHubspotUpsertContactParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsHubspotUpsertContactParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 email: _builtins.str,
+                 properties: Optional[Sequence['outputs.FlowActionsHubspotUpsertContactParamsProperties']] = None):
+        """
+        The params of HUBSPOT UPSERT_CONTACT.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str email: An email address (or a template giving one).
+        :param Sequence['FlowActionsHubspotUpsertContactParamsProperties'] properties: Contact properties to set: each a `property` and its value.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> Optional[Sequence['outputs.FlowActionsHubspotUpsertContactParamsProperties']]:
+        """
+        Contact properties to set: each a `property` and its value.
+        """
+        return pulumi.get(self, "properties")
+
+
+@pulumi.output_type
+class FlowActionsHubspotUpsertContactParamsProperties(dict):
+    def __init__(__self__, *,
+                 property: _builtins.str):
+        """
+        :param _builtins.str property: A contact property's name.
+        """
+        pulumi.set(__self__, "property", property)
+
+    @_builtins.property
+    @pulumi.getter
+    def property(self) -> _builtins.str:
+        """
+        A contact property's name.
+        """
+        return pulumi.get(self, "property")
+
+
+@pulumi.output_type
+class FlowActionsJsonCreateJson(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsJsonCreateJson. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsJsonCreateJson.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsJsonCreateJson.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsJsonCreateJsonParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsJsonCreateJsonParams' params: The params of JSON CREATE_JSON.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsJsonCreateJsonParams':
+        """
+        The params of JSON CREATE_JSON.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsJsonCreateJsonParams(dict):
+    """
+    The params of JSON CREATE_JSON.
+    """
+    def __init__(__self__, *,
+                 object: Any):
+        """
+        The params of JSON CREATE_JSON.
+
+        :param Any object: The object to make.
+        """
+        pulumi.set(__self__, "object", object)
+
+    @_builtins.property
+    @pulumi.getter
+    def object(self) -> Any:
+        """
+        The object to make.
+        """
+        return pulumi.get(self, "object")
+
+
+@pulumi.output_type
+class FlowActionsJsonParseJson(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsJsonParseJson. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsJsonParseJson.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsJsonParseJson.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsJsonParseJsonParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsJsonParseJsonParams' params: The params of JSON PARSE_JSON.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsJsonParseJsonParams':
+        """
+        The params of JSON PARSE_JSON.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsJsonParseJsonParams(dict):
+    """
+    The params of JSON PARSE_JSON.
+    """
+    def __init__(__self__, *,
+                 json: _builtins.str):
+        """
+        The params of JSON PARSE_JSON.
+
+        :param _builtins.str json: The JSON text.
+        """
+        pulumi.set(__self__, "json", json)
+
+    @_builtins.property
+    @pulumi.getter
+    def json(self) -> _builtins.str:
+        """
+        The JSON text.
+        """
+        return pulumi.get(self, "json")
+
+
+@pulumi.output_type
+class FlowActionsJsonSerializeJson(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsJsonSerializeJson. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsJsonSerializeJson.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsJsonSerializeJson.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsJsonSerializeJsonParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsJsonSerializeJsonParams' params: The params of JSON SERIALIZE_JSON.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsJsonSerializeJsonParams':
+        """
+        The params of JSON SERIALIZE_JSON.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsJsonSerializeJsonParams(dict):
+    """
+    The params of JSON SERIALIZE_JSON.
+    """
+    def __init__(__self__, *,
+                 object: Any):
+        """
+        The params of JSON SERIALIZE_JSON.
+
+        :param Union[_builtins.str, Any] object: The value.
+        """
+        pulumi.set(__self__, "object", object)
+
+    @_builtins.property
+    @pulumi.getter
+    def object(self) -> Any:
+        """
+        The value.
+        """
+        return pulumi.get(self, "object")
+
+
+@pulumi.output_type
+class FlowActionsJwtDecodeJwt(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsJwtDecodeJwt. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsJwtDecodeJwt.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsJwtDecodeJwt.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsJwtDecodeJwtParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsJwtDecodeJwtParams' params: The params of JWT DECODE_JWT.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsJwtDecodeJwtParams':
+        """
+        The params of JWT DECODE_JWT.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsJwtDecodeJwtParams(dict):
+    """
+    The params of JWT DECODE_JWT.
+    """
+    def __init__(__self__, *,
+                 token: _builtins.str):
+        """
+        The params of JWT DECODE_JWT.
+
+        :param _builtins.str token: The token to decode.
+        """
+        pulumi.set(__self__, "token", token)
+
+    @_builtins.property
+    @pulumi.getter
+    def token(self) -> _builtins.str:
+        """
+        The token to decode.
+        """
+        return pulumi.get(self, "token")
+
+
+@pulumi.output_type
+class FlowActionsJwtSignJwt(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsJwtSignJwt. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsJwtSignJwt.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsJwtSignJwt.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsJwtSignJwtParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsJwtSignJwtParams' params: The params of JWT SIGN_JWT.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsJwtSignJwtParams':
+        """
+        The params of JWT SIGN_JWT.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsJwtSignJwtParams(dict):
+    """
+    The params of JWT SIGN_JWT.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "expiresIn":
+            suggest = "expires_in"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsJwtSignJwtParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsJwtSignJwtParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsJwtSignJwtParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 audience: Optional[_builtins.str] = None,
+                 expires_in: Optional[_builtins.str] = None,
+                 issuer: Optional[_builtins.str] = None,
+                 payload: Optional[Any] = None,
+                 subject: Optional[_builtins.str] = None):
+        """
+        The params of JWT SIGN_JWT.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str audience: The token's audience (`aud`).
+        :param _builtins.str expires_in: How long the token lasts (`1h`, `30m`).
+        :param _builtins.str issuer: The token's issuer (`iss`).
+        :param Any payload: The claims.
+        :param _builtins.str subject: The subject line.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        if audience is not None:
+            pulumi.set(__self__, "audience", audience)
+        if expires_in is not None:
+            pulumi.set(__self__, "expires_in", expires_in)
+        if issuer is not None:
+            pulumi.set(__self__, "issuer", issuer)
+        if payload is not None:
+            pulumi.set(__self__, "payload", payload)
+        if subject is not None:
+            pulumi.set(__self__, "subject", subject)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def audience(self) -> Optional[_builtins.str]:
+        """
+        The token's audience (`aud`).
+        """
+        return pulumi.get(self, "audience")
+
+    @_builtins.property
+    @pulumi.getter(name="expiresIn")
+    def expires_in(self) -> Optional[_builtins.str]:
+        """
+        How long the token lasts (`1h`, `30m`).
+        """
+        return pulumi.get(self, "expires_in")
+
+    @_builtins.property
+    @pulumi.getter
+    def issuer(self) -> Optional[_builtins.str]:
+        """
+        The token's issuer (`iss`).
+        """
+        return pulumi.get(self, "issuer")
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> Optional[Any]:
+        """
+        The claims.
+        """
+        return pulumi.get(self, "payload")
+
+    @_builtins.property
+    @pulumi.getter
+    def subject(self) -> Optional[_builtins.str]:
+        """
+        The subject line.
+        """
+        return pulumi.get(self, "subject")
+
+
+@pulumi.output_type
+class FlowActionsJwtVerifyJwt(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsJwtVerifyJwt. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsJwtVerifyJwt.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsJwtVerifyJwt.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsJwtVerifyJwtParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsJwtVerifyJwtParams' params: The params of JWT VERIFY_JWT.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsJwtVerifyJwtParams':
+        """
+        The params of JWT VERIFY_JWT.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsJwtVerifyJwtParams(dict):
+    """
+    The params of JWT VERIFY_JWT.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsJwtVerifyJwtParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsJwtVerifyJwtParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsJwtVerifyJwtParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 token: _builtins.str,
+                 audience: Optional[_builtins.str] = None,
+                 issuer: Optional[_builtins.str] = None):
+        """
+        The params of JWT VERIFY_JWT.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str token: The token to verify.
+        :param _builtins.str audience: The token's audience (`aud`).
+        :param _builtins.str issuer: The token's issuer (`iss`).
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "token", token)
+        if audience is not None:
+            pulumi.set(__self__, "audience", audience)
+        if issuer is not None:
+            pulumi.set(__self__, "issuer", issuer)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def token(self) -> _builtins.str:
+        """
+        The token to verify.
+        """
+        return pulumi.get(self, "token")
+
+    @_builtins.property
+    @pulumi.getter
+    def audience(self) -> Optional[_builtins.str]:
+        """
+        The token's audience (`aud`).
+        """
+        return pulumi.get(self, "audience")
+
+    @_builtins.property
+    @pulumi.getter
+    def issuer(self) -> Optional[_builtins.str]:
+        """
+        The token's issuer (`iss`).
+        """
+        return pulumi.get(self, "issuer")
+
+
+@pulumi.output_type
+class FlowActionsMailchimpUpsertMember(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsMailchimpUpsertMember. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsMailchimpUpsertMember.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsMailchimpUpsertMember.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsMailchimpUpsertMemberParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsMailchimpUpsertMemberParams' params: The params of MAILCHIMP UPSERT_MEMBER.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsMailchimpUpsertMemberParams':
+        """
+        The params of MAILCHIMP UPSERT_MEMBER.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsMailchimpUpsertMemberParams(dict):
+    """
+    The params of MAILCHIMP UPSERT_MEMBER.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "listId":
+            suggest = "list_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsMailchimpUpsertMemberParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsMailchimpUpsertMemberParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsMailchimpUpsertMemberParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 list_id: _builtins.str,
+                 member: 'outputs.FlowActionsMailchimpUpsertMemberParamsMember'):
+        """
+        The params of MAILCHIMP UPSERT_MEMBER.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str list_id: The audience (list).
+        :param 'FlowActionsMailchimpUpsertMemberParamsMember' member: The member to add or update.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "list_id", list_id)
+        pulumi.set(__self__, "member", member)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="listId")
+    def list_id(self) -> _builtins.str:
+        """
+        The audience (list).
+        """
+        return pulumi.get(self, "list_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def member(self) -> 'outputs.FlowActionsMailchimpUpsertMemberParamsMember':
+        """
+        The member to add or update.
+        """
+        return pulumi.get(self, "member")
+
+
+@pulumi.output_type
+class FlowActionsMailchimpUpsertMemberParamsMember(dict):
+    """
+    The member to add or update.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "emailAddress":
+            suggest = "email_address"
+        elif key == "statusIfNew":
+            suggest = "status_if_new"
+        elif key == "mergeFields":
+            suggest = "merge_fields"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsMailchimpUpsertMemberParamsMember. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsMailchimpUpsertMemberParamsMember.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsMailchimpUpsertMemberParamsMember.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 email_address: _builtins.str,
+                 status_if_new: _builtins.str,
+                 merge_fields: Optional[Any] = None):
+        """
+        The member to add or update.
+
+        :param _builtins.str email_address: An email address (or a template giving one).
+        :param _builtins.str status_if_new: The member's status when added (`subscribed`, `pending`, …).
+        :param Any merge_fields: Merge field values, by tag.
+        """
+        pulumi.set(__self__, "email_address", email_address)
+        pulumi.set(__self__, "status_if_new", status_if_new)
+        if merge_fields is not None:
+            pulumi.set(__self__, "merge_fields", merge_fields)
+
+    @_builtins.property
+    @pulumi.getter(name="emailAddress")
+    def email_address(self) -> _builtins.str:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email_address")
+
+    @_builtins.property
+    @pulumi.getter(name="statusIfNew")
+    def status_if_new(self) -> _builtins.str:
+        """
+        The member's status when added (`subscribed`, `pending`, …).
+        """
+        return pulumi.get(self, "status_if_new")
+
+    @_builtins.property
+    @pulumi.getter(name="mergeFields")
+    def merge_fields(self) -> Optional[Any]:
+        """
+        Merge field values, by tag.
+        """
+        return pulumi.get(self, "merge_fields")
+
+
+@pulumi.output_type
+class FlowActionsMailjetSendEmail(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsMailjetSendEmail. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsMailjetSendEmail.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsMailjetSendEmail.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: Any,
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param Union['FlowActionsMailjetSendEmailParamsVariant1', 'FlowActionsMailjetSendEmailParamsVariant2'] params: The message: its `content`, or a `template_id` and its `variables`.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> Any:
+        """
+        The message: its `content`, or a `template_id` and its `variables`.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsMailjetSendEmailParamsVariant1(dict):
+    def __init__(__self__, *,
+                 content: _builtins.str):
+        """
+        :param _builtins.str content: The message, as Mailjet takes it.
+        """
+        pulumi.set(__self__, "content", content)
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> _builtins.str:
+        """
+        The message, as Mailjet takes it.
+        """
+        return pulumi.get(self, "content")
+
+
+@pulumi.output_type
+class FlowActionsMailjetSendEmailParamsVariant2(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "templateId":
+            suggest = "template_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsMailjetSendEmailParamsVariant2. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsMailjetSendEmailParamsVariant2.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsMailjetSendEmailParamsVariant2.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 template_id: _builtins.float,
+                 variables: Optional[Any] = None):
+        """
+        :param _builtins.float template_id: The Mailjet template.
+        :param Any variables: Template variables, by name.
+        """
+        pulumi.set(__self__, "template_id", template_id)
+        if variables is not None:
+            pulumi.set(__self__, "variables", variables)
+
+    @_builtins.property
+    @pulumi.getter(name="templateId")
+    def template_id(self) -> _builtins.float:
+        """
+        The Mailjet template.
+        """
+        return pulumi.get(self, "template_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def variables(self) -> Optional[Any]:
+        """
+        Template variables, by name.
+        """
+        return pulumi.get(self, "variables")
+
+
+@pulumi.output_type
+class FlowActionsOtpGenerateCode(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsOtpGenerateCode. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsOtpGenerateCode.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsOtpGenerateCode.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsOtpGenerateCodeParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsOtpGenerateCodeParams' params: The params of OTP GENERATE_CODE.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsOtpGenerateCodeParams':
+        """
+        The params of OTP GENERATE_CODE.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsOtpGenerateCodeParams(dict):
+    """
+    The params of OTP GENERATE_CODE.
+    """
+    def __init__(__self__, *,
+                 length: _builtins.float,
+                 reference: _builtins.str):
+        """
+        The params of OTP GENERATE_CODE.
+
+        :param _builtins.float length: Digits in the code.
+        :param _builtins.str reference: What the code is for (the same on generation and verification).
+        """
+        pulumi.set(__self__, "length", length)
+        pulumi.set(__self__, "reference", reference)
+
+    @_builtins.property
+    @pulumi.getter
+    def length(self) -> _builtins.float:
+        """
+        Digits in the code.
+        """
+        return pulumi.get(self, "length")
+
+    @_builtins.property
+    @pulumi.getter
+    def reference(self) -> _builtins.str:
+        """
+        What the code is for (the same on generation and verification).
+        """
+        return pulumi.get(self, "reference")
+
+
+@pulumi.output_type
+class FlowActionsOtpVerifyCode(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsOtpVerifyCode. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsOtpVerifyCode.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsOtpVerifyCode.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsOtpVerifyCodeParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsOtpVerifyCodeParams' params: The params of OTP VERIFY_CODE.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsOtpVerifyCodeParams':
+        """
+        The params of OTP VERIFY_CODE.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsOtpVerifyCodeParams(dict):
+    """
+    The params of OTP VERIFY_CODE.
+    """
+    def __init__(__self__, *,
+                 code: Any,
+                 reference: _builtins.str):
+        """
+        The params of OTP VERIFY_CODE.
+
+        :param Union[_builtins.float, _builtins.str] code: The code to check.
+        :param _builtins.str reference: What the code is for (the same on generation and verification).
+        """
+        pulumi.set(__self__, "code", code)
+        pulumi.set(__self__, "reference", reference)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> Any:
+        """
+        The code to check.
+        """
+        return pulumi.get(self, "code")
+
+    @_builtins.property
+    @pulumi.getter
+    def reference(self) -> _builtins.str:
+        """
+        What the code is for (the same on generation and verification).
+        """
+        return pulumi.get(self, "reference")
+
+
+@pulumi.output_type
+class FlowActionsPipedriveAddDeal(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsPipedriveAddDeal. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsPipedriveAddDeal.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsPipedriveAddDeal.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsPipedriveAddDealParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsPipedriveAddDealParams' params: The params of PIPEDRIVE ADD_DEAL.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsPipedriveAddDealParams':
+        """
+        The params of PIPEDRIVE ADD_DEAL.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsPipedriveAddDealParams(dict):
+    """
+    The params of PIPEDRIVE ADD_DEAL.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "organizationId":
+            suggest = "organization_id"
+        elif key == "personId":
+            suggest = "person_id"
+        elif key == "stageId":
+            suggest = "stage_id"
+        elif key == "userId":
+            suggest = "user_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsPipedriveAddDealParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsPipedriveAddDealParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsPipedriveAddDealParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 title: _builtins.str,
+                 fields: Optional[Any] = None,
+                 organization_id: Optional[Any] = None,
+                 person_id: Optional[Any] = None,
+                 stage_id: Optional[Any] = None,
+                 user_id: Optional[Any] = None,
+                 value: Optional[_builtins.str] = None):
+        """
+        The params of PIPEDRIVE ADD_DEAL.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str title: The title.
+        :param Any fields: Other fields, by key.
+        :param Union[_builtins.float, _builtins.str] organization_id: The organization.
+        :param Union[_builtins.float, _builtins.str] person_id: The person.
+        :param Union[_builtins.float, _builtins.str] stage_id: The pipeline stage.
+        :param Union[_builtins.float, _builtins.str] user_id: The user's id.
+        :param _builtins.str value: The value.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "title", title)
+        if fields is not None:
+            pulumi.set(__self__, "fields", fields)
+        if organization_id is not None:
+            pulumi.set(__self__, "organization_id", organization_id)
+        if person_id is not None:
+            pulumi.set(__self__, "person_id", person_id)
+        if stage_id is not None:
+            pulumi.set(__self__, "stage_id", stage_id)
+        if user_id is not None:
+            pulumi.set(__self__, "user_id", user_id)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> _builtins.str:
+        """
+        The title.
+        """
+        return pulumi.get(self, "title")
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> Optional[Any]:
+        """
+        Other fields, by key.
+        """
+        return pulumi.get(self, "fields")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationId")
+    def organization_id(self) -> Optional[Any]:
+        """
+        The organization.
+        """
+        return pulumi.get(self, "organization_id")
+
+    @_builtins.property
+    @pulumi.getter(name="personId")
+    def person_id(self) -> Optional[Any]:
+        """
+        The person.
+        """
+        return pulumi.get(self, "person_id")
+
+    @_builtins.property
+    @pulumi.getter(name="stageId")
+    def stage_id(self) -> Optional[Any]:
+        """
+        The pipeline stage.
+        """
+        return pulumi.get(self, "stage_id")
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> Optional[Any]:
+        """
+        The user's id.
+        """
+        return pulumi.get(self, "user_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> Optional[_builtins.str]:
+        """
+        The value.
+        """
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class FlowActionsPipedriveAddOrganization(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsPipedriveAddOrganization. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsPipedriveAddOrganization.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsPipedriveAddOrganization.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsPipedriveAddOrganizationParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsPipedriveAddOrganizationParams' params: The params of PIPEDRIVE ADD_ORGANIZATION.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsPipedriveAddOrganizationParams':
+        """
+        The params of PIPEDRIVE ADD_ORGANIZATION.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsPipedriveAddOrganizationParams(dict):
+    """
+    The params of PIPEDRIVE ADD_ORGANIZATION.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "ownerId":
+            suggest = "owner_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsPipedriveAddOrganizationParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsPipedriveAddOrganizationParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsPipedriveAddOrganizationParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 name: _builtins.str,
+                 fields: Optional[Any] = None,
+                 owner_id: Optional[Any] = None):
+        """
+        The params of PIPEDRIVE ADD_ORGANIZATION.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str name: The name.
+        :param Any fields: Other fields, by key.
+        :param Union[_builtins.float, _builtins.str] owner_id: The owner.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "name", name)
+        if fields is not None:
+            pulumi.set(__self__, "fields", fields)
+        if owner_id is not None:
+            pulumi.set(__self__, "owner_id", owner_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> Optional[Any]:
+        """
+        Other fields, by key.
+        """
+        return pulumi.get(self, "fields")
+
+    @_builtins.property
+    @pulumi.getter(name="ownerId")
+    def owner_id(self) -> Optional[Any]:
+        """
+        The owner.
+        """
+        return pulumi.get(self, "owner_id")
+
+
+@pulumi.output_type
+class FlowActionsPipedriveAddPerson(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsPipedriveAddPerson. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsPipedriveAddPerson.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsPipedriveAddPerson.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsPipedriveAddPersonParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsPipedriveAddPersonParams' params: The params of PIPEDRIVE ADD_PERSON.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsPipedriveAddPersonParams':
+        """
+        The params of PIPEDRIVE ADD_PERSON.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsPipedriveAddPersonParams(dict):
+    """
+    The params of PIPEDRIVE ADD_PERSON.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "organizationId":
+            suggest = "organization_id"
+        elif key == "ownerId":
+            suggest = "owner_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsPipedriveAddPersonParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsPipedriveAddPersonParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsPipedriveAddPersonParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 name: _builtins.str,
+                 email: Optional[_builtins.str] = None,
+                 fields: Optional[Any] = None,
+                 organization_id: Optional[Any] = None,
+                 owner_id: Optional[Any] = None,
+                 phone: Optional[_builtins.str] = None):
+        """
+        The params of PIPEDRIVE ADD_PERSON.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str name: The name.
+        :param _builtins.str email: An email address (or a template giving one).
+        :param Any fields: Other fields, by key.
+        :param Union[_builtins.float, _builtins.str] organization_id: The organization.
+        :param Union[_builtins.float, _builtins.str] owner_id: The owner.
+        :param _builtins.str phone: A phone number.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "name", name)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if fields is not None:
+            pulumi.set(__self__, "fields", fields)
+        if organization_id is not None:
+            pulumi.set(__self__, "organization_id", organization_id)
+        if owner_id is not None:
+            pulumi.set(__self__, "owner_id", owner_id)
+        if phone is not None:
+            pulumi.set(__self__, "phone", phone)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> Optional[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> Optional[Any]:
+        """
+        Other fields, by key.
+        """
+        return pulumi.get(self, "fields")
+
+    @_builtins.property
+    @pulumi.getter(name="organizationId")
+    def organization_id(self) -> Optional[Any]:
+        """
+        The organization.
+        """
+        return pulumi.get(self, "organization_id")
+
+    @_builtins.property
+    @pulumi.getter(name="ownerId")
+    def owner_id(self) -> Optional[Any]:
+        """
+        The owner.
+        """
+        return pulumi.get(self, "owner_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def phone(self) -> Optional[_builtins.str]:
+        """
+        A phone number.
+        """
+        return pulumi.get(self, "phone")
+
+
+@pulumi.output_type
+class FlowActionsSalesforceCreateLead(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsSalesforceCreateLead. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsSalesforceCreateLead.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsSalesforceCreateLead.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsSalesforceCreateLeadParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsSalesforceCreateLeadParams' params: The params of SALESFORCE CREATE_LEAD.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsSalesforceCreateLeadParams':
+        """
+        The params of SALESFORCE CREATE_LEAD.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsSalesforceCreateLeadParams(dict):
+    """
+    The params of SALESFORCE CREATE_LEAD.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "lastName":
+            suggest = "last_name"
+        elif key == "firstName":
+            suggest = "first_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsSalesforceCreateLeadParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsSalesforceCreateLeadParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsSalesforceCreateLeadParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 company: _builtins.str,
+                 connection_id: _builtins.str,
+                 last_name: _builtins.str,
+                 email: Optional[_builtins.str] = None,
+                 first_name: Optional[_builtins.str] = None,
+                 payload: Optional[Any] = None,
+                 phone: Optional[_builtins.str] = None):
+        """
+        The params of SALESFORCE CREATE_LEAD.
+
+        :param _builtins.str company: The company.
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str last_name: The last name.
+        :param _builtins.str email: An email address (or a template giving one).
+        :param _builtins.str first_name: The first name.
+        :param Any payload: Other fields, by name.
+        :param _builtins.str phone: A phone number.
+        """
+        pulumi.set(__self__, "company", company)
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "last_name", last_name)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if first_name is not None:
+            pulumi.set(__self__, "first_name", first_name)
+        if payload is not None:
+            pulumi.set(__self__, "payload", payload)
+        if phone is not None:
+            pulumi.set(__self__, "phone", phone)
+
+    @_builtins.property
+    @pulumi.getter
+    def company(self) -> _builtins.str:
+        """
+        The company.
+        """
+        return pulumi.get(self, "company")
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="lastName")
+    def last_name(self) -> _builtins.str:
+        """
+        The last name.
+        """
+        return pulumi.get(self, "last_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> Optional[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="firstName")
+    def first_name(self) -> Optional[_builtins.str]:
+        """
+        The first name.
+        """
+        return pulumi.get(self, "first_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> Optional[Any]:
+        """
+        Other fields, by name.
+        """
+        return pulumi.get(self, "payload")
+
+    @_builtins.property
+    @pulumi.getter
+    def phone(self) -> Optional[_builtins.str]:
+        """
+        A phone number.
+        """
+        return pulumi.get(self, "phone")
+
+
+@pulumi.output_type
+class FlowActionsSalesforceGetLead(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsSalesforceGetLead. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsSalesforceGetLead.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsSalesforceGetLead.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsSalesforceGetLeadParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsSalesforceGetLeadParams' params: The params of SALESFORCE GET_LEAD.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsSalesforceGetLeadParams':
+        """
+        The params of SALESFORCE GET_LEAD.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsSalesforceGetLeadParams(dict):
+    """
+    The params of SALESFORCE GET_LEAD.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "leadId":
+            suggest = "lead_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsSalesforceGetLeadParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsSalesforceGetLeadParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsSalesforceGetLeadParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 lead_id: _builtins.str):
+        """
+        The params of SALESFORCE GET_LEAD.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str lead_id: The lead.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "lead_id", lead_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="leadId")
+    def lead_id(self) -> _builtins.str:
+        """
+        The lead.
+        """
+        return pulumi.get(self, "lead_id")
+
+
+@pulumi.output_type
+class FlowActionsSalesforceSearchLeads(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsSalesforceSearchLeads. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsSalesforceSearchLeads.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsSalesforceSearchLeads.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsSalesforceSearchLeadsParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsSalesforceSearchLeadsParams' params: The params of SALESFORCE SEARCH_LEADS.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsSalesforceSearchLeadsParams':
+        """
+        The params of SALESFORCE SEARCH_LEADS.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsSalesforceSearchLeadsParams(dict):
+    """
+    The params of SALESFORCE SEARCH_LEADS.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "leadFields":
+            suggest = "lead_fields"
+        elif key == "searchField":
+            suggest = "search_field"
+        elif key == "searchValue":
+            suggest = "search_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsSalesforceSearchLeadsParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsSalesforceSearchLeadsParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsSalesforceSearchLeadsParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 lead_fields: Sequence[_builtins.str],
+                 search_field: _builtins.str,
+                 search_value: _builtins.str):
+        """
+        The params of SALESFORCE SEARCH_LEADS.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param Sequence[_builtins.str] lead_fields: The lead fields to return.
+        :param _builtins.str search_field: The field searched.
+        :param _builtins.str search_value: What to search for.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "lead_fields", lead_fields)
+        pulumi.set(__self__, "search_field", search_field)
+        pulumi.set(__self__, "search_value", search_value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="leadFields")
+    def lead_fields(self) -> Sequence[_builtins.str]:
+        """
+        The lead fields to return.
+        """
+        return pulumi.get(self, "lead_fields")
+
+    @_builtins.property
+    @pulumi.getter(name="searchField")
+    def search_field(self) -> _builtins.str:
+        """
+        The field searched.
+        """
+        return pulumi.get(self, "search_field")
+
+    @_builtins.property
+    @pulumi.getter(name="searchValue")
+    def search_value(self) -> _builtins.str:
+        """
+        What to search for.
+        """
+        return pulumi.get(self, "search_value")
+
+
+@pulumi.output_type
+class FlowActionsSalesforceUpdateLead(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsSalesforceUpdateLead. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsSalesforceUpdateLead.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsSalesforceUpdateLead.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsSalesforceUpdateLeadParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsSalesforceUpdateLeadParams' params: The params of SALESFORCE UPDATE_LEAD.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsSalesforceUpdateLeadParams':
+        """
+        The params of SALESFORCE UPDATE_LEAD.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsSalesforceUpdateLeadParams(dict):
+    """
+    The params of SALESFORCE UPDATE_LEAD.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "leadId":
+            suggest = "lead_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsSalesforceUpdateLeadParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsSalesforceUpdateLeadParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsSalesforceUpdateLeadParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 lead_id: _builtins.str,
+                 payload: Optional[Any] = None):
+        """
+        The params of SALESFORCE UPDATE_LEAD.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str lead_id: The lead.
+        :param Any payload: Other fields, by name.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "lead_id", lead_id)
+        if payload is not None:
+            pulumi.set(__self__, "payload", payload)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="leadId")
+    def lead_id(self) -> _builtins.str:
+        """
+        The lead.
+        """
+        return pulumi.get(self, "lead_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> Optional[Any]:
+        """
+        Other fields, by name.
+        """
+        return pulumi.get(self, "payload")
+
+
+@pulumi.output_type
+class FlowActionsSendgridSendEmail(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsSendgridSendEmail. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsSendgridSendEmail.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsSendgridSendEmail.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsSendgridSendEmailParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsSendgridSendEmailParams' params: The params of SENDGRID SEND_EMAIL.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsSendgridSendEmailParams':
+        """
+        The params of SENDGRID SEND_EMAIL.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsSendgridSendEmailParams(dict):
+    """
+    The params of SENDGRID SEND_EMAIL.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "from":
+            suggest = "from_"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsSendgridSendEmailParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsSendgridSendEmailParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsSendgridSendEmailParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 from_: 'outputs.FlowActionsSendgridSendEmailParamsFrom',
+                 personalizations: Sequence[Any]):
+        """
+        The params of SENDGRID SEND_EMAIL.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param 'FlowActionsSendgridSendEmailParamsFrom' from_: The sender.
+        :param Sequence[Any] personalizations: SendGrid personalizations (recipients, subject, data).
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "from_", from_)
+        pulumi.set(__self__, "personalizations", personalizations)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> 'outputs.FlowActionsSendgridSendEmailParamsFrom':
+        """
+        The sender.
+        """
+        return pulumi.get(self, "from_")
+
+    @_builtins.property
+    @pulumi.getter
+    def personalizations(self) -> Sequence[Any]:
+        """
+        SendGrid personalizations (recipients, subject, data).
+        """
+        return pulumi.get(self, "personalizations")
+
+
+@pulumi.output_type
+class FlowActionsSendgridSendEmailParamsFrom(dict):
+    """
+    The sender.
+    """
+    def __init__(__self__, *,
+                 email: _builtins.str,
+                 name: Optional[_builtins.str] = None):
+        """
+        The sender.
+
+        :param _builtins.str email: An email address (or a template giving one).
+        :param _builtins.str name: The sender's name.
+        """
+        pulumi.set(__self__, "email", email)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The sender's name.
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class FlowActionsSlackPostMessage(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsSlackPostMessage. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsSlackPostMessage.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsSlackPostMessage.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsSlackPostMessageParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsSlackPostMessageParams' params: The params of SLACK POST_MESSAGE.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsSlackPostMessageParams':
+        """
+        The params of SLACK POST_MESSAGE.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsSlackPostMessageParams(dict):
+    """
+    The params of SLACK POST_MESSAGE.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsSlackPostMessageParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsSlackPostMessageParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsSlackPostMessageParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 attachments: Optional[Sequence['outputs.FlowActionsSlackPostMessageParamsAttachments']] = None,
+                 text: Optional[_builtins.str] = None):
+        """
+        The params of SLACK POST_MESSAGE.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param Sequence['FlowActionsSlackPostMessageParamsAttachments'] attachments: Attachments of the message.
+        :param _builtins.str text: The text.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        if attachments is not None:
+            pulumi.set(__self__, "attachments", attachments)
+        if text is not None:
+            pulumi.set(__self__, "text", text)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def attachments(self) -> Optional[Sequence['outputs.FlowActionsSlackPostMessageParamsAttachments']]:
+        """
+        Attachments of the message.
+        """
+        return pulumi.get(self, "attachments")
+
+    @_builtins.property
+    @pulumi.getter
+    def text(self) -> Optional[_builtins.str]:
+        """
+        The text.
+        """
+        return pulumi.get(self, "text")
+
+
+@pulumi.output_type
+class FlowActionsSlackPostMessageParamsAttachments(dict):
+    def __init__(__self__, *,
+                 color: Optional[_builtins.str] = None,
+                 fields: Optional[Sequence['outputs.FlowActionsSlackPostMessageParamsAttachmentsFields']] = None,
+                 pretext: Optional[_builtins.str] = None,
+                 text: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str color: The side bar color.
+        :param Sequence['FlowActionsSlackPostMessageParamsAttachmentsFields'] fields: Fields shown as a table.
+        :param _builtins.str pretext: Text above the attachment.
+        :param _builtins.str text: The text.
+        """
+        if color is not None:
+            pulumi.set(__self__, "color", color)
+        if fields is not None:
+            pulumi.set(__self__, "fields", fields)
+        if pretext is not None:
+            pulumi.set(__self__, "pretext", pretext)
+        if text is not None:
+            pulumi.set(__self__, "text", text)
+
+    @_builtins.property
+    @pulumi.getter
+    def color(self) -> Optional[_builtins.str]:
+        """
+        The side bar color.
+        """
+        return pulumi.get(self, "color")
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> Optional[Sequence['outputs.FlowActionsSlackPostMessageParamsAttachmentsFields']]:
+        """
+        Fields shown as a table.
+        """
+        return pulumi.get(self, "fields")
+
+    @_builtins.property
+    @pulumi.getter
+    def pretext(self) -> Optional[_builtins.str]:
+        """
+        Text above the attachment.
+        """
+        return pulumi.get(self, "pretext")
+
+    @_builtins.property
+    @pulumi.getter
+    def text(self) -> Optional[_builtins.str]:
+        """
+        The text.
+        """
+        return pulumi.get(self, "text")
+
+
+@pulumi.output_type
+class FlowActionsSlackPostMessageParamsAttachmentsFields(dict):
+    def __init__(__self__, *,
+                 title: _builtins.str,
+                 short: Optional[_builtins.bool] = None,
+                 value: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str title: The title.
+        :param _builtins.bool short: Whether the field is short enough to sit beside another.
+        :param _builtins.str value: The value.
+        """
+        pulumi.set(__self__, "title", title)
+        if short is not None:
+            pulumi.set(__self__, "short", short)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> _builtins.str:
+        """
+        The title.
+        """
+        return pulumi.get(self, "title")
+
+    @_builtins.property
+    @pulumi.getter
+    def short(self) -> Optional[_builtins.bool]:
+        """
+        Whether the field is short enough to sit beside another.
+        """
+        return pulumi.get(self, "short")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> Optional[_builtins.str]:
+        """
+        The value.
+        """
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class FlowActionsStripeAddTaxId(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeAddTaxId. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeAddTaxId.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeAddTaxId.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsStripeAddTaxIdParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsStripeAddTaxIdParams' params: The params of STRIPE ADD_TAX_ID.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsStripeAddTaxIdParams':
+        """
+        The params of STRIPE ADD_TAX_ID.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsStripeAddTaxIdParams(dict):
+    """
+    The params of STRIPE ADD_TAX_ID.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "customerId":
+            suggest = "customer_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeAddTaxIdParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeAddTaxIdParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeAddTaxIdParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 customer_id: _builtins.str,
+                 type: _builtins.str,
+                 value: _builtins.str):
+        """
+        The params of STRIPE ADD_TAX_ID.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str customer_id: The customer.
+        :param _builtins.str type: The tax id type (`eu_vat`, …).
+        :param _builtins.str value: The tax id.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "customer_id", customer_id)
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="customerId")
+    def customer_id(self) -> _builtins.str:
+        """
+        The customer.
+        """
+        return pulumi.get(self, "customer_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The tax id type (`eu_vat`, …).
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.str:
+        """
+        The tax id.
+        """
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class FlowActionsStripeCreateCustomer(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeCreateCustomer. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeCreateCustomer.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeCreateCustomer.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsStripeCreateCustomerParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsStripeCreateCustomerParams' params: The params of STRIPE CREATE_CUSTOMER.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsStripeCreateCustomerParams':
+        """
+        The params of STRIPE CREATE_CUSTOMER.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsStripeCreateCustomerParams(dict):
+    """
+    The params of STRIPE CREATE_CUSTOMER.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "taxExempt":
+            suggest = "tax_exempt"
+        elif key == "taxId":
+            suggest = "tax_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeCreateCustomerParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeCreateCustomerParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeCreateCustomerParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 address: Optional['outputs.FlowActionsStripeCreateCustomerParamsAddress'] = None,
+                 description: Optional[_builtins.str] = None,
+                 email: Optional[_builtins.str] = None,
+                 metadata: Optional[Mapping[str, _builtins.str]] = None,
+                 name: Optional[_builtins.str] = None,
+                 phone: Optional[_builtins.str] = None,
+                 tax_exempt: Optional[_builtins.str] = None,
+                 tax_id: Optional['outputs.FlowActionsStripeCreateCustomerParamsTaxId'] = None):
+        """
+        The params of STRIPE CREATE_CUSTOMER.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param 'FlowActionsStripeCreateCustomerParamsAddress' address: The customer's address.
+        :param _builtins.str description: A description.
+        :param _builtins.str email: An email address (or a template giving one).
+        :param Mapping[str, _builtins.str] metadata: Metadata, by key.
+        :param _builtins.str name: The name.
+        :param _builtins.str phone: A phone number.
+        :param _builtins.str tax_exempt: Tax status: `none`, `exempt` or `reverse`.
+        :param 'FlowActionsStripeCreateCustomerParamsTaxId' tax_id: The customer's tax id.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        if address is not None:
+            pulumi.set(__self__, "address", address)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if phone is not None:
+            pulumi.set(__self__, "phone", phone)
+        if tax_exempt is not None:
+            pulumi.set(__self__, "tax_exempt", tax_exempt)
+        if tax_id is not None:
+            pulumi.set(__self__, "tax_id", tax_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def address(self) -> Optional['outputs.FlowActionsStripeCreateCustomerParamsAddress']:
+        """
+        The customer's address.
+        """
+        return pulumi.get(self, "address")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        A description.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> Optional[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        Metadata, by key.
+        """
+        return pulumi.get(self, "metadata")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def phone(self) -> Optional[_builtins.str]:
+        """
+        A phone number.
+        """
+        return pulumi.get(self, "phone")
+
+    @_builtins.property
+    @pulumi.getter(name="taxExempt")
+    def tax_exempt(self) -> Optional[_builtins.str]:
+        """
+        Tax status: `none`, `exempt` or `reverse`.
+        """
+        return pulumi.get(self, "tax_exempt")
+
+    @_builtins.property
+    @pulumi.getter(name="taxId")
+    def tax_id(self) -> Optional['outputs.FlowActionsStripeCreateCustomerParamsTaxId']:
+        """
+        The customer's tax id.
+        """
+        return pulumi.get(self, "tax_id")
+
+
+@pulumi.output_type
+class FlowActionsStripeCreateCustomerParamsAddress(dict):
+    """
+    The customer's address.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "postalCode":
+            suggest = "postal_code"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeCreateCustomerParamsAddress. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeCreateCustomerParamsAddress.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeCreateCustomerParamsAddress.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 city: Optional[_builtins.str] = None,
+                 country: Optional[_builtins.str] = None,
+                 line1: Optional[_builtins.str] = None,
+                 line2: Optional[_builtins.str] = None,
+                 postal_code: Optional[_builtins.str] = None,
+                 state: Optional[_builtins.str] = None):
+        """
+        The customer's address.
+
+        :param _builtins.str city: City.
+        :param _builtins.str country: Country (ISO 3166-1 alpha-2).
+        :param _builtins.str line1: Address line 1.
+        :param _builtins.str line2: Address line 2.
+        :param _builtins.str postal_code: Postal code.
+        :param _builtins.str state: State or region.
+        """
+        if city is not None:
+            pulumi.set(__self__, "city", city)
+        if country is not None:
+            pulumi.set(__self__, "country", country)
+        if line1 is not None:
+            pulumi.set(__self__, "line1", line1)
+        if line2 is not None:
+            pulumi.set(__self__, "line2", line2)
+        if postal_code is not None:
+            pulumi.set(__self__, "postal_code", postal_code)
+        if state is not None:
+            pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter
+    def city(self) -> Optional[_builtins.str]:
+        """
+        City.
+        """
+        return pulumi.get(self, "city")
+
+    @_builtins.property
+    @pulumi.getter
+    def country(self) -> Optional[_builtins.str]:
+        """
+        Country (ISO 3166-1 alpha-2).
+        """
+        return pulumi.get(self, "country")
+
+    @_builtins.property
+    @pulumi.getter
+    def line1(self) -> Optional[_builtins.str]:
+        """
+        Address line 1.
+        """
+        return pulumi.get(self, "line1")
+
+    @_builtins.property
+    @pulumi.getter
+    def line2(self) -> Optional[_builtins.str]:
+        """
+        Address line 2.
+        """
+        return pulumi.get(self, "line2")
+
+    @_builtins.property
+    @pulumi.getter(name="postalCode")
+    def postal_code(self) -> Optional[_builtins.str]:
+        """
+        Postal code.
+        """
+        return pulumi.get(self, "postal_code")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> Optional[_builtins.str]:
+        """
+        State or region.
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class FlowActionsStripeCreateCustomerParamsTaxId(dict):
+    """
+    The customer's tax id.
+    """
+    def __init__(__self__, *,
+                 type: _builtins.str,
+                 value: _builtins.str):
+        """
+        The customer's tax id.
+
+        :param _builtins.str type: The tax id type (`eu_vat`, …).
+        :param _builtins.str value: The tax id.
+        """
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The tax id type (`eu_vat`, …).
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.str:
+        """
+        The tax id.
+        """
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class FlowActionsStripeCreatePortalSession(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeCreatePortalSession. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeCreatePortalSession.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeCreatePortalSession.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsStripeCreatePortalSessionParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsStripeCreatePortalSessionParams' params: The params of STRIPE CREATE_PORTAL_SESSION.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsStripeCreatePortalSessionParams':
+        """
+        The params of STRIPE CREATE_PORTAL_SESSION.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsStripeCreatePortalSessionParams(dict):
+    """
+    The params of STRIPE CREATE_PORTAL_SESSION.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "customerId":
+            suggest = "customer_id"
+        elif key == "returnUrl":
+            suggest = "return_url"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeCreatePortalSessionParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeCreatePortalSessionParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeCreatePortalSessionParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 customer_id: _builtins.str,
+                 return_url: Optional[_builtins.str] = None):
+        """
+        The params of STRIPE CREATE_PORTAL_SESSION.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str customer_id: The customer.
+        :param _builtins.str return_url: Where the portal sends the customer back.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "customer_id", customer_id)
+        if return_url is not None:
+            pulumi.set(__self__, "return_url", return_url)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="customerId")
+    def customer_id(self) -> _builtins.str:
+        """
+        The customer.
+        """
+        return pulumi.get(self, "customer_id")
+
+    @_builtins.property
+    @pulumi.getter(name="returnUrl")
+    def return_url(self) -> Optional[_builtins.str]:
+        """
+        Where the portal sends the customer back.
+        """
+        return pulumi.get(self, "return_url")
+
+
+@pulumi.output_type
+class FlowActionsStripeDeleteTaxId(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeDeleteTaxId. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeDeleteTaxId.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeDeleteTaxId.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsStripeDeleteTaxIdParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsStripeDeleteTaxIdParams' params: The params of STRIPE DELETE_TAX_ID.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsStripeDeleteTaxIdParams':
+        """
+        The params of STRIPE DELETE_TAX_ID.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsStripeDeleteTaxIdParams(dict):
+    """
+    The params of STRIPE DELETE_TAX_ID.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "customerId":
+            suggest = "customer_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeDeleteTaxIdParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeDeleteTaxIdParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeDeleteTaxIdParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 customer_id: _builtins.str):
+        """
+        The params of STRIPE DELETE_TAX_ID.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str customer_id: The customer.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "customer_id", customer_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="customerId")
+    def customer_id(self) -> _builtins.str:
+        """
+        The customer.
+        """
+        return pulumi.get(self, "customer_id")
+
+
+@pulumi.output_type
+class FlowActionsStripeFindCustomers(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeFindCustomers. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeFindCustomers.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeFindCustomers.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsStripeFindCustomersParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsStripeFindCustomersParams' params: The params of STRIPE FIND_CUSTOMERS.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsStripeFindCustomersParams':
+        """
+        The params of STRIPE FIND_CUSTOMERS.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsStripeFindCustomersParams(dict):
+    """
+    The params of STRIPE FIND_CUSTOMERS.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeFindCustomersParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeFindCustomersParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeFindCustomersParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 email: _builtins.str):
+        """
+        The params of STRIPE FIND_CUSTOMERS.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str email: An email address (or a template giving one).
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "email", email)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+
+@pulumi.output_type
+class FlowActionsStripeGetCustomer(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeGetCustomer. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeGetCustomer.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeGetCustomer.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsStripeGetCustomerParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsStripeGetCustomerParams' params: The params of STRIPE GET_CUSTOMER.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsStripeGetCustomerParams':
+        """
+        The params of STRIPE GET_CUSTOMER.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsStripeGetCustomerParams(dict):
+    """
+    The params of STRIPE GET_CUSTOMER.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeGetCustomerParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeGetCustomerParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeGetCustomerParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str):
+        """
+        The params of STRIPE GET_CUSTOMER.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+
+@pulumi.output_type
+class FlowActionsStripeUpdateCustomer(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeUpdateCustomer. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeUpdateCustomer.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeUpdateCustomer.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsStripeUpdateCustomerParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsStripeUpdateCustomerParams' params: The params of STRIPE UPDATE_CUSTOMER.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsStripeUpdateCustomerParams':
+        """
+        The params of STRIPE UPDATE_CUSTOMER.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsStripeUpdateCustomerParams(dict):
+    """
+    The params of STRIPE UPDATE_CUSTOMER.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "taxExempt":
+            suggest = "tax_exempt"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsStripeUpdateCustomerParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsStripeUpdateCustomerParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsStripeUpdateCustomerParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 address: Optional['outputs.FlowActionsStripeCreateCustomerParamsAddress'] = None,
+                 description: Optional[_builtins.str] = None,
+                 email: Optional[_builtins.str] = None,
+                 metadata: Optional[Mapping[str, _builtins.str]] = None,
+                 name: Optional[_builtins.str] = None,
+                 phone: Optional[_builtins.str] = None,
+                 tax_exempt: Optional[_builtins.str] = None):
+        """
+        The params of STRIPE UPDATE_CUSTOMER.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param 'FlowActionsStripeCreateCustomerParamsAddress' address: The customer's address.
+        :param _builtins.str description: A description.
+        :param _builtins.str email: An email address (or a template giving one).
+        :param Mapping[str, _builtins.str] metadata: Metadata, by key.
+        :param _builtins.str name: The name.
+        :param _builtins.str phone: A phone number.
+        :param _builtins.str tax_exempt: Tax status: `none`, `exempt` or `reverse`.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        if address is not None:
+            pulumi.set(__self__, "address", address)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if phone is not None:
+            pulumi.set(__self__, "phone", phone)
+        if tax_exempt is not None:
+            pulumi.set(__self__, "tax_exempt", tax_exempt)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def address(self) -> Optional['outputs.FlowActionsStripeCreateCustomerParamsAddress']:
+        """
+        The customer's address.
+        """
+        return pulumi.get(self, "address")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        A description.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> Optional[_builtins.str]:
+        """
+        An email address (or a template giving one).
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        Metadata, by key.
+        """
+        return pulumi.get(self, "metadata")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def phone(self) -> Optional[_builtins.str]:
+        """
+        A phone number.
+        """
+        return pulumi.get(self, "phone")
+
+    @_builtins.property
+    @pulumi.getter(name="taxExempt")
+    def tax_exempt(self) -> Optional[_builtins.str]:
+        """
+        Tax status: `none`, `exempt` or `reverse`.
+        """
+        return pulumi.get(self, "tax_exempt")
+
+
+@pulumi.output_type
+class FlowActionsTelegramSendMessage(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsTelegramSendMessage. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsTelegramSendMessage.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsTelegramSendMessage.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsTelegramSendMessageParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsTelegramSendMessageParams' params: The params of TELEGRAM SEND_MESSAGE.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsTelegramSendMessageParams':
+        """
+        The params of TELEGRAM SEND_MESSAGE.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsTelegramSendMessageParams(dict):
+    """
+    The params of TELEGRAM SEND_MESSAGE.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "chatId":
+            suggest = "chat_id"
+        elif key == "connectionId":
+            suggest = "connection_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsTelegramSendMessageParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsTelegramSendMessageParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsTelegramSendMessageParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 chat_id: _builtins.str,
+                 connection_id: _builtins.str,
+                 text: _builtins.str):
+        """
+        The params of TELEGRAM SEND_MESSAGE.
+
+        :param _builtins.str chat_id: The chat.
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str text: The text.
+        """
+        pulumi.set(__self__, "chat_id", chat_id)
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "text", text)
+
+    @_builtins.property
+    @pulumi.getter(name="chatId")
+    def chat_id(self) -> _builtins.str:
+        """
+        The chat.
+        """
+        return pulumi.get(self, "chat_id")
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def text(self) -> _builtins.str:
+        """
+        The text.
+        """
+        return pulumi.get(self, "text")
+
+
+@pulumi.output_type
+class FlowActionsTwilioMakeCall(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsTwilioMakeCall. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsTwilioMakeCall.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsTwilioMakeCall.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsTwilioMakeCallParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsTwilioMakeCallParams' params: The params of TWILIO MAKE_CALL.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsTwilioMakeCallParams':
+        """
+        The params of TWILIO MAKE_CALL.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsTwilioMakeCallParams(dict):
+    """
+    The params of TWILIO MAKE_CALL.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "from":
+            suggest = "from_"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsTwilioMakeCallParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsTwilioMakeCallParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsTwilioMakeCallParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 from_: _builtins.str,
+                 payload: _builtins.str,
+                 to: _builtins.str):
+        """
+        The params of TWILIO MAKE_CALL.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str from_: The sender.
+        :param _builtins.str payload: What the call says (TwiML).
+        :param _builtins.str to: The recipient.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "from_", from_)
+        pulumi.set(__self__, "payload", payload)
+        pulumi.set(__self__, "to", to)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> _builtins.str:
+        """
+        The sender.
+        """
+        return pulumi.get(self, "from_")
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> _builtins.str:
+        """
+        What the call says (TwiML).
+        """
+        return pulumi.get(self, "payload")
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> _builtins.str:
+        """
+        The recipient.
+        """
+        return pulumi.get(self, "to")
+
+
+@pulumi.output_type
+class FlowActionsTwilioSendSms(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsTwilioSendSms. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsTwilioSendSms.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsTwilioSendSms.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsTwilioSendSmsParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsTwilioSendSmsParams' params: The params of TWILIO SEND_SMS.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsTwilioSendSmsParams':
+        """
+        The params of TWILIO SEND_SMS.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsTwilioSendSmsParams(dict):
+    """
+    The params of TWILIO SEND_SMS.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "from":
+            suggest = "from_"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsTwilioSendSmsParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsTwilioSendSmsParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsTwilioSendSmsParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 from_: _builtins.str,
+                 message: _builtins.str,
+                 to: _builtins.str):
+        """
+        The params of TWILIO SEND_SMS.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str from_: The sender.
+        :param _builtins.str message: The message text.
+        :param _builtins.str to: The recipient.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "from_", from_)
+        pulumi.set(__self__, "message", message)
+        pulumi.set(__self__, "to", to)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> _builtins.str:
+        """
+        The sender.
+        """
+        return pulumi.get(self, "from_")
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> _builtins.str:
+        """
+        The message text.
+        """
+        return pulumi.get(self, "message")
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> _builtins.str:
+        """
+        The recipient.
+        """
+        return pulumi.get(self, "to")
+
+
+@pulumi.output_type
+class FlowActionsWhatsappSendMessage(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsWhatsappSendMessage. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsWhatsappSendMessage.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsWhatsappSendMessage.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsWhatsappSendMessageParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsWhatsappSendMessageParams' params: The params of WHATSAPP SEND_MESSAGE.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsWhatsappSendMessageParams':
+        """
+        The params of WHATSAPP SEND_MESSAGE.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsWhatsappSendMessageParams(dict):
+    """
+    The params of WHATSAPP SEND_MESSAGE.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+        elif key == "recipientNumber":
+            suggest = "recipient_number"
+        elif key == "senderId":
+            suggest = "sender_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsWhatsappSendMessageParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsWhatsappSendMessageParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsWhatsappSendMessageParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 payload: Any,
+                 recipient_number: _builtins.str,
+                 sender_id: _builtins.str,
+                 type: _builtins.str):
+        """
+        The params of WHATSAPP SEND_MESSAGE.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param Union[Any, _builtins.str] payload: The message, as the `type` needs it.
+        :param _builtins.str recipient_number: The recipient's phone number.
+        :param _builtins.str sender_id: The sending phone number's id.
+        :param _builtins.str type: The kind of message.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "payload", payload)
+        pulumi.set(__self__, "recipient_number", recipient_number)
+        pulumi.set(__self__, "sender_id", sender_id)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def payload(self) -> Any:
+        """
+        The message, as the `type` needs it.
+        """
+        return pulumi.get(self, "payload")
+
+    @_builtins.property
+    @pulumi.getter(name="recipientNumber")
+    def recipient_number(self) -> _builtins.str:
+        """
+        The recipient's phone number.
+        """
+        return pulumi.get(self, "recipient_number")
+
+    @_builtins.property
+    @pulumi.getter(name="senderId")
+    def sender_id(self) -> _builtins.str:
+        """
+        The sending phone number's id.
+        """
+        return pulumi.get(self, "sender_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of message.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowActionsXmlParseXml(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsXmlParseXml. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsXmlParseXml.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsXmlParseXml.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsXmlParseXmlParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsXmlParseXmlParams' params: The params of XML PARSE_XML.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsXmlParseXmlParams':
+        """
+        The params of XML PARSE_XML.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsXmlParseXmlParams(dict):
+    """
+    The params of XML PARSE_XML.
+    """
+    def __init__(__self__, *,
+                 xml: _builtins.str):
+        """
+        The params of XML PARSE_XML.
+
+        :param _builtins.str xml: The XML text.
+        """
+        pulumi.set(__self__, "xml", xml)
+
+    @_builtins.property
+    @pulumi.getter
+    def xml(self) -> _builtins.str:
+        """
+        The XML text.
+        """
+        return pulumi.get(self, "xml")
+
+
+@pulumi.output_type
+class FlowActionsXmlSerializeXml(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsXmlSerializeXml. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsXmlSerializeXml.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsXmlSerializeXml.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsXmlSerializeXmlParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsXmlSerializeXmlParams' params: The params of XML SERIALIZE_XML.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsXmlSerializeXmlParams':
+        """
+        The params of XML SERIALIZE_XML.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsXmlSerializeXmlParams(dict):
+    """
+    The params of XML SERIALIZE_XML.
+    """
+    def __init__(__self__, *,
+                 object: Any):
+        """
+        The params of XML SERIALIZE_XML.
+
+        :param Union[_builtins.str, Any] object: The value.
+        """
+        pulumi.set(__self__, "object", object)
+
+    @_builtins.property
+    @pulumi.getter
+    def object(self) -> Any:
+        """
+        The value.
+        """
+        return pulumi.get(self, "object")
+
+
+@pulumi.output_type
+class FlowActionsZapierTriggerWebhook(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowFailure":
+            suggest = "allow_failure"
+        elif key == "maskOutput":
+            suggest = "mask_output"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsZapierTriggerWebhook. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsZapierTriggerWebhook.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsZapierTriggerWebhook.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 id: _builtins.str,
+                 params: 'outputs.FlowActionsZapierTriggerWebhookParams',
+                 type: _builtins.str,
+                 alias: Optional[_builtins.str] = None,
+                 allow_failure: Optional[_builtins.bool] = None,
+                 mask_output: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str action: What the action does.
+        :param _builtins.str id: The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        :param 'FlowActionsZapierTriggerWebhookParams' params: The params of ZAPIER TRIGGER_WEBHOOK.
+        :param _builtins.str type: The integration the action belongs to.
+        :param _builtins.str alias: A name for the action shown in the editor.
+        :param _builtins.bool allow_failure: Whether the flow goes on when the action fails.
+        :param _builtins.bool mask_output: Whether the action's output is hidden from the execution logs.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "params", params)
+        pulumi.set(__self__, "type", type)
+        if alias is not None:
+            pulumi.set(__self__, "alias", alias)
+        if allow_failure is not None:
+            pulumi.set(__self__, "allow_failure", allow_failure)
+        if mask_output is not None:
+            pulumi.set(__self__, "mask_output", mask_output)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What the action does.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id, unique in the flow; later actions read its output as `{{actions.<id>}}`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def params(self) -> 'outputs.FlowActionsZapierTriggerWebhookParams':
+        """
+        The params of ZAPIER TRIGGER_WEBHOOK.
+        """
+        return pulumi.get(self, "params")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The integration the action belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def alias(self) -> Optional[_builtins.str]:
+        """
+        A name for the action shown in the editor.
+        """
+        return pulumi.get(self, "alias")
+
+    @_builtins.property
+    @pulumi.getter(name="allowFailure")
+    def allow_failure(self) -> Optional[_builtins.bool]:
+        """
+        Whether the flow goes on when the action fails.
+        """
+        return pulumi.get(self, "allow_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="maskOutput")
+    def mask_output(self) -> Optional[_builtins.bool]:
+        """
+        Whether the action's output is hidden from the execution logs.
+        """
+        return pulumi.get(self, "mask_output")
+
+
+@pulumi.output_type
+class FlowActionsZapierTriggerWebhookParams(dict):
+    """
+    The params of ZAPIER TRIGGER_WEBHOOK.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "connectionId":
+            suggest = "connection_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowActionsZapierTriggerWebhookParams. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowActionsZapierTriggerWebhookParams.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowActionsZapierTriggerWebhookParams.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 connection_id: _builtins.str,
+                 method: Optional[_builtins.str] = None):
+        """
+        The params of ZAPIER TRIGGER_WEBHOOK.
+
+        :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str method: The HTTP method.
+        """
+        pulumi.set(__self__, "connection_id", connection_id)
+        if method is not None:
+            pulumi.set(__self__, "method", method)
+
+    @_builtins.property
+    @pulumi.getter(name="connectionId")
+    def connection_id(self) -> _builtins.str:
+        """
+        The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        """
+        return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> Optional[_builtins.str]:
+        """
+        The HTTP method.
+        """
+        return pulumi.get(self, "method")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant1(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "apiKey":
+            suggest = "api_key"
+        elif key == "baseUrl":
+            suggest = "base_url"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowVaultConnectionSetupVariant1. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowVaultConnectionSetupVariant1.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowVaultConnectionSetupVariant1.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 api_key: _builtins.str,
+                 base_url: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str api_key: The API key.
+        :param _builtins.str base_url: The account's API URL.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "api_key", api_key)
+        pulumi.set(__self__, "base_url", base_url)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> _builtins.str:
+        """
+        The API key.
+        """
+        return pulumi.get(self, "api_key")
+
+    @_builtins.property
+    @pulumi.getter(name="baseUrl")
+    def base_url(self) -> _builtins.str:
+        """
+        The account's API URL.
+        """
+        return pulumi.get(self, "base_url")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant10(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "in":
+            suggest = "in_"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowVaultConnectionSetupVariant10. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowVaultConnectionSetupVariant10.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowVaultConnectionSetupVariant10.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 in_: _builtins.str,
+                 name: _builtins.str,
+                 type: _builtins.str,
+                 value: _builtins.str):
+        """
+        :param _builtins.str in_: Where the key goes: a `HEADER` or the `QUERY`.
+        :param _builtins.str name: The header or query parameter that carries the key.
+        :param _builtins.str type: The kind of credentials.
+        :param _builtins.str value: The key.
+        """
+        pulumi.set(__self__, "in_", in_)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter(name="in")
+    def in_(self) -> _builtins.str:
+        """
+        Where the key goes: a `HEADER` or the `QUERY`.
+        """
+        return pulumi.get(self, "in_")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The header or query parameter that carries the key.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.str:
+        """
+        The key.
+        """
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant11(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "clientId":
+            suggest = "client_id"
+        elif key == "clientSecret":
+            suggest = "client_secret"
+        elif key == "tokenEndpoint":
+            suggest = "token_endpoint"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowVaultConnectionSetupVariant11. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowVaultConnectionSetupVariant11.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowVaultConnectionSetupVariant11.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 client_id: _builtins.str,
+                 client_secret: _builtins.str,
+                 token_endpoint: _builtins.str,
+                 type: _builtins.str,
+                 audience: Optional[_builtins.str] = None,
+                 resource: Optional[_builtins.str] = None,
+                 scope: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str client_id: The client id.
+        :param _builtins.str client_secret: The client secret.
+        :param _builtins.str token_endpoint: Where tokens are fetched.
+        :param _builtins.str type: The kind of credentials.
+        :param _builtins.str audience: The audience to request tokens for.
+        :param _builtins.str resource: The resource indicator to request.
+        :param _builtins.str scope: The scopes to request, space-separated.
+        """
+        pulumi.set(__self__, "client_id", client_id)
+        pulumi.set(__self__, "client_secret", client_secret)
+        pulumi.set(__self__, "token_endpoint", token_endpoint)
+        pulumi.set(__self__, "type", type)
+        if audience is not None:
+            pulumi.set(__self__, "audience", audience)
+        if resource is not None:
+            pulumi.set(__self__, "resource", resource)
+        if scope is not None:
+            pulumi.set(__self__, "scope", scope)
+
+    @_builtins.property
+    @pulumi.getter(name="clientId")
+    def client_id(self) -> _builtins.str:
+        """
+        The client id.
+        """
+        return pulumi.get(self, "client_id")
+
+    @_builtins.property
+    @pulumi.getter(name="clientSecret")
+    def client_secret(self) -> _builtins.str:
+        """
+        The client secret.
+        """
+        return pulumi.get(self, "client_secret")
+
+    @_builtins.property
+    @pulumi.getter(name="tokenEndpoint")
+    def token_endpoint(self) -> _builtins.str:
+        """
+        Where tokens are fetched.
+        """
+        return pulumi.get(self, "token_endpoint")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def audience(self) -> Optional[_builtins.str]:
+        """
+        The audience to request tokens for.
+        """
+        return pulumi.get(self, "audience")
+
+    @_builtins.property
+    @pulumi.getter
+    def resource(self) -> Optional[_builtins.str]:
+        """
+        The resource indicator to request.
+        """
+        return pulumi.get(self, "resource")
+
+    @_builtins.property
+    @pulumi.getter
+    def scope(self) -> Optional[_builtins.str]:
+        """
+        The scopes to request, space-separated.
+        """
+        return pulumi.get(self, "scope")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant12(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "apiKey":
+            suggest = "api_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowVaultConnectionSetupVariant12. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowVaultConnectionSetupVariant12.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowVaultConnectionSetupVariant12.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 api_key: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str api_key: The API key.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "api_key", api_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> _builtins.str:
+        """
+        The API key.
+        """
+        return pulumi.get(self, "api_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant13(dict):
+    def __init__(__self__, *,
+                 code: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str code: The authorization code.
+        :param _builtins.str type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> Optional[_builtins.str]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant14(dict):
+    def __init__(__self__, *,
+                 algorithm: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str algorithm: The signing algorithm.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "algorithm", algorithm)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def algorithm(self) -> _builtins.str:
+        """
+        The signing algorithm.
+        """
+        return pulumi.get(self, "algorithm")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant15(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "secretKey":
+            suggest = "secret_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowVaultConnectionSetupVariant15. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowVaultConnectionSetupVariant15.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowVaultConnectionSetupVariant15.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 secret_key: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str secret_key: The secret API key.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "secret_key", secret_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="secretKey")
+    def secret_key(self) -> _builtins.str:
+        """
+        The secret API key.
+        """
+        return pulumi.get(self, "secret_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant16(dict):
+    def __init__(__self__, *,
+                 code: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str code: The authorization code.
+        :param _builtins.str type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> Optional[_builtins.str]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant17(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "apiKey":
+            suggest = "api_key"
+        elif key == "secretKey":
+            suggest = "secret_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowVaultConnectionSetupVariant17. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowVaultConnectionSetupVariant17.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowVaultConnectionSetupVariant17.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 api_key: _builtins.str,
+                 secret_key: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str api_key: The API key.
+        :param _builtins.str secret_key: The secret key.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "api_key", api_key)
+        pulumi.set(__self__, "secret_key", secret_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> _builtins.str:
+        """
+        The API key.
+        """
+        return pulumi.get(self, "api_key")
+
+    @_builtins.property
+    @pulumi.getter(name="secretKey")
+    def secret_key(self) -> _builtins.str:
+        """
+        The secret key.
+        """
+        return pulumi.get(self, "secret_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant18(dict):
+    def __init__(__self__, *,
+                 token: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str token: The access token.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "token", token)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def token(self) -> _builtins.str:
+        """
+        The access token.
+        """
+        return pulumi.get(self, "token")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant19(dict):
+    def __init__(__self__, *,
+                 code: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str code: The authorization code.
+        :param _builtins.str type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> Optional[_builtins.str]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant2(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "apiKey":
+            suggest = "api_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowVaultConnectionSetupVariant2. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowVaultConnectionSetupVariant2.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowVaultConnectionSetupVariant2.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 api_key: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str api_key: The API key.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "api_key", api_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> _builtins.str:
+        """
+        The API key.
+        """
+        return pulumi.get(self, "api_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant20(dict):
+    def __init__(__self__, *,
+                 code: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str code: The authorization code.
+        :param _builtins.str type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> Optional[_builtins.str]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant21(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "apiKey":
+            suggest = "api_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowVaultConnectionSetupVariant21. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowVaultConnectionSetupVariant21.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowVaultConnectionSetupVariant21.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 api_key: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str api_key: The API key.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "api_key", api_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> _builtins.str:
+        """
+        The API key.
+        """
+        return pulumi.get(self, "api_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant22(dict):
+    def __init__(__self__, *,
+                 type: _builtins.str,
+                 url: _builtins.str):
+        """
+        :param _builtins.str type: The kind of credentials.
+        :param _builtins.str url: The webhook URL (it is the credential).
+        """
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> _builtins.str:
+        """
+        The webhook URL (it is the credential).
+        """
+        return pulumi.get(self, "url")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant23(dict):
+    def __init__(__self__, *,
+                 code: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str code: The authorization code.
+        :param _builtins.str type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> Optional[_builtins.str]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant24(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "privateKey":
+            suggest = "private_key"
+        elif key == "publicKey":
+            suggest = "public_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowVaultConnectionSetupVariant24. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowVaultConnectionSetupVariant24.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowVaultConnectionSetupVariant24.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 private_key: _builtins.str,
+                 public_key: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str private_key: The secret key.
+        :param _builtins.str public_key: The publishable key.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "private_key", private_key)
+        pulumi.set(__self__, "public_key", public_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="privateKey")
+    def private_key(self) -> _builtins.str:
+        """
+        The secret key.
+        """
+        return pulumi.get(self, "private_key")
+
+    @_builtins.property
+    @pulumi.getter(name="publicKey")
+    def public_key(self) -> _builtins.str:
+        """
+        The publishable key.
+        """
+        return pulumi.get(self, "public_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant25(dict):
+    def __init__(__self__, *,
+                 code: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str code: The authorization code.
+        :param _builtins.str type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> Optional[_builtins.str]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant26(dict):
+    def __init__(__self__, *,
+                 token: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str token: The access token.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "token", token)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def token(self) -> _builtins.str:
+        """
+        The access token.
+        """
+        return pulumi.get(self, "token")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant27(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "accountId":
+            suggest = "account_id"
+        elif key == "apiKey":
+            suggest = "api_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowVaultConnectionSetupVariant27. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowVaultConnectionSetupVariant27.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowVaultConnectionSetupVariant27.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 account_id: _builtins.str,
+                 api_key: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str account_id: The account SID.
+        :param _builtins.str api_key: The auth token.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "account_id", account_id)
+        pulumi.set(__self__, "api_key", api_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> _builtins.str:
+        """
+        The account SID.
+        """
+        return pulumi.get(self, "account_id")
+
+    @_builtins.property
+    @pulumi.getter(name="apiKey")
+    def api_key(self) -> _builtins.str:
+        """
+        The auth token.
+        """
+        return pulumi.get(self, "api_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant28(dict):
+    def __init__(__self__, *,
+                 token: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str token: The access token.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "token", token)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def token(self) -> _builtins.str:
+        """
+        The access token.
+        """
+        return pulumi.get(self, "token")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant29(dict):
+    def __init__(__self__, *,
+                 type: _builtins.str,
+                 url: _builtins.str):
+        """
+        :param _builtins.str type: The kind of credentials.
+        :param _builtins.str url: The webhook URL (it is the credential).
+        """
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> _builtins.str:
+        """
+        The webhook URL (it is the credential).
+        """
+        return pulumi.get(self, "url")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant3(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "clientId":
+            suggest = "client_id"
+        elif key == "clientSecret":
+            suggest = "client_secret"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowVaultConnectionSetupVariant3. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowVaultConnectionSetupVariant3.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowVaultConnectionSetupVariant3.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 client_id: _builtins.str,
+                 client_secret: _builtins.str,
+                 domain: _builtins.str,
+                 type: _builtins.str,
+                 audience: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str client_id: The client id of a machine-to-machine application.
+        :param _builtins.str client_secret: Its client secret.
+        :param _builtins.str domain: The tenant's domain.
+        :param _builtins.str type: The kind of credentials.
+        :param _builtins.str audience: The API to get tokens for.
+        """
+        pulumi.set(__self__, "client_id", client_id)
+        pulumi.set(__self__, "client_secret", client_secret)
+        pulumi.set(__self__, "domain", domain)
+        pulumi.set(__self__, "type", type)
+        if audience is not None:
+            pulumi.set(__self__, "audience", audience)
+
+    @_builtins.property
+    @pulumi.getter(name="clientId")
+    def client_id(self) -> _builtins.str:
+        """
+        The client id of a machine-to-machine application.
+        """
+        return pulumi.get(self, "client_id")
+
+    @_builtins.property
+    @pulumi.getter(name="clientSecret")
+    def client_secret(self) -> _builtins.str:
+        """
+        Its client secret.
+        """
+        return pulumi.get(self, "client_secret")
+
+    @_builtins.property
+    @pulumi.getter
+    def domain(self) -> _builtins.str:
+        """
+        The tenant's domain.
+        """
+        return pulumi.get(self, "domain")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def audience(self) -> Optional[_builtins.str]:
+        """
+        The API to get tokens for.
+        """
+        return pulumi.get(self, "audience")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant4(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "clientEmail":
+            suggest = "client_email"
+        elif key == "privateKey":
+            suggest = "private_key"
+        elif key == "projectId":
+            suggest = "project_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowVaultConnectionSetupVariant4. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowVaultConnectionSetupVariant4.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowVaultConnectionSetupVariant4.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 client_email: Optional[_builtins.str] = None,
+                 private_key: Optional[_builtins.str] = None,
+                 project_id: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str client_email: The service account's email.
+        :param _builtins.str private_key: The service account's private key.
+        :param _builtins.str project_id: The Google Cloud project.
+        :param _builtins.str type: The kind of credentials.
+        """
+        if client_email is not None:
+            pulumi.set(__self__, "client_email", client_email)
+        if private_key is not None:
+            pulumi.set(__self__, "private_key", private_key)
+        if project_id is not None:
+            pulumi.set(__self__, "project_id", project_id)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="clientEmail")
+    def client_email(self) -> Optional[_builtins.str]:
+        """
+        The service account's email.
+        """
+        return pulumi.get(self, "client_email")
+
+    @_builtins.property
+    @pulumi.getter(name="privateKey")
+    def private_key(self) -> Optional[_builtins.str]:
+        """
+        The service account's private key.
+        """
+        return pulumi.get(self, "private_key")
+
+    @_builtins.property
+    @pulumi.getter(name="projectId")
+    def project_id(self) -> Optional[_builtins.str]:
+        """
+        The Google Cloud project.
+        """
+        return pulumi.get(self, "project_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant5(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "secretKey":
+            suggest = "secret_key"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FlowVaultConnectionSetupVariant5. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FlowVaultConnectionSetupVariant5.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FlowVaultConnectionSetupVariant5.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 secret_key: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str secret_key: The secret API key.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "secret_key", secret_key)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="secretKey")
+    def secret_key(self) -> _builtins.str:
+        """
+        The secret API key.
+        """
+        return pulumi.get(self, "secret_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant6(dict):
+    def __init__(__self__, *,
+                 code: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str code: The authorization code.
+        :param _builtins.str type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> Optional[_builtins.str]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant7(dict):
+    def __init__(__self__, *,
+                 code: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str code: The authorization code.
+        :param _builtins.str type: The kind of credentials.
+        """
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> Optional[_builtins.str]:
+        """
+        The authorization code.
+        """
+        return pulumi.get(self, "code")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant8(dict):
+    def __init__(__self__, *,
+                 token: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.str token: The bearer token sent with each request.
+        :param _builtins.str type: The kind of credentials.
+        """
+        pulumi.set(__self__, "token", token)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def token(self) -> _builtins.str:
+        """
+        The bearer token sent with each request.
+        """
+        return pulumi.get(self, "token")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlowVaultConnectionSetupVariant9(dict):
+    def __init__(__self__, *,
+                 type: _builtins.str,
+                 username: _builtins.str,
+                 password: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str type: The kind of credentials.
+        :param _builtins.str username: The user name.
+        :param _builtins.str password: The password.
+        """
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "username", username)
+        if password is not None:
+            pulumi.set(__self__, "password", password)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of credentials.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> _builtins.str:
+        """
+        The user name.
+        """
+        return pulumi.get(self, "username")
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> Optional[_builtins.str]:
+        """
+        The password.
+        """
+        return pulumi.get(self, "password")
 
 
 @pulumi.output_type

@@ -101,14 +101,14 @@ public class Form extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.embeddedAt);
     }
     /**
-     * What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+     * What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `afterSubmit` flow (`flowId`), `resumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
      * 
      */
     @Export(name="ending", refs={FormEnding.class}, tree="[0]")
     private Output</* @Nullable */ FormEnding> ending;
 
     /**
-     * @return What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+     * @return What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `afterSubmit` flow (`flowId`), `resumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
      * 
      */
     public Output<Optional<FormEnding>> ending() {
@@ -157,28 +157,28 @@ public class Form extends com.pulumi.resources.CustomResource {
         return this.name;
     }
     /**
-     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+     * The flow graph: STEP nodes (components and `nextNode`), FLOW nodes (`flowId` and `nextNode`) and ROUTER nodes (`rules` and `fallback`). Every `nextNode` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secretKey`, GMAPS_ADDRESS `apiKey` and `serverKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `accessToken`) are stored as Pulumi secrets, never in plaintext.
      * 
      */
     @Export(name="nodes", refs={List.class,Object.class}, tree="[0,1]")
     private Output</* @Nullable */ List<Object>> nodes;
 
     /**
-     * @return The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+     * @return The flow graph: STEP nodes (components and `nextNode`), FLOW nodes (`flowId` and `nextNode`) and ROUTER nodes (`rules` and `fallback`). Every `nextNode` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secretKey`, GMAPS_ADDRESS `apiKey` and `serverKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `accessToken`) are stored as Pulumi secrets, never in plaintext.
      * 
      */
     public Output<Optional<List<Object>>> nodes() {
         return Codegen.optional(this.nodes);
     }
     /**
-     * Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+     * Where the form starts: its `hiddenFields` (`{ key, value }`), the first node (`nextNode`) and its position in the editor (`coordinates`).
      * 
      */
     @Export(name="start", refs={FormStart.class}, tree="[0]")
     private Output</* @Nullable */ FormStart> start;
 
     /**
-     * @return Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+     * @return Where the form starts: its `hiddenFields` (`{ key, value }`), the first node (`nextNode`) and its position in the editor (`coordinates`).
      * 
      */
     public Output<Optional<FormStart>> start() {

@@ -28,14 +28,14 @@ public final class FormArgs extends com.pulumi.resources.ResourceArgs {
     public static final FormArgs Empty = new FormArgs();
 
     /**
-     * What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+     * What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `afterSubmit` flow (`flowId`), `resumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
      * 
      */
     @Import(name="ending")
     private @Nullable Output<FormEndingArgs> ending;
 
     /**
-     * @return What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+     * @return What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `afterSubmit` flow (`flowId`), `resumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
      * 
      */
     public Optional<Output<FormEndingArgs>> ending() {
@@ -88,14 +88,14 @@ public final class FormArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+     * The flow graph: STEP nodes (components and `nextNode`), FLOW nodes (`flowId` and `nextNode`) and ROUTER nodes (`rules` and `fallback`). Every `nextNode` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secretKey`, GMAPS_ADDRESS `apiKey` and `serverKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `accessToken`) are stored as Pulumi secrets, never in plaintext.
      * 
      */
     @Import(name="nodes")
     private @Nullable Output<List<Object>> nodes;
 
     /**
-     * @return The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+     * @return The flow graph: STEP nodes (components and `nextNode`), FLOW nodes (`flowId` and `nextNode`) and ROUTER nodes (`rules` and `fallback`). Every `nextNode` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secretKey`, GMAPS_ADDRESS `apiKey` and `serverKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `accessToken`) are stored as Pulumi secrets, never in plaintext.
      * 
      */
     public Optional<Output<List<Object>>> nodes() {
@@ -103,14 +103,14 @@ public final class FormArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+     * Where the form starts: its `hiddenFields` (`{ key, value }`), the first node (`nextNode`) and its position in the editor (`coordinates`).
      * 
      */
     @Import(name="start")
     private @Nullable Output<FormStartArgs> start;
 
     /**
-     * @return Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+     * @return Where the form starts: its `hiddenFields` (`{ key, value }`), the first node (`nextNode`) and its position in the editor (`coordinates`).
      * 
      */
     public Optional<Output<FormStartArgs>> start() {
@@ -179,7 +179,7 @@ public final class FormArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param ending What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+         * @param ending What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `afterSubmit` flow (`flowId`), `resumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
          * 
          * @return builder
          * 
@@ -190,7 +190,7 @@ public final class FormArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param ending What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+         * @param ending What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `afterSubmit` flow (`flowId`), `resumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
          * 
          * @return builder
          * 
@@ -263,7 +263,7 @@ public final class FormArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param nodes The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+         * @param nodes The flow graph: STEP nodes (components and `nextNode`), FLOW nodes (`flowId` and `nextNode`) and ROUTER nodes (`rules` and `fallback`). Every `nextNode` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secretKey`, GMAPS_ADDRESS `apiKey` and `serverKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `accessToken`) are stored as Pulumi secrets, never in plaintext.
          * 
          * @return builder
          * 
@@ -274,7 +274,7 @@ public final class FormArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param nodes The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+         * @param nodes The flow graph: STEP nodes (components and `nextNode`), FLOW nodes (`flowId` and `nextNode`) and ROUTER nodes (`rules` and `fallback`). Every `nextNode` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secretKey`, GMAPS_ADDRESS `apiKey` and `serverKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `accessToken`) are stored as Pulumi secrets, never in plaintext.
          * 
          * @return builder
          * 
@@ -284,7 +284,7 @@ public final class FormArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param nodes The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+         * @param nodes The flow graph: STEP nodes (components and `nextNode`), FLOW nodes (`flowId` and `nextNode`) and ROUTER nodes (`rules` and `fallback`). Every `nextNode` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secretKey`, GMAPS_ADDRESS `apiKey` and `serverKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `accessToken`) are stored as Pulumi secrets, never in plaintext.
          * 
          * @return builder
          * 
@@ -294,7 +294,7 @@ public final class FormArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param start Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+         * @param start Where the form starts: its `hiddenFields` (`{ key, value }`), the first node (`nextNode`) and its position in the editor (`coordinates`).
          * 
          * @return builder
          * 
@@ -305,7 +305,7 @@ public final class FormArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param start Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+         * @param start Where the form starts: its `hiddenFields` (`{ key, value }`), the first node (`nextNode`) and its position in the editor (`coordinates`).
          * 
          * @return builder
          * 

@@ -54,14 +54,14 @@ import javax.annotation.Nullable;
 @ResourceType(type="tenant:index:RateLimitPolicy")
 public class RateLimitPolicy extends com.pulumi.resources.CustomResource {
     /**
-     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirectUri` an `https://` URL). Updated in place.
      * 
      */
     @Export(name="configuration", refs={Object.class}, tree="[0]")
     private Output<Object> configuration;
 
     /**
-     * @return What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+     * @return What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirectUri` an `https://` URL). Updated in place.
      * 
      */
     public Output<Object> configuration() {

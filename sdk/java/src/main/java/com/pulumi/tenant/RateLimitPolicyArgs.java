@@ -20,14 +20,14 @@ public final class RateLimitPolicyArgs extends com.pulumi.resources.ResourceArgs
     public static final RateLimitPolicyArgs Empty = new RateLimitPolicyArgs();
 
     /**
-     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+     * What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirectUri` an `https://` URL). Updated in place.
      * 
      */
     @Import(name="configuration", required=true)
     private Output<Object> configuration;
 
     /**
-     * @return What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+     * @return What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirectUri` an `https://` URL). Updated in place.
      * 
      */
     public Output<Object> configuration() {
@@ -107,7 +107,7 @@ public final class RateLimitPolicyArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param configuration What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+         * @param configuration What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirectUri` an `https://` URL). Updated in place.
          * 
          * @return builder
          * 
@@ -118,7 +118,7 @@ public final class RateLimitPolicyArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param configuration What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+         * @param configuration What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirectUri` an `https://` URL). Updated in place.
          * 
          * @return builder
          * 

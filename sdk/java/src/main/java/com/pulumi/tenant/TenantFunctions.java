@@ -11,6 +11,10 @@ import com.pulumi.deployment.InvokeOutputOptions;
 import com.pulumi.tenant.Utilities;
 import com.pulumi.tenant.inputs.GetEventStreamArgs;
 import com.pulumi.tenant.inputs.GetEventStreamPlainArgs;
+import com.pulumi.tenant.inputs.GetFlowArgs;
+import com.pulumi.tenant.inputs.GetFlowPlainArgs;
+import com.pulumi.tenant.inputs.GetFlowVaultConnectionArgs;
+import com.pulumi.tenant.inputs.GetFlowVaultConnectionPlainArgs;
 import com.pulumi.tenant.inputs.GetFormArgs;
 import com.pulumi.tenant.inputs.GetFormPlainArgs;
 import com.pulumi.tenant.inputs.GetLoginTemplateArgs;
@@ -20,6 +24,8 @@ import com.pulumi.tenant.inputs.GetRateLimitPoliciesPlainArgs;
 import com.pulumi.tenant.inputs.GetRateLimitPolicyArgs;
 import com.pulumi.tenant.inputs.GetRateLimitPolicyPlainArgs;
 import com.pulumi.tenant.outputs.GetEventStreamResult;
+import com.pulumi.tenant.outputs.GetFlowResult;
+import com.pulumi.tenant.outputs.GetFlowVaultConnectionResult;
 import com.pulumi.tenant.outputs.GetFormResult;
 import com.pulumi.tenant.outputs.GetLoginTemplateResult;
 import com.pulumi.tenant.outputs.GetRateLimitPoliciesResult;
@@ -222,6 +228,398 @@ public final class TenantFunctions {
      */
     public static CompletableFuture<GetEventStreamResult> getEventStreamPlain(GetEventStreamPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("tenant:index:getEventStream", TypeShape.of(GetEventStreamResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one flow of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlow(GetFlowArgs.builder()
+     *                 .name("enrich-profile")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetFlowResult> getFlow() {
+        return getFlow(GetFlowArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one flow of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlow(GetFlowArgs.builder()
+     *                 .name("enrich-profile")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetFlowResult> getFlowPlain() {
+        return getFlowPlain(GetFlowPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one flow of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlow(GetFlowArgs.builder()
+     *                 .name("enrich-profile")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetFlowResult> getFlow(GetFlowArgs args) {
+        return getFlow(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one flow of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlow(GetFlowArgs.builder()
+     *                 .name("enrich-profile")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetFlowResult> getFlowPlain(GetFlowPlainArgs args) {
+        return getFlowPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one flow of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlow(GetFlowArgs.builder()
+     *                 .name("enrich-profile")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetFlowResult> getFlow(GetFlowArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getFlow", TypeShape.of(GetFlowResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one flow of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlow(GetFlowArgs.builder()
+     *                 .name("enrich-profile")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetFlowResult> getFlow(GetFlowArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getFlow", TypeShape.of(GetFlowResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one flow of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlow(GetFlowArgs.builder()
+     *                 .name("enrich-profile")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetFlowResult> getFlowPlain(GetFlowPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("tenant:index:getFlow", TypeShape.of(GetFlowResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one flow vault connection of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow vault connection of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowVaultConnectionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlowVaultConnection(GetFlowVaultConnectionArgs.builder()
+     *                 .name("crm-api")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetFlowVaultConnectionResult> getFlowVaultConnection() {
+        return getFlowVaultConnection(GetFlowVaultConnectionArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one flow vault connection of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow vault connection of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowVaultConnectionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlowVaultConnection(GetFlowVaultConnectionArgs.builder()
+     *                 .name("crm-api")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetFlowVaultConnectionResult> getFlowVaultConnectionPlain() {
+        return getFlowVaultConnectionPlain(GetFlowVaultConnectionPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one flow vault connection of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow vault connection of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowVaultConnectionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlowVaultConnection(GetFlowVaultConnectionArgs.builder()
+     *                 .name("crm-api")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetFlowVaultConnectionResult> getFlowVaultConnection(GetFlowVaultConnectionArgs args) {
+        return getFlowVaultConnection(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one flow vault connection of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow vault connection of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowVaultConnectionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlowVaultConnection(GetFlowVaultConnectionArgs.builder()
+     *                 .name("crm-api")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetFlowVaultConnectionResult> getFlowVaultConnectionPlain(GetFlowVaultConnectionPlainArgs args) {
+        return getFlowVaultConnectionPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one flow vault connection of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow vault connection of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowVaultConnectionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlowVaultConnection(GetFlowVaultConnectionArgs.builder()
+     *                 .name("crm-api")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetFlowVaultConnectionResult> getFlowVaultConnection(GetFlowVaultConnectionArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getFlowVaultConnection", TypeShape.of(GetFlowVaultConnectionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one flow vault connection of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow vault connection of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowVaultConnectionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlowVaultConnection(GetFlowVaultConnectionArgs.builder()
+     *                 .name("crm-api")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetFlowVaultConnectionResult> getFlowVaultConnection(GetFlowVaultConnectionArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getFlowVaultConnection", TypeShape.of(GetFlowVaultConnectionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one flow vault connection of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one flow vault connection of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import com.pulumi.tenant.TenantFunctions;
+     * import com.pulumi.tenant.inputs.GetFlowVaultConnectionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getFlowVaultConnection(GetFlowVaultConnectionArgs.builder()
+     *                 .name("crm-api")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetFlowVaultConnectionResult> getFlowVaultConnectionPlain(GetFlowVaultConnectionPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("tenant:index:getFlowVaultConnection", TypeShape.of(GetFlowVaultConnectionResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one form of the tenant, by id or by name.

@@ -38,14 +38,14 @@ public final class FormComponentPaymentConfigArgs extends com.pulumi.resources.R
     }
 
     /**
-     * The payment provider&#39;s keys: `public_key` and `private_key` (a secret).
+     * The payment provider&#39;s keys: `publicKey` and `privateKey` (a secret).
      * 
      */
     @Import(name="credentials", required=true)
     private Output<FormComponentPaymentConfigCredentialsArgs> credentials;
 
     /**
-     * @return The payment provider&#39;s keys: `public_key` and `private_key` (a secret).
+     * @return The payment provider&#39;s keys: `publicKey` and `privateKey` (a secret).
      * 
      */
     public Output<FormComponentPaymentConfigCredentialsArgs> credentials() {
@@ -167,7 +167,7 @@ public final class FormComponentPaymentConfigArgs extends com.pulumi.resources.R
         }
 
         /**
-         * @param credentials The payment provider&#39;s keys: `public_key` and `private_key` (a secret).
+         * @param credentials The payment provider&#39;s keys: `publicKey` and `privateKey` (a secret).
          * 
          * @return builder
          * 
@@ -178,7 +178,7 @@ public final class FormComponentPaymentConfigArgs extends com.pulumi.resources.R
         }
 
         /**
-         * @param credentials The payment provider&#39;s keys: `public_key` and `private_key` (a secret).
+         * @param credentials The payment provider&#39;s keys: `publicKey` and `privateKey` (a secret).
          * 
          * @return builder
          * 

@@ -24,7 +24,7 @@ public final class FormComponentPaymentConfig {
      */
     private Either<FormComponentPaymentConfigChargeOneOff,FormComponentPaymentConfigChargeSubscription> charge;
     /**
-     * @return The payment provider&#39;s keys: `public_key` and `private_key` (a secret).
+     * @return The payment provider&#39;s keys: `publicKey` and `privateKey` (a secret).
      * 
      */
     private FormComponentPaymentConfigCredentials credentials;
@@ -53,7 +53,7 @@ public final class FormComponentPaymentConfig {
         return this.charge;
     }
     /**
-     * @return The payment provider&#39;s keys: `public_key` and `private_key` (a secret).
+     * @return The payment provider&#39;s keys: `publicKey` and `privateKey` (a secret).
      * 
      */
     public FormComponentPaymentConfigCredentials credentials() {

@@ -24,7 +24,7 @@ public final class GetEventStreamResult {
      */
     private String createdAt;
     /**
-     * @return Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook&#39;s secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * @return Where events go, by `type`: a `webhook` (`webhookEndpoint`, an `https://` URL, and `webhookAuthorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `headerKey` and `headerValue`), Amazon `eventbridge` (`awsAccountId`, 12 digits, and a published `awsRegion`) or an `action` (`actionId`). The webhook&#39;s secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
      * 
      */
     private Object destination;
@@ -63,7 +63,7 @@ public final class GetEventStreamResult {
         return this.createdAt;
     }
     /**
-     * @return Where events go, by `type`: a `webhook` (`webhook_endpoint`, an `https://` URL, and `webhook_authorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `header_key` and `header_value`), Amazon `eventbridge` (`aws_account_id`, 12 digits, and a published `aws_region`) or an `action` (`action_id`). The webhook&#39;s secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
+     * @return Where events go, by `type`: a `webhook` (`webhookEndpoint`, an `https://` URL, and `webhookAuthorization`: basic with `username` (at most 128 characters, no `:`) and `password`, bearer with `token`, or a custom header with `headerKey` and `headerValue`), Amazon `eventbridge` (`awsAccountId`, 12 digits, and a published `awsRegion`) or an `action` (`actionId`). The webhook&#39;s secret is write-only: the tenant never returns it, and Pulumi stores it encrypted. A changed type, or any change to an EventBridge or action destination, replaces the stream.
      * 
      */
     public Object destination() {

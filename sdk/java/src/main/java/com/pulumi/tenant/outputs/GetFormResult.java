@@ -34,7 +34,7 @@ public final class GetFormResult {
      */
     private @Nullable String embeddedAt;
     /**
-     * @return What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+     * @return What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `afterSubmit` flow (`flowId`), `resumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
      * 
      */
     private @Nullable FormEnding ending;
@@ -59,12 +59,12 @@ public final class GetFormResult {
      */
     private String name;
     /**
-     * @return The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+     * @return The flow graph: STEP nodes (components and `nextNode`), FLOW nodes (`flowId` and `nextNode`) and ROUTER nodes (`rules` and `fallback`). Every `nextNode` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secretKey`, GMAPS_ADDRESS `apiKey` and `serverKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `accessToken`) are stored as Pulumi secrets, never in plaintext.
      * 
      */
     private @Nullable List<Object> nodes;
     /**
-     * @return Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+     * @return Where the form starts: its `hiddenFields` (`{ key, value }`), the first node (`nextNode`) and its position in the editor (`coordinates`).
      * 
      */
     private @Nullable FormStart start;
@@ -105,7 +105,7 @@ public final class GetFormResult {
         return Optional.ofNullable(this.embeddedAt);
     }
     /**
-     * @return What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `after_submit` flow (`flow_id`), `resume_flow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
+     * @return What happens at the end of the form: a `redirection` (`target`, `delay` 0 to 10 s), an `afterSubmit` flow (`flowId`), `resumeFlow` (only `true`), and its `coordinates`. The tenant defaults it to `{ resume_flow: true }`.
      * 
      */
     public Optional<FormEnding> ending() {
@@ -140,14 +140,14 @@ public final class GetFormResult {
         return this.name;
     }
     /**
-     * @return The flow graph: STEP nodes (components and `next_node`), FLOW nodes (`flow_id` and `next_node`) and ROUTER nodes (`rules` and `fallback`). Every `next_node` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secret_key`, GMAPS_ADDRESS `api_key` and `server_key`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `access_token`) are stored as Pulumi secrets, never in plaintext.
+     * @return The flow graph: STEP nodes (components and `nextNode`), FLOW nodes (`flowId` and `nextNode`) and ROUTER nodes (`rules` and `fallback`). Every `nextNode` (JUMP_BUTTON components&#39; too) must be a node id or `$ending`. Components are the 27 published types, each with its own `config`; their secrets (RECAPTCHA `secretKey`, GMAPS_ADDRESS `apiKey` and `serverKey`, PAYMENT `credentials`, AUTH0_VERIFIABLE_CREDENTIALS `accessToken`) are stored as Pulumi secrets, never in plaintext.
      * 
      */
     public List<Object> nodes() {
         return this.nodes == null ? List.of() : this.nodes;
     }
     /**
-     * @return Where the form starts: its `hidden_fields` (`{ key, value }`), the first node (`next_node`) and its position in the editor (`coordinates`).
+     * @return Where the form starts: its `hiddenFields` (`{ key, value }`), the first node (`nextNode`) and its position in the editor (`coordinates`).
      * 
      */
     public Optional<FormStart> start() {

