@@ -22,7 +22,15 @@ import {
 } from "../../api";
 import type { TenantClient } from "../client/http";
 import { listKind } from "../client/paging";
-import { clone, commentSafe, type KindGenerator, without, SERVER_FIELDS } from "./generator";
+import {
+  clone,
+  commentSafe,
+  type KindGenerator,
+  without,
+  SERVER_FIELDS,
+  writeOnlyFieldsOf,
+  writeOnlyPlaceholders,
+} from "./generator";
 import { findByIdOrName } from "../lookups/by-name";
 import { collectionResource, type CollectionSpec } from "./collection";
 import { deepEqual, type JsonObject } from "./shared";
@@ -112,17 +120,28 @@ export function tableKindModule(name: string): AnyKindModule {
     replaces: (desired, current) => changed(desired, current).filter((field) => !updatable.has(field)),
   };
 
+  const placeholders = writeOnlyFieldsOf(spec);
   const generator: KindGenerator<TableObject> = {
     read: (client, { progress }) =>
       listKind<TableObject>(client, name, { onPage: (read) => progress?.(`${spec.plural}: ${read} listed`) }),
-    resource: (object, ctx) => ({
-      name: ctx.name(object.name, name, spec.typeName),
-      id: object.id,
-      ...(object.name !== undefined ? { label: object.name } : {}),
-      comment: `${spec.typeName} "${commentSafe(object.name ?? object.id)}" (${object.id}).`,
-      // Never a secret in the program: a read-back one the API answered is left out too.
-      args: withoutSecrets(clone(without(object, SERVER_FIELDS)), secretPaths),
-    }),
+    resource: (object, ctx) => {
+      const resourceName = ctx.name(object.name, name, spec.typeName);
+      // The create's fields only (not what the tenant makes: `ready`, …). Never a secret in the
+      // program: a read-back one the API answered is left out too.
+      const args = withoutSecrets(clone(pick(without(object, SERVER_FIELDS), fields)), secretPaths);
+      // The write-only ones come from the stack's configuration, so the program can create the object again.
+      writeOnlyPlaceholders(args, placeholders, ctx, {
+        name: resourceName,
+        what: `${spec.label} "${object.name ?? object.id}" (${object.id})`,
+      });
+      return {
+        name: resourceName,
+        id: object.id,
+        ...(object.name !== undefined ? { label: object.name } : {}),
+        comment: `${spec.typeName} "${commentSafe(object.name ?? object.id)}" (${object.id}).`,
+        args,
+      };
+    },
   };
 
   return {

@@ -11,10 +11,10 @@ import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "../../prin
 import { Code, printLiteral, PYTHON } from "../../printers/literal";
 import {
   describeContents,
-  FileRef,
   importFile,
   modelOf,
   type ModelResource,
+  ResourceRef,
   SecretRef,
   type TenantModel,
 } from "./model";
@@ -25,6 +25,7 @@ import {
   type GeneratedProgram,
   notesLines,
   packageJson,
+  type ProgramRef,
   replaceRefs,
   NODE_RUNTIME,
   pulumiYaml,
@@ -193,12 +194,19 @@ const PYTHON_WRITER: Writer = {
   ignore: ["venv/", "__pycache__/", "*.pyc"],
   files(snapshot, { resources, files }, header, options, usesConfig) {
     const variables = new Set<string>();
-    const pythonRef = (ref: SecretRef | FileRef): Code =>
-      ref instanceof SecretRef
-        ? new Code(`cfg.require_secret(${JSON.stringify(ref.key)})`)
-        : new Code(`read_file(${JSON.stringify(ref.file)})`);
+    // Every resource's variable first: a reference prints the other resource's (`store.id`).
+    const variableOf = new Map(
+      resources.map((resource) => [resource.name, uniquePython(variables, snakeCase(resource.name))]),
+    );
+    const pythonRef = (ref: ProgramRef): Code => {
+      if (ref instanceof ResourceRef) return new Code(`${variableOf.get(ref.name)!}.id`);
+      if (ref instanceof SecretRef) {
+        return new Code(`cfg.${ref.object ? "require_secret_object" : "require_secret"}(${JSON.stringify(ref.key)})`);
+      }
+      return new Code(`read_file(${JSON.stringify(ref.file)})`);
+    };
     const blocks = resources.map((resource, index) => {
-      const variable = uniquePython(variables, snakeCase(resource.name));
+      const variable = variableOf.get(resource.name)!;
       const args = replaceRefs(resource.args, pythonRef) as Record<string, unknown>;
       const lines = [`    ${JSON.stringify(resource.name)},`];
       for (const [key, value] of Object.entries(args)) {
@@ -250,21 +258,44 @@ function uniquePython(taken: Set<string>, wanted: string): string {
 
 // ---------------------------------------------------------------- Go
 
+/** Go's keywords and predeclared names, and the program's own: no resource variable takes them. */
+const GO_RESERVED = [
+  ..."break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var".split(
+    " ",
+  ),
+  ..."any bool byte error string int len cap make new nil true false append copy delete panic print recover".split(" "),
+  "ctx",
+  "cfg",
+  "err",
+  "os",
+  "pulumi",
+  "tenant",
+  "config",
+];
+
 const GO_WRITER: Writer = {
-  reserved: [],
+  reserved: GO_RESERVED,
   runtime: ["runtime: go"],
   install: ["go mod tidy"],
   ignore: [],
-  files(snapshot, { resources, files }, header, options, usesConfig) {
+  files(snapshot, model, header, options, usesConfig) {
+    const { resources, files } = model;
     const schema = packageSchema(options.providerVersion) as {
       types: ObjectTypes;
       resources: Record<string, { inputProperties: Record<string, TypeSpec> }>;
     };
     const printer = new GoPrinter(schema.types);
-    const goRef = (ref: SecretRef | FileRef): Code =>
-      ref instanceof SecretRef
-        ? new Code(`cfg.RequireSecret(${goString(ref.key)})`)
-        : new Code(`pulumi.String(string(${ref.variable}))`);
+    const referenced = referencedNames(resources);
+    const goRef = (ref: ProgramRef): Code => {
+      // An id is a StringOutput: what a field of the SDK takes, optional or not.
+      if (ref instanceof ResourceRef) return new Code(`${ref.name}.ID().ToStringOutput()`);
+      if (ref instanceof SecretRef) {
+        return ref.object
+          ? new Code(`pulumi.ToSecret(pulumi.ToMap(${goSecretVariable(ref.key)})).(pulumi.MapOutput)`)
+          : new Code(`cfg.RequireSecret(${goString(ref.key)})`);
+      }
+      return new Code(`pulumi.String(string(${ref.variable}))`);
+    };
     const blocks = resources.map((resource, index) => {
       const { inputProperties } = schema.resources[`tenant:index:${resource.kind}`]!;
       const args = printer.record(
@@ -274,14 +305,20 @@ const GO_WRITER: Writer = {
         2,
         resource.name,
       );
+      const create = `tenant.New${resource.kind}(ctx, ${goString(resource.name)}, ${args})`;
+      // A resource another one references is kept in a variable (Go refuses an unused one).
+      const call = referenced.has(resource.name)
+        ? [`\t\t${resource.name}, err := ${create}`, "\t\tif err != nil {"]
+        : [`\t\tif _, err := ${create}; err != nil {`];
       return [
         ...sectionLine(resource.kind, resources[index - 1], "//").map((line) => `\t\t${line}`),
         `\t\t// ${resource.comment}`,
-        `\t\tif _, err := tenant.New${resource.kind}(ctx, ${goString(resource.name)}, ${args}); err != nil {`,
+        ...call,
         "\t\t\treturn err",
         "\t\t}",
       ].join("\n");
     });
+    const objectSecrets = model.secrets.filter((secret) => secret.object !== undefined);
     const imports = [
       ...(files.length > 0 ? ['\t"os"', ""] : []),
       `\t"${GO_MODULE}/tenant"`,
@@ -292,6 +329,10 @@ const GO_WRITER: Writer = {
       ...(usesConfig
         ? ["\t\t// Secrets are stack configuration: see README.md.", '\t\tcfg := config.New(ctx, "")']
         : []),
+      ...objectSecrets.flatMap((secret) => [
+        `\t\tvar ${goSecretVariable(secret.name)} map[string]interface{}`,
+        `\t\tcfg.RequireSecretObject(${goString(secret.name)}, &${goSecretVariable(secret.name)})`,
+      ]),
       ...files.flatMap(({ file, variable }) => [
         `\t\t${variable}, err := os.ReadFile(${goString(file)})`,
         "\t\tif err != nil {",
@@ -338,6 +379,21 @@ const GO_WRITER: Writer = {
   },
 };
 
+/** The Go variable an object-valued secret is read into (`billingSetup` → `billingSetupSecret`). */
+const goSecretVariable = (key: string): string => `${key.replace(/[^A-Za-z0-9_]/g, "_")}Secret`;
+
+/** The names of the resources some resource's arguments reference. */
+function referencedNames(resources: readonly ModelResource[]): Set<string> {
+  const names = new Set<string>();
+  for (const resource of resources) {
+    replaceRefs(resource.args, (ref) => {
+      if (ref instanceof ResourceRef) names.add(ref.name);
+      return ref;
+    });
+  }
+  return names;
+}
+
 /** YAML: no files besides Pulumi.yaml, whose program {@link buildPluginProgram} appends (yaml-program.ts). */
 const YAML_WRITER: Writer = {
   reserved: [],
@@ -369,7 +425,7 @@ export function pluginSteps(
 function pluginReadme(
   snapshot: TenantSnapshot,
   options: PluginProgramOptions,
-  model: { resources: ModelResource[]; secrets: GeneratedProgram["secrets"] },
+  model: { resources: ModelResource[]; secrets: GeneratedProgram["secrets"]; notes: string[] },
 ): string {
   const sdk = {
     typescript:
@@ -402,7 +458,7 @@ function pluginReadme(
     "",
     "A change made by hand in the tenant is drift: `pulumi preview --refresh` shows it and `pulumi up --refresh`",
     "puts the code's values back.",
-    ...notesLines(snapshot.notes),
+    ...notesLines([...snapshot.notes, ...model.notes]),
     "",
     "| Resource | Type | Id |",
     "|---|---|---|",

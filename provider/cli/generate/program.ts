@@ -14,6 +14,7 @@ import {
   type GeneratedResource,
   type ModelResource,
   type ProgramFile,
+  ResourceRef,
   SecretRef,
   type SecretConfig,
   sectionTitle,
@@ -63,9 +64,12 @@ export interface GeneratedProgram {
 
 type JsonObject = Record<string, unknown>;
 
-/** `value` with every {@link SecretRef} and {@link FileRef} replaced by what `replace` makes of it. */
-export function replaceRefs(value: unknown, replace: (ref: SecretRef | FileRef) => unknown): unknown {
-  if (value instanceof SecretRef || value instanceof FileRef) return replace(value);
+/** What a program prints in place of a value: a secret, a file's content, another resource's id. */
+export type ProgramRef = SecretRef | FileRef | ResourceRef;
+
+/** `value` with every {@link SecretRef}, {@link FileRef} and {@link ResourceRef} replaced by what `replace` makes of it. */
+export function replaceRefs(value: unknown, replace: (ref: ProgramRef) => unknown): unknown {
+  if (value instanceof SecretRef || value instanceof FileRef || value instanceof ResourceRef) return replace(value);
   if (Array.isArray(value)) return value.map((item) => replaceRefs(item, replace));
   if (typeof value === "object" && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replaceRefs(item, replace)]));
@@ -73,11 +77,16 @@ export function replaceRefs(value: unknown, replace: (ref: SecretRef | FileRef) 
   return value;
 }
 
-/** A reference as TypeScript: `cfg.requireSecret("…")`, or the file read beside the program. */
-export function typescriptRef(ref: SecretRef | FileRef): Code {
-  return ref instanceof SecretRef
-    ? new Code(`cfg.requireSecret(${JSON.stringify(ref.key)})`)
-    : new Code(`fs.readFileSync(path.join(__dirname, ${JSON.stringify(ref.file)}), "utf8")`);
+/**
+ * A reference as TypeScript: `cfg.requireSecret("…")` (`requireSecretObject` for a JSON
+ * object), the file read beside the program, or the other resource's `.id`.
+ */
+export function typescriptRef(ref: ProgramRef): Code {
+  if (ref instanceof ResourceRef) return new Code(`${ref.name}.id`);
+  if (ref instanceof SecretRef) {
+    return new Code(`cfg.${ref.object ? "requireSecretObject" : "requireSecret"}(${JSON.stringify(ref.key)})`);
+  }
+  return new Code(`fs.readFileSync(path.join(__dirname, ${JSON.stringify(ref.file)}), "utf8")`);
 }
 
 /** The `// ---- forms` line before the first resource of each kind. */
@@ -92,7 +101,12 @@ export function sectionLine(
 
 /** Builds the project for `snapshot`. */
 export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions): GeneratedProgram {
-  const { resources, secrets, files: programFiles } = modelOf(snapshot, ["pulumi", "tenant", "fs", "path", "cfg"]);
+  const {
+    resources,
+    secrets,
+    files: programFiles,
+    notes,
+  } = modelOf(snapshot, ["pulumi", "tenant", "fs", "path", "cfg"]);
   const namespace = options.namespace ?? DEFAULT_NAMESPACE;
   const tenantArg: JsonObject = namespace === DEFAULT_NAMESPACE ? {} : { tenant: namespace };
   const blocks: string[] = [];
@@ -121,7 +135,7 @@ export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions):
     ".gitignore": `node_modules/\nbin/\n${SECRETS_DIR}/\n`,
   };
   Object.assign(files, filesOf(programFiles));
-  files["README.md"] = readme(snapshot, options, resources, secrets);
+  files["README.md"] = readme(snapshot, options, resources, secrets, notes);
   return { files, secrets, resources };
 }
 
@@ -295,13 +309,35 @@ export function dynamicSteps(
   );
 }
 
-/** The `pulumi config set --secret` line of each secret, relative to the project folder. */
+/**
+ * The `pulumi config set --secret` lines of each secret, relative to the project folder: a
+ * value read into {@link SECRETS_DIR}, a prompt, or (a JSON object) one `--path` line per
+ * field of its first example, known values given and the others prompted for.
+ */
 export function secretLines(secrets: SecretConfig[]): string[] {
-  return secrets.map((secret) =>
-    secret.value !== undefined
-      ? `pulumi config set --secret ${secret.name} < ${SECRETS_DIR}/${secret.name}`
-      : `pulumi config set --secret ${secret.name}     # prompts: ${secret.description}`,
-  );
+  return secrets.flatMap((secret) => {
+    if (secret.value !== undefined)
+      return [`pulumi config set --secret ${secret.name} < ${SECRETS_DIR}/${secret.name}`];
+    if (secret.object) {
+      return leavesOf(secret.object.examples[0], secret.name).map(([place, value]) =>
+        typeof value === "string" && /^<.*>$/.test(value)
+          ? `pulumi config set --secret --path ${shellWord(place)}     # prompts: ${value.slice(1, -1)}`
+          : `pulumi config set --secret --path ${shellWord(place)} ${shellWord(String(value))}`,
+      );
+    }
+    return [`pulumi config set --secret ${secret.name}     # prompts: ${secret.description}`];
+  });
+}
+
+/** The leaves of an example object as `--path` places (`storeSetup.api_key`, `list[0]`) and their values. */
+function leavesOf(value: unknown, place: string): [string, unknown][] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => leavesOf(item, `${place}[${index}]`));
+  if (typeof value === "object" && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) =>
+      leavesOf(item, /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${place}.${key}` : `${place}[${JSON.stringify(key)}]`),
+    );
+  }
+  return [[place, value]];
 }
 
 /** A word the shell passes through unchanged. */
@@ -316,8 +352,14 @@ export function shellWord(text: string): string {
 export function secretNotes(secrets: SecretConfig[], compare: string[]): string[] {
   return [
     ...(secrets.some((secret) => secret.value === undefined)
-      ? ["", "Webhook secrets are write-only: the API never returns them, so type in the ones in use.", ...compare]
+      ? [
+          "",
+          "Write-only secrets (webhook secrets, a connection's setup, …): the API never returns them, so type in the",
+          "ones in use.",
+          ...compare,
+        ]
       : []),
+    ...secretList(secrets),
     ...(secrets.some((secret) => secret.value !== undefined)
       ? [
           "",
@@ -325,6 +367,29 @@ export function secretNotes(secrets: SecretConfig[], compare: string[]): string[
           "set them as above, then delete the folder.",
         ]
       : []),
+  ];
+}
+
+/** The README's list of the secrets: each with what it holds; a JSON object with examples of its shape. */
+export function secretList(secrets: SecretConfig[]): string[] {
+  if (secrets.length === 0) return [];
+  return [
+    "",
+    "The secrets the program reads from the stack configuration:",
+    "",
+    ...secrets.flatMap((secret) => [
+      `- \`${secret.name}\`: ${secret.description}${secret.object ? ". A JSON object, for example:" : ""}`,
+      ...(secret.object
+        ? [
+            "",
+            "  ```json",
+            ...secret.object.examples.map((example) => `  ${JSON.stringify(example)}`),
+            "  ```",
+            "",
+            "  (one of these shapes; set it field by field with `pulumi config set --secret --path`, as above).",
+          ]
+        : []),
+    ]),
   ];
 }
 
@@ -361,6 +426,7 @@ function readme(
   options: ProgramOptions,
   resources: GeneratedResource[],
   secrets: SecretConfig[],
+  modelNotes: string[],
 ): string {
   const namespace = options.namespace ?? DEFAULT_NAMESPACE;
   const steps = dynamicSteps(snapshot.domain, namespace, options.auth, secrets);
@@ -387,7 +453,7 @@ function readme(
     ]),
     "",
     ...driftSection(options.refreshAlways ?? false),
-    ...notesLines(snapshot.notes),
+    ...notesLines([...snapshot.notes, ...modelNotes]),
     "",
     "| Resource | Type | Id | Name in the tenant |",
     "|---|---|---|---|",
