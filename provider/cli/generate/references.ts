@@ -67,12 +67,19 @@ function refsOf(
       if (item instanceof ResourceRef) visit(item, value as unknown as Record<number, unknown>, index);
       else refsOf(item, visit);
     });
-  } else if (typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+  } else if (isPlainObject(value)) {
     for (const [key, item] of Object.entries(value)) {
       if (item instanceof ResourceRef) visit(item, value as Record<string, unknown>, key);
       else refsOf(item, visit);
     }
   }
+}
+
+/** A JSON object (of any realm: a structured clone's too), not a placeholder such as a {@link ResourceRef}. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
 /** `resources` with each after the ones of its kind it references (the first met first otherwise). */
