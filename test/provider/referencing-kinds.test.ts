@@ -63,7 +63,7 @@ describe("kinds served by the table alone, one referencing the other", () => {
         program.files["Pulumi.yaml"]!,
     );
     expect(dynamic).toContain("store_id: billingApi.id");
-    expect(dynamic).toContain('setup: cfg.requireSecretObject("billingApiSetup")');
+    expect(dynamic).toContain('setup: cfg.requireSecretObject<any>("billingApiSetup")');
     expect(typescript).toContain("storeId: billingApi.id");
     expect(python).toContain('"store_id": billing_api.id');
     expect(go).toContain("StoreId: billingApi.ID().ToStringOutput()");

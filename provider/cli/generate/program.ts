@@ -84,7 +84,9 @@ export function replaceRefs(value: unknown, replace: (ref: ProgramRef) => unknow
 export function typescriptRef(ref: ProgramRef): Code {
   if (ref instanceof ResourceRef) return new Code(`${ref.name}.id`);
   if (ref instanceof SecretRef) {
-    return new Code(`cfg.${ref.object ? "requireSecretObject" : "requireSecret"}(${JSON.stringify(ref.key)})`);
+    // A JSON object from the configuration is untyped, and a union field (a connection's setup
+    // by type) takes no `Output` of the whole union: `any` lets the provider's check judge it.
+    return new Code(`cfg.${ref.object ? "requireSecretObject<any>" : "requireSecret"}(${JSON.stringify(ref.key)})`);
   }
   return new Code(`fs.readFileSync(path.join(__dirname, ${JSON.stringify(ref.file)}), "utf8")`);
 }

@@ -21,6 +21,7 @@ import { buildPluginProgram, PLUGIN_LANGUAGES } from "../../../provider/cli/gene
 import { buildProgram, secretLines } from "../../../provider/cli/generate/program";
 import { kindsInDependencyOrder } from "../../../provider/cli/generate/references";
 import type { TenantSnapshot } from "../../../provider/cli/generate/snapshot";
+import { REPO_ROOT } from "../../../scripts/lib/pulumi";
 
 const STORE = "ss_BBBBBBBBBBBBBBBBBB";
 const FOLLOW = "pl_CCCCCCCCCCCCCCCCCC";
@@ -249,6 +250,56 @@ describe("references between resources", () => {
     });
   });
 
+  it("the dynamic TypeScript program type-checks: `store.id` and the setup's secret object fit the fields' types", () => {
+    const dir = fs.mkdtempSync(path.join(tmp, "typecheck-"));
+    for (const [name, content] of Object.entries(buildProgram(tenant(), options).files)) {
+      fs.writeFileSync(path.join(dir, name), content);
+    }
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+    // The test kinds have no generated class: this one is what `npm run classes` writes for an
+    // entry (its create body's fields, each a DeepInput, and adoptId), as a declaration.
+    const from = (file: string) => JSON.stringify(path.join(REPO_ROOT, file));
+    fs.writeFileSync(
+      path.join(dir, "tenant-classes.ts"),
+      [
+        'import * as pulumi from "@pulumi/pulumi";',
+        `import type { Static } from ${from("api")};`,
+        `import type { DeepInput } from ${from("provider/inputs")};`,
+        `import type { PIPELINE_CREATE, SECRET_STORE_CREATE } from ${from("test/fixtures/kinds/pipeline/kind")};`,
+        "type Args<T> = { [K in keyof T]: DeepInput<T[K]> } & { adoptId?: pulumi.Input<string> };",
+        "export declare class SecretStore extends pulumi.CustomResource {",
+        "  constructor(name: string, args: Args<Static<typeof SECRET_STORE_CREATE>>);",
+        "}",
+        "export declare class Pipeline extends pulumi.CustomResource {",
+        "  constructor(name: string, args: Args<Static<typeof PIPELINE_CREATE>>);",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const tsconfig = JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")) as {
+      compilerOptions: Record<string, unknown>;
+    };
+    tsconfig.compilerOptions.baseUrl = ".";
+    tsconfig.compilerOptions.paths = { "pulumi-tenant": ["./tenant-classes.ts"] };
+    tsconfig.compilerOptions.types = ["node"];
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+    const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
+    /** tsc's complaints ("" when the program type-checks). */
+    const check = (): string => {
+      try {
+        execFileSync(process.execPath, [tsc, "-p", path.join(dir, "tsconfig.json"), "--noEmit"], { encoding: "utf8" });
+        return "";
+      } catch (error) {
+        return String((error as { stdout?: string }).stdout ?? error);
+      }
+    };
+    expect(check()).toBe("");
+    // The check can fail: a literal where the store's id belongs is fine, a number is not.
+    const index = path.join(dir, "index.ts");
+    fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace("store_id: billingApi.id", "store_id: 42"));
+    expect(check()).toMatch(/index\.ts.*error TS2322/);
+  }, 60_000);
+
   it("go: gofmt parses the program with its reference variables", () => {
     const dir = fs.mkdtempSync(path.join(tmp, "go-"));
     const file = path.join(dir, "main.go");
@@ -295,8 +346,8 @@ describe("references between resources", () => {
 describe("write-only secrets as configuration placeholders", () => {
   it("an object-valued write-only secret is read as a secret JSON object in every language", () => {
     const [dynamic, typescript, python, go, yaml] = programs(tenant()).map(({ files, file }) => files[file]!);
-    expect(dynamic).toContain('setup: cfg.requireSecretObject("billingApiSetup")');
-    expect(typescript).toContain('setup: cfg.requireSecretObject("billingApiSetup")');
+    expect(dynamic).toContain('setup: cfg.requireSecretObject<any>("billingApiSetup")');
+    expect(typescript).toContain('setup: cfg.requireSecretObject<any>("billingApiSetup")');
     expect(python).toContain('setup=cfg.require_secret_object("billingApiSetup")');
     expect(go).toContain("var billingApiSetupSecret map[string]interface{}");
     expect(go).toContain('cfg.RequireSecretObject("billingApiSetup", &billingApiSetupSecret)');
