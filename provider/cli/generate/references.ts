@@ -109,11 +109,15 @@ function breakForwardReferences(ordered: ModelResource[]): string[] {
   const notes: string[] = [];
   for (const resource of ordered) {
     refsOf(resource.args, (ref, holder, key) => {
-      if (declared.has(ref.name) || ref.name === resource.name) return;
+      if (declared.has(ref.name)) return;
       holder[key] = ref.id;
+      const what =
+        ref.name === resource.name
+          ? "names itself: a resource's own id is not known before it is made"
+          : `and ${ref.typeName} \`${ref.name}\` reference each other: the program cannot declare both first`;
       notes.push(
-        `${resource.kind} \`${resource.name}\` (${resource.id}) and ${ref.typeName} \`${ref.name}\` reference each ` +
-          `other: the program cannot declare both first, so \`${resource.name}\` keeps the id \`${ref.id}\` as written.`,
+        `${resource.kind} \`${resource.name}\` (${resource.id}) ${what}, so \`${resource.name}\` keeps the id ` +
+          `\`${ref.id}\` as written.`,
       );
     });
     declared.add(resource.name);

@@ -341,6 +341,16 @@ describe("references between resources", () => {
     const calls = runTypescript(buildProgram(snapshot, options).files["index.ts"]!, "pulumi-tenant");
     expect(calls).toHaveLength(3);
   });
+
+  it("a resource naming itself keeps its id as written, with a note (its own id is not known before it is made)", () => {
+    const snapshot = tenant();
+    const follow = (snapshot.objects.pipeline as Record<string, unknown>[])[1]!;
+    follow.then = { pipeline_id: FOLLOW };
+    const { resources, notes } = modelOf(snapshot);
+    expect(resources.find((resource) => resource.name === "followUp")!.args.then).toEqual({ pipeline_id: FOLLOW });
+    expect(notes).toEqual([expect.stringMatching(/^Pipeline `followUp` \(pl_C+\) names itself/)]);
+    expect(runTypescript(buildProgram(snapshot, options).files["index.ts"]!, "pulumi-tenant")).toHaveLength(3);
+  });
 });
 
 describe("write-only secrets as configuration placeholders", () => {
