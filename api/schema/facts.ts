@@ -23,6 +23,8 @@ export interface SchemaFacts {
   readonly secretPaths: readonly SecretPath[];
   /** The secrets the API never answers (a subset of {@link secretPaths}). */
   readonly writeOnlyPaths: readonly SecretPath[];
+  /** The same, each with its field's schema (a string, or an object such as a connection's `setup`). */
+  readonly writeOnlyFields: readonly { readonly path: SecretPath; readonly schema: JsonSchema }[];
   /** Top-level fields whose change replaces the object. */
   readonly replaceOnChange: readonly string[];
   /** Fields holding other kinds' ids. */
@@ -66,6 +68,7 @@ export function schemaFacts(schema: JsonSchema): SchemaFacts {
   if (known) return known;
   const secretPaths: SecretPath[] = [];
   const writeOnlyPaths: SecretPath[] = [];
+  const writeOnlyFields: { path: SecretPath; schema: JsonSchema }[] = [];
   const replaceOnChange: string[] = [];
   const references: ReferenceFact[] = [];
   const seen = new Set<string>();
@@ -87,7 +90,10 @@ export function schemaFacts(schema: JsonSchema): SchemaFacts {
     }
     if (node[FACT_KEYWORDS.secret] === true || node[FACT_KEYWORDS.writeOnly] === true) {
       add(secretPaths, `secret ${at}`, path);
-      if (node[FACT_KEYWORDS.writeOnly] === true) add(writeOnlyPaths, `write-only ${at}`, path);
+      if (node[FACT_KEYWORDS.writeOnly] === true && !seen.has(`write-only ${at}`)) {
+        add(writeOnlyPaths, `write-only ${at}`, path);
+        writeOnlyFields.push({ path, schema: node });
+      }
       return; // a secret is secret whole: nothing inside it is named apart
     }
     if (isSchema(node.properties)) {
@@ -101,7 +107,61 @@ export function schemaFacts(schema: JsonSchema): SchemaFacts {
     }
   };
   visit(schema, [], 0);
-  const facts = { secretPaths, writeOnlyPaths, replaceOnChange, references };
+  const facts = { secretPaths, writeOnlyPaths, writeOnlyFields, replaceOnChange, references };
   memo.set(schema, facts);
   return facts;
+}
+
+/** True when values of `schema` are JSON objects (an object schema, or a union of them). */
+export function isObjectSchema(schema: JsonSchema): boolean {
+  if (schema.type === "object") return true;
+  return branchesOf(schema).length > 0 && branchesOf(schema).every((branch) => isObjectSchema(branch.schema));
+}
+
+/**
+ * An example value of `schema` for people (a README's "set it like this"): an object's
+ * required keys (all keys when none is required), a tag's own value, a placeholder
+ * `<name>` for text; one example per branch of a union.
+ */
+export function examplesOf(schema: JsonSchema, name = "value"): unknown[] {
+  const branches = branchesOf(schema);
+  if (branches.length > 0) {
+    return branches.flatMap((branch) =>
+      examplesOf({ ...branch.schema }, name).map((example) => merged(schema, example)),
+    );
+  }
+  return [exampleOf(schema, name)];
+}
+
+/** An example of an object schema's own properties around a branch's example. */
+function merged(schema: JsonSchema, branch: unknown): unknown {
+  if (!isSchema(schema.properties) || typeof branch !== "object" || branch === null) return branch;
+  const own = exampleOf({ ...schema, oneOf: undefined, anyOf: undefined }, "value") as Record<string, unknown>;
+  return { ...own, ...(branch as Record<string, unknown>) };
+}
+
+function exampleOf(schema: JsonSchema, name: string): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const branches = branchesOf(schema);
+  if (branches.length > 0) return examplesOf(schema, name)[0];
+  switch (schema.type) {
+    case "integer":
+    case "number":
+      return typeof schema.minimum === "number" ? schema.minimum : 0;
+    case "boolean":
+      return false;
+    case "array":
+      return isSchema(schema.items) ? [exampleOf(schema.items, name)] : [];
+    case "object": {
+      const properties = isSchema(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
+      const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+      const keys = required.length > 0 ? required : Object.keys(properties);
+      return Object.fromEntries(
+        keys.filter((key) => isSchema(properties[key])).map((key) => [key, exampleOf(properties[key]!, key)]),
+      );
+    }
+    default:
+      return `<${name}>`;
+  }
 }

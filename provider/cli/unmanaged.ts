@@ -96,6 +96,10 @@ export function describeUnmanaged(objects: UnmanagedObject[], skipped: SkippedKi
       "or delete them in the tenant if nobody needs them.",
     );
   }
-  for (const kind of skipped) lines.push(`Not checked: the ${kindLabel(kind.kind)}s of ${kind.tenant}: ${kind.why}`);
+  for (const kind of skipped) {
+    lines.push(
+      `Not checked: the ${kindSpec(kind.kind)?.plural ?? kindLabel(kind.kind)} of ${kind.tenant}: ${kind.why}`,
+    );
+  }
   return lines;
 }

@@ -5,11 +5,36 @@
  * instead of a secret or a file's content, and small helpers the kinds share. A leaf
  * module: the kinds import it, and it imports none of them.
  */
+import { schemaFacts, secretPlaces, type JsonSchema, type KindSpec, type SecretPath } from "../../api";
 import type { TenantClient } from "../client/http";
 
 /** A value read from the stack configuration as a secret, in place of the value. */
 export class SecretRef {
-  constructor(readonly key: string) {}
+  /**
+   * @param key the configuration key
+   * @param object the secret is a JSON object (read with `requireSecretObject`), not a string
+   */
+  constructor(
+    readonly key: string,
+    readonly object = false,
+  ) {}
+}
+
+/**
+ * Another resource of the program, in place of its id: the program writes `flow.id` where
+ * the tenant held the flow's id, so the program deploys to any tenant.
+ */
+export class ResourceRef {
+  /**
+   * @param name the other resource's name in the program (its variable)
+   * @param typeName its type name (`Flow`)
+   * @param id its id in the tenant the program was generated from
+   */
+  constructor(
+    readonly name: string,
+    readonly typeName: string,
+    readonly id: string,
+  ) {}
 }
 
 /** The content of a file beside the program, in place of the value. */
@@ -38,8 +63,11 @@ export interface ReadContext {
 export interface ModelContext {
   /** A unique camelCase resource name from `words` (else `fallback`), with `suffix` when it needs one. */
   name(words: string | undefined, fallback: string, suffix?: string): string;
-  /** A stack configuration secret named after `name`, described for the README, with its value when the API gave it. */
-  secret(name: string, description: string, value?: string): SecretRef;
+  /**
+   * A stack configuration secret named after `name`, described for the README, with its value
+   * when the API gave it; `schema` (the field's) makes an object-valued secret and its example.
+   */
+  secret(name: string, description: string, value?: string, schema?: JsonSchema): SecretRef;
   /** A file beside the program holding `content`. */
   file(file: string, content: string, variable: string): FileRef;
 }
@@ -86,6 +114,80 @@ export function setPath(target: unknown, path: readonly (string | number)[], val
   let node = target as Record<string | number, unknown>;
   for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
   node[path[path.length - 1]] = value;
+}
+
+/** What a write-only placeholder is called and says (a kind may word its own: "the bearer token of …"). */
+export interface PlaceholderWords {
+  /** Words of its configuration key, after the resource's name (`webhook token`). */
+  name: string;
+  /** What it holds, for the README. */
+  description: string;
+}
+
+/** A secret the API never answers: where it sits, and its field's schema (a string, or an object). */
+export interface WriteOnlyField {
+  path: SecretPath;
+  schema: JsonSchema;
+}
+
+/**
+ * The secrets of a kind the API never answers, each with its field's schema: the fields marked
+ * `writeOnly`, and (for an entry that lists its secret paths and says they are write-only) the
+ * listed ones, as text.
+ */
+export function writeOnlyFieldsOf(spec: KindSpec): WriteOnlyField[] {
+  const marked = schemaFacts(spec.createSchema).writeOnlyFields;
+  if (spec.secretsAre !== "write-only") return [...marked];
+  const known = new Set(marked.map((field) => JSON.stringify(field.path)));
+  const listed = spec.secretPaths.filter((path) => !known.has(JSON.stringify(path)));
+  return [...marked, ...listed.map((path) => ({ path, schema: { type: "string" } }))];
+}
+
+/** Where a write-only secret goes: its path, its place in the arguments and the object holding it. */
+export interface PlaceholderSite {
+  path: SecretPath;
+  place: readonly (string | number)[];
+  parent: Record<string, unknown>;
+}
+
+/** `auth.signing_secret` of a place, array indexes left out. */
+const placeText = (place: readonly (string | number)[]): string =>
+  place.filter((step): step is string => typeof step === "string").join(".");
+
+/**
+ * Puts a configuration placeholder ({@link SecretRef}) at every write-only path of `args`
+ * whose parent object exists: the API never answers these secrets, so a program that is to
+ * create the object again reads them from its stack configuration. An object-valued secret
+ * (the schema says so) is read as a secret JSON object. The one path every kind's generator
+ * takes (the table-made one, and kinds with files of their own that word their placeholders).
+ */
+export function writeOnlyPlaceholders(
+  args: Record<string, unknown>,
+  fields: readonly WriteOnlyField[],
+  ctx: ModelContext,
+  resource: { name: string; what: string },
+  words?: (site: PlaceholderSite) => PlaceholderWords | undefined,
+): void {
+  for (const { path, schema } of fields) {
+    const key = path[path.length - 1];
+    if (typeof key !== "string") continue;
+    for (const place of secretPlaces(args, [path.slice(0, -1)])) {
+      let parent: unknown = args;
+      for (const step of place) parent = (parent as Record<string | number, unknown>)[step];
+      if (typeof parent !== "object" || parent === null || Array.isArray(parent)) continue;
+      const record = parent as Record<string, unknown>;
+      const at = [...place, key];
+      const own = words?.({ path, place: at, parent: record });
+      const field = placeText(at);
+      const said = typeof schema.description === "string" ? ` (${schema.description.replace(/\.$/, "")})` : "";
+      record[key] = ctx.secret(
+        `${resource.name} ${own?.name ?? field.replace(/[._]/g, " ")}`,
+        own?.description ?? `\`${field}\` of ${resource.what}${said}; the API never returns it`,
+        undefined,
+        schema,
+      );
+    }
+  }
 }
 
 /** Text safe inside a `/** … *\/` comment (or after `#`, `//`) on one line. */

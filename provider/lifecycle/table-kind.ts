@@ -27,7 +27,16 @@ import type { TenantClient } from "../client/http";
 import { listKind } from "../client/paging";
 import { NotFoundError } from "../client/errors";
 import { mapLimited, readKind } from "../lookups/read";
-import { clone, commentSafe, counter, type KindGenerator } from "./generator";
+import {
+  clone,
+  commentSafe,
+  counter,
+  type KindGenerator,
+  without,
+  SERVER_FIELDS,
+  writeOnlyFieldsOf,
+  writeOnlyPlaceholders,
+} from "./generator";
 import { findByIdOrName } from "../lookups/by-name";
 import { collectionResource, type CollectionSpec } from "./collection";
 import { deepEqual, type JsonObject } from "./shared";
@@ -139,6 +148,7 @@ export function tableKindModule(name: string): AnyKindModule {
     replaces: (desired, current) => changed(desired, current).filter((field) => !updatable.has(field)),
   };
 
+  const placeholders = writeOnlyFieldsOf(spec);
   const generator: KindGenerator<TableObject> = {
     async read(client, { progress, notes, concurrency }) {
       const listed = await listKind<TableObject>(client, name, {
@@ -160,15 +170,24 @@ export function tableKindModule(name: string): AnyKindModule {
       });
       return read.filter((object): object is TableObject => object !== undefined);
     },
-    resource: (object, ctx) => ({
-      name: ctx.name(object.name, name, spec.typeName),
-      id: object.id,
-      ...(object.name !== undefined ? { label: object.name } : {}),
-      comment: `${spec.typeName} "${commentSafe(object.name ?? object.id)}" (${object.id}).`,
-      // Never a secret in the program: a read-back one the API answered is left out too.
-      // Only what a program sets: the create schema's fields (not `ready`, `fingerprint`, …).
-      args: withoutSecrets(clone(pick(object as unknown as JsonObject, fields)), secretPaths),
-    }),
+    resource: (object, ctx) => {
+      const resourceName = ctx.name(object.name, name, spec.typeName);
+      // The create's fields only (not what the tenant makes: `ready`, …). Never a secret in the
+      // program: a read-back one the API answered is left out too.
+      const args = withoutSecrets(clone(pick(without(object, SERVER_FIELDS), fields)), secretPaths);
+      // The write-only ones come from the stack's configuration, so the program can create the object again.
+      writeOnlyPlaceholders(args, placeholders, ctx, {
+        name: resourceName,
+        what: `${spec.label} "${object.name ?? object.id}" (${object.id})`,
+      });
+      return {
+        name: resourceName,
+        id: object.id,
+        ...(object.name !== undefined ? { label: object.name } : {}),
+        comment: `${spec.typeName} "${commentSafe(object.name ?? object.id)}" (${object.id}).`,
+        args,
+      };
+    },
   };
 
   return {

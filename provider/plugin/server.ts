@@ -15,7 +15,7 @@ import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as pluginPb from "@pulumi/pulumi/proto/plugin_pb";
 import * as statusPb from "@pulumi/pulumi/proto/status_pb";
 import * as anyPb from "google-protobuf/google/protobuf/any_pb";
-import { kindNames, kindSpec } from "../../api";
+import { definedKindNames, kindNames, kindSpec } from "../../api";
 import * as runtime from "../runtime";
 import { OWNER_KEY } from "../lifecycle/ownership";
 import { functionResultSchema, invokeFunction, kindOfFunction } from "./invoke";
@@ -25,7 +25,7 @@ import { reveal, sealOutputs } from "../schema/envelope";
 import type { ResourceKind } from "../lifecycle/tokens";
 import { ConfigurationError, PartialCreateError } from "../client/errors";
 import { readSettingsInput, resolveSettings } from "../client/settings";
-import { PACKAGE_NAME as PACKAGE } from "../schema/package-schema";
+import { PACKAGE_NAME as PACKAGE, packageSchema } from "../schema/package-schema";
 
 /** The package name of the plugin (`tenant:*` tokens and configuration): the package schema's. */
 export { PACKAGE_NAME as PACKAGE } from "../schema/package-schema";
@@ -261,7 +261,12 @@ export function providerService(version: string): Partial<providerGrpc.IResource
 function serviceHandlers(version: string): Partial<providerGrpc.IResourceProviderServer> {
   return {
     getPluginInfo: unary(() => new pluginPb.PluginInfo().setVersion(version)),
-    getSchema: unary(() => new providerPb.GetSchemaResponse().setSchema(readSchema())),
+    // schema.json holds the table's kinds: a process that declared more (a test's) derives its own.
+    getSchema: unary(() =>
+      new providerPb.GetSchemaResponse().setSchema(
+        definedKindNames().length > 0 ? JSON.stringify(packageSchema(version)) : readSchema(),
+      ),
+    ),
     checkConfig: unary((request: providerPb.CheckRequest) => {
       const news = toJson(request.getNews());
       return checkResponse({ inputs: news, failures: configFailures(reveal(news)) });
@@ -382,6 +387,9 @@ function serviceHandlers(version: string): Partial<providerGrpc.IResourceProvide
       );
     }),
     cancel: unary(() => new emptyPb.Empty()),
+    // A plugin started beforehand (PULUMI_DEBUG_PROVIDERS=tenant:<port>: a debugger's, or a
+    // test's in its own process) is attached, not launched; it keeps no engine connection.
+    attach: unary(() => new emptyPb.Empty()),
   };
 }
 

@@ -105,11 +105,16 @@ Options:
 
 ${scopesNeeded()}
 
-Secrets: webhook secrets (password, token, header value) are write-only in the API; form
-component secrets (reCAPTCHA secret key, Google Maps API key, payment private key,
-verifiable credentials access token) are read from the tenant into DIR/${SECRETS_DIR}/
-(mode 0600, git-ignored). The program reads all of them with cfg.requireSecret(...), and
-the \`pulumi config set --secret\` lines to run are printed at the end.
+Secrets: write-only ones (webhook secrets: password, token, header value; any field the
+API never answers, a whole object too) become configuration placeholders; form component
+secrets (reCAPTCHA secret key, Google Maps API key, payment private key, verifiable
+credentials access token) are read from the tenant into DIR/${SECRETS_DIR}/ (mode 0600,
+git-ignored). The program reads all of them from the stack configuration, and the
+\`pulumi config set --secret\` lines to run are printed at the end.
+
+References: a field holding another object's id is written as that resource's id
+(\`flow.id\`), never as the tenant's literal id; an id naming an object the tenant lacks
+is kept, with a note in the README.
 
 Exit codes: 0 the program was written, 1 error (message on stderr).`;
 

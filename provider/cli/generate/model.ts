@@ -6,13 +6,14 @@
  * The writers (TypeScript over the dynamic providers, TypeScript, Python and Go over the
  * resource plugin) print the same model.
  */
-import { kindNames, kindOfTypeName, kindSpec } from "../../../api";
+import { examplesOf, isObjectSchema, kindNames, kindOfTypeName, kindSpec, type JsonSchema } from "../../../api";
 import { kindModule } from "../../resources";
 import { FileRef, SecretRef } from "../../lifecycle/generator";
 import { NameAllocator } from "./names";
+import { kindsInDependencyOrder, linkReferences } from "./references";
 import type { TenantSnapshot } from "./snapshot";
 
-export { commentSafe, FileRef, SecretRef } from "../../lifecycle/generator";
+export { commentSafe, FileRef, ResourceRef, SecretRef } from "../../lifecycle/generator";
 
 /** A secret the program reads from the stack configuration. */
 export interface SecretConfig {
@@ -22,6 +23,8 @@ export interface SecretConfig {
   description: string;
   /** The value, when the API returned it (form component secrets); webhook secrets are write-only. */
   value?: string;
+  /** A JSON object (read with `requireSecretObject`), with examples of its shape from the schema. */
+  object?: { examples: unknown[] };
 }
 
 /** A file beside the program. */
@@ -59,6 +62,8 @@ export interface TenantModel {
   secrets: SecretConfig[];
   /** Files beside the program its resources read. */
   files: ProgramFile[];
+  /** What the README must say of the program (a reference to an object the tenant lacks). */
+  notes: string[];
 }
 
 /** True when resources of type `typeName` adopt with `adopt: true` (a singleton) rather than `adoptId`. */
@@ -95,23 +100,31 @@ export function modelOf(snapshot: TenantSnapshot, reserved: string[] = []): Tena
   const resources: ModelResource[] = [];
   const ctx = {
     name: (words: string | undefined, fallback: string, suffix?: string) => names.allocate(words, fallback, suffix),
-    secret(name: string, description: string, value?: string): SecretRef {
+    secret(name: string, description: string, value?: string, schema?: JsonSchema): SecretRef {
       const key = configNames.allocate(name, "secret");
-      secrets.push({ name: key, description, ...(value !== undefined ? { value } : {}) });
-      return new SecretRef(key);
+      const object = schema !== undefined && isObjectSchema(schema);
+      secrets.push({
+        name: key,
+        description,
+        ...(value !== undefined ? { value } : {}),
+        ...(object ? { object: { examples: examplesOf(schema) } } : {}),
+      });
+      return new SecretRef(key, object);
     },
     file(file: string, content: string, variable: string): FileRef {
       files.push({ file, content, variable });
       return new FileRef(file, variable);
     },
   };
-  for (const kind of kindNames()) {
+  // A referenced kind first: a program declares the flow before the form that runs it.
+  for (const kind of kindsInDependencyOrder(kindNames())) {
     const generator = kindModule(kind).generator;
     for (const object of snapshot.objects[kind] ?? []) {
       resources.push({ kind: kindSpec(kind)!.typeName, ...generator.resource(object, ctx) });
     }
   }
-  return { resources, secrets, files };
+  const linked = linkReferences(resources);
+  return { resources: linked.resources, secrets, files, notes: linked.notes };
 }
 
 /** The `pulumi import --file` file of a model's resources (each by its id; the template by its fixed one). */

@@ -5,16 +5,15 @@
  * program holds plain resources and the import is followed by a preview with no change.
  * The resources come from the same model as the dynamic-provider program (model.ts).
  */
-import { GO_MODULE, packageSchema } from "../../schema/package-schema";
+import { GO_MODULE } from "../../schema/package-schema";
 import { kindOfTypeName, renameResource } from "../../schema/names";
-import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "../../printers/go";
 import { Code, printLiteral, PYTHON } from "../../printers/literal";
 import {
   describeContents,
-  FileRef,
   importFile,
   modelOf,
   type ModelResource,
+  ResourceRef,
   SecretRef,
   type TenantModel,
 } from "./model";
@@ -25,6 +24,7 @@ import {
   type GeneratedProgram,
   notesLines,
   packageJson,
+  type ProgramRef,
   replaceRefs,
   NODE_RUNTIME,
   pulumiYaml,
@@ -36,6 +36,7 @@ import {
   typescriptRef,
 } from "./program";
 import type { TenantSnapshot } from "./snapshot";
+import { GO_RESERVED, goProgramFiles } from "./go-program";
 import { yamlProgramBody } from "./yaml-program";
 
 /** The languages of plugin programs. */
@@ -193,12 +194,19 @@ const PYTHON_WRITER: Writer = {
   ignore: ["venv/", "__pycache__/", "*.pyc"],
   files(snapshot, { resources, files }, header, options, usesConfig) {
     const variables = new Set<string>();
-    const pythonRef = (ref: SecretRef | FileRef): Code =>
-      ref instanceof SecretRef
-        ? new Code(`cfg.require_secret(${JSON.stringify(ref.key)})`)
-        : new Code(`read_file(${JSON.stringify(ref.file)})`);
+    // Every resource's variable first: a reference prints the other resource's (`store.id`).
+    const variableOf = new Map(
+      resources.map((resource) => [resource.name, uniquePython(variables, snakeCase(resource.name))]),
+    );
+    const pythonRef = (ref: ProgramRef): Code => {
+      if (ref instanceof ResourceRef) return new Code(`${variableOf.get(ref.name)!}.id`);
+      if (ref instanceof SecretRef) {
+        return new Code(`cfg.${ref.object ? "require_secret_object" : "require_secret"}(${JSON.stringify(ref.key)})`);
+      }
+      return new Code(`read_file(${JSON.stringify(ref.file)})`);
+    };
     const blocks = resources.map((resource, index) => {
-      const variable = uniquePython(variables, snakeCase(resource.name));
+      const variable = variableOf.get(resource.name)!;
       const args = replaceRefs(resource.args, pythonRef) as Record<string, unknown>;
       const lines = [`    ${JSON.stringify(resource.name)},`];
       for (const [key, value] of Object.entries(args)) {
@@ -248,94 +256,14 @@ function uniquePython(taken: Set<string>, wanted: string): string {
   return name;
 }
 
-// ---------------------------------------------------------------- Go
+// ---------------------------------------------------------------- Go (go-program.ts)
 
 const GO_WRITER: Writer = {
-  reserved: [],
+  reserved: GO_RESERVED,
   runtime: ["runtime: go"],
   install: ["go mod tidy"],
   ignore: [],
-  files(snapshot, { resources, files }, header, options, usesConfig) {
-    const schema = packageSchema(options.providerVersion) as {
-      types: ObjectTypes;
-      resources: Record<string, { inputProperties: Record<string, TypeSpec> }>;
-    };
-    const printer = new GoPrinter(schema.types);
-    const goRef = (ref: SecretRef | FileRef): Code =>
-      ref instanceof SecretRef
-        ? new Code(`cfg.RequireSecret(${goString(ref.key)})`)
-        : new Code(`pulumi.String(string(${ref.variable}))`);
-    const blocks = resources.map((resource, index) => {
-      const { inputProperties } = schema.resources[`tenant:index:${resource.kind}`]!;
-      const args = printer.record(
-        replaceRefs(schemaArgs(resource), goRef),
-        resource.kind,
-        inputProperties,
-        2,
-        resource.name,
-      );
-      return [
-        ...sectionLine(resource.kind, resources[index - 1], "//").map((line) => `\t\t${line}`),
-        `\t\t// ${resource.comment}`,
-        `\t\tif _, err := tenant.New${resource.kind}(ctx, ${goString(resource.name)}, ${args}); err != nil {`,
-        "\t\t\treturn err",
-        "\t\t}",
-      ].join("\n");
-    });
-    const imports = [
-      ...(files.length > 0 ? ['\t"os"', ""] : []),
-      `\t"${GO_MODULE}/tenant"`,
-      '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
-      ...(usesConfig ? ['\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"'] : []),
-    ];
-    const prelude = [
-      ...(usesConfig
-        ? ["\t\t// Secrets are stack configuration: see README.md.", '\t\tcfg := config.New(ctx, "")']
-        : []),
-      ...files.flatMap(({ file, variable }) => [
-        `\t\t${variable}, err := os.ReadFile(${goString(file)})`,
-        "\t\tif err != nil {",
-        "\t\t\treturn err",
-        "\t\t}",
-      ]),
-    ];
-    const main = [
-      ...header.map((line) => `// ${line}`),
-      "package main",
-      "",
-      "import (",
-      ...imports,
-      ")",
-      "",
-      "func main() {",
-      "\tpulumi.Run(func(ctx *pulumi.Context) error {",
-      ...(prelude.length > 0 ? [...prelude, ""] : []),
-      ...blocks.flatMap((block) => [block, ""]),
-      "\t\treturn nil",
-      "\t})",
-      "}",
-      "",
-    ];
-    // A main module's path: the project's name, unless Go reserves it (`go`, `std`, …).
-    const name = options.projectName.toLowerCase().replace(/[^a-z0-9._-]+/g, "-") || "tenant";
-    const module = ["go", "std", "cmd", "all", "main", "tool", "work", "local"].includes(name)
-      ? `${name}-tenant`
-      : name;
-    return {
-      "main.go": main.join("\n"),
-      "go.mod": [
-        `module ${module}`,
-        "",
-        "go 1.25",
-        "",
-        "require (",
-        `\t${GO_MODULE} v${options.providerVersion}`,
-        `\tgithub.com/pulumi/pulumi/sdk/v3 v${options.pulumiVersion}`,
-        ")",
-        "",
-      ].join("\n"),
-    };
-  },
+  files: (snapshot, model, header, options, usesConfig) => goProgramFiles(model, header, options, usesConfig),
 };
 
 /** YAML: no files besides Pulumi.yaml, whose program {@link buildPluginProgram} appends (yaml-program.ts). */
@@ -369,7 +297,7 @@ export function pluginSteps(
 function pluginReadme(
   snapshot: TenantSnapshot,
   options: PluginProgramOptions,
-  model: { resources: ModelResource[]; secrets: GeneratedProgram["secrets"] },
+  model: { resources: ModelResource[]; secrets: GeneratedProgram["secrets"]; notes: string[] },
 ): string {
   const sdk = {
     typescript:
@@ -402,7 +330,7 @@ function pluginReadme(
     "",
     "A change made by hand in the tenant is drift: `pulumi preview --refresh` shows it and `pulumi up --refresh`",
     "puts the code's values back.",
-    ...notesLines(snapshot.notes),
+    ...notesLines([...snapshot.notes, ...model.notes]),
     "",
     "| Resource | Type | Id |",
     "|---|---|---|",

@@ -14,14 +14,15 @@ import {
   type GeneratedResource,
   type ModelResource,
   type ProgramFile,
+  ResourceRef,
   SecretRef,
   type SecretConfig,
   sectionTitle,
 } from "./model";
+import { SECRETS_DIR, secretLines, secretNotes, shellWord } from "./secret-setup";
 import type { TenantSnapshot } from "./snapshot";
 
-/** The folder of secret values read from the tenant (git-ignored; delete it once the config is set). */
-export const SECRETS_DIR = ".tenant-secrets";
+export { SECRETS_DIR, secretLines, secretList, secretNotes, shellWord } from "./secret-setup";
 /** The default configuration namespace of the provider (declared once, with the settings). */
 export { DEFAULT_NAMESPACE };
 export { describeContents, type GeneratedResource, type SecretConfig };
@@ -63,9 +64,12 @@ export interface GeneratedProgram {
 
 type JsonObject = Record<string, unknown>;
 
-/** `value` with every {@link SecretRef} and {@link FileRef} replaced by what `replace` makes of it. */
-export function replaceRefs(value: unknown, replace: (ref: SecretRef | FileRef) => unknown): unknown {
-  if (value instanceof SecretRef || value instanceof FileRef) return replace(value);
+/** What a program prints in place of a value: a secret, a file's content, another resource's id. */
+export type ProgramRef = SecretRef | FileRef | ResourceRef;
+
+/** `value` with every {@link SecretRef}, {@link FileRef} and {@link ResourceRef} replaced by what `replace` makes of it. */
+export function replaceRefs(value: unknown, replace: (ref: ProgramRef) => unknown): unknown {
+  if (value instanceof SecretRef || value instanceof FileRef || value instanceof ResourceRef) return replace(value);
   if (Array.isArray(value)) return value.map((item) => replaceRefs(item, replace));
   if (typeof value === "object" && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replaceRefs(item, replace)]));
@@ -73,11 +77,18 @@ export function replaceRefs(value: unknown, replace: (ref: SecretRef | FileRef) 
   return value;
 }
 
-/** A reference as TypeScript: `cfg.requireSecret("…")`, or the file read beside the program. */
-export function typescriptRef(ref: SecretRef | FileRef): Code {
-  return ref instanceof SecretRef
-    ? new Code(`cfg.requireSecret(${JSON.stringify(ref.key)})`)
-    : new Code(`fs.readFileSync(path.join(__dirname, ${JSON.stringify(ref.file)}), "utf8")`);
+/**
+ * A reference as TypeScript: `cfg.requireSecret("…")` (`requireSecretObject` for a JSON
+ * object), the file read beside the program, or the other resource's `.id`.
+ */
+export function typescriptRef(ref: ProgramRef): Code {
+  if (ref instanceof ResourceRef) return new Code(`${ref.name}.id`);
+  if (ref instanceof SecretRef) {
+    // A JSON object from the configuration is untyped, and a union field (a connection's setup
+    // by type) takes no `Output` of the whole union: `any` lets the provider's check judge it.
+    return new Code(`cfg.${ref.object ? "requireSecretObject<any>" : "requireSecret"}(${JSON.stringify(ref.key)})`);
+  }
+  return new Code(`fs.readFileSync(path.join(__dirname, ${JSON.stringify(ref.file)}), "utf8")`);
 }
 
 /** The `// ---- forms` line before the first resource of each kind. */
@@ -92,7 +103,12 @@ export function sectionLine(
 
 /** Builds the project for `snapshot`. */
 export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions): GeneratedProgram {
-  const { resources, secrets, files: programFiles } = modelOf(snapshot, ["pulumi", "tenant", "fs", "path", "cfg"]);
+  const {
+    resources,
+    secrets,
+    files: programFiles,
+    notes,
+  } = modelOf(snapshot, ["pulumi", "tenant", "fs", "path", "cfg"]);
   const namespace = options.namespace ?? DEFAULT_NAMESPACE;
   const tenantArg: JsonObject = namespace === DEFAULT_NAMESPACE ? {} : { tenant: namespace };
   const blocks: string[] = [];
@@ -121,7 +137,7 @@ export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions):
     ".gitignore": `node_modules/\nbin/\n${SECRETS_DIR}/\n`,
   };
   Object.assign(files, filesOf(programFiles));
-  files["README.md"] = readme(snapshot, options, resources, secrets);
+  files["README.md"] = readme(snapshot, options, resources, secrets, notes);
   return { files, secrets, resources };
 }
 
@@ -295,39 +311,6 @@ export function dynamicSteps(
   );
 }
 
-/** The `pulumi config set --secret` line of each secret, relative to the project folder. */
-export function secretLines(secrets: SecretConfig[]): string[] {
-  return secrets.map((secret) =>
-    secret.value !== undefined
-      ? `pulumi config set --secret ${secret.name} < ${SECRETS_DIR}/${secret.name}`
-      : `pulumi config set --secret ${secret.name}     # prompts: ${secret.description}`,
-  );
-}
-
-/** A word the shell passes through unchanged. */
-export function shellWord(text: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
-}
-
-/**
- * The README's lines on the secrets: webhook secrets are write-only (`compare`: what the
- * provider makes of that), form component secrets were read into {@link SECRETS_DIR}.
- */
-export function secretNotes(secrets: SecretConfig[], compare: string[]): string[] {
-  return [
-    ...(secrets.some((secret) => secret.value === undefined)
-      ? ["", "Webhook secrets are write-only: the API never returns them, so type in the ones in use.", ...compare]
-      : []),
-    ...(secrets.some((secret) => secret.value !== undefined)
-      ? [
-          "",
-          `Form component secrets were read from the tenant into \`${SECRETS_DIR}/\` (git-ignored, readable by you only):`,
-          "set them as above, then delete the folder.",
-        ]
-      : []),
-  ];
-}
-
 /** The README's list of the generator's notes (skipped policies and the like). */
 export function notesLines(notes: string[]): string[] {
   return notes.length > 0 ? ["", "Notes:", "", ...notes.map((note) => `- ${note}`)] : [];
@@ -361,6 +344,7 @@ function readme(
   options: ProgramOptions,
   resources: GeneratedResource[],
   secrets: SecretConfig[],
+  modelNotes: string[],
 ): string {
   const namespace = options.namespace ?? DEFAULT_NAMESPACE;
   const steps = dynamicSteps(snapshot.domain, namespace, options.auth, secrets);
@@ -387,7 +371,7 @@ function readme(
     ]),
     "",
     ...driftSection(options.refreshAlways ?? false),
-    ...notesLines(snapshot.notes),
+    ...notesLines([...snapshot.notes, ...modelNotes]),
     "",
     "| Resource | Type | Id | Name in the tenant |",
     "|---|---|---|---|",

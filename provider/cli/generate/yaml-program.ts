@@ -2,11 +2,12 @@
  * `generate --language yaml`: the body of a Pulumi YAML program over the resource plugin
  * (appended to Pulumi.yaml: a YAML program lives in its project file). Resources are
  * `type: tenant:<Kind>` with the package schema's names (`nextNode`); secrets are secret
- * configuration read as `${key}`; files beside the program are `fn::readFile`. No SDK: YAML
+ * configuration read as `${key}` (an object-valued one declared `type: object`); files beside
+ * the program are `fn::readFile`; another resource's id is `${flow.id}`. No SDK: YAML
  * programs need only the plugin and its schema.
  */
 import { kindOfTypeName, renameResource } from "../../schema/names";
-import { FileRef, SecretRef, type ModelResource, type TenantModel } from "./model";
+import { FileRef, ResourceRef, SecretRef, type ModelResource, type TenantModel } from "./model";
 
 /** A YAML scalar: strings JSON-quoted (valid YAML), `${` escaped so YAML does not read it as an expression. */
 function scalar(value: unknown): string {
@@ -24,6 +25,7 @@ const key = (name: string): string =>
 function block(value: unknown, indent: number): string {
   const pad = " ".repeat(indent);
   if (value instanceof SecretRef) return ` \${${value.key}}`;
+  if (value instanceof ResourceRef) return ` \${${value.name}.id}`;
   if (value instanceof FileRef) return `\n${pad}fn::readFile: ${JSON.stringify(`./${value.file}`)}`;
   if (Array.isArray(value)) {
     if (value.length === 0) return " []";
@@ -50,7 +52,11 @@ function resourceBlock(resource: ModelResource): string[] {
 
 /** What follows the project settings in Pulumi.yaml: the secrets' config declarations and the resources. */
 export function yamlProgramBody(model: TenantModel, header: string[]): string {
-  const config = model.secrets.map((secret) => [`  ${key(secret.name)}:`, "    type: string", "    secret: true"]);
+  const config = model.secrets.map((secret) => [
+    `  ${key(secret.name)}:`,
+    `    type: ${secret.object ? "object" : "string"}`,
+    "    secret: true",
+  ]);
   return [
     ...header.map((line) => `# ${line}`),
     ...(config.length > 0 ? ["# Secrets are stack configuration: see README.md.", "config:", ...config.flat()] : []),

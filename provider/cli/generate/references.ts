@@ -1,0 +1,168 @@
+/**
+ * References between a program's resources, read off the fields' facts (a field marked
+ * `references: "flow"` holds a flow's id): each id the snapshot holds the object of becomes a
+ * {@link ResourceRef} (the writers print `flow.id`), so no tenant's ids are written into the
+ * program; the kinds are ordered so that a referenced resource is declared before its users.
+ */
+import { kindOfTypeName, kindSpec, schemaFacts, secretPlaces } from "../../../api";
+import { commentSafe, ResourceRef } from "../../lifecycle/generator";
+import type { ModelResource } from "./model";
+
+/** The kinds kind `kind` references (itself left out). */
+function referencedKinds(kind: string): string[] {
+  const spec = kindSpec(kind);
+  if (!spec) return [];
+  return [...new Set(schemaFacts(spec.createSchema).references.map((reference) => reference.kind))].filter(
+    (other) => other !== kind,
+  );
+}
+
+/**
+ * `kinds` with every referenced kind before the kinds that reference it, otherwise in the
+ * given (the table's) order. A cycle cannot be ordered: its kinds keep the table's order.
+ */
+export function kindsInDependencyOrder(kinds: readonly string[]): string[] {
+  const ordered: string[] = [];
+  const visiting = new Set<string>();
+  const visit = (kind: string): void => {
+    if (ordered.includes(kind) || visiting.has(kind)) return;
+    visiting.add(kind);
+    for (const other of referencedKinds(kind)) if (kinds.includes(other)) visit(other);
+    visiting.delete(kind);
+    ordered.push(kind);
+  };
+  for (const kind of kinds) visit(kind);
+  return ordered;
+}
+
+/** `nodes[1].config.flow_id` of a place. */
+function placeText(place: readonly (string | number)[]): string {
+  return place
+    .map((step, index) => (typeof step === "number" ? `[${step}]` : index === 0 ? step : `.${step}`))
+    .join("");
+}
+
+/**
+ * Replaces, in each resource's arguments, every id at a referencing field with a
+ * {@link ResourceRef} to the resource of that object, and orders the resources so that each
+ * comes after those it references (the kinds are in order already; within a kind, a
+ * pipeline handing over to another follows it). An id naming an object the snapshot lacks
+ * stays as written, and so does one that closes a cycle (it cannot be declared first); each
+ * such is a note for the README and said in the resource's comment.
+ */
+export function linkReferences(resources: ModelResource[]): { resources: ModelResource[]; notes: string[] } {
+  const notes = resolve(resources);
+  const ordered = declarationOrder(resources);
+  notes.push(...breakForwardReferences(ordered));
+  return { resources: ordered, notes };
+}
+
+/** The {@link ResourceRef}s in a resource's arguments, with the places they sit. */
+function refsOf(
+  value: unknown,
+  visit: (ref: ResourceRef, holder: Record<string | number, unknown>, key: string | number) => void,
+): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      if (item instanceof ResourceRef) visit(item, value as unknown as Record<number, unknown>, index);
+      else refsOf(item, visit);
+    });
+  } else if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (item instanceof ResourceRef) visit(item, value as Record<string, unknown>, key);
+      else refsOf(item, visit);
+    }
+  }
+}
+
+/** A JSON object (of any realm: a structured clone's too), not a placeholder such as a {@link ResourceRef}. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+
+/** `resources` with each after the ones of its kind it references (the first met first otherwise). */
+function declarationOrder(resources: ModelResource[]): ModelResource[] {
+  const byName = new Map(resources.map((resource) => [resource.name, resource]));
+  const ordered: ModelResource[] = [];
+  const placed = new Set<string>();
+  const visiting = new Set<string>();
+  const place = (resource: ModelResource): void => {
+    if (placed.has(resource.name) || visiting.has(resource.name)) return;
+    visiting.add(resource.name);
+    refsOf(resource.args, (ref) => {
+      const target = byName.get(ref.name);
+      if (target && target.kind === resource.kind) place(target);
+    });
+    visiting.delete(resource.name);
+    placed.add(resource.name);
+    ordered.push(resource);
+  };
+  for (const resource of resources) place(resource);
+  return ordered;
+}
+
+/** Turns each reference to a resource declared later (a cycle) back into its id; the notes say which. */
+function breakForwardReferences(ordered: ModelResource[]): string[] {
+  const declared = new Set<string>();
+  const notes: string[] = [];
+  for (const resource of ordered) {
+    refsOf(resource.args, (ref, holder, key) => {
+      if (declared.has(ref.name)) return;
+      holder[key] = ref.id;
+      const what =
+        ref.name === resource.name
+          ? "names itself: a resource's own id is not known before it is made"
+          : `and ${ref.typeName} \`${ref.name}\` reference each other: the program cannot declare both first`;
+      notes.push(
+        `${resource.kind} \`${resource.name}\` (${resource.id}) ${what}, so \`${resource.name}\` keeps the id ` +
+          `\`${ref.id}\` as written.`,
+      );
+    });
+    declared.add(resource.name);
+  }
+  return notes;
+}
+
+/** Links every reference of `resources` that names a resource; the notes of those that name none. */
+function resolve(resources: ModelResource[]): string[] {
+  const byId = new Map<string, ModelResource>();
+  for (const resource of resources) byId.set(`${kindOfTypeName(resource.kind)} ${resource.id}`, resource);
+  const notes: string[] = [];
+  for (const resource of resources) {
+    const kind = kindOfTypeName(resource.kind);
+    const spec = kind === undefined ? undefined : kindSpec(kind);
+    if (!spec) continue;
+    const missing: { field: string; label: string; id: string }[] = [];
+    for (const reference of schemaFacts(spec.createSchema).references) {
+      for (const place of secretPlaces(resource.args, [reference.path])) {
+        let parent: unknown = resource.args;
+        for (const step of place.slice(0, -1)) parent = (parent as Record<string | number, unknown>)[step];
+        const key = place[place.length - 1]!;
+        const holder = parent as Record<string | number, unknown>;
+        const id = holder[key];
+        if (typeof id !== "string") continue;
+        const target = byId.get(`${reference.kind} ${id}`);
+        const label = kindSpec(reference.kind)?.label ?? reference.kind;
+        if (target) {
+          holder[key] = new ResourceRef(target.name, target.kind, id);
+        } else {
+          missing.push({ field: placeText(place), label, id });
+        }
+      }
+    }
+    if (missing.length > 0) {
+      const said = missing.map(({ field, label, id }) => `${field} names ${label} ${id}, which the tenant lacks`);
+      resource.comment = `${resource.comment} ${commentSafe(said.join("; "))}: kept as written.`;
+      for (const { field, label, id } of missing) {
+        notes.push(
+          `${resource.kind} \`${resource.name}\` (${resource.id}): \`${field}\` names ${label} \`${id}\`, which the ` +
+            `tenant does not hold (missing), so the program keeps the id as written; create the ${label} in the ` +
+            "program or change the field before deploying it to another tenant.",
+        );
+      }
+    }
+  }
+  return notes;
+}
