@@ -2,9 +2,9 @@
  * The identity diff of the review comment: array items matched by `id`, `event_type` or
  * `key` (else by value), so an insert is one item added, a reorder is the items moved, and a
  * field change is named by the item's identity. Every kind of the table, and the test-only
- * kinds declared beyond it (a flow's actions), gets its changes by identity with no code of its own.
+ * kinds declared beyond it (a test-only gadget), gets its changes by identity with no code of its own.
  */
-import "../../../fixtures/kinds/flow";
+import "../../../fixtures/kinds/gadget";
 import "../../../fixtures/kinds/connector";
 import { kindNames, kindSpec } from "../../../../api";
 import { diffValues, groupByItem, identityKeyOf, pathText } from "../../../../provider/cli/review/identity-diff";
@@ -122,6 +122,8 @@ describe("identity diff", () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const branches: any[] = schema?.oneOf ?? schema?.anyOf ?? [schema];
     const branch = branches.find((item) => item?.type === "object" || item?.properties) ?? branches[0];
+    // A union of unions (a flow's actions: by integration, then by action): the inner branches.
+    if (branch !== schema && (branch?.oneOf || branch?.anyOf)) return sample(branch, seed);
     if (branch?.type === "array") return [sample(branch.items, `${seed}1`), sample(branch.items, `${seed}2`)];
     if (branch?.type === "object" || branch?.properties) {
       const properties = Object.entries(branch.properties ?? {}).slice(0, 8);
@@ -176,7 +178,7 @@ describe("identity diff", () => {
     },
   );
 
-  it("a flow's actions (a kind declared beyond the table) are matched by id with no code of their own", () => {
+  it("a flow's actions are matched by id with no code of their own", () => {
     const before = {
       name: "enrich",
       actions: [
