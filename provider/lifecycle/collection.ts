@@ -385,7 +385,14 @@ export function checkCollectionInputs<T extends { id: string }>(
   const failures: CheckFailure[] = [];
   const { idSchema, createSchema } = collectionFactsOf(spec.kind);
   if (adoptId !== undefined) failures.push(...validateTree(adoptId, idSchema, "adoptId"));
-  failures.push(...validateTree(payloadOf(spec.fields, fields), createSchema));
+  const payload = payloadOf(spec.fields, fields);
+  failures.push(...validateTree(payload, createSchema));
+  // The kind's own rule beside its entry (the tenant applies it too), once every value is known.
+  const rule = kindSpec(spec.kind)?.rules?.check;
+  if (rule && failures.length === 0 && !containsUnknown(payload)) {
+    const issue = rule(payload);
+    if (issue) failures.push({ property: issue.property, reason: issue.message });
+  }
   for (const key of Object.keys(fields)) {
     if (!spec.fields.includes(key) && fields[key] !== undefined && !CONTROL_INPUTS.has(key)) {
       failures.push({ property: key, reason: "Additional properties not allowed" });
