@@ -24,6 +24,8 @@ export interface BenchParameters {
   /** Sizes of the refresh-and-drift runs, and the limited rate (req/s) they also run at. */
   refreshNs: number[];
   refreshRate: number;
+  /** Objects of the refresh run's flows cell: half flows, half forms running them (issue 36: 150 + 150). */
+  refreshFlowsN: number;
 }
 
 /** The full run (the issue's sizes) and the quick run (small N, a few minutes). */
@@ -42,6 +44,7 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
     optionsN: 500,
     refreshNs: [100, 1000],
     refreshRate: 10,
+    refreshFlowsN: 300,
   },
   quick: {
     callsN: 10,
@@ -57,6 +60,7 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
     optionsN: 60,
     refreshNs: [30],
     refreshRate: 10,
+    refreshFlowsN: 30,
   },
 };
 

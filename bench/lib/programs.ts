@@ -45,6 +45,9 @@ export function compilePluginJs(options: { sourceMap?: boolean } = {}): void {
 function pluginInputs(scenario: Scenario, hookPassword: string) {
   const schema = (kind: string, inputs: object) => renameResource(kind, inputs as Record<string, unknown>, "toSchema");
   const password = hookPassword as unknown as Parameters<typeof streamInputs>[1];
+  // A form would name its flow by reference, which these writers do not spell: refuse rather than drop the flows.
+  if (scenario.flows)
+    throw new Error("the YAML and Go bench programs declare no flows: measure flows with tenant, plugin or plugin-js");
   return {
     forms: Array.from({ length: scenario.forms ?? 0 }, (_, i) => schema("form", formInputs(scenario, i))),
     streams: Array.from({ length: scenario.streams ?? 0 }, (_, i) => schema("eventStream", streamInputs(i, password))),

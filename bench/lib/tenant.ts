@@ -55,6 +55,8 @@ export async function createPolicy(server: TenantServer, token: string): Promise
 /** What `bench/programs/tenant` creates (its `scenario` config). */
 export interface Scenario {
   forms: number;
+  /** Flows, made first; form `i` runs flow `i mod flows` (by reference). */
+  flows?: number;
   streams: number;
   template: boolean;
   /** When set, the program looks this policy up (a GET in every preview and up). */
@@ -68,6 +70,11 @@ export function mixedScenario(n: number, policyId?: string): Scenario {
   const template = n >= 1;
   const rest = n - (template ? 1 : 0);
   return { forms: Math.ceil(rest / 2), streams: Math.floor(rest / 2), template, policyId };
+}
+
+/** N/2 flows and N/2 forms, each form's FLOW node on its own flow (issue 36's refresh: 150 + 150). */
+export function flowsScenario(n: number): Scenario {
+  return { forms: Math.ceil(n / 2), flows: Math.floor(n / 2), streams: 0, template: false };
 }
 
 /** Stack config of the tenant program for `scenario`. */

@@ -5,7 +5,9 @@
  * `refresh` and the drift check (`pulumi-tenant drift`), each read the old way (one GET per
  * object, `PULUMI_TENANT_READ_MODE=get`) and the new way (one list per kind and 100
  * objects), at an unlimited rate and at R requests/s. Requests from the server's counters,
- * wall time of the command.
+ * wall time of the command. A second cell (`flows`, issue 36): N/2 flows and N/2 forms each
+ * running its own flow by reference; both kinds' lists answer summaries, so a refresh with no
+ * drift reads the pages and GETs nothing.
  */
 import { execFile } from "node:child_process";
 import * as os from "node:os";
@@ -18,6 +20,7 @@ import { round } from "../lib/report";
 import { changedCount, PROGRAM_WORDS, type BenchProgram, type BenchPulumi, type OperationResult } from "../lib/stacks";
 import {
   callCounts,
+  flowsScenario,
   mixedScenario,
   requestsSoFar,
   scenarioConfig,
@@ -29,11 +32,16 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import type { TenantServer } from "../../server/index";
 
 type Mode = "get" | "list";
+/** What the stack holds: the mixed scenario, or flows with the forms that run them. */
+type Mix = "mixed" | "flows";
 type Step = "previewRefresh" | "refresh" | "drift";
 
 const PROGRAMS: BenchProgram[] = ["tenant", "plugin", "plugin-js", "plugin-go"];
 const STEPS: Step[] = ["previewRefresh", "refresh", "drift"];
 const MODES: Mode[] = ["get", "list"];
+const MIXES: Mix[] = ["mixed", "flows"];
+/** Issue 36's budget for a refresh of 150 flows + 150 forms with no drift. */
+const FLOWS_REQUEST_TARGET = 12;
 const STEP_WORDS: Record<Step, string> = {
   previewRefresh: "preview --refresh",
   refresh: "refresh",
@@ -49,6 +57,7 @@ const FEW = 3;
 const PLUGIN_PREVIEW_TARGET_S = 15;
 
 interface Measured {
+  mix: Mix;
   program: BenchProgram;
   n: number;
   rate: number;
@@ -61,6 +70,8 @@ interface Measured {
   error?: string;
   loadBefore?: number;
   loadAfter?: number;
+  /** The server's counters of the step, by method and route. */
+  byRoute?: Record<string, number>;
 }
 
 /** `pulumi-tenant drift` of `stack`, timed; its requests are read from the server afterwards. */
@@ -85,10 +96,10 @@ async function measureStep(
   pulumi: BenchPulumi,
   server: TenantServer,
   stack: Stack,
-  at: Omit<Measured, "seconds" | "ok" | "requests" | "changed" | "error">,
+  at: Omit<Measured, "seconds" | "ok" | "requests" | "changed" | "error" | "byRoute">,
 ): Promise<Measured> {
   const env = { [READ_MODE_ENV]: at.mode };
-  const label = `refresh: ${STEP_WORDS[at.step]}, N=${at.n} ${PROGRAM_WORDS[at.program]}, ${MODE_WORDS[at.mode]}, R=${at.rate === UNLIMITED_RATE ? "∞" : at.rate}`;
+  const label = `refresh: ${STEP_WORDS[at.step]}, N=${at.n}${at.mix === "flows" ? " flows+forms" : ""} ${PROGRAM_WORDS[at.program]}, ${MODE_WORDS[at.mode]}, R=${at.rate === UNLIMITED_RATE ? "∞" : at.rate}`;
   server.counters.reset();
   let result: Pick<OperationResult, "seconds" | "ok" | "error"> & { changed: number };
   if (at.step === "drift") {
@@ -107,14 +118,15 @@ async function measureStep(
     result = { ...run, changed: changedCount(run.changes) };
   }
   const counts = callCounts(server.counters.snapshot());
-  return { ...at, ...result, requests: counts.resourceRequests + counts.tokens };
+  return { ...at, ...result, requests: counts.resourceRequests + counts.tokens, byRoute: counts.byRoute };
 }
 
 /**
  * A part of the matrix, for a run on a busy machine: `BENCH_REFRESH_NS=1000` (sizes),
  * `BENCH_REFRESH_PROGRAMS=plugin-js` (`tenant`, `plugin`, `plugin-js`, `plugin-go`),
- * `BENCH_REFRESH_STEPS=previewRefresh` (`previewRefresh`, `refresh`, `drift`) and
- * `BENCH_REFRESH_MODES=list` (`get`, `list`), comma-separated; unset, all of it.
+ * `BENCH_REFRESH_STEPS=previewRefresh` (`previewRefresh`, `refresh`, `drift`),
+ * `BENCH_REFRESH_MODES=list` (`get`, `list`) and `BENCH_REFRESH_MIXES=flows` (`mixed`, `flows`),
+ * comma-separated; unset, all of it.
  */
 function partOf<T>(variable: string, all: T[], parse: (word: string) => T | undefined): T[] {
   const words = process.env[variable]
@@ -140,29 +152,39 @@ export async function measureRefresh(ctx: BenchContext): Promise<void> {
   const programs = partOf("BENCH_REFRESH_PROGRAMS", PROGRAMS, (word) => PROGRAMS.find((program) => program === word));
   const steps = partOf("BENCH_REFRESH_STEPS", STEPS, (word) => STEPS.find((step) => step === word));
   const modes = partOf("BENCH_REFRESH_MODES", MODES, (word) => MODES.find((mode) => mode === word));
-  for (const n of ns) {
+  const mixes = partOf("BENCH_REFRESH_MIXES", MIXES, (word) => MIXES.find((mix) => mix === word));
+  const cells = [
+    ...(mixes.includes("mixed") ? ns.map((n) => ({ mix: "mixed" as const, n, programs })) : []),
+    // The Go program declares no flows (bench/lib/programs.ts).
+    ...(mixes.includes("flows")
+      ? [{ mix: "flows" as const, n: ctx.params.refreshFlowsN, programs: programs.filter((p) => p !== "plugin-go") }]
+      : []),
+  ];
+  for (const { mix, n, programs } of cells) {
+    const scenario = mix === "flows" ? flowsScenario(n) : mixedScenario(n);
+    const words = mix === "flows" ? `${n} flows+forms` : `N=${n}`;
     for (const program of programs) {
       // A tenant of its own per stack: a list holds every object of its kind in the tenant, whichever
       // stack manages it, so a stack sharing the tenant with the other program's N objects would pay
       // for their pages too (how a shared tenant's refresh costs more: README, Performance).
       const server = await startBenchServer();
       try {
-        const stack = await pulumi.open(program, `refresh-${program}-${n}`, {
+        const stack = await pulumi.open(program, `refresh-${mix === "flows" ? "flows-" : ""}${program}-${n}`, {
           tenant: tenantSettings(server),
-          config: scenarioConfig(mixedScenario(n)),
-          scenario: mixedScenario(n),
+          config: scenarioConfig(scenario),
+          scenario,
         });
         const up = await pulumi.run(stack, "up", {
-          label: `refresh: up of N=${n} ${PROGRAM_WORDS[program]} resources`,
+          label: `refresh: up of ${words} ${PROGRAM_WORDS[program]} resources`,
         });
-        if (!up.ok) throw new Error(`up of N=${n} ${PROGRAM_WORDS[program]} failed: ${up.error?.split("\n")[0]}`);
+        if (!up.ok) throw new Error(`up of ${words} ${PROGRAM_WORDS[program]} failed: ${up.error?.split("\n")[0]}`);
         for (const limit of [UNLIMITED_RATE, rate]) {
           server.setRateLimit(limit);
           for (const step of steps) {
             for (const mode of modes) {
               // The machine's load average (1 min) before and after, for reading the wall time.
               const loadBefore = round(os.loadavg()[0], 1);
-              const m = await measureStep(pulumi, server, stack, { program, n, rate: limit, mode, step });
+              const m = await measureStep(pulumi, server, stack, { mix, program, n, rate: limit, mode, step });
               measured.push({ ...m, loadBefore, loadAfter: round(os.loadavg()[0], 1) });
             }
           }
@@ -173,48 +195,75 @@ export async function measureRefresh(ctx: BenchContext): Promise<void> {
     }
   }
   ctx.report.raw.refresh = { rate, measured };
-  addFigures(ctx, measured, rate, ns, programs, steps);
+  addFigures(ctx, measured, rate, cells, steps);
+}
+
+/** Requests of a step by method (`GET 5, POST 1`), from the server's counters. */
+function byMethod(byRoute: Record<string, number> = {}): string {
+  const methods: Record<string, number> = {};
+  for (const [key, count] of Object.entries(byRoute)) {
+    const method = /^(GET|POST|PATCH|PUT|DELETE) /.exec(key)?.[1];
+    if (method) methods[method] = (methods[method] ?? 0) + count;
+  }
+  return Object.entries(methods)
+    .map(([method, count]) => `${method} ${count}`)
+    .join(", ");
 }
 
 function addFigures(
   ctx: BenchContext,
   measured: Measured[],
   rate: number,
-  ns: number[],
-  programs: BenchProgram[],
+  cells: { mix: Mix; n: number; programs: BenchProgram[] }[],
   steps: Step[],
 ): void {
-  const find = (m: Omit<Measured, "seconds" | "ok" | "requests" | "changed" | "error">) =>
-    measured.find(
-      (x) => x.program === m.program && x.n === m.n && x.rate === m.rate && x.mode === m.mode && x.step === m.step,
-    );
-  for (const n of ns) {
-    const section = `7 refresh and drift, N=${n}`;
+  for (const { mix, n, programs } of cells) {
+    const find = (m: Omit<Measured, "seconds" | "ok" | "requests" | "changed" | "error" | "byRoute">) =>
+      measured.find(
+        (x) =>
+          x.mix === m.mix &&
+          x.program === m.program &&
+          x.n === m.n &&
+          x.rate === m.rate &&
+          x.mode === m.mode &&
+          x.step === m.step,
+      );
+    const section =
+      mix === "flows"
+        ? `7 refresh, ${Math.floor(n / 2)} flows + ${Math.ceil(n / 2)} forms`
+        : `7 refresh and drift, N=${n}`;
+    const idOf = (program: BenchProgram) => (mix === "flows" ? `refresh.flows.${program}` : `refresh.${program}`);
     // Per pass: one page per 100 objects of each kind, plus a few (tokens, the template's GET); nothing changed.
-    const budget = LISTED_KINDS * Math.ceil(n / 2 / 100) + FEW;
+    // The flows cell has issue 36's budget.
+    const budget = mix === "flows" ? FLOWS_REQUEST_TARGET : LISTED_KINDS * Math.ceil(n / 2 / 100) + FEW;
     for (const program of programs) {
       for (const step of steps) {
         for (const limit of [UNLIMITED_RATE, rate]) {
-          const old = find({ program, n, rate: limit, mode: "get", step });
-          const now = find({ program, n, rate: limit, mode: "list", step });
+          const old = find({ mix, program, n, rate: limit, mode: "get", step });
+          const now = find({ mix, program, n, rate: limit, mode: "list", step });
           const r = limit === UNLIMITED_RATE ? "∞" : String(limit);
           const timeTarget =
-            program !== "tenant" && step === "previewRefresh" && n >= 1000 && limit === rate
+            mix === "mixed" && program !== "tenant" && step === "previewRefresh" && n >= 1000 && limit === rate
               ? PLUGIN_PREVIEW_TARGET_S
               : undefined;
           const complete = (m?: Measured) => !!m?.ok && m.changed === 0;
           ctx.report.add({
-            id: `refresh.${program}.${step}.n${n}.r${r}.requests`,
+            id: `${idOf(program)}.${step}.n${n}.r${r}.requests`,
             section,
             label: `${STEP_WORDS[step]} (${PROGRAM_WORDS[program]}, R=${r}/s): requests, new (old)`,
             value: now?.ok ? now.requests : null,
             unit: "req",
             target: `≤ ${budget}`,
             met: complete(now) && now!.requests <= budget,
-            note: old ? `old ${old.ok ? old.requests : "failed"} req` : undefined,
+            note: [
+              now?.ok ? byMethod(now.byRoute) : undefined,
+              old ? `old ${old.ok ? old.requests : "failed"} req` : undefined,
+            ]
+              .filter(Boolean)
+              .join("; "),
           });
           ctx.report.add({
-            id: `refresh.${program}.${step}.n${n}.r${r}.seconds`,
+            id: `${idOf(program)}.${step}.n${n}.r${r}.seconds`,
             section,
             label: `${STEP_WORDS[step]} (${PROGRAM_WORDS[program]}, R=${r}/s): wall time, new (old)`,
             value: now?.ok ? round(now.seconds, 1) : null,

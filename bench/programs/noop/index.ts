@@ -1,6 +1,6 @@
 /**
  * The engine's floor: the tenant program's resources (the same scenario, ../scenario.ts:
- * forms, webhook streams with their secret, the template) as dynamic resources whose
+ * forms, flows, webhook streams with their secret, the template) as dynamic resources whose
  * provider does nothing (create echoes the inputs, diff reports no change, no read or
  * delete). The inputs are the same, so the difference between the two programs is what
  * the project's providers add, not the size of the data.
@@ -35,6 +35,11 @@ const noop: TenantModule = {
   EventStream: class extends Noop {
     constructor(name: string, args: object) {
       super("EventStream", name, args);
+    }
+  },
+  Flow: class extends Noop {
+    constructor(name: string, args: object) {
+      super("Flow", name, args);
     }
   },
   LoginTemplate: class extends Noop {

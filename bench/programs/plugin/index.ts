@@ -23,6 +23,11 @@ const sdk: TenantModule = {
       return new tenant.EventStream(name, schemaNames<tenant.EventStreamArgs>("eventStream", args));
     }
   },
+  Flow: class {
+    constructor(name: string, args: object) {
+      return new tenant.Flow(name, schemaNames<tenant.FlowArgs>("flow", args));
+    }
+  } as unknown as TenantModule["Flow"],
   LoginTemplate: tenant.LoginTemplate,
   getRateLimitPolicyOutput: tenant.getRateLimitPolicyOutput,
 };
