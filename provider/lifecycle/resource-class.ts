@@ -8,7 +8,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { kindSpec, secretValues, type JsonSchema, type KindName, type KINDS, type Static } from "../../api";
 import { markSecrets } from "./secrets";
-import { TABLE_OUTPUT_FIELDS } from "./table-kind";
+import { TABLE_OUTPUT_FIELDS } from "./outputs";
 import { tenantInputs, type TenantArgs } from "./tenant";
 import { idOrNameLookups, type IdOrNameLookups } from "../lookups/by-name";
 

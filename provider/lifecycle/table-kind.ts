@@ -14,6 +14,7 @@
  * readers from here ({@link tableReaders}).
  */
 import {
+  ERROR_CODES,
   schemaFacts,
   kindSpec,
   withoutSecrets,
@@ -25,7 +26,7 @@ import {
 } from "../../api";
 import type { TenantClient } from "../client/http";
 import { listKind } from "../client/paging";
-import { NotFoundError } from "../client/errors";
+import { ForbiddenError, NotFoundError } from "../client/errors";
 import { mapLimited, readKind } from "../lookups/read";
 import {
   clone,
@@ -38,6 +39,7 @@ import {
   writeOnlyPlaceholders,
 } from "./generator";
 import { findByIdOrName } from "../lookups/by-name";
+import { TABLE_OUTPUT_FIELDS } from "./outputs";
 import { collectionResource, type CollectionSpec } from "./collection";
 import { deepEqual, type JsonObject } from "./shared";
 import type { AnyKindModule, LookupReader } from "./types";
@@ -78,13 +80,6 @@ function collectionFacts(name: string): KindSpec & Required<Pick<KindSpec, "id" 
   }
   return spec as KindSpec & Required<Pick<KindSpec, "id" | "paging">>;
 }
-
-/**
- * The server-made fields a table kind's resource outputs besides its inputs: its timestamps.
- * Others (a connection's `fingerprint`, a flow's `executed_at`) move without a write of the
- * program's and would read as drift at every refresh; the lookups answer them.
- */
-export const TABLE_OUTPUT_FIELDS: readonly string[] = ["created_at", "updated_at"];
 
 /** The names of kind `K`'s lookups (any name for a kind declared beyond the table). */
 type LookupName<K extends string> = K extends KindName ? (typeof KINDS)[K]["lookups"][number]["name"] : string;
@@ -151,9 +146,21 @@ export function tableKindModule(name: string): AnyKindModule {
   const placeholders = writeOnlyFieldsOf(spec);
   const generator: KindGenerator<TableObject> = {
     async read(client, { progress, notes, concurrency }) {
-      const listed = await listKind<TableObject>(client, name, {
-        onPage: (read) => progress?.(`${spec.plural}: ${read} listed`),
-      });
+      let listed: TableObject[];
+      try {
+        listed = await listKind<TableObject>(client, name, {
+          onPage: (read) => progress?.(`${spec.plural}: ${read} listed`),
+        });
+      } catch (error) {
+        // A client made before the kind was managed may lack its scope: the rest is still worth writing.
+        if (!(error instanceof ForbiddenError && error.errorCode === ERROR_CODES.insufficientScope)) throw error;
+        const scope = error.missingScope ?? spec.scopes.read;
+        notes.push(
+          `${spec.plural} were not read: the client lacks the scope ${scope}; grant it to include them ` +
+            "(an id of one of them elsewhere is written as it is, with a note).",
+        );
+        return [];
+      }
       if (!summaries) return listed;
       // The list holds summaries: one GET per object gives the whole of it.
       const tick = counter(progress, spec.plural, listed.length);

@@ -7,6 +7,7 @@
 import { kindNames, kindSpec, type JsonSchema, type KindSpec, type SecretPath } from "../../api";
 import { SETTING_FACTS, SETTING_NAMES } from "../client/settings";
 import { renameFieldsInText, schemaName } from "./names";
+import { outputSchemaOf } from "../lifecycle/outputs";
 import { functionExample, resourceExample } from "./examples";
 
 /** The package name: tokens are `tenant:index:<Name>`. */
@@ -215,7 +216,7 @@ function resourceOf(writer: TypeWriter, kind: KindSpec): Record<string, unknown>
   const name = kind.typeName;
   const inputSchema = kind.shape === "singleton" ? kind.responseSchema : kind.createSchema;
   const inputs = writer.propertiesOf(inputSchema, name);
-  const outputs = writer.propertiesOf(kind.responseSchema, name);
+  const outputs = writer.propertiesOf(outputSchemaOf(kind), name);
   delete outputs.properties.id;
   writer.markSecrets(inputs.properties, kind.secretPaths, `${name} inputs`);
   writer.markSecrets(outputs.properties, kind.secretPaths, `${name} outputs`);

@@ -68,10 +68,6 @@ export class Flow extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string>;
     /**
-     * When the flow last ran.
-     */
-    declare public /*out*/ readonly executedAt: pulumi.Output<string | undefined>;
-    /**
      * The flow's name (1 to 150 characters).
      */
     declare public readonly name: pulumi.Output<string>;
@@ -97,12 +93,10 @@ export class Flow extends pulumi.CustomResource {
             resourceInputs["actions"] = args?.actions;
             resourceInputs["name"] = args?.name;
             resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["executedAt"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
             resourceInputs["actions"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["executedAt"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
         }

@@ -46,10 +46,6 @@ export class FlowVaultConnection extends pulumi.CustomResource {
     }
 
     /**
-     * The account the credentials belong to, as the app names it.
-     */
-    declare public /*out*/ readonly accountName: pulumi.Output<string | undefined>;
-    /**
      * The app whose credentials the connection holds (`HTTP`, `SLACK`, …). Fixed at creation: a change replaces the connection.
      */
     declare public readonly appId: pulumi.Output<string>;
@@ -58,25 +54,9 @@ export class FlowVaultConnection extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string>;
     /**
-     * The app's environment, where it has several.
-     */
-    declare public /*out*/ readonly environment: pulumi.Output<string | undefined>;
-    /**
-     * Names the credentials set: it changes when `setup` does.
-     */
-    declare public /*out*/ readonly fingerprint: pulumi.Output<string>;
-    /**
      * The connection's name.
      */
     declare public readonly name: pulumi.Output<string>;
-    /**
-     * Whether the connection has its credentials (`setup`).
-     */
-    declare public /*out*/ readonly ready: pulumi.Output<boolean>;
-    /**
-     * When its credentials were last set.
-     */
-    declare public /*out*/ readonly refreshedAt: pulumi.Output<string | undefined>;
     /**
      * The credentials, by `type` as the `appId` takes them. Write-only: the API never answers them (`ready` and `fingerprint` say whether and which are set); stored as a Pulumi secret.
      */
@@ -106,22 +86,12 @@ export class FlowVaultConnection extends pulumi.CustomResource {
             resourceInputs["appId"] = args?.appId;
             resourceInputs["name"] = args?.name;
             resourceInputs["setup"] = args?.setup ? pulumi.secret(args.setup) : undefined;
-            resourceInputs["accountName"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["environment"] = undefined /*out*/;
-            resourceInputs["fingerprint"] = undefined /*out*/;
-            resourceInputs["ready"] = undefined /*out*/;
-            resourceInputs["refreshedAt"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
-            resourceInputs["accountName"] = undefined /*out*/;
             resourceInputs["appId"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["environment"] = undefined /*out*/;
-            resourceInputs["fingerprint"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
-            resourceInputs["ready"] = undefined /*out*/;
-            resourceInputs["refreshedAt"] = undefined /*out*/;
             resourceInputs["setup"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
         }

@@ -17,6 +17,9 @@ jest.setTimeout(120_000);
 const writes = (counters: Record<string, number>) =>
   Object.keys(counters).filter((key) => /^(POST|PATCH|PUT|DELETE) \/api\/v2\//.test(key));
 
+/** The scopes to read the flows and their vault connections. */
+const FLOW_SCOPES = ["read:flows", "read:flows_vault_connections"];
+
 describe("reading a tenant for generate", () => {
   let server: TenantServer;
   const client = (overrides: { clientId?: string; clientSecret?: string } = {}) =>
@@ -67,6 +70,8 @@ describe("reading a tenant for generate", () => {
       "GET /api/v2/event-streams": 2,
       "GET /api/v2/branding/templates/universal-login": 1,
       "GET /api/v2/rate-limit-policies": 1,
+      "GET /api/v2/flows": 1, // none: one empty page
+      "GET /api/v2/flows/vault/connections": 1,
     });
   });
 
@@ -129,13 +134,13 @@ describe("reading a tenant for generate", () => {
     server.addClient({
       client_id: "not-global",
       client_secret: "not-global-secret",
-      scopes: ["read:forms", "read:event_streams", "read:branding", "read:rate_limit_policies"],
+      scopes: [...FLOW_SCOPES, "read:forms", "read:event_streams", "read:branding", "read:rate_limit_policies"],
       global: false,
     });
     server.addClient({
       client_id: "no-policy-scope",
       client_secret: "no-policy-secret",
-      scopes: ["read:forms", "read:event_streams", "read:branding"],
+      scopes: [...FLOW_SCOPES, "read:forms", "read:event_streams", "read:branding"],
       global: true,
     });
     const notGlobal = await readTenant(client({ clientId: "not-global", clientSecret: "not-global-secret" }));
@@ -144,6 +149,23 @@ describe("reading a tenant for generate", () => {
     const noScope = await readTenant(client({ clientId: "no-policy-scope", clientSecret: "no-policy-secret" }));
     expect(noScope.notes).toEqual([expect.stringContaining("lacks the scope read:rate_limit_policies")]);
     expect(view(noScope).forms).toHaveLength(205);
+  });
+
+  it("a client made before flows were managed: flows and connections skipped with a note naming the scope", async () => {
+    server.addClient({
+      client_id: "no-flow-scopes",
+      client_secret: "no-flow-scopes-secret",
+      scopes: ["read:forms", "read:event_streams", "read:branding", "read:rate_limit_policies"],
+      global: true,
+    });
+    const snapshot = await readTenant(client({ clientId: "no-flow-scopes", clientSecret: "no-flow-scopes-secret" }));
+    expect(snapshot.notes).toEqual([
+      expect.stringContaining("flows were not read: the client lacks the scope read:flows"),
+      expect.stringContaining(
+        "flow vault connections were not read: the client lacks the scope read:flows_vault_connections",
+      ),
+    ]);
+    expect(view(snapshot).forms).toHaveLength(205);
   });
 
   it("a missing scope for forms stops the generation with the scope named", async () => {

@@ -46,8 +46,6 @@ type Flow struct {
 	Actions pulumi.ArrayOutput `pulumi:"actions"`
 	// When the flow was made.
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
-	// When the flow last ran.
-	ExecutedAt pulumi.StringPtrOutput `pulumi:"executedAt"`
 	// The flow's name (1 to 150 characters).
 	Name pulumi.StringOutput `pulumi:"name"`
 	// When the flow last changed.
@@ -156,11 +154,6 @@ func (o FlowOutput) Actions() pulumi.ArrayOutput {
 // When the flow was made.
 func (o FlowOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *Flow) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
-}
-
-// When the flow last ran.
-func (o FlowOutput) ExecutedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Flow) pulumi.StringPtrOutput { return v.ExecutedAt }).(pulumi.StringPtrOutput)
 }
 
 // The flow's name (1 to 150 characters).

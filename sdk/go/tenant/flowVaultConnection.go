@@ -32,22 +32,12 @@ import (
 type FlowVaultConnection struct {
 	pulumi.CustomResourceState
 
-	// The account the credentials belong to, as the app names it.
-	AccountName pulumi.StringPtrOutput `pulumi:"accountName"`
 	// The app whose credentials the connection holds (`HTTP`, `SLACK`, …). Fixed at creation: a change replaces the connection.
 	AppId pulumi.StringOutput `pulumi:"appId"`
 	// When the connection was made.
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
-	// The app's environment, where it has several.
-	Environment pulumi.StringPtrOutput `pulumi:"environment"`
-	// Names the credentials set: it changes when `setup` does.
-	Fingerprint pulumi.StringOutput `pulumi:"fingerprint"`
 	// The connection's name.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Whether the connection has its credentials (`setup`).
-	Ready pulumi.BoolOutput `pulumi:"ready"`
-	// When its credentials were last set.
-	RefreshedAt pulumi.StringPtrOutput `pulumi:"refreshedAt"`
 	// The credentials, by `type` as the `AppId` takes them. Write-only: the API never answers them (`ready` and `fingerprint` say whether and which are set); stored as a Pulumi secret.
 	Setup pulumi.AnyOutput `pulumi:"setup"`
 	// When the connection last changed.
@@ -162,11 +152,6 @@ func (o FlowVaultConnectionOutput) ToFlowVaultConnectionOutputWithContext(ctx co
 	return o
 }
 
-// The account the credentials belong to, as the app names it.
-func (o FlowVaultConnectionOutput) AccountName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *FlowVaultConnection) pulumi.StringPtrOutput { return v.AccountName }).(pulumi.StringPtrOutput)
-}
-
 // The app whose credentials the connection holds (`HTTP`, `SLACK`, …). Fixed at creation: a change replaces the connection.
 func (o FlowVaultConnectionOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v *FlowVaultConnection) pulumi.StringOutput { return v.AppId }).(pulumi.StringOutput)
@@ -177,29 +162,9 @@ func (o FlowVaultConnectionOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *FlowVaultConnection) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// The app's environment, where it has several.
-func (o FlowVaultConnectionOutput) Environment() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *FlowVaultConnection) pulumi.StringPtrOutput { return v.Environment }).(pulumi.StringPtrOutput)
-}
-
-// Names the credentials set: it changes when `setup` does.
-func (o FlowVaultConnectionOutput) Fingerprint() pulumi.StringOutput {
-	return o.ApplyT(func(v *FlowVaultConnection) pulumi.StringOutput { return v.Fingerprint }).(pulumi.StringOutput)
-}
-
 // The connection's name.
 func (o FlowVaultConnectionOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *FlowVaultConnection) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
-}
-
-// Whether the connection has its credentials (`setup`).
-func (o FlowVaultConnectionOutput) Ready() pulumi.BoolOutput {
-	return o.ApplyT(func(v *FlowVaultConnection) pulumi.BoolOutput { return v.Ready }).(pulumi.BoolOutput)
-}
-
-// When its credentials were last set.
-func (o FlowVaultConnectionOutput) RefreshedAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *FlowVaultConnection) pulumi.StringPtrOutput { return v.RefreshedAt }).(pulumi.StringPtrOutput)
 }
 
 // The credentials, by `type` as the `AppId` takes them. Write-only: the API never answers them (`ready` and `fingerprint` say whether and which are set); stored as a Pulumi secret.

@@ -161,7 +161,6 @@ class Flow(pulumi.CustomResource):
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
             __props__.__dict__["created_at"] = None
-            __props__.__dict__["executed_at"] = None
             __props__.__dict__["updated_at"] = None
         super(Flow, __self__).__init__(
             'tenant:index:Flow',
@@ -187,7 +186,6 @@ class Flow(pulumi.CustomResource):
 
         __props__.__dict__["actions"] = None
         __props__.__dict__["created_at"] = None
-        __props__.__dict__["executed_at"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["updated_at"] = None
         return Flow(resource_name, opts=opts, __props__=__props__)
@@ -207,14 +205,6 @@ class Flow(pulumi.CustomResource):
         When the flow was made.
         """
         return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter(name="executedAt")
-    def executed_at(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        When the flow last ran.
-        """
-        return pulumi.get(self, "executed_at")
 
     @_builtins.property
     @pulumi.getter

@@ -161,12 +161,7 @@ class FlowVaultConnection(pulumi.CustomResource):
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
             __props__.__dict__["setup"] = None if setup is None else pulumi.Output.secret(setup)
-            __props__.__dict__["account_name"] = None
             __props__.__dict__["created_at"] = None
-            __props__.__dict__["environment"] = None
-            __props__.__dict__["fingerprint"] = None
-            __props__.__dict__["ready"] = None
-            __props__.__dict__["refreshed_at"] = None
             __props__.__dict__["updated_at"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["setup"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
@@ -192,25 +187,12 @@ class FlowVaultConnection(pulumi.CustomResource):
 
         __props__ = FlowVaultConnectionArgs.__new__(FlowVaultConnectionArgs)
 
-        __props__.__dict__["account_name"] = None
         __props__.__dict__["app_id"] = None
         __props__.__dict__["created_at"] = None
-        __props__.__dict__["environment"] = None
-        __props__.__dict__["fingerprint"] = None
         __props__.__dict__["name"] = None
-        __props__.__dict__["ready"] = None
-        __props__.__dict__["refreshed_at"] = None
         __props__.__dict__["setup"] = None
         __props__.__dict__["updated_at"] = None
         return FlowVaultConnection(resource_name, opts=opts, __props__=__props__)
-
-    @_builtins.property
-    @pulumi.getter(name="accountName")
-    def account_name(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        The account the credentials belong to, as the app names it.
-        """
-        return pulumi.get(self, "account_name")
 
     @_builtins.property
     @pulumi.getter(name="appId")
@@ -230,43 +212,11 @@ class FlowVaultConnection(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def environment(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        The app's environment, where it has several.
-        """
-        return pulumi.get(self, "environment")
-
-    @_builtins.property
-    @pulumi.getter
-    def fingerprint(self) -> pulumi.Output[_builtins.str]:
-        """
-        Names the credentials set: it changes when `setup` does.
-        """
-        return pulumi.get(self, "fingerprint")
-
-    @_builtins.property
-    @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
         The connection's name.
         """
         return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def ready(self) -> pulumi.Output[_builtins.bool]:
-        """
-        Whether the connection has its credentials (`setup`).
-        """
-        return pulumi.get(self, "ready")
-
-    @_builtins.property
-    @pulumi.getter(name="refreshedAt")
-    def refreshed_at(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        When its credentials were last set.
-        """
-        return pulumi.get(self, "refreshed_at")
 
     @_builtins.property
     @pulumi.getter

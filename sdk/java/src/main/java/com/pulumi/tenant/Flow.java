@@ -143,20 +143,6 @@ public class Flow extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * When the flow last ran.
-     * 
-     */
-    @Export(name="executedAt", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> executedAt;
-
-    /**
-     * @return When the flow last ran.
-     * 
-     */
-    public Output<Optional<String>> executedAt() {
-        return Codegen.optional(this.executedAt);
-    }
-    /**
      * The flow&#39;s name (1 to 150 characters).
      * 
      */

@@ -38,7 +38,6 @@ import com.pulumi.tenant.outputs.FlowVaultConnectionSetupVariant6;
 import com.pulumi.tenant.outputs.FlowVaultConnectionSetupVariant7;
 import com.pulumi.tenant.outputs.FlowVaultConnectionSetupVariant8;
 import com.pulumi.tenant.outputs.FlowVaultConnectionSetupVariant9;
-import java.lang.Boolean;
 import java.lang.Object;
 import java.lang.String;
 import java.util.List;
@@ -77,20 +76,6 @@ import javax.annotation.Nullable;
 @ResourceType(type="tenant:index:FlowVaultConnection")
 public class FlowVaultConnection extends com.pulumi.resources.CustomResource {
     /**
-     * The account the credentials belong to, as the app names it.
-     * 
-     */
-    @Export(name="accountName", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> accountName;
-
-    /**
-     * @return The account the credentials belong to, as the app names it.
-     * 
-     */
-    public Output<Optional<String>> accountName() {
-        return Codegen.optional(this.accountName);
-    }
-    /**
      * The app whose credentials the connection holds (`HTTP`, `SLACK`, …). Fixed at creation: a change replaces the connection.
      * 
      */
@@ -119,34 +104,6 @@ public class FlowVaultConnection extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * The app&#39;s environment, where it has several.
-     * 
-     */
-    @Export(name="environment", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> environment;
-
-    /**
-     * @return The app&#39;s environment, where it has several.
-     * 
-     */
-    public Output<Optional<String>> environment() {
-        return Codegen.optional(this.environment);
-    }
-    /**
-     * Names the credentials set: it changes when `setup` does.
-     * 
-     */
-    @Export(name="fingerprint", refs={String.class}, tree="[0]")
-    private Output<String> fingerprint;
-
-    /**
-     * @return Names the credentials set: it changes when `setup` does.
-     * 
-     */
-    public Output<String> fingerprint() {
-        return this.fingerprint;
-    }
-    /**
      * The connection&#39;s name.
      * 
      */
@@ -159,34 +116,6 @@ public class FlowVaultConnection extends com.pulumi.resources.CustomResource {
      */
     public Output<String> name() {
         return this.name;
-    }
-    /**
-     * Whether the connection has its credentials (`setup`).
-     * 
-     */
-    @Export(name="ready", refs={Boolean.class}, tree="[0]")
-    private Output<Boolean> ready;
-
-    /**
-     * @return Whether the connection has its credentials (`setup`).
-     * 
-     */
-    public Output<Boolean> ready() {
-        return this.ready;
-    }
-    /**
-     * When its credentials were last set.
-     * 
-     */
-    @Export(name="refreshedAt", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> refreshedAt;
-
-    /**
-     * @return When its credentials were last set.
-     * 
-     */
-    public Output<Optional<String>> refreshedAt() {
-        return Codegen.optional(this.refreshedAt);
     }
     /**
      * The credentials, by `type` as the `appId` takes them. Write-only: the API never answers them (`ready` and `fingerprint` say whether and which are set); stored as a Pulumi secret.
