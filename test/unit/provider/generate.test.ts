@@ -300,7 +300,7 @@ describe("the generated program", () => {
   it("another configuration namespace is passed as `tenant` to every resource", () => {
     const program = buildProgram(snapshot(), { ...options, namespace: "eu" });
     expect(argsOf(program.files, "signUp")).toMatchObject({ tenant: "eu" });
-    expect(program.files["index.ts"].match(/^  tenant: "eu",$/gm)).toHaveLength(5);
+    expect(program.files["index.ts"].match(/^ {2}tenant: "eu",$/gm)).toHaveLength(5);
     // Adoption reads the stack's tenant where the resources do: eu:domain.
     expect(program.files["index.ts"]).toContain(
       'const adopt = tenant.adoption(require("./adopt.json"), { tenant: "eu" });',
