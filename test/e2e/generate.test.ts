@@ -87,6 +87,9 @@ describe("a program generated from a hand-made tenant", () => {
       "GET /api/v2/event-streams": 1,
       "GET /api/v2/branding/templates/universal-login": 1,
       "GET /api/v2/rate-limit-policies": 1,
+      // The fixture holds no flow and no connection: one (empty) list page each.
+      "GET /api/v2/flows": 1,
+      "GET /api/v2/flows/vault/connections": 1,
     });
     expect(result.stderr).toContain(`generate: forms: ${seeded.forms.length} of ${seeded.forms.length} listed`);
     expect(fs.readdirSync(out()).sort()).toEqual([
