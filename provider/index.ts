@@ -5,6 +5,7 @@
  * - {@link getRateLimitPolicy} / {@link getRateLimitPolicyOutput}: a lookup.
  * - {@link getForm}, {@link getEventStream}, {@link getLoginTemplate}, {@link getRateLimitPolicies}
  *   and their `…Output` forms: lookups of every object.
+ * - {@link adoption}: a generated program's `adoptId`s, only on the tenant they were read from.
  *
  * Configuration (stack config, read by the provider at run time, never stored in state):
  * `tenant:domain` (a tenant domain, https assumed, or an origin such as
@@ -46,6 +47,7 @@ export {
   type GetRateLimitPoliciesOutputArgs,
 } from "./resources/rate-limit-policy/lookup";
 export { AmbiguousNameError } from "./lookups/by-name";
+export { adoption, ADOPTION_FILE, type Adoption, type AdoptionOptions, type AdoptionRecord } from "./adoption";
 export type { LookupOptions, TenantSelector } from "./lookups/client";
 export { TYPE_MODULE, TYPE_NAMES } from "./lifecycle/tokens";
 export type { DeepInput } from "./inputs";

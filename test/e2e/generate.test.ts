@@ -87,6 +87,9 @@ describe("a program generated from a hand-made tenant", () => {
       "GET /api/v2/event-streams": 1,
       "GET /api/v2/branding/templates/universal-login": 1,
       "GET /api/v2/rate-limit-policies": 1,
+      // The fixture holds no flow and no connection: one (empty) list page each.
+      "GET /api/v2/flows": 1,
+      "GET /api/v2/flows/vault/connections": 1,
     });
     expect(result.stderr).toContain(`generate: forms: ${seeded.forms.length} of ${seeded.forms.length} listed`);
     expect(fs.readdirSync(out()).sort()).toEqual([
@@ -94,6 +97,7 @@ describe("a program generated from a hand-made tenant", () => {
       ".tenant-secrets",
       "Pulumi.yaml",
       "README.md",
+      "adopt.json",
       "index.ts",
       "login.html",
       "package.json",
@@ -101,10 +105,18 @@ describe("a program generated from a hand-made tenant", () => {
     ]);
     expect(fs.readFileSync(path.join(out(), "login.html"), "utf8")).toBe(seeded.template);
     const index = fs.readFileSync(path.join(out(), "index.ts"), "utf8");
-    for (const id of [...seeded.forms, ...seeded.eventStreams, ...seeded.rateLimitPolicies].map(
-      (object) => object.id,
-    )) {
-      expect(index).toContain(`adoptId: "${id}"`);
+    // Each object's id is in adopt.json under its resource's name, which adopts it by that name; none in the code.
+    const record = JSON.parse(fs.readFileSync(path.join(out(), "adopt.json"), "utf8")) as {
+      tenant: string;
+      ids: Record<string, string>;
+    };
+    expect(record.tenant).toBe(new URL(server.url).origin);
+    const seededIds = [...seeded.forms, ...seeded.eventStreams, ...seeded.rateLimitPolicies].map((object) => object.id);
+    expect(Object.values(record.ids).sort()).toEqual([...seededIds].sort());
+    for (const [name, id] of Object.entries(record.ids)) {
+      expect(index).toContain(`const ${name} = new tenant.`);
+      expect(index).toMatch(new RegExp(`"${name}", \\{\\s*adoptId: adopt\\.id\\("${name}"\\),`));
+      expect(index).not.toContain(id);
     }
     // No secret value in the program: webhook secrets are unknown, component secrets come from config.
     for (const secret of Object.values(seeded.webhookSecrets)) expect(index).not.toContain(secret);

@@ -139,10 +139,16 @@ describe("a kind declared beyond the table: the test-only Gadget", () => {
     const made = (await harness.admin("POST", "/gadgets", { name: "Generated", kind: "sync" })).json;
     const snapshot = await readTenant(runtime.sharedClient());
     expect(snapshot.objects.gadget).toEqual([made]);
-    const index = buildProgram(snapshot, { projectName: "p", providerVersion: "0.2.0", pulumiVersion: "3.248.0" })
-      .files["index.ts"];
+    const { files } = buildProgram(snapshot, { projectName: "p", providerVersion: "0.2.0", pulumiVersion: "3.248.0" });
+    const index = files["index.ts"]!;
     expect(index).toContain("// ---------------------------------------------------------------- gadgets");
-    expect(index).toMatch(new RegExp(`new tenant\\.Gadget\\("generated\\w*", \\{[^}]*adoptId: "${made.id}"`));
+    // It adopts its object by the id adopt.json records under its name (on this tenant only); the code holds no id.
+    const name = /new tenant\.Gadget\("(generated\w*)", \{[^}]*adoptId: adopt\.id\("\1"\)/.exec(index)?.[1];
+    expect(JSON.parse(files["adopt.json"]!)).toEqual({
+      tenant: runtime.sharedClient().settings.origin,
+      ids: { [name!]: made.id },
+    });
+    expect(index).not.toContain(made.id);
     expect(index).toContain('name: "Generated"');
     const imports = JSON.parse(
       buildPluginProgram(snapshot, {

@@ -1,7 +1,7 @@
 /**
  * `pulumi-tenant generate --out DIR`: a ready Pulumi program from a live tenant. Reads
  * every form, event stream, the login page template and every rate limit policy (GETs
- * only) and writes a TypeScript project whose resources adopt those objects.
+ * only) and writes a TypeScript project whose resources adopt those objects on that tenant.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -70,9 +70,10 @@ export const generateHelp = (): string => `Usage: pulumi-tenant generate --out D
 ${wrapped(`Reads ${objectsRead()} of a tenant and writes a ready Pulumi project to DIR, one resource per object:`)}
 
 - by default a TypeScript program over the dynamic providers (package \`pulumi-tenant\`):
-  Pulumi.yaml, package.json, tsconfig.json, index.ts (each resource adopting its object
-  with adoptId, or adopt: true for the template), login.html, README.md, .gitignore. The
-  first \`pulumi up\` takes every object over and writes nothing while the tenant matches.
+  Pulumi.yaml, package.json, tsconfig.json, index.ts, adopt.json (the tenant's ids, by
+  resource), login.html, README.md, .gitignore. On this tenant the first \`pulumi up\` adopts
+  every object and writes nothing while the tenant matches; a stack on any other tenant
+  creates its own objects from the same code (tenant.adoption answers the ids by tenant).
 - with --language python|go|yaml (or --plugin for TypeScript) a program over the resource
   plugin \`tenant\` and its SDK (__main__.py and requirements.txt, main.go and go.mod, or
   index.ts and package.json), with ${IMPORT_FILE}: \`pulumi import --file ${IMPORT_FILE}\`

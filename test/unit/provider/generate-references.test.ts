@@ -96,19 +96,23 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
  * resource records its arguments and has `id` `{ id: <its name> }`; config reads give
  * `{ secret: key }`. A resource used before its declaration throws (a `const` in its TDZ).
  */
-function runTypescript(source: string, sdk: string): [string, string, Record<string, unknown>][] {
+function runTypescript(files: Record<string, string>, sdk: string): [string, string, Record<string, unknown>][] {
   const calls: [string, string, Record<string, unknown>][] = [];
+  // `tenant.adoption` as on the tenant adopt.json was read from: each resource's recorded id.
+  const adoption = (record: { ids: Record<string, string> }) => ({ id: (name: string) => record.ids[name] });
   const tenantModule = new Proxy(
     {},
     {
       get: (_target, kind: string) =>
-        class {
-          readonly id: unknown;
-          constructor(name: string, args: Record<string, unknown>) {
-            calls.push([kind, name, args]);
-            this.id = { id: name };
-          }
-        },
+        kind === "adoption"
+          ? adoption
+          : class {
+              readonly id: unknown;
+              constructor(name: string, args: Record<string, unknown>) {
+                calls.push([kind, name, args]);
+                this.id = { id: name };
+              }
+            },
     },
   );
   const pulumi = {
@@ -118,7 +122,8 @@ function runTypescript(source: string, sdk: string): [string, string, Record<str
     },
   };
   const modules: Record<string, unknown> = { [sdk]: tenantModule, "@pulumi/pulumi": pulumi, fs, path };
-  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS } }).outputText;
+  if (files["adopt.json"]) modules["./adopt.json"] = JSON.parse(files["adopt.json"]);
+  const js = ts.transpileModule(files["index.ts"]!, { compilerOptions: { module: ts.ModuleKind.CommonJS } }).outputText;
   const exports = {};
   new Function("require", "exports", "__dirname", js)((name: string) => modules[name], exports, tmp);
   return calls;
@@ -168,19 +173,18 @@ describe("references between resources", () => {
     expect(yaml).toContain("pipelineId: ${followUp.id}");
   });
 
-  it("no language's program holds a referenced object's id as a literal (the dynamic one: its own adoptId only)", () => {
+  it("no language's program holds a referenced object's id as a literal (the dynamic one's ids: in adopt.json)", () => {
     for (const { language, files, file } of programs(tenant())) {
       const program = files[file]!;
+      expect({ language, store: literals(program, STORE), follow: literals(program, FOLLOW) }).toEqual({
+        language,
+        store: 0,
+        follow: 0,
+      });
       if (language === "dynamic") {
-        expect([literals(program, STORE), literals(program, FOLLOW)]).toEqual([1, 1]);
-        expect(program).toContain(`adoptId: "${STORE}"`);
-        expect(program).toContain(`adoptId: "${FOLLOW}"`);
-      } else {
-        expect({ language, store: literals(program, STORE), follow: literals(program, FOLLOW) }).toEqual({
-          language,
-          store: 0,
-          follow: 0,
-        });
+        expect(program).toContain('adoptId: adopt.id("billingApi")');
+        expect(program).toContain('adoptId: adopt.id("followUp")');
+        expect(JSON.parse(files["adopt.json"]!).ids).toMatchObject({ billingApi: STORE, followUp: FOLLOW });
       }
     }
   });
@@ -190,7 +194,7 @@ describe("references between resources", () => {
       [buildProgram(tenant(), options).files, "pulumi-tenant"],
       [buildPluginProgram(tenant(), { ...options, language: "typescript" }).files, "@pulumi-tenant/sdk"],
     ] as const) {
-      const calls = runTypescript(files["index.ts"]!, sdk);
+      const calls = runTypescript(files, sdk);
       expect(calls.map(([kind, name]) => `${kind} ${name}`)).toEqual([
         "SecretStore billingApi",
         "Pipeline followUp",
@@ -200,6 +204,8 @@ describe("references between resources", () => {
       expect(enrich).toMatch(/"(store_id|storeId)":\{"id":"billingApi"\}/);
       expect(enrich).toMatch(/"(pipeline_id|pipelineId)":\{"id":"followUp"\}/);
       expect(calls[0]![2]).toMatchObject({ setup: { secretObject: "billingApiSetup" } });
+      // The dynamic program adopts each object by the id adopt.json records (here: the source tenant).
+      if (sdk === "pulumi-tenant") expect(calls.map(([, , args]) => args.adoptId)).toEqual([STORE, FOLLOW, ENRICH]);
     }
   });
 
@@ -257,7 +263,7 @@ describe("references between resources", () => {
     }
     fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
     // The test kinds have no generated class: this one is what `npm run classes` writes for an
-    // entry (its create body's fields, each a DeepInput, and adoptId), as a declaration.
+    // entry (its create body's fields, each a DeepInput, and adoptId), as a declaration; `adoption` is the package's.
     const from = (file: string) => JSON.stringify(path.join(REPO_ROOT, file));
     fs.writeFileSync(
       path.join(dir, "tenant-classes.ts"),
@@ -267,6 +273,7 @@ describe("references between resources", () => {
         `import type { DeepInput } from ${from("provider/inputs")};`,
         `import type { PIPELINE_CREATE, SECRET_STORE_CREATE } from ${from("test/fixtures/kinds/pipeline/kind")};`,
         "type Args<T> = { [K in keyof T]: DeepInput<T[K]> } & { adoptId?: pulumi.Input<string> };",
+        `export { adoption } from ${from("provider/adoption")};`,
         "export declare class SecretStore extends pulumi.CustomResource {",
         "  constructor(name: string, args: Args<Static<typeof SECRET_STORE_CREATE>>);",
         "}",
@@ -320,7 +327,7 @@ describe("references between resources", () => {
           "tenant does not hold (missing)",
       );
       // The other step still references the store it names.
-      expect(literals(program, STORE)).toBe(language === "dynamic" ? 1 : 0);
+      expect(literals(program, STORE)).toBe(0);
     }
   });
 
@@ -338,7 +345,7 @@ describe("references between resources", () => {
     const ref = refs.find((item) => item instanceof ResourceRef) as ResourceRef;
     expect(names.indexOf(ref.name)).toBeLessThan(names.indexOf(ref.name === "enrich" ? "followUp" : "enrich"));
     expect(notes).toEqual([expect.stringMatching(/reference each other: the program cannot declare both first/)]);
-    const calls = runTypescript(buildProgram(snapshot, options).files["index.ts"]!, "pulumi-tenant");
+    const calls = runTypescript(buildProgram(snapshot, options).files, "pulumi-tenant");
     expect(calls).toHaveLength(3);
   });
 
@@ -349,7 +356,7 @@ describe("references between resources", () => {
     const { resources, notes } = modelOf(snapshot);
     expect(resources.find((resource) => resource.name === "followUp")!.args.then).toEqual({ pipeline_id: FOLLOW });
     expect(notes).toEqual([expect.stringMatching(/^Pipeline `followUp` \(pl_C+\) names itself/)]);
-    expect(runTypescript(buildProgram(snapshot, options).files["index.ts"]!, "pulumi-tenant")).toHaveLength(3);
+    expect(runTypescript(buildProgram(snapshot, options).files, "pulumi-tenant")).toHaveLength(3);
   });
 });
 

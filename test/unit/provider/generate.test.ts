@@ -7,9 +7,22 @@ import { identifierFrom, isUsableIdentifier, NameAllocator, wordsOf } from "../.
 import { FORM_ID, fixtureView, snapshot } from "../../fixtures/generate-snapshot";
 
 /** Evaluates a printed literal (with `cfg.requireSecret` as a marker). */
-function evaluate(source: string): unknown {
+/** The generated program's `adopt` on its source tenant: the ids of its adopt.json. */
+interface SourceAdoption {
+  id(name: string): string | undefined;
+  singleton: true;
+}
+
+/** `source` evaluated, with `cfg` and (for resource arguments) `adopt` on the tenant adopt.json names. */
+function evaluate(source: string, adopt?: SourceAdoption): unknown {
   const cfg = { requireSecret: (name: string) => ({ secret: name }) };
-  return new Function("cfg", `return (${source});`)(cfg);
+  return new Function("cfg", "adopt", `return (${source});`)(cfg, adopt);
+}
+
+/** The program's `adopt` on its source tenant, from its adopt.json. */
+function sourceAdoption(files: Record<string, string>): SourceAdoption {
+  const ids = (JSON.parse(files["adopt.json"]!) as { ids: Record<string, string> }).ids;
+  return { id: (name) => ids[name], singleton: true };
 }
 
 describe("names", () => {
@@ -105,11 +118,13 @@ const options = {
 };
 
 /** The argument object of `new tenant.<Kind>("<name>", …)` in index.ts, evaluated. */
-function argsOf(index: string, name: string): Record<string, unknown> {
+function argsOf(files: Record<string, string>, name: string): Record<string, unknown> {
+  const index = files["index.ts"]!;
   const start = index.indexOf(`(${JSON.stringify(name)}, `);
   const from = start + name.length + 4;
   const end = index.indexOf("\n});", from);
-  return evaluate(index.slice(from, end === -1 ? index.indexOf(");", from) : end + 2)) as Record<string, unknown>;
+  const source = index.slice(from, end === -1 ? index.indexOf(");", from) : end + 2);
+  return evaluate(source, sourceAdoption(files)) as Record<string, unknown>;
 }
 
 describe("the generated program", () => {
@@ -119,6 +134,7 @@ describe("the generated program", () => {
       ".gitignore",
       "Pulumi.yaml",
       "README.md",
+      "adopt.json",
       "index.ts",
       "login.html",
       "package.json",
@@ -132,7 +148,7 @@ describe("the generated program", () => {
       "RateLimitPolicy clientAppExampleComRateLimit",
     ]);
     const index = program.files["index.ts"];
-    expect(argsOf(index, "signUp")).toEqual({
+    expect(argsOf(program.files, "signUp")).toEqual({
       adoptId: FORM_ID,
       name: "Sign-up",
       start: { next_node: "s" },
@@ -164,14 +180,14 @@ describe("the generated program", () => {
         },
       ],
     });
-    expect(argsOf(index, "auditStream")).toEqual({
+    expect(argsOf(program.files, "auditStream")).toEqual({
       adoptId: "est_3Nf7qL3mXcVbT8wRyK1pDz",
       name: "audit",
       status: "disabled",
       subscriptions: [{ event_type: "user.deleted" }],
       destination: { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } },
     });
-    expect(argsOf(index, "clientAppExampleComRateLimit")).toEqual({
+    expect(argsOf(program.files, "clientAppExampleComRateLimit")).toEqual({
       adoptId: "rlp_2Nf7qL3mXcVbT8wRyK1pD",
       resource: "oauth_authentication_api",
       consumer: "client",
@@ -179,7 +195,7 @@ describe("the generated program", () => {
       configuration: { action: "block", limit: 10 },
     });
     expect(index).toContain(
-      'new tenant.LoginTemplate("loginTemplate", {\n  adopt: true,\n  template: fs.readFileSync(path.join(__dirname, "login.html"), "utf8"),\n});',
+      'new tenant.LoginTemplate("loginTemplate", {\n  adopt: adopt.singleton,\n  template: fs.readFileSync(path.join(__dirname, "login.html"), "utf8"),\n});',
     );
     expect(index).not.toMatch(
       /created_at|updated_at|embedded_at|submitted_at|aws_partner_event_source|recaptcha-secret|sk-secret/,
@@ -195,6 +211,33 @@ describe("the generated program", () => {
     );
   });
 
+  it("holds no id of the tenant: adopt.json records them by resource name, answered by tenant.adoption", () => {
+    const program = buildProgram(snapshot(), options);
+    const index = program.files["index.ts"];
+    const ids = program.resources.filter((resource) => resource.kind !== "LoginTemplate").map(({ id }) => id);
+    expect(ids).toHaveLength(4);
+    for (const id of ids) expect(index).not.toContain(id);
+    expect(JSON.parse(program.files["adopt.json"])).toEqual({
+      tenant: "https://acme.eu.auth0.com",
+      ids: {
+        signUp: FORM_ID,
+        audit: program.resources[1]!.id,
+        auditStream: "est_3Nf7qL3mXcVbT8wRyK1pDz",
+        clientAppExampleComRateLimit: "rlp_2Nf7qL3mXcVbT8wRyK1pD",
+      },
+    });
+    expect(index).toContain('const adopt = tenant.adoption(require("./adopt.json"));');
+    expect(index).toContain(
+      '/** Form "Sign-up". */\nconst signUp = new tenant.Form("signUp", {\n  adoptId: adopt.id("signUp"),',
+    );
+    const readme = program.files["README.md"];
+    expect(readme).toContain("## Another tenant");
+    expect(readme).toContain("pulumi stack init prod");
+    expect(readme).toContain("pulumi config set tenant:domain '<other-tenant.eu.auth0.com>'");
+    // The other tenant's secrets are prompted for: the values read from this one are not reused there.
+    expect(readme).toContain("pulumi config set --secret signUpCaptchaSecretKey     # prompts:");
+  });
+
   it("reads every secret from config: webhook secrets without a value, component secrets with the value the API returned", () => {
     const program = buildProgram(snapshot(), options);
     expect(program.secrets).toEqual([
@@ -202,7 +245,7 @@ describe("the generated program", () => {
       expect.objectContaining({ name: "signUpCardCredentialsPrivateKey", value: "sk-secret" }),
       { name: "auditWebhookHeaderValue", description: expect.stringContaining("value of the header X-Key") },
     ]);
-    expect(argsOf(program.files["index.ts"], "audit")).toMatchObject({
+    expect(argsOf(program.files, "audit")).toMatchObject({
       destination: {
         configuration: {
           webhook_authorization: {
@@ -256,8 +299,13 @@ describe("the generated program", () => {
 
   it("another configuration namespace is passed as `tenant` to every resource", () => {
     const program = buildProgram(snapshot(), { ...options, namespace: "eu" });
-    expect(argsOf(program.files["index.ts"], "signUp")).toMatchObject({ tenant: "eu" });
-    expect(program.files["index.ts"].match(/tenant: "eu"/g)).toHaveLength(5);
+    expect(argsOf(program.files, "signUp")).toMatchObject({ tenant: "eu" });
+    expect(program.files["index.ts"].match(/^ {2}tenant: "eu",$/gm)).toHaveLength(5);
+    // Adoption reads the stack's tenant where the resources do: eu:domain.
+    expect(program.files["index.ts"]).toContain(
+      'const adopt = tenant.adoption(require("./adopt.json"), { tenant: "eu" });',
+    );
+    expect(program.files["README.md"]).toContain("when the stack's `eu:domain`");
     expect(program.files["README.md"]).toContain("pulumi config set eu:domain acme.eu.auth0.com");
   });
 
