@@ -72,7 +72,7 @@ describe("kinds served by the table alone, one referencing the other", () => {
       for (const content of Object.values(program.files)) expect(content).not.toContain(API_KEY);
       expect(program.secrets.map((secret) => secret.name)).toEqual(["billingApiSetup"]);
     }
-    // In a plugin program the store's id is in import.json only; in the dynamic one, its adoptId only.
+    // In a plugin program the store's id is in import.json only.
     for (const program of programs.slice(1)) {
       const code = Object.entries(program.files)
         .filter(([name]) => name !== "import.json" && name !== "README.md")
@@ -80,8 +80,9 @@ describe("kinds served by the table alone, one referencing the other", () => {
         .join("\n");
       expect(code).not.toContain(`"${store}"`);
     }
-    expect(dynamic.split(`"${store}"`)).toHaveLength(2);
-    expect(dynamic).toContain(`adoptId: "${store}"`);
+    // The dynamic program's ids are in adopt.json only, keyed by the tenant they belong to.
+    expect(dynamic).not.toContain(`"${store}"`);
+    expect(dynamic).toContain('adoptId: adopt.id("billingApi")');
   });
 
   /** A stack whose state holds the pipeline through the plugin, read with the client `clientId`. */
