@@ -10,7 +10,15 @@ import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "../../prin
 import { Code } from "../../printers/literal";
 import { type ModelResource, ResourceRef, SecretRef, type TenantModel } from "./model";
 import { type ProgramRef, replaceRefs, sectionLine } from "./program";
-import type { PluginProgramOptions } from "./plugin-program";
+
+/** What the Go program needs of the plugin program's options (plugin-program.ts `PluginProgramOptions`). */
+export interface GoProgramOptions {
+  projectName: string;
+  /** The provider's version: the SDK module version the program requires. */
+  providerVersion: string;
+  /** Version of the Pulumi SDK. */
+  pulumiVersion: string;
+}
 
 /** Go's keywords and predeclared names, and the program's own: no resource variable takes them. */
 export const GO_RESERVED = [
@@ -31,7 +39,7 @@ export const GO_RESERVED = [
 export function goProgramFiles(
   model: TenantModel,
   header: string[],
-  options: PluginProgramOptions,
+  options: GoProgramOptions,
   usesConfig: boolean,
 ): Record<string, string> {
   const { resources, files } = model;

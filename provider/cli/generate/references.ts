@@ -6,7 +6,25 @@
  */
 import { kindOfTypeName, kindSpec, schemaFacts, secretPlaces } from "../../../api";
 import { commentSafe, ResourceRef } from "../../lifecycle/generator";
-import type { ModelResource } from "./model";
+
+/**
+ * What linking needs of a program resource (model.ts `ModelResource` has these and more):
+ * written here so that the model, which links its resources, and this module are no circle.
+ */
+export interface LinkedResource {
+  /** Its type name (`Form`). */
+  kind: string;
+  /** The Pulumi resource name. */
+  name: string;
+  /** The object's id in the tenant. */
+  id: string;
+  /** Its name in the tenant, when it has one. */
+  label?: string;
+  /** The comment above it. */
+  comment: string;
+  /** Its arguments. */
+  args: Record<string, unknown>;
+}
 
 /** The kinds kind `kind` references (itself left out). */
 function referencedKinds(kind: string): string[] {
@@ -50,7 +68,9 @@ function placeText(place: readonly (string | number)[]): string {
  * stays as written, and so does one that closes a cycle (it cannot be declared first); each
  * such is a note for the README and said in the resource's comment.
  */
-export function linkReferences(resources: ModelResource[]): { resources: ModelResource[]; notes: string[] } {
+export function linkReferences<ModelResource extends LinkedResource>(
+  resources: ModelResource[],
+): { resources: ModelResource[]; notes: string[] } {
   const notes = resolve(resources);
   const ordered = declarationOrder(resources);
   notes.push(...breakForwardReferences(ordered));
@@ -83,7 +103,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** `resources` with each after the ones of its kind it references (the first met first otherwise). */
-function declarationOrder(resources: ModelResource[]): ModelResource[] {
+function declarationOrder<ModelResource extends LinkedResource>(resources: ModelResource[]): ModelResource[] {
   const byName = new Map(resources.map((resource) => [resource.name, resource]));
   const ordered: ModelResource[] = [];
   const placed = new Set<string>();
@@ -104,7 +124,7 @@ function declarationOrder(resources: ModelResource[]): ModelResource[] {
 }
 
 /** Turns each reference to a resource declared later (a cycle) back into its id; the notes say which. */
-function breakForwardReferences(ordered: ModelResource[]): string[] {
+function breakForwardReferences<ModelResource extends LinkedResource>(ordered: ModelResource[]): string[] {
   const declared = new Set<string>();
   const notes: string[] = [];
   for (const resource of ordered) {
@@ -126,7 +146,7 @@ function breakForwardReferences(ordered: ModelResource[]): string[] {
 }
 
 /** Links every reference of `resources` that names a resource; the notes of those that name none. */
-function resolve(resources: ModelResource[]): string[] {
+function resolve<ModelResource extends LinkedResource>(resources: ModelResource[]): string[] {
   const byId = new Map<string, ModelResource>();
   for (const resource of resources) byId.set(`${kindOfTypeName(resource.kind)} ${resource.id}`, resource);
   const notes: string[] = [];
