@@ -106,9 +106,13 @@ export const loginTemplateImplementation: ResourceImplementation = {
   async check(olds, news, ctx) {
     const checked = checkLoginTemplate(news);
     if (checked.failures?.length || !ctx) return checked;
-    const withoutDomain = await requireCustomDomain(ctx, withoutProvider(news));
-    if (withoutDomain.length > 0) return { inputs: news, failures: withoutDomain };
     const creating = Object.keys(withoutProvider(olds)).length === 0;
+    // Only a template about to be written needs the custom domain: an unchanged one costs no request
+    // (a no-op preview or a drift check reads nothing more); a domain removed since shows at read.
+    if (creating || olds.template !== news.template) {
+      const withoutDomain = await requireCustomDomain(ctx, withoutProvider(news));
+      if (withoutDomain.length > 0) return { inputs: news, failures: withoutDomain };
+    }
     if (!creating) return checked;
     return { inputs: news, failures: await refuseSilentTakeover(ctx, withoutProvider(news)) };
   },
