@@ -15,7 +15,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT } from "./lib/pulumi";
-import { multiWordSchemaNames, spellForLanguage } from "../provider/schema/names";
+import { multiWordSchemaNames, spellFieldSpans, spellForLanguage } from "../provider/schema/names";
 import { parseScriptArgs } from "./lib/args";
 
 export const SDK_LANGUAGES = ["nodejs", "python", "go", "java"] as const;
@@ -39,9 +39,6 @@ export function generateSdks(codegen: string, schemaFile: string, outDir: string
   for (const language of SDK_LANGUAGES) spellFieldsInDocs(path.join(outDir, language), language);
 }
 
-/** A backtick span holding a field name or a dotted path of them, in the package schema's spelling. */
-const SCHEMA_FIELD_SPAN = /`([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)*)`/g;
-
 /**
  * The package schema's descriptions name fields in its camelCase (`nextNode`); Pulumi's
  * codegen copies them as they are. In a language that spells fields otherwise (Python
@@ -55,11 +52,7 @@ export function spellFieldsInDocs(dir: string, language: string): void {
   for (const file of listFiles(dir)) {
     const full = path.join(dir, file);
     const text = fs.readFileSync(full, "utf8");
-    const next = text.replace(SCHEMA_FIELD_SPAN, (span, names: string) => {
-      const segments = names.split(".");
-      if (!segments.some((segment) => fields.has(segment))) return span;
-      return `\`${segments.map((segment) => (fields.has(segment) ? spell(segment) : segment)).join(".")}\``;
-    });
+    const next = spellFieldSpans(text, fields, spell);
     if (next !== text) fs.writeFileSync(full, next);
   }
 }

@@ -55,9 +55,7 @@ function propertiesOf(schema: JsonSchema): string[] {
 /** Fields a list summary carries that the server makes and may move without a write (a flow's `executed_at`). */
 const summaryFieldsOf = (spec: KindSpec, fields: readonly string[]): string[] =>
   spec.summarySchema
-    ? propertiesOf(spec.summarySchema).filter(
-        (field) => !fields.includes(field) && !["id", "created_at", "updated_at"].includes(field),
-      )
+    ? propertiesOf(spec.summarySchema).filter((field) => !fields.includes(field) && !SERVER_FIELDS.includes(field))
     : [];
 
 /** The values of `keys` in `value` that are set. */

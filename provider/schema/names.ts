@@ -207,8 +207,16 @@ export function schemaPath(kind: string, wirePath: string): string {
   });
 }
 
-/** Every multi-word field name (`next_node`) the table's schemas declare, API spelling; worked out once per call. */
+/** {@link multiWordFieldNames} of the kinds it was last worked out for. */
+let fieldNames: { kinds: string; names: Set<string> } | undefined;
+
+/**
+ * Every multi-word field name (`next_node`) the table's schemas declare, API spelling: worked
+ * out once per set of kinds (the package schema asks for every description it writes).
+ */
 function multiWordFieldNames(): Set<string> {
+  const kinds = kindNames().join();
+  if (fieldNames?.kinds === kinds) return fieldNames.names;
   const names = new Set<string>();
   const seen = new Set<JsonSchema>();
   const visit = (schema: unknown): void => {
@@ -228,6 +236,7 @@ function multiWordFieldNames(): Set<string> {
     const spec = kindSpec(kind)!;
     for (const schema of [spec.createSchema, spec.updateSchema, spec.responseSchema, spec.summarySchema]) visit(schema);
   }
+  fieldNames = { kinds, names };
   return names;
 }
 
@@ -235,18 +244,25 @@ function multiWordFieldNames(): Set<string> {
 const FIELD_SPAN = /`([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*)`/g;
 
 /**
- * `text` (a field's description, written once with the API's names in backticks) with each
- * field it names spelled as `spell` spells the API name: the package schema's camelCase
- * (`nextNode`), hence each SDK's own (see {@link spellForLanguage}). A backticked word that
- * is no field of the table (a value such as `oauth_authentication_api`) is kept.
+ * `text` with each backtick span that names one of `fields` (alone or in a dotted path)
+ * spelled by `spell`; any other backticked word (a value such as `oauth_authentication_api`)
+ * is kept. What both the package schema and `npm run sdk` rewrite descriptions with.
  */
-export function renameFieldsInText(text: string, spell: (wireName: string) => string = schemaName): string {
-  const fields = multiWordFieldNames();
+export function spellFieldSpans(text: string, fields: ReadonlySet<string>, spell: (name: string) => string): string {
   return text.replace(FIELD_SPAN, (span, path: string) => {
     const segments = path.split(".");
     if (!segments.some((segment) => fields.has(segment))) return span;
     return `\`${segments.map((segment) => (fields.has(segment) ? spell(segment) : segment)).join(".")}\``;
   });
+}
+
+/**
+ * `text` (a field's description, written once with the API's names in backticks) with each
+ * field it names spelled as `spell` spells the API name: the package schema's camelCase
+ * (`nextNode`), hence each SDK's own (see {@link spellForLanguage}).
+ */
+export function renameFieldsInText(text: string, spell: (wireName: string) => string = schemaName): string {
+  return spellFieldSpans(text, multiWordFieldNames(), spell);
 }
 
 /**
