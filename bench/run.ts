@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--quick] [--only=calls,ratelimit,overhead,throughput,scale,options,generate,refresh] [--cpu-prof] [--skip-checkpoints]`:
+ * `npm run bench -- [--quick] [--only=calls,ratelimit,overhead,throughput,scale,options,generate,refresh,versus] [--cpu-prof] [--skip-checkpoints]`:
  * measures API calls per phase, rate-limit efficiency, engine overhead, server throughput
  * and scale against an in-process tenant server on loopback, prints one table (stdout;
  * progress goes to stderr) and writes bench/results.json (bench/results-quick.json in
@@ -23,6 +23,7 @@ import { measureRateLimit } from "./sections/ratelimit";
 import { measureRefresh } from "./sections/refresh";
 import { measureScale } from "./sections/scale";
 import { measureThroughput } from "./sections/throughput";
+import { measureVersus } from "./sections/versus";
 import { parseScriptArgs } from "../scripts/lib/args";
 
 const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
@@ -34,6 +35,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   options: measureOptions,
   generate: measureGenerate,
   refresh: measureRefresh,
+  versus: measureVersus,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only=${Object.keys(SECTIONS).join(",")}] [--cpu-prof] [--skip-checkpoints]`;

@@ -1,32 +1,33 @@
 /**
- * The provider objects that `dynamic.Resource` serializes into state (`__provider`).
+ * The provider text every dynamic resource stores in state (`__provider`), and the provider
+ * object it evaluates to in the dynamic provider host.
  *
- * The closure serializer captures an object's methods with every free variable they
- * use, and local modules by value, and the engine stores the result with every resource.
- * So these objects are deliberately tiny: one method, `configure`, which the dynamic
- * provider host calls once per process before any other; it loads the real
- * implementation (`runtime.ts`) with `require` (which the serializer leaves alone) and has
- * it attach `check`/`diff`/`create`/`read`/`update`/`delete`. It captures only strings (the
- * kind, the runtime's global and where to find it): no credentials, no libraries. Copies stored by 0.2.0 call `runtime.configure` and
- * `runtime.dispatch(kind, method, args, protocol)` — keep that interface stable
- * (test/e2e/state-compat.test.ts runs them).
+ * The host evaluates the text as a module and calls its `handler()` for the provider object
+ * (once per distinct text and process: it caches by the text). The engine stores the text
+ * twice per resource (inputs and outputs) and, with a file backend, rewrites the whole state
+ * after every step, so its size is paid per resource and per step: a first deploy of N
+ * resources writes it about 2 × N² times. So it is written by hand, as short as it can be
+ * (about 300 bytes; Pulumi's closure serializer wrote 930 for the same object), rather than
+ * produced by `dynamic.Resource`'s closure serializer.
+ *
+ * The object has one method, `configure`, which the host calls before any other: it loads
+ * the real implementation (`runtime.ts`) with `require` and has it `attach`
+ * `check`/`diff`/`create`/`read`/`update`/`delete` (protocol 1). It holds only strings (the
+ * kind, the runtime's global and where to find it): no credentials, no libraries. Texts
+ * stored by earlier versions (the closure serializer's, and 0.2.0's that call
+ * `runtime.configure` and `runtime.dispatch(kind, method, args, protocol)`) keep working:
+ * keep that interface stable (test/e2e/state-compat.test.ts runs them).
  *
  * Where the runtime is found, in order: a runtime already loaded in this process; the
  * installed package (`pulumi-tenant/runtime`, resolved from the Pulumi program's
  * directory); the absolute path of this build, captured when the program ran.
  */
 import * as path from "node:path";
-import type { ConfigureRequest, ResourceProvider } from "@pulumi/pulumi/dynamic";
-import type { TenantRuntime } from "./dispatch/protocol";
+import { RUNTIME_GLOBAL } from "./dispatch/protocol";
 import type { ResourceKind } from "./lifecycle/tokens";
 
-// Short names: the serializer writes each captured constant's name beside its value.
-/** The global the runtime registers under (runtime.ts `RUNTIME_GLOBAL`). */
-const GLOBAL = "__pulumiTenantRuntime_v1";
 /** The runtime in the installed package (package.json `exports`: `./runtime`). */
 const PACKAGE = "pulumi-tenant/runtime";
-/** The runtime of this build, by absolute path: when the package does not resolve from the program. */
-const FILE = compiledRuntimePath();
 
 /** The compiled runtime next to this file (from TypeScript sources: the build's copy). */
 function compiledRuntimePath(): string {
@@ -36,42 +37,21 @@ function compiledRuntimePath(): string {
   return path.join(path.dirname(resolved), "dist", "provider", "runtime.js");
 }
 
-/**
- * The one method of every serialized provider: loads the runtime and has it configure and
- * put the other methods on the object (`attach`, protocol 1). Serialized by value into
- * every resource's state (`__provider`, under 1 KB with the object), so it is short, at top
- * level (the serializer keeps a function's indentation) and free of comments inside.
- */
-async function configure(this: { kind: string }, req: ConfigureRequest): Promise<void> {
-  const g = globalThis as unknown as Record<string, Required<TenantRuntime>>;
-  if (!g[GLOBAL]) {
-    let file: string;
-    try {
-      file = require.resolve(PACKAGE);
-    } catch {
-      file = FILE;
-    }
-    require(file);
-  }
-  g[GLOBAL].attach(this, this.kind, req.config, 1);
-}
-
-/** The provider object of `kind`: its kind and {@link configure}. */
-function makeProvider(kind: string): ResourceProvider {
-  return { kind, configure } as unknown as ResourceProvider;
-}
-
-const providers = new Map<string, ResourceProvider>();
+const texts = new Map<string, string>();
 
 /**
- * The serialized provider of resource kind `kind` (one object per kind, so the closure
- * serializer's cache serializes it once per program).
+ * The `__provider` text of resource kind `kind`: a module whose `handler()` returns
+ * `{ kind, configure }`. Built once per kind and program.
  */
-export function providerFor(kind: ResourceKind): ResourceProvider {
-  let provider = providers.get(kind);
-  if (!provider) {
-    provider = makeProvider(kind);
-    providers.set(kind, provider);
+export function providerText(kind: ResourceKind): string {
+  let text = texts.get(kind);
+  if (text === undefined) {
+    const q = JSON.stringify;
+    text =
+      `exports.handler=()=>p;const p={kind:${q(kind)},async configure(r){const g=globalThis,k=${q(RUNTIME_GLOBAL)};` +
+      `if(!g[k]){let f;try{f=require.resolve(${q(PACKAGE)})}catch{f=${q(compiledRuntimePath())}}require(f)}` +
+      `g[k].attach(this,this.kind,r.config,1)}};`;
+    texts.set(kind, text);
   }
-  return provider;
+  return text;
 }

@@ -65,7 +65,6 @@ export function classSource(kind: KindName): string {
     " */",
     "",
     'import type * as pulumi from "@pulumi/pulumi";',
-    'import * as dynamic from "@pulumi/pulumi/dynamic";',
     'import type { DeepInput } from "../inputs";',
     "import {",
     ...(byIdOrName.length > 0 ? ["  kindLookups,"] : []),
@@ -82,7 +81,7 @@ export function classSource(kind: KindName): string {
         ]
       : []),
     'import { noteTenantResource } from "../lookups/registered";',
-    'import { providerFor } from "../shim";',
+    'import { DynamicResource } from "../lifecycle/dynamic-resource";',
     "",
     tsdocComment(
       `${article(spec.label)[0].toUpperCase()}${article(spec.label).slice(1)} as the API answers it (\`GET /api/v2${spec.path}/{id}\`).`,
@@ -107,7 +106,7 @@ export function classSource(kind: KindName): string {
       `${spec.description.replace(/\.$/, "")} (\`/api/v2${spec.path}\`), type \`pulumi-nodejs:dynamic/tenant:${type}\`.`,
       "",
     ),
-    `export class ${type} extends dynamic.Resource {`,
+    `export class ${type} extends DynamicResource {`,
   );
   for (const [field, schema] of [...inputs, ...outputsOnly]) {
     const answered = propertiesOf(spec.responseSchema).some(([name]) => name === field);
@@ -122,7 +121,7 @@ export function classSource(kind: KindName): string {
     `  /** Creates (or, with \`adoptId\`, adopts) ${article(spec.label)}. */`,
     `  constructor(name: string, args: ${type}Args, opts?: pulumi.CustomResourceOptions) {`,
     `    const inputs = kindResourceInputs("${kind}", args, name, opts);`,
-    `    super(providerFor("${kind}"), name, inputs, opts, TYPE_MODULE, TYPE_NAMES.${kind});`,
+    `    super("${kind}", name, inputs, opts, TYPE_MODULE, TYPE_NAMES.${kind});`,
     "    noteTenantResource(this, args.tenant);",
     "  }",
     "}",

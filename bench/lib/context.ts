@@ -26,6 +26,9 @@ export interface BenchParameters {
   refreshRate: number;
   /** Objects of the refresh run's flows cell: half flows, half forms running them (issue 36: 150 + 150). */
   refreshFlowsN: number;
+  /** Side by side with the deploy CLI: N forms + N streams per cell, and how many runs of every cell. */
+  versusNs: number[];
+  versusRuns: number;
 }
 
 /** The full run (the issue's sizes) and the quick run (small N, a few minutes). */
@@ -45,6 +48,8 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
     refreshNs: [100, 1000],
     refreshRate: 10,
     refreshFlowsN: 300,
+    versusNs: [100, 300],
+    versusRuns: 2,
   },
   quick: {
     callsN: 10,
@@ -61,6 +66,8 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
     refreshNs: [30],
     refreshRate: 10,
     refreshFlowsN: 30,
+    versusNs: [10],
+    versusRuns: 1,
   },
 };
 

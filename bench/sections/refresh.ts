@@ -75,7 +75,7 @@ interface Measured {
 }
 
 /** `pulumi-tenant drift` of `stack`, timed; its requests are read from the server afterwards. */
-async function driftCheck(pulumi: BenchPulumi, stack: Stack, env: Record<string, string>) {
+export async function driftCheck(pulumi: BenchPulumi, stack: Stack, env: Record<string, string>) {
   const started = process.hrtime.bigint();
   const status = await new Promise<number>((resolve) => {
     execFile(
@@ -128,7 +128,7 @@ async function measureStep(
  * `BENCH_REFRESH_MODES=list` (`get`, `list`) and `BENCH_REFRESH_MIXES=flows` (`mixed`, `flows`),
  * comma-separated; unset, all of it.
  */
-function partOf<T>(variable: string, all: T[], parse: (word: string) => T | undefined): T[] {
+export function partOf<T>(variable: string, all: T[], parse: (word: string) => T | undefined): T[] {
   const words = process.env[variable]
     ?.split(",")
     .map((word) => word.trim())

@@ -4,7 +4,6 @@
  */
 
 import type * as pulumi from "@pulumi/pulumi";
-import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { DeepInput } from "../inputs";
 import {
   kindLookups,
@@ -17,7 +16,7 @@ import { TYPE_MODULE, TYPE_NAMES } from "../lifecycle/tokens";
 import type { IdOrNameArgs, IdOrNameOutputArgs } from "../lookups/by-name";
 import type { LookupOptions } from "../lookups/client";
 import { noteTenantResource } from "../lookups/registered";
-import { providerFor } from "../shim";
+import { DynamicResource } from "../lifecycle/dynamic-resource";
 
 /** A flow vault connection as the API answers it (`GET /api/v2/flows/vault/connections/{id}`). */
 export type FlowVaultConnectionObject = ObjectOf<"flowVaultConnection">;
@@ -42,7 +41,7 @@ export interface FlowVaultConnectionArgs extends AdoptArgs {
  * A flow vault connection of the tenant: the credentials (`setup`, write-only) of one app that flow actions use
  * (`/api/v2/flows/vault/connections`), type `pulumi-nodejs:dynamic/tenant:FlowVaultConnection`.
  */
-export class FlowVaultConnection extends dynamic.Resource {
+export class FlowVaultConnection extends DynamicResource {
   /** The connection's name. */
   declare public readonly name: pulumi.Output<ObjectOf<"flowVaultConnection">["name"]>;
   /**
@@ -65,7 +64,7 @@ export class FlowVaultConnection extends dynamic.Resource {
   /** Creates (or, with `adoptId`, adopts) a flow vault connection. */
   constructor(name: string, args: FlowVaultConnectionArgs, opts?: pulumi.CustomResourceOptions) {
     const inputs = kindResourceInputs("flowVaultConnection", args, name, opts);
-    super(providerFor("flowVaultConnection"), name, inputs, opts, TYPE_MODULE, TYPE_NAMES.flowVaultConnection);
+    super("flowVaultConnection", name, inputs, opts, TYPE_MODULE, TYPE_NAMES.flowVaultConnection);
     noteTenantResource(this, args.tenant);
   }
 }

@@ -4,7 +4,6 @@
  */
 
 import type * as pulumi from "@pulumi/pulumi";
-import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { DeepInput } from "../inputs";
 import {
   kindLookups,
@@ -17,7 +16,7 @@ import { TYPE_MODULE, TYPE_NAMES } from "../lifecycle/tokens";
 import type { IdOrNameArgs, IdOrNameOutputArgs } from "../lookups/by-name";
 import type { LookupOptions } from "../lookups/client";
 import { noteTenantResource } from "../lookups/registered";
-import { providerFor } from "../shim";
+import { DynamicResource } from "../lifecycle/dynamic-resource";
 
 /** A flow as the API answers it (`GET /api/v2/flows/{id}`). */
 export type FlowObject = ObjectOf<"flow">;
@@ -37,7 +36,7 @@ export interface FlowArgs extends AdoptArgs {
  * A flow of the tenant: the actions it runs when a form hands data over (a form's FLOW node or `after_submit`)
  * (`/api/v2/flows`), type `pulumi-nodejs:dynamic/tenant:Flow`.
  */
-export class Flow extends dynamic.Resource {
+export class Flow extends DynamicResource {
   /** The flow's name (1 to 150 characters). */
   declare public readonly name: pulumi.Output<ObjectOf<"flow">["name"]>;
   /**
@@ -55,7 +54,7 @@ export class Flow extends dynamic.Resource {
   /** Creates (or, with `adoptId`, adopts) a flow. */
   constructor(name: string, args: FlowArgs, opts?: pulumi.CustomResourceOptions) {
     const inputs = kindResourceInputs("flow", args, name, opts);
-    super(providerFor("flow"), name, inputs, opts, TYPE_MODULE, TYPE_NAMES.flow);
+    super("flow", name, inputs, opts, TYPE_MODULE, TYPE_NAMES.flow);
     noteTenantResource(this, args.tenant);
   }
 }

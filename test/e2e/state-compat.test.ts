@@ -1,10 +1,11 @@
 /**
- * The serialized provider (`__provider`) in state: today's is under 1 KB per kind, and the
+ * The serialized provider (`__provider`) in state: today's is under 400 bytes per kind, and the
  * ones stored by pulumi-tenant 0.2.0 (test/fixtures/provider-0.2.0.json, the exact text
  * the closure serializer wrote for each kind, which calls `runtime.configure` and
  * `runtime.dispatch`) still refresh, no-op and destroy their resources with today's runtime.
  */
 import * as path from "node:path";
+import { PROGRAM_FRAMES } from "../../provider/lifecycle/dynamic-resource";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
 import oldProviders from "../fixtures/provider-0.2.0.json";
 import { apiCallsIn, E2E_TIMEOUT_MS, startE2e, writesIn, type E2eContext } from "./harness";
@@ -21,6 +22,8 @@ const KIND_OF: Record<string, keyof typeof oldProviders> = {
 interface StoredResource {
   type: string;
   urn: string;
+  sourcePosition?: string;
+  stackTrace?: { sourcePosition?: string }[];
   inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
 }
@@ -50,7 +53,7 @@ describe("the serialized provider in state", () => {
   const storesOldProviders = async (): Promise<boolean> =>
     (await tenantResources()).every((resource) => String(resource.outputs?.__provider).includes("dispatch("));
 
-  test("today's __provider is under 1 KB for every kind", async () => {
+  test("today's __provider is under 400 bytes for every kind; the stored stack trace is the program's, short", async () => {
     await ctx.stack.up();
     const resources = await tenantResources();
     expect(resources).toHaveLength(objects);
@@ -63,7 +66,16 @@ describe("the serialized provider in state", () => {
     process.stdout.write(
       `FIGURE __provider bytes: ${[...sizes].map(([type, bytes]) => `${type.split(":").pop()} ${bytes}`).join(", ")}\n`,
     );
-    for (const bytes of sizes.values()) expect(bytes).toBeLessThanOrEqual(1024);
+    for (const bytes of sizes.values()) expect(bytes).toBeLessThanOrEqual(400);
+    // Where each resource was declared: frames of the program (scenario.ts), none of this package, a few at most.
+    for (const resource of resources) {
+      const positions = (resource.stackTrace ?? []).map((frame) => frame.sourcePosition ?? "");
+      expect(positions.length).toBeGreaterThan(0);
+      expect(positions.length).toBeLessThanOrEqual(PROGRAM_FRAMES);
+      expect(positions.some((position) => position.includes("scenario.ts#"))).toBe(true);
+      expect(positions.filter((position) => /provider\/dist\//.test(position))).toEqual([]);
+      expect(resource.sourcePosition ?? "").not.toMatch(/provider\/dist\//);
+    }
   });
 
   test("state with 0.2.0's providers: refresh reads, a no-op up writes nothing, destroy deletes", async () => {

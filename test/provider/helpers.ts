@@ -11,7 +11,7 @@ import { startTenantServer, type TenantServer } from "../../server/index";
 import * as runtime from "../../provider/runtime";
 import { eventStreamProvider, formProvider, loginTemplateProvider } from "../fixtures/providers";
 import type { TenantClientOptions } from "../../provider/client/http";
-import { providerFor } from "../../provider/shim";
+import { storedProvider } from "../fixtures/providers";
 
 export { eventStreamProvider, formProvider, loginTemplateProvider, runtime };
 
@@ -102,7 +102,7 @@ export function call<K extends keyof ResourceProvider>(
  * lifecycle methods go straight to the runtime's dispatch, as the engine's calls end up.
  */
 export function dispatchingProvider(kind: string): ResourceProvider {
-  const provider = { ...providerFor(kind as never) } as Record<string, unknown>;
+  const provider = { ...storedProvider(kind) };
   for (const method of ["check", "diff", "create", "read", "update", "delete"]) {
     provider[method] = (...args: unknown[]) => runtime.dispatch(kind, method, args);
   }

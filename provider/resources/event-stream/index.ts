@@ -1,6 +1,5 @@
 /** The `EventStream` resource users construct, and the `getEventStream` lookup. */
 import * as pulumi from "@pulumi/pulumi";
-import * as dynamic from "@pulumi/pulumi/dynamic";
 import type {
   EventStream as EventStreamObject,
   EventStreamDestination,
@@ -8,7 +7,7 @@ import type {
   EventType,
 } from "../../../api";
 import type { DeepInput } from "../../inputs";
-import { providerFor } from "../../shim";
+import { DynamicResource } from "../../lifecycle/dynamic-resource";
 import { tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
 import { idOrNameLookups, type IdOrNameArgs, type IdOrNameOutputArgs } from "../../lookups/by-name";
 import type { LookupOptions } from "../../lookups/client";
@@ -58,7 +57,7 @@ export interface EventStreamArgs extends TenantArgs {
  * An event stream of the tenant (`/api/v2/event-streams`), type
  * `pulumi-nodejs:dynamic/tenant:EventStream`.
  */
-export class EventStream extends dynamic.Resource {
+export class EventStream extends DynamicResource {
   /** The event stream's name, 1 to 128 characters. Left out, the tenant's value is kept and not managed. */
   declare public readonly name: pulumi.Output<string>;
   /**
@@ -88,7 +87,7 @@ export class EventStream extends dynamic.Resource {
   /** Creates (or, with `adoptId`, adopts) an event stream. */
   constructor(name: string, args: EventStreamArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      providerFor("eventStream"),
+      "eventStream",
       name,
       {
         name: args.name,

@@ -1,6 +1,5 @@
 /** The `Form` resource users construct, and the `getForm` lookup. */
 import * as pulumi from "@pulumi/pulumi";
-import * as dynamic from "@pulumi/pulumi/dynamic";
 import {
   type Form as FormObject,
   type FormEnding,
@@ -10,7 +9,7 @@ import {
   KINDS,
 } from "../../../api";
 import type { DeepInput } from "../../inputs";
-import { providerFor } from "../../shim";
+import { DynamicResource } from "../../lifecycle/dynamic-resource";
 import { tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
 import { idOrNameLookups, type IdOrNameArgs, type IdOrNameOutputArgs } from "../../lookups/by-name";
 import type { LookupOptions } from "../../lookups/client";
@@ -65,7 +64,7 @@ export interface FormArgs extends TenantArgs {
  * you remove is cleared). Empty objects and arrays are not stored by the API, and an
  * absent `ending` means `{ resume_flow: true }`: neither shows as a change.
  */
-export class Form extends dynamic.Resource {
+export class Form extends DynamicResource {
   /** The form's name, 1 to 150 characters. */
   declare public readonly name: pulumi.Output<string>;
   /** Custom messages of the form: `errors` and `custom`, each text 1 to 255 characters. */
@@ -108,7 +107,7 @@ export class Form extends dynamic.Resource {
   /** Creates (or, with `adoptId`, adopts) a form. */
   constructor(name: string, args: FormArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      providerFor("form"),
+      "form",
       name,
       {
         name: args.name,

@@ -1,7 +1,6 @@
 /** The `LoginTemplate` resource users construct. */
 import * as pulumi from "@pulumi/pulumi";
-import * as dynamic from "@pulumi/pulumi/dynamic";
-import { providerFor } from "../../shim";
+import { DynamicResource } from "../../lifecycle/dynamic-resource";
 import { tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
 import { noteTenantResource } from "../../lookups/registered";
 import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
@@ -34,7 +33,7 @@ export interface LoginTemplateArgs extends TenantArgs {
  * name would otherwise create the new one and then delete "the old one", which is the
  * same template.
  */
-export class LoginTemplate extends dynamic.Resource {
+export class LoginTemplate extends DynamicResource {
   /**
    * The hosted login page's markup (Liquid), at most 102400 characters; it must contain `{%- auth0:head -%}` and
    * `{%- auth0:widget -%}`.
@@ -44,7 +43,7 @@ export class LoginTemplate extends dynamic.Resource {
   /** Sets the tenant's login page template. */
   constructor(name: string, args: LoginTemplateArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      providerFor("loginTemplate"),
+      "loginTemplate",
       name,
       { template: args.template, adopt: args.adopt, ...tenantInputs(args, name, "loginTemplate", opts) },
       opts,

@@ -3,13 +3,12 @@
  * programs construct; its provider side is `provider.ts`, its lookups `lookup.ts`.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { RateLimitConfiguration } from "../../../api";
 import type { DeepInput } from "../../inputs";
 import { tenantInputs, type TenantArgs } from "../../lifecycle/tenant";
 import { noteTenantResource } from "../../lookups/registered";
 import { TYPE_MODULE, TYPE_NAMES } from "../../lifecycle/tokens";
-import { providerFor } from "../../shim";
+import { DynamicResource } from "../../lifecycle/dynamic-resource";
 
 /** Arguments of a {@link RateLimitPolicy}: the API's own field names (body of `POST /rate-limit-policies`). */
 export interface RateLimitPolicyArgs extends TenantArgs {
@@ -34,7 +33,7 @@ export interface RateLimitPolicyArgs extends TenantArgs {
 }
 
 /** A rate limit policy of the tenant (`/api/v2/rate-limit-policies`, Early Access; needs a global client). */
-export class RateLimitPolicy extends dynamic.Resource {
+export class RateLimitPolicy extends DynamicResource {
   /** The API the policy limits: `oauth_authentication_api`. Changing it replaces the policy. */
   declare public readonly resource: pulumi.Output<"oauth_authentication_api">;
   /** Who is limited: `client`. Changing it replaces the policy. */
@@ -61,7 +60,7 @@ export class RateLimitPolicy extends dynamic.Resource {
   /** Creates (or, with `adoptId`, adopts) a rate limit policy. */
   constructor(name: string, args: RateLimitPolicyArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      providerFor("rateLimitPolicy"),
+      "rateLimitPolicy",
       name,
       {
         ...args,
