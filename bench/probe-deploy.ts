@@ -1,7 +1,11 @@
 /**
  * Probe: where a first deploy's time goes. `node dist/bench/probe-deploy.js --forms=300 --streams=300
- * --variants=default,skip,gzip,noop [--rate=10] [--keep]`: a fresh stack per variant on a tenant server of
- * its own, `up` then `destroy`, printing one JSON line per variant (wall time, state bytes, requests).
+ * --variants=default,default+skip,default+plain,default+gzip,noop,plugin [--rate=10] [--keep]`: a fresh stack
+ * per variant (`default`/`noop`/`plugin`: the dynamic providers, the engine's floor, the plugin compiled ahead;
+ * `+skip`: PULUMI_SKIP_CHECKPOINTS, `+gzip`/`+zstd`: compressed state, `+plain`: a plain file:// backend URL;
+ * `#N` only names a repeat) on a tenant server of its own, `up` then `destroy` (without checkpoints), printing
+ * one JSON line per variant (wall time, state bytes, requests, load average). `--keep` keeps the temporary
+ * folder and writes each stack's state to /tmp/probe-state-<variant>.json.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -28,14 +32,17 @@ async function main(): Promise<void> {
   const pulumi = BenchPulumi.create();
   try {
     for (const variant of variants) {
-      const [base, ...flags] = variant.split("+");
+      const [base, ...flags] = variant.replace(/#\d+$/, "").split("+");
       const program: BenchProgram = base === "noop" ? "noop" : base === "plugin" ? "plugin-js" : "tenant";
       const env: Record<string, string> = {};
       if (flags.includes("skip")) env.PULUMI_SKIP_CHECKPOINTS = "true";
       if (flags.includes("gzip")) env.PULUMI_DIY_BACKEND_GZIP = "true";
+      if (flags.includes("zstd")) env.PULUMI_DIY_BACKEND_ZSTD = "true";
+      // The file backend's URL: the project's (`?metadata=skip`, scripts/lib/pulumi.ts) or a plain one (`+plain`).
+      if (flags.includes("plain")) env.PULUMI_BACKEND_URL = `file://${pulumi.place.stateDir}`;
       const server = await startBenchServer(rate);
       try {
-        const stack = await pulumi.open(program, `probe-${variant.replace(/\+/g, "-")}`, {
+        const stack = await pulumi.open(program, `probe-${variant.replace(/[^A-Za-z0-9]+/g, "-")}`, {
           tenant: tenantSettings(server),
           config: scenarioConfig({ forms, streams, template: false }),
         });
@@ -50,8 +57,12 @@ async function main(): Promise<void> {
         } catch {
           /* none */
         }
-        if (values.keep) fs.writeFileSync(`/tmp/probe-state-${variant}.json`, JSON.stringify(await stack.exportStack(), null, 1));
-        const destroy = await pulumi.run(stack, "destroy", { label: `${variant}: destroy`, env });
+        if (values.keep)
+          fs.writeFileSync(`/tmp/probe-state-${variant}.json`, JSON.stringify(await stack.exportStack(), null, 1));
+        const destroy = await pulumi.run(stack, "destroy", {
+          label: `${variant}: destroy`,
+          env: { ...env, PULUMI_SKIP_CHECKPOINTS: "true" },
+        });
         console.log(
           JSON.stringify({
             variant,

@@ -164,6 +164,7 @@ export class BenchPulumi {
     },
   ): Promise<OperationResult> {
     const env = (stack.workspace as unknown as { envVars: Record<string, string> }).envVars;
+    const saved = { ...env };
     Object.assign(env, this.extraEnv, options.env);
     if (this.profileRoot) {
       const dir = path.join(this.profileRoot, options.label.replace(/[^A-Za-z0-9=]+/g, "-").replace(/^-|-$/g, ""));
@@ -217,12 +218,9 @@ export class BenchPulumi {
     }
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const provider = watch.stop();
-    delete env.NODE_OPTIONS;
-    delete env.BENCH_CPU_PROF_DIR;
-    for (const key of Object.keys(options.env ?? {})) {
-      if (this.extraEnv[key] !== undefined) env[key] = this.extraEnv[key];
-      else delete env[key];
-    }
+    // Back to what it was before this operation (its own variables and the profiler's gone).
+    for (const key of Object.keys(env)) if (!(key in saved)) delete env[key];
+    Object.assign(env, saved);
     progress(
       `${options.label}: ${ok ? "done" : "FAILED"} in ${seconds.toFixed(1)} s${ok ? "" : `: ${firstErrorLine(error)}`}`,
     );
