@@ -24,7 +24,7 @@ import type { ResourceKind } from "./tokens";
 const SDK_FRAMES = 5;
 
 /** The program's frames kept: where the resource was declared and the calls that led there. */
-export const PROGRAM_FRAMES = 6;
+export const PROGRAM_FRAMES = 3;
 
 /**
  * This package's code: its frames (the resource classes, this base) are no program's. The

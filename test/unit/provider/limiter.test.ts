@@ -51,6 +51,30 @@ describe("limiter", () => {
     expect(starts[4] - starts[0]).toBeLessThan(3_000);
   });
 
+  it("paces 2 % over the refill interval, and wider after a 429 that pacing drew (a jittery network)", async () => {
+    const clock = fakeClock();
+    const limiter = new Limiter({ now: clock.now, sleep: clock.sleep });
+    const empty = () => limiter.observe({ remaining: 0, resetEpochSeconds: (clock.now() + 3_000) / 1000, limit: 10 });
+    const gapsOf = async (count: number) => {
+      const starts: number[] = [];
+      for (let i = 0; i < count; i += 1) {
+        empty();
+        await limiter.run(async () => {
+          starts.push(clock.now());
+        });
+      }
+      return starts.slice(1).map((t, i) => t - starts[i]);
+    };
+    expect(await gapsOf(4)).toEqual([102, 102, 102]);
+    // A paced request drew a 429 (Retry-After 0 s): the interval widens, and keeps widening with more.
+    limiter.rateLimited(0);
+    const wider = await gapsOf(3);
+    expect(wider.every((gap) => gap > 103 && gap < 110)).toBe(true);
+    for (let i = 0; i < 20; i += 1) limiter.rateLimited(0);
+    await clock.sleep(60_000); // past the pause that repeated 429s turn pacing off for
+    expect((await gapsOf(3)).every((gap) => gap === 130)).toBe(true);
+  });
+
   it("counts the requests still in flight that started after the one answered: they will take tokens too", async () => {
     const clock = fakeClock();
     const limiter = new Limiter({ now: clock.now, sleep: clock.sleep, maxConcurrent: 8 });
