@@ -11,7 +11,6 @@ export * from "./schema/facts";
 export * from "./resources/form";
 export * from "./resources/event-stream";
 export * from "./resources/login-template";
-export * from "./resources/rate-limit-policy";
 export { BODY_LIMIT_BYTES } from "./limits";
 export type { CheckpointPage } from "./pages";
 export * from "./resources/tenant-neighbours";

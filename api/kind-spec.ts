@@ -37,6 +37,11 @@ export interface LookupSpec {
   readonly listKey?: string;
   /** The arguments of its example (the package schema's "Example Usage"), in the API's names. */
   readonly example?: Readonly<Record<string, string>>;
+  /**
+   * The TypeScript lookup also takes `tenant` in its options, where an earlier release took it
+   * (the arguments' `tenant` wins): kept so that programs written then still compile.
+   */
+  readonly tenantOption?: boolean;
 }
 
 /** An object of a collection as the tenant stores it. */
@@ -74,6 +79,51 @@ export interface KindRules {
   stored?(object: KindObject, change: Record<string, unknown>, existing?: KindObject): KindObject;
   /** The `hydrate` values the list and a GET accept (anything else is 400 `invalid_query`). */
   readonly hydrate?: { readonly list: readonly string[]; readonly get: readonly string[] };
+}
+
+/** A failure of a resource's inputs that `check` reports: the property and why, in words a person can act on. */
+export interface CheckIssue {
+  readonly property: string;
+  readonly reason: string;
+}
+
+/**
+ * What a kind's provider hooks may read of the tenant a resource lives in: the provider hands
+ * it in, so the hooks stay plain functions of JSON on the api floor.
+ */
+export interface TenantReader {
+  /** The tenant's domain, for messages. */
+  readonly domain: string;
+  /** The tenant's origin: what a hook keeps per-tenant memos by. */
+  readonly origin: string;
+  /** Every object of collection kind `kind` (the table's paging); rejects as the request does. */
+  list(kind: string): Promise<KindObject[]>;
+}
+
+/** How `generate` writes an object of a kind that has no `name` to name its resource after. */
+export interface GenerateNaming {
+  /** Words the resource's name is made of (`client 1Ol4lXiA rate limit`). */
+  words(object: KindObject): string;
+  /** A suffix the name gets when the words alone would clash with a keyword (`Policy`). */
+  readonly suffix?: string;
+  /** The field that tells objects apart in the program's comments and the adoption file. */
+  readonly labelField: string;
+}
+
+/**
+ * A kind's own rules on the provider's side, as hooks beside its entry: what the provider runs
+ * on top of the collection lifecycle it makes from the entry. Plain functions of JSON and of a
+ * {@link TenantReader}, so the api floor imports nothing above it.
+ */
+export interface ProviderHooks {
+  /**
+   * Failures of an object `check` is about to let `up` create (no `adoptId`): what the tenant
+   * would refuse, found at preview (a rate limit policy's conflicts). `inputs` are the API's
+   * fields, unknowns as Pulumi's unknown marker; `tenant` reads the resource's tenant.
+   */
+  checkCreate?(inputs: Readonly<Record<string, unknown>>, tenant: TenantReader): Promise<CheckIssue[]>;
+  /** How `generate` names a resource of this kind when objects have no `name`. */
+  readonly naming?: GenerateNaming;
 }
 
 /** The wire facts and words of one kind. */
@@ -144,6 +194,8 @@ export interface KindSpec {
   readonly ownClass?: boolean;
   /** Its own rules on top of the generic collection routes, where its schemas cannot say them. */
   readonly rules?: KindRules;
+  /** Its own rules on the provider's side, where its schemas cannot say them. */
+  readonly provider?: ProviderHooks;
 }
 
 /**

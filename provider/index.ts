@@ -19,14 +19,6 @@
 export { Form, type FormArgs } from "./resources/form";
 export { LoginTemplate, type LoginTemplateArgs } from "./resources/login-template";
 export { EventStream, type EventStreamArgs, type EventStreamSubscription } from "./resources/event-stream";
-export { RateLimitPolicy, type RateLimitPolicyArgs } from "./resources/rate-limit-policy";
-export {
-  getRateLimitPolicy,
-  getRateLimitPolicyOutput,
-  type GetRateLimitPolicyArgs,
-  type GetRateLimitPolicyOutputArgs,
-  type GetRateLimitPolicyOptions,
-} from "./resources/rate-limit-policy/lookup";
 export { getForm, getFormOutput, type GetFormArgs, type GetFormOutputArgs } from "./resources/form";
 export {
   getEventStream,
@@ -40,12 +32,6 @@ export {
   type GetLoginTemplateArgs,
   type LoginTemplateResult,
 } from "./resources/login-template/lookup";
-export {
-  getRateLimitPolicies,
-  getRateLimitPoliciesOutput,
-  type GetRateLimitPoliciesArgs,
-  type GetRateLimitPoliciesOutputArgs,
-} from "./resources/rate-limit-policy/lookup";
 export { AmbiguousNameError } from "./lookups/by-name";
 export { adoption, ADOPTION_FILE, type Adoption, type AdoptionOptions, type AdoptionRecord } from "./adoption";
 export type { LookupOptions, TenantSelector } from "./lookups/client";
@@ -79,8 +65,6 @@ export type {
   FormNode,
   FormRouterRule,
   FormStart,
-  RateLimitConfiguration,
-  RateLimitPolicy as RateLimitPolicyObject,
   WebhookAuthorization,
 } from "../api";
 export type { EventType, KnownEventType } from "../api";

@@ -57,10 +57,17 @@ export function classSource(kind: KindName): string {
   const byIdOrName = lookups.filter(
     (lookup) => lookup.result === "object" && (lookup.oneOf ?? []).join() === "id,name",
   );
+  const byId = lookups.filter((lookup) => lookup.result === "object" && (lookup.oneOf ?? []).join() === "id");
+  const lists = lookups.filter((lookup) => lookup.result === "list");
+  const named = ((spec as { namedTypes?: readonly (readonly [JsonSchema, string])[] }).namedTypes ?? []).map(
+    ([, name]) => name,
+  );
+  const tenantOption = [...byIdOrName, ...byId].some((lookup) => lookup.tenantOption);
+  const objectLookups = byIdOrName.length + byId.length > 0;
   const idPrefix = "id" in spec && spec.id ? spec.id.prefix : "";
   const lines: string[] = [
     "/**",
-    ` * The \`${type}\` resource${byIdOrName.length > 0 ? " and its lookups" : ""}.`,
+    ` * The \`${type}\` resource${lookups.length > 0 ? " and its lookups" : ""}.`,
     ` * ${HEADER}`,
     " */",
     "",
@@ -68,17 +75,20 @@ export function classSource(kind: KindName): string {
     'import * as dynamic from "@pulumi/pulumi/dynamic";',
     'import type { DeepInput } from "../inputs";',
     "import {",
-    ...(byIdOrName.length > 0 ? ["  kindLookups,"] : []),
+    ...(lists.length > 0 ? ["  kindListLookups,"] : []),
+    ...(objectLookups ? ["  kindLookups,"] : []),
     "  kindResourceInputs,",
     "  type AdoptArgs,",
     "  type CreateOf,",
+    ...(named.length > 0 ? ["  type NamedTypeOf,"] : []),
     "  type ObjectOf,",
+    ...(tenantOption ? ["  type TenantOptionLookupOptions,"] : []),
     '} from "../lifecycle/resource-class";',
     'import { TYPE_MODULE, TYPE_NAMES } from "../lifecycle/tokens";',
-    ...(byIdOrName.length > 0
+    ...(byIdOrName.length > 0 ? ['import type { IdOrNameArgs, IdOrNameOutputArgs } from "../lookups/by-name";'] : []),
+    ...(lookups.length > 0
       ? [
-          'import type { IdOrNameArgs, IdOrNameOutputArgs } from "../lookups/by-name";',
-          'import type { LookupOptions } from "../lookups/client";',
+          `import type { LookupOptions${byId.length + lists.length > 0 ? ", TenantSelector" : ""} } from "../lookups/client";`,
         ]
       : []),
     'import { noteTenantResource } from "../lookups/registered";',
@@ -90,6 +100,11 @@ export function classSource(kind: KindName): string {
     ),
     `export type ${type}Object = ObjectOf<"${kind}">;`,
     "",
+    ...named.flatMap((name) => [
+      `/** The \`${name}\` type of the package schema, as the ${spec.label}'s schema types it. */`,
+      `export type ${name} = NamedTypeOf<"${kind}", "${name}">;`,
+      "",
+    ]),
     tsdocComment(
       `Arguments of ${article(spec.label).split(" ")[0]} {@link ${type}}: the API's own field names (body of \`POST ${spec.path}\`).`,
       "",
@@ -127,8 +142,9 @@ export function classSource(kind: KindName): string {
     "  }",
     "}",
   );
+  if (objectLookups) lines.push("", `const lookups = kindLookups("${kind}");`);
+  lines.push(...byIdLookupLines(kind, byId), ...listLookupLines(kind, lists));
   if (byIdOrName.length > 0) {
-    lines.push("", `const lookups = kindLookups("${kind}");`);
     for (const lookup of byIdOrName) {
       const args = `${lookup.name[0].toUpperCase()}${lookup.name.slice(1)}Args`;
       const outputArgs = `${lookup.name[0].toUpperCase()}${lookup.name.slice(1)}OutputArgs`;
@@ -156,6 +172,82 @@ export function classSource(kind: KindName): string {
     }
   }
   return `${lines.join("\n")}\n`;
+}
+
+const capital = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
+
+/** The lines of kind `kind`'s lookups by id alone (`getRateLimitPolicy`): one GET. */
+function byIdLookupLines(kind: KindName, byId: readonly LookupSpec[]): string[] {
+  const type = KINDS[kind].typeName;
+  return byId.flatMap((lookup) => {
+    const name = capital(lookup.name);
+    const idDoc = lookup.args.find((arg) => arg.name === "id")?.description ?? `The ${KINDS[kind].label}'s id.`;
+    const options = lookup.tenantOption ? `${name}Options` : "LookupOptions";
+    return [
+      "",
+      `/** Arguments of {@link ${lookup.name}}. */`,
+      `export interface ${name}Args extends TenantSelector {`,
+      `  ${tsdocComment(idDoc, "  ")}`,
+      "  id: string;",
+      "}",
+      "",
+      `/** Arguments of {@link ${lookup.name}Output}. */`,
+      `export interface ${name}OutputArgs extends TenantSelector {`,
+      `  ${tsdocComment(idDoc, "  ")}`,
+      "  id: pulumi.Input<string>;",
+      "}",
+      ...(lookup.tenantOption
+        ? ["", `/** Options of {@link ${lookup.name}}. */`, `export type ${options} = TenantOptionLookupOptions;`]
+        : []),
+      "",
+      tsdocComment(`${lookup.description} Rejects when none has the id, naming the tenant.`, ""),
+      `export const ${lookup.name}: (args: ${name}Args, opts?: ${options}) => Promise<${type}Object> = lookups.get;`,
+      "",
+      `/** {@link ${lookup.name}} as an Output, for ids that are themselves Outputs. */`,
+      `export const ${lookup.name}Output: (`,
+      `  args: ${name}OutputArgs,`,
+      `  opts?: ${options},`,
+      `) => pulumi.Output<${type}Object> = lookups.getOutput;`,
+    ];
+  });
+}
+
+/** The lines of kind `kind`'s list lookups (`getRateLimitPolicies`): every object, or those matching the arguments. */
+function listLookupLines(kind: KindName, lists: readonly LookupSpec[]): string[] {
+  const type = KINDS[kind].typeName;
+  return lists.flatMap((lookup) => {
+    const name = capital(lookup.name);
+    const fields = lookup.args.map((arg) => arg.name);
+    const argLines = (valueType: (field: string) => string) =>
+      lookup.args.flatMap((arg) => [
+        `  ${tsdocComment(arg.description, "  ")}`,
+        `  ${arg.name}?: ${valueType(arg.name)};`,
+      ]);
+    return [
+      "",
+      `/** Arguments of {@link ${lookup.name}}. */`,
+      `export interface ${name}Args extends TenantSelector {`,
+      ...argLines(() => "string"),
+      "}",
+      "",
+      `/** Arguments of {@link ${lookup.name}Output}. */`,
+      `export interface ${name}OutputArgs extends TenantSelector {`,
+      ...argLines(() => "pulumi.Input<string>"),
+      "}",
+      "",
+      `const ${lookup.name}Lookups = kindListLookups<"${kind}", { ${fields.map((field) => `${field}?: string`).join("; ")} }>("${kind}");`,
+      "",
+      tsdocComment(`${lookup.description} Follows the pages.`, ""),
+      `export const ${lookup.name}: (args?: ${name}Args, opts?: LookupOptions) => Promise<${type}Object[]> =`,
+      `  ${lookup.name}Lookups.get;`,
+      "",
+      `/** {@link ${lookup.name}} as an Output. */`,
+      `export const ${lookup.name}Output: (`,
+      `  args?: ${name}OutputArgs,`,
+      "  opts?: LookupOptions,",
+      `) => pulumi.Output<${type}Object[]> = ${lookup.name}Lookups.getOutput;`,
+    ];
+  });
 }
 
 /**

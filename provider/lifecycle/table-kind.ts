@@ -38,13 +38,15 @@ import {
   writeOnlyFieldsOf,
   writeOnlyPlaceholders,
 } from "./generator";
-import { findByIdOrName } from "../lookups/by-name";
+import { findByIdOrName, listByFields } from "../lookups/by-name";
+import { earlyAccessSkipReason, explainNotEnabled } from "./early-access";
+import { withKindHooks } from "./kind-hooks";
 import { TABLE_OUTPUT_FIELDS } from "./outputs";
 import { collectionResource, type CollectionSpec } from "./collection";
 import { deepEqual, type JsonObject } from "./shared";
 import type { AnyKindModule, LookupReader } from "./types";
 
-type TableObject = { id: string; name?: string; created_at?: string };
+type TableObject = { id: string; name?: string; created_at?: string } & Record<string, unknown>;
 
 /** The properties of an object schema, or of every branch of a union of them (`oneOf`, `anyOf`). */
 function propertiesOf(schema: JsonSchema): string[] {
@@ -93,7 +95,8 @@ export function tableReaders<K extends string>(kind: K): { readonly [L in Lookup
     spec.lookups.map((lookup) => [
       lookup.name,
       lookup.result === "list"
-        ? (client: TenantClient) => listKind(client, kind)
+        ? (client: TenantClient, args: Readonly<Record<string, string | undefined>>) =>
+            listByFields(client, kind, Object.fromEntries(lookup.args.map((arg) => [arg.name, args[arg.name]])))
         : (client: TenantClient, args: Readonly<Record<string, string | undefined>>) =>
             findByIdOrName(client, kind, args),
     ]),
@@ -142,14 +145,23 @@ export function tableKindModule(name: string): AnyKindModule {
   };
 
   const placeholders = writeOnlyFieldsOf(spec);
+  const naming = spec.provider?.naming;
   const generator: KindGenerator<TableObject> = {
     async read(client, { progress, notes, concurrency }) {
       let listed: TableObject[];
       try {
-        listed = await listKind<TableObject>(client, name, {
+        const listing = listKind<TableObject>(client, name, {
           onPage: (read) => progress?.(`${spec.plural}: ${read} listed`),
         });
+        listed = await explainNotEnabled(spec, () => client.settings.domain, listing, `listing ${spec.plural}`);
       } catch (error) {
+        // An Early Access kind the tenant has not enabled, or a client that is not global: the rest is worth writing.
+        const skipped = earlyAccessSkipReason(spec, error);
+        if (skipped) {
+          notes.push(skipped);
+          progress?.(`${spec.plural}: skipped (${skipped})`);
+          return [];
+        }
         // A client made before the kind was managed may lack its scope: the rest is still worth writing.
         if (!(error instanceof ForbiddenError && error.errorCode === ERROR_CODES.insufficientScope)) throw error;
         const scope = error.missingScope ?? spec.scopes.read;
@@ -176,7 +188,11 @@ export function tableKindModule(name: string): AnyKindModule {
       return read.filter((object): object is TableObject => object !== undefined);
     },
     resource: (object, ctx) => {
-      const resourceName = ctx.name(object.name, name, spec.typeName);
+      // Objects without a name are named by their kind's hook (a policy after its selector).
+      const resourceName = naming
+        ? ctx.name(naming.words(object), name, naming.suffix)
+        : ctx.name(object.name, name, spec.typeName);
+      const label = naming ? String(object[naming.labelField] ?? object.id) : object.name;
       // The create's fields only (not what the tenant makes: `ready`, …). Never a secret in the
       // program: a read-back one the API answered is left out too.
       const args = withoutSecrets(clone(pick(without(object, SERVER_FIELDS), fields)), secretPaths);
@@ -188,15 +204,17 @@ export function tableKindModule(name: string): AnyKindModule {
       return {
         name: resourceName,
         id: object.id,
-        ...(object.name !== undefined ? { label: object.name } : {}),
-        comment: `${spec.typeName} "${commentSafe(object.name ?? object.id)}" (${object.id}).`,
+        ...(label !== undefined ? { label } : {}),
+        comment: naming
+          ? `${spec.typeName} of ${naming.labelField} "${commentSafe(label ?? object.id)}" (${object.id}).`
+          : `${spec.typeName} "${commentSafe(object.name ?? object.id)}" (${object.id}).`,
         args,
       };
     },
   };
 
   return {
-    implementation: collectionResource(collection),
+    implementation: withKindHooks(spec, fields, collectionResource(collection)),
     readers: tableReaders(name),
     generator: generator as KindGenerator<unknown>,
   };

@@ -15,9 +15,6 @@ import { formImplementation } from "./form/provider";
 import { loginTemplateGenerator } from "./login-template/generate";
 import { loginTemplateReaders } from "./login-template/lookup";
 import { loginTemplateImplementation } from "./login-template/provider";
-import { rateLimitPolicyGenerator } from "./rate-limit-policy/generate";
-import { rateLimitPolicyReaders } from "./rate-limit-policy/lookup";
-import { rateLimitPolicyImplementation } from "./rate-limit-policy/provider";
 
 export { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "../lifecycle/tokens";
 
@@ -44,11 +41,6 @@ export const KIND_MODULES: { readonly [K in ResourceKind]?: KindModule<K> } = {
     implementation: loginTemplateImplementation,
     readers: loginTemplateReaders,
     generator: loginTemplateGenerator,
-  },
-  rateLimitPolicy: {
-    implementation: rateLimitPolicyImplementation,
-    readers: rateLimitPolicyReaders,
-    generator: rateLimitPolicyGenerator,
   },
 };
 

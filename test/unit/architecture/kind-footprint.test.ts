@@ -35,7 +35,6 @@ const CEILINGS: Partial<Record<KindName, number>> = {
   form: 4,
   eventStream: 4,
   loginTemplate: 3,
-  rateLimitPolicy: 3,
 };
 
 /** `eventStream` → `event stream`, `FlowVaultConnection` → `flow vault connection`. */

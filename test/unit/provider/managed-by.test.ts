@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Form } from "../../../provider/resources/form";
-import { RateLimitPolicy } from "../../../provider/resources/rate-limit-policy";
+import { RateLimitPolicy } from "../../../provider/generated";
 
 const inputsByName = new Map<string, Record<string, unknown>>();
 
