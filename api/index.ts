@@ -9,7 +9,6 @@ export * from "./schema/formats";
 export * from "./schema/secret-paths";
 export * from "./schema/facts";
 export * from "./resources/form";
-export * from "./resources/event-stream";
 export * from "./resources/login-template";
 export { BODY_LIMIT_BYTES } from "./limits";
 export type { CheckpointPage } from "./pages";

@@ -9,6 +9,9 @@ import type { FormatDefinition } from "./schema/formats";
 import type { ValidationIssue } from "./validate";
 import { schemaFacts } from "./schema/facts";
 import type { SecretPath } from "./schema/secret-paths";
+import type { ProviderHooks } from "./provider-hooks";
+
+export * from "./provider-hooks";
 
 /** How a collection lists its objects. */
 export type Paging =
@@ -68,9 +71,15 @@ export interface KindRules {
   /**
    * A body rule no schema states, checked before the schema so that the kind's precise word
    * comes first (a vault connection's setup against its app); `existing` is the object an
-   * update changes. It must expect any JSON.
+   * update changes. It must expect any JSON. The provider applies it at preview too.
    */
   check?(body: unknown, existing?: KindObject): ValidationIssue | undefined;
+  /**
+   * A body rule only the tenant applies, after the schema: the provider lets it through
+   * (an event stream's event types: the set grows on the service before this package
+   * learns of it). It must expect any JSON the schema accepts.
+   */
+  tenantCheck?(body: unknown): ValidationIssue | undefined;
   /**
    * The object to store after a create (`existing` undefined) or an update: `object` is the
    * merged result, `change` the body. Adds what the tenant makes (a connection's `ready`,
@@ -79,51 +88,13 @@ export interface KindRules {
   stored?(object: KindObject, change: Record<string, unknown>, existing?: KindObject): KindObject;
   /** The `hydrate` values the list and a GET accept (anything else is 400 `invalid_query`). */
   readonly hydrate?: { readonly list: readonly string[]; readonly get: readonly string[] };
-}
-
-/** A failure of a resource's inputs that `check` reports: the property and why, in words a person can act on. */
-export interface CheckIssue {
-  readonly property: string;
-  readonly reason: string;
-}
-
-/**
- * What a kind's provider hooks may read of the tenant a resource lives in: the provider hands
- * it in, so the hooks stay plain functions of JSON on the api floor.
- */
-export interface TenantReader {
-  /** The tenant's domain, for messages. */
-  readonly domain: string;
-  /** The tenant's origin: what a hook keeps per-tenant memos by. */
-  readonly origin: string;
-  /** Every object of collection kind `kind` (the table's paging); rejects as the request does. */
-  list(kind: string): Promise<KindObject[]>;
-}
-
-/** How `generate` writes an object of a kind that has no `name` to name its resource after. */
-export interface GenerateNaming {
-  /** Words the resource's name is made of (`client 1Ol4lXiA rate limit`). */
-  words(object: KindObject): string;
-  /** A suffix the name gets when the words alone would clash with a keyword (`Policy`). */
-  readonly suffix?: string;
-  /** The field that tells objects apart in the program's comments and the adoption file. */
-  readonly labelField: string;
-}
-
-/**
- * A kind's own rules on the provider's side, as hooks beside its entry: what the provider runs
- * on top of the collection lifecycle it makes from the entry. Plain functions of JSON and of a
- * {@link TenantReader}, so the api floor imports nothing above it.
- */
-export interface ProviderHooks {
+  /** The create also takes a form-encoded body (`application/x-www-form-urlencoded`), as the service does. */
+  readonly urlEncodedCreate?: boolean;
   /**
-   * Failures of an object `check` is about to let `up` create (no `adoptId`): what the tenant
-   * would refuse, found at preview (a rate limit policy's conflicts). `inputs` are the API's
-   * fields, unknowns as Pulumi's unknown marker; `tenant` reads the resource's tenant.
+   * A change of `existing` the tenant refuses outright, whatever the schema says (an event
+   * stream's destination type): the words of the 400 `invalid_body`, or undefined.
    */
-  checkCreate?(inputs: Readonly<Record<string, unknown>>, tenant: TenantReader): Promise<CheckIssue[]>;
-  /** How `generate` names a resource of this kind when objects have no `name`. */
-  readonly naming?: GenerateNaming;
+  refuse?(change: Record<string, unknown>, existing: KindObject): string | undefined;
 }
 
 /** The wire facts and words of one kind. */
@@ -174,6 +145,11 @@ export interface KindSpec {
   readonly lookups: readonly LookupSpec[];
   /** Sub-schemas that are named object types in the Pulumi package schema (`FormNode`, …). */
   readonly namedTypes?: readonly (readonly [JsonSchema, string])[];
+  /**
+   * Types the TypeScript package exports beside the kind's class, besides its named types:
+   * `[schema, name]`, the type being the schema's static type (`EventStreamStatus`).
+   */
+  readonly typeExports?: readonly (readonly [JsonSchema, string])[];
   /** Named string formats its schemas use, besides the shared ones (api/schema/formats.ts). */
   readonly formats?: Readonly<Record<string, FormatDefinition>>;
   /** A singleton's fixed id: what `pulumi import` takes and what `adopt: true` adopts. */

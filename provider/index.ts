@@ -18,14 +18,7 @@
  */
 export { Form, type FormArgs } from "./resources/form";
 export { LoginTemplate, type LoginTemplateArgs } from "./resources/login-template";
-export { EventStream, type EventStreamArgs, type EventStreamSubscription } from "./resources/event-stream";
 export { getForm, getFormOutput, type GetFormArgs, type GetFormOutputArgs } from "./resources/form";
-export {
-  getEventStream,
-  getEventStreamOutput,
-  type GetEventStreamArgs,
-  type GetEventStreamOutputArgs,
-} from "./resources/event-stream";
 export {
   getLoginTemplate,
   getLoginTemplateOutput,
@@ -54,18 +47,5 @@ export {
   OutcomeUnknownError,
   ConfigurationError,
 } from "./client/errors";
-export type {
-  AwsRegion,
-  Coordinates,
-  EventStreamDestination,
-  EventStreamStatus,
-  FormComponent,
-  FormEnding,
-  FormFields,
-  FormNode,
-  FormRouterRule,
-  FormStart,
-  WebhookAuthorization,
-} from "../api";
-export type { EventType, KnownEventType } from "../api";
+export type { Coordinates, FormComponent, FormEnding, FormFields, FormNode, FormRouterRule, FormStart } from "../api";
 export * from "./generated";

@@ -59,8 +59,15 @@ export function classSource(kind: KindName): string {
   );
   const byId = lookups.filter((lookup) => lookup.result === "object" && (lookup.oneOf ?? []).join() === "id");
   const lists = lookups.filter((lookup) => lookup.result === "list");
-  const named = ((spec as { namedTypes?: readonly (readonly [JsonSchema, string])[] }).namedTypes ?? []).map(
-    ([, name]) => name,
+  const typed = spec as {
+    namedTypes?: readonly (readonly [JsonSchema, string])[];
+    typeExports?: readonly (readonly [JsonSchema, string])[];
+  };
+  const named = (typed.namedTypes ?? []).map(([, name]) => name);
+  const exported = (typed.typeExports ?? []).map(([, name]) => name);
+  const derived = Object.entries(
+    (spec as { provider?: { derivedOutputs?: Readonly<Record<string, { description: string }>> } }).provider
+      ?.derivedOutputs ?? {},
   );
   const tenantOption = [...byIdOrName, ...byId].some((lookup) => lookup.tenantOption);
   const objectLookups = byIdOrName.length + byId.length > 0;
@@ -75,11 +82,14 @@ export function classSource(kind: KindName): string {
     'import * as dynamic from "@pulumi/pulumi/dynamic";',
     'import type { DeepInput } from "../inputs";',
     "import {",
+    ...(derived.length > 0 ? ["  derivedOutput,"] : []),
     ...(lists.length > 0 ? ["  kindListLookups,"] : []),
     ...(objectLookups ? ["  kindLookups,"] : []),
     "  kindResourceInputs,",
     "  type AdoptArgs,",
     "  type CreateOf,",
+    ...(derived.length > 0 ? ["  type DerivedOf,"] : []),
+    ...(exported.length > 0 ? ["  type ExportedTypeOf,"] : []),
     ...(named.length > 0 ? ["  type NamedTypeOf,"] : []),
     "  type ObjectOf,",
     ...(tenantOption ? ["  type TenantOptionLookupOptions,"] : []),
@@ -103,6 +113,11 @@ export function classSource(kind: KindName): string {
     ...named.flatMap((name) => [
       `/** The \`${name}\` type of the package schema, as the ${spec.label}'s schema types it. */`,
       `export type ${name} = NamedTypeOf<"${kind}", "${name}">;`,
+      "",
+    ]),
+    ...exported.flatMap((name) => [
+      `/** The \`${name}\` type of the ${spec.label}'s schema. */`,
+      `export type ${name} = ExportedTypeOf<"${kind}", "${name}">;`,
       "",
     ]),
     tsdocComment(
@@ -133,11 +148,21 @@ export function classSource(kind: KindName): string {
   lines.push(
     "  /** The adopted object's id, when `adoptId` was given. */",
     "  declare public readonly adoptId: pulumi.Output<string | undefined>;",
+  );
+  for (const [field, { description }] of derived) {
+    lines.push(
+      `  ${tsdocComment(description, "  ")}`,
+      `  public readonly ${field}: pulumi.Output<DerivedOf<"${kind}", "${field}">>;`,
+    );
+  }
+  lines.push(
     "",
     `  /** Creates (or, with \`adoptId\`, adopts) ${article(spec.label)}. */`,
     `  constructor(name: string, args: ${type}Args, opts?: pulumi.CustomResourceOptions) {`,
     `    const inputs = kindResourceInputs("${kind}", args, name, opts);`,
     `    super(providerFor("${kind}"), name, inputs, opts, TYPE_MODULE, TYPE_NAMES.${kind});`,
+    // Derived in the program, not stored: the state keeps the value once, where it is.
+    ...derived.map(([field]) => `    this.${field} = derivedOutput(this, "${kind}", "${field}");`),
     "    noteTenantResource(this, args.tenant);",
     "  }",
     "}",

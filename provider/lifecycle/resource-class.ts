@@ -5,6 +5,7 @@
  * typed fields and one call to {@link kindResourceInputs}; everything a kind's fields
  * declare of themselves (secrets, output-only fields) is applied here, once.
  */
+import * as pulumiRuntime from "@pulumi/pulumi";
 import type * as pulumi from "@pulumi/pulumi";
 import { kindSpec, secretValues, type JsonSchema, type KindName, type KINDS, type Static } from "../../api";
 import { markSecrets } from "./secrets";
@@ -75,6 +76,46 @@ export function kindResourceInputs(
 export type NamedTypeOf<K extends KindName, N extends string> = Static<
   Extract<NamedTypesOf<K>, readonly [unknown, N]>[0]
 >;
+
+/** A type kind `K`'s entry exports beside its class (`typeExports`), as its schema types it. */
+export type ExportedTypeOf<K extends KindName, N extends string> = Static<
+  Extract<ExportedTypesOf<K>, readonly [unknown, N]>[0]
+>;
+
+type ExportedTypesOf<K extends KindName> = (typeof KINDS)[K] extends {
+  readonly typeExports: readonly (infer E)[];
+}
+  ? E
+  : never;
+
+/** The value of kind `K`'s derived output `F` (its entry's `provider.derivedOutputs`). */
+export type DerivedOf<K extends KindName, F extends string> = (typeof KINDS)[K] extends {
+  readonly provider: { readonly derivedOutputs: { readonly [P in F]: { of(outputs: never): infer R } } };
+}
+  ? R
+  : unknown;
+
+/**
+ * Output `field` that `resource`, of kind `kind`, derives from its other outputs (its entry's
+ * `provider.derivedOutputs`): computed in the program, never stored, so the state keeps the
+ * value once, where it is (an EventBridge destination's partner event source).
+ */
+export function derivedOutput<K extends KindName, F extends string>(
+  resource: pulumi.CustomResource,
+  kind: K,
+  field: F,
+): pulumi.Output<DerivedOf<K, F>> {
+  const spec = kindSpec(kind)!;
+  const derive = spec.provider?.derivedOutputs?.[field];
+  if (!derive) throw new Error(`kind "${kind}" derives no output "${field}"`);
+  const fields = propertiesOf(spec.createSchema);
+  const values = fields.map((name) => (resource as unknown as Record<string, pulumi.Output<unknown>>)[name]);
+  return pulumiRuntime
+    .all(values)
+    .apply((resolved) => derive.of(Object.fromEntries(fields.map((name, i) => [name, resolved[i]])))) as pulumi.Output<
+    DerivedOf<K, F>
+  >;
+}
 
 /** The `[schema, name]` pairs of kind `K`'s named types. */
 type NamedTypesOf<K extends KindName> = (typeof KINDS)[K] extends { readonly namedTypes: readonly (infer E)[] }

@@ -116,7 +116,8 @@ export function tableKindModule(name: string): AnyKindModule {
     fields.filter((field) => !deepEqual(desired[field], current[field]));
 
   const summaries = spec.summarySchema !== undefined;
-  const collection: CollectionSpec<TableObject> = {
+  const own = spec.provider?.lifecycle ?? {};
+  const generic: CollectionSpec<TableObject> = {
     kind: name,
     fields,
     list: (client, target) => listKind<TableObject>(client, name, { target }),
@@ -143,9 +144,20 @@ export function tableKindModule(name: string): AnyKindModule {
     inputsFromOutputs: (outputs) => pick(outputs, fields),
     replaces: (desired, current) => changed(desired, current).filter((field) => !updatable.has(field)),
   };
+  // The kind's own comparison policy beside its entry, where it has one, in place of the generic rule.
+  const collection: CollectionSpec<TableObject> = {
+    ...generic,
+    ...(own.normalise ? { normalise: own.normalise } : {}),
+    ...(own.comparable ? { comparable: own.comparable } : {}),
+    ...(own.patch ? { patch: own.patch } : {}),
+    ...(own.outputs ? { outputs: own.outputs } : {}),
+    ...(own.inputsFromOutputs ? { inputsFromOutputs: own.inputsFromOutputs } : {}),
+    ...(own.replaces ? { replaces: own.replaces } : {}),
+  };
 
   const placeholders = writeOnlyFieldsOf(spec);
   const naming = spec.provider?.naming;
+  const hooks = spec.provider?.generate;
   const generator: KindGenerator<TableObject> = {
     async read(client, { progress, notes, concurrency }) {
       let listed: TableObject[];
@@ -189,25 +201,34 @@ export function tableKindModule(name: string): AnyKindModule {
     },
     resource: (object, ctx) => {
       // Objects without a name are named by their kind's hook (a policy after its selector).
-      const resourceName = naming
-        ? ctx.name(naming.words(object), name, naming.suffix)
-        : ctx.name(object.name, name, spec.typeName);
-      const label = naming ? String(object[naming.labelField] ?? object.id) : object.name;
+      const labelField = naming?.labelField ?? "name";
+      const resourceName = ctx.name(
+        naming?.words ? naming.words(object) : object.name,
+        name,
+        naming?.suffix ?? spec.typeName,
+      );
+      const label = object[labelField] === undefined ? undefined : String(object[labelField]);
       // The create's fields only (not what the tenant makes: `ready`, …). Never a secret in the
       // program: a read-back one the API answered is left out too.
-      const args = withoutSecrets(clone(pick(without(object, SERVER_FIELDS), fields)), secretPaths);
+      const picked = clone(pick(without(object, SERVER_FIELDS), fields));
+      const args = withoutSecrets(hooks?.args ? hooks.args(picked) : picked, secretPaths);
       // The write-only ones come from the stack's configuration, so the program can create the object again.
-      writeOnlyPlaceholders(args, placeholders, ctx, {
-        name: resourceName,
-        what: `${spec.label} "${object.name ?? object.id}" (${object.id})`,
-      });
+      writeOnlyPlaceholders(
+        args,
+        placeholders,
+        ctx,
+        { name: resourceName, what: `${spec.label} "${object.name ?? object.id}" (${object.id})` },
+        hooks?.secretWords ? (site) => hooks.secretWords!(object, site) : undefined,
+      );
+      const more = hooks?.comment ? `, ${hooks.comment(object)}` : "";
       return {
         name: resourceName,
         id: object.id,
         ...(label !== undefined ? { label } : {}),
-        comment: naming
-          ? `${spec.typeName} of ${naming.labelField} "${commentSafe(label ?? object.id)}" (${object.id}).`
-          : `${spec.typeName} "${commentSafe(object.name ?? object.id)}" (${object.id}).`,
+        comment:
+          labelField !== "name"
+            ? `${spec.typeName} of ${labelField} "${commentSafe(label ?? object.id)}" (${object.id})${more}.`
+            : `${spec.typeName} "${commentSafe(label ?? object.id)}" (${object.id})${more}.`,
         args,
       };
     },

@@ -8,8 +8,6 @@ import { KIND_NAMES, type KINDS } from "../../api";
 import type { ResourceKind } from "../lifecycle/tokens";
 import type { AnyKindModule, LookupReader } from "../lifecycle/types";
 import { tableKindModule, tableReaders } from "../lifecycle/table-kind";
-import { eventStreamGenerator } from "./event-stream/generate";
-import { eventStreamImplementation } from "./event-stream/provider";
 import { formGenerator } from "./form/generate";
 import { formImplementation } from "./form/provider";
 import { loginTemplateGenerator } from "./login-template/generate";
@@ -32,11 +30,6 @@ export type KindModule<K extends ResourceKind> = AnyKindModule & {
  */
 export const KIND_MODULES: { readonly [K in ResourceKind]?: KindModule<K> } = {
   form: { implementation: formImplementation, readers: tableReaders("form"), generator: formGenerator },
-  eventStream: {
-    implementation: eventStreamImplementation,
-    readers: tableReaders("eventStream"),
-    generator: eventStreamGenerator,
-  },
   loginTemplate: {
     implementation: loginTemplateImplementation,
     readers: loginTemplateReaders,

@@ -11,7 +11,6 @@ import { registerBrandingRoutes } from "./branding";
 import { registerClientRoutes } from "./clients";
 import { registerCollectionRoutes } from "./collection";
 import { registerCustomDomainRoutes } from "./custom-domains";
-import { registerEventStreamRoutes } from "./event-streams";
 import { registerFormRoutes } from "./forms";
 import { registerOAuthRoutes } from "./oauth";
 
@@ -19,7 +18,6 @@ import { registerOAuthRoutes } from "./oauth";
 const OWN_ROUTES = new Map<string, (app: FastifyInstance, context: TenantContext) => void>([
   ["form", registerFormRoutes],
   ["loginTemplate", registerBrandingRoutes],
-  ["eventStream", registerEventStreamRoutes],
 ]);
 
 /** Registers the token endpoint, the management API and the admin routes. */

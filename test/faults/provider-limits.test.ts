@@ -14,7 +14,8 @@
  */
 import fc from "fast-check";
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { EVENT_TYPES, newId } from "../../api";
+import { newId } from "../../api";
+import { EVENT_TYPES } from "../../api/resources/event-stream";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { configureFromSettings, resetRuntime } from "../../provider/runtime";
 import { eventStreamProvider, formProvider, loginTemplateProvider } from "../fixtures/providers";

@@ -4,8 +4,9 @@
  * list exactly as its own GET reads it, and shows as a change against the program.
  */
 import fc from "fast-check";
-import { EVENT_STREAM_FIELDS, FORM_FIELDS, withoutSecrets, KINDS } from "../../api";
-import { normaliseEventStream } from "../../provider/resources/event-stream/state";
+import { FORM_FIELDS, withoutSecrets, KINDS } from "../../api";
+import { EVENT_STREAM_FIELDS } from "../../api/resources/event-stream";
+import { normaliseEventStream } from "../../api/resources/event-stream-rules";
 import { normaliseForm } from "../../provider/resources/form/state";
 import { providerFor } from "../fixtures/providers";
 import { destinationArb, eventStreamArb, formArb } from "../unit/provider/arbitraries";

@@ -6,12 +6,11 @@
  * server in test/server/conformance.test.ts.
  */
 import fc from "fast-check";
+import { eventStreamCreateSchema, eventStreamUpdateSchema } from "../../../api/resources/event-stream";
 import {
   compileValidator,
   contractFormats,
   createAjv,
-  eventStreamCreateSchema,
-  eventStreamUpdateSchema,
   formCreateSchema,
   formUpdateSchema,
   templatePutSchema,

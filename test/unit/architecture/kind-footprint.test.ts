@@ -33,7 +33,6 @@ const ROOT = path.resolve(__dirname, "../../..");
  */
 const CEILINGS: Partial<Record<KindName, number>> = {
   form: 4,
-  eventStream: 4,
   loginTemplate: 3,
 };
 
