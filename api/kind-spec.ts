@@ -95,6 +95,8 @@ export interface KindRules {
    * stream's destination type): the words of the 400 `invalid_body`, or undefined.
    */
   refuse?(change: Record<string, unknown>, existing: KindObject): string | undefined;
+  /** An object the tenant refuses to store, as it would be after the write (400 `invalid_body` with these words). */
+  refuseStored?(object: KindObject): string | undefined;
 }
 
 /** The wire facts and words of one kind. */
@@ -143,6 +145,17 @@ export interface KindSpec {
   readonly earlyAccess?: boolean;
   /** Its lookup functions. */
   readonly lookups: readonly LookupSpec[];
+  /**
+   * The fields the tenant makes that its resources output besides their inputs (default
+   * `created_at` and `updated_at`; a form's `embedded_at` too).
+   */
+  readonly outputFields?: readonly string[];
+  /**
+   * Typed identity functions the TypeScript package exports, by function name, each of a
+   * named or exported type (`formComponent` of `FormComponent`): a helper that builds one
+   * is checked where it is written, in a short error.
+   */
+  readonly typeBuilders?: Readonly<Record<string, string>>;
   /** Sub-schemas that are named object types in the Pulumi package schema (`FormNode`, …). */
   readonly namedTypes?: readonly (readonly [JsonSchema, string])[];
   /**

@@ -87,6 +87,11 @@ export interface ProviderHooks {
    * fields, unknowns as Pulumi's unknown marker; `tenant` reads the resource's tenant.
    */
   checkCreate?(inputs: Readonly<Record<string, unknown>>, tenant: TenantReader): Promise<CheckIssue[]>;
+  /**
+   * Failures of the inputs no schema states, at every check, without asking the tenant (a
+   * form's node graph). `isUnknown` tells a value not known yet at preview.
+   */
+  check?(fields: Readonly<Record<string, unknown>>, isUnknown: (value: unknown) => boolean): CheckIssue[];
   /** How `generate` names a resource of this kind, where the generic naming does not serve. */
   readonly naming?: GenerateNaming;
   /** Its comparison policy, where the generic one does not fit. */
@@ -102,6 +107,17 @@ export interface ProviderHooks {
       object: KindObject,
       site: PlaceholderSiteOf,
     ): { readonly name: string; readonly description: string } | undefined;
+    /**
+     * Where a kind whose secrets are read back puts its secret placeholders (default: its
+     * secret paths): each a string the API answered, its siblings kept (a payment component's
+     * `credentials.private_key`, not the whole `credentials`). It must name every secret.
+     */
+    secretPlaces?(object: Readonly<Record<string, unknown>>): readonly (readonly (string | number)[])[];
+    /**
+     * A client that may not read the kind stops `generate` (a form, which the program's
+     * other objects point at), instead of the note that leaves the kind out.
+     */
+    readonly required?: boolean;
     /** The comment above the resource, after its type and name. */
     comment?(object: KindObject): string;
   };

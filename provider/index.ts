@@ -16,9 +16,7 @@
  * `AUTH0_TIMEOUT_SECONDS`, `AUTH0_MAX_RETRIES`. Several tenants: a resource's `tenant`
  * argument (the lookup's `tenant` option) names another namespace, e.g. `prod:domain`.
  */
-export { Form, type FormArgs } from "./resources/form";
 export { LoginTemplate, type LoginTemplateArgs } from "./resources/login-template";
-export { getForm, getFormOutput, type GetFormArgs, type GetFormOutputArgs } from "./resources/form";
 export {
   getLoginTemplate,
   getLoginTemplateOutput,
@@ -30,7 +28,6 @@ export { adoption, ADOPTION_FILE, type Adoption, type AdoptionOptions, type Adop
 export type { LookupOptions, TenantSelector } from "./lookups/client";
 export { TYPE_MODULE, TYPE_NAMES } from "./lifecycle/tokens";
 export type { DeepInput } from "./inputs";
-export { formComponent, type FormComponentType } from "./resources/form/components";
 export type { TenantSettingsInput } from "./client/settings";
 export type { TenantArgs } from "./lifecycle/tenant";
 export {
@@ -47,5 +44,4 @@ export {
   OutcomeUnknownError,
   ConfigurationError,
 } from "./client/errors";
-export type { Coordinates, FormComponent, FormEnding, FormFields, FormNode, FormRouterRule, FormStart } from "../api";
 export * from "./generated";

@@ -120,6 +120,20 @@ export function classSource(kind: KindName): string {
       `export type ${name} = ExportedTypeOf<"${kind}", "${name}">;`,
       "",
     ]),
+    ...Object.entries((spec as { typeBuilders?: Readonly<Record<string, string>> }).typeBuilders ?? {}).flatMap(
+      ([builder, typeName]) => [
+        tsdocComment(
+          `Returns \`value\` as it is, typed as a {@link ${typeName}}: use it in helper functions that build one, so ` +
+            "TypeScript checks each where it is written (a misspelt `type` is then one line at the typo, not an " +
+            "error about the whole argument at the call site).",
+          "",
+        ),
+        `export function ${builder}(value: ${typeName}): ${typeName} {`,
+        "  return value;",
+        "}",
+        "",
+      ],
+    ),
     tsdocComment(
       `Arguments of ${article(spec.label).split(" ")[0]} {@link ${type}}: the API's own field names (body of \`POST ${spec.path}\`).`,
       "",

@@ -47,7 +47,8 @@ export function outputOnlyFields(kind: string): string[] {
   const spec = kindSpec(kind);
   if (!spec) throw new Error(`pulumi-tenant: unknown resource kind "${kind}"`);
   const inputs = new Set(propertiesOf(spec.createSchema));
-  return propertiesOf(spec.responseSchema).filter((field) => TABLE_OUTPUT_FIELDS.includes(field) && !inputs.has(field));
+  const made = spec.outputFields ?? TABLE_OUTPUT_FIELDS;
+  return propertiesOf(spec.responseSchema).filter((field) => made.includes(field) && !inputs.has(field));
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   ERROR_CODES,
   schemaFacts,
   kindSpec,
+  secretPlaces,
   withoutSecrets,
   withSecretsOf,
   type JsonSchema,
@@ -31,6 +32,7 @@ import { mapLimited, readKind } from "../lookups/read";
 import {
   clone,
   commentSafe,
+  setPath,
   counter,
   type KindGenerator,
   without,
@@ -43,7 +45,7 @@ import { earlyAccessSkipReason, explainNotEnabled } from "./early-access";
 import { withKindHooks } from "./kind-hooks";
 import { TABLE_OUTPUT_FIELDS } from "./outputs";
 import { collectionResource, type CollectionSpec } from "./collection";
-import { deepEqual, type JsonObject } from "./shared";
+import { deepEqual, type JsonObject, UNKNOWN } from "./shared";
 import type { AnyKindModule, LookupReader } from "./types";
 
 type TableObject = { id: string; name?: string; created_at?: string } & Record<string, unknown>;
@@ -104,7 +106,12 @@ export function tableReaders<K extends string>(kind: K): { readonly [L in Lookup
 }
 
 /** The module of collection kind `name` from its table entry. */
-export function tableKindModule(name: string): AnyKindModule {
+/**
+ * The collection policy of kind `name` from its table entry: every create field managed, the
+ * update schema's fields changed in place by PATCH, the others replaced; the kind's own
+ * comparison policy and checks (its entry's `provider` hooks) where it has them.
+ */
+export function tableCollectionSpec(name: string): CollectionSpec<TableObject> {
   const spec = collectionFacts(name);
   const fields = propertiesOf(spec.createSchema);
   // A field the update cannot send, or one its schema marks replace-on-change, replaces the object.
@@ -117,9 +124,11 @@ export function tableKindModule(name: string): AnyKindModule {
 
   const summaries = spec.summarySchema !== undefined;
   const own = spec.provider?.lifecycle ?? {};
+  const ownCheck = spec.provider?.check;
   const generic: CollectionSpec<TableObject> = {
     kind: name,
     fields,
+    ...(ownCheck ? { extraChecks: (inputs: JsonObject) => ownCheck(inputs, (value) => value === UNKNOWN) } : {}),
     list: (client, target) => listKind<TableObject>(client, name, { target }),
     listIsComplete: !summaries,
     summaryFields: summaryFieldsOf(spec, fields),
@@ -154,7 +163,15 @@ export function tableKindModule(name: string): AnyKindModule {
     ...(own.inputsFromOutputs ? { inputsFromOutputs: own.inputsFromOutputs } : {}),
     ...(own.replaces ? { replaces: own.replaces } : {}),
   };
+  return collection;
+}
 
+export function tableKindModule(name: string): AnyKindModule {
+  const spec = collectionFacts(name);
+  const fields = propertiesOf(spec.createSchema);
+  const collection = tableCollectionSpec(name);
+  const summaries = spec.summarySchema !== undefined;
+  const { secretPaths } = spec;
   const placeholders = writeOnlyFieldsOf(spec);
   const naming = spec.provider?.naming;
   const hooks = spec.provider?.generate;
@@ -163,7 +180,8 @@ export function tableKindModule(name: string): AnyKindModule {
       let listed: TableObject[];
       try {
         const listing = listKind<TableObject>(client, name, {
-          onPage: (read) => progress?.(`${spec.plural}: ${read} listed`),
+          onPage: (read, total) =>
+            progress?.(`${spec.plural}: ${read}${typeof total === "number" ? ` of ${total}` : ""} listed`),
         });
         listed = await explainNotEnabled(spec, () => client.settings.domain, listing, `listing ${spec.plural}`);
       } catch (error) {
@@ -175,7 +193,8 @@ export function tableKindModule(name: string): AnyKindModule {
           return [];
         }
         // A client made before the kind was managed may lack its scope: the rest is still worth writing.
-        if (!(error instanceof ForbiddenError && error.errorCode === ERROR_CODES.insufficientScope)) throw error;
+        const missingScope = error instanceof ForbiddenError && error.errorCode === ERROR_CODES.insufficientScope;
+        if (!missingScope || hooks?.required) throw error;
         const scope = error.missingScope ?? spec.scopes.read;
         notes.push(
           `${spec.plural} were not read: the client lacks the scope ${scope}; grant it to include them ` +
@@ -211,7 +230,29 @@ export function tableKindModule(name: string): AnyKindModule {
       // The create's fields only (not what the tenant makes: `ready`, …). Never a secret in the
       // program: a read-back one the API answered is left out too.
       const picked = clone(pick(without(object, SERVER_FIELDS), fields));
-      const args = withoutSecrets(hooks?.args ? hooks.args(picked) : picked, secretPaths);
+      const cleaned = hooks?.args ? hooks.args(picked) : picked;
+      // Never a secret in the program: the write-only ones from configuration (below), a read-back
+      // one the API answered from configuration too, its value given for the stack's first set-up.
+      // A kind naming its secrets' places itself replaces each where it is (siblings kept).
+      const args = hooks?.secretPlaces ? clone(cleaned) : withoutSecrets(clone(cleaned), secretPaths);
+      if (spec.secretsAre === "read-back") {
+        for (const place of hooks?.secretPlaces?.(cleaned) ?? secretPlaces(cleaned, secretPaths)) {
+          let value: unknown = cleaned;
+          for (const step of place) value = (value as Record<string | number, unknown>)[step];
+          if (typeof value !== "string") continue;
+          const own = hooks?.secretWords?.(object, { place, parent: {} });
+          const field = place.filter((step) => typeof step === "string").join(".");
+          setPath(
+            args,
+            place,
+            ctx.secret(
+              `${resourceName} ${own?.name ?? field.replace(/[._]/g, " ")}`,
+              own?.description ?? `\`${field}\` of ${spec.label} "${object.name ?? object.id}" (${object.id})`,
+              value,
+            ),
+          );
+        }
+      }
       // The write-only ones come from the stack's configuration, so the program can create the object again.
       writeOnlyPlaceholders(
         args,

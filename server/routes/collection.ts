@@ -56,6 +56,8 @@ export interface CollectionRules {
   readonly urlEncodedCreate?: boolean;
   /** A change of `existing` refused outright (400 `invalid_body` with these words), whatever the schema says. */
   refuse?(change: Record<string, unknown>, existing: StoredObject): string | undefined;
+  /** An object refused as it would be stored (400 `invalid_body` with these words). */
+  refuseStored?(object: StoredObject): string | undefined;
 }
 
 /**
@@ -75,6 +77,7 @@ export function collectionRulesOf(rules: KindRules | undefined): CollectionRules
     ...(rules.hydrate ? { hydrate: rules.hydrate } : {}),
     ...(rules.urlEncodedCreate ? { urlEncodedCreate: true } : {}),
     ...(rules.refuse ? { refuse: rules.refuse } : {}),
+    ...(rules.refuseStored ? { refuseStored: rules.refuseStored } : {}),
     ...(unique
       ? {
           beforeInsert(object: StoredObject, objects: Collection<StoredObject>) {
@@ -125,8 +128,12 @@ export function registerCollectionRoutes(
     ...(spec.secretPaths.length > 0 ? { secretPaths: spec.secretPaths } : {}),
     ...(summarise ? { summarise } : {}),
   });
-  const stored = (object: StoredObject, change: Record<string, unknown>, existing?: StoredObject) =>
-    rules.stored ? rules.stored(object, change, existing) : object;
+  const stored = (object: StoredObject, change: Record<string, unknown>, existing?: StoredObject) => {
+    const made = rules.stored ? rules.stored(object, change, existing) : object;
+    const refused = rules.refuseStored?.(made);
+    if (refused) throw new HttpError(400, refused, ERROR_CODES.invalidBody);
+    return made;
+  };
   const bodyOf = (operation: "create" | "update", body: unknown, existing?: StoredObject, urlEncoded = false) => {
     const issue = rules.check?.(body, existing);
     if (issue) throw invalidBody(issue);

@@ -11,12 +11,10 @@ import { registerBrandingRoutes } from "./branding";
 import { registerClientRoutes } from "./clients";
 import { registerCollectionRoutes } from "./collection";
 import { registerCustomDomainRoutes } from "./custom-domains";
-import { registerFormRoutes } from "./forms";
 import { registerOAuthRoutes } from "./oauth";
 
 /** Kinds served by routes of their own (by kind name); every other kind gets the generic collection routes. */
 const OWN_ROUTES = new Map<string, (app: FastifyInstance, context: TenantContext) => void>([
-  ["form", registerFormRoutes],
   ["loginTemplate", registerBrandingRoutes],
 ]);
 

@@ -13,7 +13,8 @@
 import type { Management } from "auth0";
 import type { EventStreamArgs, FormArgs, LoginTemplateArgs } from "pulumi-tenant";
 import type { EventStreamFields, EventStreamUpdate } from "../../api/resources/event-stream";
-import type { FormFields, FormRouterRule, FormUpdate, UniversalLoginTemplatePut } from "../../api";
+import type { UniversalLoginTemplatePut } from "../../api";
+import type { FormFields, FormRouterRule, FormUpdate } from "../../api/resources/form";
 
 /**
  * Compiles only when `T` is assignable to `U` and every key `T` can have, at any depth,

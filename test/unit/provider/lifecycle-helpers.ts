@@ -2,15 +2,15 @@
 import { checkCollectionInputs, payloadOf } from "../../../provider/lifecycle/collection";
 import { EVENT_STREAM_FIELDS } from "../../../api/resources/event-stream";
 import { kindModule } from "../../../provider/resources";
-import type { CollectionSpec } from "../../../provider/lifecycle/collection";
-import { formImplementation, formSpec } from "../../../provider/resources/form/provider";
-import { FORM_FIELDS } from "../../../provider/resources/form/schema";
+import { FORM_FIELDS } from "../../../api/resources/form";
+import { tableCollectionSpec } from "../../../provider/lifecycle/table-kind";
 import type { JsonObject } from "../../../provider/lifecycle/shared";
 
-/** The event stream's lifecycle, made from its table entry. */
+/** The lifecycles and collection policies made from the table entries. */
 const eventStreamImplementation = kindModule("eventStream").implementation;
-/** What the pure part of check reads of the lifecycle: the kind and its managed fields. */
-const eventStreamSpec = { kind: "eventStream", fields: EVENT_STREAM_FIELDS } as unknown as CollectionSpec;
+const eventStreamSpec = tableCollectionSpec("eventStream");
+const formImplementation = kindModule("form").implementation;
+const formSpec = tableCollectionSpec("form");
 
 export const checkForm = (news: JsonObject) => checkCollectionInputs(formSpec, news);
 export const checkEventStream = (news: JsonObject) => checkCollectionInputs(eventStreamSpec, news);

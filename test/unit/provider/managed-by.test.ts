@@ -5,7 +5,7 @@
  * Checked against the URNs the Pulumi SDK gives the resources (its mock monitor).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Form } from "../../../provider/resources/form";
+import { Form } from "../../../provider/generated";
 import { RateLimitPolicy } from "../../../provider/generated";
 
 const inputsByName = new Map<string, Record<string, unknown>>();

@@ -1,13 +1,10 @@
 /** The RateLimitPolicy made from its table entry: check, diff (in place vs replacement), PATCH body, outputs (pure). */
-import { checkCollectionInputs, type CollectionSpec } from "../../../provider/lifecycle/collection";
+import { checkCollectionInputs } from "../../../provider/lifecycle/collection";
+import { tableCollectionSpec } from "../../../provider/lifecycle/table-kind";
 import { kindModule } from "../../../provider/resources";
 
 const rateLimitPolicyImplementation = kindModule("rateLimitPolicy").implementation;
-/** What the pure part of check reads of the lifecycle: the kind and its managed fields (no tenant asked). */
-const rateLimitPolicySpec = {
-  kind: "rateLimitPolicy",
-  fields: ["resource", "consumer", "consumer_selector", "configuration"],
-} as unknown as CollectionSpec;
+const rateLimitPolicySpec = tableCollectionSpec("rateLimitPolicy");
 
 const policy = {
   resource: "oauth_authentication_api",
