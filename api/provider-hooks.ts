@@ -88,6 +88,18 @@ export interface ProviderHooks {
    */
   checkCreate?(inputs: Readonly<Record<string, unknown>>, tenant: TenantReader): Promise<CheckIssue[]>;
   /**
+   * Warnings of an object `check` is about to let `up` create or change, found by asking the
+   * tenant (a form pointing at a flow the tenant lacks): shown with the preview, on the
+   * resource's line; the resource still goes ahead. `olds` are the inputs before the change
+   * (undefined for a create), so that what did not change costs no request. Unknown values are
+   * left out, as for {@link ProviderHooks.checkCreate}.
+   */
+  warnings?(
+    inputs: Readonly<Record<string, unknown>>,
+    olds: Readonly<Record<string, unknown>> | undefined,
+    tenant: TenantReader,
+  ): Promise<string[]>;
+  /**
    * Failures of the inputs no schema states, at every check, without asking the tenant (a
    * form's node graph). `isUnknown` tells a value not known yet at preview.
    */

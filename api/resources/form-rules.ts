@@ -6,7 +6,7 @@
  * preview, `generate`'s words for component secrets). Plain functions of JSON, so the api
  * floor imports nothing above it.
  */
-import type { CheckIssue, KindObject, PlaceholderSiteOf } from "../kind-spec";
+import type { CheckIssue, KindObject, PlaceholderSiteOf, TenantReader } from "../kind-spec";
 import {
   DEFAULT_FORM_ENDING,
   FORM_COMPONENT_SECRET_FIELDS,
@@ -248,4 +248,58 @@ export function formSecrets(form: { nodes?: unknown }): FormSecret[] {
     });
   });
   return secrets;
+}
+
+/** Where a form names a flow by id: each FLOW node's `config.flow_id` and `ending.after_submit.flow_id`. */
+function namedFlows(form: JsonObject): { where: string; id: string }[] {
+  const named: { where: string; id: string }[] = [];
+  if (Array.isArray(form.nodes)) {
+    for (const node of form.nodes) {
+      if (!isObject(node) || node.type !== "FLOW" || !isObject(node.config)) continue;
+      const id = node.config.flow_id;
+      if (typeof id === "string") named.push({ where: `node "${String(node.id)}" (config.flow_id)`, id });
+    }
+  }
+  const ending = form.ending;
+  const id = isObject(ending) && isObject(ending.after_submit) ? ending.after_submit.flow_id : undefined;
+  if (typeof id === "string") named.push({ where: "ending.after_submit.flow_id", id });
+  return named;
+}
+
+/** Each tenant's flow ids, by origin: listed once per provider process (undefined when they cannot be listed). */
+const listedFlowIds = new Map<string, Promise<ReadonlySet<string> | undefined>>();
+
+/**
+ * A form that names, by a literal id, a flow its tenant does not have: the tenant accepts it
+ * (as the real service does), but the form then hands its data to nothing. Said at preview, on
+ * the form's line, naming the node, the id and what to do; an id not known yet (a Flow
+ * resource's `flow.id` at its first preview) is not judged, nor one the form named before.
+ */
+export async function missingFlowWarnings(
+  form: Readonly<Record<string, unknown>>,
+  olds: Readonly<Record<string, unknown>> | undefined,
+  tenant: TenantReader,
+): Promise<string[]> {
+  const before = new Set(olds ? namedFlows(olds).map((named) => named.id) : []);
+  const named = namedFlows(form).filter((flow) => !before.has(flow.id));
+  if (named.length === 0) return [];
+  let ids = listedFlowIds.get(tenant.origin);
+  if (!ids) {
+    // A client that cannot list flows (the scope missing) warns of nothing: the form is the tenant's to judge.
+    ids = tenant
+      .list("flow")
+      .then((flows) => new Set(flows.map((flow) => flow.id)))
+      .catch(() => undefined);
+    listedFlowIds.set(tenant.origin, ids);
+  }
+  const known = await ids;
+  if (!known) return [];
+  return named
+    .filter((flow) => !known.has(flow.id))
+    .map(
+      (flow) =>
+        `form "${String(form.name)}": ${flow.where} names flow ${flow.id}, which the tenant ${tenant.domain} does not ` +
+        "have; the form would hand its data to no flow. Manage the flow in the program and use its id " +
+        "(`flow_id: flow.id` of a Flow resource), so each tenant gets its own flow's id.",
+    );
 }

@@ -36,6 +36,7 @@ import {
   formPatch,
   formSecretWords,
   formSecrets,
+  missingFlowWarnings,
   normaliseForm,
   storedForm,
   unknownFormNodeTargets,
@@ -442,6 +443,7 @@ export const formKind = {
   },
   provider: {
     check: checkNodeReferences,
+    warnings: missingFlowWarnings,
     lifecycle: {
       normalise: normaliseForm,
       patch: formPatch,

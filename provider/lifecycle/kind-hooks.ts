@@ -7,6 +7,7 @@ import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { kindLabel, type KindObject, type KindSpec, type TenantReader } from "../../api";
 import type { TenantClient } from "../client/http";
 import { listKind } from "../client/paging";
+import { warn } from "./diagnostics";
 import { explainNotEnabled } from "./early-access";
 import { UNKNOWN, withoutProvider, type JsonObject } from "./shared";
 import type { ProviderContext, ResourceImplementation } from "./types";
@@ -50,6 +51,30 @@ async function createFailures(
   return (await hook(inputs, tenantReader(client))).map(({ property, reason }) => ({ property, reason }));
 }
 
+/** Sends kind `spec`'s `warnings` for `news` (changing `olds`, none for a create) to the engine. */
+async function sendWarnings(
+  spec: KindSpec,
+  fields: readonly string[],
+  ctx: ProviderContext,
+  olds: JsonObject | undefined,
+  news: JsonObject,
+): Promise<void> {
+  const hook = spec.provider?.warnings;
+  if (!hook) return;
+  let client: TenantClient;
+  try {
+    client = ctx.client();
+  } catch {
+    return; // Not configured: reported once, elsewhere.
+  }
+  const known = (values: JsonObject) => {
+    const out: JsonObject = {};
+    for (const field of fields) if (values[field] !== undefined) out[field] = knownOnly(values[field]);
+    return out;
+  };
+  for (const message of await hook(known(news), olds && known(olds), tenantReader(client))) await warn(message);
+}
+
 /**
  * `lifecycle` with kind `spec`'s hooks: its `checkCreate` after the lifecycle's own check of
  * a resource to create, and for an Early Access kind the words saying the feature is off.
@@ -68,7 +93,9 @@ export function withKindHooks(
     async check(olds, news, ctx) {
       const result = await lifecycle.check(olds, news, ctx);
       const creating = Object.keys(withoutProvider(olds)).length === 0;
-      if (!ctx || !creating || (result.failures ?? []).length > 0 || !spec.provider?.checkCreate) return result;
+      if (!ctx || (result.failures ?? []).length > 0) return result;
+      await sendWarnings(spec, fields, ctx, creating ? undefined : withoutProvider(olds), withoutProvider(news));
+      if (!creating || !spec.provider?.checkCreate) return result;
       return { ...result, failures: await createFailures(spec, fields, ctx, withoutProvider(news)) };
     },
     create: (ctx, inputs) => {
