@@ -8,7 +8,6 @@ export * from "./schema/builder";
 export * from "./schema/formats";
 export * from "./schema/secret-paths";
 export * from "./schema/facts";
-export * from "./resources/login-template";
 export { BODY_LIMIT_BYTES } from "./limits";
 export type { CheckpointPage } from "./pages";
 export * from "./resources/tenant-neighbours";

@@ -13,7 +13,7 @@
 import type { Management } from "auth0";
 import type { EventStreamArgs, FormArgs, LoginTemplateArgs } from "pulumi-tenant";
 import type { EventStreamFields, EventStreamUpdate } from "../../api/resources/event-stream";
-import type { UniversalLoginTemplatePut } from "../../api";
+import type { UniversalLoginTemplatePut } from "../../api/resources/login-template";
 import type { FormFields, FormRouterRule, FormUpdate } from "../../api/resources/form";
 
 /**

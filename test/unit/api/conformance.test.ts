@@ -7,7 +7,8 @@
  */
 import fc from "fast-check";
 import { eventStreamCreateSchema, eventStreamUpdateSchema } from "../../../api/resources/event-stream";
-import { compileValidator, contractFormats, createAjv, templatePutSchema, type Validator } from "../../../api";
+import { compileValidator, contractFormats, createAjv, type Validator } from "../../../api";
+import { templatePutSchema } from "../../../api/resources/login-template";
 import { formCreateSchema, formUpdateSchema } from "../../../api/resources/form";
 import { checkEventStream, checkForm } from "../provider/lifecycle-helpers";
 import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";

@@ -1,5 +1,6 @@
 /** The contract's validation: strict numbers, and messages that name the property and say what is allowed. */
-import { compileValidator, contractFormats, createAjv, templatePutSchema } from "../../../api";
+import { compileValidator, contractFormats, createAjv } from "../../../api";
+import { templatePutSchema } from "../../../api/resources/login-template";
 import { formCreateSchema, FORM_FORMATS } from "../../../api/resources/form";
 import { checkForm } from "../provider/lifecycle-helpers";
 

@@ -7,7 +7,7 @@ import { eventStreamOutputs, normaliseEventStream } from "../../../api/resources
 import { EVENT_STREAM_NAME_MAX } from "../../../api/resources/event-stream";
 import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
 import { deepEqual, type JsonObject } from "../../../provider/lifecycle/shared";
-import { TEMPLATE_MAX, TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG } from "../../../api";
+import { TEMPLATE_MAX, TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG } from "../../../api/resources/login-template";
 import { FORM_NAME_MAX } from "../../../api/resources/form";
 import { eventStreamArb, formArb } from "./arbitraries";
 
