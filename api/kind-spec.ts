@@ -9,6 +9,9 @@ import type { FormatDefinition } from "./schema/formats";
 import type { ValidationIssue } from "./validate";
 import { schemaFacts } from "./schema/facts";
 import type { SecretPath } from "./schema/secret-paths";
+import type { ProviderHooks } from "./provider-hooks";
+
+export * from "./provider-hooks";
 
 /** How a collection lists its objects. */
 export type Paging =
@@ -37,6 +40,11 @@ export interface LookupSpec {
   readonly listKey?: string;
   /** The arguments of its example (the package schema's "Example Usage"), in the API's names. */
   readonly example?: Readonly<Record<string, string>>;
+  /**
+   * The TypeScript lookup also takes `tenant` in its options, where an earlier release took it
+   * (the arguments' `tenant` wins): kept so that programs written then still compile.
+   */
+  readonly tenantOption?: boolean;
 }
 
 /** An object of a collection as the tenant stores it. */
@@ -63,9 +71,15 @@ export interface KindRules {
   /**
    * A body rule no schema states, checked before the schema so that the kind's precise word
    * comes first (a vault connection's setup against its app); `existing` is the object an
-   * update changes. It must expect any JSON.
+   * update changes. It must expect any JSON. The provider applies it at preview too.
    */
   check?(body: unknown, existing?: KindObject): ValidationIssue | undefined;
+  /**
+   * A body rule only the tenant applies, after the schema: the provider lets it through
+   * (an event stream's event types: the set grows on the service before this package
+   * learns of it). It must expect any JSON the schema accepts.
+   */
+  tenantCheck?(body: unknown): ValidationIssue | undefined;
   /**
    * The object to store after a create (`existing` undefined) or an update: `object` is the
    * merged result, `change` the body. Adds what the tenant makes (a connection's `ready`,
@@ -74,6 +88,15 @@ export interface KindRules {
   stored?(object: KindObject, change: Record<string, unknown>, existing?: KindObject): KindObject;
   /** The `hydrate` values the list and a GET accept (anything else is 400 `invalid_query`). */
   readonly hydrate?: { readonly list: readonly string[]; readonly get: readonly string[] };
+  /** The create also takes a form-encoded body (`application/x-www-form-urlencoded`), as the service does. */
+  readonly urlEncodedCreate?: boolean;
+  /**
+   * A change of `existing` the tenant refuses outright, whatever the schema says (an event
+   * stream's destination type): the words of the 400 `invalid_body`, or undefined.
+   */
+  refuse?(change: Record<string, unknown>, existing: KindObject): string | undefined;
+  /** An object the tenant refuses to store, as it would be after the write (400 `invalid_body` with these words). */
+  refuseStored?(object: KindObject): string | undefined;
 }
 
 /** The wire facts and words of one kind. */
@@ -122,8 +145,24 @@ export interface KindSpec {
   readonly earlyAccess?: boolean;
   /** Its lookup functions. */
   readonly lookups: readonly LookupSpec[];
+  /**
+   * The fields the tenant makes that its resources output besides their inputs (default
+   * `created_at` and `updated_at`; a form's `embedded_at` too).
+   */
+  readonly outputFields?: readonly string[];
+  /**
+   * Typed identity functions the TypeScript package exports, by function name, each of a
+   * named or exported type (`formComponent` of `FormComponent`): a helper that builds one
+   * is checked where it is written, in a short error.
+   */
+  readonly typeBuilders?: Readonly<Record<string, string>>;
   /** Sub-schemas that are named object types in the Pulumi package schema (`FormNode`, …). */
   readonly namedTypes?: readonly (readonly [JsonSchema, string])[];
+  /**
+   * Types the TypeScript package exports beside the kind's class, besides its named types:
+   * `[schema, name]`, the type being the schema's static type (`EventStreamStatus`).
+   */
+  readonly typeExports?: readonly (readonly [JsonSchema, string])[];
   /** Named string formats its schemas use, besides the shared ones (api/schema/formats.ts). */
   readonly formats?: Readonly<Record<string, FormatDefinition>>;
   /** A singleton's fixed id: what `pulumi import` takes and what `adopt: true` adopts. */
@@ -144,6 +183,8 @@ export interface KindSpec {
   readonly ownClass?: boolean;
   /** Its own rules on top of the generic collection routes, where its schemas cannot say them. */
   readonly rules?: KindRules;
+  /** Its own rules on the provider's side, where its schemas cannot say them. */
+  readonly provider?: ProviderHooks;
 }
 
 /**

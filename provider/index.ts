@@ -16,42 +16,18 @@
  * `AUTH0_TIMEOUT_SECONDS`, `AUTH0_MAX_RETRIES`. Several tenants: a resource's `tenant`
  * argument (the lookup's `tenant` option) names another namespace, e.g. `prod:domain`.
  */
-export { Form, type FormArgs } from "./resources/form";
 export { LoginTemplate, type LoginTemplateArgs } from "./resources/login-template";
-export { EventStream, type EventStreamArgs, type EventStreamSubscription } from "./resources/event-stream";
-export { RateLimitPolicy, type RateLimitPolicyArgs } from "./resources/rate-limit-policy";
-export {
-  getRateLimitPolicy,
-  getRateLimitPolicyOutput,
-  type GetRateLimitPolicyArgs,
-  type GetRateLimitPolicyOutputArgs,
-  type GetRateLimitPolicyOptions,
-} from "./resources/rate-limit-policy/lookup";
-export { getForm, getFormOutput, type GetFormArgs, type GetFormOutputArgs } from "./resources/form";
-export {
-  getEventStream,
-  getEventStreamOutput,
-  type GetEventStreamArgs,
-  type GetEventStreamOutputArgs,
-} from "./resources/event-stream";
 export {
   getLoginTemplate,
   getLoginTemplateOutput,
   type GetLoginTemplateArgs,
   type LoginTemplateResult,
 } from "./resources/login-template/lookup";
-export {
-  getRateLimitPolicies,
-  getRateLimitPoliciesOutput,
-  type GetRateLimitPoliciesArgs,
-  type GetRateLimitPoliciesOutputArgs,
-} from "./resources/rate-limit-policy/lookup";
 export { AmbiguousNameError } from "./lookups/by-name";
 export { adoption, ADOPTION_FILE, type Adoption, type AdoptionOptions, type AdoptionRecord } from "./adoption";
 export type { LookupOptions, TenantSelector } from "./lookups/client";
 export { TYPE_MODULE, TYPE_NAMES } from "./lifecycle/tokens";
 export type { DeepInput } from "./inputs";
-export { formComponent, type FormComponentType } from "./resources/form/components";
 export type { TenantSettingsInput } from "./client/settings";
 export type { TenantArgs } from "./lifecycle/tenant";
 export {
@@ -68,20 +44,4 @@ export {
   OutcomeUnknownError,
   ConfigurationError,
 } from "./client/errors";
-export type {
-  AwsRegion,
-  Coordinates,
-  EventStreamDestination,
-  EventStreamStatus,
-  FormComponent,
-  FormEnding,
-  FormFields,
-  FormNode,
-  FormRouterRule,
-  FormStart,
-  RateLimitConfiguration,
-  RateLimitPolicy as RateLimitPolicyObject,
-  WebhookAuthorization,
-} from "../api";
-export type { EventType, KnownEventType } from "../api";
 export * from "./generated";

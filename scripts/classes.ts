@@ -57,27 +57,47 @@ export function classSource(kind: KindName): string {
   const byIdOrName = lookups.filter(
     (lookup) => lookup.result === "object" && (lookup.oneOf ?? []).join() === "id,name",
   );
+  const byId = lookups.filter((lookup) => lookup.result === "object" && (lookup.oneOf ?? []).join() === "id");
+  const lists = lookups.filter((lookup) => lookup.result === "list");
+  const typed = spec as {
+    namedTypes?: readonly (readonly [JsonSchema, string])[];
+    typeExports?: readonly (readonly [JsonSchema, string])[];
+  };
+  const named = (typed.namedTypes ?? []).map(([, name]) => name);
+  const exported = (typed.typeExports ?? []).map(([, name]) => name);
+  const derived = Object.entries(
+    (spec as { provider?: { derivedOutputs?: Readonly<Record<string, { description: string }>> } }).provider
+      ?.derivedOutputs ?? {},
+  );
+  const tenantOption = [...byIdOrName, ...byId].some((lookup) => lookup.tenantOption);
+  const objectLookups = byIdOrName.length + byId.length > 0;
   const idPrefix = "id" in spec && spec.id ? spec.id.prefix : "";
   const lines: string[] = [
     "/**",
-    ` * The \`${type}\` resource${byIdOrName.length > 0 ? " and its lookups" : ""}.`,
+    ` * The \`${type}\` resource${lookups.length > 0 ? " and its lookups" : ""}.`,
     ` * ${HEADER}`,
     " */",
     "",
     'import type * as pulumi from "@pulumi/pulumi";',
     'import type { DeepInput } from "../inputs";',
     "import {",
-    ...(byIdOrName.length > 0 ? ["  kindLookups,"] : []),
+    ...(derived.length > 0 ? ["  derivedOutput,"] : []),
+    ...(lists.length > 0 ? ["  kindListLookups,"] : []),
+    ...(objectLookups ? ["  kindLookups,"] : []),
     "  kindResourceInputs,",
     "  type AdoptArgs,",
     "  type CreateOf,",
+    ...(derived.length > 0 ? ["  type DerivedOf,"] : []),
+    ...(exported.length > 0 ? ["  type ExportedTypeOf,"] : []),
+    ...(named.length > 0 ? ["  type NamedTypeOf,"] : []),
     "  type ObjectOf,",
+    ...(tenantOption ? ["  type TenantOptionLookupOptions,"] : []),
     '} from "../lifecycle/resource-class";',
     'import { TYPE_MODULE, TYPE_NAMES } from "../lifecycle/tokens";',
-    ...(byIdOrName.length > 0
+    ...(byIdOrName.length > 0 ? ['import type { IdOrNameArgs, IdOrNameOutputArgs } from "../lookups/by-name";'] : []),
+    ...(lookups.length > 0
       ? [
-          'import type { IdOrNameArgs, IdOrNameOutputArgs } from "../lookups/by-name";',
-          'import type { LookupOptions } from "../lookups/client";',
+          `import type { LookupOptions${byId.length + lists.length > 0 ? ", TenantSelector" : ""} } from "../lookups/client";`,
         ]
       : []),
     'import { noteTenantResource } from "../lookups/registered";',
@@ -89,6 +109,30 @@ export function classSource(kind: KindName): string {
     ),
     `export type ${type}Object = ObjectOf<"${kind}">;`,
     "",
+    ...named.flatMap((name) => [
+      `/** The \`${name}\` type of the package schema, as the ${spec.label}'s schema types it. */`,
+      `export type ${name} = NamedTypeOf<"${kind}", "${name}">;`,
+      "",
+    ]),
+    ...exported.flatMap((name) => [
+      `/** The \`${name}\` type of the ${spec.label}'s schema. */`,
+      `export type ${name} = ExportedTypeOf<"${kind}", "${name}">;`,
+      "",
+    ]),
+    ...Object.entries((spec as { typeBuilders?: Readonly<Record<string, string>> }).typeBuilders ?? {}).flatMap(
+      ([builder, typeName]) => [
+        tsdocComment(
+          `Returns \`value\` as it is, typed as a {@link ${typeName}}: use it in helper functions that build one, so ` +
+            "TypeScript checks each where it is written (a misspelt `type` is then one line at the typo, not an " +
+            "error about the whole argument at the call site).",
+          "",
+        ),
+        `export function ${builder}(value: ${typeName}): ${typeName} {`,
+        "  return value;",
+        "}",
+        "",
+      ],
+    ),
     tsdocComment(
       `Arguments of ${article(spec.label).split(" ")[0]} {@link ${type}}: the API's own field names (body of \`POST ${spec.path}\`).`,
       "",
@@ -117,17 +161,28 @@ export function classSource(kind: KindName): string {
   lines.push(
     "  /** The adopted object's id, when `adoptId` was given. */",
     "  declare public readonly adoptId: pulumi.Output<string | undefined>;",
+  );
+  for (const [field, { description }] of derived) {
+    lines.push(
+      `  ${tsdocComment(description, "  ")}`,
+      `  public readonly ${field}: pulumi.Output<DerivedOf<"${kind}", "${field}">>;`,
+    );
+  }
+  lines.push(
     "",
     `  /** Creates (or, with \`adoptId\`, adopts) ${article(spec.label)}. */`,
     `  constructor(name: string, args: ${type}Args, opts?: pulumi.CustomResourceOptions) {`,
     `    const inputs = kindResourceInputs("${kind}", args, name, opts);`,
     `    super("${kind}", name, inputs, opts, TYPE_MODULE, TYPE_NAMES.${kind});`,
+    // Derived in the program, not stored: the state keeps the value once, where it is.
+    ...derived.map(([field]) => `    this.${field} = derivedOutput(this, "${kind}", "${field}");`),
     "    noteTenantResource(this, args.tenant);",
     "  }",
     "}",
   );
+  if (objectLookups) lines.push("", `const lookups = kindLookups("${kind}");`);
+  lines.push(...byIdLookupLines(kind, byId), ...listLookupLines(kind, lists));
   if (byIdOrName.length > 0) {
-    lines.push("", `const lookups = kindLookups("${kind}");`);
     for (const lookup of byIdOrName) {
       const args = `${lookup.name[0].toUpperCase()}${lookup.name.slice(1)}Args`;
       const outputArgs = `${lookup.name[0].toUpperCase()}${lookup.name.slice(1)}OutputArgs`;
@@ -155,6 +210,82 @@ export function classSource(kind: KindName): string {
     }
   }
   return `${lines.join("\n")}\n`;
+}
+
+const capital = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
+
+/** The lines of kind `kind`'s lookups by id alone (`getRateLimitPolicy`): one GET. */
+function byIdLookupLines(kind: KindName, byId: readonly LookupSpec[]): string[] {
+  const type = KINDS[kind].typeName;
+  return byId.flatMap((lookup) => {
+    const name = capital(lookup.name);
+    const idDoc = lookup.args.find((arg) => arg.name === "id")?.description ?? `The ${KINDS[kind].label}'s id.`;
+    const options = lookup.tenantOption ? `${name}Options` : "LookupOptions";
+    return [
+      "",
+      `/** Arguments of {@link ${lookup.name}}. */`,
+      `export interface ${name}Args extends TenantSelector {`,
+      `  ${tsdocComment(idDoc, "  ")}`,
+      "  id: string;",
+      "}",
+      "",
+      `/** Arguments of {@link ${lookup.name}Output}. */`,
+      `export interface ${name}OutputArgs extends TenantSelector {`,
+      `  ${tsdocComment(idDoc, "  ")}`,
+      "  id: pulumi.Input<string>;",
+      "}",
+      ...(lookup.tenantOption
+        ? ["", `/** Options of {@link ${lookup.name}}. */`, `export type ${options} = TenantOptionLookupOptions;`]
+        : []),
+      "",
+      tsdocComment(`${lookup.description} Rejects when none has the id, naming the tenant.`, ""),
+      `export const ${lookup.name}: (args: ${name}Args, opts?: ${options}) => Promise<${type}Object> = lookups.get;`,
+      "",
+      `/** {@link ${lookup.name}} as an Output, for ids that are themselves Outputs. */`,
+      `export const ${lookup.name}Output: (`,
+      `  args: ${name}OutputArgs,`,
+      `  opts?: ${options},`,
+      `) => pulumi.Output<${type}Object> = lookups.getOutput;`,
+    ];
+  });
+}
+
+/** The lines of kind `kind`'s list lookups (`getRateLimitPolicies`): every object, or those matching the arguments. */
+function listLookupLines(kind: KindName, lists: readonly LookupSpec[]): string[] {
+  const type = KINDS[kind].typeName;
+  return lists.flatMap((lookup) => {
+    const name = capital(lookup.name);
+    const fields = lookup.args.map((arg) => arg.name);
+    const argLines = (valueType: (field: string) => string) =>
+      lookup.args.flatMap((arg) => [
+        `  ${tsdocComment(arg.description, "  ")}`,
+        `  ${arg.name}?: ${valueType(arg.name)};`,
+      ]);
+    return [
+      "",
+      `/** Arguments of {@link ${lookup.name}}. */`,
+      `export interface ${name}Args extends TenantSelector {`,
+      ...argLines(() => "string"),
+      "}",
+      "",
+      `/** Arguments of {@link ${lookup.name}Output}. */`,
+      `export interface ${name}OutputArgs extends TenantSelector {`,
+      ...argLines(() => "pulumi.Input<string>"),
+      "}",
+      "",
+      `const ${lookup.name}Lookups = kindListLookups<"${kind}", { ${fields.map((field) => `${field}?: string`).join("; ")} }>("${kind}");`,
+      "",
+      tsdocComment(`${lookup.description} Follows the pages.`, ""),
+      `export const ${lookup.name}: (args?: ${name}Args, opts?: LookupOptions) => Promise<${type}Object[]> =`,
+      `  ${lookup.name}Lookups.get;`,
+      "",
+      `/** {@link ${lookup.name}} as an Output. */`,
+      `export const ${lookup.name}Output: (`,
+      `  args?: ${name}OutputArgs,`,
+      "  opts?: LookupOptions,",
+      `) => pulumi.Output<${type}Object[]> = ${lookup.name}Lookups.getOutput;`,
+    ];
+  });
 }
 
 /**

@@ -18,6 +18,19 @@ import { exactIdRule, oneByIdOrName, type KindDeclaration } from "../kind-spec";
 import { collectionScopes } from "../scopes";
 import type { ValidationIssue } from "../validate";
 import { EVENT_STREAM_EXAMPLE, EVENT_STREAM_FIELD_DOCS } from "./event-stream-docs";
+import {
+  awsPartnerEventSource,
+  comparableEventStreams,
+  eventStreamGenerateArgs,
+  eventStreamInputsFromOutputs,
+  eventStreamOutputs,
+  eventStreamPatch,
+  eventStreamReplaces,
+  normaliseEventStream,
+  refusedEventStreamChange,
+  storedEventStream,
+  webhookSecretWords,
+} from "./event-stream-rules";
 
 /** The id the service makes for an event stream (exactly 26 characters). */
 const EVENT_STREAM_ID_FORMAT = { prefix: "est_", length: 22 } as const satisfies IdFormat;
@@ -300,6 +313,16 @@ export type EventStreamStatus = Static<typeof eventStreamStatusSchema>;
 /** An AWS region of an EventBridge destination. */
 export type AwsRegion = (typeof AWS_REGIONS)[number];
 
+/** The types the TypeScript package exports beside the class (the table's `typeExports`). */
+const EVENT_STREAM_TYPE_EXPORTS = [
+  [webhookAuthorizationSchema, "WebhookAuthorization"],
+  [eventStreamSubscriptionSchema, "EventStreamSubscription"],
+  [eventStreamStatusSchema, "EventStreamStatus"],
+  [enumOf(AWS_REGIONS), "AwsRegion"],
+  [string<EventType>(), "EventType"],
+  [enumOf(EVENT_TYPES), "KnownEventType"],
+] as const;
+
 /** The event streams' entry in the table of kinds. */
 export const eventStreamKind = {
   typeName: "EventStream",
@@ -320,5 +343,36 @@ export const eventStreamKind = {
   namedTypes: [[eventStreamDestinationSchema, "EventStreamDestination"]],
   fieldDocs: EVENT_STREAM_FIELD_DOCS,
   example: EVENT_STREAM_EXAMPLE,
-  ownClass: true,
+  typeExports: EVENT_STREAM_TYPE_EXPORTS,
+  // The tenant's rules beside the schemas (event-stream-rules.ts).
+  rules: {
+    tenantCheck: unknownEventTypeIssue,
+    refuse: refusedEventStreamChange,
+    stored: storedEventStream,
+    urlEncodedCreate: true,
+  },
+  provider: {
+    naming: { suffix: "Stream" },
+    lifecycle: {
+      normalise: normaliseEventStream,
+      comparable: comparableEventStreams,
+      patch: eventStreamPatch,
+      outputs: eventStreamOutputs,
+      inputsFromOutputs: eventStreamInputsFromOutputs,
+      replaces: eventStreamReplaces,
+    },
+    derivedOutputs: {
+      aws_partner_event_source: {
+        description:
+          "For an EventBridge destination, the partner event source the tenant made (read only); absent for the others.",
+        of: awsPartnerEventSource,
+      },
+    },
+    generate: {
+      args: eventStreamGenerateArgs,
+      secretWords: webhookSecretWords,
+      comment: (stream) =>
+        `${String((stream.destination as { type?: unknown } | undefined)?.type ?? "unknown")} destination`,
+    },
+  },
 } as const satisfies KindDeclaration;

@@ -13,6 +13,7 @@ import { FORM_EXAMPLE, FORM_FIELD_DOCS } from "./form-docs";
 import {
   array,
   discriminated,
+  enumOf,
   integer,
   literal,
   nullable,
@@ -27,7 +28,19 @@ import type { IdFormat } from "../ids";
 import { atMostIdRule, oneByIdOrName, type KindSpec } from "../kind-spec";
 import { EACH, type SecretPath } from "../schema/secret-paths";
 import { collectionScopes } from "../scopes";
-import { flowId, formComponentSchema, formIdentifier, formNodePointer } from "./form-components";
+import { flowId, formComponentSchema, formIdentifier, formNodePointer, FORM_COMPONENT_TYPES } from "./form-components";
+import {
+  checkNodeReferences,
+  formInputsFromOutputs,
+  formOutputs,
+  formPatch,
+  formSecretWords,
+  formSecrets,
+  missingFlowWarnings,
+  normaliseForm,
+  storedForm,
+  unknownFormNodeTargets,
+} from "./form-rules";
 
 export { FORM_COMPONENT_TYPES, formComponentSchema } from "./form-components";
 export { FORM_ENDING_NODE, FORM_FORMATS } from "./form-formats";
@@ -408,5 +421,40 @@ export const formKind = {
     [formNodeSchema, "FormNode"],
     [formComponentSchema, "FormComponent"],
   ],
-  ownClass: true,
+  typeExports: [
+    [formCreateSchema, "FormFields"],
+    [formStartSchema, "FormStart"],
+    [formEndingSchema, "FormEnding"],
+    [formRouterRuleSchema, "FormRouterRule"],
+    [formCoordinatesSchema, "Coordinates"],
+    [
+      enumOf([...FORM_COMPONENT_TYPES.BLOCK, ...FORM_COMPONENT_TYPES.WIDGET, ...FORM_COMPONENT_TYPES.FIELD]),
+      "FormComponentType",
+    ],
+  ],
+  typeBuilders: { formComponent: "FormComponent" },
+  outputFields: FORM_SERVER_FIELDS,
+  // The tenant's rules beside the schemas (form-rules.ts).
+  rules: {
+    hydrate: { list: ["flow_count", "links"], get: ["flow_count", "links"] },
+    urlEncodedCreate: true,
+    stored: storedForm,
+    refuseStored: unknownFormNodeTargets,
+  },
+  provider: {
+    check: checkNodeReferences,
+    warnings: missingFlowWarnings,
+    lifecycle: {
+      normalise: normaliseForm,
+      patch: formPatch,
+      outputs: formOutputs,
+      inputsFromOutputs: formInputsFromOutputs,
+    },
+    generate: {
+      // The program's other objects point at forms: a client that cannot read them stops `generate`.
+      required: true,
+      secretWords: formSecretWords,
+      secretPlaces: (form) => formSecrets(form).map((secret) => secret.path),
+    },
+  },
 } as const satisfies KindSpec;

@@ -3,7 +3,7 @@
  * states them (the published schema slice has no rate limit policy paths).
  */
 import type { IdFormat } from "../ids";
-import { atMostIdRule, type KindSpec } from "../kind-spec";
+import { atMostIdRule, type CheckIssue, type KindSpec, type TenantReader } from "../kind-spec";
 import { discriminated, enumOf, integer, literal, object, string, type Static } from "../schema/builder";
 import { collectionScopes } from "../scopes";
 
@@ -100,6 +100,74 @@ const RATE_LIMIT_POLICY_FIELD_DOCS: Readonly<Record<string, string>> = {
   updated_at: "When the policy was last updated (ISO-8601).",
 };
 
+/**
+ * Words for a consumer selector's identifier: `default`, `third_party_clients`; a client
+ * id is cut to its first 8 characters (`client 1Ol4lXiA`), a CIMD client URI to its host.
+ */
+export function selectorWords(selector: string): string {
+  const prefix = "client_id:";
+  if (!selector.startsWith(prefix)) return selector;
+  const client = selector.slice(prefix.length);
+  try {
+    if (/^https?:\/\//.test(client)) return `client ${new URL(client).hostname}`;
+  } catch {
+    // Not a URL after all: use the text.
+  }
+  return `client ${client.slice(0, 8)}`;
+}
+
+/** Each tenant's policies, by origin: listed once per provider process (undefined when they cannot be listed). */
+const listedPolicies = new Map<string, Promise<readonly Record<string, unknown>[] | undefined>>();
+/** The policies this run creates, by origin and identity. */
+const plannedPolicies = new Set<string>();
+
+/**
+ * What the tenant would refuse with a 409, caught at preview: one policy per resource,
+ * consumer and consumer selector. A policy about to be created is compared with the tenant's
+ * policies (listed once per tenant and provider process) and with the other policies this
+ * run creates in that tenant.
+ */
+export async function policyConflicts(
+  inputs: Readonly<Record<string, unknown>>,
+  tenant: TenantReader,
+): Promise<CheckIssue[]> {
+  const { resource, consumer, consumer_selector: selector } = inputs;
+  const identity = [resource, consumer, selector];
+  if (identity.some((value) => typeof value !== "string")) return [];
+  const what = `resource ${String(resource)}, consumer ${String(consumer)} and consumer_selector "${String(selector)}"`;
+  const key = JSON.stringify([tenant.origin, ...identity]);
+  if (plannedPolicies.has(key)) {
+    return [
+      {
+        property: "consumer_selector",
+        reason:
+          `another RateLimitPolicy of this program already creates the policy for ${what} in ${tenant.domain}, ` +
+          "and the tenant allows one per resource, consumer and selector; keep one of the two resources",
+      },
+    ];
+  }
+  plannedPolicies.add(key);
+  let policies = listedPolicies.get(tenant.origin);
+  if (!policies) {
+    // A tenant that cannot list (feature off, scope missing) is told by create, in its own words.
+    policies = tenant.list("rateLimitPolicy").catch(() => undefined);
+    listedPolicies.set(tenant.origin, policies);
+  }
+  const existing = (await policies)?.find(
+    (policy) => policy.resource === resource && policy.consumer === consumer && policy.consumer_selector === selector,
+  );
+  if (!existing) return [];
+  return [
+    {
+      property: "consumer_selector",
+      reason:
+        `the tenant ${tenant.domain} already has rate limit policy ${String(existing.id)} for ${what}, ` +
+        `and allows one per resource, consumer and selector; adopt it with adoptId: "${String(existing.id)}", ` +
+        "or choose another consumer_selector",
+    },
+  ];
+}
+
 /** The rate limit policies' entry in the table of kinds. */
 export const rateLimitPolicyKind = {
   typeName: "RateLimitPolicy",
@@ -128,6 +196,8 @@ export const rateLimitPolicyKind = {
       oneOf: ["id"],
       result: "object",
       example: { id: "rlp_2Nf7qL3mXcVbT8wRyK1pD" },
+      // 0.2.0 took the tenant in the options.
+      tenantOption: true,
     },
     {
       name: "getRateLimitPolicies",
@@ -152,7 +222,6 @@ export const rateLimitPolicyKind = {
     consumer_selector: "default",
     configuration: { action: "block", limit: 100 },
   },
-  ownClass: true,
   // One policy per (resource, consumer, consumer_selector), the list filters on them, and
   // microsecond timestamps, as on the real service.
   rules: {
@@ -163,6 +232,15 @@ export const rateLimitPolicyKind = {
       message: (policy, existingId) =>
         `A rate limit policy for ${String(policy.resource)}, ${String(policy.consumer)} and ` +
         `${String(policy.consumer_selector)} already exists (${existingId}).`,
+    },
+  },
+  provider: {
+    checkCreate: policyConflicts,
+    // Policies have no name: `generate` names each after its selector (`default rate limit`).
+    naming: {
+      words: (policy) => `${selectorWords(String(policy.consumer_selector))} rate limit`,
+      suffix: "Policy",
+      labelField: "consumer_selector",
     },
   },
 } as const satisfies KindSpec;

@@ -2,5 +2,8 @@
  * The resource classes made from the table of kinds.
  * Generated from the table of kinds by `npm run classes` (scripts/classes.ts): do not edit.
  */
+export * from "./form";
+export * from "./event-stream";
+export * from "./rate-limit-policy";
 export * from "./flow";
 export * from "./flow-vault-connection";

@@ -21,7 +21,8 @@ export function outputSchemaOf(spec: KindSpec): JsonSchema {
   const response = spec.responseSchema;
   if (spec.ownClass || spec.shape !== "collection") return response;
   const inputs = new Set(Object.keys((spec.createSchema.properties ?? {}) as object));
-  const kept = (field: string) => field === "id" || inputs.has(field) || TABLE_OUTPUT_FIELDS.includes(field);
+  const made = spec.outputFields ?? TABLE_OUTPUT_FIELDS;
+  const kept = (field: string) => field === "id" || inputs.has(field) || made.includes(field);
   const properties = Object.fromEntries(
     Object.entries((response.properties ?? {}) as Record<string, unknown>).filter(([field]) => kept(field)),
   );

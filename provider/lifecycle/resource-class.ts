@@ -5,12 +5,20 @@
  * typed fields and one call to {@link kindResourceInputs}; everything a kind's fields
  * declare of themselves (secrets, output-only fields) is applied here, once.
  */
+import * as pulumiRuntime from "@pulumi/pulumi";
 import type * as pulumi from "@pulumi/pulumi";
 import { kindSpec, secretValues, type JsonSchema, type KindName, type KINDS, type Static } from "../../api";
 import { markSecrets } from "./secrets";
 import { TABLE_OUTPUT_FIELDS } from "./outputs";
 import { tenantInputs, type TenantArgs } from "./tenant";
-import { idOrNameLookups, type IdOrNameLookups } from "../lookups/by-name";
+import {
+  idOrNameLookups,
+  listByFields,
+  type IdOrNameArgs,
+  type IdOrNameLookups,
+  type IdOrNameOutputArgs,
+} from "../lookups/by-name";
+import { inProgram, lookupClient, lookupOutput, type LookupOptions } from "../lookups/client";
 
 /** The body of kind `K`'s create, as its schema types it (`CreateOf<"flow">["actions"]`: typed actions). */
 export type CreateOf<K extends KindName> = Static<(typeof KINDS)[K]["createSchema"]>;
@@ -39,7 +47,8 @@ export function outputOnlyFields(kind: string): string[] {
   const spec = kindSpec(kind);
   if (!spec) throw new Error(`pulumi-tenant: unknown resource kind "${kind}"`);
   const inputs = new Set(propertiesOf(spec.createSchema));
-  return propertiesOf(spec.responseSchema).filter((field) => TABLE_OUTPUT_FIELDS.includes(field) && !inputs.has(field));
+  const made = spec.outputFields ?? TABLE_OUTPUT_FIELDS;
+  return propertiesOf(spec.responseSchema).filter((field) => made.includes(field) && !inputs.has(field));
 }
 
 /**
@@ -64,11 +73,116 @@ export function kindResourceInputs(
   };
 }
 
-/** The lookups by id or by name of kind `kind`: the Output is secret when the object holds a secret. */
+/** A named type of kind `K`'s entry (`namedTypes`), as its schema types it (`NamedTypeOf<"form", "FormNode">`). */
+export type NamedTypeOf<K extends KindName, N extends string> = Static<
+  Extract<NamedTypesOf<K>, readonly [unknown, N]>[0]
+>;
+
+/** A type kind `K`'s entry exports beside its class (`typeExports`), as its schema types it. */
+export type ExportedTypeOf<K extends KindName, N extends string> = Static<
+  Extract<ExportedTypesOf<K>, readonly [unknown, N]>[0]
+>;
+
+type ExportedTypesOf<K extends KindName> = (typeof KINDS)[K] extends {
+  readonly typeExports: readonly (infer E)[];
+}
+  ? E
+  : never;
+
+/** The value of kind `K`'s derived output `F` (its entry's `provider.derivedOutputs`). */
+export type DerivedOf<K extends KindName, F extends string> = (typeof KINDS)[K] extends {
+  readonly provider: { readonly derivedOutputs: { readonly [P in F]: { of(outputs: never): infer R } } };
+}
+  ? R
+  : unknown;
+
+/**
+ * Output `field` that `resource`, of kind `kind`, derives from its other outputs (its entry's
+ * `provider.derivedOutputs`): computed in the program, never stored, so the state keeps the
+ * value once, where it is (an EventBridge destination's partner event source).
+ */
+export function derivedOutput<K extends KindName, F extends string>(
+  resource: pulumi.CustomResource,
+  kind: K,
+  field: F,
+): pulumi.Output<DerivedOf<K, F>> {
+  const spec = kindSpec(kind)!;
+  const derive = spec.provider?.derivedOutputs?.[field];
+  if (!derive) throw new Error(`kind "${kind}" derives no output "${field}"`);
+  const fields = propertiesOf(spec.createSchema);
+  const values = fields.map((name) => (resource as unknown as Record<string, pulumi.Output<unknown>>)[name]);
+  return pulumiRuntime
+    .all(values)
+    .apply((resolved) => derive.of(Object.fromEntries(fields.map((name, i) => [name, resolved[i]])))) as pulumi.Output<
+    DerivedOf<K, F>
+  >;
+}
+
+/** The `[schema, name]` pairs of kind `K`'s named types. */
+type NamedTypesOf<K extends KindName> = (typeof KINDS)[K] extends { readonly namedTypes: readonly (infer E)[] }
+  ? E
+  : never;
+
+/** Options of a lookup whose entry says `tenantOption`: those of every lookup, and `tenant` where a release took it. */
+export interface TenantOptionLookupOptions extends LookupOptions {
+  /** Deprecated: give `tenant` in the arguments, as with every other lookup (the arguments win). */
+  tenant?: string;
+}
+
+/**
+ * The lookups by id or by name of kind `kind` (by id alone when its entry says so): the Output
+ * is secret when the object holds a secret. A `tenant` in the options is read where the
+ * arguments give none (see {@link TenantOptionLookupOptions}).
+ */
 export function kindLookups<K extends KindName>(kind: K): IdOrNameLookups<ObjectOf<K>> {
   const paths = kindSpec(kind)!.secretPaths;
-  return idOrNameLookups<ObjectOf<K>>(
+  const lookups = idOrNameLookups<ObjectOf<K>>(
     kind,
     paths.length > 0 ? (value) => secretValues(value, paths).length > 0 : undefined,
   );
+  const withTenant = <A extends IdOrNameArgs | IdOrNameOutputArgs>(args: A, opts?: TenantOptionLookupOptions): A => ({
+    ...args,
+    tenant: args.tenant ?? opts?.tenant,
+  });
+  return {
+    get: (args, opts?: TenantOptionLookupOptions) => lookups.get(withTenant(args, opts), opts),
+    getOutput: (args, opts?: TenantOptionLookupOptions) => lookups.getOutput(withTenant(args, opts), opts),
+  };
+}
+
+/** A list lookup of a kind: every object, or those whose fields equal the arguments. */
+export interface ListLookups<A, T> {
+  get(args?: A & { tenant?: string }, opts?: LookupOptions): Promise<T[]>;
+  getOutput(
+    args?: { [F in keyof A]: pulumi.Input<A[F]> } & { tenant?: string },
+    opts?: LookupOptions,
+  ): pulumi.Output<T[]>;
+}
+
+/**
+ * The list lookup of kind `kind` (`getRateLimitPolicies`): every object of the tenant,
+ * following the pages, or those whose fields equal the arguments given. The Output is secret
+ * when an object holds a secret.
+ */
+export function kindListLookups<K extends KindName, A extends Record<string, string | undefined>>(
+  kind: K,
+): ListLookups<A, ObjectOf<K>> {
+  const paths = kindSpec(kind)!.secretPaths;
+  const get = (args: A & { tenant?: string } = {} as A, opts?: LookupOptions): Promise<ObjectOf<K>[]> => {
+    const { tenant, ...filter } = args;
+    return inProgram(tenant, () =>
+      listByFields<ObjectOf<K>>(lookupClient(tenant, opts?.settings), kind, filter as Record<string, string>),
+    );
+  };
+  return {
+    get,
+    getOutput(args, opts) {
+      const { tenant, ...query } = args ?? {};
+      return lookupOutput(
+        query as { [F in keyof A]: pulumi.Input<A[F]> },
+        (plain: A) => get({ ...plain, tenant }, opts),
+        paths.length > 0 ? (values) => values.some((value) => secretValues(value, paths).length > 0) : undefined,
+      );
+    },
+  };
 }

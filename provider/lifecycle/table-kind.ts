@@ -17,6 +17,7 @@ import {
   ERROR_CODES,
   schemaFacts,
   kindSpec,
+  secretPlaces,
   withoutSecrets,
   withSecretsOf,
   type JsonSchema,
@@ -31,6 +32,7 @@ import { mapLimited, readKind } from "../lookups/read";
 import {
   clone,
   commentSafe,
+  setPath,
   counter,
   type KindGenerator,
   without,
@@ -38,13 +40,15 @@ import {
   writeOnlyFieldsOf,
   writeOnlyPlaceholders,
 } from "./generator";
-import { findByIdOrName } from "../lookups/by-name";
+import { findByIdOrName, listByFields } from "../lookups/by-name";
+import { earlyAccessSkipReason, explainNotEnabled } from "./early-access";
+import { withKindHooks } from "./kind-hooks";
 import { TABLE_OUTPUT_FIELDS } from "./outputs";
 import { collectionResource, type CollectionSpec } from "./collection";
-import { deepEqual, type JsonObject } from "./shared";
+import { deepEqual, type JsonObject, UNKNOWN } from "./shared";
 import type { AnyKindModule, LookupReader } from "./types";
 
-type TableObject = { id: string; name?: string; created_at?: string };
+type TableObject = { id: string; name?: string; created_at?: string } & Record<string, unknown>;
 
 /** The properties of an object schema, or of every branch of a union of them (`oneOf`, `anyOf`). */
 function propertiesOf(schema: JsonSchema): string[] {
@@ -93,7 +97,8 @@ export function tableReaders<K extends string>(kind: K): { readonly [L in Lookup
     spec.lookups.map((lookup) => [
       lookup.name,
       lookup.result === "list"
-        ? (client: TenantClient) => listKind(client, kind)
+        ? (client: TenantClient, args: Readonly<Record<string, string | undefined>>) =>
+            listByFields(client, kind, Object.fromEntries(lookup.args.map((arg) => [arg.name, args[arg.name]])))
         : (client: TenantClient, args: Readonly<Record<string, string | undefined>>) =>
             findByIdOrName(client, kind, args),
     ]),
@@ -101,7 +106,12 @@ export function tableReaders<K extends string>(kind: K): { readonly [L in Lookup
 }
 
 /** The module of collection kind `name` from its table entry. */
-export function tableKindModule(name: string): AnyKindModule {
+/**
+ * The collection policy of kind `name` from its table entry: every create field managed, the
+ * update schema's fields changed in place by PATCH, the others replaced; the kind's own
+ * comparison policy and checks (its entry's `provider` hooks) where it has them.
+ */
+export function tableCollectionSpec(name: string): CollectionSpec<TableObject> {
   const spec = collectionFacts(name);
   const fields = propertiesOf(spec.createSchema);
   // A field the update cannot send, or one its schema marks replace-on-change, replaces the object.
@@ -113,9 +123,12 @@ export function tableKindModule(name: string): AnyKindModule {
     fields.filter((field) => !deepEqual(desired[field], current[field]));
 
   const summaries = spec.summarySchema !== undefined;
-  const collection: CollectionSpec<TableObject> = {
+  const own = spec.provider?.lifecycle ?? {};
+  const ownCheck = spec.provider?.check;
+  const generic: CollectionSpec<TableObject> = {
     kind: name,
     fields,
+    ...(ownCheck ? { extraChecks: (inputs: JsonObject) => ownCheck(inputs, (value) => value === UNKNOWN) } : {}),
     list: (client, target) => listKind<TableObject>(client, name, { target }),
     listIsComplete: !summaries,
     summaryFields: summaryFieldsOf(spec, fields),
@@ -140,18 +153,48 @@ export function tableKindModule(name: string): AnyKindModule {
     inputsFromOutputs: (outputs) => pick(outputs, fields),
     replaces: (desired, current) => changed(desired, current).filter((field) => !updatable.has(field)),
   };
+  // The kind's own comparison policy beside its entry, where it has one, in place of the generic rule.
+  const collection: CollectionSpec<TableObject> = {
+    ...generic,
+    ...(own.normalise ? { normalise: own.normalise } : {}),
+    ...(own.comparable ? { comparable: own.comparable } : {}),
+    ...(own.patch ? { patch: own.patch } : {}),
+    ...(own.outputs ? { outputs: own.outputs } : {}),
+    ...(own.inputsFromOutputs ? { inputsFromOutputs: own.inputsFromOutputs } : {}),
+    ...(own.replaces ? { replaces: own.replaces } : {}),
+  };
+  return collection;
+}
 
+export function tableKindModule(name: string): AnyKindModule {
+  const spec = collectionFacts(name);
+  const fields = propertiesOf(spec.createSchema);
+  const collection = tableCollectionSpec(name);
+  const summaries = spec.summarySchema !== undefined;
+  const { secretPaths } = spec;
   const placeholders = writeOnlyFieldsOf(spec);
+  const naming = spec.provider?.naming;
+  const hooks = spec.provider?.generate;
   const generator: KindGenerator<TableObject> = {
     async read(client, { progress, notes, concurrency }) {
       let listed: TableObject[];
       try {
-        listed = await listKind<TableObject>(client, name, {
-          onPage: (read) => progress?.(`${spec.plural}: ${read} listed`),
+        const listing = listKind<TableObject>(client, name, {
+          onPage: (read, total) =>
+            progress?.(`${spec.plural}: ${read}${typeof total === "number" ? ` of ${total}` : ""} listed`),
         });
+        listed = await explainNotEnabled(spec, () => client.settings.domain, listing, `listing ${spec.plural}`);
       } catch (error) {
+        // An Early Access kind the tenant has not enabled, or a client that is not global: the rest is worth writing.
+        const skipped = earlyAccessSkipReason(spec, error);
+        if (skipped) {
+          notes.push(skipped);
+          progress?.(`${spec.plural}: skipped (${skipped})`);
+          return [];
+        }
         // A client made before the kind was managed may lack its scope: the rest is still worth writing.
-        if (!(error instanceof ForbiddenError && error.errorCode === ERROR_CODES.insufficientScope)) throw error;
+        const missingScope = error instanceof ForbiddenError && error.errorCode === ERROR_CODES.insufficientScope;
+        if (!missingScope || hooks?.required) throw error;
         const scope = error.missingScope ?? spec.scopes.read;
         notes.push(
           `${spec.plural} were not read: the client lacks the scope ${scope}; grant it to include them ` +
@@ -176,27 +219,64 @@ export function tableKindModule(name: string): AnyKindModule {
       return read.filter((object): object is TableObject => object !== undefined);
     },
     resource: (object, ctx) => {
-      const resourceName = ctx.name(object.name, name, spec.typeName);
+      // Objects without a name are named by their kind's hook (a policy after its selector).
+      const labelField = naming?.labelField ?? "name";
+      const resourceName = ctx.name(
+        naming?.words ? naming.words(object) : object.name,
+        name,
+        naming?.suffix ?? spec.typeName,
+      );
+      const label = object[labelField] === undefined ? undefined : String(object[labelField]);
       // The create's fields only (not what the tenant makes: `ready`, …). Never a secret in the
       // program: a read-back one the API answered is left out too.
-      const args = withoutSecrets(clone(pick(without(object, SERVER_FIELDS), fields)), secretPaths);
+      const picked = clone(pick(without(object, SERVER_FIELDS), fields));
+      const cleaned = hooks?.args ? hooks.args(picked) : picked;
+      // Never a secret in the program: the write-only ones from configuration (below), a read-back
+      // one the API answered from configuration too, its value given for the stack's first set-up.
+      // A kind naming its secrets' places itself replaces each where it is (siblings kept).
+      const args = hooks?.secretPlaces ? clone(cleaned) : withoutSecrets(clone(cleaned), secretPaths);
+      if (spec.secretsAre === "read-back") {
+        for (const place of hooks?.secretPlaces?.(cleaned) ?? secretPlaces(cleaned, secretPaths)) {
+          let value: unknown = cleaned;
+          for (const step of place) value = (value as Record<string | number, unknown>)[step];
+          if (typeof value !== "string") continue;
+          const own = hooks?.secretWords?.(object, { place, parent: {} });
+          const field = place.filter((step) => typeof step === "string").join(".");
+          setPath(
+            args,
+            place,
+            ctx.secret(
+              `${resourceName} ${own?.name ?? field.replace(/[._]/g, " ")}`,
+              own?.description ?? `\`${field}\` of ${spec.label} "${object.name ?? object.id}" (${object.id})`,
+              value,
+            ),
+          );
+        }
+      }
       // The write-only ones come from the stack's configuration, so the program can create the object again.
-      writeOnlyPlaceholders(args, placeholders, ctx, {
-        name: resourceName,
-        what: `${spec.label} "${object.name ?? object.id}" (${object.id})`,
-      });
+      writeOnlyPlaceholders(
+        args,
+        placeholders,
+        ctx,
+        { name: resourceName, what: `${spec.label} "${object.name ?? object.id}" (${object.id})` },
+        hooks?.secretWords ? (site) => hooks.secretWords!(object, site) : undefined,
+      );
+      const more = hooks?.comment ? `, ${hooks.comment(object)}` : "";
       return {
         name: resourceName,
         id: object.id,
-        ...(object.name !== undefined ? { label: object.name } : {}),
-        comment: `${spec.typeName} "${commentSafe(object.name ?? object.id)}" (${object.id}).`,
+        ...(label !== undefined ? { label } : {}),
+        comment:
+          labelField !== "name"
+            ? `${spec.typeName} of ${labelField} "${commentSafe(label ?? object.id)}" (${object.id})${more}.`
+            : `${spec.typeName} "${commentSafe(label ?? object.id)}" (${object.id})${more}.`,
         args,
       };
     },
   };
 
   return {
-    implementation: collectionResource(collection),
+    implementation: withKindHooks(spec, fields, collectionResource(collection)),
     readers: tableReaders(name),
     generator: generator as KindGenerator<unknown>,
   };

@@ -3,7 +3,8 @@
  * several objects share is an error that lists their ids, so the program can pick one.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { kindSpec } from "../../api";
+import { kindSpec, type KindSpec } from "../../api";
+import { explainNotEnabled, featureNotEnabled, notEnabledError } from "../lifecycle/early-access";
 import { AmbiguousNameError, type ErrorTarget, NotFoundError } from "../client/errors";
 
 export { AmbiguousNameError } from "../client/errors";
@@ -53,15 +54,30 @@ export function pickByName<T extends { id: string; name?: string }>(
   );
 }
 
-/** Rewords a 404 of a lookup by id: "form ap_… not found in the tenant …". */
-export function notFoundById(error: unknown, kind: string, id: string, domain: string): unknown {
+/**
+ * Rewords a lookup's failure by id: a 404 of the object is "form ap_… not found" in the tenant;
+ * for an Early Access kind, a 404 of the whole API or a 403 not about a scope says the feature
+ * is off.
+ */
+export function notFoundById(error: unknown, spec: KindSpec, id: string, domain: string): unknown {
+  if (featureNotEnabled(spec, error)) {
+    return notEnabledError(
+      spec,
+      { kind: spec.label, id, action: "look up" },
+      error,
+      domain,
+      `looking up ${spec.label} ${id}`,
+    );
+  }
   if (!(error instanceof NotFoundError)) return error;
-  return new NotFoundError(
-    { kind, id, action: "look up" },
-    `not found: no ${kind} with this id exists in the tenant ${domain}`,
-    "Check the id",
-    { status: error.status, errorCode: error.errorCode },
-  );
+  const kind = spec.label;
+  return new NotFoundError({ kind, id, action: "look up" }, "not found", undefined, {
+    status: error.status,
+    errorCode: error.errorCode,
+    message:
+      `${kind} ${id} not found: no ${kind} with this id exists in the tenant ${domain}. ` +
+      `Check the id (GET /api/v2${spec.path} lists them).`,
+  });
 }
 
 /** Arguments of a lookup by id or by name (`getForm`, `getEventStream`): exactly one of `id` and `name`. */
@@ -95,15 +111,42 @@ export async function findByIdOrName<T extends { id: string; name?: string }>(
   const domain = client.settings.domain;
   let id = wanted.id;
   if (wanted.name !== undefined) {
-    const match = pickByName(await listKind<T>(client, kind), wanted.name, spec.label, domain);
+    const listed = await explainNotEnabled(spec, () => domain, listKind<T>(client, kind), `looking up a ${spec.label}`);
+    const match = pickByName(listed, wanted.name, spec.label, domain);
     if (!spec.summarySchema) return match;
     id = match.id;
   }
   try {
     return await readKind<T>(client, kind, id!, "look up");
   } catch (error) {
-    throw notFoundById(error, spec.label, id!, domain);
+    throw notFoundById(error, spec, id!, domain);
   }
+}
+
+/**
+ * Every object of collection `kind` with `client`, or those whose fields equal `filter`'s
+ * values (a list lookup's arguments: `consumer_selector`); the fields the kind's list filters
+ * on go in the query too. A filter is also applied here: a service that ignores the query must
+ * not widen the answer.
+ */
+export async function listByFields<T>(
+  client: TenantClient,
+  kind: string,
+  filter: Readonly<Record<string, string | undefined>> = {},
+): Promise<T[]> {
+  const spec = kindSpec(kind);
+  if (!spec) throw new Error(`no kind "${kind}"`);
+  const given = Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const query = Object.fromEntries(given.filter(([field]) => spec.rules?.listFilters?.includes(field)));
+  const listed = await explainNotEnabled(
+    spec,
+    () => client.settings.domain,
+    listKind<T>(client, kind, { filter: query }),
+    `listing ${spec.plural}`,
+  );
+  return listed.filter((object) =>
+    given.every(([field, value]) => (object as Record<string, unknown>)[field] === value),
+  );
 }
 
 /** A program's lookup of one object by id or by name, and its Output form. */

@@ -7,17 +7,10 @@
 import { KIND_NAMES, type KINDS } from "../../api";
 import type { ResourceKind } from "../lifecycle/tokens";
 import type { AnyKindModule, LookupReader } from "../lifecycle/types";
-import { tableKindModule, tableReaders } from "../lifecycle/table-kind";
-import { eventStreamGenerator } from "./event-stream/generate";
-import { eventStreamImplementation } from "./event-stream/provider";
-import { formGenerator } from "./form/generate";
-import { formImplementation } from "./form/provider";
+import { tableKindModule } from "../lifecycle/table-kind";
 import { loginTemplateGenerator } from "./login-template/generate";
 import { loginTemplateReaders } from "./login-template/lookup";
 import { loginTemplateImplementation } from "./login-template/provider";
-import { rateLimitPolicyGenerator } from "./rate-limit-policy/generate";
-import { rateLimitPolicyReaders } from "./rate-limit-policy/lookup";
-import { rateLimitPolicyImplementation } from "./rate-limit-policy/provider";
 
 export { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "../lifecycle/tokens";
 
@@ -34,21 +27,10 @@ export type KindModule<K extends ResourceKind> = AnyKindModule & {
  * lookups by id or name, `generate`), so a new kind needs no line here.
  */
 export const KIND_MODULES: { readonly [K in ResourceKind]?: KindModule<K> } = {
-  form: { implementation: formImplementation, readers: tableReaders("form"), generator: formGenerator },
-  eventStream: {
-    implementation: eventStreamImplementation,
-    readers: tableReaders("eventStream"),
-    generator: eventStreamGenerator,
-  },
   loginTemplate: {
     implementation: loginTemplateImplementation,
     readers: loginTemplateReaders,
     generator: loginTemplateGenerator,
-  },
-  rateLimitPolicy: {
-    implementation: rateLimitPolicyImplementation,
-    readers: rateLimitPolicyReaders,
-    generator: rateLimitPolicyGenerator,
   },
 };
 
@@ -57,7 +39,8 @@ const DEFINED_MODULES = new Map<string, AnyKindModule>();
 
 /** Registers the module of a kind declared with `defineKind` (e.g. `tableKindModule(name)`). */
 export function defineKindModule(name: string, module: AnyKindModule): void {
-  if (Object.hasOwn(KIND_MODULES, name) || DEFINED_MODULES.has(name)) {
+  // A kind of the table has its module already: its own, or the one made from its entry.
+  if ((KIND_NAMES as readonly string[]).includes(name) || DEFINED_MODULES.has(name)) {
     throw new Error(`kind "${name}" has a module already`);
   }
   DEFINED_MODULES.set(name, module);

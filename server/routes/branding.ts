@@ -15,12 +15,14 @@ import {
   NEIGHBOUR_SCOPES,
   type BrandingSettings,
   KINDS,
+} from "../../api";
+import {
   TEMPLATE_HEAD_TAG,
   TEMPLATE_STATUSES,
   TEMPLATE_WIDGET_TAG,
   templateObjectSchema,
   templateStringSchema,
-} from "../../api";
+} from "../../api/resources/login-template";
 import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
 import { HttpError, invalidBody, notFound } from "../http-error";

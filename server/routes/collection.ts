@@ -18,6 +18,7 @@ import type { TenantContext } from "../context";
 import { checkpointPage, offsetPage } from "../paging";
 import { HttpError, invalidBody, invalidQuery, notFound } from "../http-error";
 import { publicObject } from "../public-object";
+import { bodyKindOf, type BodyKind } from "../body";
 import type { Collection } from "../store";
 import { isoMicros, isoMillis, isoMillisAfter } from "../time";
 import { queryList, queryValue, validKindBody, validPathId, type IdRoute } from "../validation";
@@ -41,6 +42,8 @@ export interface CollectionRules {
    * the object an update changes. It must expect any JSON.
    */
   check?(body: unknown, existing?: StoredObject): ValidationIssue | undefined;
+  /** A body rule only the tenant applies, checked after the schema (an event stream's known event types). */
+  tenantCheck?(body: unknown): ValidationIssue | undefined;
   /**
    * The object to store after a create (`existing` undefined) or an update: `object` is the
    * merged result, `change` the body. Adds what the server makes (a connection's `ready`,
@@ -49,6 +52,12 @@ export interface CollectionRules {
   stored?(object: StoredObject, change: Record<string, unknown>, existing?: StoredObject): StoredObject;
   /** The `hydrate` values the list and a GET accept (anything else is 400 `invalid_query`). */
   readonly hydrate?: { readonly list: readonly string[]; readonly get: readonly string[] };
+  /** The create also takes a form-encoded body. */
+  readonly urlEncodedCreate?: boolean;
+  /** A change of `existing` refused outright (400 `invalid_body` with these words), whatever the schema says. */
+  refuse?(change: Record<string, unknown>, existing: StoredObject): string | undefined;
+  /** An object refused as it would be stored (400 `invalid_body` with these words). */
+  refuseStored?(object: StoredObject): string | undefined;
 }
 
 /**
@@ -63,8 +72,12 @@ export function collectionRulesOf(rules: KindRules | undefined): CollectionRules
     ...(rules.listFilters ? { listFilters: rules.listFilters } : {}),
     ...(rules.timestamps === "microseconds" ? { now: () => isoMicros() } : {}),
     ...(rules.check ? { check: rules.check } : {}),
+    ...(rules.tenantCheck ? { tenantCheck: rules.tenantCheck } : {}),
     ...(rules.stored ? { stored: rules.stored } : {}),
     ...(rules.hydrate ? { hydrate: rules.hydrate } : {}),
+    ...(rules.urlEncodedCreate ? { urlEncodedCreate: true } : {}),
+    ...(rules.refuse ? { refuse: rules.refuse } : {}),
+    ...(rules.refuseStored ? { refuseStored: rules.refuseStored } : {}),
     ...(unique
       ? {
           beforeInsert(object: StoredObject, objects: Collection<StoredObject>) {
@@ -115,12 +128,22 @@ export function registerCollectionRoutes(
     ...(spec.secretPaths.length > 0 ? { secretPaths: spec.secretPaths } : {}),
     ...(summarise ? { summarise } : {}),
   });
-  const stored = (object: StoredObject, change: Record<string, unknown>, existing?: StoredObject) =>
-    rules.stored ? rules.stored(object, change, existing) : object;
-  const bodyOf = (operation: "create" | "update", body: unknown, existing?: StoredObject) => {
+  const stored = (object: StoredObject, change: Record<string, unknown>, existing?: StoredObject) => {
+    const made = rules.stored ? rules.stored(object, change, existing) : object;
+    const refused = rules.refuseStored?.(made);
+    if (refused) throw new HttpError(400, refused, ERROR_CODES.invalidBody);
+    return made;
+  };
+  const bodyOf = (operation: "create" | "update", body: unknown, existing?: StoredObject, urlEncoded = false) => {
     const issue = rules.check?.(body, existing);
     if (issue) throw invalidBody(issue);
-    return validKindBody<Record<string, unknown>>(kind, operation, body);
+    const valid = validKindBody<Record<string, unknown>>(kind, operation, body, {
+      urlEncoded,
+      ...(rules.tenantCheck ? { check: rules.tenantCheck } : {}),
+    });
+    const refused = existing ? rules.refuse?.(valid, existing) : undefined;
+    if (refused) throw new HttpError(400, refused, ERROR_CODES.invalidBody);
+    return valid;
   };
   const now = (previous?: string) => rules.now?.(previous) ?? (previous ? isoMillisAfter(previous) : isoMillis());
   const show = (object: StoredObject) => publicObject(kind, object);
@@ -149,8 +172,12 @@ export function registerCollectionRoutes(
     return checkpointPage(kind, objects, request.query, { where, show });
   });
 
-  app.post(base, auth(scopes.create), async (request, reply) => {
-    const body = bodyOf("create", request.body);
+  const createOptions = rules.urlEncodedCreate
+    ? { config: { ...auth(scopes.create).config, bodyKinds: ["json", "urlencoded"] as BodyKind[] } }
+    : auth(scopes.create);
+  app.post(base, createOptions, async (request, reply) => {
+    const urlEncoded = rules.urlEncodedCreate === true && bodyKindOf(request.headers["content-type"]) === "urlencoded";
+    const body = bodyOf("create", request.body, undefined, urlEncoded);
     const created = now();
     const object = stored({ id: newId(kind), ...body, created_at: created, updated_at: created }, body);
     // Check and insert in one transaction, so two concurrent creates cannot both pass a rule.

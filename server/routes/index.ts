@@ -11,15 +11,11 @@ import { registerBrandingRoutes } from "./branding";
 import { registerClientRoutes } from "./clients";
 import { registerCollectionRoutes } from "./collection";
 import { registerCustomDomainRoutes } from "./custom-domains";
-import { registerEventStreamRoutes } from "./event-streams";
-import { registerFormRoutes } from "./forms";
 import { registerOAuthRoutes } from "./oauth";
 
 /** Kinds served by routes of their own (by kind name); every other kind gets the generic collection routes. */
 const OWN_ROUTES = new Map<string, (app: FastifyInstance, context: TenantContext) => void>([
-  ["form", registerFormRoutes],
   ["loginTemplate", registerBrandingRoutes],
-  ["eventStream", registerEventStreamRoutes],
 ]);
 
 /** Registers the token endpoint, the management API and the admin routes. */

@@ -38,9 +38,11 @@ describe("pulumi engine lifecycle against the tenant server", () => {
     expect(preview.changeSummary.create).toBe(4); // stack + form + stream + template
     const counters = ctx.server.counters.snapshot();
     expect(writesIn(counters)).toBe(0);
-    // Only the lookup, the template's look for a custom domain (which a template needs) and its
-    // look for a template to take over read the tenant during preview.
-    expect(apiCallsIn(counters)).toBe(3);
+    // Only the lookup, the template's look for a custom domain (which a template needs), its
+    // look for a template to take over, and the list of flows (the form's FLOW node names a
+    // literal flow id, which the tenant lacks: a warning) read the tenant during preview.
+    expect(apiCallsIn(counters)).toBe(4);
+    expect(preview.stdout).toContain("names flow af_2Nf7qL3mXcVbT8wRyK1pDz, which the tenant");
   });
 
   test("up creates every resource and the lookup reaches the outputs", async () => {

@@ -164,6 +164,20 @@ describe("a platform engineer's trial", () => {
     }
   });
 
+  test("a form handing its data to a flow the tenant lacks (a literal id) is warned of on its own line", async () => {
+    const missing = "af_2Nf7qL3mXcVbT8wRyK1pDz";
+    await setScenario(ctx.stack, { forms: [{ key: "handoff", name: "Handoff", afterSubmitFlowId: missing }] });
+    const run = await record("preview");
+    expect(run.ok).toBe(true);
+    const warning = run.events.find((event) => event.diagnosticEvent?.message.includes(`names flow ${missing}`));
+    expect(warning?.diagnosticEvent?.severity).toBe("warning");
+    expect(warning?.diagnosticEvent?.urn).toMatch(/::pulumi-nodejs:dynamic\/tenant:Form::handoff$/);
+    expect(warning?.diagnosticEvent?.message).toContain(
+      `form "Handoff": ending.after_submit.flow_id names flow ${missing}, which the tenant ${ctx.server.url} does not have`,
+    );
+    expect(warning?.diagnosticEvent?.message).toContain("`flow_id: flow.id` of a Flow resource");
+  });
+
   test("an adoption says so on the resource's own line of the preview", async () => {
     const existing = await ctx.api.call<{ id: string }>("POST", "/forms", { name: "Existing" });
     await setScenario(ctx.stack, { forms: [{ key: "adopted", name: "Existing", adoptId: existing.body.id }] });

@@ -3,7 +3,8 @@
  * form passing its own create schema with ajv's `strictNumbers` on (the contract's ajv,
  * with every format the schemas name).
  */
-import { createAjv, formCreateSchema } from "../../api";
+import { createAjv } from "../../api";
+import { formCreateSchema } from "../../api/resources/form";
 
 const strictAjv = createAjv();
 if (strictAjv.opts.strictNumbers !== true) throw new Error("the contract's ajv must refuse non-finite numbers");

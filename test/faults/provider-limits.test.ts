@@ -14,11 +14,12 @@
  */
 import fc from "fast-check";
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { EVENT_TYPES, newId } from "../../api";
+import { newId } from "../../api";
+import { EVENT_TYPES } from "../../api/resources/event-stream";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { configureFromSettings, resetRuntime } from "../../provider/runtime";
 import { eventStreamProvider, formProvider, loginTemplateProvider } from "../fixtures/providers";
-import { lookupRateLimitPolicy } from "../../provider/resources/rate-limit-policy/lookup";
+import { findByIdOrName } from "../../provider/lookups/by-name";
 import type { TenantClient } from "../../provider/client/http";
 import { callApi, printFigure, sized, TEMPLATE, tokenFor } from "./support";
 
@@ -586,7 +587,7 @@ describe("seed limits at the provider's check", () => {
       else problems.push(`${limit.seed}: server answered ${reply.status} ${reply.text.slice(0, 160)}`);
     }
     // The lookup surfaces the server's refusal of an over-long id instead of a vague failure.
-    const lookupError = await lookupRateLimitPolicy(client, `rlp_${s(23, "1")}`).then(
+    const lookupError = await findByIdOrName(client, "rateLimitPolicy", { id: `rlp_${s(23, "1")}` }).then(
       () => undefined,
       (error: Error) => error,
     );

@@ -4,9 +4,11 @@
  * list exactly as its own GET reads it, and shows as a change against the program.
  */
 import fc from "fast-check";
-import { EVENT_STREAM_FIELDS, FORM_FIELDS, withoutSecrets, KINDS } from "../../api";
-import { normaliseEventStream } from "../../provider/resources/event-stream/state";
-import { normaliseForm } from "../../provider/resources/form/state";
+import { withoutSecrets, KINDS } from "../../api";
+import { FORM_FIELDS } from "../../api/resources/form";
+import { EVENT_STREAM_FIELDS } from "../../api/resources/event-stream";
+import { normaliseEventStream } from "../../api/resources/event-stream-rules";
+import { normaliseForm } from "../../api/resources/form-rules";
 import { providerFor } from "../fixtures/providers";
 import { destinationArb, eventStreamArb, formArb } from "../unit/provider/arbitraries";
 import { call, eventStreamProvider, formProvider, startHarness, type ProviderHarness } from "./helpers";

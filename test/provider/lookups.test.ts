@@ -88,7 +88,7 @@ describe("lookups against a tenant", () => {
 
     it("an unknown id or name is not found, and says so", async () => {
       await expect(getForm({ id: "ap_1111111111111111111111" }, { settings })).rejects.toThrow(
-        /form ap_1111111111111111111111: look up failed: not found/,
+        /form ap_1111111111111111111111 not found: no form with this id exists in the tenant/,
       );
       await expect(getForm({ name: "No such form" }, { settings })).rejects.toBeInstanceOf(NotFoundError);
     });

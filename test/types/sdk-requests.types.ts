@@ -12,14 +12,9 @@
  */
 import type { Management } from "auth0";
 import type { EventStreamArgs, FormArgs, LoginTemplateArgs } from "pulumi-tenant";
-import type {
-  EventStreamFields,
-  EventStreamUpdate,
-  FormFields,
-  FormRouterRule,
-  FormUpdate,
-  UniversalLoginTemplatePut,
-} from "../../api";
+import type { EventStreamFields, EventStreamUpdate } from "../../api/resources/event-stream";
+import type { UniversalLoginTemplatePut } from "../../api/resources/login-template";
+import type { FormFields, FormRouterRule, FormUpdate } from "../../api/resources/form";
 
 /**
  * Compiles only when `T` is assignable to `U` and every key `T` can have, at any depth,

@@ -4,16 +4,9 @@
  * (form component secrets) kept out of a generated program and sealed at rest.
  */
 import * as pulumi from "@pulumi/pulumi";
-import {
-  EACH,
-  FORM_COMPONENT_SECRET_FIELDS,
-  KIND_NAMES,
-  KINDS,
-  secretValues,
-  withoutSecrets,
-  type SecretPath,
-} from "../../api";
-import { formSecrets } from "../../provider/resources/form/secrets";
+import { EACH, KIND_NAMES, KINDS, secretValues, withoutSecrets, type SecretPath } from "../../api";
+import { FORM_COMPONENT_SECRET_FIELDS } from "../../api/resources/form";
+import { formSecrets } from "../../api/resources/form-rules";
 import { markSecrets } from "../../provider/lifecycle/secrets";
 import { redactPaths } from "../../server/logger";
 import { randomBytes } from "node:crypto";

@@ -3,7 +3,8 @@
  * update are the same idempotent PUT (201 created, 204 replaced), read is a GET
  * (`{body}` or a bare string), delete removes the template.
  */
-import { KINDS, TEMPLATE_STATUSES, type UniversalLoginTemplateResponse } from "../../../api";
+import { KINDS } from "../../../api";
+import { TEMPLATE_STATUSES, type UniversalLoginTemplateResponse } from "../../../api/resources/login-template";
 import { ConflictError, FeatureUnavailableError, TenantError, unlessGone, type ErrorTarget } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";

@@ -3,7 +3,8 @@
  * tags the hosted login page needs.
  */
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { KINDS, TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG, templateStringSchema } from "../../../api";
+import { KINDS } from "../../../api";
+import { TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG, templateStringSchema } from "../../../api/resources/login-template";
 import { type JsonObject, UNKNOWN, validateTree, withoutProvider } from "../../lifecycle/shared";
 
 /** The id of the one template of a tenant. */

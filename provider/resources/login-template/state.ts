@@ -1,6 +1,6 @@
 /** LoginTemplate responses → outputs, and diff (pure). */
 import type { DiffResult } from "@pulumi/pulumi/dynamic";
-import { templateMarkupOf } from "../../../api";
+import { templateMarkupOf } from "../../../api/resources/login-template";
 import type { JsonObject } from "../../lifecycle/shared";
 
 /**

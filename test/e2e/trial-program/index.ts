@@ -13,7 +13,16 @@ interface Scenario {
    */
   lookups?: { tenant?: string; formName?: string; dependent?: boolean };
   /** Forms to manage: a STEP node, or a ROUTER with these rules when `rules` is given. */
-  forms?: { key: string; name: string; tenant?: string; adoptId?: string; force?: boolean; rules?: unknown[] }[];
+  forms?: {
+    key: string;
+    name: string;
+    tenant?: string;
+    adoptId?: string;
+    force?: boolean;
+    rules?: unknown[];
+    /** A literal flow id for `ending.after_submit` (a flow the tenant may lack). */
+    afterSubmitFlowId?: string;
+  }[];
   /** Rate limit policies to manage. */
   policies?: { key: string; selector: string; tenant?: string; action: "allow" | "block" | "log" }[];
   /** An event stream: a webhook whose bearer token is the secret config `hookToken`, or an EventBridge one. */
@@ -58,6 +67,7 @@ for (const form of scenario.forms ?? []) {
     force: form.force,
     start: { next_node: form.rules ? "router" : "step_1" },
     nodes,
+    ...(form.afterSubmitFlowId ? { ending: { after_submit: { flow_id: form.afterSubmitFlowId } } } : {}),
   });
   outputs[`${form.key}Id`] = made.id;
 }

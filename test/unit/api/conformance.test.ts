@@ -6,17 +6,10 @@
  * server in test/server/conformance.test.ts.
  */
 import fc from "fast-check";
-import {
-  compileValidator,
-  contractFormats,
-  createAjv,
-  eventStreamCreateSchema,
-  eventStreamUpdateSchema,
-  formCreateSchema,
-  formUpdateSchema,
-  templatePutSchema,
-  type Validator,
-} from "../../../api";
+import { eventStreamCreateSchema, eventStreamUpdateSchema } from "../../../api/resources/event-stream";
+import { compileValidator, contractFormats, createAjv, type Validator } from "../../../api";
+import { templatePutSchema } from "../../../api/resources/login-template";
+import { formCreateSchema, formUpdateSchema } from "../../../api/resources/form";
 import { checkEventStream, checkForm } from "../provider/lifecycle-helpers";
 import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
 import type { JsonObject } from "../../../provider/lifecycle/shared";

@@ -1,6 +1,7 @@
 /** The form component secrets: one list that generate and the tenant server both read. */
-import { FORM_COMPONENT_SECRET_FIELDS, secretPlaces, KINDS } from "../../../api";
-import { formSecrets } from "../../../provider/resources/form/secrets";
+import { secretPlaces, KINDS } from "../../../api";
+import { FORM_COMPONENT_SECRET_FIELDS } from "../../../api/resources/form";
+import { formSecrets } from "../../../api/resources/form-rules";
 
 const components = [
   { id: "r", type: "RECAPTCHA", config: { site_key: "s", secret_key: "S1" } },

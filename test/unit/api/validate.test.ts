@@ -1,12 +1,7 @@
 /** The contract's validation: strict numbers, and messages that name the property and say what is allowed. */
-import {
-  compileValidator,
-  contractFormats,
-  createAjv,
-  formCreateSchema,
-  FORM_FORMATS,
-  templatePutSchema,
-} from "../../../api";
+import { compileValidator, contractFormats, createAjv } from "../../../api";
+import { templatePutSchema } from "../../../api/resources/login-template";
+import { formCreateSchema, FORM_FORMATS } from "../../../api/resources/form";
 import { checkForm } from "../provider/lifecycle-helpers";
 
 const ajv = createAjv(contractFormats);

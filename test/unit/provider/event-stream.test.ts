@@ -1,11 +1,11 @@
 /** Event stream normalisation, secrets carried forward, patch and diff (replacements). */
-import { eventStreamPatch } from "../../../provider/resources/event-stream/payload";
 import { diffEventStream, eventStreamPayload } from "./lifecycle-helpers";
 import {
   comparableEventStreams,
   eventStreamInputsFromOutputs,
   eventStreamOutputs,
-} from "../../../provider/resources/event-stream/state";
+  eventStreamPatch,
+} from "../../../api/resources/event-stream-rules";
 
 const webhook = (password: string, endpoint = "https://hooks.example.com/a0") => ({
   type: "webhook",

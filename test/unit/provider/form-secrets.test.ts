@@ -8,7 +8,9 @@ import * as pulumi from "@pulumi/pulumi";
 import { secretKeys, secretValues, withoutSecrets, KINDS } from "../../../api";
 import { markSecrets } from "../../../provider/lifecycle/secrets";
 import { contentHash } from "../../../provider/lifecycle/journal";
-import { formSpec } from "../../../provider/resources/form/provider";
+import { tableCollectionSpec } from "../../../provider/lifecycle/table-kind";
+
+const formSpec = tableCollectionSpec("form");
 
 /** The create journal's key for a form, as the lifecycle computes it (content without secrets). */
 const formJournalKey = (body: Record<string, unknown>) =>

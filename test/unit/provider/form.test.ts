@@ -1,7 +1,7 @@
 /** Form payload, normalisation, patch and diff. */
-import { formPatch } from "../../../provider/resources/form/payload";
+
 import { checkForm, diffForm, formPayload } from "./lifecycle-helpers";
-import { formInputsFromOutputs, formOutputs, normaliseForm } from "../../../provider/resources/form/state";
+import { formInputsFromOutputs, formOutputs, formPatch, normaliseForm } from "../../../api/resources/form-rules";
 
 const stored = {
   id: "ap_1111111111111111111111",

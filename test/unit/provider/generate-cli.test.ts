@@ -12,11 +12,10 @@ import {
   writeProgram,
 } from "../../../provider/cli/generate/command";
 import { BucketPacer } from "../../../provider/cli/generate/pacer";
-import { policySkipReason } from "../../../provider/resources/rate-limit-policy/generate";
+import { earlyAccessSkipReason } from "../../../provider/lifecycle/early-access";
 import {
   ConfigurationError,
   FeatureUnavailableError,
-  ForbiddenError,
   NotFoundError,
   UnauthorizedError,
 } from "../../../provider/client/errors";
@@ -141,22 +140,17 @@ describe("pulumi-tenant generate (command line)", () => {
     }
   });
 
-  it("rate limit policies are skipped with a note when the feature, the scope or a global client is missing; other errors stop", () => {
+  it("an Early Access kind is skipped with a note when the feature or a global client is missing; other errors stop", () => {
     const target = { kind: "rate limit policy", action: "list" };
+    const policySkipReason = (error: unknown) => earlyAccessSkipReason(KINDS.rateLimitPolicy, error);
     expect(policySkipReason(new FeatureUnavailableError(target, "off", undefined))).toMatch(
-      /not enabled for this tenant/,
+      /rate limit policies are not enabled for this tenant/,
     );
-    expect(
-      policySkipReason(
-        new ForbiddenError(target, "scope", "grant", {
-          errorCode: "insufficient_scope",
-          missingScope: "read:rate_limit_policies",
-        }),
-      ),
-    ).toMatch(/lacks the scope read:rate_limit_policies/);
     expect(policySkipReason(new UnauthorizedError(target, "not global", undefined))).toMatch(/need a global client/);
     expect(policySkipReason(new NotFoundError(target, "x", undefined))).toBeUndefined();
     expect(policySkipReason(new Error("network"))).toBeUndefined();
+    // A kind that is not Early Access has no such excuse: its list's failure stops `generate`.
+    expect(earlyAccessSkipReason(KINDS.form, new UnauthorizedError(target, "not global", undefined))).toBeUndefined();
   });
 });
 

@@ -1,10 +1,16 @@
 /** The generic lifecycle's check / diff / payload for one resource, as plain functions for the unit tests. */
 import { checkCollectionInputs, payloadOf } from "../../../provider/lifecycle/collection";
-import { eventStreamImplementation, eventStreamSpec } from "../../../provider/resources/event-stream/provider";
-import { EVENT_STREAM_FIELDS } from "../../../provider/resources/event-stream/schema";
-import { formImplementation, formSpec } from "../../../provider/resources/form/provider";
-import { FORM_FIELDS } from "../../../provider/resources/form/schema";
+import { EVENT_STREAM_FIELDS } from "../../../api/resources/event-stream";
+import { kindModule } from "../../../provider/resources";
+import { FORM_FIELDS } from "../../../api/resources/form";
+import { tableCollectionSpec } from "../../../provider/lifecycle/table-kind";
 import type { JsonObject } from "../../../provider/lifecycle/shared";
+
+/** The lifecycles and collection policies made from the table entries. */
+const eventStreamImplementation = kindModule("eventStream").implementation;
+const eventStreamSpec = tableCollectionSpec("eventStream");
+const formImplementation = kindModule("form").implementation;
+const formSpec = tableCollectionSpec("form");
 
 export const checkForm = (news: JsonObject) => checkCollectionInputs(formSpec, news);
 export const checkEventStream = (news: JsonObject) => checkCollectionInputs(eventStreamSpec, news);

@@ -5,8 +5,8 @@
  * Checked against the URNs the Pulumi SDK gives the resources (its mock monitor).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Form } from "../../../provider/resources/form";
-import { RateLimitPolicy } from "../../../provider/resources/rate-limit-policy";
+import { Form } from "../../../provider/generated";
+import { RateLimitPolicy } from "../../../provider/generated";
 
 const inputsByName = new Map<string, Record<string, unknown>>();
 

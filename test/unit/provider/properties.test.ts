@@ -1,18 +1,14 @@
 /** Property-based tests of the pure parts: normalisation, diff and check. */
 import fc from "fast-check";
-import { pruneEmpty } from "../../../server/routes/forms";
+import { pruneEmpty } from "../../../api/resources/form-rules";
 import { checkEventStream, checkForm, diffEventStream, diffForm } from "./lifecycle-helpers";
-import { formOutputs, normaliseForm } from "../../../provider/resources/form/state";
-import { eventStreamOutputs, normaliseEventStream } from "../../../provider/resources/event-stream/state";
+import { formOutputs, normaliseForm } from "../../../api/resources/form-rules";
+import { eventStreamOutputs, normaliseEventStream } from "../../../api/resources/event-stream-rules";
+import { EVENT_STREAM_NAME_MAX } from "../../../api/resources/event-stream";
 import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
 import { deepEqual, type JsonObject } from "../../../provider/lifecycle/shared";
-import {
-  FORM_NAME_MAX,
-  EVENT_STREAM_NAME_MAX,
-  TEMPLATE_MAX,
-  TEMPLATE_HEAD_TAG,
-  TEMPLATE_WIDGET_TAG,
-} from "../../../api";
+import { TEMPLATE_MAX, TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG } from "../../../api/resources/login-template";
+import { FORM_NAME_MAX } from "../../../api/resources/form";
 import { eventStreamArb, formArb } from "./arbitraries";
 
 const json = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

@@ -1,6 +1,9 @@
 /** A policy the tenant would refuse (409) is caught at check: one the tenant has, or another of the same run. */
-import { policyConflicts } from "../../../provider/resources/rate-limit-policy/conflicts";
+import { policyConflicts as conflicts } from "../../../api/resources/rate-limit-policy";
+import { tenantReader } from "../../../provider/lifecycle/kind-hooks";
 import type { TenantClient } from "../../../provider/client/http";
+import { kindModule } from "../../../provider/resources";
+import { UNKNOWN } from "../../../provider/lifecycle/shared";
 import type { ProviderContext } from "../../../provider/lifecycle/types";
 
 const existing = {
@@ -23,6 +26,10 @@ function context(origin: string): { ctx: ProviderContext; lists: () => number } 
   return { ctx: { client: () => client }, lists: () => lists };
 }
 
+/** The entry's hook with a reader of the resource's tenant, as the provider hands it in. */
+const policyConflicts = (ctx: ProviderContext, inputs: Record<string, unknown>) =>
+  conflicts(inputs, tenantReader(ctx.client()));
+
 const policy = (selector: string, extra: Record<string, unknown> = {}) => ({
   resource: "oauth_authentication_api",
   consumer: "client",
@@ -40,7 +47,20 @@ describe("rate limit policy conflicts at check", () => {
         reason: expect.stringContaining(`already has rate limit policy ${existing.id}`),
       },
     ]);
-    expect(await policyConflicts(ctx, policy("default", { adoptId: existing.id }))).toEqual([]);
+  });
+
+  it("the provider runs the hook at the check of a policy to create, not of one to adopt or to update", async () => {
+    const { ctx } = context("https://d.example.com");
+    const { implementation } = kindModule("rateLimitPolicy");
+    const failures = async (olds: Record<string, unknown>, news: Record<string, unknown>) =>
+      (await implementation.check(olds, news, ctx)).failures ?? [];
+    expect(await failures(policy("default"), policy("default"))).toEqual([]);
+    expect(await failures({}, policy("default", { adoptId: UNKNOWN }))).toEqual([]);
+    expect(await failures({}, policy("default"))).toEqual([
+      { property: "consumer_selector", reason: expect.stringContaining(`adopt it with adoptId: "${existing.id}"`) },
+    ]);
+    // A selector not known yet at preview cannot conflict.
+    expect(await failures({}, policy(UNKNOWN))).toEqual([]);
   });
 
   it("refuses a second policy of the run for one selector, lists the tenant once, and leaves other tenants alone", async () => {

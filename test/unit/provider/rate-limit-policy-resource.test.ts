@@ -1,9 +1,10 @@
-/** The RateLimitPolicy spec: check, diff (in place vs replacement), PATCH body, outputs (pure). */
+/** The RateLimitPolicy made from its table entry: check, diff (in place vs replacement), PATCH body, outputs (pure). */
 import { checkCollectionInputs } from "../../../provider/lifecycle/collection";
-import {
-  rateLimitPolicyImplementation,
-  rateLimitPolicySpec,
-} from "../../../provider/resources/rate-limit-policy/provider";
+import { tableCollectionSpec } from "../../../provider/lifecycle/table-kind";
+import { kindModule } from "../../../provider/resources";
+
+const rateLimitPolicyImplementation = kindModule("rateLimitPolicy").implementation;
+const rateLimitPolicySpec = tableCollectionSpec("rateLimitPolicy");
 
 const policy = {
   resource: "oauth_authentication_api",
@@ -45,22 +46,30 @@ describe("RateLimitPolicy spec", () => {
     });
   });
 
-  it("PATCHes the configuration only, whole", () => {
-    expect(rateLimitPolicySpec.patch(policy, { ...policy, configuration: { action: "allow" } }, policy)).toEqual({
-      configuration: policy.configuration,
-    });
-    expect(rateLimitPolicySpec.patch(policy, policy, policy)).toEqual({});
-  });
-
-  it("outputs keep the API's fields and timestamps; read inputs only the fields", () => {
+  it("PATCHes the configuration only, whole; outputs keep the API's fields and timestamps, read inputs only the fields", async () => {
     const server = {
       id: "rlp_1",
       ...policy,
       created_at: "2026-07-06T10:24:38.766279Z",
       updated_at: "2026-07-06T10:24:38.766279Z",
     };
-    const outputs = rateLimitPolicySpec.outputs(server, policy);
-    expect(outputs).toEqual({ ...policy, created_at: server.created_at, updated_at: server.updated_at });
-    expect(rateLimitPolicySpec.inputsFromOutputs(outputs)).toEqual(policy);
+    const requests: unknown[] = [];
+    const client = {
+      settings: { origin: "https://a.example.com", domain: "a.example.com" },
+      get: async () => ({ data: server }),
+      request: async (request: { body?: unknown }) => {
+        requests.push(request.body);
+        return { data: server };
+      },
+    };
+    const ctx = { client: () => client as never };
+    const changed = { ...policy, configuration: { action: "allow" } };
+    await rateLimitPolicyImplementation.update(ctx, "rlp_1", { ...policy, created_at: "t" }, changed);
+    expect(requests).toEqual([{ configuration: changed.configuration }]);
+    await rateLimitPolicyImplementation.update(ctx, "rlp_1", { ...policy, created_at: "t" }, policy);
+    expect(requests).toHaveLength(1);
+    const read = await rateLimitPolicyImplementation.read(ctx, "rlp_1", { ...policy, created_at: "t" });
+    expect(read.props).toEqual({ ...policy, created_at: server.created_at, updated_at: server.updated_at });
+    expect(read.inputs).toEqual(policy);
   });
 });

@@ -1,6 +1,11 @@
 /** EventStream inputs: webhook secrets are marked secret, the rest stays readable. */
 import * as pulumi from "@pulumi/pulumi";
-import { markDestinationSecrets } from "../../../provider/resources/event-stream/secrets";
+import { KINDS } from "../../../api";
+import { markSecrets } from "../../../provider/lifecycle/secrets";
+
+/** The destination with its webhook secret marked, as the generated class marks its inputs (the table's secret paths). */
+const markDestinationSecrets = <T>(destination: T): T =>
+  markSecrets({ destination }, KINDS.eventStream.secretPaths).destination;
 
 type Loose = Record<string, unknown>;
 const isSecret = (value: unknown) =>

@@ -17,13 +17,15 @@ describe("the dynamic classes' TSDoc", () => {
   it("a comment edited by hand is put back from the table, in the args and the class alike", () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "tsdoc-"));
     try {
-      const file = path.join(root, "provider", "resources", "form", "index.ts");
+      // The one hand-written class left (the others are generated from the table: npm run classes).
+      const file = path.join(root, "provider", "resources", "login-template", "index.ts");
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      const original = fs.readFileSync(path.join(REPO_ROOT, "provider", "resources", "form", "index.ts"), "utf8");
-      const wanted = tsdocComment(kindSpec("form")!.fieldDocs!.name!, "  ");
-      expect(original.split(wanted)).toHaveLength(3); // FormArgs.name and Form.name
-      fs.writeFileSync(file, original.replace(wanted, "/** The name. */"));
-      expect(syncTsdoc(root, true).map((change) => change.field)).toEqual(["FormArgs.name"]);
+      const source = path.join(REPO_ROOT, "provider", "resources", "login-template", "index.ts");
+      const original = fs.readFileSync(source, "utf8");
+      const wanted = tsdocComment(kindSpec("loginTemplate")!.fieldDocs!.template!, "  ");
+      expect(original.split(wanted)).toHaveLength(3); // LoginTemplateArgs.template and LoginTemplate.template
+      fs.writeFileSync(file, original.replace(wanted, "/** The template. */"));
+      expect(syncTsdoc(root, true).map((change) => change.field)).toEqual(["LoginTemplateArgs.template"]);
       expect(fs.readFileSync(file, "utf8")).toBe(original);
       expect(syncTsdoc(root, false)).toEqual([]);
     } finally {

@@ -1,0 +1,136 @@
+/**
+ * The hooks a kind's entry may give the provider (`provider` of a `KindSpec`): its own
+ * rules on top of the lifecycle the provider makes from the entry, beside the entry in its api
+ * file. Plain functions of JSON and of a {@link TenantReader}, so the api floor imports
+ * nothing above it.
+ */
+import type { KindObject } from "./kind-spec";
+
+/** A failure of a resource's inputs that `check` reports: the property and why, in words a person can act on. */
+export interface CheckIssue {
+  readonly property: string;
+  readonly reason: string;
+}
+
+/**
+ * What a kind's provider hooks may read of the tenant a resource lives in: the provider hands
+ * it in, so the hooks stay plain functions of JSON on the api floor.
+ */
+export interface TenantReader {
+  /** The tenant's domain, for messages. */
+  readonly domain: string;
+  /** The tenant's origin: what a hook keeps per-tenant memos by. */
+  readonly origin: string;
+  /** Every object of collection kind `kind` (the table's paging); rejects as the request does. */
+  list(kind: string): Promise<KindObject[]>;
+}
+
+/** Where `generate` puts a write-only secret's placeholder: its place in the arguments and the object holding it. */
+export interface PlaceholderSiteOf {
+  readonly place: readonly (string | number)[];
+  readonly parent: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The comparison policy of a kind whose fields the lifecycle's generic rules cannot compare
+ * (a server default, a server-made field inside an input, a secret carried by method): pure
+ * functions of JSON, each replacing the generic rule of the same name
+ * (provider/lifecycle/collection.ts `CollectionSpec`).
+ */
+export interface LifecycleHooks {
+  /** Canonical managed content, for comparison: server defaults applied, server-made parts dropped. */
+  normalise?(value: Record<string, unknown>): Record<string, unknown>;
+  /** Desired and current canonical content for comparison (fields left out unmanaged dropped from `current`). */
+  comparable?(
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ): { desired: Record<string, unknown>; current: Record<string, unknown> };
+  /** The PATCH body that brings `current` to `desired`; `payload` is the create body. */
+  patch?(
+    desired: Record<string, unknown>,
+    current: Record<string, unknown>,
+    payload: Record<string, unknown>,
+  ): Record<string, unknown>;
+  /** Stored outputs from a server object, in the program's shape (write-only secrets carried from `previous`). */
+  outputs?(server: Record<string, unknown>, previous: Record<string, unknown> | undefined): Record<string, unknown>;
+  /** Inputs in the program's shape that reproduce stored outputs. */
+  inputsFromOutputs?(outputs: Record<string, unknown>): Record<string, unknown>;
+  /** The fields whose change replaces the object. */
+  replaces?(desired: Record<string, unknown>, current: Record<string, unknown>): string[];
+}
+
+/** An output a resource derives from its stored outputs, in the program (not stored: it is inside another). */
+export interface DerivedOutput {
+  readonly description: string;
+  of(outputs: { readonly [field: string]: unknown }): unknown;
+}
+
+/** How `generate` names a kind's resources, where its `name` and type name do not serve. */
+export interface GenerateNaming {
+  /** Words the resource's name is made of (`client 1Ol4lXiA rate limit`); default the object's `name`. */
+  words?(object: KindObject): string;
+  /** The suffix a name gets when the words alone would clash with a keyword (`Policy`); default the type name. */
+  readonly suffix?: string;
+  /** The field that tells objects apart in the program's comments and the adoption file; default `name`. */
+  readonly labelField?: string;
+}
+
+/**
+ * A kind's own rules on the provider's side, as hooks beside its entry: what the provider runs
+ * on top of the collection lifecycle it makes from the entry. Plain functions of JSON and of a
+ * {@link TenantReader}, so the api floor imports nothing above it.
+ */
+export interface ProviderHooks {
+  /**
+   * Failures of an object `check` is about to let `up` create (no `adoptId`): what the tenant
+   * would refuse, found at preview (a rate limit policy's conflicts). `inputs` are the API's
+   * fields, unknowns as Pulumi's unknown marker; `tenant` reads the resource's tenant.
+   */
+  checkCreate?(inputs: Readonly<Record<string, unknown>>, tenant: TenantReader): Promise<CheckIssue[]>;
+  /**
+   * Warnings of an object `check` is about to let `up` create or change, found by asking the
+   * tenant (a form pointing at a flow the tenant lacks): shown with the preview, on the
+   * resource's line; the resource still goes ahead. `olds` are the inputs before the change
+   * (undefined for a create), so that what did not change costs no request. Unknown values are
+   * left out, as for {@link ProviderHooks.checkCreate}.
+   */
+  warnings?(
+    inputs: Readonly<Record<string, unknown>>,
+    olds: Readonly<Record<string, unknown>> | undefined,
+    tenant: TenantReader,
+  ): Promise<string[]>;
+  /**
+   * Failures of the inputs no schema states, at every check, without asking the tenant (a
+   * form's node graph). `isUnknown` tells a value not known yet at preview.
+   */
+  check?(fields: Readonly<Record<string, unknown>>, isUnknown: (value: unknown) => boolean): CheckIssue[];
+  /** How `generate` names a resource of this kind, where the generic naming does not serve. */
+  readonly naming?: GenerateNaming;
+  /** Its comparison policy, where the generic one does not fit. */
+  readonly lifecycle?: LifecycleHooks;
+  /** Outputs its resources derive from their outputs (the TypeScript class declares each). */
+  readonly derivedOutputs?: Readonly<Record<string, DerivedOutput>>;
+  /** What `generate` writes of an object beyond the generic rules. */
+  readonly generate?: {
+    /** The arguments with what the tenant made inside them dropped. */
+    args?(args: Record<string, unknown>): Record<string, unknown>;
+    /** The words of a write-only secret's placeholder (its config name and description). */
+    secretWords?(
+      object: KindObject,
+      site: PlaceholderSiteOf,
+    ): { readonly name: string; readonly description: string } | undefined;
+    /**
+     * Where a kind whose secrets are read back puts its secret placeholders (default: its
+     * secret paths): each a string the API answered, its siblings kept (a payment component's
+     * `credentials.private_key`, not the whole `credentials`). It must name every secret.
+     */
+    secretPlaces?(object: Readonly<Record<string, unknown>>): readonly (readonly (string | number)[])[];
+    /**
+     * A client that may not read the kind stops `generate` (a form, which the program's
+     * other objects point at), instead of the note that leaves the kind out.
+     */
+    readonly required?: boolean;
+    /** The comment above the resource, after its type and name. */
+    comment?(object: KindObject): string;
+  };
+}
