@@ -9,9 +9,10 @@
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
+import * as path from "node:path";
 import { parseScriptArgs } from "../scripts/lib/args";
 import { BenchPulumi, type BenchProgram } from "./lib/stacks";
-import { scenarioConfig, startBenchServer, tenantSettings, UNLIMITED_RATE } from "./lib/tenant";
+import { scenarioConfig, startBenchServer, tenantSettings, UNLIMITED_RATE, watchWrites } from "./lib/tenant";
 
 async function main(): Promise<void> {
   const { values } = parseScriptArgs(
@@ -39,6 +40,11 @@ async function main(): Promise<void> {
       if (flags.includes("gzip")) env.PULUMI_DIY_BACKEND_GZIP = "true";
       if (flags.includes("zstd")) env.PULUMI_DIY_BACKEND_ZSTD = "true";
       // The file backend's URL: the project's (`?metadata=skip`, scripts/lib/pulumi.ts) or a plain one (`+plain`).
+      if (flags.includes("prof")) {
+        // CPU profiles of every Node.js process (program, provider) into bench/profiles/probe-deploy-<variant>.
+        env.NODE_OPTIONS = `--require ${path.join(__dirname, "cpu-prof-preload.js")}`;
+        env.BENCH_CPU_PROF_DIR = path.join(__dirname, "..", "..", "bench", "profiles", `probe-deploy-${variant}`);
+      }
       if (flags.includes("plain")) env.PULUMI_BACKEND_URL = `file://${pulumi.place.stateDir}`;
       const server = await startBenchServer(rate);
       try {
@@ -48,7 +54,9 @@ async function main(): Promise<void> {
         });
         const load0 = os.loadavg()[0];
         server.counters.reset();
+        const writes = watchWrites(server);
         const up = await pulumi.run(stack, "up", { label: `${variant}: up`, env });
+        const timeline = writes.stop();
         const requests = Object.values(server.counters.snapshot()).reduce((a, b) => a + b, 0);
         const load1 = os.loadavg()[0];
         let stateBytes = 0;
@@ -71,6 +79,9 @@ async function main(): Promise<void> {
             error: up.error?.slice(0, 300),
             changes: up.changes,
             requests,
+            tooManyRequests: server.counters.snapshot()["429"] ?? 0,
+            firstWriteAt: timeline.firstWriteAt,
+            lastWriteAt: timeline.lastWriteAt,
             stateBytes,
             destroy: Math.round(destroy.seconds * 10) / 10,
             load: [load0, load1].map((l) => Math.round(l * 10) / 10),

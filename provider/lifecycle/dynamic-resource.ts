@@ -11,8 +11,9 @@
  *   stack, each frame mapped through source maps, then stored in state as `stackTrace`) is
  *   taken of the frames that say where the resource was declared: this package's frames are
  *   left out, so `sourcePosition` is the program's line, and at most {@link PROGRAM_FRAMES}
- *   of the program's frames are kept. Mapping every frame of a deep stack was about a third
- *   of the program's time per resource.
+ *   of the program's frames are kept; and the one the SDK takes of each of its promises is
+ *   not mapped ({@link wrapStackFormatting}). Mapping those stacks through source maps was a
+ *   third of the program's time per resource.
  */
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
@@ -50,20 +51,41 @@ function declarationFrames(frames: NodeJS.CallSite[]): NodeJS.CallSite[] {
   return kept;
 }
 
+/** Whether `frame` is the SDK's `debuggablePromise`, which takes a stack trace of every promise it makes. */
+function isSdkPromiseFrame(frame: NodeJS.CallSite | undefined): boolean {
+  return (
+    frame?.getFunctionName() === "debuggablePromise" && /[\\/]@pulumi[\\/]pulumi[\\/]/.test(frame.getFileName() ?? "")
+  );
+}
+
+/** Registrations of this package's resources under way (their stack traces are cut). */
+let registering = 0;
+/** Whether the program's stack formatting has been wrapped ({@link wrapStackFormatting}). */
+let wrapped = false;
+
 /**
- * Cuts the stack traces taken from now on to {@link declarationFrames}, formatted by whatever
- * formats them now (the language host's `source-map-support`); returns what puts things back.
- * Node's own source maps (`--enable-source-maps`) format inside V8 where no hook reaches them:
- * left alone then.
+ * Wraps the program's stack formatting (the language host's `source-map-support`), once, at the
+ * first resource of this package, so that two kinds of stack trace the SDK takes cost little:
+ *
+ * - while one of this package's resources registers, `Resource.callsites()`'s is cut to
+ *   {@link declarationFrames};
+ * - the one `debuggablePromise` takes of every promise the SDK makes (kept for the message of a
+ *   promise the program leaks, never read otherwise) is V8's own, not mapped through source maps.
+ *
+ * Every other stack trace is formatted as before. Node's own source maps (`--enable-source-maps`)
+ * format inside V8 where no hook reaches them: nothing is wrapped then; nor with
+ * `PULUMI_TENANT_FULL_STACK_TRACES=1`.
  */
-function cutStackTraces(): () => void {
-  if ((process as { sourceMapsEnabled?: boolean }).sourceMapsEnabled) return () => undefined;
+function wrapStackFormatting(): void {
+  if (wrapped) return;
+  wrapped = true;
+  if ((process as { sourceMapsEnabled?: boolean }).sourceMapsEnabled) return;
+  if (process.env.PULUMI_TENANT_FULL_STACK_TRACES === "1") return;
   const error = Error as unknown as { prepareStackTrace?: PrepareStackTrace };
-  const before = error.prepareStackTrace;
-  const format = before ?? v8Format;
-  error.prepareStackTrace = (e, frames) => format(e, declarationFrames(frames));
-  return () => {
-    error.prepareStackTrace = before;
+  const format = error.prepareStackTrace ?? v8Format;
+  error.prepareStackTrace = (e, frames) => {
+    if (isSdkPromiseFrame(frames[0])) return v8Format(e, frames);
+    return format(e, registering > 0 ? declarationFrames(frames) : frames);
   };
 }
 
@@ -82,11 +104,12 @@ export class DynamicResource extends pulumi.CustomResource {
   ) {
     if (props[PROVIDER_KEY] !== undefined) throw new Error(`a dynamic resource must not set ${PROVIDER_KEY}`);
     const inputs = { ...props, [PROVIDER_KEY]: providerText(kind) };
-    const restore = cutStackTraces();
+    wrapStackFormatting();
+    registering += 1;
     try {
       super(`pulumi-nodejs:dynamic/${module}:${type}`, name, inputs, opts);
     } finally {
-      restore();
+      registering -= 1;
     }
   }
 }
