@@ -85,5 +85,4 @@ export const loginTemplateKind = {
   lookups: [
     { name: "getLoginTemplate", description: "Reads the tenant's login page template.", args: [], result: "object" },
   ],
-  ownClass: true,
 } as const satisfies KindSpec;

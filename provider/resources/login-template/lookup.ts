@@ -1,13 +1,8 @@
-/**
- * `getLoginTemplate` / `getLoginTemplateOutput`: read the tenant's hosted login page
- * template.
- */
-import type * as pulumi from "@pulumi/pulumi";
+/** The reader of `getLoginTemplate` (provider/generated/): the tenant's hosted login page template. */
 import { KINDS } from "../../../api";
 import { NotFoundError, unlessGone } from "../../client/errors";
 import type { TenantClient } from "../../client/http";
 import type { LookupReader } from "../../lifecycle/types";
-import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../../lookups/client";
 import { customDomainError } from "./custom-domain";
 import { loginTemplateOutputs } from "./state";
 
@@ -27,17 +22,8 @@ export async function readLoginTemplate(client: TenantClient, action = "read"): 
   return template === "" ? undefined : template;
 }
 
-/** Arguments of {@link getLoginTemplate}. */
-export type GetLoginTemplateArgs = TenantSelector;
-
-/** The template as the lookups return it: the field name of the `LoginTemplate` resource. */
-export interface LoginTemplateResult {
-  /** The markup. */
-  template: string;
-}
-
 /** Reads the template with `client`; a tenant without one rejects with a {@link NotFoundError}. */
-export async function findLoginTemplate(client: TenantClient): Promise<LoginTemplateResult> {
+export async function findLoginTemplate(client: TenantClient): Promise<{ template: string }> {
   const template = await readLoginTemplate(client, "look up");
   if (template === undefined) {
     throw new NotFoundError(
@@ -47,25 +33,6 @@ export async function findLoginTemplate(client: TenantClient): Promise<LoginTemp
     );
   }
   return { template };
-}
-
-/**
- * Reads the tenant's hosted login page template (scope `read:branding`): `{ template }`.
- * Rejects with a NotFoundError when the tenant has none.
- */
-export async function getLoginTemplate(
-  args: GetLoginTemplateArgs = {},
-  opts?: LookupOptions,
-): Promise<LoginTemplateResult> {
-  return inProgram(args.tenant, () => findLoginTemplate(lookupClient(args.tenant, opts?.settings)));
-}
-
-/** {@link getLoginTemplate} as an Output. */
-export function getLoginTemplateOutput(
-  args: GetLoginTemplateArgs = {},
-  opts?: LookupOptions,
-): pulumi.Output<LoginTemplateResult> {
-  return lookupOutput({}, () => getLoginTemplate(args, opts));
 }
 
 /** The readers of the table's login template lookups (the plugin's functions). */
