@@ -8,7 +8,12 @@
  */
 import type { KindSpec } from "../kind-spec";
 import { object, string, union, type Static } from "../schema/builder";
-import { loginTemplateProviderHooks, TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG } from "./login-template-rules";
+import {
+  loginTemplateProviderHooks,
+  loginTemplateRules,
+  TEMPLATE_HEAD_TAG,
+  TEMPLATE_WIDGET_TAG,
+} from "./login-template-rules";
 
 export { TEMPLATE_HEAD_TAG, TEMPLATE_STATUSES, TEMPLATE_WIDGET_TAG, templateMarkupOf } from "./login-template-rules";
 
@@ -69,5 +74,6 @@ export const loginTemplateKind = {
   lookups: [
     { name: "getLoginTemplate", description: "Reads the tenant's login page template.", args: [], result: "object" },
   ],
+  rules: loginTemplateRules,
   provider: loginTemplateProviderHooks,
 } as const satisfies KindSpec;
