@@ -227,6 +227,7 @@ function singletonClassSource(kind: KindName): string {
   const required = new Set((body.required ?? []) as string[]);
   const inputs = propertiesOf(body);
   const lookups: readonly LookupSpec[] = spec.lookups;
+  const singletonId = (spec as { singletonId?: string }).singletonId;
   const lines: string[] = [
     "/**",
     ` * The \`${type}\` resource${lookups.length > 0 ? " and its lookup" : ""}.`,
@@ -258,7 +259,7 @@ function singletonClassSource(kind: KindName): string {
     "",
     tsdocComment(
       `${spec.description.replace(/\.$/, "")} (\`/api/v2${spec.path}\`), type ` +
-        `\`pulumi-nodejs:dynamic/tenant:${type}\`. Its id is always \`${(spec as { singletonId?: string }).singletonId}\`.\n\n` +
+        `\`pulumi-nodejs:dynamic/tenant:${type}\`. Its id is always \`${singletonId}\`.\n\n` +
         `The ${spec.label} is a singleton of the tenant. Creating ${article(type)} over a tenant that already has ` +
         `a *different* one fails at preview unless \`adopt: true\` says to take it over (then it is replaced); ` +
         "deleting the resource (`pulumi destroy`, or removing it from the program) removes the tenant's " +

@@ -213,7 +213,8 @@ export function singletonKindModule(name: string): AnyKindModule {
       try {
         current = await readRaw(client, target("read", false));
       } catch (error) {
-        // A tenant that cannot have one (no custom domain for a template): the program gets none, and the reader learns why.
+        // A tenant that cannot have one (no custom domain for a template): the program gets none,
+        // and the reader learns why.
         const own = ownFailureOf(error, client.settings.domain);
         if (!own?.generateSkips) throw translated(error, client.settings.domain);
         const note = `${spec.label}: not read: ${own.problem}. ${own.remedy}`;
