@@ -97,6 +97,32 @@ export interface KindRules {
   refuse?(change: Record<string, unknown>, existing: KindObject): string | undefined;
   /** An object the tenant refuses to store, as it would be after the write (400 `invalid_body` with these words). */
   refuseStored?(object: KindObject): string | undefined;
+  /** A singleton's own facts on the tenant server (a kind whose `shape` is `singleton`). */
+  readonly singleton?: SingletonRules;
+}
+
+/**
+ * A singleton's own facts on the tenant server, on top of the generic singleton routes
+ * (server/routes/singleton.ts: GET, PUT answering 201 when it created and 204 when it
+ * replaced, DELETE answering 204; the entry's scopes and not-found code).
+ */
+export interface SingletonRules {
+  /** The words of its 404. */
+  readonly notFoundMessage: string;
+  /** Every route answers the real service's 400 on a tenant without a custom domain. */
+  readonly requiresCustomDomain?: boolean;
+  /** The PUT also takes its one field as a bare value (a JSON string, `text/html`): that field. */
+  readonly bareField?: string;
+  /** The PUT takes `text/html` (the bare field) and `application/x-www-form-urlencoded` bodies besides JSON. */
+  readonly htmlAndUrlEncoded?: boolean;
+  /** The 400 words for a body of no shape the PUT takes. */
+  readonly expected: string;
+  /** The store's table of its one record (named before the routes were generic: data directories keep working). */
+  readonly table?: string;
+  /** The record stored for its fields (default: the fields). */
+  stored?(fields: Readonly<Record<string, unknown>>): Record<string, unknown>;
+  /** What GET answers for the stored record (default: the record). */
+  answer?(record: Readonly<Record<string, unknown>>): unknown;
 }
 
 /** The wire facts and words of one kind. */

@@ -23,6 +23,45 @@ export interface TenantReader {
   readonly origin: string;
   /** Every object of collection kind `kind` (the table's paging); rejects as the request does. */
   list(kind: string): Promise<KindObject[]>;
+  /** What `GET /api/v2<path>` answers (a neighbour of the kinds: the custom domains); rejects as the request does. */
+  get(path: string): Promise<unknown>;
+}
+
+/** A failure of the API a kind answers in its own words: what went wrong and what to do. */
+export interface OwnFailure {
+  /** A feature the tenant lacks (a plan, a custom domain), or a concurrent change. */
+  readonly as: "unavailable" | "conflict";
+  readonly problem: string;
+  readonly remedy: string;
+  /** `generate` leaves the kind out with a note saying so, instead of stopping. */
+  readonly generateSkips?: boolean;
+}
+
+/**
+ * A singleton's own rules on the provider's side (a kind whose `shape` is `singleton`: one
+ * object per tenant, written by PUT, its id the entry's `singletonId`), on top of the
+ * singleton lifecycle the provider makes from the entry (provider/lifecycle/singleton.ts).
+ */
+export interface SingletonHooks {
+  /** Its fields from what GET answers (which may be other than an object: the template's bare markup). */
+  fromResponse?(answer: unknown): Record<string, unknown>;
+  /** Whether fields read say the tenant has none (an empty template is the default page). */
+  isEmpty?(fields: Readonly<Record<string, unknown>>): boolean;
+  /** Words for the tenant's current one in messages (`1234 characters`). */
+  describe(fields: Readonly<Record<string, unknown>>): string;
+  /** What having none means, in `generate`'s progress (`the tenant shows the default page`). */
+  readonly noneMeans?: string;
+  /** The API's failures it answers in its own words; `undefined` for any other. */
+  failure?(answer: { status: number; errorCode?: string; message: string }, domain: string): OwnFailure | undefined;
+  /**
+   * Failures of inputs `check` is about to let `up` write (a create, or a changed field), found
+   * by asking the tenant (the template needs a custom domain); unknown values left out.
+   */
+  checkWrite?(inputs: Readonly<Record<string, unknown>>, tenant: TenantReader): Promise<CheckIssue[]>;
+  /** The not-found words of its lookup: why the tenant has none and what to do. */
+  readonly noneFound: { readonly problem: string; readonly remedy: string };
+  /** `generate` writes these fields to files beside the program, by field (`template` → `login.html`). */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 /** Where `generate` puts a write-only secret's placeholder: its place in the arguments and the object holding it. */
@@ -108,6 +147,8 @@ export interface ProviderHooks {
   readonly naming?: GenerateNaming;
   /** Its comparison policy, where the generic one does not fit. */
   readonly lifecycle?: LifecycleHooks;
+  /** A singleton's own rules (its entry's `shape` is `singleton`). */
+  readonly singleton?: SingletonHooks;
   /** Outputs its resources derive from their outputs (the TypeScript class declares each). */
   readonly derivedOutputs?: Readonly<Record<string, DerivedOutput>>;
   /** What `generate` writes of an object beyond the generic rules. */

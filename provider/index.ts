@@ -16,13 +16,6 @@
  * `AUTH0_TIMEOUT_SECONDS`, `AUTH0_MAX_RETRIES`. Several tenants: a resource's `tenant`
  * argument (the lookup's `tenant` option) names another namespace, e.g. `prod:domain`.
  */
-export { LoginTemplate, type LoginTemplateArgs } from "./resources/login-template";
-export {
-  getLoginTemplate,
-  getLoginTemplateOutput,
-  type GetLoginTemplateArgs,
-  type LoginTemplateResult,
-} from "./resources/login-template/lookup";
 export { AmbiguousNameError } from "./lookups/by-name";
 export { adoption, ADOPTION_FILE, type Adoption, type AdoptionOptions, type AdoptionRecord } from "./adoption";
 export type { LookupOptions, TenantSelector } from "./lookups/client";

@@ -30,12 +30,15 @@ const article = (label: string) => `${/^[aeiou]/.test(label) ? "an" : "a"} ${lab
 const propertiesOf = (schema: JsonSchema): [string, JsonSchema][] =>
   Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>);
 
-/** The kinds that get a generated class: the table's collections without a hand-written one. */
+/** The kinds that get a generated class: the table's kinds without a hand-written one. */
 export function generatedKinds(): KindName[] {
-  return KIND_NAMES.filter((kind) => {
-    const spec = KINDS[kind] as { shape: string; ownClass?: boolean };
-    return spec.shape === "collection" && !spec.ownClass;
-  });
+  return KIND_NAMES.filter((kind) => !(KINDS[kind] as { ownClass?: boolean }).ownClass);
+}
+
+/** The object a singleton's PUT takes (its schema's object branch where it also takes a bare value). */
+function objectBranchOf(schema: JsonSchema): JsonSchema {
+  const branches = [...((schema.anyOf ?? []) as JsonSchema[]), ...((schema.oneOf ?? []) as JsonSchema[])];
+  return schema.properties ? schema : (branches.find((branch) => branch.properties) ?? schema);
 }
 
 /** What field `field` of `kind` means: its schema's description, else the entry's `fieldDocs`, else its name. */
@@ -48,6 +51,7 @@ function describe(kind: KindName, field: string, schema: JsonSchema): string {
 
 /** The source of kind `kind`'s generated file. */
 export function classSource(kind: KindName): string {
+  if (KINDS[kind].shape === "singleton") return singletonClassSource(kind);
   const spec = KINDS[kind];
   const type = spec.typeName;
   const required = new Set((spec.createSchema.required ?? []) as string[]);
@@ -208,6 +212,103 @@ export function classSource(kind: KindName): string {
         `) => pulumi.Output<${type}Object> = lookups.getOutput;`,
       );
     }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The source of singleton `kind`'s generated file: its class (id always the entry's
+ * `singletonId`, `adopt` to take over the tenant's one) and its lookup, which takes no id.
+ */
+function singletonClassSource(kind: KindName): string {
+  const spec = KINDS[kind];
+  const type = spec.typeName;
+  const body = objectBranchOf(spec.createSchema);
+  const required = new Set((body.required ?? []) as string[]);
+  const inputs = propertiesOf(body);
+  const lookups: readonly LookupSpec[] = spec.lookups;
+  const singletonId = (spec as { singletonId?: string }).singletonId;
+  const lines: string[] = [
+    "/**",
+    ` * The \`${type}\` resource${lookups.length > 0 ? " and its lookup" : ""}.`,
+    ` * ${HEADER}`,
+    " */",
+    "",
+    'import type * as pulumi from "@pulumi/pulumi";',
+    'import type { DeepInput } from "../inputs";',
+    "import {",
+    ...(lookups.length > 0 ? ["  singletonLookups,"] : []),
+    "  singletonResourceInputs,",
+    "  type SingletonArgs,",
+    "  type SingletonOf,",
+    '} from "../lifecycle/resource-class";',
+    'import { TYPE_MODULE, TYPE_NAMES } from "../lifecycle/tokens";',
+    ...(lookups.length > 0 ? ['import type { LookupOptions, TenantSelector } from "../lookups/client";'] : []),
+    'import { noteTenantResource } from "../lookups/registered";',
+    'import { DynamicResource } from "../lifecycle/dynamic-resource";',
+    "",
+    tsdocComment(`Arguments of a {@link ${type}}.`, ""),
+    `export interface ${type}Args extends SingletonArgs {`,
+  ];
+  for (const [field, schema] of inputs) {
+    lines.push(`  ${tsdocComment(describe(kind, field, schema), "  ")}`);
+    lines.push(`  ${field}${required.has(field) ? "" : "?"}: DeepInput<SingletonOf<"${kind}">["${field}"]>;`);
+  }
+  lines.push(
+    "}",
+    "",
+    tsdocComment(
+      `${spec.description.replace(/\.$/, "")} (\`/api/v2${spec.path}\`), type ` +
+        `\`pulumi-nodejs:dynamic/tenant:${type}\`. Its id is always \`${singletonId}\`.\n\n` +
+        `The ${spec.label} is a singleton of the tenant. Creating ${article(type)} over a tenant that already has ` +
+        `a *different* one fails at preview unless \`adopt: true\` says to take it over (then it is replaced); ` +
+        "deleting the resource (`pulumi destroy`, or removing it from the program) removes the tenant's " +
+        `${spec.label}. Declare at most one per tenant, in one stack. If you rename the resource, use an ` +
+        '`aliases` option: a new name would otherwise create the new one and then delete "the old one", which ' +
+        "is the same object.",
+      "",
+    ),
+    `export class ${type} extends DynamicResource {`,
+  );
+  for (const [field, schema] of propertiesOf(spec.responseSchema)) {
+    lines.push(`  ${tsdocComment(describe(kind, field, schema), "  ")}`);
+    lines.push(`  declare public readonly ${field}: pulumi.Output<SingletonOf<"${kind}">["${field}"]>;`);
+  }
+  lines.push(
+    "",
+    `  /** Sets the tenant's ${spec.label}. */`,
+    `  constructor(name: string, args: ${type}Args, opts?: pulumi.CustomResourceOptions) {`,
+    `    const inputs = singletonResourceInputs("${kind}", args, name, opts);`,
+    `    super("${kind}", name, inputs, opts, TYPE_MODULE, TYPE_NAMES.${kind});`,
+    "    noteTenantResource(this, args.tenant);",
+    "  }",
+    "}",
+  );
+  for (const lookup of lookups) {
+    const name = capital(lookup.name);
+    lines.push(
+      "",
+      `/** Arguments of {@link ${lookup.name}}. */`,
+      `export type ${name}Args = TenantSelector;`,
+      "",
+      tsdocComment(
+        `The ${spec.label} as {@link ${lookup.name}} answers it: the fields of the \`${type}\` resource.`,
+        "",
+      ),
+      `export type ${type}Result = SingletonOf<"${kind}">;`,
+      "",
+      `const ${lookup.name}Lookups = singletonLookups("${kind}", "${lookup.name}");`,
+      "",
+      tsdocComment(`${lookup.description} Rejects with a NotFoundError when the tenant has none.`, ""),
+      `export const ${lookup.name}: (args?: ${name}Args, opts?: LookupOptions) => Promise<${type}Result> =`,
+      `  ${lookup.name}Lookups.get;`,
+      "",
+      `/** {@link ${lookup.name}} as an Output. */`,
+      `export const ${lookup.name}Output: (`,
+      `  args?: ${name}Args,`,
+      "  opts?: LookupOptions,",
+      `) => pulumi.Output<${type}Result> = ${lookup.name}Lookups.getOutput;`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }

@@ -8,21 +8,17 @@
  */
 import type { KindSpec } from "../kind-spec";
 import { object, string, union, type Static } from "../schema/builder";
+import {
+  loginTemplateProviderHooks,
+  loginTemplateRules,
+  TEMPLATE_HEAD_TAG,
+  TEMPLATE_WIDGET_TAG,
+} from "./login-template-rules";
+
+export { TEMPLATE_HEAD_TAG, TEMPLATE_STATUSES, TEMPLATE_WIDGET_TAG, templateMarkupOf } from "./login-template-rules";
 
 /** Maximum length of the hosted login page template, in characters. */
 export const TEMPLATE_MAX = 102400;
-
-/** The markup tags the hosted login page template must contain. */
-export const TEMPLATE_HEAD_TAG = "{%- auth0:head -%}";
-export const TEMPLATE_WIDGET_TAG = "{%- auth0:widget -%}";
-
-/** Statuses of the template routes beyond the usual ones, and what they mean. */
-export const TEMPLATE_STATUSES = {
-  created: 201,
-  replaced: 204,
-  paymentRequired: 402,
-  conflict: 409,
-} as const;
 
 /** The template string itself (bare JSON string or `text/html` body). */
 export const templateStringSchema = string({ maxLength: TEMPLATE_MAX });
@@ -48,13 +44,6 @@ export type UniversalLoginTemplatePut = Static<typeof templatePutSchema>;
 export type UniversalLoginTemplateResponse = Static<typeof templateResponseSchema>;
 /** The object shape of the GET answer. */
 export type UniversalLoginTemplate = Extract<UniversalLoginTemplateResponse, object>;
-
-/** The markup of a GET answer, whichever shape it came in (`undefined` when it holds none). */
-export function templateMarkupOf(response: unknown): string | undefined {
-  if (typeof response === "string") return response;
-  const body = (response as { body?: unknown } | null)?.body;
-  return typeof body === "string" ? body : undefined;
-}
 
 /** What each field of the login page template means (the table's `fieldDocs`). */
 const LOGIN_TEMPLATE_FIELD_DOCS: Readonly<Record<string, string>> = {
@@ -85,5 +74,6 @@ export const loginTemplateKind = {
   lookups: [
     { name: "getLoginTemplate", description: "Reads the tenant's login page template.", args: [], result: "object" },
   ],
-  ownClass: true,
+  rules: loginTemplateRules,
+  provider: loginTemplateProviderHooks,
 } as const satisfies KindSpec;

@@ -4,6 +4,7 @@
  */
 export * from "./form";
 export * from "./event-stream";
+export * from "./login-template";
 export * from "./rate-limit-policy";
 export * from "./flow";
 export * from "./flow-vault-connection";

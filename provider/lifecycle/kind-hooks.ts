@@ -18,6 +18,7 @@ export function tenantReader(client: TenantClient): TenantReader {
     domain: client.settings.domain,
     origin: client.settings.origin,
     list: (kind) => listKind<KindObject>(client, kind, { target: { kind: kindLabel(kind), action: "check" } }),
+    get: async (path) => (await client.get<unknown>(path, { kind: path.split("/")[1] ?? path, action: "check" })).data,
   };
 }
 

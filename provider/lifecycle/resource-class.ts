@@ -18,7 +18,8 @@ import {
   type IdOrNameLookups,
   type IdOrNameOutputArgs,
 } from "../lookups/by-name";
-import { inProgram, lookupClient, lookupOutput, type LookupOptions } from "../lookups/client";
+import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../lookups/client";
+import { kindModule } from "../resources";
 
 /** The body of kind `K`'s create, as its schema types it (`CreateOf<"flow">["actions"]`: typed actions). */
 export type CreateOf<K extends KindName> = Static<(typeof KINDS)[K]["createSchema"]>;
@@ -38,6 +39,52 @@ export interface AdoptArgs extends TenantArgs {
 }
 
 const propertiesOf = (schema: JsonSchema): string[] => Object.keys((schema.properties ?? {}) as object);
+
+/** A singleton `K` as the API answers it, in its object shape (the fields its resource declares). */
+export type SingletonOf<K extends KindName> = Extract<Static<(typeof KINDS)[K]["responseSchema"]>, object>;
+
+/** Arguments every generated singleton class adds to its kind's fields. */
+export interface SingletonArgs extends TenantArgs {
+  /**
+   * Take over the one the tenant already has. Without it, creating this resource on a
+   * tenant whose one differs fails at preview (`pulumi preview` names `adopt`): it is a
+   * singleton, and another stack may manage it — this resource would then overwrite it,
+   * and delete it on destroy.
+   */
+  adopt?: pulumi.Input<boolean>;
+}
+
+/**
+ * The inputs a resource of singleton `kind` registers: the fields of its response (what its
+ * PUT takes as an object), `adopt`, and the tenant and ownership inputs.
+ */
+export function singletonResourceInputs(
+  kind: KindName,
+  args: SingletonArgs,
+  name: string,
+  opts: pulumi.CustomResourceOptions | undefined,
+): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const field of propertiesOf(kindSpec(kind)!.responseSchema))
+    fields[field] = (args as unknown as Record<string, unknown>)[field];
+  return { ...fields, adopt: args.adopt, ...tenantInputs(args, name, kind, opts) };
+}
+
+/** The lookup `lookup` of singleton `kind` (`getLoginTemplate`): its kind's reader, in the program's tenant. */
+export function singletonLookups<K extends KindName>(
+  kind: K,
+  lookup: string,
+): {
+  get(args?: TenantSelector, opts?: LookupOptions): Promise<SingletonOf<K>>;
+  getOutput(args?: TenantSelector, opts?: LookupOptions): pulumi.Output<SingletonOf<K>>;
+} {
+  const get = (args: TenantSelector = {}, opts?: LookupOptions): Promise<SingletonOf<K>> =>
+    inProgram(args.tenant, async () => {
+      const reader = kindModule(kind).readers[lookup]!;
+      return (await reader(lookupClient(args.tenant, opts?.settings), {})) as SingletonOf<K>;
+    });
+  return { get, getOutput: (args = {}, opts) => lookupOutput({}, () => get(args, opts)) };
+}
 
 /**
  * The fields of kind `kind` that only the tenant sets and its resource outputs (its

@@ -168,7 +168,7 @@ describe("a program generated from a hand-made tenant", () => {
     expect(text).not.toMatch(/and changes /);
   });
 
-  // Needs provider/resources/login-template/provider.ts `create` to send no PUT when `adopt: true`
+  // Needs the singleton lifecycle's `create` (provider/lifecycle/singleton.ts) to send no PUT when `adopt: true`
   // and the tenant's template is already the same (today it always PUTs: 1 write).
   test("pulumi up adopts every object with 0 writes to the tenant", async () => {
     server.counters.reset();

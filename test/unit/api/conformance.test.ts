@@ -11,7 +11,7 @@ import { compileValidator, contractFormats, createAjv, type Validator } from "..
 import { templatePutSchema } from "../../../api/resources/login-template";
 import { formCreateSchema, formUpdateSchema } from "../../../api/resources/form";
 import { checkEventStream, checkForm } from "../provider/lifecycle-helpers";
-import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
+import { checkSingletonInputs } from "../../../provider/lifecycle/singleton";
 import type { JsonObject } from "../../../provider/lifecycle/shared";
 import { COMPONENT_TYPES, COMPONENTS, componentArb, refusedComponentArb } from "../../conformance/components";
 import {
@@ -26,6 +26,9 @@ import {
   type Example,
   type Refused,
 } from "../../conformance/examples";
+
+/** The login page template's check without the tenant (the singleton lifecycle's, with its hooks). */
+const checkLoginTemplate = (news: Record<string, unknown>) => checkSingletonInputs("loginTemplate", news);
 
 const ajv = createAjv(contractFormats);
 const validators: Record<string, Validator> = {

@@ -1,7 +1,10 @@
 /** check at preview time: unknown values are skipped, the rest is still validated. */
 import { checkEventStream, checkForm } from "./lifecycle-helpers";
-import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
+import { checkSingletonInputs } from "../../../provider/lifecycle/singleton";
 import { UNKNOWN } from "../../../provider/lifecycle/shared";
+
+/** The login page template's check without the tenant (the singleton lifecycle's, with its hooks). */
+const checkLoginTemplate = (news: Record<string, unknown>) => checkSingletonInputs("loginTemplate", news);
 
 const properties = (result: { failures?: readonly { property: string }[] }) =>
   (result.failures ?? []).map((f) => f.property);

@@ -1,5 +1,10 @@
 /** LoginTemplate reads both published GET shapes, `{body}` and a bare string, so neither shows as drift. */
-import { diffLoginTemplate, loginTemplateOutputs } from "../../../provider/resources/login-template/state";
+import { KINDS } from "../../../api";
+import { kindModule } from "../../../provider/resources";
+
+const loginTemplateOutputs = (answer: unknown) => KINDS.loginTemplate.provider.singleton.fromResponse(answer);
+const diffLoginTemplate = (olds: Record<string, unknown>, news: Record<string, unknown>) =>
+  kindModule("loginTemplate").implementation.diff("universal-login", olds, news);
 
 const TEMPLATE = "<html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>";
 

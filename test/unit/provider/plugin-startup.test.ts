@@ -14,8 +14,9 @@ describe("plugin start-up", () => {
     jest.isolateModules(() => {
       const server = require("../../../provider/plugin/server") as typeof import("../../../provider/plugin/server");
       expect(typeof server.startPluginServer).toBe("function");
-      const { KIND_MODULES } = require("../../../provider/resources") as typeof import("../../../provider/resources");
-      expect(Object.keys(KIND_MODULES).length).toBeGreaterThan(0);
+      const { kindModule } = require("../../../provider/resources") as typeof import("../../../provider/resources");
+      const { KIND_NAMES } = require("../../../api") as typeof import("../../../api");
+      for (const kind of KIND_NAMES) expect(typeof kindModule(kind).readers).toBe("object");
     });
     expect(mockSdkLoads).toBe(0);
   });

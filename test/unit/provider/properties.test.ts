@@ -5,11 +5,14 @@ import { checkEventStream, checkForm, diffEventStream, diffForm } from "./lifecy
 import { formOutputs, normaliseForm } from "../../../api/resources/form-rules";
 import { eventStreamOutputs, normaliseEventStream } from "../../../api/resources/event-stream-rules";
 import { EVENT_STREAM_NAME_MAX } from "../../../api/resources/event-stream";
-import { checkLoginTemplate } from "../../../provider/resources/login-template/schema";
+import { checkSingletonInputs } from "../../../provider/lifecycle/singleton";
 import { deepEqual, type JsonObject } from "../../../provider/lifecycle/shared";
 import { TEMPLATE_MAX, TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG } from "../../../api/resources/login-template";
 import { FORM_NAME_MAX } from "../../../api/resources/form";
 import { eventStreamArb, formArb } from "./arbitraries";
+
+/** The login page template's check without the tenant (the singleton lifecycle's, with its hooks). */
+const checkLoginTemplate = (news: Record<string, unknown>) => checkSingletonInputs("loginTemplate", news);
 
 const json = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 

@@ -16,9 +16,9 @@ describe("the generated resource classes", () => {
     expect(await syncClasses(REPO_ROOT, false)).toEqual([]);
   });
 
-  it("every collection of the table has one class: generated, or hand-written where its entry says ownClass", () => {
+  it("every kind of the table has one class: generated, or hand-written where its entry says ownClass", () => {
     const kebab = (kind: string) => kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-    for (const kind of KIND_NAMES.filter((name) => KINDS[name].shape === "collection")) {
+    for (const kind of KIND_NAMES) {
       const generated = fs.existsSync(path.join(REPO_ROOT, "provider", "generated", `${kebab(kind)}.ts`));
       const handWritten = fs.existsSync(path.join(REPO_ROOT, "provider", "resources", kebab(kind), "index.ts"));
       expect({ kind, generated, handWritten }).toEqual({
@@ -38,8 +38,22 @@ describe("the generated resource classes", () => {
       expect(source).toContain(`DeepInput<CreateOf<"${kind}">["${field}"]>`);
       expect(source).toContain(`declare public readonly ${field}: pulumi.Output<`);
     }
-    expect(source).toContain(`export class ${spec.typeName} extends dynamic.Resource`);
+    expect(source).toContain(`export class ${spec.typeName} extends DynamicResource`);
     expect(source).toContain(`kindResourceInputs("${kind}", args, name, opts)`);
+  });
+
+  it("a singleton's class takes the fields of its object, `adopt` and its lookup without an id", () => {
+    const kind = KIND_NAMES.find((name) => KINDS[name].shape === "singleton") as KindName;
+    const spec = KINDS[kind];
+    const source = classSource(kind);
+    for (const field of Object.keys(spec.responseSchema.properties as object)) {
+      expect(source).toContain(`${field}: DeepInput<SingletonOf<"${kind}">["${field}"]>`);
+      expect(source).toContain(`declare public readonly ${field}: pulumi.Output<SingletonOf<"${kind}">["${field}"]>`);
+    }
+    expect(source).toContain(`export interface ${spec.typeName}Args extends SingletonArgs`);
+    expect(source).toContain(`singletonResourceInputs("${kind}", args, name, opts)`);
+    expect(source).not.toContain("adoptId");
+    for (const lookup of spec.lookups) expect(source).toContain(`export const ${lookup.name}: (args?: `);
   });
 
   it("a file edited by hand or left over is reported and put back", async () => {

@@ -1,0 +1,257 @@
+/**
+ * A singleton kind's module made from its table entry (`shape: "singleton"`): one object per
+ * tenant at the entry's path, its id always the entry's `singletonId`. Create and update are
+ * the same idempotent PUT, read is a GET, delete a DELETE; there is no list. The object's
+ * fields are those of its response schema; the kind's own rules are its entry's
+ * `provider.singleton` hooks (how GET's answer reads, the API failures it words itself, what
+ * a write needs of the tenant, `generate`'s files), beside the entry in api/resources/.
+ *
+ * A singleton may already exist when the resource is created (another stack, or made by
+ * hand): creating over a *different* one fails at preview unless `adopt: true` says to take
+ * it over, since this resource's delete would then remove an object someone else manages.
+ */
+import type { CheckFailure } from "@pulumi/pulumi/dynamic";
+import { kindSpec, type JsonSchema, type KindObject, type KindSpec, type OwnFailure } from "../../api";
+import { ConflictError, FeatureUnavailableError, NotFoundError, TenantError, unlessGone } from "../client/errors";
+import type { ErrorTarget } from "../client/errors";
+import type { TenantClient } from "../client/http";
+import type { KindGenerator } from "./generator";
+import { knownOnly, tenantReader } from "./kind-hooks";
+import { deepEqual, type JsonObject, UNKNOWN, validateTree, withoutProvider } from "./shared";
+import type { AnyKindModule, LookupReader, ProviderContext, ResourceImplementation } from "./types";
+
+/** Inputs of a singleton besides its fields: `adopt`, and the tenant namespace. */
+const OTHER_INPUTS = new Set(["adopt", "tenant"]);
+
+/** The facts of singleton `name`, refused for a kind that is not one. */
+function singletonFacts(name: string): KindSpec & { singletonId: string } {
+  const spec = kindSpec(name);
+  if (!spec) throw new Error(`no kind "${name}"`);
+  if (spec.shape !== "singleton" || spec.singletonId === undefined || !spec.provider?.singleton) {
+    throw new Error(`kind "${name}" is not a singleton with its id and hooks (shape, singletonId, provider.singleton)`);
+  }
+  return spec as KindSpec & { singletonId: string };
+}
+
+/** The fields of singleton `spec`: its response schema's. */
+const fieldsOf = (spec: KindSpec) => (spec.responseSchema.properties ?? {}) as Record<string, JsonSchema>;
+
+/**
+ * `check` of singleton `name`'s inputs without the tenant: its fields against its schema,
+ * `adopt` a boolean, nothing else, then its own check hook (the template's tags); unknown
+ * values (preview) skipped.
+ */
+export function checkSingletonInputs(name: string, news: JsonObject): { inputs: JsonObject; failures: CheckFailure[] } {
+  const spec = singletonFacts(name);
+  const properties = fieldsOf(spec);
+  const fields = Object.keys(properties);
+  const required = new Set((spec.responseSchema.required ?? []) as string[]);
+  const inputs = withoutProvider(news);
+  const failures: CheckFailure[] = Object.keys(inputs)
+    .filter((key) => inputs[key] !== undefined && !fields.includes(key) && !OTHER_INPUTS.has(key))
+    .map((key) => ({ property: key, reason: "Additional properties not allowed" }));
+  if (inputs.adopt !== undefined && inputs.adopt !== UNKNOWN && typeof inputs.adopt !== "boolean") {
+    failures.push({ property: "adopt", reason: "Must be a boolean" });
+  }
+  const issues = fields.flatMap((field) => {
+    if (inputs[field] === undefined) {
+      return required.has(field) ? [{ property: field, reason: "Missing required property" }] : [];
+    }
+    return validateTree(inputs[field], properties[field]!, field);
+  });
+  failures.push(...issues);
+  const own = spec.provider?.check;
+  if (issues.length === 0 && own) {
+    const values = Object.fromEntries(fields.map((field) => [field, inputs[field]]));
+    failures.push(...own(values, (value) => value === UNKNOWN).map(({ property, reason }) => ({ property, reason })));
+  }
+  return { inputs: news, failures };
+}
+
+/** The module of singleton kind `name` from its table entry and its hooks. */
+export function singletonKindModule(name: string): AnyKindModule {
+  const spec = singletonFacts(name);
+  const hooks = spec.provider!.singleton!;
+  const id = spec.singletonId;
+  const fields = Object.keys(fieldsOf(spec));
+  const target = (action: string, withId = true): ErrorTarget => ({
+    kind: spec.label,
+    ...(withId ? { id } : {}),
+    action,
+  });
+  const pick = (values: JsonObject | undefined): JsonObject =>
+    Object.fromEntries(fields.filter((field) => values?.[field] !== undefined).map((field) => [field, values![field]]));
+  const fromResponse = (answer: unknown): JsonObject =>
+    hooks.fromResponse ? hooks.fromResponse(answer) : pick(answer as JsonObject);
+  const same = (a: JsonObject, b: JsonObject) => fields.every((field) => deepEqual(a[field], b[field]));
+
+  /** The kind's own words for an API failure, when it has them. */
+  const ownFailureOf = (error: unknown, domain: string): OwnFailure | undefined =>
+    error instanceof TenantError && error.status !== undefined
+      ? hooks.failure?.({ status: error.status, errorCode: error.errorCode, message: error.message }, domain)
+      : undefined;
+  const translated = (error: unknown, domain: string): unknown => {
+    const own = ownFailureOf(error, domain);
+    if (!own || !(error instanceof TenantError)) return error;
+    const details = { status: error.status, errorCode: error.errorCode };
+    return own.as === "conflict"
+      ? new ConflictError(error.target, own.problem, own.remedy, details)
+      : new FeatureUnavailableError(error.target, own.problem, own.remedy, details);
+  };
+  const call = async <T>(client: TenantClient, request: (client: TenantClient) => Promise<T>): Promise<T> => {
+    try {
+      return await request(client);
+    } catch (error) {
+      throw translated(error, client.settings.domain);
+    }
+  };
+  const put = (client: TenantClient, body: JsonObject, action: string) =>
+    call(client, (c) => c.request({ method: "PUT", path: spec.path, body, target: target(action) }));
+  /** Its fields as the tenant has them, `undefined` when it has none (404); failures as the API answered them. */
+  const readRaw = async (client: TenantClient, where: ErrorTarget): Promise<JsonObject | undefined> => {
+    const reply = await unlessGone(client.get<unknown>(spec.path, where));
+    return reply ? fromResponse(reply.data) : undefined;
+  };
+  const isNone = (values: JsonObject | undefined): values is undefined =>
+    values === undefined || hooks.isEmpty?.(values) === true;
+
+  /** The client of a check, or `undefined` when the tenant is not configured (reported once, elsewhere). */
+  const clientOf = (ctx: ProviderContext): TenantClient | undefined => {
+    try {
+      return ctx.client();
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** Creating over a different existing one needs `adopt: true` (see the module's comment). */
+  async function refuseSilentTakeover(ctx: ProviderContext, inputs: JsonObject): Promise<CheckFailure[]> {
+    if (inputs.adopt === true || fields.some((field) => inputs[field] === undefined || inputs[field] === UNKNOWN))
+      return [];
+    const client = clientOf(ctx);
+    if (!client) return [];
+    const current = await readRaw(client, target("check")).catch(() => undefined);
+    if (isNone(current) || same(current, inputs)) return [];
+    return [
+      {
+        property: "adopt",
+        reason:
+          `the tenant ${client.settings.domain} already has a different ${spec.label} (${hooks.describe(current)}), ` +
+          "perhaps managed by another stack. Set `adopt: true` to take it over (this resource then replaces it, and " +
+          "deletes it on destroy), or remove this resource",
+      },
+    ];
+  }
+
+  /** Outputs keep the program's `adopt` flag (so read hands back the program's shape). */
+  const withAdopt = (outputs: JsonObject, inputs: JsonObject | undefined): JsonObject =>
+    inputs?.adopt === undefined ? outputs : { ...outputs, adopt: inputs.adopt };
+
+  const implementation: ResourceImplementation = {
+    async check(olds, news, ctx) {
+      const inputs = withoutProvider(news);
+      const { failures } = checkSingletonInputs(name, news);
+      if (failures.length > 0 || !ctx) return { inputs: news, failures };
+      const previous = withoutProvider(olds);
+      const creating = Object.keys(previous).length === 0;
+      // Only what is about to be written asks the tenant: an unchanged object costs no request.
+      if (hooks.checkWrite && (creating || !same(previous, inputs))) {
+        const client = clientOf(ctx);
+        const known = Object.fromEntries(fields.map((field) => [field, knownOnly(inputs[field])]));
+        const issues = client ? await hooks.checkWrite(known, tenantReader(client)) : [];
+        if (issues.length > 0)
+          return { inputs: news, failures: issues.map(({ property, reason }) => ({ property, reason })) };
+      }
+      if (!creating) return { inputs: news, failures };
+      return { inputs: news, failures: await refuseSilentTakeover(ctx, inputs) };
+    },
+
+    diff: (_id, olds, news) => ({ changes: !same(olds, withoutProvider(news)) }),
+
+    async create(ctx, inputs) {
+      const body = pick(withoutProvider(inputs));
+      // Taking over one that already matches writes nothing, as adoptId does for the collections.
+      const current =
+        inputs.adopt === true ? await call(ctx.client(), (client) => readRaw(client, target("adopt"))) : undefined;
+      if (isNone(current) || !same(current, body)) await put(ctx.client(), body, "create");
+      return { id, outs: withAdopt(body, inputs) };
+    },
+
+    async read(ctx, _id, props) {
+      const current = await call(ctx.client(), (client) => readRaw(client, target("read")));
+      if (!current) return {};
+      const outputs = withAdopt(current, props);
+      return { id, props: outputs, inputs: { ...outputs } };
+    },
+
+    async update(ctx, _id, _olds, news) {
+      const body = pick(withoutProvider(news));
+      await put(ctx.client(), body, "update");
+      return { outs: withAdopt(body, news) };
+    },
+
+    async delete(ctx) {
+      await call(ctx.client(), (client) =>
+        unlessGone(client.request({ method: "DELETE", path: spec.path, target: target("delete") })),
+      );
+    },
+  };
+
+  /** Its lookup: the tenant's one; a tenant without one rejects with a NotFoundError. */
+  const find: LookupReader = async (client) => {
+    const current = await call(client, (c) => readRaw(c, target("look up", false)));
+    if (isNone(current)) {
+      const { problem, remedy } = hooks.noneFound;
+      throw new NotFoundError(target("look up", false), `the tenant ${client.settings.domain} ${problem}`, remedy);
+    }
+    return current;
+  };
+
+  const generator: KindGenerator<JsonObject> = {
+    async read(client, { progress, notes }) {
+      let current: JsonObject | undefined;
+      try {
+        current = await readRaw(client, target("read", false));
+      } catch (error) {
+        // A tenant that cannot have one (no custom domain for a template): the program gets none,
+        // and the reader learns why.
+        const own = ownFailureOf(error, client.settings.domain);
+        if (!own?.generateSkips) throw translated(error, client.settings.domain);
+        const note = `${spec.label}: not read: ${own.problem}. ${own.remedy}`;
+        progress?.(note);
+        notes.push(note);
+        return [];
+      }
+      if (isNone(current)) {
+        progress?.(`${spec.label}: none${hooks.noneMeans ? ` (${hooks.noneMeans})` : ""}`);
+        return [];
+      }
+      progress?.(`${spec.label}: ${hooks.describe(current)}`);
+      return [current];
+    },
+
+    resource(object, ctx) {
+      const files = hooks.files ?? {};
+      const naming = spec.provider?.naming;
+      return {
+        name: ctx.name(naming?.words ? naming.words(object as KindObject) : spec.label, name),
+        id,
+        comment: spec.provider?.generate?.comment?.(object as KindObject) ?? spec.description,
+        args: Object.fromEntries(
+          fields
+            .filter((field) => object[field] !== undefined)
+            .map((field) => [
+              field,
+              files[field] !== undefined ? ctx.file(files[field], String(object[field]), name) : object[field],
+            ]),
+        ),
+      };
+    },
+  };
+
+  return {
+    implementation,
+    readers: Object.fromEntries(spec.lookups.map((lookup) => [lookup.name, find])),
+    generator: generator as KindGenerator<unknown>,
+  };
+}
