@@ -9,7 +9,7 @@ import type { FormatDefinition } from "./schema/formats";
 import type { ValidationIssue } from "./validate";
 import { schemaFacts } from "./schema/facts";
 import type { SecretPath } from "./schema/secret-paths";
-import type { ProviderHooks } from "./provider-hooks";
+import type { KindObject, ProviderHooks } from "./provider-hooks";
 
 export * from "./provider-hooks";
 
@@ -47,8 +47,7 @@ export interface LookupSpec {
   readonly tenantOption?: boolean;
 }
 
-/** An object of a collection as the tenant stores it. */
-export type KindObject = { id: string } & Record<string, unknown>;
+export type { KindObject } from "./provider-hooks";
 
 /**
  * A kind's own rules where its schemas cannot say them, as hooks beside its entry (in its api

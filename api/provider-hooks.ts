@@ -4,7 +4,8 @@
  * file. Plain functions of JSON and of a {@link TenantReader}, so the api floor imports
  * nothing above it.
  */
-import type { KindObject } from "./kind-spec";
+/** An object of a collection as the tenant stores it. */
+export type KindObject = { id: string } & Record<string, unknown>;
 
 /** A failure of a resource's inputs that `check` reports: the property and why, in words a person can act on. */
 export interface CheckIssue {

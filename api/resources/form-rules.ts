@@ -10,7 +10,6 @@ import type { CheckIssue, KindObject, PlaceholderSiteOf, TenantReader } from "..
 import {
   DEFAULT_FORM_ENDING,
   FORM_COMPONENT_SECRET_FIELDS,
-  FORM_ENDING_NODE,
   FORM_FIELDS,
   FORM_KEPT_EMPTY_KEYS,
   FORM_OPAQUE_KEYS,
@@ -18,7 +17,8 @@ import {
   formNodeIds,
   formNodeReferences,
   unresolvedFormNodeReferences,
-} from "./form";
+} from "./form-fields";
+import { FORM_ENDING_NODE } from "./form-formats";
 
 type JsonObject = Record<string, unknown>;
 
