@@ -154,8 +154,8 @@ export function footprint(): Record<KindName, string[]> {
 const REFERENCES: Partial<Record<KindName, string[]>> = {
   flow: [
     "api/resources/form-components.ts",
-    "api/resources/form-fields.ts",
     "api/resources/form-docs.ts",
+    "api/resources/form-fields.ts",
     "api/resources/form-rules.ts",
     "api/resources/form.ts",
   ],
