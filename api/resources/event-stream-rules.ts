@@ -9,22 +9,7 @@
  */
 import type { KindObject, PlaceholderSiteOf } from "../kind-spec";
 
-type JsonObject = Record<string, unknown>;
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** Top-level JSON equality with `undefined` keys ignored. */
-function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => same(item, b[i]));
-  }
-  if (!isObject(a) || !isObject(b)) return false;
-  const keysA = Object.keys(a).filter((key) => a[key] !== undefined);
-  const keysB = Object.keys(b).filter((key) => b[key] !== undefined);
-  return keysA.length === keysB.length && keysA.every((key) => same(a[key], b[key]));
-}
+import { deepEqual as same, isObject, type JsonObject } from "../json";
 
 /** The top-level event stream fields a caller sets. */
 const FIELDS = ["name", "subscriptions", "destination", "status"] as const;

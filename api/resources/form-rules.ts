@@ -20,25 +20,10 @@ import {
 } from "./form-fields";
 import { FORM_ENDING_NODE } from "./form-formats";
 
-type JsonObject = Record<string, unknown>;
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+import { deepEqual as same, isObject, type JsonObject } from "../json";
 
 const isEmptyValue = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
-
-/** JSON equality with `undefined` keys ignored and key order irrelevant. */
-function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => same(item, b[i]));
-  }
-  if (!isObject(a) || !isObject(b)) return false;
-  const keysA = Object.keys(a).filter((key) => a[key] !== undefined);
-  const keysB = Object.keys(b).filter((key) => b[key] !== undefined);
-  return keysA.length === keysB.length && keysA.every((key) => same(a[key], b[key]));
-}
 
 /**
  * Drops empty objects and arrays, at any depth, the way the service does. STEP components

@@ -11,6 +11,7 @@ import {
   type Validator,
   type JsonSchema,
 } from "../../api";
+import { isObject, type JsonObject } from "../../api/json";
 
 /** What the engine sends in place of a value it does not know yet (preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -18,13 +19,7 @@ export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 /** The key under which the engine passes the serialized provider in inputs and outputs. */
 export const PROVIDER_KEY = "__provider";
 
-/** A JSON object. */
-export type JsonObject = Record<string, unknown>;
-
-/** True for plain objects (not arrays, not null). */
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { deepEqual, isObject, type JsonObject } from "../../api/json";
 
 /** True when the unknown sentinel appears anywhere in `value`. */
 export function containsUnknown(value: unknown): boolean {
@@ -69,22 +64,6 @@ export function prune(
     return out;
   }
   return value;
-}
-
-/** Structural equality of JSON values; key order is irrelevant, `undefined` keys are absent. */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, index) => deepEqual(item, b[index]));
-  }
-  if (isObject(a) && isObject(b)) {
-    const keysA = Object.keys(a).filter((key) => a[key] !== undefined);
-    const keysB = Object.keys(b).filter((key) => b[key] !== undefined);
-    if (keysA.length !== keysB.length) return false;
-    return keysA.every((key) => deepEqual(a[key], b[key]));
-  }
-  return false;
 }
 
 /** Joins a property path and a relative one: `nodes[1]` + `config.flow_id`. */
