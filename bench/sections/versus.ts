@@ -18,12 +18,10 @@
  * `BENCH_VERSUS_TOOLS=deploy-cli,tenant,plugin-js`, `BENCH_VERSUS_STEPS=first,noChange,drift,export`,
  * `BENCH_VERSUS_RUNS=2`, `BENCH_VERSUS_BREAKDOWN=0`.
  */
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
-import { REPO_ROOT } from "../../scripts/lib/pulumi";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import type { BenchContext } from "../lib/context";
 import { runDeployCli, writeDeployCliInput } from "../lib/deploy-cli";
@@ -31,9 +29,8 @@ import { progress, withTicker } from "../lib/progress";
 import { round } from "../lib/report";
 import { changedCount, PROGRAM_WORDS, type BenchProgram, type BenchPulumi } from "../lib/stacks";
 import { callCounts, scenarioConfig, tenantSettings, UNLIMITED_RATE } from "../lib/tenant";
+import { generate } from "./generate";
 import { driftCheck, partOf } from "./refresh";
-
-const CLI = path.join(REPO_ROOT, "provider", "dist", "provider", "cli", "index.js");
 
 type Tool = "deploy-cli" | "tenant" | "plugin-js";
 type Step = "first" | "noChange" | "drift" | "export";
@@ -80,32 +77,6 @@ interface Side {
 const load1 = () => Math.round(os.loadavg()[0] * 100) / 100;
 const seconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
 
-/** `pulumi-tenant generate` against `server` into `out`. */
-function generate(server: TenantServer, out: string): Promise<void> {
-  return new Promise((resolve, reject) =>
-    execFile(
-      process.execPath,
-      [
-        CLI,
-        "generate",
-        "--out",
-        out,
-        "--quiet",
-        "--domain",
-        server.url,
-        `--client-id=${server.credentials.clientId}`,
-        `--client-secret=${server.credentials.clientSecret}`,
-      ],
-      {
-        env: { ...process.env, NODE_EXTRA_CA_CERTS: server.caCertPath },
-        maxBuffer: 64 * 1024 * 1024,
-      },
-      (error, _stdout, stderr) =>
-        error ? reject(new Error(`generate failed: ${stderr || error.message}`)) : resolve(),
-    ),
-  );
-}
-
 /** Runs `step` for one side, timed, with the server's counts. */
 async function measure(pulumi: BenchPulumi, side: Side, step: Step, at: { run: number; n: number; rate: number }) {
   const label = `versus: ${toolWords(side.tool)}, ${STEP_WORDS[step]}, N=${at.n}+${at.n}, R=${at.rate === UNLIMITED_RATE ? "∞" : at.rate}`;
@@ -132,7 +103,8 @@ async function measure(pulumi: BenchPulumi, side: Side, step: Step, at: { run: n
       ok = drift.ok;
       if (!ok) error = `pulumi-tenant drift exited ${drift.status}`;
     } else if (step === "export") {
-      await withTicker(label, () => generate(side.server, path.join(side.dir, `generated-${at.run}`)), live);
+      const out = path.join(side.dir, `generated-${at.run}`);
+      await withTicker(label, () => generate(side.server, out, tls), live);
     } else {
       const up = await pulumi.run(side.stack!, "up", { label, env: tls, detail: live });
       ok = up.ok;
