@@ -88,7 +88,14 @@ function main(): void {
   // The review test renders the comment's Mermaid drawings in a real browser (installed here when missing).
   process.stdout.write("\n==> Chromium (renders the review comment's Mermaid drawings)\n");
   process.stdout.write(`Chromium at ${ensureChromium()}\n`);
-  const env = { ...process.env, PULUMI_TENANT_BIN: pulumiBin, ...(full ? { TENANT_FULL: "1" } : {}) };
+  // Every test file's private PULUMI_HOME (test/setup-env.ts) goes under one folder of this run, removed at its end.
+  const testRoot = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-test-run-"));
+  const env = {
+    ...process.env,
+    PULUMI_TENANT_BIN: pulumiBin,
+    PULUMI_TENANT_TEST_ROOT: testRoot,
+    ...(full ? { TENANT_FULL: "1" } : {}),
+  };
   const fast = jestStage("unit, server and provider tests", ["unit", "server", "provider"], ["--maxWorkers=2"], env);
   // Each engine suite has its own servers, state backend and PULUMI_HOME, and spends much of
   // its time waiting on the engine's processes: two run side by side. The fault suites and the
@@ -106,6 +113,7 @@ function main(): void {
     ["--runInBand", "--testPathPatterns", `(${alone.map(pathPattern).join("|")})`],
     env,
   );
+  fs.rmSync(testRoot, { recursive: true, force: true });
   const passed = fast.numPassedTests + engine.numPassedTests + timed.numPassedTests;
   let failed = fast.numFailedTests + engine.numFailedTests + timed.numFailedTests;
   const leftovers = endLeftovers(RUN_MARKER, RUN_ID);
