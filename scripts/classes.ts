@@ -49,6 +49,22 @@ function describe(kind: KindName, field: string, schema: JsonSchema): string {
   return docs?.[field] ?? `The ${spec.label}'s \`${field}\`.`;
 }
 
+/**
+ * The members of `kind`'s `Args` interface: each field of `inputs` with its description, optional unless
+ * `required` holds it, typed as `DeepInput<<bodyType>["field"]>` (`CreateOf<"form">`, `SingletonOf<…>`).
+ */
+function argsFieldLines(
+  kind: KindName,
+  inputs: readonly (readonly [string, JsonSchema])[],
+  required: ReadonlySet<string>,
+  bodyType: string,
+): string[] {
+  return inputs.flatMap(([field, schema]) => [
+    `  ${tsdocComment(describe(kind, field, schema), "  ")}`,
+    `  ${field}${required.has(field) ? "" : "?"}: DeepInput<${bodyType}["${field}"]>;`,
+  ]);
+}
+
 /** The source of kind `kind`'s generated file. */
 export function classSource(kind: KindName): string {
   if (KINDS[kind].shape === "singleton") return singletonClassSource(kind);
@@ -143,10 +159,7 @@ export function classSource(kind: KindName): string {
     ),
     `export interface ${type}Args extends AdoptArgs {`,
   ];
-  for (const [field, schema] of inputs) {
-    lines.push(`  ${tsdocComment(describe(kind, field, schema), "  ")}`);
-    lines.push(`  ${field}${required.has(field) ? "" : "?"}: DeepInput<CreateOf<"${kind}">["${field}"]>;`);
-  }
+  lines.push(...argsFieldLines(kind, inputs, required, `CreateOf<"${kind}">`));
   lines.push(
     "}",
     "",
@@ -250,10 +263,7 @@ function singletonClassSource(kind: KindName): string {
     tsdocComment(`Arguments of a {@link ${type}}.`, ""),
     `export interface ${type}Args extends SingletonArgs {`,
   ];
-  for (const [field, schema] of inputs) {
-    lines.push(`  ${tsdocComment(describe(kind, field, schema), "  ")}`);
-    lines.push(`  ${field}${required.has(field) ? "" : "?"}: DeepInput<SingletonOf<"${kind}">["${field}"]>;`);
-  }
+  lines.push(...argsFieldLines(kind, inputs, required, `SingletonOf<"${kind}">`));
   lines.push(
     "}",
     "",
