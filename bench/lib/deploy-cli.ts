@@ -1,17 +1,13 @@
 /**
  * Auth0's deploy CLI (`auth0-deploy-cli`, a dev dependency) as the benchmark runs it: its
  * input written from the same scenario the Pulumi programs declare (bench/programs/scenario.ts),
- * run as a child process against a TLS tenant server (it builds `https://<domain>/api/v2`) that
- * it trusts through NODE_EXTRA_CA_CERTS.
+ * run by scripts/lib/deploy-cli.ts against a TLS tenant server.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { REPO_ROOT } from "../../scripts/lib/pulumi";
+import { runDeployCli as runShared } from "../../scripts/lib/deploy-cli";
 import type { TenantServer } from "../../server/index";
 import { formInputs, type Scenario } from "../programs/scenario";
-
-const DEPLOY_CLI = path.join(REPO_ROOT, "node_modules", "auth0-deploy-cli", "lib", "index.js");
 
 /** The resource types the deploy CLI manages in the benchmark (its AUTH0_INCLUDED_ONLY). */
 const RESOURCE_TYPES = ["forms", "eventStreams"];
@@ -50,35 +46,7 @@ export function writeDeployCliInput(dir: string, scenario: Scenario): string {
   return file;
 }
 
-/** Runs `a0deploy <args>` against `server`; resolves with its output, rejects with it when it fails. */
+/** Runs `a0deploy <args>` against `server` for the benchmark's resource types (scripts/lib/deploy-cli.ts). */
 export function runDeployCli(server: TenantServer, workDir: string, args: string[]): Promise<string> {
-  if (!server.caCertPath) throw new Error("the deploy CLI needs a TLS tenant server (tls: true)");
-  const config = path.join(workDir, "config.json");
-  fs.writeFileSync(
-    config,
-    JSON.stringify({
-      AUTH0_DOMAIN: new URL(server.url).host,
-      AUTH0_CLIENT_ID: server.credentials.clientId,
-      AUTH0_CLIENT_SECRET: server.credentials.clientSecret,
-      AUTH0_INCLUDED_ONLY: RESOURCE_TYPES,
-      AUTH0_ALLOW_DELETE: false,
-    }),
-    { mode: 0o600 },
-  );
-  return new Promise((resolve, reject) => {
-    // Asynchronous: the server runs in this process and must answer while the CLI runs.
-    const child = spawn(process.execPath, [DEPLOY_CLI, ...args, "-c", config], {
-      cwd: workDir,
-      env: { ...process.env, NODE_EXTRA_CA_CERTS: server.caCertPath, AUTH0_DEBUG: "false" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code === 0) resolve(output);
-      else reject(new Error(`a0deploy ${args.join(" ")} exited ${code}:\n${output.slice(-4000)}`));
-    });
-  });
+  return runShared(server, workDir, args, RESOURCE_TYPES);
 }

@@ -7,29 +7,22 @@
  * tenant again creates and deletes nothing and leaves every object as it was.
  *
  * The CLI checks its input against its own schema for about 30 s per import here, so the
- * suite imports twice only. Forms join once the server serves flows (another branch): add
- * "forms" and "flows" to {@link RESOURCE_TYPES}; their seeding (a form running a flow) and
- * comparison (a FLOW node's flow by name) are here already.
+ * suite imports twice only. Forms come with the flows they run: a seeded form runs a flow,
+ * and a FLOW node's flow is compared by name.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { request as httpsRequest } from "node:https";
 import * as os from "node:os";
 import * as path from "node:path";
-import { REPO_ROOT } from "../../scripts/lib/pulumi";
+import { runDeployCli } from "../../scripts/lib/deploy-cli";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { E2E_TIMEOUT_MS } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
-/**
- * The deploy CLI's resource types this suite exports and imports (its AUTH0_INCLUDED_ONLY).
- * Forms join, with the flows they run, once the server serves `/api/v2/flows`:
- * `["forms", "flows", "eventStreams", "branding", "rateLimitPolicies"]`.
- */
+/** The deploy CLI's resource types this suite exports and imports (its AUTH0_INCLUDED_ONLY). */
 const RESOURCE_TYPES: readonly string[] = ["forms", "flows", "eventStreams", "branding", "rateLimitPolicies"];
 
-const DEPLOY_CLI = path.join(REPO_ROOT, "node_modules", "auth0-deploy-cli", "lib", "index.js");
 const ACTION_NAME = "Enrich users";
 const TEMPLATE =
   "<!DOCTYPE html><html><head>{%- auth0:head -%}<title>Sign in</title></head>" +
@@ -232,34 +225,7 @@ async function contents(tenant: Tenant): Promise<Record<string, unknown>> {
 
 /** Runs the deploy CLI against `tenant`; resolves with its output, rejects (with it) when it fails. */
 function deployCli(tenant: Tenant, args: string[]): Promise<string> {
-  const config = path.join(tenant.dir, "config.json");
-  fs.writeFileSync(
-    config,
-    JSON.stringify({
-      AUTH0_DOMAIN: new URL(tenant.server.url).host,
-      AUTH0_CLIENT_ID: tenant.server.credentials.clientId,
-      AUTH0_CLIENT_SECRET: tenant.server.credentials.clientSecret,
-      AUTH0_INCLUDED_ONLY: RESOURCE_TYPES,
-      AUTH0_ALLOW_DELETE: false,
-    }),
-    { mode: 0o600 },
-  );
-  return new Promise((resolve, reject) => {
-    // Asynchronous: the servers run in this process and must answer while the CLI runs.
-    const child = spawn(process.execPath, [DEPLOY_CLI, ...args, "-c", config], {
-      cwd: tenant.dir,
-      env: { ...process.env, NODE_EXTRA_CA_CERTS: tenant.server.caCertPath, AUTH0_DEBUG: "false" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code === 0) resolve(output);
-      else reject(new Error(`a0deploy ${args.join(" ")} exited ${code}:\n${output}`));
-    });
-  });
+  return runDeployCli(tenant.server, tenant.dir, args, RESOURCE_TYPES);
 }
 
 /** The writes the server counted since the last reset (creates, updates, deletes), by route. */

@@ -1,0 +1,71 @@
+/**
+ * The stack traces the Pulumi SDK takes while a program declares this package's resources
+ * (provider/lifecycle/dynamic-resource.ts): the one of each registration (`Resource.callsites`)
+ * is formatted, by the program's own formatter, from the SDK's frames and at most
+ * PROGRAM_FRAMES of the program's, none of this package's; the one `debuggablePromise` takes of
+ * every SDK promise is V8's own, never the program's (source-map) formatter; any other stack
+ * trace is the program's formatter's, whole. The formatter stands in for `source-map-support`.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { PROGRAM_FRAMES } from "../../../provider/lifecycle/dynamic-resource";
+
+type Frames = NodeJS.CallSite[];
+/** The SDK's (internal: not in its typings) wrapper that takes a stack trace of every promise it makes. */
+const { debuggablePromise } = require("@pulumi/pulumi/runtime/debuggable") as {
+  debuggablePromise<T>(promise: Promise<T>, context: string): Promise<T>;
+};
+const formatted: { top: string | null; files: (string | null)[] }[] = [];
+const programFormatter = (error: Error, frames: Frames) => {
+  formatted.push({ top: frames[0]?.getFunctionName() ?? null, files: frames.map((frame) => frame.getFileName()) });
+  return `mapped ${frames.length}`;
+};
+const errorClass = Error as unknown as { prepareStackTrace?: (error: Error, frames: Frames) => unknown };
+const before = errorClass.prepareStackTrace;
+
+beforeAll(async () => {
+  errorClass.prepareStackTrace = programFormatter;
+  await pulumi.runtime.setMocks(
+    { newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: (args) => args.inputs },
+    "shop",
+    "prod",
+  );
+});
+afterAll(() => {
+  errorClass.prepareStackTrace = before;
+});
+
+/** Declares a flow from this file (so the program's frames are this test's). */
+async function declareFlow(name: string): Promise<void> {
+  const { Flow } = await import("../../../provider/generated");
+  new Flow(name, { name });
+}
+
+describe("stack traces while this package's resources register", () => {
+  it("formats the registration's own trace from the SDK's frames and a few of the program's, none of this package's", async () => {
+    formatted.length = 0;
+    await declareFlow("enrich");
+    const registration = formatted.find((call) => call.top === "callsites");
+    expect(registration).toBeDefined();
+    const programFrames = registration!.files.slice(5);
+    expect(programFrames.length).toBeGreaterThan(0);
+    expect(programFrames.length).toBeLessThanOrEqual(PROGRAM_FRAMES);
+    expect(programFrames.some((file) => file?.endsWith("stack-traces.test.ts"))).toBe(true);
+    expect(programFrames.filter((file) => /[\\/]provider[\\/](lifecycle|generated)[\\/]/.test(file ?? ""))).toEqual([]);
+  });
+
+  it("leaves the SDK's per-promise traces to V8 and every other trace to the program's formatter", async () => {
+    await declareFlow("notify");
+    formatted.length = 0;
+    // It notes the trace on the promise it is given (and returns another).
+    const promise = Promise.resolve(1) as Promise<number> & { _debugStackTrace?: string };
+    await debuggablePromise(promise, "a test");
+    expect(promise._debugStackTrace).toMatch(/^Error\n {4}at debuggablePromise /);
+    expect(formatted).toEqual([]);
+
+    const stack = new Error("elsewhere").stack!;
+    expect(stack).toMatch(/^mapped \d+$/);
+    expect(formatted).toHaveLength(1);
+    expect(formatted[0]!.files.length).toBe(Number(stack.split(" ")[1]));
+    expect(formatted[0]!.files[0]).toMatch(/stack-traces\.test\.ts$/);
+  });
+});
