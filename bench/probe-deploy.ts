@@ -75,6 +75,7 @@ async function main(): Promise<void> {
           JSON.stringify({
             variant,
             up: Math.round(up.seconds * 10) / 10,
+            upApi: Math.round(up.apiSeconds * 10) / 10,
             ok: up.ok,
             error: up.error?.slice(0, 300),
             changes: up.changes,

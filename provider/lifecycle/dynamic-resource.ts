@@ -12,13 +12,14 @@
  *   taken of the frames that say where the resource was declared: this package's frames are
  *   left out, so `sourcePosition` is the program's line, and at most {@link PROGRAM_FRAMES}
  *   of the program's frames are kept; and the one the SDK takes of each of its promises is
- *   not mapped ({@link wrapStackFormatting}). Mapping those stacks through source maps was a
- *   third of the program's time per resource.
+ *   not formatted unless it can be read ({@link wrapStackFormatting}). Formatting those stacks
+ *   was most of the program's time per resource.
  */
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { PROVIDER_KEY } from "./shared";
 import { providerText } from "../shim";
+import { inTurn } from "./registration-turns";
 import type { ResourceKind } from "./tokens";
 
 /** Frames of the SDK's own constructors the SDK skips (`Resource.stackTrace(4)` drops 5). */
@@ -58,6 +59,10 @@ function isSdkPromiseFrame(frame: NodeJS.CallSite | undefined): boolean {
   );
 }
 
+/** The stack trace of an SDK promise nobody will read (`PULUMI_DEBUG_PROMISE_LEAKS` unset). */
+export const UNREAD_TRACE =
+  "Error\n    at debuggablePromise (not formatted: set PULUMI_DEBUG_PROMISE_LEAKS=true to see it)";
+
 /** Registrations of this package's resources under way (their stack traces are cut). */
 let registering = 0;
 /** Whether the program's stack formatting has been wrapped ({@link wrapStackFormatting}). */
@@ -69,8 +74,10 @@ let wrapped = false;
  *
  * - while one of this package's resources registers, `Resource.callsites()`'s is cut to
  *   {@link declarationFrames};
- * - the one `debuggablePromise` takes of every promise the SDK makes (kept for the message of a
- *   promise the program leaks, never read otherwise) is V8's own, not mapped through source maps.
+ * - the one `debuggablePromise` takes of every promise the SDK makes is read only to print the
+ *   promises a program leaks with `PULUMI_DEBUG_PROMISE_LEAKS` set: without it, the trace is
+ *   {@link UNREAD_TRACE} and its frames are never formatted (formatting them was a third of the
+ *   time a program took to declare its resources, even as V8's own text).
  *
  * Every other stack trace is formatted as before. Node's own source maps (`--enable-source-maps`)
  * format inside V8 where no hook reaches them: nothing is wrapped then; nor with
@@ -84,7 +91,7 @@ function wrapStackFormatting(): void {
   const error = Error as unknown as { prepareStackTrace?: PrepareStackTrace };
   const format = error.prepareStackTrace ?? v8Format;
   error.prepareStackTrace = (e, frames) => {
-    if (isSdkPromiseFrame(frames[0])) return v8Format(e, frames);
+    if (isSdkPromiseFrame(frames[0])) return process.env.PULUMI_DEBUG_PROMISE_LEAKS ? format(e, frames) : UNREAD_TRACE;
     return format(e, registering > 0 ? declarationFrames(frames) : frames);
   };
 }
@@ -103,7 +110,7 @@ export class DynamicResource extends pulumi.CustomResource {
     type: string,
   ) {
     if (props[PROVIDER_KEY] !== undefined) throw new Error(`a dynamic resource must not set ${PROVIDER_KEY}`);
-    const inputs = { ...props, [PROVIDER_KEY]: providerText(kind) };
+    const inputs = { ...props, [PROVIDER_KEY]: inTurn(providerText(kind)) };
     wrapStackFormatting();
     registering += 1;
     try {

@@ -51,6 +51,27 @@ describe("limiter", () => {
     expect(starts[4] - starts[0]).toBeLessThan(3_000);
   });
 
+  it("starts pacing with a fifth of the bucket left, so that requests bunched on the way find tokens", async () => {
+    const clock = fakeClock();
+    const limiter = new Limiter({ now: clock.now, sleep: clock.sleep });
+    const starts: number[] = [];
+    const send = () =>
+      limiter.run(async () => {
+        starts.push(clock.now());
+      });
+    // 3 of 10 tokens left: one goes at once, then the bucket is at its reserve of 2.
+    limiter.observe({ remaining: 3, resetEpochSeconds: (clock.now() + 1_000) / 1000, limit: 10 });
+    await send();
+    await send();
+    await send();
+    expect(starts[1] - starts[0]).toBe(0);
+    expect(starts[2] - starts[1]).toBe(102);
+    // A bucket refilled above the reserve sends at once again.
+    limiter.observe({ remaining: 5, resetEpochSeconds: (clock.now() + 1_000) / 1000, limit: 10 });
+    await send();
+    expect(starts[3] - starts[2]).toBe(0);
+  });
+
   it("paces 2 % over the refill interval, and wider after a 429 that pacing drew (a jittery network)", async () => {
     const clock = fakeClock();
     const limiter = new Limiter({ now: clock.now, sleep: clock.sleep });

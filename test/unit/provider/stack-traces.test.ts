@@ -3,11 +3,11 @@
  * (provider/lifecycle/dynamic-resource.ts): the one of each registration (`Resource.callsites`)
  * is formatted, by the program's own formatter, from the SDK's frames and at most
  * PROGRAM_FRAMES of the program's, none of this package's; the one `debuggablePromise` takes of
- * every SDK promise is V8's own, never the program's (source-map) formatter; any other stack
- * trace is the program's formatter's, whole. The formatter stands in for `source-map-support`.
+ * every SDK promise is not formatted at all unless PULUMI_DEBUG_PROMISE_LEAKS asks to print it;
+ * any other stack trace is the program's formatter's, whole. The formatter stands in for `source-map-support`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { PROGRAM_FRAMES } from "../../../provider/lifecycle/dynamic-resource";
+import { PROGRAM_FRAMES, UNREAD_TRACE } from "../../../provider/lifecycle/dynamic-resource";
 
 type Frames = NodeJS.CallSite[];
 /** The SDK's (internal: not in its typings) wrapper that takes a stack trace of every promise it makes. */
@@ -53,13 +53,13 @@ describe("stack traces while this package's resources register", () => {
     expect(programFrames.filter((file) => /[\\/]provider[\\/](lifecycle|generated)[\\/]/.test(file ?? ""))).toEqual([]);
   });
 
-  it("leaves the SDK's per-promise traces to V8 and every other trace to the program's formatter", async () => {
+  it("leaves the SDK's per-promise traces unformatted unless they will be read, every other trace to the program's formatter", async () => {
     await declareFlow("notify");
     formatted.length = 0;
     // It notes the trace on the promise it is given (and returns another).
     const promise = Promise.resolve(1) as Promise<number> & { _debugStackTrace?: string };
     await debuggablePromise(promise, "a test");
-    expect(promise._debugStackTrace).toMatch(/^Error\n {4}at debuggablePromise /);
+    expect(promise._debugStackTrace).toBe(UNREAD_TRACE);
     expect(formatted).toEqual([]);
 
     const stack = new Error("elsewhere").stack!;
@@ -67,5 +67,18 @@ describe("stack traces while this package's resources register", () => {
     expect(formatted).toHaveLength(1);
     expect(formatted[0]!.files.length).toBe(Number(stack.split(" ")[1]));
     expect(formatted[0]!.files[0]).toMatch(/stack-traces\.test\.ts$/);
+  });
+
+  it("formats the per-promise traces as the program would when PULUMI_DEBUG_PROMISE_LEAKS prints them", async () => {
+    process.env.PULUMI_DEBUG_PROMISE_LEAKS = "true";
+    try {
+      formatted.length = 0;
+      const promise = Promise.resolve(1) as Promise<number> & { _debugStackTrace?: string };
+      await debuggablePromise(promise, "a leak hunt");
+      expect(promise._debugStackTrace).toMatch(/^mapped \d+$/);
+      expect(formatted[0]?.top).toBe("debuggablePromise");
+    } finally {
+      delete process.env.PULUMI_DEBUG_PROMISE_LEAKS;
+    }
   });
 });
