@@ -46,44 +46,42 @@ function storedDestination(destination: unknown, id: string): unknown {
   };
 }
 
-const sortKeys = (value: object): object =>
-  Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
-
 /**
- * The change of an existing stream's destination the service refuses: its type never
- * changes, and an EventBridge or action destination never changes at all.
+ * The change of an existing stream's destination the service refuses: its type never changes
+ * (and the PATCH schema takes no EventBridge destination, so one never changes at all), and a
+ * PATCH of a stream with an `action` destination carries no `destination`, not even the same
+ * one (the real API refuses it: Auth0's deploy CLI strips it, the Terraform provider never
+ * sends it).
  */
 export function refusedEventStreamChange(change: JsonObject, existing: KindObject): string | undefined {
   const requested = change.destination;
   const current = existing.destination;
-  if (!isObject(requested) || !isObject(current)) return undefined;
-  if (requested.type !== current.type) {
-    return `The destination type of an event stream cannot be changed (from ${String(current.type)} to ${String(requested.type)}).`;
+  if (requested === undefined || !isObject(current)) return undefined;
+  if (current.type === "action") {
+    // Short enough for a client's one-line excerpt of the message (200 characters) to hold it whole.
+    return (
+      `The destination of event stream ${existing.id} (an action destination) cannot be updated: leave destination ` +
+      "out of the PATCH; to deliver to another action, create a new stream."
+    );
   }
-  if (requested.type === "webhook") return undefined;
-  const { aws_partner_event_source: _source, ...configuration } = (current.configuration ?? {}) as JsonObject;
-  if (JSON.stringify(sortKeys(configuration)) !== JSON.stringify(sortKeys((requested.configuration ?? {}) as object))) {
-    return `The configuration of an ${String(requested.type)} destination cannot be changed.`;
+  if (isObject(requested) && requested.type !== current.type) {
+    return `The destination type of an event stream cannot be changed (from ${String(current.type)} to ${String(requested.type)}).`;
   }
   return undefined;
 }
 
 /**
  * The stream to store: on create, `status` defaulted and an EventBridge destination's
- * partner event source made; on update, a destination that cannot change is kept as stored.
+ * partner event source made. An update stores what it is given: only a webhook destination
+ * gets past {@link refusedEventStreamChange}.
  */
-export function storedEventStream(object: KindObject, change: JsonObject, existing?: KindObject): KindObject {
-  if (!existing) {
-    return {
-      ...object,
-      destination: storedDestination(object.destination, object.id),
-      status: object.status ?? DEFAULT_STATUS,
-    };
-  }
-  if (isObject(change.destination) && change.destination.type !== "webhook") {
-    return { ...object, destination: existing.destination };
-  }
-  return object;
+export function storedEventStream(object: KindObject, _change: JsonObject, existing?: KindObject): KindObject {
+  if (existing) return object;
+  return {
+    ...object,
+    destination: storedDestination(object.destination, object.id),
+    status: object.status ?? DEFAULT_STATUS,
+  };
 }
 
 // ---------------------------------------------------------------- the provider
