@@ -14,6 +14,19 @@ export interface CheckIssue {
 }
 
 /**
+ * A list of the tenant that is not a kind of the table (the actions an event stream's `action`
+ * destination names), paged by offset: `?page=&per_page=` answers `{<listKey>: [...], total}`.
+ */
+export interface OffsetList {
+  /** Its path under `/api/v2`. */
+  readonly path: string;
+  /** The key of the page's items. */
+  readonly listKey: string;
+  /** The largest `per_page` it serves. */
+  readonly maxPageSize: number;
+}
+
+/**
  * What a kind's provider hooks may read of the tenant a resource lives in: the provider hands
  * it in, so the hooks stay plain functions of JSON on the api floor.
  */
@@ -24,6 +37,8 @@ export interface TenantReader {
   readonly origin: string;
   /** Every object of collection kind `kind` (the table's paging); rejects as the request does. */
   list(kind: string): Promise<KindObject[]>;
+  /** Every object of `list`, a list that is not a kind of the table, page by page; rejects as the request does. */
+  listOf(list: OffsetList): Promise<KindObject[]>;
   /** What `GET /api/v2<path>` answers (a neighbour of the kinds: the custom domains); rejects as the request does. */
   get(path: string): Promise<unknown>;
 }

@@ -4,12 +4,15 @@
  * default status, an EventBridge destination's partner event source, the destination
  * changes it refuses) and what the provider applies on top of the lifecycle it makes from
  * the entry (the comparison policy, the destination replaced when the API cannot update
- * it, the webhook secret carried, `generate`'s words, the derived output). Plain functions
- * of JSON, so the api floor imports nothing above it.
+ * it, the webhook secret carried, `generate`'s words, the derived output, the action
+ * destination's action checked at preview). Plain functions of JSON, so the api floor
+ * imports nothing above it.
  */
-import type { KindObject, PlaceholderSiteOf } from "../kind-spec";
+import type { KindObject, PlaceholderSiteOf, TenantReader } from "../kind-spec";
+import { ACTIONS_LIST } from "./tenant-neighbours";
 
 import { deepEqual as same, isObject, type JsonObject } from "../json";
+import { idsLackedBy, type NamedId } from "../named-ids";
 
 /** The top-level event stream fields a caller sets. */
 const FIELDS = ["name", "subscriptions", "destination", "status"] as const;
@@ -43,44 +46,42 @@ function storedDestination(destination: unknown, id: string): unknown {
   };
 }
 
-const sortKeys = (value: object): object =>
-  Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
-
 /**
- * The change of an existing stream's destination the service refuses: its type never
- * changes, and an EventBridge or action destination never changes at all.
+ * The change of an existing stream's destination the service refuses: its type never changes
+ * (and the PATCH schema takes no EventBridge destination, so one never changes at all), and a
+ * PATCH of a stream with an `action` destination carries no `destination`, not even the same
+ * one (the real API refuses it: Auth0's deploy CLI strips it, the Terraform provider never
+ * sends it).
  */
 export function refusedEventStreamChange(change: JsonObject, existing: KindObject): string | undefined {
   const requested = change.destination;
   const current = existing.destination;
-  if (!isObject(requested) || !isObject(current)) return undefined;
-  if (requested.type !== current.type) {
-    return `The destination type of an event stream cannot be changed (from ${String(current.type)} to ${String(requested.type)}).`;
+  if (requested === undefined || !isObject(current)) return undefined;
+  if (current.type === "action") {
+    // Short enough for a client's one-line excerpt of the message (200 characters) to hold it whole.
+    return (
+      `The destination of event stream ${existing.id} (an action destination) cannot be updated: leave destination ` +
+      "out of the PATCH; to deliver to another action, create a new stream."
+    );
   }
-  if (requested.type === "webhook") return undefined;
-  const { aws_partner_event_source: _source, ...configuration } = (current.configuration ?? {}) as JsonObject;
-  if (JSON.stringify(sortKeys(configuration)) !== JSON.stringify(sortKeys((requested.configuration ?? {}) as object))) {
-    return `The configuration of an ${String(requested.type)} destination cannot be changed.`;
+  if (isObject(requested) && requested.type !== current.type) {
+    return `The destination type of an event stream cannot be changed (from ${String(current.type)} to ${String(requested.type)}).`;
   }
   return undefined;
 }
 
 /**
  * The stream to store: on create, `status` defaulted and an EventBridge destination's
- * partner event source made; on update, a destination that cannot change is kept as stored.
+ * partner event source made. An update stores what it is given: only a webhook destination
+ * gets past {@link refusedEventStreamChange}.
  */
-export function storedEventStream(object: KindObject, change: JsonObject, existing?: KindObject): KindObject {
-  if (!existing) {
-    return {
-      ...object,
-      destination: storedDestination(object.destination, object.id),
-      status: object.status ?? DEFAULT_STATUS,
-    };
-  }
-  if (isObject(change.destination) && change.destination.type !== "webhook") {
-    return { ...object, destination: existing.destination };
-  }
-  return object;
+export function storedEventStream(object: KindObject, _change: JsonObject, existing?: KindObject): KindObject {
+  if (existing) return object;
+  return {
+    ...object,
+    destination: storedDestination(object.destination, object.id),
+    status: object.status ?? DEFAULT_STATUS,
+  };
 }
 
 // ---------------------------------------------------------------- the provider
@@ -247,4 +248,36 @@ export function awsPartnerEventSource(outputs: { destination?: unknown }): strin
   }
   const source = destination.configuration.aws_partner_event_source;
   return typeof source === "string" ? source : undefined;
+}
+
+/** The action an `action` destination names (none for the other destinations, or an id not known yet). */
+function namedAction(stream: JsonObject): NamedId[] {
+  const destination = stream.destination;
+  if (!isObject(destination) || destination.type !== "action" || !isObject(destination.configuration)) return [];
+  const id = destination.configuration.action_id;
+  return typeof id === "string" ? [{ where: "destination.configuration.action_id", id }] : [];
+}
+
+/** The action ids streams name that their tenant lacks (the tenant's actions listed once per provider process). */
+const actionsLacked = idsLackedBy((tenant) => tenant.listOf(ACTIONS_LIST));
+
+/**
+ * A stream whose `action` destination names, by a literal id, an action its tenant does not
+ * have: the tenant server accepts it (what the real service answers is not published, and it
+ * may accept it), but the stream then delivers to nothing. Said at preview, on the stream's
+ * line, naming the id and what to do; an id not known yet is not judged, nor one the stream
+ * named before.
+ */
+export async function missingActionWarnings(
+  stream: Readonly<Record<string, unknown>>,
+  olds: Readonly<Record<string, unknown>> | undefined,
+  tenant: TenantReader,
+): Promise<string[]> {
+  const lacked = await actionsLacked(namedAction(stream), olds ? namedAction(olds) : [], tenant);
+  return lacked.map(
+    (action) =>
+      `event stream "${String(stream.name)}": ${action.where} names action ${action.id}, which the tenant ` +
+      `${tenant.domain} does not have; the stream would deliver its events to no action. Create and deploy the ` +
+      "action in that tenant (with the event-stream trigger), or set action_id to the id of an action it has.",
+  );
 }

@@ -26,6 +26,7 @@ import {
   eventStreamOutputs,
   eventStreamPatch,
   eventStreamReplaces,
+  missingActionWarnings,
   normaliseEventStream,
   refusedEventStreamChange,
   storedEventStream,
@@ -353,6 +354,7 @@ export const eventStreamKind = {
   },
   provider: {
     naming: { suffix: "Stream" },
+    warnings: missingActionWarnings,
     lifecycle: {
       normalise: normaliseEventStream,
       comparable: comparableEventStreams,

@@ -21,6 +21,7 @@ import {
 import { FORM_ENDING_NODE } from "./form-formats";
 
 import { deepEqual as same, isObject, type JsonObject } from "../json";
+import { idsLackedBy, type NamedId } from "../named-ids";
 
 const isEmptyValue = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
@@ -236,8 +237,8 @@ export function formSecrets(form: { nodes?: unknown }): FormSecret[] {
 }
 
 /** Where a form names a flow by id: each FLOW node's `config.flow_id` and `ending.after_submit.flow_id`. */
-function namedFlows(form: JsonObject): { where: string; id: string }[] {
-  const named: { where: string; id: string }[] = [];
+function namedFlows(form: JsonObject): NamedId[] {
+  const named: NamedId[] = [];
   if (Array.isArray(form.nodes)) {
     for (const node of form.nodes) {
       if (!isObject(node) || node.type !== "FLOW" || !isObject(node.config)) continue;
@@ -251,8 +252,8 @@ function namedFlows(form: JsonObject): { where: string; id: string }[] {
   return named;
 }
 
-/** Each tenant's flow ids, by origin: listed once per provider process (undefined when they cannot be listed). */
-const listedFlowIds = new Map<string, Promise<ReadonlySet<string> | undefined>>();
+/** The flow ids a form names that its tenant lacks (the tenant's flows listed once per provider process). */
+const flowsLacked = idsLackedBy((tenant) => tenant.list("flow"));
 
 /**
  * A form that names, by a literal id, a flow its tenant does not have: the tenant accepts it
@@ -265,26 +266,11 @@ export async function missingFlowWarnings(
   olds: Readonly<Record<string, unknown>> | undefined,
   tenant: TenantReader,
 ): Promise<string[]> {
-  const before = new Set(olds ? namedFlows(olds).map((named) => named.id) : []);
-  const named = namedFlows(form).filter((flow) => !before.has(flow.id));
-  if (named.length === 0) return [];
-  let ids = listedFlowIds.get(tenant.origin);
-  if (!ids) {
-    // A client that cannot list flows (the scope missing) warns of nothing: the form is the tenant's to judge.
-    ids = tenant
-      .list("flow")
-      .then((flows) => new Set(flows.map((flow) => flow.id)))
-      .catch(() => undefined);
-    listedFlowIds.set(tenant.origin, ids);
-  }
-  const known = await ids;
-  if (!known) return [];
-  return named
-    .filter((flow) => !known.has(flow.id))
-    .map(
-      (flow) =>
-        `form "${String(form.name)}": ${flow.where} names flow ${flow.id}, which the tenant ${tenant.domain} does not ` +
-        "have; the form would hand its data to no flow. Manage the flow in the program and use its id " +
-        "(`flow_id: flow.id` of a Flow resource), so each tenant gets its own flow's id.",
-    );
+  const lacked = await flowsLacked(namedFlows(form), olds ? namedFlows(olds) : [], tenant);
+  return lacked.map(
+    (flow) =>
+      `form "${String(form.name)}": ${flow.where} names flow ${flow.id}, which the tenant ${tenant.domain} does not ` +
+      "have; the form would hand its data to no flow. Manage the flow in the program and use its id " +
+      "(`flow_id: flow.id` of a Flow resource), so each tenant gets its own flow's id.",
+  );
 }

@@ -5,6 +5,7 @@
  * them so that clients written for the real service (Auth0's deploy CLI, the SDKs) work
  * against it unchanged; the shapes follow the published API (the `auth0` SDK's models).
  */
+import type { OffsetList } from "../provider-hooks";
 import { array, boolean, enumOf, nullable, object, openObject, string, type Static } from "../schema/builder";
 
 /** Path of the custom domains under `/api/v2`. */
@@ -111,6 +112,9 @@ export type BrandingSettings = {
 
 /** Path of the actions under `/api/v2`. */
 export const ACTIONS_PATH = "/actions/actions";
+
+/** The actions' list: `?page=&per_page=` (at most 100) → `{actions, total, page, per_page}`. */
+export const ACTIONS_LIST = { path: ACTIONS_PATH, listKey: "actions", maxPageSize: 100 } as const satisfies OffsetList;
 
 /** The triggers an action may support (the ones the local tenant knows). */
 export const ACTION_TRIGGER_IDS = [

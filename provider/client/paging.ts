@@ -13,21 +13,25 @@ export const PAGE_SIZE = 100;
 /** Called after each list page with the number of items read so far (and the total, when the API says). */
 export type PageListener = (read: number, total?: number) => void;
 
-/** Every item of an offset-paginated collection (or the pages up to the first that reaches `maxItems`). */
+/**
+ * Every item of an offset-paginated collection (or the pages up to the first that reaches
+ * `maxItems`). `totals: false` leaves out `include_totals`, for a list whose published query
+ * has no such parameter (the actions, which answer their total anyway).
+ */
 export async function listOffset<T>(
   client: TenantClient,
   path: string,
   key: string,
   target: ErrorTarget,
-  options: { onPage?: PageListener; pageSize?: number; maxItems?: number } = {},
+  options: { onPage?: PageListener; pageSize?: number; maxItems?: number; totals?: boolean } = {},
 ): Promise<T[]> {
-  const { onPage, pageSize = PAGE_SIZE, maxItems = Infinity } = options;
+  const { onPage, pageSize = PAGE_SIZE, maxItems = Infinity, totals = true } = options;
   const items: T[] = [];
   for (let page = 0; ; page += 1) {
     const { data } = await client.get<Record<string, unknown> | T[]>(path, target, {
       page,
       per_page: pageSize,
-      include_totals: true,
+      ...(totals ? { include_totals: true } : {}),
     });
     const found = Array.isArray(data) ? data : Array.isArray(data[key]) ? (data[key] as T[]) : [];
     const total = Array.isArray(data) || typeof data.total !== "number" ? undefined : data.total;

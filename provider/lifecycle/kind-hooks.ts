@@ -6,7 +6,7 @@
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { kindLabel, type KindObject, type KindSpec, type TenantReader } from "../../api";
 import type { TenantClient } from "../client/http";
-import { listKind } from "../client/paging";
+import { listKind, listOffset } from "../client/paging";
 import { warn } from "./diagnostics";
 import { explainNotEnabled } from "./early-access";
 import { UNKNOWN, withoutProvider, type JsonObject } from "./shared";
@@ -18,6 +18,14 @@ export function tenantReader(client: TenantClient): TenantReader {
     domain: client.settings.domain,
     origin: client.settings.origin,
     list: (kind) => listKind<KindObject>(client, kind, { target: { kind: kindLabel(kind), action: "check" } }),
+    listOf: (list) =>
+      listOffset<KindObject>(
+        client,
+        list.path,
+        list.listKey,
+        { kind: list.listKey, action: "check" },
+        { pageSize: list.maxPageSize, totals: false },
+      ),
     get: async (path) => (await client.get<unknown>(path, { kind: path.split("/")[1] ?? path, action: "check" })).data,
   };
 }

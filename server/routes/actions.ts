@@ -8,7 +8,14 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { ACTIONS_PATH, actionCreateSchema, NEIGHBOUR_SCOPES, type Action, type ActionCreate } from "../../api";
+import {
+  ACTIONS_LIST,
+  ACTIONS_PATH,
+  actionCreateSchema,
+  NEIGHBOUR_SCOPES,
+  type Action,
+  type ActionCreate,
+} from "../../api";
 import type { TenantContext } from "../context";
 import { invalidUri, notFound } from "../http-error";
 import { isoMillis } from "../time";
@@ -18,7 +25,7 @@ const BASE = `/api/v2${ACTIONS_PATH}`;
 const CREATE = compileSchema(actionCreateSchema);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** The largest page the list gives. */
-const MAX_PER_PAGE = 100;
+const MAX_PER_PAGE = ACTIONS_LIST.maxPageSize;
 /** The versions of the triggers, when a create names none. */
 const DEFAULT_TRIGGER_VERSION: Readonly<Record<string, string>> = { "post-login": "v3", "event-stream": "v1" };
 

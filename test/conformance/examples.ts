@@ -812,8 +812,8 @@ export const EVENT_STREAM_UPDATE: { accepted: PatchExample[]; refused: (Refused 
       fixture: "webhook",
     },
     {
-      name: "the same action destination",
-      body: { destination: { type: "action", configuration: { action_id: "act_fixture" } } },
+      name: "name, subscriptions and status of an action stream",
+      body: { name: "renamed", subscriptions: [{ event_type: "user.deleted" }], status: "disabled" },
       fixture: "action",
     },
     { name: "name and status", body: { name: "renamed", status: "disabled" } },
@@ -829,6 +829,17 @@ export const EVENT_STREAM_UPDATE: { accepted: PatchExample[]; refused: (Refused 
     },
     { name: "an unknown key", body: { filters: [] }, property: "filters" },
   ],
+};
+
+/**
+ * A PATCH the published schema takes (`EventStreamDestinationPatch` has an action variant)
+ * and the real API refuses on a stream whose destination is an action, even unchanged (Auth0's
+ * deploy CLI strips `destination` from such a PATCH for that reason): so does the tenant server.
+ */
+export const ACTION_DESTINATION_PATCH: PatchExample = {
+  name: "the same action destination, on an action stream",
+  body: { destination: { type: "action", configuration: { action_id: "act_fixture" } } },
+  fixture: "action",
 };
 
 // ---------------------------------------------------------------- the template

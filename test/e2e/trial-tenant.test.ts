@@ -3,7 +3,8 @@
  * and one stack: router conditions kept exactly as written and a rule without one caught
  * at preview; a rate limit policy that conflicts with one of the tenant, or with another
  * of the program, caught at preview; adoptions and secret rotations said on the preview's
- * own lines; a component-type typo through a helper function told in a few lines.
+ * own lines, as are a form's flow and a stream's action the tenant lacks; a component-type typo
+ * through a helper function told in a few lines.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -164,9 +165,13 @@ describe("a platform engineer's trial", () => {
     }
   });
 
-  test("a form handing its data to a flow the tenant lacks (a literal id) is warned of on its own line", async () => {
+  test("a form's flow and a stream's action that the tenant lacks (literal ids) are warned of, each on its own line", async () => {
     const missing = "af_2Nf7qL3mXcVbT8wRyK1pDz";
-    await setScenario(ctx.stack, { forms: [{ key: "handoff", name: "Handoff", afterSubmitFlowId: missing }] });
+    const missingAction = "5f1c2d3e-7a6b-4c8d-9e0f-1a2b3c4d5e6f";
+    await setScenario(ctx.stack, {
+      forms: [{ key: "handoff", name: "Handoff", afterSubmitFlowId: missing }],
+      stream: { name: "Relay", actionId: missingAction },
+    });
     const run = await record("preview");
     expect(run.ok).toBe(true);
     const warning = run.events.find((event) => event.diagnosticEvent?.message.includes(`names flow ${missing}`));
@@ -176,6 +181,15 @@ describe("a platform engineer's trial", () => {
       `form "Handoff": ending.after_submit.flow_id names flow ${missing}, which the tenant ${ctx.server.url} does not have`,
     );
     expect(warning?.diagnosticEvent?.message).toContain("`flow_id: flow.id` of a Flow resource");
+    const streamWarning = run.events.find((event) =>
+      event.diagnosticEvent?.message.includes(`names action ${missingAction}`),
+    );
+    expect(streamWarning?.diagnosticEvent?.severity).toBe("warning");
+    expect(streamWarning?.diagnosticEvent?.urn).toMatch(/::pulumi-nodejs:dynamic\/tenant:EventStream::stream$/);
+    expect(streamWarning?.diagnosticEvent?.message).toContain(
+      `event stream "Relay": destination.configuration.action_id names action ${missingAction}, which the tenant ` +
+        `${ctx.server.url} does not have`,
+    );
   });
 
   test("an adoption says so on the resource's own line of the preview", async () => {

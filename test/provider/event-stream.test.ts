@@ -87,6 +87,29 @@ describe("EventStream provider", () => {
     expect(updated.outs.destination.configuration.webhook_authorization.password).toBe("rotated-pass-1");
   });
 
+  it("an action stream's name, subscriptions and status are updated in place; its destination is not sent", async () => {
+    // The tenant server refuses a PATCH carrying an action stream's destination, as the real API does.
+    const relay = {
+      name: "relay",
+      subscriptions: [{ event_type: "user.created" }],
+      destination: { type: "action", configuration: { action_id: "act_relay" } },
+    };
+    const created = await call(eventStreamProvider, "create")(relay);
+    const changed = { ...relay, name: "relay-2", subscriptions: [{ event_type: "user.deleted" }], status: "disabled" };
+    expect(await call(eventStreamProvider, "diff")(created.id, created.outs, changed)).toEqual({ changes: true });
+    harness.server.counters.reset();
+    const updated = await call(eventStreamProvider, "update")(created.id, created.outs, changed);
+    expect(harness.server.counters.snapshot()["PATCH /api/v2/event-streams/:id"]).toBe(1);
+    expect(updated.outs).toMatchObject(changed);
+    const stored = await harness.admin("GET", `/event-streams/${created.id}`);
+    expect(stored.json).toMatchObject({ ...changed, id: created.id });
+    const moved = { ...changed, destination: { type: "action", configuration: { action_id: "act_other" } } };
+    expect(await call(eventStreamProvider, "diff")(created.id, updated.outs, moved)).toEqual({
+      changes: true,
+      replaces: ["destination"],
+    });
+  });
+
   it("refresh reports a stream disabled out of band; deleted out of band returns no id", async () => {
     const created = await call(eventStreamProvider, "create")(audit);
     await harness.admin("PATCH", `/event-streams/${created.id}`, { status: "disabled" });

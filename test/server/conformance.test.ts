@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import { componentArb, refusedComponentArb } from "../conformance/components";
 import {
+  ACTION_DESTINATION_PATCH,
   EVENT_STREAM_CREATE,
   EVENT_STREAM_UPDATE,
   EVENT_TYPE_RULES,
@@ -119,6 +120,13 @@ describe("PATCH /event-streams/{id}", () => {
 
   test.each(names(EVENT_STREAM_UPDATE.refused))("refuses %s, naming the property", async (_name, example) => {
     expectRefusal(await h.call("PATCH", path(example), { body: example.body }), (example as Refused).property);
+  });
+
+  test("refuses any destination on a stream with an action destination, as the real API does", async () => {
+    const reply = await h.call("PATCH", path(ACTION_DESTINATION_PATCH), { body: ACTION_DESTINATION_PATCH.body });
+    expect(expectError(reply, 400, "invalid_body").message).toContain(
+      `The destination of event stream ${fixtures.action} (an action destination) cannot be updated`,
+    );
   });
 });
 

@@ -78,15 +78,35 @@ describe("operations", () => {
     expect(renamed.json.destination).toEqual(created.json.destination);
   });
 
-  test("action destination: created, and its action cannot change", async () => {
-    const created = await h.call("POST", PATH, {
-      body: stream({ destination: { type: "action", configuration: { action_id: "act_1" } } }),
-    });
+  test("action destination: a PATCH carrying any destination is refused; name, subscriptions, status change", async () => {
+    const destination = { type: "action", configuration: { action_id: "act_1" } };
+    const created = await h.call("POST", PATH, { body: stream({ destination }) });
     expect(created.status).toBe(201);
-    const reply = await h.call("PATCH", `${PATH}/${created.json.id}`, {
-      body: { destination: { type: "action", configuration: { action_id: "act_2" } } },
+    const id = created.json.id as string;
+    const refusal = `The destination of event stream ${id} (an action destination) cannot be updated`;
+    for (const body of [
+      { destination: { type: "action", configuration: { action_id: "act_2" } } },
+      // The same destination too, even beside a change the stream accepts.
+      { destination, name: "renamed" },
+      { destination: webhook() },
+    ]) {
+      const reply = await h.call("PATCH", `${PATH}/${id}`, { body });
+      const error = expectError(reply, 400, "invalid_body");
+      expect(error.message).toContain(refusal);
+      expect(error.message).toContain("leave destination out of the PATCH");
+    }
+    expect((await h.call("GET", `${PATH}/${id}`)).json).toEqual(created.json);
+    const patched = await h.call("PATCH", `${PATH}/${id}`, {
+      body: { name: "renamed", subscriptions: [{ event_type: "user.deleted" }], status: "disabled" },
     });
-    expectError(reply, 400, "invalid_body");
+    expect(patched.status).toBe(200);
+    expect(patched.json).toEqual({
+      ...created.json,
+      name: "renamed",
+      subscriptions: [{ event_type: "user.deleted" }],
+      status: "disabled",
+      updated_at: expect.any(String),
+    });
   });
 
   test("PATCH: partial update, subscriptions replaced, status toggled, destination type fixed", async () => {

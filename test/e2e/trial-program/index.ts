@@ -25,8 +25,11 @@ interface Scenario {
   }[];
   /** Rate limit policies to manage. */
   policies?: { key: string; selector: string; tenant?: string; action: "allow" | "block" | "log" }[];
-  /** An event stream: a webhook whose bearer token is the secret config `hookToken`, or an EventBridge one. */
-  stream?: { name: string; eventbridge?: boolean };
+  /**
+   * An event stream: a webhook whose bearer token is the secret config `hookToken`, an
+   * EventBridge one, or one delivering to the action `actionId` (a literal id the tenant may lack).
+   */
+  stream?: { name: string; eventbridge?: boolean; actionId?: string };
 }
 
 const cfg = new pulumi.Config();
@@ -87,15 +90,17 @@ if (scenario.stream) {
   const stream = new tenant.EventStream("stream", {
     name: scenario.stream.name,
     subscriptions: [{ event_type: "user.created" }],
-    destination: scenario.stream.eventbridge
-      ? { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } }
-      : {
-          type: "webhook",
-          configuration: {
-            webhook_endpoint: "https://hooks.example.com/trial",
-            webhook_authorization: { method: "bearer", token: cfg.requireSecret("hookToken") },
+    destination: scenario.stream.actionId
+      ? { type: "action", configuration: { action_id: scenario.stream.actionId } }
+      : scenario.stream.eventbridge
+        ? { type: "eventbridge", configuration: { aws_account_id: "123456789012", aws_region: "eu-west-1" } }
+        : {
+            type: "webhook",
+            configuration: {
+              webhook_endpoint: "https://hooks.example.com/trial",
+              webhook_authorization: { method: "bearer", token: cfg.requireSecret("hookToken") },
+            },
           },
-        },
   });
   outputs.streamId = stream.id;
   outputs.partnerEventSource = stream.aws_partner_event_source;

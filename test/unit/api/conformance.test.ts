@@ -15,6 +15,7 @@ import { checkSingletonInputs } from "../../../provider/lifecycle/singleton";
 import type { JsonObject } from "../../../provider/lifecycle/shared";
 import { COMPONENT_TYPES, COMPONENTS, componentArb, refusedComponentArb } from "../../conformance/components";
 import {
+  ACTION_DESTINATION_PATCH,
   EVENT_STREAM_CREATE,
   EVENT_STREAM_UPDATE,
   EVENT_TYPE_RULES,
@@ -83,6 +84,10 @@ describe("rules the published schema leaves to the project", () => {
     expect(checks.eventStream(EVENT_TYPE_RULES.malformed.body).map((failure) => failure.property)).toEqual([
       EVENT_TYPE_RULES.malformed.property,
     ]);
+  });
+
+  test("an action stream's PATCH carrying its destination: the published schema takes it (the tenant refuses it)", () => {
+    expect(validators.eventStreamUpdate(ACTION_DESTINATION_PATCH.body)).toBeUndefined();
   });
 
   test("every next_node resolves: a dangling JUMP_BUTTON target fails check naming it", () => {

@@ -99,6 +99,30 @@ describe("event stream state", () => {
     });
   });
 
+  it("an action stream's update sends name, subscriptions and status, never its destination; a new action replaces", () => {
+    const action = (id: string) => ({ type: "action", configuration: { action_id: id } });
+    const actionInputs = { ...inputs, destination: action("act_1") };
+    const outputs = eventStreamOutputs({ ...response, destination: action("act_1") }, actionInputs);
+    const news = {
+      ...actionInputs,
+      name: "audit-2",
+      subscriptions: [{ event_type: "user.deleted" }],
+      status: "disabled",
+    };
+    expect(diffEventStream(outputs, news)).toEqual({ changes: true });
+    const { desired, current } = comparableEventStreams(outputs, news);
+    // The API refuses `destination` in a PATCH of an action stream, even unchanged.
+    expect(eventStreamPatch(desired, current, eventStreamPayload(news))).toEqual({
+      name: "audit-2",
+      subscriptions: [{ event_type: "user.deleted" }],
+      status: "disabled",
+    });
+    expect(diffEventStream(outputs, { ...news, destination: action("act_2") })).toEqual({
+      changes: true,
+      replaces: ["destination"],
+    });
+  });
+
   it("a webhook secret the state never held (an import's read) is taken as the program's; a new method still differs", () => {
     const imported = eventStreamOutputs(response);
     expect(JSON.stringify(imported)).not.toContain("s3cret-pass");

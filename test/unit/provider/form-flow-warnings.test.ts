@@ -4,9 +4,9 @@
  * provider runs it at check.
  */
 import type { TenantClient } from "../../../provider/client/http";
-import { kindModule } from "../../../provider/resources";
 import { UNKNOWN } from "../../../provider/lifecycle/shared";
 import type { ProviderContext } from "../../../provider/lifecycle/types";
+import { checkKind, stderrOfEachTest } from "./lifecycle-helpers";
 
 const KNOWN_FLOW = "af_2Nf7qL3mXcVbT8wRyK1pDz";
 const MISSING_FLOW = "af_9Zz9qL3mXcVbT8wRyK1pDz";
@@ -38,30 +38,19 @@ const form = (flowIds: { node?: string; ending?: string }) => ({
 });
 
 describe("a form's flow that the tenant lacks", () => {
-  let written: string[];
-  let spy: jest.SpyInstance;
-  beforeEach(() => {
-    written = [];
-    spy = jest.spyOn(process.stderr, "write").mockImplementation((text) => {
-      written.push(String(text));
-      return true;
-    });
-  });
-  afterEach(() => spy.mockRestore());
-
-  const check = (ctx: ProviderContext, olds: object, news: object) =>
-    kindModule("form").implementation.check(olds as never, news as never, ctx);
+  const stderr = stderrOfEachTest();
+  const check = (ctx: ProviderContext, olds: object, news: object) => checkKind("form", ctx, olds, news);
 
   it("is accepted and warned of, naming the form, the node, the id and what to do", async () => {
     const { ctx } = tenant("https://a.example.com");
     const result = await check(ctx, {}, form({ node: MISSING_FLOW, ending: MISSING_FLOW }));
     expect(result.failures).toEqual([]);
-    expect(written).toEqual([
+    expect(stderr()).toEqual([
       expect.stringContaining(`form "Sign-up": node "enrich" (config.flow_id) names flow ${MISSING_FLOW}`),
       expect.stringContaining(`form "Sign-up": ending.after_submit.flow_id names flow ${MISSING_FLOW}`),
     ]);
-    expect(written[0]).toContain("https://a.example.com does not have");
-    expect(written[0]).toContain("`flow_id: flow.id` of a Flow resource");
+    expect(stderr()[0]).toContain("https://a.example.com does not have");
+    expect(stderr()[0]).toContain("`flow_id: flow.id` of a Flow resource");
   });
 
   it("says nothing of a flow the tenant has, of an id not known yet, or of one the form named before", async () => {
@@ -70,7 +59,7 @@ describe("a form's flow that the tenant lacks", () => {
     await check(ctx, {}, form({ node: UNKNOWN, ending: UNKNOWN }));
     const before = form({ node: MISSING_FLOW });
     await check(ctx, before, { ...before, name: "Renamed" });
-    expect(written).toEqual([]);
+    expect(stderr()).toEqual([]);
     // The tenant's flows are listed once per provider process; a form naming no new flow asks nothing.
     expect(lists()).toBe(1);
   });

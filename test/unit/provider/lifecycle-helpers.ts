@@ -5,6 +5,8 @@ import { kindModule } from "../../../provider/resources";
 import { FORM_FIELDS } from "../../../api/resources/form";
 import { tableCollectionSpec } from "../../../provider/lifecycle/table-kind";
 import type { JsonObject } from "../../../provider/lifecycle/shared";
+import type { ProviderContext } from "../../../provider/lifecycle/types";
+import type { KindName } from "../../../api";
 
 /** The lifecycles and collection policies made from the table entries. */
 const eventStreamImplementation = kindModule("eventStream").implementation;
@@ -19,3 +21,25 @@ export const diffEventStream = (olds: JsonObject, news: JsonObject) =>
   eventStreamImplementation.diff("est_x", olds, news);
 export const formPayload = (inputs: JsonObject) => payloadOf(FORM_FIELDS, inputs);
 export const eventStreamPayload = (inputs: JsonObject) => payloadOf(EVENT_STREAM_FIELDS, inputs);
+
+/** `check` of kind `kind`'s provider with its hooks (the tenant's warnings among them), against `ctx`'s tenant. */
+export const checkKind = (kind: KindName, ctx: ProviderContext, olds: object, news: object) =>
+  kindModule(kind).implementation.check(olds as never, news as never, ctx);
+
+/**
+ * What the provider writes to stderr (its warnings, outside the engine) during each test of
+ * the calling `describe`: the texts written so far in the running test.
+ */
+export function stderrOfEachTest(): () => string[] {
+  let written: string[] = [];
+  let spy: jest.SpyInstance | undefined;
+  beforeEach(() => {
+    written = [];
+    spy = jest.spyOn(process.stderr, "write").mockImplementation((text) => {
+      written.push(String(text));
+      return true;
+    });
+  });
+  afterEach(() => spy?.mockRestore());
+  return () => written;
+}
