@@ -31,9 +31,20 @@ const ADMIN_RECORD_ID = "admin";
 
 const sha256 = (text: string): Buffer => createHash("sha256").update(text, "utf8").digest();
 
-/** A random client id (URL-safe, 32 characters). */
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * A random client id: 32 letters and digits, as the real service's are (base64url could
+ * start with "-", which a command line then reads as an option: `pulumi config set
+ * tenant:clientId -k…` failed).
+ */
 export function newClientId(): string {
-  return randomBytes(24).toString("base64url");
+  let id = "";
+  while (id.length < 32) {
+    // 248 = 4 × 62: bytes from 248 up are dropped, so that every character is as likely.
+    for (const byte of randomBytes(40)) if (byte < 248 && id.length < 32) id += ALPHANUMERIC[byte % 62];
+  }
+  return id;
 }
 
 /** A random client secret (URL-safe, 64 characters). */

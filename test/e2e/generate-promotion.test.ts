@@ -184,11 +184,11 @@ describe("generate from tenant A, deploy the program unchanged to tenant C", () 
     expect(readme).toContain(`\`${setup}\``);
     expect(readme).toContain(`pulumi config set --secret --path ${setup}.`);
     await pulumi("stack", "init", name);
-    await pulumi("config", "set", "tenant:domain", server.credentials.domain);
-    await pulumi("config", "set", "tenant:clientId", server.credentials.clientId);
-    await pulumi("config", "set", "--secret", "tenant:clientSecret", server.credentials.clientSecret);
-    await pulumi("config", "set", "--secret", "--path", `${setup}.type`, "BEARER");
-    await pulumi("config", "set", "--secret", "--path", `${setup}.token`, token);
+    await pulumi("config", "set", "tenant:domain", "--", server.credentials.domain);
+    await pulumi("config", "set", "tenant:clientId", "--", server.credentials.clientId);
+    await pulumi("config", "set", "--secret", "tenant:clientSecret", "--", server.credentials.clientSecret);
+    await pulumi("config", "set", "--secret", "--path", `${setup}.type`, "--", "BEARER");
+    await pulumi("config", "set", "--secret", "--path", `${setup}.token`, "--", token);
   }
 
   test("generate writes a program with no form, flow or connection id in its code, A's ids in adopt.json", async () => {

@@ -135,17 +135,17 @@ describe("a generated program with references deploys to a fresh tenant", () => 
     const pulumi = (...args: string[]) => run(path.join(bin, "pulumi"), args, dir, env);
     await pulumi("stack", "init", "c");
     const c = tenantC.credentials;
-    await pulumi("config", "set", "tenant:domain", c.domain);
-    await pulumi("config", "set", "tenant:clientId", c.clientId);
-    await pulumi("config", "set", "--secret", "tenant:clientSecret", c.clientSecret);
+    await pulumi("config", "set", "tenant:domain", "--", c.domain);
+    await pulumi("config", "set", "tenant:clientId", "--", c.clientId);
+    await pulumi("config", "set", "--secret", "tenant:clientSecret", "--", c.clientSecret);
     // The printed lines for the store's setup: the known field as printed, the prompted one given.
     const lines = secretLines(program.secrets);
     expect(lines).toEqual([
       "pulumi config set --secret --path billingApiSetup.type API_KEY",
       "pulumi config set --secret --path billingApiSetup.api_key     # prompts: api_key",
     ]);
-    await pulumi("config", "set", "--secret", "--path", "billingApiSetup.type", "API_KEY");
-    await pulumi("config", "set", "--secret", "--path", "billingApiSetup.api_key", API_KEY);
+    await pulumi("config", "set", "--secret", "--path", "billingApiSetup.type", "--", "API_KEY");
+    await pulumi("config", "set", "--secret", "--path", "billingApiSetup.api_key", "--", API_KEY);
 
     const up = await pulumi("up", "--yes", "--skip-preview", "--non-interactive");
     // The stack and the three objects; the pipeline handed over to is made before the one handing over.

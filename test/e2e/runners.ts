@@ -184,6 +184,6 @@ export class Runner {
   async setScenario(stack: string, scenario: unknown, config: Record<string, string> = {}): Promise<void> {
     await this.pulumiOk("config", "set", "--stack", stack, "scenario", JSON.stringify(scenario));
     for (const [key, value] of Object.entries(config))
-      await this.pulumiOk("config", "set", "--stack", stack, key, value);
+      await this.pulumiOk("config", "set", "--stack", stack, key, "--", value);
   }
 }

@@ -6,6 +6,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { base64url, decodeJwt, decodeProtectedHeader, importJWK, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import { newClientId } from "../../server/auth/clients";
 import { signingKeyPath } from "../../server/auth/keys";
 import { expectError, fetchToken, removeDir, request, startHarness, tempDir, type Harness } from "./helpers";
 
@@ -52,6 +53,14 @@ async function craft(
 }
 
 const get = (token: string) => h.call("GET", FORMS, { token });
+
+describe("client ids", () => {
+  it("are 32 letters and digits, as the real service's (never a leading '-' a command line takes for an option)", () => {
+    const ids = Array.from({ length: 500 }, () => newClientId());
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
 
 describe("token endpoint", () => {
   test("form-encoded client credentials: Bearer token, numeric expires_in, every scope", async () => {
