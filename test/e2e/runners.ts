@@ -146,7 +146,9 @@ export class Runner {
 
   /** `pulumi <args> --non-interactive` in the checkout. */
   pulumi(...args: string[]): Promise<RunResult> {
-    return this.run("pulumi", [...args, "--non-interactive"]);
+    // The flag goes before a "--" (after it, everything is a value).
+    const end = args.includes("--") ? args.indexOf("--") : args.length;
+    return this.run("pulumi", [...args.slice(0, end), "--non-interactive", ...args.slice(end)]);
   }
 
   /** Like {@link pulumi}, but a non-zero exit throws with what the CLI printed. */
