@@ -36,3 +36,38 @@ describe("registration turns", () => {
     await turn();
   });
 });
+
+describe("registration turns through this package's resources", () => {
+  it("registers the first of many resources declared at once before the others are prepared", async () => {
+    const pulumi = await import("@pulumi/pulumi");
+    // A turn counter: which turn of the event loop each registration reached the (mock) engine in.
+    let turnNumber = 0;
+    let counting = true;
+    const tick = () => {
+      turnNumber += 1;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const reachedAt: number[] = [];
+    await pulumi.runtime.setMocks(
+      {
+        newResource: (args) => {
+          reachedAt.push(turnNumber);
+          return { id: `${args.name}-id`, state: args.inputs };
+        },
+        call: (args) => args.inputs,
+      },
+      "shop",
+      "prod",
+    );
+    const { Flow } = await import("../../../provider/generated");
+    const count = 3 * TURN_SIZE;
+    const flows = Array.from({ length: count }, (_, i) => new Flow(`flow-${i}`, { name: `flow ${i}` }));
+    await Promise.all(flows.map((flow) => new Promise((resolve) => flow.id.apply(resolve))));
+    counting = false;
+    expect(reachedAt).toHaveLength(count);
+    // The first went before the burst's turns; the last ones several turns later.
+    expect(reachedAt[0]).toBeLessThan(reachedAt[count - 1]!);
+    expect(reachedAt.filter((turn) => turn === reachedAt[0]).length).toBeLessThanOrEqual(TURN_SIZE);
+  });
+});
