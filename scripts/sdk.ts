@@ -35,8 +35,113 @@ export function ensureCodegen(): string {
 /** Generates every SDK from `schemaFile` into `outDir/<language>`. */
 export function generateSdks(codegen: string, schemaFile: string, outDir: string): void {
   execFileSync(codegen, [schemaFile, outDir, ...CODEGEN_LANGUAGES], { stdio: ["ignore", "ignore", "inherit"] });
+  giveNodeResourcesTurns(path.join(outDir, "nodejs"));
   generateJava(path.dirname(codegen), schemaFile, outDir);
   for (const language of SDK_LANGUAGES) spellFieldsInDocs(path.join(outDir, language), language);
+}
+
+/**
+ * The modules of a program's side that both doors' resource classes use: written once in
+ * provider/lifecycle/, copied into the Node SDK (a package of its own cannot import the
+ * provider's), under the SDK's own spelling of file names.
+ */
+const PROGRAM_MODULES = [
+  ["registration-turns.ts", "registrationTurns.ts"],
+  ["stack-formatting.ts", "stackFormatting.ts"],
+] as const;
+
+/** What `utilities.ts` of the Node SDK gets: the calls its resource classes make. */
+const UTILITIES_ADDED = `
+/**
+ * \`opts\` with the resource's turn to register (./registrationTurns.ts): a promise of their own
+ * \`dependsOn\`, which the SDK awaits before it prepares the registration. The first resource of
+ * a burst registers at once, with \`opts\` as they are.
+ *
+ * @internal
+ */
+export function inTurn(opts: pulumi.CustomResourceOptions): pulumi.CustomResourceOptions {
+    const dependsOn = registrationTurns.inTurn(opts.dependsOn);
+    return dependsOn === opts.dependsOn ? opts : { ...opts, dependsOn: dependsOn as pulumi.Input<pulumi.Resource> };
+}
+
+/**
+ * Before a resource of this package calls the SDK's constructor: the stack traces the SDK takes
+ * are made cheap (./stackFormatting.ts), this package's frames left out of the registration's.
+ *
+ * @internal
+ */
+export function enterRegistration(): void {
+    stackFormatting.enterRegistration(__dirname + path.sep);
+}
+
+/** @internal */
+export function leaveRegistration(): void {
+    stackFormatting.leaveRegistration();
+}
+`;
+
+/**
+ * The Node SDK's resources register as the dynamic classes do (issue 39): in turns
+ * (provider/lifecycle/registration-turns.ts says why), and with the SDK's stack traces cheap
+ * (provider/lifecycle/stack-formatting.ts). The generated SDK `dir` gets a copy of those
+ * modules, `utilities.ts` the functions its resource classes call ({@link UTILITIES_ADDED}),
+ * and each resource class's constructor calls them around the SDK's constructor. What a
+ * resource registers is unchanged (the same inputs and dependencies), only when, and its
+ * stack trace's frames.
+ */
+export function giveNodeResourcesTurns(dir: string): void {
+  for (const [source, copy] of PROGRAM_MODULES)
+    fs.writeFileSync(
+      path.join(dir, copy),
+      `// *** Copied from provider/lifecycle/${source} by scripts/sdk.ts: edit that file. ***\n\n` +
+        fs.readFileSync(path.join(REPO_ROOT, "provider", "lifecycle", source), "utf8"),
+    );
+  const tsconfigFile = path.join(dir, "tsconfig.json");
+  const tsconfig = fs.readFileSync(tsconfigFile, "utf8");
+  const files = tsconfig.replace(
+    /\n(\s*)"types\/index\.ts",/,
+    (_, indent: string) =>
+      `${PROGRAM_MODULES.map(([, copy]) => `\n${indent}"${copy}",`).join("")}\n${indent}"types/index.ts",`,
+  );
+  if (files === tsconfig) throw new Error(`${tsconfigFile}: no "types/index.ts" in its files to put the copies before`);
+  fs.writeFileSync(tsconfigFile, files);
+  const utilitiesFile = path.join(dir, "utilities.ts");
+  const utilities = fs.readFileSync(utilitiesFile, "utf8");
+  const imports = 'import * as pulumi from "@pulumi/pulumi";\n';
+  if (!utilities.includes(imports))
+    throw new Error(`${utilitiesFile}: no import of @pulumi/pulumi to add the copies' beside`);
+  fs.writeFileSync(
+    utilitiesFile,
+    utilities.replace(
+      imports,
+      `import * as path from "path";\n${imports}import * as registrationTurns from "./registrationTurns";\nimport * as stackFormatting from "./stackFormatting";\n`,
+    ) + UTILITIES_ADDED,
+  );
+  let classes = 0;
+  for (const file of listFiles(dir)) {
+    if (!file.endsWith(".ts")) continue;
+    const full = path.join(dir, file);
+    const text = fs.readFileSync(full, "utf8");
+    if (!/ extends pulumi\.CustomResource \{/.test(text)) continue;
+    const turned = text.replace(
+      /\n(\s*)super\((\w+\.__pulumiType, name, resourceInputs, )opts\);/,
+      (_, indent: string, args: string) =>
+        [
+          "",
+          `${indent}utilities.enterRegistration();`,
+          `${indent}try {`,
+          `${indent}    super(${args}utilities.inTurn(opts));`,
+          `${indent}} finally {`,
+          `${indent}    utilities.leaveRegistration();`,
+          `${indent}}`,
+        ].join("\n"),
+    );
+    if (turned === text)
+      throw new Error(`${full}: a resource class whose constructor registers otherwise than expected`);
+    fs.writeFileSync(full, turned);
+    classes++;
+  }
+  if (classes === 0) throw new Error(`${dir}: no resource class found to give turns`);
 }
 
 /**

@@ -106,7 +106,12 @@ export class EventStream extends pulumi.CustomResource {
             resourceInputs["updatedAt"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        super(EventStream.__pulumiType, name, resourceInputs, opts);
+        utilities.enterRegistration();
+        try {
+            super(EventStream.__pulumiType, name, resourceInputs, utilities.inTurn(opts));
+        } finally {
+            utilities.leaveRegistration();
+        }
     }
 }
 

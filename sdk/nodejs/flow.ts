@@ -101,7 +101,12 @@ export class Flow extends pulumi.CustomResource {
             resourceInputs["updatedAt"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        super(Flow.__pulumiType, name, resourceInputs, opts);
+        utilities.enterRegistration();
+        try {
+            super(Flow.__pulumiType, name, resourceInputs, utilities.inTurn(opts));
+        } finally {
+            utilities.leaveRegistration();
+        }
     }
 }
 

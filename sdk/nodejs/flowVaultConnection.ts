@@ -98,7 +98,12 @@ export class FlowVaultConnection extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["setup"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
-        super(FlowVaultConnection.__pulumiType, name, resourceInputs, opts);
+        utilities.enterRegistration();
+        try {
+            super(FlowVaultConnection.__pulumiType, name, resourceInputs, utilities.inTurn(opts));
+        } finally {
+            utilities.leaveRegistration();
+        }
     }
 }
 

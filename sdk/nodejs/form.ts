@@ -148,7 +148,12 @@ export class Form extends pulumi.CustomResource {
             resourceInputs["updatedAt"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        super(Form.__pulumiType, name, resourceInputs, opts);
+        utilities.enterRegistration();
+        try {
+            super(Form.__pulumiType, name, resourceInputs, utilities.inTurn(opts));
+        } finally {
+            utilities.leaveRegistration();
+        }
     }
 }
 

@@ -67,7 +67,12 @@ export class LoginTemplate extends pulumi.CustomResource {
             resourceInputs["template"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        super(LoginTemplate.__pulumiType, name, resourceInputs, opts);
+        utilities.enterRegistration();
+        try {
+            super(LoginTemplate.__pulumiType, name, resourceInputs, utilities.inTurn(opts));
+        } finally {
+            utilities.leaveRegistration();
+        }
     }
 }
 

@@ -113,7 +113,12 @@ export class RateLimitPolicy extends pulumi.CustomResource {
             resourceInputs["updatedAt"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        super(RateLimitPolicy.__pulumiType, name, resourceInputs, opts);
+        utilities.enterRegistration();
+        try {
+            super(RateLimitPolicy.__pulumiType, name, resourceInputs, utilities.inTurn(opts));
+        } finally {
+            utilities.leaveRegistration();
+        }
     }
 }
 

@@ -3,7 +3,10 @@
 
 
 import * as runtime from "@pulumi/pulumi/runtime";
+import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
+import * as registrationTurns from "./registrationTurns";
+import * as stackFormatting from "./stackFormatting";
 
 export function getEnv(...vars: string[]): string | undefined {
     for (const v of vars) {
@@ -93,4 +96,31 @@ export async function callAsync<T>(
         return value[opts.property];
     }
     return value;
+}
+
+/**
+ * `opts` with the resource's turn to register (./registrationTurns.ts): a promise of their own
+ * `dependsOn`, which the SDK awaits before it prepares the registration. The first resource of
+ * a burst registers at once, with `opts` as they are.
+ *
+ * @internal
+ */
+export function inTurn(opts: pulumi.CustomResourceOptions): pulumi.CustomResourceOptions {
+    const dependsOn = registrationTurns.inTurn(opts.dependsOn);
+    return dependsOn === opts.dependsOn ? opts : { ...opts, dependsOn: dependsOn as pulumi.Input<pulumi.Resource> };
+}
+
+/**
+ * Before a resource of this package calls the SDK's constructor: the stack traces the SDK takes
+ * are made cheap (./stackFormatting.ts), this package's frames left out of the registration's.
+ *
+ * @internal
+ */
+export function enterRegistration(): void {
+    stackFormatting.enterRegistration(__dirname + path.sep);
+}
+
+/** @internal */
+export function leaveRegistration(): void {
+    stackFormatting.leaveRegistration();
 }

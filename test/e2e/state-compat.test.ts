@@ -5,7 +5,7 @@
  * `runtime.dispatch`) still refresh, no-op and destroy their resources with today's runtime.
  */
 import * as path from "node:path";
-import { PROGRAM_FRAMES } from "../../provider/lifecycle/dynamic-resource";
+import { PROGRAM_FRAMES } from "../../provider/lifecycle/stack-formatting";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
 import oldProviders from "../fixtures/provider-0.2.0.json";
 import { apiCallsIn, E2E_TIMEOUT_MS, startE2e, writesIn, type E2eContext } from "./harness";
