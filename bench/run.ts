@@ -68,12 +68,13 @@ function parseArgs(argv: string[]): { quick: boolean; only: string[]; cpuProf: b
 /** The commit measured, and the files changed beside it (the build compiles the working tree). */
 function gitState(): { commit?: string; changedFiles?: string[] } {
   try {
-    const git = (args: string[]) => execFileSync("git", args, { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+    const git = (args: string[]) => execFileSync("git", args, { cwd: REPO_ROOT, encoding: "utf8" });
+    // Each line is `XY path`: X may be a space, so the output is not trimmed before it is cut.
     const changed = git(["status", "--porcelain", "--", "api", "server", "provider"])
       .split("\n")
       .filter(Boolean)
       .map((l) => l.slice(3));
-    return { commit: git(["rev-parse", "--short", "HEAD"]), changedFiles: changed };
+    return { commit: git(["rev-parse", "--short", "HEAD"]).trim(), changedFiles: changed };
   } catch {
     return {};
   }
@@ -105,6 +106,8 @@ async function main(): Promise<void> {
   if (cpuProf)
     progress(`CPU profiles of every Node.js process go to ${profileRoot} (figures are slower under profiling)`);
   progress(`${mode} run of ${only.join(", ")}`);
+  // What was built and measured: the state at the start (a later edit is not in the build).
+  const source = gitState();
   try {
     for (const name of only) {
       progress(`section ${name}`);
@@ -126,7 +129,6 @@ async function main(): Promise<void> {
       pulumiVersion = undefined;
     }
   }
-  const source = gitState();
   const partial = only.length < Object.keys(SECTIONS).length || skipCheckpoints;
   const file = path.join(REPO_ROOT, "bench", `results${quick ? "-quick" : ""}${partial ? "-partial" : ""}.json`);
   writeResults(file, {
