@@ -3,7 +3,7 @@
  * 400 `invalid_body`; the provider's `check` into a failure naming the property.
  * Messages never quote the value judged (it may be a secret).
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import Ajv, { type Code, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { JsonSchema } from "./schema/builder";
 import { FORMATS, type FormatDefinition } from "./schema/formats";
@@ -46,9 +46,14 @@ function syncFormats(ajv: Ajv): Readonly<Record<string, FormatDefinition>> {
   return formats;
 }
 
-/** A configured ajv instance with the named formats of `source` (default: the shared ones). */
-export function createAjv(source: FormatSource = () => FORMATS): Ajv {
+/**
+ * A configured ajv instance with the named formats of `source` (default: the shared ones).
+ * With `standaloneFormats`, it keeps the source of what it compiles, for ajv's standalone
+ * code: the code that evaluates to the formats by name at run time (see {@link formatsOf}).
+ */
+export function createAjv(source: FormatSource = () => FORMATS, standaloneFormats?: Code): Ajv {
   const ajv = new Ajv({
+    ...(standaloneFormats ? { code: { source: true, formats: standaloneFormats } } : {}),
     allErrors: false,
     discriminator: true,
     strict: false,
@@ -168,8 +173,28 @@ export interface Validator {
 /** Compiles `schema` with {@link createAjv} (pass an instance to share compiled schemas). */
 export function compileValidator(schema: JsonSchema, ajv: Ajv = createAjv()): Validator {
   const formats = syncFormats(ajv);
-  const validate: ValidateFunction = ajv.compile(schema);
+  return validatorOf(ajv.compile(schema), formats);
+}
+
+/**
+ * The validator of an ajv function compiled already (by an instance whose formats `ajv`
+ * has too: a precompiled one), reporting as {@link compileValidator}'s do.
+ */
+export function precompiledValidator(validate: ValidateFunction, ajv: Ajv): Validator {
+  return validatorOf(validate, syncFormats(ajv));
+}
+
+function validatorOf(validate: ValidateFunction, formats: Readonly<Record<string, FormatDefinition>>): Validator {
   return (value) => (validate(value) ? undefined : describe(mainError(validate.errors!), formats));
+}
+
+/**
+ * The formats `ajv` knows by name, as its compiled code calls them: what the standalone code
+ * of an instance with the same formats needs at run time.
+ */
+export function formatsOf(ajv: Ajv): Readonly<Record<string, unknown>> {
+  syncFormats(ajv);
+  return ajv.formats;
 }
 
 /** The service's message for an invalid body: `Payload validation error: '<what>' on property <path>.` */

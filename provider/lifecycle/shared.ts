@@ -8,10 +8,13 @@ import {
   contractFormats,
   createAjv,
   discriminatorValues,
+  formatsOf,
+  precompiledValidator,
   type Validator,
   type JsonSchema,
 } from "../../api";
 import { isObject, type JsonObject } from "../../api/json";
+import { precompiledKinds, precompiledValidate } from "./precompiled";
 
 /** What the engine sends in place of a value it does not know yet (preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -76,13 +79,24 @@ export function joinPath(base: string, rest: string): string {
 const ajv = createAjv(contractFormats);
 const validators = new WeakMap<JsonSchema, Validator>();
 
+/** The kinds whose create schema may have been compiled at build time (./precompiled.ts), by schema. */
+let precompiledKindOf: Map<JsonSchema, string> | undefined;
+
 function validatorFor(schema: JsonSchema): Validator {
   let validator = validators.get(schema);
   if (!validator) {
-    validator = compileValidator(schema, ajv);
+    precompiledKindOf ??= new Map(precompiledKinds().map(({ kind, schema }) => [schema, kind]));
+    const kind = precompiledKindOf.get(schema);
+    const validate = kind === undefined ? undefined : precompiledValidate(kind, schema);
+    validator = validate ? precompiledValidator(validate, ajv) : compileValidator(schema, ajv);
     validators.set(schema, validator);
   }
   return validator;
+}
+
+/** The formats of this process's ajv instance by name: what the precompiled validators call. */
+export function validatorFormats(): Readonly<Record<string, unknown>> {
+  return formatsOf(ajv);
 }
 
 /**

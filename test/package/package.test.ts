@@ -13,6 +13,7 @@ import { adminToken } from "../fixtures/realistic-tenant";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { ensurePulumiCli, openStack, pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
 import { packPlugin } from "../../scripts/plugin-pack";
+import { precompiledKinds, precompiledValidate } from "../../provider/lifecycle/precompiled";
 
 const PULUMI_SDK = "@pulumi/pulumi@3.248.0";
 const SERVER_ONLY_PACKAGES = ["better-sqlite3", "fastify", "pino", "jose", "node-forge", "qs"];
@@ -84,9 +85,22 @@ describe("the published tarballs", () => {
   test("the provider tarball carries the runtime and the CLI, and no server code", () => {
     const files = tarballFiles(tarballs.provider);
     expect(files).toEqual(
-      expect.arrayContaining(["dist/provider/runtime.js", "dist/provider/cli/index.js", "dist/api/index.js"]),
+      expect.arrayContaining([
+        "dist/provider/runtime.js",
+        "dist/provider/cli/index.js",
+        "dist/api/index.js",
+        // The create validators compiled at build time (provider/lifecycle/precompiled.ts).
+        ...precompiledKinds().map(({ kind }) => `dist/provider/validators/${kind}.js`),
+      ]),
     );
     expect(files.filter((file) => file.startsWith("dist/server/"))).toEqual([]);
+  });
+
+  test("the build's precompiled validators are those of the table's current schemas", () => {
+    const built = path.join(REPO_ROOT, "provider", "dist", "provider", "validators");
+    for (const { kind, schema } of precompiledKinds()) {
+      expect([kind, typeof precompiledValidate(kind, schema, built)]).toEqual([kind, "function"]);
+    }
   });
 });
 
