@@ -34,7 +34,8 @@ import { driftCheck, partOf } from "./refresh";
 
 type Tool = "deploy-cli" | "tenant" | "plugin-js";
 type Step = "first" | "noChange" | "drift" | "export";
-const TOOLS: Tool[] = ["deploy-cli", "tenant"];
+/** Both doors of the TypeScript program: the dynamic providers and the plugin's Node SDK, compiled ahead. */
+const TOOLS: Tool[] = ["deploy-cli", "tenant", "plugin-js"];
 const STEPS: Step[] = ["first", "noChange", "drift", "export"];
 const STEP_WORDS: Record<Step, string> = {
   first: "first deploy",
@@ -206,9 +207,7 @@ export async function measureVersus(ctx: BenchContext): Promise<void> {
   const rates = partOf("BENCH_VERSUS_RATES", [UNLIMITED_RATE, ctx.params.refreshRate], (word) =>
     word === "inf" ? UNLIMITED_RATE : size(word),
   );
-  const tools = partOf("BENCH_VERSUS_TOOLS", TOOLS, (word) =>
-    (["deploy-cli", "tenant", "plugin-js"] as Tool[]).find((tool) => tool === word),
-  );
+  const tools = partOf("BENCH_VERSUS_TOOLS", TOOLS, (word) => TOOLS.find((tool) => tool === word));
   const steps = partOf("BENCH_VERSUS_STEPS", STEPS, (word) => STEPS.find((step) => step === word));
   const runs = size(process.env.BENCH_VERSUS_RUNS ?? "") ?? ctx.params.versusRuns;
   const measured: VersusMeasure[] = [];
