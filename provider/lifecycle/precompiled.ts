@@ -77,5 +77,6 @@ export function writePrecompiledValidators(dir = VALIDATORS_DIR, kinds = precomp
 if (require.main === module) {
   const dir = process.argv[2] ? path.resolve(process.argv[2]) : VALIDATORS_DIR;
   const files = writePrecompiledValidators(dir);
-  console.log(`precompiled validators: ${files.length} in ${path.relative(process.cwd(), dir) || "."}`);
+  // On stderr: `npm pack --json` runs the build, and its stdout must stay JSON.
+  console.error(`precompiled validators: ${files.length} in ${path.relative(process.cwd(), dir) || "."}`);
 }
