@@ -52,6 +52,19 @@ function newKeyPair(): { privatePem: string; publicPem: string } {
   };
 }
 
+/**
+ * A random certificate serial (RFC 5280: positive, at most 20 bytes) whose DER INTEGER is
+ * minimal: the first byte 0x40–0x7f, so it needs no 0x00 before it and is never read as
+ * negative. (It was "0" + 16 random bytes: when the first random byte was 0x00 and the second
+ * under 0x80, the DER kept an illegal padding byte and OpenSSL refused the certificate:
+ * "asn1 encoding routines::illegal padding", about once in 512 certificates.)
+ */
+export function serialNumberHex(random: Buffer = randomBytes(16)): string {
+  const bytes = Buffer.from(random);
+  bytes[0] = (bytes[0]! & 0x3f) | 0x40;
+  return bytes.toString("hex");
+}
+
 function certificate(options: {
   subjectCn: string;
   publicPem: string;
@@ -62,8 +75,7 @@ function certificate(options: {
 }): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(options.publicPem);
-  // A positive random serial: the top bit cleared so it is never read as negative.
-  cert.serialNumber = `0${randomBytes(16).toString("hex")}`;
+  cert.serialNumber = serialNumberHex();
   cert.validity.notBefore = new Date(options.now - 60_000);
   cert.validity.notAfter = new Date(options.now + CA_VALIDITY_DAYS * DAY_MS);
   const subject = [

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { removeDir, tempDir } from "./helpers";
+import { serialNumberHex } from "../../server/tls";
 
 const dirs = [tempDir("tenant-tls-a-"), tempDir("tenant-tls-b-")];
 const servers: TenantServer[] = [];
@@ -33,6 +34,19 @@ test("two TLS servers made in two data directories have CAs of different subject
   expect(a.subject).toMatch(/CN=pulumi-tenant local CA [0-9a-f]{16}/);
   expect(a.subject).not.toBe(b.subject);
   expect(a.serialNumber).not.toBe(b.serialNumber);
+});
+
+test("certificate serials are random, positive and minimally encoded, whatever the random bytes", () => {
+  // The bytes that once gave an illegal DER padding (0x00 then a byte under 0x80), and the other edges.
+  for (const random of [Buffer.alloc(16), Buffer.from([0, 1, ...Array(14).fill(7)]), Buffer.alloc(16, 0xff)]) {
+    const hex = serialNumberHex(random);
+    expect(hex).toHaveLength(32);
+    expect(parseInt(hex.slice(0, 2), 16)).toBeGreaterThanOrEqual(0x40);
+    expect(parseInt(hex.slice(0, 2), 16)).toBeLessThanOrEqual(0x7f);
+    expect(hex.slice(2)).toBe(random.subarray(1).toString("hex"));
+  }
+  const [a] = servers.map((server) => new X509Certificate(readFileSync(server.caCertPath!)));
+  expect(a.serialNumber).toMatch(/^[4-7][0-9A-F]{31}$/);
 });
 
 test("one client trusting both CAs at once reaches both servers", async () => {
