@@ -5,10 +5,16 @@
  * type and meaning (the table's `fieldDocs`), plus the provider's configuration and the
  * object types. Pulumi's own docs generator (pkg/v3/codegen/docs) writes pages for Pulumi's
  * website (Hugo shortcodes, site templates); this one writes plain Markdown readable in a
- * checkout or on a code host. `--check` names the pages that differ (exit 1).
+ * checkout or on a code host. Each property is also named as the dynamic TypeScript classes
+ * of `pulumi-tenant` take it: the API's own name (`next_node`), read off the table's schemas.
+ * It then rewrites the generated blocks of the user docs (scripts/docs-facts.ts). `--check`
+ * names the pages and files that differ (exit 1).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { kindNames, kindOfTypeName, kindSpec, type JsonSchema } from "../api";
+import { schemaName } from "../provider/schema/names";
+import { dynamicToken, writeFacts } from "./docs-facts";
 import { REPO_ROOT } from "./lib/pulumi";
 import { parseScriptArgs } from "./lib/args";
 
@@ -53,17 +59,66 @@ function typeText(spec: Spec): string {
   return String(spec.type ?? "any");
 }
 
+/** Every property name of `schema` and the schemas inside it, into `names`. */
+function collectNames(schema: unknown, names: Set<string>): void {
+  if (Array.isArray(schema)) return schema.forEach((item) => collectNames(item, names));
+  if (typeof schema !== "object" || schema === null) return;
+  const record = schema as JsonSchema;
+  if (typeof record.properties === "object" && record.properties !== null)
+    for (const [name, inner] of Object.entries(record.properties as Record<string, unknown>)) {
+      names.add(name);
+      collectNames(inner, names);
+    }
+  for (const key of ["items", "oneOf", "anyOf", "allOf", "additionalProperties", "then", "else", "if"])
+    collectNames(record[key], names);
+}
+
+/**
+ * The API's name of each package schema name (`nextNode` → `next_node`), from the schemas of
+ * the table's kinds: what the dynamic TypeScript classes take.
+ */
+export function apiNames(): Map<string, string> {
+  const wire = new Set<string>();
+  for (const kind of kindNames()) {
+    const spec = kindSpec(kind)!;
+    for (const schema of [spec.createSchema, spec.updateSchema, spec.responseSchema]) collectNames(schema, wire);
+    for (const lookup of spec.lookups) lookup.args.forEach((arg) => wire.add(arg.name));
+  }
+  const names = new Map<string, string>();
+  for (const name of [...wire].sort()) if (!names.has(schemaName(name))) names.set(schemaName(name), name);
+  return names;
+}
+
 /** A table of properties: the name in each language, type, required, meaning. */
-function propertyTable(properties: Properties, required: readonly string[] = []): string[] {
+function propertyTable(
+  properties: Properties,
+  required: readonly string[] = [],
+  api: ReadonlyMap<string, string> = new Map(),
+): string[] {
   if (Object.keys(properties).length === 0) return ["None."];
+  const dynamic = api.size > 0;
   return [
-    "| TypeScript, Java, YAML | Python | Go | Type | Description |",
-    "|---|---|---|---|---|",
+    `| TypeScript SDK, Java, YAML | Python | Go |${dynamic ? " Dynamic TypeScript (API name) |" : ""} Type | Description |`,
+    `|---|---|---|${dynamic ? "---|" : ""}---|---|`,
     ...Object.entries(properties).map(([name, spec]) => {
       const marks = [required.includes(name) ? "**required**" : "", spec.secret ? "🔒 secret" : ""].filter(Boolean);
       const description = [marks.join(", "), spec.description ?? ""].filter(Boolean).join(". ");
-      return `| \`${name}\` | \`${pythonName(name)}\` | \`${goName(name)}\` | ${typeText(spec)} | ${cell(description)} |`;
+      const apiName = dynamic ? ` \`${api.get(name) ?? name}\` |` : "";
+      return `| \`${name}\` | \`${pythonName(name)}\` | \`${goName(name)}\` |${apiName} ${typeText(spec)} | ${cell(description)} |`;
     }),
+  ];
+}
+
+/** The line on a resource's dynamic TypeScript class (`pulumi-tenant`), when the table has its kind. */
+function dynamicClassLine(name: string): string[] {
+  const kind = kindOfTypeName(name);
+  if (kind === undefined) return [];
+  const adopt = kindSpec(kind)!.singletonId
+    ? "`adopt` (take over the tenant's one)"
+    : "`adoptId` (adopt an existing object)";
+  return [
+    `Dynamic TypeScript (package \`pulumi-tenant\`, nothing to install): \`new tenant.${name}(name, args)\`, type token \`${dynamicToken(name)}\`. Its arguments are the inputs below under their API names, plus ${adopt}, \`tenant\` (a configuration namespace) and \`force\` (take an object over from another stack).`,
+    "",
   ];
 }
 
@@ -74,18 +129,19 @@ const plainDescription = (text: string): string =>
     .replace(/^## Example Usage$/m, "## Example")
     .trim();
 
-function resourcePage(token: string, resource: Schema["resources"][string]): string {
+function resourcePage(token: string, resource: Schema["resources"][string], api: ReadonlyMap<string, string>): string {
   const name = shortName(token);
   return [
     `# ${name}`,
     "",
     `Type token \`${token.replace(":index:", ":")}\` (\`${token}\`).`,
     "",
+    ...dynamicClassLine(name),
     plainDescription(resource.description),
     "",
     "## Inputs",
     "",
-    ...propertyTable(resource.inputProperties, resource.requiredInputs),
+    ...propertyTable(resource.inputProperties, resource.requiredInputs, api),
     "",
     "## Outputs",
     "",
@@ -93,6 +149,8 @@ function resourcePage(token: string, resource: Schema["resources"][string]): str
     "",
     ...propertyTable(
       Object.fromEntries(Object.entries(resource.properties).filter(([key]) => !(key in resource.inputProperties))),
+      [],
+      api,
     ),
     "",
     `Import: \`pulumi import ${token} <name> <id>\`.`,
@@ -100,36 +158,39 @@ function resourcePage(token: string, resource: Schema["resources"][string]): str
   ].join("\n");
 }
 
-function functionPage(token: string, fn: Schema["functions"][string]): string {
+function functionPage(token: string, fn: Schema["functions"][string], api: ReadonlyMap<string, string>): string {
+  const name = shortName(token);
   return [
-    `# ${shortName(token)}`,
+    `# ${name}`,
     "",
     `Function token \`${token}\`.`,
+    "",
+    `Dynamic TypeScript (package \`pulumi-tenant\`): \`tenant.${name}(args)\` (a Promise) and \`tenant.${name}Output(args)\` (an Output), the arguments and result under their API names, plus \`tenant\` (a configuration namespace) in the arguments.`,
     "",
     plainDescription(fn.description),
     "",
     "## Arguments",
     "",
-    ...propertyTable(fn.inputs.properties),
+    ...propertyTable(fn.inputs.properties, [], api),
     "",
     "## Result",
     "",
-    ...propertyTable(fn.outputs.properties),
+    ...propertyTable(fn.outputs.properties, [], api),
     "",
   ].join("\n");
 }
 
-function typesPage(types: Schema["types"]): string {
+function typesPage(types: Schema["types"], api: ReadonlyMap<string, string>): string {
   return [
     "# Object types",
     "",
-    "The objects resources and functions take and return, by name (in Go `<Name>Args` as an input).",
+    "The objects resources and functions take and return, by name (in Go `<Name>Args` as an input). The dynamic TypeScript classes of `pulumi-tenant` take the same objects as plain JSON under the API's names.",
     "",
     ...Object.entries(types).flatMap(([token, type]) => [
       `## ${shortName(token)}`,
       "",
       ...(type.description ? [cell(type.description), ""] : []),
-      ...propertyTable(type.properties, type.required),
+      ...propertyTable(type.properties, type.required, api),
       "",
     ]),
   ].join("\n");
@@ -138,10 +199,12 @@ function typesPage(types: Schema["types"]): string {
 /** Every page of the reference of `schema`, by file name. */
 export function referencePages(schema: Schema): Record<string, string> {
   const pages: Record<string, string> = {};
+  const api = apiNames();
   for (const [token, resource] of Object.entries(schema.resources))
-    pages[`${shortName(token)}.md`] = resourcePage(token, resource);
-  for (const [token, fn] of Object.entries(schema.functions)) pages[`${shortName(token)}.md`] = functionPage(token, fn);
-  pages["types.md"] = typesPage(schema.types);
+    pages[`${shortName(token)}.md`] = resourcePage(token, resource, api);
+  for (const [token, fn] of Object.entries(schema.functions))
+    pages[`${shortName(token)}.md`] = functionPage(token, fn, api);
+  pages["types.md"] = typesPage(schema.types, api);
   pages["README.md"] = [
     `# ${schema.name} ${schema.version}: API reference`,
     "",
@@ -169,7 +232,7 @@ export function referencePages(schema: Schema): Record<string, string> {
   return pages;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const { check } = parseScriptArgs("npm run docs", { check: { type: "boolean" } }).values;
   const schema = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "schema.json"), "utf8")) as Schema;
   const pages = referencePages(schema);
@@ -181,8 +244,9 @@ function main(): void {
           fs.readFileSync(path.join(REFERENCE_DIR, file), "utf8") !== text,
       )
       .map(([file]) => file);
+    stale.push(...(await writeFacts(true)));
     if (stale.length > 0) {
-      console.error(`docs/reference is not what schema.json gives: ${stale.join(", ")}. Run \`npm run docs\`.`);
+      console.error(`docs are not what schema.json and the table give: ${stale.join(", ")}. Run \`npm run docs\`.`);
       process.exit(1);
     }
     return;
@@ -191,6 +255,12 @@ function main(): void {
   fs.mkdirSync(REFERENCE_DIR, { recursive: true });
   for (const [file, text] of Object.entries(pages)) fs.writeFileSync(path.join(REFERENCE_DIR, file), text);
   console.log(`wrote ${path.relative(REPO_ROOT, REFERENCE_DIR)}/ (${Object.keys(pages).length} pages)`);
+  const facts = await writeFacts();
+  console.log(`generated blocks rewritten in ${facts.length > 0 ? facts.join(", ") : "no file (all current)"}`);
 }
 
-if (require.main === module) main();
+if (require.main === module)
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -16,7 +16,7 @@
  *
  * A kind the table alone serves (secrets included) is declared in its own files and names
  * nothing shared: the test-only Connector (a write-only secret) and Gadget
- * (test/fixtures/kinds/) hold the README's count of files for such a kind.
+ * (test/fixtures/kinds/) hold CONTRIBUTING.md's count of files for such a kind.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -205,16 +205,16 @@ describe("the footprint of each kind", () => {
 const fixtureFiles = (kind: string) => fs.readdirSync(path.join(ROOT, "test/fixtures/kinds", kind)).sort();
 
 describe("a kind declared beyond the table", () => {
-  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
-  const stated = /declared in (\w+) files of its own/.exec(readme)?.[1];
+  const contributing = fs.readFileSync(path.join(ROOT, "CONTRIBUTING.md"), "utf8");
+  const stated = /declared in (\w+) files of its own/.exec(contributing)?.[1];
   const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3 };
 
-  it("the README states how many files, at most 3", () => {
+  it("CONTRIBUTING.md states how many files, at most 3", () => {
     expect(stated).toBeDefined();
     expect(NUMBERS[stated!]).toBeLessThanOrEqual(3);
   });
 
-  it.each(["gadget", "connector"])("the test-only %s is declared in the README's count of files", (kind) => {
+  it.each(["gadget", "connector"])("the test-only %s is declared in CONTRIBUTING.md's count of files", (kind) => {
     expect({ kind, files: fixtureFiles(kind).length }).toEqual({ kind, files: NUMBERS[stated!] });
   });
 

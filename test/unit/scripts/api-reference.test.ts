@@ -20,14 +20,26 @@ describe("the API reference", () => {
 
   it("has a page per resource and function, each with examples and every property in every language", () => {
     const form = pages["Form.md"]!;
-    expect(form).toContain("| `name` | `name` | `Name` | string | **required**. The form's name");
-    expect(pages["types.md"]).toContain("| `nextNode` | `next_node` | `NextNode` | string |");
+    expect(form).toContain("| `name` | `name` | `Name` | `name` | string | **required**. The form's name");
+    expect(pages["types.md"]).toContain("| `nextNode` | `next_node` | `NextNode` | `next_node` | string |");
     for (const language of ["typescript", "python", "go", "java", "yaml"]) expect(form).toContain("```" + language);
     expect(pages["getRateLimitPolicies.md"]).toContain(
-      "| `consumerSelector` | `consumer_selector` | `ConsumerSelector` |",
+      "| `consumerSelector` | `consumer_selector` | `ConsumerSelector` | `consumer_selector` |",
     );
     expect(Object.keys(pages)).toHaveLength(
       Object.keys(schema.resources).length + Object.keys(schema.functions).length + 2,
+    );
+  });
+
+  it("documents each dynamic TypeScript class under the API's names, which the SDKs spell their own way", () => {
+    expect(pages["Form.md"]).toContain("`new tenant.Form(name, args)`, type token `pulumi-nodejs:dynamic/tenant:Form`");
+    expect(pages["Form.md"]).toContain("plus `adoptId`");
+    expect(pages["LoginTemplate.md"]).toContain("plus `adopt`");
+    expect(pages["getForm.md"]).toContain("`tenant.getForm(args)` (a Promise) and `tenant.getFormOutput(args)`");
+    // A name whose API spelling is not the snake_case of the schema's: kept as the API has it.
+    expect(pages["types.md"]).toMatch(/\| `maxSize` \| `max_size` \| `MaxSize` \| `maxSize` \|/);
+    expect(pages["types.md"]).toContain(
+      "| `awsPartnerEventSource` | `aws_partner_event_source` | `AwsPartnerEventSource` | `aws_partner_event_source` |",
     );
   });
 });
