@@ -98,7 +98,7 @@ Options:
                        tenant); plugin programs choose a tenant with a tenant.Provider instead
   --project NAME       the Pulumi project name (default: the folder's name)
   --refresh-always     write \`options: refresh: always\` into Pulumi.yaml: every preview and up
-                       reads each object first (one GET per resource), so a plain \`pulumi up\`
+                       reads the tenant first (a list page per 100 objects), so a plain \`pulumi up\`
                        undoes drift (without it: \`pulumi up --refresh\`)
   --force              write into a folder that is not empty (overwrites the generated files)
   --quiet              no progress lines

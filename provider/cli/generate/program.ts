@@ -52,7 +52,7 @@ export interface ProgramOptions {
   auth?: ConnectionAuth;
   /**
    * Write `options: refresh: always` into Pulumi.yaml: every preview, up and destroy reads
-   * each object from the tenant first (one GET per resource), so a plain `pulumi up` undoes drift.
+   * the tenant first (each kind's list, a page per 100 objects), so a plain `pulumi up` undoes drift.
    */
   refreshAlways?: boolean;
 }
@@ -226,7 +226,7 @@ export function pulumiYaml(
       : []),
     ...(refreshAlways
       ? [
-          "# Every preview, up and destroy reads each object from the tenant first (one GET per resource),",
+          "# Every preview, up and destroy reads the tenant first (each kind's list, a page per 100 objects),",
           "# so a change made by hand shows in the preview and `pulumi up` puts the code's value back.",
           "options:",
           "  refresh: always",
@@ -341,14 +341,14 @@ function driftSection(refreshAlways: boolean): string[] {
   const undo = refreshAlways
     ? [
         "`Pulumi.yaml` sets `options: refresh: always`, so every `pulumi preview`, `pulumi up` and `pulumi destroy`",
-        "reads each object from the tenant first (one GET per resource, each time): a plain `pulumi up` puts the",
+        "reads the tenant first (each kind's list, a page per 100 objects, each time): a plain `pulumi up` puts the",
         "code's values back. Remove those two lines to make previews and ups work from the state alone.",
       ]
     : [
         "To put the code's values back, run `pulumi up --refresh` (or `pulumi refresh`, then `pulumi up`). A plain",
         "`pulumi up` compares the code with the stack's state, not with the tenant, so it would change nothing.",
-        "To make refreshing the default, add `options: refresh: always` to `Pulumi.yaml` (one GET per resource per",
-        "preview and up), or generate with `--refresh-always`.",
+        "To make refreshing the default, add `options: refresh: always` to `Pulumi.yaml` (each kind's list, a page",
+        "per 100 objects, per preview and up), or generate with `--refresh-always`.",
       ];
   return [
     "## Drift",

@@ -283,7 +283,7 @@ describe("the generated program", () => {
     const yaml = program.files["Pulumi.yaml"];
     expect(yaml).toContain("runtime:\n  name: nodejs\n  options:\n    typescript: true\n");
     expect(yaml.endsWith("\noptions:\n  refresh: always\n")).toBe(true);
-    expect(program.files["README.md"]).toContain("one GET per resource, each time");
+    expect(program.files["README.md"]).toContain("each kind's list, a page per 100 objects, each time");
     expect(program.files["README.md"]).not.toContain("pulumi up --refresh");
   });
 
