@@ -123,6 +123,11 @@ describe("the facts of the docs", () => {
 describe("the user docs", () => {
   const files = userMarkdown();
 
+  it("the README stays a ten-minute read (at most 250 lines), the rest in docs/", () => {
+    expect(read("README.md").split("\n").length).toBeLessThanOrEqual(250);
+    expect(read("README.md")).toContain("](docs/_index.md)");
+  });
+
   it.each(files)("%s carries no session history: no commit hash, issue number or date", (file) => {
     const text = read(file);
     const history = [
