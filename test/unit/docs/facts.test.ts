@@ -102,6 +102,19 @@ describe("the facts of the docs", () => {
     }).toEqual({ commands: [], options: [] });
   });
 
+  it("the installation page and the package's README name every runtime dependency of pulumi-tenant", () => {
+    const dependencies = Object.keys(
+      (JSON.parse(read("provider/package.json")) as { dependencies: Record<string, string> }).dependencies,
+    );
+    expect(dependencies).toContain("axios");
+    expect(unnamed("docs/installation-configuration.md", dependencies)).toEqual({
+      file: "docs/installation-configuration.md",
+      missing: [],
+    });
+    const readme = read("provider/README.md");
+    expect(dependencies.filter((name) => !readme.includes(name))).toEqual([]);
+  });
+
   it("every AUTH0_* and PULUMI_TENANT_* variable the user docs name is read by the code", () => {
     const code = ["provider", "scripts", "server"]
       .flatMap((dir) =>
