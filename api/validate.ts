@@ -151,11 +151,24 @@ function describe(error: ErrorObject, formats: Readonly<Record<string, FormatDef
  * the one it was meant for (`{template: 7}` → `template`, not "the body is not a
  * string"); at that depth, a complaint other than "wrong type" says most
  * (`amount: -1` → the number branch's minimum). When every branch there only disagrees
- * on type, one message names all the types.
+ * on type, one message names all the types. Where the branches carry tags (a `type`
+ * constant), only the branches whose tags the value has are heard: a setup of `type`
+ * `BASIC_AUTH` is told what a BASIC_AUTH setup lacks, not what a bearer token would.
  */
 function mainError(errors: ErrorObject[]): ErrorObject {
-  if (!errors.some((error) => error.keyword === "anyOf")) return errors[0];
-  const candidates = errors.filter((error) => error.keyword !== "anyOf");
+  const unions = errors.filter((error) => error.keyword === "anyOf");
+  if (unions.length === 0) return errors[0];
+  let candidates = errors.filter((error) => error.keyword !== "anyOf");
+  for (const union of unions) {
+    const choice = chosenBranches(union);
+    if (choice === undefined) continue;
+    if (typeof choice === "object" && !Array.isArray(choice)) return choice;
+    const meant = candidates.filter(
+      (error) =>
+        !error.schemaPath.startsWith(`${union.schemaPath}/`) || choice.some((i) => underBranch(error, union, i)),
+    );
+    if (meant.length > 0) candidates = meant;
+  }
   const depth = (error: ErrorObject) => error.instancePath.split("/").length;
   const deepest = Math.max(...candidates.map(depth));
   const atDeepest = candidates.filter((error) => depth(error) === deepest);
@@ -163,6 +176,49 @@ function mainError(errors: ErrorObject[]): ErrorObject {
   if (specific) return specific;
   const types = atDeepest.map((error) => String((error.params as { type: unknown }).type));
   return { ...atDeepest[0], params: { type: [...new Set(types)].join(",") } };
+}
+
+/** Whether `error` is a complaint of branch `index` of the union that failed with `union`. */
+const underBranch = (error: ErrorObject, union: ErrorObject, index: number) =>
+  error.schemaPath.startsWith(`${union.schemaPath}/${index}/`);
+
+/** The constants a branch fixes on its properties (a `type`, an `action`): its tags. */
+function constantsOf(branch: unknown): Record<string, unknown> {
+  const properties = (branch as { properties?: Record<string, { const?: unknown }> } | null)?.properties ?? {};
+  return Object.fromEntries(
+    Object.entries(properties).flatMap(([name, property]) =>
+      property?.const === undefined ? [] : [[name, property.const]],
+    ),
+  );
+}
+
+/**
+ * Which branches of a failed union (anyOf) the value was meant for, told by its tags as a
+ * discriminator would tell them: a branch whose constants the value has (a constant it
+ * leaves out counts only where the branch requires it). Undefined when the branches carry
+ * no tags or the value is not an object; an error naming the tag and its values when the
+ * value's tag is one no branch takes.
+ */
+function chosenBranches(union: ErrorObject): number[] | ErrorObject | undefined {
+  const branches = union.schema;
+  const value = union.data;
+  if (!Array.isArray(branches) || typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const tags = branches.map(constantsOf);
+  if (tags.every((constants) => Object.keys(constants).length === 0)) return undefined;
+  const given = value as Record<string, unknown>;
+  const meant = branches.flatMap((branch, index) => {
+    const required = ((branch as { required?: unknown }).required ?? []) as unknown[];
+    const fits = Object.entries(tags[index]).every(([name, constant]) =>
+      name in given ? given[name] === constant : !required.includes(name),
+    );
+    return fits ? [index] : [];
+  });
+  if (meant.length > 0) return meant;
+  // No branch takes the value's tag: name the tag every branch fixes and the values it takes.
+  const tag = Object.keys(tags[0]).find((name) => name in given && tags.every((constants) => name in constants));
+  if (tag === undefined) return undefined;
+  const allowedValues = [...new Set(tags.map((constants) => constants[tag]))];
+  return { ...union, keyword: "enum", instancePath: `${union.instancePath}/${tag}`, params: { allowedValues } };
 }
 
 /** A compiled validator that reports at most one issue, the first found. */

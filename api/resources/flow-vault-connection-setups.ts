@@ -159,6 +159,11 @@ export const FLOW_VAULT_CONNECTION_SETUPS = {
 /** An app a vault connection can hold credentials for. */
 export type FlowVaultConnectionApp = keyof typeof FLOW_VAULT_CONNECTION_SETUPS;
 
+/** A setup app `A` takes: one of its shapes, told apart by `type`. */
+export type FlowVaultConnectionSetup<A extends FlowVaultConnectionApp = FlowVaultConnectionApp> = Static<
+  (typeof FLOW_VAULT_CONNECTION_SETUPS)[A][number]
+>;
+
 /** The apps, in the published order. */
 export const FLOW_VAULT_CONNECTION_APPS = Object.keys(FLOW_VAULT_CONNECTION_SETUPS) as FlowVaultConnectionApp[];
 

@@ -10,7 +10,7 @@
 import type { IdFormat } from "../ids";
 import { randomBytes } from "node:crypto";
 import { exactIdRule, oneByIdOrName, type KindDeclaration, type KindRules } from "../kind-spec";
-import { boolean, enumOf, object, string, type Static } from "../schema/builder";
+import { boolean, enumOf, object, string, type Schema, type Static } from "../schema/builder";
 import { collectionScopes } from "../scopes";
 import { compileValidator, type ValidationIssue, type Validator } from "../validate";
 import {
@@ -19,12 +19,14 @@ import {
   FLOW_VAULT_CONNECTION_SETUPS,
   setupSchemaOf,
   type FlowVaultConnectionApp,
+  type FlowVaultConnectionSetup,
 } from "./flow-vault-connection-setups";
 
 export {
   FLOW_VAULT_CONNECTION_APPS,
   FLOW_VAULT_CONNECTION_SETUPS,
   type FlowVaultConnectionApp,
+  type FlowVaultConnectionSetup,
 } from "./flow-vault-connection-setups";
 
 /** The id the service makes for a flow vault connection. */
@@ -47,14 +49,22 @@ const appDescription =
  * a program's resource has one shape; that the `setup` is one the app takes is the
  * connection's own rule ({@link connectionSetupIssue}).
  */
-export const flowVaultConnectionCreateSchema = object(
-  {
-    name: name(),
-    app_id: enumOf(FLOW_VAULT_CONNECTION_APPS, { description: appDescription, replaceOnChange: true }),
-    setup: anySetupSchema,
-  },
-  { required: ["name", "app_id"] },
-);
+export const flowVaultConnectionCreateSchema = {
+  ...object(
+    {
+      name: name(),
+      app_id: enumOf(FLOW_VAULT_CONNECTION_APPS, { description: appDescription, replaceOnChange: true }),
+      setup: anySetupSchema,
+    },
+    { required: ["name", "app_id"] },
+  ),
+  // The setup judged against its own app's setups: ajv reads `allOf` before `properties`, so a
+  // setup that fits none is told what the app's setup of its `type` lacks, not another app's.
+  allOf: FLOW_VAULT_CONNECTION_APPS.map((app) => ({
+    if: { properties: { app_id: { const: app } }, required: ["app_id"] },
+    then: { properties: { setup: setupSchemaOf(app) } },
+  })),
+} as unknown as Schema<FlowVaultConnectionFields>;
 
 /** Body of `PATCH /flows/vault/connections/{id}`: `name` and `setup` (checked against the connection's app). */
 export const flowVaultConnectionUpdateSchema = object({ name: name(), setup: anySetupSchema });
@@ -89,8 +99,20 @@ export const flowVaultConnectionSummarySchema = object(answered, {
   required: ["id", "app_id", "name", "ready", "created_at", "updated_at", "fingerprint"],
 });
 
-/** The fields a caller sets on a connection (body of `POST /flows/vault/connections`). */
-export type FlowVaultConnectionFields = Static<typeof flowVaultConnectionCreateSchema>;
+/** The fields a caller sets on a connection of app `A`: a `setup` that app takes. */
+export interface FlowVaultConnectionFieldsOf<A extends FlowVaultConnectionApp> {
+  /** The connection's name. */
+  name: string;
+  /** The app whose credentials the connection holds. */
+  app_id: A;
+  /** The credentials, one of the setups of `app_id`. */
+  setup?: FlowVaultConnectionSetup<A>;
+}
+
+/** The fields a caller sets on a connection (body of `POST /flows/vault/connections`): told apart by `app_id`. */
+export type FlowVaultConnectionFields = {
+  [A in FlowVaultConnectionApp]: FlowVaultConnectionFieldsOf<A>;
+}[FlowVaultConnectionApp];
 /** A connection as the API returns it. */
 export type FlowVaultConnection = Static<typeof flowVaultConnectionSchema>;
 
