@@ -10,7 +10,8 @@
 import type { IdFormat } from "../ids";
 import { randomBytes } from "node:crypto";
 import { exactIdRule, oneByIdOrName, type KindDeclaration, type KindRules } from "../kind-spec";
-import { boolean, enumOf, object, string, type Schema, type Static } from "../schema/builder";
+import type { KindObject } from "../provider-hooks";
+import { boolean, enumOf, object, string, type JsonSchema, type Schema, type Static } from "../schema/builder";
 import { collectionScopes } from "../scopes";
 import { compileValidator, type ValidationIssue, type Validator } from "../validate";
 import {
@@ -189,6 +190,30 @@ export const FLOW_VAULT_CONNECTION_RULES: KindRules = {
   },
 };
 
+/**
+ * How `generate` words a connection's `setup`: write-only, so which of its app's setups is in
+ * use cannot be read; the placeholder offers that app's setups only (their fields, its type).
+ */
+function setupWords(
+  connection: KindObject,
+): { name: string; description: string; schema: JsonSchema; typeName: string } | undefined {
+  const app = String(connection.app_id);
+  if (!(FLOW_VAULT_CONNECTION_APPS as readonly string[]).includes(app)) return undefined;
+  const types = FLOW_VAULT_CONNECTION_SETUPS[app as FlowVaultConnectionApp].map(
+    (shape) => (shape as unknown as { properties: { type: { const: string } } }).properties.type.const,
+  );
+  const choice =
+    types.length === 1
+      ? `a ${types[0]} setup`
+      : `one of the ${app} setups (${types.join(", ")}; the API never says which is in use)`;
+  return {
+    name: "setup",
+    description: `\`setup\` of flow vault connection "${String(connection.name ?? connection.id)}" (${connection.id}): ${choice}; the API never returns it`,
+    schema: setupSchemaOf(app as FlowVaultConnectionApp),
+    typeName: `FlowVaultConnectionSetup<${JSON.stringify(app)}>`,
+  };
+}
+
 /** The flow vault connections' entry in the table of kinds. */
 export const flowVaultConnectionKind = {
   typeName: "FlowVaultConnection",
@@ -213,4 +238,5 @@ export const flowVaultConnectionKind = {
   ],
   example: { name: "crm-api", app_id: "HTTP", setup: { type: "BEARER", token: "<secret>" } },
   rules: FLOW_VAULT_CONNECTION_RULES,
+  provider: { generate: { secretWords: setupWords } },
 } as const satisfies KindDeclaration;

@@ -96,9 +96,12 @@ export function replaceRefs(value: unknown, replace: (ref: ProgramRef) => unknow
 export function typescriptRef(ref: ProgramRef): Code {
   if (ref instanceof ResourceRef) return new Code(`${ref.name}.id`);
   if (ref instanceof SecretRef) {
-    // A JSON object from the configuration is untyped, and a union field (a connection's setup
-    // by type) takes no `Output` of the whole union: `any` lets the provider's check judge it.
-    return new Code(`cfg.${ref.object ? "requireSecretObject<any>" : "requireSecret"}(${JSON.stringify(ref.key)})`);
+    // A JSON object from the configuration is read as the package's type of its shapes where one
+    // names it (a connection's setup: its app's setups); otherwise untyped, and the check judges it.
+    const read = ref.object
+      ? `requireSecretObject<${ref.typeName ? `tenant.${ref.typeName}` : "any"}>`
+      : "requireSecret";
+    return new Code(`cfg.${read}(${JSON.stringify(ref.key)})`);
   }
   return new Code(`fs.readFileSync(path.join(__dirname, ${JSON.stringify(ref.file)}), "utf8")`);
 }
