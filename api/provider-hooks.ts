@@ -183,7 +183,7 @@ export interface ProviderHooks {
           readonly description: string;
           /** This object's shapes of the secret, where the field's schema is wider (a connection's setup: its app's). */
           readonly schema?: JsonSchema;
-          /** The package's type of those shapes, for the TypeScript program (`FlowVaultConnectionSetup<"HTTP">`). */
+          /** The package's type of those shapes, for the TypeScript program (`HttpConnectionSetup`). */
           readonly typeName?: string;
         }
       | undefined;

@@ -21,7 +21,6 @@ export { adoption, ADOPTION_FILE, type Adoption, type AdoptionOptions, type Adop
 export type { LookupOptions, TenantSelector } from "./lookups/client";
 export { TYPE_MODULE, TYPE_NAMES } from "./lifecycle/tokens";
 export type { DeepInput } from "./inputs";
-export type { FlowVaultConnectionSetup } from "../api/resources/flow-vault-connection-setups";
 export type { TenantSettingsInput } from "./client/settings";
 export type { TenantArgs } from "./lifecycle/tenant";
 export {

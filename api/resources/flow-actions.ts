@@ -73,10 +73,15 @@ function action<
   const A extends string,
   const P extends Properties,
   const R extends keyof P & string = never,
->(type: T, name: A, params: P, required: readonly R[] = [], options: { open?: boolean } = {}) {
-  const paramsSchema = options.open
-    ? openObject(params, { required, description: `The params of ${type} ${name}.` })
-    : object(params, { required, description: `The params of ${type} ${name}.` });
+  const O extends boolean = false,
+>(type: T, name: A, params: P, required: readonly R[] = [], options: { open?: O } = {}) {
+  // Typed by `open` itself, so a closed object's type is closed (a misspelt param is a compile
+  // error), not the union of the open and the closed one.
+  const paramsSchema = (
+    options.open
+      ? openObject(params, { required, description: `The params of ${type} ${name}.` })
+      : object(params, { required, description: `The params of ${type} ${name}.` })
+  ) as O extends true ? ReturnType<typeof openObject<P, R>> : ReturnType<typeof object<P, R>>;
   return object(
     {
       ...actionFields,

@@ -18,7 +18,9 @@ import {
   anySetupSchema,
   FLOW_VAULT_CONNECTION_APPS,
   FLOW_VAULT_CONNECTION_SETUPS,
+  SETUP_TYPE_EXPORTS,
   setupSchemaOf,
+  setupTypeName,
   type FlowVaultConnectionApp,
   type FlowVaultConnectionSetup,
 } from "./flow-vault-connection-setups";
@@ -210,7 +212,7 @@ function setupWords(
     name: "setup",
     description: `\`setup\` of flow vault connection "${String(connection.name ?? connection.id)}" (${connection.id}): ${choice}; the API never returns it`,
     schema: setupSchemaOf(app as FlowVaultConnectionApp),
-    typeName: `FlowVaultConnectionSetup<${JSON.stringify(app)}>`,
+    typeName: setupTypeName(app),
   };
 }
 
@@ -239,4 +241,5 @@ export const flowVaultConnectionKind = {
   example: { name: "crm-api", app_id: "HTTP", setup: { type: "BEARER", token: "<secret>" } },
   rules: FLOW_VAULT_CONNECTION_RULES,
   provider: { generate: { secretWords: setupWords } },
+  typeExports: SETUP_TYPE_EXPORTS,
 } as const satisfies KindDeclaration;

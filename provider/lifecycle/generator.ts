@@ -17,7 +17,7 @@ export class SecretRef {
   constructor(
     readonly key: string,
     readonly object = false,
-    /** The package's type of the object (`FlowVaultConnectionSetup<"HTTP">`), where one names it. */
+    /** The package's type of the object (`HttpConnectionSetup`), where one names it. */
     readonly typeName?: string,
   ) {}
 }
@@ -127,7 +127,7 @@ export interface PlaceholderWords {
   description: string;
   /** This object's shapes of the secret, where the field's schema is wider (a connection's setup: its app's). */
   schema?: JsonSchema;
-  /** The package's type of those shapes (`FlowVaultConnectionSetup<"HTTP">`). */
+  /** The package's type of those shapes (`HttpConnectionSetup`). */
   typeName?: string;
 }
 

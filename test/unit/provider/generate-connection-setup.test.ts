@@ -47,7 +47,7 @@ describe("generate: a vault connection's setup", () => {
       expect(lines).not.toContain(other);
     const program = buildProgram(snapshot("HTTP"), options);
     expect(program.files["index.ts"]).toContain(
-      `setup: cfg.requireSecretObject<tenant.FlowVaultConnectionSetup<"HTTP">>("${setup!.name}")`,
+      `setup: cfg.requireSecretObject<tenant.HttpConnectionSetup>("${setup!.name}")`,
     );
     const readme = program.files["README.md"]!;
     expect(readme).toContain('{"type":"BASIC_AUTH","username":"<username>"}');
@@ -61,7 +61,7 @@ describe("generate: a vault connection's setup", () => {
       "OAUTH_CODE",
     ]);
     expect(buildProgram(snapshot("SLACK"), options).files["index.ts"]).toContain(
-      'cfg.requireSecretObject<tenant.FlowVaultConnectionSetup<"SLACK">>',
+      "cfg.requireSecretObject<tenant.SlackConnectionSetup>",
     );
   });
 });
