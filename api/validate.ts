@@ -160,13 +160,10 @@ function mainError(errors: ErrorObject[]): ErrorObject {
   if (unions.length === 0) return errors[0];
   let candidates = errors.filter((error) => error.keyword !== "anyOf");
   for (const union of unions) {
-    const choice = chosenBranches(union);
-    if (choice === undefined) continue;
-    if (typeof choice === "object" && !Array.isArray(choice)) return choice;
-    const meant = candidates.filter(
-      (error) =>
-        !error.schemaPath.startsWith(`${union.schemaPath}/`) || choice.some((i) => underBranch(error, union, i)),
-    );
+    const notMeant = notMeantBranches(union);
+    if (notMeant === undefined) continue;
+    if (!Array.isArray(notMeant)) return notMeant;
+    const meant = candidates.filter((error) => !notMeant.some((index) => underBranch(error, union, index)));
     if (meant.length > 0) candidates = meant;
   }
   const depth = (error: ErrorObject) => error.instancePath.split("/").length;
@@ -193,27 +190,29 @@ function constantsOf(branch: unknown): Record<string, unknown> {
 }
 
 /**
- * Which branches of a failed union (anyOf) the value was meant for, told by its tags as a
- * discriminator would tell them: a branch whose constants the value has (a constant it
- * leaves out counts only where the branch requires it). Undefined when the branches carry
- * no tags or the value is not an object; an error naming the tag and its values when the
- * value's tag is one no branch takes.
+ * The branches of a failed union (anyOf) the value was not meant for, told by their tags as a
+ * discriminator would tell them: a tagged branch whose constants the value does not have (a
+ * constant it leaves out counts only where the branch requires it), when another tagged branch's
+ * it has. Undefined when no tagged branch fits or the value is not an object (the other rules
+ * judge); an error naming the tag and its values when every branch is tagged and none takes
+ * the value's.
  */
-function chosenBranches(union: ErrorObject): number[] | ErrorObject | undefined {
+function notMeantBranches(union: ErrorObject): number[] | ErrorObject | undefined {
   const branches = union.schema;
   const value = union.data;
   if (!Array.isArray(branches) || typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const tags = branches.map(constantsOf);
   if (tags.every((constants) => Object.keys(constants).length === 0)) return undefined;
   const given = value as Record<string, unknown>;
-  const meant = branches.flatMap((branch, index) => {
-    const required = ((branch as { required?: unknown }).required ?? []) as unknown[];
-    const fits = Object.entries(tags[index]).every(([name, constant]) =>
+  const tagged = branches.flatMap((_branch, index) => (Object.keys(tags[index]).length > 0 ? [index] : []));
+  const fits = (index: number) => {
+    const required = ((branches[index] as { required?: unknown }).required ?? []) as unknown[];
+    return Object.entries(tags[index]).every(([name, constant]) =>
       name in given ? given[name] === constant : !required.includes(name),
     );
-    return fits ? [index] : [];
-  });
-  if (meant.length > 0) return meant;
+  };
+  if (tagged.some(fits)) return tagged.filter((index) => !fits(index));
+  if (tagged.length < branches.length) return undefined;
   // No branch takes the value's tag: name the tag every branch fixes and the values it takes.
   const tag = Object.keys(tags[0]).find((name) => name in given && tags.every((constants) => name in constants));
   if (tag === undefined) return undefined;
