@@ -4,6 +4,7 @@
  * `pulumi config set` lines offer that app's setups and fields only.
  */
 import { modelOf } from "../../../provider/cli/generate/model";
+import { buildPluginProgram } from "../../../provider/cli/generate/plugin-program";
 import { buildProgram, secretLines } from "../../../provider/cli/generate/program";
 import type { TenantSnapshot } from "../../../provider/cli/generate/snapshot";
 
@@ -49,9 +50,13 @@ describe("generate: a vault connection's setup", () => {
     expect(program.files["index.ts"]).toContain(
       `setup: cfg.requireSecretObject<tenant.HttpConnectionSetup>("${setup!.name}")`,
     );
-    const readme = program.files["README.md"]!;
-    expect(readme).toContain('{"type":"BASIC_AUTH","username":"<username>"}');
-    for (const other of ["OAUTH_JWT", "OAUTH_CODE", "base_url", "WEBHOOK"]) expect(readme).not.toContain(other);
+    // The plugin's TypeScript SDK has no such type: read untyped there; its README offers HTTP's setups too.
+    const plugin = buildPluginProgram(snapshot("HTTP"), { ...options, language: "typescript" });
+    expect(plugin.files["index.ts"]).toContain(`setup: cfg.requireSecretObject<any>("${setup!.name}")`);
+    for (const readme of [program.files["README.md"]!, plugin.files["README.md"]!]) {
+      expect(readme).toContain('{"type":"BASIC_AUTH","username":"<username>"}');
+      for (const other of ["OAUTH_JWT", "OAUTH_CODE", "base_url", "WEBHOOK"]) expect(readme).not.toContain(other);
+    }
   });
 
   it("a Slack connection is offered a webhook or an OAuth code, read as Slack's setups", () => {
