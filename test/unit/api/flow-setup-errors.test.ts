@@ -38,7 +38,10 @@ describe("a vault connection's setup, chosen by its type", () => {
 
   it("a tag no branch takes is named with the values the branches take", () => {
     const validate = compileValidator(
-      union([object({ kind: literal("a"), x: string() }), object({ kind: literal("b"), y: string() })]),
+      union([
+        object({ kind: literal("a"), x: string() }),
+        object({ kind: literal("b"), y: string() }, { required: ["kind", "y"] }),
+      ]),
     );
     expect(validate({ kind: "c" })).toEqual({ property: "kind", message: "Must be one of: a, b" });
     expect(validate({ kind: "b" })).toEqual({ property: "y", message: "Missing required property" });
