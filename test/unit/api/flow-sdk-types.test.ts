@@ -12,7 +12,9 @@ type JsonSchema = Record<string, unknown>;
 
 /**
  * Differences kept on purpose: each line as {@link differences} writes it, with the reason.
- * An entry that no longer occurs fails the test too, so the list cannot go stale.
+ * An entry that no longer occurs fails the test too, so the list cannot go stale. Empty today:
+ * where our schemas are wider than the SDK, it is in value types (a number or a template
+ * string), which this comparison does not judge; names, required and open/closed all agree.
  */
 const DELIBERATE: Readonly<Record<string, string>> = {};
 
