@@ -4,6 +4,8 @@
  * file. Plain functions of JSON and of a {@link TenantReader}, so the api floor imports
  * nothing above it.
  */
+import type { JsonSchema } from "./schema/builder";
+
 /** An object of a collection as the tenant stores it. */
 export type KindObject = { id: string } & Record<string, unknown>;
 
@@ -175,7 +177,16 @@ export interface ProviderHooks {
     secretWords?(
       object: KindObject,
       site: PlaceholderSiteOf,
-    ): { readonly name: string; readonly description: string } | undefined;
+    ):
+      | {
+          readonly name: string;
+          readonly description: string;
+          /** This object's shapes of the secret, where the field's schema is wider (a connection's setup: its app's). */
+          readonly schema?: JsonSchema;
+          /** The package's type of those shapes, for the TypeScript program (`HttpConnectionSetup`). */
+          readonly typeName?: string;
+        }
+      | undefined;
     /**
      * Where a kind whose secrets are read back puts its secret placeholders (default: its
      * secret paths): each a string the API answered, its siblings kept (a payment component's

@@ -151,11 +151,21 @@ function describe(error: ErrorObject, formats: Readonly<Record<string, FormatDef
  * the one it was meant for (`{template: 7}` → `template`, not "the body is not a
  * string"); at that depth, a complaint other than "wrong type" says most
  * (`amount: -1` → the number branch's minimum). When every branch there only disagrees
- * on type, one message names all the types.
+ * on type, one message names all the types. Where the branches carry tags (a `type`
+ * constant), only the branches whose tags the value has are heard: a setup of `type`
+ * `BASIC_AUTH` is told what a BASIC_AUTH setup lacks, not what a bearer token would.
  */
 function mainError(errors: ErrorObject[]): ErrorObject {
-  if (!errors.some((error) => error.keyword === "anyOf")) return errors[0];
-  const candidates = errors.filter((error) => error.keyword !== "anyOf");
+  const unions = errors.filter((error) => error.keyword === "anyOf");
+  if (unions.length === 0) return errors[0];
+  let candidates = errors.filter((error) => error.keyword !== "anyOf");
+  for (const union of unions) {
+    const notMeant = notMeantBranches(union);
+    if (notMeant === undefined) continue;
+    if (!Array.isArray(notMeant)) return notMeant;
+    const meant = candidates.filter((error) => !notMeant.some((index) => underBranch(error, union, index)));
+    if (meant.length > 0) candidates = meant;
+  }
   const depth = (error: ErrorObject) => error.instancePath.split("/").length;
   const deepest = Math.max(...candidates.map(depth));
   const atDeepest = candidates.filter((error) => depth(error) === deepest);
@@ -163,6 +173,51 @@ function mainError(errors: ErrorObject[]): ErrorObject {
   if (specific) return specific;
   const types = atDeepest.map((error) => String((error.params as { type: unknown }).type));
   return { ...atDeepest[0], params: { type: [...new Set(types)].join(",") } };
+}
+
+/** Whether `error` is a complaint of branch `index` of the union that failed with `union`. */
+const underBranch = (error: ErrorObject, union: ErrorObject, index: number) =>
+  error.schemaPath.startsWith(`${union.schemaPath}/${index}/`);
+
+/** The constants a branch fixes on its properties (a `type`, an `action`): its tags. */
+function constantsOf(branch: unknown): Record<string, unknown> {
+  const properties = (branch as { properties?: Record<string, { const?: unknown }> } | null)?.properties ?? {};
+  return Object.fromEntries(
+    Object.entries(properties).flatMap(([name, property]) =>
+      property?.const === undefined ? [] : [[name, property.const]],
+    ),
+  );
+}
+
+/**
+ * The branches of a failed union (anyOf) the value was not meant for, told by their tags as a
+ * discriminator would tell them: a tagged branch whose constants the value does not have (a
+ * constant it leaves out counts only where the branch requires it), when another tagged branch's
+ * it has. Undefined when no tagged branch fits or the value is not an object (the other rules
+ * judge); an error naming the tag and its values when every branch is tagged and none takes
+ * the value's.
+ */
+function notMeantBranches(union: ErrorObject): number[] | ErrorObject | undefined {
+  const branches = union.schema;
+  const value = union.data;
+  if (!Array.isArray(branches) || typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const tags = branches.map(constantsOf);
+  if (tags.every((constants) => Object.keys(constants).length === 0)) return undefined;
+  const given = value as Record<string, unknown>;
+  const tagged = branches.flatMap((_branch, index) => (Object.keys(tags[index]).length > 0 ? [index] : []));
+  const fits = (index: number) => {
+    const required = ((branches[index] as { required?: unknown }).required ?? []) as unknown[];
+    return Object.entries(tags[index]).every(([name, constant]) =>
+      name in given ? given[name] === constant : !required.includes(name),
+    );
+  };
+  if (tagged.some(fits)) return tagged.filter((index) => !fits(index));
+  if (tagged.length < branches.length) return undefined;
+  // No branch takes the value's tag: name the tag every branch fixes and the values it takes.
+  const tag = Object.keys(tags[0]).find((name) => name in given && tags.every((constants) => name in constants));
+  if (tag === undefined) return undefined;
+  const allowedValues = [...new Set(tags.map((constants) => constants[tag]))];
+  return { ...union, keyword: "enum", instancePath: `${union.instancePath}/${tag}`, params: { allowedValues } };
 }
 
 /** A compiled validator that reports at most one issue, the first found. */

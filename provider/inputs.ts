@@ -16,7 +16,13 @@ export type DiscriminantKey = "type" | "category" | "method" | "action";
  * the API pastes in unchanged, and a secret (`cfg.requireSecret(...)`) fits anywhere,
  * except at the discriminant keys ({@link DiscriminantKey}), which take literals.
  */
-export type DeepInput<T> = T extends string | number | boolean | null | undefined
+export type DeepInput<T> = DeepInputOf<T> | pulumi.Output<T>;
+
+/**
+ * {@link DeepInput} of each member of a union. The whole union's `Output` is taken besides
+ * (above): a secret JSON object read as a union type (a connection's setups) fits its field.
+ */
+type DeepInputOf<T> = T extends string | number | boolean | null | undefined
   ? pulumi.Input<T>
   : T extends readonly (infer Item)[]
     ? pulumi.Input<DeepInput<Item>[]>

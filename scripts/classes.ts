@@ -65,6 +65,21 @@ function argsFieldLines(
   ]);
 }
 
+/**
+ * The field of a create schema whose schema another field chooses, and that field: `["app_id",
+ * "setup"]` for a vault connection (its `allOf` of `if` the tag's value `then` the field's schema).
+ */
+export function chosenField(schema: JsonSchema): readonly [tag: string, field: string] | undefined {
+  const [first] = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
+  const condition = first?.if as { properties?: Record<string, { const?: unknown }> } | undefined;
+  const outcome = first?.then as { properties?: Record<string, unknown> } | undefined;
+  const tag = Object.keys(condition?.properties ?? {}).find(
+    (name) => condition!.properties![name]!.const !== undefined,
+  );
+  const field = Object.keys(outcome?.properties ?? {})[0];
+  return tag !== undefined && field !== undefined ? [tag, field] : undefined;
+}
+
 /** The source of kind `kind`'s generated file. */
 export function classSource(kind: KindName): string {
   if (KINDS[kind].shape === "singleton") return singletonClassSource(kind);
@@ -72,6 +87,7 @@ export function classSource(kind: KindName): string {
   const type = spec.typeName;
   const required = new Set((spec.createSchema.required ?? []) as string[]);
   const inputs = propertiesOf(spec.createSchema);
+  const chosen = chosenField(spec.createSchema);
   const outputsOnly = propertiesOf(spec.responseSchema).filter(([field]) => outputOnlyFields(kind).includes(field));
   const lookups: readonly LookupSpec[] = spec.lookups;
   const byIdOrName = lookups.filter(
@@ -106,6 +122,7 @@ export function classSource(kind: KindName): string {
     ...(objectLookups ? ["  kindLookups,"] : []),
     "  kindResourceInputs,",
     "  type AdoptArgs,",
+    ...(chosenField(KINDS[kind].createSchema) ? ["  type ChosenBy,"] : []),
     "  type CreateOf,",
     ...(derived.length > 0 ? ["  type DerivedOf,"] : []),
     ...(exported.length > 0 ? ["  type ExportedTypeOf,"] : []),
@@ -157,12 +174,22 @@ export function classSource(kind: KindName): string {
       `Arguments of ${article(spec.label).split(" ")[0]} {@link ${type}}: the API's own field names (body of \`POST ${spec.path}\`).`,
       "",
     ),
-    `export interface ${type}Args extends AdoptArgs {`,
+    `export interface ${type}${chosen ? "Fields" : "Args"} extends AdoptArgs {`,
   ];
   lines.push(...argsFieldLines(kind, inputs, required, `CreateOf<"${kind}">`));
   lines.push(
     "}",
     "",
+    ...(chosen
+      ? [
+          tsdocComment(
+            `Arguments of ${article(spec.label).split(" ")[0]} {@link ${type}}: its fields, \`${chosen[1]}\` one its \`${chosen[0]}\` takes.`,
+            "",
+          ),
+          `export type ${type}Args = ${type}Fields & ChosenBy<"${kind}", "${chosen[0]}", "${chosen[1]}">;`,
+          "",
+        ]
+      : []),
     tsdocComment(
       `${spec.description.replace(/\.$/, "")} (\`/api/v2${spec.path}\`), type \`pulumi-nodejs:dynamic/tenant:${type}\`.`,
       "",

@@ -73,10 +73,15 @@ function action<
   const A extends string,
   const P extends Properties,
   const R extends keyof P & string = never,
->(type: T, name: A, params: P, required: readonly R[] = [], options: { open?: boolean } = {}) {
-  const paramsSchema = options.open
-    ? openObject(params, { required, description: `The params of ${type} ${name}.` })
-    : object(params, { required, description: `The params of ${type} ${name}.` });
+  const O extends boolean = false,
+>(type: T, name: A, params: P, required: readonly R[] = [], options: { open?: O } = {}) {
+  // Typed by `open` itself, so a closed object's type is closed (a misspelt param is a compile
+  // error), not the union of the open and the closed one.
+  const paramsSchema = (
+    options.open
+      ? openObject(params, { required, description: `The params of ${type} ${name}.` })
+      : object(params, { required, description: `The params of ${type} ${name}.` })
+  ) as O extends true ? ReturnType<typeof openObject<P, R>> : ReturnType<typeof object<P, R>>;
   return object(
     {
       ...actionFields,
@@ -401,7 +406,7 @@ const JWT = integration("JWT", [
     {
       connection_id: connectionId(),
       payload: anyObject("The claims."),
-      subject: text("The subject line."),
+      subject: text("The token's subject (`sub`)."),
       issuer: text("The token's issuer (`iss`)."),
       audience: text("The token's audience (`aud`)."),
       expires_in: text("How long the token lasts (`1h`, `30m`)."),
@@ -638,6 +643,8 @@ const stripeCustomer = {
   metadata: record(string(), { description: "Metadata, by key." }),
 };
 const stripeCustomerId = { connection_id: connectionId(), customer_id: text("The customer.") };
+/** The customer a GET_CUSTOMER or UPDATE_CUSTOMER acts on: its `params.id` (the SDK names it so). */
+const stripeCustomerRef = () => text("The customer (`cus_…`).");
 const STRIPE = integration("STRIPE", [
   action(
     "STRIPE",
@@ -664,10 +671,17 @@ const STRIPE = integration("STRIPE", [
     { ...stripeCustomerId, return_url: text("Where the portal sends the customer back.") },
     ["connection_id", "customer_id"],
   ),
-  action("STRIPE", "DELETE_TAX_ID", stripeCustomerId, ["connection_id", "customer_id"]),
+  action("STRIPE", "DELETE_TAX_ID", { ...stripeCustomerId, id: text("The tax id to delete (`txi_…`).") }, [
+    "connection_id",
+    "customer_id",
+    "id",
+  ]),
   action("STRIPE", "FIND_CUSTOMERS", { connection_id: connectionId(), email: email() }, ["connection_id", "email"]),
-  action("STRIPE", "GET_CUSTOMER", { connection_id: connectionId() }, ["connection_id"]),
-  action("STRIPE", "UPDATE_CUSTOMER", { connection_id: connectionId(), ...stripeCustomer }, ["connection_id"]),
+  action("STRIPE", "GET_CUSTOMER", { connection_id: connectionId(), id: stripeCustomerRef() }, ["connection_id", "id"]),
+  action("STRIPE", "UPDATE_CUSTOMER", { connection_id: connectionId(), id: stripeCustomerRef(), ...stripeCustomer }, [
+    "connection_id",
+    "id",
+  ]),
 ]);
 
 const TELEGRAM = integration("TELEGRAM", [

@@ -24,17 +24,24 @@ import {
 const credential = (description: string) => string({ minLength: 1, description });
 
 /** A setup of `type` with `fields` (`required` of them), closed unless `open`. */
-function setup<const T extends string, const P extends Properties, const R extends keyof P & string = never>(
-  type: T,
-  fields: P,
-  required: readonly R[],
-  options: { typeOptional?: boolean; open?: boolean } = {},
-) {
+function setup<
+  const T extends string,
+  const P extends Properties,
+  const R extends keyof P & string = never,
+  const O extends boolean = false,
+  const TO extends boolean = false,
+>(type: T, fields: P, required: readonly R[], options: { typeOptional?: TO; open?: O } = {}) {
   const properties = { type: literal(type, { description: "The kind of credentials." }), ...fields };
-  const requiredKeys = [...(options.typeOptional ? [] : (["type"] as const)), ...required];
-  return options.open
-    ? openObject(properties, { required: requiredKeys as readonly (keyof typeof properties & string)[] })
-    : object(properties, { required: requiredKeys as readonly (keyof typeof properties & string)[] });
+  type Properties = typeof properties;
+  type Required = (TO extends true ? never : "type") | R;
+  const requiredKeys = [...(options.typeOptional ? [] : (["type"] as const)), ...required] as readonly Required[];
+  // Typed by `open` and `typeOptional` themselves: a closed setup's type is closed, and `type`
+  // is optional in the type exactly where the schema leaves it out.
+  return (
+    options.open ? openObject(properties, { required: requiredKeys }) : object(properties, { required: requiredKeys })
+  ) as O extends true
+    ? ReturnType<typeof openObject<Properties, Required>>
+    : ReturnType<typeof object<Properties, Required>>;
 }
 
 const apiKey = () => setup("API_KEY", { api_key: credential("The API key.") }, ["api_key"]);
@@ -159,6 +166,11 @@ export const FLOW_VAULT_CONNECTION_SETUPS = {
 /** An app a vault connection can hold credentials for. */
 export type FlowVaultConnectionApp = keyof typeof FLOW_VAULT_CONNECTION_SETUPS;
 
+/** A setup app `A` takes: one of its shapes, told apart by `type`. */
+export type FlowVaultConnectionSetup<A extends FlowVaultConnectionApp = FlowVaultConnectionApp> = Static<
+  (typeof FLOW_VAULT_CONNECTION_SETUPS)[A][number]
+>;
+
 /** The apps, in the published order. */
 export const FLOW_VAULT_CONNECTION_APPS = Object.keys(FLOW_VAULT_CONNECTION_SETUPS) as FlowVaultConnectionApp[];
 
@@ -190,3 +202,35 @@ export const anySetupSchema = union(
   Object.values(FLOW_VAULT_CONNECTION_SETUPS).flat() as readonly Schema<unknown>[],
   SETUP_FACTS,
 );
+
+/** The name the TypeScript package gives app `app`'s setups (`HttpConnectionSetup`). */
+export const setupTypeName = (app: string): string =>
+  `${app
+    .split("_")
+    .map((word) => word[0] + word.slice(1).toLowerCase())
+    .join("")}ConnectionSetup`;
+
+/** Each app's setups as a type the TypeScript package exports (the table's `typeExports`). */
+export const SETUP_TYPE_EXPORTS = [
+  [setupSchemaOf("ACTIVECAMPAIGN"), "ActivecampaignConnectionSetup"],
+  [setupSchemaOf("AIRTABLE"), "AirtableConnectionSetup"],
+  [setupSchemaOf("AUTH0"), "Auth0ConnectionSetup"],
+  [setupSchemaOf("BIGQUERY"), "BigqueryConnectionSetup"],
+  [setupSchemaOf("CLEARBIT"), "ClearbitConnectionSetup"],
+  [setupSchemaOf("DOCUSIGN"), "DocusignConnectionSetup"],
+  [setupSchemaOf("GOOGLE_SHEETS"), "GoogleSheetsConnectionSetup"],
+  [setupSchemaOf("HTTP"), "HttpConnectionSetup"],
+  [setupSchemaOf("HUBSPOT"), "HubspotConnectionSetup"],
+  [setupSchemaOf("JWT"), "JwtConnectionSetup"],
+  [setupSchemaOf("MAILCHIMP"), "MailchimpConnectionSetup"],
+  [setupSchemaOf("MAILJET"), "MailjetConnectionSetup"],
+  [setupSchemaOf("PIPEDRIVE"), "PipedriveConnectionSetup"],
+  [setupSchemaOf("SALESFORCE"), "SalesforceConnectionSetup"],
+  [setupSchemaOf("SENDGRID"), "SendgridConnectionSetup"],
+  [setupSchemaOf("SLACK"), "SlackConnectionSetup"],
+  [setupSchemaOf("STRIPE"), "StripeConnectionSetup"],
+  [setupSchemaOf("TELEGRAM"), "TelegramConnectionSetup"],
+  [setupSchemaOf("TWILIO"), "TwilioConnectionSetup"],
+  [setupSchemaOf("WHATSAPP"), "WhatsappConnectionSetup"],
+  [setupSchemaOf("ZAPIER"), "ZapierConnectionSetup"],
+] as const;

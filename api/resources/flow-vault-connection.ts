@@ -10,21 +10,26 @@
 import type { IdFormat } from "../ids";
 import { randomBytes } from "node:crypto";
 import { exactIdRule, oneByIdOrName, type KindDeclaration, type KindRules } from "../kind-spec";
-import { boolean, enumOf, object, string, type Static } from "../schema/builder";
+import type { KindObject } from "../provider-hooks";
+import { boolean, enumOf, object, string, type JsonSchema, type Schema, type Static } from "../schema/builder";
 import { collectionScopes } from "../scopes";
 import { compileValidator, type ValidationIssue, type Validator } from "../validate";
 import {
   anySetupSchema,
   FLOW_VAULT_CONNECTION_APPS,
   FLOW_VAULT_CONNECTION_SETUPS,
+  SETUP_TYPE_EXPORTS,
   setupSchemaOf,
+  setupTypeName,
   type FlowVaultConnectionApp,
+  type FlowVaultConnectionSetup,
 } from "./flow-vault-connection-setups";
 
 export {
   FLOW_VAULT_CONNECTION_APPS,
   FLOW_VAULT_CONNECTION_SETUPS,
   type FlowVaultConnectionApp,
+  type FlowVaultConnectionSetup,
 } from "./flow-vault-connection-setups";
 
 /** The id the service makes for a flow vault connection. */
@@ -47,14 +52,22 @@ const appDescription =
  * a program's resource has one shape; that the `setup` is one the app takes is the
  * connection's own rule ({@link connectionSetupIssue}).
  */
-export const flowVaultConnectionCreateSchema = object(
-  {
-    name: name(),
-    app_id: enumOf(FLOW_VAULT_CONNECTION_APPS, { description: appDescription, replaceOnChange: true }),
-    setup: anySetupSchema,
-  },
-  { required: ["name", "app_id"] },
-);
+export const flowVaultConnectionCreateSchema = {
+  ...object(
+    {
+      name: name(),
+      app_id: enumOf(FLOW_VAULT_CONNECTION_APPS, { description: appDescription, replaceOnChange: true }),
+      setup: anySetupSchema,
+    },
+    { required: ["name", "app_id"] },
+  ),
+  // The setup judged against its own app's setups: ajv reads `allOf` before `properties`, so a
+  // setup that fits none is told what the app's setup of its `type` lacks, not another app's.
+  allOf: FLOW_VAULT_CONNECTION_APPS.map((app) => ({
+    if: { properties: { app_id: { const: app } }, required: ["app_id"] },
+    then: { properties: { setup: setupSchemaOf(app) } },
+  })),
+} as unknown as Schema<FlowVaultConnectionFields>;
 
 /** Body of `PATCH /flows/vault/connections/{id}`: `name` and `setup` (checked against the connection's app). */
 export const flowVaultConnectionUpdateSchema = object({ name: name(), setup: anySetupSchema });
@@ -89,8 +102,20 @@ export const flowVaultConnectionSummarySchema = object(answered, {
   required: ["id", "app_id", "name", "ready", "created_at", "updated_at", "fingerprint"],
 });
 
-/** The fields a caller sets on a connection (body of `POST /flows/vault/connections`). */
-export type FlowVaultConnectionFields = Static<typeof flowVaultConnectionCreateSchema>;
+/** The fields a caller sets on a connection of app `A`: a `setup` that app takes. */
+export interface FlowVaultConnectionFieldsOf<A extends FlowVaultConnectionApp> {
+  /** The connection's name. */
+  name: string;
+  /** The app whose credentials the connection holds. */
+  app_id: A;
+  /** The credentials, one of the setups of `app_id`. */
+  setup?: FlowVaultConnectionSetup<A>;
+}
+
+/** The fields a caller sets on a connection (body of `POST /flows/vault/connections`): told apart by `app_id`. */
+export type FlowVaultConnectionFields = {
+  [A in FlowVaultConnectionApp]: FlowVaultConnectionFieldsOf<A>;
+}[FlowVaultConnectionApp];
 /** A connection as the API returns it. */
 export type FlowVaultConnection = Static<typeof flowVaultConnectionSchema>;
 
@@ -167,6 +192,30 @@ export const FLOW_VAULT_CONNECTION_RULES: KindRules = {
   },
 };
 
+/**
+ * How `generate` words a connection's `setup`: write-only, so which of its app's setups is in
+ * use cannot be read; the placeholder offers that app's setups only (their fields, its type).
+ */
+function setupWords(
+  connection: KindObject,
+): { name: string; description: string; schema: JsonSchema; typeName: string } | undefined {
+  const app = String(connection.app_id);
+  if (!(FLOW_VAULT_CONNECTION_APPS as readonly string[]).includes(app)) return undefined;
+  const types = FLOW_VAULT_CONNECTION_SETUPS[app as FlowVaultConnectionApp].map(
+    (shape) => (shape as unknown as { properties: { type: { const: string } } }).properties.type.const,
+  );
+  const choice =
+    types.length === 1
+      ? `a ${types[0]} setup`
+      : `one of the ${app} setups (${types.join(", ")}; the API never says which is in use)`;
+  return {
+    name: "setup",
+    description: `\`setup\` of flow vault connection "${String(connection.name ?? connection.id)}" (${connection.id}): ${choice}; the API never returns it`,
+    schema: setupSchemaOf(app as FlowVaultConnectionApp),
+    typeName: setupTypeName(app),
+  };
+}
+
 /** The flow vault connections' entry in the table of kinds. */
 export const flowVaultConnectionKind = {
   typeName: "FlowVaultConnection",
@@ -191,4 +240,6 @@ export const flowVaultConnectionKind = {
   ],
   example: { name: "crm-api", app_id: "HTTP", setup: { type: "BEARER", token: "<secret>" } },
   rules: FLOW_VAULT_CONNECTION_RULES,
+  provider: { generate: { secretWords: setupWords } },
+  typeExports: SETUP_TYPE_EXPORTS,
 } as const satisfies KindDeclaration;

@@ -9,7 +9,9 @@ import {
   kindLookups,
   kindResourceInputs,
   type AdoptArgs,
+  type ChosenBy,
   type CreateOf,
+  type ExportedTypeOf,
   type ObjectOf,
 } from "../lifecycle/resource-class";
 import { TYPE_MODULE, TYPE_NAMES } from "../lifecycle/tokens";
@@ -21,8 +23,71 @@ import { DynamicResource } from "../lifecycle/dynamic-resource";
 /** A flow vault connection as the API answers it (`GET /api/v2/flows/vault/connections/{id}`). */
 export type FlowVaultConnectionObject = ObjectOf<"flowVaultConnection">;
 
+/** The `ActivecampaignConnectionSetup` type of the flow vault connection's schema. */
+export type ActivecampaignConnectionSetup = ExportedTypeOf<"flowVaultConnection", "ActivecampaignConnectionSetup">;
+
+/** The `AirtableConnectionSetup` type of the flow vault connection's schema. */
+export type AirtableConnectionSetup = ExportedTypeOf<"flowVaultConnection", "AirtableConnectionSetup">;
+
+/** The `Auth0ConnectionSetup` type of the flow vault connection's schema. */
+export type Auth0ConnectionSetup = ExportedTypeOf<"flowVaultConnection", "Auth0ConnectionSetup">;
+
+/** The `BigqueryConnectionSetup` type of the flow vault connection's schema. */
+export type BigqueryConnectionSetup = ExportedTypeOf<"flowVaultConnection", "BigqueryConnectionSetup">;
+
+/** The `ClearbitConnectionSetup` type of the flow vault connection's schema. */
+export type ClearbitConnectionSetup = ExportedTypeOf<"flowVaultConnection", "ClearbitConnectionSetup">;
+
+/** The `DocusignConnectionSetup` type of the flow vault connection's schema. */
+export type DocusignConnectionSetup = ExportedTypeOf<"flowVaultConnection", "DocusignConnectionSetup">;
+
+/** The `GoogleSheetsConnectionSetup` type of the flow vault connection's schema. */
+export type GoogleSheetsConnectionSetup = ExportedTypeOf<"flowVaultConnection", "GoogleSheetsConnectionSetup">;
+
+/** The `HttpConnectionSetup` type of the flow vault connection's schema. */
+export type HttpConnectionSetup = ExportedTypeOf<"flowVaultConnection", "HttpConnectionSetup">;
+
+/** The `HubspotConnectionSetup` type of the flow vault connection's schema. */
+export type HubspotConnectionSetup = ExportedTypeOf<"flowVaultConnection", "HubspotConnectionSetup">;
+
+/** The `JwtConnectionSetup` type of the flow vault connection's schema. */
+export type JwtConnectionSetup = ExportedTypeOf<"flowVaultConnection", "JwtConnectionSetup">;
+
+/** The `MailchimpConnectionSetup` type of the flow vault connection's schema. */
+export type MailchimpConnectionSetup = ExportedTypeOf<"flowVaultConnection", "MailchimpConnectionSetup">;
+
+/** The `MailjetConnectionSetup` type of the flow vault connection's schema. */
+export type MailjetConnectionSetup = ExportedTypeOf<"flowVaultConnection", "MailjetConnectionSetup">;
+
+/** The `PipedriveConnectionSetup` type of the flow vault connection's schema. */
+export type PipedriveConnectionSetup = ExportedTypeOf<"flowVaultConnection", "PipedriveConnectionSetup">;
+
+/** The `SalesforceConnectionSetup` type of the flow vault connection's schema. */
+export type SalesforceConnectionSetup = ExportedTypeOf<"flowVaultConnection", "SalesforceConnectionSetup">;
+
+/** The `SendgridConnectionSetup` type of the flow vault connection's schema. */
+export type SendgridConnectionSetup = ExportedTypeOf<"flowVaultConnection", "SendgridConnectionSetup">;
+
+/** The `SlackConnectionSetup` type of the flow vault connection's schema. */
+export type SlackConnectionSetup = ExportedTypeOf<"flowVaultConnection", "SlackConnectionSetup">;
+
+/** The `StripeConnectionSetup` type of the flow vault connection's schema. */
+export type StripeConnectionSetup = ExportedTypeOf<"flowVaultConnection", "StripeConnectionSetup">;
+
+/** The `TelegramConnectionSetup` type of the flow vault connection's schema. */
+export type TelegramConnectionSetup = ExportedTypeOf<"flowVaultConnection", "TelegramConnectionSetup">;
+
+/** The `TwilioConnectionSetup` type of the flow vault connection's schema. */
+export type TwilioConnectionSetup = ExportedTypeOf<"flowVaultConnection", "TwilioConnectionSetup">;
+
+/** The `WhatsappConnectionSetup` type of the flow vault connection's schema. */
+export type WhatsappConnectionSetup = ExportedTypeOf<"flowVaultConnection", "WhatsappConnectionSetup">;
+
+/** The `ZapierConnectionSetup` type of the flow vault connection's schema. */
+export type ZapierConnectionSetup = ExportedTypeOf<"flowVaultConnection", "ZapierConnectionSetup">;
+
 /** Arguments of a {@link FlowVaultConnection}: the API's own field names (body of `POST /flows/vault/connections`). */
-export interface FlowVaultConnectionArgs extends AdoptArgs {
+export interface FlowVaultConnectionFields extends AdoptArgs {
   /** The connection's name. */
   name: DeepInput<CreateOf<"flowVaultConnection">["name"]>;
   /**
@@ -36,6 +101,9 @@ export interface FlowVaultConnectionArgs extends AdoptArgs {
    */
   setup?: DeepInput<CreateOf<"flowVaultConnection">["setup"]>;
 }
+
+/** Arguments of a {@link FlowVaultConnection}: its fields, `setup` one its `app_id` takes. */
+export type FlowVaultConnectionArgs = FlowVaultConnectionFields & ChosenBy<"flowVaultConnection", "app_id", "setup">;
 
 /**
  * A flow vault connection of the tenant: the credentials (`setup`, write-only) of one app that flow actions use

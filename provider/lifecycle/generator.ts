@@ -17,6 +17,8 @@ export class SecretRef {
   constructor(
     readonly key: string,
     readonly object = false,
+    /** The package's type of the object (`HttpConnectionSetup`), where one names it. */
+    readonly typeName?: string,
   ) {}
 }
 
@@ -65,9 +67,10 @@ export interface ModelContext {
   name(words: string | undefined, fallback: string, suffix?: string): string;
   /**
    * A stack configuration secret named after `name`, described for the README, with its value
-   * when the API gave it; `schema` (the field's) makes an object-valued secret and its example.
+   * when the API gave it; `schema` (the field's) makes an object-valued secret and its example,
+   * `typeName` the package's type it is read as.
    */
-  secret(name: string, description: string, value?: string, schema?: JsonSchema): SecretRef;
+  secret(name: string, description: string, value?: string, schema?: JsonSchema, typeName?: string): SecretRef;
   /** A file beside the program holding `content`. */
   file(file: string, content: string, variable: string): FileRef;
 }
@@ -122,6 +125,10 @@ export interface PlaceholderWords {
   name: string;
   /** What it holds, for the README. */
   description: string;
+  /** This object's shapes of the secret, where the field's schema is wider (a connection's setup: its app's). */
+  schema?: JsonSchema;
+  /** The package's type of those shapes (`HttpConnectionSetup`). */
+  typeName?: string;
 }
 
 /** A secret the API never answers: where it sits, and its field's schema (a string, or an object). */
@@ -184,7 +191,8 @@ export function writeOnlyPlaceholders(
         `${resource.name} ${own?.name ?? field.replace(/[._]/g, " ")}`,
         own?.description ?? `\`${field}\` of ${resource.what}${said}; the API never returns it`,
         undefined,
-        schema,
+        own?.schema ?? schema,
+        own?.typeName,
       );
     }
   }

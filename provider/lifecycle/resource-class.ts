@@ -8,6 +8,7 @@
 import * as pulumiRuntime from "@pulumi/pulumi";
 import type * as pulumi from "@pulumi/pulumi";
 import { kindSpec, secretValues, type JsonSchema, type KindName, type KINDS, type Static } from "../../api";
+import type { DeepInput } from "../inputs";
 import { markSecrets } from "./secrets";
 import { TABLE_OUTPUT_FIELDS } from "./outputs";
 import { tenantInputs, type TenantArgs } from "./tenant";
@@ -23,6 +24,18 @@ import { kindModule } from "../resources";
 
 /** The body of kind `K`'s create, as its schema types it (`CreateOf<"flow">["actions"]`: typed actions). */
 export type CreateOf<K extends KindName> = Static<(typeof KINDS)[K]["createSchema"]>;
+
+/**
+ * The arguments of kind `K` whose field `F` another, `Tag`, chooses (a vault connection's
+ * `setup` by its `app_id`): a union by `Tag`'s values, each with its own `F`, so a Slack
+ * connection given an HTTP setup does not compile. `Tag` takes its literal values.
+ */
+export type ChosenBy<K extends KindName, Tag extends string, F extends string> = ChosenIn<CreateOf<K>, Tag, F>;
+
+/** {@link ChosenBy} over each member of a union body `C`. */
+type ChosenIn<C, Tag extends string, F extends string> = C extends unknown
+  ? { [X in keyof C as X extends Tag | F ? X : never]: X extends Tag ? C[X] : DeepInput<C[X]> }
+  : never;
 
 /** An object of kind `K` as the API answers it. */
 export type ObjectOf<K extends KindName> = Static<(typeof KINDS)[K]["responseSchema"]> & { id: string };

@@ -177,7 +177,7 @@ describe("generate from tenant A, deploy the program unchanged to tenant C", () 
 
   /** A stack of the program on `server`, with the connection's setup set as the generated README says. */
   async function stackOn(name: string, server: TenantServer, token: string, readme: string): Promise<void> {
-    const setup = /cfg\.requireSecretObject<any>\("(\w+)"\)/.exec(
+    const setup = /cfg\.requireSecretObject<tenant\.HttpConnectionSetup>\("(\w+)"\)/.exec(
       fs.readFileSync(path.join(programDir, "index.ts"), "utf8"),
     )![1]!;
     // The README lists the secret and how to set it: field by field, with --path.

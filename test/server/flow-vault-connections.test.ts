@@ -90,6 +90,37 @@ describe("the published apps", () => {
   test.each([
     ["a setup of another app", { app_id: "TELEGRAM", setup: { type: "BEARER", token: "t" } }, "setup.type", "TOKEN"],
     ["a missing credential", { app_id: "HTTP", setup: { type: "BEARER" } }, "setup.token", "Missing required"],
+    // The setup's `type` chooses the variant the error speaks of (BASIC_AUTH's password is optional).
+    [
+      "a BASIC_AUTH setup without its username",
+      { app_id: "HTTP", setup: { type: "BASIC_AUTH", password: "SECRET-x-2" } },
+      "setup.username",
+      "Missing required",
+    ],
+    [
+      "a BASIC_AUTH setup with a password that is not a string",
+      { app_id: "HTTP", setup: { type: "BASIC_AUTH", username: "u", password: 7 } },
+      "setup.password",
+      "Must be string",
+    ],
+    [
+      "a Slack WEBHOOK with an empty URL",
+      { app_id: "SLACK", setup: { type: "WEBHOOK", url: "" } },
+      "setup.url",
+      "too short",
+    ],
+    [
+      "a Slack WEBHOOK with a URL not a string",
+      { app_id: "SLACK", setup: { type: "WEBHOOK", url: 7 } },
+      "setup.url",
+      "Must be string",
+    ],
+    [
+      "an HTTP API_KEY without its place (not another app's API_KEY fields)",
+      { app_id: "HTTP", setup: { type: "API_KEY", name: "k", value: "SECRET-x-3" } },
+      "setup.in",
+      "Missing required",
+    ],
     ["an unknown app", { app_id: "FAXMACHINE" }, "app_id", "Must be one of: ACTIVECAMPAIGN"],
     [
       "a wrong key place",

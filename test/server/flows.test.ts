@@ -72,6 +72,20 @@ describe("the published actions", () => {
     expect(body.message).toContain(message);
   });
 
+  test.each(["GET_CUSTOMER", "UPDATE_CUSTOMER", "DELETE_TAX_ID"])(
+    "Stripe %s takes the SDK's params.id, and is refused without it",
+    async (stripeAction) => {
+      const action = sampleAction(`STRIPE/${stripeAction}`);
+      expect((action.params as Record<string, unknown>).id).toEqual(expect.any(String));
+      expect((await h.call("POST", PATH, { body: { name: "stripe", actions: [action] } })).status).toBe(201);
+      delete (action.params as Record<string, unknown>).id;
+      const refused = await h.call("POST", PATH, { body: { name: "stripe", actions: [action] } });
+      expect(expectError(refused, 400, "invalid_body").message).toBe(
+        "Payload validation error: 'Missing required property' on property actions[0].params.id.",
+      );
+    },
+  );
+
   test("an unknown integration or action is refused naming the known ones", async () => {
     const badType = await h.call("POST", PATH, {
       body: { name: "bad", actions: [{ id: "a", type: "FAX", action: "SEND", params: {} }] },

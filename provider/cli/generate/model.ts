@@ -24,7 +24,7 @@ export interface SecretConfig {
   /** The value, when the API returned it (form component secrets); webhook secrets are write-only. */
   value?: string;
   /** A JSON object (read with `requireSecretObject`), with examples of its shape from the schema. */
-  object?: { examples: unknown[] };
+  object?: { examples: unknown[]; typeName?: string };
 }
 
 /** A file beside the program. */
@@ -100,16 +100,16 @@ export function modelOf(snapshot: TenantSnapshot, reserved: string[] = []): Tena
   const resources: ModelResource[] = [];
   const ctx = {
     name: (words: string | undefined, fallback: string, suffix?: string) => names.allocate(words, fallback, suffix),
-    secret(name: string, description: string, value?: string, schema?: JsonSchema): SecretRef {
+    secret(name: string, description: string, value?: string, schema?: JsonSchema, typeName?: string): SecretRef {
       const key = configNames.allocate(name, "secret");
       const object = schema !== undefined && isObjectSchema(schema);
       secrets.push({
         name: key,
         description,
         ...(value !== undefined ? { value } : {}),
-        ...(object ? { object: { examples: examplesOf(schema) } } : {}),
+        ...(object ? { object: { examples: examplesOf(schema), ...(typeName ? { typeName } : {}) } } : {}),
       });
-      return new SecretRef(key, object);
+      return new SecretRef(key, object, object ? typeName : undefined);
     },
     file(file: string, content: string, variable: string): FileRef {
       files.push({ file, content, variable });

@@ -135,7 +135,8 @@ const TYPESCRIPT_WRITER: Writer = {
   files(snapshot, { resources, files }, header, options, usesConfig) {
     const blocks = resources.map((resource, index) => {
       const head = `const ${resource.name} = new tenant.${resource.kind}(${JSON.stringify(resource.name)}, `;
-      const args = replaceRefs(schemaArgs(resource), typescriptRef);
+      // The plugin's SDK names no type of a connection's setups by app: read untyped, as its check judges.
+      const args = replaceRefs(schemaArgs(resource), (ref) => typescriptRef(ref, false));
       return [
         ...sectionLine(resource.kind, resources[index - 1], "//"),
         `/** ${resource.comment} */`,

@@ -91,14 +91,19 @@ export function replaceRefs(value: unknown, replace: (ref: ProgramRef) => unknow
 
 /**
  * A reference as TypeScript: `cfg.requireSecret("…")` (`requireSecretObject` for a JSON
- * object), the file read beside the program, or the other resource's `.id`.
+ * object), the file read beside the program, or the other resource's `.id`. `typed`: the
+ * program's `tenant` is this package, whose types name an object's shapes (the plugin's SDK
+ * has no such type).
  */
-export function typescriptRef(ref: ProgramRef): Code {
+export function typescriptRef(ref: ProgramRef, typed = true): Code {
   if (ref instanceof ResourceRef) return new Code(`${ref.name}.id`);
   if (ref instanceof SecretRef) {
-    // A JSON object from the configuration is untyped, and a union field (a connection's setup
-    // by type) takes no `Output` of the whole union: `any` lets the provider's check judge it.
-    return new Code(`cfg.${ref.object ? "requireSecretObject<any>" : "requireSecret"}(${JSON.stringify(ref.key)})`);
+    // A JSON object from the configuration is read as the package's type of its shapes where one
+    // names it (a connection's setup: its app's setups); otherwise untyped, and the check judges it.
+    const read = ref.object
+      ? `requireSecretObject<${typed && ref.typeName ? `tenant.${ref.typeName}` : "any"}>`
+      : "requireSecret";
+    return new Code(`cfg.${read}(${JSON.stringify(ref.key)})`);
   }
   return new Code(`fs.readFileSync(path.join(__dirname, ${JSON.stringify(ref.file)}), "utf8")`);
 }

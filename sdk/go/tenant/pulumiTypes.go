@@ -7238,7 +7238,7 @@ type FlowActionsJwtSignJwtParams struct {
 	Issuer *string `pulumi:"issuer"`
 	// The claims.
 	Payload interface{} `pulumi:"payload"`
-	// The subject line.
+	// The token's subject (`sub`).
 	Subject *string `pulumi:"subject"`
 }
 
@@ -7265,7 +7265,7 @@ type FlowActionsJwtSignJwtParamsArgs struct {
 	Issuer pulumi.StringPtrInput `pulumi:"issuer"`
 	// The claims.
 	Payload pulumi.Input `pulumi:"payload"`
-	// The subject line.
+	// The token's subject (`sub`).
 	Subject pulumi.StringPtrInput `pulumi:"subject"`
 }
 
@@ -7321,7 +7321,7 @@ func (o FlowActionsJwtSignJwtParamsOutput) Payload() pulumi.AnyOutput {
 	return o.ApplyT(func(v FlowActionsJwtSignJwtParams) interface{} { return v.Payload }).(pulumi.AnyOutput)
 }
 
-// The subject line.
+// The token's subject (`sub`).
 func (o FlowActionsJwtSignJwtParamsOutput) Subject() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FlowActionsJwtSignJwtParams) *string { return v.Subject }).(pulumi.StringPtrOutput)
 }
@@ -11483,6 +11483,8 @@ type FlowActionsStripeDeleteTaxIdParams struct {
 	ConnectionId string `pulumi:"connectionId"`
 	// The customer.
 	CustomerId string `pulumi:"customerId"`
+	// The tax id to delete (`txi_…`).
+	Id string `pulumi:"id"`
 }
 
 // FlowActionsStripeDeleteTaxIdParamsInput is an input type that accepts FlowActionsStripeDeleteTaxIdParamsArgs and FlowActionsStripeDeleteTaxIdParamsOutput values.
@@ -11502,6 +11504,8 @@ type FlowActionsStripeDeleteTaxIdParamsArgs struct {
 	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
 	// The customer.
 	CustomerId pulumi.StringInput `pulumi:"customerId"`
+	// The tax id to delete (`txi_…`).
+	Id pulumi.StringInput `pulumi:"id"`
 }
 
 func (FlowActionsStripeDeleteTaxIdParamsArgs) ElementType() reflect.Type {
@@ -11539,6 +11543,11 @@ func (o FlowActionsStripeDeleteTaxIdParamsOutput) ConnectionId() pulumi.StringOu
 // The customer.
 func (o FlowActionsStripeDeleteTaxIdParamsOutput) CustomerId() pulumi.StringOutput {
 	return o.ApplyT(func(v FlowActionsStripeDeleteTaxIdParams) string { return v.CustomerId }).(pulumi.StringOutput)
+}
+
+// The tax id to delete (`txi_…`).
+func (o FlowActionsStripeDeleteTaxIdParamsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeDeleteTaxIdParams) string { return v.Id }).(pulumi.StringOutput)
 }
 
 type FlowActionsStripeFindCustomers struct {
@@ -11821,6 +11830,8 @@ func (o FlowActionsStripeGetCustomerOutput) Type() pulumi.StringOutput {
 type FlowActionsStripeGetCustomerParams struct {
 	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
 	ConnectionId string `pulumi:"connectionId"`
+	// The customer (`cus_…`).
+	Id string `pulumi:"id"`
 }
 
 // FlowActionsStripeGetCustomerParamsInput is an input type that accepts FlowActionsStripeGetCustomerParamsArgs and FlowActionsStripeGetCustomerParamsOutput values.
@@ -11838,6 +11849,8 @@ type FlowActionsStripeGetCustomerParamsInput interface {
 type FlowActionsStripeGetCustomerParamsArgs struct {
 	// The id of the flow vault connection (`ac_…`) whose credentials the action uses.
 	ConnectionId pulumi.StringInput `pulumi:"connectionId"`
+	// The customer (`cus_…`).
+	Id pulumi.StringInput `pulumi:"id"`
 }
 
 func (FlowActionsStripeGetCustomerParamsArgs) ElementType() reflect.Type {
@@ -11870,6 +11883,11 @@ func (o FlowActionsStripeGetCustomerParamsOutput) ToFlowActionsStripeGetCustomer
 // The id of the flow vault connection (`ac_…`) whose credentials the action uses.
 func (o FlowActionsStripeGetCustomerParamsOutput) ConnectionId() pulumi.StringOutput {
 	return o.ApplyT(func(v FlowActionsStripeGetCustomerParams) string { return v.ConnectionId }).(pulumi.StringOutput)
+}
+
+// The customer (`cus_…`).
+func (o FlowActionsStripeGetCustomerParamsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeGetCustomerParams) string { return v.Id }).(pulumi.StringOutput)
 }
 
 type FlowActionsStripeUpdateCustomer struct {
@@ -11988,6 +12006,8 @@ type FlowActionsStripeUpdateCustomerParams struct {
 	Description *string `pulumi:"description"`
 	// An email address (or a template giving one).
 	Email *string `pulumi:"email"`
+	// The customer (`cus_…`).
+	Id string `pulumi:"id"`
 	// Metadata, by key.
 	Metadata map[string]string `pulumi:"metadata"`
 	// The name.
@@ -12019,6 +12039,8 @@ type FlowActionsStripeUpdateCustomerParamsArgs struct {
 	Description pulumi.StringPtrInput `pulumi:"description"`
 	// An email address (or a template giving one).
 	Email pulumi.StringPtrInput `pulumi:"email"`
+	// The customer (`cus_…`).
+	Id pulumi.StringInput `pulumi:"id"`
 	// Metadata, by key.
 	Metadata pulumi.StringMapInput `pulumi:"metadata"`
 	// The name.
@@ -12076,6 +12098,11 @@ func (o FlowActionsStripeUpdateCustomerParamsOutput) Description() pulumi.String
 // An email address (or a template giving one).
 func (o FlowActionsStripeUpdateCustomerParamsOutput) Email() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FlowActionsStripeUpdateCustomerParams) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// The customer (`cus_…`).
+func (o FlowActionsStripeUpdateCustomerParamsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlowActionsStripeUpdateCustomerParams) string { return v.Id }).(pulumi.StringOutput)
 }
 
 // Metadata, by key.

@@ -1808,7 +1808,7 @@ export interface FlowActionsJwtSignJwtParamsArgs {
      */
     payload?: any | undefined;
     /**
-     * The subject line.
+     * The token's subject (`sub`).
      */
     subject?: pulumi.Input<string | undefined>;
 }
@@ -2879,6 +2879,10 @@ export interface FlowActionsStripeDeleteTaxIdParamsArgs {
      * The customer.
      */
     customerId: pulumi.Input<string>;
+    /**
+     * The tax id to delete (`txi_…`).
+     */
+    id: pulumi.Input<string>;
 }
 
 export interface FlowActionsStripeFindCustomersArgs {
@@ -2965,6 +2969,10 @@ export interface FlowActionsStripeGetCustomerParamsArgs {
      * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
      */
     connectionId: pulumi.Input<string>;
+    /**
+     * The customer (`cus_…`).
+     */
+    id: pulumi.Input<string>;
 }
 
 export interface FlowActionsStripeUpdateCustomerArgs {
@@ -3018,6 +3026,10 @@ export interface FlowActionsStripeUpdateCustomerParamsArgs {
      * An email address (or a template giving one).
      */
     email?: pulumi.Input<string | undefined>;
+    /**
+     * The customer (`cus_…`).
+     */
+    id: pulumi.Input<string>;
     /**
      * Metadata, by key.
      */

@@ -1808,7 +1808,7 @@ export interface FlowActionsJwtSignJwtParams {
      */
     payload?: any;
     /**
-     * The subject line.
+     * The token's subject (`sub`).
      */
     subject?: string;
 }
@@ -2879,6 +2879,10 @@ export interface FlowActionsStripeDeleteTaxIdParams {
      * The customer.
      */
     customerId: string;
+    /**
+     * The tax id to delete (`txi_…`).
+     */
+    id: string;
 }
 
 export interface FlowActionsStripeFindCustomers {
@@ -2965,6 +2969,10 @@ export interface FlowActionsStripeGetCustomerParams {
      * The id of the flow vault connection (`ac_…`) whose credentials the action uses.
      */
     connectionId: string;
+    /**
+     * The customer (`cus_…`).
+     */
+    id: string;
 }
 
 export interface FlowActionsStripeUpdateCustomer {
@@ -3018,6 +3026,10 @@ export interface FlowActionsStripeUpdateCustomerParams {
      * An email address (or a template giving one).
      */
     email?: string;
+    /**
+     * The customer (`cus_…`).
+     */
+    id: string;
     /**
      * Metadata, by key.
      */

@@ -8422,7 +8422,7 @@ class FlowActionsJwtSignJwtParamsArgsDict(TypedDict):
     """
     subject: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    The subject line.
+    The token's subject (`sub`).
     """
 
 @pulumi.input_type
@@ -8442,7 +8442,7 @@ class FlowActionsJwtSignJwtParamsArgs:
         :param pulumi.Input[_builtins.str] expires_in: How long the token lasts (`1h`, `30m`).
         :param pulumi.Input[_builtins.str] issuer: The token's issuer (`iss`).
         :param Any payload: The claims.
-        :param pulumi.Input[_builtins.str] subject: The subject line.
+        :param pulumi.Input[_builtins.str] subject: The token's subject (`sub`).
         """
         pulumi.set(__self__, "connection_id", connection_id)
         if audience is not None:
@@ -8520,7 +8520,7 @@ class FlowActionsJwtSignJwtParamsArgs:
     @pulumi.getter
     def subject(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The subject line.
+        The token's subject (`sub`).
         """
         return pulumi.get(self, "subject")
 
@@ -13242,20 +13242,27 @@ class FlowActionsStripeDeleteTaxIdParamsArgsDict(TypedDict):
     """
     The customer.
     """
+    id: pulumi.Input[_builtins.str]
+    """
+    The tax id to delete (`txi_…`).
+    """
 
 @pulumi.input_type
 class FlowActionsStripeDeleteTaxIdParamsArgs:
     def __init__(__self__, *,
                  connection_id: pulumi.Input[_builtins.str],
-                 customer_id: pulumi.Input[_builtins.str]):
+                 customer_id: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str]):
         """
         The params of STRIPE DELETE_TAX_ID.
 
         :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
         :param pulumi.Input[_builtins.str] customer_id: The customer.
+        :param pulumi.Input[_builtins.str] id: The tax id to delete (`txi_…`).
         """
         pulumi.set(__self__, "connection_id", connection_id)
         pulumi.set(__self__, "customer_id", customer_id)
+        pulumi.set(__self__, "id", id)
 
     @_builtins.property
     @pulumi.getter(name="connectionId")
@@ -13280,6 +13287,18 @@ class FlowActionsStripeDeleteTaxIdParamsArgs:
     @customer_id.setter
     def customer_id(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "customer_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The tax id to delete (`txi_…`).
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
 
 
 class FlowActionsStripeFindCustomersArgsDict(TypedDict):
@@ -13632,17 +13651,24 @@ class FlowActionsStripeGetCustomerParamsArgsDict(TypedDict):
     """
     The id of the flow vault connection (`ac_…`) whose credentials the action uses.
     """
+    id: pulumi.Input[_builtins.str]
+    """
+    The customer (`cus_…`).
+    """
 
 @pulumi.input_type
 class FlowActionsStripeGetCustomerParamsArgs:
     def __init__(__self__, *,
-                 connection_id: pulumi.Input[_builtins.str]):
+                 connection_id: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str]):
         """
         The params of STRIPE GET_CUSTOMER.
 
         :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] id: The customer (`cus_…`).
         """
         pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "id", id)
 
     @_builtins.property
     @pulumi.getter(name="connectionId")
@@ -13655,6 +13681,18 @@ class FlowActionsStripeGetCustomerParamsArgs:
     @connection_id.setter
     def connection_id(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The customer (`cus_…`).
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
 
 
 class FlowActionsStripeUpdateCustomerArgsDict(TypedDict):
@@ -13810,6 +13848,10 @@ class FlowActionsStripeUpdateCustomerParamsArgsDict(TypedDict):
     """
     The id of the flow vault connection (`ac_…`) whose credentials the action uses.
     """
+    id: pulumi.Input[_builtins.str]
+    """
+    The customer (`cus_…`).
+    """
     address: NotRequired[pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsAddressArgsDict']]]
     """
     The customer's address.
@@ -13843,6 +13885,7 @@ class FlowActionsStripeUpdateCustomerParamsArgsDict(TypedDict):
 class FlowActionsStripeUpdateCustomerParamsArgs:
     def __init__(__self__, *,
                  connection_id: pulumi.Input[_builtins.str],
+                 id: pulumi.Input[_builtins.str],
                  address: pulumi.Input[Optional['FlowActionsStripeCreateCustomerParamsAddressArgs']] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  email: pulumi.Input[Optional[_builtins.str]] = None,
@@ -13854,6 +13897,7 @@ class FlowActionsStripeUpdateCustomerParamsArgs:
         The params of STRIPE UPDATE_CUSTOMER.
 
         :param pulumi.Input[_builtins.str] connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param pulumi.Input[_builtins.str] id: The customer (`cus_…`).
         :param pulumi.Input['FlowActionsStripeCreateCustomerParamsAddressArgs'] address: The customer's address.
         :param pulumi.Input[_builtins.str] description: A description.
         :param pulumi.Input[_builtins.str] email: An email address (or a template giving one).
@@ -13863,6 +13907,7 @@ class FlowActionsStripeUpdateCustomerParamsArgs:
         :param pulumi.Input[_builtins.str] tax_exempt: Tax status: `none`, `exempt` or `reverse`.
         """
         pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "id", id)
         if address is not None:
             pulumi.set(__self__, "address", address)
         if description is not None:
@@ -13889,6 +13934,18 @@ class FlowActionsStripeUpdateCustomerParamsArgs:
     @connection_id.setter
     def connection_id(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "connection_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The customer (`cus_…`).
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
 
     @_builtins.property
     @pulumi.getter

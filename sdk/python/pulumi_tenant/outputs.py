@@ -6288,7 +6288,7 @@ class FlowActionsJwtSignJwtParams(dict):
         :param _builtins.str expires_in: How long the token lasts (`1h`, `30m`).
         :param _builtins.str issuer: The token's issuer (`iss`).
         :param Any payload: The claims.
-        :param _builtins.str subject: The subject line.
+        :param _builtins.str subject: The token's subject (`sub`).
         """
         pulumi.set(__self__, "connection_id", connection_id)
         if audience is not None:
@@ -6346,7 +6346,7 @@ class FlowActionsJwtSignJwtParams(dict):
     @pulumi.getter
     def subject(self) -> Optional[_builtins.str]:
         """
-        The subject line.
+        The token's subject (`sub`).
         """
         return pulumi.get(self, "subject")
 
@@ -9935,15 +9935,18 @@ class FlowActionsStripeDeleteTaxIdParams(dict):
 
     def __init__(__self__, *,
                  connection_id: _builtins.str,
-                 customer_id: _builtins.str):
+                 customer_id: _builtins.str,
+                 id: _builtins.str):
         """
         The params of STRIPE DELETE_TAX_ID.
 
         :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
         :param _builtins.str customer_id: The customer.
+        :param _builtins.str id: The tax id to delete (`txi_…`).
         """
         pulumi.set(__self__, "connection_id", connection_id)
         pulumi.set(__self__, "customer_id", customer_id)
+        pulumi.set(__self__, "id", id)
 
     @_builtins.property
     @pulumi.getter(name="connectionId")
@@ -9960,6 +9963,14 @@ class FlowActionsStripeDeleteTaxIdParams(dict):
         The customer.
         """
         return pulumi.get(self, "customer_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The tax id to delete (`txi_…`).
+        """
+        return pulumi.get(self, "id")
 
 
 @pulumi.output_type
@@ -10248,13 +10259,16 @@ class FlowActionsStripeGetCustomerParams(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 connection_id: _builtins.str):
+                 connection_id: _builtins.str,
+                 id: _builtins.str):
         """
         The params of STRIPE GET_CUSTOMER.
 
         :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str id: The customer (`cus_…`).
         """
         pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "id", id)
 
     @_builtins.property
     @pulumi.getter(name="connectionId")
@@ -10263,6 +10277,14 @@ class FlowActionsStripeGetCustomerParams(dict):
         The id of the flow vault connection (`ac_…`) whose credentials the action uses.
         """
         return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The customer (`cus_…`).
+        """
+        return pulumi.get(self, "id")
 
 
 @pulumi.output_type
@@ -10397,6 +10419,7 @@ class FlowActionsStripeUpdateCustomerParams(dict):
 
     def __init__(__self__, *,
                  connection_id: _builtins.str,
+                 id: _builtins.str,
                  address: Optional['outputs.FlowActionsStripeCreateCustomerParamsAddress'] = None,
                  description: Optional[_builtins.str] = None,
                  email: Optional[_builtins.str] = None,
@@ -10408,6 +10431,7 @@ class FlowActionsStripeUpdateCustomerParams(dict):
         The params of STRIPE UPDATE_CUSTOMER.
 
         :param _builtins.str connection_id: The id of the flow vault connection (`ac_…`) whose credentials the action uses.
+        :param _builtins.str id: The customer (`cus_…`).
         :param 'FlowActionsStripeCreateCustomerParamsAddress' address: The customer's address.
         :param _builtins.str description: A description.
         :param _builtins.str email: An email address (or a template giving one).
@@ -10417,6 +10441,7 @@ class FlowActionsStripeUpdateCustomerParams(dict):
         :param _builtins.str tax_exempt: Tax status: `none`, `exempt` or `reverse`.
         """
         pulumi.set(__self__, "connection_id", connection_id)
+        pulumi.set(__self__, "id", id)
         if address is not None:
             pulumi.set(__self__, "address", address)
         if description is not None:
@@ -10439,6 +10464,14 @@ class FlowActionsStripeUpdateCustomerParams(dict):
         The id of the flow vault connection (`ac_…`) whose credentials the action uses.
         """
         return pulumi.get(self, "connection_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The customer (`cus_…`).
+        """
+        return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter

@@ -40,6 +40,17 @@ describe("a kind's own rules at preview", () => {
     expect(JSON.stringify(result.failures)).not.toContain('"t"');
   });
 
+  it.each([
+    ["HTTP", { type: "BASIC_AUTH", password: "p" }, "setup.username", "Missing required property"],
+    ["HTTP", { type: "BASIC_AUTH", username: "u", password: 7 }, "setup.password", "Must be string"],
+    ["HTTP", { type: "API_KEY", name: "k", value: "v" }, "setup.in", "Missing required property"],
+    ["SLACK", { type: "WEBHOOK", url: "" }, "setup.url", "String is too short, minimum 1"],
+    ["SLACK", { type: "WEBHOOK", url: 7 }, "setup.url", "Must be string"],
+  ])("a %s setup %j fails naming the field of the variant its type chose", async (app, setup, property, reason) => {
+    const result = await check("flowVaultConnection", { name: "conn", app_id: app, setup });
+    expect(result.failures).toEqual([{ property, reason }]);
+  });
+
   it("the same inputs holding a value unknown at preview pass, and a valid one passes", async () => {
     const unknownSetup = await check("flowVaultConnection", { name: "chat", app_id: "SLACK", setup: UNKNOWN });
     expect(unknownSetup.failures).toEqual([]);

@@ -97,14 +97,14 @@ public final class FlowActionsJwtSignJwtParamsArgs extends com.pulumi.resources.
     }
 
     /**
-     * The subject line.
+     * The token&#39;s subject (`sub`).
      * 
      */
     @Import(name="subject")
     private @Nullable Output<String> subject;
 
     /**
-     * @return The subject line.
+     * @return The token&#39;s subject (`sub`).
      * 
      */
     public Optional<Output<String>> subject() {
@@ -246,7 +246,7 @@ public final class FlowActionsJwtSignJwtParamsArgs extends com.pulumi.resources.
         }
 
         /**
-         * @param subject The subject line.
+         * @param subject The token&#39;s subject (`sub`).
          * 
          * @return builder
          * 
@@ -257,7 +257,7 @@ public final class FlowActionsJwtSignJwtParamsArgs extends com.pulumi.resources.
         }
 
         /**
-         * @param subject The subject line.
+         * @param subject The token&#39;s subject (`sub`).
          * 
          * @return builder
          * 

@@ -48,11 +48,27 @@ public final class FlowActionsStripeDeleteTaxIdParamsArgs extends com.pulumi.res
         return this.customerId;
     }
 
+    /**
+     * The tax id to delete (`txi_…`).
+     * 
+     */
+    @Import(name="id", required=true)
+    private Output<String> id;
+
+    /**
+     * @return The tax id to delete (`txi_…`).
+     * 
+     */
+    public Output<String> id() {
+        return this.id;
+    }
+
     private FlowActionsStripeDeleteTaxIdParamsArgs() {}
 
     private FlowActionsStripeDeleteTaxIdParamsArgs(FlowActionsStripeDeleteTaxIdParamsArgs $) {
         this.connectionId = $.connectionId;
         this.customerId = $.customerId;
+        this.id = $.id;
     }
 
     public static Builder builder() {
@@ -115,12 +131,36 @@ public final class FlowActionsStripeDeleteTaxIdParamsArgs extends com.pulumi.res
             return customerId(Output.of(customerId));
         }
 
+        /**
+         * @param id The tax id to delete (`txi_…`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder id(Output<String> id) {
+            $.id = id;
+            return this;
+        }
+
+        /**
+         * @param id The tax id to delete (`txi_…`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder id(String id) {
+            return id(Output.of(id));
+        }
+
         public FlowActionsStripeDeleteTaxIdParamsArgs build() {
             if ($.connectionId == null) {
                 throw new MissingRequiredPropertyException("FlowActionsStripeDeleteTaxIdParamsArgs", "connectionId");
             }
             if ($.customerId == null) {
                 throw new MissingRequiredPropertyException("FlowActionsStripeDeleteTaxIdParamsArgs", "customerId");
+            }
+            if ($.id == null) {
+                throw new MissingRequiredPropertyException("FlowActionsStripeDeleteTaxIdParamsArgs", "id");
             }
             return $;
         }

@@ -33,10 +33,26 @@ public final class FlowActionsStripeGetCustomerParamsArgs extends com.pulumi.res
         return this.connectionId;
     }
 
+    /**
+     * The customer (`cus_…`).
+     * 
+     */
+    @Import(name="id", required=true)
+    private Output<String> id;
+
+    /**
+     * @return The customer (`cus_…`).
+     * 
+     */
+    public Output<String> id() {
+        return this.id;
+    }
+
     private FlowActionsStripeGetCustomerParamsArgs() {}
 
     private FlowActionsStripeGetCustomerParamsArgs(FlowActionsStripeGetCustomerParamsArgs $) {
         this.connectionId = $.connectionId;
+        this.id = $.id;
     }
 
     public static Builder builder() {
@@ -78,9 +94,33 @@ public final class FlowActionsStripeGetCustomerParamsArgs extends com.pulumi.res
             return connectionId(Output.of(connectionId));
         }
 
+        /**
+         * @param id The customer (`cus_…`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder id(Output<String> id) {
+            $.id = id;
+            return this;
+        }
+
+        /**
+         * @param id The customer (`cus_…`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder id(String id) {
+            return id(Output.of(id));
+        }
+
         public FlowActionsStripeGetCustomerParamsArgs build() {
             if ($.connectionId == null) {
                 throw new MissingRequiredPropertyException("FlowActionsStripeGetCustomerParamsArgs", "connectionId");
+            }
+            if ($.id == null) {
+                throw new MissingRequiredPropertyException("FlowActionsStripeGetCustomerParamsArgs", "id");
             }
             return $;
         }

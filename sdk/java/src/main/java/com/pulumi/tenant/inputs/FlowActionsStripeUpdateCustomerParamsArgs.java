@@ -83,6 +83,21 @@ public final class FlowActionsStripeUpdateCustomerParamsArgs extends com.pulumi.
     }
 
     /**
+     * The customer (`cus_…`).
+     * 
+     */
+    @Import(name="id", required=true)
+    private Output<String> id;
+
+    /**
+     * @return The customer (`cus_…`).
+     * 
+     */
+    public Output<String> id() {
+        return this.id;
+    }
+
+    /**
      * Metadata, by key.
      * 
      */
@@ -149,6 +164,7 @@ public final class FlowActionsStripeUpdateCustomerParamsArgs extends com.pulumi.
         this.connectionId = $.connectionId;
         this.description = $.description;
         this.email = $.email;
+        this.id = $.id;
         this.metadata = $.metadata;
         this.name = $.name;
         this.phone = $.phone;
@@ -258,6 +274,27 @@ public final class FlowActionsStripeUpdateCustomerParamsArgs extends com.pulumi.
         }
 
         /**
+         * @param id The customer (`cus_…`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder id(Output<String> id) {
+            $.id = id;
+            return this;
+        }
+
+        /**
+         * @param id The customer (`cus_…`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder id(String id) {
+            return id(Output.of(id));
+        }
+
+        /**
          * @param metadata Metadata, by key.
          * 
          * @return builder
@@ -344,6 +381,9 @@ public final class FlowActionsStripeUpdateCustomerParamsArgs extends com.pulumi.
         public FlowActionsStripeUpdateCustomerParamsArgs build() {
             if ($.connectionId == null) {
                 throw new MissingRequiredPropertyException("FlowActionsStripeUpdateCustomerParamsArgs", "connectionId");
+            }
+            if ($.id == null) {
+                throw new MissingRequiredPropertyException("FlowActionsStripeUpdateCustomerParamsArgs", "id");
             }
             return $;
         }

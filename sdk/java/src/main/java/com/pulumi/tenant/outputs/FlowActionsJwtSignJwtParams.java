@@ -39,7 +39,7 @@ public final class FlowActionsJwtSignJwtParams {
      */
     private @Nullable Object payload;
     /**
-     * @return The subject line.
+     * @return The token&#39;s subject (`sub`).
      * 
      */
     private @Nullable String subject;
@@ -81,7 +81,7 @@ public final class FlowActionsJwtSignJwtParams {
         return Optional.ofNullable(this.payload);
     }
     /**
-     * @return The subject line.
+     * @return The token&#39;s subject (`sub`).
      * 
      */
     public Optional<String> subject() {

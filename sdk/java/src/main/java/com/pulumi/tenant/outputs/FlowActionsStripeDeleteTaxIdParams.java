@@ -20,6 +20,11 @@ public final class FlowActionsStripeDeleteTaxIdParams {
      * 
      */
     private String customerId;
+    /**
+     * @return The tax id to delete (`txi_…`).
+     * 
+     */
+    private String id;
 
     private FlowActionsStripeDeleteTaxIdParams() {}
     /**
@@ -36,6 +41,13 @@ public final class FlowActionsStripeDeleteTaxIdParams {
     public String customerId() {
         return this.customerId;
     }
+    /**
+     * @return The tax id to delete (`txi_…`).
+     * 
+     */
+    public String id() {
+        return this.id;
+    }
 
     public static Builder builder() {
         return new Builder();
@@ -48,11 +60,13 @@ public final class FlowActionsStripeDeleteTaxIdParams {
     public static final class Builder {
         private String connectionId;
         private String customerId;
+        private String id;
         public Builder() {}
         public Builder(FlowActionsStripeDeleteTaxIdParams defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.connectionId = defaults.connectionId;
     	      this.customerId = defaults.customerId;
+    	      this.id = defaults.id;
         }
 
         @CustomType.Setter
@@ -71,10 +85,19 @@ public final class FlowActionsStripeDeleteTaxIdParams {
             this.customerId = customerId;
             return this;
         }
+        @CustomType.Setter
+        public Builder id(String id) {
+            if (id == null) {
+              throw new MissingRequiredPropertyException("FlowActionsStripeDeleteTaxIdParams", "id");
+            }
+            this.id = id;
+            return this;
+        }
         public FlowActionsStripeDeleteTaxIdParams build() {
             final var _resultValue = new FlowActionsStripeDeleteTaxIdParams();
             _resultValue.connectionId = connectionId;
             _resultValue.customerId = customerId;
+            _resultValue.id = id;
             return _resultValue;
         }
     }

@@ -15,6 +15,11 @@ public final class FlowActionsStripeGetCustomerParams {
      * 
      */
     private String connectionId;
+    /**
+     * @return The customer (`cus_…`).
+     * 
+     */
+    private String id;
 
     private FlowActionsStripeGetCustomerParams() {}
     /**
@@ -23,6 +28,13 @@ public final class FlowActionsStripeGetCustomerParams {
      */
     public String connectionId() {
         return this.connectionId;
+    }
+    /**
+     * @return The customer (`cus_…`).
+     * 
+     */
+    public String id() {
+        return this.id;
     }
 
     public static Builder builder() {
@@ -35,10 +47,12 @@ public final class FlowActionsStripeGetCustomerParams {
     @CustomType.Builder
     public static final class Builder {
         private String connectionId;
+        private String id;
         public Builder() {}
         public Builder(FlowActionsStripeGetCustomerParams defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.connectionId = defaults.connectionId;
+    	      this.id = defaults.id;
         }
 
         @CustomType.Setter
@@ -49,9 +63,18 @@ public final class FlowActionsStripeGetCustomerParams {
             this.connectionId = connectionId;
             return this;
         }
+        @CustomType.Setter
+        public Builder id(String id) {
+            if (id == null) {
+              throw new MissingRequiredPropertyException("FlowActionsStripeGetCustomerParams", "id");
+            }
+            this.id = id;
+            return this;
+        }
         public FlowActionsStripeGetCustomerParams build() {
             final var _resultValue = new FlowActionsStripeGetCustomerParams();
             _resultValue.connectionId = connectionId;
+            _resultValue.id = id;
             return _resultValue;
         }
     }

@@ -35,6 +35,11 @@ public final class FlowActionsStripeUpdateCustomerParams {
      */
     private @Nullable String email;
     /**
+     * @return The customer (`cus_…`).
+     * 
+     */
+    private String id;
+    /**
      * @return Metadata, by key.
      * 
      */
@@ -85,6 +90,13 @@ public final class FlowActionsStripeUpdateCustomerParams {
         return Optional.ofNullable(this.email);
     }
     /**
+     * @return The customer (`cus_…`).
+     * 
+     */
+    public String id() {
+        return this.id;
+    }
+    /**
      * @return Metadata, by key.
      * 
      */
@@ -126,6 +138,7 @@ public final class FlowActionsStripeUpdateCustomerParams {
         private String connectionId;
         private @Nullable String description;
         private @Nullable String email;
+        private String id;
         private @Nullable Map<String,String> metadata;
         private @Nullable String name;
         private @Nullable String phone;
@@ -137,6 +150,7 @@ public final class FlowActionsStripeUpdateCustomerParams {
     	      this.connectionId = defaults.connectionId;
     	      this.description = defaults.description;
     	      this.email = defaults.email;
+    	      this.id = defaults.id;
     	      this.metadata = defaults.metadata;
     	      this.name = defaults.name;
     	      this.phone = defaults.phone;
@@ -170,6 +184,14 @@ public final class FlowActionsStripeUpdateCustomerParams {
             return this;
         }
         @CustomType.Setter
+        public Builder id(String id) {
+            if (id == null) {
+              throw new MissingRequiredPropertyException("FlowActionsStripeUpdateCustomerParams", "id");
+            }
+            this.id = id;
+            return this;
+        }
+        @CustomType.Setter
         public Builder metadata(@Nullable Map<String,String> metadata) {
 
             this.metadata = metadata;
@@ -199,6 +221,7 @@ public final class FlowActionsStripeUpdateCustomerParams {
             _resultValue.connectionId = connectionId;
             _resultValue.description = description;
             _resultValue.email = email;
+            _resultValue.id = id;
             _resultValue.metadata = metadata;
             _resultValue.name = name;
             _resultValue.phone = phone;
