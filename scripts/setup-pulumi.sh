@@ -90,8 +90,8 @@ if on_path_cli="$(command -v pulumi 2>/dev/null)"; then
     fi
     if [ -z "$dry_run" ] && [ "$on_path" != "$bin" ]; then
       mkdir -p "$bin"
-      for f in "$on_path"/pulumi "$on_path"/pulumi-language-* "$on_path"/pulumi-resource-pulumi-nodejs \
-               "$on_path"/pulumi-analyzer-policy*; do
+      # What Node.js programs need; the other language hosts are built here by setup-languages.sh.
+      for f in "$on_path"/pulumi "$on_path"/pulumi-language-nodejs "$on_path"/pulumi-resource-pulumi-nodejs; do
         [ -e "$f" ] && ln -sf "$f" "$bin/$(basename "$f")"
       done
     fi
