@@ -5,8 +5,8 @@
 # flowcharts, secrets masked, the full `pulumi preview --diff` collapsed at the end.
 # Exit code is pulumi's (non-zero when the preview fails, e.g. invalid input caught by the
 # provider's check; the comment names it with its property path). Exit 3, and no comment file,
-# when there is no review to post: the pulumi-tenant command is not installed (run `npm ci`),
-# or the review failed; never a plain preview in its place.
+# when there is no review to post: the pulumi-tenant command is not installed (run `npm ci`), or
+# the review failed on a preview that succeeded; never a plain preview in its place.
 #   usage: preview.sh <stack> [project dir] [comment file]
 set -uo pipefail
 stack="$1"; dir="${2:-.}"; comment="${3:-pulumi-preview.md}"
@@ -26,12 +26,26 @@ code=$?
 out="$(pulumi preview --stack "$stack" --cwd "$dir" --diff --non-interactive --color never 2>&1)"
 printf '%s\n' "$out"
 printf '%s\n' "$out" > "$work/diff.txt"
-if ! npx --no-install pulumi-tenant review --stack "$stack" --cwd "$dir" --preview-json "$work/plan.json" \
+if npx --no-install pulumi-tenant review --stack "$stack" --cwd "$dir" --preview-json "$work/plan.json" \
     --diff-file "$work/diff.txt" --preview-exit "$code" --out "$comment" --title "Preview of stack \`$stack\`"; then
+  exit "$code"
+fi
+if [ "$code" -eq 0 ]; then
+  # The preview succeeded and still no review: that is a fault of the review, not of the change. No comment.
   rm -f "$comment"
   echo "preview.sh: \`pulumi-tenant review\` failed (its message is above), so no comment was written." >&2
-  echo "preview.sh: the preview's JSON is what it read; \`pulumi preview --json\` said on stderr:" >&2
-  sed 's/^/  /' "$work/plan.err" >&2
   exit 3
 fi
+# The preview itself failed before it planned anything (its JSON holds no steps to review): the
+# comment says so, with pulumi's own words, and the job fails with pulumi's exit code.
+echo "preview.sh: the preview failed (exit $code) before planning; the comment is its output." >&2
+{
+  echo "<!-- pulumi-tenant review -->"
+  echo "### \`pulumi preview\` of stack \`$stack\`"
+  echo "**Preview failed** (exit $code)."
+  echo
+  echo '```diff'
+  printf '%s\n' "$out" | tail -n 400
+  echo '```'
+} > "$comment"
 exit "$code"
