@@ -9,7 +9,7 @@
  *   nodejs/pulumi-tenant-sdk-<X>.tgz                 npm: @pulumi-tenant/sdk, compiled JavaScript
  *   python/pulumi_tenant-<X>-py3-none-any.whl        PyPI: pulumi_tenant, wheel and sdist
  *   python/pulumi_tenant-<X>.tar.gz
- *   maven/com/pulumi/tenant/<X>/tenant-<X>.{jar,pom} Maven: com.pulumi:tenant, a repository layout
+ *   maven/io/github/pulumitenant/tenant/<X>/tenant-<X>.{jar,pom} Maven: io.github.pulumitenant:tenant, a repository layout
  *   goproxy/<module>/@v/{list,v<X>.info,.mod,.zip}   Go: the module github.com/pulumi-tenant/pulumi-tenant/sdk/go
  *                                                    as a GOPROXY folder (file:// or any static HTTP server)
  *   SHA256SUMS
@@ -31,11 +31,12 @@ import { ensureLanguages, REPO_ROOT } from "./lib/pulumi";
 import { packPlugin } from "./plugin-pack";
 import { ensureCodegen, generateSdks, listFiles } from "./sdk";
 import { parseScriptArgs } from "./lib/args";
+import { JAVA_BASE_PACKAGE } from "../provider/schema/identity";
 
 /** The platforms a plugin tarball is written for (the launcher is a POSIX shell script: no Windows). */
 export const PLUGIN_PLATFORMS = ["linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64"] as const;
 /** Maven coordinates of the Java SDK (those of the generated Gradle build, sdk/java/build.gradle). */
-export const MAVEN_GROUP = "com.pulumi";
+export const MAVEN_GROUP = JAVA_BASE_PACKAGE;
 export const MAVEN_ARTIFACT = PACKAGE_NAME;
 /** The Pulumi Java SDK the jar is compiled against and its pom requires (the Java host's version). */
 export const PULUMI_JAVA_VERSION = "1.12.0";

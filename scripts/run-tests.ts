@@ -16,6 +16,7 @@ import { REPO_ROOT, ensureLanguages, ensurePulumiCli } from "./lib/pulumi";
 import { ensurePostgres } from "./lib/postgres";
 import { parseScriptArgs } from "./lib/args";
 import { ensureChromium } from "./lib/chromium";
+import { ensureActionlint } from "./lib/actionlint";
 
 const RUN_MARKER = "PULUMI_TENANT_TEST_RUN";
 const RUN_ID = `${process.pid}-${Date.now()}`;
@@ -88,6 +89,9 @@ function main(): void {
   // The review test renders the comment's Mermaid drawings in a real browser (installed here when missing).
   process.stdout.write("\n==> Chromium (renders the review comment's Mermaid drawings)\n");
   process.stdout.write(`Chromium at ${ensureChromium()}\n`);
+  // The workflows test checks examples/ci/*.yml with actionlint (built here from its Go module when missing).
+  process.stdout.write("\n==> actionlint (checks the CI workflows of examples/ci)\n");
+  process.stdout.write(`actionlint at ${ensureActionlint()}\n`);
   // Every test file's private PULUMI_HOME (test/setup-env.ts) goes under one folder of this run, removed at its end.
   const testRoot = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-test-run-"));
   const env = {

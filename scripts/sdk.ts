@@ -17,6 +17,7 @@ import * as path from "node:path";
 import { REPO_ROOT } from "./lib/pulumi";
 import { multiWordSchemaNames, spellFieldSpans, spellForLanguage } from "../provider/schema/names";
 import { parseScriptArgs } from "./lib/args";
+import { JAVA_BASE_PACKAGE } from "../provider/schema/identity";
 
 export const SDK_LANGUAGES = ["nodejs", "python", "go", "java"] as const;
 const CODEGEN_LANGUAGES = ["nodejs", "python", "go"] as const;
@@ -187,7 +188,7 @@ function generateJava(binDir: string, schemaFile: string, outDir: string): void 
       version: string;
       pluginDownloadURL?: string;
     };
-    const resources = path.join(target, "src", "main", "resources", "com", "pulumi", name);
+    const resources = path.join(target, "src", "main", "resources", ...JAVA_BASE_PACKAGE.split("."), name);
     fs.mkdirSync(resources, { recursive: true });
     fs.writeFileSync(path.join(resources, "version.txt"), `${version}\n`);
     fs.writeFileSync(

@@ -1,38 +1,49 @@
 #!/usr/bin/env bash
-# Makes the pinned Pulumi CLI available and prints the folder holding it.
+# Makes a supported Pulumi CLI available and prints the folder holding it.
+#
+# Supported: the pinned version (@pulumi/pulumi's, 3.248.0) or any newer 3.x release.
 #
 # Order of attempts (first that works wins):
-#   1. a `pulumi` on PATH that already is the pinned version;
-#   2. the cached build in $PULUMI_TENANT_CLI_ROOT/bin (default ~/.pulumi/versions/<v>);
-#   3. the official installer, where get.pulumi.com is reachable;
+#   1. a `pulumi` on PATH at a supported version (with its Node.js language host beside it):
+#      Homebrew's, the official installer's, or the pinned one;
+#   2. the cached CLI in $PULUMI_TENANT_CLI_ROOT/bin (default ~/.pulumi/versions/<pinned>);
+#   3. the official archive for this machine (linux or darwin, x64 or arm64:
+#      get.pulumi.com/releases/sdk/pulumi-v<pinned>-<os>-<arch>.tar.gz), where that site answers;
 #   4. a build from Go modules (CLI + Node.js language host), cached in (2).
-# In every case the dynamic-provider launcher from node_modules/@pulumi/pulumi is
-# placed beside the CLI, so the engine can start dynamic providers.
+# Windows: run it in WSL2. In every case the dynamic-provider launcher from
+# node_modules/@pulumi/pulumi is placed beside the CLI, so the engine can start dynamic providers.
 #
+# --dry-run: says what it would use, or which archive it would fetch, and changes nothing.
 # Progress goes to stderr; the last line on stdout is the bin folder.
 set -euo pipefail
-if [ "$#" -gt 0 ]; then
-  echo "npm run setup:pulumi: Unknown option '$1'. It takes none." >&2
-  exit 1
-fi
+dry_run=""
+for arg in "$@"; do
+  case "$arg" in
+    --dry-run) dry_run=1 ;;
+    *)
+      echo "npm run setup:pulumi: Unknown option '$arg'. It takes: --dry-run." >&2
+      exit 1 ;;
+  esac
+done
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# pulumi_platform, pulumi_archive_url, pulumi_version_supported, language_host_pseudo, PULUMI_VERSION_RANGE.
+# shellcheck source=lib/pulumi-platform.sh
+source "$here/scripts/lib/pulumi-platform.sh"
 sdk_pkg="$here/node_modules/@pulumi/pulumi/package.json"
 if [ -z "${PULUMI_VERSION:-}" ]; then
   if [ -f "$sdk_pkg" ]; then
     PULUMI_VERSION="$(node -p "require('$sdk_pkg').version")"
   else
-    PULUMI_VERSION="3.248.0"
+    PULUMI_VERSION="$PULUMI_MIN_VERSION"
   fi
 fi
-# The Node.js language host has no version tags: it is required by the commit of
-# the release tag. Known releases are listed here; add one when the pin moves.
-declare -A LANGUAGE_HOST_PSEUDO=(
-  [3.248.0]="v3.0.0-20260624120734-a88168d865b7"
-)
 FALLBACK_HOST_SDK="v3.68.0"
 root="${PULUMI_TENANT_CLI_ROOT:-$HOME/.pulumi/versions/$PULUMI_VERSION}"
 bin="$root/bin"
+# `uname` as the archive choice sees it (the unit tests fake it).
+kernel="${PULUMI_TENANT_UNAME_S:-$(uname -s)}"
+machine="${PULUMI_TENANT_UNAME_M:-$(uname -m)}"
 
 log() { printf '[setup-pulumi] %s\n' "$*" >&2; }
 
@@ -50,24 +61,44 @@ install_launcher() {
 }
 
 done_with() {
+  if [ -n "$dry_run" ]; then
+    log "dry run: would use the Pulumi CLI in $bin"
+    echo "$bin"
+    exit 0
+  fi
   install_launcher
-  log "Pulumi CLI v$PULUMI_VERSION ready in $bin"
+  log "Pulumi CLI $(version_of "$bin/pulumi") ready in $bin"
   echo "$bin"
   exit 0
 }
 
-# 1. Already on PATH at the pinned version.
-if command -v pulumi >/dev/null 2>&1; then
-  if [ "$(version_of pulumi)" = "v$PULUMI_VERSION" ]; then
-    on_path="$(dirname "$(command -v pulumi)")"
-    if [ "$on_path" != "$bin" ]; then
+# 1. On PATH at a supported version. Its files are linked into a folder of ours (the pinned cache
+# for the pinned version, ~/.pulumi-tenant-tools/pulumi-on-path/<version> for another), so that the
+# language hosts set up later go there and never into the folder of a package manager.
+if on_path_cli="$(command -v pulumi 2>/dev/null)"; then
+  found="$(version_of "$on_path_cli")"
+  on_path="$(dirname "$on_path_cli")"
+  if ! pulumi_version_supported "$found"; then
+    log "found pulumi ${found:-(no version)} at $on_path_cli: not used, it is not a supported version ($PULUMI_VERSION_RANGE)"
+  elif [ ! -e "$on_path/pulumi-language-nodejs" ]; then
+    log "found pulumi $found at $on_path_cli: not used, its Node.js language host (pulumi-language-nodejs) is not beside it"
+  else
+    log "found pulumi $found at $on_path_cli: supported ($PULUMI_VERSION_RANGE), using it"
+    if [ "$found" != "v$PULUMI_VERSION" ]; then
+      root="${PULUMI_TENANT_TOOLS:-$HOME/.pulumi-tenant-tools}/pulumi-on-path/$found"
+      bin="$root/bin"
+    fi
+    if [ -z "$dry_run" ] && [ "$on_path" != "$bin" ]; then
       mkdir -p "$bin"
-      for f in "$on_path"/pulumi "$on_path"/pulumi-language-nodejs; do
+      # What Node.js programs need; the other language hosts are built here by setup-languages.sh.
+      for f in "$on_path"/pulumi "$on_path"/pulumi-language-nodejs "$on_path"/pulumi-resource-pulumi-nodejs; do
         [ -e "$f" ] && ln -sf "$f" "$bin/$(basename "$f")"
       done
     fi
-    [ -e "$bin/pulumi-language-nodejs" ] && done_with
+    done_with
   fi
+else
+  log "no pulumi on PATH"
 fi
 
 # 2. Cached. Where the fallback host was built, it is behind the options launcher (see step 4),
@@ -83,34 +114,41 @@ if [ -x "$bin/pulumi" ] && [ -x "$bin/pulumi-language-nodejs" ] \
   fi
 fi
 
+archive_url="$(pulumi_archive_url "$PULUMI_VERSION" "$kernel" "$machine")" || exit 1
+
+if [ -n "$dry_run" ]; then
+  log "dry run: no supported CLI on PATH or in $bin; would fetch $archive_url where get.pulumi.com answers,"
+  log "else build v$PULUMI_VERSION from Go modules into $bin"
+  echo "$archive_url"
+  exit 0
+fi
+
 mkdir -p "$bin"
 
-# 3. The official installer, when its site answers (it does not on offline machines).
+# 3. The official archive for this machine, when its site answers (it does not on offline machines).
 if [ -z "${PULUMI_TENANT_SKIP_INSTALLER:-}" ] && command -v curl >/dev/null 2>&1 \
    && curl -fsS --max-time 5 -o /dev/null https://get.pulumi.com/ 2>/dev/null; then
-  log "get.pulumi.com reachable: using the official installer"
+  log "get.pulumi.com reachable: fetching $archive_url"
   tmp="$(mktemp -d)"
-  if curl -fsSL --max-time 300 "https://get.pulumi.com/releases/sdk/pulumi-v$PULUMI_VERSION-linux-x64.tar.gz" \
-       | tar -xz -C "$tmp"; then
+  if curl -fsSL --max-time 300 "$archive_url" | tar -xz -C "$tmp"; then
     cp "$tmp"/pulumi/* "$bin/"
     rm -rf "$tmp"
     [ "$(version_of "$bin/pulumi")" = "v$PULUMI_VERSION" ] && done_with
   fi
   rm -rf "$tmp"
-  log "the official installer failed; falling back to a build from Go modules"
+  log "the official archive failed; falling back to a build from Go modules"
 fi
 
 # 4. Build from Go modules.
 if ! command -v go >/dev/null 2>&1; then
-  log "ERROR: no Pulumi CLI v$PULUMI_VERSION found (PATH, $bin), get.pulumi.com unreachable,"
-  log "and no Go toolchain to build it. Install one of: the Pulumi CLI v$PULUMI_VERSION"
-  log "(https://www.pulumi.com/docs/install/), or Go >= 1.24 (then rerun this script)."
+  log "ERROR: no supported Pulumi CLI found (PATH, $bin), get.pulumi.com unreachable,"
+  log "and no Go toolchain to build it. Install one of: the Pulumi CLI ($PULUMI_VERSION_RANGE,"
+  log "https://www.pulumi.com/docs/install/, e.g. brew install pulumi), or Go >= 1.24 (then rerun this script)."
   exit 1
 fi
-pseudo="${LANGUAGE_HOST_PSEUDO[$PULUMI_VERSION]:-}"
-if [ -z "$pseudo" ]; then
+if ! pseudo="$(language_host_pseudo "$PULUMI_VERSION")"; then
   log "ERROR: no known Node.js language host commit for Pulumi $PULUMI_VERSION."
-  log "Add it to LANGUAGE_HOST_PSEUDO in scripts/setup-pulumi.sh, or install the CLI yourself."
+  log "Add it to language_host_pseudo in scripts/lib/pulumi-platform.sh, or install the CLI yourself."
   exit 1
 fi
 

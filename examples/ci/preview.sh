@@ -4,29 +4,48 @@
 # subscriptions: added, removed, moved, changed field by field), forms drawn as Mermaid
 # flowcharts, secrets masked, the full `pulumi preview --diff` collapsed at the end.
 # Exit code is pulumi's (non-zero when the preview fails, e.g. invalid input caught by the
-# provider's check; the comment names it with its property path).
+# provider's check; the comment names it with its property path). Exit 3, and no comment file,
+# when there is no review to post: the pulumi-tenant command is not installed (run `npm ci`), or
+# the review failed on a preview that succeeded; never a plain preview in its place.
 #   usage: preview.sh <stack> [project dir] [comment file]
 set -uo pipefail
 stack="$1"; dir="${2:-.}"; comment="${3:-pulumi-preview.md}"
+# The comment is the review or nothing: a plain preview posted instead would hide that the
+# review is broken. So the command must be here before anything runs.
+if ! npx --no-install pulumi-tenant --help > /dev/null 2>&1; then
+  echo "preview.sh: the pulumi-tenant command is not installed here ($(pwd)), so there is no review to post." >&2
+  echo "preview.sh: add pulumi-tenant to the dependencies of your package.json and run \`npm ci\` (or \`npm install\`) first." >&2
+  exit 3
+fi
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+rm -f "$comment"
 # The engine's plan, as JSON (standard output alone: the comment is built from it) ...
 pulumi preview --stack "$stack" --cwd "$dir" --json --non-interactive > "$work/plan.json" 2> "$work/plan.err"
 code=$?
 # ... and as people read it, for the log and the comment's collapsed block.
 out="$(pulumi preview --stack "$stack" --cwd "$dir" --diff --non-interactive --color never 2>&1)"
-printf '%s\n' "$out" > "$work/diff.txt"
-if ! npx --no-install pulumi-tenant review --stack "$stack" --cwd "$dir" --preview-json "$work/plan.json" \
-    --diff-file "$work/diff.txt" --preview-exit "$code" --out "$comment" --title "Preview of stack \`$stack\`"; then
-  # No review (the JSON was unreadable): the comment is the plain preview, so the PR still shows it.
-  {
-    echo "<!-- pulumi-tenant review -->"
-    echo "### \`pulumi preview\` of stack \`$stack\`"
-    [ "$code" -eq 0 ] && echo "Preview succeeded." || echo "**Preview failed** (exit $code)."
-    echo
-    echo '```diff'
-    printf '%s\n' "$out" | tail -n 400
-    echo '```'
-  } > "$comment"
-fi
 printf '%s\n' "$out"
+printf '%s\n' "$out" > "$work/diff.txt"
+if npx --no-install pulumi-tenant review --stack "$stack" --cwd "$dir" --preview-json "$work/plan.json" \
+    --diff-file "$work/diff.txt" --preview-exit "$code" --out "$comment" --title "Preview of stack \`$stack\`"; then
+  exit "$code"
+fi
+if [ "$code" -eq 0 ]; then
+  # The preview succeeded and still no review: that is a fault of the review, not of the change. No comment.
+  rm -f "$comment"
+  echo "preview.sh: \`pulumi-tenant review\` failed (its message is above), so no comment was written." >&2
+  exit 3
+fi
+# The preview itself failed before it planned anything (its JSON holds no steps to review): the
+# comment says so, with pulumi's own words, and the job fails with pulumi's exit code.
+echo "preview.sh: the preview failed (exit $code) before planning; the comment is its output." >&2
+{
+  echo "<!-- pulumi-tenant review -->"
+  echo "### \`pulumi preview\` of stack \`$stack\`"
+  echo "**Preview failed** (exit $code)."
+  echo
+  echo '```diff'
+  printf '%s\n' "$out" | tail -n 400
+  echo '```'
+} > "$comment"
 exit "$code"

@@ -8,6 +8,7 @@
  * variables; a resource with `tenant: "prod"` reads `prod:domain`, `prod:clientId`, …
  * (no environment fallback: the variables describe one tenant only).
  */
+import { warn } from "../lifecycle/diagnostics";
 import { ConfigurationError, excerpt } from "./errors";
 
 /** The namespace of resources without a `tenant` argument. */
@@ -44,7 +45,8 @@ export const SETTING_FACTS: Readonly<
   apiToken: {
     type: "string",
     secret: true,
-    description: "A ready management API access token, used instead of client credentials.",
+    description:
+      "A ready management API access token. When set it is used, and client credentials are ignored (with a warning).",
   },
   audience: { type: "string", description: "Audience of the token request; defaults to `<origin>/api/v2/`." },
   timeoutSeconds: {
@@ -92,7 +94,7 @@ export interface TenantSettingsInput {
   clientId?: string;
   /** Client secret of that client. */
   clientSecret?: string;
-  /** A ready management API access token, used instead of client credentials. */
+  /** A ready management API access token; when set it wins over client credentials. */
   apiToken?: string;
   /** Audience of the token request; defaults to `<origin>/api/v2/`. */
   audience?: string;
@@ -120,7 +122,7 @@ export interface TenantSettings {
   clientId?: string;
   /** Client secret (client credentials), when no `apiToken`. */
   clientSecret?: string;
-  /** Static bearer token, when configured. */
+  /** Static bearer token, when configured (it wins over client credentials). */
   apiToken?: string;
   /** Per-request timeout in ms. */
   timeoutMs: number;
@@ -259,6 +261,7 @@ export function resolveSettings(input: TenantSettingsInput, namespace: string = 
     if (!input.clientSecret) missing.push("clientSecret");
   }
   if (missing.length > 0) throw new ConfigurationError(missingMessage(namespace, missing));
+  if (input.apiToken && (input.clientId || input.clientSecret)) warnBothCredentials(namespace);
   const origin = originOf(input.domain!, namespace);
   const timeoutSeconds = numberSetting(
     input.timeoutSeconds,
@@ -285,13 +288,34 @@ export function resolveSettings(input: TenantSettingsInput, namespace: string = 
     apiBaseUrl: `${origin}/api/v2`,
     tokenUrl: `${origin}/oauth/token`,
     audience: input.audience ?? `${origin}/api/v2/`,
-    // Client credentials win when both are complete: their token can be renewed.
-    clientId: hasClientCredentials ? input.clientId : undefined,
-    clientSecret: hasClientCredentials ? input.clientSecret : undefined,
-    apiToken: hasClientCredentials ? undefined : input.apiToken,
+    // An explicit token wins, as in both Auth0 providers (Terraform's and Pulumi's): a user who
+    // sets one means it, e.g. to act with narrower scopes than the client's.
+    clientId: input.apiToken ? undefined : input.clientId,
+    clientSecret: input.apiToken ? undefined : input.clientSecret,
+    apiToken: input.apiToken,
     timeoutMs: Math.round(timeoutSeconds * 1000),
     maxRetries,
   };
+}
+
+/** Namespaces already told that their token wins over their client credentials (once each per process). */
+const warnedBothCredentials = new Set<string>();
+
+/** Says, once per namespace, that the API token is used and the client credentials are not (never their values). */
+function warnBothCredentials(namespace: string): void {
+  if (warnedBothCredentials.has(namespace)) return;
+  warnedBothCredentials.add(namespace);
+  const keys = configKeys(namespace);
+  void warn(
+    `${settingSource(namespace, "apiToken")} and client credentials (${keys.clientId}, ${keys.clientSecret}) are both set: ` +
+      `the API token is used and the client credentials are ignored. Unset one of them to silence this warning ` +
+      `(\`pulumi config rm ${keys.apiToken}\`${isDefaultNamespace(namespace) ? ` and unset ${ENV_KEYS.apiToken}` : ""}).`,
+  );
+}
+
+/** Forgets which namespaces were warned about both credentials (tests). */
+export function resetCredentialWarnings(): void {
+  warnedBothCredentials.clear();
 }
 
 /** A stable key for a settings value, to reuse one client per distinct configuration. */

@@ -10,6 +10,7 @@ import type { KindSpec, LookupSpec } from "../../api";
 import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "../printers/go";
 import { JavaPrinter, javaString } from "../printers/java";
 import { printLiteral, PYTHON } from "../printers/literal";
+import { JAVA_PACKAGE } from "./identity";
 import { renameResource, schemaName } from "./names";
 
 /** `nextNode` → `next_node`: Python's name of a schema property. */
@@ -105,9 +106,9 @@ export function resourceExample(
     ].join("\n"),
     java: javaProgram(
       [
-        `com.pulumi.tenant.${spec.typeName}`,
-        `com.pulumi.tenant.${spec.typeName}Args`,
-        "com.pulumi.tenant.inputs.*",
+        `${JAVA_PACKAGE}.${spec.typeName}`,
+        `${JAVA_PACKAGE}.${spec.typeName}Args`,
+        `${JAVA_PACKAGE}.inputs.*`,
         "java.util.List",
         "java.util.Map",
       ],
@@ -151,7 +152,7 @@ export function functionExample(spec: KindSpec, lookup: LookupSpec): string {
     ].join("\n"),
     go: `found := tenant.${goName}Output(ctx, tenant.${goName}OutputArgs{${goArgs}})\nctx.Export("found", found)`,
     java: javaProgram(
-      ["com.pulumi.tenant.TenantFunctions", ...(javaArgs.length ? [`com.pulumi.tenant.inputs.${argsClass}`] : [])],
+      [`${JAVA_PACKAGE}.TenantFunctions`, ...(javaArgs.length ? [`${JAVA_PACKAGE}.inputs.${argsClass}`] : [])],
       [
         `final var found = TenantFunctions.${lookup.name}(${javaArgs.length ? [`${argsClass}.builder()`, ...javaArgs, "    .build()"].join("\n") : ""});`,
         'ctx.export("found", found);',

@@ -9,6 +9,7 @@ import { SETTING_FACTS, SETTING_NAMES } from "../client/settings";
 import { renameFieldsInText, schemaName } from "./names";
 import { outputSchemaOf } from "../lifecycle/outputs";
 import { functionExample, resourceExample } from "./examples";
+import { JAVA_BASE_PACKAGE, PROJECT_IDENTITY } from "./identity";
 
 /** The package name: tokens are `tenant:index:<Name>`. */
 export const PACKAGE_NAME = "tenant";
@@ -317,6 +318,10 @@ export function packageSchema(version: string, options: { pluginDownloadURL?: st
     version,
     description: "Forms, the login page template, event streams and rate limit policies of an identity tenant.",
     license: "Apache-2.0",
+    publisher: PROJECT_IDENTITY.publisher,
+    repository: PROJECT_IDENTITY.repository,
+    homepage: PROJECT_IDENTITY.homepage,
+    keywords: [...PROJECT_IDENTITY.keywords],
     pluginDownloadURL: options.pluginDownloadURL ?? PLUGIN_DOWNLOAD_URL,
     config: { variables },
     provider: { description: "The tenant provider.", inputProperties: variables },
@@ -334,6 +339,7 @@ export function packageSchema(version: string, options: { pluginDownloadURL?: st
       python: { packageName: "pulumi_tenant", requires: { pulumi: ">=3.0.0,<4.0.0" }, pyproject: { enabled: true } },
       // respectSchemaVersion: Go programs send the SDK's version, so the engine knows which plugin to fetch.
       go: { importBasePath: `${GO_MODULE}/tenant`, generateResourceContainerTypes: false, respectSchemaVersion: true },
+      java: { basePackage: JAVA_BASE_PACKAGE },
     },
   };
 }

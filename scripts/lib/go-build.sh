@@ -44,12 +44,17 @@ build_main() {
   (cd "$1" && go build -trimpath -tags osusergo,grpcnotrace -ldflags "$ldflags" -o "$2" "$3")
 }
 
+# sha256_of: the SHA-256 of stdin in hex (GNU sha256sum on linux, shasum on macOS).
+sha256_of() {
+  if command -v sha256sum >/dev/null 2>&1; then sha256sum; else shasum -a 256; fi
+}
+
 # build_tool SOURCE DIR OUT GO_MOD WHAT [GO_SUM]: builds this repository's one-file Go program
 # SOURCE (a main.go) into OUT, in the throwaway module DIR whose go.mod is GO_MOD (GO_SUM, when
 # given, starts its go.sum); again only when SOURCE or GO_MOD changed. WHAT is said while building.
 build_tool() {
   local source="$1" dir="$2" out="$3" gomod="$4" what="$5" gosum="${6:-}" stamp
-  stamp="$({ cat "$source"; printf '%s' "$gomod"; } | sha256sum | cut -c1-16)"
+  stamp="$({ cat "$source"; printf '%s' "$gomod"; } | sha256_of | cut -c1-16)"
   if [ -x "$out" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then return 0; fi
   log "building $what"
   rm -rf "$dir" && mkdir -p "$dir" "$(dirname "$out")"

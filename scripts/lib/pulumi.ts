@@ -22,9 +22,28 @@ function findRepoRoot(start: string): string {
   return dir;
 }
 
+/** The oldest supported Pulumi CLI (the pinned one, @pulumi/pulumi's); any newer 3.x is supported too. */
+export const PULUMI_MIN_VERSION = "3.248.0";
+
+/** The supported CLI versions in words, as scripts/setup-pulumi.sh says them. */
+export const PULUMI_VERSION_RANGE = `${PULUMI_MIN_VERSION} or any newer 3.x`;
+
 /**
- * Makes sure the pinned Pulumi CLI exists (building it the first time, with progress on
- * stderr) and returns its bin folder.
+ * Whether `version` (as `pulumi version` prints it, `v3.250.1`) is a supported CLI: {@link PULUMI_MIN_VERSION}
+ * or a newer 3.x release (no pre-release or dev build). The same rule as scripts/lib/pulumi-platform.sh.
+ */
+export function isSupportedPulumiVersion(version: string): boolean {
+  const match = /^v?(\d+)\.(\d+)\.(\d+)$/.exec(version.trim());
+  if (!match) return false;
+  const [major, minor, patch] = match.slice(1).map(Number);
+  const [, minMinor, minPatch] = PULUMI_MIN_VERSION.split(".").map(Number);
+  return major === 3 && (minor > minMinor || (minor === minMinor && patch >= minPatch));
+}
+
+/**
+ * Makes sure a supported Pulumi CLI exists (building it the first time, with progress on
+ * stderr) and returns its bin folder: a `pulumi` on PATH when it is a supported version
+ * ({@link PULUMI_VERSION_RANGE}), else the pinned one.
  */
 export function ensurePulumiCli(): string {
   if (process.env.PULUMI_TENANT_BIN && fs.existsSync(path.join(process.env.PULUMI_TENANT_BIN, "pulumi"))) {
@@ -43,7 +62,7 @@ export function ensurePulumiCli(): string {
   } catch {
     throw new Error(
       "The Pulumi CLI could not be installed or built (see the [setup-pulumi] lines above for what was tried). " +
-        "Install Pulumi CLI v3.248.0 on PATH, or Go >= 1.24 so that scripts/setup-pulumi.sh can build it, then retry.",
+        `Install the Pulumi CLI (${PULUMI_VERSION_RANGE}) on PATH, or Go >= 1.24 so that scripts/setup-pulumi.sh can build it, then retry.`,
     );
   }
 }

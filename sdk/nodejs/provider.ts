@@ -52,7 +52,7 @@ export class Provider extends pulumi.ProviderResource {
  */
 export interface ProviderArgs {
     /**
-     * A ready management API access token, used instead of client credentials.
+     * A ready management API access token. When set it is used, and client credentials are ignored (with a warning).
      */
     apiToken?: pulumi.Input<string | undefined>;
     /**

@@ -69,8 +69,19 @@ describe("the published tarballs", () => {
     (which) => {
       const files = tarballFiles(tarballs[which]);
       expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE"]));
-      // The provider also ships the resource plugin's launcher (bin/pulumi-resource-tenant runs dist/provider/plugin/server.js).
-      const launcher = which === "provider" ? ["bin/pulumi-resource-tenant"] : [];
+      // The provider also ships the launchers of the resource plugin and the command (bin/: they run dist/provider/…)
+      // and the CI recipes the workflows of examples/ci run from node_modules/pulumi-tenant/dist/ci/.
+      const launcher =
+        which === "provider"
+          ? [
+              "bin/pulumi-resource-tenant",
+              "bin/pulumi-tenant",
+              "dist/ci/drift.sh",
+              "dist/ci/preview.sh",
+              "dist/ci/up.sh",
+            ]
+          : [];
+      expect(files).toEqual(expect.arrayContaining(launcher));
       const unexpected = files.filter(
         (file) =>
           !["package.json", "README.md", "LICENSE", ...launcher].includes(file) && !/^dist\/.+\.(js|d\.ts)$/.test(file),

@@ -126,7 +126,7 @@ test("one version, every artifact, each carrying the release host as pluginDownl
   expect(path.basename(rel.npm)).toBe(`pulumi-tenant-sdk-${v}.tgz`);
   expect(path.basename(rel.wheel)).toBe(`pulumi_tenant-${v}-py3-none-any.whl`);
   expect(path.basename(rel.sdist)).toBe(`pulumi_tenant-${v}.tar.gz`);
-  expect(path.relative(rel.dir, rel.jar)).toBe(`maven/com/pulumi/tenant/${v}/tenant-${v}.jar`);
+  expect(path.relative(rel.dir, rel.jar)).toBe(`maven/io/github/pulumitenant/tenant/${v}/tenant-${v}.jar`);
   expect(path.relative(rel.dir, rel.goZip)).toBe(`goproxy/${GO_MODULE}/@v/v${v}.zip`);
 
   const npmManifest = JSON.parse(sh("tar", ["-xzOf", rel.npm, "package/package.json"], tmp)) as {
@@ -141,7 +141,7 @@ test("one version, every artifact, each carrying the release host as pluginDownl
   const pluginJson = (archive: string, entry: string) => JSON.parse(sh("unzip", ["-p", archive, entry], tmp)) as object;
   const expected = { resource: true, name: "tenant", version: v, server: PLUGIN_DOWNLOAD_URL };
   expect(pluginJson(rel.wheel, "pulumi_tenant/pulumi-plugin.json")).toEqual(expected);
-  expect(pluginJson(rel.jar, "com/pulumi/tenant/plugin.json")).toEqual(expected);
+  expect(pluginJson(rel.jar, "io/github/pulumitenant/tenant/plugin.json")).toEqual(expected);
   expect(pluginJson(rel.goZip, `${GO_MODULE}@v${v}/tenant/pulumi-plugin.json`)).toEqual(expected);
   // Go programs send the SDK's version and the download URL with every resource.
   const goVersion = sh("unzip", ["-p", rel.goZip, `${GO_MODULE}@v${v}/tenant/internal/pulumiUtilities.go`], tmp);
@@ -305,8 +305,8 @@ const PROGRAMS: Record<"nodejs" | "python" | "go" | "java", Program> = {
           "package example;",
           "",
           "import com.pulumi.Pulumi;",
-          "import com.pulumi.tenant.Form;",
-          "import com.pulumi.tenant.FormArgs;",
+          "import io.github.pulumitenant.tenant.Form;",
+          "import io.github.pulumitenant.tenant.FormArgs;",
           "",
           "public class App {",
           "    public static void main(String[] args) {",

@@ -39,7 +39,7 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
-	// A ready management API access token, used instead of client credentials.
+	// A ready management API access token. When set it is used, and client credentials are ignored (with a warning).
 	ApiToken *string `pulumi:"apiToken"`
 	// Audience of the token request; defaults to `<origin>/api/v2/`.
 	Audience *string `pulumi:"audience"`
@@ -57,7 +57,7 @@ type providerArgs struct {
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
-	// A ready management API access token, used instead of client credentials.
+	// A ready management API access token. When set it is used, and client credentials are ignored (with a warning).
 	ApiToken pulumi.StringPtrInput
 	// Audience of the token request; defaults to `<origin>/api/v2/`.
 	Audience pulumi.StringPtrInput

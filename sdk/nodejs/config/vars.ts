@@ -8,7 +8,7 @@ declare var exports: any;
 const __config = new pulumi.Config("tenant");
 
 /**
- * A ready management API access token, used instead of client credentials.
+ * A ready management API access token. When set it is used, and client credentials are ignored (with a warning).
  */
 export declare const apiToken: string | undefined;
 Object.defineProperty(exports, "apiToken", {

@@ -29,7 +29,7 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
-        :param pulumi.Input[_builtins.str] api_token: A ready management API access token, used instead of client credentials.
+        :param pulumi.Input[_builtins.str] api_token: A ready management API access token. When set it is used, and client credentials are ignored (with a warning).
         :param pulumi.Input[_builtins.str] audience: Audience of the token request; defaults to `<origin>/api/v2/`.
         :param pulumi.Input[_builtins.str] client_id: Client id of a machine-to-machine client (client credentials grant).
         :param pulumi.Input[_builtins.str] client_secret: Client secret of that client.
@@ -56,7 +56,7 @@ class ProviderArgs:
     @pulumi.getter(name="apiToken")
     def api_token(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A ready management API access token, used instead of client credentials.
+        A ready management API access token. When set it is used, and client credentials are ignored (with a warning).
         """
         return pulumi.get(self, "api_token")
 
@@ -156,7 +156,7 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] api_token: A ready management API access token, used instead of client credentials.
+        :param pulumi.Input[_builtins.str] api_token: A ready management API access token. When set it is used, and client credentials are ignored (with a warning).
         :param pulumi.Input[_builtins.str] audience: Audience of the token request; defaults to `<origin>/api/v2/`.
         :param pulumi.Input[_builtins.str] client_id: Client id of a machine-to-machine client (client credentials grant).
         :param pulumi.Input[_builtins.str] client_secret: Client secret of that client.

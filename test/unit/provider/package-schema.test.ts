@@ -6,8 +6,9 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { outputSchemaOf } from "../../../provider/lifecycle/outputs";
 import { KIND_NAMES, KINDS, type JsonSchema } from "../../../api";
-import { packageSchema, PLUGIN_DOWNLOAD_URL } from "../../../provider/schema/package-schema";
+import { GO_MODULE, packageSchema, PLUGIN_DOWNLOAD_URL } from "../../../provider/schema/package-schema";
 import { schemaName } from "../../../provider/schema/names";
+import { JAVA_BASE_PACKAGE, PROJECT_IDENTITY } from "../../../provider/schema/identity";
 
 const root = join(__dirname, "..", "..", "..");
 const version = (JSON.parse(readFileSync(join(root, "provider", "package.json"), "utf8")) as { version: string })
@@ -166,5 +167,42 @@ describe("the Pulumi package schema", () => {
     expect(components.length).toBe(27);
     expect(names).toEqual(expect.arrayContaining(["FormNodeStep", "FormNodeFlow", "FormNodeRouter"]));
     expect(names).toEqual(expect.arrayContaining(["EventStreamDestinationWebhook", "RateLimitConfigurationRedirect"]));
+  });
+});
+
+describe("the published identity of every package", () => {
+  const json = (file: string) => JSON.parse(readFileSync(join(root, file), "utf8")) as Record<string, unknown>;
+  const { publisher, repository, homepage, keywords } = PROJECT_IDENTITY;
+
+  it("the schema names the publisher, repository, home page and keywords", () => {
+    expect(schema).toMatchObject({ publisher, repository, homepage, keywords: [...keywords] });
+    expect(repository).toBe(`https://${GO_MODULE.replace(/\/sdk\/go$/, "")}`);
+  });
+
+  it("the Java SDK is in the project's own namespace, not Pulumi's com.pulumi", () => {
+    expect(schema).toMatchObject({ language: { java: { basePackage: JAVA_BASE_PACKAGE } } });
+    expect(JAVA_BASE_PACKAGE).not.toMatch(/^com\.pulumi\b/);
+    expect(JAVA_BASE_PACKAGE).toMatch(/^[a-z][a-z0-9]*(\.[a-z][a-z0-9]*)+$/);
+  });
+
+  it.each(["provider/package.json", "server/package.json"])("%s states the same repository and home page", (file) => {
+    const workspace = file.split("/")[0];
+    expect(json(file)).toMatchObject({
+      author: publisher,
+      homepage,
+      repository: { type: "git", url: `git+${repository}.git`, directory: workspace },
+      bugs: { url: `${repository}/issues` },
+      keywords: expect.arrayContaining(["auth0", "identity"]),
+    });
+  });
+
+  it("the committed SDKs carry them (npm run sdk writes them from the schema)", () => {
+    expect(json("sdk/nodejs/package.json")).toMatchObject({ repository, homepage, keywords: [...keywords] });
+    const pyproject = readFileSync(join(root, "sdk", "python", "pyproject.toml"), "utf8");
+    expect(pyproject).toContain(`Repository = "${repository}"`);
+    expect(pyproject).toContain(`Homepage = "${homepage}"`);
+    const gradle = readFileSync(join(root, "sdk", "java", "build.gradle"), "utf8");
+    expect(gradle).toContain(`group = "${JAVA_BASE_PACKAGE}"`);
+    expect(gradle).not.toContain('group = "com.pulumi"');
   });
 });

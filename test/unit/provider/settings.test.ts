@@ -1,6 +1,13 @@
 /** Provider settings: config keys per namespace, environment fallbacks, bounded waits, messages naming the keys to set. */
 import { ConfigurationError } from "../../../provider/client/errors";
-import { configKeys, originOf, readSettingsInput, resolveSettings } from "../../../provider/client/settings";
+import {
+  configKeys,
+  originOf,
+  readSettingsInput,
+  resetCredentialWarnings,
+  resolveSettings,
+} from "../../../provider/client/settings";
+import { warningsSent } from "../../../provider/lifecycle/diagnostics";
 
 describe("settings", () => {
   it("a plain domain means https and the standard audience", () => {
@@ -110,9 +117,41 @@ describe("settings", () => {
     );
   });
 
-  it("client credentials win over a token when both are complete", () => {
-    const settings = resolveSettings({ domain: "a.example.com", clientId: "id", clientSecret: "s", apiToken: "t" });
-    expect(settings.apiToken).toBeUndefined();
-    expect(resolveSettings({ domain: "a.example.com", clientId: "id", apiToken: "t" }).apiToken).toBe("t");
+  describe("a token and client credentials both set", () => {
+    let stderr: jest.SpyInstance;
+    const written = () => stderr.mock.calls.map(([text]) => String(text)).join("");
+    beforeEach(() => {
+      resetCredentialWarnings();
+      stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+    });
+    afterEach(() => stderr.mockRestore());
+
+    it("the token wins, as in the Auth0 providers, and the client credentials are dropped", async () => {
+      const both = { domain: "a.example.com", clientId: "id", clientSecret: "hunter2-secret", apiToken: "tok-123" };
+      const settings = resolveSettings(both);
+      expect(settings).toMatchObject({ apiToken: "tok-123", clientId: undefined, clientSecret: undefined });
+      await warningsSent();
+      expect(written()).toBe(
+        "warning: tenant:apiToken (or AUTH0_API_TOKEN) and client credentials (tenant:clientId, tenant:clientSecret) are both set: " +
+          "the API token is used and the client credentials are ignored. Unset one of them to silence this warning " +
+          "(`pulumi config rm tenant:apiToken` and unset AUTH0_API_TOKEN).\n",
+      );
+      expect(written()).not.toContain("hunter2-secret");
+      expect(written()).not.toContain("tok-123");
+    });
+
+    it("warns once per namespace, and not at all with one kind of credential", async () => {
+      const both = { domain: "a.example.com", clientId: "id", clientSecret: "s", apiToken: "t" };
+      resolveSettings(both);
+      resolveSettings(both);
+      resolveSettings(both, "prod");
+      resolveSettings({ domain: "a.example.com", apiToken: "t" }, "staging");
+      resolveSettings({ domain: "a.example.com", clientId: "id", clientSecret: "s" }, "dev");
+      await warningsSent();
+      const lines = written().trim().split("\n");
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toMatch(/^warning: prod:apiToken and client credentials \(prod:clientId, prod:clientSecret\)/);
+      expect(lines[1]).toContain("(`pulumi config rm prod:apiToken`).");
+    });
   });
 });

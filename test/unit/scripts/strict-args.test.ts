@@ -51,7 +51,7 @@ test.each([
   const result = spawnSync("bash", [script, UNKNOWN], { cwd: ROOT, encoding: "utf8", timeout: 30_000 });
   expect(result.status).toBe(1);
   expect(result.stderr).toBe(
-    `${command}: Unknown option '${UNKNOWN}'. ${command === "npm run setup:pulumi" ? "It takes none." : "It takes: --sdk-only."}\n`,
+    `${command}: Unknown option '${UNKNOWN}'. ${command === "npm run setup:pulumi" ? "It takes: --dry-run." : "It takes: --sdk-only."}\n`,
   );
 });
 

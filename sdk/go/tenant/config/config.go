@@ -11,7 +11,7 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// A ready management API access token, used instead of client credentials.
+// A ready management API access token. When set it is used, and client credentials are ignored (with a warning).
 func GetApiToken(ctx *pulumi.Context) string {
 	return config.Get(ctx, "tenant:apiToken")
 }

@@ -16,7 +16,7 @@ from .. import _utilities
 
 apiToken: Optional[str]
 """
-A ready management API access token, used instead of client credentials.
+A ready management API access token. When set it is used, and client credentials are ignored (with a warning).
 """
 
 audience: Optional[str]

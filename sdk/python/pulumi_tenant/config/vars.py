@@ -23,7 +23,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def api_token(self) -> Optional[str]:
         """
-        A ready management API access token, used instead of client credentials.
+        A ready management API access token. When set it is used, and client credentials are ignored (with a warning).
         """
         return __config__.get('apiToken')
 

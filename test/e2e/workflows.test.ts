@@ -1,0 +1,257 @@
+/**
+ * The CI workflows of examples/ci, run as written in a user's infrastructure repository: a scratch
+ * Pulumi project whose package.json installs pulumi-tenant from its packed tarball (not this
+ * workspace), the three workflows copied to .github/workflows/. Each is checked by actionlint, then
+ * its steps run in order (test/e2e/workflow-runner.ts): the `uses:` steps by local equivalents
+ * (the Pulumi action by the project's CLI setup), the secrets and variables from a map holding
+ * exactly the documented names, `gh` a recording stub, against a local tenant server and a local
+ * file backend. A pull request's preview posts the review comment, a merge deploys, the drift
+ * check is clean and then finds a hand edit.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startTenantServer, type TenantServer } from "../../server/index";
+import { ensureActionlint } from "../../scripts/lib/actionlint";
+import { fileBackendUrl, REPO_ROOT } from "../../scripts/lib/pulumi";
+import { E2E_TIMEOUT_MS, TenantApi } from "./harness";
+import { namesRead, readWorkflow, runWorkflow, type Expressions, type StepResult } from "./workflow-runner";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+const CI = path.join(REPO_ROOT, "examples", "ci");
+const WORKFLOWS = ["pulumi-preview.yml", "up.yml", "drift.yml"];
+const MARKER = "<!-- pulumi-tenant review -->";
+const PULL_REQUEST = "7";
+
+let tmp: string;
+let repo: string;
+let server: TenantServer;
+let api: TenantApi;
+let values: Expressions;
+let runnerEnv: NodeJS.ProcessEnv;
+const ghLog = () => path.join(tmp, "gh", "calls.log");
+
+function npm(args: string[], cwd: string): string {
+  return execFileSync("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  });
+}
+
+/** A `gh` that records its calls (and a copy of each body file) and finds no earlier comment. */
+function ghStub(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const script = [
+    "#!/usr/bin/env bash",
+    'printf "%s\\n" "GH_TOKEN=${GH_TOKEN:+set} $*" >> "$GH_STUB_DIR/calls.log"',
+    'args=("$@")',
+    'for i in "${!args[@]}"; do',
+    '  if [ "${args[$i]}" = "--body-file" ]; then cp "${args[$((i + 1))]}" "$GH_STUB_DIR/body.md"; fi',
+    "done",
+  ].join("\n");
+  fs.writeFileSync(path.join(dir, "gh"), `${script}\n`, { mode: 0o755 });
+}
+
+/** The user's program: what a first infrastructure repository holds. */
+function writeProject(dir: string, formName: string): void {
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    "name: tenant-infra\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
+  );
+  fs.writeFileSync(
+    path.join(dir, "index.ts"),
+    [
+      'import * as tenant from "pulumi-tenant";',
+      `const signup = new tenant.Form("signup", {`,
+      `  name: ${JSON.stringify(formName)},`,
+      '  start: { next_node: "step_1" },',
+      '  nodes: [{ id: "step_1", type: "STEP", config: { next_node: "$ending" } }],',
+      "});",
+      "export const formId = signup.id;",
+      "",
+    ].join("\n"),
+  );
+}
+
+const failures = (results: StepResult[]) => results.filter((result) => result.status === "failed");
+const explain = (results: StepResult[]) =>
+  results.map((result) => `[${result.status}] ${result.step}\n${result.output.slice(-3000)}`).join("\n");
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-workflows-"));
+  server = await startTenantServer({ port: 0, logger: false });
+  api = new TenantApi(server);
+  const packed = JSON.parse(
+    npm(["pack", "--json", "--workspace", "provider", "--pack-destination", tmp], REPO_ROOT),
+  ) as {
+    filename: string;
+  }[];
+  repo = path.join(tmp, "infra");
+  fs.mkdirSync(path.join(repo, ".github", "workflows"), { recursive: true });
+  fs.writeFileSync(path.join(repo, "package.json"), JSON.stringify({ name: "tenant-infra", private: true }));
+  // The user's `npm install pulumi-tenant @pulumi/pulumi`, committed with its lock file.
+  npm(["install", "@pulumi/pulumi@3.248.0", path.join(tmp, packed[0].filename)], repo);
+  writeProject(repo, "Sign-up");
+  for (const file of WORKFLOWS) fs.copyFileSync(path.join(CI, file), path.join(repo, ".github", "workflows", file));
+  ghStub(path.join(tmp, "gh"));
+  const state = path.join(tmp, "state");
+  fs.mkdirSync(state);
+  const { clientId, clientSecret } = server.credentials;
+  values = {
+    "secrets.PULUMI_BACKEND_URL": fileBackendUrl(state),
+    "secrets.PULUMI_CONFIG_PASSPHRASE": "workflows-passphrase",
+    "secrets.AUTH0_PREVIEW_CLIENT_SECRET": clientSecret,
+    "secrets.AUTH0_DEPLOY_CLIENT_SECRET": clientSecret,
+    "vars.AUTH0_DOMAIN": server.url,
+    "vars.AUTH0_PREVIEW_CLIENT_ID": clientId,
+    "vars.AUTH0_DEPLOY_CLIENT_ID": clientId,
+    "github.repository": "acme/tenant-infra",
+    "github.event.pull_request.number": PULL_REQUEST,
+    "github.token": "ghs_test-token",
+    "inputs.release-lock": "false",
+  };
+  // The runner's own environment: no Pulumi CLI yet (the workflow installs it), gh, a fresh PULUMI_HOME.
+  runnerEnv = {
+    PATH: [path.join(tmp, "gh"), "/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"].join(
+      path.delimiter,
+    ),
+    HOME: process.env.HOME,
+    CI: "true",
+    GITHUB_WORKSPACE: repo,
+    GITHUB_STEP_SUMMARY: path.join(tmp, "summary.md"),
+    GH_STUB_DIR: path.join(tmp, "gh"),
+    PULUMI_HOME: path.join(tmp, "pulumi-home"),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+    npm_config_update_notifier: "false",
+  };
+  // The user's one-time setup: the stack, created in the backend, its Pulumi.production.yaml committed.
+  const setup = await runWorkflow(
+    {
+      name: "setup",
+      on: {},
+      jobs: {
+        setup: {
+          "runs-on": "local",
+          env: readWorkflow(path.join(CI, "up.yml")).jobs.up.env,
+          steps: [
+            { uses: "pulumi/actions@v6", with: { "pulumi-version": "3.248.0" } },
+            { run: "pulumi stack init production --secrets-provider passphrase --non-interactive" },
+          ],
+        },
+      },
+    },
+    repo,
+    values,
+    runnerEnv,
+  );
+  if (failures(setup).length > 0) throw new Error(`stack setup failed:\n${explain(setup)}`);
+}, 600_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("the workflows as files", () => {
+  test("actionlint finds nothing in any of them", () => {
+    const lint = spawnSync(ensureActionlint(), ["-no-color", ...WORKFLOWS.map((file) => path.join(CI, file))], {
+      encoding: "utf8",
+    });
+    expect([lint.status, lint.stdout + lint.stderr]).toEqual([0, ""]);
+  });
+
+  test.each([
+    ["pulumi-preview.yml", "PREVIEW"],
+    ["up.yml", "DEPLOY"],
+    ["drift.yml", "PREVIEW"],
+  ])("%s reads exactly the documented secrets and variables (the %s client)", (file, client) => {
+    expect(namesRead(path.join(CI, file))).toEqual({
+      secrets: [`AUTH0_${client}_CLIENT_SECRET`, "PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE"].sort(),
+      vars: [`AUTH0_${client}_CLIENT_ID`, "AUTH0_DOMAIN"].sort(),
+    });
+    const job = Object.values(readWorkflow(path.join(CI, file)).jobs)[0];
+    expect(job.env).toMatchObject({
+      AUTH0_DOMAIN: "${{ vars.AUTH0_DOMAIN }}",
+      AUTH0_CLIENT_ID: `\${{ vars.AUTH0_${client}_CLIENT_ID }}`,
+      AUTH0_CLIENT_SECRET: `\${{ secrets.AUTH0_${client}_CLIENT_SECRET }}`,
+    });
+  });
+});
+
+describe("a user's infrastructure repository, through its life", () => {
+  const run = (file: string) =>
+    runWorkflow(readWorkflow(path.join(repo, ".github", "workflows", file)), repo, values, runnerEnv);
+
+  test("the package's command runs there (npx pulumi-tenant --help)", () => {
+    const help = spawnSync("npx", ["--no-install", "pulumi-tenant", "--help"], { cwd: repo, encoding: "utf8" });
+    expect([help.status, help.stdout]).toEqual([0, expect.stringContaining("review")]);
+  });
+
+  test("a pull request: the preview workflow posts the review comment", async () => {
+    const results = await run("pulumi-preview.yml");
+    expect(failures(results)).toEqual([]);
+    const calls = fs.readFileSync(ghLog(), "utf8");
+    expect(calls).toContain(`GH_TOKEN=set pr comment ${PULL_REQUEST} --body-file pulumi-preview.md`);
+    expect(calls).toContain("GH_TOKEN=set api --paginate repos/acme/tenant-infra/issues/7/comments");
+    const body = fs.readFileSync(path.join(tmp, "gh", "body.md"), "utf8");
+    expect(body.startsWith(MARKER)).toBe(true);
+    expect(body).toContain("Sign-up");
+  });
+
+  test("the merge: the up workflow deploys the stack", async () => {
+    const results = await run("up.yml");
+    expect(failures(results)).toEqual([]);
+    expect(results.find((result) => result.step.startsWith("pulumi cancel"))?.status).toBe("skipped");
+    expect((await api.forms()).map((form) => form.name)).toEqual(["Sign-up"]);
+  });
+
+  test("the morning check: the drift workflow is clean, then reports a hand edit on the summary page", async () => {
+    const clean = await run("drift.yml");
+    expect(failures(clean)).toEqual([]);
+    const [form] = await api.forms();
+    expect((await api.call("PATCH", `/forms/${form.id}`, { name: "Edited by hand" })).status).toBe(200);
+    const drifted = await run("drift.yml");
+    expect(failures(drifted).map((result) => result.step)).toEqual([
+      "bash node_modules/pulumi-tenant/dist/ci/drift.sh production . drift.md",
+    ]);
+    expect(fs.readFileSync(path.join(tmp, "summary.md"), "utf8")).toContain("Edited by hand");
+  });
+});
+
+describe("what fails loudly", () => {
+  test("the old install step (`with: { command: version }`) fails as the action does", async () => {
+    const workflow = readWorkflow(path.join(CI, "pulumi-preview.yml"));
+    const steps = workflow.jobs.preview.steps;
+    steps.find((step) => step.uses === "pulumi/actions@v6")!.with = { command: "version" };
+    const results = await runWorkflow(workflow, repo, values, runnerEnv);
+    expect(failures(results)).toEqual([
+      expect.objectContaining({
+        step: "pulumi/actions@v6",
+        output: expect.stringContaining("input 'command' is 'version', not one of up, update, refresh"),
+      }),
+    ]);
+  });
+
+  test("preview.sh without the pulumi-tenant command stops, says what to do, and writes no comment", () => {
+    const bare = fs.mkdtempSync(path.join(tmp, "bare-"));
+    const result = spawnSync("bash", [path.join(CI, "preview.sh"), "production", ".", "comment.md"], {
+      cwd: bare,
+      encoding: "utf8",
+      env: { ...runnerEnv, PATH: `${path.dirname(process.execPath)}${path.delimiter}${runnerEnv.PATH}` },
+    });
+    expect(result.status).toBe(3);
+    expect(result.stderr).toContain("the pulumi-tenant command is not installed here");
+    expect(result.stderr).toContain("add pulumi-tenant to the dependencies of your package.json and run `npm ci`");
+    expect(fs.existsSync(path.join(bare, "comment.md"))).toBe(false);
+  });
+
+  test("the repository's own checkout runs the package's command (npx pulumi-tenant --help)", () => {
+    const help = spawnSync("npx", ["--no-install", "pulumi-tenant", "--help"], { cwd: REPO_ROOT, encoding: "utf8" });
+    expect([help.status, help.stdout]).toEqual([0, expect.stringContaining("review")]);
+  });
+});
