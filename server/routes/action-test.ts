@@ -11,6 +11,12 @@ import type { TenantContext } from "../context";
 import { HttpError, invalidBody, invalidUri, notFound } from "../http-error";
 import type { IdRoute } from "../validation";
 
+/**
+ * Runs at once, at most: each is a Node process (about 40 MiB, up to the memory limit), and
+ * the machine that runs the tenant server runs the tests too. More get 429 and retry.
+ */
+export const MAX_CONCURRENT_RUNS = 4;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** How the test route runs code: off unless the server was started with it. */
@@ -51,6 +57,7 @@ export function registerActionTestRoute(
   context: TenantContext,
   options: ActionTestOptions,
 ): void {
+  let running = 0;
   app.post<IdRoute>(
     `/api/v2${ACTIONS_PATH}/:id/test`,
     { config: { auth: { scope: NEIGHBOUR_SCOPES.actions.create } } },
@@ -72,6 +79,15 @@ export function registerActionTestRoute(
       }
       const action = readRunnableAction(context, id);
       if (!action) throw notFound(`The action with id ${id} does not exist.`, "inexistent_action");
+      if (running >= MAX_CONCURRENT_RUNS) {
+        throw new HttpError(
+          429,
+          `${MAX_CONCURRENT_RUNS} action tests are running already; retry when one has finished.`,
+          "too_many_requests",
+          { "retry-after": "1" },
+        );
+      }
+      running += 1;
       try {
         const result = await runAction({
           ...action,
@@ -82,6 +98,8 @@ export function registerActionTestRoute(
       } catch (error) {
         if (error instanceof ActionRunRefused) throw new HttpError(400, error.message, "invalid_body");
         throw error;
+      } finally {
+        running -= 1;
       }
     },
   );

@@ -3,6 +3,7 @@
  * action's code with `{payload}` as the event and answers `{payload}` with the recorded calls,
  * logs, error and duration; the server answers the next request whatever the code did.
  */
+import { MAX_CONCURRENT_RUNS } from "../../server/routes/action-test";
 import { expectError, startHarness, tokenFor, type Harness } from "./helpers";
 
 const FORM_ON_LOGIN = `
@@ -52,6 +53,19 @@ describe("with --run-actions", () => {
     expect(reply.status).toBe(200);
     expect(reply.json.payload.error).toMatchObject({ name: "TimeoutError" });
     expect((await harness.call("GET", `/api/v2/actions/actions/${id}`)).status).toBe(200);
+  });
+
+  test("more runs at once than the cap get 429 in the service's error shape; the others finish", async () => {
+    const id = await createAction(harness, "exports.onExecutePostLogin = () => { for (;;) {} };");
+    const replies = await Promise.all(
+      Array.from({ length: MAX_CONCURRENT_RUNS + 1 }, () =>
+        harness.call("POST", `/api/v2/actions/actions/${id}/test`, { body: { payload: {} } }),
+      ),
+    );
+    const limited = replies.filter((reply) => reply.status === 429);
+    expect(limited).toHaveLength(1);
+    expectError(limited[0], 429, "too_many_requests");
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(MAX_CONCURRENT_RUNS);
   });
 
   test("bad requests: a payload that is not an object, an unknown action, a trigger the runner lacks, no scope", async () => {
