@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run tenant -- [--port 4010] [--data-dir .tenant] [--clients clients.json]
- * [--rate-limit 50] [--max-connections 1000] [--tls] [--custom-domain NAME | --no-custom-domain]`: runs the tenant server until SIGTERM/SIGINT
+ * [--rate-limit 50] [--max-connections 1000] [--tls] [--custom-domain NAME | --no-custom-domain] [--run-actions]`: runs the tenant server until SIGTERM/SIGINT
  * (`--help` describes every flag).
  * Prints `Tenant server listening on <url>` once it accepts requests.
  */
@@ -28,6 +28,8 @@ export interface CliOptions {
   maxConnections?: number;
   /** The verified custom domain a fresh tenant starts with; false (`--no-custom-domain`) for none. */
   customDomain: string | false;
+  /** `--run-actions`: let the action test route run code (in a separate, restricted process). */
+  runActions: boolean;
   /** `--help`: print {@link TENANT_HELP} and start nothing. */
   help: boolean;
 }
@@ -56,6 +58,11 @@ Options:
   --no-custom-domain   start a fresh tenant without a custom domain (its template routes then
                        answer 400, as the real service does). Either applies once per DIR; later,
                        use /api/v2/custom-domains or PUT /__admin/custom-domains {"domains": [...]}
+  --run-actions        let POST /api/v2/actions/actions/{id}/test run an action's code with the
+                       request's payload as its event, and answer the calls it made on api, its
+                       logs and its error. Each run is its own Node process with no file access,
+                       no child processes or threads, no network, at most 5 s and 64 MiB of heap
+                       (256 MiB resident). Without it that route answers 403  (default: off)
   -h, --help           print this text and exit
 
 Credentials: the server makes an admin client (every scope) and writes its domain, client id,
@@ -86,6 +93,7 @@ export function parseArgs(argv: string[]): CliOptions {
     maxConnections: integer("max-connections", values["max-connections"], 1),
     tls: values.tls ?? false,
     customDomain: values["no-custom-domain"] ? false : (values["custom-domain"] ?? DEFAULT_CUSTOM_DOMAIN),
+    runActions: values["run-actions"] ?? false,
     help: values.help ?? false,
   };
   if (values["no-custom-domain"] && values["custom-domain"] !== undefined)
@@ -112,6 +120,7 @@ function parseFlags(argv: string[]) {
       tls: { type: "boolean" },
       "custom-domain": { type: "string" },
       "no-custom-domain": { type: "boolean" },
+      "run-actions": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -155,6 +164,7 @@ async function main(): Promise<void> {
     tls: options.tls,
     maxConnections: options.maxConnections,
     customDomain: options.customDomain,
+    runActions: options.runActions,
     logger: true,
   });
   process.stdout.write(`Admin credentials: ${resolve(dataDir, CREDENTIALS_FILE)}\n`);

@@ -8,6 +8,7 @@ import type { TokenService } from "./auth/tokens";
 import type { BodyKind } from "./body";
 import type { Counters, FaultInjector, FaultSpec } from "./faults";
 import type { RateLimiter } from "./ratelimit";
+import type { ActionTestOptions } from "./routes/action-test";
 import type { Store } from "./store";
 
 /** The services of one running tenant server. */
@@ -19,6 +20,8 @@ export interface TenantContext {
   rateLimiter: RateLimiter;
   faults: FaultInjector;
   counters: Counters;
+  /** Whether `POST /actions/actions/{id}/test` runs code, and within which limits (server/routes/action-test.ts). */
+  actionTests?: ActionTestOptions;
   /** The server's URL (known once it listens), e.g. `http://127.0.0.1:4010`. */
   url(): string;
 }

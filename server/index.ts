@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { RunLimits } from "./action-runner";
 import { buildApp } from "./app";
 import { ClientRegistry, type ClientSpec } from "./auth/clients";
 import { loadSigningKey } from "./auth/keys";
@@ -58,6 +59,12 @@ export interface TenantServerOptions {
    * its domains (change them through the API, or `PUT /__admin/custom-domains`).
    */
   customDomain?: string | false;
+  /**
+   * Let `POST /api/v2/actions/actions/{id}/test` run an action's code (default false: the route
+   * answers 403). Each run is a separate Node process without file, process or thread access;
+   * `true` uses the runner's default limits, an object sets some of them.
+   */
+  runActions?: boolean | Partial<RunLimits>;
 }
 
 /** The custom domain a fresh tenant starts with: the login page template needs one, as on the real service. */
@@ -136,6 +143,10 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
       faults: new FaultInjector(),
       counters: new Counters(),
       url: () => url,
+      actionTests: {
+        enabled: Boolean(options.runActions),
+        limits: typeof options.runActions === "object" ? options.runActions : undefined,
+      },
     };
     const tls = options.tls ? ensureTlsMaterial(dataDir ?? mkdtempSync(join(tmpdir(), "tenant-tls-"))) : undefined;
     log = createLogger(options.logger ?? true);

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import { kindNames, kindSpec } from "../../api";
 import type { TenantContext } from "../context";
+import { registerActionTestRoute } from "./action-test";
 import { registerActionRoutes } from "./actions";
 import { registerAdminRoutes } from "./admin";
 import { registerBrandingRoutes } from "./branding";
@@ -27,6 +28,7 @@ export async function tenantRoutes(app: FastifyInstance, { context }: { context:
   registerBrandingRoutes(app, context);
   registerCustomDomainRoutes(app, context);
   registerActionRoutes(app, context);
+  registerActionTestRoute(app, context, context.actionTests ?? { enabled: false });
   registerClientRoutes(app, context);
   registerAdminRoutes(app, context);
 }

@@ -36,7 +36,7 @@ test("--help prints the whole help on stdout, exits 0 and starts no server", () 
 
 test("the help describes each flag, the credentials file, TLS and where data goes", () => {
   const flags = ["--port", "--data-dir", "--clients", "--rate-limit", "--max-connections", "--tls", "--help"];
-  for (const flag of [...flags, "--custom-domain", "--no-custom-domain"]) {
+  for (const flag of [...flags, "--custom-domain", "--no-custom-domain", "--run-actions"]) {
     const line = TENANT_HELP.split("\n").find(
       (text) => text.trimStart().startsWith(flag) || text.includes(`, ${flag}`),
     );
@@ -59,6 +59,12 @@ test("-h and --help set help; flags keep their values and defaults", () => {
     tls: true,
     help: false,
   });
+});
+
+test("--run-actions lets the action test route run code; it is off by default", () => {
+  expect(parseArgs([]).runActions).toBe(false);
+  expect(parseArgs(["--run-actions"]).runActions).toBe(true);
+  expect(TENANT_HELP).toMatch(/--run-actions[\s\S]*actions\/\{id\}\/test[\s\S]*403/);
 });
 
 test("an unknown flag or a bad number says what is wrong and points at --help", () => {

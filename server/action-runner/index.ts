@@ -1,0 +1,224 @@
+/**
+ * Runs an action's code locally, for tests: one Node process per run, under Node's permission
+ * model (no file access, no child processes, no worker threads), with a time limit and memory
+ * limits, and an `api` that records what the code asked for instead of doing it.
+ *
+ * The process gets its program as source text (`-e`, see sandbox.ts), so it is granted no
+ * file read at all; the code and the event go over the IPC channel, the record comes back
+ * the same way. Whatever the code does, the caller gets a {@link ActionRunResult} (an error
+ * in it when the code threw, ran too long or too big) once the process is gone.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { sandboxMain, type RecordedCall, type SandboxJob, type SandboxReport } from "./sandbox";
+import { overlay, SAFE_BUILTINS, TRIGGERS } from "./triggers";
+
+export { SAFE_BUILTINS, TRIGGERS } from "./triggers";
+export type { RecordedCall } from "./sandbox";
+
+/** How long and how big a run may get. */
+export interface RunLimits {
+  /** Wall-clock time from start to the handler's end; the process is killed after it. */
+  timeoutMs: number;
+  /** V8's old space (`--max-old-space-size`), in MiB: where objects live. */
+  maxHeapMb: number;
+  /** The process's resident memory (buffers included), in MiB, checked every 50 ms (Linux). */
+  maxRssMb: number;
+}
+
+/**
+ * Defaults: 5 s (the code runs against no network and no store, so a test that takes longer
+ * is stuck), a 64 MiB heap (ample for an action's objects; a Node process needs about 40 MiB
+ * resident of its own) and 256 MiB resident in all (buffers and array buffers count there).
+ */
+export const DEFAULT_RUN_LIMITS: RunLimits = { timeoutMs: 5000, maxHeapMb: 64, maxRssMb: 256 };
+
+/** One run: which trigger, what code, what event. */
+export interface ActionRun {
+  /** A trigger id of {@link TRIGGERS}, e.g. `post-login`. */
+  trigger: string;
+  /** A CommonJS module exporting the trigger's handler. */
+  code: string;
+  /** Laid over the trigger's default event (objects merge, the rest replaces). */
+  payload?: Record<string, unknown>;
+  /** The action's secrets: `event.secrets`, with the payload's `secrets` laid over them. */
+  secrets?: Record<string, string>;
+  /** The npm packages the action declares (refused by name if required). */
+  dependencies?: string[];
+  /** The export to call; default the trigger's first (`onExecutePostLogin`, …). */
+  handler?: string;
+  limits?: Partial<RunLimits>;
+  /** Called with the process id once the process has started (to watch it from outside). */
+  onStart?(pid: number): void;
+}
+
+/** What a run recorded. */
+export interface ActionRunResult {
+  /** The export that ran. */
+  handler: string;
+  /** Each call on `api`, in order. */
+  calls: RecordedCall[];
+  /** What the code wrote with `console.*`. */
+  logs: { level: string; message: string }[];
+  /** Why the run failed: the code threw, was refused something, or hit a limit. */
+  error?: { name: string; message: string; stack?: string };
+  /** From spawning the process to its end. */
+  duration_ms: number;
+}
+
+/** A run that cannot start: the trigger or the handler is not one the runner knows. */
+export class ActionRunRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ActionRunRefused";
+  }
+}
+
+const STDERR_LIMIT = 16_384;
+
+/** The permission flag of this Node: `--permission` from 22, `--experimental-permission` before. */
+export function permissionFlag(version = process.versions.node): string {
+  return Number(version.split(".")[0]) >= 22 ? "--permission" : "--experimental-permission";
+}
+
+/** The program the child runs: {@link sandboxMain} applied to its own require and process. */
+const SANDBOX_SOURCE = `(${sandboxMain.toString()})(require, process);`;
+
+/** Resident memory of a process in bytes, or undefined where /proc is not there. */
+function residentBytes(pid: number): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]) * 4096;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the job a run sends to its process; throws {@link ActionRunRefused} for an unknown trigger or handler. */
+export function prepareJob(run: ActionRun): SandboxJob {
+  const trigger = TRIGGERS[run.trigger];
+  if (!trigger) {
+    throw new ActionRunRefused(
+      `The local runner cannot run ${run.trigger} actions; it runs: ${Object.keys(TRIGGERS).join(", ")}`,
+    );
+  }
+  const handler = run.handler ?? trigger.handlers[0];
+  if (!trigger.handlers.includes(handler)) {
+    throw new ActionRunRefused(
+      `A ${run.trigger} action has no handler ${handler}; it has: ${trigger.handlers.join(", ")}`,
+    );
+  }
+  const payload = run.payload ?? {};
+  const payloadSecrets = typeof payload.secrets === "object" && payload.secrets !== null ? payload.secrets : {};
+  const event = overlay(trigger.event(), { ...payload, secrets: { ...run.secrets, ...payloadSecrets } });
+  return {
+    code: run.code,
+    event,
+    handler,
+    trigger: run.trigger,
+    api: trigger.api as SandboxJob["api"],
+    builtins: [...SAFE_BUILTINS],
+    dependencies: run.dependencies ?? [],
+  };
+}
+
+/** Runs an action once in its own process; resolves once that process has ended. */
+export function runAction(run: ActionRun): Promise<ActionRunResult> {
+  const job = prepareJob(run);
+  const limits = { ...DEFAULT_RUN_LIMITS, ...run.limits };
+  const started = process.hrtime.bigint();
+  const child = spawn(
+    process.execPath,
+    [
+      permissionFlag(),
+      `--max-old-space-size=${limits.maxHeapMb}`,
+      "--disable-warning=ExperimentalWarning",
+      "-e",
+      SANDBOX_SOURCE,
+    ],
+    // Own process group (killed as one), no environment of the server's, nothing inherited.
+    { detached: true, env: {}, cwd: tmpdir(), stdio: ["ignore", "ignore", "pipe", "ipc"], serialization: "json" },
+  );
+  let stderr = "";
+  let report: SandboxReport | undefined;
+  let stopped: ActionRunResult["error"] | undefined;
+  const stop = (error: ActionRunResult["error"]) => {
+    stopped ??= error;
+    killGroup(child.pid);
+  };
+  child.stderr!.on("data", (chunk: Buffer) => {
+    if (stderr.length < STDERR_LIMIT) stderr += chunk.toString("utf8");
+  });
+  child.on("message", (message: SandboxReport) => {
+    report ??= message;
+    // The handler has settled; timers the code left behind must not keep the process alive.
+    killGroup(child.pid);
+  });
+  const timer = setTimeout(
+    () =>
+      stop({
+        name: "TimeoutError",
+        message: `The action ran longer than ${limits.timeoutMs} ms and was stopped (an endless loop, or a promise that never settles?)`,
+      }),
+    limits.timeoutMs,
+  );
+  const watch = setInterval(() => {
+    const bytes = child.pid === undefined ? undefined : residentBytes(child.pid);
+    if (bytes !== undefined && bytes > limits.maxRssMb * 1024 * 1024) {
+      stop({
+        name: "MemoryLimitError",
+        message: `The action used more than ${limits.maxRssMb} MiB of memory and was stopped`,
+      });
+    }
+  }, 50);
+  return new Promise((resolve) => {
+    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+      clearTimeout(timer);
+      clearInterval(watch);
+      const duration_ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const base = { handler: job.handler, calls: report?.calls ?? [], logs: report?.logs ?? [], duration_ms };
+      const error = stopped ?? report?.error ?? (report ? undefined : endedEarly(code, signal, stderr, limits));
+      resolve(error ? { ...base, error } : base);
+    };
+    child.once("error", (error) => {
+      stopped ??= { name: "SpawnError", message: `The action's process could not start: ${error.message}` };
+      if (child.pid === undefined) finish(null, null);
+    });
+    child.once("exit", finish);
+    child.once("spawn", () => {
+      if (child.pid !== undefined) run.onStart?.(child.pid);
+      child.send(job);
+    });
+  });
+}
+
+/** Kills a process group, if it is still there. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Why a process ended with no report: out of heap, or the code ended it. */
+function endedEarly(
+  code: number | null,
+  signal: NodeJS.Signals | null,
+  stderr: string,
+  limits: RunLimits,
+): NonNullable<ActionRunResult["error"]> {
+  if (/heap out of memory|Allocation failed/i.test(stderr)) {
+    return {
+      name: "MemoryLimitError",
+      message: `The action used more than its ${limits.maxHeapMb} MiB heap and was stopped`,
+    };
+  }
+  const how = signal ? `signal ${signal}` : `exit code ${code}`;
+  const detail = stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" ")}` : "";
+  return {
+    name: "ProcessExit",
+    message: `The action's process ended (${how}) before its handler settled${detail}`,
+  };
+}
