@@ -5,8 +5,9 @@
  * schema's camelCase). Both are matched on the kind's type name from the table of kinds and
  * read in the API's names, so one rule covers both doors.
  */
-import { kindOfTypeName } from "pulumi-tenant/dist/provider/schema/names";
-import { renameResource } from "pulumi-tenant/dist/provider/schema/names";
+import { Secret } from "@pulumi/policy";
+import { kindOfTypeName, renameResource } from "pulumi-tenant/dist/provider/schema/names";
+import { UNKNOWN } from "./rules/urls";
 
 /** A resource's type token, either door: its type name (`Form`), or undefined for another provider's. */
 export function typeNameOf(type: string): string | undefined {
@@ -48,6 +49,39 @@ function snakeKeys(value: unknown, opaque = false): unknown {
   );
 }
 
+/**
+ * The policy SDK's stand-ins for values not known at preview. Its proxy throws when a rule reads
+ * one (failing the rule as "can't run during preview"); the rules skip unknown values instead, as
+ * the provider's check does, so they read the values plain, each unknown as the engine's sentinel.
+ */
+const SDK_UNKNOWNS: readonly unknown[] = (() => {
+  const proxy = require("@pulumi/policy/proxy") as Record<string, unknown>;
+  return Object.entries(proxy)
+    .filter(([name]) => /^unknown[A-Z][a-z]+Value$/.test(name))
+    .map(([, value]) => value);
+})();
+
+/** The SDK's key that returns a proxy's own object (a plain object answers undefined). */
+const PROXY_TARGET = "__getSpecialProxyTarget";
+
+/** `value` without the SDK's proxies and secret wrappers, unknowns as {@link UNKNOWN}. */
+export function plainValue(value: unknown): unknown {
+  let current = value;
+  while (isObjectLike(current)) {
+    const target = (current as Record<string, unknown>)[PROXY_TARGET];
+    if (target === undefined || target === current) break;
+    current = target;
+  }
+  if (SDK_UNKNOWNS.includes(current)) return UNKNOWN;
+  if (current instanceof Secret) return plainValue(current.value);
+  if (Array.isArray(current)) return current.map(plainValue);
+  if (isRecord(current))
+    return Object.fromEntries(Object.entries(current).map(([key, inner]) => [key, plainValue(inner)]));
+  return current;
+}
+
+const isObjectLike = (value: unknown): value is object => typeof value === "object" && value !== null;
+
 /** The plugin's camelCase inputs in the API's names: the package schema's rules, or key by key for a kind it lacks. */
 export function wireFields(typeName: string, props: Record<string, unknown>): Record<string, unknown> {
   const kind = kindOfTypeName(typeName);
@@ -65,7 +99,8 @@ export function tenantResource(args: {
   const typeName = typeNameOf(args.type);
   if (typeName === undefined) return undefined;
   const door: Door = args.type.startsWith("tenant:index:") ? "plugin" : "dynamic";
-  const props = isRecord(args.props) ? args.props : {};
+  const plain = plainValue(args.props);
+  const props = isRecord(plain) ? plain : {};
   const fields = door === "plugin" ? wireFields(typeName, props) : props;
   return { typeName, name: args.name, urn: args.urn, door, fields };
 }

@@ -1,0 +1,151 @@
+/**
+ * The policy pack through the real engine: `pulumi preview --policy-pack policy/` of one
+ * program per door (dynamic classes, the resource plugin), once keeping every rule and once
+ * breaking them, asserting each rule's outcome from the engine's policy events; the passing
+ * dynamic program also deploys with the pack (`pulumi up --policy-pack`).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { REPO_ROOT } from "../../scripts/lib/pulumi";
+import { E2E_TIMEOUT_MS, startE2e, type E2eContext } from "./harness";
+import { policyCliBin } from "./policy-cli";
+
+const PROGRAM = path.join(REPO_ROOT, "test", "e2e", "policy-program");
+const PACK = path.join(REPO_ROOT, "policy");
+
+/** What the engine said of one violation: the rule, its enforcement, the resource's name. */
+interface Outcome {
+  policy: string;
+  level: string;
+  resource: string;
+}
+
+const outcomesOf = (events: EngineEvent[]): Outcome[] =>
+  unique(events)
+    .flatMap((event) => (event.policyEvent ? [event.policyEvent] : []))
+    .map((event) => ({
+      policy: event.policyName,
+      level: event.enforcementLevel,
+      resource: event.resourceUrn?.split("::").pop() ?? "",
+    }))
+    .sort((a, b) => `${a.policy} ${a.resource}`.localeCompare(`${b.policy} ${b.resource}`));
+
+/** The policy events, one per rule and resource (a rule may name several fields of one resource). */
+function unique(events: EngineEvent[]): EngineEvent[] {
+  const seen = new Set<string>();
+  return events.filter((event) => {
+    const key = event.policyEvent ? `${event.policyEvent.policyName} ${event.policyEvent.resourceUrn}` : "";
+    if (!event.policyEvent || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The violations the violating program makes in both doors (the action only through the dynamic door). */
+const VIOLATIONS: Outcome[] = [
+  { policy: "credentials-in-vault", level: "mandatory", resource: "enrich" },
+  { policy: "event-stream-known-event-types", level: "advisory", resource: "audit" },
+  { policy: "event-stream-webhook-authorization", level: "mandatory", resource: "audit" },
+  // Configured advisory by the test's pack configuration (mandatory by default).
+  { policy: "form-nodes-reachable", level: "advisory", resource: "signup" },
+  { policy: "form-paths-end", level: "mandatory", resource: "signup" },
+  { policy: "form-sensitive-fields-https", level: "mandatory", resource: "signup" },
+  { policy: "outside-calls-allowed-hosts", level: "mandatory", resource: "enrich" },
+  { policy: "outside-calls-https", level: "mandatory", resource: "crm" },
+  { policy: "outside-calls-https", level: "mandatory", resource: "enrich" },
+  { policy: "production-rate-limits-block", level: "mandatory", resource: "login" },
+];
+const ACTION_VIOLATIONS: Outcome[] = [
+  { policy: "action-code-secrets", level: "mandatory", resource: "post-login" },
+  { policy: "action-dependencies-pinned", level: "mandatory", resource: "post-login" },
+  { policy: "action-runtime-supported", level: "advisory", resource: "post-login" },
+];
+
+describe.each(["dynamic", "plugin"])("the policy pack, %s door", (door) => {
+  let ctx: E2eContext;
+  let configFile: string;
+
+  beforeAll(async () => {
+    process.env.PULUMI_TENANT_BIN = policyCliBin();
+    ctx = await startE2e({
+      programDir: PROGRAM,
+      stackName: `prod-policy-${door}`,
+      config: { door: { value: door }, hookToken: { value: "a-webhook-token", secret: true } },
+    });
+    configFile = path.join(ctx.tmpDir, "policy-config.json");
+    fs.writeFileSync(
+      configFile,
+      JSON.stringify({
+        "outside-calls-allowed-hosts": { allowedHosts: ["*.example.com", "acct.api-us1.com"] },
+        "form-nodes-reachable": "advisory",
+      }),
+    );
+  }, E2E_TIMEOUT_MS);
+
+  afterAll(async () => ctx?.dispose(), E2E_TIMEOUT_MS);
+
+  async function preview(violate: boolean) {
+    await ctx.stack.setConfig("violate", { value: String(violate) });
+    const events: EngineEvent[] = [];
+    let output = "";
+    let ok = true;
+    await ctx.stack
+      .preview({
+        policyPacks: [PACK],
+        policyPackConfigs: [configFile],
+        onEvent: (event) => void events.push(event),
+        onOutput: (text) => (output += text),
+      })
+      .catch((error: Error) => {
+        ok = false;
+        output += error.message;
+      });
+    return { ok, output, events };
+  }
+
+  test(
+    "a program that keeps every rule previews and deploys with the pack, without a violation",
+    async () => {
+      const run = await preview(false);
+      expect({ ok: run.ok, outcomes: outcomesOf(run.events) }).toEqual({ ok: true, outcomes: [] });
+      expect(run.output).toContain("pulumi-tenant@v0.2.0");
+      if (door === "dynamic") {
+        const events: EngineEvent[] = [];
+        const up = await ctx.stack.up({
+          policyPacks: [PACK],
+          policyPackConfigs: [configFile],
+          onEvent: (e) => void events.push(e),
+        });
+        expect(up.summary.result).toBe("succeeded");
+        expect(outcomesOf(events)).toEqual([]);
+        expect(events.some((event) => "policyLoadEvent" in event)).toBe(true);
+      }
+    },
+    E2E_TIMEOUT_MS,
+  );
+
+  test(
+    "a program that breaks them fails its preview, each rule naming its resource, field and fix",
+    async () => {
+      const run = await preview(true);
+      const expected = [...VIOLATIONS, ...(door === "dynamic" ? ACTION_VIOLATIONS : [])].sort((a, b) =>
+        `${a.policy} ${a.resource}`.localeCompare(`${b.policy} ${b.resource}`),
+      );
+      expect(outcomesOf(run.events)).toEqual(expected);
+      expect(run.ok).toBe(false);
+      const messages = run.events.flatMap((event) => (event.policyEvent ? [event.policyEvent.message] : []));
+      expect(messages).toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('Flow "enrich": actions[0].params.headers.Authorization is a credential'),
+          expect.stringContaining('FlowVaultConnection "crm": setup.base_url calls acct.api-us1.com without TLS'),
+          expect.stringContaining('Form "signup": nodes[2] "stuck" never reaches "$ending"'),
+          expect.stringContaining('RateLimitPolicy "login": configuration.action is "log" in production stack'),
+        ]),
+      );
+      // The webhook token is never echoed: the rule names the field, not a value.
+      expect(JSON.stringify(run.events)).not.toContain("a-webhook-token");
+    },
+    E2E_TIMEOUT_MS,
+  );
+});
