@@ -4,9 +4,10 @@
  * breaking them, asserting each rule's outcome from the engine's policy events; the passing
  * dynamic program also deploys with the pack (`pulumi up --policy-pack`).
  */
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { EngineEvent } from "@pulumi/pulumi/automation";
+import type { EngineEvent, LocalWorkspace } from "@pulumi/pulumi/automation";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, startE2e, type E2eContext } from "./harness";
 import { policyCliBin } from "./policy-cli";
@@ -85,6 +86,33 @@ describe.each(["dynamic", "plugin"])("the policy pack, %s door", (door) => {
 
   afterAll(async () => ctx?.dispose(), E2E_TIMEOUT_MS);
 
+  /** Runs the pinned CLI on the stack, as a CI job does (`pulumi <args> --stack <name>`). */
+  function runPulumi(args: string[], env: Record<string, string> = {}) {
+    return run(
+      path.join(process.env.PULUMI_TENANT_BIN!, "pulumi"),
+      [...args, "--stack", ctx.stack.name, "--non-interactive"],
+      env,
+    );
+  }
+
+  /** Runs `pulumi-tenant review` on the stack. */
+  function runReview(args: string[]) {
+    const cli = path.join(REPO_ROOT, "provider", "dist", "provider", "cli", "index.js");
+    return run(process.execPath, [cli, "review", "--stack", ctx.stack.name, "--cwd", PROGRAM, ...args]);
+  }
+
+  function run(command: string, args: string[], env: Record<string, string> = {}) {
+    const workspace = ctx.stack.workspace as LocalWorkspace;
+    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      execFile(
+        command,
+        args,
+        { cwd: PROGRAM, env: { ...process.env, ...workspace.envVars, ...env }, maxBuffer: 1 << 28 },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      ),
+    );
+  }
+
   async function preview(violate: boolean) {
     await ctx.stack.setConfig("violate", { value: String(violate) });
     const events: EngineEvent[] = [];
@@ -145,6 +173,43 @@ describe.each(["dynamic", "plugin"])("the policy pack, %s door", (door) => {
       );
       // The webhook token is never echoed: the rule names the field, not a value.
       expect(JSON.stringify(run.events)).not.toContain("a-webhook-token");
+    },
+    E2E_TIMEOUT_MS,
+  );
+
+  test(
+    "the review comment of the violating program: mandatory violations first, advisory ones in their rows",
+    async () => {
+      // Dynamic door: `review --policy-pack` runs the preview. Plugin door: a streaming preview run
+      // beforehand (as a CI job does) is given to `review --preview-json`.
+      const comment = path.join(ctx.tmpDir, "comment.md");
+      const packArgs = ["--policy-pack", PACK, "--policy-pack-config", configFile];
+      let reviewArgs = packArgs;
+      if (door === "plugin") {
+        const events = path.join(ctx.tmpDir, "preview-events.json");
+        const preview = await runPulumi(["preview", "--json", ...packArgs], {
+          PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true",
+        });
+        expect(preview.code).not.toBe(0);
+        fs.writeFileSync(events, preview.stdout);
+        reviewArgs = ["--preview-json", events, "--preview-exit", String(preview.code), "--diff-file", events];
+      }
+      const review = await runReview([...reviewArgs, "--out", comment]);
+      expect({ code: review.code, stderr: review.stderr }).toEqual({ code: 2, stderr: "" });
+      const text = fs.readFileSync(comment, "utf8");
+      const lines = text.split("\n");
+      const first = lines.findIndex((line) => line.includes("**Policy violations**"));
+      expect(first).toBeGreaterThan(0);
+      expect(first).toBeLessThan(lines.findIndex((line) => line.startsWith("| Action |")));
+      expect(text).toContain(
+        '> - form `signup`, policy `form-paths-end`: Form "signup": nodes[2] "stuck" never reaches',
+      );
+      expect(text).toContain(
+        '> - flow `enrich`, policy `credentials-in-vault`: Flow "enrich": actions[0].params.headers.Authorization',
+      );
+      const row = lines.find((line) => line.startsWith("|") && line.includes("`audit`"))!;
+      expect(row).toContain("⚠️ policy `event-stream-known-event-types` (advisory)");
+      expect(text).not.toContain("a-webhook-token");
     },
     E2E_TIMEOUT_MS,
   );

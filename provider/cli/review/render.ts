@@ -9,6 +9,7 @@ import { kindLabel } from "../../../api";
 import { drawChange } from "./graph";
 import { diffValues, groupByItem, IDENTITY_KEYS, type ItemChange } from "./identity-diff";
 import { SECRET_MASK, type PlannedChange, type ReviewPlan } from "./plan";
+import type { PolicyViolation } from "./policies";
 
 /** GitHub refuses a comment longer than this many characters. */
 export const COMMENT_LIMIT = 65_536;
@@ -116,6 +117,13 @@ const ACTION_WORD: Record<string, string> = {
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
+/** The advisory policy findings on one object, for its summary row. */
+function adviceOf(change: PlannedChange, plan: ReviewPlan): string[] {
+  return (plan.policies ?? [])
+    .filter((violation) => violation.urn === change.urn && violation.level !== "mandatory")
+    .map((violation) => `⚠️ policy \`${violation.policy}\` (advisory): ${cell(violation.message)}`);
+}
+
 /** The summary of one object's changes: item changes, or the fields it sets, or the action. */
 function summaryOf(change: PlannedChange): string[] {
   if (change.action === "invalid") return ["invalid input (see below)"];
@@ -139,7 +147,10 @@ function header(plan: ReviewPlan, options: RenderOptions): string[] {
     .filter(([, count]) => count > 0)
     .map(([action, count]) => `${count} to ${action === "invalid" ? "fix" : action}`);
   const failed =
-    (options.previewExit ?? 0) !== 0 || plan.errors.length > 0 || plan.changes.some((c) => c.errors.length > 0);
+    (options.previewExit ?? 0) !== 0 ||
+    plan.errors.length > 0 ||
+    plan.changes.some((c) => c.errors.length > 0) ||
+    mandatory(plan).length > 0;
   const status = failed
     ? `**Preview failed**${options.previewExit ? ` (exit ${options.previewExit})` : ""}: fix what is named below.`
     : "Preview succeeded.";
@@ -161,9 +172,40 @@ function contents(values: Record<string, unknown> | undefined): string {
 /** A blockquote alert of GitHub's (`CAUTION`, `WARNING`) holding `lines`. */
 const alert = (kind: string, lines: string[]) => [`> [!${kind}]`, ...lines.map((line) => `> ${line}`), ""];
 
+/** The mandatory policy violations of a plan: each fails the preview. */
+const mandatory = (plan: ReviewPlan) => (plan.policies ?? []).filter((violation) => violation.level === "mandatory");
+
+/** Whom a violation is about: `form \`signup\``, or the stack. */
+const subject = (violation: PolicyViolation) =>
+  violation.name ? `${violation.label ?? ""} \`${violation.name}\``.trim() : "the stack";
+
+/** Mandatory policy violations, first of all (each fails the preview), grouped by object. */
+function policyFailures(plan: ReviewPlan): string[] {
+  const found = mandatory(plan);
+  if (found.length === 0) return [];
+  const lines = [`**Policy violations** (mandatory: the preview fails until each is fixed):`];
+  for (const violation of found) {
+    lines.push(`- ${subject(violation)}, policy \`${violation.policy}\`: ${violation.message.split("\n").join(" ")}`);
+  }
+  return alert("CAUTION", lines);
+}
+
+/** The advisory violations of no object with a row in the summary (unchanged objects, the stack). */
+function looseAdvice(plan: ReviewPlan): string[] {
+  const rows = new Set(plan.changes.map((change) => change.urn));
+  const loose = (plan.policies ?? []).filter((v) => v.level !== "mandatory" && !(v.urn && rows.has(v.urn)));
+  if (loose.length === 0) return [];
+  return [
+    "Advisory policy findings on objects this preview does not change:",
+    "",
+    ...loose.map((v) => `- ${subject(v)}, policy \`${v.policy}\`: ${v.message.split("\n").join(" ")}`),
+    "",
+  ];
+}
+
 /** Replacements and deletions, first, with what they destroy; then invalid input and the preview's own errors. */
 function warnings(plan: ReviewPlan, options: RenderOptions): string[] {
-  const lines: string[] = [];
+  const lines: string[] = [...policyFailures(plan)];
   for (const change of plan.changes) {
     const label = `${kindLabel(change.kind)} \`${change.name}\`${contents(change.before)}`;
     const tenant = options.tenants?.[change.tenant] ?? change.tenant;
@@ -193,7 +235,7 @@ function warnings(plan: ReviewPlan, options: RenderOptions): string[] {
 }
 
 function summaryTable(plan: ReviewPlan, options: RenderOptions): string[] {
-  if (plan.changes.length === 0) return [];
+  if (plan.changes.length === 0) return looseAdvice(plan);
   const sorted = [...plan.changes].sort((a, b) => ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action));
   return [
     "| Action | Kind | Name | Tenant | Stack | Changes |",
@@ -201,9 +243,11 @@ function summaryTable(plan: ReviewPlan, options: RenderOptions): string[] {
     ...sorted.map((change) => {
       const tenant = options.tenants?.[change.tenant] ?? change.tenant;
       const cells = [ACTION_WORD[change.action], kindLabel(change.kind), `\`${change.name}\``, cell(tenant)];
-      return `| ${[...cells, `\`${change.stack}\``, summaryOf(change).join("<br>")].join(" | ")} |`;
+      const summary = [...summaryOf(change), ...adviceOf(change, plan)].join("<br>");
+      return `| ${[...cells, `\`${change.stack}\``, summary].join(" | ")} |`;
     }),
     "",
+    ...looseAdvice(plan),
   ];
 }
 
