@@ -214,3 +214,26 @@ describe.each(["dynamic", "plugin"])("the policy pack, %s door", (door) => {
     E2E_TIMEOUT_MS,
   );
 });
+
+describe("the realistic example with the pack's default configuration", () => {
+  let ctx: E2eContext;
+  afterAll(async () => ctx?.dispose(), E2E_TIMEOUT_MS);
+
+  test(
+    "previews without a violation",
+    async () => {
+      process.env.PULUMI_TENANT_BIN = policyCliBin();
+      ctx = await startE2e({
+        programDir: REPO_ROOT,
+        stackName: "policy-realistic",
+        config: { crmToken: { value: "crm-token", secret: true }, hookPassword: { value: "hook-pw", secret: true } },
+      });
+      const events: EngineEvent[] = [];
+      const preview = await ctx.stack.preview({ policyPacks: [PACK], onEvent: (event) => void events.push(event) });
+      expect(preview.changeSummary.create).toBe(6);
+      expect(outcomesOf(events)).toEqual([]);
+      expect(events.some((event) => "policyLoadEvent" in event)).toBe(true);
+    },
+    E2E_TIMEOUT_MS,
+  );
+});
