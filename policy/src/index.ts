@@ -1,11 +1,9 @@
 /**
- * The tenant policy pack: `pulumi preview --policy-pack <this folder>` runs it. Its rules
- * are in policies.ts (and rules/, plain functions the tests call too).
+ * The tenant policy pack's library: its policies and what they read objects with, for a pack of
+ * your own that adds rules (`import { POLICIES, tenantResource } from "pulumi-tenant-policy"`).
+ * Importing it starts no pack; the pack itself is pack.ts (the package's `main`, what
+ * `pulumi preview --policy-pack` runs).
  */
-import { PolicyPack } from "@pulumi/policy";
-import { POLICIES } from "./policies";
-
 export { POLICIES } from "./policies";
-export { tenantResource, type TenantResource } from "./resources";
-
-new PolicyPack("pulumi-tenant", { policies: POLICIES });
+export { plainValue, tenantResource, typeNameOf, wireFields, type Door, type TenantResource } from "./resources";
+export type { Violation } from "./rules/violation";

@@ -82,6 +82,29 @@ export function plainValue(value: unknown): unknown {
 
 const isObjectLike = (value: unknown): value is object => typeof value === "object" && value !== null;
 
+/**
+ * Each resource's plain props, once: the SDK hands every policy of one resource the same object
+ * behind a fresh proxy, so eleven rules read it with one copy.
+ */
+const PLAIN = new WeakMap<object, Record<string, unknown>>();
+
+function plainProps(props: unknown): Record<string, unknown> {
+  let target: unknown = props;
+  while (isObjectLike(target)) {
+    const inner = (target as Record<string, unknown>)[PROXY_TARGET];
+    if (inner === undefined || inner === target) break;
+    target = inner;
+  }
+  if (!isObjectLike(target)) return {};
+  let plain = PLAIN.get(target);
+  if (!plain) {
+    const value = plainValue(target);
+    plain = isRecord(value) ? value : {};
+    PLAIN.set(target, plain);
+  }
+  return plain;
+}
+
 /** The plugin's camelCase inputs in the API's names: the package schema's rules, or key by key for a kind it lacks. */
 export function wireFields(typeName: string, props: Record<string, unknown>): Record<string, unknown> {
   const kind = kindOfTypeName(typeName);
@@ -99,8 +122,7 @@ export function tenantResource(args: {
   const typeName = typeNameOf(args.type);
   if (typeName === undefined) return undefined;
   const door: Door = args.type.startsWith("tenant:index:") ? "plugin" : "dynamic";
-  const plain = plainValue(args.props);
-  const props = isRecord(plain) ? plain : {};
+  const props = plainProps(args.props);
   const fields = door === "plugin" ? wireFields(typeName, props) : props;
   return { typeName, name: args.name, urn: args.urn, door, fields };
 }

@@ -10,7 +10,7 @@ import * as path from "node:path";
 import type { EngineEvent, LocalWorkspace } from "@pulumi/pulumi/automation";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, startE2e, type E2eContext } from "./harness";
-import { policyCliBin } from "./policy-cli";
+import { policyCliBin } from "../../scripts/lib/policy-cli";
 
 const PROGRAM = path.join(REPO_ROOT, "test", "e2e", "policy-program");
 const PACK = path.join(REPO_ROOT, "policy");

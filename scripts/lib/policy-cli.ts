@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { REPO_ROOT } from "../../scripts/lib/pulumi";
+import { REPO_ROOT } from "./pulumi";
 
 const VERSION = "3.248.0";
 
