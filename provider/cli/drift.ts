@@ -42,7 +42,8 @@ Options:
   --comment FILE also write the drift as the review comment renders a preview (Markdown: what
                  \`pulumi up --refresh\` would change, by identity, graphs drawn, secrets masked)
   --policy-pack DIR
-                 also run this policy pack on what the tenant holds now (repeatable); its
+                 also run this policy pack (repeatable) on the refresh preview: the engine
+                 judges the code's values, which \`pulumi up --refresh\` puts back; its
                  violations are listed (JSON: \`policies\`) and in the comment
   --policy-pack-config FILE
                  the configuration of the policy pack of the same position

@@ -97,8 +97,12 @@ describe.each(["dynamic", "plugin"])("the policy pack, %s door", (door) => {
 
   /** Runs `pulumi-tenant review` on the stack. */
   function runReview(args: string[]) {
-    const cli = path.join(REPO_ROOT, "provider", "dist", "provider", "cli", "index.js");
-    return run(process.execPath, [cli, "review", "--stack", ctx.stack.name, "--cwd", PROGRAM, ...args]);
+    return runCli(["review", "--stack", ctx.stack.name, "--cwd", PROGRAM, ...args]);
+  }
+
+  /** Runs `pulumi-tenant <args>`. */
+  function runCli(args: string[]) {
+    return run(process.execPath, [path.join(REPO_ROOT, "provider", "dist", "provider", "cli", "index.js"), ...args]);
   }
 
   function run(command: string, args: string[], env: Record<string, string> = {}) {
@@ -148,6 +152,30 @@ describe.each(["dynamic", "plugin"])("the policy pack, %s door", (door) => {
         expect(up.summary.result).toBe("succeeded");
         expect(outcomesOf(events)).toEqual([]);
         expect(events.some((event) => "policyLoadEvent" in event)).toBe(true);
+        // drift with the pack: nothing drifted, nothing violated. Then the tenant's rate limit policy
+        // set to log out of band: drift names it; the pack judges the code's values (block), which
+        // `pulumi up --refresh` puts back, so it finds nothing (the engine analyses the program's inputs).
+        const drift = (args: string[]) =>
+          runCli(["drift", "--json", "--stack", ctx.stack.name, "--cwd", PROGRAM, "--policy-pack", PACK, ...args]);
+        const clean = await drift(["--policy-pack-config", configFile]);
+        expect({ code: clean.code, report: JSON.parse(clean.stdout) }).toMatchObject({
+          code: 0,
+          report: { drift: [], policies: [] },
+        });
+        const listed = await ctx.api.call<{ rate_limit_policies?: { id: string }[] } | { id: string }[]>(
+          "GET",
+          "/rate-limit-policies",
+        );
+        const policies = Array.isArray(listed.body) ? listed.body : (listed.body.rate_limit_policies ?? []);
+        expect(policies).toHaveLength(1);
+        const patched = await ctx.api.call("PATCH", `/rate-limit-policies/${policies[0]!.id}`, {
+          configuration: { action: "log", limit: 50 },
+        });
+        expect(patched.status).toBe(200);
+        const drifted = await drift(["--policy-pack-config", configFile]);
+        const report = JSON.parse(drifted.stdout) as { drift: { name: string }[]; policies: { policy: string }[] };
+        expect(report.drift.map((item) => item.name)).toEqual(["login"]);
+        expect({ code: drifted.code, policies: report.policies }).toEqual({ code: 2, policies: [] });
       }
     },
     E2E_TIMEOUT_MS,
