@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { pulumiBinDir } from "../../backend/pulumi-cli";
 import { planOfPreview, type PreviewJson } from "./plan";
 import { renderReview } from "./render";
-import { parseEventStream, policyViolationsOf, previewOfEvents, type PolicyViolation } from "./policies";
+import { parseEngineEventLines, policyViolationsOf, previewOfEvents, type PolicyViolation } from "./policies";
 
 /** Its line in the usage. */
 export const REVIEW_SUMMARY =
@@ -96,7 +96,7 @@ function readOption(file: string, option: string): string {
 
 /** Parses the preview JSON (a digest, or a streaming preview's events), saying what to do when it is neither. */
 function parsePreview(text: string, source: string): { preview: PreviewJson; policies: PolicyViolation[] } {
-  const events = parseEventStream(text);
+  const events = parseEngineEventLines(text);
   if (events) return { preview: previewOfEvents(events), policies: policyViolationsOf(events) };
   try {
     return { preview: parsePreviewDigest(text), policies: [] };

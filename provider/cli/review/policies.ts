@@ -43,7 +43,7 @@ export interface ReviewEngineEvent {
 }
 
 /** The events of a streaming preview's output (one JSON object a line), or undefined when `text` is not one. */
-export function parseEventStream(text: string): ReviewEngineEvent[] | undefined {
+export function parseEngineEventLines(text: string): ReviewEngineEvent[] | undefined {
   const lines = text.split("\n").filter((line) => line.trim() !== "");
   if (lines.length === 0) return undefined;
   try {

@@ -5,7 +5,7 @@
  */
 import { planOfPreview } from "../../../../provider/cli/review/plan";
 import {
-  parseEventStream,
+  parseEngineEventLines,
   policyViolationsOf,
   previewOfEvents,
   type ReviewEngineEvent,
@@ -47,7 +47,7 @@ function stream(policies: ReviewEngineEvent[]): string {
 
 describe("policy violations in the review", () => {
   const signup = fiveChangesPreview("dynamic").steps!.find((step) => step.urn.endsWith("::signup"))!.urn;
-  const events = parseEventStream(
+  const events = parseEngineEventLines(
     stream([
       policyEvent("form-paths-end", "mandatory", signup, 'Form "signup": nodes[2] "stuck" never reaches "$ending".'),
       policyEvent(
@@ -74,7 +74,7 @@ describe("policy violations in the review", () => {
       }),
       expect.objectContaining({ policy: "production-rate-limits-block", name: "login" }),
     ]);
-    expect(parseEventStream('{"steps": []}')).toBeUndefined();
+    expect(parseEngineEventLines('{"steps": []}')).toBeUndefined();
   });
 
   it("puts mandatory violations first and advisory ones in their object's row", () => {
