@@ -9,7 +9,7 @@ import { kindLabel } from "../../../api";
 import { drawChange } from "./graph";
 import { diffValues, groupByItem, IDENTITY_KEYS, type ItemChange } from "./identity-diff";
 import { SECRET_MASK, type PlannedChange, type ReviewPlan } from "./plan";
-import type { PolicyViolation } from "./policies";
+import { adviceOf, alert, cell, looseAdvice, mandatory, policyFailures } from "./render-policies";
 
 /** GitHub refuses a comment longer than this many characters. */
 export const COMMENT_LIMIT = 65_536;
@@ -115,15 +115,6 @@ const ACTION_WORD: Record<string, string> = {
   create: "➕ create",
 };
 
-const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
-
-/** The advisory policy findings on one object, for its summary row. */
-function adviceOf(change: PlannedChange, plan: ReviewPlan): string[] {
-  return (plan.policies ?? [])
-    .filter((violation) => violation.urn === change.urn && violation.level !== "mandatory")
-    .map((violation) => `⚠️ policy \`${violation.policy}\` (advisory): ${cell(violation.message)}`);
-}
-
 /** The summary of one object's changes: item changes, or the fields it sets, or the action. */
 function summaryOf(change: PlannedChange): string[] {
   if (change.action === "invalid") return ["invalid input (see below)"];
@@ -167,40 +158,6 @@ function contents(values: Record<string, unknown> | undefined): string {
     .map(([key, value]) => `${(value as unknown[]).length} \`${key}\``);
   const all = [...name, ...lists];
   return all.length > 0 ? ` (${all.join(", ")})` : "";
-}
-
-/** A blockquote alert of GitHub's (`CAUTION`, `WARNING`) holding `lines`. */
-const alert = (kind: string, lines: string[]) => [`> [!${kind}]`, ...lines.map((line) => `> ${line}`), ""];
-
-/** The mandatory policy violations of a plan: each fails the preview. */
-const mandatory = (plan: ReviewPlan) => (plan.policies ?? []).filter((violation) => violation.level === "mandatory");
-
-/** Whom a violation is about: `form \`signup\``, or the stack. */
-const subject = (violation: PolicyViolation) =>
-  violation.name ? `${violation.label ?? ""} \`${violation.name}\``.trim() : "the stack";
-
-/** Mandatory policy violations, first of all (each fails the preview), grouped by object. */
-function policyFailures(plan: ReviewPlan): string[] {
-  const found = mandatory(plan);
-  if (found.length === 0) return [];
-  const lines = [`**Policy violations** (mandatory: the preview fails until each is fixed):`];
-  for (const violation of found) {
-    lines.push(`- ${subject(violation)}, policy \`${violation.policy}\`: ${violation.message.split("\n").join(" ")}`);
-  }
-  return alert("CAUTION", lines);
-}
-
-/** The advisory violations of no object with a row in the summary (unchanged objects, the stack). */
-function looseAdvice(plan: ReviewPlan): string[] {
-  const rows = new Set(plan.changes.map((change) => change.urn));
-  const loose = (plan.policies ?? []).filter((v) => v.level !== "mandatory" && !(v.urn && rows.has(v.urn)));
-  if (loose.length === 0) return [];
-  return [
-    "Advisory policy findings on objects this preview does not change:",
-    "",
-    ...loose.map((v) => `- ${subject(v)}, policy \`${v.policy}\`: ${v.message.split("\n").join(" ")}`),
-    "",
-  ];
 }
 
 /** Replacements and deletions, first, with what they destroy; then invalid input and the preview's own errors. */
