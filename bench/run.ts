@@ -19,6 +19,7 @@ import { measureCalls } from "./sections/calls";
 import { measureGenerate } from "./sections/generate";
 import { measureOptions } from "./sections/options";
 import { measureOverhead } from "./sections/overhead";
+import { measurePolicy } from "./sections/policy";
 import { measureRateLimit } from "./sections/ratelimit";
 import { measureRefresh } from "./sections/refresh";
 import { measureScale } from "./sections/scale";
@@ -36,6 +37,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   generate: measureGenerate,
   refresh: measureRefresh,
   versus: measureVersus,
+  policy: measurePolicy,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only=${Object.keys(SECTIONS).join(",")}] [--cpu-prof] [--skip-checkpoints]`;

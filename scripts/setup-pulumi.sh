@@ -60,6 +60,20 @@ install_launcher() {
   fi
 }
 
+# Policy packs (`pulumi preview --policy-pack DIR`, PulumiPolicy.yaml `runtime: nodejs`): the CLI
+# starts them through the Node.js language host's RunPlugin, which the fallback host (step 4) does
+# not implement. Where that host is in place, the runner of scripts/policy-runner stands in front of
+# it as $bin/pulumi-language-nodejs: it passes every call through and runs policy packs itself.
+install_policy_runner() {
+  [ -d "$root/build/language-host-fallback" ] && [ -x "$root/hosts/language-options" ] || return 0
+  command -v go >/dev/null 2>&1 || return 0
+  build_tool "$here/scripts/policy-runner/main.go" "$root/build/policy-runner" "$root/hosts/policy-runner" \
+    "$(printf 'module pulumi-tenant/policy-runner\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/sdk/v3 v%s' "$PULUMI_VERSION")" \
+    "the runner of policy packs in front of the Node.js language host (scripts/policy-runner)"
+  cmp -s "$root/hosts/policy-runner" "$bin/pulumi-language-nodejs" \
+    || install -m 0755 "$root/hosts/policy-runner" "$bin/pulumi-language-nodejs"
+}
+
 done_with() {
   if [ -n "$dry_run" ]; then
     log "dry run: would use the Pulumi CLI in $bin"
@@ -67,6 +81,7 @@ done_with() {
     exit 0
   fi
   install_launcher
+  install_policy_runner
   log "Pulumi CLI $(version_of "$bin/pulumi") ready in $bin"
   echo "$bin"
   exit 0

@@ -29,6 +29,8 @@ export interface BenchParameters {
   /** Side by side with the deploy CLI: N forms + N streams per cell, and how many runs of every cell. */
   versusNs: number[];
   versusRuns: number;
+  /** Forms and (as many) event streams of the policy pack section. */
+  policyN: number;
 }
 
 /** The full run (the sizes) and the quick run (small N, a few minutes). */
@@ -50,6 +52,7 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
     refreshFlowsN: 300,
     versusNs: [100, 300],
     versusRuns: 2,
+    policyN: 300,
   },
   quick: {
     callsN: 10,
@@ -68,6 +71,7 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
     refreshFlowsN: 30,
     versusNs: [10],
     versusRuns: 1,
+    policyN: 50,
   },
 };
 

@@ -102,10 +102,20 @@ export function failureMessage(diagnostics: DiagnosticEvent[], cliMessage: strin
  * {@link DriftCheckError}. `events`, when given, receives the preview's engine events (the
  * review rendering of the drift reads them).
  */
-export async function detectDrift(stack: Stack, events: EngineEvent[] = []): Promise<DriftItem[]> {
+export async function detectDrift(
+  stack: Stack,
+  events: EngineEvent[] = [],
+  policy: { policyPacks?: string[]; policyPackConfigs?: string[] } = {},
+): Promise<DriftItem[]> {
   try {
-    await stack.preview({ refresh: true, onEvent: (event) => events.push(event) });
+    await stack.preview({ refresh: true, ...policy, onEvent: (event) => events.push(event) });
   } catch (error) {
+    // A mandatory policy violation fails the preview, but the drift was read: both are reported.
+    const violated = events.some((event) => event.policyEvent?.enforcementLevel === "mandatory");
+    const failed = events.some(
+      (event) => event.diagnosticEvent?.severity === "error" && !/preview failed/.test(event.diagnosticEvent.message),
+    );
+    if (violated && !failed) return driftFromEvents(events);
     const diagnostics = events.flatMap((event) => (event.diagnosticEvent ? [event.diagnosticEvent] : []));
     const why = failureMessage(diagnostics, error instanceof Error ? error.message : String(error));
     throw new DriftCheckError(

@@ -9,6 +9,7 @@ import * as fs from "node:fs";
 import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { describeDrift, detectDrift, type DriftItem } from "./drift-report";
 import { planOfEvents } from "./review/plan";
+import { policyViolationsOf } from "./review/policies";
 import { renderReview } from "./review/render";
 import { shellWord } from "./generate/program";
 import { pulumiBinDir, pulumiCommand } from "./pulumi-command";
@@ -17,7 +18,7 @@ import { StackTenants } from "./stack-tenants";
 import { describeUnmanaged, findUnmanaged } from "./unmanaged";
 
 /** Exit codes of `pulumi-tenant drift`. */
-export const DRIFT_EXIT = { clean: 0, error: 1, drift: 2, unmanaged: 4 } as const;
+export const DRIFT_EXIT = { clean: 0, error: 1, drift: 2, unmanaged: 4, policy: 8 } as const;
 
 export const DRIFT_HELP = `Usage: pulumi-tenant drift [--stack NAME] [--cwd DIR] [--unmanaged] [--json] [--comment FILE]
 
@@ -40,6 +41,12 @@ Options:
   --json         print the drift as JSON instead of lines
   --comment FILE also write the drift as the review comment renders a preview (Markdown: what
                  \`pulumi up --refresh\` would change, by identity, graphs drawn, secrets masked)
+  --policy-pack DIR
+                 also run this policy pack (repeatable) on the refresh preview: the engine
+                 judges the code's values, which \`pulumi up --refresh\` puts back; its
+                 violations are listed (JSON: \`policies\`) and in the comment
+  --policy-pack-config FILE
+                 the configuration of the policy pack of the same position
   -h, --help     this text
 
 The Pulumi CLI is taken from PULUMI_TENANT_BIN, PATH, or ~/.pulumi/versions/<pinned>/bin.
@@ -47,7 +54,8 @@ The backend, passphrase and credentials are the environment's (PULUMI_BACKEND_UR
 PULUMI_CONFIG_PASSPHRASE, ...), as for \`pulumi preview\`.
 
 Exit codes: 0 no drift, 2 drift found, 4 unmanaged objects found (with --unmanaged), 6 both,
-1 error (the program's or the preview's error on stderr, once).`;
+8 added when a mandatory policy rule is broken (with --policy-pack), 1 error (the program's or
+the preview's error on stderr, once).`;
 
 /** The alternative named beside the default command. */
 const REFRESH_THEN_UP = "or `pulumi refresh`, then `pulumi up`";
@@ -78,6 +86,9 @@ export interface DriftReportOptions {
   extra?: { json: Record<string, unknown>; lines: string[] };
   /** Also write the drift to this file as the review comment renders a preview. */
   comment?: string;
+  /** Policy packs to run on what the tenant holds now, and their configurations. */
+  policyPacks?: string[];
+  policyPackConfigs?: string[];
 }
 
 /** Reports the drift of `stack` on stdout; returns the exit code. */
@@ -85,24 +96,34 @@ export async function reportDrift(stack: Stack, label: string, options: DriftRep
   const json = options.json ?? false;
   if (!json) process.stdout.write(`Checking stack '${label}' for drift (refresh preview)...\n`);
   const events: EngineEvent[] = [];
-  const drift: DriftItem[] = await detectDrift(stack, events);
+  const packs = { policyPacks: options.policyPacks ?? [], policyPackConfigs: options.policyPackConfigs ?? [] };
+  const drift: DriftItem[] = await detectDrift(stack, events, packs);
+  const policies = policyViolationsOf(events);
   const remedy = options.remedy ?? `pulumi up --refresh --stack ${label}`;
   if (options.comment) {
-    const plan = planOfEvents(events);
+    const plan = { ...planOfEvents(events), policies };
     const title = `Drift of stack \`${label}\`: what \`${remedy}\` would change`;
     fs.writeFileSync(options.comment, renderReview(plan, { title, secrets: plan.secrets }));
   }
   if (json) {
     const fix = drift.length === 0 ? {} : { remedy };
-    process.stdout.write(`${JSON.stringify({ stack: label, drift, ...fix, ...options.extra?.json }, null, 2)}\n`);
+    const found = packs.policyPacks.length > 0 ? { policies } : {};
+    process.stdout.write(
+      `${JSON.stringify({ stack: label, drift, ...fix, ...found, ...options.extra?.json }, null, 2)}\n`,
+    );
   } else if (drift.length === 0) {
     process.stdout.write("No drift: the tenant matches the code.\n");
   } else {
     process.stdout.write(`Drift in ${drift.length} resource(s):\n${describeDrift(drift).join("\n")}\n`);
     process.stdout.write(`${remedyLines(remedy, options.remedyAside).join("\n")}\n`);
   }
+  if (!json && policies.length > 0) {
+    const lines = policies.map((v) => `  [${v.level}] ${v.policy}: ${v.message.split("\n").join(" ")}`);
+    process.stdout.write(`Policy violations of what the tenant holds now:\n${lines.join("\n")}\n`);
+  }
   if (!json && options.extra) process.stdout.write(`${options.extra.lines.join("\n")}\n`);
-  return drift.length === 0 ? DRIFT_EXIT.clean : DRIFT_EXIT.drift;
+  const violated = policies.some((violation) => violation.level === "mandatory") ? DRIFT_EXIT.policy : 0;
+  return (drift.length === 0 ? DRIFT_EXIT.clean : DRIFT_EXIT.drift) | violated;
 }
 
 /** Runs the `drift` subcommand with its arguments; returns the exit code. */
@@ -117,6 +138,8 @@ export async function driftCommand(args: string[]): Promise<number> {
       json: { type: "boolean" },
       unmanaged: { type: "boolean" },
       comment: { type: "string" },
+      "policy-pack": { type: "string", multiple: true },
+      "policy-pack-config": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -140,6 +163,8 @@ export async function driftCommand(args: string[]): Promise<number> {
     unmanaged: values.unmanaged ?? false,
     remedy: `pulumi up --refresh --stack ${shellWord(stackName)}${where}`,
     ...(values.comment !== undefined ? { comment: values.comment } : {}),
+    policyPacks: (values["policy-pack"] ?? []).map((pack) => path.resolve(pack)),
+    policyPackConfigs: (values["policy-pack-config"] ?? []).map((file) => path.resolve(file)),
   });
 }
 

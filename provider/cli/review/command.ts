@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { pulumiBinDir } from "../../backend/pulumi-cli";
 import { planOfPreview, type PreviewJson } from "./plan";
 import { renderReview } from "./render";
+import { parseEngineEventLines, policyViolationsOf, previewOfEvents, type PolicyViolation } from "./policies";
 
 /** Its line in the usage. */
 export const REVIEW_SUMMARY =
@@ -17,16 +18,25 @@ export const REVIEW_SUMMARY =
 /** What `pulumi-tenant review --help` prints. */
 export const REVIEW_HELP = `Usage: pulumi-tenant review [--stack NAME] [--cwd DIR] [--preview-json FILE]
                             [--diff-file FILE] [--preview-exit CODE] [--out FILE] [--title TEXT]
+                            [--policy-pack DIR [--policy-pack-config FILE]]...
 
 Writes a Markdown comment for a pull request from the engine's own plan: a summary table
 (each object, its action, the fields that change), each object's changes by identity (nodes,
 components, rules, subscriptions matched by id, event_type or key: added, removed, moved or
 changed field by field), each changed graph of nodes drawn as a Mermaid flowchart, and the
 full \`pulumi preview --diff\` collapsed at the end. Secrets are masked; the comment stays
-under GitHub's 65,536 characters, with a note of what was cut.
+under GitHub's 65,536 characters, with a note of what was cut. With policy packs, their
+mandatory violations come first (the preview fails; each named with its object) and the
+advisory ones in the summary row of their object.
 
 Options:
-  --preview-json FILE  the output of \`pulumi preview --json\` (default: run it on the stack)
+  --preview-json FILE  the output of \`pulumi preview --json\` (default: run it on the stack), or of
+                       a streaming preview (PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true), which
+                       also carries the policy packs' violations
+  --policy-pack DIR    run the preview with this policy pack (repeatable; not with --preview-json:
+                       give that preview's streaming JSON instead)
+  --policy-pack-config FILE
+                       the configuration of the policy pack of the same position
   --diff-file FILE     the output of \`pulumi preview --diff\` to keep collapsed (default: run it,
                        unless --preview-json is given)
   --stack NAME         the stack to preview (default: the project's selected stack)
@@ -38,15 +48,20 @@ Options:
   -h, --help           this text
 
 Exit codes: 0 the comment is written and the preview succeeded; 2 the comment is written and
-the preview reported errors (invalid input, named in the comment); 1 no comment (an error).`;
+the preview reported errors (invalid input or mandatory policy violations, named in the
+comment); 1 no comment (an error).`;
 
 /** Exit codes of `review`. */
 export const REVIEW_EXIT = { ok: 0, error: 1, previewErrors: 2 } as const;
 
 /** Runs `pulumi <args>`; resolves with stdout even when the CLI fails (a failed preview still prints its JSON). */
-function pulumi(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; failed: boolean }> {
+function pulumi(
+  args: string[],
+  cwd: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ stdout: string; stderr: string; failed: boolean }> {
   const binary = path.join(pulumiBinDir(), "pulumi");
-  const env = { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" };
+  const env = { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true", ...extraEnv };
   return new Promise((resolve) =>
     execFile(binary, [...args, "--non-interactive"], { cwd, env, maxBuffer: 1 << 30 }, (error, stdout, stderr) =>
       resolve({ stdout, stderr, failed: error !== null }),
@@ -79,10 +94,12 @@ function readOption(file: string, option: string): string {
   }
 }
 
-/** Parses the preview JSON, saying what to do when it is not. */
-function parsePreview(text: string, source: string): PreviewJson {
+/** Parses the preview JSON (a digest, or a streaming preview's events), saying what to do when it is neither. */
+function parsePreview(text: string, source: string): { preview: PreviewJson; policies: PolicyViolation[] } {
+  const events = parseEngineEventLines(text);
+  if (events) return { preview: previewOfEvents(events), policies: policyViolationsOf(events) };
   try {
-    return JSON.parse(text) as PreviewJson;
+    return { preview: parsePreviewDigest(text), policies: [] };
   } catch (error) {
     const start = text.trim().split("\n")[0]?.slice(0, 200);
     throw new Error(
@@ -91,6 +108,11 @@ function parsePreview(text: string, source: string): PreviewJson {
       { cause: error },
     );
   }
+}
+
+/** The digest `pulumi preview --json` prints. */
+function parsePreviewDigest(text: string): PreviewJson {
+  return JSON.parse(text) as PreviewJson;
 }
 
 /** Runs the `review` subcommand with its arguments; returns the exit code. */
@@ -105,6 +127,8 @@ export async function reviewCommand(args: string[]): Promise<number> {
       out: { type: "string" },
       title: { type: "string" },
       "preview-exit": { type: "string" },
+      "policy-pack": { type: "string", multiple: true },
+      "policy-pack-config": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -114,23 +138,43 @@ export async function reviewCommand(args: string[]): Promise<number> {
   }
   const cwd = path.resolve(values.cwd ?? ".");
   const stackArgs = values.stack ? ["--stack", values.stack] : [];
+  const packs = values["policy-pack"] ?? [];
+  const packConfigs = values["policy-pack-config"] ?? [];
+  if (packs.length > 0 && values["preview-json"] !== undefined) {
+    throw new Error(
+      "--policy-pack runs the preview, and --preview-json gives one already run: give one of them (for a preview " +
+        "run elsewhere with policy packs, give its streaming JSON: PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview --json --policy-pack DIR)",
+    );
+  }
+  if (packConfigs.length > 0 && packConfigs.length !== packs.length) {
+    throw new Error(
+      `--policy-pack-config is given ${packConfigs.length} times for ${packs.length} --policy-pack: give one per pack, in the same order`,
+    );
+  }
+  const packArgs = [
+    ...packs.flatMap((pack) => ["--policy-pack", path.resolve(pack)]),
+    ...packConfigs.flatMap((file) => ["--policy-pack-config", path.resolve(file)]),
+  ];
   let previewText: string;
   let diffText = values["diff-file"] === undefined ? undefined : readOption(values["diff-file"], "--diff-file");
   let previewFailed = false;
   if (values["preview-json"] !== undefined) {
     previewText = readOption(values["preview-json"], "--preview-json");
   } else {
-    const run = await pulumi(["preview", ...stackArgs, "--json"], cwd);
+    // With policy packs, the engine's events (the digest leaves their violations out).
+    const streaming: Record<string, string> = packs.length > 0 ? { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" } : {};
+    const run = await pulumi(["preview", ...stackArgs, "--json", ...packArgs], cwd, streaming);
     previewText = run.stdout;
     previewFailed = run.failed;
     if (run.stdout.trim() === "") {
       throw new Error(`\`pulumi preview --json\` printed nothing in ${cwd}: ${run.stderr.trim().slice(-600)}`);
     }
-    diffText ??= await pulumi(["preview", ...stackArgs, "--diff", "--color", "never"], cwd).then(
+    diffText ??= await pulumi(["preview", ...stackArgs, "--diff", "--color", "never", ...packArgs], cwd).then(
       (diff) => `${diff.stdout}${diff.stderr}`,
     );
   }
-  const plan = planOfPreview(parsePreview(previewText, values["preview-json"] ?? "`pulumi preview --json`"));
+  const parsed = parsePreview(previewText, values["preview-json"] ?? "`pulumi preview --json`");
+  const plan = { ...planOfPreview(parsed.preview), policies: parsed.policies };
   // The stack's configuration names the tenants' domains; with no stack named or previewed here, there is none to read.
   const tenants = values.stack || values["preview-json"] === undefined ? await tenantDomains(stackArgs, cwd) : {};
   const exit = values["preview-exit"] === undefined ? (previewFailed ? 1 : 0) : Number(values["preview-exit"]);
@@ -145,6 +189,10 @@ export async function reviewCommand(args: string[]): Promise<number> {
   });
   if (values.out) fs.writeFileSync(values.out, comment);
   else process.stdout.write(comment);
-  const failed = exit !== 0 || plan.errors.length > 0 || plan.changes.some((change) => change.errors.length > 0);
+  const failed =
+    exit !== 0 ||
+    plan.errors.length > 0 ||
+    plan.changes.some((change) => change.errors.length > 0) ||
+    plan.policies.some((violation) => violation.level === "mandatory");
   return failed ? REVIEW_EXIT.previewErrors : REVIEW_EXIT.ok;
 }

@@ -15,6 +15,7 @@ import { FORCE_KEY, OWNER_KEY } from "../../lifecycle/ownership";
 import { UNKNOWN } from "../../lifecycle/shared";
 import { isSecret } from "../../schema/envelope";
 import { renameResource } from "../../schema/names";
+import type { PolicyViolation } from "./policies";
 
 /** What the comment prints in place of any secret value: never the value, never a hash of it. */
 export const SECRET_MASK = "[secret]";
@@ -193,6 +194,8 @@ export interface ReviewPlan {
   secrets: string[];
   /** The stack's objects by id (changed or not), to name what a field references (`af_…`: flow `enrich`). */
   objects?: Record<string, { kind: string; name: string }>;
+  /** What the policy packs said (a preview run with `--policy-pack`), mandatory first. */
+  policies?: PolicyViolation[];
 }
 
 /** The plaintext values at `kind`'s secret paths in `values` (either door's names). */

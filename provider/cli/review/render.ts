@@ -9,6 +9,7 @@ import { kindLabel } from "../../../api";
 import { drawChange } from "./graph";
 import { diffValues, groupByItem, IDENTITY_KEYS, type ItemChange } from "./identity-diff";
 import { SECRET_MASK, type PlannedChange, type ReviewPlan } from "./plan";
+import { adviceOf, alert, cell, looseAdvice, mandatory, policyFailures } from "./render-policies";
 
 /** GitHub refuses a comment longer than this many characters. */
 export const COMMENT_LIMIT = 65_536;
@@ -114,8 +115,6 @@ const ACTION_WORD: Record<string, string> = {
   create: "➕ create",
 };
 
-const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
-
 /** The summary of one object's changes: item changes, or the fields it sets, or the action. */
 function summaryOf(change: PlannedChange): string[] {
   if (change.action === "invalid") return ["invalid input (see below)"];
@@ -139,7 +138,10 @@ function header(plan: ReviewPlan, options: RenderOptions): string[] {
     .filter(([, count]) => count > 0)
     .map(([action, count]) => `${count} to ${action === "invalid" ? "fix" : action}`);
   const failed =
-    (options.previewExit ?? 0) !== 0 || plan.errors.length > 0 || plan.changes.some((c) => c.errors.length > 0);
+    (options.previewExit ?? 0) !== 0 ||
+    plan.errors.length > 0 ||
+    plan.changes.some((c) => c.errors.length > 0) ||
+    mandatory(plan).length > 0;
   const status = failed
     ? `**Preview failed**${options.previewExit ? ` (exit ${options.previewExit})` : ""}: fix what is named below.`
     : "Preview succeeded.";
@@ -158,12 +160,9 @@ function contents(values: Record<string, unknown> | undefined): string {
   return all.length > 0 ? ` (${all.join(", ")})` : "";
 }
 
-/** A blockquote alert of GitHub's (`CAUTION`, `WARNING`) holding `lines`. */
-const alert = (kind: string, lines: string[]) => [`> [!${kind}]`, ...lines.map((line) => `> ${line}`), ""];
-
 /** Replacements and deletions, first, with what they destroy; then invalid input and the preview's own errors. */
 function warnings(plan: ReviewPlan, options: RenderOptions): string[] {
-  const lines: string[] = [];
+  const lines: string[] = [...policyFailures(plan)];
   for (const change of plan.changes) {
     const label = `${kindLabel(change.kind)} \`${change.name}\`${contents(change.before)}`;
     const tenant = options.tenants?.[change.tenant] ?? change.tenant;
@@ -193,7 +192,7 @@ function warnings(plan: ReviewPlan, options: RenderOptions): string[] {
 }
 
 function summaryTable(plan: ReviewPlan, options: RenderOptions): string[] {
-  if (plan.changes.length === 0) return [];
+  if (plan.changes.length === 0) return looseAdvice(plan);
   const sorted = [...plan.changes].sort((a, b) => ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action));
   return [
     "| Action | Kind | Name | Tenant | Stack | Changes |",
@@ -201,9 +200,11 @@ function summaryTable(plan: ReviewPlan, options: RenderOptions): string[] {
     ...sorted.map((change) => {
       const tenant = options.tenants?.[change.tenant] ?? change.tenant;
       const cells = [ACTION_WORD[change.action], kindLabel(change.kind), `\`${change.name}\``, cell(tenant)];
-      return `| ${[...cells, `\`${change.stack}\``, summaryOf(change).join("<br>")].join(" | ")} |`;
+      const summary = [...summaryOf(change), ...adviceOf(change, plan)].join("<br>");
+      return `| ${[...cells, `\`${change.stack}\``, summary].join(" | ")} |`;
     }),
     "",
+    ...looseAdvice(plan),
   ];
 }
 

@@ -1,0 +1,227 @@
+/**
+ * The pack's policies: each rule of rules/ with its name, description, default enforcement
+ * and configuration schema. Resource rules read one tenant object (either door); stack rules
+ * read every tenant object of the stack.
+ */
+import type {
+  EnforcementLevel,
+  PolicyConfigSchema,
+  ReportViolation,
+  ResourceValidationPolicy,
+  StackValidationPolicy,
+} from "@pulumi/policy";
+import { parseBackendList, SIBLING_BACKENDS_ENV, stackIndex } from "pulumi-tenant/dist/provider/backend/stacks";
+import { tenantResource, type TenantResource } from "./resources";
+import { codeSecrets, DEFAULT_RUNTIMES, pinnedDependencies, supportedRuntime } from "./rules/actions";
+import { knownEventTypes, webhookAuthorization, webhookHttps } from "./rules/event-streams";
+import { flowIdsOf, nodesReachable, pathsEnd, sensitiveFieldsHttps } from "./rules/forms";
+import { allowedHosts, flowCredentials, httpsCalls } from "./rules/outside-calls";
+import { DEFAULT_CREDENTIAL_HEADERS } from "./rules/literals";
+import { adoptionsOwnedElsewhere, productionRateLimits, projectStackOfUrn, stackNameOfUrn } from "./rules/stack";
+import type { Violation } from "./rules/violation";
+
+const strings = (description: string, defaults: string[] = []) => ({
+  type: "array" as const,
+  items: { type: "string" as const },
+  default: defaults,
+  description,
+});
+
+/** A resource policy from a rule of one tenant object. */
+function resourcePolicy(
+  name: string,
+  enforcementLevel: EnforcementLevel,
+  description: string,
+  rule: (resource: TenantResource, config: Record<string, unknown>) => Violation[],
+  configSchema?: PolicyConfigSchema,
+): ResourceValidationPolicy {
+  return {
+    name,
+    description,
+    enforcementLevel,
+    configSchema,
+    validateResource: (args, reportViolation: ReportViolation) => {
+      const resource = tenantResource(args);
+      if (!resource) return;
+      for (const violation of rule(resource, args.getConfig<Record<string, unknown>>()))
+        reportViolation(violation.message);
+    },
+  };
+}
+
+/** A stack policy from a rule of every tenant object of the stack. */
+function stackPolicy(
+  name: string,
+  enforcementLevel: EnforcementLevel,
+  description: string,
+  rule: (
+    resources: TenantResource[],
+    stack: string,
+    config: Record<string, unknown>,
+    all: Map<string, string[]>,
+  ) => Violation[] | Promise<Violation[]>,
+  configSchema?: PolicyConfigSchema,
+): StackValidationPolicy {
+  return {
+    name,
+    description,
+    enforcementLevel,
+    configSchema,
+    validateStack: async (args, reportViolation: ReportViolation) => {
+      const resources = args.resources.flatMap((resource) => tenantResource(resource) ?? []);
+      if (resources.length === 0) return;
+      // Each tenant object's dependencies among the tenant objects (by URN): what a form hands data to.
+      const dependencies = new Map(
+        args.resources.map((resource) => [resource.urn, resource.dependencies.map((dependency) => dependency.urn)]),
+      );
+      const stack = stackNameOfUrn(resources[0]!.urn);
+      const config = args.getConfig<Record<string, unknown>>();
+      for (const violation of await rule(resources, stack, config, dependencies))
+        reportViolation(violation.message, violation.urn);
+    },
+  };
+}
+
+/** The flows a form hands data to: those whose id it names, and, while ids are unknown, those it depends on. */
+function flowsOfForm(form: TenantResource, resources: TenantResource[], dependencies: Map<string, string[]>) {
+  const ids = new Set(flowIdsOf(form.fields));
+  const depends = new Set(dependencies.get(form.urn) ?? []);
+  return resources.filter(
+    (resource) => resource.typeName === "Flow" && (depends.has(resource.urn) || ids.has(resource.fields.id)),
+  );
+}
+
+/** Every policy of the pack. */
+export const POLICIES: (ResourceValidationPolicy | StackValidationPolicy)[] = [
+  resourcePolicy(
+    "event-stream-webhook-https",
+    "mandatory",
+    "An event stream's webhook endpoint is https:// (deliveries carry users' data and the authorization secret).",
+    (resource) => webhookHttps(resource),
+  ),
+  resourcePolicy(
+    "event-stream-webhook-authorization",
+    "mandatory",
+    "An event stream's webhook has an authorization (bearer, basic or custom_header) with its secret set, so the endpoint can authenticate deliveries.",
+    (resource) => webhookAuthorization(resource),
+  ),
+  resourcePolicy(
+    "event-stream-known-event-types",
+    "advisory",
+    "An event stream subscribes only to event types the tenant emits. Advisory by default: the list is this package's, and the service adds types before the package learns of them (the tenant refuses an unknown type at deploy).",
+    (resource, config) => knownEventTypes(resource, config),
+    { properties: { extraEventTypes: strings("Event types to accept beyond the package's list.") } },
+  ),
+  resourcePolicy(
+    "outside-calls-https",
+    "mandatory",
+    "A flow's HTTP requests and a vault connection's base URLs use https://.",
+    (resource) => httpsCalls(resource),
+  ),
+  resourcePolicy(
+    "outside-calls-allowed-hosts",
+    "mandatory",
+    "A flow's HTTP requests and a vault connection's base URLs reach only hosts on allowedHosts (`api.example.com`, `*.example.com`). With allowedHosts empty (the default) every host is allowed.",
+    (resource, config) => allowedHosts(resource, config),
+    { properties: { allowedHosts: strings("Hosts outside calls may reach; `*.example.com` for its subdomains.") } },
+  ),
+  resourcePolicy(
+    "credentials-in-vault",
+    "mandatory",
+    "A flow's actions hold no credential: no literal value in a credential header (Authorization, X-Api-Key, …), no basic.password, no secret-shaped string (keys, tokens, private keys) in params. Credentials go in a vault connection, named by connection_id.",
+    (resource, config) => flowCredentials(resource, config),
+    {
+      properties: {
+        credentialHeaders: strings("Header names that carry credentials (without case).", DEFAULT_CREDENTIAL_HEADERS),
+      },
+    },
+  ),
+  resourcePolicy(
+    "action-code-secrets",
+    "mandatory",
+    "An action's code holds no secret-shaped literal (keys, tokens, private keys): the action's secrets are the place (event.secrets.NAME).",
+    (resource) => codeSecrets(resource),
+  ),
+  resourcePolicy(
+    "action-dependencies-pinned",
+    "mandatory",
+    "An action's dependencies are pinned to exact versions (no ^, ~, ranges, latest or other tags), so the code that runs changes only with a change here.",
+    (resource) => pinnedDependencies(resource),
+  ),
+  resourcePolicy(
+    "action-runtime-supported",
+    "advisory",
+    "An action runs on a runtime the service supports (node22); a deprecated one (node18) is named with where its deprecation is stated. Advisory by default: the service's runtime list changes on its own schedule; check the current one in the Auth0 Actions documentation and set currentRuntimes.",
+    (resource, config) => supportedRuntime(resource, config),
+    {
+      properties: {
+        currentRuntimes: strings("Runtimes the service supports.", DEFAULT_RUNTIMES.currentRuntimes),
+        deprecatedRuntimes: {
+          type: "object",
+          additionalProperties: { type: "string" },
+          default: {},
+          description: "Deprecated runtimes, each with where that is stated (added to the pack's own).",
+        },
+      },
+    },
+  ),
+  resourcePolicy(
+    "form-nodes-reachable",
+    "mandatory",
+    "Every node of a form is reachable from start.next_node (the service accepts a node no path reaches; no user ever sees it).",
+    (resource) => nodesReachable(resource),
+  ),
+  resourcePolicy(
+    "form-paths-end",
+    "mandatory",
+    "From every reachable node of a form a path leads to $ending (the service accepts a node that leads nowhere or only loops; a user there cannot finish).",
+    (resource) => pathsEnd(resource),
+  ),
+  stackPolicy(
+    "form-sensitive-fields-https",
+    "mandatory",
+    "A form with sensitive fields (sensitiveFieldTypes, sensitiveFieldIds) hands them only to flows whose HTTP requests are https://.",
+    (resources, _stack, config, dependencies) =>
+      resources
+        .filter((resource) => resource.typeName === "Form")
+        .flatMap((form) => sensitiveFieldsHttps(form, flowsOfForm(form, resources, dependencies), config)),
+    {
+      properties: {
+        sensitiveFieldTypes: strings("FIELD component types whose values are sensitive.", ["PASSWORD", "PAYMENT"]),
+        sensitiveFieldIds: strings("Component ids whose values are sensitive, whatever their type."),
+      },
+    },
+  ),
+  stackPolicy(
+    "adoption-owned-elsewhere",
+    "mandatory",
+    "An adoption (adoptId, a singleton's adopt) of an object another stack of the backend manages sets force: true. Reads every stack of the backend and of ownershipBackends (as the provider does).",
+    async (resources, _stack, config) => {
+      const adopting = resources.filter(
+        (resource) => resource.fields.adoptId !== undefined || resource.fields.adopt === true,
+      );
+      if (adopting.length === 0) return [];
+      const siblings = [
+        ...((config.ownershipBackends as string[]) ?? []),
+        ...parseBackendList(process.env[SIBLING_BACKENDS_ENV]),
+      ];
+      return adoptionsOwnedElsewhere(adopting, await stackIndex(siblings, projectStackOfUrn(adopting[0]!.urn)));
+    },
+    { properties: { ownershipBackends: strings("Other backends whose stacks manage objects of the same tenants.") } },
+  ),
+  stackPolicy(
+    "production-rate-limits-block",
+    "mandatory",
+    "In a production stack (name matching productionStacks, default ^prod) rate limit policies block requests past their limit rather than log them.",
+    (resources, stack, config) => productionRateLimits(resources, stack, config),
+    {
+      properties: {
+        productionStacks: {
+          type: "string",
+          default: "^prod",
+          description: "Regular expression for the names of production stacks.",
+        },
+      },
+    },
+  ),
+];

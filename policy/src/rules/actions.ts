@@ -1,0 +1,85 @@
+/**
+ * Actions (code the tenant runs at a trigger): no credential in `code` (the action's
+ * `secrets` are the place: `event.secrets.NAME`), dependencies pinned to exact versions,
+ * and a runtime the service still supports. Fields as the management API names them:
+ * `code`, `runtime`, `dependencies[{name, version}]`, `secrets[{name, value}]`.
+ */
+import { named, isRecord, type TenantResource } from "../resources";
+import { secretShapeIn } from "./literals";
+import { UNKNOWN } from "./urls";
+import type { Violation } from "./violation";
+
+/** `action-code-secrets`: no credential-shaped literal in the action's code. */
+export function codeSecrets(resource: TenantResource): Violation[] {
+  const code = resource.fields.code;
+  if (resource.typeName !== "Action" || typeof code !== "string") return [];
+  return code.split("\n").flatMap((line, index) => {
+    const shape = secretShapeIn(line);
+    if (!shape) return [];
+    return [
+      {
+        message:
+          `${named(resource)}: code line ${index + 1} holds ${shape}. Move it to the action's secrets ` +
+          "(secrets: [{ name, value }], value from a Pulumi secret) and read it as event.secrets.<name>.",
+      },
+    ];
+  });
+}
+
+/** An exact version: `1.2.3`, with an optional pre-release or build (`1.2.3-beta.1`). */
+const EXACT_VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/** `action-dependencies-pinned`: every dependency at an exact version (no range, tag or `latest`). */
+export function pinnedDependencies(resource: TenantResource): Violation[] {
+  const dependencies = resource.fields.dependencies;
+  if (resource.typeName !== "Action" || !Array.isArray(dependencies)) return [];
+  return dependencies.flatMap((dependency, index) => {
+    if (!isRecord(dependency)) return [];
+    const version = dependency.version;
+    if (version === UNKNOWN || (typeof version === "string" && EXACT_VERSION.test(version))) return [];
+    const name = typeof dependency.name === "string" ? dependency.name : `#${index}`;
+    const stated = version === undefined ? "no version" : `"${String(version)}"`;
+    return [
+      {
+        message:
+          `${named(resource)}: dependencies[${index}] ${name} has ${stated}, which the service resolves at each ` +
+          "deploy: the code that runs can change without a change here. Pin an exact version (e.g. 1.2.3).",
+      },
+    ];
+  });
+}
+
+/** Configuration of `action-runtime-supported`. */
+export interface RuntimeConfig {
+  /** Runtimes the service supports and recommends (default `node22`). */
+  currentRuntimes?: string[];
+  /** Runtimes the service still runs but has deprecated, each with where that is stated. */
+  deprecatedRuntimes?: Record<string, string>;
+}
+
+/** The facts the defaults state, and where: Auth0's Actions runtime announcements. */
+export const DEFAULT_RUNTIMES: Required<RuntimeConfig> = {
+  currentRuntimes: ["node22"],
+  deprecatedRuntimes: {
+    node18:
+      "Node 18 reached its end of life on 2025-04-30 and Auth0 deprecated the node18 Actions runtime (Auth0 docs, Actions: Node.js runtime versions)",
+    node16:
+      "Node 16 reached its end of life on 2023-09-11; Auth0 retired the node16 Actions runtime (Auth0 docs, Actions: Node.js runtime versions)",
+    node12: "Node 12 reached its end of life on 2022-04-30; Auth0 retired the node12 Actions runtime",
+  },
+};
+
+/** `action-runtime-supported`: a runtime the service supports, not a deprecated one. */
+export function supportedRuntime(resource: TenantResource, config: RuntimeConfig): Violation[] {
+  const runtime = resource.fields.runtime;
+  if (resource.typeName !== "Action" || typeof runtime !== "string" || runtime === UNKNOWN) return [];
+  const current = config.currentRuntimes ?? DEFAULT_RUNTIMES.currentRuntimes;
+  if (current.includes(runtime)) return [];
+  const deprecated = { ...DEFAULT_RUNTIMES.deprecatedRuntimes, ...config.deprecatedRuntimes };
+  const why = deprecated[runtime] ?? `it is not one of the supported runtimes (${current.join(", ")})`;
+  return [
+    {
+      message: `${named(resource)}: runtime "${runtime}": ${why}. Set runtime to ${current[0] ?? "a supported runtime"} and test the code on it.`,
+    },
+  ];
+}

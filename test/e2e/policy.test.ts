@@ -1,0 +1,267 @@
+/**
+ * The policy pack through the real engine: `pulumi preview --policy-pack policy/` of one
+ * program per door (dynamic classes, the resource plugin), once keeping every rule and once
+ * breaking them, asserting each rule's outcome from the engine's policy events; the passing
+ * dynamic program also deploys with the pack (`pulumi up --policy-pack`).
+ */
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { EngineEvent, LocalWorkspace } from "@pulumi/pulumi/automation";
+import { REPO_ROOT } from "../../scripts/lib/pulumi";
+import { E2E_TIMEOUT_MS, startE2e, type E2eContext } from "./harness";
+import { policyCliBin } from "../../scripts/lib/policy-cli";
+
+const PROGRAM = path.join(REPO_ROOT, "test", "e2e", "policy-program");
+const PACK = path.join(REPO_ROOT, "policy");
+
+/** What the engine said of one violation: the rule, its enforcement, the resource's name. */
+interface Outcome {
+  policy: string;
+  level: string;
+  resource: string;
+}
+
+const outcomesOf = (events: EngineEvent[]): Outcome[] =>
+  unique(events)
+    .flatMap((event) => (event.policyEvent ? [event.policyEvent] : []))
+    .map((event) => ({
+      policy: event.policyName,
+      level: event.enforcementLevel,
+      resource: event.resourceUrn?.split("::").pop() ?? "",
+    }))
+    .sort((a, b) => `${a.policy} ${a.resource}`.localeCompare(`${b.policy} ${b.resource}`));
+
+/** The policy events, one per rule and resource (a rule may name several fields of one resource). */
+function unique(events: EngineEvent[]): EngineEvent[] {
+  const seen = new Set<string>();
+  return events.filter((event) => {
+    const key = event.policyEvent ? `${event.policyEvent.policyName} ${event.policyEvent.resourceUrn}` : "";
+    if (!event.policyEvent || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The violations the violating program makes in both doors (the action only through the dynamic door). */
+const VIOLATIONS: Outcome[] = [
+  { policy: "credentials-in-vault", level: "mandatory", resource: "enrich" },
+  { policy: "event-stream-known-event-types", level: "advisory", resource: "audit" },
+  { policy: "event-stream-webhook-authorization", level: "mandatory", resource: "audit" },
+  // Configured advisory by the test's pack configuration (mandatory by default).
+  { policy: "form-nodes-reachable", level: "advisory", resource: "signup" },
+  { policy: "form-paths-end", level: "mandatory", resource: "signup" },
+  { policy: "form-sensitive-fields-https", level: "mandatory", resource: "signup" },
+  { policy: "outside-calls-allowed-hosts", level: "mandatory", resource: "enrich" },
+  { policy: "outside-calls-https", level: "mandatory", resource: "crm" },
+  { policy: "outside-calls-https", level: "mandatory", resource: "enrich" },
+  { policy: "production-rate-limits-block", level: "mandatory", resource: "login" },
+];
+const ACTION_VIOLATIONS: Outcome[] = [
+  { policy: "action-code-secrets", level: "mandatory", resource: "post-login" },
+  { policy: "action-dependencies-pinned", level: "mandatory", resource: "post-login" },
+  { policy: "action-runtime-supported", level: "advisory", resource: "post-login" },
+];
+
+describe.each(["dynamic", "plugin"])("the policy pack, %s door", (door) => {
+  let ctx: E2eContext;
+  let configFile: string;
+
+  beforeAll(async () => {
+    process.env.PULUMI_TENANT_BIN = policyCliBin();
+    ctx = await startE2e({
+      programDir: PROGRAM,
+      stackName: `prod-policy-${door}`,
+      config: { door: { value: door }, hookToken: { value: "a-webhook-token", secret: true } },
+    });
+    configFile = path.join(ctx.tmpDir, "policy-config.json");
+    fs.writeFileSync(
+      configFile,
+      JSON.stringify({
+        "outside-calls-allowed-hosts": { allowedHosts: ["*.example.com", "acct.api-us1.com"] },
+        "form-nodes-reachable": "advisory",
+      }),
+    );
+  }, E2E_TIMEOUT_MS);
+
+  afterAll(async () => ctx?.dispose(), E2E_TIMEOUT_MS);
+
+  /** Runs the pinned CLI on the stack, as a CI job does (`pulumi <args> --stack <name>`). */
+  function runPulumi(args: string[], env: Record<string, string> = {}) {
+    return run(
+      path.join(process.env.PULUMI_TENANT_BIN!, "pulumi"),
+      [...args, "--stack", ctx.stack.name, "--non-interactive"],
+      env,
+    );
+  }
+
+  /** Runs `pulumi-tenant review` on the stack. */
+  function runReview(args: string[]) {
+    return runCli(["review", "--stack", ctx.stack.name, "--cwd", PROGRAM, ...args]);
+  }
+
+  /** Runs `pulumi-tenant <args>`. */
+  function runCli(args: string[]) {
+    return run(process.execPath, [path.join(REPO_ROOT, "provider", "dist", "provider", "cli", "index.js"), ...args]);
+  }
+
+  function run(command: string, args: string[], env: Record<string, string> = {}) {
+    const workspace = ctx.stack.workspace as LocalWorkspace;
+    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      execFile(
+        command,
+        args,
+        { cwd: PROGRAM, env: { ...process.env, ...workspace.envVars, ...env }, maxBuffer: 1 << 28 },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      ),
+    );
+  }
+
+  async function preview(violate: boolean) {
+    await ctx.stack.setConfig("violate", { value: String(violate) });
+    const events: EngineEvent[] = [];
+    let output = "";
+    let ok = true;
+    await ctx.stack
+      .preview({
+        policyPacks: [PACK],
+        policyPackConfigs: [configFile],
+        onEvent: (event) => void events.push(event),
+        onOutput: (text) => (output += text),
+      })
+      .catch((error: Error) => {
+        ok = false;
+        output += error.message;
+      });
+    return { ok, output, events };
+  }
+
+  test(
+    "a program that keeps every rule previews and deploys with the pack, without a violation",
+    async () => {
+      const run = await preview(false);
+      expect({ ok: run.ok, outcomes: outcomesOf(run.events) }).toEqual({ ok: true, outcomes: [] });
+      expect(run.output).toContain("pulumi-tenant@v0.2.0");
+      if (door === "dynamic") {
+        const events: EngineEvent[] = [];
+        const up = await ctx.stack.up({
+          policyPacks: [PACK],
+          policyPackConfigs: [configFile],
+          onEvent: (e) => void events.push(e),
+        });
+        expect(up.summary.result).toBe("succeeded");
+        expect(outcomesOf(events)).toEqual([]);
+        expect(events.some((event) => "policyLoadEvent" in event)).toBe(true);
+        // drift with the pack: nothing drifted, nothing violated. Then the tenant's rate limit policy
+        // set to log out of band: drift names it; the pack judges the code's values (block), which
+        // `pulumi up --refresh` puts back, so it finds nothing (the engine analyses the program's inputs).
+        const drift = (args: string[]) =>
+          runCli(["drift", "--json", "--stack", ctx.stack.name, "--cwd", PROGRAM, "--policy-pack", PACK, ...args]);
+        const clean = await drift(["--policy-pack-config", configFile]);
+        expect({ code: clean.code, report: JSON.parse(clean.stdout) }).toMatchObject({
+          code: 0,
+          report: { drift: [], policies: [] },
+        });
+        const listed = await ctx.api.call<{ rate_limit_policies?: { id: string }[] } | { id: string }[]>(
+          "GET",
+          "/rate-limit-policies",
+        );
+        const policies = Array.isArray(listed.body) ? listed.body : (listed.body.rate_limit_policies ?? []);
+        expect(policies).toHaveLength(1);
+        const patched = await ctx.api.call("PATCH", `/rate-limit-policies/${policies[0]!.id}`, {
+          configuration: { action: "log", limit: 50 },
+        });
+        expect(patched.status).toBe(200);
+        const drifted = await drift(["--policy-pack-config", configFile]);
+        const report = JSON.parse(drifted.stdout) as { drift: { name: string }[]; policies: { policy: string }[] };
+        expect(report.drift.map((item) => item.name)).toEqual(["login"]);
+        expect({ code: drifted.code, policies: report.policies }).toEqual({ code: 2, policies: [] });
+      }
+    },
+    E2E_TIMEOUT_MS,
+  );
+
+  test(
+    "a program that breaks them fails its preview, each rule naming its resource, field and fix",
+    async () => {
+      const run = await preview(true);
+      const expected = [...VIOLATIONS, ...(door === "dynamic" ? ACTION_VIOLATIONS : [])].sort((a, b) =>
+        `${a.policy} ${a.resource}`.localeCompare(`${b.policy} ${b.resource}`),
+      );
+      expect(outcomesOf(run.events)).toEqual(expected);
+      expect(run.ok).toBe(false);
+      const messages = run.events.flatMap((event) => (event.policyEvent ? [event.policyEvent.message] : []));
+      expect(messages).toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('Flow "enrich": actions[0].params.headers.Authorization is a credential'),
+          expect.stringContaining('FlowVaultConnection "crm": setup.base_url calls acct.api-us1.com without TLS'),
+          expect.stringContaining('Form "signup": nodes[2] "stuck" never reaches "$ending"'),
+          expect.stringContaining('RateLimitPolicy "login": configuration.action is "log" in production stack'),
+        ]),
+      );
+      // The webhook token is never echoed: the rule names the field, not a value.
+      expect(JSON.stringify(run.events)).not.toContain("a-webhook-token");
+    },
+    E2E_TIMEOUT_MS,
+  );
+
+  test(
+    "the review comment of the violating program: mandatory violations first, advisory ones in their rows",
+    async () => {
+      // Dynamic door: `review --policy-pack` runs the preview. Plugin door: a streaming preview run
+      // beforehand (as a CI job does) is given to `review --preview-json`.
+      const comment = path.join(ctx.tmpDir, "comment.md");
+      const packArgs = ["--policy-pack", PACK, "--policy-pack-config", configFile];
+      let reviewArgs = packArgs;
+      if (door === "plugin") {
+        const events = path.join(ctx.tmpDir, "preview-events.json");
+        const preview = await runPulumi(["preview", "--json", ...packArgs], {
+          PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true",
+        });
+        expect(preview.code).not.toBe(0);
+        fs.writeFileSync(events, preview.stdout);
+        reviewArgs = ["--preview-json", events, "--preview-exit", String(preview.code), "--diff-file", events];
+      }
+      const review = await runReview([...reviewArgs, "--out", comment]);
+      expect({ code: review.code, stderr: review.stderr }).toEqual({ code: 2, stderr: "" });
+      const text = fs.readFileSync(comment, "utf8");
+      const lines = text.split("\n");
+      const first = lines.findIndex((line) => line.includes("**Policy violations**"));
+      expect(first).toBeGreaterThan(0);
+      expect(first).toBeLessThan(lines.findIndex((line) => line.startsWith("| Action |")));
+      expect(text).toContain(
+        '> - form `signup`, policy `form-paths-end`: Form "signup": nodes[2] "stuck" never reaches',
+      );
+      expect(text).toContain(
+        '> - flow `enrich`, policy `credentials-in-vault`: Flow "enrich": actions[0].params.headers.Authorization',
+      );
+      const row = lines.find((line) => line.startsWith("|") && line.includes("`audit`"))!;
+      expect(row).toContain("⚠️ policy `event-stream-known-event-types` (advisory)");
+      expect(text).not.toContain("a-webhook-token");
+    },
+    E2E_TIMEOUT_MS,
+  );
+});
+
+describe("the realistic example with the pack's default configuration", () => {
+  let ctx: E2eContext;
+  afterAll(async () => ctx?.dispose(), E2E_TIMEOUT_MS);
+
+  test(
+    "previews without a violation",
+    async () => {
+      process.env.PULUMI_TENANT_BIN = policyCliBin();
+      ctx = await startE2e({
+        programDir: REPO_ROOT,
+        stackName: "policy-realistic",
+        config: { crmToken: { value: "crm-token", secret: true }, hookPassword: { value: "hook-pw", secret: true } },
+      });
+      const events: EngineEvent[] = [];
+      const preview = await ctx.stack.preview({ policyPacks: [PACK], onEvent: (event) => void events.push(event) });
+      expect(preview.changeSummary.create).toBe(6);
+      expect(outcomesOf(events)).toEqual([]);
+      expect(events.some((event) => "policyLoadEvent" in event)).toBe(true);
+    },
+    E2E_TIMEOUT_MS,
+  );
+});
