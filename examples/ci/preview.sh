@@ -7,6 +7,9 @@
 # provider's check; the comment names it with its property path). Exit 3, and no comment file,
 # when there is no review to post: the pulumi-tenant command is not installed (run `npm ci`), or
 # the review failed on a preview that succeeded; never a plain preview in its place.
+# With POLICY_PACK set (a policy pack's folder, e.g. node_modules/pulumi-tenant-policy; and
+# optionally POLICY_PACK_CONFIG, its configuration file) the preview runs the pack: a mandatory
+# violation fails the preview, and the comment lists it first, by object.
 #   usage: preview.sh <stack> [project dir] [comment file]
 set -uo pipefail
 stack="$1"; dir="${2:-.}"; comment="${3:-pulumi-preview.md}"
@@ -19,16 +22,29 @@ if ! npx --no-install pulumi-tenant --help > /dev/null 2>&1; then
 fi
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 rm -f "$comment"
-# The engine's plan, as JSON (standard output alone: the comment is built from it) ...
-pulumi preview --stack "$stack" --cwd "$dir" --json --non-interactive > "$work/plan.json" 2> "$work/plan.err"
+policy=()
+if [ -n "${POLICY_PACK:-}" ]; then
+  policy=(--policy-pack "$POLICY_PACK")
+  [ -n "${POLICY_PACK_CONFIG:-}" ] && policy+=(--policy-pack-config "$POLICY_PACK_CONFIG")
+fi
+# The engine's plan, as JSON (standard output alone: the comment is built from it). Policy results
+# are only in the streaming form of that JSON, so it is asked for when a pack runs ...
+streaming="false"; [ -n "${POLICY_PACK:-}" ] && streaming="true"
+PULUMI_ENABLE_STREAMING_JSON_PREVIEW="$streaming" \
+  pulumi preview --stack "$stack" --cwd "$dir" --json --non-interactive ${policy[@]+"${policy[@]}"} > "$work/plan.json" 2> "$work/plan.err"
 code=$?
 # ... and as people read it, for the log and the comment's collapsed block.
-out="$(pulumi preview --stack "$stack" --cwd "$dir" --diff --non-interactive --color never 2>&1)"
+out="$(pulumi preview --stack "$stack" --cwd "$dir" --diff --non-interactive --color never ${policy[@]+"${policy[@]}"} 2>&1)"
 printf '%s\n' "$out"
 printf '%s\n' "$out" > "$work/diff.txt"
-if npx --no-install pulumi-tenant review --stack "$stack" --cwd "$dir" --preview-json "$work/plan.json" \
-    --diff-file "$work/diff.txt" --preview-exit "$code" --out "$comment" --title "Preview of stack \`$stack\`"; then
-  exit "$code"
+npx --no-install pulumi-tenant review --stack "$stack" --cwd "$dir" --preview-json "$work/plan.json" \
+  --diff-file "$work/diff.txt" --preview-exit "$code" --out "$comment" --title "Preview of stack \`$stack\`"
+review=$?
+# 0: the comment is written and the preview succeeded; 2: the comment is written and names what
+# failed (invalid input, mandatory policy violations). Either way the job ends as the preview did.
+if [ "$review" -eq 0 ] || [ "$review" -eq 2 ]; then
+  [ "$code" -ne 0 ] && exit "$code"
+  exit "$review"
 fi
 if [ "$code" -eq 0 ]; then
   # The preview succeeded and still no review: that is a fault of the review, not of the change. No comment.

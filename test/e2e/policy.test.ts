@@ -86,15 +86,6 @@ describe.each(["dynamic", "plugin"])("the policy pack, %s door", (door) => {
 
   afterAll(async () => ctx?.dispose(), E2E_TIMEOUT_MS);
 
-  /** Runs the pinned CLI on the stack, as a CI job does (`pulumi <args> --stack <name>`). */
-  function runPulumi(args: string[], env: Record<string, string> = {}) {
-    return run(
-      path.join(process.env.PULUMI_TENANT_BIN!, "pulumi"),
-      [...args, "--stack", ctx.stack.name, "--non-interactive"],
-      env,
-    );
-  }
-
   /** Runs `pulumi-tenant review` on the stack. */
   function runReview(args: string[]) {
     return runCli(["review", "--stack", ctx.stack.name, "--cwd", PROGRAM, ...args]);
@@ -208,22 +199,25 @@ describe.each(["dynamic", "plugin"])("the policy pack, %s door", (door) => {
   test(
     "the review comment of the violating program: mandatory violations first, advisory ones in their rows",
     async () => {
-      // Dynamic door: `review --policy-pack` runs the preview. Plugin door: a streaming preview run
-      // beforehand (as a CI job does) is given to `review --preview-json`.
+      // Dynamic door: `review --policy-pack` runs the preview. Plugin door: the CI recipe's preview
+      // (examples/ci/preview.sh with POLICY_PACK) runs it and the review, and the job fails.
       const comment = path.join(ctx.tmpDir, "comment.md");
-      const packArgs = ["--policy-pack", PACK, "--policy-pack-config", configFile];
-      let reviewArgs = packArgs;
       if (door === "plugin") {
-        const events = path.join(ctx.tmpDir, "preview-events.json");
-        const preview = await runPulumi(["preview", "--json", ...packArgs], {
-          PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true",
-        });
-        expect(preview.code).not.toBe(0);
-        fs.writeFileSync(events, preview.stdout);
-        reviewArgs = ["--preview-json", events, "--preview-exit", String(preview.code), "--diff-file", events];
+        const recipe = await run(
+          "bash",
+          [path.join(REPO_ROOT, "examples", "ci", "preview.sh"), ctx.stack.name, PROGRAM, comment],
+          {
+            POLICY_PACK: PACK,
+            POLICY_PACK_CONFIG: configFile,
+            PATH: `${process.env.PULUMI_TENANT_BIN}${path.delimiter}${process.env.PATH}`,
+          },
+        );
+        expect(recipe.code).not.toBe(0);
+        expect(recipe.stderr).not.toContain("no comment was written");
+      } else {
+        const review = await runReview(["--policy-pack", PACK, "--policy-pack-config", configFile, "--out", comment]);
+        expect({ code: review.code, stderr: review.stderr }).toEqual({ code: 2, stderr: "" });
       }
-      const review = await runReview([...reviewArgs, "--out", comment]);
-      expect({ code: review.code, stderr: review.stderr }).toEqual({ code: 2, stderr: "" });
       const text = fs.readFileSync(comment, "utf8");
       const lines = text.split("\n");
       const first = lines.findIndex((line) => line.includes("**Policy violations**"));
