@@ -10,6 +10,7 @@ import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { describeDrift, detectDrift, type DriftItem } from "./drift-report";
 import { planOfEvents } from "./review/plan";
 import { policyViolationsOf } from "./review/policies";
+import { tenantPolicyEvents } from "./drift-policies";
 import { renderReview } from "./review/render";
 import { shellWord } from "./generate/program";
 import { pulumiBinDir, pulumiCommand } from "./pulumi-command";
@@ -43,8 +44,9 @@ Options:
                  \`pulumi up --refresh\` would change, by identity, graphs drawn, secrets masked)
   --policy-pack DIR
                  also run this policy pack (repeatable) on the refresh preview: the engine
-                 judges the code's values, which \`pulumi up --refresh\` puts back; its
-                 violations are listed (JSON: \`policies\`) and in the comment
+                 judges the code's values, and the pack's library rules (pulumi-tenant-policy's)
+                 judge what each drifted object holds now in the tenant; violations are listed
+                 (JSON: \`policies\`) and in the comment
   --policy-pack-config FILE
                  the configuration of the policy pack of the same position
   -h, --help     this text
@@ -98,6 +100,9 @@ export async function reportDrift(stack: Stack, label: string, options: DriftRep
   const events: EngineEvent[] = [];
   const packs = { policyPacks: options.policyPacks ?? [], policyPackConfigs: options.policyPackConfigs ?? [] };
   const drift: DriftItem[] = await detectDrift(stack, events, packs);
+  // The engine judged the program's values; the pack's rules also judge what the tenant holds now.
+  if (packs.policyPacks.length > 0)
+    events.push(...(await tenantPolicyEvents(events, packs, new Set(drift.map((item) => item.name)))));
   const policies = policyViolationsOf(events);
   const remedy = options.remedy ?? `pulumi up --refresh --stack ${label}`;
   if (options.comment) {

@@ -144,8 +144,8 @@ describe.each(["dynamic", "plugin"])("the policy pack, %s door", (door) => {
         expect(outcomesOf(events)).toEqual([]);
         expect(events.some((event) => "policyLoadEvent" in event)).toBe(true);
         // drift with the pack: nothing drifted, nothing violated. Then the tenant's rate limit policy
-        // set to log out of band: drift names it; the pack judges the code's values (block), which
-        // `pulumi up --refresh` puts back, so it finds nothing (the engine analyses the program's inputs).
+        // set to log out of band: drift names it, and the pack's rules, run on what the tenant holds
+        // now, name the broken rule (the engine alone judges the program's values, which still block).
         const drift = (args: string[]) =>
           runCli(["drift", "--json", "--stack", ctx.stack.name, "--cwd", PROGRAM, "--policy-pack", PACK, ...args]);
         const clean = await drift(["--policy-pack-config", configFile]);
@@ -164,9 +164,19 @@ describe.each(["dynamic", "plugin"])("the policy pack, %s door", (door) => {
         });
         expect(patched.status).toBe(200);
         const drifted = await drift(["--policy-pack-config", configFile]);
-        const report = JSON.parse(drifted.stdout) as { drift: { name: string }[]; policies: { policy: string }[] };
+        const report = JSON.parse(drifted.stdout) as {
+          drift: { name: string }[];
+          policies: { policy: string; name: string; level: string; message: string }[];
+        };
         expect(report.drift.map((item) => item.name)).toEqual(["login"]);
-        expect({ code: drifted.code, policies: report.policies }).toEqual({ code: 2, policies: [] });
+        expect({
+          code: drifted.code,
+          policies: report.policies.map(({ policy, name, level }) => ({ policy, name, level })),
+        }).toEqual({
+          code: 2 | 8,
+          policies: [{ policy: "production-rate-limits-block", name: "login", level: "mandatory" }],
+        });
+        expect(report.policies[0]!.message).toContain('RateLimitPolicy "login": configuration.action is "log"');
       }
     },
     E2E_TIMEOUT_MS,
