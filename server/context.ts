@@ -5,10 +5,10 @@
 import type { ClientRegistry, RegisteredClient } from "./auth/clients";
 import type { SigningKey } from "./auth/keys";
 import type { TokenService } from "./auth/tokens";
+import type { ActionTestOptions } from "./action-runner";
 import type { BodyKind } from "./body";
 import type { Counters, FaultInjector, FaultSpec } from "./faults";
 import type { RateLimiter } from "./ratelimit";
-import type { ActionTestOptions } from "./routes/action-test";
 import type { Store } from "./store";
 
 /** The services of one running tenant server. */

@@ -8,7 +8,7 @@
  * variables; a resource with `tenant: "prod"` reads `prod:domain`, `prod:clientId`, …
  * (no environment fallback: the variables describe one tenant only).
  */
-import { warn } from "../lifecycle/diagnostics";
+import { warn } from "../diagnostics";
 import { ConfigurationError, excerpt } from "./errors";
 
 /** The namespace of resources without a `tenant` argument. */

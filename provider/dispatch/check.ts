@@ -8,7 +8,7 @@
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
 import { kindSpec, kindLabel } from "../../api";
 import { excerpt } from "../client/errors";
-import { forResource } from "../lifecycle/diagnostics";
+import { forResource } from "../diagnostics";
 import { adoptionFailure, urnOf } from "../lifecycle/ownership";
 import { isObject, type JsonObject, UNKNOWN } from "../lifecycle/shared";
 import type { ResourceImplementation } from "../lifecycle/types";

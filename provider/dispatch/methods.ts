@@ -6,7 +6,7 @@
 import type { DiffResult } from "@pulumi/pulumi/dynamic";
 import { PartialCreateError } from "../client/errors";
 import { isAdoptedFromJournal, markGone } from "../lifecycle/create-once";
-import { forResource, warningsSent } from "../lifecycle/diagnostics";
+import { forResource, warningsSent } from "../diagnostics";
 import { leftToOtherStack, urnOf } from "../lifecycle/ownership";
 import { isObject, UNKNOWN } from "../lifecycle/shared";
 import type { ResourceImplementation } from "../lifecycle/types";

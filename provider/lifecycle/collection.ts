@@ -24,7 +24,7 @@ import {
 } from "./shared";
 
 export { payloadOf } from "./shared";
-import { warn } from "./diagnostics";
+import { warn } from "../diagnostics";
 import { readFromList, unchangedSinceListed } from "./list-read";
 import { rotatedSecretFields, ROTATED_SECRETS_KEY, secretChange } from "./secret-changes";
 import type { ProviderContext, ResourceImplementation } from "./types";

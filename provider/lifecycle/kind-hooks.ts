@@ -7,7 +7,7 @@ import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { kindLabel, type KindObject, type KindSpec, type TenantReader } from "../../api";
 import type { TenantClient } from "../client/http";
 import { listKind, listOffset } from "../client/paging";
-import { warn } from "./diagnostics";
+import { warn } from "../diagnostics";
 import { explainNotEnabled } from "./early-access";
 import { UNKNOWN, withoutProvider, type JsonObject } from "./shared";
 import type { ProviderContext, ResourceImplementation } from "./types";

@@ -19,7 +19,7 @@ import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { kindLabel, kindSpec } from "../../api";
 import { type StackIndex, stackIndex } from "../backend/stacks";
 import { stackOfUrn } from "../backend/stack-state";
-import { forResource, warn } from "./diagnostics";
+import { forResource, warn } from "../diagnostics";
 import { UNKNOWN } from "./shared";
 
 /** The input every resource gets from its program: its own URN, which names the stack that manages it. */

@@ -5,7 +5,7 @@
  * (never a value), which the diff marks, and `diff` warns on the resource's line.
  */
 import { deepEqual, type JsonObject, payloadOf, UNKNOWN } from "./shared";
-import { warn } from "./diagnostics";
+import { warn } from "../diagnostics";
 
 /** What these checks need of a kind: its fields and their secrets (from its table entry's secret paths). */
 export interface SecretFields {

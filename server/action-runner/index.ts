@@ -17,6 +17,12 @@ import { overlay, SAFE_BUILTINS, TRIGGERS } from "./triggers";
 export { SAFE_BUILTINS, TRIGGERS } from "./triggers";
 export type { RecordedCall } from "./sandbox";
 
+/** How the test route runs code: off unless the server was started with it. */
+export interface ActionTestOptions {
+  enabled: boolean;
+  limits?: Partial<RunLimits>;
+}
+
 /** How long and how big a run may get. */
 export interface RunLimits {
   /** Wall-clock time from start to the handler's end; the process is killed after it. */

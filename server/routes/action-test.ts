@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { ACTIONS_PATH, NEIGHBOUR_SCOPES, type Action } from "../../api";
-import { ActionRunRefused, runAction, type RunLimits } from "../action-runner";
+import { ActionRunRefused, runAction, type ActionTestOptions } from "../action-runner";
 import type { TenantContext } from "../context";
 import { HttpError, invalidBody, invalidUri, notFound } from "../http-error";
 import type { IdRoute } from "../validation";
@@ -18,12 +18,6 @@ import type { IdRoute } from "../validation";
 export const MAX_CONCURRENT_RUNS = 4;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** How the test route runs code: off unless the server was started with it. */
-export interface ActionTestOptions {
-  enabled: boolean;
-  limits?: Partial<RunLimits>;
-}
 
 /** What the runner needs of a stored action. */
 export interface RunnableAction {

@@ -9,7 +9,8 @@ import { parseArgs } from "node:util";
 import { pulumiBinDir } from "../../backend/pulumi-cli";
 import { planOfPreview, type PreviewJson } from "./plan";
 import { renderReview } from "./render";
-import { parseEngineEventLines, policyViolationsOf, previewOfEvents, type PolicyViolation } from "./policies";
+import type { PolicyViolation } from "./plan";
+import { parseEngineEventLines, policyViolationsOf, previewOfEvents } from "./policies";
 
 /** Its line in the usage. */
 export const REVIEW_SUMMARY =

@@ -15,7 +15,22 @@ import { FORCE_KEY, OWNER_KEY } from "../../lifecycle/ownership";
 import { UNKNOWN } from "../../lifecycle/shared";
 import { isSecret } from "../../schema/envelope";
 import { renameResource } from "../../schema/names";
-import type { PolicyViolation } from "./policies";
+
+/** One violation of a policy, as the comment shows it. */
+export interface PolicyViolation {
+  /** The resource it is about; undefined for the stack as a whole. */
+  urn?: string;
+  /** The resource's name (undefined for the stack). */
+  name?: string;
+  /** How its kind is named: the table's label, else its type's name (`Action`). */
+  label?: string;
+  policy: string;
+  pack: string;
+  /** `mandatory` fails the preview; `advisory` is said and does not. */
+  level: string;
+  /** What the policy said of this object (its description, the engine's first line, left out). */
+  message: string;
+}
 
 /** What the comment prints in place of any secret value: never the value, never a hash of it. */
 export const SECRET_MASK = "[secret]";

@@ -9,23 +9,7 @@
 import { stripVTControlCharacters } from "node:util";
 import { kindLabel } from "../../../api";
 import { kindOfType } from "../../backend/stack-state";
-import type { PreviewDiagnostic, PreviewJson, PreviewStep, StepState } from "./plan";
-
-/** One violation of a policy, as the comment shows it. */
-export interface PolicyViolation {
-  /** The resource it is about; undefined for the stack as a whole. */
-  urn?: string;
-  /** The resource's name (undefined for the stack). */
-  name?: string;
-  /** How its kind is named: the table's label, else its type's name (`Action`). */
-  label?: string;
-  policy: string;
-  pack: string;
-  /** `mandatory` fails the preview; `advisory` is said and does not. */
-  level: string;
-  /** What the policy said of this object (its description, the engine's first line, left out). */
-  message: string;
-}
+import type { PolicyViolation, PreviewDiagnostic, PreviewJson, PreviewStep, StepState } from "./plan";
 
 /** The engine events a review reads (the Automation API's `EngineEvent` shape, as far as used). */
 export interface ReviewEngineEvent {

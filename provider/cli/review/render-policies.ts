@@ -4,7 +4,7 @@
  * for objects the preview does not change. Also the comment's small Markdown helpers.
  */
 import type { PlannedChange, ReviewPlan } from "./plan";
-import type { PolicyViolation } from "./policies";
+import type { PolicyViolation } from "./plan";
 
 /** Text fit for a table cell: no pipe, no line break. */
 export const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");

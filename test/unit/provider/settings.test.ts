@@ -7,7 +7,7 @@ import {
   resetCredentialWarnings,
   resolveSettings,
 } from "../../../provider/client/settings";
-import { warningsSent } from "../../../provider/lifecycle/diagnostics";
+import { warningsSent } from "../../../provider/diagnostics";
 
 describe("settings", () => {
   it("a plain domain means https and the standard audience", () => {
