@@ -15,8 +15,11 @@ export * from "./provider-hooks";
 
 /** How a collection lists its objects. */
 export type Paging =
-  /** `?page=&per_page=&include_totals=` → `{<key>: [...], total}` or a bare array. */
-  | { readonly style: "offset"; readonly listKey: string; readonly maxPageSize: number }
+  /**
+   * `?page=&per_page=&include_totals=` → `{<key>: [...], total}` or a bare array; with
+   * `answers: "page"`, always `{<key>: [...], total, page, per_page}` (the actions' list).
+   */
+  | { readonly style: "offset"; readonly listKey: string; readonly maxPageSize: number; readonly answers?: "page" }
   /** `?from=&take=` → `{<key>: [...], next?}`. */
   | { readonly style: "checkpoint"; readonly listKey: string; readonly maxPageSize: number };
 
@@ -57,6 +60,12 @@ export type { KindObject } from "./provider-hooks";
 export interface KindRules {
   /** Fields the list filters on by equality (`?consumer_selector=default`); a checkpoint-paged kind only. */
   readonly listFilters?: readonly string[];
+  /**
+   * Query parameters the list filters on, an offset-paged kind's (`?triggerId=post-login`):
+   * each a test of one object against the parameter's value; an object is listed when it
+   * passes every parameter given.
+   */
+  readonly listQuery?: Readonly<Record<string, (object: KindObject, value: string) => boolean>>;
   /** The precision of the timestamps the tenant writes (default milliseconds). */
   readonly timestamps?: "milliseconds" | "microseconds";
   /**

@@ -8,6 +8,7 @@
 import { idPatternOf, newIdOf, type IdFormat } from "./ids";
 import { completeKind, type KindDeclaration, type KindSpec } from "./kind-spec";
 import { FORMATS, type FormatDefinition } from "./schema/formats";
+import { actionKind } from "./resources/action";
 import { eventStreamKind } from "./resources/event-stream";
 import { flowKind } from "./resources/flow";
 import { flowVaultConnectionKind } from "./resources/flow-vault-connection";
@@ -26,6 +27,7 @@ export const KINDS = {
   rateLimitPolicy: completeKind(rateLimitPolicyKind),
   flow: completeKind(flowKind),
   flowVaultConnection: completeKind(flowVaultConnectionKind),
+  action: completeKind(actionKind),
 } as const satisfies Record<string, KindSpec>;
 
 /** The name of a kind: the key the serialized providers pass to the runtime (stored in state, never renamed). */
@@ -122,7 +124,9 @@ export function kindFormatDefinitions(): Record<string, FormatDefinition> {
             `${kebab(kind)}-id`,
             {
               validate: (value: string) => isValidId(kind, value),
-              message: `Must be ${/^[aeiou]/.test(spec.label) ? "an" : "a"} ${spec.label} id (${spec.id.prefix}…)`,
+              message: `Must be ${/^[aeiou]/.test(spec.label) ? "an" : "a"} ${spec.label} id (${
+                spec.id.alphabet === "uuid" ? `${spec.id.prefix}a UUID` : `${spec.id.prefix}…`
+              })`,
             },
           ],
         ]

@@ -45,6 +45,15 @@ export interface TenantReader {
   get(path: string): Promise<unknown>;
 }
 
+/**
+ * What a kind's step after a write may do in the tenant a resource lives in: read, and send a
+ * POST (an action's deploy). The provider hands it in, as it does a {@link TenantReader}.
+ */
+export interface TenantWriter extends TenantReader {
+  /** What `POST /api/v2<path>` with `body` answers; rejects as the request does. */
+  post(path: string, body: unknown): Promise<unknown>;
+}
+
 /** A failure of the API a kind answers in its own words: what went wrong and what to do. */
 export interface OwnFailure {
   /** A feature the tenant lacks (a plan, a custom domain), or a concurrent change. */
@@ -114,6 +123,13 @@ export interface LifecycleHooks {
   inputsFromOutputs?(outputs: Record<string, unknown>): Record<string, unknown>;
   /** The fields whose change replaces the object. */
   replaces?(desired: Record<string, unknown>, current: Record<string, unknown>): string[];
+  /**
+   * A step every create and update ends with, after the write (an action's deploy): `object` is
+   * what the tenant answered, `inputs` the resource's; answers the object as it is after the
+   * step. An update that changes only what this step sees (an action's `deploy`) runs the step
+   * alone. A create whose step fails leaves the object in the state, for the next `up`.
+   */
+  afterWrite?(object: KindObject, inputs: Record<string, unknown>, tenant: TenantWriter): Promise<KindObject>;
 }
 
 /** An output a resource derives from its stored outputs, in the program (not stored: it is inside another). */

@@ -6,7 +6,7 @@
  */
 import { kindSpec, type Paging } from "../api";
 import type { Collection } from "./store";
-import { decodeCursor, encodeCursor, queryBoolean, queryInteger } from "./validation";
+import { decodeCursor, encodeCursor, queryBoolean, queryInteger, queryValue } from "./validation";
 
 /** Items per page when the request does not say. */
 const DEFAULT_PAGE_SIZE = 50;
@@ -49,3 +49,35 @@ export function offsetPage(
   const items = read(start, limit);
   return includeTotals ? { start, limit, total: count(), [listKey]: items } : items;
 }
+
+/**
+ * One offset page of collection `kind` filtered by its list's query parameters (`tests`, by
+ * parameter: an object is listed when it passes each one given), each item as `show` makes it.
+ * A kind whose paging `answers: "page"` (the actions) answers `{<listKey>, total, page,
+ * per_page}` always; another answers as {@link offsetPage} does.
+ */
+export function filteredOffsetPage<T>(
+  kind: string,
+  query: unknown,
+  objects: Collection<T>,
+  show: (item: T) => unknown,
+  tests: Readonly<Record<string, (object: T, value: string) => boolean>>,
+): unknown {
+  const paging = pagingOf(kind);
+  const { listKey, maxPageSize } = paging;
+  const answersPage = paging.style === "offset" && paging.answers === "page";
+  const page = queryInteger(query, "page", 0, 1_000_000, 0);
+  const limit = queryInteger(query, "per_page", 1, maxPageSize, answersPage ? PAGE_ANSWER_SIZE : DEFAULT_PAGE_SIZE);
+  const given = Object.entries(tests).flatMap(([name, test]) => {
+    const value = queryValue(query, name);
+    return value === undefined || value === "" ? [] : [[value, test] as const];
+  });
+  const matching = objects.findWhere({}).filter((object) => given.every(([value, test]) => test(object, value)));
+  const items = matching.slice(page * limit, (page + 1) * limit).map(show);
+  if (answersPage) return { [listKey]: items, total: matching.length, page, per_page: limit };
+  const includeTotals = queryBoolean(query, "include_totals", false);
+  return includeTotals ? { start: page * limit, limit, total: matching.length, [listKey]: items } : items;
+}
+
+/** Items per page of a list that answers its page (the actions': the published default). */
+const PAGE_ANSWER_SIZE = 20;

@@ -9,7 +9,6 @@
  * imports nothing above it.
  */
 import type { KindObject, PlaceholderSiteOf, TenantReader } from "../kind-spec";
-import { ACTIONS_LIST } from "./tenant-neighbours";
 
 import { deepEqual as same, isObject, type JsonObject } from "../json";
 import { idsLackedBy, type NamedId } from "../named-ids";
@@ -259,7 +258,7 @@ function namedAction(stream: JsonObject): NamedId[] {
 }
 
 /** The action ids streams name that their tenant lacks (the tenant's actions listed once per provider process). */
-const actionsLacked = idsLackedBy((tenant) => tenant.listOf(ACTIONS_LIST));
+const actionsLacked = idsLackedBy((tenant) => tenant.list("action"));
 
 /**
  * A stream whose `action` destination names, by a literal id, an action its tenant does not

@@ -1,12 +1,11 @@
 /**
  * The tenant's objects that the managed kinds lean on but that the project does not manage:
- * its custom domains (a login page template needs one), its branding settings, the actions an
- * event stream's `action` destination names, and the clients list. The tenant server holds
+ * its custom domains (a login page template needs one), its branding settings and the clients
+ * list (actions, which an event stream's `action` destination names, are a kind of the table). The tenant server holds
  * them so that clients written for the real service (Auth0's deploy CLI, the SDKs) work
  * against it unchanged; the shapes follow the published API (the `auth0` SDK's models).
  */
-import type { OffsetList } from "../provider-hooks";
-import { array, boolean, enumOf, nullable, object, openObject, string, type Static } from "../schema/builder";
+import { enumOf, nullable, object, openObject, string, type Static } from "../schema/builder";
 
 /** Path of the custom domains under `/api/v2`. */
 export const CUSTOM_DOMAINS_PATH = "/custom-domains";
@@ -38,7 +37,6 @@ export const NEIGHBOUR_SCOPES = {
     delete: "delete:custom_domains",
   },
   branding: { read: "read:branding", update: "update:branding" },
-  actions: { read: "read:actions", create: "create:actions", delete: "delete:actions" },
   clients: { read: "read:clients" },
 } as const;
 
@@ -109,58 +107,6 @@ export type BrandingSettings = {
   logo_url?: string;
   font?: { url?: string };
 };
-
-/** Path of the actions under `/api/v2`. */
-export const ACTIONS_PATH = "/actions/actions";
-
-/** The actions' list: `?page=&per_page=` (at most 100) → `{actions, total, page, per_page}`. */
-export const ACTIONS_LIST = { path: ACTIONS_PATH, listKey: "actions", maxPageSize: 100 } as const satisfies OffsetList;
-
-/** The triggers an action may support (the ones the local tenant knows). */
-export const ACTION_TRIGGER_IDS = [
-  "post-login",
-  "credentials-exchange",
-  "pre-user-registration",
-  "post-user-registration",
-  "post-change-password",
-  "send-phone-message",
-  "password-reset-post-challenge",
-  "event-stream",
-] as const;
-
-/** `POST /actions/actions` (action secrets are not held by the local tenant). */
-export const actionCreateSchema = object(
-  {
-    name: string({ minLength: 1, maxLength: 255 }),
-    supported_triggers: array(
-      object({ id: enumOf(ACTION_TRIGGER_IDS), version: string({ maxLength: 16 }) }, { required: ["id"] }),
-      { minItems: 1, maxItems: 1 },
-    ),
-    code: string({ maxLength: 100_000 }),
-    runtime: enumOf(["node18", "node22"] as const),
-    dependencies: array(object({ name: string(), version: string() }, { required: ["name", "version"] })),
-    deploy: boolean(),
-  },
-  { required: ["name", "supported_triggers"] },
-);
-
-/** The create body of an action. */
-export type ActionCreate = Static<typeof actionCreateSchema>;
-
-/** An action as the API answers it (the fields the local tenant keeps). */
-export interface Action {
-  id: string;
-  name: string;
-  supported_triggers: { id: string; version: string }[];
-  code: string;
-  runtime: string;
-  dependencies: { name: string; version: string }[];
-  secrets: never[];
-  all_changes_deployed: boolean;
-  status: "built";
-  created_at: string;
-  updated_at: string;
-}
 
 /** Path of the clients (applications) under `/api/v2`. */
 export const CLIENTS_PATH = "/clients";

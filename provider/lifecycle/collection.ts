@@ -68,6 +68,11 @@ export interface CollectionSpec<T extends { id: string } = { id: string; created
   listIsComplete?: boolean;
   /** Server-made fields of a list summary that change without a write (forms: `embedded_at`, `submitted_at`). */
   summaryFields?: readonly string[];
+  /**
+   * A step every create and update ends with (an action's deploy): answers the object as it is
+   * after it. An update whose PATCH would be empty runs it alone (a `deploy` to do).
+   */
+  afterWrite?(client: TenantClient, object: T, inputs: JsonObject): Promise<T>;
 }
 
 /** What the lifecycle takes from a collection's table entry. */
@@ -219,7 +224,14 @@ export function collectionResource<T extends { id: string; created_at?: string }
       { lingerMs: Math.max(2 * client.timeoutMs, 10_000) },
     );
     ctx.lists?.()?.wrote(spec.kind, created.id);
-    return { id: created.id, outs: spec.outputs(created as unknown as JsonObject, news) };
+    if (!spec.afterWrite) return { id: created.id, outs: spec.outputs(created as unknown as JsonObject, news) };
+    try {
+      const after = await spec.afterWrite(client, created, news);
+      return { id: created.id, outs: spec.outputs(after as unknown as JsonObject, news) };
+    } catch (error) {
+      // The object exists: recorded with what it is, so the next `up` finishes the step.
+      throw new PartialCreateError(created.id, spec.outputs(created as unknown as JsonObject, news), error as Error);
+    }
   }
 
   /**
@@ -330,6 +342,12 @@ export function collectionResource<T extends { id: string; created_at?: string }
       const body = payloadOf(spec.fields, inputs);
       const { desired, current } = comparable(olds, inputs);
       const patch = spec.patch(desired, current, body);
+      if (Object.keys(patch).length === 0 && spec.afterWrite) {
+        // Only the step after the write differs (an action's draft to deploy): run it alone.
+        const client = ctx.client();
+        const after = await spec.afterWrite(client, await getObject(client, id, "update"), inputs);
+        return { outs: withAdoptId(spec.outputs(after as unknown as JsonObject, inputs), inputs.adoptId) };
+      }
       if (Object.keys(patch).length === 0) {
         return { outs: withAdoptId(spec.outputs(withoutProvider(olds), inputs), inputs.adoptId) };
       }
@@ -343,13 +361,14 @@ export function collectionResource<T extends { id: string; created_at?: string }
           target("update", id),
         );
         ctx.lists?.()?.wrote(spec.kind, id);
-        const { data } = await ctx.client().request<T>({
+        const { data: patched } = await ctx.client().request<T>({
           method: "PATCH",
           path: objectPath(facts, id),
           body: patch,
           target: target("update", id),
           secrets: secretsOf(body),
         });
+        const data = spec.afterWrite ? await spec.afterWrite(ctx.client(), patched, inputs) : patched;
         return { outs: withAdoptId(spec.outputs(data as unknown as JsonObject, inputs), inputs.adoptId) };
       } catch (error) {
         if (error instanceof NotFoundError) {

@@ -4,7 +4,7 @@
  * shared file names the kind whose rules these are.
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { kindLabel, type KindObject, type KindSpec, type TenantReader } from "../../api";
+import { kindLabel, type KindObject, type KindSpec, type TenantReader, type TenantWriter } from "../../api";
 import type { TenantClient } from "../client/http";
 import { listKind, listOffset } from "../client/paging";
 import { warn } from "../diagnostics";
@@ -27,6 +27,15 @@ export function tenantReader(client: TenantClient): TenantReader {
         { pageSize: list.maxPageSize, totals: false },
       ),
     get: async (path) => (await client.get<unknown>(path, { kind: path.split("/")[1] ?? path, action: "check" })).data,
+  };
+}
+
+/** What a kind's step after a write may do in `client`'s tenant (`action` names the step in errors). */
+export function tenantWriter(client: TenantClient, label: string): TenantWriter {
+  return {
+    ...tenantReader(client),
+    post: async (path, body) =>
+      (await client.request<unknown>({ method: "POST", path, body, target: { kind: label, action: "deploy" } })).data,
   };
 }
 

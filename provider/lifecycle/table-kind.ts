@@ -42,7 +42,7 @@ import {
 } from "./generator";
 import { findByIdOrName, listByFields } from "../lookups/by-name";
 import { earlyAccessSkipReason, explainNotEnabled } from "./early-access";
-import { withKindHooks } from "./kind-hooks";
+import { tenantWriter, withKindHooks } from "./kind-hooks";
 import { TABLE_OUTPUT_FIELDS } from "./outputs";
 import { collectionResource, type CollectionSpec } from "./collection";
 import { deepEqual, type JsonObject, UNKNOWN } from "./shared";
@@ -162,6 +162,12 @@ export function tableCollectionSpec(name: string): CollectionSpec<TableObject> {
     ...(own.outputs ? { outputs: own.outputs } : {}),
     ...(own.inputsFromOutputs ? { inputsFromOutputs: own.inputsFromOutputs } : {}),
     ...(own.replaces ? { replaces: own.replaces } : {}),
+    ...(own.afterWrite
+      ? {
+          afterWrite: async (client: TenantClient, object: TableObject, inputs: JsonObject) =>
+            (await own.afterWrite!(object, inputs, tenantWriter(client, spec.label))) as TableObject,
+        }
+      : {}),
   };
   return collection;
 }

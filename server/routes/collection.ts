@@ -15,7 +15,7 @@
 import type { FastifyInstance } from "fastify";
 import { ERROR_CODES, kindSpec, newId, type KindRules } from "../../api";
 import type { TenantContext } from "../context";
-import { checkpointPage, offsetPage } from "../paging";
+import { checkpointPage, filteredOffsetPage, offsetPage } from "../paging";
 import { HttpError, invalidBody, invalidQuery, notFound } from "../http-error";
 import { publicObject } from "../public-object";
 import { bodyKindOf, type BodyKind } from "../body";
@@ -58,6 +58,15 @@ export interface CollectionRules {
   refuse?(change: Record<string, unknown>, existing: StoredObject): string | undefined;
   /** An object refused as it would be stored (400 `invalid_body` with these words). */
   refuseStored?(object: StoredObject): string | undefined;
+  /** Query parameters an offset-paged list filters on: each a test of one object against the parameter's value. */
+  readonly listQuery?: Readonly<Record<string, (object: StoredObject, value: string) => boolean>>;
+  /**
+   * A step after a create or an update, in its transaction (an action's deploy when the create
+   * asks for it): `object` as stored, `body` the request's; answers the object to answer.
+   */
+  afterWrite?(object: StoredObject, body: Record<string, unknown>): StoredObject;
+  /** Checked before a delete (an action still bound, without `?force=true`): throws an HttpError to refuse. */
+  beforeDelete?(object: StoredObject, query: unknown): void;
 }
 
 /**
@@ -78,6 +87,7 @@ export function collectionRulesOf(rules: KindRules | undefined): CollectionRules
     ...(rules.urlEncodedCreate ? { urlEncodedCreate: true } : {}),
     ...(rules.refuse ? { refuse: rules.refuse } : {}),
     ...(rules.refuseStored ? { refuseStored: rules.refuseStored } : {}),
+    ...(rules.listQuery ? { listQuery: rules.listQuery } : {}),
     ...(unique
       ? {
           beforeInsert(object: StoredObject, objects: Collection<StoredObject>) {
@@ -154,6 +164,9 @@ export function registerCollectionRoutes(
   const pathId = (params: { id: string }) => validPathId(kind, params.id);
 
   app.get(base, auth(scopes.list), async (request) => {
+    if (paging.style === "offset" && (paging.answers === "page" || rules.listQuery)) {
+      return filteredOffsetPage(kind, request.query, objects, show, rules.listQuery ?? {});
+    }
     if (paging.style === "offset") {
       checkHydrate(request, rules.hydrate?.list);
       return offsetPage(
@@ -181,11 +194,12 @@ export function registerCollectionRoutes(
     const created = now();
     const object = stored({ id: newId(kind), ...body, created_at: created, updated_at: created }, body);
     // Check and insert in one transaction, so two concurrent creates cannot both pass a rule.
-    context.store.transaction(() => {
+    const answer = context.store.transaction(() => {
       rules.beforeInsert?.(object, objects);
       objects.insert(object.id, object);
+      return rules.afterWrite ? rules.afterWrite(object, body) : object;
     });
-    return reply.code(201).send(show(object));
+    return reply.code(201).send(show(answer));
   });
 
   app.get<IdRoute>(`${base}/:id`, auth(scopes.get), async (request) => {
@@ -207,12 +221,16 @@ export function registerCollectionRoutes(
       for (const [key, value] of Object.entries(body)) if (value === null) delete merged[key];
       const updated = stored({ ...merged, updated_at: now(existing.updated_at as string | undefined) }, body, existing);
       objects.replace(id, updated);
-      return show(updated);
+      return show(rules.afterWrite ? rules.afterWrite(updated, body) : updated);
     });
   });
 
   app.delete<IdRoute>(`${base}/:id`, auth(scopes.delete), async (request, reply) => {
     const id = pathId(request.params);
+    if (rules.beforeDelete) {
+      const object = objects.get(id);
+      if (object) rules.beforeDelete(object, request.query);
+    }
     if (!objects.delete(id)) throw missing(id);
     return reply.code(204).send();
   });

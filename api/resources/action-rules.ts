@@ -1,0 +1,232 @@
+/**
+ * The actions' rules beside their entry (action.ts): the tenant's build and its checks of
+ * triggers and secrets, and the provider's comparison of an action, its write-only secrets
+ * carried by name, and the deploy every write ends with.
+ */
+import { Script } from "node:vm";
+import type { KindObject, TenantWriter } from "../provider-hooks";
+import type { ValidationIssue } from "../validate";
+import {
+  ACTION_TRIGGERS,
+  ACTION_TRIGGER_IDS,
+  currentTriggerVersion,
+  DEFAULT_ACTION_RUNTIME,
+  isKnownTrigger,
+} from "./action-triggers";
+
+type Json = Record<string, unknown>;
+type Secret = { name: string; value?: unknown; updated_at?: string };
+
+/** The fields an action's resource sets, in the API's names (`deploy` the create's own). */
+export const ACTION_INPUT_FIELDS = [
+  "name",
+  "supported_triggers",
+  "code",
+  "runtime",
+  "dependencies",
+  "secrets",
+  "deploy",
+] as const;
+
+/** The fields a deploy builds into a version: a change of any of them leaves the action not all deployed. */
+const DEPLOYED_FIELDS = ["supported_triggers", "code", "runtime", "dependencies", "secrets"] as const;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/**
+ * The errors of building `code`: a syntax error, with its message (compiled with `node:vm`,
+ * never run). Empty when it builds.
+ */
+export function buildErrors(code: string): { id: string; msg: string; url: string }[] {
+  try {
+    new Script(code, { filename: "action.js" });
+    return [];
+  } catch (error) {
+    return [{ id: "build_failed", msg: `${(error as Error).name}: ${(error as Error).message}`, url: "" }];
+  }
+}
+
+/** The tenant's check of `supported_triggers`: a trigger, or a trigger's version, it does not know (400). */
+export function unknownTriggerIssue(body: unknown): ValidationIssue | undefined {
+  const triggers = list(isObject(body) ? body.supported_triggers : undefined);
+  for (const [index, trigger] of triggers.entries()) {
+    if (!isObject(trigger)) continue;
+    if (!isKnownTrigger(trigger.id)) {
+      return {
+        property: `supported_triggers[${index}].id`,
+        message: `Unknown trigger ${String(trigger.id)}; known triggers: ${ACTION_TRIGGER_IDS.join(", ")}`,
+      };
+    }
+    const versions: readonly string[] = ACTION_TRIGGERS[trigger.id].versions;
+    if (trigger.version !== undefined && !versions.includes(String(trigger.version))) {
+      return {
+        property: `supported_triggers[${index}].version`,
+        message: `Trigger ${trigger.id} has no version ${String(trigger.version)}; its versions: ${versions.join(", ")}`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** `supported_triggers` with each trigger's version (its current one when left out). */
+function withTriggerVersions(triggers: unknown): unknown {
+  if (!Array.isArray(triggers)) return triggers;
+  return triggers.map((trigger) =>
+    isObject(trigger) && trigger.version === undefined && isKnownTrigger(trigger.id)
+      ? { ...trigger, version: currentTriggerVersion(trigger.id) }
+      : trigger,
+  );
+}
+
+/**
+ * The action the tenant stores after a create or an update: defaults applied, each secret's
+ * value (kept from `existing` when the body names it without one) and `updated_at`, the
+ * draft built (`status`, `built_at`, or `failed` with `build_errors`), and whether all of it
+ * is deployed. `deploy` is not stored: the route deploys after the write.
+ */
+export function storedAction(object: KindObject, change: Json, existing?: KindObject): KindObject {
+  const now = String(object.updated_at);
+  const { deploy: _deploy, ...action } = object;
+  const before = new Map(list(existing?.secrets).map((secret) => [(secret as Secret).name, secret as Secret]));
+  const secrets = list(action.secrets).map((item) => {
+    const secret = item as Secret;
+    const old = before.get(secret.name);
+    const value = secret.value ?? old?.value;
+    const unchanged = old !== undefined && old.value === value;
+    return { name: secret.name, value, updated_at: unchanged ? (old.updated_at ?? now) : now };
+  });
+  const code = typeof action.code === "string" ? action.code : "";
+  const errors = buildErrors(code);
+  const draftChanged =
+    existing === undefined ||
+    DEPLOYED_FIELDS.some(
+      (field) => field in change && JSON.stringify(change[field]) !== JSON.stringify(existing[field]),
+    );
+  const built: KindObject = {
+    ...action,
+    supported_triggers: withTriggerVersions(action.supported_triggers),
+    code,
+    runtime: action.runtime ?? DEFAULT_ACTION_RUNTIME,
+    dependencies: action.dependencies ?? [],
+    secrets,
+    status: errors.length > 0 ? "failed" : "built",
+    ...(errors.length > 0 ? {} : { built_at: now }),
+    all_changes_deployed: draftChanged ? false : existing?.all_changes_deployed === true,
+  };
+  if (errors.length > 0) built.build_errors = errors;
+  else delete built.build_errors;
+  return built;
+}
+
+/** A stored action the tenant refuses: a new secret without its value, or two secrets of one name. */
+export function refusedStoredAction(action: KindObject): string | undefined {
+  const secrets = list(action.secrets) as Secret[];
+  const missing = secrets.findIndex((secret) => typeof secret.value !== "string");
+  if (missing >= 0) return `secrets[${missing}].value: the secret ${secrets[missing].name} is new and needs a value.`;
+  const names = secrets.map((secret) => secret.name);
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  return twice === undefined ? undefined : `secrets: the name ${twice} is given twice.`;
+}
+
+/** Canonical content of an action for comparison: trigger versions and `deploy` filled in, secrets by name and value. */
+export function normaliseAction(value: Json): Json {
+  const out: Json = {};
+  for (const field of ACTION_INPUT_FIELDS)
+    if (value[field] !== undefined && value[field] !== null) out[field] = value[field];
+  if (out.supported_triggers !== undefined) out.supported_triggers = withTriggerVersions(out.supported_triggers);
+  if (out.secrets !== undefined) {
+    out.secrets = list(out.secrets).map((secret) => {
+      const { name, value: secretValue } = secret as Secret;
+      return secretValue === undefined ? { name } : { name, value: secretValue };
+    });
+  }
+  out.deploy = value.deploy !== false;
+  return out;
+}
+
+/**
+ * Desired and current content: a field the program leaves out is not managed, and with
+ * `deploy: false` whether the draft is deployed is not either.
+ */
+export function comparableActions(olds: Json, news: Json): { desired: Json; current: Json } {
+  const desired = normaliseAction(news);
+  const current = normaliseAction(olds);
+  for (const field of ACTION_INPUT_FIELDS) if (news[field] === undefined && field !== "deploy") delete current[field];
+  if (desired.deploy === false) {
+    delete desired.deploy;
+    delete current.deploy;
+  }
+  return { desired, current };
+}
+
+/**
+ * Stored outputs from what the tenant answered: the fields the program set (all of them for
+ * an object read without inputs), each secret's value carried by name from `previous` (the
+ * API never answers one: a secret added outside Pulumi has none, so it differs), `deploy`
+ * from `all_changes_deployed` (a draft left undeployed is drift), and the build's facts.
+ */
+export function actionOutputs(server: Json, previous: Json | undefined): Json {
+  const outputs: Json = {};
+  for (const field of ACTION_INPUT_FIELDS) {
+    if (field === "deploy" || server[field] === undefined) continue;
+    if (previous === undefined || previous[field] !== undefined) outputs[field] = server[field];
+  }
+  if (Array.isArray(outputs.secrets)) {
+    const values = new Map(
+      list(previous?.secrets).map((secret) => [(secret as Secret).name, (secret as Secret).value]),
+    );
+    outputs.secrets = (outputs.secrets as Secret[]).map(({ name }) =>
+      values.get(name) === undefined ? { name } : { name, value: values.get(name) },
+    );
+  }
+  outputs.deploy = server.all_changes_deployed === true;
+  for (const field of ["created_at", "updated_at", "status", "all_changes_deployed", "built_at"]) {
+    if (server[field] !== undefined) outputs[field] = server[field];
+  }
+  return outputs;
+}
+
+/** Inputs in the program's shape that reproduce stored outputs. */
+export function actionInputsFromOutputs(outputs: Json): Json {
+  const inputs: Json = {};
+  for (const field of ACTION_INPUT_FIELDS) if (outputs[field] !== undefined) inputs[field] = outputs[field];
+  return inputs;
+}
+
+/** Every field of an action changes in place (`deploy` by the deploy after the write): nothing replaces it. */
+export const actionReplaces = (): string[] => [];
+
+/** How long the provider waits for a deployed version's build, and how often it looks. */
+const DEPLOY_WAIT = { limitMs: 120_000, everyMs: 500 } as const;
+
+/**
+ * The step every write of an action ends with (the table's `afterWrite`): unless `deploy` is
+ * false, deploy the draft (`POST …/deploy`) and wait until its version is built, so that what
+ * the program says is what runs. A build that fails is an error naming the action, the
+ * compiler's words and what to do; the draft stays as written.
+ */
+export async function deployAction(action: KindObject, inputs: Json, tenant: TenantWriter): Promise<KindObject> {
+  if (inputs.deploy === false) return action;
+  if (action.all_changes_deployed === true && action.status === "built") return action;
+  const path = `/actions/actions/${encodeURIComponent(action.id)}`;
+  let version = (await tenant.post(`${path}/deploy`, {})) as Json;
+  const deadline = Date.now() + DEPLOY_WAIT.limitMs;
+  while (version.status !== "built" && version.status !== "failed" && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, DEPLOY_WAIT.everyMs));
+    version = (await tenant.get(`${path}/versions/${encodeURIComponent(String(version.id))}`)) as Json;
+  }
+  if (version.status !== "built") {
+    const errors = list(version.errors).map((error) => String((error as Json).msg ?? ""));
+    const why =
+      version.status === "failed"
+        ? `its build failed: ${errors.join("; ") || "no reason given"}`
+        : `its build was not done after ${DEPLOY_WAIT.limitMs / 1000} s (status ${String(version.status)})`;
+    throw new Error(
+      `action "${String(action.name)}" (${action.id}) in ${tenant.domain} was written but not deployed: ${why}. ` +
+        "Correct `code` and run `pulumi up` again, or set `deploy: false` to keep it as a draft.",
+    );
+  }
+  return (await tenant.get(path)) as KindObject;
+}

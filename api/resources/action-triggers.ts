@@ -1,0 +1,66 @@
+/**
+ * The triggers an action may support, with their versions (the published
+ * `ActionTriggerTypeEnum` of the `auth0` SDK): what `GET /actions/triggers` answers, and
+ * what the tenant checks an action's `supported_triggers` and a trigger's bindings against.
+ */
+
+/** The runtimes an action may name (`node22` when left out). */
+export const ACTION_RUNTIMES = ["node12", "node16", "node18", "node18-actions", "node22"] as const;
+
+/** The runtime of an action that names none. */
+export const DEFAULT_ACTION_RUNTIME = "node22";
+
+/** A trigger's facts: its versions, oldest first (the last is the current one). */
+interface TriggerFacts {
+  readonly versions: readonly string[];
+}
+
+/** Every trigger the tenant knows, by id. */
+export const ACTION_TRIGGERS = {
+  "post-login": { versions: ["v1", "v2", "v3"] },
+  "credentials-exchange": { versions: ["v1", "v2"] },
+  "pre-user-registration": { versions: ["v1", "v2"] },
+  "post-user-registration": { versions: ["v1", "v2"] },
+  "post-change-password": { versions: ["v1", "v2"] },
+  "send-phone-message": { versions: ["v1", "v2"] },
+  "custom-phone-provider": { versions: ["v1"] },
+  "custom-email-provider": { versions: ["v1"] },
+  "password-reset-post-challenge": { versions: ["v1"] },
+  "custom-token-exchange": { versions: ["v1"] },
+  "event-stream": { versions: ["v1"] },
+  "password-hash-migration": { versions: ["v1"] },
+  "login-post-identifier": { versions: ["v1"] },
+  "signup-post-identifier": { versions: ["v1"] },
+  "post-credential-validation": { versions: ["v1"] },
+} as const satisfies Record<string, TriggerFacts>;
+
+/** A trigger id the tenant knows. */
+export type ActionTriggerId = keyof typeof ACTION_TRIGGERS;
+
+/** The trigger ids, in the published order. */
+export const ACTION_TRIGGER_IDS = Object.keys(ACTION_TRIGGERS) as ActionTriggerId[];
+
+/** Whether `id` is a trigger the tenant knows. */
+export const isKnownTrigger = (id: unknown): id is ActionTriggerId =>
+  typeof id === "string" && Object.hasOwn(ACTION_TRIGGERS, id);
+
+/** The current version of trigger `id` (what an action naming no version gets). */
+export function currentTriggerVersion(id: ActionTriggerId): string {
+  const { versions } = ACTION_TRIGGERS[id];
+  return versions[versions.length - 1];
+}
+
+/** The triggers as `GET /actions/triggers` answers them (`ActionTrigger`: each version, its status and runtimes). */
+export function publishedTriggers(): Record<string, unknown>[] {
+  return ACTION_TRIGGER_IDS.flatMap((id) =>
+    ACTION_TRIGGERS[id].versions.map((version) => ({
+      id,
+      version,
+      status: version === currentTriggerVersion(id) ? "CURRENT" : "DEPRECATED",
+      runtimes: ["node18", "node22"],
+      default_runtime: "node22",
+      compatible_triggers: [],
+      binding_policy: "trigger-bound",
+    })),
+  );
+}
