@@ -98,7 +98,15 @@ export const actionSchema = object(
     code: string(),
     runtime: string(),
     dependencies: array(actionDependencySchema),
-    secrets: array(object({ name: string(), updated_at: string({ format: "date-time" }) })),
+    // The API answers each secret's name and `updated_at`, never its value: the value is here for
+    // the provider's outputs, which carry it from the program (secret in state).
+    secrets: array(
+      object({
+        name: string(),
+        value: string({ secret: true, writeOnly: true }),
+        updated_at: string({ format: "date-time" }),
+      }),
+    ),
     status: enumOf(ACTION_BUILD_STATUSES),
     all_changes_deployed: boolean(),
     deployed_version: object({ id: string(), number: integer(), status: enumOf(ACTION_BUILD_STATUSES) }),

@@ -5,19 +5,18 @@
  * is opt-in: without the server's `runActions` option (`--run-actions`) the route answers 403.
  */
 import type { FastifyInstance } from "fastify";
-import { ACTIONS_PATH, NEIGHBOUR_SCOPES, type Action } from "../../api";
+import { ACTIONS_PATH, kindSpec } from "../../api";
 import { ActionRunRefused, runAction, type ActionTestOptions } from "../action-runner";
 import type { TenantContext } from "../context";
-import { HttpError, invalidBody, invalidUri, notFound } from "../http-error";
-import type { IdRoute } from "../validation";
+import { HttpError, invalidBody, notFound } from "../http-error";
+import { validPathId, type IdRoute } from "../validation";
+import { actionStore } from "./actions";
 
 /**
  * Runs at once, at most: each is a Node process (about 40 MiB, up to the memory limit), and
  * the machine that runs the tenant server runs the tests too. More get 429 and retry.
  */
 export const MAX_CONCURRENT_RUNS = 4;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** What the runner needs of a stored action. */
 export interface RunnableAction {
@@ -28,19 +27,20 @@ export interface RunnableAction {
 }
 
 /**
- * Reads the action to test from the store: the one place that knows how actions are kept
- * (collection `actions`, the draft's `code`, `supported_triggers`, `dependencies`, `secrets`).
+ * Reads the action to test from the kind's store (server/routes/actions.ts `actionStore`,
+ * secrets opened): the draft's `code`, `supported_triggers`, `dependencies`, `secrets`.
  */
 export function readRunnableAction(context: TenantContext, id: string): RunnableAction | undefined {
-  const action = context.store.collection<Action>("actions").get(id);
+  const action = actionStore(context).get(id);
   if (!action) return undefined;
-  const secrets = (action.secrets as unknown as { name: string; value?: string }[]).filter(
+  const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+  const secrets = list<{ name: string; value?: string }>(action.secrets).filter(
     (secret) => typeof secret.value === "string",
   );
   return {
-    trigger: action.supported_triggers[0]?.id ?? "",
-    code: action.code,
-    dependencies: action.dependencies.map((dependency) => dependency.name),
+    trigger: list<{ id: string }>(action.supported_triggers)[0]?.id ?? "",
+    code: typeof action.code === "string" ? action.code : "",
+    dependencies: list<{ name: string }>(action.dependencies).map((dependency) => dependency.name),
     secrets: Object.fromEntries(secrets.map((secret) => [secret.name, secret.value as string])),
   };
 }
@@ -54,7 +54,7 @@ export function registerActionTestRoute(
   let running = 0;
   app.post<IdRoute>(
     `/api/v2${ACTIONS_PATH}/:id/test`,
-    { config: { auth: { scope: NEIGHBOUR_SCOPES.actions.create } } },
+    { config: { auth: { scope: kindSpec("action")!.scopes.create ?? "" } } },
     async (request) => {
       if (!options.enabled) {
         throw new HttpError(
@@ -64,8 +64,7 @@ export function registerActionTestRoute(
           "actions_not_runnable",
         );
       }
-      const { id } = request.params;
-      if (!UUID.test(id)) throw invalidUri("id", `String does not match pattern: ${UUID.source}`);
+      const id = validPathId("action", request.params.id);
       const body = request.body as { payload?: unknown } | undefined;
       const payload = body?.payload;
       if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
