@@ -57,3 +57,25 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
     typeof body.errorCode === "string"
   );
 }
+
+/**
+ * A failure the API answers in its error shape, with the status and error code the client
+ * sees: thrown by a kind's own server hooks and operations (api/resources), and by the tenant
+ * server's routes, whose error handler answers it as {@link apiError} makes it.
+ */
+export class ApiFailure extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errorCode: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiFailure";
+  }
+
+  /** The JSON body of the reply. */
+  toBody(): ApiErrorBody {
+    return apiError(this.statusCode, this.message, this.errorCode);
+  }
+}

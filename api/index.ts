@@ -11,4 +11,3 @@ export * from "./schema/facts";
 export { BODY_LIMIT_BYTES } from "./limits";
 export type { CheckpointPage } from "./pages";
 export * from "./resources/tenant-neighbours";
-export * from "./resources/action";

@@ -10,8 +10,10 @@ import type { ValidationIssue } from "./validate";
 import { schemaFacts } from "./schema/facts";
 import type { SecretPath } from "./schema/secret-paths";
 import type { KindObject, ProviderHooks } from "./provider-hooks";
+import type { KindOperation, TenantRecords } from "./kind-operations";
 
 export * from "./provider-hooks";
+export * from "./kind-operations";
 
 /** How a collection lists its objects. */
 export type Paging =
@@ -107,6 +109,18 @@ export interface KindRules {
   refuseStored?(object: KindObject): string | undefined;
   /** A singleton's own facts on the tenant server (a kind whose `shape` is `singleton`). */
   readonly singleton?: SingletonRules;
+  /**
+   * A step after a create or an update, in its transaction (an action's deploy when the create
+   * asks for it): `object` as stored, `body` the request's; answers the object to answer.
+   */
+  afterWrite?(object: KindObject, body: Record<string, unknown>, tenant: TenantRecords): KindObject;
+  /**
+   * Checked before a delete, and what goes with it (an action still bound needs `?force=true`,
+   * which unbinds it; its versions go): throws an ApiFailure to refuse.
+   */
+  beforeDelete?(object: KindObject, query: unknown, tenant: TenantRecords): void;
+  /** Its routes beyond create, read, list, update and delete (an action's deploy, versions, bindings). */
+  readonly operations?: readonly KindOperation[];
 }
 
 /**

@@ -2,10 +2,10 @@
  * What the routes and hooks share: the store, the auth services, limits and test hooks.
  * Also declares the per-route `config` the app's hooks act on.
  */
+import type { CodeSandbox } from "../api";
 import type { ClientRegistry, RegisteredClient } from "./auth/clients";
 import type { SigningKey } from "./auth/keys";
 import type { TokenService } from "./auth/tokens";
-import type { ActionTestOptions } from "./action-runner";
 import type { BodyKind } from "./body";
 import type { Counters, FaultInjector, FaultSpec } from "./faults";
 import type { RateLimiter } from "./ratelimit";
@@ -20,8 +20,8 @@ export interface TenantContext {
   rateLimiter: RateLimiter;
   faults: FaultInjector;
   counters: Counters;
-  /** Whether `POST /actions/actions/{id}/test` runs code, and within which limits (server/routes/action-test.ts). */
-  actionTests?: ActionTestOptions;
+  /** The sandbox that runs user code (server/sandbox), when the server was started to (`--run-actions`). */
+  sandbox?: CodeSandbox;
   /** The server's URL (known once it listens), e.g. `http://127.0.0.1:4010`. */
   url(): string;
 }

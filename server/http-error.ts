@@ -2,23 +2,13 @@
  * Errors routes throw; the app's error handler turns each into the service's error body
  * `{statusCode, error, message, errorCode}` (see api/errors.ts).
  */
-import { apiError, ERROR_CODES, payloadErrorMessage, type ApiErrorBody, type ValidationIssue } from "../api";
+import { ApiFailure, ERROR_CODES, payloadErrorMessage, type ValidationIssue } from "../api";
 
-/** An error with the status and error code the client should see. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly errorCode: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
+/** An error with the status and error code the client should see (a route's: the server names it so). */
+export class HttpError extends ApiFailure {
+  constructor(statusCode: number, message: string, errorCode: string, headers: Record<string, string> = {}) {
+    super(statusCode, message, errorCode, headers);
     this.name = "HttpError";
-  }
-
-  /** The JSON body of the reply. */
-  toBody(): ApiErrorBody {
-    return apiError(this.statusCode, this.message, this.errorCode);
   }
 }
 

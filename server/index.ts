@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { RunLimits } from "./action-runner";
+import { codeSandbox, type RunLimits } from "./sandbox";
 import { buildApp } from "./app";
 import { ClientRegistry, type ClientSpec } from "./auth/clients";
 import { loadSigningKey } from "./auth/keys";
@@ -143,10 +143,9 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
       faults: new FaultInjector(),
       counters: new Counters(),
       url: () => url,
-      actionTests: {
-        enabled: Boolean(options.runActions),
-        limits: typeof options.runActions === "object" ? options.runActions : undefined,
-      },
+      ...(options.runActions
+        ? { sandbox: codeSandbox(typeof options.runActions === "object" ? options.runActions : undefined) }
+        : {}),
     };
     const tls = options.tls ? ensureTlsMaterial(dataDir ?? mkdtempSync(join(tmpdir(), "tenant-tls-"))) : undefined;
     log = createLogger(options.logger ?? true);

@@ -24,9 +24,12 @@ import {
   unknownTriggerIssue,
 } from "./action-rules";
 import { ACTION_EXAMPLE, ACTION_FIELD_DOCS } from "./action-docs";
+import { ACTION_OPERATIONS, deployOnWrite, unbindOnDelete } from "./action-operations";
+import { ACTION_BINDING_OPERATIONS } from "./action-bindings";
 import { ACTION_RUNTIMES, ACTION_TRIGGER_IDS } from "./action-triggers";
 
 export * from "./action-triggers";
+export * from "./action-runtime";
 export { buildErrors } from "./action-rules";
 
 /** Path of the actions under `/api/v2`. */
@@ -89,6 +92,26 @@ export const actionUpdateSchema = object(actionFields());
 /** What the tenant makes of a build: `pending` … `built`, or `failed` with the errors. */
 export const ACTION_BUILD_STATUSES = ["pending", "building", "packaged", "built", "retrying", "failed"] as const;
 
+/**
+ * A secret as an action answers it: its name and when it was set, never its value. The value
+ * is here for the provider's outputs, which carry it from the program (secret in state).
+ */
+export const actionSecretStateSchema = object(
+  {
+    name: string(),
+    value: string({ secret: true, writeOnly: true }),
+    updated_at: string({ format: "date-time" }),
+  },
+  { required: ["name"] },
+);
+
+/** The version of an action that runs: its id, number and build status. */
+export const actionDeployedVersionSchema = object({
+  id: string(),
+  number: integer(),
+  status: enumOf(ACTION_BUILD_STATUSES),
+});
+
 /** An action as the API answers it (secrets by name, never a value). */
 export const actionSchema = object(
   {
@@ -98,18 +121,10 @@ export const actionSchema = object(
     code: string(),
     runtime: string(),
     dependencies: array(actionDependencySchema),
-    // The API answers each secret's name and `updated_at`, never its value: the value is here for
-    // the provider's outputs, which carry it from the program (secret in state).
-    secrets: array(
-      object({
-        name: string(),
-        value: string({ secret: true, writeOnly: true }),
-        updated_at: string({ format: "date-time" }),
-      }),
-    ),
+    secrets: array(actionSecretStateSchema),
     status: enumOf(ACTION_BUILD_STATUSES),
     all_changes_deployed: boolean(),
-    deployed_version: object({ id: string(), number: integer(), status: enumOf(ACTION_BUILD_STATUSES) }),
+    deployed_version: actionDeployedVersionSchema,
     built_at: string({ format: "date-time" }),
     created_at: string({ format: "date-time" }),
     updated_at: string({ format: "date-time" }),
@@ -151,6 +166,8 @@ export const actionKind = {
     [actionTriggerSchema, "ActionTrigger"],
     [actionDependencySchema, "ActionDependency"],
     [actionSecretSchema, "ActionSecret"],
+    [actionSecretStateSchema, "ActionSecretState"],
+    [actionDeployedVersionSchema, "ActionDeployedVersion"],
   ],
   fieldDocs: ACTION_FIELD_DOCS,
   example: ACTION_EXAMPLE,
@@ -166,6 +183,9 @@ export const actionKind = {
       // No installed (marketplace) actions here: `installed=true` lists none.
       installed: (_action, value) => value !== "true",
     },
+    afterWrite: deployOnWrite,
+    beforeDelete: unbindOnDelete,
+    operations: [...ACTION_OPERATIONS, ...ACTION_BINDING_OPERATIONS],
   },
   provider: {
     naming: { suffix: "Action" },

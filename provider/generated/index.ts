@@ -8,3 +8,4 @@ export * from "./login-template";
 export * from "./rate-limit-policy";
 export * from "./flow";
 export * from "./flow-vault-connection";
+export * from "./action";

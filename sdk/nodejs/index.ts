@@ -5,6 +5,11 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 // Export members:
+export { ActionArgs } from "./action";
+export type Action = import("./action").Action;
+export const Action: typeof import("./action").Action = null as any;
+utilities.lazyLoad(exports, ["Action"], () => require("./action"));
+
 export { EventStreamArgs } from "./eventStream";
 export type EventStream = import("./eventStream").EventStream;
 export const EventStream: typeof import("./eventStream").EventStream = null as any;
@@ -24,6 +29,11 @@ export { FormArgs } from "./form";
 export type Form = import("./form").Form;
 export const Form: typeof import("./form").Form = null as any;
 utilities.lazyLoad(exports, ["Form"], () => require("./form"));
+
+export { GetActionArgs, GetActionResult, GetActionOutputArgs } from "./getAction";
+export const getAction: typeof import("./getAction").getAction = null as any;
+export const getActionOutput: typeof import("./getAction").getActionOutput = null as any;
+utilities.lazyLoad(exports, ["getAction","getActionOutput"], () => require("./getAction"));
 
 export { GetEventStreamArgs, GetEventStreamResult, GetEventStreamOutputArgs } from "./getEventStream";
 export const getEventStream: typeof import("./getEventStream").getEventStream = null as any;
@@ -89,6 +99,8 @@ const _module = {
     version: utilities.getVersion(),
     construct: (name: string, type: string, urn: string): pulumi.Resource => {
         switch (type) {
+            case "tenant:index:Action":
+                return new Action(name, <any>undefined, { urn })
             case "tenant:index:EventStream":
                 return new EventStream(name, <any>undefined, { urn })
             case "tenant:index:Flow":

@@ -4,7 +4,7 @@
  * for bad input; an unknown path is a 404 and an unknown method on a known path a 405.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
-import { BODY_LIMIT_BYTES, ERROR_CODES } from "../../api";
+import { ApiFailure, BODY_LIMIT_BYTES, ERROR_CODES } from "../../api";
 import type { TenantContext } from "../context";
 import { HttpError } from "../http-error";
 import { OAuthError } from "../routes/oauth";
@@ -46,8 +46,9 @@ export const CODE_BY_STATUS: Record<number, string> = {
 };
 
 /** Maps anything thrown in the pipeline to the status and body the client gets. */
-function toHttpError(error: FastifyError, request: FastifyRequest): HttpError {
-  if (error instanceof HttpError) return error;
+function toHttpError(error: FastifyError, request: FastifyRequest): ApiFailure {
+  // A route's, or a kind's own hook's (api/resources): already in the service's words.
+  if (error instanceof ApiFailure) return error;
   const mapped = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (mapped) return mapped(error, request);
   // JSON syntax errors and prototype-poisoning refusals from the JSON parser.
@@ -61,7 +62,7 @@ function toHttpError(error: FastifyError, request: FastifyRequest): HttpError {
 }
 
 /** Sends `error` in the shape the route speaks (OAuth for the token endpoint). */
-export function sendError(error: HttpError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function sendError(error: ApiFailure, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   reply.code(error.statusCode).type("application/json; charset=utf-8");
   // The token endpoint speaks OAuth: client errors as {error, error_description}.

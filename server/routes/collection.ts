@@ -13,7 +13,7 @@
  * connection: the fields the server makes from its credentials).
  */
 import type { FastifyInstance } from "fastify";
-import { ERROR_CODES, kindSpec, newId, type KindRules } from "../../api";
+import { ERROR_CODES, kindSpec, newId, type KindOperation, type KindRules, type TenantRecords } from "../../api";
 import type { TenantContext } from "../context";
 import { checkpointPage, filteredOffsetPage, offsetPage } from "../paging";
 import { HttpError, invalidBody, invalidQuery, notFound } from "../http-error";
@@ -60,13 +60,12 @@ export interface CollectionRules {
   refuseStored?(object: StoredObject): string | undefined;
   /** Query parameters an offset-paged list filters on: each a test of one object against the parameter's value. */
   readonly listQuery?: Readonly<Record<string, (object: StoredObject, value: string) => boolean>>;
-  /**
-   * A step after a create or an update, in its transaction (an action's deploy when the create
-   * asks for it): `object` as stored, `body` the request's; answers the object to answer.
-   */
-  afterWrite?(object: StoredObject, body: Record<string, unknown>): StoredObject;
-  /** Checked before a delete (an action still bound, without `?force=true`): throws an HttpError to refuse. */
-  beforeDelete?(object: StoredObject, query: unknown): void;
+  /** A step after a create or an update, in its transaction: answers the object to answer (the entry's `afterWrite`). */
+  afterWrite?(object: StoredObject, body: Record<string, unknown>, tenant: TenantRecords): StoredObject;
+  /** Checked before a delete, and what goes with it (the entry's `beforeDelete`): throws to refuse. */
+  beforeDelete?(object: StoredObject, query: unknown, tenant: TenantRecords): void;
+  /** Routes beyond create, read, list, update and delete (the entry's `operations`). */
+  readonly operations?: readonly KindOperation[];
 }
 
 /**
@@ -88,6 +87,9 @@ export function collectionRulesOf(rules: KindRules | undefined): CollectionRules
     ...(rules.refuse ? { refuse: rules.refuse } : {}),
     ...(rules.refuseStored ? { refuseStored: rules.refuseStored } : {}),
     ...(rules.listQuery ? { listQuery: rules.listQuery } : {}),
+    ...(rules.afterWrite ? { afterWrite: rules.afterWrite as CollectionRules["afterWrite"] } : {}),
+    ...(rules.beforeDelete ? { beforeDelete: rules.beforeDelete } : {}),
+    ...(rules.operations ? { operations: rules.operations } : {}),
     ...(unique
       ? {
           beforeInsert(object: StoredObject, objects: Collection<StoredObject>) {
@@ -162,6 +164,15 @@ export function registerCollectionRoutes(
   });
   const missing = (id: string) => notFound(`The ${label} with id ${id} does not exist.`, notFoundCode);
   const pathId = (params: { id: string }) => validPathId(kind, params.id);
+  // What the kind's own hooks and operations reach (api/kind-operations.ts).
+  const records: TenantRecords = {
+    objects: objects as Collection<StoredObject>,
+    table: <T>(name: string) => context.store.collection(`${table}_${name}`) as unknown as Collection<T>,
+    shown: (object) => show(object as StoredObject) as StoredObject,
+    now: () => isoMillis(),
+    transaction: (work) => context.store.transaction(work),
+    ...(context.sandbox ? { sandbox: context.sandbox } : {}),
+  };
 
   app.get(base, auth(scopes.list), async (request) => {
     if (paging.style === "offset" && (paging.answers === "page" || rules.listQuery)) {
@@ -197,7 +208,7 @@ export function registerCollectionRoutes(
     const answer = context.store.transaction(() => {
       rules.beforeInsert?.(object, objects);
       objects.insert(object.id, object);
-      return rules.afterWrite ? rules.afterWrite(object, body) : object;
+      return rules.afterWrite ? rules.afterWrite(object, body, records) : object;
     });
     return reply.code(201).send(show(answer));
   });
@@ -221,17 +232,46 @@ export function registerCollectionRoutes(
       for (const [key, value] of Object.entries(body)) if (value === null) delete merged[key];
       const updated = stored({ ...merged, updated_at: now(existing.updated_at as string | undefined) }, body, existing);
       objects.replace(id, updated);
-      return show(rules.afterWrite ? rules.afterWrite(updated, body) : updated);
+      return show(rules.afterWrite ? rules.afterWrite(updated, body, records) : updated);
     });
   });
 
   app.delete<IdRoute>(`${base}/:id`, auth(scopes.delete), async (request, reply) => {
     const id = pathId(request.params);
-    if (rules.beforeDelete) {
+    context.store.transaction(() => {
       const object = objects.get(id);
-      if (object) rules.beforeDelete(object, request.query);
-    }
-    if (!objects.delete(id)) throw missing(id);
+      if (object) rules.beforeDelete?.(object, request.query, records);
+      if (!objects.delete(id)) throw missing(id);
+    });
     return reply.code(204).send();
+  });
+
+  for (const operation of rules.operations ?? []) registerOperation(app, kind, operation, records, auth);
+}
+
+/**
+ * Registers `operation` of collection `kind` (its entry's `operations`): `{path}` becomes the
+ * kind's path, an `:id` is checked as the generic routes check ids, and the handler gets the
+ * kind's records.
+ */
+function registerOperation(
+  app: FastifyInstance,
+  kind: string,
+  operation: KindOperation,
+  records: TenantRecords,
+  auth: (scope: string | undefined) => object,
+): void {
+  const spec = kindSpec(kind)!;
+  const url = `/api/v2${operation.path.replace("{path}", spec.path)}`;
+  app.route<{ Params: Record<string, string> }>({
+    method: operation.method,
+    url,
+    ...auth(spec.scopes[operation.scope]),
+    handler: async (request, reply) => {
+      const params = { ...request.params };
+      if (params.id !== undefined) params.id = validPathId(kind, params.id);
+      const answer = await operation.handle({ params, query: request.query, body: request.body }, records);
+      return reply.code(operation.status ?? 200).send(answer);
+    },
   });
 }

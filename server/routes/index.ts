@@ -5,20 +5,13 @@
 import type { FastifyInstance } from "fastify";
 import { kindNames, kindSpec } from "../../api";
 import type { TenantContext } from "../context";
-import { registerActionTestRoute } from "./action-test";
-import { actionCollectionRules, registerActionRoutes } from "./actions";
 import { registerAdminRoutes } from "./admin";
 import { registerBrandingRoutes } from "./branding";
 import { registerClientRoutes } from "./clients";
-import { registerCollectionRoutes, type CollectionRules } from "./collection";
+import { registerCollectionRoutes } from "./collection";
 import { registerCustomDomainRoutes } from "./custom-domains";
 import { registerOAuthRoutes } from "./oauth";
 import { registerSingletonRoutes } from "./singleton";
-
-/** The server rules of the kinds whose generic routes need more than their entry says (a route file beside them). */
-const OWN_COLLECTION_RULES: Readonly<Record<string, (context: TenantContext) => CollectionRules>> = {
-  action: actionCollectionRules,
-};
 
 /** Registers the token endpoint, the management API and the admin routes. */
 export async function tenantRoutes(app: FastifyInstance, { context }: { context: TenantContext }): Promise<void> {
@@ -27,14 +20,11 @@ export async function tenantRoutes(app: FastifyInstance, { context }: { context:
   // its table entry (secrets sealed by its paths), a collection's or a singleton's, with the rules beside it.
   for (const kind of kindNames()) {
     if (kindSpec(kind)!.shape === "singleton") registerSingletonRoutes(app, context, kind);
-    else registerCollectionRoutes(app, context, kind, OWN_COLLECTION_RULES[kind]?.(context));
+    else registerCollectionRoutes(app, context, kind);
   }
   // The neighbours the managed kinds lean on (api/resources/tenant-neighbours.ts).
   registerBrandingRoutes(app, context);
   registerCustomDomainRoutes(app, context);
-  // The actions' deploy, versions, triggers and bindings, beside their generic routes.
-  registerActionRoutes(app, context);
-  registerActionTestRoute(app, context, context.actionTests ?? { enabled: false });
   registerClientRoutes(app, context);
   registerAdminRoutes(app, context);
 }

@@ -5,17 +5,25 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { permissionFlag, runAction, type ActionRun, type ActionRunResult } from "../../server/action-runner";
+import type { CodeRunResult } from "../../api";
+import { actionRunJob, type ActionRun } from "../../api/resources/action-runtime";
+import { permissionFlag, runCode, type RunOptions } from "../../server/sandbox";
 import { removeDir, tempDir } from "./helpers";
 
+/** Runs an action's test: its job (api/resources/action-runtime.ts) in the sandbox. */
+const runAction = ({ limits, onStart, ...run }: ActionRun & RunOptions): Promise<CodeRunResult> =>
+  runCode(actionRunJob(run), { limits, onStart });
+
 /** Runs `body` as a post-login handler and checks the process is gone once the run resolves. */
-async function run(body: string, extra: Partial<ActionRun> = {}): Promise<ActionRunResult> {
+async function run(body: string, extra: Partial<ActionRun> & RunOptions = {}): Promise<CodeRunResult> {
   let pid: number | undefined;
+  const { limits, ...job } = extra;
   const result = await runAction({
     trigger: "post-login",
     code: `exports.onExecutePostLogin = async (event, api) => { ${body} };`,
-    onStart: (started) => (pid = started),
-    ...extra,
+    onStart: (started: number) => (pid = started),
+    ...(limits ? { limits } : {}),
+    ...job,
   });
   expect(pid).toBeGreaterThan(0);
   expect(() => process.kill(pid!, 0)).toThrow(expect.objectContaining({ code: "ESRCH" }));

@@ -3,7 +3,7 @@
  * action's code with `{payload}` as the event and answers `{payload}` with the recorded calls,
  * logs, error and duration; the server answers the next request whatever the code did.
  */
-import { MAX_CONCURRENT_RUNS } from "../../server/routes/action-test";
+import { MAX_CONCURRENT_RUNS } from "../../server/sandbox";
 import { expectError, startHarness, tokenFor, type Harness } from "./helpers";
 
 const FORM_ON_LOGIN = `

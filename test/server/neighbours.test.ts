@@ -1,7 +1,7 @@
 /**
  * The neighbours Auth0's deploy CLI reads before the managed kinds: the branding settings
- * (GET/PATCH, null clears), the actions an event stream's action destination names (list,
- * get, create, delete), and the clients list — in the published shapes.
+ * (GET/PATCH, null clears) and the clients list, in the published shapes (the actions, a kind
+ * of the table, are actions.test.ts).
  */
 import { expectError, startHarness, tokenFor, type Harness } from "./helpers";
 
@@ -40,33 +40,6 @@ describe("branding settings", () => {
     for (const body of [{ logo_url: "http://example.com/x.png" }, { colors: { primary: "blue" } }, { theme: 1 }]) {
       expectError(await h.call("PATCH", "/api/v2/branding", { body }), 400, "invalid_body");
     }
-  });
-});
-
-describe("actions", () => {
-  test("create, list ({actions, total, page, per_page}, by name), get, delete, then 404", async () => {
-    const created = await h.call("POST", "/api/v2/actions/actions", {
-      body: { name: "forward events", supported_triggers: [{ id: "event-stream" }], code: "exports.onExecute = 1" },
-    });
-    expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      name: "forward events",
-      supported_triggers: [{ id: "event-stream", version: "v1" }],
-      all_changes_deployed: true,
-    });
-    const id = created.json.id as string;
-    const listed = await h.call("GET", "/api/v2/actions/actions?actionName=forward%20events&per_page=10");
-    expect(listed.json).toEqual({ actions: [created.json], total: 1, page: 0, per_page: 10 });
-    expect((await h.call("GET", "/api/v2/actions/actions?actionName=other")).json.total).toBe(0);
-    expect((await h.call("GET", `/api/v2/actions/actions/${id}`)).json).toEqual(created.json);
-    expect((await h.call("DELETE", `/api/v2/actions/actions/${id}`)).status).toBe(204);
-    expectError(await h.call("GET", `/api/v2/actions/actions/${id}`), 404, "inexistent_action");
-  });
-
-  test("a client without read:actions is refused with 403", async () => {
-    const token = await tokenFor(h.server, "reader", "reader-secret");
-    expectError(await h.call("GET", "/api/v2/actions/actions", { token }), 403, "insufficient_scope");
   });
 });
 

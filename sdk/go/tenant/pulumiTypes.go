@@ -13,6 +13,471 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type ActionDependency struct {
+	// The npm module's name.
+	Name string `pulumi:"name"`
+	// The npm module's version.
+	Version string `pulumi:"version"`
+}
+
+// ActionDependencyInput is an input type that accepts ActionDependencyArgs and ActionDependencyOutput values.
+// You can construct a concrete instance of `ActionDependencyInput` via:
+//
+//	ActionDependencyArgs{...}
+type ActionDependencyInput interface {
+	pulumi.Input
+
+	ToActionDependencyOutput() ActionDependencyOutput
+	ToActionDependencyOutputWithContext(context.Context) ActionDependencyOutput
+}
+
+type ActionDependencyArgs struct {
+	// The npm module's name.
+	Name pulumi.StringInput `pulumi:"name"`
+	// The npm module's version.
+	Version pulumi.StringInput `pulumi:"version"`
+}
+
+func (ActionDependencyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionDependency)(nil)).Elem()
+}
+
+func (i ActionDependencyArgs) ToActionDependencyOutput() ActionDependencyOutput {
+	return i.ToActionDependencyOutputWithContext(context.Background())
+}
+
+func (i ActionDependencyArgs) ToActionDependencyOutputWithContext(ctx context.Context) ActionDependencyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionDependencyOutput)
+}
+
+// ActionDependencyArrayInput is an input type that accepts ActionDependencyArray and ActionDependencyArrayOutput values.
+// You can construct a concrete instance of `ActionDependencyArrayInput` via:
+//
+//	ActionDependencyArray{ ActionDependencyArgs{...} }
+type ActionDependencyArrayInput interface {
+	pulumi.Input
+
+	ToActionDependencyArrayOutput() ActionDependencyArrayOutput
+	ToActionDependencyArrayOutputWithContext(context.Context) ActionDependencyArrayOutput
+}
+
+type ActionDependencyArray []ActionDependencyInput
+
+func (ActionDependencyArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionDependency)(nil)).Elem()
+}
+
+func (i ActionDependencyArray) ToActionDependencyArrayOutput() ActionDependencyArrayOutput {
+	return i.ToActionDependencyArrayOutputWithContext(context.Background())
+}
+
+func (i ActionDependencyArray) ToActionDependencyArrayOutputWithContext(ctx context.Context) ActionDependencyArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionDependencyArrayOutput)
+}
+
+type ActionDependencyOutput struct{ *pulumi.OutputState }
+
+func (ActionDependencyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionDependency)(nil)).Elem()
+}
+
+func (o ActionDependencyOutput) ToActionDependencyOutput() ActionDependencyOutput {
+	return o
+}
+
+func (o ActionDependencyOutput) ToActionDependencyOutputWithContext(ctx context.Context) ActionDependencyOutput {
+	return o
+}
+
+// The npm module's name.
+func (o ActionDependencyOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ActionDependency) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The npm module's version.
+func (o ActionDependencyOutput) Version() pulumi.StringOutput {
+	return o.ApplyT(func(v ActionDependency) string { return v.Version }).(pulumi.StringOutput)
+}
+
+type ActionDependencyArrayOutput struct{ *pulumi.OutputState }
+
+func (ActionDependencyArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionDependency)(nil)).Elem()
+}
+
+func (o ActionDependencyArrayOutput) ToActionDependencyArrayOutput() ActionDependencyArrayOutput {
+	return o
+}
+
+func (o ActionDependencyArrayOutput) ToActionDependencyArrayOutputWithContext(ctx context.Context) ActionDependencyArrayOutput {
+	return o
+}
+
+func (o ActionDependencyArrayOutput) Index(i pulumi.IntInput) ActionDependencyOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActionDependency {
+		return vs[0].([]ActionDependency)[vs[1].(int)]
+	}).(ActionDependencyOutput)
+}
+
+type ActionDeployedVersion struct {
+	// The action's id (a UUID), made by the tenant.
+	Id     *string `pulumi:"id"`
+	Number *int    `pulumi:"number"`
+	// The build's status of the current draft: `built`, or `failed` when its code does not build.
+	Status *string `pulumi:"status"`
+}
+
+type ActionDeployedVersionOutput struct{ *pulumi.OutputState }
+
+func (ActionDeployedVersionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionDeployedVersion)(nil)).Elem()
+}
+
+func (o ActionDeployedVersionOutput) ToActionDeployedVersionOutput() ActionDeployedVersionOutput {
+	return o
+}
+
+func (o ActionDeployedVersionOutput) ToActionDeployedVersionOutputWithContext(ctx context.Context) ActionDeployedVersionOutput {
+	return o
+}
+
+// The action's id (a UUID), made by the tenant.
+func (o ActionDeployedVersionOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionDeployedVersion) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+func (o ActionDeployedVersionOutput) Number() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ActionDeployedVersion) *int { return v.Number }).(pulumi.IntPtrOutput)
+}
+
+// The build's status of the current draft: `built`, or `failed` when its code does not build.
+func (o ActionDeployedVersionOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionDeployedVersion) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+type ActionDeployedVersionPtrOutput struct{ *pulumi.OutputState }
+
+func (ActionDeployedVersionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ActionDeployedVersion)(nil)).Elem()
+}
+
+func (o ActionDeployedVersionPtrOutput) ToActionDeployedVersionPtrOutput() ActionDeployedVersionPtrOutput {
+	return o
+}
+
+func (o ActionDeployedVersionPtrOutput) ToActionDeployedVersionPtrOutputWithContext(ctx context.Context) ActionDeployedVersionPtrOutput {
+	return o
+}
+
+func (o ActionDeployedVersionPtrOutput) Elem() ActionDeployedVersionOutput {
+	return o.ApplyT(func(v *ActionDeployedVersion) ActionDeployedVersion {
+		if v != nil {
+			return *v
+		}
+		var ret ActionDeployedVersion
+		return ret
+	}).(ActionDeployedVersionOutput)
+}
+
+// The action's id (a UUID), made by the tenant.
+func (o ActionDeployedVersionPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionDeployedVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ActionDeployedVersionPtrOutput) Number() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ActionDeployedVersion) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Number
+	}).(pulumi.IntPtrOutput)
+}
+
+// The build's status of the current draft: `built`, or `failed` when its code does not build.
+func (o ActionDeployedVersionPtrOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionDeployedVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Status
+	}).(pulumi.StringPtrOutput)
+}
+
+type ActionSecret struct {
+	// The secret's name, as the code reads it (`event.secrets.<name>`).
+	Name string `pulumi:"name"`
+	// The secret's value: write-only in the API, a secret in the state.
+	Value *string `pulumi:"value"`
+}
+
+// ActionSecretInput is an input type that accepts ActionSecretArgs and ActionSecretOutput values.
+// You can construct a concrete instance of `ActionSecretInput` via:
+//
+//	ActionSecretArgs{...}
+type ActionSecretInput interface {
+	pulumi.Input
+
+	ToActionSecretOutput() ActionSecretOutput
+	ToActionSecretOutputWithContext(context.Context) ActionSecretOutput
+}
+
+type ActionSecretArgs struct {
+	// The secret's name, as the code reads it (`event.secrets.<name>`).
+	Name pulumi.StringInput `pulumi:"name"`
+	// The secret's value: write-only in the API, a secret in the state.
+	Value pulumi.StringPtrInput `pulumi:"value"`
+}
+
+func (ActionSecretArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionSecret)(nil)).Elem()
+}
+
+func (i ActionSecretArgs) ToActionSecretOutput() ActionSecretOutput {
+	return i.ToActionSecretOutputWithContext(context.Background())
+}
+
+func (i ActionSecretArgs) ToActionSecretOutputWithContext(ctx context.Context) ActionSecretOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionSecretOutput)
+}
+
+// ActionSecretArrayInput is an input type that accepts ActionSecretArray and ActionSecretArrayOutput values.
+// You can construct a concrete instance of `ActionSecretArrayInput` via:
+//
+//	ActionSecretArray{ ActionSecretArgs{...} }
+type ActionSecretArrayInput interface {
+	pulumi.Input
+
+	ToActionSecretArrayOutput() ActionSecretArrayOutput
+	ToActionSecretArrayOutputWithContext(context.Context) ActionSecretArrayOutput
+}
+
+type ActionSecretArray []ActionSecretInput
+
+func (ActionSecretArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionSecret)(nil)).Elem()
+}
+
+func (i ActionSecretArray) ToActionSecretArrayOutput() ActionSecretArrayOutput {
+	return i.ToActionSecretArrayOutputWithContext(context.Background())
+}
+
+func (i ActionSecretArray) ToActionSecretArrayOutputWithContext(ctx context.Context) ActionSecretArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionSecretArrayOutput)
+}
+
+type ActionSecretOutput struct{ *pulumi.OutputState }
+
+func (ActionSecretOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionSecret)(nil)).Elem()
+}
+
+func (o ActionSecretOutput) ToActionSecretOutput() ActionSecretOutput {
+	return o
+}
+
+func (o ActionSecretOutput) ToActionSecretOutputWithContext(ctx context.Context) ActionSecretOutput {
+	return o
+}
+
+// The secret's name, as the code reads it (`event.secrets.<name>`).
+func (o ActionSecretOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ActionSecret) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The secret's value: write-only in the API, a secret in the state.
+func (o ActionSecretOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionSecret) *string { return v.Value }).(pulumi.StringPtrOutput)
+}
+
+type ActionSecretArrayOutput struct{ *pulumi.OutputState }
+
+func (ActionSecretArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionSecret)(nil)).Elem()
+}
+
+func (o ActionSecretArrayOutput) ToActionSecretArrayOutput() ActionSecretArrayOutput {
+	return o
+}
+
+func (o ActionSecretArrayOutput) ToActionSecretArrayOutputWithContext(ctx context.Context) ActionSecretArrayOutput {
+	return o
+}
+
+func (o ActionSecretArrayOutput) Index(i pulumi.IntInput) ActionSecretOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActionSecret {
+		return vs[0].([]ActionSecret)[vs[1].(int)]
+	}).(ActionSecretOutput)
+}
+
+type ActionSecretState struct {
+	// The secret's name, as the code reads it (`event.secrets.<name>`).
+	Name string `pulumi:"name"`
+	// When the action was last updated (ISO-8601).
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// The secret's value: write-only in the API, a secret in the state.
+	Value *string `pulumi:"value"`
+}
+
+type ActionSecretStateOutput struct{ *pulumi.OutputState }
+
+func (ActionSecretStateOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionSecretState)(nil)).Elem()
+}
+
+func (o ActionSecretStateOutput) ToActionSecretStateOutput() ActionSecretStateOutput {
+	return o
+}
+
+func (o ActionSecretStateOutput) ToActionSecretStateOutputWithContext(ctx context.Context) ActionSecretStateOutput {
+	return o
+}
+
+// The secret's name, as the code reads it (`event.secrets.<name>`).
+func (o ActionSecretStateOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ActionSecretState) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// When the action was last updated (ISO-8601).
+func (o ActionSecretStateOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionSecretState) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The secret's value: write-only in the API, a secret in the state.
+func (o ActionSecretStateOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionSecretState) *string { return v.Value }).(pulumi.StringPtrOutput)
+}
+
+type ActionSecretStateArrayOutput struct{ *pulumi.OutputState }
+
+func (ActionSecretStateArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionSecretState)(nil)).Elem()
+}
+
+func (o ActionSecretStateArrayOutput) ToActionSecretStateArrayOutput() ActionSecretStateArrayOutput {
+	return o
+}
+
+func (o ActionSecretStateArrayOutput) ToActionSecretStateArrayOutputWithContext(ctx context.Context) ActionSecretStateArrayOutput {
+	return o
+}
+
+func (o ActionSecretStateArrayOutput) Index(i pulumi.IntInput) ActionSecretStateOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActionSecretState {
+		return vs[0].([]ActionSecretState)[vs[1].(int)]
+	}).(ActionSecretStateOutput)
+}
+
+type ActionTrigger struct {
+	// The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+	Id string `pulumi:"id"`
+	// The trigger's version (`v3` for `post-login`); the current one when left out.
+	Version *string `pulumi:"version"`
+}
+
+// ActionTriggerInput is an input type that accepts ActionTriggerArgs and ActionTriggerOutput values.
+// You can construct a concrete instance of `ActionTriggerInput` via:
+//
+//	ActionTriggerArgs{...}
+type ActionTriggerInput interface {
+	pulumi.Input
+
+	ToActionTriggerOutput() ActionTriggerOutput
+	ToActionTriggerOutputWithContext(context.Context) ActionTriggerOutput
+}
+
+type ActionTriggerArgs struct {
+	// The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+	Id pulumi.StringInput `pulumi:"id"`
+	// The trigger's version (`v3` for `post-login`); the current one when left out.
+	Version pulumi.StringPtrInput `pulumi:"version"`
+}
+
+func (ActionTriggerArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionTrigger)(nil)).Elem()
+}
+
+func (i ActionTriggerArgs) ToActionTriggerOutput() ActionTriggerOutput {
+	return i.ToActionTriggerOutputWithContext(context.Background())
+}
+
+func (i ActionTriggerArgs) ToActionTriggerOutputWithContext(ctx context.Context) ActionTriggerOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionTriggerOutput)
+}
+
+// ActionTriggerArrayInput is an input type that accepts ActionTriggerArray and ActionTriggerArrayOutput values.
+// You can construct a concrete instance of `ActionTriggerArrayInput` via:
+//
+//	ActionTriggerArray{ ActionTriggerArgs{...} }
+type ActionTriggerArrayInput interface {
+	pulumi.Input
+
+	ToActionTriggerArrayOutput() ActionTriggerArrayOutput
+	ToActionTriggerArrayOutputWithContext(context.Context) ActionTriggerArrayOutput
+}
+
+type ActionTriggerArray []ActionTriggerInput
+
+func (ActionTriggerArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionTrigger)(nil)).Elem()
+}
+
+func (i ActionTriggerArray) ToActionTriggerArrayOutput() ActionTriggerArrayOutput {
+	return i.ToActionTriggerArrayOutputWithContext(context.Background())
+}
+
+func (i ActionTriggerArray) ToActionTriggerArrayOutputWithContext(ctx context.Context) ActionTriggerArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionTriggerArrayOutput)
+}
+
+type ActionTriggerOutput struct{ *pulumi.OutputState }
+
+func (ActionTriggerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionTrigger)(nil)).Elem()
+}
+
+func (o ActionTriggerOutput) ToActionTriggerOutput() ActionTriggerOutput {
+	return o
+}
+
+func (o ActionTriggerOutput) ToActionTriggerOutputWithContext(ctx context.Context) ActionTriggerOutput {
+	return o
+}
+
+// The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+func (o ActionTriggerOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ActionTrigger) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The trigger's version (`v3` for `post-login`); the current one when left out.
+func (o ActionTriggerOutput) Version() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionTrigger) *string { return v.Version }).(pulumi.StringPtrOutput)
+}
+
+type ActionTriggerArrayOutput struct{ *pulumi.OutputState }
+
+func (ActionTriggerArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionTrigger)(nil)).Elem()
+}
+
+func (o ActionTriggerArrayOutput) ToActionTriggerArrayOutput() ActionTriggerArrayOutput {
+	return o
+}
+
+func (o ActionTriggerArrayOutput) ToActionTriggerArrayOutputWithContext(ctx context.Context) ActionTriggerArrayOutput {
+	return o
+}
+
+func (o ActionTriggerArrayOutput) Index(i pulumi.IntInput) ActionTriggerOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActionTrigger {
+		return vs[0].([]ActionTrigger)[vs[1].(int)]
+	}).(ActionTriggerOutput)
+}
+
 type EventStreamDestinationAction struct {
 	// The destination's configuration, by its type.
 	Configuration EventStreamDestinationActionConfiguration `pulumi:"configuration"`
@@ -28865,6 +29330,12 @@ func (o RateLimitPolicyItemArrayOutput) Index(i pulumi.IntInput) RateLimitPolicy
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionDependencyInput)(nil)).Elem(), ActionDependencyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionDependencyArrayInput)(nil)).Elem(), ActionDependencyArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionSecretInput)(nil)).Elem(), ActionSecretArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionSecretArrayInput)(nil)).Elem(), ActionSecretArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionTriggerInput)(nil)).Elem(), ActionTriggerArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionTriggerArrayInput)(nil)).Elem(), ActionTriggerArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventStreamDestinationActionInput)(nil)).Elem(), EventStreamDestinationActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventStreamDestinationActionConfigurationInput)(nil)).Elem(), EventStreamDestinationActionConfigurationArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventStreamDestinationEventbridgeInput)(nil)).Elem(), EventStreamDestinationEventbridgeArgs{})
@@ -29203,6 +29674,16 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConfigurationBlockInput)(nil)).Elem(), RateLimitConfigurationBlockArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConfigurationLogInput)(nil)).Elem(), RateLimitConfigurationLogArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConfigurationRedirectInput)(nil)).Elem(), RateLimitConfigurationRedirectArgs{})
+	pulumi.RegisterOutputType(ActionDependencyOutput{})
+	pulumi.RegisterOutputType(ActionDependencyArrayOutput{})
+	pulumi.RegisterOutputType(ActionDeployedVersionOutput{})
+	pulumi.RegisterOutputType(ActionDeployedVersionPtrOutput{})
+	pulumi.RegisterOutputType(ActionSecretOutput{})
+	pulumi.RegisterOutputType(ActionSecretArrayOutput{})
+	pulumi.RegisterOutputType(ActionSecretStateOutput{})
+	pulumi.RegisterOutputType(ActionSecretStateArrayOutput{})
+	pulumi.RegisterOutputType(ActionTriggerOutput{})
+	pulumi.RegisterOutputType(ActionTriggerArrayOutput{})
 	pulumi.RegisterOutputType(EventStreamDestinationActionOutput{})
 	pulumi.RegisterOutputType(EventStreamDestinationActionConfigurationOutput{})
 	pulumi.RegisterOutputType(EventStreamDestinationEventbridgeOutput{})

@@ -5,6 +5,55 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface ActionDependency {
+    /**
+     * The npm module's name.
+     */
+    name: string;
+    /**
+     * The npm module's version.
+     */
+    version: string;
+}
+
+export interface ActionDeployedVersion {
+    /**
+     * The action's id (a UUID), made by the tenant.
+     */
+    id?: string;
+    number?: number;
+    /**
+     * The build's status of the current draft: `built`, or `failed` when its code does not build.
+     */
+    status?: string;
+}
+
+export interface ActionSecretState {
+    /**
+     * The secret's name, as the code reads it (`event.secrets.<name>`).
+     */
+    name: string;
+    /**
+     * When the action was last updated (ISO-8601).
+     */
+    updatedAt?: string;
+    /**
+     * The secret's value: write-only in the API, a secret in the state.
+     */
+    value?: string;
+}
+
+export interface ActionTrigger {
+    /**
+     * The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+     */
+    id: string;
+    /**
+     * The trigger's version (`v3` for `post-login`); the current one when left out.
+     */
+    version?: string;
+}
+
 export interface EventStreamDestinationAction {
     /**
      * The destination's configuration, by its type.

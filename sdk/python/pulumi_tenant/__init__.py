@@ -6,10 +6,12 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from .action import *
 from .event_stream import *
 from .flow import *
 from .flow_vault_connection import *
 from .form import *
+from .get_action import *
 from .get_event_stream import *
 from .get_flow import *
 from .get_flow_vault_connection import *
@@ -38,6 +40,7 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_tenant",
   "classes": {
+   "tenant:index:Action": "Action",
    "tenant:index:EventStream": "EventStream",
    "tenant:index:Flow": "Flow",
    "tenant:index:FlowVaultConnection": "FlowVaultConnection",

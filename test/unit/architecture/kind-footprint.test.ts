@@ -79,6 +79,42 @@ function wordsOf(text: string): string[] {
 const holds = (words: string[], sequences: string[][]) =>
   sequences.some((sequence) => words.some((_, i) => sequence.every((word, j) => words[i + j] === word)));
 
+/**
+ * Kinds whose name is a word this code uses for other things too, with those uses: their
+ * words would count every file that says it. A file names such a kind when it imports one of
+ * the kind's own modules or uses a name one of them exports ({@link namesKind}).
+ */
+const COMMON_WORD_KINDS: Partial<Record<KindName, string>> = {
+  action: "an error's target action (`create`, `read`), a flow's actions, a rate limit policy's action",
+};
+
+/** The names a file exports (declarations and export lists). */
+function exportedNames(source: string): string[] {
+  const file = ts.createSourceFile("x.ts", source, ts.ScriptTarget.Latest, true);
+  const names: string[] = [];
+  for (const statement of file.statements) {
+    const exported = ts.canHaveModifiers(statement)
+      ? (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+      : false;
+    if (ts.isVariableStatement(statement) && exported) {
+      for (const declaration of statement.declarationList.declarations)
+        if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
+    } else if (
+      exported &&
+      (ts.isFunctionDeclaration(statement) ||
+        ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isClassDeclaration(statement)) &&
+      statement.name
+    ) {
+      names.push(statement.name.text);
+    } else if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      for (const element of statement.exportClause.elements) names.push(element.name.text);
+    }
+  }
+  return names;
+}
+
 /** Identifiers and module paths of a source file. */
 export function namesIn(source: string): string[] {
   const file = ts.createSourceFile("x.ts", source, ts.ScriptTarget.Latest, true);
@@ -117,6 +153,36 @@ function isOwn(kind: KindName, relative: string): boolean {
   return segments.some((segment) => OWN[kind].some((own) => segment === own || segment.startsWith(`${own}-`)));
 }
 
+/** The names the kind's own api files export, for a kind of {@link COMMON_WORD_KINDS}. */
+const OWN_EXPORTS = new Map<KindName, Set<string>>();
+function ownExports(kind: KindName): Set<string> {
+  let names = OWN_EXPORTS.get(kind);
+  if (!names) {
+    const dir = path.join(ROOT, "api", "resources");
+    names = new Set(
+      fs
+        .readdirSync(dir)
+        .filter((file) => file.endsWith(".ts") && isOwn(kind, `api/resources/${file}`))
+        .flatMap((file) => exportedNames(fs.readFileSync(path.join(dir, file), "utf8"))),
+    );
+    OWN_EXPORTS.set(kind, names);
+  }
+  return names;
+}
+
+/**
+ * Whether a file whose identifiers and module paths are `names` names `kind`: one holds the
+ * kind's words; for a kind of {@link COMMON_WORD_KINDS}, a module path of the kind's own or
+ * a name its own files export.
+ */
+function namesKind(kind: KindName, names: readonly string[]): boolean {
+  if (COMMON_WORD_KINDS[kind] === undefined) return names.some((name) => holds(wordsOf(name), WORDS[kind]));
+  const exported = ownExports(kind);
+  return names.some(
+    (name) => exported.has(name) || (/^\.{0,2}\//.test(name) && isOwn(kind, name.replace(/^(\.{1,2}\/)+/, ""))),
+  );
+}
+
 /** Whether `relative` is one of another kind's own files (not one of `kind`'s). */
 const isOtherKindsOwn = (kind: KindName, relative: string) =>
   relative !== "api/kinds.ts" && !isOwn(kind, relative) && KIND_NAMES.some((other) => isOwn(other, relative));
@@ -124,13 +190,13 @@ const isOtherKindsOwn = (kind: KindName, relative: string) =>
 /** Per kind, the files outside its own that name it: `shared` (no kind's own), `references` (another kind's own). */
 export function mentions(): Record<KindName, { shared: string[]; references: string[] }> {
   const files = ["api", "server", "provider"].flatMap((dir) => codeFiles(path.join(ROOT, dir)));
-  const names = new Map(files.map((file) => [file, namesIn(fs.readFileSync(file, "utf8")).map(wordsOf)]));
+  const names = new Map(files.map((file) => [file, namesIn(fs.readFileSync(file, "utf8"))]));
   const result = {} as Record<KindName, { shared: string[]; references: string[] }>;
   for (const kind of KIND_NAMES) {
     const naming = files
       .map((file) => path.relative(ROOT, file).split(path.sep).join("/"))
       .filter((relative) => !isOwn(kind, relative))
-      .filter((relative) => names.get(path.join(ROOT, relative))!.some((words) => holds(words, WORDS[kind])))
+      .filter((relative) => namesKind(kind, names.get(path.join(ROOT, relative))!))
       .sort();
     result[kind] = {
       shared: naming.filter((relative) => !isOtherKindsOwn(kind, relative)),
@@ -178,7 +244,7 @@ describe("the footprint of each kind", () => {
     (kind) => {
       const own = ["server", "provider"]
         .flatMap((dir) => codeFiles(path.join(ROOT, dir)))
-        .filter((file) => namesIn(fs.readFileSync(file, "utf8")).some((name) => holds(wordsOf(name), WORDS[kind])))
+        .filter((file) => namesKind(kind, namesIn(fs.readFileSync(file, "utf8"))))
         .map((file) => path.relative(ROOT, file).split(path.sep).join("/"))
         .filter((relative) => isOwn(kind, relative));
       expect({ kind, own }).toEqual({ kind, own: [] });

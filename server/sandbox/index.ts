@@ -1,27 +1,21 @@
 /**
- * Runs an action's code locally, for tests: one Node process per run, under Node's permission
- * model (no file access, no child processes, no worker threads), with a time limit and memory
- * limits, and an `api` that records what the code asked for instead of doing it.
+ * Runs user code (an action's, for its test runs) in a sandbox: one Node process per run,
+ * under Node's permission model (no file access, no child processes, no worker threads), with
+ * a time limit and memory limits, and an `api` that records what the code asked for instead
+ * of doing it. What a kind runs is its own (api/resources: the job); this file only runs jobs.
  *
  * The process gets its program as source text (`-e`, see sandbox.ts), so it is granted no
  * file read at all; the code and the event go over the IPC channel, the record comes back
- * the same way. Whatever the code does, the caller gets a {@link ActionRunResult} (an error
+ * the same way. Whatever the code does, the caller gets a {@link CodeRunResult} (an error
  * in it when the code threw, ran too long or too big) once the process is gone.
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { sandboxMain, type RecordedCall, type SandboxJob, type SandboxReport } from "./sandbox";
-import { overlay, SAFE_BUILTINS, TRIGGERS } from "./triggers";
+import { ApiFailure, ERROR_CODES, type CodeRunJob, type CodeRunResult, type CodeSandbox } from "../../api";
+import { sandboxMain, type SandboxReport } from "./sandbox";
 
-export { SAFE_BUILTINS, TRIGGERS } from "./triggers";
 export type { RecordedCall } from "./sandbox";
-
-/** How the test route runs code: off unless the server was started with it. */
-export interface ActionTestOptions {
-  enabled: boolean;
-  limits?: Partial<RunLimits>;
-}
 
 /** How long and how big a run may get. */
 export interface RunLimits {
@@ -40,45 +34,40 @@ export interface RunLimits {
  */
 export const DEFAULT_RUN_LIMITS: RunLimits = { timeoutMs: 5000, maxHeapMb: 64, maxRssMb: 256 };
 
-/** One run: which trigger, what code, what event. */
-export interface ActionRun {
-  /** A trigger id of {@link TRIGGERS}, e.g. `post-login`. */
-  trigger: string;
-  /** A CommonJS module exporting the trigger's handler. */
-  code: string;
-  /** Laid over the trigger's default event (objects merge, the rest replaces). */
-  payload?: Record<string, unknown>;
-  /** The action's secrets: `event.secrets`, with the payload's `secrets` laid over them. */
-  secrets?: Record<string, string>;
-  /** The npm packages the action declares (refused by name if required). */
-  dependencies?: string[];
-  /** The export to call; default the trigger's first (`onExecutePostLogin`, …). */
-  handler?: string;
+/** How one run is watched: its limits, and who learns its process id. */
+export interface RunOptions {
   limits?: Partial<RunLimits>;
   /** Called with the process id once the process has started (to watch it from outside). */
   onStart?(pid: number): void;
 }
 
-/** What a run recorded. */
-export interface ActionRunResult {
-  /** The export that ran. */
-  handler: string;
-  /** Each call on `api`, in order. */
-  calls: RecordedCall[];
-  /** What the code wrote with `console.*`. */
-  logs: { level: string; message: string }[];
-  /** Why the run failed: the code threw, was refused something, or hit a limit. */
-  error?: { name: string; message: string; stack?: string };
-  /** From spawning the process to its end. */
-  duration_ms: number;
-}
+/**
+ * Runs at once, at most: each is a Node process (about 40 MiB, up to the memory limit), and
+ * the machine that runs the tenant server runs the tests too. More get 429 and retry.
+ */
+export const MAX_CONCURRENT_RUNS = 4;
 
-/** A run that cannot start: the trigger or the handler is not one the runner knows. */
-export class ActionRunRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ActionRunRefused";
-  }
+/** The server's sandbox: {@link runCode} within `limits`, at most {@link MAX_CONCURRENT_RUNS} at once. */
+export function codeSandbox(limits?: Partial<RunLimits>): CodeSandbox {
+  let running = 0;
+  return {
+    async run(job) {
+      if (running >= MAX_CONCURRENT_RUNS) {
+        throw new ApiFailure(
+          429,
+          `${MAX_CONCURRENT_RUNS} action tests are running already; retry when one has finished.`,
+          ERROR_CODES.tooManyRequests,
+          { "retry-after": "1" },
+        );
+      }
+      running++;
+      try {
+        return await runCode(job, { limits });
+      } finally {
+        running--;
+      }
+    },
+  };
 }
 
 const STDERR_LIMIT = 16_384;
@@ -100,37 +89,8 @@ function residentBytes(pid: number): number | undefined {
   }
 }
 
-/** Builds the job a run sends to its process; throws {@link ActionRunRefused} for an unknown trigger or handler. */
-export function prepareJob(run: ActionRun): SandboxJob {
-  const trigger = TRIGGERS[run.trigger];
-  if (!trigger) {
-    throw new ActionRunRefused(
-      `The local runner cannot run ${run.trigger} actions; it runs: ${Object.keys(TRIGGERS).join(", ")}`,
-    );
-  }
-  const handler = run.handler ?? trigger.handlers[0];
-  if (!trigger.handlers.includes(handler)) {
-    throw new ActionRunRefused(
-      `A ${run.trigger} action has no handler ${handler}; it has: ${trigger.handlers.join(", ")}`,
-    );
-  }
-  const payload = run.payload ?? {};
-  const payloadSecrets = typeof payload.secrets === "object" && payload.secrets !== null ? payload.secrets : {};
-  const event = overlay(trigger.event(), { ...payload, secrets: { ...run.secrets, ...payloadSecrets } });
-  return {
-    code: run.code,
-    event,
-    handler,
-    trigger: run.trigger,
-    api: trigger.api as SandboxJob["api"],
-    builtins: [...SAFE_BUILTINS],
-    dependencies: run.dependencies ?? [],
-  };
-}
-
-/** Runs an action once in its own process; resolves once that process has ended. */
-export function runAction(run: ActionRun): Promise<ActionRunResult> {
-  const job = prepareJob(run);
+/** Runs `job` once in its own process; resolves once that process has ended. */
+export function runCode(job: CodeRunJob, run: RunOptions = {}): Promise<CodeRunResult> {
   const limits = { ...DEFAULT_RUN_LIMITS, ...run.limits };
   const started = process.hrtime.bigint();
   const child = spawn(
@@ -147,8 +107,8 @@ export function runAction(run: ActionRun): Promise<ActionRunResult> {
   );
   let stderr = "";
   let report: SandboxReport | undefined;
-  let stopped: ActionRunResult["error"] | undefined;
-  const stop = (error: ActionRunResult["error"]) => {
+  let stopped: CodeRunResult["error"] | undefined;
+  const stop = (error: CodeRunResult["error"]) => {
     stopped ??= error;
     killGroup(child.pid);
   };
@@ -214,7 +174,7 @@ function endedEarly(
   signal: NodeJS.Signals | null,
   stderr: string,
   limits: RunLimits,
-): NonNullable<ActionRunResult["error"]> {
+): NonNullable<CodeRunResult["error"]> {
   if (/heap out of memory|Allocation failed/i.test(stderr)) {
     return {
       name: "MemoryLimitError",

@@ -1,8 +1,12 @@
 /**
  * What each trigger gives an action: the functions its code exports, the methods of its `api`
  * object (as published in the Actions reference, "<trigger> - API object") and the event a
- * test starts from. A method the table lacks is refused by name when the code calls it.
+ * test starts from. A method the table lacks is refused by name when the code calls it. An
+ * action's test run (`POST /actions/actions/{id}/test`, action-operations.ts) is one job of
+ * the server's sandbox made from these ({@link actionRunJob}).
  */
+import { ApiFailure, ERROR_CODES } from "../errors";
+import type { CodeRunJob } from "../kind-operations";
 
 /**
  * What a recorded method answers the code: `api` (the documented "returns a reference to the
@@ -219,10 +223,57 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** `payload` laid over `defaults`: objects merge key by key, anything else replaces. */
-export function overlay(defaults: Record<string, unknown>, payload: Record<string, unknown>): Record<string, unknown> {
+function overlay(defaults: Record<string, unknown>, payload: Record<string, unknown>): Record<string, unknown> {
   const result: Record<string, unknown> = { ...defaults };
   for (const [key, value] of Object.entries(payload)) {
     result[key] = isPlainObject(value) && isPlainObject(result[key]) ? overlay(result[key], value) : value;
   }
   return result;
+}
+
+/** One test run of an action: its trigger, code, the test's payload, its secrets and dependencies. */
+export interface ActionRun {
+  /** A trigger id of {@link TRIGGERS}, e.g. `post-login`. */
+  trigger: string;
+  /** A CommonJS module exporting the trigger's handler. */
+  code: string;
+  /** Laid over the trigger's default event (objects merge, the rest replaces). */
+  payload?: Record<string, unknown>;
+  /** The action's secrets: `event.secrets`, with the payload's `secrets` laid over them. */
+  secrets?: Record<string, string>;
+  /** The npm packages the action declares (refused by name if required). */
+  dependencies?: string[];
+  /** The export to call; default the trigger's first (`onExecutePostLogin`, …). */
+  handler?: string;
+}
+
+/** The sandbox job of `run`; a 400 for a trigger or handler the runner does not know. */
+export function actionRunJob(run: ActionRun): CodeRunJob {
+  const trigger = TRIGGERS[run.trigger];
+  if (!trigger) {
+    throw new ApiFailure(
+      400,
+      `The local runner cannot run ${run.trigger} actions; it runs: ${Object.keys(TRIGGERS).join(", ")}`,
+      ERROR_CODES.invalidBody,
+    );
+  }
+  const handler = run.handler ?? trigger.handlers[0];
+  if (!trigger.handlers.includes(handler)) {
+    throw new ApiFailure(
+      400,
+      `A ${run.trigger} action has no handler ${handler}; it has: ${trigger.handlers.join(", ")}`,
+      ERROR_CODES.invalidBody,
+    );
+  }
+  const payload = run.payload ?? {};
+  const payloadSecrets = isPlainObject(payload.secrets) ? payload.secrets : {};
+  return {
+    code: run.code,
+    event: overlay(trigger.event(), { ...payload, secrets: { ...run.secrets, ...payloadSecrets } }),
+    handler,
+    trigger: run.trigger,
+    api: trigger.api,
+    builtins: [...SAFE_BUILTINS],
+    dependencies: run.dependencies ?? [],
+  };
 }
