@@ -24,6 +24,9 @@ export const ACTION_FIELD_DOCS: Readonly<Record<string, string>> = {
   status: "The build's status of the current draft: `built`, or `failed` when its code does not build.",
   all_changes_deployed: "Whether the draft is what is deployed (false after a change not yet deployed).",
   built_at: "When the draft was last built (ISO-8601).",
+  deployed_version: "The version that runs at the trigger: its `id`, `number` and build `status`.",
+  "deployed_version.number": "The version's number: 1 for the first deploy, one more for each deploy after it.",
+  "deployed_version.id": "The version's id (a UUID).",
   created_at: "When the action was created (ISO-8601).",
   updated_at: "When the action was last updated (ISO-8601).",
 };

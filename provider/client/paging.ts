@@ -93,6 +93,8 @@ export function listKind<T>(client: TenantClient, kind: string, options: ListKin
         onPage: options.onPage,
         pageSize: options.pageSize,
         maxItems: options.maxItems,
+        // A list that answers its page always (`answers: "page"`) has no `include_totals` to send.
+        totals: paging.answers !== "page",
       })
     : listCheckpoint<T>(client, spec.path, paging.listKey, target, options.filter, options.onPage, options.maxItems);
 }

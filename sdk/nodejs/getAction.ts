@@ -59,6 +59,9 @@ export interface GetActionResult {
      * npm modules the code requires, each by `name` and `version`.
      */
     readonly dependencies?: outputs.ActionDependency[];
+    /**
+     * The version that runs at the trigger: its `id`, `number` and build `status`.
+     */
     readonly deployedVersion?: outputs.ActionDeployedVersion;
     /**
      * The action's id (a UUID), made by the tenant.

@@ -18,7 +18,7 @@ const writes = (counters: Record<string, number>) =>
   Object.keys(counters).filter((key) => /^(POST|PATCH|PUT|DELETE) \/api\/v2\//.test(key));
 
 /** The scopes to read the flows and their vault connections. */
-const FLOW_SCOPES = ["read:flows", "read:flows_vault_connections"];
+const FLOW_SCOPES = ["read:flows", "read:flows_vault_connections", "read:actions"];
 
 describe("reading a tenant for generate", () => {
   let server: TenantServer;
@@ -72,6 +72,7 @@ describe("reading a tenant for generate", () => {
       "GET /api/v2/rate-limit-policies": 1,
       "GET /api/v2/flows": 1, // none: one empty page
       "GET /api/v2/flows/vault/connections": 1,
+      "GET /api/v2/actions/actions": 1,
     });
   });
 
@@ -151,7 +152,7 @@ describe("reading a tenant for generate", () => {
     expect(view(noScope).forms).toHaveLength(205);
   });
 
-  it("a client made before flows were managed: flows and connections skipped with a note naming the scope", async () => {
+  it("a client made before flows and actions were managed: those skipped with a note naming the scope", async () => {
     server.addClient({
       client_id: "no-flow-scopes",
       client_secret: "no-flow-scopes-secret",
@@ -164,6 +165,7 @@ describe("reading a tenant for generate", () => {
       expect.stringContaining(
         "flow vault connections were not read: the client lacks the scope read:flows_vault_connections",
       ),
+      expect.stringContaining("actions were not read: the client lacks the scope read:actions"),
     ]);
     expect(view(snapshot).forms).toHaveLength(205);
   });

@@ -46,7 +46,8 @@ type LookupActionResult struct {
 	// When the action was created (ISO-8601).
 	CreatedAt string `pulumi:"createdAt"`
 	// npm modules the code requires, each by `name` and `version`.
-	Dependencies    []ActionDependency     `pulumi:"dependencies"`
+	Dependencies []ActionDependency `pulumi:"dependencies"`
+	// The version that runs at the trigger: its `id`, `number` and build `status`.
 	DeployedVersion *ActionDeployedVersion `pulumi:"deployedVersion"`
 	// The action's id (a UUID), made by the tenant.
 	Id string `pulumi:"id"`
@@ -123,6 +124,7 @@ func (o LookupActionResultOutput) Dependencies() ActionDependencyArrayOutput {
 	return o.ApplyT(func(v LookupActionResult) []ActionDependency { return v.Dependencies }).(ActionDependencyArrayOutput)
 }
 
+// The version that runs at the trigger: its `id`, `number` and build `status`.
 func (o LookupActionResultOutput) DeployedVersion() ActionDeployedVersionPtrOutput {
 	return o.ApplyT(func(v LookupActionResult) *ActionDeployedVersion { return v.DeployedVersion }).(ActionDeployedVersionPtrOutput)
 }

@@ -120,9 +120,10 @@ func (o ActionDependencyArrayOutput) Index(i pulumi.IntInput) ActionDependencyOu
 }
 
 type ActionDeployedVersion struct {
-	// The action's id (a UUID), made by the tenant.
-	Id     *string `pulumi:"id"`
-	Number *int    `pulumi:"number"`
+	// The version's id (a UUID).
+	Id *string `pulumi:"id"`
+	// The version's number: 1 for the first deploy, one more for each deploy after it.
+	Number *int `pulumi:"number"`
 	// The build's status of the current draft: `built`, or `failed` when its code does not build.
 	Status *string `pulumi:"status"`
 }
@@ -141,11 +142,12 @@ func (o ActionDeployedVersionOutput) ToActionDeployedVersionOutputWithContext(ct
 	return o
 }
 
-// The action's id (a UUID), made by the tenant.
+// The version's id (a UUID).
 func (o ActionDeployedVersionOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionDeployedVersion) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// The version's number: 1 for the first deploy, one more for each deploy after it.
 func (o ActionDeployedVersionOutput) Number() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ActionDeployedVersion) *int { return v.Number }).(pulumi.IntPtrOutput)
 }
@@ -179,7 +181,7 @@ func (o ActionDeployedVersionPtrOutput) Elem() ActionDeployedVersionOutput {
 	}).(ActionDeployedVersionOutput)
 }
 
-// The action's id (a UUID), made by the tenant.
+// The version's id (a UUID).
 func (o ActionDeployedVersionPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ActionDeployedVersion) *string {
 		if v == nil {
@@ -189,6 +191,7 @@ func (o ActionDeployedVersionPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The version's number: 1 for the first deploy, one more for each deploy after it.
 func (o ActionDeployedVersionPtrOutput) Number() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ActionDeployedVersion) *int {
 		if v == nil {

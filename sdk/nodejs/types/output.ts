@@ -18,9 +18,12 @@ export interface ActionDependency {
 
 export interface ActionDeployedVersion {
     /**
-     * The action's id (a UUID), made by the tenant.
+     * The version's id (a UUID).
      */
     id?: string;
+    /**
+     * The version's number: 1 for the first deploy, one more for each deploy after it.
+     */
     number?: number;
     /**
      * The build's status of the current draft: `built`, or `failed` when its code does not build.

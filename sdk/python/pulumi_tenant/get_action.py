@@ -108,6 +108,9 @@ class GetActionResult:
     @_builtins.property
     @pulumi.getter(name="deployedVersion")
     def deployed_version(self) -> Optional['outputs.ActionDeployedVersion']:
+        """
+        The version that runs at the trigger: its `id`, `number` and build `status`.
+        """
         return pulumi.get(self, "deployed_version")
 
     @_builtins.property

@@ -320,7 +320,8 @@ class ActionDeployedVersion(dict):
                  number: Optional[_builtins.int] = None,
                  status: Optional[_builtins.str] = None):
         """
-        :param _builtins.str id: The action's id (a UUID), made by the tenant.
+        :param _builtins.str id: The version's id (a UUID).
+        :param _builtins.int number: The version's number: 1 for the first deploy, one more for each deploy after it.
         :param _builtins.str status: The build's status of the current draft: `built`, or `failed` when its code does not build.
         """
         if id is not None:
@@ -334,13 +335,16 @@ class ActionDeployedVersion(dict):
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
-        The action's id (a UUID), made by the tenant.
+        The version's id (a UUID).
         """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def number(self) -> Optional[_builtins.int]:
+        """
+        The version's number: 1 for the first deploy, one more for each deploy after it.
+        """
         return pulumi.get(self, "number")
 
     @_builtins.property

@@ -14,15 +14,12 @@ describe("the table of kinds", () => {
     expect(kindOfTypeName("Gadget")).toBeUndefined();
   });
 
-  it("names every kind in messages, the rate limit policy included", () => {
-    expect(Object.fromEntries(KIND_NAMES.map((kind) => [kind, kindLabel(kind)]))).toEqual({
-      form: "form",
-      eventStream: "event stream",
-      loginTemplate: "login page template",
-      rateLimitPolicy: "rate limit policy",
-      flow: "flow",
-      flowVaultConnection: "flow vault connection",
-    });
+  it("names every kind in messages by its entry's label: lower-case words, one per kind", () => {
+    const labels = KIND_NAMES.map((kind) => kindLabel(kind));
+    expect(labels).toEqual(KIND_NAMES.map((kind) => KINDS[kind].label));
+    for (const label of labels) expect(label).toMatch(/^[a-z]+( [a-z]+)*$/);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(kindLabel("rateLimitPolicy")).toBe("rate limit policy");
     expect(kindLabel("noSuchKind")).toBe("noSuchKind");
   });
 

@@ -5,6 +5,7 @@ import { selectorWords } from "../../../api/resources/rate-limit-policy";
 import { Code, printLiteral, printString } from "../../../provider/printers/literal";
 import { identifierFrom, isUsableIdentifier, NameAllocator, wordsOf } from "../../../provider/cli/generate/names";
 import { FORM_ID, fixtureView, snapshot } from "../../fixtures/generate-snapshot";
+import { KIND_NAMES, KINDS } from "../../../api";
 
 /** Evaluates a printed literal (with `cfg.requireSecret` as a marker). */
 /** The generated program's `adopt` on its source tenant: the ids of its adopt.json. */
@@ -292,9 +293,12 @@ describe("the generated program", () => {
     expect(program.resources).toEqual([]);
     expect(program.files["login.html"]).toBeUndefined();
     expect(program.files["index.ts"]).not.toMatch(/cfg|import \* as fs/);
-    expect(describeContents({ objects: {} })).toBe(
-      "0 forms, 0 event streams, no login page template, 0 rate limit policies, 0 flows and 0 flow vault connections",
+    // Every kind of the table, in its order: a collection's count, or a singleton's absence.
+    const parts = KIND_NAMES.map((kind) =>
+      KINDS[kind].shape === "singleton" ? `no ${KINDS[kind].label}` : `0 ${KINDS[kind].plural}`,
     );
+    expect(parts).toEqual(expect.arrayContaining(["0 forms", "no login page template", "0 rate limit policies"]));
+    expect(describeContents({ objects: {} })).toBe(`${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`);
   });
 
   it("another configuration namespace is passed as `tenant` to every resource", () => {

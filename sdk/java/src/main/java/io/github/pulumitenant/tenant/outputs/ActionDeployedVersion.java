@@ -13,10 +13,14 @@ import javax.annotation.Nullable;
 @CustomType
 public final class ActionDeployedVersion {
     /**
-     * @return The action&#39;s id (a UUID), made by the tenant.
+     * @return The version&#39;s id (a UUID).
      * 
      */
     private @Nullable String id;
+    /**
+     * @return The version&#39;s number: 1 for the first deploy, one more for each deploy after it.
+     * 
+     */
     private @Nullable Integer number;
     /**
      * @return The build&#39;s status of the current draft: `built`, or `failed` when its code does not build.
@@ -26,12 +30,16 @@ public final class ActionDeployedVersion {
 
     private ActionDeployedVersion() {}
     /**
-     * @return The action&#39;s id (a UUID), made by the tenant.
+     * @return The version&#39;s id (a UUID).
      * 
      */
     public Optional<String> id() {
         return Optional.ofNullable(this.id);
     }
+    /**
+     * @return The version&#39;s number: 1 for the first deploy, one more for each deploy after it.
+     * 
+     */
     public Optional<Integer> number() {
         return Optional.ofNullable(this.number);
     }

@@ -43,6 +43,10 @@ public final class GetActionResult {
      * 
      */
     private @Nullable List<ActionDependency> dependencies;
+    /**
+     * @return The version that runs at the trigger: its `id`, `number` and build `status`.
+     * 
+     */
     private @Nullable ActionDeployedVersion deployedVersion;
     /**
      * @return The action&#39;s id (a UUID), made by the tenant.
@@ -116,6 +120,10 @@ public final class GetActionResult {
     public List<ActionDependency> dependencies() {
         return this.dependencies == null ? List.of() : this.dependencies;
     }
+    /**
+     * @return The version that runs at the trigger: its `id`, `number` and build `status`.
+     * 
+     */
     public Optional<ActionDeployedVersion> deployedVersion() {
         return Optional.ofNullable(this.deployedVersion);
     }
