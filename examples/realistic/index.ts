@@ -2,10 +2,13 @@
  * A realistic tenant: a sign-up form (STEP, ROUTER and FLOW nodes with components) whose
  * FLOW node runs a flow defined here, the flow's HTTP action calling a CRM through a flow
  * vault connection whose token is secret config, the hosted login page template kept in
- * login.html, an audit event stream to a webhook whose password is secret config, and a
- * rate limit policy looked up and exported. No id is written here or in the config: the
- * form points at `enrich.id` and the flow at `crm.id`, so the same program deploys to any
- * tenant (a `dev` stack, a `prod` stack), each holding its own ids.
+ * login.html, an audit event stream to a webhook whose password is secret config, a
+ * post-login action that shows the form to a user without a company (its code carries the
+ * form's id, its secrets the CRM token), an event stream to an action, and a rate limit
+ * policy looked up and exported. No id is written here or in the config: the form points at
+ * `enrich.id`, the flow at `crm.id`, the action's code at `signup.id` and the stream at
+ * `forwardEvents.id`, so the same program deploys to any tenant (a `dev` stack, a `prod`
+ * stack), each holding its own ids.
  *
  *   pulumi config set tenant:domain my-tenant.eu.auth0.com      # or http://127.0.0.1:4010
  *   pulumi config set tenant:clientId <client id>
@@ -20,6 +23,9 @@ import * as pulumi from "@pulumi/pulumi";
 import * as tenant from "pulumi-tenant";
 
 const cfg = new pulumi.Config();
+/** Where the CRM looks a company up, and where it takes events. */
+const crmUrl = cfg.get("crmUrl") ?? "https://crm.example.com/api/companies/lookup";
+const crmEventsUrl = cfg.get("crmEventsUrl") ?? "https://crm.example.com/api/events";
 
 /** The CRM's credentials, kept in the tenant's vault: the token is write-only there and a secret here. */
 export const crm = new tenant.FlowVaultConnection("crm", {
@@ -39,7 +45,7 @@ export const enrich = new tenant.Flow("enrich", {
       action: "SEND_REQUEST",
       params: {
         connection_id: crm.id,
-        url: cfg.get("crmUrl") ?? "https://crm.example.com/api/companies/lookup",
+        url: crmUrl,
         method: "POST",
         payload: { company: "{{fields.company}}", email: "{{fields.email}}" },
       },
@@ -119,6 +125,56 @@ export const audit = new tenant.EventStream("audit", {
   },
 });
 
+/**
+ * After login, a user without a company is shown this stack's sign-up form; once they answer,
+ * the company is looked up in the CRM with the token (a secret of the action: the tenant never
+ * returns it). The form's id comes from `signup.id`, so each tenant's action shows its own form.
+ */
+export const askCompany = new tenant.Action("ask-company", {
+  name: "ask-for-company",
+  supported_triggers: [{ id: "post-login", version: "v3" }],
+  runtime: "node22",
+  code: pulumi.interpolate`exports.onExecutePostLogin = async (event, api) => {
+  if (!event.user.user_metadata.company) {
+    api.prompt.render("${signup.id}", { vars: { email: event.user.email } });
+  }
+};
+
+exports.onContinuePostLogin = async (event, api) => {
+  const company = event.prompt && event.prompt.fields && event.prompt.fields.company;
+  if (!company) return;
+  const reply = await fetch("${crmUrl}?company=" + encodeURIComponent(company), {
+    headers: { authorization: "Bearer " + event.secrets.CRM_TOKEN },
+  });
+  if (reply.ok) api.user.setAppMetadata("crm_company", await reply.json());
+};
+`,
+  secrets: [{ name: "CRM_TOKEN", value: cfg.requireSecret("crmToken") }],
+});
+
+/** Runs for each event of the stream below: sends the user's sign-up to the CRM. */
+export const forwardEvents = new tenant.Action("forward-events", {
+  name: "forward-user-events",
+  supported_triggers: [{ id: "event-stream" }],
+  code: `exports.onExecuteEventStream = async (event, api) => {
+  await fetch("${crmEventsUrl}", {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: "Bearer " + event.secrets.CRM_TOKEN },
+    body: JSON.stringify(event.message),
+  });
+};
+`,
+  secrets: [{ name: "CRM_TOKEN", value: cfg.requireSecret("crmToken") }],
+});
+
+/** New users go to the action above, in each tenant its own. */
+export const signups = new tenant.EventStream("signups", {
+  name: "signups-to-crm",
+  status: "enabled",
+  subscriptions: [{ event_type: "user.created" }],
+  destination: { type: "action", configuration: { action_id: forwardEvents.id } },
+});
+
 const policyId = cfg.get("rateLimitPolicyId");
 /** The rate limit policy guarding the authentication API, when one is configured. */
 export const rateLimitPolicy = policyId ? tenant.getRateLimitPolicyOutput({ id: policyId }) : undefined;
@@ -126,3 +182,4 @@ export const rateLimitPolicy = policyId ? tenant.getRateLimitPolicyOutput({ id: 
 export const formId = signup.id;
 export const flowId = enrich.id;
 export const eventStreamId = audit.id;
+export const actionId = askCompany.id;

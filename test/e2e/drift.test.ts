@@ -145,6 +145,35 @@ describe("drift through the real engine", () => {
     expect((await drift()).status).toBe(0);
   });
 
+  test("an action's code edited by hand and left undeployed: drift names both; its command puts the code back, deployed", async () => {
+    const { greetId } = await ctx.stack.outputs();
+    const path = `/actions/actions/${greetId.value}`;
+    const before = (await ctx.api.call<{ code: string; deployed_version: { number: number } }>("GET", path)).body;
+    const edited = "exports.onExecutePostLogin = async () => {}; // edited in the dashboard\n";
+    expect((await ctx.api.call("PATCH", path, { code: edited })).status).toBe(200);
+
+    const report = await drift();
+    expect(report.status).toBe(2);
+    expect(report.stdout).toMatch(/Action greet: fields differ: (code, deploy|deploy, code) \[update\]/);
+    expect(report.stdout).toContain("edited in the dashboard");
+
+    ctx.server.counters.reset();
+    const fixed = await runPrinted(report.stdout);
+    expect(fixed.status).toBe(0);
+    const counters = ctx.server.counters.snapshot();
+    expect(counters["PATCH /api/v2/actions/actions/:id"]).toBe(1);
+    expect(counters["POST /api/v2/actions/actions/:id/deploy"]).toBe(1);
+    const after = (
+      await ctx.api.call<{ code: string; all_changes_deployed: boolean; deployed_version: { number: number } }>(
+        "GET",
+        path,
+      )
+    ).body;
+    expect(after).toMatchObject({ code: before.code, all_changes_deployed: true });
+    expect(after.deployed_version.number).toBe(before.deployed_version.number + 1);
+    await ctx.stack.preview({ refresh: true, expectNoChanges: true });
+  });
+
   test("a hand-deleted adopted object is reported gone, and the printed command recreates it", async () => {
     const { legacyId } = await ctx.stack.outputs();
     expect((await ctx.api.call("DELETE", `/forms/${legacyId.value}`)).status).toBe(204);
@@ -196,8 +225,8 @@ describe("drift through the real engine", () => {
     expect(preview.status).toBe(0);
     const counters = ctx.server.counters.snapshot();
     expect(writesIn(counters)).toBe(0);
-    // The 3 resources (2 forms, 1 stream) are read through one list page per kind, not a GET each.
-    expect(apiCallsIn(counters)).toBe(2);
+    // The 4 resources (2 forms, 1 stream, 1 action) are read through one list page per kind, not a GET each.
+    expect(apiCallsIn(counters)).toBe(3);
     expect(counters["GET /api/v2/forms/:id"] ?? 0).toBe(0);
 
     const { signupId } = await ctx.stack.outputs();
@@ -207,9 +236,9 @@ describe("drift through the real engine", () => {
     expect(up.status).toBe(0);
     const upCounters = ctx.server.counters.snapshot();
     expect(writesIn(upCounters)).toBe(1);
-    // The CLI's `up` previews first (no --skip-preview), each pass in its own provider process: 2 list pages and a
+    // The CLI's `up` previews first (no --skip-preview), each pass in its own provider process: 3 list pages and a
     // GET of the renamed form (its updated_at moved) per pass, then 1 PATCH.
-    expect(apiCallsIn(upCounters)).toBe(7);
+    expect(apiCallsIn(upCounters)).toBe(9);
     expect(upCounters["GET /api/v2/forms/:id"]).toBe(2);
     expect(upCounters["PATCH /api/v2/forms/:id"]).toBe(1);
     expect((await ctx.api.forms()).map((form) => form.name).sort()).toEqual(["Legacy", "Sign-up"]);

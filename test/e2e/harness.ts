@@ -66,8 +66,8 @@ export class TenantApi {
   }
 
   /** Every event stream in the tenant (first 100). */
-  async eventStreams(): Promise<{ id: string; name: string; destination: { type: string } }[]> {
-    const page = await this.call<{ eventStreams: { id: string; name: string; destination: { type: string } }[] }>(
+  async eventStreams(): Promise<{ id: string; name: string; destination: { type: string; configuration?: unknown } }[]> {
+    const page = await this.call<{ eventStreams: { id: string; name: string; destination: { type: string; configuration?: unknown } }[] }>(
       "GET",
       "/event-streams?take=100",
     );

@@ -1,10 +1,13 @@
 /**
  * One form program deployed to two tenants unchanged, through the real engine: the realistic
  * example (a flow vault connection whose token is secret config, a flow whose HTTP action
- * uses it, a form whose FLOW node points at the flow) as stack `dev` on tenant A and stack
- * `prod` on tenant B. Each tenant holds its own ids and each form points at its own tenant's
- * flow, with no id in code or config; a second preview changes nothing; a rotated token is
- * an update; drift on a flow's action is seen and undone; destroy leaves both tenants empty.
+ * uses it, a form whose FLOW node points at the flow, a post-login action that renders the
+ * form and holds the token as a secret, an event stream to an action) as stack `dev` on
+ * tenant A and stack `prod` on tenant B, each tenant server running action tests. Each tenant
+ * holds its own ids: each form points at its own tenant's flow, each tenant's action renders
+ * its own form (run locally), each stream names its own tenant's action, with no id in code
+ * or config; a second preview changes nothing; a rotated token is an update of what holds
+ * it; drift on a flow's action is seen and undone; destroy leaves both tenants empty.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -33,6 +36,13 @@ interface Form {
   id: string;
   nodes: { id: string; type: string; config: { flow_id?: string } }[];
 }
+interface Action {
+  id: string;
+  name: string;
+  code: string;
+  all_changes_deployed: boolean;
+  secrets: { name: string; updated_at: string }[];
+}
 
 /** What a tenant holds of the program's flow objects, read through its API. */
 async function flowObjects(ctx: E2eContext) {
@@ -48,7 +58,20 @@ async function flowObjects(ctx: E2eContext) {
   const forms = await Promise.all(
     (await ctx.api.forms()).map(async (f) => (await ctx.api.call<Form>("GET", `/forms/${f.id}`)).body),
   );
-  return { connections, flows, forms };
+  const actions = (await ctx.api.call<{ actions: Action[] }>("GET", "/actions/actions?per_page=100")).body.actions;
+  return { connections, flows, forms, actions };
+}
+
+/** What the tenant's `ask-for-company` action does for a user without a company, run by the tenant server. */
+async function loginOfUserWithoutCompany(ctx: E2eContext, action: Action) {
+  const reply = await ctx.api.call<{ payload: { calls: { method: string; args: unknown[] }[]; error?: unknown } }>(
+    "POST",
+    `/actions/actions/${action.id}/test`,
+    { payload: { user: { email: "ann@example.com", user_metadata: {} } } },
+  );
+  expect(reply.status).toBe(200);
+  expect(reply.body.payload.error).toBeUndefined();
+  return reply.body.payload.calls;
 }
 
 describe("one form program, two tenants: dev and prod", () => {
@@ -73,6 +96,7 @@ describe("one form program, two tenants: dev and prod", () => {
       startE2e({
         programDir,
         stackName: name,
+        server: { runActions: true },
         config: {
           hookPassword: { value: `hook-${name}-password`, secret: true },
           crmToken: { value: TOKENS[name], secret: true },
@@ -103,7 +127,28 @@ describe("one form program, two tenants: dev and prod", () => {
       expect(flow.actions[0].params.connection_id).toBe(connection.id);
       const flowNode = tenant.forms[0].nodes.find((node) => node.type === "FLOW")!;
       expect(flowNode.config.flow_id).toBe(flow.id);
+      expect(tenant.actions.map((action) => action.name).sort()).toEqual(["ask-for-company", "forward-user-events"]);
+      for (const action of tenant.actions) {
+        expect(action.all_changes_deployed).toBe(true);
+        expect(action.secrets.map((secret) => secret.name)).toEqual(["CRM_TOKEN"]);
+      }
     }
+    // Each tenant's post-login action shows that tenant's own form, to a user without a company.
+    for (const [ctx, tenant] of [
+      [dev, a],
+      [prod, b],
+    ] as const) {
+      const ask = tenant.actions.find((action) => action.name === "ask-for-company")!;
+      expect(await loginOfUserWithoutCompany(ctx, ask)).toEqual([
+        { method: "api.prompt.render", args: [tenant.forms[0].id, { vars: { email: "ann@example.com" } }] },
+      ]);
+      // Each stream's action destination is that tenant's own action.
+      const forward = tenant.actions.find((action) => action.name === "forward-user-events")!;
+      const streams = await ctx.api.eventStreams();
+      const toAction = streams.filter((stream) => stream.destination.type === "action");
+      expect(toAction.map((stream) => stream.destination.configuration)).toEqual([{ action_id: forward.id }]);
+    }
+    expect(a.forms[0].id).not.toBe(b.forms[0].id);
     // Each tenant made its own ids.
     expect(a.flows[0].id).not.toBe(b.flows[0].id);
     expect(a.connections[0].id).not.toBe(b.connections[0].id);
@@ -125,21 +170,29 @@ describe("one form program, two tenants: dev and prod", () => {
     }
   });
 
-  test("a rotated connection token is an update of the connection alone, applied to dev's tenant only", async () => {
+  test("a rotated CRM token is an update of what holds it (the connection, the two actions), in dev's tenant only", async () => {
     const before = (await flowObjects(dev)).connections[0];
-    const prodBefore = (await flowObjects(prod)).connections[0];
+    const actionsBefore = (await flowObjects(dev)).actions;
+    const prodBefore = await flowObjects(prod);
     await dev.stack.setConfig("crmToken", { value: TOKENS.rotated, secret: true });
     const preview = await dev.stack.preview({ diff: true });
-    expect(preview.changeSummary.update).toBe(1);
+    expect(preview.changeSummary.update).toBe(3);
     expect(preview.stdout).toContain("tenant:FlowVaultConnection");
+    expect(preview.stdout).toContain("tenant:Action");
     expect(preview.stdout).not.toContain(TOKENS.rotated);
     const up = await dev.stack.up();
-    expect(up.summary.resourceChanges?.update).toBe(1);
+    expect(up.summary.resourceChanges?.update).toBe(3);
+    // Each action took the new value (its secret's updated_at moved) and is deployed again.
+    for (const action of (await flowObjects(dev)).actions) {
+      const earlier = actionsBefore.find((other) => other.id === action.id)!;
+      expect(action.secrets[0].updated_at).not.toBe(earlier.secrets[0].updated_at);
+      expect(action.all_changes_deployed).toBe(true);
+    }
     const after = (await flowObjects(dev)).connections[0];
     expect(after.id).toBe(before.id);
     // The tenant took new credentials: their fingerprint moved.
     expect(after.fingerprint).not.toBe(before.fingerprint);
-    expect((await flowObjects(prod)).connections[0]).toEqual(prodBefore);
+    expect(await flowObjects(prod)).toEqual(prodBefore);
     expect(rawStateText(dev)).not.toContain(TOKENS.rotated);
     await dev.stack.preview({ expectNoChanges: true });
   });
@@ -164,7 +217,7 @@ describe("one form program, two tenants: dev and prod", () => {
     for (const ctx of [dev, prod]) {
       await ctx.stack.destroy();
       const left = await flowObjects(ctx);
-      expect(left).toEqual({ connections: [], flows: [], forms: [] });
+      expect(left).toEqual({ connections: [], flows: [], forms: [], actions: [] });
       expect(await ctx.api.eventStreams()).toEqual([]);
       expect(await ctx.api.hasTemplate()).toBe(false);
     }
