@@ -66,11 +66,12 @@ export class TenantApi {
   }
 
   /** Every event stream in the tenant (first 100). */
-  async eventStreams(): Promise<{ id: string; name: string; destination: { type: string; configuration?: unknown } }[]> {
-    const page = await this.call<{ eventStreams: { id: string; name: string; destination: { type: string; configuration?: unknown } }[] }>(
-      "GET",
-      "/event-streams?take=100",
-    );
+  async eventStreams(): Promise<
+    { id: string; name: string; destination: { type: string; configuration?: unknown } }[]
+  > {
+    const page = await this.call<{
+      eventStreams: { id: string; name: string; destination: { type: string; configuration?: unknown } }[];
+    }>("GET", "/event-streams?take=100");
     return page.body.eventStreams;
   }
 
