@@ -21,7 +21,15 @@ import { E2E_TIMEOUT_MS } from "./harness";
 jest.setTimeout(E2E_TIMEOUT_MS);
 
 /** The deploy CLI's resource types this suite exports and imports (its AUTH0_INCLUDED_ONLY). */
-const RESOURCE_TYPES: readonly string[] = ["forms", "flows", "eventStreams", "branding", "rateLimitPolicies"];
+const RESOURCE_TYPES: readonly string[] = [
+  "forms",
+  "flows",
+  "eventStreams",
+  "branding",
+  "rateLimitPolicies",
+  "actions",
+  "triggers",
+];
 
 const ACTION_NAME = "Enrich users";
 const TEMPLATE =
@@ -107,11 +115,62 @@ async function createAction(tenant: Tenant): Promise<string> {
   return action.id as string;
 }
 
+/**
+ * The actions seeded: one with a secret and dependencies, deployed and bound to post-login
+ * (second); one bound to post-login first; one bound to pre-user-registration; a draft
+ * never deployed.
+ */
+const SEEDED_ACTIONS: readonly Json[] = [
+  {
+    name: "Add claims",
+    supported_triggers: [{ id: "post-login", version: "v3" }],
+    code: "exports.onExecutePostLogin = async (event, api) => {\n  api.idToken.setCustomClaim('plan', event.secrets.PLAN_KEY);\n};\n",
+    runtime: "node22",
+    dependencies: [
+      { name: "lodash", version: "4.17.21" },
+      { name: "axios", version: "1.7.9" },
+    ],
+    secrets: [{ name: "PLAN_KEY", value: "plan-key-never-exported" }],
+    deploy: true,
+  },
+  {
+    name: "Audit logins",
+    supported_triggers: [{ id: "post-login", version: "v3" }],
+    code: "exports.onExecutePostLogin = async (event) => {\n  console.log(event.user.user_id);\n};\n",
+    deploy: true,
+  },
+  {
+    name: "Check sign-up",
+    supported_triggers: [{ id: "pre-user-registration", version: "v2" }],
+    code: "exports.onExecutePreUserRegistration = async () => {};\n",
+    runtime: "node18",
+    deploy: true,
+  },
+  {
+    name: "Draft idea",
+    supported_triggers: [{ id: "post-login", version: "v3" }],
+    code: "exports.onExecutePostLogin = async () => {};\n",
+  },
+];
+
 /** The flow the seeded form runs, when flows are included (its id in the source tenant). */
 let seededFlowId: string | undefined;
 
 /** What each resource type seeds in the exported tenant, in the order they are seeded (a form runs a flow). */
 const SEEDERS: Record<string, (tenant: Tenant) => Promise<void>> = {
+  async actions(tenant) {
+    const [claims] = await Promise.all(SEEDED_ACTIONS.map((action) => ok(tenant, "POST", "/actions/actions", action)));
+    // Two bindings on one trigger, in neither the order of creation nor of names; one action by id, one by name.
+    await ok(tenant, "PATCH", "/actions/triggers/post-login/bindings", {
+      bindings: [
+        { ref: { type: "action_name", value: "Audit logins" }, display_name: "Audit first" },
+        { ref: { type: "action_id", value: (claims as Json).id } },
+      ],
+    });
+    await ok(tenant, "PATCH", "/actions/triggers/pre-user-registration/bindings", {
+      bindings: [{ ref: { type: "action_name", value: "Check sign-up" }, display_name: "Check sign-up" }],
+    });
+  },
   async flows(tenant) {
     seededFlowId = ((await ok(tenant, "POST", "/flows", { name: "Enrich profile", actions: [] })) as Json).id as string;
   },
@@ -169,6 +228,33 @@ const byName = (a: Json, b: Json) =>
 
 /** What each resource type holds in a tenant, object by object, in a form two tenants share. */
 const READERS: Record<string, (tenant: Tenant) => Promise<unknown>> = {
+  async actions(tenant) {
+    const { actions } = (await ok(tenant, "GET", "/actions/actions?per_page=100")) as { actions: Json[] };
+    return actions
+      .map((action) => ({
+        name: action.name,
+        code: action.code,
+        runtime: action.runtime,
+        supported_triggers: action.supported_triggers,
+        dependencies: action.dependencies,
+        secrets: (action.secrets as Json[]).map((secret) => secret.name),
+        deployed: action.deployed_version !== undefined,
+        all_changes_deployed: action.all_changes_deployed,
+        status: action.status,
+      }))
+      .sort(byName);
+  },
+  async triggers(tenant) {
+    const { triggers } = (await ok(tenant, "GET", "/actions/triggers")) as { triggers: Json[] };
+    const ids = [...new Set(triggers.map((trigger) => String(trigger.id)))];
+    const bound = await Promise.all(
+      ids.map(async (id) => {
+        const { bindings } = (await ok(tenant, "GET", `/actions/triggers/${id}/bindings`)) as { bindings: Json[] };
+        return [id, bindings.map((binding) => [(binding.action as Json).name, binding.display_name])] as const;
+      }),
+    );
+    return Object.fromEntries(bound.filter(([, bindings]) => bindings.length > 0));
+  },
   async eventStreams(tenant) {
     const actions = ((await ok(tenant, "GET", "/actions/actions")) as { actions: Json[] }).actions;
     const { eventStreams } = (await ok(tenant, "GET", "/event-streams")) as { eventStreams: Json[] };
@@ -265,7 +351,8 @@ describe("auth0-deploy-cli 8.44.0 against the tenant server", () => {
   });
 
   test("imports the YAML export into a fresh tenant, which then holds the same objects", async () => {
-    await createAction(target);
+    // The event stream's action comes with the import when actions are included, else it must be there.
+    if (!RESOURCE_TYPES.includes("actions")) await createAction(target);
     await deployCli(target, ["import", "-i", path.join(source.dir, "yaml", "tenant.yaml")]);
     expect(await contents(target)).toEqual(exported);
   });
@@ -277,9 +364,18 @@ describe("auth0-deploy-cli 8.44.0 against the tenant server", () => {
     const counted = Object.keys(writes(target));
     // It did import (it writes every object it manages back, unchanged) but created and deleted nothing.
     expect(counted).toEqual(
-      expect.arrayContaining(["PATCH /api/v2/event-streams/:id", "PUT /api/v2/branding/templates/universal-login"]),
+      expect.arrayContaining([
+        "PATCH /api/v2/event-streams/:id",
+        "PUT /api/v2/branding/templates/universal-login",
+        "PATCH /api/v2/actions/actions/:id",
+        "PATCH /api/v2/actions/triggers/:triggerId/bindings",
+      ]),
     );
-    expect(counted.filter((route) => /^(POST|DELETE) /.test(route))).toEqual([]);
+    // It deploys every deployed action it writes back: the service builds the same draft into a
+    // new version, which changes nothing the tenant runs (the contents below compare the draft,
+    // what is deployed and the bindings).
+    const creates = counted.filter((route) => /^(POST|DELETE) /.test(route) && !route.endsWith("/deploy"));
+    expect(creates).toEqual([]);
     expect(await contents(target)).toEqual(before);
     expect(before).toEqual(exported);
   });
