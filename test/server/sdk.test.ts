@@ -166,6 +166,14 @@ describe("the official SDK runs the actions' life cycle", () => {
     expect(updated).toMatchObject({ all_changes_deployed: false, deployed_version: { number: 1 } });
     const second = await client.actions.deploy(created.id!);
     expect(second).toMatchObject({ number: 2, action_id: created.id, code: updated.code });
+    expect(second.action).toEqual({
+      id: created.id,
+      name: "SDK claims",
+      supported_triggers: [{ id: "post-login", version: "v3" }],
+      all_changes_deployed: true,
+      created_at: created.created_at,
+      updated_at: updated.updated_at,
+    });
     expect((await client.actions.get(created.id!)).all_changes_deployed).toBe(true);
     const versions: Management.ActionVersion[] = [];
     for await (const version of await client.actions.versions.list(created.id!, { per_page: 1 }))
@@ -177,7 +185,7 @@ describe("the official SDK runs the actions' life cycle", () => {
     expect((await client.actions.versions.get(created.id!, versions[1]!.id!)).code).toBe(created.code);
     // A roll back deploys the earlier content as a new version; the draft stays as it is.
     const rolledBack = await client.actions.versions.deploy(created.id!, versions[1]!.id!);
-    expect(rolledBack).toMatchObject({ number: 3, code: created.code });
+    expect(rolledBack).toMatchObject({ number: 3, code: created.code, action: { id: created.id, name: "SDK claims" } });
     expect((await client.actions.get(created.id!)).code).toBe(updated.code);
 
     expect((await client.actions.triggers.list()).triggers).toEqual(
