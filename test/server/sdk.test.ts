@@ -212,12 +212,22 @@ describe("the official SDK runs the actions' life cycle", () => {
       listed.push(binding);
     }
     expect(listed.map((binding) => binding.action?.id)).toEqual([audit.id, created.id]);
+    // Bindings kept by their ids, in a new order, keep their names.
+    const reordered = await client.actions.triggers.bindings.updateMany("post-login", {
+      bindings: [listed[1]!, listed[0]!].map((binding) => ({ ref: { type: "binding_id", value: binding.id! } })),
+    });
+    expect(reordered.bindings!.map((binding) => [binding.id, binding.display_name])).toEqual([
+      [listed[1]!.id, "SDK claims"],
+      [listed[0]!.id, "Audit first"],
+    ]);
 
     await expect(client.actions.delete(created.id!)).rejects.toBeInstanceOf(Management.BadRequestError);
     await client.actions.delete(created.id!, { force: true });
     await expect(client.actions.get(created.id!)).rejects.toBeInstanceOf(Management.NotFoundError);
     const left = await client.actions.triggers.bindings.list("post-login");
-    expect(left.data.map((binding) => binding.action?.name)).toEqual(["SDK audit"]);
+    expect(left.data.map((binding) => [binding.action?.name, binding.display_name])).toEqual([
+      ["SDK audit", "Audit first"],
+    ]);
     await client.actions.delete(other.id!);
   });
 });
