@@ -8,13 +8,16 @@
  *
  * The CLI checks its input against its own schema for about 30 s per import here, so the
  * suite imports twice only. Forms come with the flows they run: a seeded form runs a flow,
- * and a FLOW node's flow is compared by name.
+ * and a FLOW node's flow is compared by name. Actions come with their triggers' bindings,
+ * compared by action name and in order (deploy-cli-actions.ts); a secret's value is never
+ * exported, so the second tenant holds the secret by name.
  */
 import * as fs from "node:fs";
 import { request as httpsRequest } from "node:https";
 import * as os from "node:os";
 import * as path from "node:path";
 import { runDeployCli } from "../../scripts/lib/deploy-cli";
+import { readActions, readBindings, SEEDED_ACTIONS, seedActions } from "./deploy-cli-actions";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { E2E_TIMEOUT_MS } from "./harness";
 
@@ -115,62 +118,12 @@ async function createAction(tenant: Tenant): Promise<string> {
   return action.id as string;
 }
 
-/**
- * The actions seeded: one with a secret and dependencies, deployed and bound to post-login
- * (second); one bound to post-login first; one bound to pre-user-registration; a draft
- * never deployed.
- */
-const SEEDED_ACTIONS: readonly Json[] = [
-  {
-    name: "Add claims",
-    supported_triggers: [{ id: "post-login", version: "v3" }],
-    code: "exports.onExecutePostLogin = async (event, api) => {\n  api.idToken.setCustomClaim('plan', event.secrets.PLAN_KEY);\n};\n",
-    runtime: "node22",
-    dependencies: [
-      { name: "lodash", version: "4.17.21" },
-      { name: "axios", version: "1.7.9" },
-    ],
-    secrets: [{ name: "PLAN_KEY", value: "plan-key-never-exported" }],
-    deploy: true,
-  },
-  {
-    name: "Audit logins",
-    supported_triggers: [{ id: "post-login", version: "v3" }],
-    code: "exports.onExecutePostLogin = async (event) => {\n  console.log(event.user.user_id);\n};\n",
-    deploy: true,
-  },
-  {
-    name: "Check sign-up",
-    supported_triggers: [{ id: "pre-user-registration", version: "v2" }],
-    code: "exports.onExecutePreUserRegistration = async () => {};\n",
-    runtime: "node18",
-    deploy: true,
-  },
-  {
-    name: "Draft idea",
-    supported_triggers: [{ id: "post-login", version: "v3" }],
-    code: "exports.onExecutePostLogin = async () => {};\n",
-  },
-];
-
 /** The flow the seeded form runs, when flows are included (its id in the source tenant). */
 let seededFlowId: string | undefined;
 
 /** What each resource type seeds in the exported tenant, in the order they are seeded (a form runs a flow). */
 const SEEDERS: Record<string, (tenant: Tenant) => Promise<void>> = {
-  async actions(tenant) {
-    const [claims] = await Promise.all(SEEDED_ACTIONS.map((action) => ok(tenant, "POST", "/actions/actions", action)));
-    // Two bindings on one trigger, in neither the order of creation nor of names; one action by id, one by name.
-    await ok(tenant, "PATCH", "/actions/triggers/post-login/bindings", {
-      bindings: [
-        { ref: { type: "action_name", value: "Audit logins" }, display_name: "Audit first" },
-        { ref: { type: "action_id", value: (claims as Json).id } },
-      ],
-    });
-    await ok(tenant, "PATCH", "/actions/triggers/pre-user-registration/bindings", {
-      bindings: [{ ref: { type: "action_name", value: "Check sign-up" }, display_name: "Check sign-up" }],
-    });
-  },
+  actions: (tenant) => seedActions((method, apiPath, body) => ok(tenant, method, apiPath, body)),
   async flows(tenant) {
     seededFlowId = ((await ok(tenant, "POST", "/flows", { name: "Enrich profile", actions: [] })) as Json).id as string;
   },
@@ -228,33 +181,8 @@ const byName = (a: Json, b: Json) =>
 
 /** What each resource type holds in a tenant, object by object, in a form two tenants share. */
 const READERS: Record<string, (tenant: Tenant) => Promise<unknown>> = {
-  async actions(tenant) {
-    const { actions } = (await ok(tenant, "GET", "/actions/actions?per_page=100")) as { actions: Json[] };
-    return actions
-      .map((action) => ({
-        name: action.name,
-        code: action.code,
-        runtime: action.runtime,
-        supported_triggers: action.supported_triggers,
-        dependencies: action.dependencies,
-        secrets: (action.secrets as Json[]).map((secret) => secret.name),
-        deployed: action.deployed_version !== undefined,
-        all_changes_deployed: action.all_changes_deployed,
-        status: action.status,
-      }))
-      .sort(byName);
-  },
-  async triggers(tenant) {
-    const { triggers } = (await ok(tenant, "GET", "/actions/triggers")) as { triggers: Json[] };
-    const ids = [...new Set(triggers.map((trigger) => String(trigger.id)))];
-    const bound = await Promise.all(
-      ids.map(async (id) => {
-        const { bindings } = (await ok(tenant, "GET", `/actions/triggers/${id}/bindings`)) as { bindings: Json[] };
-        return [id, bindings.map((binding) => [(binding.action as Json).name, binding.display_name])] as const;
-      }),
-    );
-    return Object.fromEntries(bound.filter(([, bindings]) => bindings.length > 0));
-  },
+  actions: (tenant) => readActions((method, apiPath) => ok(tenant, method, apiPath)),
+  triggers: (tenant) => readBindings((method, apiPath) => ok(tenant, method, apiPath)),
   async eventStreams(tenant) {
     const actions = ((await ok(tenant, "GET", "/actions/actions")) as { actions: Json[] }).actions;
     const { eventStreams } = (await ok(tenant, "GET", "/event-streams")) as { eventStreams: Json[] };
@@ -348,6 +276,34 @@ describe("auth0-deploy-cli 8.44.0 against the tenant server", () => {
     }
     const directory = fs.readdirSync(path.join(source.dir, "directory"));
     expect(directory).toEqual(expect.arrayContaining(["branding", "event-streams", "rate-limit-policies"]));
+    if (RESOURCE_TYPES.includes("actions")) {
+      // The seeded actions as the source holds them; a secret's value is never exported (its name is).
+      expect(exported.actions).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            name: "Add claims",
+            runtime: "node22",
+            dependencies: SEEDED_ACTIONS[0]!.dependencies,
+            secrets: ["PLAN_KEY"],
+            deployed: true,
+            all_changes_deployed: true,
+          }),
+          expect.objectContaining({ name: "Draft idea", deployed: false, all_changes_deployed: false }),
+        ]),
+      );
+      expect(yaml).toContain("PLAN_KEY");
+      expect(yaml).not.toContain("plan-key-never-exported");
+      expect(directory).toEqual(expect.arrayContaining(["actions", "triggers"]));
+    }
+    if (RESOURCE_TYPES.includes("triggers")) {
+      expect(exported.triggers).toEqual({
+        "post-login": [
+          ["Audit logins", "Audit first"],
+          ["Add claims", "Add claims"],
+        ],
+        "pre-user-registration": [["Check sign-up", "Check sign-up"]],
+      });
+    }
   });
 
   test("imports the YAML export into a fresh tenant, which then holds the same objects", async () => {
