@@ -9,6 +9,9 @@ type Json = Record<string, unknown>;
 /** Calls the tenant's API (a path under `/api/v2`) and answers the body; it throws unless the answer is 2xx. */
 export type TenantApi = (method: string, apiPath: string, body?: unknown) => Promise<unknown>;
 
+/** The value of the seeded secret, which no export may hold. */
+export const SEEDED_SECRET_VALUE = "plan-key-never-exported";
+
 /**
  * The actions seeded: one with a secret and dependencies, deployed and bound to post-login
  * (second); one bound to post-login first; one bound to pre-user-registration; a draft
@@ -24,7 +27,7 @@ export const SEEDED_ACTIONS: readonly Json[] = [
       { name: "lodash", version: "4.17.21" },
       { name: "axios", version: "1.7.9" },
     ],
-    secrets: [{ name: "PLAN_KEY", value: "plan-key-never-exported" }],
+    secrets: [{ name: "PLAN_KEY", value: SEEDED_SECRET_VALUE }],
     deploy: true,
   },
   {
@@ -46,6 +49,33 @@ export const SEEDED_ACTIONS: readonly Json[] = [
     code: "exports.onExecutePostLogin = async () => {};\n",
   },
 ];
+
+/**
+ * What the seeded tenant holds, as {@link readActions} and {@link readBindings} read it (jest
+ * matchers): the seeded actions among its actions, deployed but the draft, the secret by name;
+ * the bindings in the order they were set.
+ */
+export const SEEDED_ACTIONS_HELD = {
+  actions: expect.arrayContaining([
+    expect.objectContaining({
+      name: "Add claims",
+      runtime: "node22",
+      dependencies: SEEDED_ACTIONS[0]!.dependencies,
+      secrets: ["PLAN_KEY"],
+      deployed: true,
+      all_changes_deployed: true,
+    }),
+    expect.objectContaining({ name: "Check sign-up", runtime: "node18", deployed: true }),
+    expect.objectContaining({ name: "Draft idea", deployed: false, all_changes_deployed: false }),
+  ]),
+  triggers: {
+    "post-login": [
+      ["Audit logins", "Audit first"],
+      ["Add claims", "Add claims"],
+    ],
+    "pre-user-registration": [["Check sign-up", "Check sign-up"]],
+  },
+};
 
 /** Creates {@link SEEDED_ACTIONS} and binds them: two on post-login, one on pre-user-registration. */
 export async function seedActions(api: TenantApi): Promise<void> {
