@@ -2,9 +2,10 @@
  * A trigger's bindings (`/api/v2/actions/triggers/{triggerId}/bindings`): the ordered list of
  * actions the trigger runs, declared beside the actions' entry (action.ts) and served by the
  * tenant server's generic routes. GET answers it (each binding with its action); PATCH sets
- * the whole list (`{bindings: [{ref: {type: "action_id" | "action_name", value}, display_name}]}`),
- * as the published API does. The tenant refuses what the real service refuses: an unknown
- * trigger, an action that does not exist, is not deployed, or does not support the trigger.
+ * the whole list (`{bindings: [{ref: {type, value}, display_name}]}`, the ref an `action_id`, an
+ * `action_name`, or the `binding_id` of a binding kept with its name), as the published API
+ * does. The tenant refuses what the real service refuses: an unknown trigger, an action that
+ * does not exist, is not deployed, or does not support the trigger.
  */
 import { randomUUID } from "node:crypto";
 import { ApiFailure, ERROR_CODES } from "../errors";
@@ -70,12 +71,23 @@ function shown(tenant: TenantRecords, trigger: string, binding: StoredBinding): 
   return { ...rest, trigger_id: trigger, action: action ? tenant.shown(action) : { id: actionId } };
 }
 
-/** The action a binding's `ref` names (by id or by name); 400 when there is none. */
-function actionOfRef(tenant: TenantRecords, item: unknown, at: string): KindObject {
+/** The ref types the published API takes: an action by id or name, or a binding the trigger has (keeping it). */
+const REF_TYPES = ["binding_id", "action_id", "action_name"];
+
+/**
+ * The action a binding's `ref` names: by id, by name, or by the id of one of the trigger's
+ * `current` bindings; 400 when there is none.
+ */
+function actionOfRef(tenant: TenantRecords, current: readonly StoredBinding[], item: unknown, at: string): KindObject {
   const ref = isObject(item) ? item.ref : undefined;
   if (!isObject(ref) || typeof ref.value !== "string") throw bad(`${at}.ref: expected {type, value}.`);
-  if (ref.type !== "action_id" && ref.type !== "action_name") {
-    throw bad(`${at}.ref.type: must be action_id or action_name.`);
+  if (!REF_TYPES.includes(String(ref.type))) throw bad(`${at}.ref.type: must be one of ${REF_TYPES.join(", ")}.`);
+  if (ref.type === "binding_id") {
+    const binding = current.find((candidate) => candidate.id === ref.value);
+    if (!binding) throw bad(`${at}.ref: the trigger has no binding ${ref.value}.`);
+    const bound = tenant.objects.get(binding.action_id);
+    if (!bound) throw bad(`${at}.ref: the action of binding ${ref.value} no longer exists.`);
+    return bound;
   }
   const action =
     ref.type === "action_id" ? tenant.objects.get(ref.value) : tenant.objects.findWhere({ name: ref.value })[0];
@@ -94,7 +106,7 @@ function setBindings(tenant: TenantRecords, trigger: string, body: unknown): unk
     const before = store.get(trigger)?.bindings ?? [];
     const now = tenant.now();
     const bindings = refs.map((item, index): StoredBinding => {
-      const action = actionOfRef(tenant, item, `bindings[${index}]`);
+      const action = actionOfRef(tenant, before, item, `bindings[${index}]`);
       const supported = (action.supported_triggers as { id: string }[] | undefined) ?? [];
       if (!supported.some((supportedTrigger) => supportedTrigger.id === trigger)) {
         throw bad(
@@ -109,10 +121,12 @@ function setBindings(tenant: TenantRecords, trigger: string, body: unknown): unk
       }
       const displayName = (item as { display_name?: unknown }).display_name;
       const kept = before.find((binding) => binding.action_id === action.id);
+      const keptName = (item as { ref: { type: string } }).ref.type === "binding_id" ? kept?.display_name : undefined;
       return {
         id: kept?.id ?? randomUUID(),
         action_id: action.id,
-        display_name: typeof displayName === "string" && displayName !== "" ? displayName : String(action.name),
+        display_name:
+          typeof displayName === "string" && displayName !== "" ? displayName : (keptName ?? String(action.name)),
         created_at: kept?.created_at ?? now,
         updated_at: now,
       };

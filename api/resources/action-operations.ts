@@ -81,6 +81,16 @@ function deployContent(tenant: TenantRecords, action: KindObject, content: KindO
   return version;
 }
 
+/** The fields of an action's summary in a version (the published `ActionBase`). */
+const ACTION_BASE_FIELDS = ["id", "name", "supported_triggers", "all_changes_deployed", "created_at", "updated_at"];
+
+/** A deploy's answer: the version with its action's summary (`action`), as the service answers it. */
+function withAction(tenant: TenantRecords, version: KindObject): KindObject {
+  const action = tenant.objects.get(String(version.action_id))!;
+  const base = Object.fromEntries(ACTION_BASE_FIELDS.flatMap((key) => (key in action ? [[key, action[key]]] : [])));
+  return { ...version, action: base };
+}
+
 /** After a create or an update: a create asking for it (`deploy: true`) deploys at once. */
 export function deployOnWrite(object: KindObject, body: Record<string, unknown>, tenant: TenantRecords): KindObject {
   if (body.deploy !== true) return object;
@@ -151,7 +161,7 @@ export const ACTION_OPERATIONS: readonly KindOperation[] = [
     handle: ({ params }, tenant) =>
       tenant.transaction(() => {
         const action = actionOf(tenant, params.id!);
-        return deployContent(tenant, action, action);
+        return withAction(tenant, deployContent(tenant, action, action));
       }),
   },
   {
@@ -183,7 +193,7 @@ export const ACTION_OPERATIONS: readonly KindOperation[] = [
     handle: ({ params }, tenant) =>
       tenant.transaction(() => {
         const action = actionOf(tenant, params.id!);
-        return deployContent(tenant, action, versionOf(tenant, action, params.versionId!));
+        return withAction(tenant, deployContent(tenant, action, versionOf(tenant, action, params.versionId!)));
       }),
   },
   {

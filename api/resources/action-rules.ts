@@ -82,7 +82,9 @@ function withTriggerVersions(triggers: unknown): unknown {
 
 /**
  * The action the tenant stores after a create or an update: defaults applied, each secret's
- * value (kept from `existing` when the body names it without one) and `updated_at`, the
+ * value (kept from `existing` when the body names it without one; empty for a new one named
+ * without one, as the published API's value is optional: Auth0's deploy CLI exports secrets
+ * by name only and imports them so) and `updated_at`, the
  * draft built (`status`, `built_at`, or `failed` with `build_errors`), and whether all of it
  * is deployed. `deploy` is not stored: the route deploys after the write.
  */
@@ -93,7 +95,7 @@ export function storedAction(object: KindObject, change: Json, existing?: KindOb
   const secrets = list(action.secrets).map((item) => {
     const secret = item as Secret;
     const old = before.get(secret.name);
-    const value = secret.value ?? old?.value;
+    const value = secret.value ?? old?.value ?? "";
     const unchanged = old !== undefined && old.value === value;
     return { name: secret.name, value, updated_at: unchanged ? (old.updated_at ?? now) : now };
   });
@@ -120,11 +122,9 @@ export function storedAction(object: KindObject, change: Json, existing?: KindOb
   return built;
 }
 
-/** A stored action the tenant refuses: a new secret without its value, or two secrets of one name. */
+/** A stored action the tenant refuses: two secrets of one name. */
 export function refusedStoredAction(action: KindObject): string | undefined {
   const secrets = list(action.secrets) as Secret[];
-  const missing = secrets.findIndex((secret) => typeof secret.value !== "string");
-  if (missing >= 0) return `secrets[${missing}].value: the secret ${secrets[missing].name} is new and needs a value.`;
   const names = secrets.map((secret) => secret.name);
   const twice = names.find((name, index) => names.indexOf(name) !== index);
   return twice === undefined ? undefined : `secrets: the name ${twice} is given twice.`;

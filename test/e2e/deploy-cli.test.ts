@@ -8,20 +8,31 @@
  *
  * The CLI checks its input against its own schema for about 30 s per import here, so the
  * suite imports twice only. Forms come with the flows they run: a seeded form runs a flow,
- * and a FLOW node's flow is compared by name.
+ * and a FLOW node's flow is compared by name. Actions come with their triggers' bindings,
+ * compared by action name and in order (deploy-cli-actions.ts); a secret's value is never
+ * exported, so the second tenant holds the secret by name.
  */
 import * as fs from "node:fs";
 import { request as httpsRequest } from "node:https";
 import * as os from "node:os";
 import * as path from "node:path";
 import { runDeployCli } from "../../scripts/lib/deploy-cli";
+import { readActions, readBindings, SEEDED_ACTIONS_HELD, SEEDED_SECRET_VALUE, seedActions } from "./deploy-cli-actions";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { E2E_TIMEOUT_MS } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
 /** The deploy CLI's resource types this suite exports and imports (its AUTH0_INCLUDED_ONLY). */
-const RESOURCE_TYPES: readonly string[] = ["forms", "flows", "eventStreams", "branding", "rateLimitPolicies"];
+const RESOURCE_TYPES: readonly string[] = [
+  "forms",
+  "flows",
+  "eventStreams",
+  "branding",
+  "rateLimitPolicies",
+  "actions",
+  "triggers",
+];
 
 const ACTION_NAME = "Enrich users";
 const TEMPLATE =
@@ -112,6 +123,7 @@ let seededFlowId: string | undefined;
 
 /** What each resource type seeds in the exported tenant, in the order they are seeded (a form runs a flow). */
 const SEEDERS: Record<string, (tenant: Tenant) => Promise<void>> = {
+  actions: (tenant) => seedActions((method, apiPath, body) => ok(tenant, method, apiPath, body)),
   async flows(tenant) {
     seededFlowId = ((await ok(tenant, "POST", "/flows", { name: "Enrich profile", actions: [] })) as Json).id as string;
   },
@@ -169,6 +181,8 @@ const byName = (a: Json, b: Json) =>
 
 /** What each resource type holds in a tenant, object by object, in a form two tenants share. */
 const READERS: Record<string, (tenant: Tenant) => Promise<unknown>> = {
+  actions: (tenant) => readActions((method, apiPath) => ok(tenant, method, apiPath)),
+  triggers: (tenant) => readBindings((method, apiPath) => ok(tenant, method, apiPath)),
   async eventStreams(tenant) {
     const actions = ((await ok(tenant, "GET", "/actions/actions")) as { actions: Json[] }).actions;
     const { eventStreams } = (await ok(tenant, "GET", "/event-streams")) as { eventStreams: Json[] };
@@ -262,10 +276,18 @@ describe("auth0-deploy-cli 8.44.0 against the tenant server", () => {
     }
     const directory = fs.readdirSync(path.join(source.dir, "directory"));
     expect(directory).toEqual(expect.arrayContaining(["branding", "event-streams", "rate-limit-policies"]));
+    if (RESOURCE_TYPES.includes("actions")) {
+      expect({ actions: exported.actions, triggers: exported.triggers }).toEqual(SEEDED_ACTIONS_HELD);
+      // A secret's value is never exported (its name is).
+      expect(yaml).toContain("PLAN_KEY");
+      expect(yaml).not.toContain(SEEDED_SECRET_VALUE);
+      expect(directory).toEqual(expect.arrayContaining(["actions", "triggers"]));
+    }
   });
 
   test("imports the YAML export into a fresh tenant, which then holds the same objects", async () => {
-    await createAction(target);
+    // The event stream's action comes with the import when actions are included, else it must be there.
+    if (!RESOURCE_TYPES.includes("actions")) await createAction(target);
     await deployCli(target, ["import", "-i", path.join(source.dir, "yaml", "tenant.yaml")]);
     expect(await contents(target)).toEqual(exported);
   });
@@ -277,9 +299,18 @@ describe("auth0-deploy-cli 8.44.0 against the tenant server", () => {
     const counted = Object.keys(writes(target));
     // It did import (it writes every object it manages back, unchanged) but created and deleted nothing.
     expect(counted).toEqual(
-      expect.arrayContaining(["PATCH /api/v2/event-streams/:id", "PUT /api/v2/branding/templates/universal-login"]),
+      expect.arrayContaining([
+        "PATCH /api/v2/event-streams/:id",
+        "PUT /api/v2/branding/templates/universal-login",
+        "PATCH /api/v2/actions/actions/:id",
+        "PATCH /api/v2/actions/triggers/:triggerId/bindings",
+      ]),
     );
-    expect(counted.filter((route) => /^(POST|DELETE) /.test(route))).toEqual([]);
+    // It deploys every deployed action it writes back: the service builds the same draft into a
+    // new version, which changes nothing the tenant runs (the contents below compare the draft,
+    // what is deployed and the bindings).
+    const creates = counted.filter((route) => /^(POST|DELETE) /.test(route) && !route.endsWith("/deploy"));
+    expect(creates).toEqual([]);
     expect(await contents(target)).toEqual(before);
     expect(before).toEqual(exported);
   });

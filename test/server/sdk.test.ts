@@ -1,6 +1,6 @@
 /**
  * The official `auth0` SDK (v7) against the server, unchanged: every operation of the
- * four areas and the SDK's typed errors.
+ * four areas, the actions' life cycle (deploy, versions, bindings) and the SDK's typed errors.
  *
  * The SDK always builds `https://{domain}` URLs, for the token request too. Its
  * documented `fetch` option is used by both the API calls and the token provider, so a
@@ -125,6 +125,110 @@ describe("the official SDK performs every operation", () => {
     expect(listed).toContain(created.id);
     await client.rateLimitPolicies.delete(created.id!);
     await expect(client.rateLimitPolicies.get(created.id!)).rejects.toBeInstanceOf(Management.NotFoundError);
+  });
+});
+
+describe("the official SDK runs the actions' life cycle", () => {
+  test("create, get, list by trigger, update, deploy, versions, roll back, bindings, force delete", async () => {
+    const client = sdk();
+    const created = await client.actions.create({
+      name: "SDK claims",
+      supported_triggers: [{ id: "post-login", version: "v3" }],
+      code: "exports.onExecutePostLogin = async () => {};",
+      dependencies: [{ name: "lodash", version: "4.17.21" }],
+      secrets: [{ name: "API_KEY", value: "sdk-action-secret" }],
+      deploy: true,
+    });
+    expect(created.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(created).toMatchObject({ all_changes_deployed: true, deployed_version: { number: 1, deployed: true } });
+    const got = await client.actions.get(created.id!);
+    expect(got.secrets).toEqual([{ name: "API_KEY", updated_at: expect.any(String) }]);
+    expect(JSON.stringify(got)).not.toContain("sdk-action-secret");
+    const other = await client.actions.create({
+      name: "SDK sign-up check",
+      supported_triggers: [{ id: "pre-user-registration" }],
+      code: "exports.onExecutePreUserRegistration = async () => {};",
+      // Named without a value, as Auth0's deploy CLI imports the secrets it exported.
+      secrets: [{ name: "FROM_EXPORT" }],
+    });
+    expect(other.secrets!.map((secret) => secret.name)).toEqual(["FROM_EXPORT"]);
+    const names = async (request: Management.ListActionsRequestParameters) => {
+      const found: string[] = [];
+      for await (const action of await client.actions.list(request)) found.push(action.name!);
+      return found.sort();
+    };
+    expect(await names({ per_page: 1 })).toEqual(["SDK claims", "SDK sign-up check"]);
+    expect(await names({ triggerId: "post-login" })).toEqual(["SDK claims"]);
+    expect(await names({ deployed: true })).toEqual(["SDK claims"]);
+    expect(await names({ actionName: "SDK sign-up check" })).toEqual(["SDK sign-up check"]);
+
+    const updated = await client.actions.update(created.id!, { code: "exports.onExecutePostLogin = async () => 2;" });
+    expect(updated).toMatchObject({ all_changes_deployed: false, deployed_version: { number: 1 } });
+    const second = await client.actions.deploy(created.id!);
+    expect(second).toMatchObject({ number: 2, action_id: created.id, code: updated.code });
+    expect(second.action).toEqual({
+      id: created.id,
+      name: "SDK claims",
+      supported_triggers: [{ id: "post-login", version: "v3" }],
+      all_changes_deployed: true,
+      created_at: created.created_at,
+      updated_at: updated.updated_at,
+    });
+    expect((await client.actions.get(created.id!)).all_changes_deployed).toBe(true);
+    const versions: Management.ActionVersion[] = [];
+    for await (const version of await client.actions.versions.list(created.id!, { per_page: 1 }))
+      versions.push(version);
+    expect(versions.map((version) => [version.number, version.deployed])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    expect((await client.actions.versions.get(created.id!, versions[1]!.id!)).code).toBe(created.code);
+    // A roll back deploys the earlier content as a new version; the draft stays as it is.
+    const rolledBack = await client.actions.versions.deploy(created.id!, versions[1]!.id!);
+    expect(rolledBack).toMatchObject({ number: 3, code: created.code, action: { id: created.id, name: "SDK claims" } });
+    expect((await client.actions.get(created.id!)).code).toBe(updated.code);
+
+    expect((await client.actions.triggers.list()).triggers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: "post-login", version: "v3", status: "CURRENT" })]),
+    );
+    const audit = await client.actions.create({
+      name: "SDK audit",
+      supported_triggers: [{ id: "post-login" }],
+      code: "exports.onExecutePostLogin = async () => {};",
+      deploy: true,
+    });
+    const bound = await client.actions.triggers.bindings.updateMany("post-login", {
+      bindings: [
+        { ref: { type: "action_name", value: "SDK audit" }, display_name: "Audit first" },
+        { ref: { type: "action_id", value: created.id! } },
+      ],
+    });
+    expect(bound.bindings!.map((binding) => [binding.action?.name, binding.display_name])).toEqual([
+      ["SDK audit", "Audit first"],
+      ["SDK claims", "SDK claims"],
+    ]);
+    const listed: Management.ActionBinding[] = [];
+    for await (const binding of await client.actions.triggers.bindings.list("post-login", { per_page: 1 })) {
+      listed.push(binding);
+    }
+    expect(listed.map((binding) => binding.action?.id)).toEqual([audit.id, created.id]);
+    // Bindings kept by their ids, in a new order, keep their names.
+    const reordered = await client.actions.triggers.bindings.updateMany("post-login", {
+      bindings: [listed[1]!, listed[0]!].map((binding) => ({ ref: { type: "binding_id", value: binding.id! } })),
+    });
+    expect(reordered.bindings!.map((binding) => [binding.id, binding.display_name])).toEqual([
+      [listed[1]!.id, "SDK claims"],
+      [listed[0]!.id, "Audit first"],
+    ]);
+
+    await expect(client.actions.delete(created.id!)).rejects.toBeInstanceOf(Management.BadRequestError);
+    await client.actions.delete(created.id!, { force: true });
+    await expect(client.actions.get(created.id!)).rejects.toBeInstanceOf(Management.NotFoundError);
+    const left = await client.actions.triggers.bindings.list("post-login");
+    expect(left.data.map((binding) => [binding.action?.name, binding.display_name])).toEqual([
+      ["SDK audit", "Audit first"],
+    ]);
+    await client.actions.delete(other.id!);
   });
 });
 
