@@ -88,7 +88,7 @@ function withTriggerVersions(triggers: unknown): unknown {
  * draft built (`status`, `built_at`, or `failed` with `build_errors`), and whether all of it
  * is deployed. `deploy` is not stored: the route deploys after the write.
  */
-export function storedAction(object: KindObject, change: Json, existing?: KindObject): KindObject {
+export function storedAction(object: KindObject, _change: Json, existing?: KindObject): KindObject {
   const now = String(object.updated_at);
   const { deploy: _deploy, ...action } = object;
   const before = new Map(list(existing?.secrets).map((secret) => [(secret as Secret).name, secret as Secret]));
@@ -101,11 +101,6 @@ export function storedAction(object: KindObject, change: Json, existing?: KindOb
   });
   const code = typeof action.code === "string" ? action.code : "";
   const errors = buildErrors(code);
-  const draftChanged =
-    existing === undefined ||
-    DEPLOYED_FIELDS.some(
-      (field) => field in change && JSON.stringify(change[field]) !== JSON.stringify(existing[field]),
-    );
   const built: KindObject = {
     ...action,
     supported_triggers: withTriggerVersions(action.supported_triggers),
@@ -115,8 +110,17 @@ export function storedAction(object: KindObject, change: Json, existing?: KindOb
     secrets,
     status: errors.length > 0 ? "failed" : "built",
     ...(errors.length > 0 ? {} : { built_at: now }),
-    all_changes_deployed: draftChanged ? false : existing?.all_changes_deployed === true,
   };
+  // What a deploy builds, compared as stored (secrets by name and value): an update that
+  // repeats the draft leaves it deployed, as the service does.
+  const draftOf = (field: string, value: unknown) =>
+    field === "secrets" ? list(value).map((secret) => [(secret as Secret).name, (secret as Secret).value]) : value;
+  const draftChanged =
+    existing === undefined ||
+    DEPLOYED_FIELDS.some(
+      (field) => JSON.stringify(draftOf(field, built[field])) !== JSON.stringify(draftOf(field, existing[field])),
+    );
+  built.all_changes_deployed = draftChanged ? false : existing?.all_changes_deployed === true;
   if (errors.length > 0) built.build_errors = errors;
   else delete built.build_errors;
   return built;

@@ -58,7 +58,7 @@ export const actionDependencySchema = object(
 /** A secret the code reads as `event.secrets.<name>`: its value is write-only. */
 export const actionSecretSchema = object(
   {
-    name: string({ minLength: 1, maxLength: 255, pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }),
+    name: string({ minLength: 1, maxLength: 128, pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }),
     /** Secret, write-only: never returned by the API (its name and `updated_at` are). */
     value: string({ secret: true, writeOnly: true }),
   },
