@@ -185,11 +185,33 @@ export function actionOutputs(server: Json, previous: Json | undefined): Json {
       values.get(name) === undefined ? { name } : { name, value: values.get(name) },
     );
   }
-  outputs.deploy = server.all_changes_deployed === true;
+  if (Array.isArray(outputs.supported_triggers)) outputs.supported_triggers = triggersAsWritten(outputs, previous);
+  // `deploy` as the program wrote it: left out while all is deployed, false once it is not.
+  const deployed = server.all_changes_deployed === true;
+  if (previous?.deploy === false) outputs.deploy = false;
+  else if (previous?.deploy !== undefined || !deployed) outputs.deploy = deployed;
   for (const field of ["created_at", "updated_at", "status", "all_changes_deployed", "built_at"]) {
     if (server[field] !== undefined) outputs[field] = server[field];
   }
   return outputs;
+}
+
+/**
+ * The tenant's triggers in the program's shape: a trigger the program names without a version
+ * is read back without the current version the tenant filled in (another version is drift).
+ */
+function triggersAsWritten(outputs: Json, previous: Json | undefined): unknown[] {
+  const written = list(previous?.supported_triggers);
+  return list(outputs.supported_triggers).map((item, index) => {
+    const trigger = item as { id?: unknown; version?: unknown };
+    const mine = written[index] as { id?: unknown; version?: unknown } | undefined;
+    const current = isKnownTrigger(trigger.id) ? currentTriggerVersion(trigger.id) : undefined;
+    if (mine && mine.version === undefined && mine.id === trigger.id && trigger.version === current) {
+      const { version: _version, ...rest } = trigger;
+      return rest;
+    }
+    return trigger;
+  });
 }
 
 /** Inputs in the program's shape that reproduce stored outputs. */

@@ -46,8 +46,10 @@ describe("an action through the provider", () => {
     const inputs = inputsOf();
     const { id, outs } = await created(inputs);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // The program leaves `deploy` out (deployed by default), and its outputs do too.
+    expect(outs).not.toHaveProperty("deploy");
     expect(outs).toMatchObject({
-      deploy: true,
+      supported_triggers: [{ id: "post-login" }],
       all_changes_deployed: true,
       status: "built",
       secrets: [{ name: "FORM_ID", value: SECRET }],
@@ -56,7 +58,8 @@ describe("an action through the provider", () => {
     expect(server.json).toMatchObject({ all_changes_deployed: true, deployed_version: { number: 1 } });
     expect(JSON.stringify(server.json)).not.toContain(SECRET);
     const read = await call(provider, "read")(id, outs);
-    expect(read.props).toMatchObject({ secrets: [{ name: "FORM_ID", value: SECRET }], deploy: true });
+    expect(read.props).toMatchObject({ secrets: [{ name: "FORM_ID", value: SECRET }] });
+    expect(read.props).not.toHaveProperty("deploy");
     expect(await call(provider, "diff")(id, read.props, inputs)).toMatchObject({ changes: false });
     await call(provider, "delete")(id, read.props);
   });
@@ -105,7 +108,8 @@ describe("an action through the provider", () => {
     expect(differing.sort()).toEqual(["code"]);
     expect(inputs.deploy ?? true).toBe(true);
     const updated = await call(provider, "update")(id, read.props, inputs);
-    expect(updated.outs).toMatchObject({ code: CODE, deploy: true, all_changes_deployed: true });
+    expect(updated.outs).toMatchObject({ code: CODE, all_changes_deployed: true });
+    expect(updated.outs).not.toHaveProperty("deploy");
     const server = (await harness.admin("GET", `/actions/actions/${id}`)).json;
     expect(server).toMatchObject({ code: CODE, all_changes_deployed: true });
     await call(provider, "delete")(id, updated.outs);
