@@ -26,13 +26,15 @@ export async function tenantRoutes(app: FastifyInstance, { context }: { context:
   // Every kind, the table's and those declared beyond it (api defineKind): the generic routes of
   // its table entry (secrets sealed by its paths), a collection's or a singleton's, with the rules beside it.
   for (const kind of kindNames()) {
+    // A kind whose routes are a file of their own (a trigger's bindings, beside the actions') is registered there.
+    if (kindSpec(kind)!.rules?.ownRoutes !== undefined) continue;
     if (kindSpec(kind)!.shape === "singleton") registerSingletonRoutes(app, context, kind);
     else registerCollectionRoutes(app, context, kind, OWN_COLLECTION_RULES[kind]?.(context));
   }
   // The neighbours the managed kinds lean on (api/resources/tenant-neighbours.ts).
   registerBrandingRoutes(app, context);
   registerCustomDomainRoutes(app, context);
-  // The actions' deploy, versions, triggers and bindings, beside their generic routes.
+  // The actions' deploy, versions, triggers and the triggers' bindings (a kind of its own), beside their generic routes.
   registerActionRoutes(app, context);
   registerActionTestRoute(app, context, context.actionTests ?? { enabled: false });
   registerClientRoutes(app, context);
