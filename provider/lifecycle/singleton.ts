@@ -17,6 +17,7 @@
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import {
+  ERROR_CODES,
   kindSpec,
   singletonIdIn,
   singletonPathOf,
@@ -25,7 +26,14 @@ import {
   type KindSpec,
   type OwnFailure,
 } from "../../api";
-import { ConflictError, FeatureUnavailableError, NotFoundError, TenantError, unlessGone } from "../client/errors";
+import {
+  ConflictError,
+  FeatureUnavailableError,
+  ForbiddenError,
+  NotFoundError,
+  TenantError,
+  unlessGone,
+} from "../client/errors";
 import type { ErrorTarget } from "../client/errors";
 import type { TenantClient } from "../client/http";
 import { listOffset } from "../client/paging";
@@ -266,20 +274,26 @@ export function singletonKindModule(name: string): AnyKindModule {
     throw new NotFoundError(target("look up"), `the tenant ${client.settings.domain} ${problem}`, remedy);
   };
 
-  /** The object `id` for `generate`: undefined when the tenant has none, or cannot have one (with a note saying why). */
+  /**
+   * The object `id` for `generate`: undefined when the tenant has none; `skipped` when it cannot
+   * have one or the client may not read it (with a note saying why, as for the collections).
+   */
   async function readOne(client: TenantClient, id: string, notes: string[], progress?: (line: string) => void) {
     try {
       const current = await readRaw(client, id, target("read", key ? id : undefined));
       return isNone(current) ? undefined : current;
     } catch (error) {
-      // A tenant that cannot have one (no custom domain for a template): the program gets none,
-      // and the reader learns why.
+      // A tenant that cannot have one (no custom domain for a template), or a client made before
+      // the kind was managed: the program gets none, and the reader learns why.
       const own = ownFailureOf(error, client.settings.domain);
-      if (!own?.generateSkips) throw translated(error, client.settings.domain);
-      const note = `${spec.label}: not read: ${own.problem}. ${own.remedy}`;
+      const missingScope = error instanceof ForbiddenError && error.errorCode === ERROR_CODES.insufficientScope;
+      if (!own?.generateSkips && !missingScope) throw translated(error, client.settings.domain);
+      const note = own?.generateSkips
+        ? `${spec.label}: not read: ${own.problem}. ${own.remedy}`
+        : `${spec.plural} were not read: the client lacks the scope ${(error as ForbiddenError).missingScope ?? spec.scopes.get}; grant it to include them.`;
       progress?.(note);
       notes.push(note);
-      return undefined;
+      return "skipped" as const;
     }
   }
 
@@ -289,11 +303,11 @@ export function singletonKindModule(name: string): AnyKindModule {
       const read: JsonObject[] = [];
       for (const id of key ? key.values : [spec.singletonId!]) {
         const current = await readOne(client, id, notes, progress);
+        if (current === "skipped") return [];
         if (current) progress?.(`${spec.label}: ${hooks.describe(current)}`);
         if (current) read.push(current);
       }
-      if (read.length === 0 && notes.every((note) => !note.startsWith(`${spec.label}: not read`)))
-        progress?.(`${spec.label}: none${hooks.noneMeans ? ` (${hooks.noneMeans})` : ""}`);
+      if (read.length === 0) progress?.(`${spec.label}: none${hooks.noneMeans ? ` (${hooks.noneMeans})` : ""}`);
       return read;
     },
 
