@@ -12,5 +12,3 @@ export { BODY_LIMIT_BYTES } from "./limits";
 export type { CheckpointPage } from "./pages";
 export * from "./resources/tenant-neighbours";
 export * from "./resources/action";
-export * from "./resources/trigger-bindings";
-export { orderedBindingWords } from "./resources/trigger-bindings-rules";

@@ -3,10 +3,13 @@
  * `tenant:index:Form`; up creates it, a second up changes nothing, a config edit updates it,
  * and `preview --json` names the changed field (`diffReasons`, what pull-request bots read);
  * the client secret never reaches the state, destroy deletes it; `pulumi import` adopts a
- * form made by hand, and the matching program then previews no change.
+ * form made by hand, and the matching program then previews no change. A trigger's bindings
+ * naming an action of the same program: up binds it, a binding removed by hand is drift
+ * (`actions`) that `up --refresh` puts back, and destroy unbinds before it deletes the action.
  */
 import * as path from "node:path";
 import signupForm from "./plugin-program/signup-form.json";
+import { describeDrift, detectDrift } from "../../provider/cli/drift-report";
 import { E2E_TIMEOUT_MS, previewJsonSteps, rawStateText, startE2e, writesIn, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -40,6 +43,38 @@ describe("the tenant resource plugin through the real engine", () => {
     const destroyed = await ctx.stack.destroy();
     expect(destroyed.summary.result).toBe("succeeded");
     expect((await ctx.api.call("GET", `/forms/${id}`)).status).toBe(404);
+  });
+
+  test("trigger bindings: bound by reference, a binding removed by hand is drift that up --refresh puts back", async () => {
+    const bindings = async () =>
+      (
+        await ctx.api.call<{ bindings: { action: { id: string; name: string }; display_name: string }[] }>(
+          "GET",
+          "/actions/triggers/post-login/bindings",
+        )
+      ).body.bindings.map((binding) => `${binding.action.name} as ${binding.display_name}`);
+    await ctx.stack.setConfig("bindings", { value: "true" });
+    const up = await ctx.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ create: 4 }); // the stack, the form, the action, the bindings
+    expect(await bindings()).toEqual(["render-form-e2e as Render the form"]);
+    expect((await ctx.stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 4 });
+
+    await ctx.api.call("PATCH", "/actions/triggers/post-login/bindings", { bindings: [] });
+    const drift = await detectDrift(ctx.stack);
+    expect(drift).toEqual([
+      { name: "postLogin", type: "tenant:index:TriggerBindings", op: "update", fields: ["actions"] },
+    ]);
+    expect(describeDrift(drift)).toEqual(["  TriggerBindings postLogin: fields differ: actions [update]"]);
+    const back = await ctx.stack.up({ refresh: true });
+    expect(back.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(await bindings()).toEqual(["render-form-e2e as Render the form"]);
+
+    // Destroy unbinds first (the bindings depend on the action), then deletes the action.
+    const destroyed = await ctx.stack.destroy();
+    expect(destroyed.summary.result).toBe("succeeded");
+    expect(await bindings()).toEqual([]);
+    expect((await ctx.api.call<{ total: number }>("GET", "/actions/actions")).body.total).toBe(0);
+    await ctx.stack.removeConfig("bindings");
   });
 
   test("pulumi import adopts a form by id, and the matching program then previews no change", async () => {
