@@ -96,6 +96,15 @@ describe("TriggerBindings provider", () => {
     const read = await call(provider, "read")("post-login", created.outs);
     expect(read).toEqual({ id: "post-login", props: { ...inputs, tenantOrigin: origin() }, inputs });
     expect(await call(provider, "diff")("post-login", read.props, inputs)).toEqual({ changes: false });
+    // `pulumi import` (no state yet) reads the whole list, the tenant's display names included.
+    expect((await call(provider, "read")("post-login", undefined as never)).props).toEqual({
+      trigger_id: "post-login",
+      actions: [
+        { id: render, display_name: "Render the form" },
+        { id: enrich, display_name: "enrich-profile" },
+      ],
+      tenantOrigin: origin(),
+    });
 
     const reordered = {
       trigger_id: "post-login",

@@ -293,7 +293,8 @@ describe("the generated program", () => {
     expect(program.files["login.html"]).toBeUndefined();
     expect(program.files["index.ts"]).not.toMatch(/cfg|import \* as fs/);
     expect(describeContents({ objects: {} })).toBe(
-      "0 forms, 0 event streams, no login page template, 0 rate limit policies, 0 flows and 0 flow vault connections",
+      "0 forms, 0 event streams, no login page template, 0 rate limit policies, 0 flows, 0 flow vault connections, " +
+        "0 actions and trigger bindings of 0 triggers",
     );
   });
 
