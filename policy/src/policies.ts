@@ -206,7 +206,7 @@ export const POLICIES: (ResourceValidationPolicy | StackValidationPolicy)[] = [
   stackPolicy(
     "trigger-binding-supported",
     "mandatory",
-    "Every action a trigger's bindings run supports that trigger (its supported_triggers). The provider checks an action whose id is known at preview; this rule checks an Action created by the same program, whose id is not, through the bindings' dependency on it.",
+    "Every action a trigger's bindings run supports that trigger (its supported_triggers) and is deployed. The provider checks an action whose id is known at preview; this rule checks an Action created by the same program, whose id is not, through the bindings' dependency on it.",
     // The `actions` input in either door's spelling (one word: the same in the API's names and the plugin's).
     (resources, _stack, _config, _dependencies, byProperty) =>
       bindingsSupported(resources, (urn) => byProperty.get(urn)?.actions ?? []),

@@ -21,7 +21,7 @@ function supportedTriggers(action: TenantResource): string[] | undefined {
 
 /**
  * `trigger-binding-supported`: every Action resource a TriggerBindings' `actions` depend on
- * supports its trigger. `actionsOf(urn)` gives the URNs the bindings' `actions` property
+ * supports its trigger, and is deployed (not `deploy: false`). `actionsOf(urn)` gives the URNs the bindings' `actions` property
  * depends on (the engine's property dependencies).
  */
 export function bindingsSupported(
@@ -37,6 +37,17 @@ export function bindingsSupported(
       return actionsOf(bindings.urn).flatMap((urn): Violation[] => {
         const action = byUrn.get(urn);
         if (action?.typeName !== "Action") return [];
+        // A draft runs nowhere: the tenant binds only a deployed action.
+        if (action.fields.deploy === false) {
+          return [
+            {
+              urn: bindings.urn,
+              message:
+                `${named(bindings)}: actions binds ${named(action)}, which sets deploy: false: the tenant binds only a ` +
+                "deployed action and refuses the binding at up. Remove deploy: false, or remove it from the bindings.",
+            },
+          ];
+        }
         const supported = supportedTriggers(action);
         if (supported === undefined || supported.includes(trigger)) return [];
         return [

@@ -57,6 +57,14 @@ describe("trigger-binding-supported", () => {
     expect(judge(action("post-login"), bindings("post-login"))).toEqual([]);
     expect(judge(action(UNKNOWN), bindings("post-login"))).toEqual([]);
     expect(judge(action("pre-user-registration"), bindings(UNKNOWN))).toEqual([]);
+    const draft = resource("dynamic", "Action", "draft", {
+      name: "draft",
+      supported_triggers: [{ id: "post-login" }],
+      deploy: false,
+    });
+    expect(judge(draft, bindings("post-login"))).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('Action "draft", which sets deploy: false') }),
+    ]);
     // A dependency that is not an Action (a form the bindings wait for) is no binding.
     const form = resource("dynamic", "Form", "f", { name: "f" });
     expect(bindingsSupported([form, bindings("post-login")], () => [form.urn])).toEqual([]);
