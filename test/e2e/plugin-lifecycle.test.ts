@@ -94,7 +94,7 @@ describe("the tenant resource plugin through the real engine", () => {
     expect((await ctx.api.call("GET", `/forms/${made.body.id}`)).status).toBe(404);
   });
 
-  test("pulumi import adopts an event stream, the template and a policy by id; the matching program previews no change", async () => {
+  test("pulumi import adopts an event stream, the template, a policy and a trigger's bindings by id; the matching program previews no change", async () => {
     const stream = {
       name: "audit-bridge",
       subscriptions: [{ event_type: "user.created" }],
@@ -114,6 +114,16 @@ describe("the tenant resource plugin through the real engine", () => {
     const madePolicy = await ctx.api.call<{ id: string }>("POST", "/rate-limit-policies", policy);
     expect(madePolicy.status).toBe(201);
     const made = await ctx.api.call<{ id: string }>("POST", "/forms", signupForm);
+    // A trigger's bindings made by hand, of an action the stack does not manage: imported by the trigger's id.
+    const action = await ctx.api.call<{ id: string }>("POST", "/actions/actions", {
+      name: "made-by-hand",
+      supported_triggers: [{ id: "pre-user-registration" }],
+      code: "exports.onExecutePreUserRegistration = async () => {};",
+    });
+    expect((await ctx.api.call("POST", `/actions/actions/${action.body.id}/deploy`)).status).toBe(200);
+    const bindingsPath = "/actions/triggers/pre-user-registration/bindings";
+    const bound = { bindings: [{ ref: { type: "action_id", value: action.body.id } }] };
+    expect((await ctx.api.call("PATCH", bindingsPath, bound)).status).toBe(200);
 
     ctx.server.counters.reset();
     const imported = await ctx.stack.import({
@@ -122,6 +132,7 @@ describe("the tenant resource plugin through the real engine", () => {
         { type: "tenant:index:EventStream", name: "audit", id: madeStream.body.id },
         { type: "tenant:index:LoginTemplate", name: "login", id: "universal-login" },
         { type: "tenant:index:RateLimitPolicy", name: "policy", id: madePolicy.body.id },
+        { type: "tenant:index:TriggerBindings", name: "signupChecks", id: "pre-user-registration" },
       ],
       generateCode: false,
       protect: false,
@@ -131,10 +142,16 @@ describe("the tenant resource plugin through the real engine", () => {
       { type: "tenant:index:EventStream", name: "audit", inputs: stream },
       { type: "tenant:index:LoginTemplate", name: "login", inputs: template },
       { type: "tenant:index:RateLimitPolicy", name: "policy", inputs: policy },
+      // The display name left to the tenant (the action's name): no difference.
+      {
+        type: "tenant:index:TriggerBindings",
+        name: "signupChecks",
+        inputs: { trigger_id: "pre-user-registration", actions: [{ id: action.body.id }] },
+      },
     ];
     await ctx.stack.setConfig("extra", { value: JSON.stringify(extra) });
     const preview = await ctx.stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 5 });
+    expect(preview.changeSummary).toEqual({ same: 6 });
     expect(writesIn(ctx.server.counters.snapshot())).toBe(0);
 
     const destroyed = await ctx.stack.destroy();
@@ -142,6 +159,9 @@ describe("the tenant resource plugin through the real engine", () => {
     expect((await ctx.api.call("GET", `/event-streams/${madeStream.body.id}`)).status).toBe(404);
     expect(await ctx.api.hasTemplate()).toBe(false);
     expect((await ctx.api.call("GET", `/rate-limit-policies/${madePolicy.body.id}`)).status).toBe(404);
+    // Destroy empties the trigger's list; the action, not the stack's, stays.
+    expect((await ctx.api.call<{ total: number }>("GET", bindingsPath)).body.total).toBe(0);
+    expect((await ctx.api.call("DELETE", `/actions/actions/${action.body.id}`)).status).toBe(204);
     await ctx.stack.removeConfig("extra");
   });
 });
