@@ -8,3 +8,5 @@ export * from "./login-template";
 export * from "./rate-limit-policy";
 export * from "./flow";
 export * from "./flow-vault-connection";
+export * from "./action";
+export * from "./trigger-bindings";

@@ -5,6 +5,11 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 // Export members:
+export { ActionArgs } from "./action";
+export type Action = import("./action").Action;
+export const Action: typeof import("./action").Action = null as any;
+utilities.lazyLoad(exports, ["Action"], () => require("./action"));
+
 export { EventStreamArgs } from "./eventStream";
 export type EventStream = import("./eventStream").EventStream;
 export const EventStream: typeof import("./eventStream").EventStream = null as any;
@@ -24,6 +29,11 @@ export { FormArgs } from "./form";
 export type Form = import("./form").Form;
 export const Form: typeof import("./form").Form = null as any;
 utilities.lazyLoad(exports, ["Form"], () => require("./form"));
+
+export { GetActionArgs, GetActionResult, GetActionOutputArgs } from "./getAction";
+export const getAction: typeof import("./getAction").getAction = null as any;
+export const getActionOutput: typeof import("./getAction").getActionOutput = null as any;
+utilities.lazyLoad(exports, ["getAction","getActionOutput"], () => require("./getAction"));
 
 export { GetEventStreamArgs, GetEventStreamResult, GetEventStreamOutputArgs } from "./getEventStream";
 export const getEventStream: typeof import("./getEventStream").getEventStream = null as any;
@@ -60,6 +70,11 @@ export const getRateLimitPolicy: typeof import("./getRateLimitPolicy").getRateLi
 export const getRateLimitPolicyOutput: typeof import("./getRateLimitPolicy").getRateLimitPolicyOutput = null as any;
 utilities.lazyLoad(exports, ["getRateLimitPolicy","getRateLimitPolicyOutput"], () => require("./getRateLimitPolicy"));
 
+export { GetTriggerBindingsArgs, GetTriggerBindingsResult, GetTriggerBindingsOutputArgs } from "./getTriggerBindings";
+export const getTriggerBindings: typeof import("./getTriggerBindings").getTriggerBindings = null as any;
+export const getTriggerBindingsOutput: typeof import("./getTriggerBindings").getTriggerBindingsOutput = null as any;
+utilities.lazyLoad(exports, ["getTriggerBindings","getTriggerBindingsOutput"], () => require("./getTriggerBindings"));
+
 export { LoginTemplateArgs } from "./loginTemplate";
 export type LoginTemplate = import("./loginTemplate").LoginTemplate;
 export const LoginTemplate: typeof import("./loginTemplate").LoginTemplate = null as any;
@@ -75,6 +90,11 @@ export type RateLimitPolicy = import("./rateLimitPolicy").RateLimitPolicy;
 export const RateLimitPolicy: typeof import("./rateLimitPolicy").RateLimitPolicy = null as any;
 utilities.lazyLoad(exports, ["RateLimitPolicy"], () => require("./rateLimitPolicy"));
 
+export { TriggerBindingsArgs } from "./triggerBindings";
+export type TriggerBindings = import("./triggerBindings").TriggerBindings;
+export const TriggerBindings: typeof import("./triggerBindings").TriggerBindings = null as any;
+utilities.lazyLoad(exports, ["TriggerBindings"], () => require("./triggerBindings"));
+
 
 // Export sub-modules:
 import * as config from "./config";
@@ -89,6 +109,8 @@ const _module = {
     version: utilities.getVersion(),
     construct: (name: string, type: string, urn: string): pulumi.Resource => {
         switch (type) {
+            case "tenant:index:Action":
+                return new Action(name, <any>undefined, { urn })
             case "tenant:index:EventStream":
                 return new EventStream(name, <any>undefined, { urn })
             case "tenant:index:Flow":
@@ -101,6 +123,8 @@ const _module = {
                 return new LoginTemplate(name, <any>undefined, { urn })
             case "tenant:index:RateLimitPolicy":
                 return new RateLimitPolicy(name, <any>undefined, { urn })
+            case "tenant:index:TriggerBindings":
+                return new TriggerBindings(name, <any>undefined, { urn })
             default:
                 throw new Error(`unknown resource type ${type}`);
         }

@@ -21,6 +21,8 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "tenant:index:Action":
+		r = &Action{}
 	case "tenant:index:EventStream":
 		r = &EventStream{}
 	case "tenant:index:Flow":
@@ -33,6 +35,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &LoginTemplate{}
 	case "tenant:index:RateLimitPolicy":
 		r = &RateLimitPolicy{}
+	case "tenant:index:TriggerBindings":
+		r = &TriggerBindings{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

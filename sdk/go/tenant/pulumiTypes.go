@@ -13,6 +13,382 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type ActionDependency struct {
+	// The npm module's name.
+	Name string `pulumi:"name"`
+	// The npm module's version.
+	Version string `pulumi:"version"`
+}
+
+// ActionDependencyInput is an input type that accepts ActionDependencyArgs and ActionDependencyOutput values.
+// You can construct a concrete instance of `ActionDependencyInput` via:
+//
+//	ActionDependencyArgs{...}
+type ActionDependencyInput interface {
+	pulumi.Input
+
+	ToActionDependencyOutput() ActionDependencyOutput
+	ToActionDependencyOutputWithContext(context.Context) ActionDependencyOutput
+}
+
+type ActionDependencyArgs struct {
+	// The npm module's name.
+	Name pulumi.StringInput `pulumi:"name"`
+	// The npm module's version.
+	Version pulumi.StringInput `pulumi:"version"`
+}
+
+func (ActionDependencyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionDependency)(nil)).Elem()
+}
+
+func (i ActionDependencyArgs) ToActionDependencyOutput() ActionDependencyOutput {
+	return i.ToActionDependencyOutputWithContext(context.Background())
+}
+
+func (i ActionDependencyArgs) ToActionDependencyOutputWithContext(ctx context.Context) ActionDependencyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionDependencyOutput)
+}
+
+// ActionDependencyArrayInput is an input type that accepts ActionDependencyArray and ActionDependencyArrayOutput values.
+// You can construct a concrete instance of `ActionDependencyArrayInput` via:
+//
+//	ActionDependencyArray{ ActionDependencyArgs{...} }
+type ActionDependencyArrayInput interface {
+	pulumi.Input
+
+	ToActionDependencyArrayOutput() ActionDependencyArrayOutput
+	ToActionDependencyArrayOutputWithContext(context.Context) ActionDependencyArrayOutput
+}
+
+type ActionDependencyArray []ActionDependencyInput
+
+func (ActionDependencyArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionDependency)(nil)).Elem()
+}
+
+func (i ActionDependencyArray) ToActionDependencyArrayOutput() ActionDependencyArrayOutput {
+	return i.ToActionDependencyArrayOutputWithContext(context.Background())
+}
+
+func (i ActionDependencyArray) ToActionDependencyArrayOutputWithContext(ctx context.Context) ActionDependencyArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionDependencyArrayOutput)
+}
+
+type ActionDependencyOutput struct{ *pulumi.OutputState }
+
+func (ActionDependencyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionDependency)(nil)).Elem()
+}
+
+func (o ActionDependencyOutput) ToActionDependencyOutput() ActionDependencyOutput {
+	return o
+}
+
+func (o ActionDependencyOutput) ToActionDependencyOutputWithContext(ctx context.Context) ActionDependencyOutput {
+	return o
+}
+
+// The npm module's name.
+func (o ActionDependencyOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ActionDependency) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The npm module's version.
+func (o ActionDependencyOutput) Version() pulumi.StringOutput {
+	return o.ApplyT(func(v ActionDependency) string { return v.Version }).(pulumi.StringOutput)
+}
+
+type ActionDependencyArrayOutput struct{ *pulumi.OutputState }
+
+func (ActionDependencyArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionDependency)(nil)).Elem()
+}
+
+func (o ActionDependencyArrayOutput) ToActionDependencyArrayOutput() ActionDependencyArrayOutput {
+	return o
+}
+
+func (o ActionDependencyArrayOutput) ToActionDependencyArrayOutputWithContext(ctx context.Context) ActionDependencyArrayOutput {
+	return o
+}
+
+func (o ActionDependencyArrayOutput) Index(i pulumi.IntInput) ActionDependencyOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActionDependency {
+		return vs[0].([]ActionDependency)[vs[1].(int)]
+	}).(ActionDependencyOutput)
+}
+
+type ActionSecret struct {
+	// The secret's name, as the code reads it (`event.secrets.<name>`).
+	Name string `pulumi:"name"`
+	// The secret's value: write-only in the API, a secret in the state.
+	Value *string `pulumi:"value"`
+}
+
+// ActionSecretInput is an input type that accepts ActionSecretArgs and ActionSecretOutput values.
+// You can construct a concrete instance of `ActionSecretInput` via:
+//
+//	ActionSecretArgs{...}
+type ActionSecretInput interface {
+	pulumi.Input
+
+	ToActionSecretOutput() ActionSecretOutput
+	ToActionSecretOutputWithContext(context.Context) ActionSecretOutput
+}
+
+type ActionSecretArgs struct {
+	// The secret's name, as the code reads it (`event.secrets.<name>`).
+	Name pulumi.StringInput `pulumi:"name"`
+	// The secret's value: write-only in the API, a secret in the state.
+	Value pulumi.StringPtrInput `pulumi:"value"`
+}
+
+func (ActionSecretArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionSecret)(nil)).Elem()
+}
+
+func (i ActionSecretArgs) ToActionSecretOutput() ActionSecretOutput {
+	return i.ToActionSecretOutputWithContext(context.Background())
+}
+
+func (i ActionSecretArgs) ToActionSecretOutputWithContext(ctx context.Context) ActionSecretOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionSecretOutput)
+}
+
+// ActionSecretArrayInput is an input type that accepts ActionSecretArray and ActionSecretArrayOutput values.
+// You can construct a concrete instance of `ActionSecretArrayInput` via:
+//
+//	ActionSecretArray{ ActionSecretArgs{...} }
+type ActionSecretArrayInput interface {
+	pulumi.Input
+
+	ToActionSecretArrayOutput() ActionSecretArrayOutput
+	ToActionSecretArrayOutputWithContext(context.Context) ActionSecretArrayOutput
+}
+
+type ActionSecretArray []ActionSecretInput
+
+func (ActionSecretArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionSecret)(nil)).Elem()
+}
+
+func (i ActionSecretArray) ToActionSecretArrayOutput() ActionSecretArrayOutput {
+	return i.ToActionSecretArrayOutputWithContext(context.Background())
+}
+
+func (i ActionSecretArray) ToActionSecretArrayOutputWithContext(ctx context.Context) ActionSecretArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionSecretArrayOutput)
+}
+
+type ActionSecretOutput struct{ *pulumi.OutputState }
+
+func (ActionSecretOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionSecret)(nil)).Elem()
+}
+
+func (o ActionSecretOutput) ToActionSecretOutput() ActionSecretOutput {
+	return o
+}
+
+func (o ActionSecretOutput) ToActionSecretOutputWithContext(ctx context.Context) ActionSecretOutput {
+	return o
+}
+
+// The secret's name, as the code reads it (`event.secrets.<name>`).
+func (o ActionSecretOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ActionSecret) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The secret's value: write-only in the API, a secret in the state.
+func (o ActionSecretOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionSecret) *string { return v.Value }).(pulumi.StringPtrOutput)
+}
+
+type ActionSecretArrayOutput struct{ *pulumi.OutputState }
+
+func (ActionSecretArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionSecret)(nil)).Elem()
+}
+
+func (o ActionSecretArrayOutput) ToActionSecretArrayOutput() ActionSecretArrayOutput {
+	return o
+}
+
+func (o ActionSecretArrayOutput) ToActionSecretArrayOutputWithContext(ctx context.Context) ActionSecretArrayOutput {
+	return o
+}
+
+func (o ActionSecretArrayOutput) Index(i pulumi.IntInput) ActionSecretOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActionSecret {
+		return vs[0].([]ActionSecret)[vs[1].(int)]
+	}).(ActionSecretOutput)
+}
+
+type ActionSecrets struct {
+	// The secret's name, as the code reads it (`event.secrets.<name>`).
+	Name *string `pulumi:"name"`
+	// When the action was last updated (ISO-8601).
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// The secret's value: write-only in the API, a secret in the state.
+	Value *string `pulumi:"value"`
+}
+
+type ActionSecretsOutput struct{ *pulumi.OutputState }
+
+func (ActionSecretsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionSecrets)(nil)).Elem()
+}
+
+func (o ActionSecretsOutput) ToActionSecretsOutput() ActionSecretsOutput {
+	return o
+}
+
+func (o ActionSecretsOutput) ToActionSecretsOutputWithContext(ctx context.Context) ActionSecretsOutput {
+	return o
+}
+
+// The secret's name, as the code reads it (`event.secrets.<name>`).
+func (o ActionSecretsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionSecrets) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// When the action was last updated (ISO-8601).
+func (o ActionSecretsOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionSecrets) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The secret's value: write-only in the API, a secret in the state.
+func (o ActionSecretsOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionSecrets) *string { return v.Value }).(pulumi.StringPtrOutput)
+}
+
+type ActionSecretsArrayOutput struct{ *pulumi.OutputState }
+
+func (ActionSecretsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionSecrets)(nil)).Elem()
+}
+
+func (o ActionSecretsArrayOutput) ToActionSecretsArrayOutput() ActionSecretsArrayOutput {
+	return o
+}
+
+func (o ActionSecretsArrayOutput) ToActionSecretsArrayOutputWithContext(ctx context.Context) ActionSecretsArrayOutput {
+	return o
+}
+
+func (o ActionSecretsArrayOutput) Index(i pulumi.IntInput) ActionSecretsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActionSecrets {
+		return vs[0].([]ActionSecrets)[vs[1].(int)]
+	}).(ActionSecretsOutput)
+}
+
+type ActionTrigger struct {
+	// The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+	Id string `pulumi:"id"`
+	// The trigger's version (`v3` for `post-login`); the current one when left out.
+	Version *string `pulumi:"version"`
+}
+
+// ActionTriggerInput is an input type that accepts ActionTriggerArgs and ActionTriggerOutput values.
+// You can construct a concrete instance of `ActionTriggerInput` via:
+//
+//	ActionTriggerArgs{...}
+type ActionTriggerInput interface {
+	pulumi.Input
+
+	ToActionTriggerOutput() ActionTriggerOutput
+	ToActionTriggerOutputWithContext(context.Context) ActionTriggerOutput
+}
+
+type ActionTriggerArgs struct {
+	// The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+	Id pulumi.StringInput `pulumi:"id"`
+	// The trigger's version (`v3` for `post-login`); the current one when left out.
+	Version pulumi.StringPtrInput `pulumi:"version"`
+}
+
+func (ActionTriggerArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionTrigger)(nil)).Elem()
+}
+
+func (i ActionTriggerArgs) ToActionTriggerOutput() ActionTriggerOutput {
+	return i.ToActionTriggerOutputWithContext(context.Background())
+}
+
+func (i ActionTriggerArgs) ToActionTriggerOutputWithContext(ctx context.Context) ActionTriggerOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionTriggerOutput)
+}
+
+// ActionTriggerArrayInput is an input type that accepts ActionTriggerArray and ActionTriggerArrayOutput values.
+// You can construct a concrete instance of `ActionTriggerArrayInput` via:
+//
+//	ActionTriggerArray{ ActionTriggerArgs{...} }
+type ActionTriggerArrayInput interface {
+	pulumi.Input
+
+	ToActionTriggerArrayOutput() ActionTriggerArrayOutput
+	ToActionTriggerArrayOutputWithContext(context.Context) ActionTriggerArrayOutput
+}
+
+type ActionTriggerArray []ActionTriggerInput
+
+func (ActionTriggerArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionTrigger)(nil)).Elem()
+}
+
+func (i ActionTriggerArray) ToActionTriggerArrayOutput() ActionTriggerArrayOutput {
+	return i.ToActionTriggerArrayOutputWithContext(context.Background())
+}
+
+func (i ActionTriggerArray) ToActionTriggerArrayOutputWithContext(ctx context.Context) ActionTriggerArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionTriggerArrayOutput)
+}
+
+type ActionTriggerOutput struct{ *pulumi.OutputState }
+
+func (ActionTriggerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionTrigger)(nil)).Elem()
+}
+
+func (o ActionTriggerOutput) ToActionTriggerOutput() ActionTriggerOutput {
+	return o
+}
+
+func (o ActionTriggerOutput) ToActionTriggerOutputWithContext(ctx context.Context) ActionTriggerOutput {
+	return o
+}
+
+// The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+func (o ActionTriggerOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ActionTrigger) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The trigger's version (`v3` for `post-login`); the current one when left out.
+func (o ActionTriggerOutput) Version() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionTrigger) *string { return v.Version }).(pulumi.StringPtrOutput)
+}
+
+type ActionTriggerArrayOutput struct{ *pulumi.OutputState }
+
+func (ActionTriggerArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionTrigger)(nil)).Elem()
+}
+
+func (o ActionTriggerArrayOutput) ToActionTriggerArrayOutput() ActionTriggerArrayOutput {
+	return o
+}
+
+func (o ActionTriggerArrayOutput) ToActionTriggerArrayOutputWithContext(ctx context.Context) ActionTriggerArrayOutput {
+	return o
+}
+
+func (o ActionTriggerArrayOutput) Index(i pulumi.IntInput) ActionTriggerOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActionTrigger {
+		return vs[0].([]ActionTrigger)[vs[1].(int)]
+	}).(ActionTriggerOutput)
+}
+
 type EventStreamDestinationAction struct {
 	// The destination's configuration, by its type.
 	Configuration EventStreamDestinationActionConfiguration `pulumi:"configuration"`
@@ -28534,6 +28910,95 @@ func (o FormStylePtrOutput) Css() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type GetactionResultDeployedVersion struct {
+	// The action's id (a UUID), made by the tenant.
+	Id     *string `pulumi:"id"`
+	Number *int    `pulumi:"number"`
+	// The build's status of the current draft: `built`, or `failed` when its code does not build.
+	Status *string `pulumi:"status"`
+}
+
+type GetactionResultDeployedVersionOutput struct{ *pulumi.OutputState }
+
+func (GetactionResultDeployedVersionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetactionResultDeployedVersion)(nil)).Elem()
+}
+
+func (o GetactionResultDeployedVersionOutput) ToGetactionResultDeployedVersionOutput() GetactionResultDeployedVersionOutput {
+	return o
+}
+
+func (o GetactionResultDeployedVersionOutput) ToGetactionResultDeployedVersionOutputWithContext(ctx context.Context) GetactionResultDeployedVersionOutput {
+	return o
+}
+
+// The action's id (a UUID), made by the tenant.
+func (o GetactionResultDeployedVersionOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetactionResultDeployedVersion) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+func (o GetactionResultDeployedVersionOutput) Number() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetactionResultDeployedVersion) *int { return v.Number }).(pulumi.IntPtrOutput)
+}
+
+// The build's status of the current draft: `built`, or `failed` when its code does not build.
+func (o GetactionResultDeployedVersionOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetactionResultDeployedVersion) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+type GetactionResultDeployedVersionPtrOutput struct{ *pulumi.OutputState }
+
+func (GetactionResultDeployedVersionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetactionResultDeployedVersion)(nil)).Elem()
+}
+
+func (o GetactionResultDeployedVersionPtrOutput) ToGetactionResultDeployedVersionPtrOutput() GetactionResultDeployedVersionPtrOutput {
+	return o
+}
+
+func (o GetactionResultDeployedVersionPtrOutput) ToGetactionResultDeployedVersionPtrOutputWithContext(ctx context.Context) GetactionResultDeployedVersionPtrOutput {
+	return o
+}
+
+func (o GetactionResultDeployedVersionPtrOutput) Elem() GetactionResultDeployedVersionOutput {
+	return o.ApplyT(func(v *GetactionResultDeployedVersion) GetactionResultDeployedVersion {
+		if v != nil {
+			return *v
+		}
+		var ret GetactionResultDeployedVersion
+		return ret
+	}).(GetactionResultDeployedVersionOutput)
+}
+
+// The action's id (a UUID), made by the tenant.
+func (o GetactionResultDeployedVersionPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetactionResultDeployedVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o GetactionResultDeployedVersionPtrOutput) Number() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *GetactionResultDeployedVersion) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Number
+	}).(pulumi.IntPtrOutput)
+}
+
+// The build's status of the current draft: `built`, or `failed` when its code does not build.
+func (o GetactionResultDeployedVersionPtrOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetactionResultDeployedVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Status
+	}).(pulumi.StringPtrOutput)
+}
+
 type RateLimitConfigurationAllow struct {
 	// What the policy does: `allow`, `block`, `log` or `redirect`.
 	Action string `pulumi:"action"`
@@ -28864,7 +29329,119 @@ func (o RateLimitPolicyItemArrayOutput) Index(i pulumi.IntInput) RateLimitPolicy
 	}).(RateLimitPolicyItemOutput)
 }
 
+type TriggerBindingAction struct {
+	// The binding's name in the tenant's dashboard; the action's name when left out.
+	DisplayName *string `pulumi:"displayName"`
+	// The action's id (a UUID): write it as the Action resource's `id`.
+	Id string `pulumi:"id"`
+}
+
+// TriggerBindingActionInput is an input type that accepts TriggerBindingActionArgs and TriggerBindingActionOutput values.
+// You can construct a concrete instance of `TriggerBindingActionInput` via:
+//
+//	TriggerBindingActionArgs{...}
+type TriggerBindingActionInput interface {
+	pulumi.Input
+
+	ToTriggerBindingActionOutput() TriggerBindingActionOutput
+	ToTriggerBindingActionOutputWithContext(context.Context) TriggerBindingActionOutput
+}
+
+type TriggerBindingActionArgs struct {
+	// The binding's name in the tenant's dashboard; the action's name when left out.
+	DisplayName pulumi.StringPtrInput `pulumi:"displayName"`
+	// The action's id (a UUID): write it as the Action resource's `id`.
+	Id pulumi.StringInput `pulumi:"id"`
+}
+
+func (TriggerBindingActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TriggerBindingAction)(nil)).Elem()
+}
+
+func (i TriggerBindingActionArgs) ToTriggerBindingActionOutput() TriggerBindingActionOutput {
+	return i.ToTriggerBindingActionOutputWithContext(context.Background())
+}
+
+func (i TriggerBindingActionArgs) ToTriggerBindingActionOutputWithContext(ctx context.Context) TriggerBindingActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TriggerBindingActionOutput)
+}
+
+// TriggerBindingActionArrayInput is an input type that accepts TriggerBindingActionArray and TriggerBindingActionArrayOutput values.
+// You can construct a concrete instance of `TriggerBindingActionArrayInput` via:
+//
+//	TriggerBindingActionArray{ TriggerBindingActionArgs{...} }
+type TriggerBindingActionArrayInput interface {
+	pulumi.Input
+
+	ToTriggerBindingActionArrayOutput() TriggerBindingActionArrayOutput
+	ToTriggerBindingActionArrayOutputWithContext(context.Context) TriggerBindingActionArrayOutput
+}
+
+type TriggerBindingActionArray []TriggerBindingActionInput
+
+func (TriggerBindingActionArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TriggerBindingAction)(nil)).Elem()
+}
+
+func (i TriggerBindingActionArray) ToTriggerBindingActionArrayOutput() TriggerBindingActionArrayOutput {
+	return i.ToTriggerBindingActionArrayOutputWithContext(context.Background())
+}
+
+func (i TriggerBindingActionArray) ToTriggerBindingActionArrayOutputWithContext(ctx context.Context) TriggerBindingActionArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TriggerBindingActionArrayOutput)
+}
+
+type TriggerBindingActionOutput struct{ *pulumi.OutputState }
+
+func (TriggerBindingActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TriggerBindingAction)(nil)).Elem()
+}
+
+func (o TriggerBindingActionOutput) ToTriggerBindingActionOutput() TriggerBindingActionOutput {
+	return o
+}
+
+func (o TriggerBindingActionOutput) ToTriggerBindingActionOutputWithContext(ctx context.Context) TriggerBindingActionOutput {
+	return o
+}
+
+// The binding's name in the tenant's dashboard; the action's name when left out.
+func (o TriggerBindingActionOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TriggerBindingAction) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// The action's id (a UUID): write it as the Action resource's `id`.
+func (o TriggerBindingActionOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v TriggerBindingAction) string { return v.Id }).(pulumi.StringOutput)
+}
+
+type TriggerBindingActionArrayOutput struct{ *pulumi.OutputState }
+
+func (TriggerBindingActionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TriggerBindingAction)(nil)).Elem()
+}
+
+func (o TriggerBindingActionArrayOutput) ToTriggerBindingActionArrayOutput() TriggerBindingActionArrayOutput {
+	return o
+}
+
+func (o TriggerBindingActionArrayOutput) ToTriggerBindingActionArrayOutputWithContext(ctx context.Context) TriggerBindingActionArrayOutput {
+	return o
+}
+
+func (o TriggerBindingActionArrayOutput) Index(i pulumi.IntInput) TriggerBindingActionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TriggerBindingAction {
+		return vs[0].([]TriggerBindingAction)[vs[1].(int)]
+	}).(TriggerBindingActionOutput)
+}
+
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionDependencyInput)(nil)).Elem(), ActionDependencyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionDependencyArrayInput)(nil)).Elem(), ActionDependencyArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionSecretInput)(nil)).Elem(), ActionSecretArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionSecretArrayInput)(nil)).Elem(), ActionSecretArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionTriggerInput)(nil)).Elem(), ActionTriggerArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionTriggerArrayInput)(nil)).Elem(), ActionTriggerArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventStreamDestinationActionInput)(nil)).Elem(), EventStreamDestinationActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventStreamDestinationActionConfigurationInput)(nil)).Elem(), EventStreamDestinationActionConfigurationArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventStreamDestinationEventbridgeInput)(nil)).Elem(), EventStreamDestinationEventbridgeArgs{})
@@ -29203,6 +29780,16 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConfigurationBlockInput)(nil)).Elem(), RateLimitConfigurationBlockArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConfigurationLogInput)(nil)).Elem(), RateLimitConfigurationLogArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConfigurationRedirectInput)(nil)).Elem(), RateLimitConfigurationRedirectArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TriggerBindingActionInput)(nil)).Elem(), TriggerBindingActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TriggerBindingActionArrayInput)(nil)).Elem(), TriggerBindingActionArray{})
+	pulumi.RegisterOutputType(ActionDependencyOutput{})
+	pulumi.RegisterOutputType(ActionDependencyArrayOutput{})
+	pulumi.RegisterOutputType(ActionSecretOutput{})
+	pulumi.RegisterOutputType(ActionSecretArrayOutput{})
+	pulumi.RegisterOutputType(ActionSecretsOutput{})
+	pulumi.RegisterOutputType(ActionSecretsArrayOutput{})
+	pulumi.RegisterOutputType(ActionTriggerOutput{})
+	pulumi.RegisterOutputType(ActionTriggerArrayOutput{})
 	pulumi.RegisterOutputType(EventStreamDestinationActionOutput{})
 	pulumi.RegisterOutputType(EventStreamDestinationActionConfigurationOutput{})
 	pulumi.RegisterOutputType(EventStreamDestinationEventbridgeOutput{})
@@ -29537,10 +30124,14 @@ func init() {
 	pulumi.RegisterOutputType(FormStartHiddenFieldsArrayOutput{})
 	pulumi.RegisterOutputType(FormStyleOutput{})
 	pulumi.RegisterOutputType(FormStylePtrOutput{})
+	pulumi.RegisterOutputType(GetactionResultDeployedVersionOutput{})
+	pulumi.RegisterOutputType(GetactionResultDeployedVersionPtrOutput{})
 	pulumi.RegisterOutputType(RateLimitConfigurationAllowOutput{})
 	pulumi.RegisterOutputType(RateLimitConfigurationBlockOutput{})
 	pulumi.RegisterOutputType(RateLimitConfigurationLogOutput{})
 	pulumi.RegisterOutputType(RateLimitConfigurationRedirectOutput{})
 	pulumi.RegisterOutputType(RateLimitPolicyItemOutput{})
 	pulumi.RegisterOutputType(RateLimitPolicyItemArrayOutput{})
+	pulumi.RegisterOutputType(TriggerBindingActionOutput{})
+	pulumi.RegisterOutputType(TriggerBindingActionArrayOutput{})
 }

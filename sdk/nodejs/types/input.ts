@@ -5,6 +5,39 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface ActionDependencyArgs {
+    /**
+     * The npm module's name.
+     */
+    name: pulumi.Input<string>;
+    /**
+     * The npm module's version.
+     */
+    version: pulumi.Input<string>;
+}
+
+export interface ActionSecretArgs {
+    /**
+     * The secret's name, as the code reads it (`event.secrets.<name>`).
+     */
+    name: pulumi.Input<string>;
+    /**
+     * The secret's value: write-only in the API, a secret in the state.
+     */
+    value?: pulumi.Input<string | undefined>;
+}
+
+export interface ActionTriggerArgs {
+    /**
+     * The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+     */
+    id: pulumi.Input<string>;
+    /**
+     * The trigger's version (`v3` for `post-login`); the current one when left out.
+     */
+    version?: pulumi.Input<string | undefined>;
+}
+
 export interface EventStreamDestinationActionArgs {
     /**
      * The destination's configuration, by its type.
@@ -5461,3 +5494,13 @@ export interface RateLimitConfigurationRedirectArgs {
     redirectUri: pulumi.Input<string>;
 }
 
+export interface TriggerBindingActionArgs {
+    /**
+     * The binding's name in the tenant's dashboard; the action's name when left out.
+     */
+    displayName?: pulumi.Input<string | undefined>;
+    /**
+     * The action's id (a UUID): write it as the Action resource's `id`.
+     */
+    id: pulumi.Input<string>;
+}

@@ -5,6 +5,43 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface ActionDependency {
+    /**
+     * The npm module's name.
+     */
+    name: string;
+    /**
+     * The npm module's version.
+     */
+    version: string;
+}
+
+export interface ActionSecrets {
+    /**
+     * The secret's name, as the code reads it (`event.secrets.<name>`).
+     */
+    name?: string;
+    /**
+     * When the action was last updated (ISO-8601).
+     */
+    updatedAt?: string;
+    /**
+     * The secret's value: write-only in the API, a secret in the state.
+     */
+    value?: string;
+}
+
+export interface ActionTrigger {
+    /**
+     * The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+     */
+    id: string;
+    /**
+     * The trigger's version (`v3` for `post-login`); the current one when left out.
+     */
+    version?: string;
+}
+
 export interface EventStreamDestinationAction {
     /**
      * The destination's configuration, by its type.
@@ -5417,6 +5454,18 @@ export interface FormStyle {
     css?: string;
 }
 
+export interface GetactionResultDeployedVersion {
+    /**
+     * The action's id (a UUID), made by the tenant.
+     */
+    id?: string;
+    number?: number;
+    /**
+     * The build's status of the current draft: `built`, or `failed` when its code does not build.
+     */
+    status?: string;
+}
+
 export interface RateLimitConfigurationAllow {
     /**
      * What the policy does: `allow`, `block`, `log` or `redirect`.
@@ -5490,5 +5539,16 @@ export interface RateLimitPolicyItem {
      * When the policy was last updated (ISO-8601).
      */
     updatedAt?: string;
+}
+
+export interface TriggerBindingAction {
+    /**
+     * The binding's name in the tenant's dashboard; the action's name when left out.
+     */
+    displayName?: string;
+    /**
+     * The action's id (a UUID): write it as the Action resource's `id`.
+     */
+    id: string;
 }
 

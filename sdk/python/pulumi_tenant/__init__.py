@@ -6,10 +6,12 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from .action import *
 from .event_stream import *
 from .flow import *
 from .flow_vault_connection import *
 from .form import *
+from .get_action import *
 from .get_event_stream import *
 from .get_flow import *
 from .get_flow_vault_connection import *
@@ -17,9 +19,11 @@ from .get_form import *
 from .get_login_template import *
 from .get_rate_limit_policies import *
 from .get_rate_limit_policy import *
+from .get_trigger_bindings import *
 from .login_template import *
 from .provider import *
 from .rate_limit_policy import *
+from .trigger_bindings import *
 from ._inputs import *
 from . import outputs
 
@@ -38,12 +42,14 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_tenant",
   "classes": {
+   "tenant:index:Action": "Action",
    "tenant:index:EventStream": "EventStream",
    "tenant:index:Flow": "Flow",
    "tenant:index:FlowVaultConnection": "FlowVaultConnection",
    "tenant:index:Form": "Form",
    "tenant:index:LoginTemplate": "LoginTemplate",
-   "tenant:index:RateLimitPolicy": "RateLimitPolicy"
+   "tenant:index:RateLimitPolicy": "RateLimitPolicy",
+   "tenant:index:TriggerBindings": "TriggerBindings"
   }
  }
 ]

@@ -15,6 +15,12 @@ else:
 from . import _utilities
 
 __all__ = [
+    'ActionDependencyArgs',
+    'ActionDependencyArgsDict',
+    'ActionSecretArgs',
+    'ActionSecretArgsDict',
+    'ActionTriggerArgs',
+    'ActionTriggerArgsDict',
     'EventStreamDestinationActionArgs',
     'EventStreamDestinationActionArgsDict',
     'EventStreamDestinationActionConfigurationArgs',
@@ -537,7 +543,152 @@ __all__ = [
     'RateLimitConfigurationLogArgsDict',
     'RateLimitConfigurationRedirectArgs',
     'RateLimitConfigurationRedirectArgsDict',
+    'TriggerBindingActionArgs',
+    'TriggerBindingActionArgsDict',
 ]
+
+class ActionDependencyArgsDict(TypedDict):
+    name: pulumi.Input[_builtins.str]
+    """
+    The npm module's name.
+    """
+    version: pulumi.Input[_builtins.str]
+    """
+    The npm module's version.
+    """
+
+@pulumi.input_type
+class ActionDependencyArgs:
+    def __init__(__self__, *,
+                 name: pulumi.Input[_builtins.str],
+                 version: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] name: The npm module's name.
+        :param pulumi.Input[_builtins.str] version: The npm module's version.
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "version", version)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The npm module's name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> pulumi.Input[_builtins.str]:
+        """
+        The npm module's version.
+        """
+        return pulumi.get(self, "version")
+
+    @version.setter
+    def version(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "version", value)
+
+
+class ActionSecretArgsDict(TypedDict):
+    name: pulumi.Input[_builtins.str]
+    """
+    The secret's name, as the code reads it (`event.secrets.<name>`).
+    """
+    value: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The secret's value: write-only in the API, a secret in the state.
+    """
+
+@pulumi.input_type
+class ActionSecretArgs:
+    def __init__(__self__, *,
+                 name: pulumi.Input[_builtins.str],
+                 value: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] name: The secret's name, as the code reads it (`event.secrets.<name>`).
+        :param pulumi.Input[_builtins.str] value: The secret's value: write-only in the API, a secret in the state.
+        """
+        pulumi.set(__self__, "name", name)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The secret's name, as the code reads it (`event.secrets.<name>`).
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The secret's value: write-only in the API, a secret in the state.
+        """
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "value", value)
+
+
+class ActionTriggerArgsDict(TypedDict):
+    id: pulumi.Input[_builtins.str]
+    """
+    The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+    """
+    version: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The trigger's version (`v3` for `post-login`); the current one when left out.
+    """
+
+@pulumi.input_type
+class ActionTriggerArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[_builtins.str],
+                 version: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] id: The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+        :param pulumi.Input[_builtins.str] version: The trigger's version (`v3` for `post-login`); the current one when left out.
+        """
+        pulumi.set(__self__, "id", id)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The trigger's version (`v3` for `post-login`); the current one when left out.
+        """
+        return pulumi.get(self, "version")
+
+    @version.setter
+    def version(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "version", value)
+
 
 class EventStreamDestinationActionArgsDict(TypedDict):
     configuration: pulumi.Input['EventStreamDestinationActionConfigurationArgsDict']
@@ -24985,5 +25136,53 @@ class RateLimitConfigurationRedirectArgs:
     @redirect_uri.setter
     def redirect_uri(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "redirect_uri", value)
+
+
+class TriggerBindingActionArgsDict(TypedDict):
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id (a UUID): write it as the Action resource's `id`.
+    """
+    display_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The binding's name in the tenant's dashboard; the action's name when left out.
+    """
+
+@pulumi.input_type
+class TriggerBindingActionArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[_builtins.str],
+                 display_name: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] id: The action's id (a UUID): write it as the Action resource's `id`.
+        :param pulumi.Input[_builtins.str] display_name: The binding's name in the tenant's dashboard; the action's name when left out.
+        """
+        pulumi.set(__self__, "id", id)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id (a UUID): write it as the Action resource's `id`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The binding's name in the tenant's dashboard; the action's name when left out.
+        """
+        return pulumi.get(self, "display_name")
+
+    @display_name.setter
+    def display_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "display_name", value)
 
 

@@ -16,6 +16,9 @@ from . import _utilities
 from . import outputs
 
 __all__ = [
+    'ActionDependency',
+    'ActionSecrets',
+    'ActionTrigger',
     'EventStreamDestinationAction',
     'EventStreamDestinationActionConfiguration',
     'EventStreamDestinationEventbridge',
@@ -273,12 +276,133 @@ __all__ = [
     'FormStart',
     'FormStartHiddenFields',
     'FormStyle',
+    'GetactionResultDeployedVersion',
     'RateLimitConfigurationAllow',
     'RateLimitConfigurationBlock',
     'RateLimitConfigurationLog',
     'RateLimitConfigurationRedirect',
     'RateLimitPolicyItem',
+    'TriggerBindingAction',
 ]
+
+@pulumi.output_type
+class ActionDependency(dict):
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 version: _builtins.str):
+        """
+        :param _builtins.str name: The npm module's name.
+        :param _builtins.str version: The npm module's version.
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "version", version)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The npm module's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> _builtins.str:
+        """
+        The npm module's version.
+        """
+        return pulumi.get(self, "version")
+
+
+@pulumi.output_type
+class ActionSecrets(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "updatedAt":
+            suggest = "updated_at"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ActionSecrets. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ActionSecrets.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ActionSecrets.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 name: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None,
+                 value: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str name: The secret's name, as the code reads it (`event.secrets.<name>`).
+        :param _builtins.str updated_at: When the action was last updated (ISO-8601).
+        :param _builtins.str value: The secret's value: write-only in the API, a secret in the state.
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The secret's name, as the code reads it (`event.secrets.<name>`).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the action was last updated (ISO-8601).
+        """
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> Optional[_builtins.str]:
+        """
+        The secret's value: write-only in the API, a secret in the state.
+        """
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class ActionTrigger(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 version: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+        :param _builtins.str version: The trigger's version (`v3` for `post-login`); the current one when left out.
+        """
+        pulumi.set(__self__, "id", id)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> Optional[_builtins.str]:
+        """
+        The trigger's version (`v3` for `post-login`); the current one when left out.
+        """
+        return pulumi.get(self, "version")
+
 
 @pulumi.output_type
 class EventStreamDestinationAction(dict):
@@ -18132,6 +18256,45 @@ class FormStyle(dict):
 
 
 @pulumi.output_type
+class GetactionResultDeployedVersion(dict):
+    def __init__(__self__, *,
+                 id: Optional[_builtins.str] = None,
+                 number: Optional[_builtins.int] = None,
+                 status: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The action's id (a UUID), made by the tenant.
+        :param _builtins.str status: The build's status of the current draft: `built`, or `failed` when its code does not build.
+        """
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if number is not None:
+            pulumi.set(__self__, "number", number)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The action's id (a UUID), made by the tenant.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def number(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "number")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        The build's status of the current draft: `built`, or `failed` when its code does not build.
+        """
+        return pulumi.get(self, "status")
+
+
+@pulumi.output_type
 class RateLimitConfigurationAllow(dict):
     def __init__(__self__, *,
                  action: _builtins.str):
@@ -18348,5 +18511,52 @@ class RateLimitPolicyItem(dict):
         When the policy was last updated (ISO-8601).
         """
         return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
+class TriggerBindingAction(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "displayName":
+            suggest = "display_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in TriggerBindingAction. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        TriggerBindingAction.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        TriggerBindingAction.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 display_name: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The action's id (a UUID): write it as the Action resource's `id`.
+        :param _builtins.str display_name: The binding's name in the tenant's dashboard; the action's name when left out.
+        """
+        pulumi.set(__self__, "id", id)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id (a UUID): write it as the Action resource's `id`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> Optional[_builtins.str]:
+        """
+        The binding's name in the tenant's dashboard; the action's name when left out.
+        """
+        return pulumi.get(self, "display_name")
 
 

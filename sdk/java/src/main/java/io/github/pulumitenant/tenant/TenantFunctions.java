@@ -9,6 +9,8 @@ import com.pulumi.deployment.Deployment;
 import com.pulumi.deployment.InvokeOptions;
 import com.pulumi.deployment.InvokeOutputOptions;
 import io.github.pulumitenant.tenant.Utilities;
+import io.github.pulumitenant.tenant.inputs.GetActionArgs;
+import io.github.pulumitenant.tenant.inputs.GetActionPlainArgs;
 import io.github.pulumitenant.tenant.inputs.GetEventStreamArgs;
 import io.github.pulumitenant.tenant.inputs.GetEventStreamPlainArgs;
 import io.github.pulumitenant.tenant.inputs.GetFlowArgs;
@@ -23,6 +25,9 @@ import io.github.pulumitenant.tenant.inputs.GetRateLimitPoliciesArgs;
 import io.github.pulumitenant.tenant.inputs.GetRateLimitPoliciesPlainArgs;
 import io.github.pulumitenant.tenant.inputs.GetRateLimitPolicyArgs;
 import io.github.pulumitenant.tenant.inputs.GetRateLimitPolicyPlainArgs;
+import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsPlainArgs;
+import io.github.pulumitenant.tenant.outputs.GetActionResult;
 import io.github.pulumitenant.tenant.outputs.GetEventStreamResult;
 import io.github.pulumitenant.tenant.outputs.GetFlowResult;
 import io.github.pulumitenant.tenant.outputs.GetFlowVaultConnectionResult;
@@ -30,9 +35,206 @@ import io.github.pulumitenant.tenant.outputs.GetFormResult;
 import io.github.pulumitenant.tenant.outputs.GetLoginTemplateResult;
 import io.github.pulumitenant.tenant.outputs.GetRateLimitPoliciesResult;
 import io.github.pulumitenant.tenant.outputs.GetRateLimitPolicyResult;
+import io.github.pulumitenant.tenant.outputs.GetTriggerBindingsResult;
 import java.util.concurrent.CompletableFuture;
 
 public final class TenantFunctions {
+    /**
+     * Reads one action of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one action of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetActionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getAction(GetActionArgs.builder()
+     *                 .name("render-terms-form")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetActionResult> getAction() {
+        return getAction(GetActionArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one action of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one action of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetActionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getAction(GetActionArgs.builder()
+     *                 .name("render-terms-form")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetActionResult> getActionPlain() {
+        return getActionPlain(GetActionPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one action of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one action of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetActionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getAction(GetActionArgs.builder()
+     *                 .name("render-terms-form")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetActionResult> getAction(GetActionArgs args) {
+        return getAction(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one action of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one action of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetActionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getAction(GetActionArgs.builder()
+     *                 .name("render-terms-form")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetActionResult> getActionPlain(GetActionPlainArgs args) {
+        return getActionPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one action of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one action of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetActionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getAction(GetActionArgs.builder()
+     *                 .name("render-terms-form")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetActionResult> getAction(GetActionArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getAction", TypeShape.of(GetActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one action of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one action of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetActionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getAction(GetActionArgs.builder()
+     *                 .name("render-terms-form")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetActionResult> getAction(GetActionArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getAction", TypeShape.of(GetActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one action of the tenant, by id or by name.
+     * 
+     * ## Example Usage
+     * ### Reads one action of the tenant, by id or by name
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetActionArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getAction(GetActionArgs.builder()
+     *                 .name("render-terms-form")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetActionResult> getActionPlain(GetActionPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("tenant:index:getAction", TypeShape.of(GetActionResult.class), args, Utilities.withVersion(options));
+    }
     /**
      * Reads one event stream of the tenant, by id or by name.
      * 
@@ -1383,5 +1585,201 @@ public final class TenantFunctions {
      */
     public static CompletableFuture<GetRateLimitPolicyResult> getRateLimitPolicyPlain(GetRateLimitPolicyPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("tenant:index:getRateLimitPolicy", TypeShape.of(GetRateLimitPolicyResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetTriggerBindingsResult> getTriggerBindings() {
+        return getTriggerBindings(GetTriggerBindingsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetTriggerBindingsResult> getTriggerBindingsPlain() {
+        return getTriggerBindingsPlain(GetTriggerBindingsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetTriggerBindingsResult> getTriggerBindings(GetTriggerBindingsArgs args) {
+        return getTriggerBindings(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetTriggerBindingsResult> getTriggerBindingsPlain(GetTriggerBindingsPlainArgs args) {
+        return getTriggerBindingsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetTriggerBindingsResult> getTriggerBindings(GetTriggerBindingsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getTriggerBindings", TypeShape.of(GetTriggerBindingsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetTriggerBindingsResult> getTriggerBindings(GetTriggerBindingsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getTriggerBindings", TypeShape.of(GetTriggerBindingsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetTriggerBindingsResult> getTriggerBindingsPlain(GetTriggerBindingsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("tenant:index:getTriggerBindings", TypeShape.of(GetTriggerBindingsResult.class), args, Utilities.withVersion(options));
     }
 }
