@@ -75,7 +75,7 @@ export const triggerBindingsKind = {
   notFoundCode: "invalid_uri",
   namedTypes: [[triggerBindingActionSchema, "TriggerBindingAction"]],
   fieldDocs: TRIGGER_BINDINGS_FIELD_DOCS,
-  example: { trigger_id: "post-login", actions: [{ id: "2f5c4e9a-6d3b-4a8e-9c1f-7b2d5e8a4c60" }] },
+  example: { trigger_id: "post-login", actions: [{ id: "60134922-5187-4b2c-9c4e-281204735391" }] },
   lookups: [
     {
       name: "getTriggerBindings",
