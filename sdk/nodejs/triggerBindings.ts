@@ -15,7 +15,7 @@ import * as utilities from "./utilities";
  * ```typescript
  * import * as tenant from "@pulumi-tenant/sdk";
  *
- * const triggerBindings = new tenant.TriggerBindings("triggerBindings", { triggerId: "post-login", actions: [{ id: "2f5c4e9a-6d3b-4a8e-9c1f-7b2d5e8a4c60" }] });
+ * const triggerBindings = new tenant.TriggerBindings("triggerBindings", { triggerId: "post-login", actions: [{ id: "60134922-5187-4b2c-9c4e-281204735391" }] });
  * ```
  */
 export class TriggerBindings extends pulumi.CustomResource {

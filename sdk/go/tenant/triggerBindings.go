@@ -22,7 +22,7 @@ import (
 //		TriggerId: pulumi.String("post-login"),
 //		Actions: tenant.TriggerBindingActionArray{
 //			&tenant.TriggerBindingActionArgs{
-//				Id: pulumi.String("2f5c4e9a-6d3b-4a8e-9c1f-7b2d5e8a4c60"),
+//				Id: pulumi.String("60134922-5187-4b2c-9c4e-281204735391"),
 //			},
 //		},
 //	})

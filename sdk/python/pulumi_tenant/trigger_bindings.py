@@ -77,7 +77,7 @@ class TriggerBindings(pulumi.CustomResource):
         trigger_bindings = tenant.TriggerBindings(
             "triggerBindings",
             trigger_id="post-login",
-            actions=[{"id": "2f5c4e9a-6d3b-4a8e-9c1f-7b2d5e8a4c60"}],
+            actions=[{"id": "60134922-5187-4b2c-9c4e-281204735391"}],
         )
         ```
 
@@ -103,7 +103,7 @@ class TriggerBindings(pulumi.CustomResource):
         trigger_bindings = tenant.TriggerBindings(
             "triggerBindings",
             trigger_id="post-login",
-            actions=[{"id": "2f5c4e9a-6d3b-4a8e-9c1f-7b2d5e8a4c60"}],
+            actions=[{"id": "60134922-5187-4b2c-9c4e-281204735391"}],
         )
         ```
 

@@ -35,7 +35,7 @@ import javax.annotation.Nullable;
  *                 .triggerId("post-login")
  *                 .actions(List.of(
  *                     TriggerBindingActionArgs.builder()
- *                         .id("2f5c4e9a-6d3b-4a8e-9c1f-7b2d5e8a4c60")
+ *                         .id("60134922-5187-4b2c-9c4e-281204735391")
  *                         .build()))
  *                 .build());
  *         });
