@@ -121,6 +121,12 @@ export interface KindRules {
   beforeDelete?(object: KindObject, query: unknown, tenant: TenantRecords): void;
   /** Its routes beyond create, read, list, update and delete (an action's deploy, versions, bindings). */
   readonly operations?: readonly KindOperation[];
+  /**
+   * Another kind whose operations serve this kind's routes, in place of the generic ones: a
+   * trigger's bindings are the actions' `/actions/triggers/{id}/bindings` (their writes are
+   * checked against the actions), declared with the actions (api/resources/action-bindings.ts).
+   */
+  readonly servedBy?: string;
 }
 
 /**
@@ -147,6 +153,29 @@ export interface SingletonRules {
   answer?(record: Readonly<Record<string, unknown>>): unknown;
 }
 
+/**
+ * A singleton of which the tenant has one per value of a key (a trigger's bindings: one list
+ * per trigger), rather than one in all: the key is one of its fields, its value the object's
+ * id (what `pulumi import` takes and `adopt: true` adopts) and a step of its path.
+ */
+export interface SingletonKey {
+  /** The field (its API name) whose value names the object: `trigger_id`; `{trigger_id}` in the entry's path. */
+  readonly field: string;
+  /** Every value it may take (the triggers): what `generate` reads, one GET each. */
+  readonly values: readonly string[];
+}
+
+/**
+ * How a singleton is written, where it is not the default (PUT of its fields, DELETE to remove
+ * it): a trigger's bindings are set by PATCH of the whole list, and removed by writing none.
+ */
+export interface SingletonWrites {
+  /** The method of a create and an update, each writing the whole object. */
+  readonly method: "PUT" | "PATCH";
+  /** Delete writes these fields (the object emptied: `{actions: []}`) instead of sending DELETE. */
+  readonly deleteWrites?: Readonly<Record<string, unknown>>;
+}
+
 /** The wire facts and words of one kind. */
 export interface KindSpec {
   /** Type name: with the module `tenant` it forms the type tokens (`pulumi-nodejs:dynamic/tenant:Form`, `tenant:index:Form`). */
@@ -171,7 +200,11 @@ export interface KindSpec {
      */
     readonly path: { readonly pattern: string; readonly maxLength: number };
   };
-  /** Body of the create (POST, or PUT of a singleton). */
+  /**
+   * Body of the create (POST, or PUT of a singleton). A singleton whose hooks make its body
+   * (`provider.singleton.toRequest`: a trigger's bindings) declares its fields here instead,
+   * in the program's words, as in {@link responseSchema}.
+   */
   readonly createSchema: JsonSchema;
   /** Body of the update (PATCH, or PUT of a singleton). */
   readonly updateSchema: JsonSchema;
@@ -215,6 +248,10 @@ export interface KindSpec {
   readonly formats?: Readonly<Record<string, FormatDefinition>>;
   /** A singleton's fixed id: what `pulumi import` takes and what `adopt: true` adopts. */
   readonly singletonId?: string;
+  /** A singleton with one object per value of a key field, in place of a fixed id (a trigger's bindings). */
+  readonly singletonKey?: SingletonKey;
+  /** A singleton's writes, where they are not PUT and DELETE. */
+  readonly singletonWrites?: SingletonWrites;
   /**
    * What each field means, in one place (the package schema's descriptions, hence every SDK's
    * docs and the API reference): by property path in the API's names, arrays and unions left
@@ -260,6 +297,23 @@ export function completeKind<const D extends KindDeclaration>(
     secretPaths: [...byText.values()],
     secretsAre: declaration.secretsAre ?? (facts.writeOnlyPaths.length > 0 ? "write-only" : "read-back"),
   };
+}
+
+/**
+ * The id of a singleton's object: its fixed id, or (a keyed singleton) its key field's value in
+ * `values` (inputs or outputs), when that is a string; undefined for a collection.
+ */
+export function singletonIdIn(spec: KindSpec, values?: Readonly<Record<string, unknown>>): string | undefined {
+  if (spec.shape !== "singleton") return undefined;
+  if (spec.singletonKey === undefined) return spec.singletonId;
+  const value = values?.[spec.singletonKey.field];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The path (under `/api/v2`) of singleton `spec`'s object `id`: its key's value in place of `{<field>}`. */
+export function singletonPathOf(spec: KindSpec, id: string): string {
+  const key = spec.singletonKey;
+  return key === undefined ? spec.path : spec.path.replace(`{${key.field}}`, encodeURIComponent(id));
 }
 
 const BASE58_RUN = `[${BASE58_ALPHABET}]`;

@@ -15,6 +15,7 @@ import { flowVaultConnectionKind } from "./resources/flow-vault-connection";
 import { formKind } from "./resources/form";
 import { loginTemplateKind } from "./resources/login-template";
 import { rateLimitPolicyKind } from "./resources/rate-limit-policy";
+import { triggerBindingsKind } from "./resources/trigger-bindings";
 import { NEIGHBOUR_SCOPES } from "./resources/tenant-neighbours";
 
 export * from "./kind-spec";
@@ -28,6 +29,7 @@ export const KINDS = {
   flow: completeKind(flowKind),
   flowVaultConnection: completeKind(flowVaultConnectionKind),
   action: completeKind(actionKind),
+  triggerBindings: completeKind(triggerBindingsKind),
 } as const satisfies Record<string, KindSpec>;
 
 /** The name of a kind: the key the serialized providers pass to the runtime (stored in state, never renamed). */

@@ -70,8 +70,19 @@ export interface OwnFailure {
  * singleton lifecycle the provider makes from the entry (provider/lifecycle/singleton.ts).
  */
 export interface SingletonHooks {
-  /** Its fields from what GET answers (which may be other than an object: the template's bare markup). */
-  fromResponse?(answer: unknown): Record<string, unknown>;
+  /**
+   * Its fields from what GET answers (which may be other than an object: the template's bare
+   * markup). A singleton whose entry has `paging` is read page by page: `answer` is then
+   * `{<listKey>: [every item]}`; `key` is a keyed singleton's key value (the trigger).
+   */
+  fromResponse?(answer: unknown, key?: string): Record<string, unknown>;
+  /** The body of its write from its fields (default: the fields): a trigger's bindings by reference. */
+  toRequest?(fields: Readonly<Record<string, unknown>>): unknown;
+  /**
+   * `current` as far as `desired` manages it, for comparison (default: as it is): what the
+   * tenant fills in where the program left a field out (a binding's display name) dropped.
+   */
+  comparable?(desired: Readonly<Record<string, unknown>>, current: Record<string, unknown>): Record<string, unknown>;
   /** Whether fields read say the tenant has none (an empty template is the default page). */
   isEmpty?(fields: Readonly<Record<string, unknown>>): boolean;
   /** Words for the tenant's current one in messages (`1234 characters`). */
@@ -85,8 +96,11 @@ export interface SingletonHooks {
    * by asking the tenant (the template needs a custom domain); unknown values left out.
    */
   checkWrite?(inputs: Readonly<Record<string, unknown>>, tenant: TenantReader): Promise<CheckIssue[]>;
-  /** The not-found words of its lookup: why the tenant has none and what to do. */
-  readonly noneFound: { readonly problem: string; readonly remedy: string };
+  /**
+   * The not-found words of its lookup: why the tenant has none and what to do. Absent: having
+   * none is an answer (a trigger binding no action), which the lookup returns.
+   */
+  readonly noneFound?: { readonly problem: string; readonly remedy: string };
   /** `generate` writes these fields to files beside the program, by field (`template` → `login.html`). */
   readonly files?: Readonly<Record<string, string>>;
 }

@@ -113,9 +113,10 @@ function propertyTable(
 function dynamicClassLine(name: string): string[] {
   const kind = kindOfTypeName(name);
   if (kind === undefined) return [];
-  const adopt = kindSpec(kind)!.singletonId
-    ? "`adopt` (take over the tenant's one)"
-    : "`adoptId` (adopt an existing object)";
+  const adopt =
+    kindSpec(kind)!.shape === "singleton"
+      ? "`adopt` (take over the tenant's one)"
+      : "`adoptId` (adopt an existing object)";
   return [
     `Dynamic TypeScript (package \`pulumi-tenant\`, nothing to install): \`new tenant.${name}(name, args)\`, type token \`${dynamicToken(name)}\`. Its arguments are the inputs below under their API names, plus ${adopt}, \`tenant\` (a configuration namespace) and \`force\` (take an object over from another stack).`,
     "",

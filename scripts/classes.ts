@@ -268,6 +268,11 @@ function singletonClassSource(kind: KindName): string {
   const inputs = propertiesOf(body);
   const lookups: readonly LookupSpec[] = spec.lookups;
   const singletonId = (spec as { singletonId?: string }).singletonId;
+  const key = (spec as { singletonKey?: { field: string } }).singletonKey;
+  const identity = key
+    ? `Its id is its \`${key.field}\`: one per \`${key.field}\` of the tenant.`
+    : `Its id is always \`${singletonId}\`.`;
+  const scope = key ? `one \`${key.field}\`'s` : "the tenant's";
   const lines: string[] = [
     "/**",
     ` * The \`${type}\` resource${lookups.length > 0 ? " and its lookup" : ""}.`,
@@ -296,11 +301,12 @@ function singletonClassSource(kind: KindName): string {
     "",
     tsdocComment(
       `${spec.description.replace(/\.$/, "")} (\`/api/v2${spec.path}\`), type ` +
-        `\`pulumi-nodejs:dynamic/tenant:${type}\`. Its id is always \`${singletonId}\`.\n\n` +
-        `The ${spec.label} is a singleton of the tenant. Creating ${article(type)} over a tenant that already has ` +
-        `a *different* one fails at preview unless \`adopt: true\` says to take it over (then it is replaced); ` +
-        "deleting the resource (`pulumi destroy`, or removing it from the program) removes the tenant's " +
-        `${spec.label}. Declare at most one per tenant, in one stack. If you rename the resource, use an ` +
+        `\`pulumi-nodejs:dynamic/tenant:${type}\`. ${identity}\n\n` +
+        `The ${spec.label} is a singleton of the tenant${key ? ` per \`${key.field}\`` : ""}. Creating ` +
+        `${article(type)} over a tenant that already has a *different* one fails at preview unless \`adopt: true\` ` +
+        "says to take it over (then it is replaced); deleting the resource (`pulumi destroy`, or removing it from " +
+        `the program) removes ${scope} ${spec.label}. Declare at most one per ${key ? `\`${key.field}\`` : "tenant"}, ` +
+        "in one stack. If you rename the resource, use an " +
         '`aliases` option: a new name would otherwise create the new one and then delete "the old one", which ' +
         "is the same object.",
       "",
@@ -321,12 +327,29 @@ function singletonClassSource(kind: KindName): string {
     "  }",
     "}",
   );
+  const noneFound =
+    (spec as { provider?: { singleton?: { noneFound?: unknown } } }).provider?.singleton?.noneFound !== undefined;
   for (const lookup of lookups) {
     const name = capital(lookup.name);
+    const keyed = lookup.args.length > 0;
     lines.push(
       "",
       `/** Arguments of {@link ${lookup.name}}. */`,
-      `export type ${name}Args = TenantSelector;`,
+      ...(lookup.args.length === 0
+        ? [`export type ${name}Args = TenantSelector;`]
+        : [
+            `export interface ${name}Args extends TenantSelector {`,
+            ...lookup.args.flatMap((arg) => [`  ${tsdocComment(arg.description, "  ")}`, `  ${arg.name}: string;`]),
+            "}",
+            "",
+            `/** Arguments of {@link ${lookup.name}Output}. */`,
+            `export interface ${name}OutputArgs extends TenantSelector {`,
+            ...lookup.args.flatMap((arg) => [
+              `  ${tsdocComment(arg.description, "  ")}`,
+              `  ${arg.name}: pulumi.Input<string>;`,
+            ]),
+            "}",
+          ]),
       "",
       tsdocComment(
         `The ${spec.label} as {@link ${lookup.name}} answers it: the fields of the \`${type}\` resource.`,
@@ -334,15 +357,24 @@ function singletonClassSource(kind: KindName): string {
       ),
       `export type ${type}Result = SingletonOf<"${kind}">;`,
       "",
-      `const ${lookup.name}Lookups = singletonLookups("${kind}", "${lookup.name}");`,
+      keyed
+        ? `const ${lookup.name}Lookups = singletonLookups<"${kind}", { ${lookup.args
+            .map((arg) => `${arg.name}: string`)
+            .join("; ")} }>("${kind}", "${lookup.name}");`
+        : `const ${lookup.name}Lookups = singletonLookups("${kind}", "${lookup.name}");`,
       "",
-      tsdocComment(`${lookup.description} Rejects with a NotFoundError when the tenant has none.`, ""),
-      `export const ${lookup.name}: (args?: ${name}Args, opts?: LookupOptions) => Promise<${type}Result> =`,
+      tsdocComment(
+        `${lookup.description} ${
+          noneFound ? "Rejects with a NotFoundError when the tenant has none." : "An empty list when it has none."
+        }`,
+        "",
+      ),
+      `export const ${lookup.name}: (args${keyed ? "" : "?"}: ${name}Args, opts?: LookupOptions) => Promise<${type}Result> =`,
       `  ${lookup.name}Lookups.get;`,
       "",
       `/** {@link ${lookup.name}} as an Output. */`,
       `export const ${lookup.name}Output: (`,
-      `  args?: ${name}Args,`,
+      `  args${keyed ? "" : "?"}: ${name}${keyed ? "Output" : ""}Args,`,
       "  opts?: LookupOptions,",
       `) => pulumi.Output<${type}Result> = ${lookup.name}Lookups.getOutput;`,
     );

@@ -76,7 +76,7 @@ function kindsBlock(file: string): string[] {
     "|---|---|---|---|",
     ...kindsInOrder().map(
       ([, spec]) =>
-        `| ${reference(spec.typeName)}${spec.singletonId ? " (one per tenant)" : ""} | \`${dynamicToken(spec.typeName)}\` | \`${pluginToken(spec.typeName)}\` | ${spec.lookups
+        `| ${reference(spec.typeName)}${spec.singletonKey ? ` (one per \`${spec.singletonKey.field}\`)` : spec.singletonId ? " (one per tenant)" : ""} | \`${dynamicToken(spec.typeName)}\` | \`${pluginToken(spec.typeName)}\` | ${spec.lookups
           .map((lookup) => reference(lookup.name))
           .join(", ")} |`,
     ),

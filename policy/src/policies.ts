@@ -18,6 +18,7 @@ import { flowIdsOf, nodesReachable, pathsEnd, sensitiveFieldsHttps } from "./rul
 import { allowedHosts, flowCredentials, httpsCalls } from "./rules/outside-calls";
 import { DEFAULT_CREDENTIAL_HEADERS } from "./rules/literals";
 import { adoptionsOwnedElsewhere, productionRateLimits, projectStackOfUrn, stackNameOfUrn } from "./rules/stack";
+import { bindingsSupported } from "./rules/trigger-bindings";
 import type { Violation } from "./rules/violation";
 
 const strings = (description: string, defaults: string[] = []) => ({
@@ -59,6 +60,7 @@ function stackPolicy(
     stack: string,
     config: Record<string, unknown>,
     all: Map<string, string[]>,
+    byProperty: Map<string, Record<string, string[]>>,
   ) => Violation[] | Promise<Violation[]>,
   configSchema?: PolicyConfigSchema,
 ): StackValidationPolicy {
@@ -74,9 +76,18 @@ function stackPolicy(
       const dependencies = new Map(
         args.resources.map((resource) => [resource.urn, resource.dependencies.map((dependency) => dependency.urn)]),
       );
+      // And by property: which resources the value of each of its inputs comes from (a binding's action).
+      const byProperty = new Map(
+        args.resources.map((resource) => [
+          resource.urn,
+          Object.fromEntries(
+            Object.entries(resource.propertyDependencies).map(([key, on]) => [key, on.map((other) => other.urn)]),
+          ),
+        ]),
+      );
       const stack = stackNameOfUrn(resources[0]!.urn);
       const config = args.getConfig<Record<string, unknown>>();
-      for (const violation of await rule(resources, stack, config, dependencies))
+      for (const violation of await rule(resources, stack, config, dependencies, byProperty))
         reportViolation(violation.message, violation.urn);
     },
   };
@@ -191,6 +202,14 @@ export const POLICIES: (ResourceValidationPolicy | StackValidationPolicy)[] = [
         sensitiveFieldIds: strings("Component ids whose values are sensitive, whatever their type."),
       },
     },
+  ),
+  stackPolicy(
+    "trigger-binding-supported",
+    "mandatory",
+    "Every action a trigger's bindings run supports that trigger (its supported_triggers) and is deployed. The provider checks an action whose id is known at preview; this rule checks an Action created by the same program, whose id is not, through the bindings' dependency on it.",
+    // The `actions` input in either door's spelling (one word: the same in the API's names and the plugin's).
+    (resources, _stack, _config, _dependencies, byProperty) =>
+      bindingsSupported(resources, (urn) => byProperty.get(urn)?.actions ?? []),
   ),
   stackPolicy(
     "adoption-owned-elsewhere",

@@ -16,7 +16,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { kindSpec } from "../../api";
+import { kindSpec, singletonIdIn } from "../../api";
 import { readStackIndex } from "../backend/stacks";
 import { readStackState, type PendingCreate } from "../backend/stack-state";
 import { PulumiCommandError, runPulumi } from "../backend/pulumi-cli";
@@ -73,7 +73,8 @@ export interface Recovery {
 async function lookFor(pending: PendingCreate, namespace: string, taken: (id: string) => boolean) {
   const adoptId = pending.inputs.adoptId;
   if (typeof adoptId === "string" && adoptId) return adoptId;
-  const singleton = kindSpec(pending.kind)?.singletonId;
+  const spec = kindSpec(pending.kind);
+  const singleton = spec && singletonIdIn(spec, pending.inputs);
   if (singleton !== undefined) return singleton;
   const implementation = kindModule(pending.kind).implementation;
   return implementation.findLeftover?.({ client: () => sharedClient(namespace) }, pending.inputs, taken);

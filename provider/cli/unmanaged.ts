@@ -48,7 +48,7 @@ export async function findUnmanaged(
 ): Promise<{ objects: UnmanagedObject[]; skipped: SkippedKind[] }> {
   const objects: UnmanagedObject[] = [];
   const skipped: SkippedKind[] = [];
-  const collections = kindNames().filter((kind) => kindSpec(kind)?.paging && kindSpec(kind)?.singletonId === undefined);
+  const collections = kindNames().filter((kind) => kindSpec(kind)?.shape === "collection" && kindSpec(kind)?.paging);
   for (const tenant of stack.tenants()) {
     const client = configureFromSettings(tenant.input, {}, tenant.namespace);
     const origin = client.settings.origin;

@@ -6,7 +6,7 @@
  * own checks against the tenant. Failures carry no value the engine would print in full.
  */
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { kindSpec, kindLabel } from "../../api";
+import { kindSpec, kindLabel, singletonIdIn } from "../../api";
 import { excerpt } from "../client/errors";
 import { forResource } from "../diagnostics";
 import { adoptionFailure, urnOf } from "../lifecycle/ownership";
@@ -19,8 +19,9 @@ import type { CheckRequest } from "./requests";
 /** How a resource of `kind` with `inputs` is named in a message: `form "Sign-up"`, `login page template universal-login`. */
 export function describeInputs(kind: string, inputs: JsonObject): string {
   const label = kindLabel(kind);
-  const singletonId = kindSpec(kind)?.singletonId;
-  if (singletonId) return `${label} ${singletonId}`;
+  const spec = kindSpec(kind);
+  const singletonId = spec && singletonIdIn(spec, inputs);
+  if (singletonId && singletonId !== UNKNOWN) return `${label} ${singletonId}`;
   return typeof inputs.name === "string" && inputs.name !== UNKNOWN ? `${label} "${excerpt(inputs.name, 60)}"` : label;
 }
 

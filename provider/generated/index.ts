@@ -9,3 +9,4 @@ export * from "./rate-limit-policy";
 export * from "./flow";
 export * from "./flow-vault-connection";
 export * from "./action";
+export * from "./trigger-bindings";

@@ -16,7 +16,7 @@
  * backends are seen when named (`tenant:ownershipBackends`).
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { kindLabel, kindSpec } from "../../api";
+import { kindLabel, kindSpec, singletonIdIn } from "../../api";
 import { type StackIndex, stackIndex } from "../backend/stacks";
 import { stackOfUrn } from "../backend/stack-state";
 import { forResource, warn } from "../diagnostics";
@@ -27,15 +27,18 @@ export const OWNER_KEY = "managedBy";
 /** The input that lets an adoption take an object over from the stack that manages it. */
 export const FORCE_KEY = "force";
 
-/** The fixed id of a singleton kind (the template's `universal-login`), from the table; undefined for a collection. */
-function singletonIdOf(kind: string): string | undefined {
-  return kindSpec(kind)?.singletonId;
+/** True for a singleton kind (one per tenant, or per key: adopted with `adopt: true`), from the table. */
+function isSingleton(kind: string): boolean {
+  return kindSpec(kind)?.shape === "singleton";
 }
 
-/** The id an adoption names in `inputs`: `adoptId`, or a singleton's fixed id with `adopt: true`. */
+/** The id an adoption names in `inputs`: `adoptId`, or a singleton's id (fixed, or its key's) with `adopt: true`. */
 export function adoptedId(kind: string, inputs: Record<string, unknown>): string | undefined {
-  const singleton = singletonIdOf(kind);
-  if (singleton !== undefined) return inputs.adopt === true ? singleton : undefined;
+  const spec = kindSpec(kind);
+  if (spec && isSingleton(kind)) {
+    const singleton = singletonIdIn(spec, inputs);
+    return inputs.adopt === true && singleton !== undefined && singleton !== UNKNOWN ? singleton : undefined;
+  }
   const id = inputs.adoptId;
   return typeof id === "string" && id !== "" && id !== UNKNOWN ? id : undefined;
 }
@@ -107,7 +110,7 @@ export async function adoptionFailure(
     return undefined;
   }
   return {
-    property: singletonIdOf(kind) !== undefined ? "adopt" : "adoptId",
+    property: isSingleton(kind) ? "adopt" : "adoptId",
     reason:
       `${kindLabel(kind)} ${id} is managed by stack ${named}: adopting it here would let two stacks change it and either ` +
       "destroy delete it. Remove the adoption, or set `force: true` to take it over (that stack's destroy then leaves it in place)",
@@ -149,7 +152,7 @@ export async function importRefusal(
 ): Promise<string | undefined> {
   const others = await otherHolders(source, kind, id, origin, stackOfUrn(urn));
   if (others.length === 0) return undefined;
-  const adopt = singletonIdOf(kind) !== undefined ? "`adopt: true`" : `\`adoptId: "${id}"\``;
+  const adopt = isSingleton(kind) ? "`adopt: true`" : `\`adoptId: "${id}"\``;
   return (
     `${kindLabel(kind)} ${id} is managed by stack ${others.join(", ")}: importing it here would let two stacks change ` +
     `it and either destroy delete it. Leave it to that stack (read it with the lookup function), or take it over ` +

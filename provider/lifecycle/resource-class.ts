@@ -83,20 +83,35 @@ export function singletonResourceInputs(
   return { ...fields, adopt: args.adopt, ...tenantInputs(args, name, kind, opts) };
 }
 
-/** The lookup `lookup` of singleton `kind` (`getLoginTemplate`): its kind's reader, in the program's tenant. */
-export function singletonLookups<K extends KindName>(
+/**
+ * The lookup `lookup` of singleton `kind` (`getLoginTemplate`; a keyed singleton's by its key,
+ * `getTriggerBindings({trigger_id})`): its kind's reader, in the program's tenant.
+ */
+export function singletonLookups<K extends KindName, A extends Record<string, string> = Record<never, string>>(
   kind: K,
   lookup: string,
 ): {
-  get(args?: TenantSelector, opts?: LookupOptions): Promise<SingletonOf<K>>;
-  getOutput(args?: TenantSelector, opts?: LookupOptions): pulumi.Output<SingletonOf<K>>;
+  get(args?: A & TenantSelector, opts?: LookupOptions): Promise<SingletonOf<K>>;
+  getOutput(
+    args?: { [F in keyof A]: pulumi.Input<A[F]> } & TenantSelector,
+    opts?: LookupOptions,
+  ): pulumi.Output<SingletonOf<K>>;
 } {
-  const get = (args: TenantSelector = {}, opts?: LookupOptions): Promise<SingletonOf<K>> =>
+  const get = (args: A & TenantSelector = {} as A & TenantSelector, opts?: LookupOptions): Promise<SingletonOf<K>> =>
     inProgram(args.tenant, async () => {
+      const { tenant, ...query } = args;
       const reader = kindModule(kind).readers[lookup]!;
-      return (await reader(lookupClient(args.tenant, opts?.settings), {})) as SingletonOf<K>;
+      return (await reader(lookupClient(tenant, opts?.settings), query as Record<string, string>)) as SingletonOf<K>;
     });
-  return { get, getOutput: (args = {}, opts) => lookupOutput({}, () => get(args, opts)) };
+  return {
+    get,
+    getOutput(args, opts) {
+      const { tenant, ...query } = args ?? {};
+      return lookupOutput(query as { [F in keyof A]: pulumi.Input<A[F]> }, (plain: A) =>
+        get({ ...plain, tenant }, opts),
+      );
+    },
+  };
 }
 
 /**

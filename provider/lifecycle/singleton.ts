@@ -6,84 +6,61 @@
  * `provider.singleton` hooks (how GET's answer reads, the API failures it words itself, what
  * a write needs of the tenant, `generate`'s files), beside the entry in api/resources/.
  *
+ * A keyed singleton (`singletonKey`: a trigger's bindings) has one object per value of its key
+ * field: that value is its id and a step of its path; its writes may be PATCH of the whole
+ * object and its delete a write of the object emptied (`singletonWrites`), and it is read page
+ * by page when its entry has `paging`. A change of its key replaces it (another object).
+ *
  * A singleton may already exist when the resource is created (another stack, or made by
  * hand): creating over a *different* one fails at preview unless `adopt: true` says to take
  * it over, since this resource's delete would then remove an object someone else manages.
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { kindSpec, type JsonSchema, type KindObject, type KindSpec, type OwnFailure } from "../../api";
-import { ConflictError, FeatureUnavailableError, NotFoundError, TenantError, unlessGone } from "../client/errors";
+import { ERROR_CODES, singletonIdIn, singletonPathOf, type KindObject, type OwnFailure } from "../../api";
+import {
+  ConflictError,
+  FeatureUnavailableError,
+  ForbiddenError,
+  NotFoundError,
+  TenantError,
+  unlessGone,
+} from "../client/errors";
 import type { ErrorTarget } from "../client/errors";
 import type { TenantClient } from "../client/http";
+import { listOffset } from "../client/paging";
 import type { KindGenerator } from "./generator";
 import { knownOnly, tenantReader } from "./kind-hooks";
-import { deepEqual, type JsonObject, UNKNOWN, validateTree, withoutProvider } from "./shared";
+import { checkSingletonInputs, fieldsOf, singletonFacts } from "./singleton-check";
+import { deepEqual, type JsonObject, UNKNOWN, withoutProvider } from "./shared";
 import type { AnyKindModule, LookupReader, ProviderContext, ResourceImplementation } from "./types";
 
-/** Inputs of a singleton besides its fields: `adopt`, and the tenant namespace. */
-const OTHER_INPUTS = new Set(["adopt", "tenant"]);
-
-/** The facts of singleton `name`, refused for a kind that is not one. */
-function singletonFacts(name: string): KindSpec & { singletonId: string } {
-  const spec = kindSpec(name);
-  if (!spec) throw new Error(`no kind "${name}"`);
-  if (spec.shape !== "singleton" || spec.singletonId === undefined || !spec.provider?.singleton) {
-    throw new Error(`kind "${name}" is not a singleton with its id and hooks (shape, singletonId, provider.singleton)`);
-  }
-  return spec as KindSpec & { singletonId: string };
-}
-
-/** The fields of singleton `spec`: its response schema's. */
-const fieldsOf = (spec: KindSpec) => (spec.responseSchema.properties ?? {}) as Record<string, JsonSchema>;
-
-/**
- * `check` of singleton `name`'s inputs without the tenant: its fields against its schema,
- * `adopt` a boolean, nothing else, then its own check hook (the template's tags); unknown
- * values (preview) skipped.
- */
-export function checkSingletonInputs(name: string, news: JsonObject): { inputs: JsonObject; failures: CheckFailure[] } {
-  const spec = singletonFacts(name);
-  const properties = fieldsOf(spec);
-  const fields = Object.keys(properties);
-  const required = new Set((spec.responseSchema.required ?? []) as string[]);
-  const inputs = withoutProvider(news);
-  const failures: CheckFailure[] = Object.keys(inputs)
-    .filter((key) => inputs[key] !== undefined && !fields.includes(key) && !OTHER_INPUTS.has(key))
-    .map((key) => ({ property: key, reason: "Additional properties not allowed" }));
-  if (inputs.adopt !== undefined && inputs.adopt !== UNKNOWN && typeof inputs.adopt !== "boolean") {
-    failures.push({ property: "adopt", reason: "Must be a boolean" });
-  }
-  const issues = fields.flatMap((field) => {
-    if (inputs[field] === undefined) {
-      return required.has(field) ? [{ property: field, reason: "Missing required property" }] : [];
-    }
-    return validateTree(inputs[field], properties[field]!, field);
-  });
-  failures.push(...issues);
-  const own = spec.provider?.check;
-  if (issues.length === 0 && own) {
-    const values = Object.fromEntries(fields.map((field) => [field, inputs[field]]));
-    failures.push(...own(values, (value) => value === UNKNOWN).map(({ property, reason }) => ({ property, reason })));
-  }
-  return { inputs: news, failures };
-}
+export { checkSingletonInputs } from "./singleton-check";
 
 /** The module of singleton kind `name` from its table entry and its hooks. */
 export function singletonKindModule(name: string): AnyKindModule {
   const spec = singletonFacts(name);
   const hooks = spec.provider!.singleton!;
-  const id = spec.singletonId;
+  const key = spec.singletonKey;
+  const writes = spec.singletonWrites;
   const fields = Object.keys(fieldsOf(spec));
-  const target = (action: string, withId = true): ErrorTarget => ({
-    kind: spec.label,
-    ...(withId ? { id } : {}),
-    action,
-  });
+  /** The id of the object `values` (inputs, outputs) are: the fixed id, or the key's value. */
+  const idOf = (values: JsonObject | undefined): string => {
+    const id = singletonIdIn(spec, values);
+    if (id === undefined) throw new Error(`${spec.label}: no ${key?.field ?? "id"} to name the object by`);
+    return id;
+  };
+  const target = (action: string, id?: string): ErrorTarget => ({ kind: spec.label, ...(id ? { id } : {}), action });
   const pick = (values: JsonObject | undefined): JsonObject =>
     Object.fromEntries(fields.filter((field) => values?.[field] !== undefined).map((field) => [field, values![field]]));
-  const fromResponse = (answer: unknown): JsonObject =>
-    hooks.fromResponse ? hooks.fromResponse(answer) : pick(answer as JsonObject);
-  const same = (a: JsonObject, b: JsonObject) => fields.every((field) => deepEqual(a[field], b[field]));
+  const fromResponse = (answer: unknown, id: string): JsonObject =>
+    hooks.fromResponse ? hooks.fromResponse(answer, key ? id : undefined) : pick(answer as JsonObject);
+  /** `current` as far as `desired` manages it (what the tenant fills in where the program left a field out, dropped). */
+  const managed = (desired: JsonObject, current: JsonObject) =>
+    hooks.comparable ? hooks.comparable(desired, current) : current;
+  const same = (desired: JsonObject, current: JsonObject) => {
+    const comparable = managed(desired, current);
+    return fields.every((field) => deepEqual(desired[field], comparable[field]));
+  };
 
   /** The kind's own words for an API failure, when it has them. */
   const ownFailureOf = (error: unknown, domain: string): OwnFailure | undefined =>
@@ -105,12 +82,27 @@ export function singletonKindModule(name: string): AnyKindModule {
       throw translated(error, client.settings.domain);
     }
   };
-  const put = (client: TenantClient, body: JsonObject, action: string) =>
-    call(client, (c) => c.request({ method: "PUT", path: spec.path, body, target: target(action) }));
+  /** Writes the whole object `fields` (its own body, by its own method). */
+  const write = (client: TenantClient, fields: JsonObject, action: string) => {
+    const id = idOf(fields);
+    const body = hooks.toRequest ? hooks.toRequest(fields) : fields;
+    const method = writes?.method ?? "PUT";
+    return call(client, (c) =>
+      c.request({ method, path: singletonPathOf(spec, id), body, target: target(action, id) }),
+    );
+  };
   /** Its fields as the tenant has them, `undefined` when it has none (404); failures as the API answered them. */
-  const readRaw = async (client: TenantClient, where: ErrorTarget): Promise<JsonObject | undefined> => {
-    const reply = await unlessGone(client.get<unknown>(spec.path, where));
-    return reply ? fromResponse(reply.data) : undefined;
+  const readRaw = async (client: TenantClient, id: string, where: ErrorTarget): Promise<JsonObject | undefined> => {
+    const path = singletonPathOf(spec, id);
+    if (spec.paging) {
+      const { listKey, maxPageSize } = spec.paging;
+      const items = await unlessGone(
+        listOffset(client, path, listKey, where, { pageSize: maxPageSize, totals: false }),
+      );
+      return items ? fromResponse({ [listKey]: items }, id) : undefined;
+    }
+    const reply = await unlessGone(client.get<unknown>(path, where));
+    return reply ? fromResponse(reply.data, id) : undefined;
   };
   const isNone = (values: JsonObject | undefined): values is undefined =>
     values === undefined || hooks.isEmpty?.(values) === true;
@@ -130,8 +122,9 @@ export function singletonKindModule(name: string): AnyKindModule {
       return [];
     const client = clientOf(ctx);
     if (!client) return [];
-    const current = await readRaw(client, target("check")).catch(() => undefined);
-    if (isNone(current) || same(current, inputs)) return [];
+    const id = idOf(inputs);
+    const current = await readRaw(client, id, target("check", id)).catch(() => undefined);
+    if (isNone(current) || same(inputs, current)) return [];
     return [
       {
         property: "adopt",
@@ -155,7 +148,7 @@ export function singletonKindModule(name: string): AnyKindModule {
       const previous = withoutProvider(olds);
       const creating = Object.keys(previous).length === 0;
       // Only what is about to be written asks the tenant: an unchanged object costs no request.
-      if (hooks.checkWrite && (creating || !same(previous, inputs))) {
+      if (hooks.checkWrite && (creating || !same(inputs, previous))) {
         const client = clientOf(ctx);
         const known = Object.fromEntries(fields.map((field) => [field, knownOnly(inputs[field])]));
         const issues = client ? await hooks.checkWrite(known, tenantReader(client)) : [];
@@ -166,77 +159,109 @@ export function singletonKindModule(name: string): AnyKindModule {
       return { inputs: news, failures: await refuseSilentTakeover(ctx, inputs) };
     },
 
-    diff: (_id, olds, news) => ({ changes: !same(olds, withoutProvider(news)) }),
+    diff(_id, olds, news) {
+      const desired = withoutProvider(news);
+      // Another key is another object (another trigger's list): replaced, not changed.
+      const rekeyed = key !== undefined && desired[key.field] !== olds[key.field];
+      return { changes: !same(desired, olds), ...(rekeyed ? { replaces: [key.field] } : {}) };
+    },
 
     async create(ctx, inputs) {
       const body = pick(withoutProvider(inputs));
+      const id = idOf(body);
       // Taking over one that already matches writes nothing, as adoptId does for the collections.
       const current =
-        inputs.adopt === true ? await call(ctx.client(), (client) => readRaw(client, target("adopt"))) : undefined;
-      if (isNone(current) || !same(current, body)) await put(ctx.client(), body, "create");
+        inputs.adopt === true
+          ? await call(ctx.client(), (client) => readRaw(client, id, target("adopt", id)))
+          : undefined;
+      if (isNone(current) || !same(body, current)) await write(ctx.client(), body, "create");
       return { id, outs: withAdopt(body, inputs) };
     },
 
-    async read(ctx, _id, props) {
-      const current = await call(ctx.client(), (client) => readRaw(client, target("read")));
+    async read(ctx, id, props) {
+      const current = await call(ctx.client(), (client) => readRaw(client, id, target("read", id)));
       if (!current) return {};
-      const outputs = withAdopt(current, props);
+      // What the program left to the tenant (a binding's display name) stays out of the outputs.
+      const previous = props === undefined ? undefined : pick(props);
+      const outputs = withAdopt(previous ? managed(previous, current) : current, props);
       return { id, props: outputs, inputs: { ...outputs } };
     },
 
     async update(ctx, _id, _olds, news) {
       const body = pick(withoutProvider(news));
-      await put(ctx.client(), body, "update");
+      await write(ctx.client(), body, "update");
       return { outs: withAdopt(body, news) };
     },
 
-    async delete(ctx) {
+    async delete(ctx, id) {
+      if (writes?.deleteWrites) {
+        const emptied = { ...(key ? { [key.field]: id } : {}), ...writes.deleteWrites };
+        await unlessGone(write(ctx.client(), emptied, "delete"));
+        return;
+      }
       await call(ctx.client(), (client) =>
-        unlessGone(client.request({ method: "DELETE", path: spec.path, target: target("delete") })),
+        unlessGone(client.request({ method: "DELETE", path: singletonPathOf(spec, id), target: target("delete", id) })),
       );
     },
   };
 
-  /** Its lookup: the tenant's one; a tenant without one rejects with a NotFoundError. */
-  const find: LookupReader = async (client) => {
-    const current = await call(client, (c) => readRaw(c, target("look up", false)));
-    if (isNone(current)) {
-      const { problem, remedy } = hooks.noneFound;
-      throw new NotFoundError(target("look up", false), `the tenant ${client.settings.domain} ${problem}`, remedy);
-    }
-    return current;
+  /**
+   * Its lookup: the tenant's one (a keyed singleton's by its key, an argument); a tenant without
+   * one rejects with a NotFoundError, unless having none is an answer (no `noneFound`).
+   */
+  const find: LookupReader = async (client, args) => {
+    const id = idOf(args);
+    const current = await call(client, (c) => readRaw(c, id, target("look up", key ? id : undefined)));
+    if (!isNone(current) || !hooks.noneFound) return current ?? { ...(key ? { [key.field]: id } : {}) };
+    const { problem, remedy } = hooks.noneFound;
+    throw new NotFoundError(target("look up"), `the tenant ${client.settings.domain} ${problem}`, remedy);
   };
+
+  /**
+   * The object `id` for `generate`: undefined when the tenant has none; `skipped` when it cannot
+   * have one or the client may not read it (with a note saying why, as for the collections).
+   */
+  async function readOne(client: TenantClient, id: string, notes: string[], progress?: (line: string) => void) {
+    try {
+      const current = await readRaw(client, id, target("read", key ? id : undefined));
+      return isNone(current) ? undefined : current;
+    } catch (error) {
+      // A tenant that cannot have one (no custom domain for a template), or a client made before
+      // the kind was managed: the program gets none, and the reader learns why.
+      const own = ownFailureOf(error, client.settings.domain);
+      const missingScope = error instanceof ForbiddenError && error.errorCode === ERROR_CODES.insufficientScope;
+      if (!own?.generateSkips && !missingScope) throw translated(error, client.settings.domain);
+      const note = own?.generateSkips
+        ? `${spec.label}: not read: ${own.problem}. ${own.remedy}`
+        : `${spec.plural} were not read: the client lacks the scope ${(error as ForbiddenError).missingScope ?? spec.scopes.get}; grant it to include them.`;
+      progress?.(note);
+      notes.push(note);
+      return "skipped" as const;
+    }
+  }
 
   const generator: KindGenerator<JsonObject> = {
     async read(client, { progress, notes }) {
-      let current: JsonObject | undefined;
-      try {
-        current = await readRaw(client, target("read", false));
-      } catch (error) {
-        // A tenant that cannot have one (no custom domain for a template): the program gets none,
-        // and the reader learns why.
-        const own = ownFailureOf(error, client.settings.domain);
-        if (!own?.generateSkips) throw translated(error, client.settings.domain);
-        const note = `${spec.label}: not read: ${own.problem}. ${own.remedy}`;
-        progress?.(note);
-        notes.push(note);
-        return [];
+      // A keyed singleton: each key's object (each trigger's bindings), one GET each, in the key's order.
+      const read: JsonObject[] = [];
+      for (const id of key ? key.values : [spec.singletonId!]) {
+        const current = await readOne(client, id, notes, progress);
+        if (current === "skipped") return [];
+        if (current) progress?.(`${spec.label}: ${hooks.describe(current)}`);
+        if (current) read.push(current);
       }
-      if (isNone(current)) {
-        progress?.(`${spec.label}: none${hooks.noneMeans ? ` (${hooks.noneMeans})` : ""}`);
-        return [];
-      }
-      progress?.(`${spec.label}: ${hooks.describe(current)}`);
-      return [current];
+      if (read.length === 0) progress?.(`${spec.label}: none${hooks.noneMeans ? ` (${hooks.noneMeans})` : ""}`);
+      return read;
     },
 
     resource(object, ctx) {
       const files = hooks.files ?? {};
       const naming = spec.provider?.naming;
+      const id = idOf(object);
       return {
-        name: ctx.name(naming?.words ? naming.words(object as KindObject) : spec.label, name),
+        name: ctx.name(naming?.words ? naming.words({ ...object, id } as KindObject) : spec.label, name),
         id,
-        comment: spec.provider?.generate?.comment?.(object as KindObject) ?? spec.description,
+        comment: spec.provider?.generate?.comment?.({ ...object, id } as KindObject) ?? spec.description,
         args: Object.fromEntries(
           fields
             .filter((field) => object[field] !== undefined)

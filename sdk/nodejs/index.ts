@@ -70,6 +70,11 @@ export const getRateLimitPolicy: typeof import("./getRateLimitPolicy").getRateLi
 export const getRateLimitPolicyOutput: typeof import("./getRateLimitPolicy").getRateLimitPolicyOutput = null as any;
 utilities.lazyLoad(exports, ["getRateLimitPolicy","getRateLimitPolicyOutput"], () => require("./getRateLimitPolicy"));
 
+export { GetTriggerBindingsArgs, GetTriggerBindingsResult, GetTriggerBindingsOutputArgs } from "./getTriggerBindings";
+export const getTriggerBindings: typeof import("./getTriggerBindings").getTriggerBindings = null as any;
+export const getTriggerBindingsOutput: typeof import("./getTriggerBindings").getTriggerBindingsOutput = null as any;
+utilities.lazyLoad(exports, ["getTriggerBindings","getTriggerBindingsOutput"], () => require("./getTriggerBindings"));
+
 export { LoginTemplateArgs } from "./loginTemplate";
 export type LoginTemplate = import("./loginTemplate").LoginTemplate;
 export const LoginTemplate: typeof import("./loginTemplate").LoginTemplate = null as any;
@@ -84,6 +89,11 @@ export { RateLimitPolicyArgs } from "./rateLimitPolicy";
 export type RateLimitPolicy = import("./rateLimitPolicy").RateLimitPolicy;
 export const RateLimitPolicy: typeof import("./rateLimitPolicy").RateLimitPolicy = null as any;
 utilities.lazyLoad(exports, ["RateLimitPolicy"], () => require("./rateLimitPolicy"));
+
+export { TriggerBindingsArgs } from "./triggerBindings";
+export type TriggerBindings = import("./triggerBindings").TriggerBindings;
+export const TriggerBindings: typeof import("./triggerBindings").TriggerBindings = null as any;
+utilities.lazyLoad(exports, ["TriggerBindings"], () => require("./triggerBindings"));
 
 
 // Export sub-modules:
@@ -113,6 +123,8 @@ const _module = {
                 return new LoginTemplate(name, <any>undefined, { urn })
             case "tenant:index:RateLimitPolicy":
                 return new RateLimitPolicy(name, <any>undefined, { urn })
+            case "tenant:index:TriggerBindings":
+                return new TriggerBindings(name, <any>undefined, { urn })
             default:
                 throw new Error(`unknown resource type ${type}`);
         }

@@ -19,6 +19,8 @@ export async function tenantRoutes(app: FastifyInstance, { context }: { context:
   // Every kind, the table's and those declared beyond it (api defineKind): the generic routes of
   // its table entry (secrets sealed by its paths), a collection's or a singleton's, with the rules beside it.
   for (const kind of kindNames()) {
+    // A kind served by another kind's operations (a trigger's bindings, by the actions') has no routes of its own.
+    if (kindSpec(kind)!.rules?.servedBy !== undefined) continue;
     if (kindSpec(kind)!.shape === "singleton") registerSingletonRoutes(app, context, kind);
     else registerCollectionRoutes(app, context, kind);
   }

@@ -155,7 +155,6 @@ describe("drift through the real engine", () => {
     const report = await drift();
     expect(report.status).toBe(2);
     expect(report.stdout).toMatch(/Action greet: fields differ: (code, deploy|deploy, code) \[update\]/);
-    expect(report.stdout).toContain("edited in the dashboard");
 
     ctx.server.counters.reset();
     const fixed = await runPrinted(report.stdout);

@@ -11,6 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import type { Stack } from "@pulumi/pulumi/automation";
+import { ACTION_TRIGGER_IDS } from "../../api/resources/action-triggers";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { ensurePulumiCli, openStack, pulumiEnv, REPO_ROOT, type PulumiPlace } from "../../scripts/lib/pulumi";
 import { FORM_COMPONENT_SECRET_VALUES, seedRealisticTenant, type SeededTenant } from "../fixtures/realistic-tenant";
@@ -90,6 +91,9 @@ describe("a program generated from a hand-made tenant", () => {
       // The fixture holds no flow and no connection: one (empty) list page each.
       "GET /api/v2/flows": 1,
       "GET /api/v2/flows/vault/connections": 1,
+      "GET /api/v2/actions/actions": 1,
+      // A trigger's bindings: one GET per trigger (the tenant has no list of every trigger's).
+      "GET /api/v2/actions/triggers/:triggerId/bindings": ACTION_TRIGGER_IDS.length,
     });
     expect(result.stderr).toContain(`generate: forms: ${seeded.forms.length} of ${seeded.forms.length} listed`);
     expect(fs.readdirSync(out()).sort()).toEqual([

@@ -3,10 +3,13 @@
  * `tenant:index:Form`; up creates it, a second up changes nothing, a config edit updates it,
  * and `preview --json` names the changed field (`diffReasons`, what pull-request bots read);
  * the client secret never reaches the state, destroy deletes it; `pulumi import` adopts a
- * form made by hand, and the matching program then previews no change.
+ * form made by hand, and the matching program then previews no change. A trigger's bindings
+ * naming an action of the same program: up binds it, a binding removed by hand is drift
+ * (`actions`) that `up --refresh` puts back, and destroy unbinds before it deletes the action.
  */
 import * as path from "node:path";
 import signupForm from "./plugin-program/signup-form.json";
+import { describeDrift, detectDrift } from "../../provider/cli/drift-report";
 import { E2E_TIMEOUT_MS, previewJsonSteps, rawStateText, startE2e, writesIn, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -42,6 +45,38 @@ describe("the tenant resource plugin through the real engine", () => {
     expect((await ctx.api.call("GET", `/forms/${id}`)).status).toBe(404);
   });
 
+  test("trigger bindings: bound by reference, a binding removed by hand is drift that up --refresh puts back", async () => {
+    const bindings = async () =>
+      (
+        await ctx.api.call<{ bindings: { action: { id: string; name: string }; display_name: string }[] }>(
+          "GET",
+          "/actions/triggers/post-login/bindings",
+        )
+      ).body.bindings.map((binding) => `${binding.action.name} as ${binding.display_name}`);
+    await ctx.stack.setConfig("bindings", { value: "true" });
+    const up = await ctx.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ create: 4 }); // the stack, the form, the action, the bindings
+    expect(await bindings()).toEqual(["render-form-e2e as Render the form"]);
+    expect((await ctx.stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 4 });
+
+    await ctx.api.call("PATCH", "/actions/triggers/post-login/bindings", { bindings: [] });
+    const drift = await detectDrift(ctx.stack);
+    expect(drift).toEqual([
+      { name: "postLogin", type: "tenant:index:TriggerBindings", op: "update", fields: ["actions"] },
+    ]);
+    expect(describeDrift(drift)).toEqual(["  TriggerBindings postLogin: fields differ: actions [update]"]);
+    const back = await ctx.stack.up({ refresh: true });
+    expect(back.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(await bindings()).toEqual(["render-form-e2e as Render the form"]);
+
+    // Destroy unbinds first (the bindings depend on the action), then deletes the action.
+    const destroyed = await ctx.stack.destroy();
+    expect(destroyed.summary.result).toBe("succeeded");
+    expect(await bindings()).toEqual([]);
+    expect((await ctx.api.call<{ total: number }>("GET", "/actions/actions")).body.total).toBe(0);
+    await ctx.stack.removeConfig("bindings");
+  });
+
   test("pulumi import adopts a form by id, and the matching program then previews no change", async () => {
     await ctx.stack.removeConfig("formName");
     const made = await ctx.api.call<{ id: string }>("POST", "/forms", signupForm);
@@ -59,7 +94,7 @@ describe("the tenant resource plugin through the real engine", () => {
     expect((await ctx.api.call("GET", `/forms/${made.body.id}`)).status).toBe(404);
   });
 
-  test("pulumi import adopts an event stream, the template and a policy by id; the matching program previews no change", async () => {
+  test("pulumi import adopts an event stream, the template, a policy and a trigger's bindings by id; the matching program previews no change", async () => {
     const stream = {
       name: "audit-bridge",
       subscriptions: [{ event_type: "user.created" }],
@@ -79,6 +114,16 @@ describe("the tenant resource plugin through the real engine", () => {
     const madePolicy = await ctx.api.call<{ id: string }>("POST", "/rate-limit-policies", policy);
     expect(madePolicy.status).toBe(201);
     const made = await ctx.api.call<{ id: string }>("POST", "/forms", signupForm);
+    // A trigger's bindings made by hand, of an action the stack does not manage: imported by the trigger's id.
+    const action = await ctx.api.call<{ id: string }>("POST", "/actions/actions", {
+      name: "made-by-hand",
+      supported_triggers: [{ id: "pre-user-registration" }],
+      code: "exports.onExecutePreUserRegistration = async () => {};",
+    });
+    expect((await ctx.api.call("POST", `/actions/actions/${action.body.id}/deploy`)).status).toBe(200);
+    const bindingsPath = "/actions/triggers/pre-user-registration/bindings";
+    const bound = { bindings: [{ ref: { type: "action_id", value: action.body.id } }] };
+    expect((await ctx.api.call("PATCH", bindingsPath, bound)).status).toBe(200);
 
     ctx.server.counters.reset();
     const imported = await ctx.stack.import({
@@ -87,6 +132,7 @@ describe("the tenant resource plugin through the real engine", () => {
         { type: "tenant:index:EventStream", name: "audit", id: madeStream.body.id },
         { type: "tenant:index:LoginTemplate", name: "login", id: "universal-login" },
         { type: "tenant:index:RateLimitPolicy", name: "policy", id: madePolicy.body.id },
+        { type: "tenant:index:TriggerBindings", name: "signupChecks", id: "pre-user-registration" },
       ],
       generateCode: false,
       protect: false,
@@ -96,10 +142,16 @@ describe("the tenant resource plugin through the real engine", () => {
       { type: "tenant:index:EventStream", name: "audit", inputs: stream },
       { type: "tenant:index:LoginTemplate", name: "login", inputs: template },
       { type: "tenant:index:RateLimitPolicy", name: "policy", inputs: policy },
+      // The display name left to the tenant (the action's name): no difference.
+      {
+        type: "tenant:index:TriggerBindings",
+        name: "signupChecks",
+        inputs: { trigger_id: "pre-user-registration", actions: [{ id: action.body.id }] },
+      },
     ];
     await ctx.stack.setConfig("extra", { value: JSON.stringify(extra) });
     const preview = await ctx.stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 5 });
+    expect(preview.changeSummary).toEqual({ same: 6 });
     expect(writesIn(ctx.server.counters.snapshot())).toBe(0);
 
     const destroyed = await ctx.stack.destroy();
@@ -107,6 +159,9 @@ describe("the tenant resource plugin through the real engine", () => {
     expect((await ctx.api.call("GET", `/event-streams/${madeStream.body.id}`)).status).toBe(404);
     expect(await ctx.api.hasTemplate()).toBe(false);
     expect((await ctx.api.call("GET", `/rate-limit-policies/${madePolicy.body.id}`)).status).toBe(404);
+    // Destroy empties the trigger's list; the action, not the stack's, stays.
+    expect((await ctx.api.call<{ total: number }>("GET", bindingsPath)).body.total).toBe(0);
+    expect((await ctx.api.call("DELETE", `/actions/actions/${action.body.id}`)).status).toBe(204);
     await ctx.stack.removeConfig("extra");
   });
 });

@@ -5,6 +5,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ACTION_TRIGGER_IDS } from "../../api/resources/action-triggers";
 import { readTenant } from "../../provider/cli/generate/snapshot";
 import { TenantClient } from "../../provider/client/http";
 import { resolveSettings } from "../../provider/client/settings";
@@ -72,7 +73,9 @@ describe("reading a tenant for generate", () => {
       "GET /api/v2/rate-limit-policies": 1,
       "GET /api/v2/flows": 1, // none: one empty page
       "GET /api/v2/flows/vault/connections": 1,
-      "GET /api/v2/actions/actions": 1,
+      "GET /api/v2/actions/actions": 1, // none: one empty page
+      // One GET per trigger: the tenant has no list of every trigger's bindings.
+      "GET /api/v2/actions/triggers/:triggerId/bindings": ACTION_TRIGGER_IDS.length,
     });
   });
 
@@ -135,13 +138,20 @@ describe("reading a tenant for generate", () => {
     server.addClient({
       client_id: "not-global",
       client_secret: "not-global-secret",
-      scopes: [...FLOW_SCOPES, "read:forms", "read:event_streams", "read:branding", "read:rate_limit_policies"],
+      scopes: [
+        ...FLOW_SCOPES,
+        "read:forms",
+        "read:event_streams",
+        "read:branding",
+        "read:rate_limit_policies",
+        "read:actions",
+      ],
       global: false,
     });
     server.addClient({
       client_id: "no-policy-scope",
       client_secret: "no-policy-secret",
-      scopes: [...FLOW_SCOPES, "read:forms", "read:event_streams", "read:branding"],
+      scopes: [...FLOW_SCOPES, "read:forms", "read:event_streams", "read:branding", "read:actions"],
       global: true,
     });
     const notGlobal = await readTenant(client({ clientId: "not-global", clientSecret: "not-global-secret" }));
@@ -156,7 +166,7 @@ describe("reading a tenant for generate", () => {
     server.addClient({
       client_id: "no-flow-scopes",
       client_secret: "no-flow-scopes-secret",
-      scopes: ["read:forms", "read:event_streams", "read:branding", "read:rate_limit_policies"],
+      scopes: ["read:forms", "read:event_streams", "read:branding", "read:rate_limit_policies", "read:actions"],
       global: true,
     });
     const snapshot = await readTenant(client({ clientId: "no-flow-scopes", clientSecret: "no-flow-scopes-secret" }));

@@ -2,7 +2,7 @@
  * Rules over the whole stack: who else manages an object this stack adopts, and what a
  * production stack's rate limit policies do past their limit.
  */
-import { kindSpec } from "pulumi-tenant/dist/api/kinds";
+import { kindSpec, singletonIdIn } from "pulumi-tenant/dist/api/kinds";
 import { kindOfTypeName } from "pulumi-tenant/dist/provider/schema/names";
 import type { StackIndex } from "pulumi-tenant/dist/provider/backend/stacks";
 import { named, isRecord, type TenantResource } from "../resources";
@@ -22,8 +22,13 @@ export const projectStackOfUrn = (urn: string): string => {
 export function adoptedIdOf(resource: TenantResource): { kind: string; id: string } | undefined {
   const kind = kindOfTypeName(resource.typeName);
   if (kind === undefined) return undefined;
-  const singleton = kindSpec(kind)?.singletonId;
-  if (singleton !== undefined) return resource.fields.adopt === true ? { kind, id: singleton } : undefined;
+  const spec = kindSpec(kind);
+  if (spec?.shape === "singleton") {
+    const singleton = singletonIdIn(spec, resource.fields);
+    return resource.fields.adopt === true && singleton !== undefined && singleton !== UNKNOWN
+      ? { kind, id: singleton }
+      : undefined;
+  }
   const id = resource.fields.adoptId;
   return typeof id === "string" && id !== "" && id !== UNKNOWN ? { kind, id } : undefined;
 }
@@ -41,7 +46,7 @@ export function adoptionsOwnedElsewhere(resources: TenantResource[], index: Stac
     const self = projectStackOfUrn(resource.urn);
     const others = index.holders(adopted.kind, adopted.id, origin).filter((stack) => stack !== self);
     if (others.length === 0) return [];
-    const field = kindSpec(adopted.kind)?.singletonId !== undefined ? "adopt" : "adoptId";
+    const field = kindSpec(adopted.kind)?.shape === "singleton" ? "adopt" : "adoptId";
     return [
       {
         urn: resource.urn,

@@ -41,7 +41,13 @@ function wrapped(text: string): string {
 
 /** What `generate` reads, from the table: every object of each collection, each singleton. */
 function objectsRead(): string {
-  const words = tableSpecs().map((spec) => (spec.shape === "singleton" ? `the ${spec.label}` : `every ${spec.label}`));
+  const words = tableSpecs().map((spec) =>
+    spec.shape !== "singleton"
+      ? `every ${spec.label}`
+      : spec.singletonKey
+        ? `the ${spec.label} of every ${spec.singletonKey.field.replace(/_id$/, "").replace(/_/g, " ")}`
+        : `the ${spec.label}`,
+  );
   return [words.slice(0, -1).join(", "), ...words.slice(-1)].filter(Boolean).join(" and ");
 }
 

@@ -84,6 +84,11 @@ export function describeContents(snapshot: Pick<TenantSnapshot, "objects">): str
   const parts = kindNames().map((kind) => {
     const spec = kindSpec(kind)!;
     const n = snapshot.objects[kind]?.length ?? 0;
+    if (spec.singletonKey) {
+      // One per key: `trigger bindings of 2 triggers`.
+      const word = spec.singletonKey.field.replace(/_id$/, "").replace(/_/g, " ");
+      return `${spec.label} of ${n} ${word}${n === 1 ? "" : "s"}`;
+    }
     if (spec.shape === "singleton") return n > 0 ? `the ${spec.label}` : `no ${spec.label}`;
     return `${n} ${n === 1 ? spec.label : spec.plural}`;
   });

@@ -9,6 +9,7 @@ import { kindLabel } from "../../../api";
 import { drawChange } from "./graph";
 import { diffValues, groupByItem, IDENTITY_KEYS, type ItemChange } from "./identity-diff";
 import { SECRET_MASK, type PlannedChange, type ReviewPlan } from "./plan";
+import { orderLines } from "./render-order";
 import { adviceOf, alert, cell, looseAdvice, mandatory, policyFailures } from "./render-policies";
 
 /** GitHub refuses a comment longer than this many characters. */
@@ -212,9 +213,11 @@ function summaryTable(plan: ReviewPlan, options: RenderOptions): string[] {
 function section(change: PlannedChange, named: Naming): string[] {
   const items = itemChanges(change);
   const drawings = change.action === "delete" ? undefined : drawChange(change.before, change.after, named);
-  if (items.length === 0 && !drawings) return [];
+  // A list whose order is its meaning (a trigger's actions) shows its whole order, before → after.
+  const order = orderLines(change, named);
+  if (items.length === 0 && !drawings && order.length === 0) return [];
   const lines = [`#### ${kindLabel(change.kind)} \`${change.name}\` (${change.action})`, ""];
-  lines.push(...items.map((item) => `- ${describeItem(item, named)}`));
+  lines.push(...order, ...items.map((item) => `- ${describeItem(item, named)}`));
   if (drawings) {
     lines.push("");
     const legend = "green: added · yellow: changed · red, dashed: removed";

@@ -35,6 +35,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &LoginTemplate{}
 	case "tenant:index:RateLimitPolicy":
 		r = &RateLimitPolicy{}
+	case "tenant:index:TriggerBindings":
+		r = &TriggerBindings{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

@@ -29332,6 +29332,112 @@ func (o RateLimitPolicyItemArrayOutput) Index(i pulumi.IntInput) RateLimitPolicy
 	}).(RateLimitPolicyItemOutput)
 }
 
+type TriggerBindingAction struct {
+	// The binding's name in the tenant's dashboard; the action's name when left out.
+	DisplayName *string `pulumi:"displayName"`
+	// The action's id (a UUID): write it as the Action resource's `id`.
+	Id string `pulumi:"id"`
+}
+
+// TriggerBindingActionInput is an input type that accepts TriggerBindingActionArgs and TriggerBindingActionOutput values.
+// You can construct a concrete instance of `TriggerBindingActionInput` via:
+//
+//	TriggerBindingActionArgs{...}
+type TriggerBindingActionInput interface {
+	pulumi.Input
+
+	ToTriggerBindingActionOutput() TriggerBindingActionOutput
+	ToTriggerBindingActionOutputWithContext(context.Context) TriggerBindingActionOutput
+}
+
+type TriggerBindingActionArgs struct {
+	// The binding's name in the tenant's dashboard; the action's name when left out.
+	DisplayName pulumi.StringPtrInput `pulumi:"displayName"`
+	// The action's id (a UUID): write it as the Action resource's `id`.
+	Id pulumi.StringInput `pulumi:"id"`
+}
+
+func (TriggerBindingActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TriggerBindingAction)(nil)).Elem()
+}
+
+func (i TriggerBindingActionArgs) ToTriggerBindingActionOutput() TriggerBindingActionOutput {
+	return i.ToTriggerBindingActionOutputWithContext(context.Background())
+}
+
+func (i TriggerBindingActionArgs) ToTriggerBindingActionOutputWithContext(ctx context.Context) TriggerBindingActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TriggerBindingActionOutput)
+}
+
+// TriggerBindingActionArrayInput is an input type that accepts TriggerBindingActionArray and TriggerBindingActionArrayOutput values.
+// You can construct a concrete instance of `TriggerBindingActionArrayInput` via:
+//
+//	TriggerBindingActionArray{ TriggerBindingActionArgs{...} }
+type TriggerBindingActionArrayInput interface {
+	pulumi.Input
+
+	ToTriggerBindingActionArrayOutput() TriggerBindingActionArrayOutput
+	ToTriggerBindingActionArrayOutputWithContext(context.Context) TriggerBindingActionArrayOutput
+}
+
+type TriggerBindingActionArray []TriggerBindingActionInput
+
+func (TriggerBindingActionArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TriggerBindingAction)(nil)).Elem()
+}
+
+func (i TriggerBindingActionArray) ToTriggerBindingActionArrayOutput() TriggerBindingActionArrayOutput {
+	return i.ToTriggerBindingActionArrayOutputWithContext(context.Background())
+}
+
+func (i TriggerBindingActionArray) ToTriggerBindingActionArrayOutputWithContext(ctx context.Context) TriggerBindingActionArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TriggerBindingActionArrayOutput)
+}
+
+type TriggerBindingActionOutput struct{ *pulumi.OutputState }
+
+func (TriggerBindingActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TriggerBindingAction)(nil)).Elem()
+}
+
+func (o TriggerBindingActionOutput) ToTriggerBindingActionOutput() TriggerBindingActionOutput {
+	return o
+}
+
+func (o TriggerBindingActionOutput) ToTriggerBindingActionOutputWithContext(ctx context.Context) TriggerBindingActionOutput {
+	return o
+}
+
+// The binding's name in the tenant's dashboard; the action's name when left out.
+func (o TriggerBindingActionOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TriggerBindingAction) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// The action's id (a UUID): write it as the Action resource's `id`.
+func (o TriggerBindingActionOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v TriggerBindingAction) string { return v.Id }).(pulumi.StringOutput)
+}
+
+type TriggerBindingActionArrayOutput struct{ *pulumi.OutputState }
+
+func (TriggerBindingActionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TriggerBindingAction)(nil)).Elem()
+}
+
+func (o TriggerBindingActionArrayOutput) ToTriggerBindingActionArrayOutput() TriggerBindingActionArrayOutput {
+	return o
+}
+
+func (o TriggerBindingActionArrayOutput) ToTriggerBindingActionArrayOutputWithContext(ctx context.Context) TriggerBindingActionArrayOutput {
+	return o
+}
+
+func (o TriggerBindingActionArrayOutput) Index(i pulumi.IntInput) TriggerBindingActionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TriggerBindingAction {
+		return vs[0].([]TriggerBindingAction)[vs[1].(int)]
+	}).(TriggerBindingActionOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionDependencyInput)(nil)).Elem(), ActionDependencyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionDependencyArrayInput)(nil)).Elem(), ActionDependencyArray{})
@@ -29677,6 +29783,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConfigurationBlockInput)(nil)).Elem(), RateLimitConfigurationBlockArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConfigurationLogInput)(nil)).Elem(), RateLimitConfigurationLogArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConfigurationRedirectInput)(nil)).Elem(), RateLimitConfigurationRedirectArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TriggerBindingActionInput)(nil)).Elem(), TriggerBindingActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TriggerBindingActionArrayInput)(nil)).Elem(), TriggerBindingActionArray{})
 	pulumi.RegisterOutputType(ActionDependencyOutput{})
 	pulumi.RegisterOutputType(ActionDependencyArrayOutput{})
 	pulumi.RegisterOutputType(ActionDeployedVersionOutput{})
@@ -30027,4 +30135,6 @@ func init() {
 	pulumi.RegisterOutputType(RateLimitConfigurationRedirectOutput{})
 	pulumi.RegisterOutputType(RateLimitPolicyItemOutput{})
 	pulumi.RegisterOutputType(RateLimitPolicyItemArrayOutput{})
+	pulumi.RegisterOutputType(TriggerBindingActionOutput{})
+	pulumi.RegisterOutputType(TriggerBindingActionArrayOutput{})
 }

@@ -5494,3 +5494,13 @@ export interface RateLimitConfigurationRedirectArgs {
     redirectUri: pulumi.Input<string>;
 }
 
+export interface TriggerBindingActionArgs {
+    /**
+     * The binding's name in the tenant's dashboard; the action's name when left out.
+     */
+    displayName?: pulumi.Input<string | undefined>;
+    /**
+     * The action's id (a UUID): write it as the Action resource's `id`.
+     */
+    id: pulumi.Input<string>;
+}

@@ -5544,3 +5544,14 @@ export interface RateLimitPolicyItem {
     updatedAt?: string;
 }
 
+export interface TriggerBindingAction {
+    /**
+     * The binding's name in the tenant's dashboard; the action's name when left out.
+     */
+    displayName?: string;
+    /**
+     * The action's id (a UUID): write it as the Action resource's `id`.
+     */
+    id: string;
+}
+

@@ -19,9 +19,11 @@ from .get_form import *
 from .get_login_template import *
 from .get_rate_limit_policies import *
 from .get_rate_limit_policy import *
+from .get_trigger_bindings import *
 from .login_template import *
 from .provider import *
 from .rate_limit_policy import *
+from .trigger_bindings import *
 from ._inputs import *
 from . import outputs
 
@@ -46,7 +48,8 @@ _utilities.register(
    "tenant:index:FlowVaultConnection": "FlowVaultConnection",
    "tenant:index:Form": "Form",
    "tenant:index:LoginTemplate": "LoginTemplate",
-   "tenant:index:RateLimitPolicy": "RateLimitPolicy"
+   "tenant:index:RateLimitPolicy": "RateLimitPolicy",
+   "tenant:index:TriggerBindings": "TriggerBindings"
   }
  }
 ]

@@ -543,6 +543,8 @@ __all__ = [
     'RateLimitConfigurationLogArgsDict',
     'RateLimitConfigurationRedirectArgs',
     'RateLimitConfigurationRedirectArgsDict',
+    'TriggerBindingActionArgs',
+    'TriggerBindingActionArgsDict',
 ]
 
 class ActionDependencyArgsDict(TypedDict):
@@ -25134,5 +25136,53 @@ class RateLimitConfigurationRedirectArgs:
     @redirect_uri.setter
     def redirect_uri(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "redirect_uri", value)
+
+
+class TriggerBindingActionArgsDict(TypedDict):
+    id: pulumi.Input[_builtins.str]
+    """
+    The action's id (a UUID): write it as the Action resource's `id`.
+    """
+    display_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The binding's name in the tenant's dashboard; the action's name when left out.
+    """
+
+@pulumi.input_type
+class TriggerBindingActionArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[_builtins.str],
+                 display_name: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] id: The action's id (a UUID): write it as the Action resource's `id`.
+        :param pulumi.Input[_builtins.str] display_name: The binding's name in the tenant's dashboard; the action's name when left out.
+        """
+        pulumi.set(__self__, "id", id)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action's id (a UUID): write it as the Action resource's `id`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The binding's name in the tenant's dashboard; the action's name when left out.
+        """
+        return pulumi.get(self, "display_name")
+
+    @display_name.setter
+    def display_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "display_name", value)
 
 

@@ -282,6 +282,7 @@ __all__ = [
     'RateLimitConfigurationLog',
     'RateLimitConfigurationRedirect',
     'RateLimitPolicyItem',
+    'TriggerBindingAction',
 ]
 
 @pulumi.output_type
@@ -18513,5 +18514,52 @@ class RateLimitPolicyItem(dict):
         When the policy was last updated (ISO-8601).
         """
         return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
+class TriggerBindingAction(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "displayName":
+            suggest = "display_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in TriggerBindingAction. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        TriggerBindingAction.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        TriggerBindingAction.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 display_name: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The action's id (a UUID): write it as the Action resource's `id`.
+        :param _builtins.str display_name: The binding's name in the tenant's dashboard; the action's name when left out.
+        """
+        pulumi.set(__self__, "id", id)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The action's id (a UUID): write it as the Action resource's `id`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> Optional[_builtins.str]:
+        """
+        The binding's name in the tenant's dashboard; the action's name when left out.
+        """
+        return pulumi.get(self, "display_name")
 
 

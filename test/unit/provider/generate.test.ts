@@ -293,10 +293,13 @@ describe("the generated program", () => {
     expect(program.resources).toEqual([]);
     expect(program.files["login.html"]).toBeUndefined();
     expect(program.files["index.ts"]).not.toMatch(/cfg|import \* as fs/);
-    // Every kind of the table, in its order: a collection's count, or a singleton's absence.
-    const parts = KIND_NAMES.map((kind) =>
-      KINDS[kind].shape === "singleton" ? `no ${KINDS[kind].label}` : `0 ${KINDS[kind].plural}`,
-    );
+    // Every kind of the table, in its order: a collection's count, a singleton's absence, or a
+    // keyed singleton's count of keys.
+    const parts = KIND_NAMES.map((kind) => {
+      const spec = KINDS[kind] as (typeof KINDS)[typeof kind] & { singletonKey?: { field: string } };
+      if (spec.singletonKey) return `${spec.label} of 0 ${spec.singletonKey.field.replace(/_id$/, "")}s`;
+      return spec.shape === "singleton" ? `no ${spec.label}` : `0 ${spec.plural}`;
+    });
     expect(parts).toEqual(expect.arrayContaining(["0 forms", "no login page template", "0 rate limit policies"]));
     expect(describeContents({ objects: {} })).toBe(`${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`);
   });

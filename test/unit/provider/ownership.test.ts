@@ -1,5 +1,11 @@
 /** Which stack manages an object: decided from the backend's stacks (an index), read from a resource's URN. */
-import { adoptionFailure, importRefusal, leftToOtherStack, stackOf } from "../../../provider/lifecycle/ownership";
+import {
+  adoptedId,
+  adoptionFailure,
+  importRefusal,
+  leftToOtherStack,
+  stackOf,
+} from "../../../provider/lifecycle/ownership";
 import { StackIndex } from "../../../provider/backend/stacks";
 import type { StackState } from "../../../provider/backend/stack-state";
 
@@ -14,6 +20,13 @@ function backend(): StackState[] {
       stack: "shop/prod",
       held: [
         { stack: "shop/prod", kind: "form", id: "ap_1", urn: URN_A, tenantOrigin: TENANT },
+        {
+          stack: "shop/prod",
+          kind: "triggerBindings",
+          id: "post-login",
+          urn: "urn:pulumi:prod::shop::tenant:index:TriggerBindings::postLogin",
+          tenantOrigin: TENANT,
+        },
         {
           stack: "shop/prod",
           kind: "loginTemplate",
@@ -34,6 +47,18 @@ function backend(): StackState[] {
 
 describe("ownership from the backend", () => {
   const source = { siblings: () => [], index: async () => new StackIndex(backend()) };
+
+  it("a keyed singleton's adoption names its key's object: another stack's trigger bindings need force", async () => {
+    const news = (trigger: string) => ({ trigger_id: trigger, actions: [], adopt: true, managedBy: URN_B });
+    expect(adoptedId("triggerBindings", news("post-login"))).toBe("post-login");
+    expect(adoptedId("triggerBindings", { ...news("post-login"), adopt: undefined })).toBeUndefined();
+    expect(await adoptionFailure(source, "triggerBindings", TENANT, news("post-login"))).toEqual({
+      property: "adopt",
+      reason: expect.stringContaining("trigger bindings post-login is managed by stack shop/prod"),
+    });
+    // Another trigger's list is another object: free.
+    expect(await adoptionFailure(source, "triggerBindings", TENANT, news("pre-user-registration"))).toBeUndefined();
+  });
 
   it("reads the stack from the resource's URN", () => {
     expect(stackOf({ managedBy: URN_A })).toBe("shop/prod");

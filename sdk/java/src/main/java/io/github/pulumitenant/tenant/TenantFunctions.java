@@ -25,6 +25,8 @@ import io.github.pulumitenant.tenant.inputs.GetRateLimitPoliciesArgs;
 import io.github.pulumitenant.tenant.inputs.GetRateLimitPoliciesPlainArgs;
 import io.github.pulumitenant.tenant.inputs.GetRateLimitPolicyArgs;
 import io.github.pulumitenant.tenant.inputs.GetRateLimitPolicyPlainArgs;
+import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsPlainArgs;
 import io.github.pulumitenant.tenant.outputs.GetActionResult;
 import io.github.pulumitenant.tenant.outputs.GetEventStreamResult;
 import io.github.pulumitenant.tenant.outputs.GetFlowResult;
@@ -33,6 +35,7 @@ import io.github.pulumitenant.tenant.outputs.GetFormResult;
 import io.github.pulumitenant.tenant.outputs.GetLoginTemplateResult;
 import io.github.pulumitenant.tenant.outputs.GetRateLimitPoliciesResult;
 import io.github.pulumitenant.tenant.outputs.GetRateLimitPolicyResult;
+import io.github.pulumitenant.tenant.outputs.GetTriggerBindingsResult;
 import java.util.concurrent.CompletableFuture;
 
 public final class TenantFunctions {
@@ -1582,5 +1585,201 @@ public final class TenantFunctions {
      */
     public static CompletableFuture<GetRateLimitPolicyResult> getRateLimitPolicyPlain(GetRateLimitPolicyPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("tenant:index:getRateLimitPolicy", TypeShape.of(GetRateLimitPolicyResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetTriggerBindingsResult> getTriggerBindings() {
+        return getTriggerBindings(GetTriggerBindingsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetTriggerBindingsResult> getTriggerBindingsPlain() {
+        return getTriggerBindingsPlain(GetTriggerBindingsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetTriggerBindingsResult> getTriggerBindings(GetTriggerBindingsArgs args) {
+        return getTriggerBindings(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetTriggerBindingsResult> getTriggerBindingsPlain(GetTriggerBindingsPlainArgs args) {
+        return getTriggerBindingsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetTriggerBindingsResult> getTriggerBindings(GetTriggerBindingsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getTriggerBindings", TypeShape.of(GetTriggerBindingsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetTriggerBindingsResult> getTriggerBindings(GetTriggerBindingsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getTriggerBindings", TypeShape.of(GetTriggerBindingsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the actions bound to one trigger of the tenant, in the order they run.
+     * 
+     * ## Example Usage
+     * ### Reads the actions bound to one trigger of the tenant, in the order they run
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getTriggerBindings(GetTriggerBindingsArgs.builder()
+     *                 .triggerId("post-login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetTriggerBindingsResult> getTriggerBindingsPlain(GetTriggerBindingsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("tenant:index:getTriggerBindings", TypeShape.of(GetTriggerBindingsResult.class), args, Utilities.withVersion(options));
     }
 }
