@@ -218,10 +218,10 @@ export function footprint(): Record<KindName, string[]> {
  * connections'). Not the cost of adding the kind, but pinned, so a new one shows.
  */
 const REFERENCES: Partial<Record<KindName, string[]>> = {
-  // A trigger's bindings name the actions they run (and the triggers, the actions' facts).
-  action: ["api/resources/trigger-bindings-rules.ts", "api/resources/trigger-bindings.ts"],
-  // The tenant checks a binding against the actions' store: its routes sit beside the actions'.
-  triggerBindings: ["server/routes/action-bindings.ts"],
+  // A trigger's bindings name the actions they run (the triggers, the actions' facts).
+  action: ["api/resources/trigger-bindings.ts"],
+  // The actions serve the triggers' bindings (checked against the actions): their operations.
+  triggerBindings: ["api/resources/action-bindings.ts"],
   flow: [
     "api/resources/form-components.ts",
     "api/resources/form-docs.ts",
