@@ -4,7 +4,8 @@
  * vault connection whose token is secret config, the hosted login page template kept in
  * login.html, an audit event stream to a webhook whose password is secret config, a
  * post-login action that shows the form to a user without a company (its code carries the
- * form's id, its secrets the CRM token), an event stream to an action, and a rate limit
+ * form's id, its secrets the CRM token) bound to the post-login trigger, an event stream to
+ * an action, and a rate limit
  * policy looked up and exported. No id is written here or in the config: the form points at
  * `enrich.id`, the flow at `crm.id`, the action's code at `signup.id` and the stream at
  * `forwardEvents.id`, so the same program deploys to any tenant (a `dev` stack, a `prod`
@@ -150,6 +151,12 @@ exports.onContinuePostLogin = async (event, api) => {
 };
 `,
   secrets: [{ name: "CRM_TOKEN", value: cfg.requireSecret("crmToken") }],
+});
+
+/** The action runs at each login only once bound to the trigger: by reference, in this order. */
+export const postLogin = new tenant.TriggerBindings("post-login", {
+  trigger_id: "post-login",
+  actions: [{ id: askCompany.id, display_name: "Ask for the company" }],
 });
 
 /** Runs for each event of the stream below: sends the user's sign-up to the CRM. */

@@ -47,7 +47,7 @@ describe("example programs and CI commands", () => {
     clientSecret: ctx.server.credentials.clientSecret,
   });
 
-  test("the realistic example (the root project) previews its six resources", async () => {
+  test("the realistic example (the root project) previews its resources", async () => {
     const stack = await openStack({
       workDir: REPO_ROOT,
       stackName: "examples-realistic",
@@ -58,8 +58,9 @@ describe("example programs and CI commands", () => {
       freshConfig: true,
     });
     const preview = await stack.preview();
-    // The stack, the vault connection, the flow, the form, the login template, the event stream.
-    expect(preview.changeSummary.create).toBe(6);
+    // The stack, the vault connection, the flow, the form, the login template, two event streams, two
+    // actions and the post-login bindings.
+    expect(preview.changeSummary.create).toBe(10);
   });
 
   test("the real-tenant project runs the same program with only config changed", async () => {
@@ -73,8 +74,9 @@ describe("example programs and CI commands", () => {
       freshConfig: true,
     });
     const preview = await stack.preview();
-    // The stack, the vault connection, the flow, the form, the login template, the event stream.
-    expect(preview.changeSummary.create).toBe(6);
+    // The stack, the vault connection, the flow, the form, the login template, two event streams, two
+    // actions and the post-login bindings.
+    expect(preview.changeSummary.create).toBe(10);
   });
 
   test("the adoption example adopts existing objects: up updates them in place, creating nothing", async () => {

@@ -262,7 +262,7 @@ describe("the realistic example with the pack's default configuration", () => {
       });
       const events: EngineEvent[] = [];
       const preview = await ctx.stack.preview({ policyPacks: [PACK], onEvent: (event) => void events.push(event) });
-      expect(preview.changeSummary.create).toBe(6);
+      expect(preview.changeSummary.create).toBe(10);
       expect(outcomesOf(events)).toEqual([]);
       expect(events.some((event) => "policyLoadEvent" in event)).toBe(true);
     },

@@ -2,7 +2,7 @@
  * One form program deployed to two tenants unchanged, through the real engine: the realistic
  * example (a flow vault connection whose token is secret config, a flow whose HTTP action
  * uses it, a form whose FLOW node points at the flow, a post-login action that renders the
- * form and holds the token as a secret, an event stream to an action) as stack `dev` on
+ * form and holds the token as a secret, bound to post-login, an event stream to an action) as stack `dev` on
  * tenant A and stack `prod` on tenant B, each tenant server running action tests. Each tenant
  * holds its own ids: each form points at its own tenant's flow, each tenant's action renders
  * its own form (run locally), each stream names its own tenant's action, with no id in code
@@ -59,7 +59,13 @@ async function flowObjects(ctx: E2eContext) {
     (await ctx.api.forms()).map(async (f) => (await ctx.api.call<Form>("GET", `/forms/${f.id}`)).body),
   );
   const actions = (await ctx.api.call<{ actions: Action[] }>("GET", "/actions/actions?per_page=100")).body.actions;
-  return { connections, flows, forms, actions };
+  const bindings = (
+    await ctx.api.call<{ bindings: { action: { id: string }; display_name: string }[] }>(
+      "GET",
+      "/actions/triggers/post-login/bindings",
+    )
+  ).body.bindings.map((binding) => ({ action: binding.action.id, display_name: binding.display_name }));
+  return { connections, flows, forms, actions, bindings };
 }
 
 /** What the tenant's `ask-for-company` action does for a user without a company, run by the tenant server. */
@@ -139,6 +145,8 @@ describe("one form program, two tenants: dev and prod", () => {
       [prod, b],
     ] as const) {
       const ask = tenant.actions.find((action) => action.name === "ask-for-company")!;
+      // Bound to post-login, by reference: the trigger runs this tenant's action.
+      expect(tenant.bindings).toEqual([{ action: ask.id, display_name: "Ask for the company" }]);
       expect(await loginOfUserWithoutCompany(ctx, ask)).toEqual([
         { method: "api.prompt.render", args: [tenant.forms[0].id, { vars: { email: "ann@example.com" } }] },
       ]);
@@ -217,7 +225,8 @@ describe("one form program, two tenants: dev and prod", () => {
     for (const ctx of [dev, prod]) {
       await ctx.stack.destroy();
       const left = await flowObjects(ctx);
-      expect(left).toEqual({ connections: [], flows: [], forms: [], actions: [] });
+      // The binding went first: an action still bound cannot be deleted without force.
+      expect(left).toEqual({ connections: [], flows: [], forms: [], actions: [], bindings: [] });
       expect(await ctx.api.eventStreams()).toEqual([]);
       expect(await ctx.api.hasTemplate()).toBe(false);
     }
