@@ -202,7 +202,8 @@ export const eventBridgeDestinationSchema = object(
 export const actionDestinationSchema = object(
   {
     type: literal("action"),
-    configuration: object({ action_id: string() }, { required: ["action_id"] }),
+    // The action that receives the events: `generate` writes the action resource's `id` here.
+    configuration: object({ action_id: string({ references: "action" }) }, { required: ["action_id"] }),
   },
   { required: ["type", "configuration"] },
 );
