@@ -202,7 +202,7 @@ export const eventBridgeDestinationSchema = object(
 export const actionDestinationSchema = object(
   {
     type: literal("action"),
-    configuration: object({ action_id: string() }, { required: ["action_id"] }),
+    configuration: object({ action_id: string({ references: "action" }) }, { required: ["action_id"] }),
   },
   { required: ["type", "configuration"] },
 );
