@@ -202,6 +202,7 @@ export const eventBridgeDestinationSchema = object(
 export const actionDestinationSchema = object(
   {
     type: literal("action"),
+    // The action that receives the events: `generate` writes the action resource's `id` here.
     configuration: object({ action_id: string({ references: "action" }) }, { required: ["action_id"] }),
   },
   { required: ["type", "configuration"] },

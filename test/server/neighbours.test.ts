@@ -3,7 +3,7 @@
  * (GET/PATCH, null clears) and the clients list, in the published shapes (the actions, a kind
  * of the table, are actions.test.ts).
  */
-import { expectError, startHarness, tokenFor, type Harness } from "./helpers";
+import { expectError, startHarness, type Harness } from "./helpers";
 
 let h: Harness;
 beforeAll(async () => {

@@ -108,7 +108,11 @@ function exportedNames(source: string): string[] {
       statement.name
     ) {
       names.push(statement.name.text);
-    } else if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    ) {
       for (const element of statement.exportClause.elements) names.push(element.name.text);
     }
   }

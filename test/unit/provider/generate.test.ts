@@ -5,7 +5,7 @@ import { selectorWords } from "../../../api/resources/rate-limit-policy";
 import { Code, printLiteral, printString } from "../../../provider/printers/literal";
 import { identifierFrom, isUsableIdentifier, NameAllocator, wordsOf } from "../../../provider/cli/generate/names";
 import { FORM_ID, fixtureView, snapshot } from "../../fixtures/generate-snapshot";
-import { KIND_NAMES, KINDS } from "../../../api";
+import { KIND_NAMES, KINDS, newId } from "../../../api";
 
 /** Evaluates a printed literal (with `cfg.requireSecret` as a marker). */
 /** The generated program's `adopt` on its source tenant: the ids of its adopt.json. */
@@ -302,6 +302,49 @@ describe("the generated program", () => {
     });
     expect(parts).toEqual(expect.arrayContaining(["0 forms", "no login page template", "0 rate limit policies"]));
     expect(describeContents({ objects: {} })).toBe(`${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`);
+  });
+
+  it("an event stream's action destination names the action resource, declared before the stream", () => {
+    const actionId = "0b6c1f9e-8a0e-4c84-9d1a-3f3c2a1b4c5d";
+    const at = "2026-11-01T00:00:00.000Z";
+    const snapshot = {
+      domain: "acme.example.com",
+      notes: [],
+      objects: {
+        eventStream: [
+          {
+            id: newId("eventStream"),
+            name: "signups",
+            status: "enabled",
+            subscriptions: [{ event_type: "user.created" }],
+            destination: { type: "action", configuration: { action_id: actionId } },
+            created_at: at,
+            updated_at: at,
+          },
+        ],
+        action: [
+          {
+            id: actionId,
+            name: "forward-user-events",
+            supported_triggers: [{ id: "event-stream", version: "v1" }],
+            code: "exports.onExecuteEventStream = async () => {};\n",
+            runtime: "node22",
+            dependencies: [],
+            secrets: [],
+            status: "built",
+            all_changes_deployed: true,
+            created_at: at,
+            updated_at: at,
+          },
+        ],
+      },
+    };
+    const index = buildProgram(snapshot, options).files["index.ts"];
+    const actionName = /const (\w+) = new tenant\.Action\(/.exec(index)?.[1];
+    expect(actionName).toBeDefined();
+    expect(index).toContain(`action_id: ${actionName}.id`);
+    expect(index).not.toContain(actionId.slice(0, 8));
+    expect(index.indexOf("new tenant.Action(")).toBeLessThan(index.indexOf("new tenant.EventStream("));
   });
 
   it("another configuration namespace is passed as `tenant` to every resource", () => {
