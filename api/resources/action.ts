@@ -70,7 +70,8 @@ const actionFields = () => ({
   name: actionName(),
   /** Exactly one trigger (the service's rule at this time). */
   supported_triggers: array(actionTriggerSchema, { minItems: 1, maxItems: 1 }),
-  code: string({ maxLength: 100_000 }),
+  /** May name forms by id (`api.prompt.render(<form id>)`): `generate` writes them as the forms' ids. */
+  code: string({ maxLength: 100_000, embeds: "form" }),
   runtime: enumOf(ACTION_RUNTIMES),
   dependencies: array(actionDependencySchema),
   secrets: array(actionSecretSchema),

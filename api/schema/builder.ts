@@ -44,6 +44,7 @@ export const FACT_KEYWORDS = {
   writeOnly: "writeOnly",
   replaceOnChange: "x-replace-on-change",
   references: "x-references",
+  embeds: "x-embeds",
 } as const;
 
 /** The schema as data: keys left `undefined` by optional options are dropped; field facts become their keywords. */
@@ -72,6 +73,12 @@ export interface FieldFacts {
   replaceOnChange?: boolean;
   /** It holds the id of an object of this kind (a kind name of the table: `"flow"`). */
   references?: string;
+  /**
+   * It is text that may name objects of this kind by their ids among other words (an
+   * action's code naming a form): `generate` writes it with each such id as the other
+   * resource's `.id` interpolated.
+   */
+  embeds?: string;
 }
 
 /** Options shared by every schema. */

@@ -29,6 +29,8 @@ export interface SchemaFacts {
   readonly replaceOnChange: readonly string[];
   /** Fields holding other kinds' ids. */
   readonly references: readonly ReferenceFact[];
+  /** Text fields that may name other kinds' objects by id among other words (an action's code). */
+  readonly embeds: readonly ReferenceFact[];
 }
 
 const isSchema = (value: unknown): value is JsonSchema =>
@@ -71,6 +73,7 @@ export function schemaFacts(schema: JsonSchema): SchemaFacts {
   const writeOnlyFields: { path: SecretPath; schema: JsonSchema }[] = [];
   const replaceOnChange: string[] = [];
   const references: ReferenceFact[] = [];
+  const embeds: ReferenceFact[] = [];
   const seen = new Set<string>();
   const add = (list: SecretPath[] | ReferenceFact[], key: string, entry: SecretPath | ReferenceFact) => {
     if (seen.has(key)) return;
@@ -87,6 +90,9 @@ export function schemaFacts(schema: JsonSchema): SchemaFacts {
     }
     if (typeof node[FACT_KEYWORDS.references] === "string") {
       add(references, `ref ${at}`, { path, kind: node[FACT_KEYWORDS.references] as string });
+    }
+    if (typeof node[FACT_KEYWORDS.embeds] === "string") {
+      add(embeds, `embeds ${at}`, { path, kind: node[FACT_KEYWORDS.embeds] as string });
     }
     if (node[FACT_KEYWORDS.secret] === true || node[FACT_KEYWORDS.writeOnly] === true) {
       add(secretPaths, `secret ${at}`, path);
@@ -107,7 +113,7 @@ export function schemaFacts(schema: JsonSchema): SchemaFacts {
     }
   };
   visit(schema, [], 0);
-  const facts = { secretPaths, writeOnlyPaths, writeOnlyFields, replaceOnChange, references };
+  const facts = { secretPaths, writeOnlyPaths, writeOnlyFields, replaceOnChange, references, embeds };
   memo.set(schema, facts);
   return facts;
 }

@@ -5,7 +5,9 @@
  * `setup` write-only), written as a YAML program over the resource plugin. The plugin runs in
  * this process (the engine attaches to it with PULUMI_DEBUG_PROVIDERS), where the test kinds
  * are declared. In C, each pipeline points at C's own objects, made by the program; the
- * store's setup came from the stack configuration.
+ * store's setup came from the stack configuration. Beside them, the table's own kinds linked
+ * to and from actions: a post-login action whose code renders a form by id, an event stream
+ * to an action; in C, the action's code names C's form and the stream C's action.
  */
 import "../fixtures/kinds/pipeline";
 import { spawn } from "node:child_process";
@@ -108,6 +110,27 @@ describe("a generated program with references deploys to a fresh tenant", () => 
       then: { pipeline_id: followA },
     });
 
+    // A form, a post-login action rendering it by id, and an event stream delivering to an action.
+    const formA = await post("/forms", { name: "Sign-up" });
+    const codeOf = (form: string) => `exports.onExecutePostLogin = async (event, api) => api.prompt.render('${form}');`;
+    await post("/actions/actions", {
+      name: "render-signup",
+      supported_triggers: [{ id: "post-login", version: "v3" }],
+      code: codeOf(formA),
+      runtime: "node22",
+    });
+    const listenerA = await post("/actions/actions", {
+      name: "on-event",
+      supported_triggers: [{ id: "event-stream", version: "v1" }],
+      code: "exports.onExecuteEventStream = async (event) => {};",
+      runtime: "node22",
+    });
+    await post("/event-streams", {
+      name: "to-action",
+      subscriptions: [{ event_type: "user.created" }],
+      destination: { type: "action", configuration: { action_id: listenerA } },
+    });
+
     const snapshot = await readTenant(client);
     const program = buildPluginProgram(snapshot, {
       projectName: "refs",
@@ -119,7 +142,10 @@ describe("a generated program with references deploys to a fresh tenant", () => 
     fs.mkdirSync(dir);
     for (const [name, content] of Object.entries(program.files)) fs.writeFileSync(path.join(dir, name), content);
     const yaml = program.files["Pulumi.yaml"]!;
-    for (const id of [storeA, followA, enrichA]) expect(yaml).not.toContain(`"${id}"`);
+    for (const id of [storeA, followA, enrichA, listenerA]) expect(yaml).not.toContain(`"${id}"`);
+    // The action's code names the form by the resource's id (comments name A's ids, unquoted).
+    expect(yaml).not.toContain(`'${formA}'`);
+    expect(yaml).toContain("api.prompt.render('${signUp.id}')");
 
     // The engine attaches to the plugin running here, where the test kinds are declared.
     plugin = await startPluginServer(0);
@@ -149,7 +175,7 @@ describe("a generated program with references deploys to a fresh tenant", () => 
 
     const up = await pulumi("up", "--yes", "--skip-preview", "--non-interactive");
     // The stack and the three objects; the pipeline handed over to is made before the one handing over.
-    expect(up).toMatch(/\+ 4 created/);
+    expect(up).toMatch(/\+ 8 created/);
     expect(up.indexOf("Pipeline enrich creating")).toBeGreaterThan(up.indexOf("Pipeline followUp created"));
     expect(up).not.toContain(API_KEY);
 
@@ -169,6 +195,24 @@ describe("a generated program with references deploys to a fresh tenant", () => 
     expect(enrichC.steps[0]!.params!.store_id).toBe(storeC);
     expect(enrichC.then!.pipeline_id).toBe(followC.id);
     expect(followC.id).not.toBe(followA);
+
+    // C's action renders C's form; C's stream delivers to C's action.
+    const formsC = (await get(tenantC, "/forms")) as { id: string }[];
+    const actionsC = (
+      (await get(tenantC, "/actions/actions")) as { actions: { id: string; name: string; code: string }[] }
+    ).actions;
+    // Checkpoint-paged: the streams under `eventStreams`.
+    const streamsC = (
+      (await get(tenantC, "/event-streams")) as {
+        eventStreams: { destination: { configuration: { action_id?: string } } }[];
+      }
+    ).eventStreams;
+    expect(formsC).toHaveLength(1);
+    expect(formsC[0]!.id).not.toBe(formA);
+    expect(actionsC.find((action) => action.name === "render-signup")!.code).toBe(codeOf(formsC[0]!.id));
+    const listenerC = actionsC.find((action) => action.name === "on-event")!.id;
+    expect(listenerC).not.toBe(listenerA);
+    expect(streamsC.map((stream) => stream.destination.configuration.action_id)).toEqual([listenerC]);
 
     // The state holds the setup as a secret (ciphertext) only.
     const stateFiles = fs.readdirSync(path.join(scratch, "state"), { recursive: true, withFileTypes: true });

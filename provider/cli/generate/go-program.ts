@@ -10,6 +10,7 @@ import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "../../prin
 import { Code } from "../../printers/literal";
 import { type ModelResource, ResourceRef, SecretRef, type TenantModel } from "./model";
 import { type ProgramRef, replaceRefs, sectionLine } from "./program";
+import { Interpolation } from "./references";
 
 /** What the Go program needs of the plugin program's options (plugin-program.ts `PluginProgramOptions`). */
 export interface GoProgramOptions {
@@ -52,6 +53,12 @@ export function goProgramFiles(
   const goRef = (ref: ProgramRef): Code => {
     // An id is a StringOutput: what a field of the SDK takes, optional or not.
     if (ref instanceof ResourceRef) return new Code(`${ref.name}.ID().ToStringOutput()`);
+    if (ref instanceof Interpolation) {
+      // The text is the format: its own `%` doubled; each id a `%v` argument.
+      const format = ref.parts.map((part) => (typeof part === "string" ? part.replace(/%/g, "%%") : "%v")).join("");
+      const ids = ref.parts.filter((part) => typeof part !== "string").map((part) => `${part.name}.ID()`);
+      return new Code(`pulumi.Sprintf(${[goString(format), ...ids].join(", ")})`);
+    }
     if (ref instanceof SecretRef) {
       return ref.object
         ? new Code(`pulumi.ToSecret(pulumi.ToMap(${goSecretVariable(ref.key)})).(pulumi.MapOutput)`)
@@ -146,6 +153,8 @@ function referencedNames(resources: readonly ModelResource[]): Set<string> {
   for (const resource of resources) {
     replaceRefs(resource.args, (ref) => {
       if (ref instanceof ResourceRef) names.add(ref.name);
+      if (ref instanceof Interpolation)
+        for (const part of ref.parts) if (typeof part !== "string") names.add(part.name);
       return ref;
     });
   }

@@ -14,6 +14,7 @@ import { kindsInDependencyOrder, linkReferences } from "./references";
 import type { TenantSnapshot } from "./snapshot";
 
 export { commentSafe, FileRef, ResourceRef, SecretRef } from "../../lifecycle/generator";
+export { Interpolation } from "./references";
 
 /** A secret the program reads from the stack configuration. */
 export interface SecretConfig {

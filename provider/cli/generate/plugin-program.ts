@@ -13,6 +13,7 @@ import {
   importFile,
   modelOf,
   type ModelResource,
+  Interpolation,
   ResourceRef,
   SecretRef,
   type TenantModel,
@@ -25,6 +26,7 @@ import {
   notesLines,
   packageJson,
   type ProgramRef,
+  interpolates,
   replaceRefs,
   NODE_RUNTIME,
   pulumiYaml,
@@ -147,7 +149,7 @@ const TYPESCRIPT_WRITER: Writer = {
       ...header.map((line) => `// ${line}`),
       "",
       ...(files.length > 0 ? ['import * as fs from "fs";', 'import * as path from "path";'] : []),
-      ...(usesConfig ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
+      ...(usesConfig || interpolates(resources) ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
       'import * as tenant from "@pulumi-tenant/sdk";',
       ...(usesConfig
         ? ["", "// Secrets are stack configuration: see README.md.", "const cfg = new pulumi.Config();"]
@@ -201,6 +203,12 @@ const PYTHON_WRITER: Writer = {
     );
     const pythonRef = (ref: ProgramRef): Code => {
       if (ref instanceof ResourceRef) return new Code(`${variableOf.get(ref.name)!}.id`);
+      if (ref instanceof Interpolation) {
+        const parts = ref.parts.map((part) =>
+          typeof part === "string" ? JSON.stringify(part) : `${variableOf.get(part.name)!}.id`,
+        );
+        return new Code(`pulumi.Output.concat(${parts.join(", ")})`);
+      }
       if (ref instanceof SecretRef) {
         return new Code(`cfg.${ref.object ? "require_secret_object" : "require_secret"}(${JSON.stringify(ref.key)})`);
       }

@@ -16,6 +16,7 @@ import {
   type GeneratedResource,
   type ModelResource,
   type ProgramFile,
+  Interpolation,
   ResourceRef,
   SecretRef,
   type SecretConfig,
@@ -76,12 +77,19 @@ export interface GeneratedProgram {
 
 type JsonObject = Record<string, unknown>;
 
-/** What a program prints in place of a value: a secret, a file's content, another resource's id. */
-export type ProgramRef = SecretRef | FileRef | ResourceRef;
+/** What a program prints in place of a value: a secret, a file's content, another resource's id, text naming ids. */
+export type ProgramRef = SecretRef | FileRef | ResourceRef | Interpolation;
 
 /** `value` with every {@link SecretRef}, {@link FileRef} and {@link ResourceRef} replaced by what `replace` makes of it. */
 export function replaceRefs(value: unknown, replace: (ref: ProgramRef) => unknown): unknown {
-  if (value instanceof SecretRef || value instanceof FileRef || value instanceof ResourceRef) return replace(value);
+  if (
+    value instanceof SecretRef ||
+    value instanceof FileRef ||
+    value instanceof ResourceRef ||
+    value instanceof Interpolation
+  ) {
+    return replace(value);
+  }
   if (Array.isArray(value)) return value.map((item) => replaceRefs(item, replace));
   if (typeof value === "object" && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replaceRefs(item, replace)]));
@@ -97,6 +105,12 @@ export function replaceRefs(value: unknown, replace: (ref: ProgramRef) => unknow
  */
 export function typescriptRef(ref: ProgramRef, typed = true): Code {
   if (ref instanceof ResourceRef) return new Code(`${ref.name}.id`);
+  if (ref instanceof Interpolation) {
+    // A template literal: the text's own backticks, backslashes and `${` stay text.
+    const text = (part: string) => part.replace(/[`\\]|\$\{/g, (found) => `\\${found}`);
+    const parts = ref.parts.map((part) => (typeof part === "string" ? text(part) : `\${${part.name}.id}`));
+    return new Code(`pulumi.interpolate\`${parts.join("")}\``);
+  }
   if (ref instanceof SecretRef) {
     // A JSON object from the configuration is read as the package's type of its shapes where one
     // names it (a connection's setup: its app's setups); otherwise untyped, and the check judges it.
@@ -155,13 +169,32 @@ export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions):
       { "@pulumi/pulumi": options.pulumiVersion, "pulumi-tenant": options.providerVersion },
     ),
     "tsconfig.json": TSCONFIG,
-    "index.ts": indexTs(snapshot, options, blocks, secrets.length > 0, programFiles.length > 0),
+    "index.ts": indexTs(
+      snapshot,
+      options,
+      blocks,
+      secrets.length > 0,
+      programFiles.length > 0,
+      interpolates(resources),
+    ),
     [ADOPTION_FILE]: adoptionFile(snapshot, resources),
     ".gitignore": `node_modules/\nbin/\n${SECRETS_DIR}/\n`,
   };
   Object.assign(files, filesOf(programFiles));
   files["README.md"] = readme(snapshot, options, resources, secrets, notes);
   return { files, secrets, resources };
+}
+
+/** True when some resource's arguments hold text naming ids: the program then uses `pulumi`. */
+export function interpolates(resources: readonly { args: Record<string, unknown> }[]): boolean {
+  let found = false;
+  for (const resource of resources) {
+    replaceRefs(resource.args, (ref) => {
+      if (ref instanceof Interpolation) found = true;
+      return ref;
+    });
+  }
+  return found;
 }
 
 /** The files beside a program, by name. */
@@ -175,6 +208,7 @@ function indexTs(
   blocks: string[],
   usesConfig: boolean,
   readsFiles: boolean,
+  interpolating: boolean,
 ): string {
   const date = (options.generatedAt ?? new Date()).toISOString();
   const header = [
@@ -186,7 +220,7 @@ function indexTs(
   ];
   const imports = [
     ...(readsFiles ? ['import * as fs from "fs";', 'import * as path from "path";'] : []),
-    ...(usesConfig ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
+    ...(usesConfig || interpolating ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
     'import * as tenant from "pulumi-tenant";',
   ];
   const adopt = ["", ...adoptionLines(snapshot.domain, options.namespace ?? DEFAULT_NAMESPACE)];

@@ -4,7 +4,7 @@
  * {@link ResourceRef} (the writers print `flow.id`), so no tenant's ids are written into the
  * program; the kinds are ordered so that a referenced resource is declared before its users.
  */
-import { kindOfTypeName, kindSpec, schemaFacts, secretPlaces } from "../../../api";
+import { kindOfTypeName, kindSpec, schemaFacts, secretPlaces, type ReferenceFact } from "../../../api";
 import { commentSafe, ResourceRef } from "../../lifecycle/generator";
 
 /**
@@ -26,11 +26,22 @@ export interface LinkedResource {
   args: Record<string, unknown>;
 }
 
-/** The kinds kind `kind` references (itself left out). */
+/**
+ * Text naming other resources by id among other words (an action's code naming a form): its
+ * parts in order, each text or a {@link ResourceRef}. The writers print it as their
+ * language's interpolation (`pulumi.interpolate`, `pulumi.Sprintf`, YAML's `${form.id}`).
+ */
+export class Interpolation {
+  /** @param parts the text's pieces, each literal text or a reference to a resource's id */
+  constructor(readonly parts: (string | ResourceRef)[]) {}
+}
+
+/** The kinds kind `kind` references or embeds the ids of (itself left out). */
 function referencedKinds(kind: string): string[] {
   const spec = kindSpec(kind);
   if (!spec) return [];
-  return [...new Set(schemaFacts(spec.createSchema).references.map((reference) => reference.kind))].filter(
+  const facts = schemaFacts(spec.createSchema);
+  return [...new Set([...facts.references, ...facts.embeds].map((reference) => reference.kind))].filter(
     (other) => other !== kind,
   );
 }
@@ -85,11 +96,13 @@ function refsOf(
   if (Array.isArray(value)) {
     value.forEach((item, index) => {
       if (item instanceof ResourceRef) visit(item, value as unknown as Record<number, unknown>, index);
+      else if (item instanceof Interpolation) refsOf(item.parts, visit);
       else refsOf(item, visit);
     });
   } else if (isPlainObject(value)) {
     for (const [key, item] of Object.entries(value)) {
       if (item instanceof ResourceRef) visit(item, value as Record<string, unknown>, key);
+      else if (item instanceof Interpolation) refsOf(item.parts, visit);
       else refsOf(item, visit);
     }
   }
@@ -172,6 +185,7 @@ function resolve<ModelResource extends LinkedResource>(resources: ModelResource[
         }
       }
     }
+    notes.push(...embedIds(resource, schemaFacts(spec.createSchema).embeds, byId));
     if (missing.length > 0) {
       const said = missing.map(({ field, label, id }) => `${field} names ${label} ${id}, which the tenant lacks`);
       resource.comment = `${resource.comment} ${commentSafe(said.join("; "))}: kept as written.`;
@@ -185,4 +199,71 @@ function resolve<ModelResource extends LinkedResource>(resources: ModelResource[
     }
   }
   return notes;
+}
+
+/** The value at each place of `paths` in `args`, with a way to replace it. */
+function fieldsAt(
+  args: Record<string, unknown>,
+  paths: readonly ReferenceFact["path"][],
+): { place: readonly (string | number)[]; value: unknown; set(value: unknown): void }[] {
+  return secretPlaces(args, paths).map((place) => {
+    let parent: unknown = args;
+    for (const step of place.slice(0, -1)) parent = (parent as Record<string | number, unknown>)[step];
+    const holder = parent as Record<string | number, unknown>;
+    const key = place[place.length - 1]!;
+    return { place, value: holder[key], set: (value: unknown) => (holder[key] = value) };
+  });
+}
+
+/**
+ * Turns each text field that embeds ids (an action's `code`) into an {@link Interpolation}
+ * when it names objects the snapshot holds, so that the program, deployed to another tenant,
+ * names that tenant's objects; text naming none stays as written. The notes say which.
+ */
+function embedIds<ModelResource extends LinkedResource>(
+  resource: ModelResource,
+  embeds: readonly ReferenceFact[],
+  byId: Map<string, ModelResource>,
+): string[] {
+  const notes: string[] = [];
+  for (const embed of embeds) {
+    const targets = [...byId.entries()]
+      .filter(([key]) => key.startsWith(`${embed.kind} `))
+      .map(([, target]) => target)
+      // The longest first: an id that is a prefix of another does not split it.
+      .sort((a, b) => b.id.length - a.id.length);
+    for (const field of fieldsAt(resource.args, [embed.path])) {
+      if (typeof field.value !== "string") continue;
+      const parts = splitOnIds(field.value, targets);
+      const named = parts.filter((part): part is ResourceRef => part instanceof ResourceRef);
+      if (named.length === 0) continue;
+      field.set(new Interpolation(parts));
+      const label = kindSpec(embed.kind)?.label ?? embed.kind;
+      const names = [...new Set(named.map((ref) => `\`${ref.name}\` (${ref.id})`))].join(", ");
+      notes.push(
+        `${resource.kind} \`${resource.name}\` (${resource.id}): \`${placeText(field.place)}\` names ${label} ` +
+          `${names}; the program writes it with the ${label}'s id, so each tenant's copy names its own ${label}.`,
+      );
+    }
+  }
+  return notes;
+}
+
+/** `text` cut at each id of `targets` it holds: the ids become {@link ResourceRef}s. */
+function splitOnIds(text: string, targets: readonly LinkedResource[]): (string | ResourceRef)[] {
+  const parts: (string | ResourceRef)[] = [];
+  let rest = text;
+  for (;;) {
+    let first: { at: number; target: LinkedResource } | undefined;
+    for (const target of targets) {
+      const at = target.id.length > 0 ? rest.indexOf(target.id) : -1;
+      if (at >= 0 && (first === undefined || at < first.at)) first = { at, target };
+    }
+    if (!first) break;
+    if (first.at > 0) parts.push(rest.slice(0, first.at));
+    parts.push(new ResourceRef(first.target.name, first.target.kind, first.target.id));
+    rest = rest.slice(first.at + first.target.id.length);
+  }
+  if (rest.length > 0) parts.push(rest);
+  return parts;
 }

@@ -7,7 +7,7 @@
  * programs need only the plugin and its schema.
  */
 import { kindOfTypeName, renameResource } from "../../schema/names";
-import { FileRef, ResourceRef, SecretRef, type ModelResource, type TenantModel } from "./model";
+import { FileRef, Interpolation, ResourceRef, SecretRef, type ModelResource, type TenantModel } from "./model";
 
 /** A YAML scalar: strings JSON-quoted (valid YAML), `${` escaped so YAML does not read it as an expression. */
 function scalar(value: unknown): string {
@@ -26,6 +26,15 @@ function block(value: unknown, indent: number): string {
   const pad = " ".repeat(indent);
   if (value instanceof SecretRef) return ` \${${value.key}}`;
   if (value instanceof ResourceRef) return ` \${${value.name}.id}`;
+  if (value instanceof Interpolation) {
+    // One YAML string: its text's own `${` escaped as `$${`, each id Pulumi YAML's `${name.id}`.
+    const parts = value.parts.map((part) =>
+      typeof part === "string"
+        ? JSON.stringify(part.replace(/\$\{/g, () => "$${")).slice(1, -1)
+        : `\${${part.name}.id}`,
+    );
+    return ` "${parts.join("")}"`;
+  }
   if (value instanceof FileRef) return `\n${pad}fn::readFile: ${JSON.stringify(`./${value.file}`)}`;
   if (Array.isArray(value)) {
     if (value.length === 0) return " []";
