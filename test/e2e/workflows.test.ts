@@ -86,7 +86,8 @@ beforeAll(async () => {
   server = await startTenantServer({ port: 0, logger: false });
   api = new TenantApi(server);
   const packed = JSON.parse(
-    npm(["pack", "--json", "--workspace", "provider", "--pack-destination", tmp], REPO_ROOT),
+    // Built already by `npm test`: no `prepack` rebuild of provider/dist under the suites beside this one.
+    npm(["pack", "--json", "--ignore-scripts", "--workspace", "provider", "--pack-destination", tmp], REPO_ROOT),
   ) as {
     filename: string;
   }[];

@@ -53,7 +53,10 @@ function freshInstall(dir: string, specs: string[]): { seconds: number; packages
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-package-"));
   const pack = (workspace: string) => {
-    const out = JSON.parse(npm(["pack", "--json", "--workspace", workspace, "--pack-destination", tmp], REPO_ROOT)) as {
+    // `npm test` built every workspace before any suite; packing without scripts keeps `prepack`
+    // from rebuilding dist/ under the suites that run beside this one.
+    const args = ["pack", "--json", "--ignore-scripts", "--workspace", workspace, "--pack-destination", tmp];
+    const out = JSON.parse(npm(args, REPO_ROOT)) as {
       filename: string;
     }[];
     return path.join(tmp, out[0].filename);
@@ -204,7 +207,8 @@ describe("a fresh Pulumi project with the provider tarball", () => {
   }, 600_000);
 
   test("the plugin tarball (npm run plugin:pack) installs with `pulumi plugin install` and serves a program", async () => {
-    const { tarball, version } = packPlugin(path.join(tmp, "plugin"));
+    // Built already by `npm test` (see the packs above).
+    const { tarball, version } = packPlugin(path.join(tmp, "plugin"), undefined, { build: false });
     const binDir = ensurePulumiCli();
     const place = { stateDir: path.join(tmp, "plugin-state"), homeDir: path.join(tmp, "plugin-home"), passphrase: "p" };
     const env = { ...process.env, ...pulumiEnv(binDir, place) };
