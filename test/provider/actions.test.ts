@@ -115,6 +115,29 @@ describe("an action through the provider", () => {
     await call(provider, "delete")(id, updated.outs);
   });
 
+  it("adoptId takes an existing deployed action over: no second action, nothing written while it matches", async () => {
+    const name = `adopt-me-${Math.random().toString(36).slice(2, 8)}`;
+    const existing = (
+      await harness.admin("POST", "/actions/actions", {
+        name,
+        supported_triggers: [{ id: "post-login" }],
+        code: CODE,
+        secrets: [{ name: "FORM_ID", value: SECRET }],
+        deploy: true,
+      })
+    ).json;
+    const inputs = inputsOf({ name, adoptId: existing.id });
+    const { id, outs } = await created(inputs);
+    expect(id).toBe(existing.id);
+    expect(outs).toMatchObject({ all_changes_deployed: true, secrets: [{ name: "FORM_ID", value: SECRET }] });
+    const after = (await harness.admin("GET", `/actions/actions/${id}`)).json;
+    expect(after.deployed_version.number).toBe(1);
+    expect(after.updated_at).toBe(existing.updated_at);
+    const listed = await harness.admin("GET", `/actions/actions?actionName=${name}`);
+    expect(listed.json.total).toBe(1);
+    await call(provider, "delete")(id, outs);
+  });
+
   it("a build that fails is an error naming the action and the compiler's words; the draft is kept", async () => {
     const inputs = inputsOf({ code: "exports.onExecutePostLogin = (" });
     const checked = await call(provider, "check")({}, inputs);
