@@ -81,7 +81,8 @@ function stackPolicy(
         args.resources.map((resource) => [
           resource.urn,
           Object.fromEntries(
-            Object.entries(resource.propertyDependencies).map(([key, on]) => [key, on.map((other) => other.urn)]),
+            // None when the caller has none to give (drift's judging of what the tenant holds now).
+            Object.entries(resource.propertyDependencies ?? {}).map(([key, on]) => [key, on.map((other) => other.urn)]),
           ),
         ]),
       );

@@ -33,6 +33,8 @@ interface ResourceArgs {
 
 interface StackResource extends ResourceArgs {
   dependencies: { urn: string }[];
+  /** Which resources each input's value comes from: none known from a refresh's events. */
+  propertyDependencies: Record<string, { urn: string }[]>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -64,6 +66,7 @@ export function refreshedStates(events: EngineEvent[]): StackResource[] {
       urn,
       props,
       dependencies: [],
+      propertyDependencies: {},
       getConfig: () => ({}),
     });
   }

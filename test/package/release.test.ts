@@ -247,6 +247,10 @@ const PROGRAMS: Record<"nodejs" | "python" | "go" | "java", Program> = {
       // module cache, then the public proxy); no checksum database knows the tenant module.
       GOPROXY: `file://${rel.goproxy},https://proxy.golang.org`,
       GONOSUMDB: "github.com/pulumi-tenant",
+      // Go keeps an index of each module cache folder's files in its build cache, trusting that a
+      // version never changes: after purgeGoModule the index of an earlier build of this version
+      // would hide the files this release added (a new resource's .go file). No index, then.
+      GODEBUG: "goindex=0",
     }),
   },
   java: {
