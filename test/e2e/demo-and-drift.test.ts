@@ -54,7 +54,8 @@ describe("demo and drift scripts", () => {
     const first = run("demo");
     expect(first.stderr).not.toMatch(/demo failed/);
     expect(first.status).toBe(0);
-    expect(first.stdout).toMatch(/Done: 6 create/);
+    // The stack and the example's nine resources.
+    expect(first.stdout).toMatch(/Done: 10 create/);
     const second = run("demo");
     expect(second.status).toBe(0);
     expect(second.stdout).toContain("Nothing to change: the tenant already matches the code.");
