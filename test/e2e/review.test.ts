@@ -56,7 +56,13 @@ export function applyFiveChanges(source: string): string {
     "the company field",
   );
   out = edit(out, /fallback: "\$ending"/, `fallback: "${flowNode}"`, "the router's fallback");
-  return edit(out, /(subscriptions: \[[^\]]*)\]/, '$1, { event_type: "user.login" }]', "the subscriptions");
+  // The audit stream's subscriptions (the one that also takes user.deleted).
+  return edit(
+    out,
+    /(subscriptions: \[[^\]]*"user\.deleted"[^\]]*)\]/,
+    '$1, { event_type: "user.login" }]',
+    "the audit stream's subscriptions",
+  );
 }
 
 /** The change entries of the comment's summary table: `name entry`. */
