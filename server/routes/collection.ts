@@ -238,11 +238,12 @@ export function registerCollectionRoutes(
 
   app.delete<IdRoute>(`${base}/:id`, auth(scopes.delete), async (request, reply) => {
     const id = pathId(request.params);
-    context.store.transaction(() => {
-      const object = objects.get(id);
-      if (object) rules.beforeDelete?.(object, request.query, records);
-      if (!objects.delete(id)) throw missing(id);
-    });
+    const object = objects.get(id);
+    if (object && rules.beforeDelete)
+      context.store.transaction(() => rules.beforeDelete!(object, request.query, records));
+    // Outside a transaction: the store then checkpoints after deleting a sealed secret, so that its
+    // bytes leave the database files too (server/store.ts).
+    if (!objects.delete(id)) throw missing(id);
     return reply.code(204).send();
   });
 
