@@ -7,6 +7,7 @@
  * does. The tenant refuses what the real service refuses: an unknown trigger, an action that
  * does not exist, is not deployed, or does not support the trigger.
  */
+import { isObject } from "../json";
 import { randomUUID } from "node:crypto";
 import { ApiFailure, ERROR_CODES } from "../errors";
 import { pageOf, type KindOperation, type TenantRecords } from "../kind-operations";
@@ -46,9 +47,6 @@ export function unbindAction(tenant: TenantRecords, actionId: string): void {
     if (kept.length !== trigger.bindings.length) store.replace(trigger.id, { ...trigger, bindings: kept });
   }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const bad = (message: string) => new ApiFailure(400, message, ERROR_CODES.invalidBody);
 

@@ -3,6 +3,7 @@
  * triggers and secrets, and the provider's comparison of an action, its write-only secrets
  * carried by name, and the deploy every write ends with.
  */
+import { isObject } from "../json";
 import { Script } from "node:vm";
 import type { KindObject, TenantWriter } from "../provider-hooks";
 import type { ValidationIssue } from "../validate";
@@ -31,8 +32,6 @@ export const ACTION_INPUT_FIELDS = [
 /** The fields a deploy builds into a version: a change of any of them leaves the action not all deployed. */
 const DEPLOYED_FIELDS = ["supported_triggers", "code", "runtime", "dependencies", "secrets"] as const;
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /**
