@@ -60,7 +60,7 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
 
 /**
  * A failure the API answers in its error shape, with the status and error code the client
- * sees: thrown by a kind's own server hooks and operations (api/resources), and by the tenant
+ * sees: thrown by a kind's own server hooks and operations (api/kinds/<kind>/tenant.ts), and by the tenant
  * server's routes, whose error handler answers it as {@link apiError} makes it.
  */
 export class ApiFailure extends Error {

@@ -1,6 +1,6 @@
 /**
  * Ids the server makes: a prefix and a run of base58 characters, or a UUID (actions). Each
- * kind states its own format (api/resources/<kind>.ts); the table of kinds (api/kinds.ts)
+ * kind states its own format (api/kinds/<kind>/contract.ts); the table of kinds (api/kinds/index.ts)
  * derives the checks.
  */
 import { randomBytes, randomUUID } from "node:crypto";

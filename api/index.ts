@@ -10,4 +10,4 @@ export * from "./schema/secret-paths";
 export * from "./schema/facts";
 export { BODY_LIMIT_BYTES } from "./limits";
 export type { CheckpointPage } from "./pages";
-export * from "./resources/tenant-neighbours";
+export * from "./neighbours";

@@ -1,6 +1,6 @@
 /**
  * `npm run tsdoc`: the TSDoc of the dynamic classes' fields, written from the table of kinds.
- * What a field means is written once, in its kind's `fieldDocs` (api/resources/*-docs.ts);
+ * What a field means is written once, in its kind's `fieldDocs` (api/kinds/<kind>/docs.ts);
  * the package schema, every SDK's docs and the API reference take it from there, and this
  * script puts the same text on each top-level field of the dynamic `<Type>Args` interface and
  * `<Type>` class (provider/resources/<kind>/index.ts). Fields the table does not describe

@@ -1,7 +1,7 @@
 /**
  * Where secrets sit in a resource's fields, as data: the provider marks them as Pulumi
  * secrets, keeps them out of the create journal and out of error messages, and the
- * server's log redacts their keys. One list per resource (api/resources/*), read by all.
+ * server's log redacts their keys. One list per resource (each kind's contract), read by all.
  *
  * A path is a list of steps from the resource's fields: a key, `"*"` for every item of
  * an array, or `{ where: {key: value} }` to continue only into objects whose `key`

@@ -10,7 +10,7 @@ import type {
   ResourceValidationPolicy,
   StackValidationPolicy,
 } from "@pulumi/policy";
-import { parseBackendList, SIBLING_BACKENDS_ENV, stackIndex } from "pulumi-tenant/dist/provider/backend/stacks";
+import { parseBackendList, SIBLING_BACKENDS_ENV, stackIndex } from "pulumi-tenant/policy-support";
 import { tenantResource, type TenantResource } from "./resources";
 import { codeSecrets, DEFAULT_RUNTIMES, pinnedDependencies, supportedRuntime } from "./rules/actions";
 import { knownEventTypes, webhookAuthorization, webhookHttps } from "./rules/event-streams";

@@ -6,7 +6,7 @@
  * read in the API's names, so one rule covers both doors.
  */
 import { Secret } from "@pulumi/policy";
-import { kindOfTypeName, renameResource } from "pulumi-tenant/dist/provider/schema/names";
+import { kindOfTypeName, renameResource } from "pulumi-tenant/policy-support";
 import { UNKNOWN } from "./rules/urls";
 
 /** A resource's type token, either door: its type name (`Form`), or undefined for another provider's. */

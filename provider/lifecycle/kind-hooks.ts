@@ -1,5 +1,5 @@
 /**
- * A kind's provider hooks (its entry's `provider`, beside the entry in api/resources/) and its
+ * A kind's provider hooks (its entry's `provider`, beside the entry in its room, api/kinds/<kind>/provider.ts) and its
  * entry's Early Access words, applied to the lifecycle the provider makes from the entry: no
  * shared file names the kind whose rules these are.
  */

@@ -1,5 +1,5 @@
 /**
- * Marks the values at a resource's secret paths (declared in api/resources/*) as
+ * Marks the values at a resource's secret paths (declared in each kind's contract, api/kinds/<kind>/contract.ts) as
  * Pulumi secrets in the arguments users pass, leaf by leaf, so the engine stores them
  * encrypted and shows `[secret]`, even when the user passed a plain string.
  *

@@ -4,7 +4,7 @@
  * the same idempotent PUT, read is a GET, delete a DELETE; there is no list. The object's
  * fields are those of its response schema; the kind's own rules are its entry's
  * `provider.singleton` hooks (how GET's answer reads, the API failures it words itself, what
- * a write needs of the tenant, `generate`'s files), beside the entry in api/resources/.
+ * a write needs of the tenant, `generate`'s files), beside the entry in its room, api/kinds/<kind>/provider.ts.
  *
  * A keyed singleton (`singletonKey`: a trigger's bindings) has one object per value of its key
  * field: that value is its id and a step of its path; its writes may be PATCH of the whole

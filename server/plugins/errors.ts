@@ -47,7 +47,7 @@ export const CODE_BY_STATUS: Record<number, string> = {
 
 /** Maps anything thrown in the pipeline to the status and body the client gets. */
 function toHttpError(error: FastifyError, request: FastifyRequest): ApiFailure {
-  // A route's, or a kind's own hook's (api/resources): already in the service's words.
+  // A route's, or a kind's own hook's (api/kinds/<kind>/tenant.ts): already in the service's words.
   if (error instanceof ApiFailure) return error;
   const mapped = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (mapped) return mapped(error, request);

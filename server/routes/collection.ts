@@ -13,7 +13,16 @@
  * connection: the fields the server makes from its credentials).
  */
 import type { FastifyInstance } from "fastify";
-import { ERROR_CODES, kindSpec, newId, type KindOperation, type KindRules, type TenantRecords } from "../../api";
+import {
+  ERROR_CODES,
+  kindNames,
+  kindSpec,
+  newId,
+  type KindOperation,
+  type KindRules,
+  type TenantRecords,
+} from "../../api";
+import { tenantRules } from "../../api/kinds/tenant";
 import type { TenantContext } from "../context";
 import { checkpointPage, filteredOffsetPage, offsetPage } from "../paging";
 import { HttpError, invalidBody, invalidQuery, notFound } from "../http-error";
@@ -69,12 +78,25 @@ export interface CollectionRules {
 }
 
 /**
- * The server's form of a kind's own rules (its entry's `rules`, api/kind-spec.ts `KindRules`):
+ * The operations of the kinds that kind `kind` serves (their entry's `servedBy`): a trigger's
+ * bindings are routes of the actions', answered with the actions' records.
+ */
+function servedOperations(kind: string): KindOperation[] {
+  return kindNames()
+    .filter((other) => kindSpec(other)?.rules?.servedBy === kind)
+    .flatMap((other) => tenantRules(other).operations ?? []);
+}
+
+/**
+ * The server's form of a kind's own rules (its entry's `rules`, api/table/kind-spec.ts `KindRules`, and its room's tenant rules):
  * its timestamps' precision as the clock, its uniqueness as a check in the insert's
  * transaction (409 `conflict`).
  */
-export function collectionRulesOf(rules: KindRules | undefined): CollectionRules {
-  if (!rules) return {};
+export function collectionRulesOf(
+  rules: KindRules | undefined,
+  served: readonly KindOperation[] = [],
+): CollectionRules {
+  if (!rules) return served.length > 0 ? { operations: served } : {};
   const { unique } = rules;
   return {
     ...(rules.listFilters ? { listFilters: rules.listFilters } : {}),
@@ -89,7 +111,7 @@ export function collectionRulesOf(rules: KindRules | undefined): CollectionRules
     ...(rules.listQuery ? { listQuery: rules.listQuery } : {}),
     ...(rules.afterWrite ? { afterWrite: rules.afterWrite as CollectionRules["afterWrite"] } : {}),
     ...(rules.beforeDelete ? { beforeDelete: rules.beforeDelete } : {}),
-    ...(rules.operations ? { operations: rules.operations } : {}),
+    ...(rules.operations || served.length > 0 ? { operations: [...(rules.operations ?? []), ...served] } : {}),
     ...(unique
       ? {
           beforeInsert(object: StoredObject, objects: Collection<StoredObject>) {
@@ -119,7 +141,7 @@ export function registerCollectionRoutes(
   app: FastifyInstance,
   context: TenantContext,
   kind: string,
-  rules: CollectionRules = collectionRulesOf(kindSpec(kind)?.rules),
+  rules: CollectionRules = collectionRulesOf(tenantRules(kind), servedOperations(kind)),
 ): void {
   const spec = kindSpec(kind);
   if (!spec?.id || !spec.paging || spec.shape !== "collection") {
@@ -164,7 +186,7 @@ export function registerCollectionRoutes(
   });
   const missing = (id: string) => notFound(`The ${label} with id ${id} does not exist.`, notFoundCode);
   const pathId = (params: { id: string }) => validPathId(kind, params.id);
-  // What the kind's own hooks and operations reach (api/kind-operations.ts).
+  // What the kind's own hooks and operations reach (api/table/operations.ts).
   const records: TenantRecords = {
     objects: objects as Collection<StoredObject>,
     table: <T>(name: string) => context.store.collection(`${table}_${name}`) as unknown as Collection<T>,

@@ -24,7 +24,7 @@ export async function tenantRoutes(app: FastifyInstance, { context }: { context:
     if (kindSpec(kind)!.shape === "singleton") registerSingletonRoutes(app, context, kind);
     else registerCollectionRoutes(app, context, kind);
   }
-  // The neighbours the managed kinds lean on (api/resources/tenant-neighbours.ts).
+  // The neighbours the managed kinds lean on (api/neighbours.ts).
   registerBrandingRoutes(app, context);
   registerCustomDomainRoutes(app, context);
   registerClientRoutes(app, context);

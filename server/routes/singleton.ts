@@ -5,7 +5,7 @@
  * the PUT takes) and answers 201 (an empty JSON object) when it created the object and 204
  * (no body) when it replaced it, as the real service does; DELETE answers 204, whether or
  * not there was one. What a singleton needs beyond its entry comes as its rules'
- * `singleton` facts (api/kind-spec.ts `SingletonRules`): the login page template takes its
+ * `singleton` facts (api/table/kind-spec.ts `SingletonRules`, from the kind's tenant.ts): the login page template takes its
  * markup bare (a JSON string, `text/html`) or form encoded, and needs a custom domain.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -14,6 +14,7 @@ import { bodyKindOf } from "../body";
 import type { TenantContext } from "../context";
 import { HttpError, invalidBody, notFound } from "../http-error";
 import { compileSchema, validBody } from "../validation";
+import { tenantRules } from "../../api/kinds/tenant";
 import { requireCustomDomain } from "./custom-domains";
 
 /** The key of the one record in the singleton's table. */
@@ -22,7 +23,7 @@ const recordIdOf = (singletonId: string | undefined) => singletonId ?? "singleto
 /** Registers the routes of singleton kind `kind`, with its own rules. */
 export function registerSingletonRoutes(app: FastifyInstance, context: TenantContext, kind: string): void {
   const spec = kindSpec(kind);
-  const own = spec?.rules?.singleton;
+  const own = tenantRules(kind).singleton;
   if (!spec || spec.shape !== "singleton" || !own) {
     throw new Error(`kind "${kind}" is not a singleton with its rules (shape, rules.singleton)`);
   }
@@ -73,7 +74,7 @@ export function registerSingletonRoutes(app: FastifyInstance, context: TenantCon
     async (request, reply) => {
       precondition();
       const fields = objectOf(request);
-      const refused = spec.rules?.refuseStored?.({ id: recordId, ...fields });
+      const refused = tenantRules(kind).refuseStored?.({ id: recordId, ...fields });
       if (refused) throw new HttpError(400, refused, ERROR_CODES.invalidBody);
       const created = records.upsert(recordId, own.stored ? own.stored(fields) : fields);
       // 204 has no body; 201 answers an empty JSON object (every other success of the server is JSON).

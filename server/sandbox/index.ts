@@ -2,7 +2,7 @@
  * Runs user code (an action's, for its test runs) in a sandbox: one Node process per run,
  * under Node's permission model (no file access, no child processes, no worker threads), with
  * a time limit and memory limits, and an `api` that records what the code asked for instead
- * of doing it. What a kind runs is its own (api/resources: the job); this file only runs jobs.
+ * of doing it. What a kind runs is its own (api/kinds/<kind>/tenant*.ts: the job); this file only runs jobs.
  *
  * The process gets its program as source text (`-e`, see sandbox.ts), so it is granted no
  * file read at all; the code and the event go over the IPC channel, the record comes back

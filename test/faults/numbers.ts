@@ -4,7 +4,7 @@
  * with every format the schemas name).
  */
 import { createAjv } from "../../api";
-import { formCreateSchema } from "../../api/resources/form";
+import { formCreateSchema } from "../../api/kinds/form/contract";
 
 const strictAjv = createAjv();
 if (strictAjv.opts.strictNumbers !== true) throw new Error("the contract's ajv must refuse non-finite numbers");

@@ -15,7 +15,7 @@
 import fc from "fast-check";
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
 import { newId } from "../../api";
-import { EVENT_TYPES } from "../../api/resources/event-stream";
+import { EVENT_TYPES } from "../../api/kinds/event-stream/contract";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { configureFromSettings, resetRuntime } from "../../provider/runtime";
 import { eventStreamProvider, formProvider, loginTemplateProvider } from "../fixtures/providers";

@@ -5,7 +5,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ACTION_TRIGGER_IDS } from "../../api/resources/action-triggers";
+import { ACTION_TRIGGER_IDS } from "../../api/kinds/action/triggers";
 import { readTenant } from "../../provider/cli/generate/snapshot";
 import { TenantClient } from "../../provider/client/http";
 import { resolveSettings } from "../../provider/client/settings";

@@ -5,10 +5,10 @@
  */
 import fc from "fast-check";
 import { withoutSecrets, KINDS } from "../../api";
-import { FORM_FIELDS } from "../../api/resources/form";
-import { EVENT_STREAM_FIELDS } from "../../api/resources/event-stream";
-import { normaliseEventStream } from "../../api/resources/event-stream-rules";
-import { normaliseForm } from "../../api/resources/form-rules";
+import { FORM_FIELDS } from "../../api/kinds/form/contract";
+import { EVENT_STREAM_FIELDS } from "../../api/kinds/event-stream/contract";
+import { normaliseEventStream } from "../../api/kinds/event-stream/provider";
+import { normaliseForm } from "../../api/kinds/form/provider";
 import { providerFor } from "../fixtures/providers";
 import { destinationArb, eventStreamArb, formArb } from "../unit/provider/arbitraries";
 import { call, eventStreamProvider, formProvider, startHarness, type ProviderHarness } from "./helpers";

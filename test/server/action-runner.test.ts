@@ -6,11 +6,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { CodeRunResult } from "../../api";
-import { actionRunJob, type ActionRun } from "../../api/resources/action-runtime";
+import { actionRunJob, type ActionRun } from "../../api/kinds/action/tenant-runtime";
 import { permissionFlag, runCode, type RunOptions } from "../../server/sandbox";
 import { removeDir, tempDir } from "./helpers";
 
-/** Runs an action's test: its job (api/resources/action-runtime.ts) in the sandbox. */
+/** Runs an action's test: its job (api/kinds/action/tenant-runtime.ts) in the sandbox. */
 const runAction = ({ limits, onStart, ...run }: ActionRun & RunOptions): Promise<CodeRunResult> =>
   runCode(actionRunJob(run), { limits, onStart });
 

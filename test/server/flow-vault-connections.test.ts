@@ -10,7 +10,7 @@ import { Writable } from "node:stream";
 import { join } from "node:path";
 import { Management } from "auth0";
 import { isValidId, KINDS } from "../../api";
-import { FLOW_VAULT_CONNECTION_APPS } from "../../api/resources/flow-vault-connection";
+import { FLOW_VAULT_CONNECTION_APPS } from "../../api/kinds/flow-vault-connection/contract";
 import { DATABASE_FILE, openStore } from "../../server/store";
 import { SETUPS } from "../fixtures/flow-samples";
 import { expectError, removeDir, startHarness, tempDir, tokenFor, type Harness } from "./helpers";

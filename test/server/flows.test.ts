@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { join } from "node:path";
 import { Management } from "auth0";
 import { isValidId } from "../../api";
-import { FLOW_ACTION_TYPES } from "../../api/resources/flow";
+import { FLOW_ACTION_TYPES } from "../../api/kinds/flow/contract";
 import { DATABASE_FILE } from "../../server/store";
 import { ACTION_PARAMS, sampleAction } from "../fixtures/flow-samples";
 import { expectError, removeDir, startHarness, tempDir, tokenFor, type Harness } from "./helpers";

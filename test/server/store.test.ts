@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { KINDS } from "../../api";
-import { type Form } from "../../api/resources/form";
+import { type Form } from "../../api/kinds/form/contract";
 import { dataKeyPath } from "../../server/secrets";
 import { DATABASE_FILE, openStore } from "../../server/store";
 import { removeDir, tempDir } from "./helpers";

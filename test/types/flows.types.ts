@@ -4,8 +4,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type * as tenant from "pulumi-tenant";
-import type { FlowVaultConnectionFields } from "../../api/resources/flow-vault-connection";
-import type { FlowAction } from "../../api/resources/flow-actions";
+import type { FlowVaultConnectionFields } from "../../api/kinds/flow-vault-connection/contract";
+import type { FlowAction } from "../../api/kinds/flow/actions";
 
 const cfg = new pulumi.Config();
 

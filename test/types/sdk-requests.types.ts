@@ -12,9 +12,9 @@
  */
 import type { Management } from "auth0";
 import type { EventStreamArgs, FormArgs, LoginTemplateArgs } from "pulumi-tenant";
-import type { EventStreamFields, EventStreamUpdate } from "../../api/resources/event-stream";
-import type { UniversalLoginTemplatePut } from "../../api/resources/login-template";
-import type { FormFields, FormRouterRule, FormUpdate } from "../../api/resources/form";
+import type { EventStreamFields, EventStreamUpdate } from "../../api/kinds/event-stream/contract";
+import type { UniversalLoginTemplatePut } from "../../api/kinds/login-template/contract";
+import type { FormFields, FormRouterRule, FormUpdate } from "../../api/kinds/form/contract";
 
 /**
  * Compiles only when `T` is assignable to `U` and every key `T` can have, at any depth,

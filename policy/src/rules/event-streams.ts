@@ -2,7 +2,7 @@
  * Event streams: webhook deliveries go over HTTPS with an authorization that carries its
  * secret, and subscriptions name event types the tenant emits.
  */
-import { EVENT_TYPES, WEBHOOK_SECRET_FIELD } from "pulumi-tenant/dist/api/resources/event-stream";
+import { EVENT_TYPES, WEBHOOK_SECRET_FIELD } from "pulumi-tenant/policy-support";
 import { named, isRecord, type TenantResource } from "../resources";
 import { isHttps, isStatedUrl, UNKNOWN } from "./urls";
 import type { Violation } from "./violation";

@@ -5,7 +5,7 @@
  * these rules catch them. Sensitive fields hand their values only to flows that call out
  * over HTTPS.
  */
-import { formNodeIds, formNodeReferences } from "pulumi-tenant/dist/api/resources/form-fields";
+import { formNodeIds, formNodeReferences } from "pulumi-tenant/policy-support";
 import { named, isRecord, type TenantResource } from "../resources";
 import { flowActions, outsideUrls } from "./outside-calls";
 import { isHttps, UNKNOWN } from "./urls";

@@ -2,9 +2,9 @@
  * Rules over the whole stack: who else manages an object this stack adopts, and what a
  * production stack's rate limit policies do past their limit.
  */
-import { kindSpec, singletonIdIn } from "pulumi-tenant/dist/api/kinds";
-import { kindOfTypeName } from "pulumi-tenant/dist/provider/schema/names";
-import type { StackIndex } from "pulumi-tenant/dist/provider/backend/stacks";
+import { kindSpec, singletonIdIn } from "pulumi-tenant/policy-support";
+import { kindOfTypeName } from "pulumi-tenant/policy-support";
+import type { StackIndex } from "pulumi-tenant/policy-support";
 import { named, isRecord, type TenantResource } from "../resources";
 import { UNKNOWN } from "./urls";
 import type { Violation } from "./violation";

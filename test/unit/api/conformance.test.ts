@@ -6,10 +6,10 @@
  * server in test/server/conformance.test.ts.
  */
 import fc from "fast-check";
-import { eventStreamCreateSchema, eventStreamUpdateSchema } from "../../../api/resources/event-stream";
+import { eventStreamCreateSchema, eventStreamUpdateSchema } from "../../../api/kinds/event-stream/contract";
 import { compileValidator, contractFormats, createAjv, type Validator } from "../../../api";
-import { templatePutSchema } from "../../../api/resources/login-template";
-import { formCreateSchema, formUpdateSchema } from "../../../api/resources/form";
+import { templatePutSchema } from "../../../api/kinds/login-template/contract";
+import { formCreateSchema, formUpdateSchema } from "../../../api/kinds/form/contract";
 import { checkEventStream, checkForm } from "../provider/lifecycle-helpers";
 import { checkSingletonInputs } from "../../../provider/lifecycle/singleton";
 import type { JsonObject } from "../../../provider/lifecycle/shared";

@@ -5,7 +5,7 @@
  * is neither chosen nor dropped.
  */
 import { compileValidator } from "../../../api/validate";
-import { flowVaultConnectionCreateSchema, setupIssueForApp } from "../../../api/resources/flow-vault-connection";
+import { flowVaultConnectionCreateSchema, setupIssueForApp } from "../../../api/kinds/flow-vault-connection/contract";
 import { literal, nullable, object, string, union } from "../../../api/schema/builder";
 
 const create = compileValidator(flowVaultConnectionCreateSchema);

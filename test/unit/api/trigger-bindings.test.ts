@@ -9,7 +9,7 @@ import {
   bindingsRequest,
   comparableBindings,
   orderedBindingWords,
-} from "../../../api/resources/trigger-bindings-rules";
+} from "../../../api/kinds/trigger-bindings/provider";
 
 const spec = KINDS.triggerBindings;
 

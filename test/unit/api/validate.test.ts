@@ -1,7 +1,7 @@
 /** The contract's validation: strict numbers, and messages that name the property and say what is allowed. */
 import { compileValidator, contractFormats, createAjv } from "../../../api";
-import { templatePutSchema } from "../../../api/resources/login-template";
-import { formCreateSchema, FORM_FORMATS } from "../../../api/resources/form";
+import { templatePutSchema } from "../../../api/kinds/login-template/contract";
+import { formCreateSchema, FORM_FORMATS } from "../../../api/kinds/form/contract";
 import { checkForm } from "../provider/lifecycle-helpers";
 
 const ajv = createAjv(contractFormats);

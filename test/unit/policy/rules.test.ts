@@ -3,7 +3,7 @@
  * should and names resource, field and fix for what it should not. (The engine runs them in
  * test/e2e/policy.test.ts.)
  */
-import { StackIndex } from "pulumi-tenant/dist/provider/backend/stacks";
+import { StackIndex } from "pulumi-tenant/policy-support";
 import { tenantResource, type TenantResource } from "../../../policy/src/resources";
 import { codeSecrets, pinnedDependencies, supportedRuntime } from "../../../policy/src/rules/actions";
 import { knownEventTypes, webhookAuthorization, webhookHttps } from "../../../policy/src/rules/event-streams";

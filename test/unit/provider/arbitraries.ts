@@ -1,6 +1,6 @@
 /** fast-check generators of valid provider inputs (within every published limit). */
 import fc from "fast-check";
-import { EVENT_TYPES } from "../../../api/resources/event-stream";
+import { EVENT_TYPES } from "../../../api/kinds/event-stream/contract";
 import { componentArb } from "../../conformance/components";
 
 const nodeIdArb = fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/);

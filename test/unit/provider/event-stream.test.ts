@@ -5,7 +5,7 @@ import {
   eventStreamInputsFromOutputs,
   eventStreamOutputs,
   eventStreamPatch,
-} from "../../../api/resources/event-stream-rules";
+} from "../../../api/kinds/event-stream/provider";
 
 const webhook = (password: string, endpoint = "https://hooks.example.com/a0") => ({
   type: "webhook",

@@ -1,7 +1,7 @@
 /** The generator's pure parts: names, literals, and the program built from a tenant snapshot. */
 import * as fc from "fast-check";
 import { buildProgram, describeContents, secretLines, shellWord } from "../../../provider/cli/generate/program";
-import { selectorWords } from "../../../api/resources/rate-limit-policy";
+import { selectorWords } from "../../../api/kinds/rate-limit-policy/contract";
 import { Code, printLiteral, printString } from "../../../provider/printers/literal";
 import { identifierFrom, isUsableIdentifier, NameAllocator, wordsOf } from "../../../provider/cli/generate/names";
 import { FORM_ID, fixtureView, snapshot } from "../../fixtures/generate-snapshot";

@@ -1,14 +1,14 @@
 /** Property-based tests of the pure parts: normalisation, diff and check. */
 import fc from "fast-check";
-import { pruneEmpty } from "../../../api/resources/form-rules";
+import { pruneEmpty } from "../../../api/kinds/form/provider";
 import { checkEventStream, checkForm, diffEventStream, diffForm } from "./lifecycle-helpers";
-import { formOutputs, normaliseForm } from "../../../api/resources/form-rules";
-import { eventStreamOutputs, normaliseEventStream } from "../../../api/resources/event-stream-rules";
-import { EVENT_STREAM_NAME_MAX } from "../../../api/resources/event-stream";
+import { formOutputs, normaliseForm } from "../../../api/kinds/form/provider";
+import { eventStreamOutputs, normaliseEventStream } from "../../../api/kinds/event-stream/provider";
+import { EVENT_STREAM_NAME_MAX } from "../../../api/kinds/event-stream/contract";
 import { checkSingletonInputs } from "../../../provider/lifecycle/singleton";
 import { deepEqual, type JsonObject } from "../../../provider/lifecycle/shared";
-import { TEMPLATE_MAX, TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG } from "../../../api/resources/login-template";
-import { FORM_NAME_MAX } from "../../../api/resources/form";
+import { TEMPLATE_MAX, TEMPLATE_HEAD_TAG, TEMPLATE_WIDGET_TAG } from "../../../api/kinds/login-template/contract";
+import { FORM_NAME_MAX } from "../../../api/kinds/form/contract";
 import { eventStreamArb, formArb } from "./arbitraries";
 
 /** The login page template's check without the tenant (the singleton lifecycle's, with its hooks). */

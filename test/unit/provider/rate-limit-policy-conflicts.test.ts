@@ -1,5 +1,5 @@
 /** A policy the tenant would refuse (409) is caught at check: one the tenant has, or another of the same run. */
-import { policyConflicts as conflicts } from "../../../api/resources/rate-limit-policy";
+import { policyConflicts as conflicts } from "../../../api/kinds/rate-limit-policy/contract";
 import { tenantReader } from "../../../provider/lifecycle/kind-hooks";
 import type { TenantClient } from "../../../provider/client/http";
 import { kindModule } from "../../../provider/resources";

@@ -1,0 +1,183 @@
+/**
+ * Actions (`/api/v2/actions/actions`): code the tenant runs at a trigger (`post-login`, …),
+ * in the published shapes (the `auth0` SDK's `CreateActionRequestContent`,
+ * `GetActionResponseContent`). An action's ids are UUIDs. Its secrets' values are
+ * write-only: the API answers their names and `updated_at`, never a value.
+ *
+ * An action runs only once deployed: `deploy` (the create's own field, and the provider's
+ * input after an update too, as the Terraform provider's) makes every write end with the
+ * draft built and deployed (provider.ts `deployAction`); `deploy: false` keeps a draft.
+ */
+import { UUID_ID_FORMAT } from "../../ids";
+import { array, boolean, enumOf, integer, object, string, type Static } from "../../schema/builder";
+import { exactIdRule, oneByIdOrName, type KindDeclaration } from "../../table/kind-spec";
+import { collectionScopes } from "../../scopes";
+import {
+  actionInputsFromOutputs,
+  actionOutputs,
+  actionReplaces,
+  comparableActions,
+  deployAction,
+  normaliseAction,
+} from "./provider";
+import { ACTION_EXAMPLE, ACTION_FIELD_DOCS } from "./docs";
+import { ACTION_RUNTIMES, ACTION_TRIGGER_IDS } from "./triggers";
+
+export * from "./triggers";
+
+/** Path of the actions under `/api/v2`. */
+export const ACTIONS_PATH = "/actions/actions";
+
+/** An action's name: 1 to 255 characters. */
+const actionName = () => string({ minLength: 1, maxLength: 255 });
+
+/** A trigger an action supports: its id and version (the trigger's current version when left out). */
+export const actionTriggerSchema = object(
+  {
+    /** A trigger id (`post-login`, …): the tenant refuses one it does not know. */
+    id: string<(typeof ACTION_TRIGGER_IDS)[number] | (string & {})>({ pattern: "^[a-z][a-z0-9-]*$", maxLength: 64 }),
+    /** `v1`, `v2`, …: the tenant refuses one the trigger does not have. */
+    version: string({ pattern: "^v[0-9]+$", maxLength: 16 }),
+  },
+  { required: ["id"] },
+);
+
+/** An npm module the action requires, at a version. */
+export const actionDependencySchema = object(
+  { name: string({ minLength: 1, maxLength: 214 }), version: string({ minLength: 1, maxLength: 256 }) },
+  { required: ["name", "version"] },
+);
+
+/** A secret the code reads as `event.secrets.<name>`: its value is write-only. */
+export const actionSecretSchema = object(
+  {
+    name: string({ minLength: 1, maxLength: 128, pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }),
+    /** Secret, write-only: never returned by the API (its name and `updated_at` are). */
+    value: string({ secret: true, writeOnly: true }),
+  },
+  { required: ["name"] },
+);
+
+const actionFields = () => ({
+  /** Unique in the tenant in practice: bindings and Auth0's deploy CLI may name an action by it. */
+  name: actionName(),
+  /** Exactly one trigger (the service's rule at this time). */
+  supported_triggers: array(actionTriggerSchema, { minItems: 1, maxItems: 1 }),
+  /** May name forms by id (`api.prompt.render(<form id>)`): `generate` writes them as the forms' ids. */
+  code: string({ maxLength: 100_000, embeds: "form" }),
+  runtime: enumOf(ACTION_RUNTIMES),
+  dependencies: array(actionDependencySchema),
+  secrets: array(actionSecretSchema),
+});
+
+/** Body of `POST /actions/actions`. */
+export const actionCreateSchema = object(
+  {
+    ...actionFields(),
+    /** Deploy the action once written (default true); false keeps a draft. */
+    deploy: boolean(),
+  },
+  { required: ["name", "supported_triggers"] },
+);
+
+/** Body of `PATCH /actions/actions/{id}`: every key optional. */
+export const actionUpdateSchema = object(actionFields());
+
+/** What the tenant makes of a build: `pending` … `built`, or `failed` with the errors. */
+export const ACTION_BUILD_STATUSES = ["pending", "building", "packaged", "built", "retrying", "failed"] as const;
+
+/**
+ * A secret as an action answers it: its name and when it was set, never its value. The value
+ * is here for the provider's outputs, which carry it from the program (secret in state).
+ */
+export const actionSecretStateSchema = object(
+  {
+    name: string(),
+    value: string({ secret: true, writeOnly: true }),
+    updated_at: string({ format: "date-time" }),
+  },
+  { required: ["name"] },
+);
+
+/** The version of an action that runs: its id, number and build status. */
+export const actionDeployedVersionSchema = object({
+  id: string(),
+  number: integer(),
+  status: enumOf(ACTION_BUILD_STATUSES),
+});
+
+/** An action as the API answers it (secrets by name, never a value). */
+export const actionSchema = object(
+  {
+    id: string({ format: "action-id" }),
+    name: actionName(),
+    supported_triggers: array(actionTriggerSchema),
+    code: string(),
+    runtime: string(),
+    dependencies: array(actionDependencySchema),
+    secrets: array(actionSecretStateSchema),
+    status: enumOf(ACTION_BUILD_STATUSES),
+    all_changes_deployed: boolean(),
+    deployed_version: actionDeployedVersionSchema,
+    built_at: string({ format: "date-time" }),
+    created_at: string({ format: "date-time" }),
+    updated_at: string({ format: "date-time" }),
+  },
+  { required: ["id", "name", "supported_triggers", "status", "all_changes_deployed", "created_at", "updated_at"] },
+);
+
+/** The create body of an action. */
+export type ActionCreate = Static<typeof actionCreateSchema>;
+/** An action as the API answers it. */
+export type Action = Static<typeof actionSchema>;
+/** A trigger an action supports. */
+export type ActionTrigger = Static<typeof actionTriggerSchema>;
+/** A secret of an action (the value write-only). */
+export type ActionSecret = Static<typeof actionSecretSchema>;
+
+/** The actions' entry in the table of kinds. */
+export const actionKind = {
+  typeName: "Action",
+  label: "action",
+  plural: "actions",
+  description:
+    "An action of the tenant: code it runs at a trigger (a post-login action that renders a form), built and " +
+    "deployed by every write unless `deploy` is false.",
+  path: ACTIONS_PATH,
+  shape: "collection",
+  // Action ids are UUIDs, not the prefixed base58 ids of the other kinds.
+  id: exactIdRule(UUID_ID_FORMAT),
+  createSchema: actionCreateSchema,
+  updateSchema: actionUpdateSchema,
+  responseSchema: actionSchema,
+  scopes: collectionScopes("actions"),
+  // `?page=&per_page=` → `{actions, total, page, per_page}`, whatever `include_totals` says.
+  paging: { style: "offset", listKey: "actions", maxPageSize: 100, answers: "page" },
+  notFoundCode: "inexistent_action",
+  lookups: [oneByIdOrName("getAction", "action", "", { name: "render-terms-form" })],
+  outputFields: ["created_at", "updated_at", "status", "all_changes_deployed", "built_at"],
+  namedTypes: [
+    [actionTriggerSchema, "ActionTrigger"],
+    [actionDependencySchema, "ActionDependency"],
+    [actionSecretSchema, "ActionSecret"],
+    [actionSecretStateSchema, "ActionSecretState"],
+    [actionDeployedVersionSchema, "ActionDeployedVersion"],
+  ],
+  fieldDocs: ACTION_FIELD_DOCS,
+  example: ACTION_EXAMPLE,
+  provider: {
+    naming: { suffix: "Action" },
+    lifecycle: {
+      normalise: normaliseAction,
+      comparable: comparableActions,
+      outputs: actionOutputs,
+      inputsFromOutputs: actionInputsFromOutputs,
+      replaces: actionReplaces,
+      afterWrite: deployAction,
+    },
+    generate: {
+      comment: (action) =>
+        `${((action.supported_triggers ?? []) as { id: string }[]).map((trigger) => trigger.id).join(", ")} trigger`,
+    },
+  },
+} as const satisfies KindDeclaration;

@@ -1,0 +1,95 @@
+/**
+ * What a kind's own server hooks and operations reach in the tenant (the server hands it in),
+ * declared here so that a kind whose API has more than create, read, list, update and delete
+ * (an action's deploy, versions and trigger bindings; its local test runs) is still a
+ * declaration in its room (api/kinds/<kind>/tenant.ts): plain functions over these interfaces, served by the tenant
+ * server's generic collection routes (server/routes/collection.ts).
+ */
+import type { KindObject } from "./provider-hooks";
+
+/** A table of the tenant's store as a kind's hooks see it (secrets opened). */
+export interface StoredRecords<T = KindObject> {
+  get(id: string): T | undefined;
+  insert(id: string, record: T): void;
+  replace(id: string, record: T): boolean;
+  upsert(id: string, record: T): boolean;
+  delete(id: string): boolean;
+  /** The records whose top-level fields equal these values, in insertion order. */
+  findWhere(where: Record<string, string>): T[];
+}
+
+/** One run of user code, as a kind's operation asks the server's sandbox for it. */
+export interface CodeRunJob {
+  /** A CommonJS module exporting the handler. */
+  code: string;
+  /** The handler's first argument. */
+  event: Record<string, unknown>;
+  /** The export to call. */
+  handler: string;
+  /** What the code runs for (an action's trigger): the sandbox's file name. */
+  trigger: string;
+  /** The `api` object the handler gets: namespace → method → what the recorded call answers. */
+  api: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The Node built-ins the code may require. */
+  builtins: string[];
+  /** Packages the code declares: refused by name when required (none is installed). */
+  dependencies: string[];
+}
+
+/** What a run recorded: the handler, each call on `api` in order, the logs, the error, the time taken. */
+export interface CodeRunResult {
+  handler: string;
+  calls: { method: string; args: unknown[] }[];
+  logs: { level: string; message: string }[];
+  error?: { name: string; message: string; stack?: string };
+  duration_ms: number;
+}
+
+/** The server's sandbox for user code: a separate process per run, under limits. */
+export interface CodeSandbox {
+  /** Runs `job`; rejects with an {@link ApiFailure} of 429 when too many run already. */
+  run(job: CodeRunJob): Promise<CodeRunResult>;
+}
+
+/** What a kind's server hooks and operations reach in its tenant. */
+export interface TenantRecords {
+  /** The kind's own objects (secrets opened). */
+  readonly objects: StoredRecords;
+  /** A table of the kind's own besides its objects (an action's `versions`), by name. */
+  table<T = KindObject>(name: string): StoredRecords<T>;
+  /** An object of this kind as the API answers it (write-only secrets left out). */
+  shown(object: KindObject): KindObject;
+  /** Now, as the tenant writes timestamps (ISO 8601, milliseconds). */
+  now(): string;
+  /** Runs `work` in one transaction of the store: all of its writes, or none. */
+  transaction<T>(work: () => T): T;
+  /** The server's sandbox, when it was started to run user code (`--run-actions`); undefined otherwise. */
+  readonly sandbox?: CodeSandbox;
+}
+
+/** A request to a kind's operation: its path parameters, query and body. */
+export interface OperationRequest {
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: unknown;
+  readonly body: unknown;
+}
+
+/**
+ * A route of a kind beyond create, read, list, update and delete (`POST
+ * /actions/actions/{id}/deploy`): served by the generic collection routes, under the kind's
+ * scopes, its answers in the API's shape and its failures thrown as {@link ApiFailure}.
+ */
+export interface KindOperation {
+  readonly method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /**
+   * Its path under `/api/v2`, with fastify's parameters: `{path}` stands for the kind's path
+   * and `:id` for one of its objects' ids, checked as the generic routes check them
+   * (`{path}/:id/deploy`); a path of its own otherwise (`/actions/triggers`).
+   */
+  readonly path: string;
+  /** The operation of the kind's scopes it needs (`create`, `get`, `list`, `update`, `delete`). */
+  readonly scope: string;
+  /** Its status on success (default 200). */
+  readonly status?: number;
+  handle(request: OperationRequest, tenant: TenantRecords): unknown;
+}
