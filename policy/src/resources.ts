@@ -6,7 +6,7 @@
  * read in the API's names, so one rule covers both doors.
  */
 import { Secret } from "@pulumi/policy";
-import { kindOfTypeName, renameResource, isObject } from "pulumi-tenant/policy-support";
+import { kindOfTypeName, renameResource } from "pulumi-tenant/policy-support";
 import { UNKNOWN } from "./rules/urls";
 
 /** A resource's type token, either door: its type name (`Form`), or undefined for another provider's. */
@@ -29,6 +29,9 @@ export interface TenantResource {
   fields: Record<string, unknown>;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /** `someName` → `some_name`, a key at a time, for a kind the table does not know (yet). */
 const snake = (key: string): string => key.replace(/(?<=[a-z0-9])([A-Z])/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -40,7 +43,7 @@ const OPAQUE_MAPS = new Set(["headers", "params", "custom", "metadata", "payload
 
 function snakeKeys(value: unknown, opaque = false): unknown {
   if (Array.isArray(value)) return value.map((item) => snakeKeys(item));
-  if (!isObject(value)) return value;
+  if (!isRecord(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [opaque ? key : snake(key), snakeKeys(inner, OPAQUE_MAPS.has(key))]),
   );
@@ -72,7 +75,7 @@ export function plainValue(value: unknown): unknown {
   if (SDK_UNKNOWNS.includes(current)) return UNKNOWN;
   if (current instanceof Secret) return plainValue(current.value);
   if (Array.isArray(current)) return current.map(plainValue);
-  if (isObject(current))
+  if (isRecord(current))
     return Object.fromEntries(Object.entries(current).map(([key, inner]) => [key, plainValue(inner)]));
   return current;
 }
@@ -96,7 +99,7 @@ function plainProps(props: unknown): Record<string, unknown> {
   let plain = PLAIN.get(target);
   if (!plain) {
     const value = plainValue(target);
-    plain = isObject(value) ? value : {};
+    plain = isRecord(value) ? value : {};
     PLAIN.set(target, plain);
   }
   return plain;
@@ -128,4 +131,4 @@ export function tenantResource(args: {
 export const named = (resource: Pick<TenantResource, "typeName" | "name">): string =>
   `${resource.typeName} "${resource.name}"`;
 
-export { isObject };
+export { isRecord };
