@@ -187,6 +187,14 @@ export interface ProviderHooks {
     tenant: TenantReader,
   ): Promise<string[]>;
   /**
+   * The kind's words for what an id its `references:` fields name means when the tenant lacks
+   * it, by the referenced kind (`{flow: "the form would hand its data to no flow"}`): the table
+   * warns of such ids at preview (api/table/missing-references.ts).
+   */
+  readonly referenceConsequences?: Readonly<Record<string, string>>;
+  /** The kind judges its references itself (a trigger's bindings refuse a missing action): no table warning. */
+  readonly ownReferenceChecks?: boolean;
+  /**
    * Failures of the inputs no schema states, at every check, without asking the tenant (a
    * form's node graph). `isUnknown` tells a value not known yet at preview.
    */

@@ -4,7 +4,16 @@
  * shared file names the kind whose rules these are.
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { kindLabel, type KindObject, type KindSpec, type TenantReader, type TenantWriter } from "../../api";
+import {
+  kindLabel,
+  kindSpec,
+  schemaFacts,
+  type KindObject,
+  type KindSpec,
+  type TenantReader,
+  type TenantWriter,
+} from "../../api";
+import { missingReferenceWarnings } from "../../api/table/missing-references";
 import type { TenantClient } from "../client/http";
 import { listKind, listOffset } from "../client/paging";
 import { warn } from "../diagnostics";
@@ -78,7 +87,8 @@ async function sendWarnings(
   news: JsonObject,
 ): Promise<void> {
   const hook = spec.provider?.warnings;
-  if (!hook) return;
+  const references = spec.provider?.ownReferenceChecks ? [] : schemaFacts(spec.createSchema).references;
+  if (!hook && references.length === 0) return;
   let client: TenantClient;
   try {
     client = ctx.client();
@@ -90,7 +100,23 @@ async function sendWarnings(
     for (const field of fields) if (values[field] !== undefined) out[field] = knownOnly(values[field]);
     return out;
   };
-  for (const message of await hook(known(news), olds && known(olds), tenantReader(client))) await warn(message);
+  const tenant = tenantReader(client);
+  const [fieldsNow, fieldsBefore] = [known(news), olds && known(olds)];
+  const messages = [
+    ...(references.length === 0
+      ? []
+      : await missingReferenceWarnings(
+          spec.createSchema,
+          { label: spec.label, name: news.name },
+          fieldsNow,
+          fieldsBefore,
+          tenant,
+          (kind) => ({ label: kindLabel(kind), typeName: kindSpec(kind)?.typeName ?? kind }),
+          spec.provider?.referenceConsequences,
+        )),
+    ...(hook ? await hook(fieldsNow, fieldsBefore, tenant) : []),
+  ];
+  for (const message of messages) await warn(message);
 }
 
 /**

@@ -26,7 +26,6 @@ import {
   eventStreamOutputs,
   eventStreamPatch,
   eventStreamReplaces,
-  missingActionWarnings,
   normaliseEventStream,
   webhookSecretWords,
 } from "./provider";
@@ -348,7 +347,7 @@ export const eventStreamKind = {
   rules: { urlEncodedCreate: true },
   provider: {
     naming: { suffix: "Stream" },
-    warnings: missingActionWarnings,
+    referenceConsequences: { action: "the stream would deliver its events to no action" },
     lifecycle: {
       normalise: normaliseEventStream,
       comparable: comparableEventStreams,

@@ -8,10 +8,9 @@
  * destination's action checked at preview). Plain functions of JSON, so the api floor
  * imports nothing above it.
  */
-import type { KindObject, PlaceholderSiteOf, TenantReader } from "../../table/kind-spec";
+import type { KindObject, PlaceholderSiteOf } from "../../table/kind-spec";
 
 import { deepEqual as same, isObject, type JsonObject } from "../../json";
-import { idsLackedBy, type NamedId } from "../../named-ids";
 
 /** The top-level event stream fields a caller sets. */
 const FIELDS = ["name", "subscriptions", "destination", "status"] as const;
@@ -195,36 +194,4 @@ export function awsPartnerEventSource(outputs: { destination?: unknown }): strin
   }
   const source = destination.configuration.aws_partner_event_source;
   return typeof source === "string" ? source : undefined;
-}
-
-/** The action an `action` destination names (none for the other destinations, or an id not known yet). */
-function namedAction(stream: JsonObject): NamedId[] {
-  const destination = stream.destination;
-  if (!isObject(destination) || destination.type !== "action" || !isObject(destination.configuration)) return [];
-  const id = destination.configuration.action_id;
-  return typeof id === "string" ? [{ where: "destination.configuration.action_id", id }] : [];
-}
-
-/** The action ids streams name that their tenant lacks (the tenant's actions listed once per provider process). */
-const actionsLacked = idsLackedBy((tenant) => tenant.list("action"));
-
-/**
- * A stream whose `action` destination names, by a literal id, an action its tenant does not
- * have: the tenant server accepts it (what the real service answers is not published, and it
- * may accept it), but the stream then delivers to nothing. Said at preview, on the stream's
- * line, naming the id and what to do; an id not known yet is not judged, nor one the stream
- * named before.
- */
-export async function missingActionWarnings(
-  stream: Readonly<Record<string, unknown>>,
-  olds: Readonly<Record<string, unknown>> | undefined,
-  tenant: TenantReader,
-): Promise<string[]> {
-  const lacked = await actionsLacked(namedAction(stream), olds ? namedAction(olds) : [], tenant);
-  return lacked.map(
-    (action) =>
-      `event stream "${String(stream.name)}": ${action.where} names action ${action.id}, which the tenant ` +
-      `${tenant.domain} does not have; the stream would deliver its events to no action. Create and deploy the ` +
-      "action in that tenant (with the event-stream trigger), or set action_id to the id of an action it has.",
-  );
 }

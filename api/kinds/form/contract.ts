@@ -37,7 +37,6 @@ import {
   formPatch,
   formSecretWords,
   formSecrets,
-  missingFlowWarnings,
   normaliseForm,
 } from "./provider";
 
@@ -352,7 +351,7 @@ export const formKind = {
   },
   provider: {
     check: checkNodeReferences,
-    warnings: missingFlowWarnings,
+    referenceConsequences: { flow: "the form would hand its data to no flow" },
     lifecycle: {
       normalise: normaliseForm,
       patch: formPatch,

@@ -6,7 +6,7 @@
  * preview, `generate`'s words for component secrets). Plain functions of JSON, so the api
  * floor imports nothing above it.
  */
-import type { CheckIssue, KindObject, PlaceholderSiteOf, TenantReader } from "../../table/kind-spec";
+import type { CheckIssue, KindObject, PlaceholderSiteOf } from "../../table/kind-spec";
 import {
   DEFAULT_FORM_ENDING,
   FORM_COMPONENT_SECRET_FIELDS,
@@ -20,7 +20,6 @@ import {
 import { FORM_ENDING_NODE } from "./formats";
 
 import { deepEqual as same, isObject, type JsonObject } from "../../json";
-import { idsLackedBy, type NamedId } from "../../named-ids";
 
 const isEmptyValue = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
@@ -198,40 +197,3 @@ export function formSecrets(form: { nodes?: unknown }): FormSecret[] {
 }
 
 /** Where a form names a flow by id: each FLOW node's `config.flow_id` and `ending.after_submit.flow_id`. */
-function namedFlows(form: JsonObject): NamedId[] {
-  const named: NamedId[] = [];
-  if (Array.isArray(form.nodes)) {
-    for (const node of form.nodes) {
-      if (!isObject(node) || node.type !== "FLOW" || !isObject(node.config)) continue;
-      const id = node.config.flow_id;
-      if (typeof id === "string") named.push({ where: `node "${String(node.id)}" (config.flow_id)`, id });
-    }
-  }
-  const ending = form.ending;
-  const id = isObject(ending) && isObject(ending.after_submit) ? ending.after_submit.flow_id : undefined;
-  if (typeof id === "string") named.push({ where: "ending.after_submit.flow_id", id });
-  return named;
-}
-
-/** The flow ids a form names that its tenant lacks (the tenant's flows listed once per provider process). */
-const flowsLacked = idsLackedBy((tenant) => tenant.list("flow"));
-
-/**
- * A form that names, by a literal id, a flow its tenant does not have: the tenant accepts it
- * (as the real service does), but the form then hands its data to nothing. Said at preview, on
- * the form's line, naming the node, the id and what to do; an id not known yet (a Flow
- * resource's `flow.id` at its first preview) is not judged, nor one the form named before.
- */
-export async function missingFlowWarnings(
-  form: Readonly<Record<string, unknown>>,
-  olds: Readonly<Record<string, unknown>> | undefined,
-  tenant: TenantReader,
-): Promise<string[]> {
-  const lacked = await flowsLacked(namedFlows(form), olds ? namedFlows(olds) : [], tenant);
-  return lacked.map(
-    (flow) =>
-      `form "${String(form.name)}": ${flow.where} names flow ${flow.id}, which the tenant ${tenant.domain} does not ` +
-      "have; the form would hand its data to no flow. Manage the flow in the program and use its id " +
-      "(`flow_id: flow.id` of a Flow resource), so each tenant gets its own flow's id.",
-  );
-}

@@ -117,6 +117,8 @@ export async function bindingIssues(
 
 /** A trigger's bindings' provider hooks. */
 export const triggerBindingsProviderHooks = {
+  // A binding of an action the tenant lacks is refused at check (bindingIssues), not warned of.
+  ownReferenceChecks: true,
   naming: { words: (object) => `${String(object.trigger_id)} bindings` },
   generate: {
     comment: (object) => `The actions bound to ${String(object.id)}, in the order they run.`,

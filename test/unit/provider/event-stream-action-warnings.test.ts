@@ -58,8 +58,10 @@ describe("an event stream's action that the tenant lacks", () => {
       `event stream "Relay": destination.configuration.action_id names action ${MISSING_ACTION}, ` +
         "which the tenant https://a.example.com does not have",
     );
-    expect(stderr()[0]).toContain("Create and deploy the action in that tenant");
-    expect(stderr()[0]).toContain("set action_id to the id of an action it has");
+    expect(stderr()[0]).toContain("the stream would deliver its events to no action");
+    expect(stderr()[0]).toContain(
+      "Manage the action in the program and use its id (`action_id: action.id` of an Action resource)",
+    );
     // Every page read, as the published list pages them (no `include_totals`: it has no such parameter).
     expect(queries).toEqual([
       { page: 0, per_page: 100 },
