@@ -63,6 +63,11 @@ export interface TenantRecords {
   now(): string;
   /** Runs `work` in one transaction of the store: all of its writes, or none. */
   transaction<T>(work: () => T): T;
+  /**
+   * The records of another collection kind of the table (an event stream's delete takes the
+   * action it delivers to): what that kind's own hooks get.
+   */
+  recordsOf(kind: string): TenantRecords;
   /** The server's sandbox, when it was started to run user code (`--run-actions`); undefined otherwise. */
   readonly sandbox?: CodeSandbox;
 }

@@ -72,7 +72,9 @@ export interface CollectionSpec<T extends { id: string } = { id: string; created
    * A step every create and update ends with (an action's deploy): answers the object as it is
    * after it. An update whose PATCH would be empty runs it alone (a `deploy` to do).
    */
-  afterWrite?(client: TenantClient, object: T, inputs: JsonObject): Promise<T>;
+  afterWrite?(client: TenantClient, object: T, inputs: JsonObject, write: "create" | "update"): Promise<T>;
+  /** The create body from the inputs' payload, where the kind adds to it (an action's `deploy: true`). */
+  createPayload?(payload: JsonObject): JsonObject;
 }
 
 /** What the lifecycle takes from a collection's table entry. */
@@ -188,7 +190,8 @@ export function collectionResource<T extends { id: string; created_at?: string }
 
   async function create(ctx: ProviderContext, inputs: JsonObject) {
     const news = withoutProvider(inputs);
-    const body = payloadOf(spec.fields, news);
+    const payload = payloadOf(spec.fields, news);
+    const body = spec.createPayload ? spec.createPayload(payload) : payload;
     const client = ctx.client();
     const adoptId = typeof news.adoptId === "string" ? news.adoptId : undefined;
     // An adopted object this run's refresh found deleted out of band: like any managed object, it is created again.
@@ -226,7 +229,7 @@ export function collectionResource<T extends { id: string; created_at?: string }
     ctx.lists?.()?.wrote(spec.kind, created.id);
     if (!spec.afterWrite) return { id: created.id, outs: spec.outputs(created as unknown as JsonObject, news) };
     try {
-      const after = await spec.afterWrite(client, created, news);
+      const after = await spec.afterWrite(client, created, news, "create");
       return { id: created.id, outs: spec.outputs(after as unknown as JsonObject, news) };
     } catch (error) {
       // The object exists: recorded with what it is, so the next `up` finishes the step.
@@ -345,7 +348,7 @@ export function collectionResource<T extends { id: string; created_at?: string }
       if (Object.keys(patch).length === 0 && spec.afterWrite) {
         // Only the step after the write differs (an action's draft to deploy): run it alone.
         const client = ctx.client();
-        const after = await spec.afterWrite(client, await getObject(client, id, "update"), inputs);
+        const after = await spec.afterWrite(client, await getObject(client, id, "update"), inputs, "update");
         return { outs: withAdoptId(spec.outputs(after as unknown as JsonObject, inputs), inputs.adoptId) };
       }
       if (Object.keys(patch).length === 0) {
@@ -368,7 +371,7 @@ export function collectionResource<T extends { id: string; created_at?: string }
           target: target("update", id),
           secrets: secretsOf(body),
         });
-        const data = spec.afterWrite ? await spec.afterWrite(ctx.client(), patched, inputs) : patched;
+        const data = spec.afterWrite ? await spec.afterWrite(ctx.client(), patched, inputs, "update") : patched;
         return { outs: withAdoptId(spec.outputs(data as unknown as JsonObject, inputs), inputs.adoptId) };
       } catch (error) {
         if (error instanceof NotFoundError) {
