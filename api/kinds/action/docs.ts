@@ -28,7 +28,8 @@ export const ACTION_FIELD_DOCS: Readonly<Record<string, string>> = {
   all_changes_deployed: "Whether the draft is what is deployed (false after a change not yet deployed).",
   deployed_version:
     "The version that runs at the trigger: its `id`, `number`, content and build `status`; a deploy goes live a moment after the tenant answers it.",
-  current_version: "The version that runs at the trigger, in short: its `id`, `number`, `status` (`BUILT`) and `build_time`.",
+  current_version:
+    "The version that runs at the trigger, in short: its `id`, `number`, `status` (`BUILT`) and `build_time`.",
   "deployed_version.number": "The version's number: 1 for the first deploy, one more for each deploy after it.",
   "deployed_version.id": "The version's id (a UUID).",
   created_at: "When the action was created (ISO-8601).",

@@ -27,10 +27,13 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
  * How long a build takes here: the service answers `pending` and builds in the background
  * (about a second); shorter here, long enough that every client meets the `pending` answer.
  */
-export const ACTION_BUILD_MS = 120;
+export const ACTION_BUILD_MS = 300;
+
+/** The end of a build answered `building` (before it, `pending`): short, so a write's own answer is `pending`. */
+const BUILDING_MS = 40;
 
 /** How long a deployed version takes to go live here (the service answers the deploy `deployed: false`). */
-export const ACTION_DEPLOY_MS = 120;
+export const ACTION_DEPLOY_MS = 150;
 
 /** A build as the tenant keeps it: when it is done (ms since the epoch) and whether it fails. */
 export interface BuildState {
@@ -74,7 +77,7 @@ export function startBuild(dependencies: unknown, nowMs: number): BuildState {
 /** The build's status at `nowMs`: `pending`, then `building`, then `built` or `failed`. */
 export function buildStatus(build: BuildState | undefined, nowMs: number): string {
   if (!build) return "built";
-  if (nowMs < build.ready_at - ACTION_BUILD_MS / 2) return "pending";
+  if (nowMs < build.ready_at - BUILDING_MS) return "pending";
   if (nowMs < build.ready_at) return "building";
   return build.failed ? "failed" : "built";
 }
@@ -98,9 +101,18 @@ export function actionBodyIssue(body: unknown): ValidationIssue | undefined {
       };
     }
   }
+  // No module can be published here (the modules' API is not served): a reference names one the tenant lacks.
+  const module = list(fields.modules).find(isObject);
+  if (module) {
+    return {
+      property: "modules[0].module_id",
+      message: `The action module ${String(module.module_id ?? module.module_name)} does not exist in this tenant`,
+    };
+  }
   const names = list(fields.secrets).map((secret) => (isObject(secret) ? secret.name : undefined));
   const twice = names.findIndex((name, index) => names.indexOf(name) !== index);
-  if (twice >= 0) return { property: `secrets[${twice}].name`, message: `The name ${String(names[twice])} is given twice` };
+  if (twice >= 0)
+    return { property: `secrets[${twice}].name`, message: `The name ${String(names[twice])} is given twice` };
   return undefined;
 }
 
