@@ -126,9 +126,11 @@ export function codeParseError(code: string): string | undefined {
     compileFunction(code, ["exports", "require", "module", "__filename", "__dirname"], { filename: "action.js" });
     return undefined;
   } catch (error) {
-    if (!(error instanceof SyntaxError)) return undefined;
-    const line = /^action\.js:(\d+)/.exec(String(error.stack))?.[1];
-    return `${line ? `line ${line}: ` : ""}${error.message}`;
+    // By name: an error of another realm (a test runner's) is no `instanceof SyntaxError` here.
+    const { name, message, stack } = error as Error;
+    if (name !== "SyntaxError") return undefined;
+    const line = /^action\.js:(\d+)/.exec(String(stack))?.[1];
+    return `${line ? `line ${line}: ` : ""}${message}`;
   }
 }
 

@@ -26,7 +26,7 @@ import {
   eventStreamOutputs,
   eventStreamPatch,
   eventStreamReplaces,
-  missingActionWarnings,
+  eventStreamWarnings,
   normaliseEventStream,
   webhookSecretWords,
 } from "./provider";
@@ -348,7 +348,7 @@ export const eventStreamKind = {
   rules: { urlEncodedCreate: true },
   provider: {
     naming: { suffix: "Stream" },
-    warnings: missingActionWarnings,
+    warnings: eventStreamWarnings,
     lifecycle: {
       normalise: normaliseEventStream,
       comparable: comparableEventStreams,

@@ -228,3 +228,34 @@ export async function missingActionWarnings(
       "action in that tenant (with the event-stream trigger), or set action_id to the id of an action it has.",
   );
 }
+
+/**
+ * A stream delivering to an action that is about to be replaced (its destination changes: the
+ * old stream is deleted, a new one made): the service deletes an action with the stream that
+ * delivers to it, so the action the program keeps is gone after `up`. Said at preview, on the
+ * stream's line. (A stream merely removed from the program is never shown to its provider at
+ * preview: its delete at `up` says the same, and a refresh then finds the action gone.)
+ */
+export function ownedActionWarnings(
+  stream: Readonly<Record<string, unknown>>,
+  olds: Readonly<Record<string, unknown>> | undefined,
+): string[] {
+  if (!olds) return [];
+  const before = namedAction(olds as JsonObject);
+  if (before.length === 0) return [];
+  if (eventStreamReplaces(stream as JsonObject, olds as JsonObject).length === 0) return [];
+  return [
+    `event stream "${String(stream.name)}": its destination changes, which replaces the stream, and the tenant ` +
+      `deletes action ${before[0]!.id} with the stream that delivers to it. If the program keeps that action, ` +
+      "it is gone after `up`: give the new stream a new action, or run `pulumi up` a second time to create it again.",
+  ];
+}
+
+/** The stream's warnings at preview: an action destination the tenant lacks, an owned action a replace deletes. */
+export async function eventStreamWarnings(
+  stream: Readonly<Record<string, unknown>>,
+  olds: Readonly<Record<string, unknown>> | undefined,
+  tenant: TenantReader,
+): Promise<string[]> {
+  return [...ownedActionWarnings(stream, olds), ...(await missingActionWarnings(stream, olds, tenant))];
+}
