@@ -169,7 +169,12 @@ describe("no roll-back leaves a table half-made", () => {
         ).toThrow("refused");
         store.collection<Doc>("versions").insert("v2", { id: "v2" });
       });
-      expect(store.collection<Doc>("versions").findWhere({}).map((doc) => doc.id)).toEqual(["v2"]);
+      expect(
+        store
+          .collection<Doc>("versions")
+          .findWhere({})
+          .map((doc) => doc.id),
+      ).toEqual(["v2"]);
     } finally {
       store.close();
     }
