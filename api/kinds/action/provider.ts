@@ -6,7 +6,7 @@
  * deploy every write ends with, waiting for what the service says (a build that takes a while,
  * a deploy answered `deployed: false` that goes live later, a build that fails on a dependency).
  */
-import { compileFunction } from "node:vm";
+import { parse } from "acorn";
 import { isObject } from "../../json";
 import { DEPLOY_WAIT, waitUntil, type WaitPolicy } from "../../table/deploy";
 import { fieldsOf, pickSet } from "../../table/fields";
@@ -118,19 +118,18 @@ export const actionCreatePayload = (payload: Json): Json =>
   payload.deploy === false ? payload : { ...payload, deploy: true };
 
 /**
- * Where `code` does not parse, in words (`line 3: Invalid or unexpected token`), or undefined.
- * Compiled as Node compiles a CommonJS module (never run), as the action's runtime will.
+ * Where `code` does not parse, in words (`line 3: Unterminated string constant`), or undefined.
+ * Parsed as Node reads a CommonJS module (a `return` at the top is allowed, never run), with
+ * acorn: the provider compiles no code.
  */
 export function codeParseError(code: string): string | undefined {
   try {
-    compileFunction(code, ["exports", "require", "module", "__filename", "__dirname"], { filename: "action.js" });
+    parse(code, { ecmaVersion: "latest", sourceType: "script", allowReturnOutsideFunction: true, allowHashBang: true });
     return undefined;
   } catch (error) {
-    // By name: an error of another realm (a test runner's) is no `instanceof SyntaxError` here.
-    const { name, message, stack } = error as Error;
-    if (name !== "SyntaxError") return undefined;
-    const line = /^action\.js:(\d+)/.exec(String(stack))?.[1];
-    return `${line ? `line ${line}: ` : ""}${message}`;
+    const { message, loc } = error as SyntaxError & { loc?: { line: number } };
+    if (!loc) return undefined;
+    return `line ${loc.line}: ${message.replace(/ \(\d+:\d+\)$/, "")}`;
   }
 }
 

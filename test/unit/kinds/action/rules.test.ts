@@ -67,7 +67,7 @@ test("a create asks to deploy in its body unless the program keeps a draft", () 
 
 test("code that does not parse is named at preview with its line and the parser's words", async () => {
   const code = 'exports.onContinuePostLogin = async (event, api) => {\n\tconsole.log(event)\n};"\n';
-  expect(codeParseError(code)).toBe("line 3: Invalid or unexpected token");
+  expect(codeParseError(code)).toBe("line 3: Unterminated string constant");
   expect(codeParseError("exports.onExecutePostLogin = async () => {};")).toBeUndefined();
   const warnings = await actionWarnings({ name: "stray-quote", code }, undefined, {} as TenantReader);
   expect(warnings).toEqual([expect.stringContaining('action "stray-quote": its code does not parse (line 3:')]);
