@@ -244,7 +244,8 @@ describe("the official SDK runs the actions' life cycle", () => {
       ["SDK audit", "Audit first"],
     ]);
     await client.actions.delete(other.id!);
-  });
+    // Builds and deploys take their time here, as on the service.
+  }, 60_000);
 });
 
 describe("the SDK's typed errors", () => {
