@@ -68,6 +68,11 @@ export interface TenantRecords {
    * action it delivers to): what that kind's own hooks get.
    */
   recordsOf(kind: string): TenantRecords;
+  /**
+   * Deletes object `id` of this kind with what goes with it (the kind's `beforeDelete`, as a
+   * forced delete: an action's bindings and versions); false when there is none.
+   */
+  remove(id: string): boolean;
   /** The server's sandbox, when it was started to run user code (`--run-actions`); undefined otherwise. */
   readonly sandbox?: CodeSandbox;
 }

@@ -225,6 +225,12 @@ export function registerCollectionRoutes(
       if (!found) throw new Error(`kind "${other}" has no records on this server (is it a collection of the table?)`);
       return found;
     },
+    remove: (id) => {
+      const object = objects.get(id);
+      if (!object) return false;
+      rules.beforeDelete?.(object, { force: "true" }, records);
+      return objects.delete(id);
+    },
     ...(context.sandbox ? { sandbox: context.sandbox } : {}),
   };
   registered.set(kind, records);

@@ -64,12 +64,6 @@ function removeOwned(tenant: TenantRecords, id: string): void {
   for (const version of versions.findWhere({ action_id: id })) versions.delete(version.id);
 }
 
-/** Removes action `id` with its versions and bindings, bound or not (an event stream's delete takes its action). */
-export function removeAction(tenant: TenantRecords, id: string): void {
-  removeOwned(tenant, id);
-  tenant.objects.delete(id);
-}
-
 /** Before a delete: a bound action needs `?force=true` (which unbinds it); its versions go with it. */
 export function unbindOnDelete(object: KindObject, query: unknown, tenant: TenantRecords): void {
   const boundTo = boundTriggersOf(tenant, object.id);

@@ -7,7 +7,6 @@
  */
 import type { KindObject, KindRules } from "../../table/kind-spec";
 import type { TenantRecords } from "../../table/operations";
-import { removeAction } from "../action/tenant";
 import { isObject, type JsonObject } from "../../json";
 import { DEFAULT_EVENT_STREAM_STATUS, unknownEventTypeIssue } from "./contract";
 
@@ -72,8 +71,8 @@ export function deleteOwnedAction(stream: KindObject, _query: unknown, tenant: T
   if (!isObject(destination) || destination.type !== "action" || !isObject(destination.configuration)) return;
   const actionId = destination.configuration.action_id;
   if (typeof actionId !== "string") return;
-  const actions = tenant.recordsOf("action");
-  if (actions.objects.get(actionId)) removeAction(actions, actionId);
+  // Removed as a forced delete removes it: its bindings and versions go too (the action's own rule).
+  tenant.recordsOf("action").remove(actionId);
 }
 
 /** The event stream's rules on the tenant server. */
