@@ -3,7 +3,8 @@ export interface ApiErrorBody {
   statusCode: number;
   error: string;
   message: string;
-  errorCode: string;
+  /** The code; the service leaves it out of a few answers (an action's 404). */
+  errorCode?: string;
 }
 
 /** Error codes of the management API. */
@@ -43,7 +44,8 @@ export const REASON_PHRASES: Record<number, string> = {
 
 /** Builds an error body in the service's shape. */
 export function apiError(statusCode: number, message: string, errorCode: string): ApiErrorBody {
-  return { statusCode, error: REASON_PHRASES[statusCode] ?? "Error", message, errorCode };
+  // An empty code is an answer the service gives without one (an action's 404: "That action does not exist.").
+  return { statusCode, error: REASON_PHRASES[statusCode] ?? "Error", message, ...(errorCode ? { errorCode } : {}) };
 }
 
 /** True when `value` has the shape of an {@link ApiErrorBody}. */
@@ -54,7 +56,7 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
     typeof body.statusCode === "number" &&
     typeof body.error === "string" &&
     typeof body.message === "string" &&
-    typeof body.errorCode === "string"
+    (body.errorCode === undefined || typeof body.errorCode === "string")
   );
 }
 

@@ -5,6 +5,7 @@
  * array, or `{start, limit, total, <listKey>: [...]}`).
  */
 import { kindSpec, type Paging } from "../api";
+import { sparsePageBody } from "../api/table/tenant-paging";
 import type { Collection } from "./store";
 import { decodeCursor, encodeCursor, queryBoolean, queryInteger, queryValue } from "./validation";
 
@@ -53,8 +54,9 @@ export function offsetPage(
 /**
  * One offset page of collection `kind` filtered by its list's query parameters (`tests`, by
  * parameter: an object is listed when it passes each one given), each item as `show` makes it.
- * A kind whose paging `answers: "page"` (the actions) answers `{<listKey>, total, page,
- * per_page}` always; another answers as {@link offsetPage} does.
+ * A kind whose paging `answers: "page"` (the actions) answers as the service does whatever
+ * `include_totals` says (api/table/tenant-paging.ts `sparsePageBody`); another answers as
+ * {@link offsetPage} does.
  */
 export function filteredOffsetPage<T>(
   kind: string,
@@ -74,7 +76,7 @@ export function filteredOffsetPage<T>(
   });
   const matching = objects.findWhere({}).filter((object) => given.every(([value, test]) => test(object, value)));
   const items = matching.slice(page * limit, (page + 1) * limit).map(show);
-  if (answersPage) return { [listKey]: items, total: matching.length, page, per_page: limit };
+  if (answersPage) return sparsePageBody(listKey, items, matching.length, page, limit);
   const includeTotals = queryBoolean(query, "include_totals", false);
   return includeTotals ? { start: page * limit, limit, total: matching.length, [listKey]: items } : items;
 }

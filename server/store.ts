@@ -124,15 +124,28 @@ class SqliteCollection<T> implements Collection<T> {
     private readonly table: CollectionName,
     private readonly box: SecretBox,
   ) {
-    db.exec(
-      `CREATE TABLE IF NOT EXISTS ${table} (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)`,
+    this.makeTable();
+  }
+
+  /**
+   * Makes the table and its added columns when they are missing. Run again after a transaction
+   * that made them rolled back (see {@link openStore}): SQLite's schema changes are part of the
+   * transaction, so a refused write that happened to be the first one would otherwise take the
+   * table with it and leave every later request failing on "no such table".
+   */
+  makeTable(): void {
+    this.db.exec(
+      `CREATE TABLE IF NOT EXISTS ${this.table} (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)`,
     );
     const existing = new Set(
-      (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((column) => column.name),
+      (this.db.prepare(`PRAGMA table_info(${this.table})`).all() as { name: string }[]).map((column) => column.name),
     );
     for (const [column, type] of Object.entries(ADDED_COLUMNS)) {
-      if (!existing.has(column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+      if (!existing.has(column)) this.db.exec(`ALTER TABLE ${this.table} ADD COLUMN ${column} ${type}`);
     }
+    // Statements prepared against a table that was rolled back away are prepared afresh.
+    this.statements.clear();
+    if (this.options.summarise || this.options.secretPaths) this.configure(this.options);
   }
 
   /**
@@ -314,6 +327,18 @@ export function openStore(dataDir?: string): Store {
   db.pragma("secure_delete = ON");
   const box = new SecretBox(loadDataKey(dataDir));
   const collections = new Map<CollectionName, SqliteCollection<unknown>>();
+  // The collections whose table (or columns, or rewritten rows) each open transaction made,
+  // innermost last: when one rolls back, those schema changes are gone with it, so the
+  // collections make them again at once (outside any transaction when the outermost one
+  // rolled back), and no later request meets a table that a refused write took away.
+  const madeIn: Set<SqliteCollection<unknown>>[] = [];
+  const noteMade = (collection: SqliteCollection<unknown>) => madeIn.at(-1)?.add(collection);
+  const remake = (made: Set<SqliteCollection<unknown>>) => {
+    for (const collection of made) {
+      collection.makeTable();
+      noteMade(collection);
+    }
+  };
   return {
     collection: <T>(name: CollectionName, options?: CollectionOptions<T>) => {
       if (!COLLECTION_NAME.test(name)) throw new Error(`invalid collection name ${JSON.stringify(name)}`);
@@ -321,11 +346,30 @@ export function openStore(dataDir?: string): Store {
       if (!collection) {
         collection = new SqliteCollection<T>(db, name, box);
         collections.set(name, collection as SqliteCollection<unknown>);
+        noteMade(collection as SqliteCollection<unknown>);
       }
-      if (options) collection.configure(options);
+      if (options) {
+        collection.configure(options);
+        noteMade(collection as SqliteCollection<unknown>);
+      }
       return collection;
     },
-    transaction: <R>(fn: () => R): R => db.transaction(fn)(),
+    transaction: <R>(fn: () => R): R => {
+      const made = new Set<SqliteCollection<unknown>>();
+      madeIn.push(made);
+      let result: R;
+      try {
+        result = db.transaction(fn)();
+      } catch (error) {
+        madeIn.pop();
+        remake(made);
+        throw error;
+      }
+      madeIn.pop();
+      // Committed into an enclosing transaction: that one's roll-back would take them too.
+      for (const collection of made) noteMade(collection);
+      return result;
+    },
     close: () => db.close(),
   };
 }

@@ -122,6 +122,19 @@ export interface KindRules {
   /** Its routes beyond create, read, list, update and delete (an action's deploy, versions, bindings). */
   readonly operations?: readonly KindOperation[];
   /**
+   * An object as the service answers it, where that is more than the stored object without its
+   * write-only secrets (an action: its build's status by the clock, its live version, the
+   * service's field order); `tenant` reaches the kind's other tables.
+   */
+  answer?(object: KindObject, tenant: TenantRecords): Record<string, unknown>;
+  /**
+   * The tables of its own beside its objects (`TenantRecords.table`: an action's `versions`),
+   * made when the server starts, so that no write's roll-back can take one away.
+   */
+  readonly tables?: readonly string[];
+  /** A 404 on one object in the service's words, where they are not the generic ones (an empty code is left out). */
+  readonly notFound?: { readonly message: string; readonly errorCode: string };
+  /**
    * Another kind whose operations serve this kind's routes, in place of the generic ones: a
    * trigger's bindings are the actions' `/actions/triggers/{id}/bindings` (their writes are
    * checked against the actions), in their own room (api/kinds/trigger-bindings/tenant.ts).

@@ -63,6 +63,16 @@ export interface TenantRecords {
   now(): string;
   /** Runs `work` in one transaction of the store: all of its writes, or none. */
   transaction<T>(work: () => T): T;
+  /**
+   * The records of another collection kind of the table (an event stream's delete takes the
+   * action it delivers to): what that kind's own hooks get.
+   */
+  recordsOf(kind: string): TenantRecords;
+  /**
+   * Deletes object `id` of this kind with what goes with it (the kind's `beforeDelete`, as a
+   * forced delete: an action's bindings and versions); false when there is none.
+   */
+  remove(id: string): boolean;
   /** The server's sandbox, when it was started to run user code (`--run-actions`); undefined otherwise. */
   readonly sandbox?: CodeSandbox;
 }

@@ -143,7 +143,14 @@ export interface LifecycleHooks {
    * step. An update that changes only what this step sees (an action's `deploy`) runs the step
    * alone. A create whose step fails leaves the object in the state, for the next `up`.
    */
-  afterWrite?(object: KindObject, inputs: Record<string, unknown>, tenant: TenantWriter): Promise<KindObject>;
+  afterWrite?(
+    object: KindObject,
+    inputs: Record<string, unknown>,
+    tenant: TenantWriter,
+    write: "create" | "update",
+  ): Promise<KindObject>;
+  /** The create body from the payload the inputs make (an action's `deploy: true`, so the create is one request). */
+  createPayload?(payload: Record<string, unknown>): Record<string, unknown>;
 }
 
 /** An output a resource derives from its stored outputs, in the program (not stored: it is inside another). */

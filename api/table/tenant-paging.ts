@@ -28,6 +28,35 @@ function queryInteger(query: unknown, name: string, min: number, max: number, fa
 }
 
 /**
+ * The body of one page of an offset-paged list as the service answers the actions' lists (the
+ * actions, a trigger's bindings, the versions, the modules), recorded on a real tenant: the
+ * first page `{<key>, total, per_page}` (no `page`), a later one `{<key>, page, per_page}` (no
+ * `total`), an empty list `{<key>: [], per_page}`: `page` is left out when 0, and `total` (every
+ * item's count) is answered on the first page only, and left out when 0.
+ */
+export function sparsePageBody(
+  listKey: string,
+  items: readonly unknown[],
+  totalCount: number,
+  page: number,
+  perPage: number,
+): Record<string, unknown> {
+  return {
+    [listKey]: items,
+    ...(page === 0 && totalCount > 0 ? { total: totalCount } : {}),
+    ...(page > 0 ? { page } : {}),
+    per_page: perPage,
+  };
+}
+
+/** One page of `items` in the actions' lists' shape ({@link sparsePageBody}), 20 per page unless asked (the published default), at most 100. */
+export function sparsePageOf(items: readonly unknown[], query: unknown, listKey: string): Record<string, unknown> {
+  const page = queryInteger(query, "page", 0, 1_000_000, 0);
+  const perPage = queryInteger(query, "per_page", 1, 100, 20);
+  return sparsePageBody(listKey, items.slice(page * perPage, (page + 1) * perPage), items.length, page, perPage);
+}
+
+/**
  * One page of `items` as the offset-paged lists of an operation answer it (`?page=&per_page=`
  * → `{<listKey>: [...], total, page, per_page}`), 20 per page unless asked, at most 100.
  */

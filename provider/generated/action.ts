@@ -37,6 +37,12 @@ export type ActionSecretState = NamedTypeOf<"action", "ActionSecretState">;
 /** The `ActionDeployedVersion` type of the package schema, as the action's schema types it. */
 export type ActionDeployedVersion = NamedTypeOf<"action", "ActionDeployedVersion">;
 
+/** The `ActionCurrentVersion` type of the package schema, as the action's schema types it. */
+export type ActionCurrentVersion = NamedTypeOf<"action", "ActionCurrentVersion">;
+
+/** The `ActionModuleReference` type of the package schema, as the action's schema types it. */
+export type ActionModuleReference = NamedTypeOf<"action", "ActionModuleReference">;
+
 /** Arguments of an {@link Action}: the API's own field names (body of `POST /actions/actions`). */
 export interface ActionArgs extends AdoptArgs {
   /** The action's name, 1 to 255 characters. Bindings and Auth0's deploy CLI may name an action by it. */
@@ -62,6 +68,10 @@ export interface ActionArgs extends AdoptArgs {
    * an update.
    */
   secrets?: DeepInput<CreateOf<"action">["secrets"]>;
+  /**
+   * Action modules (shared code published in the tenant) the action uses, each by `module_id` and `module_version_id`.
+   */
+  modules?: DeepInput<CreateOf<"action">["modules"]>;
   /**
    * Deploy the action after every create and update (the default, true): the write ends with the code built and
    * deployed, so what the program says is what runs. False keeps a draft that runs nowhere.
@@ -98,20 +108,26 @@ export class Action extends DynamicResource {
    */
   declare public readonly secrets: pulumi.Output<ObjectOf<"action">["secrets"]>;
   /**
+   * Action modules (shared code published in the tenant) the action uses, each by `module_id` and `module_version_id`.
+   */
+  declare public readonly modules: pulumi.Output<ObjectOf<"action">["modules"]>;
+  /**
    * Deploy the action after every create and update (the default, true): the write ends with the code built and
    * deployed, so what the program says is what runs. False keeps a draft that runs nowhere.
    */
   declare public readonly deploy: pulumi.Output<CreateOf<"action">["deploy"]>;
-  /** The build's status of the current draft: `built`, or `failed` when its code does not build. */
-  declare public readonly status: pulumi.Output<ObjectOf<"action">["status"]>;
-  /** Whether the draft is what is deployed (false after a change not yet deployed). */
-  declare public readonly all_changes_deployed: pulumi.Output<ObjectOf<"action">["all_changes_deployed"]>;
-  /** When the draft was last built (ISO-8601). */
-  declare public readonly built_at: pulumi.Output<ObjectOf<"action">["built_at"]>;
   /** When the action was created (ISO-8601). */
   declare public readonly created_at: pulumi.Output<ObjectOf<"action">["created_at"]>;
   /** When the action was last updated (ISO-8601). */
   declare public readonly updated_at: pulumi.Output<ObjectOf<"action">["updated_at"]>;
+  /**
+   * The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or
+   * `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error
+   * builds, and fails at run time).
+   */
+  declare public readonly status: pulumi.Output<ObjectOf<"action">["status"]>;
+  /** Whether the draft is what is deployed (false after a change not yet deployed). */
+  declare public readonly all_changes_deployed: pulumi.Output<ObjectOf<"action">["all_changes_deployed"]>;
   /** The adopted object's id, when `adoptId` was given. */
   declare public readonly adoptId: pulumi.Output<string | undefined>;
 

@@ -45,15 +45,17 @@ export async function createObject<T extends { id: string; created_at?: string }
   inputs: JsonObject,
 ): Promise<{ id: string; outs: JsonObject }> {
   const news = withoutProvider(inputs);
-  const body = payloadOf(kit.spec.fields, news);
+  const payload = payloadOf(kit.spec.fields, news);
   const client = ctx.client();
   const adoptId = typeof news.adoptId === "string" ? news.adoptId : undefined;
   // An adopted object this run's refresh found deleted out of band: like any managed object, it is created again.
   if (adoptId && !isGone(adoptId)) {
     ctx.lists?.()?.wrote(kit.spec.kind, adoptId);
-    const adopted = await adoptObject(kit, client, adoptId, body);
+    const adopted = await adoptObject(kit, client, adoptId, payload);
     return { id: adopted.id, outs: withAdoptId(kit.spec.outputs(adopted as unknown as JsonObject, news), adoptId) };
   }
+  // A kind may add to the create body (an action's `deploy: true`, so that its create is one request).
+  const body = kit.spec.createPayload ? kit.spec.createPayload(payload) : payload;
   const journal = ctx.journal?.();
   const secretFree = withoutSecrets(body, kit.facts.secretPaths);
   const created = await createOnce<T>(
@@ -87,7 +89,7 @@ export async function createObject<T extends { id: string; created_at?: string }
   ctx.lists?.()?.wrote(kit.spec.kind, created.id);
   if (!kit.spec.afterWrite) return { id: created.id, outs: kit.spec.outputs(created as unknown as JsonObject, news) };
   try {
-    const after = await kit.spec.afterWrite(client, created, news);
+    const after = await kit.spec.afterWrite(client, created, news, "create");
     return { id: created.id, outs: kit.spec.outputs(after as unknown as JsonObject, news) };
   } catch (error) {
     // The object exists: recorded with what it is, so the next `up` finishes the step.

@@ -55,7 +55,9 @@ export interface CollectionSpec<T extends { id: string } = { id: string; created
    * A step every create and update ends with (an action's deploy): answers the object as it is
    * after it. An update whose PATCH would be empty runs it alone (a `deploy` to do).
    */
-  afterWrite?(client: TenantClient, object: T, inputs: JsonObject): Promise<T>;
+  afterWrite?(client: TenantClient, object: T, inputs: JsonObject, write: "create" | "update"): Promise<T>;
+  /** The create body from the inputs' payload, where the kind adds to it (an action's `deploy: true`). */
+  createPayload?(payload: JsonObject): JsonObject;
 }
 
 /** What the lifecycle takes from a collection's table entry. */

@@ -43,7 +43,7 @@ export async function updateObject<T extends { id: string; created_at?: string }
   if (Object.keys(patch).length === 0 && kit.spec.afterWrite) {
     // Only the step after the write differs (an action's draft to deploy): run it alone.
     const client = ctx.client();
-    const after = await kit.spec.afterWrite(client, await kit.getObject(client, id, "update"), inputs);
+    const after = await kit.spec.afterWrite(client, await kit.getObject(client, id, "update"), inputs, "update");
     return { outs: withAdoptId(kit.spec.outputs(after as unknown as JsonObject, inputs), inputs.adoptId) };
   }
   if (Object.keys(patch).length === 0) {
@@ -66,7 +66,7 @@ export async function updateObject<T extends { id: string; created_at?: string }
       target: kit.target("update", id),
       secrets: kit.secretsOf(body),
     });
-    const data = kit.spec.afterWrite ? await kit.spec.afterWrite(ctx.client(), patched, inputs) : patched;
+    const data = kit.spec.afterWrite ? await kit.spec.afterWrite(ctx.client(), patched, inputs, "update") : patched;
     return { outs: withAdoptId(kit.spec.outputs(data as unknown as JsonObject, inputs), inputs.adoptId) };
   } catch (error) {
     if (error instanceof NotFoundError) {

@@ -164,10 +164,11 @@ export function tableCollectionSpec(name: string): CollectionSpec<TableObject> {
     ...(own.replaces ? { replaces: own.replaces } : {}),
     ...(own.afterWrite
       ? {
-          afterWrite: async (client: TenantClient, object: TableObject, inputs: JsonObject) =>
-            (await own.afterWrite!(object, inputs, tenantWriter(client, spec.label))) as TableObject,
+          afterWrite: async (client: TenantClient, object: TableObject, inputs: JsonObject, write) =>
+            (await own.afterWrite!(object, inputs, tenantWriter(client, spec.label), write)) as TableObject,
         }
       : {}),
+    ...(own.createPayload ? { createPayload: own.createPayload } : {}),
   };
   return collection;
 }

@@ -58,10 +58,6 @@ export class Action extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly allChangesDeployed: pulumi.Output<boolean>;
     /**
-     * When the draft was last built (ISO-8601).
-     */
-    declare public /*out*/ readonly builtAt: pulumi.Output<string | undefined>;
-    /**
      * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
      */
     declare public readonly code: pulumi.Output<string | undefined>;
@@ -73,6 +69,10 @@ export class Action extends pulumi.CustomResource {
      * npm modules the code requires, each by `name` and `version`.
      */
     declare public readonly dependencies: pulumi.Output<outputs.ActionDependency[] | undefined>;
+    /**
+     * Action modules (shared code published in the tenant) the action uses, each by `moduleId` and `moduleVersionId`.
+     */
+    declare public readonly modules: pulumi.Output<outputs.ActionModuleReference[] | undefined>;
     /**
      * The action's name, 1 to 255 characters. Bindings and Auth0's deploy CLI may name an action by it.
      */
@@ -86,7 +86,7 @@ export class Action extends pulumi.CustomResource {
      */
     declare public readonly secrets: pulumi.Output<outputs.ActionSecretState[] | undefined>;
     /**
-     * The build's status of the current draft: `built`, or `failed` when its code does not build.
+     * The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
      */
     declare public /*out*/ readonly status: pulumi.Output<string>;
     /**
@@ -118,21 +118,21 @@ export class Action extends pulumi.CustomResource {
             resourceInputs["code"] = args?.code;
             resourceInputs["dependencies"] = args?.dependencies;
             resourceInputs["deploy"] = args?.deploy;
+            resourceInputs["modules"] = args?.modules;
             resourceInputs["name"] = args?.name;
             resourceInputs["runtime"] = args?.runtime;
             resourceInputs["secrets"] = args?.secrets;
             resourceInputs["supportedTriggers"] = args?.supportedTriggers;
             resourceInputs["allChangesDeployed"] = undefined /*out*/;
-            resourceInputs["builtAt"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
             resourceInputs["allChangesDeployed"] = undefined /*out*/;
-            resourceInputs["builtAt"] = undefined /*out*/;
             resourceInputs["code"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["dependencies"] = undefined /*out*/;
+            resourceInputs["modules"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["runtime"] = undefined /*out*/;
             resourceInputs["secrets"] = undefined /*out*/;
@@ -166,6 +166,10 @@ export interface ActionArgs {
      * Deploy the action after every create and update (the default, true): the write ends with the code built and deployed, so what the program says is what runs. False keeps a draft that runs nowhere.
      */
     deploy?: pulumi.Input<boolean | undefined>;
+    /**
+     * Action modules (shared code published in the tenant) the action uses, each by `moduleId` and `moduleVersionId`.
+     */
+    modules?: pulumi.Input<pulumi.Input<inputs.ActionModuleReferenceArgs>[] | undefined>;
     /**
      * The action's name, 1 to 255 characters. Bindings and Auth0's deploy CLI may name an action by it.
      */

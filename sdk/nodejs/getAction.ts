@@ -44,10 +44,6 @@ export interface GetActionResult {
      */
     readonly allChangesDeployed: boolean;
     /**
-     * When the draft was last built (ISO-8601).
-     */
-    readonly builtAt?: string;
-    /**
      * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
      */
     readonly code?: string;
@@ -56,17 +52,25 @@ export interface GetActionResult {
      */
     readonly createdAt: string;
     /**
+     * The version that runs at the trigger, in short: its `id`, `number`, `status` (`BUILT`) and `buildTime`.
+     */
+    readonly currentVersion?: outputs.ActionCurrentVersion;
+    /**
      * npm modules the code requires, each by `name` and `version`.
      */
     readonly dependencies?: outputs.ActionDependency[];
     /**
-     * The version that runs at the trigger: its `id`, `number` and build `status`.
+     * The version that runs at the trigger: its `id`, `number`, content and build `status`; a deploy goes live a moment after the tenant answers it.
      */
     readonly deployedVersion?: outputs.ActionDeployedVersion;
     /**
      * The action's id (a UUID), made by the tenant.
      */
     readonly id: string;
+    /**
+     * Action modules (shared code published in the tenant) the action uses, each by `moduleId` and `moduleVersionId`.
+     */
+    readonly modules?: outputs.ActionModuleReference[];
     /**
      * The action's name, 1 to 255 characters. Bindings and Auth0's deploy CLI may name an action by it.
      */
@@ -80,7 +84,7 @@ export interface GetActionResult {
      */
     readonly secrets?: outputs.ActionSecretState[];
     /**
-     * The build's status of the current draft: `built`, or `failed` when its code does not build.
+     * The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
      */
     readonly status: string;
     /**

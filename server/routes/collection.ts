@@ -75,6 +75,12 @@ export interface CollectionRules {
   beforeDelete?(object: StoredObject, query: unknown, tenant: TenantRecords): void;
   /** Routes beyond create, read, list, update and delete (the entry's `operations`). */
   readonly operations?: readonly KindOperation[];
+  /** An object as the API answers it, where more than its write-only secrets go (the entry's `answer`). */
+  answer?(object: StoredObject, tenant: TenantRecords): Record<string, unknown>;
+  /** Tables of its own, made at start (the entry's `tables`, and those of the kinds it serves). */
+  readonly tables?: readonly string[];
+  /** Its 404 on one object, where the words are its own. */
+  readonly notFound?: { readonly message: string; readonly errorCode: string };
 }
 
 /**
@@ -82,10 +88,19 @@ export interface CollectionRules {
  * bindings are routes of the actions', answered with the actions' records.
  */
 function servedOperations(kind: string): KindOperation[] {
-  return kindNames()
-    .filter((other) => kindSpec(other)?.rules?.servedBy === kind)
-    .flatMap((other) => tenantRules(other).operations ?? []);
+  return servedKinds(kind).flatMap((other) => tenantRules(other).operations ?? []);
 }
+
+/** The kinds whose routes kind `kind` serves (their entry's `servedBy`). */
+const servedKinds = (kind: string) => kindNames().filter((other) => kindSpec(other)?.rules?.servedBy === kind);
+
+/** The tables kind `kind` keeps beside its objects: its own and those of the kinds it serves. */
+function tablesOf(kind: string): string[] {
+  return [kind, ...servedKinds(kind)].flatMap((each) => tenantRules(each).tables ?? []);
+}
+
+/** Each collection kind's records, as its routes were registered: what a kind's hooks reach of another. */
+const RECORDS = new WeakMap<TenantContext, Map<string, TenantRecords>>();
 
 /**
  * The server's form of a kind's own rules (its entry's `rules`, api/table/kind-spec.ts `KindRules`, and its room's tenant rules):
@@ -95,8 +110,9 @@ function servedOperations(kind: string): KindOperation[] {
 export function collectionRulesOf(
   rules: KindRules | undefined,
   served: readonly KindOperation[] = [],
+  tables: readonly string[] = rules?.tables ?? [],
 ): CollectionRules {
-  if (!rules) return served.length > 0 ? { operations: served } : {};
+  if (!rules) return served.length > 0 ? { operations: served, tables } : { tables };
   const { unique } = rules;
   return {
     ...(rules.listFilters ? { listFilters: rules.listFilters } : {}),
@@ -112,6 +128,9 @@ export function collectionRulesOf(
     ...(rules.afterWrite ? { afterWrite: rules.afterWrite as CollectionRules["afterWrite"] } : {}),
     ...(rules.beforeDelete ? { beforeDelete: rules.beforeDelete } : {}),
     ...(rules.operations || served.length > 0 ? { operations: [...(rules.operations ?? []), ...served] } : {}),
+    ...(rules.answer ? { answer: rules.answer } : {}),
+    ...(rules.notFound ? { notFound: rules.notFound } : {}),
+    tables,
     ...(unique
       ? {
           beforeInsert(object: StoredObject, objects: Collection<StoredObject>) {
@@ -141,7 +160,7 @@ export function registerCollectionRoutes(
   app: FastifyInstance,
   context: TenantContext,
   kind: string,
-  rules: CollectionRules = collectionRulesOf(tenantRules(kind), servedOperations(kind)),
+  rules: CollectionRules = collectionRulesOf(tenantRules(kind), servedOperations(kind), tablesOf(kind)),
 ): void {
   const spec = kindSpec(kind);
   if (!spec?.id || !spec.paging || spec.shape !== "collection") {
@@ -180,21 +199,41 @@ export function registerCollectionRoutes(
     return valid;
   };
   const now = (previous?: string) => rules.now?.(previous) ?? (previous ? isoMillisAfter(previous) : isoMillis());
-  const show = (object: StoredObject) => publicObject(kind, object);
+  const show = (object: StoredObject) =>
+    rules.answer ? (rules.answer(object, records) as StoredObject) : publicObject(kind, object);
   const auth = (scope: string | undefined) => ({
     config: { auth: { scope: scope ?? "", ...(spec.earlyAccess ? { requireGlobal: true } : {}) } },
   });
-  const missing = (id: string) => notFound(`The ${label} with id ${id} does not exist.`, notFoundCode);
+  const missing = (id: string) =>
+    rules.notFound
+      ? notFound(rules.notFound.message, rules.notFound.errorCode)
+      : notFound(`The ${label} with id ${id} does not exist.`, notFoundCode);
   const pathId = (params: { id: string }) => validPathId(kind, params.id);
+  // The kind's own tables, made now, outside any request: a refused write's roll-back cannot take them.
+  for (const name of rules.tables ?? []) context.store.collection(`${table}_${name}`);
   // What the kind's own hooks and operations reach (api/table/operations.ts).
+  const registered = RECORDS.get(context) ?? new Map<string, TenantRecords>();
+  RECORDS.set(context, registered);
   const records: TenantRecords = {
     objects: objects as Collection<StoredObject>,
     table: <T>(name: string) => context.store.collection(`${table}_${name}`) as unknown as Collection<T>,
     shown: (object) => show(object as StoredObject) as StoredObject,
     now: () => isoMillis(),
     transaction: (work) => context.store.transaction(work),
+    recordsOf: (other) => {
+      const found = registered.get(other);
+      if (!found) throw new Error(`kind "${other}" has no records on this server (is it a collection of the table?)`);
+      return found;
+    },
+    remove: (id) => {
+      const object = objects.get(id);
+      if (!object) return false;
+      rules.beforeDelete?.(object, { force: "true" }, records);
+      return objects.delete(id);
+    },
     ...(context.sandbox ? { sandbox: context.sandbox } : {}),
   };
+  registered.set(kind, records);
 
   app.get(base, auth(scopes.list), async (request) => {
     if (paging.style === "offset" && (paging.answers === "page" || rules.listQuery)) {

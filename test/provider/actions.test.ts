@@ -2,8 +2,9 @@
  * Actions through the module made from their table entry: every create and update ends with
  * the action built and deployed (`deploy: false` keeps a draft); secret values are carried by
  * name from the inputs (the tenant answers names only), a rotated one is an update; a refresh
- * sees code edited by hand and a draft left undeployed, each on its field; a build that fails
- * is an error naming the action and the compiler's words.
+ * sees code edited by hand and a draft left undeployed, each on its field; the tenant builds and
+ * deploys in the background, as the service does, so every write here waits for it; a build
+ * that fails on a dependency is an error naming it.
  */
 import { call, dispatchingProvider, PROVIDER_TEXT, startHarness, type ProviderHarness } from "./helpers";
 
@@ -126,6 +127,11 @@ describe("an action through the provider", () => {
         deploy: true,
       })
     ).json;
+    // The tenant deploys in the background: adopt it once it is live, as one would a real tenant's.
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      if ((await harness.admin("GET", `/actions/actions/${existing.id}`)).json.all_changes_deployed) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     const inputs = inputsOf({ name, adoptId: existing.id });
     const { id, outs } = await created(inputs);
     expect(id).toBe(existing.id);
@@ -138,8 +144,8 @@ describe("an action through the provider", () => {
     await call(provider, "delete")(id, outs);
   });
 
-  it("a build that fails is an error naming the action and the compiler's words; the draft is kept", async () => {
-    const inputs = inputsOf({ code: "exports.onExecutePostLogin = (" });
+  it("a build that fails on a dependency is an error naming it; the draft is kept", async () => {
+    const inputs = inputsOf({ dependencies: [{ name: "crypto", version: "17.7.1" }] });
     const checked = await call(provider, "check")({}, inputs);
     const error = await call(
       provider,
@@ -148,10 +154,17 @@ describe("an action through the provider", () => {
       () => undefined,
       (thrown: Error) => thrown,
     );
-    expect(error?.message).toMatch(/was written but not deployed: its build failed: SyntaxError/);
+    expect(error?.message).toMatch(/its build failed installing its dependencies \(crypto@17\.7\.1\)/);
     expect(error?.message).toContain(String(inputs.name));
     expect(error?.message).toMatch(/deploy: false/);
     const listed = await harness.admin("GET", `/actions/actions?actionName=${encodeURIComponent(String(inputs.name))}`);
     expect(listed.json.total).toBe(1);
+  });
+
+  it("code that does not parse is deployed, as the service deploys it", async () => {
+    const inputs = inputsOf({ code: `${CODE}"` });
+    const { id, outs } = await created(inputs);
+    expect(outs).toMatchObject({ all_changes_deployed: true, status: "built" });
+    await call(provider, "delete")(id, outs);
   });
 });

@@ -30,6 +30,11 @@ describe("TriggerBindings provider", () => {
     });
     expect(created.status).toBe(201);
     expect((await harness.admin("POST", `/actions/actions/${created.json.id}/deploy`)).status).toBe(200);
+    // The tenant deploys in the background, as the service does: bind it once it is live.
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      if ((await harness.admin("GET", `/actions/actions/${created.json.id}`)).json.deployed_version) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     return created.json.id as string;
   };
   /** The tenant's list for `trigger`: `[action id, display name]` in order. */

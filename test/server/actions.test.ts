@@ -1,14 +1,26 @@
 /**
- * Actions over HTTP (`/api/v2/actions/...`), as the published API has them: a create is a
- * draft (built, not deployed) unless it asks to deploy; the deploy builds the draft into a
- * version; a syntax error fails the build with the compiler's words; secrets answer their
- * names, never a value, and are sealed at rest; the list's filters; versions and a roll-back;
- * a trigger's ordered bindings and what they refuse; a bound action's delete needs `force`.
+ * Actions over HTTP (`/api/v2/actions/...`), held to the real service's answers as recorded
+ * (test/fixtures/service/actions.ts): a write answers the draft `pending` and builds it in the
+ * background; the build installs dependencies and never parses the code; a deploy answers the
+ * new version `deployed: false` and it goes live later; `current_version`; secrets by name,
+ * those the action had first; the list's pages; modules; an event stream's action deleted with
+ * it; secrets sealed at rest.
  */
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import { DATABASE_FILE } from "../../server/store";
+import {
+  ACTION_NOT_FOUND,
+  BUILT_ACTION,
+  CREATED_ACTION,
+  CURRENT_VERSION,
+  DEPLOY_ANSWER,
+  DEPLOYED_VERSION,
+} from "../fixtures/service/actions";
 import { expectError, removeDir, startHarness, tempDir, tokenFor, type Harness } from "./helpers";
+
+// Builds and deploys take their time, as on the service; a loaded machine takes longer.
+jest.setTimeout(60_000);
 
 const PATH = "/api/v2/actions/actions";
 const CODE = "exports.onExecutePostLogin = async (event, api) => { api.prompt.render(event.secrets.FORM_ID); };";
@@ -30,6 +42,7 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown>;
+const keys = (value: unknown) => Object.keys(value as object);
 
 async function create(body: Json): Promise<Json> {
   const reply = await h.call("POST", PATH, { body });
@@ -37,80 +50,166 @@ async function create(body: Json): Promise<Json> {
   return reply.json as Json;
 }
 
-test("a create is a built draft: its trigger's current version filled in, secrets by name only, not deployed", async () => {
+/** Reads action `id` until `done` says so (the service builds and deploys in the background). */
+async function readUntil(id: string, done: (action: Json) => boolean): Promise<Json> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const action = (await h.call("GET", `${PATH}/${id}`)).json as Json;
+    if (done(action)) return action;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`action ${id} never reached the state waited for`);
+}
+const built = (id: string) => readUntil(id, (action) => action.status === "built" || action.status === "failed");
+const live = (id: string, versionId: string) =>
+  readUntil(id, (action) => (action.deployed_version as Json | undefined)?.id === versionId);
+
+test("a create answers the draft pending, in the service's fields and order; it is built a moment later", async () => {
   const created = await create({
     name: "render-form",
     supported_triggers: [{ id: "post-login" }],
     code: CODE,
     secrets: [{ name: "FORM_ID", value: SECRET_VALUE }],
-    dependencies: [{ name: "lodash", version: "4.17.21" }],
   });
+  expect(keys(created)).toEqual(keys(CREATED_ACTION));
   expect(created).toMatchObject({
-    id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
-    name: "render-form",
     supported_triggers: [{ id: "post-login", version: "v3" }],
     runtime: "node22",
-    status: "built",
+    status: "pending",
     all_changes_deployed: false,
     secrets: [{ name: "FORM_ID", updated_at: expect.any(String) }],
   });
-  expect(created).not.toHaveProperty("deployed_version");
   expect(JSON.stringify(created)).not.toContain(SECRET_VALUE);
-  const read = await h.call("GET", `${PATH}/${created.id as string}`);
-  expect(read.json).toEqual(created);
-  expect(read.text).not.toContain(SECRET_VALUE);
+  const read = await built(created.id as string);
+  expect(keys(read)).toEqual(keys(BUILT_ACTION));
+  expect(read).toMatchObject({ status: "built", all_changes_deployed: false });
 });
 
-test("deploy builds the draft into version 1; a code change leaves it not all deployed; a second deploy is version 2", async () => {
+test("a deploy answers the version not yet live; the action then answers current_version and deployed_version", async () => {
   const action = await create({ name: "deploy-me", supported_triggers: [{ id: "post-login" }], code: CODE });
   const id = action.id as string;
-  const first = await h.call("POST", `${PATH}/${id}/deploy`, { body: {} });
-  expect(first.status).toBe(200);
-  expect(first.json).toMatchObject({ number: 1, status: "built", deployed: true, code: CODE });
-  expect((await h.call("GET", `${PATH}/${id}`)).json).toMatchObject({
+  await built(id);
+  const deploy = await h.call("POST", `${PATH}/${id}/deploy`);
+  expect(deploy.status).toBe(200);
+  expect(keys(deploy.json)).toEqual(keys(DEPLOY_ANSWER));
+  expect(keys(deploy.json.action)).toEqual(keys(DEPLOY_ANSWER.action));
+  expect(deploy.json).toMatchObject({ deployed: false, number: 1, status: "built", code: CODE });
+  expect(deploy.json.action.all_changes_deployed).toBe(false);
+  const deployed = await live(id, deploy.json.id as string);
+  expect(keys(deployed.current_version)).toEqual(keys(CURRENT_VERSION));
+  expect(keys(deployed.deployed_version)).toEqual(keys(DEPLOYED_VERSION));
+  expect(deployed).toMatchObject({
     all_changes_deployed: true,
-    deployed_version: { id: first.json.id, number: 1, status: "built" },
+    current_version: { id: deploy.json.id, status: "BUILT", number: 1 },
+    deployed_version: { id: deploy.json.id, deployed: true, number: 1, status: "built" },
   });
+  expect(deployed).not.toHaveProperty("built_at");
+
+  // An edit leaves it not all deployed; a second deploy is version 2; a roll-back deploys version 1's content as 3.
   const edited = await h.call("PATCH", `${PATH}/${id}`, { body: { code: `${CODE}\n// v2` } });
-  expect(edited.json).toMatchObject({ all_changes_deployed: false, deployed_version: { number: 1 } });
-  const second = await h.call("POST", `${PATH}/${id}/deploy`, { body: {} });
-  expect(second.json).toMatchObject({ number: 2, status: "built" });
+  expect(edited.json).toMatchObject({
+    status: "pending",
+    all_changes_deployed: false,
+    deployed_version: { number: 1 },
+  });
+  await built(id);
+  const second = await h.call("POST", `${PATH}/${id}/deploy`);
+  await live(id, second.json.id as string);
   const versions = await h.call("GET", `${PATH}/${id}/versions`);
-  expect(versions.json).toMatchObject({ total: 2, page: 0, per_page: 20 });
+  expect(keys(versions.json)).toEqual(["versions", "total", "per_page"]);
   expect((versions.json.versions as Json[]).map((version) => [version.number, version.deployed])).toEqual([
     [2, true],
     [1, false],
   ]);
-  // Roll back: version 1's content deployed as version 3; the draft stays as it is.
-  const back = await h.call("POST", `${PATH}/${id}/versions/${first.json.id as string}/deploy`, { body: {} });
-  expect(back.json).toMatchObject({ number: 3, code: CODE });
-  expect((await h.call("GET", `${PATH}/${id}`)).json).toMatchObject({
-    code: `${CODE}\n// v2`,
-    all_changes_deployed: false,
-    deployed_version: { number: 3 },
-  });
+  const back = await h.call("POST", `${PATH}/${id}/versions/${deploy.json.id as string}/deploy`);
+  expect(back.json).toMatchObject({ number: 3, code: CODE, deployed: false });
+  const rolledBack = await live(id, back.json.id as string);
+  expect(rolledBack).toMatchObject({ code: `${CODE}\n// v2`, all_changes_deployed: false });
   expectError(await h.call("GET", `${PATH}/${id}/versions/${id}`), 404, "inexistent_action_version");
 });
 
-test("a create with deploy: true is deployed at once", async () => {
+test("code that does not parse is built and deployed: the service's build does not parse it", async () => {
+  const unparsable = 'exports.onContinuePostLogin = async (event, api) => {\n\tconsole.log(event)\n};"\n';
+  const action = await create({ name: "stray-quote", supported_triggers: [{ id: "post-login" }], code: unparsable });
+  const read = await built(action.id as string);
+  expect(read.status).toBe("built");
+  expect(read).not.toHaveProperty("build_errors");
+  const deploy = await h.call("POST", `${PATH}/${action.id as string}/deploy`);
+  expect((await live(action.id as string, deploy.json.id as string)).all_changes_deployed).toBe(true);
+});
+
+test("a dependency at a version the registry never published fails the build, with no build_errors", async () => {
+  const failing = await create({
+    name: "bad-dependency",
+    supported_triggers: [{ id: "post-login" }],
+    code: CODE,
+    dependencies: [{ name: "crypto", version: "17.7.1" }],
+  });
+  const read = await built(failing.id as string);
+  expect(read.status).toBe("failed");
+  expect(read).not.toHaveProperty("build_errors");
+  // Published versions, a range and a package the offline table does not list all build.
+  const fine = await create({
+    name: "good-dependencies",
+    supported_triggers: [{ id: "post-login" }],
+    code: CODE,
+    dependencies: [
+      { name: "auth0", version: "2.42.0" },
+      { name: "moment", version: "2.29.4" },
+      { name: "lodash", version: "^4.17.0" },
+      { name: "some-private-helper", version: "1.0.0" },
+    ],
+  });
+  expect((await built(fine.id as string)).status).toBe("built");
+  // A deploy of the failed draft makes a failed version that never goes live.
+  const deploy = await h.call("POST", `${PATH}/${failing.id as string}/deploy`);
+  expect(deploy.json).toMatchObject({ status: "failed", deployed: false });
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect((await h.call("GET", `${PATH}/${failing.id as string}`)).json).not.toHaveProperty("deployed_version");
+});
+
+test("a create with deploy: true is deployed once built, with no other request", async () => {
   const created = await create({
     name: "at-once",
     supported_triggers: [{ id: "post-login" }],
     code: CODE,
     deploy: true,
   });
-  expect(created).toMatchObject({ all_changes_deployed: true, deployed_version: { number: 1, status: "built" } });
+  expect(created).toMatchObject({ status: "pending", all_changes_deployed: false });
+  const deployed = await readUntil(created.id as string, (action) => action.all_changes_deployed === true);
+  expect(deployed).toMatchObject({ deployed_version: { number: 1, deployed: true } });
 });
 
-test("a syntax error fails the build with the compiler's words, and its deploy deploys nothing", async () => {
-  const broken = await create({ name: "broken", supported_triggers: [{ id: "post-login" }], code: "exports.x = (" });
-  expect(broken).toMatchObject({ status: "failed", build_errors: [{ msg: expect.stringMatching(/SyntaxError/) }] });
-  const deployed = await h.call("POST", `${PATH}/${broken.id as string}/deploy`, { body: {} });
-  expect(deployed.json).toMatchObject({ status: "failed", errors: [{ msg: expect.stringMatching(/SyntaxError/) }] });
-  expect((await h.call("GET", `${PATH}/${broken.id as string}`)).json).not.toHaveProperty("deployed_version");
+test("secrets: the ones the action had first, new ones appended; a name without a value keeps the value", async () => {
+  const action = await create({
+    name: "secrets",
+    supported_triggers: [{ id: "post-login" }],
+    code: CODE,
+    secrets: [{ name: "foo", value: "111111" }],
+  });
+  const id = action.id as string;
+  const patched = await h.call("PATCH", `${PATH}/${id}`, {
+    body: {
+      secrets: [
+        { name: "bar", value: "654321" },
+        { name: "foo", value: "123456" },
+      ],
+    },
+  });
+  expect((patched.json.secrets as Json[]).map((secret) => secret.name)).toEqual(["foo", "bar"]);
+  const before = (patched.json.secrets as Json[])[1]!.updated_at;
+  const kept = await h.call("PATCH", `${PATH}/${id}`, { body: { secrets: [{ name: "bar" }, { name: "foo" }] } });
+  expect(kept.json.secrets).toEqual([
+    { name: "foo", updated_at: expect.any(String) },
+    { name: "bar", updated_at: before },
+  ]);
+  const twice = [
+    { name: "A", value: "1" },
+    { name: "A", value: "2" },
+  ];
+  expectError(await h.call("PATCH", `${PATH}/${id}`, { body: { secrets: twice } }), 400, "invalid_body");
 });
 
-test("refuses a trigger or a trigger version the tenant does not know, a secret's name twice", async () => {
+test("refuses a trigger or a trigger version the tenant does not know", async () => {
   const base = { name: "bad", code: CODE };
   const unknown = expectError(
     await h.call("POST", PATH, { body: { ...base, supported_triggers: [{ id: "post-logon" }] } }),
@@ -124,112 +223,69 @@ test("refuses a trigger or a trigger version the tenant does not know, a secret'
     "invalid_body",
   );
   expect(version.message).toMatch(/v9/);
-  const triggers = [{ id: "post-login" }];
-  // A secret named without a value is taken (the published value is optional; Auth0's deploy CLI imports them so).
-  const nameOnly = await h.call("POST", PATH, {
-    body: { ...base, supported_triggers: triggers, secrets: [{ name: "A" }] },
-  });
-  expect(nameOnly.status).toBe(201);
-  expect(nameOnly.json.secrets).toEqual([{ name: "A", updated_at: expect.any(String) }]);
-  const twice = [
-    { name: "A", value: "1" },
-    { name: "A", value: "2" },
-  ];
-  expectError(
-    await h.call("POST", PATH, { body: { ...base, supported_triggers: triggers, secrets: twice } }),
-    400,
-    "invalid_body",
-  );
 });
 
-test("an update naming a secret without its value keeps the value; a rotated value moves its updated_at", async () => {
+test("the list pages as the service's: first page, later page, empty list", async () => {
+  const first = await h.call("GET", `${PATH}?actionName=at-once&per_page=50`);
+  expect(first.json).toEqual({ actions: [expect.objectContaining({ name: "at-once" })], total: 1, per_page: 50 });
+  expect(await h.call("GET", `${PATH}?actionName=at-once&page=1&per_page=50`).then((reply) => reply.json)).toEqual({
+    actions: [],
+    page: 1,
+    per_page: 50,
+  });
+  expect((await h.call("GET", `${PATH}?actionName=random-name&per_page=50`)).json).toEqual({
+    actions: [],
+    per_page: 50,
+  });
+  const deployed = (await h.call("GET", `${PATH}?deployed=true&per_page=100`)).json.actions as Json[];
+  expect(deployed.map((action) => action.name)).toEqual(expect.arrayContaining(["at-once", "deploy-me"]));
+  expect(deployed.every((action) => action.deployed_version !== undefined)).toBe(true);
+});
+
+test("modules: an empty list is taken and listed; a module the tenant does not have is refused", async () => {
   const action = await create({
-    name: "secrets",
+    name: "with-modules",
     supported_triggers: [{ id: "post-login" }],
     code: CODE,
-    secrets: [{ name: "KEY", value: "one" }],
+    modules: [],
   });
-  const id = action.id as string;
-  const before = (action.secrets as Json[])[0]!.updated_at as string;
-  const kept = await h.call("PATCH", `${PATH}/${id}`, { body: { secrets: [{ name: "KEY" }], name: "secrets-2" } });
-  expect(kept.status).toBe(200);
-  expect((kept.json.secrets as Json[])[0]!.updated_at).toBe(before);
-  const rotated = await h.call("PATCH", `${PATH}/${id}`, { body: { secrets: [{ name: "KEY", value: "two" }] } });
-  expect((rotated.json.secrets as Json[])[0]!.updated_at).not.toBe(before);
+  expect(action.modules).toEqual([]);
+  expect((await h.call("GET", "/api/v2/actions/modules")).json).toEqual({ modules: [], per_page: 20 });
+  const refused = await h.call("POST", PATH, {
+    body: { name: "m", supported_triggers: [{ id: "post-login" }], modules: [{ module_id: "mod-1" }] },
+  });
+  expect(expectError(refused, 400, "invalid_body").message).toMatch(/mod-1/);
 });
 
-test("lists with its filters: triggerId, actionName, deployed; {actions, total, page, per_page}", async () => {
-  await create({
-    name: "stream-forwarder",
-    supported_triggers: [{ id: "event-stream" }],
-    code: "exports.onExecuteEventStream = async () => {};",
-  });
-  const byTrigger = await h.call("GET", `${PATH}?triggerId=event-stream`);
-  expect(byTrigger.json).toMatchObject({ total: 1, page: 0, per_page: 20 });
-  expect((byTrigger.json.actions as Json[]).map((action) => action.name)).toEqual(["stream-forwarder"]);
-  const byName = await h.call("GET", `${PATH}?actionName=at-once&per_page=5`);
-  expect(byName.json).toMatchObject({ total: 1, per_page: 5 });
-  const deployed = (await h.call("GET", `${PATH}?deployed=true&per_page=100`)).json.actions as Json[];
-  expect(deployed.every((action) => action.deployed_version !== undefined)).toBe(true);
-  expect(deployed.map((action) => action.name)).toEqual(expect.arrayContaining(["at-once", "deploy-me"]));
-});
-
-test("a trigger's bindings: set in order, read in order, and what the tenant refuses", async () => {
-  const first = await create({ name: "first", supported_triggers: [{ id: "post-login" }], code: CODE, deploy: true });
-  const second = await create({ name: "second", supported_triggers: [{ id: "post-login" }], code: CODE, deploy: true });
-  const bindings = "/api/v2/actions/triggers/post-login/bindings";
-  const set = await h.call("PATCH", bindings, {
-    body: {
-      bindings: [
-        { ref: { type: "action_name", value: "second" }, display_name: "Second first" },
-        { ref: { type: "action_id", value: first.id } },
-      ],
-    },
-  });
-  expect(set.status).toBe(200);
-  const read = await h.call("GET", bindings);
-  expect(read.json).toMatchObject({ total: 2, page: 0, per_page: 20 });
-  expect((read.json.bindings as Json[]).map((binding) => [(binding.action as Json).id, binding.display_name])).toEqual([
-    [second.id, "Second first"],
-    [first.id, "first"],
-  ]);
-  expect(read.text).not.toContain(SECRET_VALUE);
-  const draft = await create({ name: "draft", supported_triggers: [{ id: "post-login" }], code: CODE });
-  const stream = await create({
-    name: "stream",
-    supported_triggers: [{ id: "event-stream" }],
-    code: CODE,
-    deploy: true,
-  });
-  for (const [ref, words] of [
-    [{ type: "action_id", value: draft.id }, /not deployed/],
-    [{ type: "action_id", value: stream.id }, /supports event-stream, not post-login/],
-    [{ type: "action_name", value: "nobody" }, /does not exist/],
-  ] as const) {
-    const refused = expectError(
-      await h.call("PATCH", bindings, { body: { bindings: [{ ref }] } }),
-      400,
-      "invalid_body",
-    );
-    expect(refused.message).toMatch(words);
-  }
-  expectError(await h.call("GET", "/api/v2/actions/triggers/post-logon/bindings"), 400, "invalid_uri");
-  // The refused writes changed nothing.
-  expect(((await h.call("GET", bindings)).json.bindings as Json[]).length).toBe(2);
-
-  // A bound action's delete needs force, which unbinds it.
-  const refused = expectError(await h.call("DELETE", `${PATH}/${first.id as string}`), 400, "invalid_body");
-  expect(refused.message).toMatch(/bound to post-login/);
-  expect((await h.call("DELETE", `${PATH}/${first.id as string}?force=true`)).status).toBe(204);
-  const left = (await h.call("GET", bindings)).json.bindings as Json[];
-  expect(left.map((binding) => (binding.action as Json).id)).toEqual([second.id]);
-  expectError(await h.call("GET", `${PATH}/${first.id as string}`), 404, "inexistent_action");
-});
-
-test("the triggers: each with its versions, the current one marked", async () => {
+test("the triggers: their versions, and entity-bound for the triggers whose actions belong to an object", async () => {
   const triggers = (await h.call("GET", "/api/v2/actions/triggers")).json.triggers as Json[];
   expect(triggers).toContainEqual(expect.objectContaining({ id: "post-login", version: "v3", status: "CURRENT" }));
-  expect(triggers).toContainEqual(expect.objectContaining({ id: "post-login", version: "v2", status: "DEPRECATED" }));
+  expect(triggers).toContainEqual(expect.objectContaining({ id: "post-login", binding_policy: "trigger-bound" }));
+  for (const id of ["event-stream", "custom-token-exchange", "password-hash-migration"]) {
+    expect(triggers).toContainEqual(expect.objectContaining({ id, binding_policy: "entity-bound" }));
+  }
+});
+
+test("deleting an event stream whose destination is an action deletes the action: its next delete is 404", async () => {
+  const action = await create({
+    name: "stream-action",
+    supported_triggers: [{ id: "event-stream" }],
+    code: "exports.onExecuteEventStream = async (event, api) => {};",
+    deploy: true,
+  });
+  const id = action.id as string;
+  await readUntil(id, (read) => read.all_changes_deployed === true);
+  const stream = await h.call("POST", "/api/v2/event-streams", {
+    body: {
+      name: "to-action",
+      subscriptions: [{ event_type: "user.created" }],
+      destination: { type: "action", configuration: { action_id: id } },
+    },
+  });
+  expect(stream.status).toBe(201);
+  expect((await h.call("DELETE", `/api/v2/event-streams/${stream.json.id as string}`)).status).toBe(204);
+  const gone = await h.call("DELETE", `${PATH}/${id}`);
+  expect({ status: gone.status, body: gone.json }).toEqual({ status: 404, body: ACTION_NOT_FOUND });
 });
 
 test("a client without the actions' scopes is refused with 403", async () => {
@@ -248,6 +304,7 @@ test("every secret value written above is sealed at rest", async () => {
     const text = JSON.stringify(db.prepare("SELECT * FROM actions_actions").all());
     expect(text).toContain("render-form");
     expect(text).not.toContain(SECRET_VALUE);
+    expect(text).not.toContain("654321");
   } finally {
     db.close();
   }

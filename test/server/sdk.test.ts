@@ -131,6 +131,15 @@ describe("the official SDK performs every operation", () => {
 describe("the official SDK runs the actions' life cycle", () => {
   test("create, get, list by trigger, update, deploy, versions, roll back, bindings, force delete", async () => {
     const client = sdk();
+    // The tenant builds and deploys in the background, as the service does: read until `done` says so.
+    const until = async (id: string, done: (action: Management.GetActionResponseContent) => boolean) => {
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        const action = await client.actions.get(id);
+        if (done(action)) return action;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`action ${id} never reached the state waited for`);
+    };
     const created = await client.actions.create({
       name: "SDK claims",
       supported_triggers: [{ id: "post-login", version: "v3" }],
@@ -140,8 +149,9 @@ describe("the official SDK runs the actions' life cycle", () => {
       deploy: true,
     });
     expect(created.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    expect(created).toMatchObject({ all_changes_deployed: true, deployed_version: { number: 1, deployed: true } });
-    const got = await client.actions.get(created.id!);
+    expect(created).toMatchObject({ status: "pending", all_changes_deployed: false });
+    const got = await until(created.id!, (action) => action.all_changes_deployed === true);
+    expect(got).toMatchObject({ deployed_version: { number: 1, deployed: true } });
     expect(got.secrets).toEqual([{ name: "API_KEY", updated_at: expect.any(String) }]);
     expect(JSON.stringify(got)).not.toContain("sdk-action-secret");
     const other = await client.actions.create({
@@ -164,16 +174,18 @@ describe("the official SDK runs the actions' life cycle", () => {
 
     const updated = await client.actions.update(created.id!, { code: "exports.onExecutePostLogin = async () => 2;" });
     expect(updated).toMatchObject({ all_changes_deployed: false, deployed_version: { number: 1 } });
+    await until(created.id!, (action) => action.status === "built");
     const second = await client.actions.deploy(created.id!);
-    expect(second).toMatchObject({ number: 2, action_id: created.id, code: updated.code });
+    expect(second).toMatchObject({ number: 2, deployed: false, code: updated.code });
     expect(second.action).toEqual({
       id: created.id,
       name: "SDK claims",
       supported_triggers: [{ id: "post-login", version: "v3" }],
-      all_changes_deployed: true,
       created_at: created.created_at,
       updated_at: updated.updated_at,
+      all_changes_deployed: false,
     });
+    await until(created.id!, (action) => action.deployed_version?.id === second.id);
     expect((await client.actions.get(created.id!)).all_changes_deployed).toBe(true);
     const versions: Management.ActionVersion[] = [];
     for await (const version of await client.actions.versions.list(created.id!, { per_page: 1 }))
@@ -197,6 +209,8 @@ describe("the official SDK runs the actions' life cycle", () => {
       code: "exports.onExecutePostLogin = async () => {};",
       deploy: true,
     });
+    await until(audit.id!, (action) => action.all_changes_deployed === true);
+    await until(created.id!, (action) => action.deployed_version?.number === 3);
     const bound = await client.actions.triggers.bindings.updateMany("post-login", {
       bindings: [
         { ref: { type: "action_name", value: "SDK audit" }, display_name: "Audit first" },
@@ -212,14 +226,15 @@ describe("the official SDK runs the actions' life cycle", () => {
       listed.push(binding);
     }
     expect(listed.map((binding) => binding.action?.id)).toEqual([audit.id, created.id]);
-    // Bindings kept by their ids, in a new order, keep their names.
+    // Bindings named by their ids, in a new order, keep their names; the service makes them anew (new ids).
     const reordered = await client.actions.triggers.bindings.updateMany("post-login", {
       bindings: [listed[1]!, listed[0]!].map((binding) => ({ ref: { type: "binding_id", value: binding.id! } })),
     });
-    expect(reordered.bindings!.map((binding) => [binding.id, binding.display_name])).toEqual([
-      [listed[1]!.id, "SDK claims"],
-      [listed[0]!.id, "Audit first"],
+    expect(reordered.bindings!.map((binding) => [binding.action?.id, binding.display_name])).toEqual([
+      [created.id, "SDK claims"],
+      [audit.id, "Audit first"],
     ]);
+    expect(reordered.bindings!.map((binding) => binding.id)).not.toContain(listed[0]!.id);
 
     await expect(client.actions.delete(created.id!)).rejects.toBeInstanceOf(Management.BadRequestError);
     await client.actions.delete(created.id!, { force: true });
@@ -229,7 +244,8 @@ describe("the official SDK runs the actions' life cycle", () => {
       ["SDK audit", "Audit first"],
     ]);
     await client.actions.delete(other.id!);
-  });
+    // Builds and deploys take their time here, as on the service.
+  }, 60_000);
 });
 
 describe("the SDK's typed errors", () => {

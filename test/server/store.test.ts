@@ -132,3 +132,89 @@ test("a collection's table is made on first use, kept across reopening, and its 
     removeDir(dir);
   }
 });
+
+describe("no roll-back leaves a table half-made", () => {
+  type Doc = { id: string; name?: string };
+  const refuse = () => {
+    throw new Error("refused");
+  };
+
+  test("a collection first used in a transaction that rolls back is still there afterwards", () => {
+    const store = openStore();
+    try {
+      expect(() =>
+        store.transaction(() => {
+          store.collection<Doc>("trigger_bindings").insert("x", { id: "x" });
+          refuse();
+        }),
+      ).toThrow("refused");
+      const bindings = store.collection<Doc>("trigger_bindings");
+      expect(bindings.count()).toBe(0); // the refused write is gone, the table is not
+      bindings.insert("post-login", { id: "post-login" });
+      expect(bindings.get("post-login")).toEqual({ id: "post-login" });
+    } finally {
+      store.close();
+    }
+  });
+
+  test("one made in a nested transaction that rolls back while the outer one goes on", () => {
+    const store = openStore();
+    try {
+      store.transaction(() => {
+        expect(() =>
+          store.transaction(() => {
+            store.collection<Doc>("versions").insert("v1", { id: "v1" });
+            refuse();
+          }),
+        ).toThrow("refused");
+        store.collection<Doc>("versions").insert("v2", { id: "v2" });
+      });
+      expect(
+        store
+          .collection<Doc>("versions")
+          .findWhere({})
+          .map((doc) => doc.id),
+      ).toEqual(["v2"]);
+    } finally {
+      store.close();
+    }
+  });
+
+  test("one made in a nested transaction that committed, when the outer one rolls back", () => {
+    const store = openStore();
+    try {
+      expect(() =>
+        store.transaction(() => {
+          store.transaction(() => store.collection<Doc>("marks").insert("m", { id: "m" }));
+          refuse();
+        }),
+      ).toThrow("refused");
+      expect(store.collection<Doc>("marks").count()).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+
+  test("a collection's list entries and sealed secrets, configured in a transaction that rolls back, still work", () => {
+    const dir = tempDir("tenant-store-");
+    try {
+      const store = openStore(dir);
+      const options = {
+        summarise: ({ id, name }: Doc) => ({ id, name }),
+        secretPaths: KINDS.eventStream.secretPaths,
+      };
+      expect(() =>
+        store.transaction(() => {
+          store.collection<Doc>("event_streams", options).insert("est_1", { id: "est_1", name: "a" });
+          refuse();
+        }),
+      ).toThrow("refused");
+      const streams = store.collection<Doc>("event_streams");
+      streams.insert("est_2", { id: "est_2", name: "b" });
+      expect(streams.pageOffsetSummaries(0, 10)).toEqual([{ id: "est_2", name: "b" }]);
+      store.close();
+    } finally {
+      removeDir(dir);
+    }
+  });
+});

@@ -6,16 +6,20 @@
  *
  * An action runs only once deployed: `deploy` (the create's own field, and the provider's
  * input after an update too, as the Terraform provider's) makes every write end with the
- * draft built and deployed (provider.ts `deployAction`); `deploy: false` keeps a draft.
+ * draft built and deployed (provider.ts `deployAction`); `deploy: false` keeps a draft. The
+ * service builds and deploys in the background: a write answers `status: "pending"`, a deploy
+ * `deployed: false`, and the action's `deployed_version` changes once the version is live.
  */
 import { UUID_ID_FORMAT } from "../../ids";
 import { array, boolean, enumOf, integer, object, string, type Static } from "../../schema/builder";
 import { exactIdRule, oneByIdOrName, type KindDeclaration } from "../../table/kind-spec";
 import { collectionScopes } from "../../scopes";
 import {
+  actionCreatePayload,
   actionInputsFromOutputs,
   actionOutputs,
   actionReplaces,
+  actionWarnings,
   comparableActions,
   deployAction,
   normaliseAction,
@@ -48,6 +52,14 @@ export const actionDependencySchema = object(
   { required: ["name", "version"] },
 );
 
+/** An action module the action uses, at a version (the service's `ActionModuleReference`). */
+export const actionModuleReferenceSchema = object({
+  module_id: string({ minLength: 1, maxLength: 64 }),
+  module_name: string({ maxLength: 255 }),
+  module_version_id: string({ maxLength: 64 }),
+  module_version_number: integer({ minimum: 1 }),
+});
+
 /** A secret the code reads as `event.secrets.<name>`: its value is write-only. */
 export const actionSecretSchema = object(
   {
@@ -68,6 +80,8 @@ const actionFields = () => ({
   runtime: enumOf(ACTION_RUNTIMES),
   dependencies: array(actionDependencySchema),
   secrets: array(actionSecretSchema),
+  /** Action modules (shared code published in the tenant) the action uses, each at a version. */
+  modules: array(actionModuleReferenceSchema),
 });
 
 /** Body of `POST /actions/actions`. */
@@ -99,29 +113,51 @@ export const actionSecretStateSchema = object(
   { required: ["name"] },
 );
 
-/** The version of an action that runs: its id, number and build status. */
+/** The version of an action that runs, as the service answers it (`deployed_version`). */
 export const actionDeployedVersionSchema = object({
+  code: string(),
+  dependencies: array(actionDependencySchema),
   id: string(),
+  deployed: boolean(),
   number: integer(),
+  built_at: string({ format: "date-time" }),
+  secrets: array(object({ name: string(), updated_at: string({ format: "date-time" }) })),
   status: enumOf(ACTION_BUILD_STATUSES),
+  created_at: string({ format: "date-time" }),
+  updated_at: string({ format: "date-time" }),
+  runtime: string(),
+  supported_triggers: array(actionTriggerSchema),
 });
 
-/** An action as the API answers it (secrets by name, never a value). */
+/** The live version in short (`current_version`): the service answers its status in capitals (`BUILT`). */
+export const actionCurrentVersionSchema = object({
+  id: string(),
+  code: string(),
+  runtime: string(),
+  status: string(),
+  number: integer(),
+  build_time: string({ format: "date-time" }),
+  created_at: string({ format: "date-time" }),
+  updated_at: string({ format: "date-time" }),
+});
+
+/** An action as the service answers it, in its order (secrets by name, never a value). */
 export const actionSchema = object(
   {
     id: string({ format: "action-id" }),
     name: actionName(),
     supported_triggers: array(actionTriggerSchema),
-    code: string(),
-    runtime: string(),
-    dependencies: array(actionDependencySchema),
-    secrets: array(actionSecretStateSchema),
-    status: enumOf(ACTION_BUILD_STATUSES),
-    all_changes_deployed: boolean(),
-    deployed_version: actionDeployedVersionSchema,
-    built_at: string({ format: "date-time" }),
     created_at: string({ format: "date-time" }),
     updated_at: string({ format: "date-time" }),
+    code: string(),
+    dependencies: array(actionDependencySchema),
+    runtime: string(),
+    status: enumOf(ACTION_BUILD_STATUSES),
+    secrets: array(actionSecretStateSchema),
+    modules: array(actionModuleReferenceSchema),
+    current_version: actionCurrentVersionSchema,
+    deployed_version: actionDeployedVersionSchema,
+    all_changes_deployed: boolean(),
   },
   { required: ["id", "name", "supported_triggers", "status", "all_changes_deployed", "created_at", "updated_at"] },
 );
@@ -151,17 +187,19 @@ export const actionKind = {
   updateSchema: actionUpdateSchema,
   responseSchema: actionSchema,
   scopes: collectionScopes("actions"),
-  // `?page=&per_page=` → `{actions, total, page, per_page}`, whatever `include_totals` says.
+  // `?page=&per_page=` → the service's page bodies (api/table/tenant-paging.ts), whatever `include_totals` says.
   paging: { style: "offset", listKey: "actions", maxPageSize: 100, answers: "page" },
   notFoundCode: "inexistent_action",
   lookups: [oneByIdOrName("getAction", "action", "", { name: "render-terms-form" })],
-  outputFields: ["created_at", "updated_at", "status", "all_changes_deployed", "built_at"],
+  outputFields: ["created_at", "updated_at", "status", "all_changes_deployed"],
   namedTypes: [
     [actionTriggerSchema, "ActionTrigger"],
     [actionDependencySchema, "ActionDependency"],
     [actionSecretSchema, "ActionSecret"],
     [actionSecretStateSchema, "ActionSecretState"],
     [actionDeployedVersionSchema, "ActionDeployedVersion"],
+    [actionCurrentVersionSchema, "ActionCurrentVersion"],
+    [actionModuleReferenceSchema, "ActionModuleReference"],
   ],
   fieldDocs: ACTION_FIELD_DOCS,
   example: ACTION_EXAMPLE,
@@ -173,8 +211,10 @@ export const actionKind = {
       outputs: actionOutputs,
       inputsFromOutputs: actionInputsFromOutputs,
       replaces: actionReplaces,
-      afterWrite: deployAction,
+      createPayload: actionCreatePayload,
+      afterWrite: (action, inputs, tenant, write) => deployAction(action, inputs, tenant, write),
     },
+    warnings: actionWarnings,
     generate: {
       comment: (action) =>
         `${((action.supported_triggers ?? []) as { id: string }[]).map((trigger) => trigger.id).join(", ")} trigger`,

@@ -21,10 +21,15 @@ export const ACTION_FIELD_DOCS: Readonly<Record<string, string>> = {
   "secrets.value": "The secret's value: write-only in the API, a secret in the state.",
   deploy:
     "Deploy the action after every create and update (the default, true): the write ends with the code built and deployed, so what the program says is what runs. False keeps a draft that runs nowhere.",
-  status: "The build's status of the current draft: `built`, or `failed` when its code does not build.",
+  status:
+    "The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).",
+  modules:
+    "Action modules (shared code published in the tenant) the action uses, each by `module_id` and `module_version_id`.",
   all_changes_deployed: "Whether the draft is what is deployed (false after a change not yet deployed).",
-  built_at: "When the draft was last built (ISO-8601).",
-  deployed_version: "The version that runs at the trigger: its `id`, `number` and build `status`.",
+  deployed_version:
+    "The version that runs at the trigger: its `id`, `number`, content and build `status`; a deploy goes live a moment after the tenant answers it.",
+  current_version:
+    "The version that runs at the trigger, in short: its `id`, `number`, `status` (`BUILT`) and `build_time`.",
   "deployed_version.number": "The version's number: 1 for the first deploy, one more for each deploy after it.",
   "deployed_version.id": "The version's id (a UUID).",
   created_at: "When the action was created (ISO-8601).",

@@ -1,24 +1,30 @@
 /**
- * The actions' rules on the provider's side (the tenant's are tenant*.ts): the comparison of an
- * action, its write-only secrets carried by name, and the deploy every write ends with.
+ * The actions' own rules on the provider's side, beside their entry (contract.ts): the
+ * comparison of an action (trigger versions the tenant fills in, secrets by name in any order),
+ * its write-only secrets carried by name, the warning at preview for code that does not parse
+ * (the service builds and deploys it anyway: it fails at run time, on every login), and the
+ * deploy every write ends with, waiting for what the service says (a build that takes a while,
+ * a deploy answered `deployed: false` that goes live later, a build that fails on a dependency).
  */
+import { parse } from "acorn";
 import { isObject } from "../../json";
-import type { KindObject, TenantWriter } from "../../table/provider-hooks";
+import { DEPLOY_WAIT, waitUntil, type WaitPolicy } from "../../table/deploy";
+import { fieldsOf, pickSet } from "../../table/fields";
+import type { KindObject, TenantReader, TenantWriter } from "../../table/provider-hooks";
+import { secretsInNameOrder, withSecretValuesByName, type NamedSecret } from "../../table/secrets-by-name";
+import { actionCreateSchema } from "./contract";
 import { currentTriggerVersion, isKnownTrigger } from "./triggers";
 
 type Json = Record<string, unknown>;
-type Secret = { name: string; value?: unknown; updated_at?: string };
 
-/** The fields an action's resource sets, in the API's names (`deploy` the create's own). */
-export const ACTION_INPUT_FIELDS = [
-  "name",
-  "supported_triggers",
-  "code",
-  "runtime",
-  "dependencies",
-  "secrets",
-  "deploy",
-] as const;
+/** The fields an action's resource sets, in the API's names: its create schema's (`deploy` the create's own). */
+export const actionInputFields = (): string[] => fieldsOf(actionCreateSchema);
+
+/** The fields the tenant makes that an action's outputs carry (no input sets them). */
+const ACTION_SERVER_FIELDS = ["created_at", "updated_at", "status", "all_changes_deployed"] as const;
+
+/** Statuses of a build still under way (the service's `ActionBuildStatusEnum`). */
+const BUILDING = new Set(["pending", "building", "packaged", "retrying"]);
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
@@ -32,17 +38,17 @@ export function withTriggerVersions(triggers: unknown): unknown {
   );
 }
 
-/** Canonical content of an action for comparison: trigger versions and `deploy` filled in, secrets by name and value. */
+/**
+ * Canonical content of an action for comparison: trigger versions and `deploy` filled in,
+ * secrets by name and value in name order (the tenant keeps its own order: those it had first).
+ */
 export function normaliseAction(value: Json): Json {
-  const out: Json = {};
-  for (const field of ACTION_INPUT_FIELDS)
-    if (value[field] !== undefined && value[field] !== null) out[field] = value[field];
+  const out = pickSet(value, actionInputFields());
   if (out.supported_triggers !== undefined) out.supported_triggers = withTriggerVersions(out.supported_triggers);
   if (out.secrets !== undefined) {
-    out.secrets = list(out.secrets).map((secret) => {
-      const { name, value: secretValue } = secret as Secret;
-      return secretValue === undefined ? { name } : { name, value: secretValue };
-    });
+    out.secrets = secretsInNameOrder(list(out.secrets) as NamedSecret[]).map(({ name, value: secretValue }) =>
+      secretValue === undefined ? { name } : { name, value: secretValue },
+    );
   }
   out.deploy = value.deploy !== false;
   return out;
@@ -55,7 +61,7 @@ export function normaliseAction(value: Json): Json {
 export function comparableActions(olds: Json, news: Json): { desired: Json; current: Json } {
   const desired = normaliseAction(news);
   const current = normaliseAction(olds);
-  for (const field of ACTION_INPUT_FIELDS) if (news[field] === undefined && field !== "deploy") delete current[field];
+  for (const field of actionInputFields()) if (news[field] === undefined && field !== "deploy") delete current[field];
   if (desired.deploy === false) {
     delete desired.deploy;
     delete current.deploy;
@@ -70,28 +76,17 @@ export function comparableActions(olds: Json, news: Json): { desired: Json; curr
  * from `all_changes_deployed` (a draft left undeployed is drift), and the build's facts.
  */
 export function actionOutputs(server: Json, previous: Json | undefined): Json {
-  const outputs: Json = {};
-  for (const field of ACTION_INPUT_FIELDS) {
-    if (field === "deploy" || server[field] === undefined) continue;
-    if (previous === undefined || previous[field] !== undefined) outputs[field] = server[field];
-  }
-  if (Array.isArray(outputs.secrets)) {
-    const values = new Map(
-      list(previous?.secrets).map((secret) => [(secret as Secret).name, (secret as Secret).value]),
-    );
-    outputs.secrets = (outputs.secrets as Secret[]).map(({ name }) =>
-      values.get(name) === undefined ? { name } : { name, value: values.get(name) },
-    );
-  }
+  const set = actionInputFields().filter(
+    (field) => field !== "deploy" && (previous === undefined || previous[field] !== undefined),
+  );
+  const outputs = pickSet(server, set);
+  if (Array.isArray(outputs.secrets)) outputs.secrets = withSecretValuesByName(outputs.secrets, previous?.secrets);
   if (Array.isArray(outputs.supported_triggers)) outputs.supported_triggers = triggersAsWritten(outputs, previous);
   // `deploy` as the program wrote it: left out while all is deployed, false once it is not.
   const deployed = server.all_changes_deployed === true;
   if (previous?.deploy === false) outputs.deploy = false;
   else if (previous?.deploy !== undefined || !deployed) outputs.deploy = deployed;
-  for (const field of ["created_at", "updated_at", "status", "all_changes_deployed", "built_at"]) {
-    if (server[field] !== undefined) outputs[field] = server[field];
-  }
-  return outputs;
+  return { ...outputs, ...pickSet(server, ACTION_SERVER_FIELDS) };
 }
 
 /**
@@ -112,45 +107,121 @@ function triggersAsWritten(outputs: Json, previous: Json | undefined): unknown[]
   });
 }
 
-/** Inputs in the program's shape that reproduce stored outputs. */
-export function actionInputsFromOutputs(outputs: Json): Json {
-  const inputs: Json = {};
-  for (const field of ACTION_INPUT_FIELDS) if (outputs[field] !== undefined) inputs[field] = outputs[field];
-  return inputs;
-}
+/** Inputs in the program's shape that reproduce stored outputs: its input fields, picked. */
+export const actionInputsFromOutputs = (outputs: Json): Json => pickSet(outputs, actionInputFields());
 
 /** Every field of an action changes in place (`deploy` by the deploy after the write): nothing replaces it. */
 export const actionReplaces = (): string[] => [];
 
-/** How long the provider waits for a deployed version's build, and how often it looks. */
-const DEPLOY_WAIT = { limitMs: 120_000, everyMs: 500 } as const;
+/** The create body: `deploy: true` unless the program keeps a draft, so a create is one request, as the service allows. */
+export const actionCreatePayload = (payload: Json): Json =>
+  payload.deploy === false ? payload : { ...payload, deploy: true };
+
+/**
+ * Where `code` does not parse, in words (`line 3: Unterminated string constant`), or undefined.
+ * Parsed as Node reads a CommonJS module (a `return` at the top is allowed, never run), with
+ * acorn: the provider compiles no code.
+ */
+export function codeParseError(code: string): string | undefined {
+  try {
+    parse(code, { ecmaVersion: "latest", sourceType: "script", allowReturnOutsideFunction: true, allowHashBang: true });
+    return undefined;
+  } catch (error) {
+    const { message, loc } = error as SyntaxError & { loc?: { line: number } };
+    if (!loc) return undefined;
+    return `line ${loc.line}: ${message.replace(/ \(\d+:\d+\)$/, "")}`;
+  }
+}
+
+/**
+ * The warnings of an action at preview (no request to the tenant): code that does not parse.
+ * The service builds, deploys and binds such code (its build installs dependencies, it does
+ * not parse), so nothing refuses it before it fails at run time.
+ */
+export async function actionWarnings(inputs: Readonly<Json>, _olds: unknown, _tenant: TenantReader): Promise<string[]> {
+  if (typeof inputs.code !== "string") return [];
+  const error = codeParseError(inputs.code);
+  if (!error) return [];
+  return [
+    `action "${String(inputs.name)}": its code does not parse (${error}). The tenant builds and deploys it anyway, ` +
+      "and it fails at run time, at every trigger it is bound to (a post-login action: every login). " +
+      "Correct `code` before running `pulumi up`.",
+  ];
+}
+
+/** The words of an action's step that did not end deployed: what went wrong and what to do. */
+function notDeployed(action: Json, domain: string, why: string, remedy: string): Error {
+  return new Error(
+    `action "${String(action.name)}" (${String(action.id)}) in ${domain} was written but not deployed: ${why}. ` +
+      `${remedy}, or set \`deploy: false\` to keep it as a draft.`,
+  );
+}
+
+/** The words for a build that failed: the service gives no reason; its dependencies are what fails one. */
+function failedBuild(action: Json, domain: string): Error {
+  const dependencies = list(action.dependencies)
+    .filter(isObject)
+    .map((dependency) => `${String(dependency.name)}@${String(dependency.version)}`);
+  if (dependencies.length === 0) {
+    return notDeployed(action, domain, "its build failed, and the tenant gave no reason", "Run `pulumi up` again");
+  }
+  return notDeployed(
+    action,
+    domain,
+    `its build failed installing its dependencies (${dependencies.join(", ")}): the tenant installs each from ` +
+      "the npm registry and fails the build, without a reason, when one was never published there",
+    `Check each with \`npm view <name>@<version> version\` (it prints nothing for a version never published), ` +
+      "correct `dependencies` and run `pulumi up` again",
+  );
+}
 
 /**
  * The step every write of an action ends with (the table's `afterWrite`): unless `deploy` is
- * false, deploy the draft (`POST …/deploy`) and wait until its version is built, so that what
- * the program says is what runs. A build that fails is an error naming the action, the
- * compiler's words and what to do; the draft stays as written.
+ * false, wait for the draft's build, deploy it (a create asked for that in its body already),
+ * and wait until the service says the new version is live (it answers the deploy
+ * `deployed: false`), so that what the program says is what runs. A build that fails is an
+ * error naming the dependencies and what to do; the draft stays as written.
  */
-export async function deployAction(action: KindObject, inputs: Json, tenant: TenantWriter): Promise<KindObject> {
+export async function deployAction(
+  action: KindObject,
+  inputs: Json,
+  tenant: TenantWriter,
+  write: "create" | "update" = "update",
+  wait: WaitPolicy = DEPLOY_WAIT,
+): Promise<KindObject> {
   if (inputs.deploy === false) return action;
-  if (action.all_changes_deployed === true && action.status === "built") return action;
   const path = `/actions/actions/${encodeURIComponent(action.id)}`;
-  let version = (await tenant.post(`${path}/deploy`, {})) as Json;
-  const deadline = Date.now() + DEPLOY_WAIT.limitMs;
-  while (version.status !== "built" && version.status !== "failed" && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, DEPLOY_WAIT.everyMs));
-    version = (await tenant.get(`${path}/versions/${encodeURIComponent(String(version.id))}`)) as Json;
-  }
-  if (version.status !== "built") {
-    const errors = list(version.errors).map((error) => String((error as Json).msg ?? ""));
-    const why =
-      version.status === "failed"
-        ? `its build failed: ${errors.join("; ") || "no reason given"}`
-        : `its build was not done after ${DEPLOY_WAIT.limitMs / 1000} s (status ${String(version.status)})`;
-    throw new Error(
-      `action "${String(action.name)}" (${action.id}) in ${tenant.domain} was written but not deployed: ${why}. ` +
-        "Correct `code` and run `pulumi up` again, or set `deploy: false` to keep it as a draft.",
+  const read = async () => (await tenant.get(path)) as KindObject;
+  const seconds = `${wait.limitMs / 1000} s`;
+  const built = await waitUntil(read, (current) => !BUILDING.has(String(current.status)), wait, action);
+  if (!built.done) {
+    throw notDeployed(
+      built.value,
+      tenant.domain,
+      `its build was not done after ${seconds} (status ${String(built.value.status)})`,
+      "Run `pulumi up` again once the tenant has built it",
     );
   }
-  return (await tenant.get(path)) as KindObject;
+  if (built.value.status === "failed") throw failedBuild(built.value, tenant.domain);
+  if (built.value.all_changes_deployed === true) return built.value;
+  // A create sent `deploy: true`: the service deploys the draft once built. An update deploys it here.
+  const version = write === "create" ? undefined : ((await tenant.post(`${path}/deploy`, {})) as Json);
+  const live = await waitUntil(
+    read,
+    (current) =>
+      version === undefined
+        ? current.all_changes_deployed === true
+        : isObject(current.deployed_version) && current.deployed_version.id === version.id,
+    wait,
+  );
+  if (!live.done) {
+    const which = version ? `version ${String(version.number)}` : "its first version";
+    throw notDeployed(
+      live.value,
+      tenant.domain,
+      `${which} was not live after ${seconds}`,
+      "Run `pulumi up` again once the tenant has deployed it",
+    );
+  }
+  return live.value;
 }

@@ -10,9 +10,16 @@ export const ACTION_RUNTIMES = ["node12", "node16", "node18", "node18-actions", 
 /** The runtime of an action that names none. */
 export const DEFAULT_ACTION_RUNTIME = "node22";
 
-/** A trigger's facts: its versions, oldest first (the last is the current one). */
+/**
+ * A trigger's facts: its versions, oldest first (the last is the current one), and whether its
+ * actions are bound to another object rather than through the trigger's bindings
+ * (`entityBound`: an event stream's action is its stream's, a custom token exchange's its
+ * profile's): the service answers `binding_policy: "entity-bound"` for those and refuses
+ * their bindings.
+ */
 interface TriggerFacts {
   readonly versions: readonly string[];
+  readonly entityBound?: true;
 }
 
 /** Every trigger the tenant knows, by id. */
@@ -26,9 +33,9 @@ export const ACTION_TRIGGERS = {
   "custom-phone-provider": { versions: ["v1"] },
   "custom-email-provider": { versions: ["v1"] },
   "password-reset-post-challenge": { versions: ["v1"] },
-  "custom-token-exchange": { versions: ["v1"] },
-  "event-stream": { versions: ["v1"] },
-  "password-hash-migration": { versions: ["v1"] },
+  "custom-token-exchange": { versions: ["v1"], entityBound: true },
+  "event-stream": { versions: ["v1"], entityBound: true },
+  "password-hash-migration": { versions: ["v1"], entityBound: true },
   "login-post-identifier": { versions: ["v1"] },
   "signup-post-identifier": { versions: ["v1"] },
   "post-credential-validation": { versions: ["v1"] },
@@ -43,6 +50,10 @@ export const ACTION_TRIGGER_IDS = Object.keys(ACTION_TRIGGERS) as ActionTriggerI
 /** Whether `id` is a trigger the tenant knows. */
 export const isKnownTrigger = (id: unknown): id is ActionTriggerId =>
   typeof id === "string" && Object.hasOwn(ACTION_TRIGGERS, id);
+
+/** Whether trigger `id`'s actions are bound to another object, not through the trigger's bindings. */
+export const isEntityBound = (id: ActionTriggerId): boolean =>
+  (ACTION_TRIGGERS[id] as TriggerFacts).entityBound === true;
 
 /** The current version of trigger `id` (what an action naming no version gets). */
 export function currentTriggerVersion(id: ActionTriggerId): string {
@@ -60,7 +71,7 @@ export function publishedTriggers(): Record<string, unknown>[] {
       runtimes: ["node18", "node22"],
       default_runtime: "node22",
       compatible_triggers: [],
-      binding_policy: "trigger-bound",
+      binding_policy: isEntityBound(id) ? "entity-bound" : "trigger-bound",
     })),
   );
 }

@@ -26,6 +26,7 @@ import {
   eventStreamOutputs,
   eventStreamPatch,
   eventStreamReplaces,
+  eventStreamWarnings,
   normaliseEventStream,
   webhookSecretWords,
 } from "./provider";
@@ -348,6 +349,7 @@ export const eventStreamKind = {
   provider: {
     naming: { suffix: "Stream" },
     referenceConsequences: { action: "the stream would deliver its events to no action" },
+    warnings: eventStreamWarnings,
     lifecycle: {
       normalise: normaliseEventStream,
       comparable: comparableEventStreams,

@@ -11,6 +11,7 @@
 import type { KindObject, PlaceholderSiteOf } from "../../table/kind-spec";
 
 import { deepEqual as same, isObject, type JsonObject } from "../../json";
+import type { NamedId } from "../../named-ids";
 
 /** The top-level event stream fields a caller sets. */
 const FIELDS = ["name", "subscriptions", "destination", "status"] as const;
@@ -194,4 +195,45 @@ export function awsPartnerEventSource(outputs: { destination?: unknown }): strin
   }
   const source = destination.configuration.aws_partner_event_source;
   return typeof source === "string" ? source : undefined;
+}
+
+/** The action an `action` destination names (none for the other destinations, or an id not known yet). */
+function namedAction(stream: JsonObject): NamedId[] {
+  const destination = stream.destination;
+  if (!isObject(destination) || destination.type !== "action" || !isObject(destination.configuration)) return [];
+  const id = destination.configuration.action_id;
+  return typeof id === "string" ? [{ where: "destination.configuration.action_id", id }] : [];
+}
+
+/**
+ * A stream delivering to an action that is about to be replaced (its destination changes: the
+ * old stream is deleted, a new one made): the service deletes an action with the stream that
+ * delivers to it, so the action the program keeps is gone after `up`. Said at preview, on the
+ * stream's line. (A stream merely removed from the program is never shown to its provider at
+ * preview: its delete at `up` says the same, and a refresh then finds the action gone.)
+ */
+export function ownedActionWarnings(
+  stream: Readonly<Record<string, unknown>>,
+  olds: Readonly<Record<string, unknown>> | undefined,
+): string[] {
+  if (!olds) return [];
+  const before = namedAction(olds as JsonObject);
+  if (before.length === 0) return [];
+  if (eventStreamReplaces(stream as JsonObject, olds as JsonObject).length === 0) return [];
+  return [
+    `event stream "${String(stream.name)}": its destination changes, which replaces the stream, and the tenant ` +
+      `deletes action ${before[0]!.id} with the stream that delivers to it. If the program keeps that action, ` +
+      "it is gone after `up`: give the new stream a new action, or run `pulumi up` a second time to create it again.",
+  ];
+}
+
+/**
+ * The stream's own warnings at preview: an owned action a replace deletes. (An action
+ * destination the tenant lacks is the table's missing-reference warning.)
+ */
+export async function eventStreamWarnings(
+  stream: Readonly<Record<string, unknown>>,
+  olds: Readonly<Record<string, unknown>> | undefined,
+): Promise<string[]> {
+  return ownedActionWarnings(stream, olds);
 }

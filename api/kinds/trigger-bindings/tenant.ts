@@ -4,17 +4,22 @@
  * tenant server's generic routes. GET answers it (each binding with its action); PATCH sets
  * the whole list (`{bindings: [{ref: {type, value}, display_name}]}`, the ref an `action_id`, an
  * `action_name`, or the `binding_id` of a binding kept with its name), as the published API
- * does. The tenant refuses what the real service refuses: an unknown trigger, an action that
- * does not exist, is not deployed, or does not support the trigger.
+ * does. Every PATCH makes new bindings (new ids), also for an action that stays bound, and a
+ * binding answers its action as the service summarises it (no code, secrets or status); lists
+ * are paged as the service pages them (api/table/tenant-paging.ts `sparsePageOf`). The tenant
+ * refuses what the real service refuses: an unknown trigger, a trigger whose actions are bound
+ * to their own object (`entity-bound`), an action that does not exist, is not deployed, or does
+ * not support the trigger.
  */
 import { isObject } from "../../json";
 import { randomUUID } from "node:crypto";
 import { ApiFailure, ERROR_CODES } from "../../errors";
 import type { KindOperation, TenantRecords } from "../../table/operations";
-import { pageOf } from "../../table/tenant-paging";
+import { sparsePageOf } from "../../table/tenant-paging";
 import type { KindRules } from "../../table/kind-spec";
 import type { KindObject } from "../../table/provider-hooks";
-import { isKnownTrigger } from "../action/triggers";
+import { isEntityBound, isKnownTrigger } from "../action/triggers";
+import { actionSummary, liveVersionId } from "../action/tenant-versions";
 
 /** One binding as stored: the action by id. */
 interface StoredBinding {
@@ -64,11 +69,17 @@ function triggerOf(triggerId: string): string {
   return triggerId;
 }
 
-/** A binding as the API answers it: with its trigger and its action (as GET answers the action). */
+/** A binding as the service answers it, in its order: its trigger, its action's summary, its times, its name. */
 function shown(tenant: TenantRecords, trigger: string, binding: StoredBinding): Record<string, unknown> {
-  const { action_id: actionId, ...rest } = binding;
-  const action = tenant.objects.get(actionId);
-  return { ...rest, trigger_id: trigger, action: action ? tenant.shown(action) : { id: actionId } };
+  const action = tenant.objects.get(binding.action_id);
+  return {
+    id: binding.id,
+    trigger_id: trigger,
+    action: action ? actionSummary(tenant, action, true) : { id: binding.action_id },
+    created_at: binding.created_at,
+    updated_at: binding.updated_at,
+    display_name: binding.display_name,
+  };
 }
 
 /** The ref types the published API takes: an action by id or name, or a binding the trigger has (keeping it). */
@@ -101,6 +112,12 @@ function setBindings(tenant: TenantRecords, trigger: string, body: unknown): unk
     throw bad("Payload validation error: 'Expected type array' on property bindings.");
   }
   const refs = (body.bindings ?? []) as unknown[];
+  if (isEntityBound(trigger as Parameters<typeof isEntityBound>[0]) && refs.length > 0) {
+    throw bad(
+      `The trigger ${trigger} binds its actions to their own object (binding_policy entity-bound), not through ` +
+        "bindings: an event stream names its action in its destination.",
+    );
+  }
   return tenant.transaction(() => {
     const store = bindingsOf(tenant);
     const before = store.get(trigger)?.bindings ?? [];
@@ -114,20 +131,22 @@ function setBindings(tenant: TenantRecords, trigger: string, body: unknown): unk
             `${supported.map((supportedTrigger) => supportedTrigger.id).join(", ") || "no trigger"}, not ${trigger}.`,
         );
       }
-      if (action.deployed_version === undefined) {
+      if (liveVersionId(action, Date.now()) === undefined) {
         throw bad(
           `bindings[${index}]: the action ${String(action.name)} (${action.id}) is not deployed: deploy it first.`,
         );
       }
       const displayName = (item as { display_name?: unknown }).display_name;
-      const kept = before.find((binding) => binding.action_id === action.id);
-      const keptName = (item as { ref: { type: string } }).ref.type === "binding_id" ? kept?.display_name : undefined;
+      const ref = (item as { ref: { type: string; value: string } }).ref;
+      const keptName =
+        ref.type === "binding_id" ? before.find((binding) => binding.id === ref.value)?.display_name : undefined;
+      // The service makes every binding anew on each PATCH: a new id, also for an action that stays bound.
       return {
-        id: kept?.id ?? randomUUID(),
+        id: randomUUID(),
         action_id: action.id,
         display_name:
           typeof displayName === "string" && displayName !== "" ? displayName : (keptName ?? String(action.name)),
-        created_at: kept?.created_at ?? now,
+        created_at: now,
         updated_at: now,
       };
     });
@@ -145,7 +164,7 @@ export const TRIGGER_BINDING_OPERATIONS: readonly KindOperation[] = [
     handle: ({ params, query }, tenant) => {
       const trigger = triggerOf(params.triggerId!);
       const all = bindingsOf(tenant).get(trigger)?.bindings ?? [];
-      const page = pageOf(all, query, "bindings");
+      const page = sparsePageOf(all, query, "bindings");
       return {
         ...page,
         bindings: (page.bindings as StoredBinding[]).map((binding) => shown(tenant, trigger, binding)),
@@ -165,4 +184,7 @@ export const TRIGGER_BINDING_OPERATIONS: readonly KindOperation[] = [
  * with the actions' records (the entry's `servedBy`), as a binding's writes are checked against
  * the actions.
  */
-export const triggerBindingsTenantRules: KindRules = { operations: TRIGGER_BINDING_OPERATIONS };
+export const triggerBindingsTenantRules: KindRules = {
+  operations: TRIGGER_BINDING_OPERATIONS,
+  tables: [BINDINGS],
+};

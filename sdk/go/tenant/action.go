@@ -44,21 +44,21 @@ type Action struct {
 
 	// Whether the draft is what is deployed (false after a change not yet deployed).
 	AllChangesDeployed pulumi.BoolOutput `pulumi:"allChangesDeployed"`
-	// When the draft was last built (ISO-8601).
-	BuiltAt pulumi.StringPtrOutput `pulumi:"builtAt"`
 	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
 	Code pulumi.StringPtrOutput `pulumi:"code"`
 	// When the action was created (ISO-8601).
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// npm modules the code requires, each by `name` and `version`.
 	Dependencies ActionDependencyArrayOutput `pulumi:"dependencies"`
+	// Action modules (shared code published in the tenant) the action uses, each by `ModuleId` and `ModuleVersionId`.
+	Modules ActionModuleReferenceArrayOutput `pulumi:"modules"`
 	// The action's name, 1 to 255 characters. Bindings and Auth0's deploy CLI may name an action by it.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The Node.js runtime: `node22` (the default), `node18`, …
 	Runtime pulumi.StringPtrOutput `pulumi:"runtime"`
 	// Values the code reads as `event.secrets.<name>`. Names are read back (one added or removed outside Pulumi is drift); values are write-only: the tenant never returns them, Pulumi stores them encrypted, and a changed value is an update.
 	Secrets ActionSecretStateArrayOutput `pulumi:"secrets"`
-	// The build's status of the current draft: `built`, or `failed` when its code does not build.
+	// The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
 	Status pulumi.StringOutput `pulumi:"status"`
 	// The trigger the action runs at: exactly one, its `id` (`post-login`, `pre-user-registration`, …) and `version` (the trigger's current version when left out).
 	SupportedTriggers ActionTriggerArrayOutput `pulumi:"supportedTriggers"`
@@ -118,6 +118,8 @@ type actionArgs struct {
 	Dependencies []ActionDependency `pulumi:"dependencies"`
 	// Deploy the action after every create and update (the default, true): the write ends with the code built and deployed, so what the program says is what runs. False keeps a draft that runs nowhere.
 	Deploy *bool `pulumi:"deploy"`
+	// Action modules (shared code published in the tenant) the action uses, each by `ModuleId` and `ModuleVersionId`.
+	Modules []ActionModuleReference `pulumi:"modules"`
 	// The action's name, 1 to 255 characters. Bindings and Auth0's deploy CLI may name an action by it.
 	Name string `pulumi:"name"`
 	// The Node.js runtime: `node22` (the default), `node18`, …
@@ -136,6 +138,8 @@ type ActionArgs struct {
 	Dependencies ActionDependencyArrayInput
 	// Deploy the action after every create and update (the default, true): the write ends with the code built and deployed, so what the program says is what runs. False keeps a draft that runs nowhere.
 	Deploy pulumi.BoolPtrInput
+	// Action modules (shared code published in the tenant) the action uses, each by `ModuleId` and `ModuleVersionId`.
+	Modules ActionModuleReferenceArrayInput
 	// The action's name, 1 to 255 characters. Bindings and Auth0's deploy CLI may name an action by it.
 	Name pulumi.StringInput
 	// The Node.js runtime: `node22` (the default), `node18`, …
@@ -188,11 +192,6 @@ func (o ActionOutput) AllChangesDeployed() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Action) pulumi.BoolOutput { return v.AllChangesDeployed }).(pulumi.BoolOutput)
 }
 
-// When the draft was last built (ISO-8601).
-func (o ActionOutput) BuiltAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Action) pulumi.StringPtrOutput { return v.BuiltAt }).(pulumi.StringPtrOutput)
-}
-
 // The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
 func (o ActionOutput) Code() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Action) pulumi.StringPtrOutput { return v.Code }).(pulumi.StringPtrOutput)
@@ -206,6 +205,11 @@ func (o ActionOutput) CreatedAt() pulumi.StringOutput {
 // npm modules the code requires, each by `name` and `version`.
 func (o ActionOutput) Dependencies() ActionDependencyArrayOutput {
 	return o.ApplyT(func(v *Action) ActionDependencyArrayOutput { return v.Dependencies }).(ActionDependencyArrayOutput)
+}
+
+// Action modules (shared code published in the tenant) the action uses, each by `ModuleId` and `ModuleVersionId`.
+func (o ActionOutput) Modules() ActionModuleReferenceArrayOutput {
+	return o.ApplyT(func(v *Action) ActionModuleReferenceArrayOutput { return v.Modules }).(ActionModuleReferenceArrayOutput)
 }
 
 // The action's name, 1 to 255 characters. Bindings and Auth0's deploy CLI may name an action by it.
@@ -223,7 +227,7 @@ func (o ActionOutput) Secrets() ActionSecretStateArrayOutput {
 	return o.ApplyT(func(v *Action) ActionSecretStateArrayOutput { return v.Secrets }).(ActionSecretStateArrayOutput)
 }
 
-// The build's status of the current draft: `built`, or `failed` when its code does not build.
+// The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
 func (o ActionOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *Action) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }

@@ -39,25 +39,27 @@ type LookupActionArgs struct {
 type LookupActionResult struct {
 	// Whether the draft is what is deployed (false after a change not yet deployed).
 	AllChangesDeployed bool `pulumi:"allChangesDeployed"`
-	// When the draft was last built (ISO-8601).
-	BuiltAt *string `pulumi:"builtAt"`
 	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
 	Code *string `pulumi:"code"`
 	// When the action was created (ISO-8601).
 	CreatedAt string `pulumi:"createdAt"`
+	// The version that runs at the trigger, in short: its `id`, `number`, `status` (`BUILT`) and `BuildTime`.
+	CurrentVersion *ActionCurrentVersion `pulumi:"currentVersion"`
 	// npm modules the code requires, each by `name` and `version`.
 	Dependencies []ActionDependency `pulumi:"dependencies"`
-	// The version that runs at the trigger: its `id`, `number` and build `status`.
+	// The version that runs at the trigger: its `id`, `number`, content and build `status`; a deploy goes live a moment after the tenant answers it.
 	DeployedVersion *ActionDeployedVersion `pulumi:"deployedVersion"`
 	// The action's id (a UUID), made by the tenant.
 	Id string `pulumi:"id"`
+	// Action modules (shared code published in the tenant) the action uses, each by `ModuleId` and `ModuleVersionId`.
+	Modules []ActionModuleReference `pulumi:"modules"`
 	// The action's name, 1 to 255 characters. Bindings and Auth0's deploy CLI may name an action by it.
 	Name string `pulumi:"name"`
 	// The Node.js runtime: `node22` (the default), `node18`, …
 	Runtime *string `pulumi:"runtime"`
 	// Values the code reads as `event.secrets.<name>`. Names are read back (one added or removed outside Pulumi is drift); values are write-only: the tenant never returns them, Pulumi stores them encrypted, and a changed value is an update.
 	Secrets []ActionSecretState `pulumi:"secrets"`
-	// The build's status of the current draft: `built`, or `failed` when its code does not build.
+	// The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
 	Status string `pulumi:"status"`
 	// The trigger the action runs at: exactly one, its `id` (`post-login`, `pre-user-registration`, …) and `version` (the trigger's current version when left out).
 	SupportedTriggers []ActionTrigger `pulumi:"supportedTriggers"`
@@ -104,11 +106,6 @@ func (o LookupActionResultOutput) AllChangesDeployed() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupActionResult) bool { return v.AllChangesDeployed }).(pulumi.BoolOutput)
 }
 
-// When the draft was last built (ISO-8601).
-func (o LookupActionResultOutput) BuiltAt() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupActionResult) *string { return v.BuiltAt }).(pulumi.StringPtrOutput)
-}
-
 // The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
 func (o LookupActionResultOutput) Code() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupActionResult) *string { return v.Code }).(pulumi.StringPtrOutput)
@@ -119,12 +116,17 @@ func (o LookupActionResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupActionResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
+// The version that runs at the trigger, in short: its `id`, `number`, `status` (`BUILT`) and `BuildTime`.
+func (o LookupActionResultOutput) CurrentVersion() ActionCurrentVersionPtrOutput {
+	return o.ApplyT(func(v LookupActionResult) *ActionCurrentVersion { return v.CurrentVersion }).(ActionCurrentVersionPtrOutput)
+}
+
 // npm modules the code requires, each by `name` and `version`.
 func (o LookupActionResultOutput) Dependencies() ActionDependencyArrayOutput {
 	return o.ApplyT(func(v LookupActionResult) []ActionDependency { return v.Dependencies }).(ActionDependencyArrayOutput)
 }
 
-// The version that runs at the trigger: its `id`, `number` and build `status`.
+// The version that runs at the trigger: its `id`, `number`, content and build `status`; a deploy goes live a moment after the tenant answers it.
 func (o LookupActionResultOutput) DeployedVersion() ActionDeployedVersionPtrOutput {
 	return o.ApplyT(func(v LookupActionResult) *ActionDeployedVersion { return v.DeployedVersion }).(ActionDeployedVersionPtrOutput)
 }
@@ -132,6 +134,11 @@ func (o LookupActionResultOutput) DeployedVersion() ActionDeployedVersionPtrOutp
 // The action's id (a UUID), made by the tenant.
 func (o LookupActionResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupActionResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Action modules (shared code published in the tenant) the action uses, each by `ModuleId` and `ModuleVersionId`.
+func (o LookupActionResultOutput) Modules() ActionModuleReferenceArrayOutput {
+	return o.ApplyT(func(v LookupActionResult) []ActionModuleReference { return v.Modules }).(ActionModuleReferenceArrayOutput)
 }
 
 // The action's name, 1 to 255 characters. Bindings and Auth0's deploy CLI may name an action by it.
@@ -149,7 +156,7 @@ func (o LookupActionResultOutput) Secrets() ActionSecretStateArrayOutput {
 	return o.ApplyT(func(v LookupActionResult) []ActionSecretState { return v.Secrets }).(ActionSecretStateArrayOutput)
 }
 
-// The build's status of the current draft: `built`, or `failed` when its code does not build.
+// The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
 func (o LookupActionResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupActionResult) string { return v.Status }).(pulumi.StringOutput)
 }

@@ -13,6 +13,177 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type ActionCurrentVersion struct {
+	BuildTime *string `pulumi:"buildTime"`
+	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+	Code *string `pulumi:"code"`
+	// When the action was created (ISO-8601).
+	CreatedAt *string `pulumi:"createdAt"`
+	// The action's id (a UUID), made by the tenant.
+	Id     *string `pulumi:"id"`
+	Number *int    `pulumi:"number"`
+	// The Node.js runtime: `node22` (the default), `node18`, …
+	Runtime *string `pulumi:"runtime"`
+	// The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
+	Status *string `pulumi:"status"`
+	// When the action was last updated (ISO-8601).
+	UpdatedAt *string `pulumi:"updatedAt"`
+}
+
+type ActionCurrentVersionOutput struct{ *pulumi.OutputState }
+
+func (ActionCurrentVersionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionCurrentVersion)(nil)).Elem()
+}
+
+func (o ActionCurrentVersionOutput) ToActionCurrentVersionOutput() ActionCurrentVersionOutput {
+	return o
+}
+
+func (o ActionCurrentVersionOutput) ToActionCurrentVersionOutputWithContext(ctx context.Context) ActionCurrentVersionOutput {
+	return o
+}
+
+func (o ActionCurrentVersionOutput) BuildTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionCurrentVersion) *string { return v.BuildTime }).(pulumi.StringPtrOutput)
+}
+
+// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+func (o ActionCurrentVersionOutput) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionCurrentVersion) *string { return v.Code }).(pulumi.StringPtrOutput)
+}
+
+// When the action was created (ISO-8601).
+func (o ActionCurrentVersionOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionCurrentVersion) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The action's id (a UUID), made by the tenant.
+func (o ActionCurrentVersionOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionCurrentVersion) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+func (o ActionCurrentVersionOutput) Number() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ActionCurrentVersion) *int { return v.Number }).(pulumi.IntPtrOutput)
+}
+
+// The Node.js runtime: `node22` (the default), `node18`, …
+func (o ActionCurrentVersionOutput) Runtime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionCurrentVersion) *string { return v.Runtime }).(pulumi.StringPtrOutput)
+}
+
+// The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
+func (o ActionCurrentVersionOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionCurrentVersion) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// When the action was last updated (ISO-8601).
+func (o ActionCurrentVersionOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionCurrentVersion) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+type ActionCurrentVersionPtrOutput struct{ *pulumi.OutputState }
+
+func (ActionCurrentVersionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ActionCurrentVersion)(nil)).Elem()
+}
+
+func (o ActionCurrentVersionPtrOutput) ToActionCurrentVersionPtrOutput() ActionCurrentVersionPtrOutput {
+	return o
+}
+
+func (o ActionCurrentVersionPtrOutput) ToActionCurrentVersionPtrOutputWithContext(ctx context.Context) ActionCurrentVersionPtrOutput {
+	return o
+}
+
+func (o ActionCurrentVersionPtrOutput) Elem() ActionCurrentVersionOutput {
+	return o.ApplyT(func(v *ActionCurrentVersion) ActionCurrentVersion {
+		if v != nil {
+			return *v
+		}
+		var ret ActionCurrentVersion
+		return ret
+	}).(ActionCurrentVersionOutput)
+}
+
+func (o ActionCurrentVersionPtrOutput) BuildTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionCurrentVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.BuildTime
+	}).(pulumi.StringPtrOutput)
+}
+
+// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+func (o ActionCurrentVersionPtrOutput) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionCurrentVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Code
+	}).(pulumi.StringPtrOutput)
+}
+
+// When the action was created (ISO-8601).
+func (o ActionCurrentVersionPtrOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionCurrentVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CreatedAt
+	}).(pulumi.StringPtrOutput)
+}
+
+// The action's id (a UUID), made by the tenant.
+func (o ActionCurrentVersionPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionCurrentVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ActionCurrentVersionPtrOutput) Number() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ActionCurrentVersion) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Number
+	}).(pulumi.IntPtrOutput)
+}
+
+// The Node.js runtime: `node22` (the default), `node18`, …
+func (o ActionCurrentVersionPtrOutput) Runtime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionCurrentVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Runtime
+	}).(pulumi.StringPtrOutput)
+}
+
+// The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
+func (o ActionCurrentVersionPtrOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionCurrentVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Status
+	}).(pulumi.StringPtrOutput)
+}
+
+// When the action was last updated (ISO-8601).
+func (o ActionCurrentVersionPtrOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionCurrentVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.UpdatedAt
+	}).(pulumi.StringPtrOutput)
+}
+
 type ActionDependency struct {
 	// The npm module's name.
 	Name string `pulumi:"name"`
@@ -120,12 +291,28 @@ func (o ActionDependencyArrayOutput) Index(i pulumi.IntInput) ActionDependencyOu
 }
 
 type ActionDeployedVersion struct {
+	BuiltAt *string `pulumi:"builtAt"`
+	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+	Code *string `pulumi:"code"`
+	// When the action was created (ISO-8601).
+	CreatedAt *string `pulumi:"createdAt"`
+	// npm modules the code requires, each by `name` and `version`.
+	Dependencies []ActionDependency `pulumi:"dependencies"`
+	Deployed     *bool              `pulumi:"deployed"`
 	// The version's id (a UUID).
 	Id *string `pulumi:"id"`
 	// The version's number: 1 for the first deploy, one more for each deploy after it.
 	Number *int `pulumi:"number"`
-	// The build's status of the current draft: `built`, or `failed` when its code does not build.
+	// The Node.js runtime: `node22` (the default), `node18`, …
+	Runtime *string `pulumi:"runtime"`
+	// Values the code reads as `event.secrets.<name>`. Names are read back (one added or removed outside Pulumi is drift); values are write-only: the tenant never returns them, Pulumi stores them encrypted, and a changed value is an update.
+	Secrets []ActionDeployedVersionSecrets `pulumi:"secrets"`
+	// The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
 	Status *string `pulumi:"status"`
+	// The trigger the action runs at: exactly one, its `id` (`post-login`, `pre-user-registration`, …) and `version` (the trigger's current version when left out).
+	SupportedTriggers []ActionTrigger `pulumi:"supportedTriggers"`
+	// When the action was last updated (ISO-8601).
+	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
 type ActionDeployedVersionOutput struct{ *pulumi.OutputState }
@@ -142,6 +329,29 @@ func (o ActionDeployedVersionOutput) ToActionDeployedVersionOutputWithContext(ct
 	return o
 }
 
+func (o ActionDeployedVersionOutput) BuiltAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionDeployedVersion) *string { return v.BuiltAt }).(pulumi.StringPtrOutput)
+}
+
+// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+func (o ActionDeployedVersionOutput) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionDeployedVersion) *string { return v.Code }).(pulumi.StringPtrOutput)
+}
+
+// When the action was created (ISO-8601).
+func (o ActionDeployedVersionOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionDeployedVersion) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// npm modules the code requires, each by `name` and `version`.
+func (o ActionDeployedVersionOutput) Dependencies() ActionDependencyArrayOutput {
+	return o.ApplyT(func(v ActionDeployedVersion) []ActionDependency { return v.Dependencies }).(ActionDependencyArrayOutput)
+}
+
+func (o ActionDeployedVersionOutput) Deployed() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ActionDeployedVersion) *bool { return v.Deployed }).(pulumi.BoolPtrOutput)
+}
+
 // The version's id (a UUID).
 func (o ActionDeployedVersionOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionDeployedVersion) *string { return v.Id }).(pulumi.StringPtrOutput)
@@ -152,9 +362,29 @@ func (o ActionDeployedVersionOutput) Number() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ActionDeployedVersion) *int { return v.Number }).(pulumi.IntPtrOutput)
 }
 
-// The build's status of the current draft: `built`, or `failed` when its code does not build.
+// The Node.js runtime: `node22` (the default), `node18`, …
+func (o ActionDeployedVersionOutput) Runtime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionDeployedVersion) *string { return v.Runtime }).(pulumi.StringPtrOutput)
+}
+
+// Values the code reads as `event.secrets.<name>`. Names are read back (one added or removed outside Pulumi is drift); values are write-only: the tenant never returns them, Pulumi stores them encrypted, and a changed value is an update.
+func (o ActionDeployedVersionOutput) Secrets() ActionDeployedVersionSecretsArrayOutput {
+	return o.ApplyT(func(v ActionDeployedVersion) []ActionDeployedVersionSecrets { return v.Secrets }).(ActionDeployedVersionSecretsArrayOutput)
+}
+
+// The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
 func (o ActionDeployedVersionOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionDeployedVersion) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// The trigger the action runs at: exactly one, its `id` (`post-login`, `pre-user-registration`, …) and `version` (the trigger's current version when left out).
+func (o ActionDeployedVersionOutput) SupportedTriggers() ActionTriggerArrayOutput {
+	return o.ApplyT(func(v ActionDeployedVersion) []ActionTrigger { return v.SupportedTriggers }).(ActionTriggerArrayOutput)
+}
+
+// When the action was last updated (ISO-8601).
+func (o ActionDeployedVersionOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionDeployedVersion) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 type ActionDeployedVersionPtrOutput struct{ *pulumi.OutputState }
@@ -181,6 +411,54 @@ func (o ActionDeployedVersionPtrOutput) Elem() ActionDeployedVersionOutput {
 	}).(ActionDeployedVersionOutput)
 }
 
+func (o ActionDeployedVersionPtrOutput) BuiltAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionDeployedVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.BuiltAt
+	}).(pulumi.StringPtrOutput)
+}
+
+// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+func (o ActionDeployedVersionPtrOutput) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionDeployedVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Code
+	}).(pulumi.StringPtrOutput)
+}
+
+// When the action was created (ISO-8601).
+func (o ActionDeployedVersionPtrOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionDeployedVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CreatedAt
+	}).(pulumi.StringPtrOutput)
+}
+
+// npm modules the code requires, each by `name` and `version`.
+func (o ActionDeployedVersionPtrOutput) Dependencies() ActionDependencyArrayOutput {
+	return o.ApplyT(func(v *ActionDeployedVersion) []ActionDependency {
+		if v == nil {
+			return nil
+		}
+		return v.Dependencies
+	}).(ActionDependencyArrayOutput)
+}
+
+func (o ActionDeployedVersionPtrOutput) Deployed() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ActionDeployedVersion) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Deployed
+	}).(pulumi.BoolPtrOutput)
+}
+
 // The version's id (a UUID).
 func (o ActionDeployedVersionPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ActionDeployedVersion) *string {
@@ -201,7 +479,27 @@ func (o ActionDeployedVersionPtrOutput) Number() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// The build's status of the current draft: `built`, or `failed` when its code does not build.
+// The Node.js runtime: `node22` (the default), `node18`, …
+func (o ActionDeployedVersionPtrOutput) Runtime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionDeployedVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Runtime
+	}).(pulumi.StringPtrOutput)
+}
+
+// Values the code reads as `event.secrets.<name>`. Names are read back (one added or removed outside Pulumi is drift); values are write-only: the tenant never returns them, Pulumi stores them encrypted, and a changed value is an update.
+func (o ActionDeployedVersionPtrOutput) Secrets() ActionDeployedVersionSecretsArrayOutput {
+	return o.ApplyT(func(v *ActionDeployedVersion) []ActionDeployedVersionSecrets {
+		if v == nil {
+			return nil
+		}
+		return v.Secrets
+	}).(ActionDeployedVersionSecretsArrayOutput)
+}
+
+// The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
 func (o ActionDeployedVersionPtrOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ActionDeployedVersion) *string {
 		if v == nil {
@@ -209,6 +507,189 @@ func (o ActionDeployedVersionPtrOutput) Status() pulumi.StringPtrOutput {
 		}
 		return v.Status
 	}).(pulumi.StringPtrOutput)
+}
+
+// The trigger the action runs at: exactly one, its `id` (`post-login`, `pre-user-registration`, …) and `version` (the trigger's current version when left out).
+func (o ActionDeployedVersionPtrOutput) SupportedTriggers() ActionTriggerArrayOutput {
+	return o.ApplyT(func(v *ActionDeployedVersion) []ActionTrigger {
+		if v == nil {
+			return nil
+		}
+		return v.SupportedTriggers
+	}).(ActionTriggerArrayOutput)
+}
+
+// When the action was last updated (ISO-8601).
+func (o ActionDeployedVersionPtrOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ActionDeployedVersion) *string {
+		if v == nil {
+			return nil
+		}
+		return v.UpdatedAt
+	}).(pulumi.StringPtrOutput)
+}
+
+type ActionDeployedVersionSecrets struct {
+	// The secret's name, as the code reads it (`event.secrets.<name>`).
+	Name *string `pulumi:"name"`
+	// When the action was last updated (ISO-8601).
+	UpdatedAt *string `pulumi:"updatedAt"`
+}
+
+type ActionDeployedVersionSecretsOutput struct{ *pulumi.OutputState }
+
+func (ActionDeployedVersionSecretsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionDeployedVersionSecrets)(nil)).Elem()
+}
+
+func (o ActionDeployedVersionSecretsOutput) ToActionDeployedVersionSecretsOutput() ActionDeployedVersionSecretsOutput {
+	return o
+}
+
+func (o ActionDeployedVersionSecretsOutput) ToActionDeployedVersionSecretsOutputWithContext(ctx context.Context) ActionDeployedVersionSecretsOutput {
+	return o
+}
+
+// The secret's name, as the code reads it (`event.secrets.<name>`).
+func (o ActionDeployedVersionSecretsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionDeployedVersionSecrets) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// When the action was last updated (ISO-8601).
+func (o ActionDeployedVersionSecretsOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionDeployedVersionSecrets) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+type ActionDeployedVersionSecretsArrayOutput struct{ *pulumi.OutputState }
+
+func (ActionDeployedVersionSecretsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionDeployedVersionSecrets)(nil)).Elem()
+}
+
+func (o ActionDeployedVersionSecretsArrayOutput) ToActionDeployedVersionSecretsArrayOutput() ActionDeployedVersionSecretsArrayOutput {
+	return o
+}
+
+func (o ActionDeployedVersionSecretsArrayOutput) ToActionDeployedVersionSecretsArrayOutputWithContext(ctx context.Context) ActionDeployedVersionSecretsArrayOutput {
+	return o
+}
+
+func (o ActionDeployedVersionSecretsArrayOutput) Index(i pulumi.IntInput) ActionDeployedVersionSecretsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActionDeployedVersionSecrets {
+		return vs[0].([]ActionDeployedVersionSecrets)[vs[1].(int)]
+	}).(ActionDeployedVersionSecretsOutput)
+}
+
+type ActionModuleReference struct {
+	ModuleId            *string `pulumi:"moduleId"`
+	ModuleName          *string `pulumi:"moduleName"`
+	ModuleVersionId     *string `pulumi:"moduleVersionId"`
+	ModuleVersionNumber *int    `pulumi:"moduleVersionNumber"`
+}
+
+// ActionModuleReferenceInput is an input type that accepts ActionModuleReferenceArgs and ActionModuleReferenceOutput values.
+// You can construct a concrete instance of `ActionModuleReferenceInput` via:
+//
+//	ActionModuleReferenceArgs{...}
+type ActionModuleReferenceInput interface {
+	pulumi.Input
+
+	ToActionModuleReferenceOutput() ActionModuleReferenceOutput
+	ToActionModuleReferenceOutputWithContext(context.Context) ActionModuleReferenceOutput
+}
+
+type ActionModuleReferenceArgs struct {
+	ModuleId            pulumi.StringPtrInput `pulumi:"moduleId"`
+	ModuleName          pulumi.StringPtrInput `pulumi:"moduleName"`
+	ModuleVersionId     pulumi.StringPtrInput `pulumi:"moduleVersionId"`
+	ModuleVersionNumber pulumi.IntPtrInput    `pulumi:"moduleVersionNumber"`
+}
+
+func (ActionModuleReferenceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionModuleReference)(nil)).Elem()
+}
+
+func (i ActionModuleReferenceArgs) ToActionModuleReferenceOutput() ActionModuleReferenceOutput {
+	return i.ToActionModuleReferenceOutputWithContext(context.Background())
+}
+
+func (i ActionModuleReferenceArgs) ToActionModuleReferenceOutputWithContext(ctx context.Context) ActionModuleReferenceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionModuleReferenceOutput)
+}
+
+// ActionModuleReferenceArrayInput is an input type that accepts ActionModuleReferenceArray and ActionModuleReferenceArrayOutput values.
+// You can construct a concrete instance of `ActionModuleReferenceArrayInput` via:
+//
+//	ActionModuleReferenceArray{ ActionModuleReferenceArgs{...} }
+type ActionModuleReferenceArrayInput interface {
+	pulumi.Input
+
+	ToActionModuleReferenceArrayOutput() ActionModuleReferenceArrayOutput
+	ToActionModuleReferenceArrayOutputWithContext(context.Context) ActionModuleReferenceArrayOutput
+}
+
+type ActionModuleReferenceArray []ActionModuleReferenceInput
+
+func (ActionModuleReferenceArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionModuleReference)(nil)).Elem()
+}
+
+func (i ActionModuleReferenceArray) ToActionModuleReferenceArrayOutput() ActionModuleReferenceArrayOutput {
+	return i.ToActionModuleReferenceArrayOutputWithContext(context.Background())
+}
+
+func (i ActionModuleReferenceArray) ToActionModuleReferenceArrayOutputWithContext(ctx context.Context) ActionModuleReferenceArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ActionModuleReferenceArrayOutput)
+}
+
+type ActionModuleReferenceOutput struct{ *pulumi.OutputState }
+
+func (ActionModuleReferenceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ActionModuleReference)(nil)).Elem()
+}
+
+func (o ActionModuleReferenceOutput) ToActionModuleReferenceOutput() ActionModuleReferenceOutput {
+	return o
+}
+
+func (o ActionModuleReferenceOutput) ToActionModuleReferenceOutputWithContext(ctx context.Context) ActionModuleReferenceOutput {
+	return o
+}
+
+func (o ActionModuleReferenceOutput) ModuleId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionModuleReference) *string { return v.ModuleId }).(pulumi.StringPtrOutput)
+}
+
+func (o ActionModuleReferenceOutput) ModuleName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionModuleReference) *string { return v.ModuleName }).(pulumi.StringPtrOutput)
+}
+
+func (o ActionModuleReferenceOutput) ModuleVersionId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ActionModuleReference) *string { return v.ModuleVersionId }).(pulumi.StringPtrOutput)
+}
+
+func (o ActionModuleReferenceOutput) ModuleVersionNumber() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ActionModuleReference) *int { return v.ModuleVersionNumber }).(pulumi.IntPtrOutput)
+}
+
+type ActionModuleReferenceArrayOutput struct{ *pulumi.OutputState }
+
+func (ActionModuleReferenceArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ActionModuleReference)(nil)).Elem()
+}
+
+func (o ActionModuleReferenceArrayOutput) ToActionModuleReferenceArrayOutput() ActionModuleReferenceArrayOutput {
+	return o
+}
+
+func (o ActionModuleReferenceArrayOutput) ToActionModuleReferenceArrayOutputWithContext(ctx context.Context) ActionModuleReferenceArrayOutput {
+	return o
+}
+
+func (o ActionModuleReferenceArrayOutput) Index(i pulumi.IntInput) ActionModuleReferenceOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ActionModuleReference {
+		return vs[0].([]ActionModuleReference)[vs[1].(int)]
+	}).(ActionModuleReferenceOutput)
 }
 
 type ActionSecret struct {
@@ -29441,6 +29922,8 @@ func (o TriggerBindingActionArrayOutput) Index(i pulumi.IntInput) TriggerBinding
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionDependencyInput)(nil)).Elem(), ActionDependencyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionDependencyArrayInput)(nil)).Elem(), ActionDependencyArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionModuleReferenceInput)(nil)).Elem(), ActionModuleReferenceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ActionModuleReferenceArrayInput)(nil)).Elem(), ActionModuleReferenceArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionSecretInput)(nil)).Elem(), ActionSecretArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionSecretArrayInput)(nil)).Elem(), ActionSecretArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionTriggerInput)(nil)).Elem(), ActionTriggerArgs{})
@@ -29785,10 +30268,16 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitConfigurationRedirectInput)(nil)).Elem(), RateLimitConfigurationRedirectArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerBindingActionInput)(nil)).Elem(), TriggerBindingActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerBindingActionArrayInput)(nil)).Elem(), TriggerBindingActionArray{})
+	pulumi.RegisterOutputType(ActionCurrentVersionOutput{})
+	pulumi.RegisterOutputType(ActionCurrentVersionPtrOutput{})
 	pulumi.RegisterOutputType(ActionDependencyOutput{})
 	pulumi.RegisterOutputType(ActionDependencyArrayOutput{})
 	pulumi.RegisterOutputType(ActionDeployedVersionOutput{})
 	pulumi.RegisterOutputType(ActionDeployedVersionPtrOutput{})
+	pulumi.RegisterOutputType(ActionDeployedVersionSecretsOutput{})
+	pulumi.RegisterOutputType(ActionDeployedVersionSecretsArrayOutput{})
+	pulumi.RegisterOutputType(ActionModuleReferenceOutput{})
+	pulumi.RegisterOutputType(ActionModuleReferenceArrayOutput{})
 	pulumi.RegisterOutputType(ActionSecretOutput{})
 	pulumi.RegisterOutputType(ActionSecretArrayOutput{})
 	pulumi.RegisterOutputType(ActionSecretStateOutput{})

@@ -16,6 +16,13 @@ export interface ActionDependencyArgs {
     version: pulumi.Input<string>;
 }
 
+export interface ActionModuleReferenceArgs {
+    moduleId?: pulumi.Input<string | undefined>;
+    moduleName?: pulumi.Input<string | undefined>;
+    moduleVersionId?: pulumi.Input<string | undefined>;
+    moduleVersionNumber?: pulumi.Input<number | undefined>;
+}
+
 export interface ActionSecretArgs {
     /**
      * The secret's name, as the code reads it (`event.secrets.<name>`).

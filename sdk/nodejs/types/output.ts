@@ -5,6 +5,35 @@ import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
+export interface ActionCurrentVersion {
+    buildTime?: string;
+    /**
+     * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+     */
+    code?: string;
+    /**
+     * When the action was created (ISO-8601).
+     */
+    createdAt?: string;
+    /**
+     * The action's id (a UUID), made by the tenant.
+     */
+    id?: string;
+    number?: number;
+    /**
+     * The Node.js runtime: `node22` (the default), `node18`, …
+     */
+    runtime?: string;
+    /**
+     * The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
+     */
+    status?: string;
+    /**
+     * When the action was last updated (ISO-8601).
+     */
+    updatedAt?: string;
+}
+
 export interface ActionDependency {
     /**
      * The npm module's name.
@@ -17,6 +46,20 @@ export interface ActionDependency {
 }
 
 export interface ActionDeployedVersion {
+    builtAt?: string;
+    /**
+     * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+     */
+    code?: string;
+    /**
+     * When the action was created (ISO-8601).
+     */
+    createdAt?: string;
+    /**
+     * npm modules the code requires, each by `name` and `version`.
+     */
+    dependencies?: outputs.ActionDependency[];
+    deployed?: boolean;
     /**
      * The version's id (a UUID).
      */
@@ -26,9 +69,43 @@ export interface ActionDeployedVersion {
      */
     number?: number;
     /**
-     * The build's status of the current draft: `built`, or `failed` when its code does not build.
+     * The Node.js runtime: `node22` (the default), `node18`, …
+     */
+    runtime?: string;
+    /**
+     * Values the code reads as `event.secrets.<name>`. Names are read back (one added or removed outside Pulumi is drift); values are write-only: the tenant never returns them, Pulumi stores them encrypted, and a changed value is an update.
+     */
+    secrets?: outputs.ActionDeployedVersionSecrets[];
+    /**
+     * The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
      */
     status?: string;
+    /**
+     * The trigger the action runs at: exactly one, its `id` (`post-login`, `pre-user-registration`, …) and `version` (the trigger's current version when left out).
+     */
+    supportedTriggers?: outputs.ActionTrigger[];
+    /**
+     * When the action was last updated (ISO-8601).
+     */
+    updatedAt?: string;
+}
+
+export interface ActionDeployedVersionSecrets {
+    /**
+     * The secret's name, as the code reads it (`event.secrets.<name>`).
+     */
+    name?: string;
+    /**
+     * When the action was last updated (ISO-8601).
+     */
+    updatedAt?: string;
+}
+
+export interface ActionModuleReference {
+    moduleId?: string;
+    moduleName?: string;
+    moduleVersionId?: string;
+    moduleVersionNumber?: number;
 }
 
 export interface ActionSecretState {

@@ -17,6 +17,8 @@ from . import _utilities
 __all__ = [
     'ActionDependencyArgs',
     'ActionDependencyArgsDict',
+    'ActionModuleReferenceArgs',
+    'ActionModuleReferenceArgsDict',
     'ActionSecretArgs',
     'ActionSecretArgsDict',
     'ActionTriggerArgs',
@@ -592,6 +594,65 @@ class ActionDependencyArgs:
     @version.setter
     def version(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "version", value)
+
+
+class ActionModuleReferenceArgsDict(TypedDict):
+    module_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    module_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    module_version_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    module_version_number: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+
+@pulumi.input_type
+class ActionModuleReferenceArgs:
+    def __init__(__self__, *,
+                 module_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 module_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 module_version_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 module_version_number: pulumi.Input[Optional[_builtins.int]] = None):
+        if module_id is not None:
+            pulumi.set(__self__, "module_id", module_id)
+        if module_name is not None:
+            pulumi.set(__self__, "module_name", module_name)
+        if module_version_id is not None:
+            pulumi.set(__self__, "module_version_id", module_version_id)
+        if module_version_number is not None:
+            pulumi.set(__self__, "module_version_number", module_version_number)
+
+    @_builtins.property
+    @pulumi.getter(name="moduleId")
+    def module_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "module_id")
+
+    @module_id.setter
+    def module_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "module_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="moduleName")
+    def module_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "module_name")
+
+    @module_name.setter
+    def module_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "module_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="moduleVersionId")
+    def module_version_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "module_version_id")
+
+    @module_version_id.setter
+    def module_version_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "module_version_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="moduleVersionNumber")
+    def module_version_number(self) -> pulumi.Input[Optional[_builtins.int]]:
+        return pulumi.get(self, "module_version_number")
+
+    @module_version_number.setter
+    def module_version_number(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "module_version_number", value)
 
 
 class ActionSecretArgsDict(TypedDict):

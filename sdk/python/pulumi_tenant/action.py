@@ -26,6 +26,7 @@ class ActionArgs:
                  code: pulumi.Input[Optional[_builtins.str]] = None,
                  dependencies: pulumi.Input[Optional[Sequence[pulumi.Input['ActionDependencyArgs']]]] = None,
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
+                 modules: pulumi.Input[Optional[Sequence[pulumi.Input['ActionModuleReferenceArgs']]]] = None,
                  runtime: pulumi.Input[Optional[_builtins.str]] = None,
                  secrets: pulumi.Input[Optional[Sequence[pulumi.Input['ActionSecretArgs']]]] = None):
         """
@@ -36,6 +37,7 @@ class ActionArgs:
         :param pulumi.Input[_builtins.str] code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
         :param pulumi.Input[Sequence[pulumi.Input['ActionDependencyArgs']]] dependencies: npm modules the code requires, each by `name` and `version`.
         :param pulumi.Input[_builtins.bool] deploy: Deploy the action after every create and update (the default, true): the write ends with the code built and deployed, so what the program says is what runs. False keeps a draft that runs nowhere.
+        :param pulumi.Input[Sequence[pulumi.Input['ActionModuleReferenceArgs']]] modules: Action modules (shared code published in the tenant) the action uses, each by `module_id` and `module_version_id`.
         :param pulumi.Input[_builtins.str] runtime: The Node.js runtime: `node22` (the default), `node18`, …
         :param pulumi.Input[Sequence[pulumi.Input['ActionSecretArgs']]] secrets: Values the code reads as `event.secrets.<name>`. Names are read back (one added or removed outside Pulumi is drift); values are write-only: the tenant never returns them, Pulumi stores them encrypted, and a changed value is an update.
         """
@@ -47,6 +49,8 @@ class ActionArgs:
             pulumi.set(__self__, "dependencies", dependencies)
         if deploy is not None:
             pulumi.set(__self__, "deploy", deploy)
+        if modules is not None:
+            pulumi.set(__self__, "modules", modules)
         if runtime is not None:
             pulumi.set(__self__, "runtime", runtime)
         if secrets is not None:
@@ -114,6 +118,18 @@ class ActionArgs:
 
     @_builtins.property
     @pulumi.getter
+    def modules(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ActionModuleReferenceArgs']]]]:
+        """
+        Action modules (shared code published in the tenant) the action uses, each by `module_id` and `module_version_id`.
+        """
+        return pulumi.get(self, "modules")
+
+    @modules.setter
+    def modules(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ActionModuleReferenceArgs']]]]):
+        pulumi.set(self, "modules", value)
+
+    @_builtins.property
+    @pulumi.getter
     def runtime(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         The Node.js runtime: `node22` (the default), `node18`, …
@@ -146,6 +162,7 @@ class Action(pulumi.CustomResource):
                  code: pulumi.Input[Optional[_builtins.str]] = None,
                  dependencies: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ActionDependencyArgs', 'ActionDependencyArgsDict']]]]] = None,
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
+                 modules: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ActionModuleReferenceArgs', 'ActionModuleReferenceArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  runtime: pulumi.Input[Optional[_builtins.str]] = None,
                  secrets: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ActionSecretArgs', 'ActionSecretArgsDict']]]]] = None,
@@ -173,6 +190,7 @@ class Action(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ActionDependencyArgs', 'ActionDependencyArgsDict']]]] dependencies: npm modules the code requires, each by `name` and `version`.
         :param pulumi.Input[_builtins.bool] deploy: Deploy the action after every create and update (the default, true): the write ends with the code built and deployed, so what the program says is what runs. False keeps a draft that runs nowhere.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['ActionModuleReferenceArgs', 'ActionModuleReferenceArgsDict']]]] modules: Action modules (shared code published in the tenant) the action uses, each by `module_id` and `module_version_id`.
         :param pulumi.Input[_builtins.str] name: The action's name, 1 to 255 characters. Bindings and Auth0's deploy CLI may name an action by it.
         :param pulumi.Input[_builtins.str] runtime: The Node.js runtime: `node22` (the default), `node18`, …
         :param pulumi.Input[Sequence[pulumi.Input[Union['ActionSecretArgs', 'ActionSecretArgsDict']]]] secrets: Values the code reads as `event.secrets.<name>`. Names are read back (one added or removed outside Pulumi is drift); values are write-only: the tenant never returns them, Pulumi stores them encrypted, and a changed value is an update.
@@ -219,6 +237,7 @@ class Action(pulumi.CustomResource):
                  code: pulumi.Input[Optional[_builtins.str]] = None,
                  dependencies: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ActionDependencyArgs', 'ActionDependencyArgsDict']]]]] = None,
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
+                 modules: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ActionModuleReferenceArgs', 'ActionModuleReferenceArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  runtime: pulumi.Input[Optional[_builtins.str]] = None,
                  secrets: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ActionSecretArgs', 'ActionSecretArgsDict']]]]] = None,
@@ -235,6 +254,7 @@ class Action(pulumi.CustomResource):
             __props__.__dict__["code"] = code
             __props__.__dict__["dependencies"] = dependencies
             __props__.__dict__["deploy"] = deploy
+            __props__.__dict__["modules"] = modules
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
@@ -244,7 +264,6 @@ class Action(pulumi.CustomResource):
                 raise TypeError("Missing required property 'supported_triggers'")
             __props__.__dict__["supported_triggers"] = supported_triggers
             __props__.__dict__["all_changes_deployed"] = None
-            __props__.__dict__["built_at"] = None
             __props__.__dict__["created_at"] = None
             __props__.__dict__["status"] = None
             __props__.__dict__["updated_at"] = None
@@ -271,10 +290,10 @@ class Action(pulumi.CustomResource):
         __props__ = ActionArgs.__new__(ActionArgs)
 
         __props__.__dict__["all_changes_deployed"] = None
-        __props__.__dict__["built_at"] = None
         __props__.__dict__["code"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["dependencies"] = None
+        __props__.__dict__["modules"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["runtime"] = None
         __props__.__dict__["secrets"] = None
@@ -290,14 +309,6 @@ class Action(pulumi.CustomResource):
         Whether the draft is what is deployed (false after a change not yet deployed).
         """
         return pulumi.get(self, "all_changes_deployed")
-
-    @_builtins.property
-    @pulumi.getter(name="builtAt")
-    def built_at(self) -> pulumi.Output[Optional[_builtins.str]]:
-        """
-        When the draft was last built (ISO-8601).
-        """
-        return pulumi.get(self, "built_at")
 
     @_builtins.property
     @pulumi.getter
@@ -322,6 +333,14 @@ class Action(pulumi.CustomResource):
         npm modules the code requires, each by `name` and `version`.
         """
         return pulumi.get(self, "dependencies")
+
+    @_builtins.property
+    @pulumi.getter
+    def modules(self) -> pulumi.Output[Optional[Sequence['outputs.ActionModuleReference']]]:
+        """
+        Action modules (shared code published in the tenant) the action uses, each by `module_id` and `module_version_id`.
+        """
+        return pulumi.get(self, "modules")
 
     @_builtins.property
     @pulumi.getter
@@ -351,7 +370,7 @@ class Action(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[_builtins.str]:
         """
-        The build's status of the current draft: `built`, or `failed` when its code does not build.
+        The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
         """
         return pulumi.get(self, "status")
 

@@ -24,19 +24,19 @@ __all__ = [
 
 @pulumi.output_type
 class GetActionResult:
-    def __init__(__self__, all_changes_deployed=None, built_at=None, code=None, created_at=None, dependencies=None, deployed_version=None, id=None, name=None, runtime=None, secrets=None, status=None, supported_triggers=None, updated_at=None):
+    def __init__(__self__, all_changes_deployed=None, code=None, created_at=None, current_version=None, dependencies=None, deployed_version=None, id=None, modules=None, name=None, runtime=None, secrets=None, status=None, supported_triggers=None, updated_at=None):
         if all_changes_deployed and not isinstance(all_changes_deployed, bool):
             raise TypeError("Expected argument 'all_changes_deployed' to be a bool")
         pulumi.set(__self__, "all_changes_deployed", all_changes_deployed)
-        if built_at and not isinstance(built_at, str):
-            raise TypeError("Expected argument 'built_at' to be a str")
-        pulumi.set(__self__, "built_at", built_at)
         if code and not isinstance(code, str):
             raise TypeError("Expected argument 'code' to be a str")
         pulumi.set(__self__, "code", code)
         if created_at and not isinstance(created_at, str):
             raise TypeError("Expected argument 'created_at' to be a str")
         pulumi.set(__self__, "created_at", created_at)
+        if current_version and not isinstance(current_version, dict):
+            raise TypeError("Expected argument 'current_version' to be a dict")
+        pulumi.set(__self__, "current_version", current_version)
         if dependencies and not isinstance(dependencies, list):
             raise TypeError("Expected argument 'dependencies' to be a list")
         pulumi.set(__self__, "dependencies", dependencies)
@@ -46,6 +46,9 @@ class GetActionResult:
         if id and not isinstance(id, str):
             raise TypeError("Expected argument 'id' to be a str")
         pulumi.set(__self__, "id", id)
+        if modules and not isinstance(modules, list):
+            raise TypeError("Expected argument 'modules' to be a list")
+        pulumi.set(__self__, "modules", modules)
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
         pulumi.set(__self__, "name", name)
@@ -74,14 +77,6 @@ class GetActionResult:
         return pulumi.get(self, "all_changes_deployed")
 
     @_builtins.property
-    @pulumi.getter(name="builtAt")
-    def built_at(self) -> Optional[_builtins.str]:
-        """
-        When the draft was last built (ISO-8601).
-        """
-        return pulumi.get(self, "built_at")
-
-    @_builtins.property
     @pulumi.getter
     def code(self) -> Optional[_builtins.str]:
         """
@@ -98,6 +93,14 @@ class GetActionResult:
         return pulumi.get(self, "created_at")
 
     @_builtins.property
+    @pulumi.getter(name="currentVersion")
+    def current_version(self) -> Optional['outputs.ActionCurrentVersion']:
+        """
+        The version that runs at the trigger, in short: its `id`, `number`, `status` (`BUILT`) and `build_time`.
+        """
+        return pulumi.get(self, "current_version")
+
+    @_builtins.property
     @pulumi.getter
     def dependencies(self) -> Optional[Sequence['outputs.ActionDependency']]:
         """
@@ -109,7 +112,7 @@ class GetActionResult:
     @pulumi.getter(name="deployedVersion")
     def deployed_version(self) -> Optional['outputs.ActionDeployedVersion']:
         """
-        The version that runs at the trigger: its `id`, `number` and build `status`.
+        The version that runs at the trigger: its `id`, `number`, content and build `status`; a deploy goes live a moment after the tenant answers it.
         """
         return pulumi.get(self, "deployed_version")
 
@@ -120,6 +123,14 @@ class GetActionResult:
         The action's id (a UUID), made by the tenant.
         """
         return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def modules(self) -> Optional[Sequence['outputs.ActionModuleReference']]:
+        """
+        Action modules (shared code published in the tenant) the action uses, each by `module_id` and `module_version_id`.
+        """
+        return pulumi.get(self, "modules")
 
     @_builtins.property
     @pulumi.getter
@@ -149,7 +160,7 @@ class GetActionResult:
     @pulumi.getter
     def status(self) -> _builtins.str:
         """
-        The build's status of the current draft: `built`, or `failed` when its code does not build.
+        The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
         """
         return pulumi.get(self, "status")
 
@@ -177,12 +188,13 @@ class AwaitableGetActionResult(GetActionResult):
             yield self
         return GetActionResult(
             all_changes_deployed=self.all_changes_deployed,
-            built_at=self.built_at,
             code=self.code,
             created_at=self.created_at,
+            current_version=self.current_version,
             dependencies=self.dependencies,
             deployed_version=self.deployed_version,
             id=self.id,
+            modules=self.modules,
             name=self.name,
             runtime=self.runtime,
             secrets=self.secrets,
@@ -217,12 +229,13 @@ def get_action(id: Optional[_builtins.str] = None,
 
     return AwaitableGetActionResult(
         all_changes_deployed=pulumi.get(__ret__, 'all_changes_deployed'),
-        built_at=pulumi.get(__ret__, 'built_at'),
         code=pulumi.get(__ret__, 'code'),
         created_at=pulumi.get(__ret__, 'created_at'),
+        current_version=pulumi.get(__ret__, 'current_version'),
         dependencies=pulumi.get(__ret__, 'dependencies'),
         deployed_version=pulumi.get(__ret__, 'deployed_version'),
         id=pulumi.get(__ret__, 'id'),
+        modules=pulumi.get(__ret__, 'modules'),
         name=pulumi.get(__ret__, 'name'),
         runtime=pulumi.get(__ret__, 'runtime'),
         secrets=pulumi.get(__ret__, 'secrets'),
@@ -254,12 +267,13 @@ def get_action_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = None
     __ret__ = pulumi.runtime.invoke_output('tenant:index:getAction', __args__, opts=opts, typ=GetActionResult)
     return __ret__.apply(lambda __response__: GetActionResult(
         all_changes_deployed=pulumi.get(__response__, 'all_changes_deployed'),
-        built_at=pulumi.get(__response__, 'built_at'),
         code=pulumi.get(__response__, 'code'),
         created_at=pulumi.get(__response__, 'created_at'),
+        current_version=pulumi.get(__response__, 'current_version'),
         dependencies=pulumi.get(__response__, 'dependencies'),
         deployed_version=pulumi.get(__response__, 'deployed_version'),
         id=pulumi.get(__response__, 'id'),
+        modules=pulumi.get(__response__, 'modules'),
         name=pulumi.get(__response__, 'name'),
         runtime=pulumi.get(__response__, 'runtime'),
         secrets=pulumi.get(__response__, 'secrets'),

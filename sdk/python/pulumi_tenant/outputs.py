@@ -16,8 +16,11 @@ from . import _utilities
 from . import outputs
 
 __all__ = [
+    'ActionCurrentVersion',
     'ActionDependency',
     'ActionDeployedVersion',
+    'ActionDeployedVersionSecrets',
+    'ActionModuleReference',
     'ActionSecretState',
     'ActionTrigger',
     'EventStreamDestinationAction',
@@ -286,6 +289,101 @@ __all__ = [
 ]
 
 @pulumi.output_type
+class ActionCurrentVersion(dict):
+    def __init__(__self__, *,
+                 build_time: Optional[_builtins.str] = None,
+                 code: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
+                 number: Optional[_builtins.int] = None,
+                 runtime: Optional[_builtins.str] = None,
+                 status: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+        :param _builtins.str created_at: When the action was created (ISO-8601).
+        :param _builtins.str id: The action's id (a UUID), made by the tenant.
+        :param _builtins.str runtime: The Node.js runtime: `node22` (the default), `node18`, …
+        :param _builtins.str status: The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
+        :param _builtins.str updated_at: When the action was last updated (ISO-8601).
+        """
+        if build_time is not None:
+            pulumi.set(__self__, "build_time", build_time)
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if number is not None:
+            pulumi.set(__self__, "number", number)
+        if runtime is not None:
+            pulumi.set(__self__, "runtime", runtime)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+
+    @_builtins.property
+    @pulumi.getter(name="buildTime")
+    def build_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "build_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> Optional[_builtins.str]:
+        """
+        The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+        """
+        return pulumi.get(self, "code")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the action was created (ISO-8601).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The action's id (a UUID), made by the tenant.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def number(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "number")
+
+    @_builtins.property
+    @pulumi.getter
+    def runtime(self) -> Optional[_builtins.str]:
+        """
+        The Node.js runtime: `node22` (the default), `node18`, …
+        """
+        return pulumi.get(self, "runtime")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the action was last updated (ISO-8601).
+        """
+        return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
 class ActionDependency(dict):
     def __init__(__self__, *,
                  name: _builtins.str,
@@ -317,20 +415,88 @@ class ActionDependency(dict):
 @pulumi.output_type
 class ActionDeployedVersion(dict):
     def __init__(__self__, *,
+                 built_at: Optional[_builtins.str] = None,
+                 code: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 dependencies: Optional[Sequence['outputs.ActionDependency']] = None,
+                 deployed: Optional[_builtins.bool] = None,
                  id: Optional[_builtins.str] = None,
                  number: Optional[_builtins.int] = None,
-                 status: Optional[_builtins.str] = None):
+                 runtime: Optional[_builtins.str] = None,
+                 secrets: Optional[Sequence['outputs.ActionDeployedVersionSecrets']] = None,
+                 status: Optional[_builtins.str] = None,
+                 supported_triggers: Optional[Sequence['outputs.ActionTrigger']] = None,
+                 updated_at: Optional[_builtins.str] = None):
         """
+        :param _builtins.str code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+        :param _builtins.str created_at: When the action was created (ISO-8601).
+        :param Sequence['ActionDependency'] dependencies: npm modules the code requires, each by `name` and `version`.
         :param _builtins.str id: The version's id (a UUID).
         :param _builtins.int number: The version's number: 1 for the first deploy, one more for each deploy after it.
-        :param _builtins.str status: The build's status of the current draft: `built`, or `failed` when its code does not build.
+        :param _builtins.str runtime: The Node.js runtime: `node22` (the default), `node18`, …
+        :param Sequence['ActionDeployedVersionSecrets'] secrets: Values the code reads as `event.secrets.<name>`. Names are read back (one added or removed outside Pulumi is drift); values are write-only: the tenant never returns them, Pulumi stores them encrypted, and a changed value is an update.
+        :param _builtins.str status: The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
+        :param Sequence['ActionTrigger'] supported_triggers: The trigger the action runs at: exactly one, its `id` (`post-login`, `pre-user-registration`, …) and `version` (the trigger's current version when left out).
+        :param _builtins.str updated_at: When the action was last updated (ISO-8601).
         """
+        if built_at is not None:
+            pulumi.set(__self__, "built_at", built_at)
+        if code is not None:
+            pulumi.set(__self__, "code", code)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if dependencies is not None:
+            pulumi.set(__self__, "dependencies", dependencies)
+        if deployed is not None:
+            pulumi.set(__self__, "deployed", deployed)
         if id is not None:
             pulumi.set(__self__, "id", id)
         if number is not None:
             pulumi.set(__self__, "number", number)
+        if runtime is not None:
+            pulumi.set(__self__, "runtime", runtime)
+        if secrets is not None:
+            pulumi.set(__self__, "secrets", secrets)
         if status is not None:
             pulumi.set(__self__, "status", status)
+        if supported_triggers is not None:
+            pulumi.set(__self__, "supported_triggers", supported_triggers)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+
+    @_builtins.property
+    @pulumi.getter(name="builtAt")
+    def built_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "built_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> Optional[_builtins.str]:
+        """
+        The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+        """
+        return pulumi.get(self, "code")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the action was created (ISO-8601).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def dependencies(self) -> Optional[Sequence['outputs.ActionDependency']]:
+        """
+        npm modules the code requires, each by `name` and `version`.
+        """
+        return pulumi.get(self, "dependencies")
+
+    @_builtins.property
+    @pulumi.getter
+    def deployed(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "deployed")
 
     @_builtins.property
     @pulumi.getter
@@ -350,11 +516,134 @@ class ActionDeployedVersion(dict):
 
     @_builtins.property
     @pulumi.getter
+    def runtime(self) -> Optional[_builtins.str]:
+        """
+        The Node.js runtime: `node22` (the default), `node18`, …
+        """
+        return pulumi.get(self, "runtime")
+
+    @_builtins.property
+    @pulumi.getter
+    def secrets(self) -> Optional[Sequence['outputs.ActionDeployedVersionSecrets']]:
+        """
+        Values the code reads as `event.secrets.<name>`. Names are read back (one added or removed outside Pulumi is drift); values are write-only: the tenant never returns them, Pulumi stores them encrypted, and a changed value is an update.
+        """
+        return pulumi.get(self, "secrets")
+
+    @_builtins.property
+    @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
         """
-        The build's status of the current draft: `built`, or `failed` when its code does not build.
+        The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
         """
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="supportedTriggers")
+    def supported_triggers(self) -> Optional[Sequence['outputs.ActionTrigger']]:
+        """
+        The trigger the action runs at: exactly one, its `id` (`post-login`, `pre-user-registration`, …) and `version` (the trigger's current version when left out).
+        """
+        return pulumi.get(self, "supported_triggers")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the action was last updated (ISO-8601).
+        """
+        return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
+class ActionDeployedVersionSecrets(dict):
+    def __init__(__self__, *,
+                 name: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str name: The secret's name, as the code reads it (`event.secrets.<name>`).
+        :param _builtins.str updated_at: When the action was last updated (ISO-8601).
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The secret's name, as the code reads it (`event.secrets.<name>`).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the action was last updated (ISO-8601).
+        """
+        return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
+class ActionModuleReference(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "moduleId":
+            suggest = "module_id"
+        elif key == "moduleName":
+            suggest = "module_name"
+        elif key == "moduleVersionId":
+            suggest = "module_version_id"
+        elif key == "moduleVersionNumber":
+            suggest = "module_version_number"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ActionModuleReference. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ActionModuleReference.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ActionModuleReference.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 module_id: Optional[_builtins.str] = None,
+                 module_name: Optional[_builtins.str] = None,
+                 module_version_id: Optional[_builtins.str] = None,
+                 module_version_number: Optional[_builtins.int] = None):
+        if module_id is not None:
+            pulumi.set(__self__, "module_id", module_id)
+        if module_name is not None:
+            pulumi.set(__self__, "module_name", module_name)
+        if module_version_id is not None:
+            pulumi.set(__self__, "module_version_id", module_version_id)
+        if module_version_number is not None:
+            pulumi.set(__self__, "module_version_number", module_version_number)
+
+    @_builtins.property
+    @pulumi.getter(name="moduleId")
+    def module_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "module_id")
+
+    @_builtins.property
+    @pulumi.getter(name="moduleName")
+    def module_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "module_name")
+
+    @_builtins.property
+    @pulumi.getter(name="moduleVersionId")
+    def module_version_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "module_version_id")
+
+    @_builtins.property
+    @pulumi.getter(name="moduleVersionNumber")
+    def module_version_number(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "module_version_number")
 
 
 @pulumi.output_type

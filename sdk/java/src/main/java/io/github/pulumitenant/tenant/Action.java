@@ -10,6 +10,7 @@ import com.pulumi.core.internal.Codegen;
 import io.github.pulumitenant.tenant.ActionArgs;
 import io.github.pulumitenant.tenant.Utilities;
 import io.github.pulumitenant.tenant.outputs.ActionDependency;
+import io.github.pulumitenant.tenant.outputs.ActionModuleReference;
 import io.github.pulumitenant.tenant.outputs.ActionSecretState;
 import io.github.pulumitenant.tenant.outputs.ActionTrigger;
 import java.lang.Boolean;
@@ -69,20 +70,6 @@ public class Action extends com.pulumi.resources.CustomResource {
         return this.allChangesDeployed;
     }
     /**
-     * When the draft was last built (ISO-8601).
-     * 
-     */
-    @Export(name="builtAt", refs={String.class}, tree="[0]")
-    private Output</* @Nullable */ String> builtAt;
-
-    /**
-     * @return When the draft was last built (ISO-8601).
-     * 
-     */
-    public Output<Optional<String>> builtAt() {
-        return Codegen.optional(this.builtAt);
-    }
-    /**
      * The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best written with `pulumi.interpolate` from the form&#39;s `id`.
      * 
      */
@@ -123,6 +110,20 @@ public class Action extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<List<ActionDependency>>> dependencies() {
         return Codegen.optional(this.dependencies);
+    }
+    /**
+     * Action modules (shared code published in the tenant) the action uses, each by `moduleId` and `moduleVersionId`.
+     * 
+     */
+    @Export(name="modules", refs={List.class,ActionModuleReference.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<ActionModuleReference>> modules;
+
+    /**
+     * @return Action modules (shared code published in the tenant) the action uses, each by `moduleId` and `moduleVersionId`.
+     * 
+     */
+    public Output<Optional<List<ActionModuleReference>>> modules() {
+        return Codegen.optional(this.modules);
     }
     /**
      * The action&#39;s name, 1 to 255 characters. Bindings and Auth0&#39;s deploy CLI may name an action by it.
@@ -167,14 +168,14 @@ public class Action extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.secrets);
     }
     /**
-     * The build&#39;s status of the current draft: `built`, or `failed` when its code does not build.
+     * The build&#39;s status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
      * 
      */
     @Export(name="status", refs={String.class}, tree="[0]")
     private Output<String> status;
 
     /**
-     * @return The build&#39;s status of the current draft: `built`, or `failed` when its code does not build.
+     * @return The build&#39;s status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
      * 
      */
     public Output<String> status() {

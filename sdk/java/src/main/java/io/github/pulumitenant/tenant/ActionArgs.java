@@ -7,6 +7,7 @@ import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import io.github.pulumitenant.tenant.inputs.ActionDependencyArgs;
+import io.github.pulumitenant.tenant.inputs.ActionModuleReferenceArgs;
 import io.github.pulumitenant.tenant.inputs.ActionSecretArgs;
 import io.github.pulumitenant.tenant.inputs.ActionTriggerArgs;
 import java.lang.Boolean;
@@ -64,6 +65,21 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<Boolean>> deploy() {
         return Optional.ofNullable(this.deploy);
+    }
+
+    /**
+     * Action modules (shared code published in the tenant) the action uses, each by `moduleId` and `moduleVersionId`.
+     * 
+     */
+    @Import(name="modules")
+    private @Nullable Output<List<ActionModuleReferenceArgs>> modules;
+
+    /**
+     * @return Action modules (shared code published in the tenant) the action uses, each by `moduleId` and `moduleVersionId`.
+     * 
+     */
+    public Optional<Output<List<ActionModuleReferenceArgs>>> modules() {
+        return Optional.ofNullable(this.modules);
     }
 
     /**
@@ -132,6 +148,7 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
         this.code = $.code;
         this.dependencies = $.dependencies;
         this.deploy = $.deploy;
+        this.modules = $.modules;
         this.name = $.name;
         this.runtime = $.runtime;
         this.secrets = $.secrets;
@@ -227,6 +244,37 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder deploy(Boolean deploy) {
             return deploy(Output.of(deploy));
+        }
+
+        /**
+         * @param modules Action modules (shared code published in the tenant) the action uses, each by `moduleId` and `moduleVersionId`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder modules(@Nullable Output<List<ActionModuleReferenceArgs>> modules) {
+            $.modules = modules;
+            return this;
+        }
+
+        /**
+         * @param modules Action modules (shared code published in the tenant) the action uses, each by `moduleId` and `moduleVersionId`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder modules(List<ActionModuleReferenceArgs> modules) {
+            return modules(Output.of(modules));
+        }
+
+        /**
+         * @param modules Action modules (shared code published in the tenant) the action uses, each by `moduleId` and `moduleVersionId`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder modules(ActionModuleReferenceArgs... modules) {
+            return modules(List.of(modules));
         }
 
         /**

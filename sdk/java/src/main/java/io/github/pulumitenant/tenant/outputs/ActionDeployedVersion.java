@@ -4,14 +4,36 @@
 package io.github.pulumitenant.tenant.outputs;
 
 import com.pulumi.core.annotations.CustomType;
+import io.github.pulumitenant.tenant.outputs.ActionDependency;
+import io.github.pulumitenant.tenant.outputs.ActionDeployedVersionSecrets;
+import io.github.pulumitenant.tenant.outputs.ActionTrigger;
+import java.lang.Boolean;
 import java.lang.Integer;
 import java.lang.String;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
 
 @CustomType
 public final class ActionDeployedVersion {
+    private @Nullable String builtAt;
+    /**
+     * @return The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best written with `pulumi.interpolate` from the form&#39;s `id`.
+     * 
+     */
+    private @Nullable String code;
+    /**
+     * @return When the action was created (ISO-8601).
+     * 
+     */
+    private @Nullable String createdAt;
+    /**
+     * @return npm modules the code requires, each by `name` and `version`.
+     * 
+     */
+    private @Nullable List<ActionDependency> dependencies;
+    private @Nullable Boolean deployed;
     /**
      * @return The version&#39;s id (a UUID).
      * 
@@ -23,12 +45,59 @@ public final class ActionDeployedVersion {
      */
     private @Nullable Integer number;
     /**
-     * @return The build&#39;s status of the current draft: `built`, or `failed` when its code does not build.
+     * @return The Node.js runtime: `node22` (the default), `node18`, …
+     * 
+     */
+    private @Nullable String runtime;
+    /**
+     * @return Values the code reads as `event.secrets.&lt;name&gt;`. Names are read back (one added or removed outside Pulumi is drift); values are write-only: the tenant never returns them, Pulumi stores them encrypted, and a changed value is an update.
+     * 
+     */
+    private @Nullable List<ActionDeployedVersionSecrets> secrets;
+    /**
+     * @return The build&#39;s status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
      * 
      */
     private @Nullable String status;
+    /**
+     * @return The trigger the action runs at: exactly one, its `id` (`post-login`, `pre-user-registration`, …) and `version` (the trigger&#39;s current version when left out).
+     * 
+     */
+    private @Nullable List<ActionTrigger> supportedTriggers;
+    /**
+     * @return When the action was last updated (ISO-8601).
+     * 
+     */
+    private @Nullable String updatedAt;
 
     private ActionDeployedVersion() {}
+    public Optional<String> builtAt() {
+        return Optional.ofNullable(this.builtAt);
+    }
+    /**
+     * @return The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best written with `pulumi.interpolate` from the form&#39;s `id`.
+     * 
+     */
+    public Optional<String> code() {
+        return Optional.ofNullable(this.code);
+    }
+    /**
+     * @return When the action was created (ISO-8601).
+     * 
+     */
+    public Optional<String> createdAt() {
+        return Optional.ofNullable(this.createdAt);
+    }
+    /**
+     * @return npm modules the code requires, each by `name` and `version`.
+     * 
+     */
+    public List<ActionDependency> dependencies() {
+        return this.dependencies == null ? List.of() : this.dependencies;
+    }
+    public Optional<Boolean> deployed() {
+        return Optional.ofNullable(this.deployed);
+    }
     /**
      * @return The version&#39;s id (a UUID).
      * 
@@ -44,11 +113,39 @@ public final class ActionDeployedVersion {
         return Optional.ofNullable(this.number);
     }
     /**
-     * @return The build&#39;s status of the current draft: `built`, or `failed` when its code does not build.
+     * @return The Node.js runtime: `node22` (the default), `node18`, …
+     * 
+     */
+    public Optional<String> runtime() {
+        return Optional.ofNullable(this.runtime);
+    }
+    /**
+     * @return Values the code reads as `event.secrets.&lt;name&gt;`. Names are read back (one added or removed outside Pulumi is drift); values are write-only: the tenant never returns them, Pulumi stores them encrypted, and a changed value is an update.
+     * 
+     */
+    public List<ActionDeployedVersionSecrets> secrets() {
+        return this.secrets == null ? List.of() : this.secrets;
+    }
+    /**
+     * @return The build&#39;s status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
      * 
      */
     public Optional<String> status() {
         return Optional.ofNullable(this.status);
+    }
+    /**
+     * @return The trigger the action runs at: exactly one, its `id` (`post-login`, `pre-user-registration`, …) and `version` (the trigger&#39;s current version when left out).
+     * 
+     */
+    public List<ActionTrigger> supportedTriggers() {
+        return this.supportedTriggers == null ? List.of() : this.supportedTriggers;
+    }
+    /**
+     * @return When the action was last updated (ISO-8601).
+     * 
+     */
+    public Optional<String> updatedAt() {
+        return Optional.ofNullable(this.updatedAt);
     }
 
     public static Builder builder() {
@@ -60,17 +157,68 @@ public final class ActionDeployedVersion {
     }
     @CustomType.Builder
     public static final class Builder {
+        private @Nullable String builtAt;
+        private @Nullable String code;
+        private @Nullable String createdAt;
+        private @Nullable List<ActionDependency> dependencies;
+        private @Nullable Boolean deployed;
         private @Nullable String id;
         private @Nullable Integer number;
+        private @Nullable String runtime;
+        private @Nullable List<ActionDeployedVersionSecrets> secrets;
         private @Nullable String status;
+        private @Nullable List<ActionTrigger> supportedTriggers;
+        private @Nullable String updatedAt;
         public Builder() {}
         public Builder(ActionDeployedVersion defaults) {
     	      Objects.requireNonNull(defaults);
+    	      this.builtAt = defaults.builtAt;
+    	      this.code = defaults.code;
+    	      this.createdAt = defaults.createdAt;
+    	      this.dependencies = defaults.dependencies;
+    	      this.deployed = defaults.deployed;
     	      this.id = defaults.id;
     	      this.number = defaults.number;
+    	      this.runtime = defaults.runtime;
+    	      this.secrets = defaults.secrets;
     	      this.status = defaults.status;
+    	      this.supportedTriggers = defaults.supportedTriggers;
+    	      this.updatedAt = defaults.updatedAt;
         }
 
+        @CustomType.Setter
+        public Builder builtAt(@Nullable String builtAt) {
+
+            this.builtAt = builtAt;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder code(@Nullable String code) {
+
+            this.code = code;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder createdAt(@Nullable String createdAt) {
+
+            this.createdAt = createdAt;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder dependencies(@Nullable List<ActionDependency> dependencies) {
+
+            this.dependencies = dependencies;
+            return this;
+        }
+        public Builder dependencies(ActionDependency... dependencies) {
+            return dependencies(List.of(dependencies));
+        }
+        @CustomType.Setter
+        public Builder deployed(@Nullable Boolean deployed) {
+
+            this.deployed = deployed;
+            return this;
+        }
         @CustomType.Setter
         public Builder id(@Nullable String id) {
 
@@ -84,16 +232,55 @@ public final class ActionDeployedVersion {
             return this;
         }
         @CustomType.Setter
+        public Builder runtime(@Nullable String runtime) {
+
+            this.runtime = runtime;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder secrets(@Nullable List<ActionDeployedVersionSecrets> secrets) {
+
+            this.secrets = secrets;
+            return this;
+        }
+        public Builder secrets(ActionDeployedVersionSecrets... secrets) {
+            return secrets(List.of(secrets));
+        }
+        @CustomType.Setter
         public Builder status(@Nullable String status) {
 
             this.status = status;
             return this;
         }
+        @CustomType.Setter
+        public Builder supportedTriggers(@Nullable List<ActionTrigger> supportedTriggers) {
+
+            this.supportedTriggers = supportedTriggers;
+            return this;
+        }
+        public Builder supportedTriggers(ActionTrigger... supportedTriggers) {
+            return supportedTriggers(List.of(supportedTriggers));
+        }
+        @CustomType.Setter
+        public Builder updatedAt(@Nullable String updatedAt) {
+
+            this.updatedAt = updatedAt;
+            return this;
+        }
         public ActionDeployedVersion build() {
             final var _resultValue = new ActionDeployedVersion();
+            _resultValue.builtAt = builtAt;
+            _resultValue.code = code;
+            _resultValue.createdAt = createdAt;
+            _resultValue.dependencies = dependencies;
+            _resultValue.deployed = deployed;
             _resultValue.id = id;
             _resultValue.number = number;
+            _resultValue.runtime = runtime;
+            _resultValue.secrets = secrets;
             _resultValue.status = status;
+            _resultValue.supportedTriggers = supportedTriggers;
+            _resultValue.updatedAt = updatedAt;
             return _resultValue;
         }
     }

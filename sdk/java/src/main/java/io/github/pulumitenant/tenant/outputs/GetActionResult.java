@@ -5,8 +5,10 @@ package io.github.pulumitenant.tenant.outputs;
 
 import com.pulumi.core.annotations.CustomType;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
+import io.github.pulumitenant.tenant.outputs.ActionCurrentVersion;
 import io.github.pulumitenant.tenant.outputs.ActionDependency;
 import io.github.pulumitenant.tenant.outputs.ActionDeployedVersion;
+import io.github.pulumitenant.tenant.outputs.ActionModuleReference;
 import io.github.pulumitenant.tenant.outputs.ActionSecretState;
 import io.github.pulumitenant.tenant.outputs.ActionTrigger;
 import java.lang.Boolean;
@@ -24,11 +26,6 @@ public final class GetActionResult {
      */
     private Boolean allChangesDeployed;
     /**
-     * @return When the draft was last built (ISO-8601).
-     * 
-     */
-    private @Nullable String builtAt;
-    /**
      * @return The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best written with `pulumi.interpolate` from the form&#39;s `id`.
      * 
      */
@@ -39,12 +36,17 @@ public final class GetActionResult {
      */
     private String createdAt;
     /**
+     * @return The version that runs at the trigger, in short: its `id`, `number`, `status` (`BUILT`) and `buildTime`.
+     * 
+     */
+    private @Nullable ActionCurrentVersion currentVersion;
+    /**
      * @return npm modules the code requires, each by `name` and `version`.
      * 
      */
     private @Nullable List<ActionDependency> dependencies;
     /**
-     * @return The version that runs at the trigger: its `id`, `number` and build `status`.
+     * @return The version that runs at the trigger: its `id`, `number`, content and build `status`; a deploy goes live a moment after the tenant answers it.
      * 
      */
     private @Nullable ActionDeployedVersion deployedVersion;
@@ -53,6 +55,11 @@ public final class GetActionResult {
      * 
      */
     private String id;
+    /**
+     * @return Action modules (shared code published in the tenant) the action uses, each by `moduleId` and `moduleVersionId`.
+     * 
+     */
+    private @Nullable List<ActionModuleReference> modules;
     /**
      * @return The action&#39;s name, 1 to 255 characters. Bindings and Auth0&#39;s deploy CLI may name an action by it.
      * 
@@ -69,7 +76,7 @@ public final class GetActionResult {
      */
     private @Nullable List<ActionSecretState> secrets;
     /**
-     * @return The build&#39;s status of the current draft: `built`, or `failed` when its code does not build.
+     * @return The build&#39;s status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
      * 
      */
     private String status;
@@ -93,13 +100,6 @@ public final class GetActionResult {
         return this.allChangesDeployed;
     }
     /**
-     * @return When the draft was last built (ISO-8601).
-     * 
-     */
-    public Optional<String> builtAt() {
-        return Optional.ofNullable(this.builtAt);
-    }
-    /**
      * @return The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best written with `pulumi.interpolate` from the form&#39;s `id`.
      * 
      */
@@ -114,6 +114,13 @@ public final class GetActionResult {
         return this.createdAt;
     }
     /**
+     * @return The version that runs at the trigger, in short: its `id`, `number`, `status` (`BUILT`) and `buildTime`.
+     * 
+     */
+    public Optional<ActionCurrentVersion> currentVersion() {
+        return Optional.ofNullable(this.currentVersion);
+    }
+    /**
      * @return npm modules the code requires, each by `name` and `version`.
      * 
      */
@@ -121,7 +128,7 @@ public final class GetActionResult {
         return this.dependencies == null ? List.of() : this.dependencies;
     }
     /**
-     * @return The version that runs at the trigger: its `id`, `number` and build `status`.
+     * @return The version that runs at the trigger: its `id`, `number`, content and build `status`; a deploy goes live a moment after the tenant answers it.
      * 
      */
     public Optional<ActionDeployedVersion> deployedVersion() {
@@ -133,6 +140,13 @@ public final class GetActionResult {
      */
     public String id() {
         return this.id;
+    }
+    /**
+     * @return Action modules (shared code published in the tenant) the action uses, each by `moduleId` and `moduleVersionId`.
+     * 
+     */
+    public List<ActionModuleReference> modules() {
+        return this.modules == null ? List.of() : this.modules;
     }
     /**
      * @return The action&#39;s name, 1 to 255 characters. Bindings and Auth0&#39;s deploy CLI may name an action by it.
@@ -156,7 +170,7 @@ public final class GetActionResult {
         return this.secrets == null ? List.of() : this.secrets;
     }
     /**
-     * @return The build&#39;s status of the current draft: `built`, or `failed` when its code does not build.
+     * @return The build&#39;s status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
      * 
      */
     public String status() {
@@ -187,12 +201,13 @@ public final class GetActionResult {
     @CustomType.Builder
     public static final class Builder {
         private Boolean allChangesDeployed;
-        private @Nullable String builtAt;
         private @Nullable String code;
         private String createdAt;
+        private @Nullable ActionCurrentVersion currentVersion;
         private @Nullable List<ActionDependency> dependencies;
         private @Nullable ActionDeployedVersion deployedVersion;
         private String id;
+        private @Nullable List<ActionModuleReference> modules;
         private String name;
         private @Nullable String runtime;
         private @Nullable List<ActionSecretState> secrets;
@@ -203,12 +218,13 @@ public final class GetActionResult {
         public Builder(GetActionResult defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.allChangesDeployed = defaults.allChangesDeployed;
-    	      this.builtAt = defaults.builtAt;
     	      this.code = defaults.code;
     	      this.createdAt = defaults.createdAt;
+    	      this.currentVersion = defaults.currentVersion;
     	      this.dependencies = defaults.dependencies;
     	      this.deployedVersion = defaults.deployedVersion;
     	      this.id = defaults.id;
+    	      this.modules = defaults.modules;
     	      this.name = defaults.name;
     	      this.runtime = defaults.runtime;
     	      this.secrets = defaults.secrets;
@@ -226,12 +242,6 @@ public final class GetActionResult {
             return this;
         }
         @CustomType.Setter
-        public Builder builtAt(@Nullable String builtAt) {
-
-            this.builtAt = builtAt;
-            return this;
-        }
-        @CustomType.Setter
         public Builder code(@Nullable String code) {
 
             this.code = code;
@@ -243,6 +253,12 @@ public final class GetActionResult {
               throw new MissingRequiredPropertyException("GetActionResult", "createdAt");
             }
             this.createdAt = createdAt;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder currentVersion(@Nullable ActionCurrentVersion currentVersion) {
+
+            this.currentVersion = currentVersion;
             return this;
         }
         @CustomType.Setter
@@ -267,6 +283,15 @@ public final class GetActionResult {
             }
             this.id = id;
             return this;
+        }
+        @CustomType.Setter
+        public Builder modules(@Nullable List<ActionModuleReference> modules) {
+
+            this.modules = modules;
+            return this;
+        }
+        public Builder modules(ActionModuleReference... modules) {
+            return modules(List.of(modules));
         }
         @CustomType.Setter
         public Builder name(String name) {
@@ -321,12 +346,13 @@ public final class GetActionResult {
         public GetActionResult build() {
             final var _resultValue = new GetActionResult();
             _resultValue.allChangesDeployed = allChangesDeployed;
-            _resultValue.builtAt = builtAt;
             _resultValue.code = code;
             _resultValue.createdAt = createdAt;
+            _resultValue.currentVersion = currentVersion;
             _resultValue.dependencies = dependencies;
             _resultValue.deployedVersion = deployedVersion;
             _resultValue.id = id;
+            _resultValue.modules = modules;
             _resultValue.name = name;
             _resultValue.runtime = runtime;
             _resultValue.secrets = secrets;
