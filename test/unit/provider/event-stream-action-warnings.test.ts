@@ -72,7 +72,11 @@ describe("an event stream's action that the tenant lacks", () => {
   it("is warned of when a change points the stream at it", async () => {
     const { ctx } = tenant("https://b.example.com");
     await check(ctx, stream(KNOWN_ACTION), stream(MISSING_ACTION));
-    expect(stderr()).toEqual([expect.stringContaining(`names action ${MISSING_ACTION}`)]);
+    // Another action replaces the stream, and the tenant deletes the old action with it: said too.
+    expect(stderr()).toEqual([
+      expect.stringContaining(`names action ${MISSING_ACTION}`),
+      expect.stringContaining(`deletes action ${KNOWN_ACTION} with the stream`),
+    ]);
   });
 
   it("says nothing of an action the tenant has, of an id not known yet, or of one the stream named before", async () => {
