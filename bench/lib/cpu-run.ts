@@ -4,12 +4,11 @@
  * wall time, with the load average around it). Used by the bench's `cpu` section and by
  * `bench/probe-cpu.ts`.
  *
- * - CPU of the command and its children: `/usr/bin/time` (user + system);
+ * - CPU of the Go processes under the command (the CLI and its engine, `engine`; the language
+ *   host and launcher shells, `host`): sampled from /proc every 100 ms;
  * - CPU of each Node.js process (`bench/timing-preload.ts`), summed by role: `program` (the
  *   Pulumi program), `provider` (the dynamic provider host, where this package's runtime runs),
  *   `plugin`, `launcher` (the short `node` runs of the launcher scripts);
- * - `engine`: the command's CPU less its Node.js processes' (the Go CLI and engine, the language
- *   host);
  * - `server`: this process's CPU meanwhile (the in-process tenant server answering; the bench's
  *   own polling is a small part).
  *
@@ -71,7 +70,7 @@ export interface CpuRunResult {
   preview: boolean;
   ok: boolean;
   wallS: number;
-  /** The command's CPU with its children's, seconds. */
+  /** The command's CPU with the children it waited for (`/usr/bin/time`: not all of them), seconds. */
   cpuS: number;
   /** Load average (1 min) before and after. */
   load: [number, number];
@@ -170,18 +169,82 @@ export function stagesOf(lines: TimelineLine[], checkpoints: number[]): Record<s
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, spread(v)]));
 }
 
-/** Watches the backend's state folder; gives the times (epoch ms) the stack's state file was written. */
+/**
+ * Watches the folder of the stack's state file (inotify, not recursive: Node's recursive watch on
+ * Linux misses writes); gives the times (epoch ms) the file was written.
+ */
 function watchCheckpoints(stateDir: string, stackName: string): { stop(): number[] } {
   const times: number[] = [];
-  const dir = path.join(stateDir, ".pulumi", "stacks");
+  const root = path.join(stateDir, ".pulumi", "stacks");
+  const file = `${stackName}.json`;
+  const found = fs.existsSync(root)
+    ? fs.readdirSync(root, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === file)
+    : undefined;
+  const dir = found ? path.dirname(path.join(root, found)) : root;
   fs.mkdirSync(dir, { recursive: true });
-  const watcher = fs.watch(dir, { recursive: true }, (_event, name) => {
-    if (name && path.basename(String(name)) === `${stackName}.json`) times.push(Date.now());
+  const watcher = fs.watch(dir, (_event, name) => {
+    if (name === file) times.push(Date.now());
   });
   return {
     stop() {
       watcher.close();
       return times;
+    },
+  };
+}
+
+/** CPU seconds (user + system) and name of process `pid` from /proc, with its parent. */
+function procStat(pid: number): { ppid: number; comm: string; cpuS: number } | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return undefined;
+  }
+  // `pid (comm) state ppid … utime stime …`: comm may hold spaces, so fields are counted after its ')'.
+  const close = text.lastIndexOf(")");
+  const comm = text.slice(text.indexOf("(") + 1, close);
+  const fields = text.slice(close + 2).split(" ");
+  return { ppid: Number(fields[1]), comm, cpuS: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS };
+}
+
+/** The kernel's clock ticks per second of /proc's times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/**
+ * Watches the processes under `root` through /proc: the last CPU seen of each (a process's time
+ * after the last sample, at most `everyMs`, is lost). `/usr/bin/time` cannot say this: a process
+ * whose parent ends without waiting for it (the program under the language host) is counted by
+ * nobody's rusage. New processes are looked for every fifth sample.
+ */
+function watchTree(root: number, everyMs = 100): { stop(): Map<number, { comm: string; cpuS: number }> } {
+  const seen = new Map<number, { comm: string; cpuS: number }>();
+  let tick = 0;
+  const sample = () => {
+    if (tick++ % 5 === 0) {
+      const parents = new Map<number, number>();
+      for (const entry of fs.readdirSync("/proc")) {
+        if (!/^\d+$/.test(entry)) continue;
+        const stat = procStat(Number(entry));
+        if (stat) parents.set(Number(entry), stat.ppid);
+      }
+      const under = (pid: number): boolean => {
+        for (let p = pid, hops = 0; p > 1 && hops < 20; p = parents.get(p) ?? 0, hops += 1) if (p === root) return true;
+        return false;
+      };
+      for (const pid of parents.keys()) if (!seen.has(pid) && under(pid)) seen.set(pid, { comm: "", cpuS: 0 });
+    }
+    for (const pid of seen.keys()) {
+      const stat = procStat(pid);
+      if (stat) seen.set(pid, { comm: stat.comm, cpuS: stat.cpuS });
+    }
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return seen;
     },
   };
 }
@@ -231,8 +294,9 @@ export async function measureCpuStep(
   const writes = watchWrites(server);
   const load = os.loadavg()[0];
   const serverCpu0 = process.cpuUsage();
-  const cli = await new Promise<{ code: number; out: string; err: string }>((resolve) =>
-    execFile(
+  let tree: ReturnType<typeof watchTree> | undefined;
+  const cli = await new Promise<{ code: number; out: string; err: string }>((resolve) => {
+    const child = execFile(
       "/usr/bin/time",
       [
         "-f",
@@ -248,26 +312,28 @@ export async function measureCpuStep(
       ],
       { env, maxBuffer: 64 * 1024 * 1024 },
       (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
-    ),
-  );
+    );
+    if (child.pid) tree = watchTree(child.pid);
+  });
   const serverCpu = process.cpuUsage(serverCpu0);
+  const goProcesses = [...(tree?.stop().values() ?? [])].filter((p) => p.comm !== "node" && p.comm !== "time");
   for (const loop of busyLoops) loop.kill("SIGKILL");
   const written = writes.stop();
   const checkpointTimes = checkpoints.stop();
   const [, wall, user, sys] = /TIME ([0-9.]+) ([0-9.]+) ([0-9.]+)/.exec(cli.err) ?? [];
   const cpuS = Number(user ?? 0) + Number(sys ?? 0);
   const cpuByRole: Record<string, number> = {};
-  let nodeCpu = 0;
   for (const p of readLines<ProcessLine>(timing)) {
     const role = roleOf(p);
     cpuByRole[role] = (cpuByRole[role] ?? 0) + p.cpuMs / 1000;
-    nodeCpu += p.cpuMs / 1000;
   }
-  cpuByRole.engine = Math.max(0, cpuS - nodeCpu);
+  // The Go processes: the CLI and its engine (`pulumi`), the language host, launcher shells.
+  cpuByRole.engine = goProcesses.filter((p) => p.comm === "pulumi").reduce((sum, p) => sum + p.cpuS, 0);
+  cpuByRole.host = goProcesses.filter((p) => p.comm !== "pulumi").reduce((sum, p) => sum + p.cpuS, 0);
   cpuByRole.server = (serverCpu.user + serverCpu.system) / 1e6;
   const counts = callCounts(server.counters.snapshot());
   const n = options.resources;
-  const perResource = { ...cpuByRole, total: cpuS + cpuByRole.server };
+  const perResource = { ...cpuByRole, total: Object.values(cpuByRole).reduce((a, b) => a + b, 0) };
   return {
     step: options.step,
     program: options.program,

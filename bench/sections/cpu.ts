@@ -28,7 +28,7 @@ const STEP_WORDS: Record<CpuStep, string> = {
   drift: "drift check",
 };
 /** The roles whose CPU per resource is a figure (the others are in the raw results). */
-const ROLES = ["program", "provider", "plugin", "engine", "server", "total"];
+const ROLES = ["program", "provider", "plugin", "engine", "host", "server", "total"];
 
 /** Runs the steps for each door and busy condition and adds their figures. */
 export async function measureCpu(ctx: BenchContext): Promise<void> {
