@@ -1,6 +1,7 @@
 /**
  * `node dist/bench/probe-cpu.js [--forms=300] [--streams=300] [--rate=10|inf] [--steps=first,noChange,drift]
- * [--program=tenant|plugin-js] [--busy=0] [--skip-preview] [--typecheck] [--timeline] [--prof] [--runs=1]`:
+ * [--program=tenant|plugin-js] [--busy=0] [--skip-preview] [--typecheck] [--timeline] [--prof] [--runs=1]
+ * [--env=K=V,…]`:
  * what a deploy costs in CPU, process by process and per resource, and where each resource
  * waits (bench/lib/cpu-run.ts). A diagnostic that does not need a quiet machine: CPU seconds and
  * request counts do not move with the load. One JSON line per command.
@@ -35,7 +36,15 @@ async function main(): Promise<void> {
     typecheck: { type: "boolean" },
     timeline: { type: "boolean" },
     prof: { type: "boolean" },
+    env: { type: "string" },
   });
+  // `--env=K=V,K2=V2`: more environment for the commands (an engine setting, e.g. GOGC=400).
+  const extraEnv = Object.fromEntries(
+    (values.env ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  );
   const forms = Number(values.forms ?? 300);
   const streams = Number(values.streams ?? 300);
   const rate = values.rate === "inf" ? UNLIMITED_RATE : Number(values.rate ?? 10);
@@ -65,6 +74,7 @@ async function main(): Promise<void> {
             timeline: values.timeline,
             profileDir: values.prof ? path.join(REPO_ROOT, "bench", "profiles", `probe-cpu-${step}-${run}`) : undefined,
             workDir: work,
+            env: extraEnv,
           });
           console.log(JSON.stringify({ run, rate: values.rate ?? "10", ...result }));
         }
