@@ -9,8 +9,8 @@
  * - CPU of each Node.js process (`bench/timing-preload.ts`), summed by role: `program` (the
  *   Pulumi program), `provider` (the dynamic provider host, where this package's runtime runs),
  *   `plugin`, `launcher` (the short `node` runs of the launcher scripts);
- * - `server`: this process's CPU meanwhile (the in-process tenant server answering; the bench's
- *   own polling is a small part).
+ * - `server`: this process's CPU meanwhile, less its sampling of /proc (the in-process tenant server
+ *   answering; the bench's polling of the server's counters is a small part).
  *
  * With `timeline`, each resource's stages (`PULUMI_TENANT_TIMELINE`, provider/dispatch/timeline.ts,
  * and the state file's writes seen through inotify): declared → its registration's turn, turn →
@@ -215,13 +215,26 @@ const CLOCK_TICKS = 100;
  * Watches the processes under `root` through /proc: the last CPU seen of each (a process's time
  * after the last sample, at most `everyMs`, is lost). `/usr/bin/time` cannot say this: a process
  * whose parent ends without waiting for it (the program under the language host) is counted by
- * nobody's rusage. New processes are looked for every fifth sample.
+ * nobody's rusage. New processes are looked for every twentieth sample (the Go processes live as
+ * long as the command; the Node.js ones report their own CPU), and the sampling's own CPU is given
+ * back, so that the tenant server's figure can leave it out.
  */
-function watchTree(root: number, everyMs = 100): { stop(): Map<number, { comm: string; cpuS: number }> } {
+function watchTree(
+  root: number,
+  everyMs = 100,
+): { stop(): { processes: Map<number, { comm: string; cpuS: number }>; ownCpuS: number } } {
   const seen = new Map<number, { comm: string; cpuS: number }>();
   let tick = 0;
+  // This process's CPU spent sampling, so that the tenant server's figure (this process's CPU) leaves it out.
+  let ownMicros = 0;
   const sample = () => {
-    if (tick++ % 5 === 0) {
+    const before = process.cpuUsage();
+    scan();
+    const spent = process.cpuUsage(before);
+    ownMicros += spent.user + spent.system;
+  };
+  const scan = () => {
+    if (tick++ % 20 === 0) {
       const parents = new Map<number, number>();
       for (const entry of fs.readdirSync("/proc")) {
         if (!/^\d+$/.test(entry)) continue;
@@ -244,7 +257,7 @@ function watchTree(root: number, everyMs = 100): { stop(): Map<number, { comm: s
   return {
     stop() {
       clearInterval(timer);
-      return seen;
+      return { processes: seen, ownCpuS: ownMicros / 1e6 };
     },
   };
 }
@@ -316,7 +329,8 @@ export async function measureCpuStep(
     if (child.pid) tree = watchTree(child.pid);
   });
   const serverCpu = process.cpuUsage(serverCpu0);
-  const goProcesses = [...(tree?.stop().values() ?? [])].filter((p) => p.comm !== "node" && p.comm !== "time");
+  const watched = tree?.stop();
+  const goProcesses = [...(watched?.processes.values() ?? [])].filter((p) => p.comm !== "node" && p.comm !== "time");
   for (const loop of busyLoops) loop.kill("SIGKILL");
   const written = writes.stop();
   const checkpointTimes = checkpoints.stop();
@@ -330,7 +344,7 @@ export async function measureCpuStep(
   // The Go processes: the CLI and its engine (`pulumi`), the language host, launcher shells.
   cpuByRole.engine = goProcesses.filter((p) => p.comm === "pulumi").reduce((sum, p) => sum + p.cpuS, 0);
   cpuByRole.host = goProcesses.filter((p) => p.comm !== "pulumi").reduce((sum, p) => sum + p.cpuS, 0);
-  cpuByRole.server = (serverCpu.user + serverCpu.system) / 1e6;
+  cpuByRole.server = Math.max(0, (serverCpu.user + serverCpu.system) / 1e6 - (watched?.ownCpuS ?? 0));
   const counts = callCounts(server.counters.snapshot());
   const n = options.resources;
   const perResource = { ...cpuByRole, total: Object.values(cpuByRole).reduce((a, b) => a + b, 0) };
