@@ -23,7 +23,8 @@ export function now(): number {
   return performance.timeOrigin + performance.now();
 }
 
-function flush(): void {
+/** Writes the lines kept so far to the timeline file (at exit on its own; tests call it). */
+export function flush(): void {
   if (!file || lines.length === 0) return;
   try {
     fs.appendFileSync(file, lines.join(""));
