@@ -1,9 +1,12 @@
 /**
- * `npm run bench -- [--quick] [--only=calls,ratelimit,overhead,throughput,scale,options,generate,refresh,versus] [--cpu-prof] [--skip-checkpoints]`:
- * measures API calls per phase, rate-limit efficiency, engine overhead, server throughput
- * and scale against an in-process tenant server on loopback, prints one table (stdout;
- * progress goes to stderr) and writes bench/results.json (bench/results-quick.json in
- * quick mode). See bench/README.md for what each figure means.
+ * `npm run bench -- [--quick] [--only=cpu,calls,ratelimit,overhead,throughput,scale,options,generate,refresh,versus,policy]
+ * [--cpu-prof] [--skip-checkpoints] [--no-history]`:
+ * measures the CPU a deploy costs per resource, API calls per phase, rate-limit efficiency, engine
+ * overhead, server throughput and scale against an in-process tenant server on loopback, prints one
+ * table (stdout; progress goes to stderr) and each figure's change against the last recorded run
+ * (bench/history.jsonl, a loss over 10 % flagged), records this run there (unless `--no-history`),
+ * and writes bench/results.json (bench/results-quick.json in quick mode). See bench/README.md for
+ * what each figure means.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -13,9 +16,11 @@ import { REPO_ROOT } from "../scripts/lib/pulumi";
 import { renderProfiles, summariseProfiles } from "./lib/cpuprofile";
 import { PARAMETERS, type BenchContext } from "./lib/context";
 import { progress } from "./lib/progress";
+import { appendHistory, compareWithHistory, historyEntry, readHistory, renderChanges } from "./lib/history";
 import { machineInfo, renderTable, Report, writeResults } from "./lib/report";
 import { BenchPulumi } from "./lib/stacks";
 import { measureCalls } from "./sections/calls";
+import { measureCpu } from "./sections/cpu";
 import { measureGenerate } from "./sections/generate";
 import { measureOptions } from "./sections/options";
 import { measureOverhead } from "./sections/overhead";
@@ -28,6 +33,7 @@ import { measureVersus } from "./sections/versus";
 import { parseScriptArgs } from "../scripts/lib/args";
 
 const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
+  cpu: measureCpu,
   calls: measureCalls,
   ratelimit: measureRateLimit,
   overhead: measureOverhead,
@@ -40,9 +46,18 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   policy: measurePolicy,
 };
 
-const USAGE = `usage: npm run bench -- [--quick] [--only=${Object.keys(SECTIONS).join(",")}] [--cpu-prof] [--skip-checkpoints]`;
+const USAGE = `usage: npm run bench -- [--quick] [--only=${Object.keys(SECTIONS).join(",")}] [--cpu-prof] [--skip-checkpoints] [--no-history]`;
 
-function parseArgs(argv: string[]): { quick: boolean; only: string[]; cpuProf: boolean; skipCheckpoints: boolean } {
+/** The file of every recorded run's figures. */
+const HISTORY = path.join(REPO_ROOT, "bench", "history.jsonl");
+
+function parseArgs(argv: string[]): {
+  quick: boolean;
+  only: string[];
+  cpuProf: boolean;
+  skipCheckpoints: boolean;
+  record: boolean;
+} {
   const { values } = parseScriptArgs(
     "npm run bench",
     {
@@ -50,6 +65,7 @@ function parseArgs(argv: string[]): { quick: boolean; only: string[]; cpuProf: b
       only: { type: "string" },
       "cpu-prof": { type: "boolean" },
       "skip-checkpoints": { type: "boolean" },
+      "no-history": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     { argv },
@@ -64,7 +80,7 @@ function parseArgs(argv: string[]): { quick: boolean; only: string[]; cpuProf: b
   const only = values.only === undefined ? Object.keys(SECTIONS) : values.only.split(",").filter(Boolean);
   const unknown = only.filter((s) => !SECTIONS[s]);
   if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(", ")}\n${USAGE}`);
-  return { quick, only, cpuProf, skipCheckpoints };
+  return { quick, only, cpuProf, skipCheckpoints, record: !values["no-history"] };
 }
 
 /** The commit measured, and the files changed beside it (the build compiles the working tree). */
@@ -83,7 +99,7 @@ function gitState(): { commit?: string; changedFiles?: string[] } {
 }
 
 async function main(): Promise<void> {
-  const { quick, only, cpuProf, skipCheckpoints } = parseArgs(process.argv.slice(2));
+  const { quick, only, cpuProf, skipCheckpoints, record } = parseArgs(process.argv.slice(2));
   const mode = quick ? "quick" : "full";
   const params = PARAMETERS[mode];
   const report = new Report();
@@ -143,6 +159,14 @@ async function main(): Promise<void> {
     report,
   });
   console.log(renderTable(report.figures));
+  // Against the last recorded run, then this run recorded (a diagnostic or profiled run is not comparable).
+  const load: [number, number] = [loadAtStart[0], Math.round(os.loadavg()[0] * 100) / 100];
+  console.log(`\n${renderChanges(compareWithHistory(report.figures, readHistory(HISTORY), mode), load)}`);
+  if (record && !skipCheckpoints && !cpuProf) {
+    const commit = `${source.commit ?? "unknown"}${source.changedFiles?.length ? "+" : ""}`;
+    appendHistory(HISTORY, historyEntry({ startedAt, commit, mode, sections: only, load }, report.figures));
+    progress(`figures recorded in ${path.relative(process.cwd(), HISTORY) || HISTORY}`);
+  }
   if (cpuProf && fs.existsSync(profileRoot)) {
     for (const dir of fs.readdirSync(profileRoot)) {
       const summaries = summariseProfiles(path.join(profileRoot, dir), 8).filter(

@@ -18,6 +18,8 @@ if (file) {
     const cpu = process.cpuUsage();
     const line = {
       script: path.basename(process.argv[1] ?? "node"),
+      // The whole path tells the Pulumi SDK's entry points apart (cmd/run, cmd/dynamic-provider: both index.js).
+      scriptPath: process.argv[1] ?? "",
       args: process.argv.slice(2, 4).join(" "),
       pid: process.pid,
       startedAt: Math.round(startedAt),

@@ -20,8 +20,10 @@ import { configure, originOf, ownershipSource } from "./dispatch/connections";
 import { ECHOED_METHODS, quietHostEcho } from "./dispatch/host-echo";
 import { handle } from "./dispatch/methods";
 import { type ConfigSource, PROTOCOL_VERSION, RUNTIME_GLOBAL, type TenantRuntime } from "./dispatch/protocol";
-import { PROVIDER_METHODS, type ProviderRequest, requestOf, type ResultOf } from "./dispatch/requests";
-import { importRefusal } from "./lifecycle/ownership";
+import { PROVIDER_METHODS, type ProviderRequest, requestOf, type ResultOf, tenantCarrier } from "./dispatch/requests";
+import { timed, timelineOn } from "./dispatch/timeline";
+import { importRefusal, urnOf } from "./lifecycle/ownership";
+import { isObject } from "./lifecycle/shared";
 import { kindModule } from "./resources";
 
 export { configure, configureFromSettings, resetRuntime, sharedClient } from "./dispatch/connections";
@@ -35,7 +37,10 @@ export type { ProviderRequest } from "./dispatch/requests";
  */
 export async function call<R extends ProviderRequest>(kind: string, request: R): Promise<ResultOf<R>> {
   try {
-    return await handle(kind, kindModule(kind).implementation, request);
+    const run = () => handle(kind, kindModule(kind).implementation, request);
+    if (!timelineOn) return await run();
+    const carrier = tenantCarrier(request);
+    return await timed(request.method, urnOf(isObject(carrier) ? carrier : undefined), run);
   } catch (error) {
     const expected = error instanceof TenantError || error instanceof ConfigurationError;
     if (expected && ECHOED_METHODS.includes(request.method)) quietHostEcho(error);

@@ -4,6 +4,10 @@ import type { BenchPulumi } from "./stacks";
 
 /** Sizes and durations of one mode. */
 export interface BenchParameters {
+  /** The CPU section: N forms + N webhook event streams, the rate (req/s; Infinity: none), the busy loops beside it. */
+  cpuN: number;
+  cpuRate: number;
+  cpuBusy: number[];
   /** Resources in the API-calls stack. */
   callsN: number;
   /** Resources and server rate (req/s) of the rate-limit run. */
@@ -36,6 +40,9 @@ export interface BenchParameters {
 /** The full run (the sizes) and the quick run (small N, a few minutes). */
 export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
   full: {
+    cpuN: 300,
+    cpuRate: 10,
+    cpuBusy: [0, 1],
     callsN: 30,
     rateLimitN: 100,
     rateLimitR: 10,
@@ -55,6 +62,9 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
     policyN: 300,
   },
   quick: {
+    cpuN: 50,
+    cpuRate: Infinity,
+    cpuBusy: [0],
     callsN: 10,
     rateLimitN: 30,
     rateLimitR: 10,

@@ -19,6 +19,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { PROVIDER_KEY } from "./shared";
 import { providerText } from "../shim";
 import { inTurn } from "./registration-turns";
+import { now, record, timelineOn } from "../dispatch/timeline";
 import { enterRegistration, leaveRegistration } from "./stack-formatting";
 import type { ResourceKind } from "./tokens";
 
@@ -42,7 +43,9 @@ export class DynamicResource extends pulumi.CustomResource {
     type: string,
   ) {
     if (props[PROVIDER_KEY] !== undefined) throw new Error(`a dynamic resource must not set ${PROVIDER_KEY}`);
-    const inputs = { ...props, [PROVIDER_KEY]: inTurn(providerText(kind)) };
+    let text = inTurn(providerText(kind));
+    if (timelineOn) text = timedTurn(text, props.managedBy);
+    const inputs = { ...props, [PROVIDER_KEY]: text };
     enterRegistration(PACKAGE_DIR);
     try {
       super(`pulumi-nodejs:dynamic/${module}:${type}`, name, inputs, opts);
@@ -50,4 +53,13 @@ export class DynamicResource extends pulumi.CustomResource {
       leaveRegistration();
     }
   }
+}
+
+/** For the bench's timeline: when the resource was declared and when its registration's turn came. */
+function timedTurn(text: string | Promise<string>, urn: unknown): Promise<string> {
+  const declared = now();
+  return Promise.resolve(text).then((value) => {
+    record("register", typeof urn === "string" ? urn : undefined, declared, now());
+    return value;
+  });
 }

@@ -170,6 +170,9 @@ export class CreateJournal {
 
   /** Entries left by earlier processes for this kind and content, oldest first. */
   leftovers(kind: string, contentKey: string): JournalEntry[] {
+    // Only entries found at the start can be left over: with none (the usual case), every create skips reading the
+    // file and copying its entries, work that grew with the creates of the run (issue 55).
+    if (this.inherited.size === 0) return [];
     return this.snapshot()
       .filter(
         (entry) =>
@@ -218,7 +221,7 @@ export class CreateJournal {
       .map((entry) => ({ ...entry }));
   }
 
-  /** Appends one record in one write, then reads it back with whatever others appended. */
+  /** Appends one record in one write and applies it to the entries this process holds. */
   private append(record: JournalRecord): void {
     if (!this.broken) {
       try {
@@ -235,8 +238,10 @@ export class CreateJournal {
         );
       }
     }
-    if (this.broken) replay(this.entries, JSON.stringify(record));
-    else this.sync();
+    // This process's own line is applied here; the next read of the file (a confirm, a snapshot) reads it again
+    // with whatever others appended, in order, which gives the same entries. Reading it back at once cost each
+    // create a stat, an open and a read twice (issue 55).
+    replay(this.entries, JSON.stringify(record));
   }
 
   /** Reads what was appended since the last read (all of it after a compaction); returns the lines read. */

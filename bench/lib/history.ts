@@ -1,0 +1,161 @@
+/**
+ * The bench's memory: every run's numeric figures, one JSON line per run in
+ * `bench/history.jsonl` (commit, mode, sections, load average), and each figure's change
+ * against the last recorded run that has it, with a loss over {@link LOSS_THRESHOLD} flagged.
+ * So a commit that makes something slower shows at the next run, whoever runs it.
+ *
+ * Which way is better: for most figures less is better (seconds, milliseconds, CPU, bytes,
+ * requests, ratios); for throughputs (`req/s`) and shares (`%`) more is. Wall times move with
+ * the machine's load: the comparison prints both runs' load averages, and CPU seconds and
+ * request counts are the figures to trust on a shared machine.
+ */
+import * as fs from "node:fs";
+import type { Figure } from "./report";
+
+/** A change for the worse beyond this fraction of the last value is flagged. */
+export const LOSS_THRESHOLD = 0.1;
+
+/** One recorded run. */
+export interface HistoryEntry {
+  /** When the run started (ISO). */
+  startedAt: string;
+  /** The commit measured (short hash), with `+` when files under api/, server/ or provider/ were changed beside it. */
+  commit: string;
+  mode: string;
+  sections: string[];
+  /** Load average (1 min) at the start and the end. */
+  load: [number, number];
+  /** The run's numeric figures by id: value and unit. */
+  figures: Record<string, { value: number; unit: string }>;
+}
+
+/** A figure's change against the last recorded run that has it. */
+export interface FigureChange {
+  id: string;
+  label: string;
+  unit: string;
+  now: number;
+  last: number;
+  /** The last value's run. */
+  lastCommit: string;
+  lastAt: string;
+  lastLoad: [number, number];
+  /** (now − last) / last; 0 when both are 0. */
+  change: number;
+  /** Whether the change is for the worse by more than {@link LOSS_THRESHOLD}. */
+  loss: boolean;
+}
+
+/** Whether more of a figure with `unit` is better. */
+export function moreIsBetter(unit: string): boolean {
+  return unit === "req/s" || unit === "%";
+}
+
+/** The recorded runs of `file`, oldest first (a torn or foreign line is skipped). */
+export function readHistory(file: string): HistoryEntry[] {
+  if (!fs.existsSync(file)) return [];
+  const entries: HistoryEntry[] = [];
+  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      const entry = JSON.parse(line) as HistoryEntry;
+      if (entry && typeof entry.figures === "object" && typeof entry.mode === "string") entries.push(entry);
+    } catch {
+      continue;
+    }
+  }
+  return entries;
+}
+
+/** The entry of a run: its numeric figures. */
+export function historyEntry(run: Omit<HistoryEntry, "figures">, figures: readonly Figure[]): HistoryEntry {
+  const numeric: HistoryEntry["figures"] = {};
+  for (const figure of figures)
+    if (typeof figure.value === "number" && Number.isFinite(figure.value))
+      numeric[figure.id] = { value: figure.value, unit: figure.unit };
+  return { ...run, figures: numeric };
+}
+
+/** Appends `entry` to `file`. */
+export function appendHistory(file: string, entry: HistoryEntry): void {
+  fs.appendFileSync(file, `${JSON.stringify(entry)}\n`);
+}
+
+/**
+ * Each numeric figure of `figures` against the last run of `history` in the same `mode` that
+ * has it (figures never recorded before are left out).
+ */
+export function compareWithHistory(
+  figures: readonly Figure[],
+  history: readonly HistoryEntry[],
+  mode: string,
+): FigureChange[] {
+  const changes: FigureChange[] = [];
+  for (const figure of figures) {
+    if (typeof figure.value !== "number" || !Number.isFinite(figure.value)) continue;
+    let last: HistoryEntry | undefined;
+    for (let i = history.length - 1; i >= 0 && !last; i -= 1)
+      if (history[i].mode === mode && history[i].figures[figure.id]) last = history[i];
+    if (!last) continue;
+    const before = last.figures[figure.id].value;
+    const change =
+      before === 0
+        ? figure.value === 0
+          ? 0
+          : Infinity * Math.sign(figure.value)
+        : (figure.value - before) / Math.abs(before);
+    const worse = moreIsBetter(figure.unit) ? -change : change;
+    changes.push({
+      id: figure.id,
+      label: `${figure.section}: ${figure.label}`,
+      unit: figure.unit,
+      now: figure.value,
+      last: before,
+      lastCommit: last.commit,
+      lastAt: last.startedAt,
+      lastLoad: last.load,
+      change,
+      loss: worse > LOSS_THRESHOLD,
+    });
+  }
+  return changes;
+}
+
+function formatChange(change: number): string {
+  if (!Number.isFinite(change)) return change > 0 ? "new > 0" : "new < 0";
+  const percent = Math.round(change * 1000) / 10;
+  return `${percent > 0 ? "+" : ""}${percent.toFixed(1)} %`;
+}
+
+const short = (v: number) => (Number.isInteger(v) ? String(v) : Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2));
+
+/** The changes as a plain-text table, losses over the threshold marked, then a one-line verdict. */
+export function renderChanges(changes: readonly FigureChange[], load: [number, number]): string {
+  if (changes.length === 0) return "change against the last recorded run: no earlier run of these figures";
+  const rows = changes.map((c) => [
+    c.label,
+    `${short(c.last)} ${c.unit}`.trim(),
+    `${short(c.now)} ${c.unit}`.trim(),
+    formatChange(c.change),
+    c.loss ? `LOSS > ${LOSS_THRESHOLD * 100} %` : "",
+    `${c.lastCommit} ${c.lastAt.slice(0, 16)} (load ${c.lastLoad.join(" → ")})`,
+  ]);
+  const header = ["figure", "last run", "this run", "change", "flag", "last run's commit, time, load"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join(" | ")
+      .trimEnd();
+  const losses = changes.filter((c) => c.loss);
+  return [
+    `change against the last recorded run (this run's load ${load.join(" → ")}; wall times move with the load, CPU and counts do not)`,
+    line(header),
+    widths.map((w) => "-".repeat(w)).join("-|-"),
+    ...rows.map(line),
+    "",
+    losses.length
+      ? `${losses.length} figure(s) lost more than ${LOSS_THRESHOLD * 100} %: ${losses.map((c) => c.id).join(", ")}`
+      : `no figure lost more than ${LOSS_THRESHOLD * 100} %`,
+  ].join("\n");
+}
