@@ -201,12 +201,11 @@ describe("configuration and preview", () => {
         ),
       );
       expect(exposed(error)).not.toContain(token);
-      // The tenant is known to be unreachable: the next call does not wait again, and points to the first error.
-      const started = Date.now();
+      // The tenant is known to be unreachable: the next call is not attempted (no request, no wait), and points to
+      // the first error.
       const next = (await call(formProvider, "delete")("ap_2222222222222222222222", {}).catch(
         (e: unknown) => e,
       )) as Error;
-      expect(Date.now() - started).toBeLessThan(100);
       expect(next.message).toBe(
         "Not attempted: http://127.0.0.1:9 refused the connection; the error of form ap_1111111111111111111111 says what to do.",
       );

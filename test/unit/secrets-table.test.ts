@@ -41,12 +41,37 @@ const declared = KIND_NAMES.flatMap((kind) =>
 );
 
 describe("every secret the table of kinds declares", () => {
-  it("covers every kind whose create schema marks a field secret or write-only, read from the table", () => {
-    const marking = KIND_NAMES.filter((kind) =>
-      /"(secret|writeOnly)":true/.test(JSON.stringify(KINDS[kind].createSchema)),
+  it("is exactly the secrets of the published API, stated here by hand, kind by kind", () => {
+    // Where each kind's credentials sit in the published management API (written out, not read from the table).
+    const published: Record<string, string[]> = {
+      form: [
+        "nodes.*.config.components.*[RECAPTCHA].config.secret_key",
+        "nodes.*.config.components.*[GMAPS_ADDRESS].config.api_key",
+        "nodes.*.config.components.*[GMAPS_ADDRESS].config.server_key",
+        "nodes.*.config.components.*[PAYMENT].config.credentials",
+        "nodes.*.config.components.*[AUTH0_VERIFIABLE_CREDENTIALS].config.access_token",
+      ],
+      eventStream: [
+        "destination[webhook].configuration.webhook_authorization[basic].password",
+        "destination[webhook].configuration.webhook_authorization[bearer].token",
+        "destination[webhook].configuration.webhook_authorization[custom_header].header_value",
+      ],
+      loginTemplate: [],
+      rateLimitPolicy: [],
+      flow: ["actions.*[HTTP,SEND_REQUEST].params.basic.password"],
+      flowVaultConnection: ["setup"],
+      action: ["secrets.*.value"],
+      triggerBindings: [],
+    };
+    const words = (path: SecretPath) =>
+      path
+        .map((step) => (typeof step === "object" ? `[${Object.values(step.where).join(",")}]` : step))
+        .join(".")
+        .replace(/\.\[/g, "[");
+    const table = Object.fromEntries(KIND_NAMES.map((kind) => [kind, KINDS[kind].secretPaths.map(words).sort()]));
+    expect(table).toEqual(
+      Object.fromEntries(Object.entries(published).map(([kind, paths]) => [kind, [...paths].sort()])),
     );
-    expect(marking.length).toBeGreaterThan(0);
-    expect([...new Set(declared.map(({ kind }) => kind))].sort()).toEqual(expect.arrayContaining([...marking].sort()));
   });
 
   it.each(declared)("$kind $path.length-step secret: marked secret by the provider", async ({ kind, path, secret }) => {
