@@ -11,7 +11,7 @@
  *   kind's implementation (`check.ts`, `methods.ts`).
  *
  * `configure` and `dispatch(kind, method, args, protocol)` are a stable interface
- * (`dispatch/protocol.ts`): provider objects stored in state by earlier versions (0.2.0)
+ * (`protocol.ts`): provider objects stored in state by earlier versions (0.2.0)
  * call them; today's call `attach(provider, kind, config, protocol)`, which uses them.
  */
 import { ConfigurationError, TenantError } from "./client/errors";
@@ -19,16 +19,16 @@ import { DEFAULT_NAMESPACE } from "./client/settings";
 import { configure, originOf, ownershipSource } from "./dispatch/connections";
 import { ECHOED_METHODS, quietHostEcho } from "./dispatch/host-echo";
 import { handle } from "./dispatch/methods";
-import { type ConfigSource, PROTOCOL_VERSION, RUNTIME_GLOBAL, type TenantRuntime } from "./dispatch/protocol";
+import { type ConfigSource, PROTOCOL_VERSION, RUNTIME_GLOBAL, type TenantRuntime } from "./protocol";
 import { PROVIDER_METHODS, type ProviderRequest, requestOf, type ResultOf, tenantCarrier } from "./dispatch/requests";
-import { timed, timelineOn } from "./dispatch/timeline";
+import { timed, timelineOn } from "./timeline";
 import { importRefusal, urnOf } from "./lifecycle/ownership";
 import { isObject } from "./lifecycle/shared";
-import { kindModule } from "./resources";
+import { kindModule } from "./lifecycle/kind-modules";
 
 export { configure, configureFromSettings, resetRuntime, sharedClient } from "./dispatch/connections";
 export { namespaceOf, TENANT_KEY } from "./dispatch/envelope";
-export { PROTOCOL_VERSION, RUNTIME_GLOBAL, type TenantRuntime } from "./dispatch/protocol";
+export { PROTOCOL_VERSION, RUNTIME_GLOBAL, type TenantRuntime } from "./protocol";
 export type { ProviderRequest } from "./dispatch/requests";
 
 /**

@@ -12,7 +12,7 @@
  * - `server`: this process's CPU meanwhile, less its sampling of /proc (the in-process tenant server
  *   answering; the bench's polling of the server's counters is a small part).
  *
- * With `timeline`, each resource's stages (`PULUMI_TENANT_TIMELINE`, provider/dispatch/timeline.ts,
+ * With `timeline`, each resource's stages (`PULUMI_TENANT_TIMELINE`, provider/timeline.ts,
  * and the state file's writes seen through inotify): declared → its registration's turn, turn →
  * check starts (the SDK's serialisation, the engine, the provider host), the check, check → diff
  * or create starts (the engine's step and the checkpoint of the pending create), the create (its
@@ -23,7 +23,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { TenantServer } from "../../server/index";
-import { TIMELINE_ENV } from "../../provider/dispatch/timeline";
+import { TIMELINE_ENV } from "../../provider/timeline";
 import { pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
 import type { BenchProgram, BenchPulumi } from "./stacks";
 import { callCounts, watchWrites } from "./tenant";

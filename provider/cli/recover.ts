@@ -21,7 +21,7 @@ import { readStackIndex } from "../backend/stacks";
 import { readStackState, type PendingCreate } from "../backend/stack-state";
 import { PulumiCommandError, runPulumi } from "../backend/pulumi-cli";
 import { sleep } from "../client/limiter";
-import { kindModule } from "../resources";
+import { kindModule } from "../lifecycle/kind-modules";
 import { configureFromSettings, sharedClient } from "../runtime";
 import { reveal } from "../schema/envelope";
 import { StackTenants } from "./stack-tenants";

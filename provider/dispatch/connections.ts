@@ -25,7 +25,7 @@ import { CreateJournal, journalPath } from "../lifecycle/journal";
 import { ListSnapshots, readsThroughLists } from "../lifecycle/list-snapshot";
 import type { OwnershipSource } from "../lifecycle/ownership";
 import type { ProviderContext } from "../lifecycle/types";
-import type { ConfigSource } from "./protocol";
+import type { ConfigSource } from "../protocol";
 
 /** One tenant (configuration namespace) of this process. */
 interface Connection {

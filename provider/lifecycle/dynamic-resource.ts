@@ -17,9 +17,9 @@
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { PROVIDER_KEY } from "./shared";
-import { providerText } from "../shim";
+import { providerText } from "./shim";
 import { inTurn } from "./registration-turns";
-import { now, record, timelineOn } from "../dispatch/timeline";
+import { now, record, timelineOn } from "../timeline";
 import { enterRegistration, leaveRegistration } from "./stack-formatting";
 import type { ResourceKind } from "./tokens";
 

@@ -1,6 +1,6 @@
 /**
  * What `generate` asks of each kind (its `generate.ts`, registered with the kind in
- * provider/resources/index.ts): read every object of the kind with GETs only, and turn
+ * provider/lifecycle/kind-modules.ts): read every object of the kind with GETs only, and turn
  * one object into a program resource. Also the placeholders a resource's arguments hold
  * instead of a secret or a file's content, and small helpers the kinds share. A leaf
  * module: the kinds import it, and it imports none of them.

@@ -17,7 +17,7 @@ import { missingReferenceWarnings } from "../../api/table/missing-references";
 import type { TenantClient } from "../client/http";
 import { listKind, listOffset } from "../client/paging";
 import { warn } from "../diagnostics";
-import { explainNotEnabled } from "./early-access";
+import { explainNotEnabled } from "../client/early-access";
 import { UNKNOWN, withoutProvider, type JsonObject } from "./shared";
 import type { ProviderContext, ResourceImplementation } from "./types";
 

@@ -20,7 +20,7 @@ import {
   type IdOrNameOutputArgs,
 } from "../lookups/by-name";
 import { inProgram, lookupClient, lookupOutput, type LookupOptions, type TenantSelector } from "../lookups/client";
-import { kindModule } from "../resources";
+import { kindModule } from "./kind-modules";
 
 /** The body of kind `K`'s create, as its schema types it (`CreateOf<"flow">["actions"]`: typed actions). */
 export type CreateOf<K extends KindName> = Static<(typeof KINDS)[K]["createSchema"]>;

@@ -41,7 +41,7 @@ import {
   writeOnlyPlaceholders,
 } from "./generator";
 import { findByIdOrName, listByFields } from "../lookups/by-name";
-import { earlyAccessSkipReason, explainNotEnabled } from "./early-access";
+import { earlyAccessSkipReason, explainNotEnabled } from "../client/early-access";
 import { tenantWriter, withKindHooks } from "./kind-hooks";
 import { TABLE_OUTPUT_FIELDS } from "./outputs";
 import { collectionResource, type CollectionSpec } from "./collection";

@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { kindSpec, type KindSpec } from "../../api";
-import { explainNotEnabled, featureNotEnabled, notEnabledError } from "../lifecycle/early-access";
+import { explainNotEnabled, featureNotEnabled, notEnabledError } from "../client/early-access";
 import { AmbiguousNameError, type ErrorTarget, NotFoundError } from "../client/errors";
 
 export { AmbiguousNameError } from "../client/errors";

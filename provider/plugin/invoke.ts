@@ -6,7 +6,7 @@
 import { kindNames, kindSpec, type JsonSchema, type LookupSpec } from "../../api";
 import { PACKAGE_NAME } from "../schema/package-schema";
 import { schemaName } from "../schema/names";
-import { kindModule } from "../resources";
+import { kindModule } from "../lifecycle/kind-modules";
 import * as runtime from "../runtime";
 
 /** A function's token: `tenant:index:getForm`. */

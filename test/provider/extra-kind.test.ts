@@ -13,7 +13,7 @@ import { readTenant } from "../../provider/cli/generate/snapshot";
 import { packageSchema } from "../../provider/schema/package-schema";
 import { tableKindModule } from "../../provider/lifecycle/table-kind";
 import { invokeFunction } from "../../provider/plugin/invoke";
-import { defineKindModule, kindModule } from "../../provider/resources";
+import { defineKindModule, kindModule } from "../../provider/lifecycle/kind-modules";
 import { GADGET_KIND } from "../fixtures/kinds/gadget";
 import { call, dispatchingProvider, PROVIDER_TEXT, runtime, startHarness, type ProviderHarness } from "./helpers";
 

@@ -7,7 +7,7 @@
  * resource plugin) print the same model.
  */
 import { examplesOf, isObjectSchema, kindNames, kindOfTypeName, kindSpec, type JsonSchema } from "../../../api";
-import { kindModule } from "../../resources";
+import { kindModule } from "../../lifecycle/kind-modules";
 import { FileRef, SecretRef } from "../../lifecycle/generator";
 import { NameAllocator } from "./names";
 import { kindsInDependencyOrder, linkReferences } from "./references";

@@ -6,7 +6,7 @@
  */
 import { kindNames } from "../../../api";
 import type { TenantClient } from "../../client/http";
-import { kindModule } from "../../resources";
+import { kindModule } from "../../lifecycle/kind-modules";
 
 /** What a tenant holds, as the API returns it. */
 export interface TenantSnapshot {

@@ -12,7 +12,7 @@ import {
   writeProgram,
 } from "../../../provider/cli/generate/command";
 import { BucketPacer } from "../../../provider/cli/generate/pacer";
-import { earlyAccessSkipReason } from "../../../provider/lifecycle/early-access";
+import { earlyAccessSkipReason } from "../../../provider/client/early-access";
 import {
   ConfigurationError,
   FeatureUnavailableError,

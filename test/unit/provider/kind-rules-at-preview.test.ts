@@ -3,7 +3,7 @@
  * provider's check, as the tenant would refuse it at apply: a flow's nested actions, a vault
  * connection's setup against its app. Unknown values (another resource's id at preview) wait.
  */
-import { kindModule } from "../../../provider/resources";
+import { kindModule } from "../../../provider/lifecycle/kind-modules";
 import { UNKNOWN } from "../../../provider/lifecycle/shared";
 
 const check = (kind: string, news: Record<string, unknown>) =>

@@ -1,7 +1,7 @@
 /** The generic lifecycle's check / diff / payload for one resource, as plain functions for the unit tests. */
 import { checkCollectionInputs, payloadOf } from "../../../provider/lifecycle/collection";
 import { EVENT_STREAM_FIELDS } from "../../../api/kinds/event-stream/contract";
-import { kindModule } from "../../../provider/resources";
+import { kindModule } from "../../../provider/lifecycle/kind-modules";
 import { FORM_FIELDS } from "../../../api/kinds/form/contract";
 import { tableCollectionSpec } from "../../../provider/lifecycle/table-kind";
 import type { JsonObject } from "../../../provider/lifecycle/shared";

@@ -14,7 +14,8 @@ describe("plugin start-up", () => {
     jest.isolateModules(() => {
       const server = require("../../../provider/plugin/server") as typeof import("../../../provider/plugin/server");
       expect(typeof server.startPluginServer).toBe("function");
-      const { kindModule } = require("../../../provider/resources") as typeof import("../../../provider/resources");
+      const { kindModule } =
+        require("../../../provider/lifecycle/kind-modules") as typeof import("../../../provider/lifecycle/kind-modules");
       const { KIND_NAMES } = require("../../../api") as typeof import("../../../api");
       for (const kind of KIND_NAMES) expect(typeof kindModule(kind).readers).toBe("object");
     });

@@ -2,7 +2,7 @@
 import { policyConflicts as conflicts } from "../../../api/kinds/rate-limit-policy/contract";
 import { tenantReader } from "../../../provider/lifecycle/kind-hooks";
 import type { TenantClient } from "../../../provider/client/http";
-import { kindModule } from "../../../provider/resources";
+import { kindModule } from "../../../provider/lifecycle/kind-modules";
 import { UNKNOWN } from "../../../provider/lifecycle/shared";
 import type { ProviderContext } from "../../../provider/lifecycle/types";
 

@@ -5,13 +5,7 @@
  * and every door (the resource, its lookups, `generate`) says so in the same words.
  */
 import { ERROR_CODES, type KindSpec } from "../../api";
-import {
-  type ErrorTarget,
-  FeatureUnavailableError,
-  ForbiddenError,
-  NotFoundError,
-  UnauthorizedError,
-} from "../client/errors";
+import { type ErrorTarget, FeatureUnavailableError, ForbiddenError, NotFoundError, UnauthorizedError } from "./errors";
 
 /** "rate limit policies are not enabled for this tenant". */
 export const notEnabledMessage = (spec: KindSpec) => `${spec.plural} are not enabled for this tenant`;

@@ -23,15 +23,15 @@
  * directory); the absolute path of this build, captured when the program ran.
  */
 import * as path from "node:path";
-import { RUNTIME_GLOBAL } from "./dispatch/protocol";
-import type { ResourceKind } from "./lifecycle/tokens";
+import { RUNTIME_GLOBAL } from "../protocol";
+import type { ResourceKind } from "./tokens";
 
 /** The runtime in the installed package (package.json `exports`: `./runtime`). */
 const PACKAGE = "pulumi-tenant/runtime";
 
 /** The compiled runtime next to this file (from TypeScript sources: the build's copy). */
 function compiledRuntimePath(): string {
-  const resolved = require.resolve("./runtime");
+  const resolved = require.resolve("../runtime");
   if (!resolved.endsWith(".ts")) return resolved;
   // Loaded from sources (ts-node): the provider process runs plain node, so use the package's build.
   return path.join(path.dirname(resolved), "dist", "provider", "runtime.js");

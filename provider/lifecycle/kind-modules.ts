@@ -8,13 +8,13 @@
  * so a new kind needs no line here.
  */
 import { KIND_NAMES, kindSpec } from "../../api";
-import type { AnyKindModule } from "../lifecycle/types";
-import { singletonKindModule } from "../lifecycle/singleton";
-import { tableKindModule } from "../lifecycle/table-kind";
+import type { AnyKindModule } from "./types";
+import { singletonKindModule } from "./singleton";
+import { tableKindModule } from "./table-kind";
 
-export { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "../lifecycle/tokens";
+export { TYPE_MODULE, TYPE_NAMES, type ResourceKind } from "./tokens";
 
-export type { AnyKindModule } from "../lifecycle/types";
+export type { AnyKindModule } from "./types";
 
 /** The registrations of kinds declared beyond the table (api `defineKind`). */
 const DEFINED_MODULES = new Map<string, AnyKindModule>();

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-type Timeline = typeof import("../../../../provider/dispatch/timeline");
+type Timeline = typeof import("../../../provider/timeline");
 
 /** The timeline module as a provider process with `env` would load it. */
 function load(value: string | undefined): Timeline {
@@ -12,7 +12,7 @@ function load(value: string | undefined): Timeline {
   try {
     let timeline!: Timeline;
     jest.isolateModules(() => {
-      timeline = jest.requireActual<Timeline>("../../../../provider/dispatch/timeline");
+      timeline = jest.requireActual<Timeline>("../../../provider/timeline");
     });
     return timeline;
   } finally {
