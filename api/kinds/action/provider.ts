@@ -12,7 +12,7 @@ import { DEPLOY_WAIT, waitUntil, type WaitPolicy } from "../../table/deploy";
 import { fieldsOf, pickSet } from "../../table/fields";
 import type { KindObject, TenantReader, TenantWriter } from "../../table/provider-hooks";
 import { secretsInNameOrder, withSecretValuesByName, type NamedSecret } from "../../table/secrets-by-name";
-import { actionCreateSchema } from "./contract";
+import { actionCreateSchema } from "./schemas";
 import { currentTriggerVersion, isKnownTrigger } from "./triggers";
 
 type Json = Record<string, unknown>;
