@@ -12,6 +12,7 @@ import type {
 } from "@pulumi/policy";
 import { parseBackendList, SIBLING_BACKENDS_ENV, stackIndex } from "pulumi-tenant/policy-support";
 import { tenantResource, type TenantResource } from "./resources";
+import { codeNotKnown, codeParses } from "./rules/action-code";
 import { codeSecrets, DEFAULT_RUNTIMES, pinnedDependencies, supportedRuntime } from "./rules/actions";
 import { knownEventTypes, webhookAuthorization, webhookHttps } from "./rules/event-streams";
 import { flowIdsOf, nodesReachable, pathsEnd, sensitiveFieldsHttps } from "./rules/forms";
@@ -153,6 +154,26 @@ export const POLICIES: (ResourceValidationPolicy | StackValidationPolicy)[] = [
     "mandatory",
     "An action's code holds no secret-shaped literal (keys, tokens, private keys): the action's secrets are the place (event.secrets.NAME).",
     (resource) => codeSecrets(resource),
+  ),
+  resourcePolicy(
+    "action-code-parses",
+    "advisory",
+    "An action's code parses as the Actions runtime loads it (a CommonJS module): the service deploys code that does not, and every run of its trigger then fails. The code is compiled, never run.",
+    (resource) => codeParses(resource),
+  ),
+  stackPolicy(
+    "action-code-known-at-preview",
+    "advisory",
+    "An action's code is known at preview, so that the code rules judge it there. Code built from an output that does not exist yet (pulumi.interpolate of a form's id on a first preview) is named, with what it is built from: pulumi up judges it before the action is written.",
+    (resources, _stack, _config, _dependencies, byProperty) => {
+      const byUrn = new Map(resources.map((resource) => [resource.urn, resource]));
+      return resources.flatMap((action) =>
+        codeNotKnown(
+          action,
+          (byProperty.get(action.urn)?.code ?? []).flatMap((urn) => byUrn.get(urn) ?? []),
+        ),
+      );
+    },
   ),
   resourcePolicy(
     "action-dependencies-pinned",

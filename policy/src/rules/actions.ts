@@ -12,7 +12,7 @@ import type { Violation } from "./violation";
 /** `action-code-secrets`: no credential-shaped literal in the action's code. */
 export function codeSecrets(resource: TenantResource): Violation[] {
   const code = resource.fields.code;
-  if (resource.typeName !== "Action" || typeof code !== "string") return [];
+  if (resource.typeName !== "Action" || typeof code !== "string" || code === UNKNOWN) return [];
   return code.split("\n").flatMap((line, index) => {
     const shape = secretShapeIn(line);
     if (!shape) return [];
@@ -26,8 +26,11 @@ export function codeSecrets(resource: TenantResource): Violation[] {
   });
 }
 
-/** An exact version: `1.2.3`, with an optional pre-release or build (`1.2.3-beta.1`). */
-const EXACT_VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+/**
+ * An exact version: `1.2.3`, with an optional pre-release or build (`1.2.3-beta.1`), written
+ * with or without npm's `v` and `=` (`v1.2.3`, `=1.2.3`: npm installs that one version too).
+ */
+const EXACT_VERSION = /^=?v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 
 /** `action-dependencies-pinned`: every dependency at an exact version (no range, tag or `latest`). */
 export function pinnedDependencies(resource: TenantResource): Violation[] {
