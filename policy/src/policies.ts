@@ -128,20 +128,20 @@ export const POLICIES: (ResourceValidationPolicy | StackValidationPolicy)[] = [
   resourcePolicy(
     "outside-calls-https",
     "mandatory",
-    "A flow's HTTP requests and a vault connection's base URLs use https://.",
+    "A flow's HTTP requests and a vault connection's base URLs use https://; a templated URL is judged by the scheme it writes (http://{{vars.host}}/… is plain HTTP).",
     (resource) => httpsCalls(resource),
   ),
   resourcePolicy(
     "outside-calls-allowed-hosts",
     "mandatory",
-    "A flow's HTTP requests and a vault connection's base URLs reach only hosts on allowedHosts (`api.example.com`, `*.example.com`). With allowedHosts empty (the default) every host is allowed.",
+    "A flow's HTTP requests and a vault connection's base URLs reach only hosts on allowedHosts (`api.example.com`, `*.example.com`). A host built from a template (`{{vars.crm_host}}`) can be any host: it passes only when allowedHosts holds it as written. With allowedHosts empty (the default) every host is allowed.",
     (resource, config) => allowedHosts(resource, config),
     { properties: { allowedHosts: strings("Hosts outside calls may reach; `*.example.com` for its subdomains.") } },
   ),
   resourcePolicy(
     "credentials-in-vault",
     "mandatory",
-    "A flow's actions hold no credential: no literal value in a credential header (Authorization, X-Api-Key, …), no basic.password, no secret-shaped string (keys, tokens, private keys) in params. Credentials go in a vault connection, named by connection_id.",
+    "A flow's actions hold no credential: no literal value in a credential header (Authorization, X-Api-Key, a name ending in Token or Secret, …), no basic.password, no literal under a key naming a credential, no secret-shaped string (keys, tokens, private keys, user:password@ in a URL) in params. Credentials go in a vault connection, named by connection_id.",
     (resource, config) => flowCredentials(resource, config),
     {
       properties: {
@@ -152,7 +152,7 @@ export const POLICIES: (ResourceValidationPolicy | StackValidationPolicy)[] = [
   resourcePolicy(
     "action-code-secrets",
     "mandatory",
-    "An action's code holds no secret-shaped literal (keys, tokens, private keys): the action's secrets are the place (event.secrets.NAME).",
+    "An action's code holds no secret-shaped literal (keys, tokens, private keys, Authorization values, user:password@ in a URL, a literal assigned to a credential's name): the action's secrets are the place (event.secrets.NAME).",
     (resource) => codeSecrets(resource),
   ),
   resourcePolicy(
@@ -178,7 +178,7 @@ export const POLICIES: (ResourceValidationPolicy | StackValidationPolicy)[] = [
   resourcePolicy(
     "action-dependencies-pinned",
     "mandatory",
-    "An action's dependencies are pinned to exact versions (no ^, ~, ranges, latest or other tags), so the code that runs changes only with a change here.",
+    "An action's dependencies are pinned to exact versions (1.2.3, v1.2.3 or =1.2.3; no ^, ~, ranges, latest or other tags), so the code that runs changes only with a change here.",
     (resource) => pinnedDependencies(resource),
   ),
   resourcePolicy(
