@@ -70,17 +70,27 @@ export function isCredentialName(name: string): boolean {
 }
 
 /**
- * A literal of 12 or more characters assigned to a credential name: `NAME = "…"`, `NAME: "…"`,
- * `"NAME": "…"`, `obj.NAME = '…'`. Values built at run time (`${…}`, `{{…}}`) and
- * placeholders (`<your token>`) are no literal.
+ * True when `value`, found under a credential's name, reads as a secret rather than a name
+ * or a reference: `minLength` characters or more, letters and digits both, and none of an
+ * environment variable's name (`AUTH0_CLIENT_SECRET`), a URL or path, a value built at run
+ * time (`${…}`, `{{…}}`) or a placeholder (`<your token>`). An error code (`invalid_token`)
+ * or a type token (`pulumi:providers:tenant`) has no digit.
+ */
+export function isSecretLiteral(value: string, minLength: number): boolean {
+  if (value.length < minLength || !/\d/.test(value) || !/[A-Za-z]/.test(value)) return false;
+  if (/^[A-Z][A-Z0-9_]*$/.test(value)) return false;
+  return !/:\/\/|^\.{0,2}\/|\$\{|\{\{|^<.*>$/.test(value);
+}
+
+/**
+ * A literal assigned to a credential's name: `NAME = "…"`, `NAME: "…"`, `"NAME": "…"`,
+ * `obj.NAME = '…'`, of 12 or more characters that read as a secret ({@link isSecretLiteral}).
  */
 function assignedCredentialIn(text: string): boolean {
   // A name, then `=` (not `==`, `=>`), `:` or `:=`, then a quoted literal.
   const pattern = /(["'\x60]?)([A-Za-z_$][\w$.-]*)\1\s*(?::=?|=(?![=>]))\s*(["'\x60])([^"'\x60\s]{12,})\3/g;
   for (const [, , name, , value] of text.matchAll(pattern)) {
-    if (!isCredentialName(name!.split(".").at(-1)!)) continue;
-    if (/\$\{|\{\{|^<.*>$/.test(value!)) continue;
-    return true;
+    if (isCredentialName(name!.split(".").at(-1)!) && isSecretLiteral(value!, 12)) return true;
   }
   return false;
 }

@@ -8,6 +8,7 @@ import {
   DEFAULT_CREDENTIAL_HEADERS,
   isCredentialHeader,
   isCredentialName,
+  isSecretLiteral,
   isTemplate,
   secretShapeIn,
   stringsIn,
@@ -120,12 +121,13 @@ export interface CredentialsConfig {
 }
 
 /**
- * A literal of 8 or more characters under a key that names a credential (`payload.client_secret`,
- * `params.api_key`); a template (`{{fields.password}}`) is a value the flow receives, not one written here.
+ * A literal of 8 or more characters that reads as a secret under a key that names a credential
+ * (`payload.client_secret`, `params.api_key`); a template (`{{fields.password}}`) is a value the
+ * flow receives, not one written here.
  */
 function literalUnderCredentialName(path: string, text: string): boolean {
   const key = /\.([^.[\]]+)$/.exec(path)?.[1];
-  return key !== undefined && text.length >= 8 && !isTemplate(text) && isCredentialName(key);
+  return key !== undefined && isCredentialName(key) && isSecretLiteral(text, 8);
 }
 
 /** `credentials-in-vault`: no credential written into a flow action; vault connections hold them. */

@@ -41,7 +41,7 @@ describe("credential names", () => {
     expect(flagged('const githubToken = "Zm9vYmFyYmF6cXV4cXV1eA";')).toEqual([
       expect.stringMatching(/code line 1 holds a credential assigned in code/),
     ]);
-    expect(flagged('const config = { STRIPE_SECRET: "whsec_abcdefghijklmnop" };')).toHaveLength(1);
+    expect(flagged('const config = { STRIPE_SECRET: "whsec_5Hq0L2mZ8kR1vT7x" };')).toHaveLength(1);
     expect(flagged("settings.apiKey = 'k3y-0123456789abcd';")).toHaveLength(1);
   });
 
@@ -54,6 +54,12 @@ describe("credential names", () => {
       'if (token === "not-a-token-at-all") return;',
       'const apiKey = "<your-api-key-here>";',
       'const secretName = "crm-api-token-v2";',
+      // Names, codes and references under a credential's name are no secret.
+      'const clientSecret = "AUTH0_CLIENT_SECRET";',
+      'const errors = { invalidToken: "invalid_token", expiredToken: "token-expired" };',
+      '"token": "pulumi:providers:tenant",',
+      "const passwordFile = './secrets/password-v1.txt';",
+      'const apiToken = "https://vault.example.com/v1/token";',
     ].join("\n");
     expect(flagged(clean)).toEqual([]);
   });
