@@ -9,3 +9,4 @@ export { formNodeIds, formNodeReferences } from "../api/kinds/form/fields";
 export { kindSpec, singletonIdIn } from "../api";
 export { kindOfTypeName, renameResource } from "./schema/names";
 export { parseBackendList, SIBLING_BACKENDS_ENV, stackIndex, StackIndex } from "./backend/stacks";
+export { isObject } from "../api/json";

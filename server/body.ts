@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import qs from "qs";
 import { ERROR_CODES, type JsonSchema } from "../api";
 import { HttpError, invalidBody } from "./http-error";
+import { isObject } from "../api/json";
 
 /** The body encodings the server understands. */
 export type BodyKind = "json" | "urlencoded" | "html";
@@ -148,9 +149,6 @@ export function registerBodyParsers(app: FastifyInstance): void {
 
 // ---------------------------------------------------------------- form value coercion
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 const NUMERIC = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** The alternatives a (possibly composite) schema allows for `value`. */
@@ -159,7 +157,7 @@ function variantsOf(schema: JsonSchema, value: unknown): JsonSchema[] {
   if (!branches) return [schema];
   const discriminator = (schema.discriminator as { propertyName?: string } | undefined)?.propertyName;
   let candidates = branches;
-  if (discriminator && isPlainObject(value)) {
+  if (discriminator && isObject(value)) {
     const tag = value[discriminator];
     const matching = branches.filter(
       (branch) => (branch.properties as Record<string, JsonSchema> | undefined)?.[discriminator]?.const === tag,
@@ -197,7 +195,7 @@ export function coerceUrlEncodedValue(value: unknown, schema: JsonSchema | undef
     return value;
   }
   if (
-    isPlainObject(value) &&
+    isObject(value) &&
     types.has("array") &&
     !types.has("object") &&
     Object.keys(value).every((key) => /^\d+$/.test(key))
@@ -213,14 +211,14 @@ export function coerceUrlEncodedValue(value: unknown, schema: JsonSchema | undef
     const items = variants.map((variant) => variant.items as JsonSchema | undefined).find(Boolean);
     return value.map((item) => coerceUrlEncodedValue(item, items));
   }
-  if (isPlainObject(value)) {
+  if (isObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
       const propertySchema = variants
         .map(
           (variant) =>
             (variant.properties as Record<string, JsonSchema> | undefined)?.[key] ??
-            (isPlainObject(variant.additionalProperties) ? variant.additionalProperties : undefined),
+            (isObject(variant.additionalProperties) ? variant.additionalProperties : undefined),
         )
         .find(Boolean);
       out[key] = coerceUrlEncodedValue(inner, propertySchema);

@@ -8,6 +8,7 @@
  * has that value (e.g. only RECAPTCHA components). The value at the end of a path is
  * the secret, whole (a string, or an object such as PAYMENT `credentials`).
  */
+import { isObject } from "../json";
 
 /** One step of a {@link SecretPath}. */
 export type SecretStep = string | { readonly where: Readonly<Record<string, string>> };
@@ -17,9 +18,6 @@ export type SecretPath = readonly SecretStep[];
 
 /** Any array item. */
 export const EACH = "*";
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** True when `value` (an object) passes a `where` step. */
 function matches(value: Record<string, unknown>, where: Readonly<Record<string, string>>): boolean {
@@ -34,14 +32,14 @@ function walk(value: unknown, path: SecretPath, visit: (parent: Record<string, u
   if (path.length === 0) return;
   const [step, ...rest] = path;
   if (typeof step === "object") {
-    if (isRecord(value) && matches(value, step.where)) walk(value, rest, visit);
+    if (isObject(value) && matches(value, step.where)) walk(value, rest, visit);
     return;
   }
   if (step === EACH) {
     if (Array.isArray(value)) for (const item of value) walk(item, rest, visit);
     return;
   }
-  if (!isRecord(value) || !(step in value)) return;
+  if (!isObject(value) || !(step in value)) return;
   if (rest.length === 0) visit(value, step);
   else walk(value[step], rest, visit);
 }
@@ -62,10 +60,10 @@ export function secretPlaces(value: unknown, paths: readonly SecretPath[]): Secr
     }
     const [step, ...rest] = path;
     if (typeof step === "object") {
-      if (isRecord(here) && matches(here, step.where)) visit(here, rest, place);
+      if (isObject(here) && matches(here, step.where)) visit(here, rest, place);
     } else if (step === EACH) {
       if (Array.isArray(here)) here.forEach((item, index) => visit(item, rest, [...place, index]));
-    } else if (isRecord(here) && step in here) visit(here[step], rest, [...place, step]);
+    } else if (isObject(here) && step in here) visit(here[step], rest, [...place, step]);
   };
   for (const path of paths) visit(value, path, []);
   return places;
@@ -77,7 +75,7 @@ export function secretValues(value: unknown, paths: readonly SecretPath[]): stri
   const collect = (secret: unknown): void => {
     if (typeof secret === "string" && secret.length > 0) found.push(secret);
     else if (Array.isArray(secret)) secret.forEach(collect);
-    else if (isRecord(secret)) Object.values(secret).forEach(collect);
+    else if (isObject(secret)) Object.values(secret).forEach(collect);
   };
   for (const path of paths) walk(value, path, (parent, key) => collect(parent[key]));
   return found;

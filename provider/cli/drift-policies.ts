@@ -9,6 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { isObject } from "../../api/json";
 
 /** A rule as a pack's library exports it (the `@pulumi/policy` shapes, as far as read here). */
 interface LibraryPolicy {
@@ -37,14 +38,11 @@ interface StackResource extends ResourceArgs {
   propertyDependencies: Record<string, { urn: string }[]>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** `now` over `before`, object by object: a key `now` lacks keeps its value from `before`. */
 function overlay(before: Record<string, unknown>, now: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...before };
   for (const [key, value] of Object.entries(now))
-    merged[key] = isRecord(value) && isRecord(before[key]) ? overlay(before[key], value) : value;
+    merged[key] = isObject(value) && isObject(before[key]) ? overlay(before[key], value) : value;
   return merged;
 }
 

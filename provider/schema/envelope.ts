@@ -8,6 +8,7 @@
  * program sent as a secret.
  */
 import { kindSpec, sealSecrets } from "../../api";
+import { isObject } from "../../api/json";
 
 /** The key and value that mark an object as a secret envelope (Pulumi's wire protocol). */
 export const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -16,10 +17,7 @@ export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 /** A secret envelope: `value` on the wire; `plaintext` (its JSON) in `pulumi stack export --show-secrets`. */
 type Envelope = { [SECRET_SIG_KEY]: typeof SECRET_SIG; value?: unknown; plaintext?: string };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-export const isSecret = (value: unknown): value is Envelope => isRecord(value) && value[SECRET_SIG_KEY] === SECRET_SIG;
+export const isSecret = (value: unknown): value is Envelope => isObject(value) && value[SECRET_SIG_KEY] === SECRET_SIG;
 
 /** `value` as a secret envelope (an envelope stays one). */
 export const secret = (value: unknown): unknown => (isSecret(value) ? value : { [SECRET_SIG_KEY]: SECRET_SIG, value });
@@ -32,7 +30,7 @@ export function reveal<T>(value: T): T {
   if (isSecret(value))
     return reveal(typeof value.plaintext === "string" ? (JSON.parse(value.plaintext) as unknown) : value.value) as T;
   if (Array.isArray(value)) return value.map(reveal) as T;
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reveal(v)])) as T;
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reveal(v)])) as T;
   return value;
 }
 
@@ -40,7 +38,7 @@ export function reveal<T>(value: T): T {
 export function containsSecret(value: unknown): boolean {
   if (isSecret(value)) return true;
   if (Array.isArray(value)) return value.some(containsSecret);
-  if (isRecord(value)) return Object.values(value).some(containsSecret);
+  if (isObject(value)) return Object.values(value).some(containsSecret);
   return false;
 }
 
@@ -54,7 +52,7 @@ export function carrySecrets(outs: unknown, ins: unknown): unknown {
   if (isSecret(outs) || !containsSecret(ins)) return outs;
   if (isSecret(ins)) return secret(outs);
   const input = ins;
-  if (isRecord(outs) && isRecord(input))
+  if (isObject(outs) && isObject(input))
     return Object.fromEntries(
       Object.entries(outs).map(([key, value]) => [key, key in input ? carrySecrets(value, input[key]) : value]),
     );

@@ -110,6 +110,33 @@ describe("the published tarballs", () => {
     expect(files.filter((file) => file.startsWith("dist/server/"))).toEqual([]);
   });
 
+  test("the provider tarball holds no tenant simulation: the kinds' tenant files are the server's alone", () => {
+    const provider = tarballFiles(tarballs.provider);
+    const server = tarballFiles(tarballs.server);
+    // What the tenant server does with each kind (builds, deploys, versions, bindings, test runs,
+    // what it stores and refuses), by name, and whatever else a room's tenant file holds.
+    const simulation = [
+      "dist/api/kinds/tenant.js",
+      "dist/api/kinds/action/tenant.js",
+      "dist/api/kinds/action/tenant-build.js",
+      "dist/api/kinds/action/tenant-runtime.js",
+      "dist/api/kinds/trigger-bindings/tenant.js",
+      "dist/api/kinds/form/tenant.js",
+      "dist/api/kinds/event-stream/tenant.js",
+      "dist/api/table/tenant-paging.js",
+    ];
+    expect(server).toEqual(expect.arrayContaining(simulation));
+    expect(provider.filter((file) => simulation.includes(file))).toEqual([]);
+    expect(provider.filter((file) => /^dist\/api\/.*\btenant[^/]*\.js$/.test(file))).toEqual([]);
+    // The build of an action's code (node:vm) is the tenant's: nothing the provider ships compiles code.
+    const compiles = provider
+      .filter((file) => file.endsWith(".js"))
+      .filter((file) =>
+        /node:vm|require\("vm"\)/.test(fs.readFileSync(path.join(REPO_ROOT, "provider", file), "utf8")),
+      );
+    expect(compiles).toEqual([]);
+  });
+
   test("the build's precompiled validators are those of the table's current schemas", () => {
     const built = path.join(REPO_ROOT, "provider", "dist", "provider", "validators");
     for (const { kind, schema } of precompiledKinds()) {

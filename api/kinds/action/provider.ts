@@ -1,18 +1,10 @@
 /**
- * The actions' rules beside their entry (action.ts): the tenant's build and its checks of
- * triggers and secrets, and the provider's comparison of an action, its write-only secrets
- * carried by name, and the deploy every write ends with.
+ * The actions' rules on the provider's side (the tenant's are tenant*.ts): the comparison of an
+ * action, its write-only secrets carried by name, and the deploy every write ends with.
  */
 import { isObject } from "../../json";
 import type { KindObject, TenantWriter } from "../../table/provider-hooks";
-import type { ValidationIssue } from "../../validate";
-import {
-  ACTION_TRIGGERS,
-  ACTION_TRIGGER_IDS,
-  currentTriggerVersion,
-  DEFAULT_ACTION_RUNTIME,
-  isKnownTrigger,
-} from "./triggers";
+import { currentTriggerVersion, isKnownTrigger } from "./triggers";
 
 type Json = Record<string, unknown>;
 type Secret = { name: string; value?: unknown; updated_at?: string };

@@ -5,6 +5,7 @@
  * without importing the entry back.
  */
 import { FORM_ENDING_NODE } from "./formats";
+import { isObject } from "../../json";
 
 /** What the server stores when a form has no `ending`. */
 export const DEFAULT_FORM_ENDING = { resume_flow: true } as const;
@@ -50,9 +51,6 @@ export interface FormNodeReference {
   target: unknown;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /**
  * Every reference to a node in a form: `start.next_node`, each node's
  * `config.next_node`, a ROUTER's `fallback` and rules' `next_node`, and each
@@ -61,26 +59,26 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function formNodeReferences(form: Record<string, unknown>): FormNodeReference[] {
   const references: FormNodeReference[] = [];
-  if (isRecord(form.start) && form.start.next_node !== undefined) {
+  if (isObject(form.start) && form.start.next_node !== undefined) {
     references.push({ property: "start.next_node", target: form.start.next_node });
   }
   const nodes = Array.isArray(form.nodes) ? form.nodes : [];
   nodes.forEach((node, index) => {
-    const config = isRecord(node) ? node.config : undefined;
-    if (!isRecord(config)) return;
+    const config = isObject(node) ? node.config : undefined;
+    if (!isObject(config)) return;
     const at = `nodes[${index}].config`;
     if (config.next_node !== undefined) references.push({ property: `${at}.next_node`, target: config.next_node });
     if (config.fallback !== undefined) references.push({ property: `${at}.fallback`, target: config.fallback });
     (Array.isArray(config.rules) ? config.rules : []).forEach((rule, ruleIndex) => {
-      if (isRecord(rule) && rule.next_node !== undefined) {
+      if (isObject(rule) && rule.next_node !== undefined) {
         references.push({ property: `${at}.rules[${ruleIndex}].next_node`, target: rule.next_node });
       }
     });
     (Array.isArray(config.components) ? config.components : []).forEach((item, componentIndex) => {
       if (
-        isRecord(item) &&
+        isObject(item) &&
         item.type === "JUMP_BUTTON" &&
-        isRecord(item.config) &&
+        isObject(item.config) &&
         item.config.next_node !== undefined
       ) {
         references.push({
@@ -95,7 +93,7 @@ export function formNodeReferences(form: Record<string, unknown>): FormNodeRefer
 
 /** The node ids of a form (for resolving references). */
 export function formNodeIds(form: Record<string, unknown>): unknown[] {
-  return (Array.isArray(form.nodes) ? form.nodes : []).map((node) => (isRecord(node) ? node.id : undefined));
+  return (Array.isArray(form.nodes) ? form.nodes : []).map((node) => (isObject(node) ? node.id : undefined));
 }
 
 /** The references of a form that name neither one of its nodes nor `$ending`. */

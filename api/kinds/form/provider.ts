@@ -16,7 +16,6 @@ import {
   FORM_SERVER_FIELDS,
   formNodeIds,
   formNodeReferences,
-  unresolvedFormNodeReferences,
 } from "./fields";
 import { FORM_ENDING_NODE } from "./formats";
 

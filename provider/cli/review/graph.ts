@@ -8,6 +8,7 @@
  * array item it sits in when that is not the node itself (a router's rule, a jump button),
  * or `fallback`.
  */
+import { isObject } from "../../../api/json";
 
 /** The reference that names the ending rather than a node. */
 export const ENDING_REFERENCE = "$ending";
@@ -37,9 +38,6 @@ export interface NodeGraph {
   edges: GraphEdge[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** The keys whose string values are edges. */
 const EDGE_KEYS = new Set(["next_node", "fallback"]);
 
@@ -47,11 +45,11 @@ const EDGE_KEYS = new Set(["next_node", "fallback"]);
 function edgesOut(from: string, value: unknown, targets: Set<string>, label?: string): GraphEdge[] {
   if (Array.isArray(value)) {
     return value.flatMap((item) => {
-      const name = isRecord(item) ? (item.alias ?? item.id) : undefined;
+      const name = isObject(item) ? (item.alias ?? item.id) : undefined;
       return edgesOut(from, item, targets, typeof name === "string" ? name : label);
     });
   }
-  if (!isRecord(value)) return [];
+  if (!isObject(value)) return [];
   return Object.entries(value).flatMap(([key, item]) => {
     if (EDGE_KEYS.has(key) && typeof item === "string" && targets.has(item)) {
       return [{ from, to: item, label: key === "fallback" ? "fallback" : label }];
@@ -65,15 +63,15 @@ export function graphOf(
   value: unknown,
   named: (value: unknown) => string | undefined = () => undefined,
 ): NodeGraph | undefined {
-  if (!isRecord(value) || !Array.isArray(value.nodes)) return undefined;
+  if (!isObject(value) || !Array.isArray(value.nodes)) return undefined;
   const items = value.nodes.filter(
-    (node): node is Record<string, unknown> => isRecord(node) && typeof node.id === "string",
+    (node): node is Record<string, unknown> => isObject(node) && typeof node.id === "string",
   );
   if (items.length === 0) return undefined;
   const targets = new Set([...items.map((node) => node.id as string), ENDING_REFERENCE]);
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
-  if (isRecord(value.start)) {
+  if (isObject(value.start)) {
     nodes.push({ id: START, label: "Start", type: "start", body: JSON.stringify(value.start) });
     edges.push(...edgesOut(START, value.start, targets));
   }
@@ -81,7 +79,7 @@ export function graphOf(
     const id = node.id as string;
     const alias = typeof node.alias === "string" && node.alias !== "" ? node.alias : id;
     // A node that calls another object (a FLOW node's flow) names it: `Enrich the profile → flow enrich`.
-    const config = isRecord(node.config) ? Object.values(node.config) : [];
+    const config = isObject(node.config) ? Object.values(node.config) : [];
     const calls = config.map(named).find((target) => target !== undefined);
     const label = calls ? `${alias} → ${calls.replace(/`/g, "")}` : alias;
     nodes.push({ id, label, type: typeof node.type === "string" ? node.type : "", body: JSON.stringify(node) });
@@ -89,7 +87,7 @@ export function graphOf(
     edges.push(...edgesOut(id, rest, targets));
   }
   const endingUsed = edges.some((edge) => edge.to === ENDING_REFERENCE);
-  if (isRecord(value.ending) || endingUsed) {
+  if (isObject(value.ending) || endingUsed) {
     nodes.push({ id: ENDING_REFERENCE, label: "Ending", type: "ending", body: JSON.stringify(value.ending ?? null) });
   }
   return { nodes, edges };

@@ -8,6 +8,7 @@
  *
  * Kind-generic: nothing here knows a kind; the identity keys are the table's field names.
  */
+import { isObject } from "../../../api/json";
 
 /** The fields that name an array item, in order of preference. */
 export const IDENTITY_KEYS = ["id", "event_type", "key"] as const;
@@ -22,15 +23,12 @@ export type Change =
   | { type: "moved"; path: PathStep[]; from: number; to: number }
   | { type: "changed"; path: PathStep[]; before: unknown; after: unknown };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** The identity key every object item of `arrays` holds with a distinct string or number, or undefined. */
 export function identityKeyOf(...arrays: unknown[][]): string | undefined {
   const items = arrays.flat();
-  if (items.length === 0 || !items.every(isRecord)) return undefined;
+  if (items.length === 0 || !items.every(isObject)) return undefined;
   return IDENTITY_KEYS.find((key) =>
     arrays.every((array) => {
       const values = array.map((item) => (item as Record<string, unknown>)[key]);
@@ -114,9 +112,9 @@ function diffByValue(before: unknown[], after: unknown[], path: PathStep[]): Cha
   });
   const changes: Change[] = [];
   for (const fresh of unmatchedNew) {
-    const partner = unmatchedOld.findIndex((old) => old.index === fresh.index && isRecord(old.item));
+    const partner = unmatchedOld.findIndex((old) => old.index === fresh.index && isObject(old.item));
     const at = [...path, { item: `#${fresh.index}` }];
-    if (partner >= 0 && isRecord(fresh.item)) {
+    if (partner >= 0 && isObject(fresh.item)) {
       changes.push(...diffValues(unmatchedOld[partner]!.item, fresh.item, at));
       unmatchedOld.splice(partner, 1);
     } else changes.push({ type: "added", path: at, after: fresh.item, index: fresh.index });
@@ -134,7 +132,7 @@ function diffByValue(before: unknown[], after: unknown[], path: PathStep[]): Cha
  */
 export function diffValues(before: unknown, after: unknown, path: PathStep[] = []): Change[] {
   if (same(before, after)) return [];
-  if (isRecord(before) && isRecord(after)) {
+  if (isObject(before) && isObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     return keys.flatMap((key) => diffValues(before[key], after[key], [...path, { key }]));
   }

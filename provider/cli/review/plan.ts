@@ -15,6 +15,7 @@ import { FORCE_KEY, OWNER_KEY } from "../../lifecycle/ownership";
 import { UNKNOWN } from "../../lifecycle/shared";
 import { isSecret } from "../../schema/envelope";
 import { renameResource } from "../../schema/names";
+import { isObject } from "../../../api/json";
 
 /** One violation of a policy, as the comment shows it. */
 export interface PolicyViolation {
@@ -121,15 +122,12 @@ const ACTIONS: Record<string, ReviewAction> = {
   "import-replacement": "replace",
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** `value` with every secret envelope masked and the unknown sentinel spelled out. */
 function plainText(value: unknown): unknown {
   if (isSecret(value)) return SECRET_MASK;
   if (value === UNKNOWN) return UNKNOWN_TEXT;
   if (Array.isArray(value)) return value.map(plainText);
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainText(item)]));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainText(item)]));
   return value;
 }
 
@@ -139,7 +137,7 @@ function plainText(value: unknown): unknown {
  * JSON masks what it knows is secret; a write-only field written in plaintext is masked here).
  */
 export function reviewValues(kind: string, door: "dynamic" | "plugin", values: unknown): Record<string, unknown> {
-  const source = isRecord(values) ? values : {};
+  const source = isObject(values) ? values : {};
   const fields = Object.fromEntries(Object.entries(source).filter(([key]) => !ENVELOPE_KEYS.has(key)));
   const wire =
     door === "plugin" ? renameResource(kind, plainText(fields) as Record<string, unknown>, "toWire") : fields;
@@ -215,7 +213,7 @@ export interface ReviewPlan {
 
 /** The plaintext values at `kind`'s secret paths in `values` (either door's names). */
 export function secretsIn(kind: string, door: "dynamic" | "plugin", values: unknown): string[] {
-  if (!isRecord(values)) return [];
+  if (!isObject(values)) return [];
   const wire =
     door === "plugin" ? renameResource(kind, plainText(values) as Record<string, unknown>, "toWire") : values;
   return secretValues(wire, kindSpec(kind)?.secretPaths ?? []).filter((value) => value !== SECRET_MASK);
