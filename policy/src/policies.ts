@@ -12,8 +12,14 @@ import type {
 } from "@pulumi/policy";
 import { parseBackendList, SIBLING_BACKENDS_ENV, stackIndex } from "pulumi-tenant/policy-support";
 import { tenantResource, type TenantResource } from "./resources";
-import { codeNotKnown, codeParses } from "./rules/action-code";
-import { codeSecrets, DEFAULT_RUNTIMES, pinnedDependencies, supportedRuntime } from "./rules/actions";
+import {
+  codeNotKnown,
+  codeParses,
+  codeSecrets,
+  DEFAULT_RUNTIMES,
+  pinnedDependencies,
+  supportedRuntime,
+} from "./rules/actions";
 import { knownEventTypes, webhookAuthorization, webhookHttps } from "./rules/event-streams";
 import { flowIdsOf, nodesReachable, pathsEnd, sensitiveFieldsHttps } from "./rules/forms";
 import { allowedHosts, flowCredentials, httpsCalls } from "./rules/outside-calls";

@@ -7,8 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { tenantResource, type TenantResource } from "../../../policy/src/resources";
-import { codeNotKnown, codeParses, parseErrorOf } from "../../../policy/src/rules/action-code";
-import { codeSecrets } from "../../../policy/src/rules/actions";
+import { codeNotKnown, codeParses, codeSecrets, parseErrorOf } from "../../../policy/src/rules/actions";
 import { UNKNOWN } from "../../../policy/src/rules/urls";
 
 function resource(typeName: string, name: string, props: Record<string, unknown>): TenantResource {
