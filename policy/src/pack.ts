@@ -5,4 +5,5 @@
 import { PolicyPack } from "@pulumi/policy";
 import { POLICIES } from "./policies";
 
-new PolicyPack("pulumi-tenant", { policies: POLICIES });
+// The package's name: previews print `pulumi-tenant-policy@v<version>`, as the guide and npm name it.
+new PolicyPack("pulumi-tenant-policy", { policies: POLICIES });

@@ -12,7 +12,14 @@ import type {
 } from "@pulumi/policy";
 import { parseBackendList, SIBLING_BACKENDS_ENV, stackIndex } from "pulumi-tenant/policy-support";
 import { tenantResource, type TenantResource } from "./resources";
-import { codeSecrets, DEFAULT_RUNTIMES, pinnedDependencies, supportedRuntime } from "./rules/actions";
+import {
+  codeNotKnown,
+  codeParses,
+  codeSecrets,
+  DEFAULT_RUNTIMES,
+  pinnedDependencies,
+  supportedRuntime,
+} from "./rules/actions";
 import { knownEventTypes, webhookAuthorization, webhookHttps } from "./rules/event-streams";
 import { flowIdsOf, nodesReachable, pathsEnd, sensitiveFieldsHttps } from "./rules/forms";
 import { allowedHosts, flowCredentials, httpsCalls } from "./rules/outside-calls";
@@ -127,20 +134,20 @@ export const POLICIES: (ResourceValidationPolicy | StackValidationPolicy)[] = [
   resourcePolicy(
     "outside-calls-https",
     "mandatory",
-    "A flow's HTTP requests and a vault connection's base URLs use https://.",
+    "A flow's HTTP requests and a vault connection's base URLs use https://; a templated URL is judged by the scheme it writes (http://{{vars.host}}/… is plain HTTP).",
     (resource) => httpsCalls(resource),
   ),
   resourcePolicy(
     "outside-calls-allowed-hosts",
     "mandatory",
-    "A flow's HTTP requests and a vault connection's base URLs reach only hosts on allowedHosts (`api.example.com`, `*.example.com`). With allowedHosts empty (the default) every host is allowed.",
+    "A flow's HTTP requests and a vault connection's base URLs reach only hosts on allowedHosts (`api.example.com`, `*.example.com`). A host built from a template (`{{vars.crm_host}}`) can be any host: it passes only when allowedHosts holds it as written. With allowedHosts empty (the default) every host is allowed.",
     (resource, config) => allowedHosts(resource, config),
     { properties: { allowedHosts: strings("Hosts outside calls may reach; `*.example.com` for its subdomains.") } },
   ),
   resourcePolicy(
     "credentials-in-vault",
     "mandatory",
-    "A flow's actions hold no credential: no literal value in a credential header (Authorization, X-Api-Key, …), no basic.password, no secret-shaped string (keys, tokens, private keys) in params. Credentials go in a vault connection, named by connection_id.",
+    "A flow's actions hold no credential: no literal value in a credential header (Authorization, X-Api-Key, a name ending in Token or Secret, …), no basic.password, no literal under a key naming a credential, no secret-shaped string (keys, tokens, private keys, user:password@ in a URL) in params. Credentials go in a vault connection, named by connection_id.",
     (resource, config) => flowCredentials(resource, config),
     {
       properties: {
@@ -151,13 +158,33 @@ export const POLICIES: (ResourceValidationPolicy | StackValidationPolicy)[] = [
   resourcePolicy(
     "action-code-secrets",
     "mandatory",
-    "An action's code holds no secret-shaped literal (keys, tokens, private keys): the action's secrets are the place (event.secrets.NAME).",
+    "An action's code holds no secret-shaped literal (keys, tokens, private keys, Authorization values, user:password@ in a URL, a literal assigned to a credential's name): the action's secrets are the place (event.secrets.NAME).",
     (resource) => codeSecrets(resource),
+  ),
+  resourcePolicy(
+    "action-code-parses",
+    "advisory",
+    "An action's code parses as the Actions runtime loads it (a CommonJS module): the service deploys code that does not, and every run of its trigger then fails. The code is compiled, never run.",
+    (resource) => codeParses(resource),
+  ),
+  stackPolicy(
+    "action-code-known-at-preview",
+    "advisory",
+    "An action's code is known at preview, so that the code rules judge it there. Code built from an output that does not exist yet (pulumi.interpolate of a form's id on a first preview) is named, with what it is built from: pulumi up judges it before the action is written.",
+    (resources, _stack, _config, _dependencies, byProperty) => {
+      const byUrn = new Map(resources.map((resource) => [resource.urn, resource]));
+      return resources.flatMap((action) =>
+        codeNotKnown(
+          action,
+          (byProperty.get(action.urn)?.code ?? []).flatMap((urn) => byUrn.get(urn) ?? []),
+        ),
+      );
+    },
   ),
   resourcePolicy(
     "action-dependencies-pinned",
     "mandatory",
-    "An action's dependencies are pinned to exact versions (no ^, ~, ranges, latest or other tags), so the code that runs changes only with a change here.",
+    "An action's dependencies are pinned to exact versions (1.2.3, v1.2.3 or =1.2.3; no ^, ~, ranges, latest or other tags), so the code that runs changes only with a change here.",
     (resource) => pinnedDependencies(resource),
   ),
   resourcePolicy(

@@ -7,8 +7,8 @@
  */
 import { formNodeIds, formNodeReferences } from "pulumi-tenant/policy-support";
 import { named, isRecord, type TenantResource } from "../resources";
-import { flowActions, outsideUrls } from "./outside-calls";
-import { isHttps, UNKNOWN } from "./urls";
+import { flowActions, isPlainCall, outsideUrls } from "./outside-calls";
+import { UNKNOWN } from "./urls";
 import type { Violation } from "./violation";
 
 const ENDING = "$ending";
@@ -135,7 +135,7 @@ export function sensitiveFieldsHttps(
   const listed = fields.map((field) => `${field.path} (${field.type} "${field.id}")`).join(", ");
   return flows.flatMap((flow) =>
     outsideUrls(flow)
-      .filter(({ url }) => !isHttps(url))
+      .filter(({ url }) => isPlainCall(url))
       .map(({ path, url }) => ({
         urn: form.urn,
         message:

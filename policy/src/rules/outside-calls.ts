@@ -4,8 +4,16 @@
  * connection (`connection_id`), never as a literal in an action's params or headers.
  */
 import { named, isRecord, type TenantResource } from "../resources";
-import { DEFAULT_CREDENTIAL_HEADERS, isCredentialHeader, isTemplate, secretShapeIn, stringsIn } from "./literals";
-import { hostAllowed, hostOf, isHttps, isStatedUrl } from "./urls";
+import {
+  DEFAULT_CREDENTIAL_HEADERS,
+  isCredentialHeader,
+  isCredentialName,
+  isSecretLiteral,
+  isTemplate,
+  secretShapeIn,
+  stringsIn,
+} from "./literals";
+import { hostAllowed, hostOf, isHttps, isKnownUrl, literalSchemeOf, templatedHostOf } from "./urls";
 import type { Violation } from "./violation";
 
 /** One action of a flow, with its path (`actions[1].params.then[0]`). */
@@ -31,29 +39,38 @@ export function flowActions(flow: Record<string, unknown>): FlowActionAt[] {
   return found;
 }
 
-/** The URLs a resource calls: a flow's HTTP SEND_REQUEST `url`s, a vault connection's base URLs. */
+/**
+ * The URLs a resource calls, known at preview (templated ones included): a flow's HTTP
+ * SEND_REQUEST `url`s, a vault connection's base URLs.
+ */
 export function outsideUrls(resource: TenantResource): { path: string; url: string }[] {
   if (resource.typeName === "Flow") {
     return flowActions(resource.fields)
       .filter((action) => action.type === "HTTP" && action.action === "SEND_REQUEST")
       .map((action) => ({ path: `${action.path}.params.url`, url: action.params.url }))
-      .filter((entry): entry is { path: string; url: string } => isStatedUrl(entry.url));
+      .filter((entry): entry is { path: string; url: string } => isKnownUrl(entry.url));
   }
   if (resource.typeName === "FlowVaultConnection" && isRecord(resource.fields.setup)) {
     const setup = resource.fields.setup;
     return ["base_url", "token_endpoint", "url"]
       .map((key) => ({ path: `setup.${key}`, url: setup[key] }))
       .filter(
-        (entry): entry is { path: string; url: string } => isStatedUrl(entry.url) && /^[a-z]+:\/\//i.test(entry.url),
+        (entry): entry is { path: string; url: string } => isKnownUrl(entry.url) && /^[a-z]+:\/\//i.test(entry.url),
       );
   }
   return [];
 }
 
+/**
+ * True for a URL whose scheme is written and is not `https`: `http://{{vars.crm_host}}/x` too
+ * (the template decides the host, not the scheme). A URL whose scheme is a template is not judged.
+ */
+export const isPlainCall = (url: string): boolean => literalSchemeOf(url) !== undefined && !isHttps(url);
+
 /** `outside-calls-https`: every outside call over HTTPS. */
 export function httpsCalls(resource: TenantResource): Violation[] {
   return outsideUrls(resource)
-    .filter(({ url }) => !isHttps(url))
+    .filter(({ url }) => isPlainCall(url))
     .map(({ path, url }) => ({
       message:
         `${named(resource)}: ${path} calls ${hostOf(url) ?? url} without TLS (${url.split(":")[0]}://). ` +
@@ -72,6 +89,19 @@ export function allowedHosts(resource: TenantResource, config: AllowedHostsConfi
   const allowed = config.allowedHosts ?? [];
   if (allowed.length === 0) return [];
   return outsideUrls(resource).flatMap(({ path, url }) => {
+    const templated = templatedHostOf(url);
+    if (templated !== undefined) {
+      // A host chosen at run time can be any host: listed only as written, after a review of where it comes from.
+      if (allowed.some((entry) => entry.toLowerCase() === templated.toLowerCase())) return [];
+      return [
+        {
+          message:
+            `${named(resource)}: ${path} calls a host built at run time (${templated}), which the pack cannot check ` +
+            `against allowedHosts (${allowed.join(", ")}). Write the host into the URL, or, once you have checked ` +
+            `where that value comes from, add "${templated}" to allowedHosts.`,
+        },
+      ];
+    }
     const host = hostOf(url);
     if (host === undefined || hostAllowed(host, allowed)) return [];
     return [
@@ -88,6 +118,16 @@ export function allowedHosts(resource: TenantResource, config: AllowedHostsConfi
 export interface CredentialsConfig {
   /** Header names that carry credentials (without case); names with secret, token, api-key or password count too. */
   credentialHeaders?: string[];
+}
+
+/**
+ * A literal of 8 or more characters that reads as a secret under a key that names a credential
+ * (`payload.client_secret`, `params.api_key`); a template (`{{fields.password}}`) is a value the
+ * flow receives, not one written here.
+ */
+function literalUnderCredentialName(path: string, text: string): boolean {
+  const key = /\.([^.[\]]+)$/.exec(path)?.[1];
+  return key !== undefined && isCredentialName(key) && isSecretLiteral(text, 8);
 }
 
 /** `credentials-in-vault`: no credential written into a flow action; vault connections hold them. */
@@ -117,7 +157,7 @@ export function flowCredentials(resource: TenantResource, config: CredentialsCon
     }
     for (const { path, text } of stringsIn(action.params, at)) {
       if (flagged.has(path)) continue;
-      const shape = secretShapeIn(text);
+      const shape = secretShapeIn(text) ?? (literalUnderCredentialName(path, text) ? "a credential" : undefined);
       if (shape) found.push({ message: `${named(resource)}: ${path} holds ${shape}. ${fix}` });
     }
   }

@@ -1,9 +1,13 @@
 /**
- * The policy pack's end-to-end program: one object of each kind the pack judges, through the
- * door config `door` names (`dynamic`: this package's classes; `plugin`: the resource plugin,
- * type tokens `tenant:index:<Type>`, inputs in the package schema's names). With `violate`
- * each breaks the rules the test expects; without, each keeps them. Run by preview only (the
- * objects are never made), so the flow's id a form names is unknown, as in a first preview.
+ * The policy pack's end-to-end program: the kinds the pack judges, through the door config
+ * `door` names (`dynamic`: this package's classes; `plugin`: the resource plugin, type tokens
+ * `tenant:index:<Type>`, inputs in the package schema's names). Config `mode` says what it
+ * declares:
+ * - `keep`: every rule kept;
+ * - `violate`: each object breaks the rules the test expects (every mandatory rule the engine
+ *   reaches, the gaps of credentials and templated URLs included);
+ * - `key`: every rule kept but one: the action whose code is built with `pulumi.interpolate`
+ *   from the form's id holds a Stripe key (unknown at a first preview, judged at `up`).
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as tenant from "pulumi-tenant";
@@ -11,7 +15,8 @@ import { kindOfTypeName, renameResource } from "../../../provider/schema/names";
 
 const cfg = new pulumi.Config();
 const door = cfg.require("door");
-const violate = cfg.getBoolean("violate") ?? false;
+const mode = cfg.get("mode") ?? "keep";
+const violate = mode === "violate";
 
 /** A resource of the plugin, declared by its type token alone, inputs renamed as a program without an SDK would. */
 class PluginResource extends pulumi.CustomResource {
@@ -24,11 +29,13 @@ class PluginResource extends pulumi.CustomResource {
 function declare(typeName: string, name: string, args: pulumi.Inputs): pulumi.CustomResource {
   if (door === "plugin") return new PluginResource(typeName, name, args);
   const classes: Record<string, new (name: string, args: never) => pulumi.CustomResource> = {
+    Action: tenant.Action,
     EventStream: tenant.EventStream,
     Flow: tenant.Flow,
     FlowVaultConnection: tenant.FlowVaultConnection,
     Form: tenant.Form,
     RateLimitPolicy: tenant.RateLimitPolicy,
+    TriggerBindings: tenant.TriggerBindings,
   };
   return new classes[typeName]!(name, args as never);
 }
@@ -65,7 +72,10 @@ const enrich = declare("Flow", "enrich", {
       params: {
         url: `${scheme}://crm.example.com/lookup`,
         method: "POST",
-        headers: violate ? { Authorization: "Bearer 0123456789abcdefghijkl" } : { "X-Trace": "signup" },
+        // A header whose name merely contains "token" is no credential, in either mode.
+        headers: violate
+          ? { Authorization: "Bearer 0123456789abcdefghijkl", "X-Token-Type": "jwt" }
+          : { "X-Trace": "signup", "X-Token-Type": "jwt" },
       },
     },
     {
@@ -77,12 +87,39 @@ const enrich = declare("Flow", "enrich", {
   ],
 });
 
+// The gaps of templated URLs and credentials in URLs: the scheme is written even when the host
+// is a flow variable, a host built at run time is named against the allow-list, and a password
+// in a URL is a credential.
+declare("Flow", "sync", {
+  name: "Sync",
+  actions: [
+    {
+      id: "contacts",
+      type: "HTTP",
+      action: "SEND_REQUEST",
+      params: {
+        url: violate ? "http://{{vars.crm_host}}/contacts" : "https://crm.example.com/contacts",
+        method: "GET",
+      },
+    },
+    {
+      id: "export",
+      type: "HTTP",
+      action: "SEND_REQUEST",
+      params: {
+        url: violate ? "https://crm-user:s3cret-pass@crm.example.com/export" : "https://crm.example.com/export",
+        method: "GET",
+      },
+    },
+  ],
+});
+
 const step = (id: string, next?: string, components: unknown[] = []) => ({
   id,
   type: "STEP",
   config: { components, ...(next ? { next_node: next } : {}) },
 });
-declare("Form", "signup", {
+const signup = declare("Form", "signup", {
   name: "Sign-up",
   start: { next_node: "details" },
   nodes: [
@@ -101,32 +138,60 @@ declare("RateLimitPolicy", "login", {
   configuration: { action: violate ? "log" : "block", limit: 50 },
 });
 
-// An action, until the table has the kind: a dynamic resource of its type token, checked and
-// diffed at preview by a provider that keeps its inputs (the pack reads type name and fields).
-/** A dynamic resource of the action's type token. */
-class ActionStandIn extends pulumi.dynamic.Resource {}
+const GITHUB_HEX = "3f5a0c9e1b7d24f6a8c0e2b4d6f8a0c2e4b6d8f1";
+const BASIC = Buffer.from("crm-user:s3cret-pass").toString("base64");
 
-if (door === "dynamic") {
-  const keep: pulumi.dynamic.ResourceProvider = {
-    check: async (_olds, news) => ({ inputs: news }),
-    diff: async () => ({ changes: false }),
-    create: async (inputs) => ({ id: "action", outs: inputs }),
-  };
-  new ActionStandIn(
-    keep,
-    "post-login",
-    {
-      name: "post-login",
-      supported_triggers: [{ id: "post-login", version: "v3" }],
-      runtime: violate ? "node18" : "node22",
-      code: violate
-        ? 'exports.onExecutePostLogin = async () => {\n  const key = "AKIAABCDEFGHIJKLMNOP";\n};'
-        : "exports.onExecutePostLogin = async (event) => {\n  const key = event.secrets.API_KEY;\n};",
-      dependencies: [{ name: "axios", version: violate ? "^1.7.0" : "1.7.9" }],
-      secrets: [{ name: "API_KEY", value: cfg.requireSecret("hookToken") }],
-    },
-    undefined,
-    "tenant",
-    "Action",
-  );
-}
+// An action whose code is written whole: known at preview. Broken, it holds credentials in the
+// spellings the pack must catch and a line that does not parse.
+const postLogin = declare("Action", "post-login", {
+  name: "post-login-checks",
+  supported_triggers: [{ id: "post-login", version: "v3" }],
+  runtime: violate ? "node18" : "node22",
+  code: violate
+    ? [
+        "exports.onExecutePostLogin = async (event, api) => {",
+        '  const key = "AKIAABCDEFGHIJKLMNOP";',
+        `  const GITHUB_TOKEN = "${GITHUB_HEX}";`,
+        `  await fetch("https://crm.example.com/me", { headers: { authorization: "Basic ${BASIC}" } });`,
+        "  if (event.user.email {",
+        "};",
+      ].join("\n")
+    : [
+        "exports.onExecutePostLogin = async (event, api) => {",
+        '  const headers = { "X-Token-Type": "jwt", authorization: "Bearer " + event.secrets.API_KEY };',
+        '  await fetch("https://crm.example.com/me", { headers });',
+        "};",
+      ].join("\n"),
+  // Exact versions, however npm writes them; broken, a range.
+  dependencies: [
+    { name: "axios", version: violate ? "^1.7.0" : "1.7.9" },
+    { name: "lodash", version: "v4.17.21" },
+    { name: "uuid", version: "=9.0.1" },
+  ],
+  secrets: [{ name: "API_KEY", value: cfg.requireSecret("hookToken") }],
+});
+
+// An action of another trigger: bound to post-login when broken (trigger-binding-supported, through
+// the bindings' property dependency on it: its id is unknown until it is created).
+const signupCheck = declare("Action", "signup-check", {
+  name: "signup-check",
+  supported_triggers: [{ id: "pre-user-registration" }],
+  code: "exports.onExecutePreUserRegistration = async (event, api) => {};",
+});
+
+// The actions guide's way of rendering a form: its id in the code, with pulumi.interpolate. On a
+// first preview the id is unknown, so the whole code is; in mode `key` it holds a Stripe key.
+declare("Action", "ask-company", {
+  name: "ask-for-company",
+  supported_triggers: [{ id: "post-login", version: "v3" }],
+  code: pulumi.interpolate`exports.onExecutePostLogin = async (event, api) => {
+  ${mode === "key" ? 'const stripe = "sk_live_51HcZqLKx0123456789abcdef";' : "const stripe = event.secrets.STRIPE_KEY;"}
+  if (!event.user.user_metadata.company) api.prompt.render("${signup.id}");
+};
+`,
+});
+
+declare("TriggerBindings", "bindings", {
+  trigger_id: "post-login",
+  actions: [{ id: postLogin.id }, ...(violate ? [{ id: signupCheck.id }] : [])],
+});

@@ -124,6 +124,34 @@ describe("flows and vault connections", () => {
     expect(httpsCalls(dynamic("Flow", "later", { actions: [sendRequest("{{vars.base}}/x")] }))).toEqual([]);
   });
 
+  it("judges a templated URL by what it writes: its scheme, and its host only against an entry naming it", () => {
+    const flow = dynamic("Flow", "crm", {
+      actions: [
+        sendRequest("http://{{vars.crm_host}}/contacts"),
+        sendRequest("{{vars.base}}/x"),
+        sendRequest("https://api.example.com/{{vars.path}}"),
+        sendRequest("https://{{vars.tenant}}.example.com/x"),
+      ],
+    });
+    expect(messages(httpsCalls(flow))).toEqual([
+      expect.stringMatching(
+        /actions\[0\]\.params\.url calls \{\{vars\.crm_host\}\} without TLS \(http:\/\/\)\. Use an https:\/\/ URL/,
+      ),
+    ]);
+    expect(messages(allowedHosts(flow, { allowedHosts: ["*.example.com"] }))).toEqual([
+      expect.stringMatching(
+        /actions\[0\]\.params\.url calls a host built at run time \(\{\{vars\.crm_host\}\}\), which the pack cannot check/,
+      ),
+      expect.stringMatching(/actions\[1\]\.params\.url calls a host built at run time \(\{\{vars\.base\}\}\)/),
+      expect.stringMatching(
+        /actions\[3\]\.params\.url calls a host built at run time \(\{\{vars\.tenant\}\}\.example\.com\)/,
+      ),
+    ]);
+    const listed = ["*.example.com", "{{vars.crm_host}}", "{{vars.base}}", "{{VARS.tenant}}.example.com"];
+    expect(allowedHosts(flow, { allowedHosts: listed })).toEqual([]);
+    expect(allowedHosts(flow, {})).toEqual([]);
+  });
+
   it("finds credentials written into a flow: credential headers, basic passwords, secret-shaped strings", () => {
     const flow = plugin("Flow", "enrich", {
       actions: [
@@ -165,12 +193,24 @@ describe("actions", () => {
   });
 
   it("wants exact dependency versions", () => {
-    const dependencies = ["1.2.3", "^1.2.3", "~1.2", "latest", ">=2", "next", "4.0.0-beta.1"].map((version, i) => ({
+    const dependencies = [
+      "1.2.3",
+      "^1.2.3",
+      "~1.2",
+      "latest",
+      ">=2",
+      "next",
+      "4.0.0-beta.1",
+      "v1.2.3",
+      "=1.2.3",
+      "=v2.0.0-rc.1",
+      "v1.x",
+    ].map((version, i) => ({
       name: `p${i}`,
       version,
     }));
     const found = messages(pinnedDependencies(action({ dependencies })));
-    expect(found.map((message) => /dependencies\[(\d)\]/.exec(message)![1])).toEqual(["1", "2", "3", "4", "5"]);
+    expect(found.map((message) => /dependencies\[(\d+)\]/.exec(message)![1])).toEqual(["1", "2", "3", "4", "5", "10"]);
     expect(found[2]).toMatch(/p3 has "latest", .* Pin an exact version/);
   });
 
