@@ -11,6 +11,7 @@
  * owner-only (0600), atomically.
  */
 import { chmodSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 const OTHERS = 0o077;
 const currentUid = (): number | undefined => process.getuid?.();
@@ -77,4 +78,11 @@ export function writePrivateFile(path: string, content: string | Buffer): void {
   writeFileSync(`${path}.tmp`, content, { mode: 0o600 });
   chmodSync(`${path}.tmp`, 0o600); // a leftover .tmp from a crash keeps its old mode otherwise
   renameSync(`${path}.tmp`, path);
+}
+
+/** The directory of the keys inside a data directory, made owner-only. */
+export function keysDir(dataDir: string): string {
+  const dir = join(dataDir, "keys");
+  ensurePrivateDir(dir);
+  return dir;
 }

@@ -32,3 +32,19 @@ export function invalidQuery(property: string, what: string): HttpError {
 export function notFound(message: string, errorCode: string): HttpError {
   return new HttpError(404, message, errorCode);
 }
+
+/** An OAuth error reply (RFC 6749 section 5.2 shape). */
+export class OAuthError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    description: string,
+  ) {
+    super(description);
+    this.name = "OAuthError";
+  }
+
+  toBody(): { error: string; error_description: string } {
+    return { error: this.error, error_description: this.message };
+  }
+}

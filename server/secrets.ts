@@ -12,7 +12,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { secretPlaces, type SecretPath, type SecretPlace } from "../api";
-import { keysDir } from "./auth/keys";
+import { keysDir } from "./files";
 import { checkPrivateKeyFile, writePrivateFile } from "./files";
 
 const ALGORITHM = "aes-256-gcm";

@@ -8,7 +8,9 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { calculateJwkThumbprint, exportJWK, type JWK } from "jose";
-import { checkPrivateKeyFile, ensurePrivateDir, writePrivateFile } from "../files";
+import { checkPrivateKeyFile, keysDir, writePrivateFile } from "../files";
+
+export { keysDir } from "../files";
 
 /** The only algorithm the server signs and accepts. */
 export const SIGNING_ALGORITHM = "RS256";
@@ -26,13 +28,6 @@ export interface SigningKey {
 /** Path of the persisted key inside a data directory. */
 export function signingKeyPath(dataDir: string): string {
   return join(dataDir, "keys", "signing-key.pem");
-}
-
-/** The directory of the keys inside a data directory, made owner-only. */
-export function keysDir(dataDir: string): string {
-  const dir = join(dataDir, "keys");
-  ensurePrivateDir(dir);
-  return dir;
 }
 
 function loadOrCreatePem(dataDir?: string): string {

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ERROR_CODES } from "../../api";
-import { authenticate, authorize, hasBearerToken, isLoopback } from "../auth/guard";
+import { authenticate, authorize, hasBearerToken, isLoopback } from "../guard";
 import type { TenantContext } from "../context";
 import { HttpError } from "../http-error";
 import { counterKey } from "./faults";

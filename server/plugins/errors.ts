@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { ApiFailure, BODY_LIMIT_BYTES, ERROR_CODES } from "../../api";
 import type { TenantContext } from "../context";
 import { HttpError } from "../http-error";
-import { OAuthError } from "../routes/oauth";
+import { OAuthError } from "../http-error";
 import { globalPlugin } from "./global";
 import { BUCKETS, chargeFallback, rateLimitHeaders, tooManyRequests } from "./rate-limit";
 

@@ -8,27 +8,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { acceptedAudiences, TOKEN_LIFETIME_SECONDS } from "../auth/tokens";
 import type { TenantContext } from "../context";
 import { BUCKETS, charge } from "../plugins/rate-limit";
+import { OAuthError } from "../http-error";
+
+export { OAuthError } from "../http-error";
 
 /** Path of the token endpoint. */
 export const TOKEN_PATH = "/oauth/token";
 /** Path of the key set. */
 export const JWKS_PATH = "/.well-known/jwks.json";
-
-/** An OAuth error reply (RFC 6749 section 5.2 shape). */
-export class OAuthError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly error: string,
-    description: string,
-  ) {
-    super(description);
-    this.name = "OAuthError";
-  }
-
-  toBody(): { error: string; error_description: string } {
-    return { error: this.error, error_description: this.message };
-  }
-}
 
 const field = (body: Record<string, unknown>, name: string): string | undefined =>
   typeof body[name] === "string" ? (body[name] as string) : undefined;

@@ -6,7 +6,7 @@
 import { request as httpRequest } from "node:http";
 import { Writable } from "node:stream";
 import { BODY_LIMIT_BYTES } from "../../api";
-import { isLoopback } from "../../server/auth/guard";
+import { isLoopback } from "../../server/guard";
 import { RateLimiter } from "../../server/ratelimit";
 import { expectError, request, startHarness, tokenFor, type Harness } from "./helpers";
 

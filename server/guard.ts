@@ -4,10 +4,10 @@
  * non-global client is a 401, a missing scope a 403.
  */
 import type { FastifyRequest } from "fastify";
-import { ERROR_CODES } from "../../api";
-import type { Principal, RouteAuth, TenantContext } from "../context";
-import { HttpError } from "../http-error";
-import { TokenError } from "./tokens";
+import { ERROR_CODES } from "../api";
+import type { Principal, RouteAuth, TenantContext } from "./context";
+import { HttpError } from "./http-error";
+import { TokenError } from "./auth/tokens";
 
 /** The outcome of reading a request's bearer token. */
 export interface Authentication {
