@@ -54,7 +54,7 @@ exports.onExecutePostLogin = async (event, api) => {
         response: { status: 200, body: { name: "Acme" } },
       },
     ],
-  } as ActionRun & { fixtures: unknown[] };
+  } as unknown as ActionRun & { fixtures: unknown[] };
 }
 
 const WORKLOADS: Record<string, () => ActionRun> = { "post-login": () => POST_LOGIN, axios: axiosRun };
