@@ -70,7 +70,8 @@ export class DependencyCache {
     const args = ["install", "--prefix", staging, ...NPM_FLAGS, `${name}@${version}`];
     try {
       await new Promise<void>((resolve, reject) =>
-        execFile(npmCommand(), args, { timeout: INSTALL_TIMEOUT_MS, windowsHide: true, shell: process.platform === "win32" }, (error, _out, stderr) =>
+        // The user's npm settings (registry, proxy, certificates) come from this environment.
+        execFile(npmCommand(), args, { env: process.env, timeout: INSTALL_TIMEOUT_MS, windowsHide: true, shell: process.platform === "win32" }, (error, _out, stderr) =>
           error ? reject(new Error(firstNpmError(stderr) || error.message)) : resolve(),
         ),
       );

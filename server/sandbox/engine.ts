@@ -47,6 +47,16 @@ const MAX_TIMERS = 1000;
 const MAX_REQUEST = 1_048_576;
 const DIGESTS = new Set(["md5", "sha1", "sha256", "sha384", "sha512"]);
 
+/**
+ * A client may hide why its request failed (axios says "Network Error"): the run's error then
+ * adds the first request no fixture answered, with how to add one.
+ */
+function withUnanswered(error: NonNullable<CodeRunResult["error"]>, network: FixtureNetwork) {
+  const unanswered = network.requests.find((request) => request.error)?.error;
+  if (!unanswered || error.message.includes(unanswered)) return error;
+  return { ...error, message: `${error.message} (${unanswered})` };
+}
+
 /** Runs `run` to its end; never throws (a failure is the result's `error`). */
 export async function runInEngine(run: EngineRun): Promise<Omit<CodeRunResult, "duration_ms">> {
   const { job, limits } = run;
@@ -57,7 +67,7 @@ export async function runInEngine(run: EngineRun): Promise<Omit<CodeRunResult, "
     handler: job.handler,
     ...record.result(),
     requests: network.recorded(),
-    ...(error ? { error } : {}),
+    ...(error ? { error: withUnanswered(error, network) } : {}),
   });
   const deadline = Date.now() + limits.timeoutMs;
   const timedOut = () =>
