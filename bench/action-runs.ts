@@ -99,9 +99,11 @@ async function main(): Promise<void> {
   for (const workload of Object.keys(WORKLOADS)) {
     try {
       const cold = Array.from({ length: coldRuns }, () =>
-        Number(execFileSync(process.execPath, [...TS_LOADER, __filename, `--cold-child=${workload}`], {
+        Number(
+          execFileSync(process.execPath, [...TS_LOADER, __filename, `--cold-child=${workload}`], {
             encoding: "utf8",
-          }).trim()),
+          }).trim(),
+        ),
       );
       const sandbox = codeSandbox();
       await timeRun(sandbox, workload);

@@ -51,7 +51,9 @@ export class DependencyCache {
     const { name, version } = dependency;
     if (!NAME.test(name) || !VERSION.test(version) || version.startsWith("-")) {
       return Promise.reject(
-        new Error(`The action's dependency ${JSON.stringify(`${name}@${version}`)} is not an npm package name and version`),
+        new Error(
+          `The action's dependency ${JSON.stringify(`${name}@${version}`)} is not an npm package name and version`,
+        ),
       );
     }
     const folder = this.folderOf(dependency);
@@ -71,8 +73,11 @@ export class DependencyCache {
     try {
       await new Promise<void>((resolve, reject) =>
         // The user's npm settings (registry, proxy, certificates) come from this environment.
-        execFile(npmCommand(), args, { env: process.env, timeout: INSTALL_TIMEOUT_MS, windowsHide: true, shell: process.platform === "win32" }, (error, _out, stderr) =>
-          error ? reject(new Error(firstNpmError(stderr) || error.message)) : resolve(),
+        execFile(
+          npmCommand(),
+          args,
+          { env: process.env, timeout: INSTALL_TIMEOUT_MS, windowsHide: true, shell: process.platform === "win32" },
+          (error, _out, stderr) => (error ? reject(new Error(firstNpmError(stderr) || error.message)) : resolve()),
         ),
       );
       writeFileSync(join(staging, COMPLETE), `${name}@${version}\n`);
@@ -86,13 +91,22 @@ export class DependencyCache {
           `(${(error as Error).message}). On a machine that reaches the npm registry, run: ` +
           `npm install --prefix "${folder}" ${NPM_FLAGS.join(" ")} ${name}@${version} && touch "${join(folder, COMPLETE)}" ` +
           "(or run the test again once the registry is reachable)",
+        { cause: error },
       );
     }
   }
 }
 
 /** No scripts, no lock file, nothing but what the package needs to run. */
-const NPM_FLAGS = ["--ignore-scripts", "--omit=dev", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error"];
+const NPM_FLAGS = [
+  "--ignore-scripts",
+  "--omit=dev",
+  "--no-save",
+  "--no-package-lock",
+  "--no-audit",
+  "--no-fund",
+  "--loglevel=error",
+];
 
 const npmCommand = () => (process.platform === "win32" ? "npm.cmd" : "npm");
 

@@ -10,7 +10,7 @@
  * interrupt handler, consulted as the code runs. Each run has its own engine instance and memory.
  */
 import { randomBytes, createHash, createHmac } from "node:crypto";
-import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSContext, type QuickJSHandle } from "quickjs-emscripten-core";
+import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSHandle } from "quickjs-emscripten-core";
 import baseVariant from "@jitl/quickjs-ng-wasmfile-release-sync";
 import type { CodeRunJob, CodeRunResult } from "../../api/table/operations";
 import { guestMain, type GuestRun } from "./guest-main";
@@ -38,7 +38,6 @@ export interface EngineRun {
   dependencyRoots: Record<string, string>;
 }
 
-const WASM_PAGE = 65_536;
 /** QuickJS's own stack limit: below the worker's, so deep recursion is a RangeError in the code. */
 const MAX_STACK_BYTES = 512 * 1024;
 /** Timers pending at once, at most. */
@@ -79,7 +78,9 @@ export async function runInEngine(run: EngineRun): Promise<Omit<CodeRunResult, "
     runError("MemoryLimitError", `The action used more than its ${limits.maxHeapMb} MiB of memory and was stopped`);
   const nearFull = () => memory.buffer.byteLength >= limits.maxHeapMb * 1024 * 1024 * 0.9;
 
-  const quickjs = await newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmModule: run.wasmModule as never, wasmMemory: memory as never }));
+  const quickjs = await newQuickJSWASMModuleFromVariant(
+    newVariant(baseVariant, { wasmModule: run.wasmModule as never, wasmMemory: memory as never }),
+  );
   const runtime = quickjs.newRuntime();
   runtime.setMemoryLimit(limits.maxHeapMb * 1024 * 1024);
   runtime.setMaxStackSize(MAX_STACK_BYTES);
@@ -108,7 +109,12 @@ export async function runInEngine(run: EngineRun): Promise<Omit<CodeRunResult, "
     };
     const message = read("message");
     if ((message === undefined && nearFull()) || message === "out of memory") return outOfMemory();
-    return runError(read("name") ?? "Error", message ?? "(an error that could not be read)", read("stack"), read("code"));
+    return runError(
+      read("name") ?? "Error",
+      message ?? "(an error that could not be read)",
+      read("stack"),
+      read("code"),
+    );
   };
   const text = (handle: QuickJSHandle | undefined): string => {
     if (handle === undefined || vm.typeof(handle) !== "string") throw new TypeError("expected a string");
@@ -131,7 +137,8 @@ export async function runInEngine(run: EngineRun): Promise<Omit<CodeRunResult, "
     clearTimer: (id) => void timers.delete(vm.getNumber(id)),
     fetch: (requestJson) => {
       const json = text(requestJson);
-      if (json.length > MAX_REQUEST) return fail(new Error(`A request of ${json.length} characters is more than a local run sends`));
+      if (json.length > MAX_REQUEST)
+        return fail(new Error(`A request of ${json.length} characters is more than a local run sends`));
       const request = JSON.parse(json) as { method: string; url: string; body?: string };
       try {
         return vm.newString(JSON.stringify(network.answer(String(request.method), String(request.url), request.body)));
@@ -143,7 +150,13 @@ export async function runInEngine(run: EngineRun): Promise<Omit<CodeRunResult, "
       try {
         const url = new URL(text(href), baseUrl && vm.typeof(baseUrl) === "string" ? vm.getString(baseUrl) : undefined);
         const parts = { href: url.href, origin: url.origin, protocol: url.protocol, username: url.username };
-        const rest = { password: url.password, host: url.host, hostname: url.hostname, port: url.port, pathname: url.pathname };
+        const rest = {
+          password: url.password,
+          host: url.host,
+          hostname: url.hostname,
+          port: url.port,
+          pathname: url.pathname,
+        };
         return vm.newString(JSON.stringify({ ...parts, ...rest, search: url.search, hash: url.hash }));
       } catch {
         return fail(new TypeError(`Invalid URL: ${text(href).slice(0, 200)}`));
@@ -166,19 +179,27 @@ export async function runInEngine(run: EngineRun): Promise<Omit<CodeRunResult, "
       if (json === "") settled = null;
       else {
         const parsed = JSON.parse(json) as Record<string, unknown>;
-        settled = parsed.message === "out of memory" ? outOfMemory() : runError(parsed.name, parsed.message, parsed.stack, parsed.code);
+        settled =
+          parsed.message === "out of memory"
+            ? outOfMemory()
+            : runError(parsed.name, parsed.message, parsed.stack, parsed.code);
       }
     },
     digest: (algorithm, key, data) => {
       const name = text(algorithm).toLowerCase().replace(/-/g, "");
-      if (!DIGESTS.has(name)) return fail(new Error(`Digest method not supported: ${name} (the local runner has ${[...DIGESTS].join(", ")})`));
+      if (!DIGESTS.has(name))
+        return fail(
+          new Error(`Digest method not supported: ${name} (the local runner has ${[...DIGESTS].join(", ")})`),
+        );
       const bytes = Buffer.from(text(data), "latin1");
-      const hash = vm.typeof(key) === "string" ? createHmac(name, Buffer.from(vm.getString(key), "latin1")) : createHash(name);
+      const hash =
+        vm.typeof(key) === "string" ? createHmac(name, Buffer.from(vm.getString(key), "latin1")) : createHash(name);
       return vm.newString(hash.update(bytes).digest().toString("latin1"));
     },
     randomBytes: (count) => {
       const n = vm.getNumber(count);
-      if (!Number.isInteger(n) || n < 0 || n > 65_536) return fail(new RangeError("randomBytes: from 0 to 65536 bytes"));
+      if (!Number.isInteger(n) || n < 0 || n > 65_536)
+        return fail(new RangeError("randomBytes: from 0 to 65536 bytes"));
       return vm.newString(randomBytes(n).toString("latin1"));
     },
     load: (from, request) => {
@@ -207,20 +228,27 @@ export async function runInEngine(run: EngineRun): Promise<Omit<CodeRunResult, "
   try {
     const host = vm.newObject();
     for (const [name, fn] of Object.entries(hostFunctions)) {
-      vm.setProp(host, name, vm.newFunction(name, (...args) => {
-        try {
-          return fn(...args);
-        } catch (error) {
-          return fail(error);
-        }
-      }));
+      vm.setProp(
+        host,
+        name,
+        vm.newFunction(name, (...args) => {
+          try {
+            return fn(...args);
+          } catch (error) {
+            return fail(error);
+          }
+        }),
+      );
     }
     vm.setProp(vm.global, "__host", host);
     const web = vm.unwrapResult(vm.evalCode(`(${guestWeb.toString()})`, "guest-web.js"));
     const webObject = vm.unwrapResult(vm.callFunction(web, vm.undefined, host));
     const fire = vm.getProp(webObject, "fire");
 
-    const factory = vm.evalCode(`(function (exports, require, module, __filename, __dirname) {${job.code}\n})`, filename);
+    const factory = vm.evalCode(
+      `(function (exports, require, module, __filename, __dirname) {${job.code}\n})`,
+      filename,
+    );
     if (factory.error) return base(failure(factory.error));
     const guestRun: GuestRun = {
       filename,

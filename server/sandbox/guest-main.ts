@@ -42,7 +42,8 @@ export function guestMain(host: GuestHost, web: GuestWeb, run: GuestRun, factory
         name: String(failure.name),
         message: String(failure.message),
         stack: String(failure.stack ?? ""),
-        code: (failure as { code?: unknown }).code === undefined ? undefined : String((failure as { code?: unknown }).code),
+        code:
+          (failure as { code?: unknown }).code === undefined ? undefined : String((failure as { code?: unknown }).code),
       });
     } catch {
       text = stringify({ name: "Error", message: "(an error that could not be read)" });
@@ -81,7 +82,8 @@ export function guestMain(host: GuestHost, web: GuestWeb, run: GuestRun, factory
     emit(name: string | symbol, ...args: unknown[]) {
       const list = this.events.get(name);
       if (!list?.length) {
-        if (name === "error") throw args[0] instanceof Error ? args[0] : new Error(`Unhandled error. (${web.format(args[0])})`);
+        if (name === "error")
+          throw args[0] instanceof Error ? args[0] : new Error(`Unhandled error. (${web.format(args[0])})`);
         return false;
       }
       for (const listener of [...list]) listener.apply(this, args);
@@ -135,7 +137,9 @@ export function guestMain(host: GuestHost, web: GuestWeb, run: GuestRun, factory
     },
     promisify(fn: (...args: unknown[]) => void) {
       return (...args: unknown[]) =>
-        new Promise((resolve, reject) => fn(...args, (error: unknown, value: unknown) => (error ? reject(error) : resolve(value))));
+        new Promise((resolve, reject) =>
+          fn(...args, (error: unknown, value: unknown) => (error ? reject(error) : resolve(value))),
+        );
     },
     deprecate: <T>(fn: T) => fn,
     types: {
@@ -162,11 +166,18 @@ export function guestMain(host: GuestHost, web: GuestWeb, run: GuestRun, factory
     (value: unknown, message?: unknown) => check(Boolean(value), message, "The expression evaluated to a falsy value"),
     {
       AssertionError,
-      ok: (value: unknown, message?: unknown) => check(Boolean(value), message, "The expression evaluated to a falsy value"),
-      equal: (a: unknown, b: unknown, message?: unknown) => check(a == b, message, `${web.format("%o", a)} == ${web.format("%o", b)}`),
-      notEqual: (a: unknown, b: unknown, message?: unknown) => check(a != b, message, `${web.format("%o", a)} != ${web.format("%o", b)}`),
+      ok: (value: unknown, message?: unknown) =>
+        check(Boolean(value), message, "The expression evaluated to a falsy value"),
+      equal: (a: unknown, b: unknown, message?: unknown) =>
+        check(a == b, message, `${web.format("%o", a)} == ${web.format("%o", b)}`),
+      notEqual: (a: unknown, b: unknown, message?: unknown) =>
+        check(a != b, message, `${web.format("%o", a)} != ${web.format("%o", b)}`),
       strictEqual: (a: unknown, b: unknown, message?: unknown) =>
-        check(Object.is(a, b), message, `Expected values to be strictly equal: ${web.format("%o", a)} !== ${web.format("%o", b)}`),
+        check(
+          Object.is(a, b),
+          message,
+          `Expected values to be strictly equal: ${web.format("%o", a)} !== ${web.format("%o", b)}`,
+        ),
       notStrictEqual: (a: unknown, b: unknown, message?: unknown) =>
         check(!Object.is(a, b), message, `Expected "actual" to be strictly unequal to: ${web.format("%o", b)}`),
       deepStrictEqual: (a: unknown, b: unknown, message?: unknown) =>
@@ -243,7 +254,10 @@ export function guestMain(host: GuestHost, web: GuestWeb, run: GuestRun, factory
     createHmac: (algorithm: string, key: unknown) => digestOf(String(algorithm), key),
     randomBytes: (count: number) => Buffer().from(host.randomBytes(Number(count)), "latin1"),
     randomUUID: () => {
-      const b = host.randomBytes(16).split("").map((c) => c.charCodeAt(0));
+      const b = host
+        .randomBytes(16)
+        .split("")
+        .map((c) => c.charCodeAt(0));
       b[6] = (b[6]! & 0x0f) | 0x40;
       b[8] = (b[8]! & 0x3f) | 0x80;
       const hex = b.map((n) => n.toString(16).padStart(2, "0")).join("");
@@ -306,7 +320,10 @@ export function guestMain(host: GuestHost, web: GuestWeb, run: GuestRun, factory
         throw new TypeError(describe(key));
       },
     });
-  const apiProxy: unknown = guard(api, (key) => `api.${key} is not part of the ${run.trigger} API (it has: ${namespaces})`);
+  const apiProxy: unknown = guard(
+    api,
+    (key) => `api.${key} is not part of the ${run.trigger} API (it has: ${namespaces})`,
+  );
   for (const namespace of Object.keys(run.api)) {
     const methods: Record<string, unknown> = {};
     for (const method of run.api[namespace]!) {
@@ -323,13 +340,20 @@ export function guestMain(host: GuestHost, web: GuestWeb, run: GuestRun, factory
     }
     api[namespace] = guard(
       methods,
-      (key) => `api.${namespace}.${key} is not part of the ${run.trigger} API (api.${namespace} has: ${run.api[namespace]!.join(", ")})`,
+      (key) =>
+        `api.${namespace}.${key} is not part of the ${run.trigger} API (api.${namespace} has: ${run.api[namespace]!.join(", ")})`,
     );
   }
 
   try {
     const module = { exports: {} as Record<string, unknown> };
-    (factory as (...args: unknown[]) => void)(module.exports, requireFrom(run.filename), module, run.filename, "/action");
+    (factory as (...args: unknown[]) => void)(
+      module.exports,
+      requireFrom(run.filename),
+      module,
+      run.filename,
+      "/action",
+    );
     const exported = module.exports;
     const handler = exported[run.handler];
     if (typeof handler !== "function") {

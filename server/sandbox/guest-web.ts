@@ -89,14 +89,19 @@ export function guestWeb(host: GuestHost): GuestWeb {
     if (typeof callback !== "function") throw new TypeError("The callback must be a function");
     const ms = Math.max(0, Number(delay) || 0);
     const id = host.setTimer(ms);
-    timers.set(id, { callback: () => (callback as (...a: unknown[]) => void)(...args), repeat: repeat ? ms : undefined });
+    timers.set(id, {
+      callback: () => (callback as (...a: unknown[]) => void)(...args),
+      repeat: repeat ? ms : undefined,
+    });
     return id;
   };
   const clearTimer = (id: unknown) => {
     if (typeof id === "number" && timers.delete(id)) host.clearTimer(id);
   };
-  global.setTimeout = (callback: unknown, delay?: unknown, ...args: unknown[]) => addTimer(callback, delay, args, false);
-  global.setInterval = (callback: unknown, delay?: unknown, ...args: unknown[]) => addTimer(callback, delay, args, true);
+  global.setTimeout = (callback: unknown, delay?: unknown, ...args: unknown[]) =>
+    addTimer(callback, delay, args, false);
+  global.setInterval = (callback: unknown, delay?: unknown, ...args: unknown[]) =>
+    addTimer(callback, delay, args, true);
   global.setImmediate = (callback: unknown, ...args: unknown[]) => addTimer(callback, 0, args, false);
   global.clearTimeout = global.clearInterval = global.clearImmediate = clearTimer;
   global.queueMicrotask = (callback: () => void) => void Promise.resolve().then(callback);
@@ -121,8 +126,7 @@ export function guestWeb(host: GuestHost): GuestWeb {
       if (code < 0x80) bytes.push(code);
       else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
       else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
-      else
-        bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 63), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
+      else bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 63), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
     }
     return new Uint8Array(bytes);
   };
@@ -134,7 +138,7 @@ export function guestWeb(host: GuestHost): GuestWeb {
           ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength)
           : new Uint8Array(0);
     let out = "";
-    for (let i = 0; i < bytes.length; ) {
+    for (let i = 0; i < bytes.length;) {
       const byte = bytes[i]!;
       const extra = byte >= 0xf0 ? 3 : byte >= 0xe0 ? 2 : byte >= 0xc0 ? 1 : 0;
       let code = extra === 0 ? byte : byte & (0x3f >> extra);
@@ -303,7 +307,8 @@ export function guestWeb(host: GuestHost): GuestWeb {
       const auth = parts.username ? `${parts.username}${parts.password ? `:${parts.password}` : ""}@` : "";
       const search = parts.search && !parts.search.startsWith("?") ? `?${parts.search}` : parts.search;
       const hash = parts.hash && !parts.hash.startsWith("#") ? `#${parts.hash}` : parts.hash;
-      const host = part === "hostname" || part === "port" ? `${parts.hostname}${parts.port ? `:${parts.port}` : ""}` : parts.host;
+      const host =
+        part === "hostname" || part === "port" ? `${parts.hostname}${parts.port ? `:${parts.port}` : ""}` : parts.host;
       const path = parts.pathname.startsWith("/") ? parts.pathname : `/${parts.pathname}`;
       this.reparse(`${parts.protocol.replace(/:?$/, ":")}//${auth}${host}${path}${search}${hash}`);
     }
@@ -322,7 +327,18 @@ export function guestWeb(host: GuestHost): GuestWeb {
       return this.parts.href;
     }
   }
-  for (const part of ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"]) {
+  for (const part of [
+    "href",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+  ]) {
     Object.defineProperty(URL.prototype, part, {
       get(this: { parts: UrlParts }) {
         return this.parts[part as keyof UrlParts];
@@ -419,7 +435,8 @@ export function guestWeb(host: GuestHost): GuestWeb {
       return [...this.map.keys()].sort()[Symbol.iterator]();
     }
     values() {
-      return [...this.map].sort().map(([, v]) => v)[Symbol.iterator]();
+      const values = [...this.map].sort().map(([, v]) => v);
+      return values[Symbol.iterator]();
     }
     [Symbol.iterator]() {
       return this.entries();
@@ -504,7 +521,12 @@ export function guestWeb(host: GuestHost): GuestWeb {
       return this.status >= 200 && this.status < 300;
     }
     clone() {
-      return new Response(this.text_, { status: this.status, statusText: this.statusText, headers: this.headers, url: this.url });
+      return new Response(this.text_, {
+        status: this.status,
+        statusText: this.statusText,
+        headers: this.headers,
+        url: this.url,
+      });
     }
     static json(data: unknown, init: Record<string, unknown> = {}) {
       const headers = new Headers(init.headers);
@@ -527,7 +549,9 @@ export function guestWeb(host: GuestHost): GuestWeb {
       const body = (request as unknown as { text_?: string }).text_;
       let answer: { status: number; statusText: string; headers: Record<string, string>; body: string };
       try {
-        answer = parse(host.fetch(stringify({ method: request.method, url: request.url, headers, body }))) as typeof answer;
+        answer = parse(
+          host.fetch(stringify({ method: request.method, url: request.url, headers, body })),
+        ) as typeof answer;
       } catch (error) {
         // As Node's fetch rejects (a TypeError), with the reason in the message where people look.
         return reject(new TypeError(`fetch failed: ${(error as Error).message}`, { cause: error }));

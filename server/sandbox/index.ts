@@ -112,12 +112,22 @@ class EnginePool {
       return { ...empty, error: runError("DependencyError", (error as Error).message), duration_ms: elapsed() };
     }
     this.wasm ??= wasm.compile(readFileSync(WASM_FILE));
-    const request: WorkerRequest = { id: this.nextId++, job, limits: this.limits, wasmModule: await this.wasm, dependencyRoots };
+    const request: WorkerRequest = {
+      id: this.nextId++,
+      job,
+      limits: this.limits,
+      wasmModule: await this.wasm,
+      dependencyRoots,
+    };
     let worker: Worker;
     try {
       worker = await this.acquire();
     } catch (error) {
-      return { ...empty, error: runError("SandboxError", `The action's engine could not start: ${(error as Error).message}`), duration_ms: elapsed() };
+      return {
+        ...empty,
+        error: runError("SandboxError", `The action's engine could not start: ${(error as Error).message}`),
+        duration_ms: elapsed(),
+      };
     }
     if (this.closed) {
       void worker.terminate();
@@ -133,13 +143,20 @@ class EnginePool {
       };
       const onMessage = (message: { id?: number; result?: unknown; failure?: string }) => {
         if (message?.id !== request.id) return;
-        done(message.failure !== undefined ? { failure: runError("SandboxError", message.failure) } : { result: message.result });
+        done(
+          message.failure !== undefined
+            ? { failure: runError("SandboxError", message.failure) }
+            : { result: message.result },
+        );
       };
       const onError = (error: Error & { code?: string }) =>
         done({
           failure:
             error.code === "ERR_WORKER_OUT_OF_MEMORY"
-              ? runError("MemoryLimitError", `The action used more than its ${this.limits.maxHeapMb} MiB of memory and was stopped`)
+              ? runError(
+                  "MemoryLimitError",
+                  `The action used more than its ${this.limits.maxHeapMb} MiB of memory and was stopped`,
+                )
               : runError("SandboxError", `The action's engine failed: ${error.message}`),
         });
       const onExit = () => done({ failure: runError("SandboxError", "The action's engine ended before answering") });
@@ -222,7 +239,11 @@ function startWorker(): Promise<Worker> {
   };
   const worker = existsSync(built)
     ? new Worker(built, options)
-    : new Worker(FROM_SOURCES, { ...options, eval: true, workerData: { sources: transpiled(), entry: join(__dirname, "worker.ts") } });
+    : new Worker(FROM_SOURCES, {
+        ...options,
+        eval: true,
+        workerData: { sources: transpiled(), entry: join(__dirname, "worker.ts") },
+      });
   worker.stdout.resume();
   worker.stderr.resume();
   return new Promise((resolve, reject) => {
@@ -249,7 +270,6 @@ require(workerData.entry);
 let transpiledSources: Record<string, string> | undefined;
 /** This folder's TypeScript files as CommonJS (only ever used from the sources: tests, ts-node). */
 function transpiled(): Record<string, string> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const ts = require("typescript") as typeof import("typescript");
   transpiledSources ??= Object.fromEntries(
     readdirSync(__dirname)
@@ -286,11 +306,18 @@ function checkedResult(value: unknown, handler: string): Omit<CodeRunResult, "du
   if (size > MAX_ANSWER_CHARS) return broken(`${size} characters`);
   const { calls, logs, requests, error } = value as Record<string, unknown>;
   const list = (items: unknown, max: number, valid: (item: Record<string, unknown>) => boolean) =>
-    Array.isArray(items) && items.length <= max && items.every((item) => typeof item === "object" && item !== null && valid(item));
-  if (!list(calls, RECORD_LIMITS.calls, (call) => isString(call.method) && Array.isArray(call.args))) return broken("calls");
+    Array.isArray(items) &&
+    items.length <= max &&
+    items.every((item) => typeof item === "object" && item !== null && valid(item));
+  if (!list(calls, RECORD_LIMITS.calls, (call) => isString(call.method) && Array.isArray(call.args)))
+    return broken("calls");
   if (!list(logs, RECORD_LIMITS.logs + 2, (log) => isString(log.level) && isString(log.message))) return broken("logs");
-  if (!list(requests, MAX_RECORDED_REQUESTS + 1, (r) => isString(r.method) && isString(r.url))) return broken("requests");
-  if (error !== undefined && !(typeof error === "object" && error !== null && isString((error as Record<string, unknown>).message))) {
+  if (!list(requests, MAX_RECORDED_REQUESTS + 1, (r) => isString(r.method) && isString(r.url)))
+    return broken("requests");
+  if (
+    error !== undefined &&
+    !(typeof error === "object" && error !== null && isString((error as Record<string, unknown>).message))
+  ) {
     return broken("error");
   }
   const result: Omit<CodeRunResult, "duration_ms"> = {

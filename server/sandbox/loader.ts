@@ -54,7 +54,9 @@ export class RunLoader {
   ) {
     this.dependencies = new ModuleRoots(Object.values(roots));
     // The node_modules folders that hold the server's own packages for the built-ins.
-    this.builtins = new ModuleRoots([...new Set([...Object.values(BUILTIN_PACKAGES), ...BUILTIN_DEPENDENCIES].map(packageHome))]);
+    this.builtins = new ModuleRoots([
+      ...new Set([...Object.values(BUILTIN_PACKAGES), ...BUILTIN_DEPENDENCIES].map(packageHome)),
+    ]);
   }
 
   /** The module `request` names from `from` (the action's file, a loaded file, or `<builtin>`). */
@@ -97,7 +99,9 @@ export class RunLoader {
     if (!roots.contains(file)) throw new ModuleNotFound(`Cannot find module '${request}'`);
     const text = readFileSync(file, "utf8");
     if (text.length > MAX_FILE || this.loaded + text.length > MAX_LOADED) {
-      throw new Error(`require("${request}"): ${file} is bigger than the local runner loads (${MAX_FILE} characters a file)`);
+      throw new Error(
+        `require("${request}"): ${file} is bigger than the local runner loads (${MAX_FILE} characters a file)`,
+      );
     }
     this.loaded += text.length;
     if (file.endsWith(".json")) {
@@ -105,7 +109,9 @@ export class RunLoader {
       return { filename: file, source: `module.exports = ${text};` };
     }
     if (file.endsWith(".mjs")) {
-      throw new Error(`require("${request}"): ${file} is an ES module; the local runner loads CommonJS packages (require)`);
+      throw new Error(
+        `require("${request}"): ${file} is an ES module; the local runner loads CommonJS packages (require)`,
+      );
     }
     return { filename: file, source: text.replace(/^#!.*/, "") };
   }

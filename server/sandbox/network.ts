@@ -34,7 +34,8 @@ export class FixtureNetwork {
   answer(method: string, url: string, body: string | undefined): FixtureAnswer {
     const normal = URL.canParse(url) ? new URL(url).href : url;
     const fixture = this.fixtures.find(
-      (candidate) => candidate.request.url === normal && (!candidate.request.method || candidate.request.method === method),
+      (candidate) =>
+        candidate.request.url === normal && (!candidate.request.method || candidate.request.method === method),
     );
     if (!fixture) {
       const example = JSON.stringify({ request: { method, url: normal }, response: { status: 200, body: {} } });
@@ -46,7 +47,12 @@ export class FixtureNetwork {
     }
     const status = fixture.response?.status ?? 200;
     this.record({ method, url: normal, ...recordedBody(body), status });
-    return { status, statusText: "", headers: fixture.response?.headers ?? {}, body: String(fixture.response?.body ?? "") };
+    return {
+      status,
+      statusText: "",
+      headers: fixture.response?.headers ?? {},
+      body: String(fixture.response?.body ?? ""),
+    };
   }
 
   /** The record as the result carries it (with a last entry saying how many were left out). */
@@ -57,7 +63,8 @@ export class FixtureNetwork {
   }
 
   private record(request: RecordedRequest): void {
-    if (this.requests.length < MAX_RECORDED_REQUESTS) this.requests.push({ ...request, url: request.url.slice(0, 2048) });
+    if (this.requests.length < MAX_RECORDED_REQUESTS)
+      this.requests.push({ ...request, url: request.url.slice(0, 2048) });
     else this.leftOut++;
   }
 }

@@ -20,7 +20,8 @@ export const RECORD_LIMITS = {
   errorStack: 8192,
 } as const;
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text);
+const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
 
 /** The calls and logs of one run. */
 export class RunRecord {
@@ -75,7 +76,12 @@ export class RunRecord {
 }
 
 /** An error for the result: its parts as strings, cut to size. */
-export function runError(name: unknown, message: unknown, stack?: unknown, code?: unknown): NonNullable<CodeRunResult["error"]> {
+export function runError(
+  name: unknown,
+  message: unknown,
+  stack?: unknown,
+  code?: unknown,
+): NonNullable<CodeRunResult["error"]> {
   const error: NonNullable<CodeRunResult["error"]> = {
     name: cut(String(name ?? "Error"), 200),
     message: cut(String(message ?? ""), RECORD_LIMITS.errorMessage),

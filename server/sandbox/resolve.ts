@@ -48,7 +48,8 @@ export class ModuleRoots {
     if (!this.contains(real)) throw new ModuleNotFound(`Cannot find module '${request}'`);
     const replaced = this.browserReplacement(real);
     if (replaced === EMPTY_MODULE) return false;
-    if (replaced !== undefined && !this.contains(realpathSync(replaced))) throw new ModuleNotFound(`Cannot find module '${request}'`);
+    if (replaced !== undefined && !this.contains(realpathSync(replaced)))
+      throw new ModuleNotFound(`Cannot find module '${request}'`);
     return replaced ?? real;
   }
 
@@ -59,12 +60,14 @@ export class ModuleRoots {
     }
     if (isDirectory(path)) {
       const pkg = readPackage(path);
-      const main = pkg && (typeof pkg.browser === "string" ? pkg.browser : typeof pkg.main === "string" ? pkg.main : undefined);
+      const main =
+        pkg && (typeof pkg.browser === "string" ? pkg.browser : typeof pkg.main === "string" ? pkg.main : undefined);
       if (main) {
         const file = this.file(join(path, main));
         if (file) return file;
       }
-      for (const index of ["index.js", "index.cjs", "index.json"]) if (isFile(join(path, index))) return join(path, index);
+      for (const index of ["index.js", "index.cjs", "index.json"])
+        if (isFile(join(path, index))) return join(path, index);
     }
     return undefined;
   }
@@ -125,7 +128,9 @@ export const EMPTY_MODULE = "<empty>";
 /** The target of `entry` in a package's `exports` under {@link CONDITIONS}; null when excluded. */
 function exportTarget(exports: unknown, entry: string): string | null | undefined {
   const map =
-    typeof exports === "string" || Array.isArray(exports) || !Object.keys(exports as object).every((k) => k.startsWith("."))
+    typeof exports === "string" ||
+    Array.isArray(exports) ||
+    !Object.keys(exports as object).every((k) => k.startsWith("."))
       ? { ".": exports }
       : (exports as Record<string, unknown>);
   if (entry in map) return conditional(map[entry], "");

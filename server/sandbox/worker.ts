@@ -20,7 +20,8 @@ parentPort!.on("message", (request: WorkerRequest) => {
         id: request.id,
         result: { ...result, duration_ms: Number(process.hrtime.bigint() - started) / 1e6 },
       }),
-    (error: unknown) => parentPort!.postMessage({ id: request.id, failure: String((error as Error)?.message ?? error) }),
+    (error: unknown) =>
+      parentPort!.postMessage({ id: request.id, failure: String((error as Error)?.message ?? error) }),
   );
 });
 

@@ -65,11 +65,24 @@ async function evaluate(expression: string): Promise<unknown> {
 describe("modules and globals: nothing of Node is reachable", () => {
   test("no process, no require of Node's own, no getBuiltinModule, no host functions", async () => {
     expect(await evaluate(`typeof process`)).toBe("undefined");
-    expect(await evaluate(`typeof globalThis.require + typeof globalThis.module + typeof __host + typeof WebAssembly`)).toBe(
-      "undefinedundefinedundefinedundefined",
-    );
+    expect(
+      await evaluate(`typeof globalThis.require + typeof globalThis.module + typeof __host + typeof WebAssembly`),
+    ).toBe("undefinedundefinedundefinedundefined");
     expect(await evaluate(`globalThis.process?.getBuiltinModule?.("fs")`)).toBe("undefined");
-    for (const name of ["fs", "net", "child_process", "vm", "inspector", "http", "https", "dns", "dgram", "tls", "os", "v8"]) {
+    for (const name of [
+      "fs",
+      "net",
+      "child_process",
+      "vm",
+      "inspector",
+      "http",
+      "https",
+      "dns",
+      "dgram",
+      "tls",
+      "os",
+      "v8",
+    ]) {
       for (const spelling of [name, `node:${name}`]) {
         expect(await evaluate(`require(${JSON.stringify(spelling)})`)).toMatch(
           new RegExp(`^threw: require\\("${spelling}"\\) is refused`),
@@ -117,14 +130,20 @@ describe("sockets: no connection of any kind leaves the engine", () => {
   afterAll(async () => {
     await new Promise((resolve) => tcp.close(resolve));
     await new Promise((resolve) => unix.close(resolve));
-    await new Promise((resolve) => udp.close(resolve));
+    await new Promise<void>((resolve) => udp.close(() => resolve()));
   });
 
   test("fetch to a listener on this machine (and to the tenant server itself) is answered by no one but the fixtures", async () => {
     const port = (tcp.address() as net.AddressInfo).port;
-    const targets = [`http://127.0.0.1:${port}/`, `${harness.server.url}/api/v2/actions/actions`, `https://127.0.0.1:${port}/`];
+    const targets = [
+      `http://127.0.0.1:${port}/`,
+      `${harness.server.url}/api/v2/actions/actions`,
+      `https://127.0.0.1:${port}/`,
+    ];
     const result = await probe(
-      targets.map((url) => `try { await fetch(${JSON.stringify(url)}); } catch (error) { console.log(error.message); }`).join("\n"),
+      targets
+        .map((url) => `try { await fetch(${JSON.stringify(url)}); } catch (error) { console.log(error.message); }`)
+        .join("\n"),
     );
     expect(result.logs.map((log) => log.message)).toEqual(
       targets.map((url) => expect.stringContaining(`No fixture answers GET ${new URL(url).href}`)),
@@ -173,7 +192,9 @@ describe("the channel and the result: nothing the code writes reaches the server
     const before = process.memoryUsage().rss;
     const big = await probe(`api.user.setAppMetadata("x", "y".repeat(200 * 1024 * 1024));`);
     expect(big.error).toMatchObject({ name: expect.stringMatching(/MemoryLimitError|RangeError|InternalError/) });
-    const many = await probe(`const s = "z".repeat(1 << 20); for (let i = 0; i < 500; i++) { api.user.setAppMetadata("k", s); console.log(s); }`);
+    const many = await probe(
+      `const s = "z".repeat(1 << 20); for (let i = 0; i < 500; i++) { api.user.setAppMetadata("k", s); console.log(s); }`,
+    );
     expect(JSON.stringify(many).length).toBeLessThan(4_000_000);
     // Well below what the answers would have held (200 MiB, then 1 GiB of arguments and logs).
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
@@ -183,7 +204,9 @@ describe("the channel and the result: nothing the code writes reaches the server
   test("a thrown value that is not an error, or one whose getters loop, is read within limits", async () => {
     const thrown = await probe(`throw { toString() { for (;;) {} } };`);
     expect(thrown.error?.name).toMatch(/Error|TimeoutError/);
-    const getter = await probe(`const e = new Error("x"); Object.defineProperty(e, "message", { get() { for (;;) {} } }); throw e;`);
+    const getter = await probe(
+      `const e = new Error("x"); Object.defineProperty(e, "message", { get() { for (;;) {} } }); throw e;`,
+    );
     expect(getter.error).toBeDefined();
     expect((await harness.call("GET", "/api/v2/actions/actions")).status).toBe(200);
   });
@@ -212,9 +235,9 @@ describe("files and the server's process", () => {
     // Node's diagnostics would name counts; the data directory must not change at all.
     const diagnostic = /heapsnapshot|node_trace|^report\.|\.sock$|\.cpuprofile$|\.heapprofile$/;
     const added = places.map((place, index) => listing(place).filter((name) => !before[index]!.includes(name)));
-    expect(added.map((names, index) => (places[index] === dataDir ? names : names.filter((name) => diagnostic.test(name))))).toEqual(
-      places.map(() => []),
-    );
+    expect(
+      added.map((names, index) => (places[index] === dataDir ? names : names.filter((name) => diagnostic.test(name)))),
+    ).toEqual(places.map(() => []));
   });
 
   test("the server's priority cannot be changed, nor any process signalled", async () => {
@@ -226,16 +249,25 @@ describe("files and the server's process", () => {
 
   test("a refused fixture list is a 400, and a run's record of requests is capped", async () => {
     const created = await harness.call("POST", "/api/v2/actions/actions", {
-      body: { name: "fixture-probe", supported_triggers: [{ id: "post-login" }], code: "exports.onExecutePostLogin = () => {};" },
+      body: {
+        name: "fixture-probe",
+        supported_triggers: [{ id: "post-login" }],
+        code: "exports.onExecutePostLogin = () => {};",
+      },
     });
     expectError(
       await harness.call("POST", `/api/v2/actions/actions/${created.json.id}/test`, {
-        body: { payload: {}, fixtures: Array.from({ length: 101 }, () => ({ request: { url: "https://a.example/" } })) },
+        body: {
+          payload: {},
+          fixtures: Array.from({ length: 101 }, () => ({ request: { url: "https://a.example/" } })),
+        },
       }),
       400,
       "invalid_body",
     );
-    const flood = await probe(`for (let i = 0; i < 1000; i++) { try { await fetch("https://a.example/" + i); } catch {} }`);
+    const flood = await probe(
+      `for (let i = 0; i < 1000; i++) { try { await fetch("https://a.example/" + i); } catch {} }`,
+    );
     expect(flood.requests.length).toBeLessThanOrEqual(201);
     expect(flood.requests.at(-1)?.error).toMatch(/further requests left out/);
   });
@@ -258,7 +290,10 @@ test("a server killed with SIGKILL mid-run leaves no process behind: the runs we
       });
       child.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));
     });
-    const credentials = JSON.parse(fs.readFileSync(path.join(dir, "credentials.json"), "utf8")) as Record<string, string>;
+    const credentials = JSON.parse(fs.readFileSync(path.join(dir, "credentials.json"), "utf8")) as Record<
+      string,
+      string
+    >;
     const token = (
       (await (
         await fetch(credentials.tokenUrl!, {

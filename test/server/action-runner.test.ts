@@ -21,7 +21,11 @@ const runAction = (run: ActionRun): Promise<CodeRunResult> => sandbox.run(action
 
 /** Runs `body` as a post-login handler. */
 const run = (body: string, extra: Partial<ActionRun> = {}): Promise<CodeRunResult> =>
-  runAction({ trigger: "post-login", code: `exports.onExecutePostLogin = async (event, api) => { ${body} };`, ...extra });
+  runAction({
+    trigger: "post-login",
+    code: `exports.onExecutePostLogin = async (event, api) => { ${body} };`,
+    ...extra,
+  });
 
 test("the happy path records api.prompt.render(id, options) and api.user.setUserMetadata in order, with logs and secrets", async () => {
   const result = await run(
@@ -166,8 +170,12 @@ describe("limits: the engine stops the code, the error is clear, this process st
       `const kept = []; for (;;) kept.push("y".repeat(1 << 20) + kept.length);`,
     ]) {
       const result = await run(bomb);
-      expect({ bomb, ...result.error }).toMatchObject({ name: expect.stringMatching(/MemoryLimitError|InternalError|RangeError/) });
-      expect(result.error?.message).toMatch(/64 MiB of memory|string too long|out of memory|Invalid array buffer length/);
+      expect({ bomb, ...result.error }).toMatchObject({
+        name: expect.stringMatching(/MemoryLimitError|InternalError|RangeError/),
+      });
+      expect(result.error?.message).toMatch(
+        /64 MiB of memory|string too long|out of memory|Invalid array buffer length/,
+      );
     }
   });
 

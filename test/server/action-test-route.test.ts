@@ -27,16 +27,23 @@ async function createAction(
   dependencies: { name: string; version: string }[] = [],
 ): Promise<string> {
   const reply = await harness.call("POST", "/api/v2/actions/actions", {
-    body: { name: `action-${Math.random().toString(36).slice(2)}`, supported_triggers: [{ id: trigger }], code, dependencies },
+    body: {
+      name: `action-${Math.random().toString(36).slice(2)}`,
+      supported_triggers: [{ id: trigger }],
+      code,
+      dependencies,
+    },
   });
   expect(reply.status).toBe(201);
   return reply.json.id as string;
 }
 
 /** The axios the repository installs: its exact version is in the npm cache, so the first fetch is quick. */
-const AXIOS_VERSION = (JSON.parse(readFileSync(join(__dirname, "../../node_modules/axios/package.json"), "utf8")) as {
-  version: string;
-}).version;
+const AXIOS_VERSION = (
+  JSON.parse(readFileSync(join(__dirname, "../../node_modules/axios/package.json"), "utf8")) as {
+    version: string;
+  }
+).version;
 
 const CRM_LOOKUP = `
 const axios = require("axios");
@@ -74,9 +81,9 @@ describe("with --run-actions", () => {
     expect(reply.json.payload.logs).toEqual([{ level: "log", message: "crm answered 200" }]);
     expect(reply.json.payload.requests).toEqual([{ method: "GET", url, status: 200 }]);
     // Fetched once: the cache holds it, and the next run loads it from there.
-    expect(readFileSync(join(cache, `axios@${AXIOS_VERSION}`, "node_modules", "axios", "package.json"), "utf8")).toContain(
-      `"version": "${AXIOS_VERSION}"`,
-    );
+    expect(
+      readFileSync(join(cache, `axios@${AXIOS_VERSION}`, "node_modules", "axios", "package.json"), "utf8"),
+    ).toContain(`"version": "${AXIOS_VERSION}"`);
     const unmatched = await harness.call("POST", `/api/v2/actions/actions/${id}/test`, {
       body: { payload: { user: { email: "bob@example.com" } } },
     });
@@ -93,7 +100,10 @@ describe("with --run-actions", () => {
     const id = await createAction(harness, FORM_ON_LOGIN);
     const bad = expectError(
       await harness.call("POST", `/api/v2/actions/actions/${id}/test`, {
-        body: { payload: {}, fixtures: [{ request: { url: "https://a.example/" } }, { request: { url: "not a url" } }] },
+        body: {
+          payload: {},
+          fixtures: [{ request: { url: "https://a.example/" } }, { request: { url: "not a url" } }],
+        },
       }),
       400,
       "invalid_body",

@@ -14,7 +14,8 @@ import { actionRunJob } from "./tenant-runtime";
 export const MAX_FIXTURES = 100;
 const MAX_FIXTURE_BODY = 1_000_000;
 
-const invalid = (message: string) => new ApiFailure(400, `Payload validation error: '${message}'.`, ERROR_CODES.invalidBody);
+const invalid = (message: string) =>
+  new ApiFailure(400, `Payload validation error: '${message}'.`, ERROR_CODES.invalidBody);
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
@@ -41,7 +42,12 @@ export function parseFixtures(value: unknown): NetworkFixture[] {
   return value.map((fixture: unknown, index) => {
     const where = `fixtures[${index}]`;
     const record = fixture as { request?: { method?: unknown; url?: unknown }; response?: unknown } | null;
-    if (typeof record !== "object" || record === null || typeof record.request !== "object" || record.request === null) {
+    if (
+      typeof record !== "object" ||
+      record === null ||
+      typeof record.request !== "object" ||
+      record.request === null
+    ) {
       throw invalid(`${where}: expected {request: {method, url}, response: {status, headers, body}}`);
     }
     const { method, url } = record.request;
@@ -65,7 +71,11 @@ export function parseFixtures(value: unknown): NetworkFixture[] {
     const body = raw === undefined ? "" : typeof raw === "string" ? raw : JSON.stringify(raw);
     if (body.length > MAX_FIXTURE_BODY) throw invalid(`${where}.response.body: at most ${MAX_FIXTURE_BODY} characters`);
     const outHeaders = { ...(headers as Record<string, string>) };
-    if (raw !== undefined && typeof raw !== "string" && !Object.keys(outHeaders).some((k) => k.toLowerCase() === "content-type")) {
+    if (
+      raw !== undefined &&
+      typeof raw !== "string" &&
+      !Object.keys(outHeaders).some((k) => k.toLowerCase() === "content-type")
+    ) {
       outHeaders["content-type"] = "application/json";
     }
     return {
