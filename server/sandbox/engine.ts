@@ -14,6 +14,7 @@ import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSHandle } from 
 import baseVariant from "@jitl/quickjs-ng-wasmfile-release-sync";
 import type { CodeRunJob, CodeRunResult } from "../../api/table/operations";
 import { guestMain, type GuestRun } from "./guest-main";
+import { guestFetch } from "./guest-fetch";
 import { guestWeb } from "./guest-web";
 import { RunLoader } from "./loader";
 import { FixtureNetwork } from "./network";
@@ -244,6 +245,10 @@ export async function runInEngine(run: EngineRun): Promise<Omit<CodeRunResult, "
     const web = vm.unwrapResult(vm.evalCode(`(${guestWeb.toString()})`, "guest-web.js"));
     const webObject = vm.unwrapResult(vm.callFunction(web, vm.undefined, host));
     const fire = vm.getProp(webObject, "fire");
+    const fetchInstaller = vm.unwrapResult(vm.evalCode(`(${guestFetch.toString()})`, "guest-fetch.js"));
+    vm.unwrapResult(vm.callFunction(fetchInstaller, vm.undefined, host, webObject));
+    // From here on, only the closures of the guest's own functions hold the host's functions.
+    vm.unwrapResult(vm.evalCode("delete globalThis.__host;", "guest-setup.js"));
 
     const factory = vm.evalCode(
       `(function (exports, require, module, __filename, __dirname) {${job.code}\n})`,
