@@ -28,7 +28,7 @@ export interface CliOptions {
   maxConnections?: number;
   /** The verified custom domain a fresh tenant starts with; false (`--no-custom-domain`) for none. */
   customDomain: string | false;
-  /** `--run-actions`: let the action test route run code (in a separate, restricted process). */
+  /** `--run-actions`: let the action test route run code (in an engine of its own per run). */
   runActions: boolean;
   /** `--help`: print {@link TENANT_HELP} and start nothing. */
   help: boolean;
@@ -59,10 +59,14 @@ Options:
                        answer 400, as the real service does). Either applies once per DIR; later,
                        use /api/v2/custom-domains or PUT /__admin/custom-domains {"domains": [...]}
   --run-actions        let POST /api/v2/actions/actions/{id}/test run an action's code with the
-                       request's payload as its event, and answer the calls it made on api, its
-                       logs and its error. Each run is its own Node process with no file access,
-                       no child processes or threads, no network, at most 5 s and 64 MiB of heap
-                       (256 MiB resident). Without it that route answers 403  (default: off)
+                       request's payload as its event, and answer its calls on api, its logs,
+                       its network requests and its error. Each run is its own JavaScript engine
+                       (QuickJS in WebAssembly) with no Node in it: no process, files, sockets,
+                       child processes or threads; fetch (and axios) is answered from the
+                       request's "fixtures", never the network; declared dependencies are fetched
+                       once with npm (no install scripts) into ~/.cache/pulumi-tenant (or
+                       $PULUMI_TENANT_ACTION_CACHE); at most 5 s and 64 MiB. Without it that
+                       route answers 403  (default: off)
   -h, --help           print this text and exit
 
 Credentials: the server makes an admin client (every scope) and writes its domain, client id,

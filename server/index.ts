@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { codeSandbox, type RunLimits } from "./sandbox";
+import { codeSandbox, type SandboxOptions } from "./sandbox";
 import { buildApp } from "./app";
 import { ClientRegistry, type ClientSpec } from "./auth/clients";
 import { loadSigningKey } from "./auth/keys";
@@ -61,10 +61,11 @@ export interface TenantServerOptions {
   customDomain?: string | false;
   /**
    * Let `POST /api/v2/actions/actions/{id}/test` run an action's code (default false: the route
-   * answers 403). Each run is a separate Node process without file, process or thread access;
-   * `true` uses the runner's default limits, an object sets some of them.
+   * answers 403). Each run is its own JavaScript engine (QuickJS in WebAssembly) with nothing of
+   * Node in it; `true` uses the runner's default limits, an object sets some of them and the
+   * dependency cache's folder.
    */
-  runActions?: boolean | Partial<RunLimits>;
+  runActions?: boolean | SandboxOptions;
 }
 
 /** The custom domain a fresh tenant starts with: the login page template needs one, as on the real service. */
@@ -180,6 +181,7 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
         // The log last, so that what the server wrote while stopping is in it.
         closing ??= app
           .close()
+          .then(() => context.sandbox?.close?.())
           .then(() => store.close())
           .finally(() => log?.close());
         return closing;

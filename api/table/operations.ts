@@ -30,25 +30,61 @@ export interface CodeRunJob {
   trigger: string;
   /** The `api` object the handler gets: namespace → method → what the recorded call answers. */
   api: Readonly<Record<string, Readonly<Record<string, string>>>>;
-  /** The Node built-ins the code may require. */
+  /** The Node built-ins the code may require (bare names). */
   builtins: string[];
-  /** Packages the code declares: refused by name when required (none is installed). */
-  dependencies: string[];
+  /** The npm packages the code declares: fetched once, cached by name and version, loadable by `require`. */
+  dependencies: { name: string; version: string }[];
+  /** What answers the code's network requests (none is made). */
+  fixtures?: NetworkFixture[];
 }
 
-/** What a run recorded: the handler, each call on `api` in order, the logs, the error, the time taken. */
+/** One answer a test gives for the network requests it matches. */
+export interface NetworkFixture {
+  request: {
+    /** Upper case; absent: any method. */
+    method?: string;
+    /** The full URL, as `new URL(url).href` writes it. */
+    url: string;
+  };
+  response?: {
+    status?: number;
+    headers?: Record<string, string>;
+    /** The body as it is sent. */
+    body?: string;
+  };
+}
+
+/** One network request the code attempted. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  /** What it sent (cut at a few KiB). */
+  body?: string;
+  /** The fixture's status; absent when no fixture answered. */
+  status?: number;
+  /** Why it failed (no fixture answers it). */
+  error?: string;
+}
+
+/**
+ * What a run recorded: the handler, each call on `api` in order, the logs, each network request,
+ * the error, the time taken.
+ */
 export interface CodeRunResult {
   handler: string;
   calls: { method: string; args: unknown[] }[];
   logs: { level: string; message: string }[];
-  error?: { name: string; message: string; stack?: string };
+  requests: RecordedRequest[];
+  error?: { name: string; message: string; stack?: string; code?: string };
   duration_ms: number;
 }
 
-/** The server's sandbox for user code: a separate process per run, under limits. */
+/** The server's sandbox for user code: an engine of its own per run, under limits. */
 export interface CodeSandbox {
   /** Runs `job`; rejects with an {@link ApiFailure} of 429 when too many run already. */
   run(job: CodeRunJob): Promise<CodeRunResult>;
+  /** Ends what the sandbox keeps between runs (idle engines); runs in progress end with an error. */
+  close?(): Promise<void>;
 }
 
 /** What a kind's server hooks and operations reach in its tenant. */

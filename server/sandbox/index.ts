@@ -1,54 +1,61 @@
 /**
- * Runs user code (an action's, for its test runs) in a sandbox: one Node process per run,
- * under Node's permission model (no file access, no child processes, no worker threads), with
- * a time limit and memory limits, and an `api` that records what the code asked for instead
- * of doing it. What a kind runs is its own (api/kinds/<kind>/tenant*.ts: the job); this file only runs jobs.
+ * Runs user code (an action's, for its test runs) where no Node built-in, no `process` and no
+ * host object is reachable: QuickJS compiled to WebAssembly (engine.ts), one fresh engine
+ * instance per run, on a worker thread of the server (worker.ts) so that a run never blocks the
+ * server's requests. What a kind runs is its own (api/kinds/<kind>/tenant*.ts: the job); this
+ * file only runs jobs: at most {@link MAX_CONCURRENT_RUNS} at once, each within its limits, its
+ * declared dependencies fetched first (dependencies.ts), its answer checked before it is used.
  *
- * The process gets its program as source text (`-e`, see sandbox.ts), so it is granted no
- * file read at all; the code and the event go over the IPC channel, the record comes back
- * the same way. Whatever the code does, the caller gets a {@link CodeRunResult} (an error
- * in it when the code threw, ran too long or too big) once the process is gone.
+ * Why this engine: a V8 isolate through `isolated-vm` needs a native build (its Node 20 line,
+ * 5.x, builds with node-gyp or downloads a binary, and wants `--no-node-snapshot` on Node 20),
+ * while QuickJS in WebAssembly installs as plain files on every platform and its memory can be
+ * capped by the WebAssembly memory itself. Its cost (bench/action-runs.ts) is below the process
+ * per run it replaces.
  */
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { ApiFailure, ERROR_CODES, type CodeRunJob, type CodeRunResult, type CodeSandbox } from "../../api";
-import { sandboxMain, type SandboxReport } from "./sandbox";
-
-export type { RecordedCall } from "./sandbox";
+import { DependencyCache } from "./dependencies";
+import type { WorkerRequest } from "./worker";
+import { RECORD_LIMITS, runError } from "./records";
+import { MAX_RECORDED_REQUESTS } from "./network";
+import { wasm, type WasmModule } from "./wasm";
 
 /** How long and how big a run may get. */
 export interface RunLimits {
-  /** Wall-clock time from start to the handler's end; the process is killed after it. */
+  /** Wall-clock time from the start of the code to the handler's end (timers and requests included). */
   timeoutMs: number;
-  /** V8's old space (`--max-old-space-size`), in MiB: where objects live. */
+  /** The engine's memory in MiB: its heap, strings and buffers together. */
   maxHeapMb: number;
-  /** The process's resident memory (buffers included), in MiB, checked every 50 ms (Linux). */
-  maxRssMb: number;
+}
+
+/** Defaults: 5 s (the code's network is answered at once, so a test that takes longer is stuck), 64 MiB. */
+export const DEFAULT_RUN_LIMITS: RunLimits = { timeoutMs: 5000, maxHeapMb: 64 };
+
+/** The sandbox's settings: the limits of each run and where dependencies are cached. */
+export interface SandboxOptions extends Partial<RunLimits> {
+  /** The dependency cache's folder (default: `$PULUMI_TENANT_ACTION_CACHE`, or `~/.cache/pulumi-tenant/action-dependencies`). */
+  dependencyCache?: string;
 }
 
 /**
- * Defaults: 5 s (the code runs against no network and no store, so a test that takes longer
- * is stuck), a 64 MiB heap (ample for an action's objects; a Node process needs about 40 MiB
- * resident of its own) and 256 MiB resident in all (buffers and array buffers count there).
- */
-export const DEFAULT_RUN_LIMITS: RunLimits = { timeoutMs: 5000, maxHeapMb: 64, maxRssMb: 256 };
-
-/** How one run is watched: its limits, and who learns its process id. */
-export interface RunOptions {
-  limits?: Partial<RunLimits>;
-  /** Called with the process id once the process has started (to watch it from outside). */
-  onStart?(pid: number): void;
-}
-
-/**
- * Runs at once, at most: each is a Node process (about 40 MiB, up to the memory limit), and
- * the machine that runs the tenant server runs the tests too. More get 429 and retry.
+ * Runs at once, at most: each holds an engine of up to its memory limit on a thread of its own,
+ * and the machine that runs the tenant server runs the tests too. More get 429 and retry.
  */
 export const MAX_CONCURRENT_RUNS = 4;
 
-/** The server's sandbox: {@link runCode} within `limits`, at most {@link MAX_CONCURRENT_RUNS} at once. */
-export function codeSandbox(limits?: Partial<RunLimits>): CodeSandbox {
+/** A worker kept idle this long is ended (the next run starts one again). */
+const IDLE_MS = 30_000;
+/** Past its time limit, a run's worker gets this long to answer before it is ended from outside. */
+const GRACE_MS = 2000;
+/** The largest answer a worker may send (the record's own bounds keep it well below). */
+const MAX_ANSWER_CHARS = 8_000_000;
+
+/** The server's sandbox: {@link SandboxOptions}' limits, at most {@link MAX_CONCURRENT_RUNS} at once. */
+export function codeSandbox(options: SandboxOptions = {}): CodeSandbox & { close(): Promise<void> } {
+  const { dependencyCache, ...limits } = options;
+  const pool = new EnginePool({ ...DEFAULT_RUN_LIMITS, ...limits }, new DependencyCache(dependencyCache));
   let running = 0;
   return {
     async run(job) {
@@ -62,129 +69,266 @@ export function codeSandbox(limits?: Partial<RunLimits>): CodeSandbox {
       }
       running++;
       try {
-        return await runCode(job, { limits });
+        return await pool.run(job);
       } finally {
         running--;
       }
     },
+    close: () => pool.close(),
   };
 }
 
-const STDERR_LIMIT = 16_384;
-
-/** The permission flag of this Node: `--permission` from 22, `--experimental-permission` before. */
-export function permissionFlag(version = process.versions.node): string {
-  return Number(version.split(".")[0]) >= 22 ? "--permission" : "--experimental-permission";
-}
-
-/** The program the child runs: {@link sandboxMain} applied to its own require and process. */
-const SANDBOX_SOURCE = `(${sandboxMain.toString()})(require, process);`;
-
-/** Resident memory of a process in bytes, or undefined where /proc is not there. */
-function residentBytes(pid: number): number | undefined {
+/** Runs `job` once in a sandbox of its own (which is closed after). */
+export async function runCode(job: CodeRunJob, options: SandboxOptions = {}): Promise<CodeRunResult> {
+  const sandbox = codeSandbox(options);
   try {
-    return Number(readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]) * 4096;
-  } catch {
-    return undefined;
+    return await sandbox.run(job);
+  } finally {
+    await sandbox.close();
   }
 }
 
-/** Runs `job` once in its own process; resolves once that process has ended. */
-export function runCode(job: CodeRunJob, run: RunOptions = {}): Promise<CodeRunResult> {
-  const limits = { ...DEFAULT_RUN_LIMITS, ...run.limits };
-  const started = process.hrtime.bigint();
-  const child = spawn(
-    process.execPath,
-    [
-      permissionFlag(),
-      `--max-old-space-size=${limits.maxHeapMb}`,
-      "--disable-warning=ExperimentalWarning",
-      "-e",
-      SANDBOX_SOURCE,
-    ],
-    // Own process group (killed as one), no environment of the server's, nothing inherited.
-    { detached: true, env: {}, cwd: tmpdir(), stdio: ["ignore", "ignore", "pipe", "ipc"], serialization: "json" },
-  );
-  let stderr = "";
-  let report: SandboxReport | undefined;
-  let stopped: CodeRunResult["error"] | undefined;
-  const stop = (error: CodeRunResult["error"]) => {
-    stopped ??= error;
-    killGroup(child.pid);
-  };
-  child.stderr!.on("data", (chunk: Buffer) => {
-    if (stderr.length < STDERR_LIMIT) stderr += chunk.toString("utf8");
-  });
-  child.on("message", (message: SandboxReport) => {
-    report ??= message;
-    // The handler has settled; timers the code left behind must not keep the process alive.
-    killGroup(child.pid);
-  });
-  const timer = setTimeout(
-    () =>
-      stop({
-        name: "TimeoutError",
-        message: `The action ran longer than ${limits.timeoutMs} ms and was stopped (an endless loop, or a promise that never settles?)`,
-      }),
-    limits.timeoutMs,
-  );
-  const watch = setInterval(() => {
-    const bytes = child.pid === undefined ? undefined : residentBytes(child.pid);
-    if (bytes !== undefined && bytes > limits.maxRssMb * 1024 * 1024) {
-      stop({
-        name: "MemoryLimitError",
-        message: `The action used more than ${limits.maxRssMb} MiB of memory and was stopped`,
-      });
+/** The worker threads that run the engine, kept between runs and ended when idle. */
+class EnginePool {
+  private readonly idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+  private readonly busy = new Set<Worker>();
+  private wasm: Promise<WasmModule> | undefined;
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly limits: RunLimits,
+    private readonly dependencies: DependencyCache,
+  ) {}
+
+  async run(job: CodeRunJob): Promise<CodeRunResult> {
+    const started = process.hrtime.bigint();
+    const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
+    const empty = { handler: job.handler, calls: [], logs: [], requests: [] };
+    let dependencyRoots: Record<string, string>;
+    try {
+      dependencyRoots = await this.dependencies.ensure(job.dependencies);
+    } catch (error) {
+      return { ...empty, error: runError("DependencyError", (error as Error).message), duration_ms: elapsed() };
     }
-  }, 50);
-  return new Promise((resolve) => {
-    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
-      clearTimeout(timer);
-      clearInterval(watch);
-      const duration_ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const base = { handler: job.handler, calls: report?.calls ?? [], logs: report?.logs ?? [], duration_ms };
-      const error = stopped ?? report?.error ?? (report ? undefined : endedEarly(code, signal, stderr, limits));
-      resolve(error ? { ...base, error } : base);
+    this.wasm ??= wasm.compile(readFileSync(WASM_FILE));
+    const request: WorkerRequest = {
+      id: this.nextId++,
+      job,
+      limits: this.limits,
+      wasmModule: await this.wasm,
+      dependencyRoots,
     };
-    child.once("error", (error) => {
-      stopped ??= { name: "SpawnError", message: `The action's process could not start: ${error.message}` };
-      if (child.pid === undefined) finish(null, null);
+    let worker: Worker;
+    try {
+      worker = await this.acquire();
+    } catch (error) {
+      return {
+        ...empty,
+        error: runError("SandboxError", `The action's engine could not start: ${(error as Error).message}`),
+        duration_ms: elapsed(),
+      };
+    }
+    if (this.closed) {
+      void worker.terminate();
+      return { ...empty, error: runError("SandboxError", "The sandbox was closed"), duration_ms: elapsed() };
+    }
+    const answer = await new Promise<{ result?: unknown; failure?: CodeRunResult["error"] }>((resolve) => {
+      const done = (value: { result?: unknown; failure?: CodeRunResult["error"] }) => {
+        clearTimeout(backstop);
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+        worker.off("exit", onExit);
+        resolve(value);
+      };
+      const onMessage = (message: { id?: number; result?: unknown; failure?: string }) => {
+        if (message?.id !== request.id) return;
+        done(
+          message.failure !== undefined
+            ? { failure: runError("SandboxError", message.failure) }
+            : { result: message.result },
+        );
+      };
+      const onError = (error: Error & { code?: string }) =>
+        done({
+          failure:
+            error.code === "ERR_WORKER_OUT_OF_MEMORY"
+              ? runError(
+                  "MemoryLimitError",
+                  `The action used more than its ${this.limits.maxHeapMb} MiB of memory and was stopped`,
+                )
+              : runError("SandboxError", `The action's engine failed: ${error.message}`),
+        });
+      const onExit = () => done({ failure: runError("SandboxError", "The action's engine ended before answering") });
+      // The engine stops the code at its time limit itself; this only ends a worker that could not answer.
+      const backstop = setTimeout(
+        () =>
+          done({
+            failure: runError(
+              "TimeoutError",
+              `The action ran longer than ${this.limits.timeoutMs} ms and was stopped (an endless loop, or a promise that never settles?)`,
+            ),
+          }),
+        this.limits.timeoutMs + GRACE_MS,
+      );
+      worker.on("message", onMessage);
+      worker.on("error", onError);
+      worker.on("exit", onExit);
+      worker.postMessage(request);
     });
-    child.once("exit", finish);
-    child.once("spawn", () => {
-      if (child.pid !== undefined) run.onStart?.(child.pid);
-      child.send(job);
-    });
+    if (answer.failure) {
+      this.discard(worker);
+      return { ...empty, error: answer.failure, duration_ms: elapsed() };
+    }
+    this.release(worker);
+    const checked = checkedResult(answer.result, job.handler);
+    return { ...checked, duration_ms: elapsed() };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const workers = [...this.busy, ...this.idle.map(({ worker, timer }) => (clearTimeout(timer), worker))];
+    this.idle.length = 0;
+    this.busy.clear();
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+
+  private async acquire(): Promise<Worker> {
+    const kept = this.idle.pop();
+    if (kept) clearTimeout(kept.timer);
+    const worker = kept?.worker ?? (await startWorker());
+    worker.ref();
+    this.busy.add(worker);
+    return worker;
+  }
+
+  private release(worker: Worker): void {
+    this.busy.delete(worker);
+    worker.unref();
+    const timer = setTimeout(() => {
+      const at = this.idle.findIndex((entry) => entry.worker === worker);
+      if (at >= 0) this.idle.splice(at, 1);
+      void worker.terminate();
+    }, IDLE_MS);
+    timer.unref();
+    this.idle.push({ worker, timer });
+  }
+
+  private discard(worker: Worker): void {
+    this.busy.delete(worker);
+    void worker.terminate();
+  }
+}
+
+/** The engine's WebAssembly file, compiled once per sandbox. */
+const WASM_FILE = join(dirname(require.resolve("@jitl/quickjs-ng-wasmfile-release-sync")), "emscripten-module.wasm");
+
+/**
+ * A worker thread for the engine: `worker.js` beside this file once built. From the TypeScript
+ * sources (tests), the folder's files are transpiled here once and compiled by the worker from
+ * memory. Its heap, young generation and stack are bounded; its output is read and dropped (the
+ * engine prints nothing the server wants). Resolves once the worker has loaded.
+ */
+function startWorker(): Promise<Worker> {
+  const built = join(__dirname, "worker.js");
+  const options = {
+    resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+    env: {},
+    stdout: true,
+    stderr: true,
+  };
+  const worker = existsSync(built)
+    ? new Worker(built, options)
+    : new Worker(FROM_SOURCES, {
+        ...options,
+        eval: true,
+        workerData: { sources: transpiled(), entry: join(__dirname, "worker.ts") },
+      });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  return new Promise((resolve, reject) => {
+    const ready = (message: { ready?: boolean }) => {
+      if (!message?.ready) return;
+      worker.off("message", ready);
+      worker.off("error", reject);
+      // An idle worker that fails is simply gone; an unheard 'error' event would end the server.
+      worker.on("error", () => undefined);
+      resolve(worker);
+    };
+    worker.on("message", ready);
+    worker.once("error", reject);
   });
 }
 
-/** Kills a process group, if it is still there. */
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
+/** The worker's program when the sandbox runs from its TypeScript sources: `.ts` compiled from memory. */
+const FROM_SOURCES = `
+const { workerData } = require("node:worker_threads");
+require.extensions[".ts"] = (module, filename) => module._compile(workerData.sources[filename], filename);
+require(workerData.entry);
+`;
+
+let transpiledSources: Record<string, string> | undefined;
+/** This folder's TypeScript files as CommonJS (only ever used from the sources: tests, ts-node). */
+function transpiled(): Record<string, string> {
+  const ts = require("typescript") as typeof import("typescript");
+  transpiledSources ??= Object.fromEntries(
+    readdirSync(__dirname)
+      .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))
+      .map((file) => [
+        join(__dirname, file),
+        ts.transpileModule(readFileSync(join(__dirname, file), "utf8"), {
+          compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+          fileName: file,
+        }).outputText,
+      ]),
+  );
+  return transpiledSources;
 }
 
-/** Why a process ended with no report: out of heap, or the code ended it. */
-function endedEarly(
-  code: number | null,
-  signal: NodeJS.Signals | null,
-  stderr: string,
-  limits: RunLimits,
-): NonNullable<CodeRunResult["error"]> {
-  if (/heap out of memory|Allocation failed/i.test(stderr)) {
-    return {
-      name: "MemoryLimitError",
-      message: `The action used more than its ${limits.maxHeapMb} MiB heap and was stopped`,
-    };
+const isString = (value: unknown): value is string => typeof value === "string";
+
+/** The worker's answer, checked entry by entry; anything malformed is a SandboxError, never a crash. */
+function checkedResult(value: unknown, handler: string): Omit<CodeRunResult, "duration_ms"> {
+  const broken = (why: string) => ({
+    handler,
+    calls: [],
+    logs: [],
+    requests: [],
+    error: runError("SandboxError", `The action's engine answered something unexpected (${why})`),
+  });
+  if (typeof value !== "object" || value === null) return broken("not an object");
+  let size: number;
+  try {
+    size = JSON.stringify(value).length;
+  } catch {
+    return broken("not JSON");
   }
-  const how = signal ? `signal ${signal}` : `exit code ${code}`;
-  const detail = stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" ")}` : "";
-  return {
-    name: "ProcessExit",
-    message: `The action's process ended (${how}) before its handler settled${detail}`,
+  if (size > MAX_ANSWER_CHARS) return broken(`${size} characters`);
+  const { calls, logs, requests, error } = value as Record<string, unknown>;
+  const list = (items: unknown, max: number, valid: (item: Record<string, unknown>) => boolean) =>
+    Array.isArray(items) &&
+    items.length <= max &&
+    items.every((item) => typeof item === "object" && item !== null && valid(item));
+  if (!list(calls, RECORD_LIMITS.calls, (call) => isString(call.method) && Array.isArray(call.args)))
+    return broken("calls");
+  if (!list(logs, RECORD_LIMITS.logs + 2, (log) => isString(log.level) && isString(log.message))) return broken("logs");
+  if (!list(requests, MAX_RECORDED_REQUESTS + 1, (r) => isString(r.method) && isString(r.url)))
+    return broken("requests");
+  if (
+    error !== undefined &&
+    !(typeof error === "object" && error !== null && isString((error as Record<string, unknown>).message))
+  ) {
+    return broken("error");
+  }
+  const result: Omit<CodeRunResult, "duration_ms"> = {
+    handler,
+    calls: calls as CodeRunResult["calls"],
+    logs: logs as CodeRunResult["logs"],
+    requests: requests as CodeRunResult["requests"],
   };
+  if (error !== undefined) {
+    const { name, message, stack, code } = error as Record<string, unknown>;
+    result.error = runError(name, message, stack, code);
+  }
+  return result;
 }

@@ -1,10 +1,16 @@
 /**
  * `POST /api/v2/actions/actions/{id}/test`: off unless the server runs actions; on, it runs the
- * action's code with `{payload}` as the event and answers `{payload}` with the recorded calls,
- * logs, error and duration; the server answers the next request whatever the code did.
+ * action's code with `{payload}` as the event (and `fixtures` answering its network requests)
+ * and answers `{payload}` with the recorded calls, logs, requests, error and duration; the server
+ * answers the next request whatever the code did. A declared dependency is fetched from the npm
+ * registry once and loaded: `axios` runs against a fixture.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { MAX_CONCURRENT_RUNS } from "../../server/sandbox";
-import { expectError, startHarness, tokenFor, type Harness } from "./helpers";
+import { expectError, removeDir, startHarness, tempDir, tokenFor, type Harness } from "./helpers";
+
+jest.setTimeout(180_000);
 
 const FORM_ON_LOGIN = `
 exports.onExecutePostLogin = async (event, api) => {
@@ -14,18 +20,96 @@ exports.onExecutePostLogin = async (event, api) => {
   }
 };`;
 
-async function createAction(harness: Harness, code: string, trigger = "post-login"): Promise<string> {
+async function createAction(
+  harness: Harness,
+  code: string,
+  trigger = "post-login",
+  dependencies: { name: string; version: string }[] = [],
+): Promise<string> {
   const reply = await harness.call("POST", "/api/v2/actions/actions", {
-    body: { name: `action-${Math.random().toString(36).slice(2)}`, supported_triggers: [{ id: trigger }], code },
+    body: {
+      name: `action-${Math.random().toString(36).slice(2)}`,
+      supported_triggers: [{ id: trigger }],
+      code,
+      dependencies,
+    },
   });
   expect(reply.status).toBe(201);
   return reply.json.id as string;
 }
 
+/** The axios the repository installs: its exact version is in the npm cache, so the first fetch is quick. */
+const AXIOS_VERSION = (
+  JSON.parse(readFileSync(join(__dirname, "../../node_modules/axios/package.json"), "utf8")) as {
+    version: string;
+  }
+).version;
+
+const CRM_LOOKUP = `
+const axios = require("axios");
+exports.onExecutePostLogin = async (event, api) => {
+  const { data, status } = await axios.get("https://crm.example.com/companies", { params: { email: event.user.email } });
+  console.log("crm answered", status);
+  if (data.company) api.user.setAppMetadata("company", data.company);
+  else api.prompt.render("ap_company_form");
+};`;
+
 describe("with --run-actions", () => {
   let harness: Harness;
-  beforeAll(async () => (harness = await startHarness({ runActions: { timeoutMs: 1500 } })));
-  afterAll(() => harness.close());
+  let cache: string;
+  beforeAll(async () => {
+    cache = tempDir("action-deps-");
+    harness = await startHarness({ runActions: { timeoutMs: 1500, dependencyCache: cache } });
+  });
+  afterAll(async () => {
+    await harness.close();
+    removeDir(cache);
+  });
+
+  test("an action that requires axios (declared at an exact version) runs against the test's fixture", async () => {
+    const id = await createAction(harness, CRM_LOOKUP, "post-login", [{ name: "axios", version: AXIOS_VERSION }]);
+    const url = "https://crm.example.com/companies?email=ann%40example.com";
+    const reply = await harness.call("POST", `/api/v2/actions/actions/${id}/test`, {
+      body: {
+        payload: { user: { email: "ann@example.com" } },
+        fixtures: [{ request: { method: "GET", url }, response: { status: 200, body: { company: "Acme" } } }],
+      },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.json.payload.error).toBeUndefined();
+    expect(reply.json.payload.calls).toEqual([{ method: "api.user.setAppMetadata", args: ["company", "Acme"] }]);
+    expect(reply.json.payload.logs).toEqual([{ level: "log", message: "crm answered 200" }]);
+    expect(reply.json.payload.requests).toEqual([{ method: "GET", url, status: 200 }]);
+    // Fetched once: the cache holds it, and the next run loads it from there.
+    expect(
+      readFileSync(join(cache, `axios@${AXIOS_VERSION}`, "node_modules", "axios", "package.json"), "utf8"),
+    ).toContain(`"version": "${AXIOS_VERSION}"`);
+    const unmatched = await harness.call("POST", `/api/v2/actions/actions/${id}/test`, {
+      body: { payload: { user: { email: "bob@example.com" } } },
+    });
+    // axios says "Network Error"; the run's error adds which request had no fixture.
+    expect(unmatched.json.payload.error.message).toMatch(
+      /^Network Error \(No fixture answers GET https:\/\/crm\.example\.com\/companies\?email=bob%40example\.com.*"fixtures"/,
+    );
+    expect(unmatched.json.payload.requests).toEqual([
+      { method: "GET", url: "https://crm.example.com/companies?email=bob%40example.com", error: expect.any(String) },
+    ]);
+  });
+
+  test("fixtures that are not fixtures are a 400 naming the first wrong one", async () => {
+    const id = await createAction(harness, FORM_ON_LOGIN);
+    const bad = expectError(
+      await harness.call("POST", `/api/v2/actions/actions/${id}/test`, {
+        body: {
+          payload: {},
+          fixtures: [{ request: { url: "https://a.example/" } }, { request: { url: "not a url" } }],
+        },
+      }),
+      400,
+      "invalid_body",
+    );
+    expect(bad.message).toMatch(/fixtures\[1\]\.request\.url: expected an absolute URL/);
+  });
 
   test("runs the draft code with the payload as the event and answers what it recorded", async () => {
     const id = await createAction(harness, FORM_ON_LOGIN);
@@ -38,6 +122,7 @@ describe("with --run-actions", () => {
         handler: "onExecutePostLogin",
         calls: [{ method: "api.prompt.render", args: ["ap_company_form", { vars: { key: "none" } }] }],
         logs: [{ level: "log", message: "checking ann@example.com" }],
+        requests: [],
         duration_ms: expect.any(Number),
       },
     });
@@ -111,5 +196,33 @@ test("without --run-actions the route answers 403 saying how to enable it, and r
     expect(body.message).toMatch(/--run-actions/);
   } finally {
     await harness.close();
+  }
+});
+
+test("offline, a dependency that is not cached is the run's error, saying what to run", async () => {
+  const cache = tempDir("action-deps-offline-");
+  // npm sees an unreachable registry and no retries: the machine is offline as far as it knows.
+  const saved = { registry: process.env.npm_config_registry, retries: process.env.npm_config_fetch_retries };
+  process.env.npm_config_registry = "http://127.0.0.1:9/";
+  process.env.npm_config_fetch_retries = "0";
+  const harness = await startHarness({ runActions: { dependencyCache: cache } });
+  try {
+    const id = await createAction(harness, CRM_LOOKUP, "post-login", [{ name: "left-pad", version: "1.3.0" }]);
+    const reply = await harness.call("POST", `/api/v2/actions/actions/${id}/test`, { body: { payload: {} } });
+    expect(reply.status).toBe(200);
+    expect(reply.json.payload.error).toMatchObject({ name: "DependencyError" });
+    expect(reply.json.payload.error.message).toMatch(
+      /left-pad@1\.3\.0 is not in the local cache .* run: npm install --prefix ".*left-pad@1\.3\.0" --ignore-scripts .* left-pad@1\.3\.0/,
+    );
+  } finally {
+    await harness.close();
+    for (const [key, value] of [
+      ["npm_config_registry", saved.registry],
+      ["npm_config_fetch_retries", saved.retries],
+    ] as const) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    removeDir(cache);
   }
 });

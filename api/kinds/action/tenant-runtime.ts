@@ -6,7 +6,7 @@
  * the server's sandbox made from these ({@link actionRunJob}).
  */
 import { ApiFailure, ERROR_CODES } from "../../errors";
-import type { CodeRunJob } from "../../table/operations";
+import type { CodeRunJob, NetworkFixture } from "../../table/operations";
 
 /**
  * What a recorded method answers the code: `api` (the documented "returns a reference to the
@@ -200,8 +200,9 @@ export const TRIGGERS: Readonly<Record<string, TriggerSpec>> = {
 };
 
 /**
- * Node built-ins an action may `require` when run locally: computation only. Files, processes,
- * threads, the network and the VM are out (the permission model refuses the first three anyway).
+ * Node built-ins an action may `require` when run locally: computation only, each built inside
+ * the engine (server/sandbox). Files, processes, threads, sockets and the VM do not exist there;
+ * the network is `fetch`, answered from the test's fixtures.
  */
 export const SAFE_BUILTINS = [
   "assert",
@@ -214,7 +215,6 @@ export const SAFE_BUILTINS = [
   "timers",
   "url",
   "util",
-  "zlib",
 ] as const;
 
 /** True for a plain object (not an array, not null). */
@@ -241,8 +241,10 @@ export interface ActionRun {
   payload?: Record<string, unknown>;
   /** The action's secrets: `event.secrets`, with the payload's `secrets` laid over them. */
   secrets?: Record<string, string>;
-  /** The npm packages the action declares (refused by name if required). */
-  dependencies?: string[];
+  /** The npm packages the action declares (fetched once, cached, loadable by `require`). */
+  dependencies?: { name: string; version: string }[];
+  /** What answers the code's network requests. */
+  fixtures?: NetworkFixture[];
   /** The export to call; default the trigger's first (`onExecutePostLogin`, …). */
   handler?: string;
 }
@@ -275,5 +277,6 @@ export function actionRunJob(run: ActionRun): CodeRunJob {
     api: trigger.api,
     builtins: [...SAFE_BUILTINS],
     dependencies: run.dependencies ?? [],
+    fixtures: run.fixtures ?? [],
   };
 }

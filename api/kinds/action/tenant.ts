@@ -12,7 +12,7 @@ import type { KindOperation, TenantRecords } from "../../table/operations";
 import { sparsePageOf } from "../../table/tenant-paging";
 import type { KindObject } from "../../table/provider-hooks";
 import type { KindRules } from "../../table/kind-spec";
-import { actionRunJob } from "./tenant-runtime";
+import { testRun } from "./tenant-test";
 import { actionBodyIssue, storedAction } from "./tenant-build";
 import { publishedTriggers } from "./triggers";
 import {
@@ -76,44 +76,6 @@ export function unbindOnDelete(object: KindObject, query: unknown, tenant: Tenan
     );
   }
   removeOwned(tenant, object.id);
-}
-
-/** The test run's body: `{payload}`, the event to run the action with. */
-function testPayload(body: unknown): Record<string, unknown> {
-  const payload = (body as { payload?: unknown } | undefined)?.payload;
-  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-    throw new ApiFailure(
-      400,
-      "Payload validation error: 'payload: expected an object (the event to run the action with)'.",
-      ERROR_CODES.invalidBody,
-    );
-  }
-  return payload as Record<string, unknown>;
-}
-
-/** Runs the action's draft in the server's sandbox with the test's payload: `{payload: <what the code did>}`. */
-async function testRun(id: string, body: unknown, tenant: TenantRecords): Promise<unknown> {
-  if (!tenant.sandbox) {
-    throw new ApiFailure(
-      403,
-      "This tenant server does not run action code. Start it with --run-actions " +
-        "(or startTenantServer({ runActions: true })) to test actions locally.",
-      "actions_not_runnable",
-    );
-  }
-  const payload = testPayload(body);
-  const action = actionOf(tenant, id);
-  const secrets = list(action.secrets).filter(
-    (secret): secret is { name: string; value: string } => typeof (secret as { value?: unknown }).value === "string",
-  );
-  const job = actionRunJob({
-    trigger: (list(action.supported_triggers)[0] as { id?: string } | undefined)?.id ?? "",
-    code: typeof action.code === "string" ? action.code : "",
-    dependencies: list(action.dependencies).map((dependency) => (dependency as { name: string }).name),
-    secrets: Object.fromEntries(secrets.map((secret) => [secret.name, secret.value])),
-    payload,
-  });
-  return { payload: await tenant.sandbox.run(job) };
 }
 
 /** The actions' routes beyond the generic ones (their scopes are the entry's). */
