@@ -30,6 +30,15 @@ export const ACTION_FIELD_DOCS: Readonly<Record<string, string>> = {
     "The version that runs at the trigger: its `id`, `number`, content and build `status`; a deploy goes live a moment after the tenant answers it.",
   current_version:
     "The version that runs at the trigger, in short: its `id`, `number`, `status` (`BUILT`) and `build_time`.",
+  "modules.module_id": "The action module's id.",
+  "modules.module_name": "The action module's name.",
+  "modules.module_version_id": "The id of the module's version the action uses.",
+  "modules.module_version_number": "The number of the module's version the action uses.",
+  "current_version.number": "The current version's number.",
+  "current_version.build_time": "When the current version was built (ISO-8601).",
+  "deployed_version.deployed":
+    "Whether this version is the one live at the trigger (false for a moment after a deploy).",
+  "deployed_version.built_at": "When this version was built (ISO-8601).",
   "deployed_version.number": "The version's number: 1 for the first deploy, one more for each deploy after it.",
   "deployed_version.id": "The version's id (a UUID).",
   created_at: "When the action was created (ISO-8601).",
