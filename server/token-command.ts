@@ -67,6 +67,7 @@ export async function requestToken(credentials: Credentials): Promise<string> {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
     throw new Error(
       `no tenant server answers at ${credentials.tokenUrl} (${cause}): start it (npm run tenant, or npm run demo).`,
+      { cause: error },
     );
   }
   const body = (await reply.json().catch(() => ({}))) as { access_token?: string; error_description?: string };
