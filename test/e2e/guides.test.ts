@@ -300,6 +300,9 @@ describe("the guides, run as written", () => {
     );
     const bindings = (JSON.parse(output) as { bindings: { action: { name: string } }[] }).bindings;
     expect(bindings.map((binding) => binding.action.name)).toEqual(["ask-for-company", "enrich-profile"]);
+    // Tried and taken down: the quickstart's program binds the same trigger on the same tenant.
+    const destroyed = await sh("pulumi destroy --yes --skip-preview", dir);
+    if (destroyed.code !== 0) throw new Error(`pulumi destroy failed:\n${destroyed.output}`);
   });
 
   test("docs/guides/quickstart.md: a project and a stack, preview, then apply, drift on the local tenant server", async () => {
