@@ -104,16 +104,20 @@ function filled(text: string): string {
   const credentials = fs.existsSync(file)
     ? (JSON.parse(fs.readFileSync(file, "utf8")) as { clientId: string; clientSecret: string })
     : { clientId: "<client id>", clientSecret: "<client secret>" };
-  return text
-    .replace(/<checkout>\/\.tenant\b|\.\.\/\.\.\/\.tenant\b|(?<=--data-dir )\.tenant\b/g, dataDir)
-    .replace(/<checkout>/g, REPO_ROOT)
-    .replace(/npm run -s tenant -- token(?! --data-dir)/g, `npm run -s tenant -- token --data-dir ${dataDir}`)
-    .replace(/\b4010\b/g, String(port))
-    .replace(/(tenant:domain) my-tenant\.eu\.auth0\.com/g, `$1 http://127.0.0.1:${port}`)
-    .replace(/<client id>/g, credentials.clientId)
-    .replace(/<client secret>/g, credentials.clientSecret)
-    .replace(/<webhook password>/g, "webhook-password-1")
-    .replace(/<the CRM's API token>|<the CRM's token>/g, "crm-token-1");
+  return (
+    text
+      .replace(/<checkout>\/\.tenant\b|\.\.\/\.\.\/\.tenant\b|(?<=--data-dir )\.tenant\b/g, dataDir)
+      .replace(/<checkout>/g, REPO_ROOT)
+      // The reader's ~/.pulumi: the CLI finds the home through the user database, not HOME, so it is named here.
+      .replace(/pulumi login --local\b/g, `pulumi login ${fileBackendUrl(path.join(tmp, "home", ".pulumi"))}`)
+      .replace(/npm run -s tenant -- token(?! --data-dir)/g, `npm run -s tenant -- token --data-dir ${dataDir}`)
+      .replace(/\b4010\b/g, String(port))
+      .replace(/(tenant:domain) my-tenant\.eu\.auth0\.com/g, `$1 http://127.0.0.1:${port}`)
+      .replace(/<client id>/g, credentials.clientId)
+      .replace(/<client secret>/g, credentials.clientSecret)
+      .replace(/<webhook password>/g, "webhook-password-1")
+      .replace(/<the CRM's API token>|<the CRM's token>/g, "crm-token-1")
+  );
 }
 
 /** Runs one shell command in `cwd`; returns its exit code and output. */
@@ -159,7 +163,7 @@ beforeAll(async () => {
   dataDir = path.join(tmp, "tenant-data");
   project = path.join(tmp, "my-project");
   fs.mkdirSync(project);
-  fs.mkdirSync(path.join(tmp, "home"));
+  fs.mkdirSync(path.join(tmp, "home", ".pulumi"), { recursive: true });
   // A reader's shell: the CLI on PATH (as setup:pulumi says to put it), a home and a backend of the test's own.
   env = {
     ...process.env,
