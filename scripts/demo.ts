@@ -4,8 +4,9 @@
  * Running it again changes nothing and says so; after a change made by hand in the tenant
  * (drift) it puts the code's values back, because it refreshes first.
  *
- *   npm run demo               create or converge the demo tenant
- *   npm run demo -- --stop     destroy the demo stack, stop the server, remove .tenant/ and .pulumi-demo/
+ *   npm run demo                    create or converge the demo tenant (the server keeps running)
+ *   npm run demo -- --stop-server   stop the server, keep its data and the stack (the next demo restarts it)
+ *   npm run demo -- --stop          destroy the demo stack, stop the server, remove .tenant/ and .pulumi-demo/
  */
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
@@ -35,6 +36,15 @@ async function stop(): Promise<void> {
   fs.rmSync(DEMO.dataDir, { recursive: true, force: true });
   fs.rmSync(DEMO.pulumiDir, { recursive: true, force: true });
   say("Removed .tenant/ and .pulumi-demo/.");
+}
+
+/** Stops the server only: the tenant's data and the stack stay, and the next `npm run demo` starts it on them. */
+async function stopServer(): Promise<void> {
+  say(
+    (await stopTenantServer(DEMO.dataDir))
+      ? "Stopped the tenant server; its data (.tenant/) and the demo stack (.pulumi-demo/) are kept."
+      : "No tenant server was running.",
+  );
 }
 
 async function run(): Promise<void> {
@@ -90,11 +100,19 @@ async function run(): Promise<void> {
   say("  npm run drift                is the tenant still what the code says? (exit 0 = yes)");
   say("  npm run demo                 after a change by hand: puts the code's values back (up --refresh)");
   say(`  edit examples/realistic/index.ts (e.g. a form name), then npm run demo`);
-  say("  npm run demo -- --stop       destroy the demo stack and stop the server");
+  say("  npm run tenant -- token      a management API token of the demo tenant (curl, fetch, tests)");
+  say();
+  say(`Left running: the tenant server at ${credentials.domain} (pid in .tenant/).`);
+  say("  npm run demo -- --stop-server   stop it and keep its data; the next npm run demo starts it again");
+  say("  npm run demo -- --stop          destroy the demo stack, stop it and delete .tenant/ and .pulumi-demo/");
+  if (DEMO.port === 4010) say("  TENANT_PORT=4011 npm run demo   another port, when 4010 is taken");
 }
 
-const { values: flags } = parseScriptArgs("npm run demo", { stop: { type: "boolean" } });
-const main = flags.stop ? stop : run;
+const { values: flags } = parseScriptArgs("npm run demo", {
+  stop: { type: "boolean" },
+  "stop-server": { type: "boolean" },
+});
+const main = flags.stop ? stop : flags["stop-server"] ? stopServer : run;
 main().catch((error: unknown) => {
   process.stderr.write(`\ndemo failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

@@ -83,6 +83,11 @@ done_with() {
   install_launcher
   install_policy_runner
   log "Pulumi CLI $(version_of "$bin/pulumi") ready in $bin"
+  # The CLI this repository's scripts use; a shell needs it on PATH for the guides' `pulumi` commands.
+  case ":$PATH:" in
+    *":$bin:"*) ;;
+    *) log "to run pulumi yourself, put it on PATH (add the line to ~/.bashrc or ~/.zshrc to keep it): export PATH=\"$bin:\$PATH\"" ;;
+  esac
   echo "$bin"
   exit 0
 }
@@ -113,7 +118,7 @@ if on_path_cli="$(command -v pulumi 2>/dev/null)"; then
     done_with
   fi
 else
-  log "no pulumi on PATH"
+  log "no pulumi on PATH: looking for the cached one, else installing or building it"
 fi
 
 # 2. Cached. Where the fallback host was built, it is behind the options launcher (see step 4),

@@ -3,7 +3,8 @@
  * `npm run tenant -- [--port 4010] [--data-dir .tenant] [--clients clients.json]
  * [--rate-limit 50] [--max-connections 1000] [--tls] [--custom-domain NAME | --no-custom-domain] [--run-actions]`: runs the tenant server until SIGTERM/SIGINT
  * (`--help` describes every flag).
- * Prints `Tenant server listening on <url>` once it accepts requests.
+ * Prints `Tenant server listening on <url>` once it accepts requests. `npm run tenant -- token`
+ * prints an access token of a running server's admin client (token-command.ts).
  */
 import { readFileSync } from "node:fs";
 import { parseArgs as parseNodeArgs } from "node:util";
@@ -17,6 +18,28 @@ import {
   type ClientSpec,
 } from "./index";
 import { MAX_RATE } from "./ratelimit";
+import { kindNames, kindSpec } from "../api";
+import { tokenCommand } from "./token-command";
+
+/** The kinds the server serves, in words, from the table of kinds: "forms, event streams, … and trigger bindings". */
+function kindsServed(): string {
+  const words = kindNames().map((kind) => {
+    const spec = kindSpec(kind)!;
+    return spec.shape === "singleton" && !spec.singletonKey ? `the ${spec.label}` : spec.plural;
+  });
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+/** `text` wrapped at 94 columns, as the rest of the help. */
+function wrap(text: string): string {
+  const lines: string[] = [];
+  for (const word of text.split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + 1 + word.length <= 94) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.join("\n");
+}
 
 /** Parsed command line. */
 export interface CliOptions {
@@ -36,10 +59,12 @@ export interface CliOptions {
 
 /** What `npm run tenant -- --help` prints. */
 export const TENANT_HELP = `Usage: npm run tenant -- [options]   (or: pulumi-tenant-server [options])
+       npm run -s tenant -- token [--data-dir DIR]   print an access token of a running server
 
-Runs a local tenant server that speaks the Auth0-style Management API (forms, event streams,
-the login page template, rate limit policies) on 127.0.0.1 until SIGTERM or Ctrl-C. It prints
-"Tenant server listening on <url>" once it accepts requests.
+${wrap(
+  `Runs a local tenant server that speaks the Auth0-style Management API (${kindsServed()}) on ` +
+    '127.0.0.1 until SIGTERM or Ctrl-C. It prints "Tenant server listening on <url>" once it accepts requests.',
+)}
 
 Options:
   --port N             the port on 127.0.0.1 (0: any free port)          (default: ${DEFAULT_PORT})
@@ -71,7 +96,8 @@ Options:
 
 Credentials: the server makes an admin client (every scope) and writes its domain, client id,
 client secret and audience to DIR/${CREDENTIALS_FILE} (mode 0600); the same secret is kept across
-restarts. Point the provider at it with the values of that file (see the README's "Tenant server").
+restarts. Point the provider at it with the values of that file. \`npm run -s tenant -- token\`
+prints an access token of that client for curl or a test. See docs/guides/tenant-server.md.
 
 Exit codes: 0 stopped by a signal, 1 error (message on stderr).`;
 
@@ -154,6 +180,7 @@ export function readClientsFile(path: string): ClientSpec[] {
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === "token") return tokenCommand(process.argv.slice(3));
   const options = parseArgs(process.argv.slice(2));
   if (options.help) {
     process.stdout.write(`${TENANT_HELP}\n`);

@@ -20,6 +20,8 @@ import { E2E_TIMEOUT_MS, runPrintedSecretLines, writesIn } from "./harness";
 jest.setTimeout(E2E_TIMEOUT_MS);
 const run = promisify(execFile);
 
+import { providerVersion } from "../../provider/cli/generate/command";
+
 const CLI = path.join(REPO_ROOT, "provider", "dist", "provider", "cli", "index.js");
 
 /** A program folder outside the repository that resolves `pulumi-tenant` and `@pulumi/pulumi` to this checkout. */
@@ -105,8 +107,13 @@ describe("a program generated from a hand-made tenant", () => {
       "index.ts",
       "login.html",
       "package.json",
+      // Run from a checkout, not a registry's install: the package is packed beside the program.
+      `pulumi-tenant-${providerVersion()}.tgz`,
       "tsconfig.json",
     ]);
+    expect(JSON.parse(fs.readFileSync(path.join(out(), "package.json"), "utf8")).dependencies["pulumi-tenant"]).toBe(
+      `file:pulumi-tenant-${providerVersion()}.tgz`,
+    );
     expect(fs.readFileSync(path.join(out(), "login.html"), "utf8")).toBe(seeded.template);
     const index = fs.readFileSync(path.join(out(), "index.ts"), "utf8");
     // Each object's id is in adopt.json under its resource's name, which adopts it by that name; none in the code.

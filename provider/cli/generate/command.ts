@@ -20,6 +20,7 @@ import {
 import { BucketPacer } from "./pacer";
 import { buildProgram, DEFAULT_NAMESPACE, describeContents, dynamicSteps, SECRETS_DIR } from "./program";
 import { buildPluginProgram, IMPORT_FILE, PLUGIN_LANGUAGES, type PluginLanguage, pluginSteps } from "./plugin-program";
+import { providerSource } from "./provider-source";
 import { readTenant } from "./snapshot";
 
 /** Exit codes of `pulumi-tenant generate`. */
@@ -214,12 +215,13 @@ export function projectNameFrom(text: string): string {
 }
 
 /** The folder and manifest of the package that holds this file (`pulumi-tenant`), when found. */
-function ownPackage(): { dir: string; version: string } | undefined {
+function ownPackage(): { dir: string; name: string; version: string } | undefined {
   for (let dir = __dirname; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
     const file = path.join(dir, "package.json");
     if (!fs.existsSync(file)) continue;
     const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as { name?: string; version?: string };
-    if (manifest.name === "pulumi-tenant" && manifest.version) return { dir, version: manifest.version };
+    if (manifest.name === "pulumi-tenant" && manifest.version)
+      return { dir, name: manifest.name, version: manifest.version };
   }
   return undefined;
 }
@@ -278,10 +280,20 @@ export async function generateCommand(args: string[]): Promise<number> {
     refreshAlways: flags["refresh-always"] ?? false,
   };
   if (target.kind === "dynamic") {
-    const program = buildProgram(snapshot, { ...common, namespace, providerVersion: `^${providerVersion()}` });
+    // The package as this program gets it: from a registry, else this very package packed beside it.
+    const own = ownPackage();
+    fs.mkdirSync(out, { recursive: true });
+    const source = own ? providerSource(own, out) : { spec: `^${providerVersion()}` };
+    const program = buildProgram(snapshot, {
+      ...common,
+      namespace,
+      providerVersion: source.spec,
+      ...(source.tarball ? { providerTarball: source.tarball } : {}),
+    });
     writeProgram(out, program.files, program.secrets);
     const steps = dynamicSteps(snapshot.domain, namespace, common.auth, program.secrets);
-    process.stdout.write(nextSteps(out, program, steps));
+    const written = { ...program, files: { ...program.files, ...(source.tarball ? { [source.tarball]: "" } : {}) } };
+    process.stdout.write(nextSteps(out, written, steps));
     return GENERATE_EXIT.ok;
   }
   const program = buildPluginProgram(snapshot, {

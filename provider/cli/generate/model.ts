@@ -125,12 +125,42 @@ export function modelOf(snapshot: TenantSnapshot, reserved: string[] = []): Tena
   // A referenced kind first: a program declares the flow before the form that runs it.
   for (const kind of kindsInDependencyOrder(kindNames())) {
     const generator = kindModule(kind).generator;
+    const spec = kindSpec(kind)!;
     for (const object of snapshot.objects[kind] ?? []) {
-      resources.push({ kind: kindSpec(kind)!.typeName, ...generator.resource(object, ctx) });
+      const resource = generator.resource(object, ctx);
+      resources.push({ kind: spec.typeName, ...resource, args: argumentsOnly(resource.args, spec.createSchema) });
     }
   }
   const linked = linkReferences(resources);
   return { resources: linked.resources, secrets, files, notes: linked.notes };
+}
+
+/**
+ * `value` without the keys its schema does not declare, at every depth: what the tenant makes
+ * inside an object the program writes (an action secret's `updated_at`) is no argument of the
+ * resource, and the SDKs' types refuse it. Objects open to any key, unions and the
+ * placeholders (secrets, files, references) are kept as they are.
+ */
+export function argumentsOnly<T>(value: T, schema: JsonSchema | undefined): T {
+  if (schema === undefined || typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    const items = schema.items;
+    return (
+      typeof items === "object" && items !== null && !Array.isArray(items)
+        ? value.map((item) => argumentsOnly(item, items as JsonSchema))
+        : value
+    ) as T;
+  }
+  // A placeholder is a class instance; a plain object's prototype is the last before null (in any realm).
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  if (prototype !== null && Object.getPrototypeOf(prototype) !== null) return value;
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (key in properties) out[key] = argumentsOnly(item, properties[key]);
+    else if (schema.additionalProperties !== false) out[key] = item;
+  }
+  return out as T;
 }
 
 /** The `pulumi import --file` file of a model's resources (each by its id; the template by its fixed one). */

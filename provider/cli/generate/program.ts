@@ -29,6 +29,7 @@ import {
   anotherTenantSection,
   OTHER_TENANT_DOMAIN,
 } from "./adoption-file";
+import { providerSourceLines } from "./provider-source";
 import { SECRETS_DIR, secretLines, secretNotes, shellWord } from "./secret-setup";
 import type { TenantSnapshot } from "./snapshot";
 
@@ -43,8 +44,10 @@ export interface ProgramOptions {
   projectName: string;
   /** The provider's configuration namespace (default `tenant`): emitted as `tenant` when not the default. */
   namespace?: string;
-  /** Version range of `pulumi-tenant` for package.json. */
+  /** The spec of `pulumi-tenant` in package.json: a version range, or `file:<tarball>` beside the program. */
   providerVersion: string;
+  /** The tarball of `pulumi-tenant` packed beside the program (when not installed from a registry): the README says so. */
+  providerTarball?: string;
   /** Version of `@pulumi/pulumi` for package.json. */
   pulumiVersion: string;
   /** When the snapshot was taken (the header's date); default now. */
@@ -61,6 +64,8 @@ export interface ProgramOptions {
 /** How a program authenticates: client credentials (the id is not secret) or a token. */
 export interface ConnectionAuth {
   clientId?: string;
+  /** Client credentials of a tenant whose client id is not known here (another tenant's): the id is prompted for. */
+  promptClientId?: boolean;
 }
 
 /** The generated project. */
@@ -318,7 +323,10 @@ export const TSCONFIG = `${JSON.stringify(
 /** The `pulumi config set` lines for the connection, in a namespace. */
 export function connectionLines(domain: string, namespace: string, auth: ConnectionAuth = {}): string[] {
   const lines = [`pulumi config set ${namespace}:domain ${shellWord(domain)}`];
-  if (auth.clientId) {
+  if (auth.promptClientId) {
+    lines.push(`pulumi config set ${namespace}:clientId     # prompts for it`);
+    lines.push(`pulumi config set --secret ${namespace}:clientSecret     # prompts for it`);
+  } else if (auth.clientId) {
     lines.push(`pulumi config set ${namespace}:clientId ${shellWord(auth.clientId)}`);
     lines.push(`pulumi config set --secret ${namespace}:clientSecret     # prompts for it`);
   } else {
@@ -421,6 +429,7 @@ function readme(
     "```sh",
     ...steps,
     "```",
+    ...providerSourceLines(options.providerTarball ? { spec: "", tarball: options.providerTarball } : undefined),
     "",
     "The `AUTH0_DOMAIN`, `AUTH0_CLIENT_ID`, `AUTH0_CLIENT_SECRET` (or `AUTH0_API_TOKEN`) variables may be used",
     `instead of the \`${namespace}:\` configuration keys.`,
@@ -436,7 +445,8 @@ function readme(
       setupSteps(
         OTHER_TENANT_DOMAIN,
         namespace,
-        options.auth,
+        // That tenant's own client: the source tenant's id would be refused there.
+        options.auth?.clientId ? { promptClientId: true } : options.auth,
         secrets.map((secret) => ({ ...secret, value: undefined })),
         [],
         ["pulumi up          # creates every object in that tenant"],

@@ -1,0 +1,352 @@
+/**
+ * The guides, as written. Every code block of README.md and docs/ a user would run or paste
+ * is marked (test/e2e/guide-blocks.ts): `<!-- guide: NAME -->` blocks are run here, by the
+ * name of their guide and snippet, and `<!-- excerpt: PATH -->` blocks name the complete,
+ * tested program or sequence they come from. A block with neither fails the first test, so a
+ * guide cannot land with a snippet that does not run.
+ *
+ * The shell blocks run with bash, one command at a time, each expected to exit 0 or with the
+ * code its comment says (`# exit 2`), against a local tenant server started by the tenant
+ * server guide's own command. What a reader fills in is filled in the same way each time:
+ * the tenant's domain and the client's id and secret are the local server's, `<checkout>` is
+ * this repository, port 4010 a free port and the server's `.tenant` a private folder. The
+ * TypeScript blocks are programs in a scratch project that installs the packed package as a
+ * user's project does; each is type-checked and deployed.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as net from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import { TSCONFIG } from "../../provider/cli/generate/program";
+import { ensurePulumiCli, fileBackendUrl, REPO_ROOT } from "../../scripts/lib/pulumi";
+import { E2E_TIMEOUT_MS } from "./harness";
+import {
+  blocksOf,
+  CHECKED_ELSEWHERE,
+  commandsOf,
+  expectedExit,
+  guideBlock,
+  guideFiles,
+  OUTPUT_LANGUAGES,
+} from "./guide-blocks";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+/** The snippets this test runs, by guide: each must be a block marked `<!-- guide: NAME -->`. */
+const RUN: Record<string, string[]> = {
+  "README.md": ["pack the package", "install and configure", "a program"],
+  "docs/guides/tenant-server.md": ["start the server", "point a stack at it", "call the API with a token"],
+  "docs/guides/actions.md": ["an action that renders a form", "bind it to its trigger"],
+  "docs/guides/quickstart.md": ["a project and a stack", "preview, then apply", "drift on the local tenant server"],
+  "docs/guides/ci-github-actions.md": ["credentials out of the committed stack file"],
+};
+
+describe("every code block of the guides is run here or is an excerpt of a tested program", () => {
+  const blocks = guideFiles(REPO_ROOT).flatMap((file) => blocksOf(REPO_ROOT, file));
+
+  test("each block a user would run or paste is marked", () => {
+    const unmarked = blocks
+      .filter((block) => !block.marker && !OUTPUT_LANGUAGES.includes(block.language))
+      .map((block) => `${block.file}:${block.line} (${block.language || "no language"})`);
+    expect(unmarked).toEqual([]);
+    expect(Object.keys(CHECKED_ELSEWHERE).length).toBeLessThan(3);
+  });
+
+  test("each excerpt names a file of the repository", () => {
+    const missing = blocks
+      .filter((block) => block.marker?.kind === "excerpt")
+      .filter((block) => !fs.existsSync(path.join(REPO_ROOT, block.marker!.value.replace(/#.*$/, ""))))
+      .map((block) => `${block.file}:${block.line} → ${block.marker!.value}`);
+    expect(missing).toEqual([]);
+  });
+
+  test("each block marked to run is run by this test, and each snippet it runs is marked", () => {
+    const marked = blocks
+      .filter((block) => block.marker?.kind === "guide")
+      .map((block) => `${block.file}: ${block.marker!.value}`)
+      .sort();
+    const run = Object.entries(RUN)
+      .flatMap(([file, names]) => names.map((name) => `${file}: ${name}`))
+      .sort();
+    expect(marked).toEqual(run);
+  });
+});
+
+// ------------------------------------------------------------------ running them
+
+let tmp: string;
+let port: number;
+let dataDir: string;
+let server: ChildProcess | undefined;
+let env: NodeJS.ProcessEnv;
+/** The user's project: a Pulumi TypeScript project with the packed package installed. */
+let project: string;
+let tarball: string | undefined;
+const stackFiles: string[] = [];
+
+/** A free port on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port: found } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(found));
+    });
+  });
+}
+
+/** What the reader fills in, filled in: the local server, this checkout, the free port. */
+function filled(text: string): string {
+  // The server writes its credentials on first start: before that, nothing of them is filled in.
+  const file = path.join(dataDir, "credentials.json");
+  const credentials = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, "utf8")) as { clientId: string; clientSecret: string })
+    : { clientId: "<client id>", clientSecret: "<client secret>" };
+  return (
+    text
+      .replace(/<checkout>\/\.tenant\b|\.\.\/\.\.\/\.tenant\b|(?<=--data-dir )\.tenant\b/g, dataDir)
+      .replace(/<checkout>/g, REPO_ROOT)
+      // The reader's ~/.pulumi: the CLI finds the home through the user database, not HOME, so it is named here.
+      .replace(/pulumi login --local\b/g, `pulumi login ${fileBackendUrl(path.join(tmp, "home", ".pulumi"))}`)
+      .replace(/npm run -s tenant -- token(?! --data-dir)/g, `npm run -s tenant -- token --data-dir ${dataDir}`)
+      .replace(/\b4010\b/g, String(port))
+      .replace(/(tenant:domain) my-tenant\.eu\.auth0\.com/g, `$1 http://127.0.0.1:${port}`)
+      .replace(/<client id>/g, credentials.clientId)
+      .replace(/<client secret>/g, credentials.clientSecret)
+      .replace(/<webhook password>/g, "webhook-password-1")
+      .replace(/<the CRM's API token>|<the CRM's token>/g, "crm-token-1")
+  );
+}
+
+/** Runs one shell command in `cwd`; returns its exit code and output. */
+function sh(command: string, cwd: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", ["-c", command], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/**
+ * Runs the shell block `name` of `file` in `cwd`, as written with the reader's values filled
+ * in, in one shell (a `cd` or a variable carries to the next command, as in the reader's
+ * terminal); each command must end with the exit code its comment says (0 unless `# exit N`).
+ * Returns the output of each command.
+ */
+async function runShellBlock(file: string, name: string, cwd: string): Promise<string[]> {
+  const commands = commandsOf(filled(guideBlock(REPO_ROOT, file, name).text));
+  const script = commands
+    .map((command, index) => `printf '\\n@@start ${index}\\n'\n${command}\nprintf '\\n@@end ${index} %d\\n' $?`)
+    .join("\n");
+  const { output } = await sh(script, cwd);
+  return commands.map((command, index) => {
+    const part = new RegExp(`@@start ${index}\\n([\\s\\S]*?)\\n@@end ${index} (\\d+)`).exec(output);
+    if (!part) throw new Error(`${file} "${name}": \`${command}\` did not finish:\n${output}`);
+    if (Number(part[2]) !== expectedExit(command)) {
+      throw new Error(
+        `${file} "${name}": \`${command}\` exited ${part[2]}, expected ${expectedExit(command)}:\n${part[1]}`,
+      );
+    }
+    return part[1];
+  });
+}
+
+beforeAll(async () => {
+  const binDir = ensurePulumiCli();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-guides-"));
+  port = await freePort();
+  dataDir = path.join(tmp, "tenant-data");
+  project = path.join(tmp, "my-project");
+  fs.mkdirSync(project);
+  fs.mkdirSync(path.join(tmp, "home", ".pulumi"), { recursive: true });
+  // A reader's shell: the CLI on PATH (as setup:pulumi says to put it), a home and a backend of the test's own.
+  env = {
+    ...process.env,
+    PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
+    HOME: path.join(tmp, "home"),
+    PULUMI_HOME: path.join(tmp, "pulumi-home"),
+    PULUMI_BACKEND_URL: fileBackendUrl(path.join(tmp, "state")),
+    PULUMI_CONFIG_PASSPHRASE: "guides-passphrase",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    npm_config_update_notifier: "false",
+  };
+  fs.mkdirSync(path.join(tmp, "state"));
+});
+
+afterAll(async () => {
+  if (server?.pid) {
+    // The server's process group: npm and the node it started.
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  for (const file of stackFiles) fs.rmSync(file, { force: true });
+  if (tarball) fs.rmSync(path.join(REPO_ROOT, tarball), { force: true });
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("the guides, run as written", () => {
+  test("docs/guides/tenant-server.md: start the server", async () => {
+    const [command] = commandsOf(
+      filled(guideBlock(REPO_ROOT, "docs/guides/tenant-server.md", "start the server").text),
+    );
+    // In a terminal of its own: its own process group, ended in afterAll.
+    server = spawn("bash", ["-c", command], { cwd: REPO_ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const listening = await new Promise<string>((resolve, reject) => {
+      let output = "";
+      const timer = setTimeout(() => reject(new Error(`no "listening" line within 60 s:\n${output}`)), 60_000);
+      const read = (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+        const line = /Tenant server listening on (\S+)/.exec(output);
+        if (line) {
+          clearTimeout(timer);
+          resolve(line[1]);
+        }
+      };
+      server!.stdout!.on("data", read);
+      server!.stderr!.on("data", read);
+      server!.on("exit", (code) => reject(new Error(`the server exited ${code}:\n${output}`)));
+    });
+    expect(listening).toBe(`http://127.0.0.1:${port}`);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+  });
+
+  test("docs/guides/tenant-server.md: call the API with a token", async () => {
+    const [, forms] = await runShellBlock("docs/guides/tenant-server.md", "call the API with a token", REPO_ROOT);
+    expect(JSON.parse(forms)).toEqual([]);
+  });
+
+  test("README.md: pack the package", async () => {
+    // `npm install` of the checkout built the package already; --ignore-scripts spares the suites beside
+    // this one a rebuild of provider/dist under their feet.
+    const block = guideBlock(REPO_ROOT, "README.md", "pack the package");
+    const [command] = commandsOf(block.text);
+    const { code, output } = await sh(`${command.replace(/\s+#.*$/, "")} --ignore-scripts --json`, REPO_ROOT);
+    expect(code).toBe(0);
+    tarball = (JSON.parse(output.slice(output.indexOf("["))) as { filename: string }[])[0].filename;
+    expect(block.text).toContain(tarball);
+    expect(fs.existsSync(path.join(REPO_ROOT, tarball))).toBe(true);
+  });
+
+  test("README.md: install and configure", async () => {
+    // The reader's Pulumi TypeScript project (what `pulumi new typescript` makes), with a stack.
+    fs.writeFileSync(
+      path.join(project, "Pulumi.yaml"),
+      "name: my-project\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
+    );
+    const devDependencies = { "@types/node": "^20.19.0", typescript: "~5.9.3" };
+    fs.writeFileSync(
+      path.join(project, "package.json"),
+      `${JSON.stringify({ name: "my-project", main: "index.ts", devDependencies }, null, 2)}\n`,
+    );
+    // The tsconfig of a generated program (strict, commonjs), as `pulumi new typescript` writes one.
+    fs.writeFileSync(path.join(project, "tsconfig.json"), TSCONFIG);
+    expect((await sh("pulumi stack init dev", project)).code).toBe(0);
+    await runShellBlock("README.md", "install and configure", project);
+    const manifest = JSON.parse(fs.readFileSync(path.join(project, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    expect(manifest.dependencies["pulumi-tenant"]).toMatch(/^file:.*pulumi-tenant-[\d.]+\.tgz$/);
+    expect(fs.readFileSync(path.join(project, "Pulumi.dev.yaml"), "utf8")).toContain(`127.0.0.1:${port}`);
+  });
+
+  test("docs/guides/tenant-server.md: point a stack at it", async () => {
+    await runShellBlock("docs/guides/tenant-server.md", "point a stack at it", project);
+    const config = fs.readFileSync(path.join(project, "Pulumi.dev.yaml"), "utf8");
+    expect(config).toContain(`tenant:domain: http://127.0.0.1:${port}`);
+    expect(config).toMatch(/tenant:clientSecret:\s+secure:/);
+  });
+
+  test("README.md: a program (type-checked, deployed, and a second up changes nothing)", async () => {
+    const block = guideBlock(REPO_ROOT, "README.md", "a program");
+    fs.writeFileSync(path.join(project, "index.ts"), block.text);
+    fs.copyFileSync(path.join(REPO_ROOT, "examples", "realistic", "login.html"), path.join(project, "login.html"));
+    await deployProgram(project, ["pulumi config set --secret hookToken hook-token-1"]);
+  });
+
+  test("docs/guides/actions.md: an action that renders a form + bind it to its trigger (one program)", async () => {
+    const dir = path.join(tmp, "actions");
+    fs.mkdirSync(dir);
+    for (const file of ["Pulumi.yaml", "package.json", "package-lock.json", "tsconfig.json"]) {
+      if (fs.existsSync(path.join(project, file))) fs.copyFileSync(path.join(project, file), path.join(dir, file));
+    }
+    fs.symlinkSync(path.join(project, "node_modules"), path.join(dir, "node_modules"));
+    const program = ["an action that renders a form", "bind it to its trigger"]
+      .map((name) => guideBlock(REPO_ROOT, "docs/guides/actions.md", name).text)
+      .join("\n");
+    fs.writeFileSync(path.join(dir, "index.ts"), program);
+    const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "credentials.json"), "utf8")) as {
+      clientId: string;
+      clientSecret: string;
+    };
+    expect((await sh("pulumi stack init actions", dir)).code).toBe(0);
+    stackFiles.push(path.join(dir, "Pulumi.actions.yaml"));
+    await deployProgram(dir, [
+      `pulumi config set tenant:domain http://127.0.0.1:${port}`,
+      `pulumi config set tenant:clientId ${credentials.clientId}`,
+      `pulumi config set --secret tenant:clientSecret ${credentials.clientSecret}`,
+      ...commandsOf(filled("pulumi config set --secret crmToken <the CRM's token>")),
+    ]);
+    // The trigger runs them in the order the program lists them.
+    const { output } = await sh(
+      `curl -s -H "authorization: Bearer $(npm run -s tenant -- token --data-dir ${dataDir})" ` +
+        `http://127.0.0.1:${port}/api/v2/actions/triggers/post-login/bindings`,
+      REPO_ROOT,
+    );
+    const bindings = (JSON.parse(output) as { bindings: { action: { name: string } }[] }).bindings;
+    expect(bindings.map((binding) => binding.action.name)).toEqual(["ask-for-company", "enrich-profile"]);
+    // Tried and taken down: the quickstart's program binds the same trigger on the same tenant.
+    const destroyed = await sh("pulumi destroy --yes --skip-preview", dir);
+    if (destroyed.code !== 0) throw new Error(`pulumi destroy failed:\n${destroyed.output}`);
+  });
+
+  test("docs/guides/quickstart.md: a project and a stack, preview, then apply, drift on the local tenant server", async () => {
+    stackFiles.push(path.join(REPO_ROOT, "examples", "real-tenant", "Pulumi.production.yaml"));
+    // `pulumi login --local`: the reader's own ~/.pulumi, here the test's home.
+    const local = { ...env };
+    delete local.PULUMI_BACKEND_URL;
+    const saved = env;
+    env = local;
+    try {
+      await runShellBlock("docs/guides/quickstart.md", "a project and a stack", REPO_ROOT);
+      const examples = path.join(REPO_ROOT, "examples", "real-tenant");
+      const [preview, up, again] = await runShellBlock("docs/guides/quickstart.md", "preview, then apply", examples);
+      expect(preview).toMatch(/\+ +\d+ to create/);
+      expect(up).toMatch(/\+ +\d+ created/);
+      // The summary of the second up: all unchanged (its outputs print `created_at` and the like).
+      expect(again).toMatch(/^\s+\d+ unchanged\s*$/m);
+      expect(again).not.toMatch(/^\s+[+~-] \d+ (created|updated|deleted|replaced)\s*$/m);
+      const outputs = await runShellBlock("docs/guides/quickstart.md", "drift on the local tenant server", examples);
+      expect(outputs[2]).toMatch(/Form signup: fields differ: name/);
+      // The CI guide's next step for the same stack: the credentials leave the committed file.
+      await runShellBlock("docs/guides/ci-github-actions.md", "credentials out of the committed stack file", examples);
+      const committed = fs.readFileSync(path.join(examples, "Pulumi.production.yaml"), "utf8");
+      expect(committed).not.toMatch(/tenant:(domain|clientId|clientSecret)/);
+      expect(committed).toMatch(/tenant-production:hookPassword:\s+secure:/);
+    } finally {
+      env = saved;
+    }
+  });
+});
+
+/** Runs `setup` in `dir`, type-checks the program with tsc, deploys it, then checks a second up changes nothing. */
+async function deployProgram(dir: string, setup: string[]): Promise<void> {
+  for (const command of setup) {
+    const { code, output } = await sh(command, dir);
+    if (code !== 0) throw new Error(`\`${command}\` exited ${code}:\n${output}`);
+  }
+  const tsc = await sh("npx tsc --noEmit -p .", dir);
+  expect(tsc).toEqual({ code: 0, output: "" });
+  const up = await sh("pulumi up --yes --skip-preview", dir);
+  if (up.code !== 0) throw new Error(`pulumi up failed:\n${up.output}`);
+  expect((await sh("pulumi preview --expect-no-changes", dir)).code).toBe(0);
+}
