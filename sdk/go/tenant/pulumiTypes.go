@@ -14,14 +14,16 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type ActionCurrentVersion struct {
+	// When the current version was built (ISO-8601).
 	BuildTime *string `pulumi:"buildTime"`
 	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
 	Code *string `pulumi:"code"`
 	// When the action was created (ISO-8601).
 	CreatedAt *string `pulumi:"createdAt"`
 	// The action's id (a UUID), made by the tenant.
-	Id     *string `pulumi:"id"`
-	Number *int    `pulumi:"number"`
+	Id *string `pulumi:"id"`
+	// The current version's number.
+	Number *int `pulumi:"number"`
 	// The Node.js runtime: `node22` (the default), `node18`, …
 	Runtime *string `pulumi:"runtime"`
 	// The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
@@ -44,6 +46,7 @@ func (o ActionCurrentVersionOutput) ToActionCurrentVersionOutputWithContext(ctx 
 	return o
 }
 
+// When the current version was built (ISO-8601).
 func (o ActionCurrentVersionOutput) BuildTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionCurrentVersion) *string { return v.BuildTime }).(pulumi.StringPtrOutput)
 }
@@ -63,6 +66,7 @@ func (o ActionCurrentVersionOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionCurrentVersion) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// The current version's number.
 func (o ActionCurrentVersionOutput) Number() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ActionCurrentVersion) *int { return v.Number }).(pulumi.IntPtrOutput)
 }
@@ -106,6 +110,7 @@ func (o ActionCurrentVersionPtrOutput) Elem() ActionCurrentVersionOutput {
 	}).(ActionCurrentVersionOutput)
 }
 
+// When the current version was built (ISO-8601).
 func (o ActionCurrentVersionPtrOutput) BuildTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ActionCurrentVersion) *string {
 		if v == nil {
@@ -145,6 +150,7 @@ func (o ActionCurrentVersionPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The current version's number.
 func (o ActionCurrentVersionPtrOutput) Number() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ActionCurrentVersion) *int {
 		if v == nil {
@@ -291,6 +297,7 @@ func (o ActionDependencyArrayOutput) Index(i pulumi.IntInput) ActionDependencyOu
 }
 
 type ActionDeployedVersion struct {
+	// When this version was built (ISO-8601).
 	BuiltAt *string `pulumi:"builtAt"`
 	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
 	Code *string `pulumi:"code"`
@@ -298,7 +305,8 @@ type ActionDeployedVersion struct {
 	CreatedAt *string `pulumi:"createdAt"`
 	// npm modules the code requires, each by `name` and `version`.
 	Dependencies []ActionDependency `pulumi:"dependencies"`
-	Deployed     *bool              `pulumi:"deployed"`
+	// Whether this version is the one live at the trigger (false for a moment after a deploy).
+	Deployed *bool `pulumi:"deployed"`
 	// The version's id (a UUID).
 	Id *string `pulumi:"id"`
 	// The version's number: 1 for the first deploy, one more for each deploy after it.
@@ -329,6 +337,7 @@ func (o ActionDeployedVersionOutput) ToActionDeployedVersionOutputWithContext(ct
 	return o
 }
 
+// When this version was built (ISO-8601).
 func (o ActionDeployedVersionOutput) BuiltAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionDeployedVersion) *string { return v.BuiltAt }).(pulumi.StringPtrOutput)
 }
@@ -348,6 +357,7 @@ func (o ActionDeployedVersionOutput) Dependencies() ActionDependencyArrayOutput 
 	return o.ApplyT(func(v ActionDeployedVersion) []ActionDependency { return v.Dependencies }).(ActionDependencyArrayOutput)
 }
 
+// Whether this version is the one live at the trigger (false for a moment after a deploy).
 func (o ActionDeployedVersionOutput) Deployed() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ActionDeployedVersion) *bool { return v.Deployed }).(pulumi.BoolPtrOutput)
 }
@@ -411,6 +421,7 @@ func (o ActionDeployedVersionPtrOutput) Elem() ActionDeployedVersionOutput {
 	}).(ActionDeployedVersionOutput)
 }
 
+// When this version was built (ISO-8601).
 func (o ActionDeployedVersionPtrOutput) BuiltAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ActionDeployedVersion) *string {
 		if v == nil {
@@ -450,6 +461,7 @@ func (o ActionDeployedVersionPtrOutput) Dependencies() ActionDependencyArrayOutp
 	}).(ActionDependencyArrayOutput)
 }
 
+// Whether this version is the one live at the trigger (false for a moment after a deploy).
 func (o ActionDeployedVersionPtrOutput) Deployed() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ActionDeployedVersion) *bool {
 		if v == nil {
@@ -581,10 +593,14 @@ func (o ActionDeployedVersionSecretsArrayOutput) Index(i pulumi.IntInput) Action
 }
 
 type ActionModuleReference struct {
-	ModuleId            *string `pulumi:"moduleId"`
-	ModuleName          *string `pulumi:"moduleName"`
-	ModuleVersionId     *string `pulumi:"moduleVersionId"`
-	ModuleVersionNumber *int    `pulumi:"moduleVersionNumber"`
+	// The action module's id.
+	ModuleId *string `pulumi:"moduleId"`
+	// The action module's name.
+	ModuleName *string `pulumi:"moduleName"`
+	// The id of the module's version the action uses.
+	ModuleVersionId *string `pulumi:"moduleVersionId"`
+	// The number of the module's version the action uses.
+	ModuleVersionNumber *int `pulumi:"moduleVersionNumber"`
 }
 
 // ActionModuleReferenceInput is an input type that accepts ActionModuleReferenceArgs and ActionModuleReferenceOutput values.
@@ -599,10 +615,14 @@ type ActionModuleReferenceInput interface {
 }
 
 type ActionModuleReferenceArgs struct {
-	ModuleId            pulumi.StringPtrInput `pulumi:"moduleId"`
-	ModuleName          pulumi.StringPtrInput `pulumi:"moduleName"`
-	ModuleVersionId     pulumi.StringPtrInput `pulumi:"moduleVersionId"`
-	ModuleVersionNumber pulumi.IntPtrInput    `pulumi:"moduleVersionNumber"`
+	// The action module's id.
+	ModuleId pulumi.StringPtrInput `pulumi:"moduleId"`
+	// The action module's name.
+	ModuleName pulumi.StringPtrInput `pulumi:"moduleName"`
+	// The id of the module's version the action uses.
+	ModuleVersionId pulumi.StringPtrInput `pulumi:"moduleVersionId"`
+	// The number of the module's version the action uses.
+	ModuleVersionNumber pulumi.IntPtrInput `pulumi:"moduleVersionNumber"`
 }
 
 func (ActionModuleReferenceArgs) ElementType() reflect.Type {
@@ -656,18 +676,22 @@ func (o ActionModuleReferenceOutput) ToActionModuleReferenceOutputWithContext(ct
 	return o
 }
 
+// The action module's id.
 func (o ActionModuleReferenceOutput) ModuleId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionModuleReference) *string { return v.ModuleId }).(pulumi.StringPtrOutput)
 }
 
+// The action module's name.
 func (o ActionModuleReferenceOutput) ModuleName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionModuleReference) *string { return v.ModuleName }).(pulumi.StringPtrOutput)
 }
 
+// The id of the module's version the action uses.
 func (o ActionModuleReferenceOutput) ModuleVersionId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionModuleReference) *string { return v.ModuleVersionId }).(pulumi.StringPtrOutput)
 }
 
+// The number of the module's version the action uses.
 func (o ActionModuleReferenceOutput) ModuleVersionNumber() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ActionModuleReference) *int { return v.ModuleVersionNumber }).(pulumi.IntPtrOutput)
 }

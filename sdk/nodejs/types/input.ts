@@ -17,9 +17,21 @@ export interface ActionDependencyArgs {
 }
 
 export interface ActionModuleReferenceArgs {
+    /**
+     * The action module's id.
+     */
     moduleId?: pulumi.Input<string | undefined>;
+    /**
+     * The action module's name.
+     */
     moduleName?: pulumi.Input<string | undefined>;
+    /**
+     * The id of the module's version the action uses.
+     */
     moduleVersionId?: pulumi.Input<string | undefined>;
+    /**
+     * The number of the module's version the action uses.
+     */
     moduleVersionNumber?: pulumi.Input<number | undefined>;
 }
 

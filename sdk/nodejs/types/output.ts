@@ -6,6 +6,9 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
 export interface ActionCurrentVersion {
+    /**
+     * When the current version was built (ISO-8601).
+     */
     buildTime?: string;
     /**
      * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
@@ -19,6 +22,9 @@ export interface ActionCurrentVersion {
      * The action's id (a UUID), made by the tenant.
      */
     id?: string;
+    /**
+     * The current version's number.
+     */
     number?: number;
     /**
      * The Node.js runtime: `node22` (the default), `node18`, …
@@ -46,6 +52,9 @@ export interface ActionDependency {
 }
 
 export interface ActionDeployedVersion {
+    /**
+     * When this version was built (ISO-8601).
+     */
     builtAt?: string;
     /**
      * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
@@ -59,6 +68,9 @@ export interface ActionDeployedVersion {
      * npm modules the code requires, each by `name` and `version`.
      */
     dependencies?: outputs.ActionDependency[];
+    /**
+     * Whether this version is the one live at the trigger (false for a moment after a deploy).
+     */
     deployed?: boolean;
     /**
      * The version's id (a UUID).
@@ -102,9 +114,21 @@ export interface ActionDeployedVersionSecrets {
 }
 
 export interface ActionModuleReference {
+    /**
+     * The action module's id.
+     */
     moduleId?: string;
+    /**
+     * The action module's name.
+     */
     moduleName?: string;
+    /**
+     * The id of the module's version the action uses.
+     */
     moduleVersionId?: string;
+    /**
+     * The number of the module's version the action uses.
+     */
     moduleVersionNumber?: number;
 }
 

@@ -598,9 +598,21 @@ class ActionDependencyArgs:
 
 class ActionModuleReferenceArgsDict(TypedDict):
     module_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The action module's id.
+    """
     module_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The action module's name.
+    """
     module_version_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The id of the module's version the action uses.
+    """
     module_version_number: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The number of the module's version the action uses.
+    """
 
 @pulumi.input_type
 class ActionModuleReferenceArgs:
@@ -609,6 +621,12 @@ class ActionModuleReferenceArgs:
                  module_name: pulumi.Input[Optional[_builtins.str]] = None,
                  module_version_id: pulumi.Input[Optional[_builtins.str]] = None,
                  module_version_number: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.str] module_id: The action module's id.
+        :param pulumi.Input[_builtins.str] module_name: The action module's name.
+        :param pulumi.Input[_builtins.str] module_version_id: The id of the module's version the action uses.
+        :param pulumi.Input[_builtins.int] module_version_number: The number of the module's version the action uses.
+        """
         if module_id is not None:
             pulumi.set(__self__, "module_id", module_id)
         if module_name is not None:
@@ -621,6 +639,9 @@ class ActionModuleReferenceArgs:
     @_builtins.property
     @pulumi.getter(name="moduleId")
     def module_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The action module's id.
+        """
         return pulumi.get(self, "module_id")
 
     @module_id.setter
@@ -630,6 +651,9 @@ class ActionModuleReferenceArgs:
     @_builtins.property
     @pulumi.getter(name="moduleName")
     def module_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The action module's name.
+        """
         return pulumi.get(self, "module_name")
 
     @module_name.setter
@@ -639,6 +663,9 @@ class ActionModuleReferenceArgs:
     @_builtins.property
     @pulumi.getter(name="moduleVersionId")
     def module_version_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of the module's version the action uses.
+        """
         return pulumi.get(self, "module_version_id")
 
     @module_version_id.setter
@@ -648,6 +675,9 @@ class ActionModuleReferenceArgs:
     @_builtins.property
     @pulumi.getter(name="moduleVersionNumber")
     def module_version_number(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The number of the module's version the action uses.
+        """
         return pulumi.get(self, "module_version_number")
 
     @module_version_number.setter

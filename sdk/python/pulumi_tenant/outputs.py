@@ -300,9 +300,11 @@ class ActionCurrentVersion(dict):
                  status: Optional[_builtins.str] = None,
                  updated_at: Optional[_builtins.str] = None):
         """
+        :param _builtins.str build_time: When the current version was built (ISO-8601).
         :param _builtins.str code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
         :param _builtins.str created_at: When the action was created (ISO-8601).
         :param _builtins.str id: The action's id (a UUID), made by the tenant.
+        :param _builtins.int number: The current version's number.
         :param _builtins.str runtime: The Node.js runtime: `node22` (the default), `node18`, …
         :param _builtins.str status: The build's status of the current draft: `pending` and `building` while the tenant builds it, then `built`, or `failed` when a dependency cannot be installed (the tenant does not parse the code: code with a syntax error builds, and fails at run time).
         :param _builtins.str updated_at: When the action was last updated (ISO-8601).
@@ -327,6 +329,9 @@ class ActionCurrentVersion(dict):
     @_builtins.property
     @pulumi.getter(name="buildTime")
     def build_time(self) -> Optional[_builtins.str]:
+        """
+        When the current version was built (ISO-8601).
+        """
         return pulumi.get(self, "build_time")
 
     @_builtins.property
@@ -356,6 +361,9 @@ class ActionCurrentVersion(dict):
     @_builtins.property
     @pulumi.getter
     def number(self) -> Optional[_builtins.int]:
+        """
+        The current version's number.
+        """
         return pulumi.get(self, "number")
 
     @_builtins.property
@@ -428,9 +436,11 @@ class ActionDeployedVersion(dict):
                  supported_triggers: Optional[Sequence['outputs.ActionTrigger']] = None,
                  updated_at: Optional[_builtins.str] = None):
         """
+        :param _builtins.str built_at: When this version was built (ISO-8601).
         :param _builtins.str code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
         :param _builtins.str created_at: When the action was created (ISO-8601).
         :param Sequence['ActionDependency'] dependencies: npm modules the code requires, each by `name` and `version`.
+        :param _builtins.bool deployed: Whether this version is the one live at the trigger (false for a moment after a deploy).
         :param _builtins.str id: The version's id (a UUID).
         :param _builtins.int number: The version's number: 1 for the first deploy, one more for each deploy after it.
         :param _builtins.str runtime: The Node.js runtime: `node22` (the default), `node18`, …
@@ -467,6 +477,9 @@ class ActionDeployedVersion(dict):
     @_builtins.property
     @pulumi.getter(name="builtAt")
     def built_at(self) -> Optional[_builtins.str]:
+        """
+        When this version was built (ISO-8601).
+        """
         return pulumi.get(self, "built_at")
 
     @_builtins.property
@@ -496,6 +509,9 @@ class ActionDeployedVersion(dict):
     @_builtins.property
     @pulumi.getter
     def deployed(self) -> Optional[_builtins.bool]:
+        """
+        Whether this version is the one live at the trigger (false for a moment after a deploy).
+        """
         return pulumi.get(self, "deployed")
 
     @_builtins.property
@@ -616,6 +632,12 @@ class ActionModuleReference(dict):
                  module_name: Optional[_builtins.str] = None,
                  module_version_id: Optional[_builtins.str] = None,
                  module_version_number: Optional[_builtins.int] = None):
+        """
+        :param _builtins.str module_id: The action module's id.
+        :param _builtins.str module_name: The action module's name.
+        :param _builtins.str module_version_id: The id of the module's version the action uses.
+        :param _builtins.int module_version_number: The number of the module's version the action uses.
+        """
         if module_id is not None:
             pulumi.set(__self__, "module_id", module_id)
         if module_name is not None:
@@ -628,21 +650,33 @@ class ActionModuleReference(dict):
     @_builtins.property
     @pulumi.getter(name="moduleId")
     def module_id(self) -> Optional[_builtins.str]:
+        """
+        The action module's id.
+        """
         return pulumi.get(self, "module_id")
 
     @_builtins.property
     @pulumi.getter(name="moduleName")
     def module_name(self) -> Optional[_builtins.str]:
+        """
+        The action module's name.
+        """
         return pulumi.get(self, "module_name")
 
     @_builtins.property
     @pulumi.getter(name="moduleVersionId")
     def module_version_id(self) -> Optional[_builtins.str]:
+        """
+        The id of the module's version the action uses.
+        """
         return pulumi.get(self, "module_version_id")
 
     @_builtins.property
     @pulumi.getter(name="moduleVersionNumber")
     def module_version_number(self) -> Optional[_builtins.int]:
+        """
+        The number of the module's version the action uses.
+        """
         return pulumi.get(self, "module_version_number")
 
 

@@ -16,30 +16,62 @@ public final class ActionModuleReferenceArgs extends com.pulumi.resources.Resour
 
     public static final ActionModuleReferenceArgs Empty = new ActionModuleReferenceArgs();
 
+    /**
+     * The action module&#39;s id.
+     * 
+     */
     @Import(name="moduleId")
     private @Nullable Output<String> moduleId;
 
+    /**
+     * @return The action module&#39;s id.
+     * 
+     */
     public Optional<Output<String>> moduleId() {
         return Optional.ofNullable(this.moduleId);
     }
 
+    /**
+     * The action module&#39;s name.
+     * 
+     */
     @Import(name="moduleName")
     private @Nullable Output<String> moduleName;
 
+    /**
+     * @return The action module&#39;s name.
+     * 
+     */
     public Optional<Output<String>> moduleName() {
         return Optional.ofNullable(this.moduleName);
     }
 
+    /**
+     * The id of the module&#39;s version the action uses.
+     * 
+     */
     @Import(name="moduleVersionId")
     private @Nullable Output<String> moduleVersionId;
 
+    /**
+     * @return The id of the module&#39;s version the action uses.
+     * 
+     */
     public Optional<Output<String>> moduleVersionId() {
         return Optional.ofNullable(this.moduleVersionId);
     }
 
+    /**
+     * The number of the module&#39;s version the action uses.
+     * 
+     */
     @Import(name="moduleVersionNumber")
     private @Nullable Output<Integer> moduleVersionNumber;
 
+    /**
+     * @return The number of the module&#39;s version the action uses.
+     * 
+     */
     public Optional<Output<Integer>> moduleVersionNumber() {
         return Optional.ofNullable(this.moduleVersionNumber);
     }
@@ -71,38 +103,86 @@ public final class ActionModuleReferenceArgs extends com.pulumi.resources.Resour
             $ = new ActionModuleReferenceArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param moduleId The action module&#39;s id.
+         * 
+         * @return builder
+         * 
+         */
         public Builder moduleId(@Nullable Output<String> moduleId) {
             $.moduleId = moduleId;
             return this;
         }
 
+        /**
+         * @param moduleId The action module&#39;s id.
+         * 
+         * @return builder
+         * 
+         */
         public Builder moduleId(String moduleId) {
             return moduleId(Output.of(moduleId));
         }
 
+        /**
+         * @param moduleName The action module&#39;s name.
+         * 
+         * @return builder
+         * 
+         */
         public Builder moduleName(@Nullable Output<String> moduleName) {
             $.moduleName = moduleName;
             return this;
         }
 
+        /**
+         * @param moduleName The action module&#39;s name.
+         * 
+         * @return builder
+         * 
+         */
         public Builder moduleName(String moduleName) {
             return moduleName(Output.of(moduleName));
         }
 
+        /**
+         * @param moduleVersionId The id of the module&#39;s version the action uses.
+         * 
+         * @return builder
+         * 
+         */
         public Builder moduleVersionId(@Nullable Output<String> moduleVersionId) {
             $.moduleVersionId = moduleVersionId;
             return this;
         }
 
+        /**
+         * @param moduleVersionId The id of the module&#39;s version the action uses.
+         * 
+         * @return builder
+         * 
+         */
         public Builder moduleVersionId(String moduleVersionId) {
             return moduleVersionId(Output.of(moduleVersionId));
         }
 
+        /**
+         * @param moduleVersionNumber The number of the module&#39;s version the action uses.
+         * 
+         * @return builder
+         * 
+         */
         public Builder moduleVersionNumber(@Nullable Output<Integer> moduleVersionNumber) {
             $.moduleVersionNumber = moduleVersionNumber;
             return this;
         }
 
+        /**
+         * @param moduleVersionNumber The number of the module&#39;s version the action uses.
+         * 
+         * @return builder
+         * 
+         */
         public Builder moduleVersionNumber(Integer moduleVersionNumber) {
             return moduleVersionNumber(Output.of(moduleVersionNumber));
         }

@@ -12,6 +12,10 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class ActionCurrentVersion {
+    /**
+     * @return When the current version was built (ISO-8601).
+     * 
+     */
     private @Nullable String buildTime;
     /**
      * @return The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best written with `pulumi.interpolate` from the form&#39;s `id`.
@@ -28,6 +32,10 @@ public final class ActionCurrentVersion {
      * 
      */
     private @Nullable String id;
+    /**
+     * @return The current version&#39;s number.
+     * 
+     */
     private @Nullable Integer number;
     /**
      * @return The Node.js runtime: `node22` (the default), `node18`, …
@@ -46,6 +54,10 @@ public final class ActionCurrentVersion {
     private @Nullable String updatedAt;
 
     private ActionCurrentVersion() {}
+    /**
+     * @return When the current version was built (ISO-8601).
+     * 
+     */
     public Optional<String> buildTime() {
         return Optional.ofNullable(this.buildTime);
     }
@@ -70,6 +82,10 @@ public final class ActionCurrentVersion {
     public Optional<String> id() {
         return Optional.ofNullable(this.id);
     }
+    /**
+     * @return The current version&#39;s number.
+     * 
+     */
     public Optional<Integer> number() {
         return Optional.ofNullable(this.number);
     }

@@ -17,6 +17,10 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class ActionDeployedVersion {
+    /**
+     * @return When this version was built (ISO-8601).
+     * 
+     */
     private @Nullable String builtAt;
     /**
      * @return The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best written with `pulumi.interpolate` from the form&#39;s `id`.
@@ -33,6 +37,10 @@ public final class ActionDeployedVersion {
      * 
      */
     private @Nullable List<ActionDependency> dependencies;
+    /**
+     * @return Whether this version is the one live at the trigger (false for a moment after a deploy).
+     * 
+     */
     private @Nullable Boolean deployed;
     /**
      * @return The version&#39;s id (a UUID).
@@ -71,6 +79,10 @@ public final class ActionDeployedVersion {
     private @Nullable String updatedAt;
 
     private ActionDeployedVersion() {}
+    /**
+     * @return When this version was built (ISO-8601).
+     * 
+     */
     public Optional<String> builtAt() {
         return Optional.ofNullable(this.builtAt);
     }
@@ -95,6 +107,10 @@ public final class ActionDeployedVersion {
     public List<ActionDependency> dependencies() {
         return this.dependencies == null ? List.of() : this.dependencies;
     }
+    /**
+     * @return Whether this version is the one live at the trigger (false for a moment after a deploy).
+     * 
+     */
     public Optional<Boolean> deployed() {
         return Optional.ofNullable(this.deployed);
     }

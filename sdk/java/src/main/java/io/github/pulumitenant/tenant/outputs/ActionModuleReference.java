@@ -12,21 +12,53 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class ActionModuleReference {
+    /**
+     * @return The action module&#39;s id.
+     * 
+     */
     private @Nullable String moduleId;
+    /**
+     * @return The action module&#39;s name.
+     * 
+     */
     private @Nullable String moduleName;
+    /**
+     * @return The id of the module&#39;s version the action uses.
+     * 
+     */
     private @Nullable String moduleVersionId;
+    /**
+     * @return The number of the module&#39;s version the action uses.
+     * 
+     */
     private @Nullable Integer moduleVersionNumber;
 
     private ActionModuleReference() {}
+    /**
+     * @return The action module&#39;s id.
+     * 
+     */
     public Optional<String> moduleId() {
         return Optional.ofNullable(this.moduleId);
     }
+    /**
+     * @return The action module&#39;s name.
+     * 
+     */
     public Optional<String> moduleName() {
         return Optional.ofNullable(this.moduleName);
     }
+    /**
+     * @return The id of the module&#39;s version the action uses.
+     * 
+     */
     public Optional<String> moduleVersionId() {
         return Optional.ofNullable(this.moduleVersionId);
     }
+    /**
+     * @return The number of the module&#39;s version the action uses.
+     * 
+     */
     public Optional<Integer> moduleVersionNumber() {
         return Optional.ofNullable(this.moduleVersionNumber);
     }
