@@ -26,7 +26,6 @@ import {
 } from "./tenant-versions";
 import { boundTriggersOf, unbindAction } from "../trigger-bindings/tenant";
 
-
 /** The action `id`, or the service's 404. */
 function actionOf(tenant: TenantRecords, id: string): KindObject {
   const action = tenant.objects.get(id);
