@@ -121,6 +121,15 @@ describe("the tenant resource plugin through the real engine", () => {
       code: "exports.onExecutePreUserRegistration = async () => {};",
     });
     expect((await ctx.api.call("POST", `/actions/actions/${action.body.id}/deploy`)).status).toBe(200);
+    // The tenant builds and deploys a moment after it answers (as the service does): bind once it is live.
+    for (let tries = 0; tries < 200; tries += 1) {
+      const read = await ctx.api.call<{ deployed_version?: { deployed?: boolean } }>(
+        "GET",
+        `/actions/actions/${action.body.id}`,
+      );
+      if (read.body.deployed_version?.deployed === true) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const bindingsPath = "/actions/triggers/pre-user-registration/bindings";
     const bound = { bindings: [{ ref: { type: "action_id", value: action.body.id } }] };
     expect((await ctx.api.call("PATCH", bindingsPath, bound)).status).toBe(200);
