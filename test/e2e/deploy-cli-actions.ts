@@ -82,6 +82,13 @@ export async function seedActions(api: TenantApi): Promise<void> {
   const [claims] = (await Promise.all(
     SEEDED_ACTIONS.map((action) => api("POST", "/actions/actions", action)),
   )) as Json[];
+  // The tenant builds and deploys a moment after it answers (as the service does): bind once every action is live.
+  for (let tries = 0; tries < 200; tries += 1) {
+    const listed = (await api("GET", "/actions/actions?per_page=100")) as { actions: Json[] };
+    const live = listed.actions.filter((action) => (action.deployed_version as Json | undefined)?.deployed === true);
+    if (live.length >= SEEDED_ACTIONS.filter((action) => action.deploy === true).length) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   // Two bindings on one trigger, in neither the order of creation nor of names; one action by id, one by name.
   await api("PATCH", "/actions/triggers/post-login/bindings", {
     bindings: [
