@@ -3,13 +3,13 @@
  * the key's value), the program's `{trigger_id, actions}` to the PATCH body and back from the
  * GET answer, and the display names the tenant fills in left out of comparisons.
  */
-import { KINDS, singletonIdIn, singletonPathOf } from "../../../api";
+import { KINDS, singletonIdIn, singletonPathOf } from "../../../../api";
 import {
   bindingsFromResponse,
   bindingsRequest,
   comparableBindings,
   orderedBindingWords,
-} from "../../../api/kinds/trigger-bindings/provider";
+} from "../../../../api/kinds/trigger-bindings/provider";
 
 const spec = KINDS.triggerBindings;
 

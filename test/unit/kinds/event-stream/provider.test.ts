@@ -1,11 +1,11 @@
 /** Event stream normalisation, secrets carried forward, patch and diff (replacements). */
-import { diffEventStream, eventStreamPayload } from "./lifecycle-helpers";
+import { diffEventStream, eventStreamPayload } from "../../provider/lifecycle-helpers";
 import {
   comparableEventStreams,
   eventStreamInputsFromOutputs,
   eventStreamOutputs,
   eventStreamPatch,
-} from "../../../api/kinds/event-stream/provider";
+} from "../../../../api/kinds/event-stream/provider";
 
 const webhook = (password: string, endpoint = "https://hooks.example.com/a0") => ({
   type: "webhook",

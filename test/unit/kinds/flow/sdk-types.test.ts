@@ -4,9 +4,9 @@
  * every action by `type` and `action`, every app's setups by `type`, field by field, both
  * ways. Where ours is deliberately wider, the allow-list below says so and why.
  */
-import { flowActionSchema } from "../../../api/kinds/flow/actions";
-import { FLOW_VAULT_CONNECTION_SETUPS } from "../../../api/kinds/flow-vault-connection/setups";
-import { differences, readSdkDeclarations, schemaShape, type Shape } from "./flow-sdk-declarations";
+import { flowActionSchema } from "../../../../api/kinds/flow/actions";
+import { FLOW_VAULT_CONNECTION_SETUPS } from "../../../../api/kinds/flow-vault-connection/setups";
+import { differences, readSdkDeclarations, schemaShape, type Shape } from "./sdk-declarations";
 
 type JsonSchema = Record<string, unknown>;
 

@@ -4,10 +4,10 @@
  * preview, on the stream's line: the entry's `warnings` hook as the provider runs it at check,
  * the tenant's actions read page by page as the published list pages them.
  */
-import type { TenantClient } from "../../../provider/client/http";
-import { UNKNOWN } from "../../../provider/lifecycle/shared";
-import type { ProviderContext } from "../../../provider/lifecycle/types";
-import { checkKind, stderrOfEachTest } from "./lifecycle-helpers";
+import type { TenantClient } from "../../../../provider/client/http";
+import { UNKNOWN } from "../../../../provider/lifecycle/shared";
+import type { ProviderContext } from "../../../../provider/lifecycle/types";
+import { checkKind, stderrOfEachTest } from "../../provider/lifecycle-helpers";
 
 const MISSING_ACTION = "5f1c2d3e-0000-4000-8000-00000000dead";
 /** The tenant's actions: more than one page of 100, the one streams use on the second page. */

@@ -1,7 +1,7 @@
 /** Form payload, normalisation, patch and diff. */
 
-import { checkForm, diffForm, formPayload } from "./lifecycle-helpers";
-import { formInputsFromOutputs, formOutputs, formPatch, normaliseForm } from "../../../api/kinds/form/provider";
+import { checkForm, diffForm, formPayload } from "../../provider/lifecycle-helpers";
+import { formInputsFromOutputs, formOutputs, formPatch, normaliseForm } from "../../../../api/kinds/form/provider";
 
 const stored = {
   id: "ap_1111111111111111111111",

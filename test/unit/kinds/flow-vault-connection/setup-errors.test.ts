@@ -4,9 +4,12 @@
  * are told apart by their tags, as a discriminator would; an untagged branch (a nullable's null)
  * is neither chosen nor dropped.
  */
-import { compileValidator } from "../../../api/validate";
-import { flowVaultConnectionCreateSchema, setupIssueForApp } from "../../../api/kinds/flow-vault-connection/contract";
-import { literal, nullable, object, string, union } from "../../../api/schema/builder";
+import { compileValidator } from "../../../../api/validate";
+import {
+  flowVaultConnectionCreateSchema,
+  setupIssueForApp,
+} from "../../../../api/kinds/flow-vault-connection/contract";
+import { literal, nullable, object, string, union } from "../../../../api/schema/builder";
 
 const create = compileValidator(flowVaultConnectionCreateSchema);
 

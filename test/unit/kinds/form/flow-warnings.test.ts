@@ -3,10 +3,10 @@
  * does) and warned of at preview, on the form's line: the entry's `warnings` hook as the
  * provider runs it at check.
  */
-import type { TenantClient } from "../../../provider/client/http";
-import { UNKNOWN } from "../../../provider/lifecycle/shared";
-import type { ProviderContext } from "../../../provider/lifecycle/types";
-import { checkKind, stderrOfEachTest } from "./lifecycle-helpers";
+import type { TenantClient } from "../../../../provider/client/http";
+import { UNKNOWN } from "../../../../provider/lifecycle/shared";
+import type { ProviderContext } from "../../../../provider/lifecycle/types";
+import { checkKind, stderrOfEachTest } from "../../provider/lifecycle-helpers";
 
 const KNOWN_FLOW = "af_2Nf7qL3mXcVbT8wRyK1pDz";
 const MISSING_FLOW = "af_9Zz9qL3mXcVbT8wRyK1pDz";

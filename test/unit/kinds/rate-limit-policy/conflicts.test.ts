@@ -1,10 +1,10 @@
 /** A policy the tenant would refuse (409) is caught at check: one the tenant has, or another of the same run. */
-import { policyConflicts as conflicts } from "../../../api/kinds/rate-limit-policy/contract";
-import { tenantReader } from "../../../provider/lifecycle/kind-hooks";
-import type { TenantClient } from "../../../provider/client/http";
-import { kindModule } from "../../../provider/lifecycle/kind-modules";
-import { UNKNOWN } from "../../../provider/lifecycle/shared";
-import type { ProviderContext } from "../../../provider/lifecycle/types";
+import { policyConflicts as conflicts } from "../../../../api/kinds/rate-limit-policy/contract";
+import { tenantReader } from "../../../../provider/lifecycle/kind-hooks";
+import type { TenantClient } from "../../../../provider/client/http";
+import { kindModule } from "../../../../provider/lifecycle/kind-modules";
+import { UNKNOWN } from "../../../../provider/lifecycle/shared";
+import type { ProviderContext } from "../../../../provider/lifecycle/types";
 
 const existing = {
   id: "rlp_2Nf7qL3mXcVbT8wRyK1pD",

@@ -1,6 +1,6 @@
 /** LoginTemplate reads both published GET shapes, `{body}` and a bare string, so neither shows as drift. */
-import { KINDS } from "../../../api";
-import { kindModule } from "../../../provider/lifecycle/kind-modules";
+import { KINDS } from "../../../../api";
+import { kindModule } from "../../../../provider/lifecycle/kind-modules";
 
 const loginTemplateOutputs = (answer: unknown) => KINDS.loginTemplate.provider.singleton.fromResponse(answer);
 const diffLoginTemplate = (olds: Record<string, unknown>, news: Record<string, unknown>) =>

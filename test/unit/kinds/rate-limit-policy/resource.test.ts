@@ -1,7 +1,7 @@
 /** The RateLimitPolicy made from its table entry: check, diff (in place vs replacement), PATCH body, outputs (pure). */
-import { checkCollectionInputs } from "../../../provider/lifecycle/collection";
-import { tableCollectionSpec } from "../../../provider/lifecycle/table-kind";
-import { kindModule } from "../../../provider/lifecycle/kind-modules";
+import { checkCollectionInputs } from "../../../../provider/lifecycle/collection";
+import { tableCollectionSpec } from "../../../../provider/lifecycle/table-kind";
+import { kindModule } from "../../../../provider/lifecycle/kind-modules";
 
 const rateLimitPolicyImplementation = kindModule("rateLimitPolicy").implementation;
 const rateLimitPolicySpec = tableCollectionSpec("rateLimitPolicy");

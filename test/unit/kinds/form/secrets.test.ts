@@ -5,10 +5,10 @@
  * journal's key, and found for redaction.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { secretKeys, secretValues, withoutSecrets, KINDS } from "../../../api";
-import { markSecrets } from "../../../provider/lifecycle/secrets";
-import { contentHash } from "../../../provider/lifecycle/journal";
-import { tableCollectionSpec } from "../../../provider/lifecycle/table-kind";
+import { secretKeys, secretValues, withoutSecrets, KINDS } from "../../../../api";
+import { markSecrets } from "../../../../provider/lifecycle/secrets";
+import { contentHash } from "../../../../provider/lifecycle/journal";
+import { tableCollectionSpec } from "../../../../provider/lifecycle/table-kind";
 
 const formSpec = tableCollectionSpec("form");
 
