@@ -139,24 +139,33 @@ const draftIsLive = (action: KindObject, version: KindObject | undefined) =>
   version !== undefined &&
   CONTENT_FIELDS.every((field) => JSON.stringify(contentOf(action)[field]) === JSON.stringify(version[field]));
 
+/** What every answer of an action starts with, in the service's order: who it is and when it changed. */
+const identityOf = (action: KindObject) => ({
+  id: action.id,
+  name: action.name,
+  supported_triggers: action.supported_triggers,
+  created_at: action.created_at,
+  updated_at: action.updated_at,
+});
+
+/** The live version of an action, as `current_version` and `deployed_version` (nothing before a first deploy). */
+const versionsAnswer = (action: KindObject, live: KindObject | undefined, nowMs: number) =>
+  live
+    ? { current_version: currentVersionAnswer(action, live), deployed_version: versionAnswer(action, live, nowMs) }
+    : {};
+
 /** An action as the service answers it (GET, the list, a create or an update): secrets by name, never a value. */
 export function actionAnswer(tenant: TenantRecords, action: KindObject, nowMs = Date.now()): Json {
   const live = liveVersion(tenant, action, nowMs);
   return {
-    id: action.id,
-    name: action.name,
-    supported_triggers: action.supported_triggers,
-    created_at: action.created_at,
-    updated_at: action.updated_at,
+    ...identityOf(action),
     code: action.code,
     dependencies: action.dependencies ?? [],
     runtime: action.runtime,
     status: buildStatus(buildOf(action), nowMs),
     secrets: secretNames(action.secrets),
     ...(action.modules !== undefined ? { modules: action.modules } : {}),
-    ...(live
-      ? { current_version: currentVersionAnswer(action, live), deployed_version: versionAnswer(action, live, nowMs) }
-      : {}),
+    ...versionsAnswer(action, live, nowMs),
     all_changes_deployed: draftIsLive(action, live),
   };
 }
@@ -169,15 +178,5 @@ export function actionAnswer(tenant: TenantRecords, action: KindObject, nowMs = 
 export function actionSummary(tenant: TenantRecords, action: KindObject, withVersions: boolean): Json {
   const nowMs = Date.now();
   const live = withVersions ? liveVersion(tenant, action, nowMs) : undefined;
-  return {
-    id: action.id,
-    name: action.name,
-    supported_triggers: action.supported_triggers,
-    created_at: action.created_at,
-    updated_at: action.updated_at,
-    ...(live
-      ? { current_version: currentVersionAnswer(action, live), deployed_version: versionAnswer(action, live, nowMs) }
-      : {}),
-    all_changes_deployed: false,
-  };
+  return { ...identityOf(action), ...versionsAnswer(action, live, nowMs), all_changes_deployed: false };
 }
