@@ -35,6 +35,7 @@ import {
   UNLIMITED_RATE,
 } from "./lib/tenant";
 import { parseScriptArgs } from "../scripts/lib/args";
+import { readLines } from "./lib/json-lines";
 
 const { values: flags } = parseScriptArgs("node dist/bench/probe-refresh.js", {
   n: { type: "string" },
@@ -65,15 +66,6 @@ interface MethodLine {
   last: number;
   busyMs: number;
   maxInFlight: number;
-}
-
-function readLines<T>(file: string): T[] {
-  if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as T);
 }
 
 async function main() {

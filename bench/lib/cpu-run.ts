@@ -27,6 +27,7 @@ import { TIMELINE_ENV } from "../../provider/timeline";
 import { pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
 import type { BenchProgram, BenchPulumi } from "./stacks";
 import { callCounts, watchWrites } from "./tenant";
+import { readLines } from "./json-lines";
 
 /** The commands measured: a first deploy and a deploy with nothing to do (`pulumi up`), the drift check. */
 export type CpuStep = "first" | "noChange" | "drift";
@@ -104,15 +105,6 @@ interface TimelineLine {
   urn?: string;
   t0: number;
   t1: number;
-}
-
-function readLines<T>(file: string): T[] {
-  if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as T);
 }
 
 /** What a Node.js process of a Pulumi command is, from its script. */
