@@ -3,10 +3,10 @@
  * form passing its own create schema with ajv's `strictNumbers` on (the contract's ajv,
  * with every format the schemas name).
  */
-import { createAjv } from "../../api";
+import { contractFormats, createAjv } from "../../api";
 import { formCreateSchema } from "../../api/kinds/form/contract";
 
-const strictAjv = createAjv();
+const strictAjv = createAjv(contractFormats);
 if (strictAjv.opts.strictNumbers !== true) throw new Error("the contract's ajv must refuse non-finite numbers");
 const validForm = strictAjv.compile(formCreateSchema);
 
