@@ -113,7 +113,7 @@ describe("a trigger's bindings", () => {
     expect((await harness.call("GET", BINDINGS)).json.bindings).toEqual([]);
   });
 
-  test("a binding's action summary says all_changes_deployed false, as the service's do, though all is deployed", async () => {
+  test("a binding's action summary says all_changes_deployed false, as the service's, while all is live", async () => {
     const id = await action(harness, "summarised");
     const own = (await harness.call("GET", `/api/v2/actions/actions/${id}`)).json;
     expect(own.all_changes_deployed).toBe(true);

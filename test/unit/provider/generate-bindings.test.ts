@@ -61,7 +61,7 @@ const read = (client: TenantClient) =>
   >;
 
 describe("generate reads the triggers' bindings as the service pages them", () => {
-  it("reads the recorded first page: the binding's action by id, its display name; no other trigger has any", async () => {
+  it("reads the recorded first page: the action by id, the display name; other triggers have none", async () => {
     const { client, requests } = tenantWith({});
     (client as unknown as { get: unknown }).get = async (path: string, target: unknown, query: Query) => {
       requests.push(`${path}?page=${String(query.page)}&per_page=${String(query.per_page)}`);
@@ -79,7 +79,7 @@ describe("generate reads the triggers' bindings as the service pages them", () =
     expect(requests[0]).toBe("/actions/triggers/post-login/bindings?page=0&per_page=100");
   });
 
-  it("keeps each trigger's order over pages served smaller than asked (page 0 with total, later pages without)", async () => {
+  it("keeps each trigger's order over pages served smaller than asked (a total on page 0 only)", async () => {
     const login = Array.from({ length: 70 }, (_, n) => bindingOf(n + 1));
     const registration = [bindingOf(9, "pre-user-registration"), bindingOf(3, "pre-user-registration")];
     const { client, requests } = tenantWith({ "post-login": login, "pre-user-registration": registration }, 50);
