@@ -174,7 +174,10 @@ export interface SingletonRules {
 export interface SingletonKey {
   /** The field (its API name) whose value names the object: `trigger_id`; `{trigger_id}` in the entry's path. */
   readonly field: string;
-  /** Every value it may take (the triggers): what `generate` reads, one GET each. */
+  /**
+   * Every value whose object the tenant can read (the triggers that have a bindings list): what
+   * `generate` reads, one GET each.
+   */
   readonly values: readonly string[];
 }
 

@@ -35,11 +35,15 @@ export async function listOffset<T>(
     });
     const found = Array.isArray(data) ? data : Array.isArray(data[key]) ? (data[key] as T[]) : [];
     const total = Array.isArray(data) || typeof data.total !== "number" ? undefined : data.total;
+    // A page as large as the API says it served (it may serve fewer per page than asked): not
+    // short though smaller than asked. Only the first page says the total (the actions' and
+    // bindings' later pages answer `{<key>, page, per_page}`), so a later page is judged by its size.
+    const served = Array.isArray(data) || typeof data.per_page !== "number" ? pageSize : data.per_page;
     items.push(...found);
     onPage?.(items.length, total);
-    // Stop on a short page, or as soon as the total is reached (saves the empty page past the end).
-    if (found.length < pageSize || (total !== undefined && items.length >= total) || items.length >= maxItems)
-      return items;
+    // Stop on an empty or short page, or as soon as the total is reached (saves the empty page past the end).
+    const short = found.length === 0 || found.length < Math.min(pageSize, Math.max(served, 1));
+    if (short || (total !== undefined && items.length >= total) || items.length >= maxItems) return items;
   }
 }
 

@@ -101,6 +101,16 @@ export async function seedActions(api: TenantApi): Promise<void> {
   });
 }
 
+/** Waits until no action of the tenant is still building (a build ends a moment after the write, as on the service). */
+export async function untilBuilt(api: TenantApi): Promise<void> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const { actions } = (await api("GET", "/actions/actions?per_page=100")) as { actions: Json[] };
+    if (actions.every((action) => action.status !== "pending" && action.status !== "building")) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("the tenant's actions were still building after 10 s");
+}
+
 /** The tenant's actions by name: their drafts, secrets' names, and whether (all of) each is deployed. */
 export async function readActions(api: TenantApi): Promise<Json[]> {
   const { actions } = (await api("GET", "/actions/actions?per_page=100")) as { actions: Json[] };
@@ -119,10 +129,14 @@ export async function readActions(api: TenantApi): Promise<Json[]> {
     .sort((a, b) => String(a.name).localeCompare(String(b.name)));
 }
 
-/** Each trigger's bindings, in order, as `[action name, display name]`; triggers with none left out. */
+/**
+ * Each trigger's bindings, in order, as `[action name, display name]`; triggers with none left
+ * out. An entity-bound trigger has no list (the tenant refuses to list it, as the service does).
+ */
 export async function readBindings(api: TenantApi): Promise<Record<string, unknown[][]>> {
   const { triggers } = (await api("GET", "/actions/triggers")) as { triggers: Json[] };
-  const ids = [...new Set(triggers.map((trigger) => String(trigger.id)))];
+  const listed = triggers.filter((trigger) => trigger.binding_policy !== "entity-bound");
+  const ids = [...new Set(listed.map((trigger) => String(trigger.id)))];
   const bound = await Promise.all(
     ids.map(async (id) => {
       const { bindings } = (await api("GET", `/actions/triggers/${id}/bindings`)) as { bindings: Json[] };

@@ -17,7 +17,14 @@ import { request as httpsRequest } from "node:https";
 import * as os from "node:os";
 import * as path from "node:path";
 import { runDeployCli } from "../../scripts/lib/deploy-cli";
-import { readActions, readBindings, SEEDED_ACTIONS_HELD, SEEDED_SECRET_VALUE, seedActions } from "./deploy-cli-actions";
+import {
+  readActions,
+  readBindings,
+  SEEDED_ACTIONS_HELD,
+  SEEDED_SECRET_VALUE,
+  seedActions,
+  untilBuilt,
+} from "./deploy-cli-actions";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { E2E_TIMEOUT_MS } from "./harness";
 
@@ -260,6 +267,8 @@ describe("auth0-deploy-cli 8.44.0 against the tenant server", () => {
     source = await startTenant("source");
     target = await startTenant("target");
     for (const [type, seed] of Object.entries(SEEDERS)) if (RESOURCE_TYPES.includes(type)) await seed(source);
+    // What the export is compared with: the actions as built (an action made last may still be building).
+    await untilBuilt((method, apiPath, body) => ok(source, method, apiPath, body));
     exported = await contents(source);
   });
   afterAll(async () => {
@@ -289,6 +298,7 @@ describe("auth0-deploy-cli 8.44.0 against the tenant server", () => {
     // The event stream's action comes with the import when actions are included, else it must be there.
     if (!RESOURCE_TYPES.includes("actions")) await createAction(target);
     await deployCli(target, ["import", "-i", path.join(source.dir, "yaml", "tenant.yaml")]);
+    await untilBuilt((method, apiPath, body) => ok(target, method, apiPath, body));
     expect(await contents(target)).toEqual(exported);
   });
 
@@ -311,6 +321,7 @@ describe("auth0-deploy-cli 8.44.0 against the tenant server", () => {
     // what is deployed and the bindings).
     const creates = counted.filter((route) => /^(POST|DELETE) /.test(route) && !route.endsWith("/deploy"));
     expect(creates).toEqual([]);
+    await untilBuilt((method, apiPath, body) => ok(target, method, apiPath, body));
     expect(await contents(target)).toEqual(before);
     expect(before).toEqual(exported);
   });

@@ -7,7 +7,9 @@
  * are declared. In C, each pipeline points at C's own objects, made by the program; the
  * store's setup came from the stack configuration. Beside them, the table's own kinds linked
  * to and from actions: a post-login action whose code renders a form by id, an event stream
- * to an action; in C, the action's code names C's form and the stream C's action.
+ * to an action, and the post-login trigger's bindings made by hand with plain HTTP (by action
+ * name and by id, with display names); in C, the action's code names C's form, the stream C's
+ * action, and the bindings C's actions in A's order.
  */
 import "../fixtures/kinds/pipeline";
 import { spawn } from "node:child_process";
@@ -42,8 +44,8 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
-/** A GET of the admin API of `server`. */
-async function get(server: TenantServer, apiPath: string): Promise<unknown> {
+/** A request to the admin API of `server` with plain `fetch`, as a person's script or the dashboard sends it. */
+async function call(server: TenantServer, method: string, apiPath: string, body?: object): Promise<unknown> {
   const token = (await (
     await fetch(server.credentials.tokenUrl, {
       method: "POST",
@@ -57,9 +59,39 @@ async function get(server: TenantServer, apiPath: string): Promise<unknown> {
     })
   ).json()) as { access_token: string };
   const reply = await fetch(`${server.baseUrl}${apiPath}`, {
-    headers: { authorization: `Bearer ${token.access_token}` },
+    method,
+    headers: {
+      authorization: `Bearer ${token.access_token}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  return reply.json();
+  const answer: unknown = await reply.json();
+  if (!reply.ok) throw new Error(`${method} ${apiPath} answered ${reply.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** A GET of the admin API of `server`. */
+const get = (server: TenantServer, apiPath: string) => call(server, "GET", apiPath);
+
+/** Reads action `id` of `server` until `done` says so (the tenant builds and deploys a moment after it answers). */
+async function readUntil(server: TenantServer, id: string, done: (action: Record<string, unknown>) => boolean) {
+  for (let attempt = 0; attempt < 400; attempt += 1) {
+    if (done((await get(server, `/actions/actions/${id}`)) as Record<string, unknown>)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`action ${id} never reached the state waited for`);
+}
+const untilBuilt = (server: TenantServer, id: string) => readUntil(server, id, (action) => action.status === "built");
+const untilLive = (server: TenantServer, id: string) =>
+  readUntil(server, id, (action) => action.all_changes_deployed === true);
+
+/** A trigger's bindings as the tenant lists them: each action's name and id, and the binding's display name. */
+async function boundTo(server: TenantServer, trigger: string): Promise<[string, string, string][]> {
+  const page = (await get(server, `/actions/triggers/${trigger}/bindings`)) as {
+    bindings: { display_name: string; action: { id: string; name: string } }[];
+  };
+  return page.bindings.map((binding) => [binding.action.name, binding.action.id, binding.display_name]);
 }
 
 describe("a generated program with references deploys to a fresh tenant", () => {
@@ -113,12 +145,39 @@ describe("a generated program with references deploys to a fresh tenant", () => 
     // A form, a post-login action rendering it by id, and an event stream delivering to an action.
     const formA = await post("/forms", { name: "Sign-up" });
     const codeOf = (form: string) => `exports.onExecutePostLogin = async (event, api) => api.prompt.render('${form}');`;
-    await post("/actions/actions", {
-      name: "render-signup",
-      supported_triggers: [{ id: "post-login", version: "v3" }],
-      code: codeOf(formA),
-      runtime: "node22",
+    // Two post-login actions made and bound by hand with plain HTTP: one created then deployed (the
+    // dashboard's two steps), one created with `deploy: true` (the SDK's); bound by name and by id, each
+    // with a display name, the one made second running first.
+    const renderA = (
+      (await call(tenantA, "POST", "/actions/actions", {
+        name: "render-signup",
+        supported_triggers: [{ id: "post-login", version: "v3" }],
+        code: codeOf(formA),
+        runtime: "node22",
+      })) as { id: string }
+    ).id;
+    await untilBuilt(tenantA, renderA);
+    await call(tenantA, "POST", `/actions/actions/${renderA}/deploy`);
+    await untilLive(tenantA, renderA);
+    const tagA = (
+      (await call(tenantA, "POST", "/actions/actions", {
+        name: "tag-session",
+        supported_triggers: [{ id: "post-login", version: "v3" }],
+        code: "exports.onExecutePostLogin = async (event, api) => { api.idToken.setCustomClaim('tagged', true); };",
+        deploy: true,
+      })) as { id: string }
+    ).id;
+    await untilLive(tenantA, tagA);
+    await call(tenantA, "PATCH", "/actions/triggers/post-login/bindings", {
+      bindings: [
+        { ref: { type: "action_name", value: "tag-session" }, display_name: "Tag the session" },
+        { ref: { type: "action_id", value: renderA }, display_name: "Render sign-up" },
+      ],
     });
+    expect(await boundTo(tenantA, "post-login")).toEqual([
+      ["tag-session", tagA, "Tag the session"],
+      ["render-signup", renderA, "Render sign-up"],
+    ]);
     const listenerA = await post("/actions/actions", {
       name: "on-event",
       supported_triggers: [{ id: "event-stream", version: "v1" }],
@@ -142,7 +201,21 @@ describe("a generated program with references deploys to a fresh tenant", () => 
     fs.mkdirSync(dir);
     for (const [name, content] of Object.entries(program.files)) fs.writeFileSync(path.join(dir, name), content);
     const yaml = program.files["Pulumi.yaml"]!;
-    for (const id of [storeA, followA, enrichA, listenerA]) expect(yaml).not.toContain(`"${id}"`);
+    for (const id of [storeA, followA, enrichA, listenerA, renderA, tagA]) expect(yaml).not.toContain(`"${id}"`);
+    // The bindings name each action by reference to its resource, in the tenant's order, with their display names.
+    expect(yaml.split("type: tenant:TriggerBindings")).toHaveLength(2);
+    expect(yaml).toContain(
+      [
+        "    type: tenant:TriggerBindings",
+        "    properties:",
+        '      triggerId: "post-login"',
+        "      actions:",
+        "        - id: ${tagSession.id}",
+        '          displayName: "Tag the session"',
+        "        - id: ${renderSignup.id}",
+        '          displayName: "Render sign-up"',
+      ].join("\n"),
+    );
     // The action's code names the form by the resource's id (comments name A's ids, unquoted).
     expect(yaml).not.toContain(`'${formA}'`);
     expect(yaml).toContain("api.prompt.render('${signUp.id}')");
@@ -174,8 +247,9 @@ describe("a generated program with references deploys to a fresh tenant", () => 
     await pulumi("config", "set", "--secret", "--path", "billingApiSetup.api_key", "--", API_KEY);
 
     const up = await pulumi("up", "--yes", "--skip-preview", "--non-interactive");
-    // The stack and the three objects; the pipeline handed over to is made before the one handing over.
-    expect(up).toMatch(/\+ 8 created/);
+    // The stack, the store, two pipelines, the form, three actions, the stream and the post-login bindings;
+    // the pipeline handed over to is made before the one handing over.
+    expect(up).toMatch(/\+ 10 created/);
     expect(up.indexOf("Pipeline enrich creating")).toBeGreaterThan(up.indexOf("Pipeline followUp created"));
     expect(up).not.toContain(API_KEY);
 
@@ -213,6 +287,14 @@ describe("a generated program with references deploys to a fresh tenant", () => 
     const listenerC = actionsC.find((action) => action.name === "on-event")!.id;
     expect(listenerC).not.toBe(listenerA);
     expect(streamsC.map((stream) => stream.destination.configuration.action_id)).toEqual([listenerC]);
+    // C's post-login runs C's own actions, in A's order, under A's display names.
+    const idInC = (name: string) => actionsC.find((action) => action.name === name)!.id;
+    expect(await boundTo(tenantC, "post-login")).toEqual([
+      ["tag-session", idInC("tag-session"), "Tag the session"],
+      ["render-signup", idInC("render-signup"), "Render sign-up"],
+    ]);
+    expect([idInC("tag-session"), idInC("render-signup")]).not.toContain(tagA);
+    expect(idInC("render-signup")).not.toBe(renderA);
 
     // The state holds the setup as a secret (ciphertext) only.
     const stateFiles = fs.readdirSync(path.join(scratch, "state"), { recursive: true, withFileTypes: true });

@@ -16,6 +16,8 @@ import {
   CURRENT_VERSION,
   DEPLOY_ANSWER,
   DEPLOYED_VERSION,
+  VERSION_READ,
+  VERSIONS_FIRST_PAGE,
 } from "../fixtures/service/actions";
 import { expectError, removeDir, startHarness, tempDir, tokenFor, type Harness } from "./helpers";
 
@@ -125,6 +127,70 @@ test("a deploy answers the version not yet live; the action then answers current
   const rolledBack = await live(id, back.json.id as string);
   expect(rolledBack).toMatchObject({ code: `${CODE}\n// v2`, all_changes_deployed: false });
   expectError(await h.call("GET", `${PATH}/${id}/versions/${id}`), 404, "inexistent_action_version");
+});
+
+test("a version answers as the service's: the version, then its action's summary; the list pages them", async () => {
+  const action = await create({ name: "versioned", supported_triggers: [{ id: "post-login" }], code: CODE });
+  const id = action.id as string;
+  await built(id);
+  const deploy = await h.call("POST", `${PATH}/${id}/deploy`);
+  const deployed = await live(id, deploy.json.id as string);
+  expect(deployed.all_changes_deployed).toBe(true);
+
+  const version = (await h.call("GET", `${PATH}/${id}/versions/${deploy.json.id as string}`)).json as Json;
+  expect(keys(version)).toEqual(keys(VERSION_READ));
+  expect(keys(version.action)).toEqual(keys(VERSION_READ.action));
+  expect(version).not.toHaveProperty("action_id");
+  expect(version).toMatchObject({ id: deploy.json.id, deployed: true, number: 1, status: "built", code: CODE });
+  // The summary says false though all is deployed (the action's own GET says true), as every recorded summary does.
+  expect(version.action).toEqual({
+    id,
+    name: "versioned",
+    supported_triggers: [{ id: "post-login", version: "v3" }],
+    created_at: action.created_at,
+    updated_at: action.updated_at,
+    all_changes_deployed: false,
+  });
+
+  const page = (await h.call("GET", `${PATH}/${id}/versions?per_page=50`)).json as Json;
+  expect(keys(page)).toEqual(keys(VERSIONS_FIRST_PAGE));
+  expect(page).toEqual({ versions: [version], total: 1, per_page: 50 });
+  expect((await h.call("GET", `${PATH}/${id}/versions?page=1&per_page=50`)).json).toEqual({
+    versions: [],
+    page: 1,
+    per_page: 50,
+  });
+});
+
+test("every time an action, a version and a deploy answer is ISO 8601 UTC with milliseconds, in order", async () => {
+  const action = await create({ name: "timed", supported_triggers: [{ id: "post-login" }], code: CODE });
+  const id = action.id as string;
+  await built(id);
+  const deploy = await h.call("POST", `${PATH}/${id}/deploy`);
+  const deployed = await live(id, deploy.json.id as string);
+  const stamps: [string, unknown][] = [];
+  const collect = (value: unknown, at: string): void => {
+    if (Array.isArray(value)) value.forEach((item, index) => collect(item, `${at}[${index}]`));
+    else if (value !== null && typeof value === "object")
+      for (const [key, item] of Object.entries(value)) {
+        if (/_at$|_time$/.test(key)) stamps.push([`${at}.${key}`, item]);
+        else collect(item, `${at}.${key}`);
+      }
+  };
+  collect({ action, deploy: deploy.json, deployed }, "");
+  // created_at, updated_at of each; the deploy's own two and its action's; both versions' of the live one; built_at.
+  expect(stamps.length).toBeGreaterThanOrEqual(12);
+  for (const [at, stamp] of stamps) {
+    expect([at, stamp]).toEqual([at, expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)]);
+    expect([at, new Date(stamp as string).toISOString()]).toEqual([at, stamp]);
+  }
+  const time = (value: unknown) => Date.parse(value as string);
+  const version = deployed.deployed_version as Json;
+  expect(time(action.created_at)).toBeLessThanOrEqual(time(action.updated_at));
+  expect(time(version.created_at)).toBeGreaterThanOrEqual(time(action.updated_at));
+  expect(time(version.built_at)).toBeGreaterThanOrEqual(time(version.created_at));
+  expect(time(version.updated_at)).toBeGreaterThanOrEqual(time(version.built_at));
+  expect((deployed.current_version as Json).build_time).toBe(version.built_at);
 });
 
 test("code that does not parse is built and deployed: the service's build does not parse it", async () => {

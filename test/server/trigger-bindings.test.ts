@@ -113,6 +113,45 @@ describe("a trigger's bindings", () => {
     expect((await harness.call("GET", BINDINGS)).json.bindings).toEqual([]);
   });
 
+  test("a binding's action summary says all_changes_deployed false, as the service's, while all is live", async () => {
+    const id = await action(harness, "summarised");
+    const own = (await harness.call("GET", `/api/v2/actions/actions/${id}`)).json;
+    expect(own.all_changes_deployed).toBe(true);
+    const set = await harness.call("PATCH", BINDINGS, {
+      body: { bindings: [{ ref: { type: "action_name", value: "summarised" }, display_name: "By name" }] },
+    });
+    const summary = set.json.bindings[0].action;
+    expect(summary).toEqual({
+      id,
+      name: "summarised",
+      supported_triggers: [{ id: "post-login", version: "v3" }],
+      created_at: own.created_at,
+      updated_at: own.updated_at,
+      current_version: own.current_version,
+      deployed_version: own.deployed_version,
+      all_changes_deployed: false,
+    });
+    expect((await harness.call("GET", BINDINGS)).json.bindings[0]).toMatchObject({
+      display_name: "By name",
+      action: summary,
+    });
+    await harness.call("PATCH", BINDINGS, { body: { bindings: [] } });
+  });
+
+  test("an entity-bound trigger's bindings cannot be listed: 400 in the service's words, no error code", async () => {
+    for (const trigger of ["event-stream", "custom-token-exchange", "password-hash-migration"]) {
+      const reply = await harness.call("GET", `/api/v2/actions/triggers/${trigger}/bindings`);
+      expect({ status: reply.status, body: reply.json }).toEqual({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: "Bad Request",
+          message: "cannot list action bindings for an entity-bound trigger",
+        },
+      });
+    }
+  });
+
   test("a bound action's delete needs force, which unbinds it", async () => {
     const id = await action(harness, "bound");
     await harness.call("PATCH", BINDINGS, { body: { bindings: [ref(id)] } });

@@ -171,9 +171,11 @@ export function actionAnswer(tenant: TenantRecords, action: KindObject, nowMs = 
 }
 
 /**
- * An action as the service summarises it inside a deploy's answer, or with its versions inside
- * a binding (`withVersions`). The service answers `all_changes_deployed: false` in every summary
- * recorded, whatever the action's own answer says: so does this server.
+ * An action as the service summarises it inside a version's answer (a deploy's, the versions'
+ * list, a version's GET), or with its versions inside a binding (`withVersions`). Every summary
+ * recorded on a real tenant answers `all_changes_deployed: false`, also for an action whose
+ * only version is live and unchanged since (its own GET answers `true` then): the summary does
+ * not work it out. So does this server; a client learns it from the action's own GET.
  */
 export function actionSummary(tenant: TenantRecords, action: KindObject, withVersions: boolean): Json {
   const nowMs = Date.now();

@@ -42,8 +42,11 @@ function versionOf(tenant: TenantRecords, action: KindObject, versionId: string)
   return version;
 }
 
-/** A deploy's answer: the new version (not live yet) with its action's summary, as the service answers it. */
-function deployAnswer(tenant: TenantRecords, actionId: string, version: KindObject): unknown {
+/**
+ * A version as the service answers it on its own (a deploy's answer, the versions' list, a
+ * version's GET): the version, then its action's summary (`action`, no versions in it).
+ */
+function versionWithAction(tenant: TenantRecords, actionId: string, version: KindObject): Record<string, unknown> {
   const action = tenant.objects.get(actionId)!;
   return { ...versionAnswer(action, version), action: actionSummary(tenant, action, false) };
 }
@@ -85,7 +88,7 @@ export const ACTION_OPERATIONS: readonly KindOperation[] = [
     handle: ({ params }, tenant) =>
       tenant.transaction(() => {
         const action = actionOf(tenant, params.id!);
-        return deployAnswer(tenant, action.id, deployVersion(tenant, action, action));
+        return versionWithAction(tenant, action.id, deployVersion(tenant, action, action));
       }),
   },
   {
@@ -97,7 +100,7 @@ export const ACTION_OPERATIONS: readonly KindOperation[] = [
       const action = actionOf(tenant, params.id!);
       const versions = tenant.table(VERSIONS).findWhere({ action_id: action.id }).reverse();
       return sparsePageOf(
-        versions.map((version) => versionAnswer(action, version)),
+        versions.map((version) => versionWithAction(tenant, action.id, version)),
         query,
         "versions",
       );
@@ -109,7 +112,7 @@ export const ACTION_OPERATIONS: readonly KindOperation[] = [
     scope: "get",
     handle: ({ params }, tenant) => {
       const action = actionOf(tenant, params.id!);
-      return versionAnswer(action, versionOf(tenant, action, params.versionId!));
+      return versionWithAction(tenant, action.id, versionOf(tenant, action, params.versionId!));
     },
   },
   {
@@ -121,7 +124,7 @@ export const ACTION_OPERATIONS: readonly KindOperation[] = [
       tenant.transaction(() => {
         const action = actionOf(tenant, params.id!);
         const earlier = versionOf(tenant, action, params.versionId!);
-        return deployAnswer(tenant, action.id, deployVersion(tenant, action, earlier));
+        return versionWithAction(tenant, action.id, deployVersion(tenant, action, earlier));
       }),
   },
   {

@@ -8,8 +8,11 @@
  */
 import type { KindDeclaration } from "../../table/kind-spec";
 import { array, enumOf, object, string, type Static } from "../../schema/builder";
-import { ACTION_TRIGGER_IDS } from "../action/triggers";
+import { ACTION_TRIGGER_IDS, isEntityBound } from "../action/triggers";
 import { triggerBindingsProviderHooks } from "./provider";
+
+/** The triggers that have a bindings list (not `entity-bound`): the ones a tenant's bindings are read of. */
+export const TRIGGER_BOUND_IDS = ACTION_TRIGGER_IDS.filter((id) => !isEntityBound(id));
 
 /** Path of a trigger's bindings under `/api/v2`, the trigger's id in place of `{trigger_id}`. */
 export const TRIGGER_BINDINGS_PATH = "/actions/triggers/{trigger_id}/bindings";
@@ -61,7 +64,8 @@ export const triggerBindingsKind = {
     "one per trigger, its id the trigger's id.",
   path: TRIGGER_BINDINGS_PATH,
   shape: "singleton",
-  singletonKey: { field: "trigger_id", values: ACTION_TRIGGER_IDS },
+  // The service lists no bindings of an entity-bound trigger (a 400): generate reads the others.
+  singletonKey: { field: "trigger_id", values: TRIGGER_BOUND_IDS },
   // The whole list at once; removing the resource leaves the trigger running no action.
   singletonWrites: { method: "PATCH", deleteWrites: { actions: [] } },
   createSchema: triggerBindingsSchema,

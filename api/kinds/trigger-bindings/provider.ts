@@ -3,9 +3,11 @@
  * hooks): the program's `{trigger_id, actions: [{id, display_name}]}` to the PATCH body and
  * back from the GET answer, the display name the tenant fills in left out of comparisons, and
  * at preview each known action read from the tenant: one that does not exist or does not
- * support the trigger is refused there, as the tenant would refuse it at `up`.
+ * support the trigger is refused there, as the tenant would refuse it at `up`; so is an
+ * `entity-bound` trigger, which has no bindings to set.
  */
 import type { CheckIssue, KindObject, ProviderHooks, TenantReader } from "../../table/provider-hooks";
+import { isEntityBound, isKnownTrigger } from "../action/triggers";
 
 /** One action of the list as the program writes it. */
 interface BoundAction {
@@ -84,6 +86,17 @@ export async function bindingIssues(
   tenant: TenantReader,
 ): Promise<CheckIssue[]> {
   const trigger = fields.trigger_id;
+  if (isKnownTrigger(trigger) && isEntityBound(trigger)) {
+    return [
+      {
+        property: "trigger_id",
+        reason:
+          `the trigger ${trigger} has no bindings: its actions belong to their own object (binding_policy ` +
+          "entity-bound; an event stream names its action in its destination), and the tenant refuses to list or " +
+          "set them: remove this resource and name the action there",
+      },
+    ];
+  }
   const known = actionsOf(fields)
     .map((action, index) => ({ id: action.id, index }))
     .filter((item): item is { id: string; index: number } => typeof item.id === "string");

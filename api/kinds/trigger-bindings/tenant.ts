@@ -8,8 +8,8 @@
  * binding answers its action as the service summarises it (no code, secrets or status); lists
  * are paged as the service pages them (api/table/tenant-paging.ts `sparsePageOf`). The tenant
  * refuses what the real service refuses: an unknown trigger, a trigger whose actions are bound
- * to their own object (`entity-bound`), an action that does not exist, is not deployed, or does
- * not support the trigger.
+ * to their own object (`entity-bound`: no list to read or set), an action that does not exist,
+ * is not deployed, or does not support the trigger.
  */
 import { isObject } from "../../json";
 import { randomUUID } from "node:crypto";
@@ -18,7 +18,7 @@ import type { KindOperation, TenantRecords } from "../../table/operations";
 import { sparsePageOf } from "../../table/tenant-paging";
 import type { KindRules } from "../../table/kind-spec";
 import type { KindObject } from "../../table/provider-hooks";
-import { isEntityBound, isKnownTrigger } from "../action/triggers";
+import { isEntityBound, isKnownTrigger, type ActionTriggerId } from "../action/triggers";
 import { actionSummary, liveVersionId } from "../action/tenant-versions";
 
 /** One binding as stored: the action by id. */
@@ -57,8 +57,11 @@ export function unbindAction(tenant: TenantRecords, actionId: string): void {
 
 const bad = (message: string) => new ApiFailure(400, message, ERROR_CODES.invalidBody);
 
+/** The service's words (400, no error code) for a bindings list of an `entity-bound` trigger. */
+export const ENTITY_BOUND_LIST = "cannot list action bindings for an entity-bound trigger";
+
 /** The trigger of a path, or the API's 400 for one it does not know. */
-function triggerOf(triggerId: string): string {
+function triggerOf(triggerId: string): ActionTriggerId {
   if (!isKnownTrigger(triggerId)) {
     throw new ApiFailure(
       400,
@@ -107,12 +110,12 @@ function actionOfRef(tenant: TenantRecords, current: readonly StoredBinding[], i
 }
 
 /** Sets trigger `trigger`'s bindings to the `body`'s list, in its order. */
-function setBindings(tenant: TenantRecords, trigger: string, body: unknown): unknown {
+function setBindings(tenant: TenantRecords, trigger: ActionTriggerId, body: unknown): unknown {
   if (!isObject(body) || (body.bindings !== undefined && !Array.isArray(body.bindings))) {
     throw bad("Payload validation error: 'Expected type array' on property bindings.");
   }
   const refs = (body.bindings ?? []) as unknown[];
-  if (isEntityBound(trigger as Parameters<typeof isEntityBound>[0]) && refs.length > 0) {
+  if (isEntityBound(trigger) && refs.length > 0) {
     throw bad(
       `The trigger ${trigger} binds its actions to their own object (binding_policy entity-bound), not through ` +
         "bindings: an event stream names its action in its destination.",
@@ -163,6 +166,8 @@ export const TRIGGER_BINDING_OPERATIONS: readonly KindOperation[] = [
     scope: "list",
     handle: ({ params, query }, tenant) => {
       const trigger = triggerOf(params.triggerId!);
+      // The service has no bindings list for a trigger whose actions belong to an object: it refuses to list one.
+      if (isEntityBound(trigger)) throw new ApiFailure(400, ENTITY_BOUND_LIST, "");
       const all = bindingsOf(tenant).get(trigger)?.bindings ?? [];
       const page = sparsePageOf(all, query, "bindings");
       return {

@@ -158,10 +158,12 @@ const EXPECTED: Record<KindName, string[]> = {
   rateLimitPolicy: [...TABLE, "policy/src/rules/stack.ts"],
   flow: ["api/kinds/index.ts", PACK, "policy/src/rules/outside-calls.ts"],
   flowVaultConnection: [...TABLE, "policy/src/rules/outside-calls.ts"],
-  // A trigger's bindings run actions, checked against them on the tenant and by the pack.
+  // A trigger's bindings run actions, checked against them on the tenant, at preview (no bindings of an
+  // entity-bound trigger) and by the pack.
   action: [
     ...TABLE,
     "api/kinds/trigger-bindings/contract.ts",
+    "api/kinds/trigger-bindings/provider.ts",
     "api/kinds/trigger-bindings/tenant.ts",
     "policy/src/rules/actions.ts",
     "policy/src/rules/trigger-bindings.ts",

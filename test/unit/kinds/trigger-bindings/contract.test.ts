@@ -4,7 +4,9 @@
  * GET answer, and the display names the tenant fills in left out of comparisons.
  */
 import { KINDS, singletonIdIn, singletonPathOf } from "../../../../api";
+import type { TenantReader } from "../../../../api/table/provider-hooks";
 import {
+  bindingIssues,
   bindingsFromResponse,
   bindingsRequest,
   comparableBindings,
@@ -67,6 +69,27 @@ describe("trigger bindings in the table of kinds", () => {
     expect(comparableBindings({ actions: [{ id: "a" }, { id: "b", display_name: "Mine" }] }, current)).toEqual({
       actions: [{ id: "a" }, { id: "b", display_name: "Mine" }, { id: "c", display_name: "c" }],
     });
+  });
+
+  it("refuses at preview bindings of a trigger that has none (entity-bound), reading nothing", async () => {
+    const asked: string[] = [];
+    const tenant = {
+      domain: "tenant.example.com",
+      origin: "https://tenant.example.com",
+      list: async (kind: string) => {
+        asked.push(kind);
+        return [];
+      },
+    } as unknown as TenantReader;
+    for (const trigger of ["event-stream", "custom-token-exchange", "password-hash-migration"]) {
+      const issues = await bindingIssues({ trigger_id: trigger, actions: [] }, tenant);
+      expect(issues).toHaveLength(1);
+      expect(issues[0]!.property).toBe("trigger_id");
+      expect(issues[0]!.reason).toContain(`the trigger ${trigger} has no bindings`);
+      expect(issues[0]!.reason).toContain("remove this resource");
+    }
+    expect(await bindingIssues({ trigger_id: "post-login", actions: [] }, tenant)).toEqual([]);
+    expect(asked).toEqual([]);
   });
 
   it("words a list in its order", () => {
