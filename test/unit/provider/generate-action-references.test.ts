@@ -7,7 +7,7 @@
  */
 import * as ts from "typescript";
 import { buildPluginProgram, PLUGIN_LANGUAGES } from "../../../provider/cli/generate/plugin-program";
-import { buildProgram } from "../../../provider/cli/generate/program";
+import { buildProgram } from "../../../provider/cli/generate/typescript-program";
 import type { TenantSnapshot } from "../../../provider/cli/generate/snapshot";
 
 const FORM = "ap_6ukUwWY9onUDv1CSKo6Vvw";

@@ -6,7 +6,7 @@
  */
 import { argumentsOnly, modelOf } from "../../../provider/cli/generate/model";
 import { buildPluginProgram, PLUGIN_LANGUAGES } from "../../../provider/cli/generate/plugin-program";
-import { buildProgram } from "../../../provider/cli/generate/program";
+import { buildProgram } from "../../../provider/cli/generate/typescript-program";
 import type { TenantSnapshot } from "../../../provider/cli/generate/snapshot";
 
 const snapshot: TenantSnapshot = {

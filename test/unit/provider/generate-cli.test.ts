@@ -4,13 +4,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { KIND_NAMES, KINDS, type KindSpec } from "../../../api";
 import { main } from "../../../provider/cli/index";
-import {
-  parseFlags,
-  projectNameFrom,
-  providerVersion,
-  settingsFromFlags,
-  writeProgram,
-} from "../../../provider/cli/generate/command";
+import { providerVersion, writeProgram } from "../../../provider/cli/generate/command";
+import { parseFlags, projectNameFrom, settingsFromFlags } from "../../../provider/cli/generate/flags";
 import { BucketPacer } from "../../../provider/cli/generate/pacer";
 import { earlyAccessSkipReason } from "../../../provider/client/early-access";
 import {

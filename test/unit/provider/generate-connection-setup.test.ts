@@ -5,7 +5,8 @@
  */
 import { modelOf } from "../../../provider/cli/generate/model";
 import { buildPluginProgram } from "../../../provider/cli/generate/plugin-program";
-import { buildProgram, secretLines } from "../../../provider/cli/generate/program";
+import { secretLines } from "../../../provider/cli/generate/secret-setup";
+import { buildProgram } from "../../../provider/cli/generate/typescript-program";
 import type { TenantSnapshot } from "../../../provider/cli/generate/snapshot";
 
 const ID = "ac_AAAAAAAAAAAAAAAAAAAAAA";

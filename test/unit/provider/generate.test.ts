@@ -1,6 +1,9 @@
 /** The generator's pure parts: names, literals, and the program built from a tenant snapshot. */
 import * as fc from "fast-check";
-import { buildProgram, describeContents, secretLines, shellWord } from "../../../provider/cli/generate/program";
+import { describeContents } from "../../../provider/cli/generate/model";
+import { secretLines } from "../../../provider/cli/generate/secret-setup";
+import { buildProgram } from "../../../provider/cli/generate/typescript-program";
+import { shellWord } from "../../../provider/cli/shell";
 import { selectorWords } from "../../../api/kinds/rate-limit-policy/contract";
 import { Code, printLiteral, printString } from "../../../provider/printers/literal";
 import { identifierFrom, isUsableIdentifier, NameAllocator, wordsOf } from "../../../provider/cli/generate/names";

@@ -1,27 +1,14 @@
 /**
- * A tenant snapshot → the files of a ready Pulumi TypeScript project (pure): one
- * resource per object, each adopting its object on the tenant it was read from
- * (`adoptId: adopt.id("<name>")`, `adopt: adopt.singleton` for the template; the ids in
- * `adopt.json`, never in the code), with the server's values verbatim except the fields
- * the server makes, and every secret read from the stack configuration (`cfg.requireSecret`).
+ * A tenant snapshot → the files of a ready Pulumi TypeScript project over the dynamic
+ * providers of `pulumi-tenant` (pure; what `generate` writes by default): one resource per
+ * object, each adopting its object on the tenant it was read from (`adoptId:
+ * adopt.id("<name>")`, `adopt: adopt.singleton` for the template; the ids in `adopt.json`,
+ * never in the code), with the server's values verbatim except the fields the server makes,
+ * and every secret read from the stack configuration (`cfg.requireSecret`).
  */
 import { ADOPTION_FILE } from "../../adoption";
 import { DEFAULT_NAMESPACE, originOf } from "../../client/settings";
 import { Code, printLiteral } from "../../printers/literal";
-import {
-  adoptsByFlag,
-  describeContents,
-  FileRef,
-  modelOf,
-  type GeneratedResource,
-  type ModelResource,
-  type ProgramFile,
-  Interpolation,
-  ResourceRef,
-  SecretRef,
-  type SecretConfig,
-  sectionTitle,
-} from "./model";
 import {
   ADOPT_VARIABLE,
   adoptionFile,
@@ -29,14 +16,24 @@ import {
   anotherTenantSection,
   OTHER_TENANT_DOMAIN,
 } from "./adoption-file";
+import { adoptsByFlag, describeContents, type GeneratedResource, modelOf, type SecretConfig } from "./model";
+import {
+  type ConnectionAuth,
+  filesOf,
+  type GeneratedProgram,
+  interpolates,
+  notesLines,
+  pulumiYaml,
+  replaceRefs,
+  sectionLine,
+  setupSteps,
+} from "./program-parts";
 import { providerSourceLines } from "./provider-source";
-import { SECRETS_DIR, secretLines, secretNotes, shellWord } from "./secret-setup";
+import { SECRETS_DIR, secretNotes } from "./secret-setup";
 import type { TenantSnapshot } from "./snapshot";
+import { packageJson, TSCONFIG, typescriptRef } from "./typescript-parts";
 
-export { SECRETS_DIR, secretLines, secretList, secretNotes, shellWord } from "./secret-setup";
-/** The default configuration namespace of the provider (declared once, with the settings). */
-export { DEFAULT_NAMESPACE };
-export { describeContents, type GeneratedResource, type SecretConfig };
+type JsonObject = Record<string, unknown>;
 
 /** Options of {@link buildProgram}. */
 export interface ProgramOptions {
@@ -59,82 +56,6 @@ export interface ProgramOptions {
    * the tenant first (each kind's list, a page per 100 objects), so a plain `pulumi up` undoes drift.
    */
   refreshAlways?: boolean;
-}
-
-/** How a program authenticates: client credentials (the id is not secret) or a token. */
-export interface ConnectionAuth {
-  clientId?: string;
-  /** Client credentials of a tenant whose client id is not known here (another tenant's): the id is prompted for. */
-  promptClientId?: boolean;
-}
-
-/** The generated project. */
-export interface GeneratedProgram {
-  /**
-   * File name → content: Pulumi.yaml, package.json, tsconfig.json, index.ts, adopt.json, login.html,
-   * README.md, .gitignore.
-   */
-  files: Record<string, string>;
-  /** Secrets the program reads, in the order they appear. */
-  secrets: SecretConfig[];
-  resources: GeneratedResource[];
-}
-
-type JsonObject = Record<string, unknown>;
-
-/** What a program prints in place of a value: a secret, a file's content, another resource's id, text naming ids. */
-export type ProgramRef = SecretRef | FileRef | ResourceRef | Interpolation;
-
-/** `value` with every {@link SecretRef}, {@link FileRef} and {@link ResourceRef} replaced by what `replace` makes of it. */
-export function replaceRefs(value: unknown, replace: (ref: ProgramRef) => unknown): unknown {
-  if (
-    value instanceof SecretRef ||
-    value instanceof FileRef ||
-    value instanceof ResourceRef ||
-    value instanceof Interpolation
-  ) {
-    return replace(value);
-  }
-  if (Array.isArray(value)) return value.map((item) => replaceRefs(item, replace));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replaceRefs(item, replace)]));
-  }
-  return value;
-}
-
-/**
- * A reference as TypeScript: `cfg.requireSecret("…")` (`requireSecretObject` for a JSON
- * object), the file read beside the program, or the other resource's `.id`. `typed`: the
- * program's `tenant` is this package, whose types name an object's shapes (the plugin's SDK
- * has no such type).
- */
-export function typescriptRef(ref: ProgramRef, typed = true): Code {
-  if (ref instanceof ResourceRef) return new Code(`${ref.name}.id`);
-  if (ref instanceof Interpolation) {
-    // A template literal: the text's own backticks, backslashes and `${` stay text.
-    const text = (part: string) => part.replace(/[`\\]|\$\{/g, (found) => `\\${found}`);
-    const parts = ref.parts.map((part) => (typeof part === "string" ? text(part) : `\${${part.name}.id}`));
-    return new Code(`pulumi.interpolate\`${parts.join("")}\``);
-  }
-  if (ref instanceof SecretRef) {
-    // A JSON object from the configuration is read as the package's type of its shapes where one
-    // names it (a connection's setup: its app's setups); otherwise untyped, and the check judges it.
-    const read = ref.object
-      ? `requireSecretObject<${typed && ref.typeName ? `tenant.${ref.typeName}` : "any"}>`
-      : "requireSecret";
-    return new Code(`cfg.${read}(${JSON.stringify(ref.key)})`);
-  }
-  return new Code(`fs.readFileSync(path.join(__dirname, ${JSON.stringify(ref.file)}), "utf8")`);
-}
-
-/** The `// ---- forms` line before the first resource of each kind. */
-export function sectionLine(
-  kind: ModelResource["kind"],
-  previous: ModelResource | undefined,
-  comment: string,
-): string[] {
-  if (previous?.kind === kind) return [];
-  return [`${comment} ${"-".repeat(64)} ${sectionTitle(kind)}`];
 }
 
 /** Builds the project for `snapshot`. */
@@ -190,23 +111,6 @@ export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions):
   return { files, secrets, resources };
 }
 
-/** True when some resource's arguments hold text naming ids: the program then uses `pulumi`. */
-export function interpolates(resources: readonly { args: Record<string, unknown> }[]): boolean {
-  let found = false;
-  for (const resource of resources) {
-    replaceRefs(resource.args, (ref) => {
-      if (ref instanceof Interpolation) found = true;
-      return ref;
-    });
-  }
-  return found;
-}
-
-/** The files beside a program, by name. */
-export function filesOf(files: readonly ProgramFile[]): Record<string, string> {
-  return Object.fromEntries(files.map(({ file, content }) => [file, content]));
-}
-
 function indexTs(
   snapshot: TenantSnapshot,
   options: ProgramOptions,
@@ -239,125 +143,6 @@ function indexTs(
   return `${[...header, "", ...imports, ...adopt, ...preamble].join("\n")}\n\n${blocks.join("\n\n")}\n`;
 }
 
-/** The Node.js runtime of a TypeScript program, as Pulumi.yaml lines. */
-export const NODE_RUNTIME = ["runtime:", "  name: nodejs", "  options:", "    typescript: true"];
-
-/**
- * The generated `Pulumi.yaml`: `runtime` (default TypeScript), with `pluginPath` the local
- * resource plugin (`plugins: providers:`), with `refreshAlways` the project option
- * `refresh: always`.
- */
-export function pulumiYaml(
-  projectName: string,
-  domain: string,
-  refreshAlways: boolean,
-  runtime: string[] = NODE_RUNTIME,
-  pluginPath?: string,
-): string {
-  return [
-    `name: ${projectName}`,
-    `description: ${JSON.stringify(`The tenant ${domain} in code (generated by pulumi-tenant generate)`)}`,
-    ...runtime,
-    ...(pluginPath
-      ? [
-          "# The tenant resource plugin from the pulumi-tenant install that generated this program;",
-          "# remove these lines once the plugin is installed (`pulumi plugin install resource tenant …`).",
-          "plugins:",
-          "  providers:",
-          "    - name: tenant",
-          `      path: ${JSON.stringify(pluginPath)}`,
-        ]
-      : []),
-    ...(refreshAlways
-      ? [
-          "# Every preview, up and destroy reads the tenant first (each kind's list, a page per 100 objects),",
-          "# so a change made by hand shows in the preview and `pulumi up` puts the code's value back.",
-          "options:",
-          "  refresh: always",
-        ]
-      : []),
-    "",
-  ].join("\n");
-}
-
-/** A generated project's package.json: its name from the project's, private, `index.ts` as main. */
-export function packageJson(projectName: string, description: string, dependencies: Record<string, string>): string {
-  return `${JSON.stringify(
-    {
-      name:
-        projectName
-          .toLowerCase()
-          .replace(/[^a-z0-9._-]+/g, "-")
-          .replace(/^[._-]+/, "") || "tenant",
-      private: true,
-      description,
-      main: "index.ts",
-      dependencies,
-      devDependencies: { "@types/node": "^20.19.0", typescript: "~5.9.3" },
-    },
-    null,
-    2,
-  )}\n`;
-}
-
-/** A generated TypeScript project's tsconfig.json. */
-export const TSCONFIG = `${JSON.stringify(
-  {
-    compilerOptions: {
-      strict: true,
-      outDir: "bin",
-      target: "ES2022",
-      module: "commonjs",
-      moduleResolution: "node",
-      sourceMap: true,
-      esModuleInterop: true,
-      skipLibCheck: true,
-      forceConsistentCasingInFileNames: true,
-    },
-    files: ["index.ts"],
-  },
-  null,
-  2,
-)}\n`;
-
-/** The `pulumi config set` lines for the connection, in a namespace. */
-export function connectionLines(domain: string, namespace: string, auth: ConnectionAuth = {}): string[] {
-  const lines = [`pulumi config set ${namespace}:domain ${shellWord(domain)}`];
-  if (auth.promptClientId) {
-    lines.push(`pulumi config set ${namespace}:clientId     # prompts for it`);
-    lines.push(`pulumi config set --secret ${namespace}:clientSecret     # prompts for it`);
-  } else if (auth.clientId) {
-    lines.push(`pulumi config set ${namespace}:clientId ${shellWord(auth.clientId)}`);
-    lines.push(`pulumi config set --secret ${namespace}:clientSecret     # prompts for it`);
-  } else {
-    lines.push(`pulumi config set --secret ${namespace}:apiToken     # prompts for it`);
-  }
-  return lines;
-}
-
-/**
- * The commands from a generated program's folder to a stack that manages the tenant:
- * `install`, a stack, its connection and secrets (the secrets folder removed once read),
- * then `finish`.
- */
-export function setupSteps(
-  domain: string,
-  namespace: string,
-  auth: ConnectionAuth | undefined,
-  secrets: SecretConfig[],
-  install: string[],
-  finish: string[],
-): string[] {
-  return [
-    ...install,
-    "pulumi stack init dev",
-    ...connectionLines(domain, namespace, auth),
-    ...secretLines(secrets),
-    ...(secrets.some((secret) => secret.value !== undefined) ? [`rm -r ${SECRETS_DIR}`] : []),
-    ...finish,
-  ];
-}
-
 /** The steps of a dynamic-provider program: its first `pulumi up` adopts every object. */
 export function dynamicSteps(
   domain: string,
@@ -376,11 +161,6 @@ export function dynamicSteps(
       "pulumi up          # adopts every object; writes nothing while the tenant matches the code",
     ],
   );
-}
-
-/** The README's list of the generator's notes (skipped policies and the like). */
-export function notesLines(notes: string[]): string[] {
-  return notes.length > 0 ? ["", "Notes:", "", ...notes.map((note) => `- ${note}`)] : [];
 }
 
 /** The README's lines on drift: how to see it, and the command that undoes it. */
