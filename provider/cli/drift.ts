@@ -12,7 +12,7 @@ import { planOfEvents } from "./review/plan";
 import { policyViolationsOf } from "./review/policies";
 import { tenantPolicyEvents } from "./drift-policies";
 import { renderReview } from "./review/render";
-import { shellWord } from "./generate/program";
+import { shellWord } from "./shell";
 import { pulumiBinDir, pulumiCommand } from "./pulumi-command";
 import { readStackIndex } from "../backend/stacks";
 import { StackTenants } from "./stack-tenants";

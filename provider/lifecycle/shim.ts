@@ -20,7 +20,9 @@
  *
  * Where the runtime is found, in order: a runtime already loaded in this process; the
  * installed package (`pulumi-tenant/runtime`, resolved from the Pulumi program's
- * directory); the absolute path of this build, captured when the program ran.
+ * directory); the absolute path of this build, captured when the program ran. 0.2.0's texts
+ * resolve `pulumi-tenant/dist/provider/runtime`: package.json keeps that one path as an
+ * entry, the only `dist/` path it exports.
  */
 import * as path from "node:path";
 import { RUNTIME_GLOBAL } from "../protocol";

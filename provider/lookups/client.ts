@@ -20,7 +20,7 @@ import { registeredIn } from "./registered";
 /**
  * `@pulumi/pulumi`, loaded at its first use: a program's lookup. The provider plugin imports
  * this module for its readers but never runs a program's lookup, and the SDK's index is most of
- * its start-up (about 0.75 s of each plugin start; test/unit/provider/plugin-startup.test.ts).
+ * its start-up (about 0.75 s of each plugin start; test/unit/provider/plugin/startup.test.ts).
  */
 let loadedSdk: typeof pulumi | undefined;
 function sdk(): typeof pulumi {

@@ -8,7 +8,7 @@
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { pulumiYaml } from "../../provider/cli/generate/program";
+import { pulumiYaml } from "../../provider/cli/generate/program-parts";
 import { pulumiEnv, REPO_ROOT, stackConfigFile } from "../../scripts/lib/pulumi";
 import { apiCallsIn, E2E_TIMEOUT_MS, startE2e, writesIn, type E2eContext } from "./harness";
 

@@ -17,7 +17,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { buildPluginProgram } from "../../provider/cli/generate/plugin-program";
-import { secretLines } from "../../provider/cli/generate/program";
+import { secretLines } from "../../provider/cli/generate/secret-setup";
 import { readTenant } from "../../provider/cli/generate/snapshot";
 import { startPluginServer } from "../../provider/plugin/server";
 import * as runtime from "../../provider/runtime";

@@ -18,7 +18,7 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
-import { TSCONFIG } from "../../provider/cli/generate/program";
+import { TSCONFIG } from "../../provider/cli/generate/typescript-parts";
 import { ensurePulumiCli, fileBackendUrl, REPO_ROOT } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS } from "./harness";
 import {

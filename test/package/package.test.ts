@@ -176,6 +176,29 @@ describe("a fresh Pulumi project with the provider tarball", () => {
     expect(withProvider.packages - alone.packages).toBeLessThanOrEqual(40);
   }, 600_000);
 
+  test("exports its public entries only: a deep import of dist/ is refused, 0.2.0's stored runtime path resolves", () => {
+    /** `require.resolve(specifier)` from the fresh project, as a program or policy pack there would call it. */
+    const resolveThere = (specifier: string) => {
+      try {
+        execFileSync(process.execPath, ["-e", `require.resolve(${JSON.stringify(specifier)})`], {
+          cwd: project,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        return "resolved";
+      } catch (error) {
+        return /ERR_PACKAGE_PATH_NOT_EXPORTED/.test(String((error as { stderr?: Buffer }).stderr))
+          ? "refused"
+          : "other";
+      }
+    };
+    for (const entry of ["pulumi-tenant", "pulumi-tenant/runtime", "pulumi-tenant/policy-support"])
+      expect([entry, resolveThere(entry)]).toEqual([entry, "resolved"]);
+    // The providers 0.2.0 stored in state look the runtime up by this path: one named entry keeps them working.
+    expect(resolveThere("pulumi-tenant/dist/provider/runtime")).toBe("resolved");
+    for (const deep of ["pulumi-tenant/dist/provider/backend/stacks", "pulumi-tenant/dist/api/index.js"])
+      expect([deep, resolveThere(deep)]).toEqual([deep, "refused"]);
+  });
+
   test("runs `pulumi preview` and `up` there against the tenant server", async () => {
     for (const file of ["Pulumi.yaml", "index.ts"])
       fs.copyFileSync(path.join(__dirname, "fixture", file), path.join(project, file));

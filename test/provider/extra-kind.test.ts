@@ -7,8 +7,8 @@
 import "../fixtures/kinds/gadget";
 import { defineKind, KIND_NAMES, kindNames } from "../../api";
 import { buildPluginProgram } from "../../provider/cli/generate/plugin-program";
-import { generateHelp } from "../../provider/cli/generate/command";
-import { buildProgram } from "../../provider/cli/generate/program";
+import { generateHelp } from "../../provider/cli/generate/help";
+import { buildProgram } from "../../provider/cli/generate/typescript-program";
 import { readTenant } from "../../provider/cli/generate/snapshot";
 import { packageSchema } from "../../provider/schema/package-schema";
 import { tableKindModule } from "../../provider/lifecycle/table-kind";

@@ -10,7 +10,7 @@ import "../fixtures/kinds/pipeline";
 import { readStackState, type StackExport } from "../../provider/backend/stack-state";
 import { StackIndex } from "../../provider/backend/stacks";
 import { buildPluginProgram, PLUGIN_LANGUAGES } from "../../provider/cli/generate/plugin-program";
-import { buildProgram } from "../../provider/cli/generate/program";
+import { buildProgram } from "../../provider/cli/generate/typescript-program";
 import { readTenant } from "../../provider/cli/generate/snapshot";
 import { StackTenants } from "../../provider/cli/stack-tenants";
 import { describeUnmanaged, findUnmanaged } from "../../provider/cli/unmanaged";

@@ -14,7 +14,7 @@ import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import { buildProgram } from "../../provider/cli/generate/program";
+import { buildProgram } from "../../provider/cli/generate/typescript-program";
 import { readTenant } from "../../provider/cli/generate/snapshot";
 import { packageSchema } from "../../provider/schema/package-schema";
 import { SECRET_SIG, SECRET_SIG_KEY } from "../../provider/schema/envelope";

@@ -9,17 +9,8 @@ import { kindOfTypeName, renameResource } from "../../schema/names";
 import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "../../printers/go";
 import { Code } from "../../printers/literal";
 import { type ModelResource, ResourceRef, SecretRef, type TenantModel } from "./model";
-import { type ProgramRef, replaceRefs, sectionLine } from "./program";
+import { type ManifestOptions, type ProgramRef, replaceRefs, sectionLine } from "./program-parts";
 import { Interpolation } from "./references";
-
-/** What the Go program needs of the plugin program's options (plugin-program.ts `PluginProgramOptions`). */
-export interface GoProgramOptions {
-  projectName: string;
-  /** The provider's version: the SDK module version the program requires. */
-  providerVersion: string;
-  /** Version of the Pulumi SDK. */
-  pulumiVersion: string;
-}
 
 /** Go's keywords and predeclared names, and the program's own: no resource variable takes them. */
 export const GO_RESERVED = [
@@ -40,7 +31,7 @@ export const GO_RESERVED = [
 export function goProgramFiles(
   model: TenantModel,
   header: string[],
-  options: GoProgramOptions,
+  options: ManifestOptions,
   usesConfig: boolean,
 ): Record<string, string> {
   const { resources, files } = model;

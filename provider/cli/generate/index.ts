@@ -1,6 +1,10 @@
 /** The `generate` subcommand: a Pulumi program from a live tenant (see command.ts). */
-export { generateCommand, GENERATE_EXIT, generateHelp, settingsFromFlags, writeProgram } from "./command";
-export { buildProgram, type GeneratedProgram, type ProgramOptions, type SecretConfig } from "./program";
+export { generateCommand, GENERATE_EXIT, writeProgram } from "./command";
+export { settingsFromFlags } from "./flags";
+export { generateHelp } from "./help";
+export type { SecretConfig } from "./model";
+export type { GeneratedProgram } from "./program-parts";
+export { buildProgram, type ProgramOptions } from "./typescript-program";
 export { readTenant, type TenantSnapshot } from "./snapshot";
 
 /** The command's one-line summary for `pulumi-tenant --help`. */

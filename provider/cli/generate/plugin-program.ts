@@ -3,42 +3,28 @@
  * the Node SDK, `@pulumi-tenant/sdk`), Python (`pulumi_tenant`), Go (`…/sdk/go/tenant`) or YAML (no SDK),
  * with `import.json` for `pulumi import --file`: the objects are adopted by import, so the
  * program holds plain resources and the import is followed by a preview with no change.
- * The resources come from the same model as the dynamic-provider program (model.ts).
+ * The resources come from the same model as the dynamic-provider program (model.ts); each
+ * language's files are printed by its own module (typescript-plugin-program.ts,
+ * python-program.ts, go-program.ts, yaml-program.ts).
  */
 import { GO_MODULE } from "../../schema/package-schema";
-import { kindOfTypeName, renameResource } from "../../schema/names";
-import { Code, printLiteral, PYTHON } from "../../printers/literal";
+import { DEFAULT_NAMESPACE } from "../../client/settings";
+import { describeContents, importFile, modelOf, type ModelResource, type TenantModel } from "./model";
 import {
-  describeContents,
-  importFile,
-  modelOf,
-  type ModelResource,
-  Interpolation,
-  ResourceRef,
-  SecretRef,
-  type TenantModel,
-} from "./model";
-import {
-  DEFAULT_NAMESPACE,
   type ConnectionAuth,
   filesOf,
   type GeneratedProgram,
-  notesLines,
-  packageJson,
-  type ProgramRef,
-  interpolates,
-  replaceRefs,
+  type ManifestOptions,
   NODE_RUNTIME,
+  notesLines,
   pulumiYaml,
-  SECRETS_DIR,
-  secretNotes,
   setupSteps,
-  sectionLine,
-  TSCONFIG,
-  typescriptRef,
-} from "./program";
+} from "./program-parts";
+import { SECRETS_DIR, secretNotes } from "./secret-setup";
 import type { TenantSnapshot } from "./snapshot";
 import { GO_RESERVED, goProgramFiles } from "./go-program";
+import { pythonProgramFiles } from "./python-program";
+import { TYPESCRIPT_RESERVED, typescriptPluginFiles } from "./typescript-plugin-program";
 import { yamlProgramBody } from "./yaml-program";
 
 /** The languages of plugin programs. */
@@ -74,27 +60,13 @@ interface Writer {
    * The program's files (besides Pulumi.yaml, import.json, login.html, README.md,
    * .gitignore); `usesConfig`: some value is a secret read from the stack configuration.
    */
-  files(
-    snapshot: TenantSnapshot,
-    model: TenantModel,
-    header: string[],
-    options: PluginProgramOptions,
-    usesConfig: boolean,
-  ): Record<string, string>;
+  files(model: TenantModel, header: string[], options: ManifestOptions, usesConfig: boolean): Record<string, string>;
   /** The runtime lines of Pulumi.yaml. */
   runtime: string[];
   /** Install steps in the README. */
   install: string[];
   /** Lines git ignores. */
   ignore: string[];
-}
-
-/**
- * A resource's arguments as the SDKs of TypeScript and Go name them: the package schema's
- * names (`nextNode`; the model holds the API's, `next_node`). Python's are the API's.
- */
-function schemaArgs(resource: ModelResource): Record<string, unknown> {
-  return renameResource(kindOfTypeName(resource.kind)!, resource.args, "toSchema");
 }
 
 /** Builds the program of `snapshot` in `options.language` over the plugin. */
@@ -116,7 +88,7 @@ export function buildPluginProgram(snapshot: TenantSnapshot, options: PluginProg
       writer.runtime,
       options.pluginPath,
     ),
-    ...writer.files(snapshot, model, header, options, model.secrets.length > 0),
+    ...writer.files(model, header, options, model.secrets.length > 0),
     [IMPORT_FILE]: importFile(model),
     ".gitignore": [...writer.ignore, `${SECRETS_DIR}/`, ""].join("\n"),
   };
@@ -127,152 +99,31 @@ export function buildPluginProgram(snapshot: TenantSnapshot, options: PluginProg
   return { files, secrets: model.secrets, resources: model.resources };
 }
 
-// ---------------------------------------------------------------- TypeScript
+// Each language's files are its own module's; a writer adds what Pulumi.yaml, the README and git need of it.
 
 const TYPESCRIPT_WRITER: Writer = {
-  reserved: ["pulumi", "tenant", "fs", "path", "cfg"],
+  reserved: TYPESCRIPT_RESERVED,
   runtime: NODE_RUNTIME,
   install: ["npm install"],
   ignore: ["node_modules/", "bin/"],
-  files(snapshot, { resources, files }, header, options, usesConfig) {
-    const blocks = resources.map((resource, index) => {
-      const head = `const ${resource.name} = new tenant.${resource.kind}(${JSON.stringify(resource.name)}, `;
-      // The plugin's SDK names no type of a connection's setups by app: read untyped, as its check judges.
-      const args = replaceRefs(schemaArgs(resource), (ref) => typescriptRef(ref, false));
-      return [
-        ...sectionLine(resource.kind, resources[index - 1], "//"),
-        `/** ${resource.comment} */`,
-        `${head}${printLiteral(args, 0, {}, head.length)});`,
-      ].join("\n");
-    });
-    const lines = [
-      ...header.map((line) => `// ${line}`),
-      "",
-      ...(files.length > 0 ? ['import * as fs from "fs";', 'import * as path from "path";'] : []),
-      ...(usesConfig || interpolates(resources) ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
-      'import * as tenant from "@pulumi-tenant/sdk";',
-      ...(usesConfig
-        ? ["", "// Secrets are stack configuration: see README.md.", "const cfg = new pulumi.Config();"]
-        : []),
-    ];
-    return {
-      "index.ts": `${lines.join("\n")}\n\n${blocks.join("\n\n")}\n`,
-      "package.json": packageJson(
-        options.projectName,
-        "A Pulumi program over the tenant resource plugin, generated by `pulumi-tenant generate`.",
-        { "@pulumi/pulumi": options.pulumiVersion, "@pulumi-tenant/sdk": options.providerVersion },
-      ),
-      "tsconfig.json": TSCONFIG,
-    };
-  },
+  files: typescriptPluginFiles,
 };
 
-// ---------------------------------------------------------------- Python
-
-/** Python's keywords and soft keywords, and the builtins a program should not shadow. */
-const PYTHON_RESERVED = [
-  ..."False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case type".split(
-    " ",
-  ),
-  ..."id input list dict str int float bool print open object format filter map next len set range vars".split(" "),
-  "pulumi",
-  "tenant",
-  "cfg",
-  "os",
-  "read_file",
-];
-
-/** `signUpForm` → `sign_up_form`. */
-export function snakeCase(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
-    .toLowerCase();
-}
-
+/** Python: its variables are snake case and chosen by python-program.ts itself (no name reserved here). */
 const PYTHON_WRITER: Writer = {
   reserved: [],
   runtime: ["runtime: python"],
   install: ["python3 -m venv venv && . venv/bin/activate", "pip install -r requirements.txt"],
   ignore: ["venv/", "__pycache__/", "*.pyc"],
-  files(snapshot, { resources, files }, header, options, usesConfig) {
-    const variables = new Set<string>();
-    // Every resource's variable first: a reference prints the other resource's (`store.id`).
-    const variableOf = new Map(
-      resources.map((resource) => [resource.name, uniquePython(variables, snakeCase(resource.name))]),
-    );
-    const pythonRef = (ref: ProgramRef): Code => {
-      if (ref instanceof ResourceRef) return new Code(`${variableOf.get(ref.name)!}.id`);
-      if (ref instanceof Interpolation) {
-        const parts = ref.parts.map((part) =>
-          typeof part === "string" ? JSON.stringify(part) : `${variableOf.get(part.name)!}.id`,
-        );
-        return new Code(`pulumi.Output.concat(${parts.join(", ")})`);
-      }
-      if (ref instanceof SecretRef) {
-        return new Code(`cfg.${ref.object ? "require_secret_object" : "require_secret"}(${JSON.stringify(ref.key)})`);
-      }
-      return new Code(`read_file(${JSON.stringify(ref.file)})`);
-    };
-    const blocks = resources.map((resource, index) => {
-      const variable = variableOf.get(resource.name)!;
-      const args = replaceRefs(resource.args, pythonRef) as Record<string, unknown>;
-      const lines = [`    ${JSON.stringify(resource.name)},`];
-      for (const [key, value] of Object.entries(args)) {
-        if (value === undefined) continue;
-        const head = `    ${snakeCase(key)}=`;
-        lines.push(`${head}${printLiteral(value, 4, { syntax: PYTHON, indentSize: 4, width: 100 }, head.length)},`);
-      }
-      return [
-        ...sectionLine(resource.kind, resources[index - 1], "#"),
-        `# ${resource.comment}`,
-        `${variable} = tenant.${resource.kind}(`,
-        ...lines,
-        ")",
-      ].join("\n");
-    });
-    const preamble = [
-      `"""${header.join("\n").replace(/\\/g, "\\\\").replace(/"""/g, '\\"\\"\\"')}"""`,
-      "",
-      ...(files.length > 0 ? ["import os", ""] : []),
-      "import pulumi",
-      "import pulumi_tenant as tenant",
-      ...(usesConfig ? ["", "# Secrets are stack configuration: see README.md.", "cfg = pulumi.Config()"] : []),
-      ...(files.length > 0
-        ? [
-            "",
-            "",
-            "def read_file(name: str) -> str:",
-            '    """The content of a file beside this program, byte for byte."""',
-            '    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), name), encoding="utf-8", newline="") as f:',
-            "        return f.read()",
-          ]
-        : []),
-    ];
-    return {
-      "__main__.py": `${preamble.join("\n")}\n\n\n${blocks.join("\n\n")}\n`,
-      "requirements.txt": `pulumi==${options.pulumiVersion}\npulumi_tenant==${options.providerVersion}\n`,
-    };
-  },
+  files: pythonProgramFiles,
 };
-
-/** A Python variable for `wanted`, not reserved and not in `taken` (which it joins). */
-function uniquePython(taken: Set<string>, wanted: string): string {
-  const base = /^[a-z_][a-z0-9_]*$/.test(wanted) ? wanted : `resource_${wanted.replace(/[^a-z0-9_]/g, "_")}`;
-  let name = PYTHON_RESERVED.includes(base) ? `${base}_` : base;
-  for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
-  taken.add(name);
-  return name;
-}
-
-// ---------------------------------------------------------------- Go (go-program.ts)
 
 const GO_WRITER: Writer = {
   reserved: GO_RESERVED,
   runtime: ["runtime: go"],
   install: ["go mod tidy"],
   ignore: [],
-  files: (snapshot, model, header, options, usesConfig) => goProgramFiles(model, header, options, usesConfig),
+  files: goProgramFiles,
 };
 
 /** YAML: no files besides Pulumi.yaml, whose program {@link buildPluginProgram} appends (yaml-program.ts). */

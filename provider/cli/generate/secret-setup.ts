@@ -3,6 +3,7 @@
  * read into {@link SECRETS_DIR}, a prompt, or an object's fields by `--path`) and the
  * README's words on them (what each holds; an object's shapes from its schema).
  */
+import { shellWord } from "../shell";
 import type { SecretConfig } from "./model";
 
 /** The folder of secret values read from the tenant (git-ignored; delete it once the config is set). */
@@ -37,11 +38,6 @@ function leavesOf(value: unknown, place: string): [string, unknown][] {
     );
   }
   return [[place, value]];
-}
-
-/** A word the shell passes through unchanged. */
-export function shellWord(text: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
 
 /**
