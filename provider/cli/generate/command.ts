@@ -20,7 +20,7 @@ import {
 import { BucketPacer } from "./pacer";
 import { buildProgram, DEFAULT_NAMESPACE, describeContents, dynamicSteps, SECRETS_DIR } from "./program";
 import { buildPluginProgram, IMPORT_FILE, PLUGIN_LANGUAGES, type PluginLanguage, pluginSteps } from "./plugin-program";
-import { providerSource } from "./provider-source";
+import { localSdkSources, providerSource } from "./provider-source";
 import { readTenant } from "./snapshot";
 
 /** Exit codes of `pulumi-tenant generate`. */
@@ -301,6 +301,7 @@ export async function generateCommand(args: string[]): Promise<number> {
     language: target.language,
     providerVersion: providerVersion(),
     pluginPath: localPluginDir(),
+    sdkSources: localSdkSources(ownPackage()),
   });
   writeProgram(out, program.files, program.secrets);
   if (target.language === "go") formatGo(path.join(out, "main.go"));

@@ -10,6 +10,7 @@ import { GoPrinter, goString, type ObjectTypes, type TypeSpec } from "../../prin
 import { Code } from "../../printers/literal";
 import { type ModelResource, ResourceRef, SecretRef, type TenantModel } from "./model";
 import { type ProgramRef, replaceRefs, sectionLine } from "./program";
+import type { SdkSources } from "./provider-source";
 import { Interpolation } from "./references";
 
 /** What the Go program needs of the plugin program's options (plugin-program.ts `PluginProgramOptions`). */
@@ -19,6 +20,8 @@ export interface GoProgramOptions {
   providerVersion: string;
   /** Version of the Pulumi SDK. */
   pulumiVersion: string;
+  /** The SDKs' folders beside the generating package: go.mod replaces the SDK module by `sdkSources.go`. */
+  sdkSources?: SdkSources;
 }
 
 /** Go's keywords and predeclared names, and the program's own: no resource variable takes them. */
@@ -140,8 +143,20 @@ export function goProgramFiles(
       `\tgithub.com/pulumi/pulumi/sdk/v3 v${options.pulumiVersion}`,
       ")",
       "",
+      ...goSdkReplace(options.sdkSources?.go),
     ].join("\n"),
   };
+}
+
+/**
+ * The `replace` of the SDK module by its folder beside the generating package: no module proxy
+ * serves it, so without the folder `go mod tidy` could not resolve the `require` line.
+ */
+function goSdkReplace(folder: string | undefined): string[] {
+  if (!folder) return [];
+  // go.mod quotes a path holding a space or a quote; a JSON string is a Go interpreted string there.
+  const written = /[\s"'`\\]/.test(folder) ? JSON.stringify(folder) : folder;
+  return [`replace ${GO_MODULE} => ${written}`, ""];
 }
 
 /** The Go variable an object-valued secret is read into (`billingSetup` → `billingSetupSecret`). */
