@@ -319,10 +319,20 @@ function pluginReadme(
     typescript:
       "`@pulumi-tenant/sdk` (the repository's `sdk/nodejs`: `npm install <checkout>/sdk/nodejs` where it is not published)",
     python: local.python
-      ? `\`pulumi_tenant\`, from \`${local.python}\`: \`requirements.txt\` names that folder (the SDK beside the pulumi-tenant that generated this program; it is not on PyPI), so \`pip install -r requirements.txt\` builds it from there. Elsewhere, point the line at a copy of the repository's \`sdk/python\`, or write \`pulumi_tenant==<version>\` once it is published`
+      ? [
+          `\`pulumi_tenant\`, from \`${local.python}\`: \`requirements.txt\` names that folder (the SDK beside the`,
+          "pulumi-tenant that generated this program; it is not on PyPI), so `pip install -r requirements.txt`",
+          "builds it from there. Elsewhere, point the line at a copy of the repository's `sdk/python`, or write",
+          "`pulumi_tenant==<version>` once it is published",
+        ].join(" ")
       : "`pulumi_tenant` (the repository's `sdk/python`: `pip install <checkout>/sdk/python` where it is not published)",
     go: local.go
-      ? `\`${GO_MODULE}\`, from \`${local.go}\`: \`go.mod\` replaces the module by that folder (the SDK beside the pulumi-tenant that generated this program; no module proxy serves it). Elsewhere, \`go mod edit -replace ${GO_MODULE}=<checkout>/sdk/go\`, or drop the \`replace\` line once the module is published`
+      ? [
+          `\`${GO_MODULE}\`, from \`${local.go}\`: \`go.mod\` replaces the module by that folder (the SDK beside`,
+          "the pulumi-tenant that generated this program; no module proxy serves it). Elsewhere,",
+          `\`go mod edit -replace ${GO_MODULE}=<checkout>/sdk/go\`, or drop the \`replace\` line`,
+          "once the module is published",
+        ].join(" ")
       : `\`${GO_MODULE}\` (the repository's \`sdk/go\`: \`go mod edit -replace ${GO_MODULE}=<checkout>/sdk/go\` where it is not published)`,
     yaml: "not needed: a YAML program needs only the plugin (its types come from the plugin's schema)",
   }[options.language];
