@@ -213,10 +213,17 @@ export function listFiles(dir: string, prefix = ""): string[] {
     );
 }
 
-/** The files that differ between two trees, each with what is wrong with it. */
+/**
+ * What `pip install` of sdk/python leaves in it (a generated Python program's requirements.txt
+ * names the checkout's sdk/python, and pip builds it in place): ignored by git (sdk/python's
+ * .gitignore) and by the comparison.
+ */
+const PIP_BUILD_OUTPUT = /^python\/(build\/|[^/]+\.egg-info\/)/;
+
+/** The files that differ between two trees, each with what is wrong with it (pip's build output aside). */
 export function compareTrees(expected: string, actual: string): string[] {
   const wanted = new Set(listFiles(expected));
-  const present = new Set(listFiles(actual));
+  const present = new Set(listFiles(actual).filter((file) => !PIP_BUILD_OUTPUT.test(file)));
   const problems: string[] = [];
   for (const file of [...wanted].sort()) {
     if (!present.has(file)) problems.push(`${file}: missing`);

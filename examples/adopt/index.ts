@@ -17,14 +17,14 @@ import * as tenant from "pulumi-tenant";
 
 const cfg = new pulumi.Config();
 
-export const legacySignup = new tenant.Form("legacy-signup", {
+const legacySignup = new tenant.Form("legacy-signup", {
   adoptId: cfg.require("formId"),
   name: "Legacy sign-up",
   nodes: [{ id: "flow_main", type: "FLOW", config: { flow_id: "af_2Nf7qL3mXcVbT8wRyK1pDz", next_node: "$ending" } }],
   start: { next_node: "flow_main" },
 });
 
-export const legacyStream = new tenant.EventStream("legacy-stream", {
+const legacyStream = new tenant.EventStream("legacy-stream", {
   adoptId: cfg.require("eventStreamId"),
   name: "legacy-audit",
   subscriptions: [{ event_type: "user.created" }],
@@ -36,3 +36,7 @@ export const legacyStream = new tenant.EventStream("legacy-stream", {
     },
   },
 });
+
+// The ids, not the resource objects: an exported resource prints every one of its outputs in each preview.
+export const legacySignupId = legacySignup.id;
+export const legacyStreamId = legacyStream.id;

@@ -29,14 +29,14 @@ const crmUrl = cfg.get("crmUrl") ?? "https://crm.example.com/api/companies/looku
 const crmEventsUrl = cfg.get("crmEventsUrl") ?? "https://crm.example.com/api/events";
 
 /** The CRM's credentials, kept in the tenant's vault: the token is write-only there and a secret here. */
-export const crm = new tenant.FlowVaultConnection("crm", {
+const crm = new tenant.FlowVaultConnection("crm", {
   name: "crm-api",
   app_id: "HTTP",
   setup: { type: "BEARER", token: cfg.requireSecret("crmToken") },
 });
 
 /** What the form's FLOW node runs: look the new user's company up in the CRM. */
-export const enrich = new tenant.Flow("enrich", {
+const enrich = new tenant.Flow("enrich", {
   name: "Enrich the profile",
   actions: [
     {
@@ -54,7 +54,7 @@ export const enrich = new tenant.Flow("enrich", {
   ],
 });
 
-export const signup = new tenant.Form("signup", {
+const signup = new tenant.Form("signup", {
   name: cfg.get("formName") ?? "Sign-up",
   languages: { primary: "en", default: "en" },
   messages: { custom: { welcome: "Welcome to Example Inc." } },
@@ -109,11 +109,11 @@ export const signup = new tenant.Form("signup", {
   style: { css: ".form-title { color: #1f2937; }" },
 });
 
-export const loginTemplate = new tenant.LoginTemplate("login", {
+new tenant.LoginTemplate("login", {
   template: fs.readFileSync(path.join(__dirname, "login.html"), "utf8"),
 });
 
-export const audit = new tenant.EventStream("audit", {
+const audit = new tenant.EventStream("audit", {
   name: "audit-log",
   status: "enabled",
   subscriptions: [{ event_type: "user.created" }, { event_type: "user.deleted" }, { event_type: "user.updated" }],
@@ -131,7 +131,7 @@ export const audit = new tenant.EventStream("audit", {
  * the company is looked up in the CRM with the token (a secret of the action: the tenant never
  * returns it). The form's id comes from `signup.id`, so each tenant's action shows its own form.
  */
-export const askCompany = new tenant.Action("ask-company", {
+const askCompany = new tenant.Action("ask-company", {
   name: "ask-for-company",
   supported_triggers: [{ id: "post-login", version: "v3" }],
   runtime: "node22",
@@ -154,13 +154,13 @@ exports.onContinuePostLogin = async (event, api) => {
 });
 
 /** The action runs at each login only once bound to the trigger: by reference, in this order. */
-export const postLogin = new tenant.TriggerBindings("post-login", {
+new tenant.TriggerBindings("post-login", {
   trigger_id: "post-login",
   actions: [{ id: askCompany.id, display_name: "Ask for the company" }],
 });
 
 /** Runs for each event of the stream below: sends the user's sign-up to the CRM. */
-export const forwardEvents = new tenant.Action("forward-events", {
+const forwardEvents = new tenant.Action("forward-events", {
   name: "forward-user-events",
   supported_triggers: [{ id: "event-stream" }],
   code: `exports.onExecuteEventStream = async (event, api) => {
@@ -175,7 +175,7 @@ export const forwardEvents = new tenant.Action("forward-events", {
 });
 
 /** New users go to the action above, in each tenant its own. */
-export const signups = new tenant.EventStream("signups", {
+new tenant.EventStream("signups", {
   name: "signups-to-crm",
   status: "enabled",
   subscriptions: [{ event_type: "user.created" }],
@@ -186,6 +186,7 @@ const policyId = cfg.get("rateLimitPolicyId");
 /** The rate limit policy guarding the authentication API, when one is configured. */
 export const rateLimitPolicy = policyId ? tenant.getRateLimitPolicyOutput({ id: policyId }) : undefined;
 
+// Ids, not resource objects: an exported resource prints every one of its outputs in each preview.
 export const formId = signup.id;
 export const flowId = enrich.id;
 export const eventStreamId = audit.id;

@@ -4,6 +4,7 @@
  */
 import { stripVTControlCharacters } from "node:util";
 import type { DiagnosticEvent, EngineEvent, Stack } from "@pulumi/pulumi/automation";
+import { NAMESPACE_PATTERN, SETTING_NAMES } from "../client/settings";
 
 /** One resource that no longer matches the code. */
 export interface DriftItem {
@@ -15,6 +16,45 @@ export interface DriftItem {
   op: string;
   /** Top-level fields that differ, where the engine tells. */
   fields: string[];
+}
+
+/**
+ * A change of the default dynamic provider's own configuration (the tenant's credentials moved
+ * from the stack file to the environment, a rotated client secret): the engine shows it as an
+ * update of the provider, which the next `pulumi up` records. It is not drift of the tenant.
+ */
+export interface ProviderConfigurationChange {
+  /** The provider as the preview names it: `pulumi-nodejs default`. */
+  provider: string;
+  /** The configuration keys whose values differ, e.g. `tenant:clientId`. */
+  fields: string[];
+}
+
+/** The type of the provider every dynamic resource without an explicit provider runs on. */
+const DEFAULT_DYNAMIC_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
+
+/** A provider setting in some configuration namespace: `tenant:clientSecret`, `prod:domain`. */
+function isProviderSetting(field: string): boolean {
+  const [namespace, key, ...rest] = field.split(":");
+  return (
+    rest.length === 0 &&
+    NAMESPACE_PATTERN.test(namespace ?? "") &&
+    (SETTING_NAMES as readonly string[]).includes(key ?? "")
+  );
+}
+
+/**
+ * The step of the default dynamic provider when all it changes is the provider's settings
+ * (see {@link ProviderConfigurationChange}); anything else about it stays drift.
+ */
+function providerConfigurationChange(
+  step: NonNullable<EngineEvent["resourcePreEvent"]>["metadata"],
+  fields: string[],
+): ProviderConfigurationChange | undefined {
+  const name = step.urn.split("::").pop();
+  if (step.type !== DEFAULT_DYNAMIC_PROVIDER_TYPE || name !== "default" || step.op !== "update") return undefined;
+  if (fields.length === 0 || !fields.every(isProviderSetting)) return undefined;
+  return { provider: `${step.type.split(":").pop()} ${name}`, fields };
 }
 
 /** The refresh preview failed (the program, a resource's check, the CLI): `message` says why, once. */
@@ -50,16 +90,40 @@ function fieldsOf(step: NonNullable<EngineEvent["resourcePreEvent"]>["metadata"]
   return changedFields(step.old?.outputs, news, Object.keys(news ?? {}));
 }
 
-/** The drift items a preview's engine events describe. */
-export function driftFromEvents(events: EngineEvent[]): DriftItem[] {
-  const items: DriftItem[] = [];
+/**
+ * What a preview's engine events say: the tenant's drift, and apart from it the default
+ * provider's changed settings ({@link ProviderConfigurationChange}), which are not drift.
+ */
+export function classifyPreview(events: EngineEvent[]): {
+  drift: DriftItem[];
+  providerConfiguration: ProviderConfigurationChange[];
+} {
+  const drift: DriftItem[] = [];
+  const providerConfiguration: ProviderConfigurationChange[] = [];
   for (const event of events) {
     const step = event.resourcePreEvent?.metadata;
     if (!step || ["same", "read", "refresh", "discard", "remove-pending-replace"].includes(step.op)) continue;
     if (step.type === "pulumi:pulumi:Stack") continue;
-    items.push({ name: step.urn.split("::").pop() ?? step.urn, type: step.type, op: step.op, fields: fieldsOf(step) });
+    const fields = fieldsOf(step);
+    const configuration = providerConfigurationChange(step, fields);
+    if (configuration) providerConfiguration.push(configuration);
+    else drift.push({ name: step.urn.split("::").pop() ?? step.urn, type: step.type, op: step.op, fields });
   }
-  return items;
+  return { drift, providerConfiguration };
+}
+
+/** The drift items a preview's engine events describe (a provider's changed settings are not drift). */
+export function driftFromEvents(events: EngineEvent[]): DriftItem[] {
+  return classifyPreview(events).drift;
+}
+
+/** The line that reports the provider's changed settings, beside (never as) drift. */
+export function describeProviderConfiguration(changes: ProviderConfigurationChange[]): string[] {
+  return changes.map(
+    (change) =>
+      `Provider configuration changed (${change.provider}: ${change.fields.join(", ")}): run \`pulumi up\` once ` +
+      "to record it; the tenant itself has not drifted.",
+  );
 }
 
 /** Lines of a program's stack trace that are the Node.js and Pulumi machinery, not the program. */

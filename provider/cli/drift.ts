@@ -7,7 +7,13 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import * as fs from "node:fs";
 import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
-import { describeDrift, detectDrift, type DriftItem } from "./drift-report";
+import {
+  classifyPreview,
+  describeDrift,
+  describeProviderConfiguration,
+  detectDrift,
+  type DriftItem,
+} from "./drift-report";
 import { planOfEvents } from "./review/plan";
 import { policyViolationsOf } from "./review/policies";
 import { tenantPolicyEvents } from "./drift-policies";
@@ -54,6 +60,11 @@ Options:
 The Pulumi CLI is taken from PULUMI_TENANT_BIN, PATH, or ~/.pulumi/versions/<pinned>/bin.
 The backend, passphrase and credentials are the environment's (PULUMI_BACKEND_URL,
 PULUMI_CONFIG_PASSPHRASE, ...), as for \`pulumi preview\`.
+
+A change of the provider's own settings (tenant:domain, tenant:clientId, tenant:clientSecret, ...
+moved from the stack file to the environment, or a rotated secret) is not drift of the tenant:
+it is reported on a line of its own ("Provider configuration changed ...", JSON:
+\`providerConfiguration\`) and leaves the exit code 0 until the next \`pulumi up\` records it.
 
 Exit codes: 0 no drift, 2 drift found, 4 unmanaged objects found (with --unmanaged), 6 both,
 8 added when a mandatory policy rule is broken (with --policy-pack), 1 error (the program's or
@@ -103,6 +114,8 @@ export async function reportDrift(stack: Stack, label: string, options: DriftRep
   // The engine judged the program's values; the pack's rules also judge what the tenant holds now.
   if (packs.policyPacks.length > 0)
     events.push(...(await tenantPolicyEvents(events, packs, new Set(drift.map((item) => item.name)))));
+  // Credentials moved to the environment (or rotated) change the provider, not the tenant: said apart, exit 0.
+  const { providerConfiguration } = classifyPreview(events);
   const policies = policyViolationsOf(events);
   const remedy = options.remedy ?? `pulumi up --refresh --stack ${label}`;
   if (options.comment) {
@@ -113,15 +126,17 @@ export async function reportDrift(stack: Stack, label: string, options: DriftRep
   if (json) {
     const fix = drift.length === 0 ? {} : { remedy };
     const found = packs.policyPacks.length > 0 ? { policies } : {};
-    process.stdout.write(
-      `${JSON.stringify({ stack: label, drift, ...fix, ...found, ...options.extra?.json }, null, 2)}\n`,
-    );
+    const configuration = providerConfiguration.length > 0 ? { providerConfiguration } : {};
+    const report = { stack: label, drift, ...fix, ...configuration, ...found, ...options.extra?.json };
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else if (drift.length === 0) {
     process.stdout.write("No drift: the tenant matches the code.\n");
   } else {
     process.stdout.write(`Drift in ${drift.length} resource(s):\n${describeDrift(drift).join("\n")}\n`);
     process.stdout.write(`${remedyLines(remedy, options.remedyAside).join("\n")}\n`);
   }
+  if (!json && providerConfiguration.length > 0)
+    process.stdout.write(`${describeProviderConfiguration(providerConfiguration).join("\n")}\n`);
   if (!json && policies.length > 0) {
     const lines = policies.map((v) => `  [${v.level}] ${v.policy}: ${v.message.split("\n").join(" ")}`);
     process.stdout.write(`Policy violations of what the tenant holds now:\n${lines.join("\n")}\n`);

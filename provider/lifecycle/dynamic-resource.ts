@@ -30,6 +30,14 @@ import type { ResourceKind } from "./tokens";
 const PACKAGE_DIR = path.resolve(__dirname, "..", ...(__filename.endsWith(".ts") ? [] : [".."])) + path.sep;
 
 /**
+ * Inputs of the package's own (`adoptId`, a singleton's `adopt`) that a program mostly leaves
+ * out. Registered as `undefined`, each would become an output the engine does not know at
+ * preview: an exported resource would print `adoptId: [unknown]` on every create. Left out,
+ * the property is a known `undefined` Output, as the class declares it.
+ */
+const UNREGISTERED_WHEN_UNSET = ["adoptId", "adopt"] as const;
+
+/**
  * A resource of kind `kind` served by this package's runtime in the dynamic provider host,
  * type `pulumi-nodejs:dynamic/<module>:<type>`.
  */
@@ -45,13 +53,17 @@ export class DynamicResource extends pulumi.CustomResource {
     if (props[PROVIDER_KEY] !== undefined) throw new Error(`a dynamic resource must not set ${PROVIDER_KEY}`);
     let text = inTurn(providerText(kind));
     if (timelineOn) text = timedTurn(text, props.managedBy);
-    const inputs = { ...props, [PROVIDER_KEY]: text };
+    const unset = UNREGISTERED_WHEN_UNSET.filter((key) => key in props && props[key] === undefined);
+    const inputs: pulumi.Inputs = { ...props, [PROVIDER_KEY]: text };
+    for (const key of unset) delete inputs[key];
     enterRegistration(PACKAGE_DIR);
     try {
       super(`pulumi-nodejs:dynamic/${module}:${type}`, name, inputs, opts);
     } finally {
       leaveRegistration();
     }
+    for (const key of unset)
+      (this as unknown as Record<string, pulumi.Output<undefined>>)[key] = pulumi.output(undefined);
   }
 }
 

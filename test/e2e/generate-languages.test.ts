@@ -14,6 +14,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import { GO_MODULE } from "../../provider/schema/package-schema";
 import { ensureLanguages, openStack, pulumiEnv, REPO_ROOT, type PulumiPlace } from "../../scripts/lib/pulumi";
 import { startTenantServer, type TenantServer } from "../../server/index";
@@ -196,6 +197,10 @@ test("TypeScript: package.json installs where it was generated, tsc passes, pulu
 
 test("Python: the program runs on the SDK and pulumi up creates every object", async () => {
   const { out, printed } = await generate("python", ["--language", "python"]);
+  // Generated from a checkout: requirements.txt names the checkout's SDK, which no index serves.
+  const requirements = fs.readFileSync(path.join(out, "requirements.txt"), "utf8");
+  expect(requirements).toContain(`pulumi_tenant @ ${pathToFileURL(path.join(REPO_ROOT, "sdk", "python")).href}\n`);
+  // Installed from a copy of that folder (pip builds in place; this keeps the checkout clean).
   const site = installPythonSdk(pythonVenv, path.join(tmp, "python-sdk"));
   await run(path.join(pythonVenv, "bin", "python"), ["-m", "py_compile", "__main__.py"], { cwd: out });
   await deployToFreshTenant("python", out, printed, { PATH: path.join(pythonVenv, "bin"), PYTHONPATH: site });
@@ -206,7 +211,10 @@ test(
   async () => {
     const { out, printed } = await generate("go", ["--language", "go"]);
     const env = { ...process.env, GOFLAGS: "-mod=mod" };
-    await run("go", ["mod", "edit", `-replace=${GO_MODULE}=${path.join(REPO_ROOT, "sdk", "go")}`], { cwd: out, env });
+    // Generated from a checkout: go.mod replaces the SDK module by the checkout's sdk/go, as written.
+    expect(fs.readFileSync(path.join(out, "go.mod"), "utf8")).toContain(
+      `replace ${GO_MODULE} => ${path.join(REPO_ROOT, "sdk", "go")}\n`,
+    );
     fs.copyFileSync(path.join(__dirname, "languages", "go", "go.sum"), path.join(out, "go.sum"));
     await run("go", ["mod", "tidy"], { cwd: out, env });
     // The language host builds the program (`go build`) for the deploy: a type error fails it there.

@@ -25,6 +25,8 @@ export interface Step {
 export interface Workflow {
   name: string;
   on: unknown;
+  /** The workflow's own environment, under each job's. */
+  env?: Record<string, string>;
   jobs: Record<string, { "runs-on": string; env?: Record<string, string>; steps: Step[] }>;
 }
 
@@ -51,11 +53,21 @@ export function namesRead(file: string): { secrets: string[]; vars: string[] } {
   return { secrets: names("secrets"), vars: names("vars") };
 }
 
-/** `text` with every `${{ expression }}` replaced from `values`; an unknown expression throws. */
+/**
+ * `text` with every `${{ expression }}` replaced from `values`; an unknown expression throws.
+ * `a || 'text'` is GitHub's default: the first operand that is not empty (a variable that is not
+ * set reads as empty: give it as `""` in the map), a quoted literal as written.
+ */
 export function substitute(text: string, values: Expressions): string {
   return text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, expression: string) => {
-    if (!(expression in values)) throw new Error(`no value for \${{ ${expression} }} (the test's map lacks it)`);
-    return values[expression];
+    const operands = expression.split("||").map((operand) => operand.trim());
+    const read = (operand: string): string => {
+      const literal = /^'((?:[^']|'')*)'$/.exec(operand);
+      if (literal) return literal[1].replace(/''/g, "'");
+      if (!(operand in values)) throw new Error(`no value for \${{ ${operand} }} (the test's map lacks it)`);
+      return values[operand];
+    };
+    return operands.map(read).find((value) => value !== "") ?? "";
   });
 }
 
@@ -158,7 +170,7 @@ export async function runWorkflow(
     let failed = false;
     let pathFirst: string[] = [];
     const jobEnv = Object.fromEntries(
-      Object.entries(job.env ?? {}).map(([k, v]) => [k, substitute(String(v), values)]),
+      Object.entries({ ...workflow.env, ...job.env }).map(([k, v]) => [k, substitute(String(v), values)]),
     );
     for (const step of job.steps) {
       const label = step.uses ?? step.run!.split("\n")[0];

@@ -5,8 +5,11 @@
  * its steps run in order (test/e2e/workflow-runner.ts): the `uses:` steps by local equivalents
  * (the Pulumi action by the project's CLI setup), the secrets and variables from a map holding
  * exactly the documented names, `gh` a recording stub, against a local tenant server and a local
- * file backend. A pull request's preview posts the review comment, a merge deploys, the drift
- * check is clean and then finds a hand edit.
+ * file backend. The stack is set up as the CI guide says, by running its blocks: created once in
+ * the shared backend, the quickstart's credentials taken out of the committed stack file, its name
+ * the repository variable PULUMI_STACK (here not the default `production`). A pull request's
+ * preview posts the review comment, a merge deploys, the drift check is clean and then finds a
+ * hand edit; credentials moved out of the stack file after a deploy are the provider's change, not drift.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -16,7 +19,16 @@ import { startTenantServer, type TenantServer } from "../../server/index";
 import { ensureActionlint } from "../../scripts/lib/actionlint";
 import { fileBackendUrl, REPO_ROOT } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, TenantApi } from "./harness";
-import { namesRead, readWorkflow, runWorkflow, type Expressions, type StepResult } from "./workflow-runner";
+import { commandsOf, guideBlock } from "./guide-blocks";
+import {
+  substitute,
+  namesRead,
+  readWorkflow,
+  runWorkflow,
+  type Expressions,
+  type Step,
+  type StepResult,
+} from "./workflow-runner";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -24,6 +36,9 @@ const CI = path.join(REPO_ROOT, "examples", "ci");
 const WORKFLOWS = ["pulumi-preview.yml", "up.yml", "drift.yml"];
 const MARKER = "<!-- pulumi-tenant review -->";
 const PULL_REQUEST = "7";
+/** The repository variable PULUMI_STACK: a name of the user's, so the workflows are seen to use it. */
+const STACK = "tenant-prod";
+const CI_GUIDE = "docs/guides/ci-github-actions.md";
 
 let tmp: string;
 let repo: string;
@@ -31,6 +46,11 @@ let server: TenantServer;
 let api: TenantApi;
 let values: Expressions;
 let runnerEnv: NodeJS.ProcessEnv;
+/** Runs steps on the user's machine (the Pulumi CLI installed first). */
+let redoSetup: (steps: Step[]) => Promise<StepResult[]>;
+/** The quickstart's `pulumi config set` lines of the credentials. */
+let credentialsBack: Step[];
+const setup0: Step = { uses: "pulumi/actions@v6", with: { "pulumi-version": "3.248.0" } };
 const ghLog = () => path.join(tmp, "gh", "calls.log");
 
 function npm(args: string[], cwd: string): string {
@@ -77,6 +97,25 @@ function writeProject(dir: string, formName: string): void {
   );
 }
 
+/**
+ * The CI guide's block `name`, as a user runs it: the backend and the stack's name filled in
+ * (the guide's `s3://my-state-bucket` is the test's file backend, `production` the variable's name).
+ */
+function guideSteps(name: string, backend: string): Step[] {
+  return commandsOf(guideBlock(REPO_ROOT, CI_GUIDE, name).text).map((command) => ({
+    run: command
+      .replace(/\s+#.*$/, "")
+      .replace(/s3:\/\/my-state-bucket/g, backend)
+      .replace(/\bproduction\b/g, STACK),
+  }));
+}
+
+/** The stack's configuration file in the repository, as committed. */
+const stackFile = () => fs.readFileSync(path.join(repo, `Pulumi.${STACK}.yaml`), "utf8");
+
+/** `${{ vars.PULUMI_STACK || 'production' }}` with the variable set to `value` ("" when not set). */
+const substituteDefault = (text: string, value: string) => substitute(text, { "vars.PULUMI_STACK": value });
+
 const failures = (results: StepResult[]) => results.filter((result) => result.status === "failed");
 const explain = (results: StepResult[]) =>
   results.map((result) => `[${result.status}] ${result.step}\n${result.output.slice(-3000)}`).join("\n");
@@ -110,6 +149,7 @@ beforeAll(async () => {
     "vars.AUTH0_DOMAIN": server.url,
     "vars.AUTH0_PREVIEW_CLIENT_ID": clientId,
     "vars.AUTH0_DEPLOY_CLIENT_ID": clientId,
+    "vars.PULUMI_STACK": STACK,
     "github.repository": "acme/tenant-infra",
     "github.event.pull_request.number": PULL_REQUEST,
     "github.token": "ghs_test-token",
@@ -130,18 +170,26 @@ beforeAll(async () => {
     PULUMI_NODEJS_TRANSPILE_ONLY: "true",
     npm_config_update_notifier: "false",
   };
-  // The user's one-time setup: the stack, created in the backend, its Pulumi.production.yaml committed.
+  // The user's one-time setup, from their machine, as the CI guide says: the stack created once in
+  // the shared backend; the quickstart's credentials (in the committed stack file) then taken out of it.
+  const machine = { "runs-on": "local", env: readWorkflow(path.join(CI, "up.yml")).jobs.up.env };
+  const quickstartCredentials: Step[] = [
+    { run: `pulumi config set tenant:domain ${server.url} --stack ${STACK}` },
+    { run: `pulumi config set tenant:clientId ${clientId} --stack ${STACK}` },
+    { run: `pulumi config set --secret tenant:clientSecret ${clientSecret} --stack ${STACK}` },
+  ];
   const setup = await runWorkflow(
     {
       name: "setup",
       on: {},
       jobs: {
         setup: {
-          "runs-on": "local",
-          env: readWorkflow(path.join(CI, "up.yml")).jobs.up.env,
+          ...machine,
           steps: [
             { uses: "pulumi/actions@v6", with: { "pulumi-version": "3.248.0" } },
-            { run: "pulumi stack init production --secrets-provider passphrase --non-interactive" },
+            ...guideSteps("create the stack in the shared backend", values["secrets.PULUMI_BACKEND_URL"]),
+            ...quickstartCredentials,
+            ...guideSteps("credentials out of the committed stack file", values["secrets.PULUMI_BACKEND_URL"]),
           ],
         },
       },
@@ -151,6 +199,14 @@ beforeAll(async () => {
     runnerEnv,
   );
   if (failures(setup).length > 0) throw new Error(`stack setup failed:\n${explain(setup)}`);
+  redoSetup = (steps: Step[]) =>
+    runWorkflow(
+      { name: "machine", on: {}, jobs: { machine: { ...machine, steps: [setup0, ...steps] } } },
+      repo,
+      values,
+      runnerEnv,
+    );
+  credentialsBack = quickstartCredentials;
 }, 600_000);
 
 afterAll(async () => {
@@ -173,14 +229,31 @@ describe("the workflows as files", () => {
   ])("%s reads exactly the documented secrets and variables (the %s client)", (file, client) => {
     expect(namesRead(path.join(CI, file))).toEqual({
       secrets: [`AUTH0_${client}_CLIENT_SECRET`, "PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE"].sort(),
-      vars: [`AUTH0_${client}_CLIENT_ID`, "AUTH0_DOMAIN"].sort(),
+      vars: [`AUTH0_${client}_CLIENT_ID`, "AUTH0_DOMAIN", "PULUMI_STACK"].sort(),
     });
+    // The stack's name: the variable, `production` when it is not set.
+    expect(readWorkflow(path.join(CI, file)).env).toEqual({ PULUMI_STACK: "${{ vars.PULUMI_STACK || 'production' }}" });
+    expect(fs.readFileSync(path.join(CI, file), "utf8")).not.toMatch(/(sh|--stack) production\b/);
     const job = Object.values(readWorkflow(path.join(CI, file)).jobs)[0];
     expect(job.env).toMatchObject({
       AUTH0_DOMAIN: "${{ vars.AUTH0_DOMAIN }}",
       AUTH0_CLIENT_ID: `\${{ vars.AUTH0_${client}_CLIENT_ID }}`,
       AUTH0_CLIENT_SECRET: `\${{ secrets.AUTH0_${client}_CLIENT_SECRET }}`,
     });
+  });
+});
+
+describe("the CI guide's setup", () => {
+  test("the stack exists in the shared backend under the variable's name, no credential in its committed file", () => {
+    const stacks = fs.readdirSync(path.join(tmp, "state", ".pulumi", "stacks", "tenant-infra"));
+    expect(stacks.filter((file) => !file.endsWith(".bak"))).toEqual([expect.stringMatching(`^${STACK}\\.json`)]);
+    expect(stackFile()).not.toMatch(/tenant:(domain|clientId|clientSecret)/);
+  });
+
+  test("an unset PULUMI_STACK reads as production", () => {
+    const env = readWorkflow(path.join(CI, "drift.yml")).env!;
+    expect(substituteDefault(env.PULUMI_STACK!, "")).toBe("production");
+    expect(substituteDefault(env.PULUMI_STACK!, STACK)).toBe(STACK);
   });
 });
 
@@ -218,9 +291,34 @@ describe("a user's infrastructure repository, through its life", () => {
     expect((await api.call("PATCH", `/forms/${form.id}`, { name: "Edited by hand" })).status).toBe(200);
     const drifted = await run("drift.yml");
     expect(failures(drifted).map((result) => result.step)).toEqual([
-      "bash node_modules/pulumi-tenant/dist/ci/drift.sh production . drift.md",
+      'bash node_modules/pulumi-tenant/dist/ci/drift.sh "$PULUMI_STACK" . drift.md',
     ]);
     expect(fs.readFileSync(path.join(tmp, "summary.md"), "utf8")).toContain("Edited by hand");
+  });
+
+  test("credentials moved out of the stack file after a deploy: the drift check names the provider's change, exits 0", async () => {
+    // The tenant back as the code says; a deploy with the credentials in the stack file, as before the guide.
+    const [form] = await api.forms();
+    expect((await api.call("PATCH", `/forms/${form.id}`, { name: "Sign-up" })).status).toBe(200);
+    expect(failures(await redoSetup(credentialsBack))).toEqual([]);
+    expect(failures(await run("up.yml"))).toEqual([]);
+    // The guide's step, then the morning check before the next deploy.
+    const moved = await redoSetup(
+      guideSteps("credentials out of the committed stack file", values["secrets.PULUMI_BACKEND_URL"]),
+    );
+    expect(failures(moved)).toEqual([]);
+    const check = await run("drift.yml");
+    expect(failures(check)).toEqual([]);
+    const output = check.map((result) => result.output).join("\n");
+    expect(output).toContain("No drift: the tenant matches the code.");
+    expect(output).toContain(
+      "Provider configuration changed (pulumi-nodejs default: tenant:clientId, tenant:clientSecret, tenant:domain): " +
+        "run `pulumi up` once to record it; the tenant itself has not drifted.",
+    );
+    // The next deploy records it: the check has nothing to say then.
+    expect(failures(await run("up.yml"))).toEqual([]);
+    const after = (await run("drift.yml")).map((result) => result.output).join("\n");
+    expect(after).not.toContain("Provider configuration changed");
   });
 });
 
@@ -240,7 +338,7 @@ describe("what fails loudly", () => {
 
   test("preview.sh without the pulumi-tenant command stops, says what to do, and writes no comment", () => {
     const bare = fs.mkdtempSync(path.join(tmp, "bare-"));
-    const result = spawnSync("bash", [path.join(CI, "preview.sh"), "production", ".", "comment.md"], {
+    const result = spawnSync("bash", [path.join(CI, "preview.sh"), STACK, ".", "comment.md"], {
       cwd: bare,
       encoding: "utf8",
       env: { ...runnerEnv, PATH: `${path.dirname(process.execPath)}${path.delimiter}${runnerEnv.PATH}` },

@@ -24,7 +24,7 @@ test("sdk/ is current with schema.json (else run `npm run sdk` and commit sdk/)"
   }
 });
 
-test("the comparison names a changed, a missing and an extra file", () => {
+test("the comparison names a changed, a missing and an extra file, not pip's build output", () => {
   const a = fs.mkdtempSync(path.join(os.tmpdir(), "sdk-a-"));
   const b = fs.mkdtempSync(path.join(os.tmpdir(), "sdk-b-"));
   try {
@@ -36,6 +36,11 @@ test("the comparison names a changed, a missing and an extra file", () => {
     fs.writeFileSync(path.join(b, "go", "same.go"), "x");
     fs.writeFileSync(path.join(b, "go", "changed.go"), "old");
     fs.writeFileSync(path.join(b, "go", "extra.go"), "e");
+    // What `pip install` of sdk/python builds in place is not part of the SDK.
+    fs.mkdirSync(path.join(b, "python", "build", "lib"), { recursive: true });
+    fs.writeFileSync(path.join(b, "python", "build", "lib", "x.py"), "");
+    fs.mkdirSync(path.join(b, "python", "pulumi_tenant.egg-info"), { recursive: true });
+    fs.writeFileSync(path.join(b, "python", "pulumi_tenant.egg-info", "PKG-INFO"), "");
     expect(compareTrees(a, b)).toEqual([
       "go/changed.go: out of date",
       "go/missing.go: missing",

@@ -14,7 +14,7 @@ import { generateHelp } from "./help";
 import { describeContents } from "./model";
 import { BucketPacer } from "./pacer";
 import { buildPluginProgram, IMPORT_FILE, pluginSteps } from "./plugin-program";
-import { providerSource } from "./provider-source";
+import { localSdkSources, providerSource } from "./provider-source";
 import { SECRETS_DIR } from "./secret-setup";
 import { readTenant } from "./snapshot";
 import { buildProgram, dynamicSteps } from "./typescript-program";
@@ -109,6 +109,7 @@ export async function generateCommand(args: string[]): Promise<number> {
     language: target.language,
     providerVersion: providerVersion(),
     pluginPath: localPluginDir(),
+    sdkSources: localSdkSources(ownPackage()),
   });
   writeProgram(out, program.files, program.secrets);
   if (target.language === "go") formatGo(path.join(out, "main.go"));

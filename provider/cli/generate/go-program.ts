@@ -131,8 +131,20 @@ export function goProgramFiles(
       `\tgithub.com/pulumi/pulumi/sdk/v3 v${options.pulumiVersion}`,
       ")",
       "",
+      ...goSdkReplace(options.sdkSources?.go),
     ].join("\n"),
   };
+}
+
+/**
+ * The `replace` of the SDK module by its folder beside the generating package: no module proxy
+ * serves it, so without the folder `go mod tidy` could not resolve the `require` line.
+ */
+function goSdkReplace(folder: string | undefined): string[] {
+  if (!folder) return [];
+  // go.mod quotes a path holding a space or a quote; a JSON string is a Go interpreted string there.
+  const written = /[\s"'`\\]/.test(folder) ? JSON.stringify(folder) : folder;
+  return [`replace ${GO_MODULE} => ${written}`, ""];
 }
 
 /** The Go variable an object-valued secret is read into (`billingSetup` → `billingSetupSecret`). */

@@ -22,6 +22,7 @@ import {
 } from "./program-parts";
 import { SECRETS_DIR, secretNotes } from "./secret-setup";
 import type { TenantSnapshot } from "./snapshot";
+import type { SdkSources } from "./provider-source";
 import { GO_RESERVED, goProgramFiles } from "./go-program";
 import { pythonProgramFiles } from "./python-program";
 import { TYPESCRIPT_RESERVED, typescriptPluginFiles } from "./typescript-plugin-program";
@@ -48,6 +49,11 @@ export interface PluginProgramOptions {
   auth?: ConnectionAuth;
   /** Write `options: refresh: always` into Pulumi.yaml. */
   refreshAlways?: boolean;
+  /**
+   * The SDKs' folders beside the generating package (a checkout): requirements.txt and go.mod
+   * name them instead of a version no registry serves; the README says so.
+   */
+  sdkSources?: SdkSources;
 }
 
 /** The `pulumi import` command that adopts every object of an import file. */
@@ -159,12 +165,26 @@ function pluginReadme(
   options: PluginProgramOptions,
   model: { resources: ModelResource[]; secrets: GeneratedProgram["secrets"]; notes: string[] },
 ): string {
+  const local = options.sdkSources ?? {};
   const sdk = {
     typescript:
       "`@pulumi-tenant/sdk` (the repository's `sdk/nodejs`: `npm install <checkout>/sdk/nodejs` where it is not published)",
-    python:
-      "`pulumi_tenant` (the repository's `sdk/python`: `pip install <checkout>/sdk/python` where it is not published)",
-    go: `\`${GO_MODULE}\` (the repository's \`sdk/go\`: \`go mod edit -replace ${GO_MODULE}=<checkout>/sdk/go\` where it is not published)`,
+    python: local.python
+      ? [
+          `\`pulumi_tenant\`, from \`${local.python}\`: \`requirements.txt\` names that folder (the SDK beside the`,
+          "pulumi-tenant that generated this program; it is not on PyPI), so `pip install -r requirements.txt`",
+          "builds it from there. Elsewhere, point the line at a copy of the repository's `sdk/python`, or write",
+          "`pulumi_tenant==<version>` once it is published",
+        ].join(" ")
+      : "`pulumi_tenant` (the repository's `sdk/python`: `pip install <checkout>/sdk/python` where it is not published)",
+    go: local.go
+      ? [
+          `\`${GO_MODULE}\`, from \`${local.go}\`: \`go.mod\` replaces the module by that folder (the SDK beside`,
+          "the pulumi-tenant that generated this program; no module proxy serves it). Elsewhere,",
+          `\`go mod edit -replace ${GO_MODULE}=<checkout>/sdk/go\`, or drop the \`replace\` line`,
+          "once the module is published",
+        ].join(" ")
+      : `\`${GO_MODULE}\` (the repository's \`sdk/go\`: \`go mod edit -replace ${GO_MODULE}=<checkout>/sdk/go\` where it is not published)`,
     yaml: "not needed: a YAML program needs only the plugin (its types come from the plugin's schema)",
   }[options.language];
   return [

@@ -15,6 +15,7 @@ import {
   type SecretConfig,
   sectionTitle,
 } from "./model";
+import type { SdkSources } from "./provider-source";
 import { SECRETS_DIR, secretLines } from "./secret-setup";
 
 /** The generated project. */
@@ -43,6 +44,11 @@ export interface ManifestOptions {
   providerVersion: string;
   /** Version of the Pulumi SDK. */
   pulumiVersion: string;
+  /**
+   * The SDKs' folders beside the generating package (a checkout): requirements.txt and go.mod
+   * name them instead of a version no registry serves; the README says so.
+   */
+  sdkSources?: SdkSources;
 }
 
 /** What a program prints in place of a value: a secret, a file's content, another resource's id, text naming ids. */

@@ -7,6 +7,7 @@
 import { Code, printLiteral, PYTHON } from "../../printers/literal";
 import { Interpolation, ResourceRef, SecretRef, type TenantModel } from "./model";
 import { type ManifestOptions, type ProgramRef, replaceRefs, sectionLine } from "./program-parts";
+import { pythonRequirement } from "./provider-source";
 
 /** Python's keywords and soft keywords, and the builtins a program should not shadow. */
 const PYTHON_RESERVED = [
@@ -100,6 +101,6 @@ export function pythonProgramFiles(
   ];
   return {
     "__main__.py": `${preamble.join("\n")}\n\n\n${blocks.join("\n\n")}\n`,
-    "requirements.txt": `pulumi==${options.pulumiVersion}\npulumi_tenant==${options.providerVersion}\n`,
+    "requirements.txt": `pulumi==${options.pulumiVersion}\n${pythonRequirement(options.providerVersion, options.sdkSources?.python)}\n`,
   };
 }

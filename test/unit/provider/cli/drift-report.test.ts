@@ -1,6 +1,15 @@
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { DiagnosticEvent } from "@pulumi/pulumi/automation";
-import { changedFields, describeDrift, driftFromEvents, failureMessage } from "../../../../provider/cli/drift-report";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import {
+  changedFields,
+  classifyPreview,
+  describeDrift,
+  describeProviderConfiguration,
+  driftFromEvents,
+  failureMessage,
+} from "../../../../provider/cli/drift-report";
 
 function pre(op: string, name: string, extra: Record<string, unknown> = {}): EngineEvent {
   return {
@@ -69,6 +78,75 @@ describe("drift report from engine events", () => {
   test("changedFields compares the keys of both sides unless told which, and ignores __provider", () => {
     expect(changedFields({ a: 1, b: 2, c: 4 }, { a: 1, b: 3, __provider: "p" })).toEqual(["b", "c"]);
     expect(changedFields({ a: 1, b: 2, id: "x" }, { a: 1, b: 3 }, ["a", "b"])).toEqual(["b"]);
+  });
+});
+
+/** A refresh preview's engine events as `pulumi preview --refresh --event-log` recorded them (test/fixtures/drift/). */
+function recorded(name: string): EngineEvent[] {
+  const text = fs.readFileSync(path.join(__dirname, "..", "..", "..", "fixtures", "drift", name), "utf8");
+  return text
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as EngineEvent);
+}
+
+describe("credentials moved from the stack file to the environment", () => {
+  // Recorded: a form deployed with tenant:domain, tenant:clientId and tenant:clientSecret in
+  // Pulumi.prod.yaml; the three removed and the same values given as AUTH0_DOMAIN, AUTH0_CLIENT_ID
+  // and AUTH0_CLIENT_SECRET; then the refresh preview drift runs.
+  const PROVIDER_LINE =
+    "Provider configuration changed (pulumi-nodejs default: tenant:clientId, tenant:clientSecret, tenant:domain): " +
+    "run `pulumi up` once to record it; the tenant itself has not drifted.";
+
+  test("the default provider's changed settings are not drift, and are reported on their own line", () => {
+    const { drift, providerConfiguration } = classifyPreview(recorded("credentials-moved.events.jsonl"));
+    expect(drift).toEqual([]);
+    expect(providerConfiguration).toEqual([
+      { provider: "pulumi-nodejs default", fields: ["tenant:clientId", "tenant:clientSecret", "tenant:domain"] },
+    ]);
+    expect(describeProviderConfiguration(providerConfiguration)).toEqual([PROVIDER_LINE]);
+  });
+
+  test("a form edited by hand at the same time is still drift, beside the provider's line", () => {
+    const { drift, providerConfiguration } = classifyPreview(
+      recorded("credentials-moved-and-form-edited.events.jsonl"),
+    );
+    expect(describeDrift(drift)).toEqual(["  Form signup: fields differ: name [update]"]);
+    expect(describeProviderConfiguration(providerConfiguration)).toEqual([PROVIDER_LINE]);
+  });
+
+  const providerStep = (extra: Record<string, unknown>): EngineEvent =>
+    ({
+      sequence: 0,
+      timestamp: 0,
+      resourcePreEvent: {
+        metadata: {
+          op: "update",
+          urn: "urn:pulumi:s::p::pulumi:providers:pulumi-nodejs::default",
+          type: "pulumi:providers:pulumi-nodejs",
+          provider: "",
+          old: { inputs: { "tenant:clientId": "a", "prod:domain": "x", "app:color": "red" } },
+          new: { inputs: {} },
+          ...extra,
+        },
+      },
+    }) as unknown as EngineEvent;
+
+  test("only the provider's own settings, of the default provider, in an update, are set apart", () => {
+    // A setting of another namespace is the provider's too (a second tenant's `prod:domain`).
+    const settings = providerStep({ old: { inputs: { "tenant:clientId": "a", "prod:domain": "x" } } });
+    expect(classifyPreview([settings]).providerConfiguration).toEqual([
+      { provider: "pulumi-nodejs default", fields: ["prod:domain", "tenant:clientId"] },
+    ]);
+    // Anything else about the provider stays drift: a key that is no setting, a replace, another provider.
+    const other = providerStep({});
+    expect(classifyPreview([other]).drift.map((item) => item.fields)).toEqual([
+      ["app:color", "prod:domain", "tenant:clientId"],
+    ]);
+    expect(classifyPreview([providerStep({ op: "replace" })]).providerConfiguration).toEqual([]);
+    const named = providerStep({ urn: "urn:pulumi:s::p::pulumi:providers:pulumi-nodejs::mine" });
+    expect(classifyPreview([named]).providerConfiguration).toEqual([]);
+    expect(driftFromEvents([named])).toHaveLength(1);
   });
 });
 

@@ -13,7 +13,8 @@ import { modelOf, SecretRef } from "../../../../../provider/cli/generate/model";
 import { buildPluginProgram, type PluginLanguage } from "../../../../../provider/cli/generate/plugin-program";
 import { snakeCase } from "../../../../../provider/cli/generate/python-program";
 import { replaceRefs } from "../../../../../provider/cli/generate/program-parts";
-import { packageSchema } from "../../../../../provider/schema/package-schema";
+import { GO_MODULE, packageSchema } from "../../../../../provider/schema/package-schema";
+import { localSdkSources } from "../../../../../provider/cli/generate/provider-source";
 import { TYPE_NAMES } from "../../../../../provider/lifecycle/tokens";
 import { REPO_ROOT } from "../../../../../scripts/lib/pulumi";
 import { fixtureView, snapshot, snapshotOf } from "../../../../fixtures/generate-snapshot";
@@ -217,6 +218,79 @@ describe("plugin programs", () => {
       'import * as tenant from "@pulumi-tenant/sdk";',
     );
   }, 60_000);
+});
+
+describe("manifests name SDKs that install where the program was generated", () => {
+  /** A checkout as the running package sees it: provider/ beside sdk/python and sdk/go. */
+  function checkout(name: string): { own: { dir: string; name: string; version: string }; sdk: string } {
+    const root = fs.mkdtempSync(path.join(tmp, `${name}-`));
+    const own = { dir: path.join(root, "provider"), name: "pulumi-tenant", version: "0.2.0" };
+    fs.mkdirSync(own.dir);
+    fs.writeFileSync(path.join(own.dir, "package.json"), JSON.stringify({ name: own.name, version: own.version }));
+    fs.mkdirSync(path.join(root, "sdk", "python"), { recursive: true });
+    fs.writeFileSync(path.join(root, "sdk", "python", "pyproject.toml"), "[project]\nname = 'pulumi_tenant'\n");
+    fs.mkdirSync(path.join(root, "sdk", "go"), { recursive: true });
+    fs.writeFileSync(path.join(root, "sdk", "go", "go.mod"), "module github.com/pulumi-tenant/pulumi-tenant/sdk/go\n");
+    return { own, sdk: path.join(root, "sdk") };
+  }
+
+  it("a checkout's package finds sdk/python and sdk/go beside it; a registry's package finds none", () => {
+    const { own, sdk } = checkout("checkout");
+    expect(localSdkSources(own)).toEqual({ python: path.join(sdk, "python"), go: path.join(sdk, "go") });
+    // The same package installed from a registry: its lock entry resolves to an https URL.
+    const project = fs.mkdtempSync(path.join(tmp, "installed-"));
+    const installed = path.join(project, "node_modules", "pulumi-tenant");
+    fs.mkdirSync(installed, { recursive: true });
+    fs.mkdirSync(path.join(project, "sdk", "go"), { recursive: true });
+    fs.writeFileSync(path.join(project, "sdk", "go", "go.mod"), "module x\n");
+    fs.writeFileSync(
+      path.join(project, "package-lock.json"),
+      JSON.stringify({
+        packages: {
+          "node_modules/pulumi-tenant": {
+            resolved: "https://registry.npmjs.org/pulumi-tenant/-/pulumi-tenant-0.2.0.tgz",
+          },
+        },
+      }),
+    );
+    expect(localSdkSources({ ...own, dir: installed })).toEqual({});
+    expect(localSdkSources(undefined)).toEqual({});
+  });
+
+  it("python: requirements.txt names the local SDK's folder as a file URL, else the version", () => {
+    const folder = path.join(tmp, "a checkout", "sdk", "python");
+    const local = buildPluginProgram(snapshot(), { ...options("python"), sdkSources: { python: folder } }).files;
+    const lines = local["requirements.txt"].trim().split("\n");
+    expect(lines[0]).toBe("pulumi==3.248.0");
+    const [name, url] = lines[1]!.split(" @ ");
+    expect(name).toBe("pulumi_tenant");
+    // A file URL (the space escaped) that leads back to the folder.
+    expect(url).toMatch(/^file:\/\/\/\S+$/);
+    expect(new URL(url!).protocol).toBe("file:");
+    expect(decodeURIComponent(new URL(url!).pathname)).toBe(folder);
+    expect(local["README.md"]).toContain(`from \`${folder}\`: \`requirements.txt\` names that folder`);
+    const published = buildPluginProgram(snapshot(), options("python")).files;
+    expect(published["requirements.txt"]).toBe("pulumi==3.248.0\npulumi_tenant==0.2.0\n");
+    expect(published["README.md"]).toContain("`pip install <checkout>/sdk/python` where it is not published");
+  });
+
+  it("go: go.mod replaces the SDK module by the local folder (as the go tool reads it), else requires the version", () => {
+    for (const folder of [path.join(tmp, "checkout", "sdk", "go"), path.join(tmp, "a checkout", "sdk", "go")]) {
+      const files = buildPluginProgram(snapshot(), { ...options("go"), sdkSources: { go: folder } }).files;
+      const dir = fs.mkdtempSync(path.join(tmp, "go-mod-"));
+      fs.writeFileSync(path.join(dir, "go.mod"), files["go.mod"]);
+      const parsed = JSON.parse(execFileSync("go", ["mod", "edit", "-json"], { cwd: dir, encoding: "utf8" })) as {
+        Require: { Path: string; Version: string }[];
+        Replace: { Old: { Path: string }; New: { Path: string } }[];
+      };
+      expect(parsed.Require).toContainEqual({ Path: GO_MODULE, Version: "v0.2.0" });
+      expect(parsed.Replace).toEqual([{ Old: { Path: GO_MODULE }, New: { Path: folder } }]);
+      expect(files["README.md"]).toContain(`from \`${folder}\`: \`go.mod\` replaces the module by that folder`);
+    }
+    const published = buildPluginProgram(snapshot(), options("go")).files;
+    expect(published["go.mod"]).not.toContain("replace");
+    expect(published["README.md"]).toContain(`\`go mod edit -replace ${GO_MODULE}=<checkout>/sdk/go\` where it is not`);
+  });
 });
 
 describe("which program the flags ask for", () => {

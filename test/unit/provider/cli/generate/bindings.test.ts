@@ -7,10 +7,10 @@
  * trigger's order, names each action by id, and follows pages the service serves smaller
  * than asked.
  */
-import type { TenantClient } from "../../../provider/client/http";
-import { listOffset } from "../../../provider/client/paging";
-import { kindModule } from "../../../provider/lifecycle/kind-modules";
-import { BINDING, BINDINGS_FIRST_PAGE, CREATED_ACTION } from "../../fixtures/service/actions";
+import type { TenantClient } from "../../../../../provider/client/http";
+import { listOffset } from "../../../../../provider/client/paging";
+import { kindModule } from "../../../../../provider/lifecycle/kind-modules";
+import { BINDING, BINDINGS_FIRST_PAGE, CREATED_ACTION } from "../../../../fixtures/service/actions";
 
 type Query = Record<string, unknown>;
 
