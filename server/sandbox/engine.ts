@@ -21,6 +21,16 @@ import { FixtureNetwork } from "./network";
 import { ApiAnswers, RunRecord, runError } from "./records";
 import { wasm, type WasmModule } from "./wasm";
 
+/** The string a guest sent as JSON; the text itself when it is not JSON (never thrown on). */
+function jsonText(json: string): string {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === "string" ? value : json;
+  } catch {
+    return json;
+  }
+}
+
 /** What one run may take. */
 export interface EngineLimits {
   /** From the start of the run to the handler's end, timers and requests included. */
@@ -128,7 +138,8 @@ export async function runInEngine(run: EngineRun): Promise<Omit<CodeRunResult, "
     return { error: handle };
   };
   const hostFunctions: Record<string, (...args: QuickJSHandle[]) => QuickJSHandle | { error: QuickJSHandle } | void> = {
-    log: (level, message) => record.log(text(level), text(message)),
+    // The message comes as JSON (a string's NUL bytes would cut it at the engine's boundary).
+    log: (level, message) => record.log(text(level), jsonText(text(message))),
     setTimer: (delay) => {
       if (timers.size >= MAX_TIMERS) return fail(new RangeError(`At most ${MAX_TIMERS} timers may be pending`));
       const id = nextTimer++;
@@ -192,16 +203,17 @@ export async function runInEngine(run: EngineRun): Promise<Omit<CodeRunResult, "
         return fail(
           new Error(`Digest method not supported: ${name} (the local runner has ${[...DIGESTS].join(", ")})`),
         );
-      const bytes = Buffer.from(text(data), "latin1");
+      // Bytes cross the engine's boundary as hex: its strings are C strings there, cut at the first NUL byte.
+      const bytes = Buffer.from(text(data), "hex");
       const hash =
-        vm.typeof(key) === "string" ? createHmac(name, Buffer.from(vm.getString(key), "latin1")) : createHash(name);
-      return vm.newString(hash.update(bytes).digest().toString("latin1"));
+        vm.typeof(key) === "string" ? createHmac(name, Buffer.from(vm.getString(key), "hex")) : createHash(name);
+      return vm.newString(hash.update(bytes).digest().toString("hex"));
     },
     randomBytes: (count) => {
       const n = vm.getNumber(count);
       if (!Number.isInteger(n) || n < 0 || n > 65_536)
         return fail(new RangeError("randomBytes: from 0 to 65536 bytes"));
-      return vm.newString(randomBytes(n).toString("latin1"));
+      return vm.newString(randomBytes(n).toString("hex"));
     },
     load: (from, request) => {
       try {

@@ -233,6 +233,17 @@ export function guestMain(host: GuestHost, web: GuestWeb, run: GuestRun, factory
 
   type BufferClass = { from(value: unknown, encoding?: string): { toString(encoding?: string): string } };
   const Buffer = () => (requireBuiltin("buffer") as { Buffer: BufferClass }).Buffer;
+  // Bytes cross to the host and back as hex (GuestHost.digest): a latin1 byte string would be cut at a NUL.
+  const hexOf = (bytes: string) => {
+    let hex = "";
+    for (let i = 0; i < bytes.length; i++) hex += bytes.charCodeAt(i).toString(16).padStart(2, "0");
+    return hex;
+  };
+  const numbersOfHex = (hex: string) => {
+    const numbers: number[] = [];
+    for (let i = 0; i + 1 < hex.length; i += 2) numbers.push(parseInt(hex.slice(i, i + 2), 16));
+    return numbers;
+  };
   const digestOf = (algorithm: string, key: unknown) => {
     const chunks: string[] = [];
     const hash = {
@@ -242,8 +253,8 @@ export function guestMain(host: GuestHost, web: GuestWeb, run: GuestRun, factory
         return hash;
       },
       digest(encoding?: string) {
-        const keyBytes = key === undefined ? undefined : web.bytes(key);
-        const out = Buffer().from(host.digest(algorithm, keyBytes, chunks.join("")), "latin1");
+        const keyHex = key === undefined ? undefined : hexOf(web.bytes(key));
+        const out = Buffer().from(host.digest(algorithm, keyHex, hexOf(chunks.join(""))), "hex");
         return encoding ? out.toString(encoding) : out;
       },
     };
@@ -252,12 +263,9 @@ export function guestMain(host: GuestHost, web: GuestWeb, run: GuestRun, factory
   const cryptoModule = () => ({
     createHash: (algorithm: string) => digestOf(String(algorithm), undefined),
     createHmac: (algorithm: string, key: unknown) => digestOf(String(algorithm), key),
-    randomBytes: (count: number) => Buffer().from(host.randomBytes(Number(count)), "latin1"),
+    randomBytes: (count: number) => Buffer().from(host.randomBytes(Number(count)), "hex"),
     randomUUID: () => {
-      const b = host
-        .randomBytes(16)
-        .split("")
-        .map((c) => c.charCodeAt(0));
+      const b = numbersOfHex(host.randomBytes(16));
       b[6] = (b[6]! & 0x0f) | 0x40;
       b[8] = (b[8]! & 0x3f) | 0x80;
       const hex = b.map((n) => n.toString(16).padStart(2, "0")).join("");
@@ -271,9 +279,9 @@ export function guestMain(host: GuestHost, web: GuestWeb, run: GuestRun, factory
       return diff === 0;
     },
     getRandomValues: (array: Uint8Array) => {
-      const random = host.randomBytes(array.byteLength);
+      const random = numbersOfHex(host.randomBytes(array.byteLength));
       const view = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-      for (let i = 0; i < view.length; i++) view[i] = random.charCodeAt(i);
+      for (let i = 0; i < view.length; i++) view[i] = random[i]!;
       return array;
     },
   });

@@ -11,7 +11,7 @@
 
 /** The host functions the engine hands to the guest: strings and numbers in, strings and numbers out. */
 export interface GuestHost {
-  /** One line of the code's console. */
+  /** One line of the code's console: `text` as JSON (a NUL byte in it would cut a plain string at the boundary). */
   log(level: string, text: string): void;
   /** A timer of `delay` ms: its id (the engine calls the guest's `fire(id)` when it is due). */
   setTimer(delay: number): number;
@@ -24,9 +24,12 @@ export interface GuestHost {
   apiCall(namespace: string, method: string, args: string): string;
   /** The handler has settled: `""`, or the JSON of its error. */
   settle(error: string): void;
-  /** Hash or HMAC (key given) of latin1 `data`: the latin1 digest. */
+  /**
+   * Hash or HMAC (key given) of `data`: the digest. Bytes cross as hex both ways: the engine's
+   * strings are C strings at its boundary, cut at the first NUL byte.
+   */
   digest(algorithm: string, key: string | undefined, data: string): string;
-  /** `count` random bytes, latin1. */
+  /** `count` random bytes, as hex (see {@link GuestHost.digest}). */
   randomBytes(count: number): string;
   /** The compiled module `request` asked for from `from`: `[filename, factory]`, or throws MODULE_NOT_FOUND. */
   load(from: string, request: string): unknown;
@@ -81,7 +84,8 @@ export function guestWeb(host: GuestHost): GuestWeb {
   };
   const consoleObject: Record<string, unknown> = {};
   for (const level of ["log", "info", "warn", "error", "debug", "trace"]) {
-    consoleObject[level] = (...args: unknown[]) => host.log(level === "trace" ? "debug" : level, format(...args));
+    consoleObject[level] = (...args: unknown[]) =>
+      host.log(level === "trace" ? "debug" : level, stringify(format(...args)));
   }
   global.console = consoleObject;
 

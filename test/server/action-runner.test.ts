@@ -4,7 +4,7 @@
  * whatever it does (loop, eat memory, recurse, never settle, write too much) ends in a clear
  * error with this process unharmed.
  */
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import type { CodeRunResult } from "../../api";
 import { actionRunJob, type ActionRun } from "../../api/kinds/action/tenant-runtime";
 import { codeSandbox } from "../../server/sandbox";
@@ -123,6 +123,40 @@ test("the offered built-ins compute as Node's do", async () => {
     "n=42 é",
     "event 1",
     "aGk= hi",
+  ]);
+});
+
+test("bytes with a NUL cross the engine's boundary whole: hashes of them, digests holding one, random bytes", async () => {
+  // A digest that holds a 0 byte (found here, in Node), and data and a key that hold some.
+  let input = 0;
+  while (!createHash("sha256").update(`x${input}`).digest().includes(0)) input++;
+  const result = await run(`
+    const crypto = require("crypto");
+    console.log(crypto.createHash("sha256").update("x${input}").digest("hex"));
+    console.log(crypto.createHash("sha256").update(Buffer.from([0, 1, 0, 2])).digest("hex"));
+    console.log(crypto.createHmac("sha256", Buffer.from([0, 7])).update("\\u0000a").digest("base64"));
+    const lengths = [];
+    for (let i = 0; i < 20; i++) lengths.push(crypto.randomBytes(64).length);
+    console.log(lengths.join(","));
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    console.log(Array.from({ length: 20 }, () => uuid.test(crypto.randomUUID())).every(Boolean));
+    const values = crypto.getRandomValues(new Uint8Array(4096));
+    console.log(values.length, values.some((n) => n === 0), values.some((n) => n === 255));
+    console.log("a\\u0000b");
+  `);
+  expect(result.error).toBeUndefined();
+  expect(result.logs.map((log) => log.message)).toEqual([
+    createHash("sha256").update(`x${input}`).digest("hex"),
+    createHash("sha256")
+      .update(Buffer.from([0, 1, 0, 2]))
+      .digest("hex"),
+    createHmac("sha256", Buffer.from([0, 7]))
+      .update("\u0000a")
+      .digest("base64"),
+    Array(20).fill(64).join(","),
+    "true",
+    "4096 true true",
+    "a\u0000b",
   ]);
 });
 
