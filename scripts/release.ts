@@ -32,6 +32,7 @@ import { packPlugin } from "./plugin-pack";
 import { ensureCodegen, generateSdks, listFiles } from "./sdk";
 import { parseScriptArgs } from "./lib/args";
 import { JAVA_BASE_PACKAGE } from "../provider/schema/identity";
+import { packNodeSdk } from "../provider/cli/generate/provider-source";
 
 /** The platforms a plugin tarball is written for (the launcher is a POSIX shell script: no Windows). */
 export const PLUGIN_PLATFORMS = ["linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64"] as const;
@@ -70,35 +71,6 @@ function sha(file: string, algorithm: "sha1" | "md5" | "sha256"): string {
 
 function human(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
-}
-
-/** The npm package: the generated TypeScript compiled to bin/ (Pulumi's layout), packed from there. */
-function buildNpm(sdk: string, version: string, outDir: string): string {
-  fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(sdk, "node_modules"), "dir");
-  run(path.join(REPO_ROOT, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], sdk);
-  const manifest = JSON.parse(fs.readFileSync(path.join(sdk, "package.json"), "utf8")) as Record<string, unknown>;
-  delete manifest.scripts;
-  delete manifest.devDependencies;
-  const published = {
-    ...manifest,
-    version,
-    description:
-      "Pulumi SDK of the tenant provider: forms, the login page template, event streams and rate limit policies.",
-    main: "index.js",
-    types: "index.d.ts",
-  };
-  const bin = path.join(sdk, "bin");
-  fs.writeFileSync(path.join(bin, "package.json"), `${JSON.stringify(published, null, 2)}\n`);
-  fs.copyFileSync(path.join(sdk, "README.md"), path.join(bin, "README.md"));
-  fs.copyFileSync(path.join(REPO_ROOT, "LICENSE"), path.join(bin, "LICENSE"));
-  fs.mkdirSync(outDir, { recursive: true });
-  const packed = JSON.parse(
-    run("npm", ["pack", "--json", "--pack-destination", outDir, "--loglevel=error"], bin, {
-      ...process.env,
-      npm_config_update_notifier: "false",
-    }),
-  ) as { filename: string }[];
-  return path.join(outDir, packed[0]!.filename);
 }
 
 /** The wheel and the sdist, by setuptools' PEP 517 hooks in the Python environment the project keeps. */
@@ -250,7 +222,15 @@ export function release(options: ReleaseOptions = {}): Release {
     }
 
     step(3, `npm: ${NPM_PACKAGE} (tsc, npm pack)`);
-    const npm = buildNpm(path.join(sdks, "nodejs"), version, path.join(dir, "nodejs"));
+    const nodejs = path.join(sdks, "nodejs");
+    const npm = packNodeSdk(nodejs, {
+      version,
+      outDir: path.join(dir, "nodejs"),
+      nodeModules: path.join(REPO_ROOT, "node_modules"),
+      files: [path.join(nodejs, "README.md"), path.join(REPO_ROOT, "LICENSE")],
+      description:
+        "Pulumi SDK of the tenant provider: forms, flows and vault connections, actions and their bindings, the login page template, event streams and rate limit policies.",
+    });
 
     step(4, `Python: ${PYTHON_PACKAGE} wheel and sdist (setuptools)`);
     const { wheel, sdist } = buildPython(

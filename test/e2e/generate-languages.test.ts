@@ -195,6 +195,24 @@ test("TypeScript: package.json installs where it was generated, tsc passes, pulu
   await deployToFreshTenant("typescript", out, printed);
 });
 
+test("TypeScript over the plugin: the SDK packed beside it installs, tsc passes, pulumi up creates every object", async () => {
+  const { out, printed } = await generate("typescript-plugin", ["--plugin"]);
+  const manifest = JSON.parse(fs.readFileSync(path.join(out, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
+  // Not on a registry: the checkout's sdk/nodejs, compiled and packed beside the program, as its README says.
+  expect(manifest.dependencies["@pulumi-tenant/sdk"]).toMatch(/^file:pulumi-tenant-sdk-[\d.]+\.tgz$/);
+  const tarball = manifest.dependencies["@pulumi-tenant/sdk"]!.slice("file:".length);
+  expect(fs.existsSync(path.join(out, tarball))).toBe(true);
+  expect(fs.readFileSync(path.join(out, "README.md"), "utf8")).toContain(`from \`${tarball}\``);
+  expect(printed).toContain(tarball);
+  // The checkout is left as it was: no bin/ nor node_modules in sdk/nodejs.
+  expect(fs.existsSync(path.join(REPO_ROOT, "sdk", "nodejs", "bin"))).toBe(false);
+  await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: out });
+  await run(path.join(out, "node_modules", ".bin", "tsc"), ["--noEmit", "-p", "."], { cwd: out });
+  await deployToFreshTenant("typescript-plugin", out, printed);
+});
+
 test("Python: the program runs on the SDK and pulumi up creates every object", async () => {
   const { out, printed } = await generate("python", ["--language", "python"]);
   // Generated from a checkout: requirements.txt names the checkout's SDK, which no index serves.

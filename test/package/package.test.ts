@@ -14,6 +14,7 @@ import { startTenantServer, type TenantServer } from "../../server/index";
 import { ensurePulumiCli, openStack, pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
 import { packPlugin } from "../../scripts/plugin-pack";
 import { precompiledKinds, precompiledValidate } from "../../provider/lifecycle/precompiled";
+import * as semver from "semver";
 
 const PULUMI_SDK = "@pulumi/pulumi@3.248.0";
 const SERVER_ONLY_PACKAGES = ["better-sqlite3", "fastify", "pino", "jose", "node-forge", "qs"];
@@ -136,6 +137,27 @@ describe("the published tarballs", () => {
       );
     expect(compiles).toEqual([]);
   });
+
+  test.each(["provider", "server"] as const)(
+    "the %s tarball, installed from the registry as a user's project would, asks for no Node.js newer than 20.19",
+    (which) => {
+      // The tree npm resolves for `npm install <tarball>` (the root's overrides do not reach a user's project).
+      const dir = path.join(tmp, `engines-${which}`);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: `engines-${which}`, private: true }));
+      npm(["install", "--package-lock-only", "--ignore-scripts", tarballs[which]], dir);
+      const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8")) as {
+        packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+      };
+      const entries = Object.entries(lock.packages).filter(([key]) => key.includes("node_modules/"));
+      expect(entries.length).toBeGreaterThan(which === "server" ? 50 : 5);
+      const newer = entries
+        .map(([key, entry]) => ({ key, version: entry.version, node: (entry.engines as { node?: string })?.node }))
+        .filter((entry) => typeof entry.node === "string" && !semver.satisfies("20.19.0", entry.node))
+        .map((entry) => `${entry.key}@${entry.version}: node ${entry.node}`);
+      expect(newer).toEqual([]);
+    },
+  );
 
   test("the build's precompiled validators are those of the table's current schemas", () => {
     const built = path.join(REPO_ROOT, "provider", "dist", "provider", "validators");

@@ -14,7 +14,7 @@ import { generateHelp } from "./help";
 import { describeContents } from "./model";
 import { BucketPacer } from "./pacer";
 import { buildPluginProgram, IMPORT_FILE, pluginSteps } from "./plugin-program";
-import { localSdkSources, providerSource } from "./provider-source";
+import { localSdkSources, nodeSdkBeside, providerSource } from "./provider-source";
 import { SECRETS_DIR } from "./secret-setup";
 import { readTenant } from "./snapshot";
 import { buildProgram, dynamicSteps } from "./typescript-program";
@@ -104,12 +104,19 @@ export async function generateCommand(args: string[]): Promise<number> {
     process.stdout.write(nextSteps(out, written, steps));
     return GENERATE_EXIT.ok;
   }
+  const sdkSources = localSdkSources(ownPackage());
+  if (target.language === "typescript") {
+    // `@pulumi-tenant/sdk` is not on a registry: from a checkout it is compiled and packed beside the program.
+    fs.mkdirSync(out, { recursive: true });
+    const tarball = nodeSdkBeside(ownPackage(), out, progress);
+    if (tarball) sdkSources.nodejs = tarball;
+  }
   const program = buildPluginProgram(snapshot, {
     ...common,
     language: target.language,
     providerVersion: providerVersion(),
     pluginPath: localPluginDir(),
-    sdkSources: localSdkSources(ownPackage()),
+    sdkSources,
   });
   writeProgram(out, program.files, program.secrets);
   if (target.language === "go") formatGo(path.join(out, "main.go"));
@@ -118,7 +125,11 @@ export async function generateCommand(args: string[]): Promise<number> {
     fs.writeFileSync(target.importFile, program.files[IMPORT_FILE]!);
   }
   const steps = pluginSteps(snapshot.domain, { language: target.language, auth: common.auth }, program.secrets);
-  process.stdout.write(nextSteps(out, program, steps, target.importFile));
+  const written = {
+    ...program,
+    files: { ...program.files, ...(sdkSources.nodejs ? { [sdkSources.nodejs]: "" } : {}) },
+  };
+  process.stdout.write(nextSteps(out, written, steps, target.importFile));
   return GENERATE_EXIT.ok;
 }
 

@@ -26,7 +26,7 @@ function objectsRead(): string {
     spec.shape !== "singleton"
       ? `every ${spec.label}`
       : spec.singletonKey
-        ? `the ${spec.label} of every ${spec.singletonKey.field.replace(/_id$/, "").replace(/_/g, " ")}`
+        ? `the ${spec.label} of each ${spec.singletonKey.field.replace(/_id$/, "").replace(/_/g, " ")} that has a list (${spec.singletonKey.values.join(", ")})`
         : `the ${spec.label}`,
   );
   return [words.slice(0, -1).join(", "), ...words.slice(-1)].filter(Boolean).join(" and ");

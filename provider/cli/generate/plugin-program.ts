@@ -167,8 +167,17 @@ function pluginReadme(
 ): string {
   const local = options.sdkSources ?? {};
   const sdk = {
-    typescript:
-      "`@pulumi-tenant/sdk` (the repository's `sdk/nodejs`: `npm install <checkout>/sdk/nodejs` where it is not published)",
+    typescript: local.nodejs
+      ? [
+          `\`@pulumi-tenant/sdk\`, from \`${local.nodejs}\`: \`package.json\` names that tarball, the SDK compiled from`,
+          "the `sdk/nodejs` beside the pulumi-tenant that generated this program and packed here (it is not on the npm",
+          "registry). Commit the tarball with the program: `npm install` and a CI runner's `npm ci` install it from",
+          "there. Once the SDK is published, `npm install @pulumi-tenant/sdk@<version>`",
+        ].join(" ")
+      : [
+          "`@pulumi-tenant/sdk` (where it is not published: `npm run release` in a checkout writes",
+          "`dist/release/<version>/nodejs/pulumi-tenant-sdk-<version>.tgz`; `npm install <that tarball>`)",
+        ].join(" "),
     python: local.python
       ? [
           `\`pulumi_tenant\`, from \`${local.python}\`: \`requirements.txt\` names that folder (the SDK beside the`,

@@ -274,6 +274,17 @@ describe("manifests name SDKs that install where the program was generated", () 
     expect(published["README.md"]).toContain("`pip install <checkout>/sdk/python` where it is not published");
   });
 
+  it("typescript: package.json names the SDK tarball packed beside the program, else the version", () => {
+    const tarball = "pulumi-tenant-sdk-0.2.0.tgz";
+    const local = buildPluginProgram(snapshot(), { ...options("typescript"), sdkSources: { nodejs: tarball } }).files;
+    const manifest = JSON.parse(local["package.json"]) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies["@pulumi-tenant/sdk"]).toBe(`file:${tarball}`);
+    expect(local["README.md"]).toContain(`from \`${tarball}\`: \`package.json\` names that tarball`);
+    const published = buildPluginProgram(snapshot(), options("typescript")).files;
+    expect(JSON.parse(published["package.json"]).dependencies["@pulumi-tenant/sdk"]).toBe("0.2.0");
+    expect(published["README.md"]).toContain("`dist/release/<version>/nodejs/pulumi-tenant-sdk-<version>.tgz`");
+  });
+
   it("go: go.mod replaces the SDK module by the local folder (as the go tool reads it), else requires the version", () => {
     for (const folder of [path.join(tmp, "checkout", "sdk", "go"), path.join(tmp, "a checkout", "sdk", "go")]) {
       const files = buildPluginProgram(snapshot(), { ...options("go"), sdkSources: { go: folder } }).files;
