@@ -234,11 +234,7 @@ export function guestMain(host: GuestHost, web: GuestWeb, run: GuestRun, factory
   type BufferClass = { from(value: unknown, encoding?: string): { toString(encoding?: string): string } };
   const Buffer = () => (requireBuiltin("buffer") as { Buffer: BufferClass }).Buffer;
   // Bytes cross to the host and back as hex (GuestHost.digest): a latin1 byte string would be cut at a NUL.
-  const hexOf = (bytes: string) => {
-    let hex = "";
-    for (let i = 0; i < bytes.length; i++) hex += bytes.charCodeAt(i).toString(16).padStart(2, "0");
-    return hex;
-  };
+  const hexOf = (bytes: string) => Buffer().from(bytes, "latin1").toString("hex");
   const numbersOfHex = (hex: string) => {
     const numbers: number[] = [];
     for (let i = 0; i + 1 < hex.length; i += 2) numbers.push(parseInt(hex.slice(i, i + 2), 16));

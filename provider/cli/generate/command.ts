@@ -87,9 +87,9 @@ export async function generateCommand(args: string[]): Promise<number> {
     auth: { clientId: settings.clientId },
     refreshAlways: flags["refresh-always"] ?? false,
   };
+  const own = ownPackage();
   if (target.kind === "dynamic") {
     // The package as this program gets it: from a registry, else this very package packed beside it.
-    const own = ownPackage();
     fs.mkdirSync(out, { recursive: true });
     const source = own ? providerSource(own, out) : { spec: `^${providerVersion()}` };
     const program = buildProgram(snapshot, {
@@ -100,15 +100,14 @@ export async function generateCommand(args: string[]): Promise<number> {
     });
     writeProgram(out, program.files, program.secrets);
     const steps = dynamicSteps(snapshot.domain, namespace, common.auth, program.secrets);
-    const written = { ...program, files: { ...program.files, ...(source.tarball ? { [source.tarball]: "" } : {}) } };
-    process.stdout.write(nextSteps(out, written, steps));
+    process.stdout.write(nextSteps(out, withPacked(program, source.tarball), steps));
     return GENERATE_EXIT.ok;
   }
-  const sdkSources = localSdkSources(ownPackage());
+  const sdkSources = localSdkSources(own);
   if (target.language === "typescript") {
     // `@pulumi-tenant/sdk` is not on a registry: from a checkout it is compiled and packed beside the program.
     fs.mkdirSync(out, { recursive: true });
-    const tarball = nodeSdkBeside(ownPackage(), out, progress);
+    const tarball = nodeSdkBeside(own, out, progress);
     if (tarball) sdkSources.nodejs = tarball;
   }
   const program = buildPluginProgram(snapshot, {
@@ -125,12 +124,13 @@ export async function generateCommand(args: string[]): Promise<number> {
     fs.writeFileSync(target.importFile, program.files[IMPORT_FILE]!);
   }
   const steps = pluginSteps(snapshot.domain, { language: target.language, auth: common.auth }, program.secrets);
-  const written = {
-    ...program,
-    files: { ...program.files, ...(sdkSources.nodejs ? { [sdkSources.nodejs]: "" } : {}) },
-  };
-  process.stdout.write(nextSteps(out, written, steps, target.importFile));
+  process.stdout.write(nextSteps(out, withPacked(program, sdkSources.nodejs), steps, target.importFile));
   return GENERATE_EXIT.ok;
+}
+
+/** `program` with the tarball packed beside it (if any) among its files, as the next steps list them. */
+function withPacked<P extends { files: Record<string, string> }>(program: P, tarball: string | undefined): P {
+  return tarball ? { ...program, files: { ...program.files, [tarball]: "" } } : program;
 }
 
 /** Aligns a written Go file as `gofmt` does, when Go is installed (the program is valid Go either way). */

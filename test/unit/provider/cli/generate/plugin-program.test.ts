@@ -14,7 +14,7 @@ import { buildPluginProgram, type PluginLanguage } from "../../../../../provider
 import { snakeCase } from "../../../../../provider/cli/generate/python-program";
 import { replaceRefs } from "../../../../../provider/cli/generate/program-parts";
 import { GO_MODULE, packageSchema } from "../../../../../provider/schema/package-schema";
-import { localSdkSources } from "../../../../../provider/cli/generate/provider-source";
+import { localSdkSources, nodeSdkBeside } from "../../../../../provider/cli/generate/provider-source";
 import { TYPE_NAMES } from "../../../../../provider/lifecycle/tokens";
 import { REPO_ROOT } from "../../../../../scripts/lib/pulumi";
 import { fixtureView, snapshot, snapshotOf } from "../../../../fixtures/generate-snapshot";
@@ -255,6 +255,20 @@ describe("manifests name SDKs that install where the program was generated", () 
     );
     expect(localSdkSources({ ...own, dir: installed })).toEqual({});
     expect(localSdkSources(undefined)).toEqual({});
+  });
+
+  it("the Node SDK is packed only from a checkout that has sdk/nodejs and a TypeScript compiler", () => {
+    const { own, sdk } = checkout("node-sdk");
+    const out = fs.mkdtempSync(path.join(tmp, "node-sdk-out-"));
+    const said: string[] = [];
+    // No sdk/nodejs, then sdk/nodejs but no node_modules/typescript: the program names the version.
+    expect(nodeSdkBeside(own, out, (line) => said.push(line))).toBeUndefined();
+    fs.mkdirSync(path.join(sdk, "nodejs"));
+    fs.writeFileSync(path.join(sdk, "nodejs", "package.json"), JSON.stringify({ name: "@pulumi-tenant/sdk" }));
+    expect(nodeSdkBeside(own, out, (line) => said.push(line))).toBeUndefined();
+    expect(nodeSdkBeside(undefined, out)).toBeUndefined();
+    expect(said).toEqual([]);
+    expect(fs.readdirSync(out)).toEqual([]);
   });
 
   it("python: requirements.txt names the local SDK's folder as a file URL, else the version", () => {
