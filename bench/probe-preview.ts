@@ -42,12 +42,20 @@ async function main(): Promise<void> {
       streams: { type: "string" },
       programs: { type: "string" },
       repeat: { type: "string" },
+      with: { type: "string" },
     },
     { argv: process.argv.slice(2) },
   );
   const forms = Number(values.forms ?? 300);
   const streams = Number(values.streams ?? 300);
   const repeat = Number(values.repeat ?? 2);
+  // `--with=NAME=VALUE[,NAME=VALUE]`: after the plain previews, as many again with these variables set.
+  const extra = Object.fromEntries(
+    (values.with ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  );
   const programs = (values.programs ?? "noop,tenant,plugin-js").split(",");
   const unknown = programs.filter((program) => !PROGRAMS.includes(program as BenchProgram));
   if (unknown.length > 0) throw new Error(`unknown program(s) ${unknown.join(", ")}: use ${PROGRAMS.join(", ")}`);
@@ -63,9 +71,17 @@ async function main(): Promise<void> {
         const up = await pulumi.run(stack, "up", { label: `${program}: up` });
         const env = { ...process.env, ...pulumiEnv(pulumi.binDir, pulumi.place) };
         const previews = [];
+        const withExtra = [];
+        const args = ["preview", "--stack", stack.name, "--non-interactive", "--diff=false"];
         for (let run = 0; run < repeat; run += 1) {
-          const args = ["preview", "--stack", stack.name, "--non-interactive", "--diff=false"];
           previews.push(await timed(path.join(pulumi.binDir, "pulumi"), args, { cwd: stack.workspace.workDir, env }));
+          if (Object.keys(extra).length > 0)
+            withExtra.push(
+              await timed(path.join(pulumi.binDir, "pulumi"), args, {
+                cwd: stack.workspace.workDir,
+                env: { ...env, ...extra },
+              }),
+            );
         }
         const round = (value: number) => Math.round(value * 10) / 10;
         console.log(
@@ -75,6 +91,14 @@ async function main(): Promise<void> {
             up: round(up.seconds),
             upOk: up.ok,
             previews: previews.map((p) => ({ seconds: round(p.seconds), cpu: round(p.user + p.system), ok: p.ok })),
+            ...(withExtra.length > 0 && {
+              with: values.with,
+              previewsWith: withExtra.map((p) => ({
+                seconds: round(p.seconds),
+                cpu: round(p.user + p.system),
+                ok: p.ok,
+              })),
+            }),
             load: round(os.loadavg()[0]),
           }),
         );

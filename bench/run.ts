@@ -22,6 +22,7 @@ import { BenchPulumi } from "./lib/stacks";
 import { measureCalls } from "./sections/calls";
 import { measureCpu } from "./sections/cpu";
 import { measureGenerate } from "./sections/generate";
+import { measureMoonshot } from "./sections/moonshot";
 import { measureOptions } from "./sections/options";
 import { measureOverhead } from "./sections/overhead";
 import { measurePolicy } from "./sections/policy";
@@ -44,6 +45,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   refresh: measureRefresh,
   versus: measureVersus,
   policy: measurePolicy,
+  moonshot: measureMoonshot,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only=${Object.keys(SECTIONS).join(",")}] [--cpu-prof] [--skip-checkpoints] [--no-history]`;

@@ -35,6 +35,9 @@ export interface BenchParameters {
   versusRuns: number;
   /** Forms and (as many) event streams of the policy pack section. */
   policyN: number;
+  /** Objects of the moonshot's mix (bench/lib/tenant.ts, `moonshotScenario`) and its rates (req/s; Infinity: none). */
+  moonshotN: number;
+  moonshotRates: number[];
 }
 
 /** The full run (the issue's sizes) and the quick run (small N, a few minutes). */
@@ -60,6 +63,8 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
     versusNs: [100, 300],
     versusRuns: 2,
     policyN: 300,
+    moonshotN: 1000,
+    moonshotRates: [10, Infinity],
   },
   quick: {
     cpuN: 50,
@@ -82,6 +87,8 @@ export const PARAMETERS: Record<"full" | "quick", BenchParameters> = {
     versusNs: [10],
     versusRuns: 1,
     policyN: 50,
+    moonshotN: 40,
+    moonshotRates: [Infinity],
   },
 };
 

@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { renameResource } from "../../provider/schema/names";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
-import { formInputs, type Scenario, streamInputs, TEMPLATE } from "../programs/scenario";
+import { formInputs, type Scenario, scenarioPlan, streamInputs, TEMPLATE } from "../programs/scenario";
 
 const PLUGIN_JS = path.join(REPO_ROOT, "bench", "programs", "plugin-js");
 
@@ -114,4 +114,17 @@ export function writePluginGo(dir: string, scenario: Scenario): void {
     stdio: "inherit",
   });
   writeProject(dir, { name: "go", options: { binary: path.join("bin", "tenant-bench") } });
+}
+
+/**
+ * Writes into `dir` the benchmark's plugin program for `scenario` in Python
+ * (bench/programs/plugin-py/__main__.py on the generated SDK `pulumi_tenant`, its resources in
+ * `plan.json`: {@link scenarioPlan}, references included), run by the virtual environment `venv`
+ * (which has the `pulumi` package; the program finds `pulumi_tenant` on PYTHONPATH).
+ */
+export function writePluginPython(dir: string, scenario: Scenario, venv: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.copyFileSync(path.join(REPO_ROOT, "bench", "programs", "plugin-py", "__main__.py"), path.join(dir, "__main__.py"));
+  fs.writeFileSync(path.join(dir, "plan.json"), JSON.stringify(scenarioPlan(scenario)));
+  writeProject(dir, { name: "python", options: { virtualenv: venv } });
 }

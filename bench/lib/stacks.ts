@@ -7,10 +7,18 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { EngineEvent, OpMap, Stack } from "@pulumi/pulumi/automation";
-import { ensurePulumiCli, openStack, REPO_ROOT, type PulumiPlace, type TenantSettings } from "../../scripts/lib/pulumi";
+import {
+  ensureLanguages,
+  ensurePulumiCli,
+  installPythonSdk,
+  openStack,
+  REPO_ROOT,
+  type PulumiPlace,
+  type TenantSettings,
+} from "../../scripts/lib/pulumi";
 import { ProviderWatch, type ProviderProcesses } from "./procwatch";
 import type { Scenario } from "../programs/scenario";
-import { compilePluginJs, writePluginGo } from "./programs";
+import { compilePluginJs, writePluginGo, writePluginPython } from "./programs";
 import { progress, withTicker } from "./progress";
 
 /**
@@ -18,9 +26,10 @@ import { progress, withTicker } from "./progress";
  * through the dynamic providers (`tenant`) and through the resource plugin (`plugin`, run
  * through ts-node; `plugin-js`, the same program compiled ahead of time: ./programs.ts;
  * `plugin-go`, the same stack from Go, bench/programs/plugin-go built ahead into a folder of
- * the stack's own with its scenario), and the engine's floor (`noop`).
+ * the stack's own with its scenario; `plugin-py`, the same stack from Python,
+ * bench/programs/plugin-py with the scenario's resources beside it), and the engine's floor (`noop`).
  */
-export type BenchProgram = "tenant" | "plugin" | "plugin-js" | "plugin-go" | "noop";
+export type BenchProgram = "tenant" | "plugin" | "plugin-js" | "plugin-go" | "plugin-py" | "noop";
 
 /** How the bench's tables name each program. */
 export const PROGRAM_WORDS: Record<BenchProgram, string> = {
@@ -29,6 +38,7 @@ export const PROGRAM_WORDS: Record<BenchProgram, string> = {
   plugin: "plugin",
   "plugin-js": "plugin, compiled JS",
   "plugin-go": "plugin, Go built ahead",
+  "plugin-py": "plugin, Python",
 };
 
 /** Folder of a benchmark program. */
@@ -65,6 +75,8 @@ export class BenchPulumi {
   readonly place: PulumiPlace;
   private readonly opened: { stack: Stack; name: string }[] = [];
   private compiled = false;
+  /** The Python SDK installed for this run's `plugin-py` stacks (PYTHONPATH), and the virtual environment. */
+  private python?: { site: string; venv: string };
   /** Extra environment for every operation (diagnostic runs, e.g. PULUMI_SKIP_CHECKPOINTS). */
   extraEnv: Record<string, string> = {};
   /** When set, every Node.js process of an operation writes a CPU profile under this folder. */
@@ -94,7 +106,7 @@ export class BenchPulumi {
     options: {
       tenant?: TenantSettings;
       config?: Record<string, { value: string; secret?: boolean }>;
-      /** The resources of a `plugin-go` stack (its program reads them from a file, not from the config). */
+      /** The resources of a `plugin-go` or `plugin-py` stack (its program reads them from a file, not from the config). */
       scenario?: Scenario;
     } = {},
   ): Promise<Stack> {
@@ -109,6 +121,17 @@ export class BenchPulumi {
       workDir = path.join(this.tmpDir, `program-${stackName}`);
       writePluginGo(workDir, options.scenario);
     }
+    let env: Record<string, string> | undefined;
+    if (program === "plugin-py") {
+      if (!options.scenario) throw new Error("a plugin-py stack needs its scenario");
+      if (!this.python) {
+        const { pythonVenv } = ensureLanguages();
+        this.python = { venv: pythonVenv, site: installPythonSdk(pythonVenv, path.join(this.tmpDir, "python-sdk")) };
+      }
+      workDir = path.join(this.tmpDir, `program-${stackName}`);
+      writePluginPython(workDir, options.scenario, this.python.venv);
+      env = { PYTHONPATH: this.python.site };
+    }
     const { scenario: _scenario, ...stackOptions } = options;
     const stack = await openStack({
       workDir,
@@ -116,6 +139,7 @@ export class BenchPulumi {
       binDir: this.binDir,
       place: this.place,
       ...stackOptions,
+      ...(env && { env }),
     });
     this.opened.push({ stack, name: stackName });
     return stack;

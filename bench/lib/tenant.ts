@@ -4,6 +4,7 @@
  */
 import { startTenantServer, type TenantServer } from "../../server/index";
 import type { TenantSettings } from "../../scripts/lib/pulumi";
+import { bindingPlan } from "../programs/scenario";
 
 /** Rate limit that never binds (requests per second per client). */
 export const UNLIMITED_RATE = 100_000;
@@ -63,6 +64,8 @@ export interface Scenario {
   policyId?: string;
   /** Name of form 0 (changed for the one-field update). */
   formName?: string;
+  /** Actions over four triggers, each trigger's first 100 bound (bench/programs/scenario.ts). */
+  actions?: number;
 }
 
 /** N mixed resources: the login template, then forms and event streams half and half. */
@@ -75,6 +78,21 @@ export function mixedScenario(n: number, policyId?: string): Scenario {
 /** N/2 flows and N/2 forms, each form's FLOW node on its own flow (issue 36's refresh: 150 + 150). */
 export function flowsScenario(n: number): Scenario {
   return { forms: Math.ceil(n / 2), flows: Math.floor(n / 2), streams: 0, template: false };
+}
+
+/**
+ * The moonshot's mix of `n` objects: a tenth flows, three tenths forms (each running a flow), three
+ * tenths webhook streams, the rest actions over the four triggers with their bindings (four
+ * `TriggerBindings` once there are eight actions or more). `n = 1000`: 100 + 300 + 300 + 296 + 4.
+ */
+export function moonshotScenario(n: number): Scenario {
+  const flows = Math.floor(n / 10);
+  const forms = Math.floor((3 * n) / 10);
+  const streams = Math.floor((3 * n) / 10);
+  const rest = n - flows - forms - streams;
+  let actions = rest;
+  while (actions > 0 && actions + bindingPlan(actions).length > rest) actions -= 1;
+  return { flows, forms, streams, actions, template: false };
 }
 
 /** Stack config of the tenant program for `scenario`. */

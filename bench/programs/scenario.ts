@@ -5,7 +5,10 @@
  * `flows` flows (made first; form `i`'s FLOW node runs flow `i mod flows`, by reference; without
  * flows it names a literal id), `streams` webhook event streams (secret password from config `hookPassword`), the login
  * template when `template`, and the rate limit policy `policyId` looked up when set.
- * `formName` renames form 0 (the one-field update).
+ * `actions` actions spread over four triggers ({@link ACTION_TRIGGERS}, action `i` on trigger
+ * `i mod 4`), each post-login one showing form `i mod forms` by reference (`api.prompt.render`), and
+ * one `TriggerBindings` per trigger used, binding its first 100 actions in order (the moonshot's
+ * mix: bench/probe-moonshot.ts). `formName` renames form 0 (the one-field update).
  */
 import * as pulumi from "@pulumi/pulumi";
 
@@ -16,6 +19,7 @@ export interface Scenario {
   template?: boolean;
   policyId?: string;
   formName?: string;
+  actions?: number;
 }
 
 /** The stack's scenario (config `scenario`). */
@@ -81,38 +85,162 @@ export function streamInputs(i: number, hookPassword: pulumi.Output<string>) {
   };
 }
 
+/** The triggers the scenario's actions are spread over, with the version and handler each runs. */
+export const ACTION_TRIGGERS = [
+  { id: "post-login", version: "v3", handler: "onExecutePostLogin" },
+  { id: "pre-user-registration", version: "v2", handler: "onExecutePreUserRegistration" },
+  { id: "post-user-registration", version: "v2", handler: "onExecutePostUserRegistration" },
+  { id: "post-change-password", version: "v2", handler: "onExecutePostChangePassword" },
+] as const;
+
+/** How many actions one trigger's bindings hold at most (the provider's limit per trigger). */
+export const BINDINGS_PER_TRIGGER = 100;
+
+/** Another resource's id, by reference (the program resolves it: `flow.id`). */
+export interface Ref {
+  $ref: string;
+}
+/** Text built from strings and references (`pulumi.concat`, Python's `Output.concat`). */
+export interface Concat {
+  $concat: (string | Ref)[];
+}
+/** A secret of the stack's configuration (`cfg.requireSecret`). */
+export interface Secret {
+  $secret: string;
+}
+
+/**
+ * The inputs of action `i` (trigger `i mod 4`); a post-login action shows the form `formId` names
+ * (by reference: the code is known once the form exists).
+ */
+export function actionInputs(i: number, formId?: Ref) {
+  const trigger = ACTION_TRIGGERS[i % ACTION_TRIGGERS.length]!;
+  const code: Concat = {
+    $concat:
+      trigger.id === "post-login" && formId
+        ? [
+            `exports.${trigger.handler} = async (event, api) => {\n  if (!event.user.user_metadata.company) api.prompt.render("`,
+            formId,
+            `");\n};\n`,
+          ]
+        : [
+            `exports.${trigger.handler} = async (event, api) => {\n  console.log("action ${i}", event.user.user_id);\n};\n`,
+          ],
+  };
+  return {
+    name: `action-${i}`,
+    supported_triggers: [{ id: trigger.id, version: trigger.version }],
+    runtime: "node22",
+    code,
+  };
+}
+
+/** Which of `count` actions each trigger binds (its first {@link BINDINGS_PER_TRIGGER}, in order): by trigger id. */
+export function bindingPlan(count: number): { triggerId: string; actions: number[] }[] {
+  return ACTION_TRIGGERS.map((trigger, t) => ({
+    triggerId: trigger.id,
+    actions: Array.from({ length: count }, (_, i) => i)
+      .filter((i) => i % ACTION_TRIGGERS.length === t)
+      .slice(0, BINDINGS_PER_TRIGGER),
+  })).filter((plan) => plan.actions.length > 0);
+}
+
 /** The login template. */
 export const TEMPLATE = "<html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>";
 
+/** The resource types a scenario declares. */
+export const PLAN_TYPES = ["Flow", "Form", "EventStream", "Action", "TriggerBindings", "LoginTemplate"] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+/** One resource of the scenario: its type, name and inputs (in the API's names), references as markers. */
+export interface PlanEntry {
+  type: PlanType;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/**
+ * Every resource `scenario` declares, in the order a program declares them (flows, forms,
+ * streams, actions, bindings, the template), with references, interpolations and the secret as
+ * markers ({@link Ref}, {@link Concat}, {@link Secret}). The TypeScript programs
+ * ({@link declareScenario}) and the Python one (plugin-py/__main__.py, from this list as JSON)
+ * resolve the markers the way each language writes them, so every program declares the same objects.
+ */
+export function scenarioPlan(scenario: Scenario): PlanEntry[] {
+  const plan: PlanEntry[] = [];
+  const flows = scenario.flows ?? 0;
+  const forms = scenario.forms ?? 0;
+  const actions = scenario.actions ?? 0;
+  const ref = (name: string): Ref => ({ $ref: name });
+  for (let i = 0; i < flows; i++) plan.push({ type: "Flow", name: `flow-${i}`, args: flowInputs(i) });
+  for (let i = 0; i < forms; i++) {
+    const flowId = flows ? (ref(`flow-${i % flows}`) as unknown as string) : undefined;
+    plan.push({ type: "Form", name: `form-${i}`, args: formInputs(scenario, i, flowId) });
+  }
+  const password = { $secret: "hookPassword" } satisfies Secret as unknown as pulumi.Output<string>;
+  for (let i = 0; i < (scenario.streams ?? 0); i++)
+    plan.push({ type: "EventStream", name: `stream-${i}`, args: streamInputs(i, password) });
+  for (let i = 0; i < actions; i++)
+    plan.push({
+      type: "Action",
+      name: `action-${i}`,
+      args: actionInputs(i, forms ? ref(`form-${i % forms}`) : undefined),
+    });
+  for (const binding of bindingPlan(actions))
+    plan.push({
+      type: "TriggerBindings",
+      name: `bindings-${binding.triggerId}`,
+      args: {
+        trigger_id: binding.triggerId,
+        actions: binding.actions.map((i) => ({ id: ref(`action-${i}`), display_name: `action ${i}` })),
+      },
+    });
+  if (scenario.template) plan.push({ type: "LoginTemplate", name: "login", args: { template: TEMPLATE } });
+  return plan;
+}
+
 /** What the scenario needs of a tenant module: the dynamic providers' (`pulumi-tenant`) or the SDK's. */
-export interface TenantModule {
-  Form: new (name: string, args: ReturnType<typeof formInputs>) => unknown;
-  Flow: new (name: string, args: ReturnType<typeof flowInputs>) => { id: pulumi.Output<string> };
-  EventStream: new (name: string, args: ReturnType<typeof streamInputs>) => unknown;
-  LoginTemplate: new (name: string, args: { template: string }) => unknown;
+export type TenantModule = Record<PlanType, new (name: string, args: never) => { id: pulumi.Output<string> }> & {
   getRateLimitPolicyOutput(args: { id: string }): unknown;
+};
+
+/** Resolves a plan's markers: references to the ids declared so far, text with `pulumi.concat`, secrets from `cfg`. */
+class Resolver {
+  readonly ids = new Map<string, pulumi.Output<string>>();
+  private readonly secrets = new Map<string, pulumi.Output<string>>();
+  constructor(private readonly cfg: pulumi.Config) {}
+
+  resolve(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map((item) => this.resolve(item));
+    if (typeof value !== "object" || value === null) return value;
+    if ("$ref" in value) return this.ids.get((value as Ref).$ref);
+    if ("$concat" in value)
+      return pulumi.concat(...(value as Concat).$concat.map((part) => this.resolve(part) as string));
+    if ("$secret" in value) {
+      const key = (value as Secret).$secret;
+      if (!this.secrets.has(key)) this.secrets.set(key, this.cfg.requireSecret(key));
+      return this.secrets.get(key);
+    }
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.resolve(item)]));
+  }
 }
 
 /** Declares the stack's scenario with `tenant`'s resources; returns the stack outputs. */
 export function declareScenario(tenant: TenantModule) {
   const cfg = new pulumi.Config();
   const scenario = readScenario(cfg);
-  const hookPassword = cfg.requireSecret("hookPassword");
-  const flows = Array.from({ length: scenario.flows ?? 0 }, (_, i) => new tenant.Flow(`flow-${i}`, flowInputs(i)));
-  const forms = Array.from(
-    { length: scenario.forms ?? 0 },
-    (_, i) =>
-      new tenant.Form(`form-${i}`, formInputs(scenario, i, flows.length ? flows[i % flows.length]!.id : undefined)),
-  );
-  const streams = Array.from(
-    { length: scenario.streams ?? 0 },
-    (_, i) => new tenant.EventStream(`stream-${i}`, streamInputs(i, hookPassword)),
-  );
-  if (scenario.template) new tenant.LoginTemplate("login", { template: TEMPLATE });
+  const resolver = new Resolver(cfg);
+  const counts: Partial<Record<PlanType, number>> = {};
+  for (const entry of scenarioPlan(scenario)) {
+    const Resource = tenant[entry.type] as new (name: string, args: unknown) => { id: pulumi.Output<string> };
+    resolver.ids.set(entry.name, new Resource(entry.name, resolver.resolve(entry.args)).id);
+    counts[entry.type] = (counts[entry.type] ?? 0) + 1;
+  }
   return {
-    formCount: forms.length,
-    flowCount: flows.length,
-    streamCount: streams.length,
+    formCount: counts.Form ?? 0,
+    flowCount: counts.Flow ?? 0,
+    streamCount: counts.EventStream ?? 0,
+    actionCount: counts.Action ?? 0,
     policy: scenario.policyId ? tenant.getRateLimitPolicyOutput({ id: scenario.policyId }) : undefined,
   };
 }

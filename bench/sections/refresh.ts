@@ -83,7 +83,14 @@ export async function driftCheck(pulumi: BenchPulumi, stack: Stack, env: Record<
       [DRIFT_CLI, "drift", "--stack", stack.name],
       {
         cwd: stack.workspace.workDir,
-        env: { ...process.env, ...pulumiEnv(pulumi.binDir, pulumi.place), PULUMI_TENANT_BIN: pulumi.binDir, ...env },
+        env: {
+          ...process.env,
+          // The stack's own environment (a Python program's PYTHONPATH, for one).
+          ...(stack.workspace as unknown as { envVars: Record<string, string> }).envVars,
+          ...pulumiEnv(pulumi.binDir, pulumi.place),
+          PULUMI_TENANT_BIN: pulumi.binDir,
+          ...env,
+        },
         maxBuffer: 64 * 1024 * 1024,
       },
       (error) => resolve(error ? (typeof error.code === "number" ? error.code : 1) : 0),

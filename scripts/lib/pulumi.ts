@@ -107,6 +107,27 @@ export function ensureLanguages(): LanguageTools {
   return { binDir, pythonVenv: venv };
 }
 
+/**
+ * Installs the generated Python SDK (sdk/python) into a fresh folder, as `pip install` would
+ * for a user (it needs its package metadata), and returns the folder for PYTHONPATH.
+ */
+export function installPythonSdk(venv: string, scratch: string): string {
+  // From a copy: a build in place would leave build/ and *.egg-info in sdk/python.
+  const source = path.join(scratch, "sdk-python");
+  fs.cpSync(path.join(REPO_ROOT, "sdk", "python"), source, { recursive: true });
+  const target = path.join(scratch, "site");
+  execFileSync(
+    path.join(venv, "bin", "python"),
+    ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation"].concat([
+      "--target",
+      target,
+      source,
+    ]),
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  return target;
+}
+
 /** Where a run keeps its Pulumi state and home. */
 export interface PulumiPlace {
   /** Folder of the file:// state backend (unused when `backendUrl` is given). */

@@ -11,6 +11,8 @@ import type { EngineEvent, LocalWorkspace, Stack } from "@pulumi/pulumi/automati
 import { startTenantServer, type TenantServer, type TenantServerOptions } from "../../server/index";
 import { ensurePulumiCli, openStack, REPO_ROOT, stackConfigFile } from "../../scripts/lib/pulumi";
 
+export { installPythonSdk } from "../../scripts/lib/pulumi";
+
 /** Pulumi operations take seconds each; a whole scenario takes minutes. */
 export const E2E_TIMEOUT_MS = 10 * 60 * 1000;
 
@@ -230,27 +232,6 @@ export function errorsOf(run: RecordedRun): string[] {
     .map((event) => event.diagnosticEvent)
     .filter((d) => d?.severity === "error")
     .map((d) => d!.message);
-}
-
-/**
- * Installs the generated Python SDK (sdk/python) into a fresh folder, as `pip install` would
- * for a user (it needs its package metadata), and returns the folder for PYTHONPATH.
- */
-export function installPythonSdk(venv: string, scratch: string): string {
-  // From a copy: a build in place would leave build/ and *.egg-info in sdk/python.
-  const source = path.join(scratch, "sdk-python");
-  fs.cpSync(path.join(REPO_ROOT, "sdk", "python"), source, { recursive: true });
-  const target = path.join(scratch, "site");
-  execFileSync(
-    path.join(venv, "bin", "python"),
-    ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation"].concat([
-      "--target",
-      target,
-      source,
-    ]),
-    { stdio: ["ignore", "ignore", "inherit"] },
-  );
-  return target;
 }
 
 /**

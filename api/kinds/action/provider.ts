@@ -8,7 +8,7 @@
  */
 import { parse } from "acorn";
 import { isObject } from "../../json";
-import { DEPLOY_WAIT, waitUntil, type WaitPolicy } from "../../table/deploy";
+import { DEPLOY_WAIT, Pace, waitUntil, type WaitPolicy } from "../../table/deploy";
 import { fieldsOf, pickSet } from "../../table/fields";
 import type { KindObject, TenantReader, TenantWriter } from "../../table/provider-hooks";
 import { secretsInNameOrder, withSecretValuesByName, type NamedSecret } from "../../table/secrets-by-name";
@@ -176,11 +176,18 @@ function failedBuild(action: Json, domain: string): Error {
 }
 
 /**
+ * How long this tenant took lately: from a create (`deploy: true`) to its first version live,
+ * from an update to its draft built, from a deploy to its version live (see {@link Pace}).
+ */
+const PACES = { created: new Pace(), built: new Pace(), live: new Pace() };
+
+/**
  * The step every write of an action ends with (the table's `afterWrite`): unless `deploy` is
  * false, wait for the draft's build, deploy it (a create asked for that in its body already),
  * and wait until the service says the new version is live (it answers the deploy
- * `deployed: false`), so that what the program says is what runs. A build that fails is an
- * error naming the dependencies and what to do; the draft stays as written.
+ * `deployed: false`), so that what the program says is what runs. A create waits for both at
+ * once: one read, once the tenant's pace is known. A build that fails is an error naming the
+ * dependencies and what to do; the draft stays as written.
  */
 export async function deployAction(
   action: KindObject,
@@ -188,12 +195,36 @@ export async function deployAction(
   tenant: TenantWriter,
   write: "create" | "update" = "update",
   wait: WaitPolicy = DEPLOY_WAIT,
+  paces: Record<keyof typeof PACES, Pace> = PACES,
 ): Promise<KindObject> {
   if (inputs.deploy === false) return action;
   const path = `/actions/actions/${encodeURIComponent(action.id)}`;
   const read = async () => (await tenant.get(path)) as KindObject;
   const seconds = `${wait.limitMs / 1000} s`;
-  const built = await waitUntil(read, (current) => !BUILDING.has(String(current.status)), wait, action);
+  const building = (current: KindObject) => BUILDING.has(String(current.status));
+  if (write === "create") {
+    // The create sent `deploy: true`: the service deploys the draft once built.
+    const created = await waitUntil(
+      read,
+      (current) => current.status === "failed" || (!building(current) && current.all_changes_deployed === true),
+      wait,
+      action,
+      paces.created,
+    );
+    if (created.value.status === "failed") throw failedBuild(created.value, tenant.domain);
+    if (created.done) return created.value;
+    throw notDeployed(
+      created.value,
+      tenant.domain,
+      building(created.value)
+        ? `its build was not done after ${seconds} (status ${String(created.value.status)})`
+        : `its first version was not live after ${seconds}`,
+      building(created.value)
+        ? "Run `pulumi up` again once the tenant has built it"
+        : "Run `pulumi up` again once the tenant has deployed it",
+    );
+  }
+  const built = await waitUntil(read, (current) => !building(current), wait, action, paces.built);
   if (!built.done) {
     throw notDeployed(
       built.value,
@@ -204,22 +235,19 @@ export async function deployAction(
   }
   if (built.value.status === "failed") throw failedBuild(built.value, tenant.domain);
   if (built.value.all_changes_deployed === true) return built.value;
-  // A create sent `deploy: true`: the service deploys the draft once built. An update deploys it here.
-  const version = write === "create" ? undefined : ((await tenant.post(`${path}/deploy`, {})) as Json);
+  const version = (await tenant.post(`${path}/deploy`, {})) as Json;
   const live = await waitUntil(
     read,
-    (current) =>
-      version === undefined
-        ? current.all_changes_deployed === true
-        : isObject(current.deployed_version) && current.deployed_version.id === version.id,
+    (current) => isObject(current.deployed_version) && current.deployed_version.id === version.id,
     wait,
+    built.value, // the version live before this deploy: a first look needs no read
+    paces.live,
   );
   if (!live.done) {
-    const which = version ? `version ${String(version.number)}` : "its first version";
     throw notDeployed(
       live.value,
       tenant.domain,
-      `${which} was not live after ${seconds}`,
+      `version ${String(version.number)} was not live after ${seconds}`,
       "Run `pulumi up` again once the tenant has deployed it",
     );
   }

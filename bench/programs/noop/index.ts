@@ -1,12 +1,12 @@
 /**
  * The engine's floor: the tenant program's resources (the same scenario, ../scenario.ts:
- * forms, flows, webhook streams with their secret, the template) as dynamic resources whose
+ * forms, flows, webhook streams with their secret, actions and their bindings, the template) as dynamic resources whose
  * provider does nothing (create echoes the inputs, diff reports no change, no read or
  * delete). The inputs are the same, so the difference between the two programs is what
  * the project's providers add, not the size of the data.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { declareScenario, type TenantModule } from "../scenario";
+import { declareScenario, PLAN_TYPES, type TenantModule } from "../scenario";
 
 const noopProvider: pulumi.dynamic.ResourceProvider = {
   async create(inputs) {
@@ -26,29 +26,19 @@ class Noop extends pulumi.dynamic.Resource {
   }
 }
 
-const noop: TenantModule = {
-  Form: class extends Noop {
-    constructor(name: string, args: object) {
-      super("Form", name, args);
-    }
-  },
-  EventStream: class extends Noop {
-    constructor(name: string, args: object) {
-      super("EventStream", name, args);
-    }
-  },
-  Flow: class extends Noop {
-    constructor(name: string, args: object) {
-      super("Flow", name, args);
-    }
-  },
-  LoginTemplate: class extends Noop {
-    constructor(name: string, args: object) {
-      super("LoginTemplate", name, args);
-    }
-  },
+const noop = {
+  ...Object.fromEntries(
+    PLAN_TYPES.map((type) => [
+      type,
+      class extends Noop {
+        constructor(name: string, args: object) {
+          super(type, name, args);
+        }
+      },
+    ]),
+  ),
   // The floor has no lookup: the scenario of the overhead section asks for none here.
   getRateLimitPolicyOutput: () => undefined,
-};
+} as unknown as TenantModule;
 
 export = declareScenario(noop);

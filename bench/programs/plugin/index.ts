@@ -5,31 +5,23 @@
  * the SDK takes the package schema's names (`nextNode`), so each input is renamed on the way.
  */
 import * as tenant from "../../../sdk/nodejs";
-import { renameResource } from "../../../provider/schema/names";
-import { declareScenario, type TenantModule } from "../scenario";
+import { kindOfTypeName, renameResource } from "../../../provider/schema/names";
+import { declareScenario, PLAN_TYPES, type PlanType, type TenantModule } from "../scenario";
 
-/** `args` of a resource of `kind` in the SDK's names: typed as the SDK's arguments `T`. */
-const schemaNames = <T>(kind: string, args: object): T =>
-  renameResource(kind, args as Record<string, unknown>, "toSchema") as unknown as T;
+/** The SDK's class of `type`, taking the scenario's inputs (the API's names) and renaming them to the schema's. */
+function renaming(type: PlanType) {
+  const Sdk = tenant[type] as unknown as new (name: string, args: unknown) => { id: unknown };
+  const kind = kindOfTypeName(type)!;
+  return class {
+    constructor(name: string, args: object) {
+      return new Sdk(name, renameResource(kind, args as Record<string, unknown>, "toSchema"));
+    }
+  };
+}
 
-const sdk: TenantModule = {
-  Form: class {
-    constructor(name: string, args: object) {
-      return new tenant.Form(name, schemaNames<tenant.FormArgs>("form", args));
-    }
-  },
-  EventStream: class {
-    constructor(name: string, args: object) {
-      return new tenant.EventStream(name, schemaNames<tenant.EventStreamArgs>("eventStream", args));
-    }
-  },
-  Flow: class {
-    constructor(name: string, args: object) {
-      return new tenant.Flow(name, schemaNames<tenant.FlowArgs>("flow", args));
-    }
-  } as unknown as TenantModule["Flow"],
-  LoginTemplate: tenant.LoginTemplate,
+const sdk = {
+  ...Object.fromEntries(PLAN_TYPES.map((type) => [type, renaming(type)])),
   getRateLimitPolicyOutput: tenant.getRateLimitPolicyOutput,
-};
+} as unknown as TenantModule;
 
 export = declareScenario(sdk);

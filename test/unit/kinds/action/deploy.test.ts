@@ -5,6 +5,7 @@
  * build that fails names the dependency and what to do; a wait that runs out says so.
  */
 import { deployAction } from "../../../../api/kinds/action/provider";
+import { Pace } from "../../../../api/table/deploy";
 import type { KindObject, TenantWriter } from "../../../../api/table/provider-hooks";
 import {
   BUILT_ACTION,
@@ -74,4 +75,35 @@ test("deploy: false keeps the draft: no request", async () => {
   const { tenant, requests } = tenantAnswering([BUILT_ACTION]);
   expect(await deployAction(created, { deploy: false }, tenant, "update", QUICK)).toBe(created);
   expect(requests).toEqual([]);
+});
+
+test("once the tenant's pace is known, a create is confirmed with one read", async () => {
+  // A tenant whose action is built and live 40 ms after its create (whatever the machine's load:
+  // the answer depends on the time since the create, and a wait never looks before its pause).
+  const paces = { created: new Pace(), built: new Pace(), live: new Pace() };
+  const readsPerCreate: number[] = [];
+  for (let create = 0; create < 4; create++) {
+    const createdAt = Date.now();
+    let reads = 0;
+    const tenant: TenantWriter = {
+      ...tenantAnswering([]).tenant,
+      get: async () => {
+        reads += 1;
+        return Date.now() - createdAt >= 40 ? DEPLOYED_ACTION : CREATED_ACTION;
+      },
+    };
+    expect(await deployAction(created, {}, tenant, "create", QUICK, paces)).toEqual(DEPLOYED_ACTION);
+    readsPerCreate.push(reads);
+  }
+  // The first create looks at every growing pause (1, 2, 3, 5, 5… ms); the others once, after the first one's time.
+  expect(readsPerCreate[0]).toBeGreaterThan(1);
+  expect(readsPerCreate.slice(1)).toEqual([1, 1, 1]);
+});
+
+test("an update's deploy is first looked at after the pause, not the moment it is answered", async () => {
+  const { tenant, requests } = tenantAnswering([BUILT_ACTION, DEPLOYED_ACTION]);
+  const paces = { created: new Pace(), built: new Pace(), live: new Pace() };
+  expect(await deployAction(created, {}, tenant, "update", QUICK, paces)).toEqual(DEPLOYED_ACTION);
+  // The build read, the deploy, one read that finds the version live.
+  expect(requests).toEqual([`GET ${path}`, `POST ${path}/deploy`, `GET ${path}`]);
 });
