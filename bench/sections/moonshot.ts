@@ -8,6 +8,9 @@
  *
  * Parts: `BENCH_MOONSHOT_PROGRAMS=tenant,plugin-py` (also `plugin-js`, `noop`),
  * `BENCH_MOONSHOT_RATES=10,inf`, `BENCH_MOONSHOT_STEPS=first,noChange,drift`, `BENCH_MOONSHOT_N=1000`.
+ * `BENCH_MOONSHOT_SKIP_CHECKPOINTS=1` runs every step with the engine's per-step checkpoints off
+ * (`PULUMI_SKIP_CHECKPOINTS`, a diagnostic: what writing the whole state after each step costs);
+ * its figures are named apart (`…+skip`).
  */
 import type { BenchContext } from "../lib/context";
 import { progress, withTicker } from "../lib/progress";
@@ -58,6 +61,8 @@ export async function measureMoonshot(ctx: BenchContext): Promise<void> {
   const steps = partOf("BENCH_MOONSHOT_STEPS", STEPS, (word) => STEPS.find((s) => s === word));
   const n = size(process.env.BENCH_MOONSHOT_N ?? "") ?? ctx.params.moonshotN;
   const scenario = moonshotScenario(n);
+  const skip = process.env.BENCH_MOONSHOT_SKIP_CHECKPOINTS === "1";
+  const env: Record<string, string> = skip ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
   const objects = scenarioPlan(scenario).length;
   const measured: Measured[] = [];
   for (const rate of rates)
@@ -71,14 +76,14 @@ export async function measureMoonshot(ctx: BenchContext): Promise<void> {
           scenario,
         });
         for (const step of steps) {
-          const label = `moonshot: ${PROGRAM_WORDS[program]}, ${STEP_WORDS[step]} of ${objects} objects, R=${Number.isFinite(rate) ? rate : "∞"}`;
+          const label = `moonshot: ${PROGRAM_WORDS[program]}${skip ? " (no checkpoints)" : ""}, ${STEP_WORDS[step]} of ${objects} objects, R=${Number.isFinite(rate) ? rate : "∞"}`;
           server.counters.reset();
           let result: Pick<Measured, "seconds" | "ok" | "changed" | "error">;
           if (step === "drift") {
-            const drift = await withTicker(label, () => driftCheck(pulumi, stack, {}), requestsSoFar(server));
+            const drift = await withTicker(label, () => driftCheck(pulumi, stack, env), requestsSoFar(server));
             result = { seconds: drift.seconds, ok: drift.ok, error: drift.ok ? undefined : `exit ${drift.status}` };
           } else {
-            const up = await pulumi.run(stack, "up", { label, detail: requestsSoFar(server) });
+            const up = await pulumi.run(stack, "up", { label, env, detail: requestsSoFar(server) });
             result = { seconds: up.seconds, ok: up.ok, changed: changedCount(up.changes), error: up.error };
           }
           const counts = callCounts(server.counters.snapshot());
@@ -113,9 +118,9 @@ export async function measureMoonshot(ctx: BenchContext): Promise<void> {
     const target = floor + 10;
     const rateWords = Number.isFinite(m.rate) ? `${m.rate}/s` : "∞";
     ctx.report.add({
-      id: `moonshot.${objects}.${Number.isFinite(m.rate) ? m.rate : "inf"}.${m.step}.${m.program}`,
+      id: `moonshot.${objects}.${Number.isFinite(m.rate) ? m.rate : "inf"}.${m.step}.${m.program}${skip ? "+skip" : ""}`,
       section: `9 moonshot: ${objects} objects (${scenario.flows} flows, ${scenario.forms} forms, ${scenario.streams} streams, ${scenario.actions} actions + bindings), R=${rateWords}`,
-      label: `${STEP_WORDS[m.step]}: ${PROGRAM_WORDS[m.program]}`,
+      label: `${STEP_WORDS[m.step]}: ${PROGRAM_WORDS[m.program]}${skip ? ", checkpoints off" : ""}`,
       value: m.ok ? round(m.seconds, 1) : null,
       unit: "s",
       target: `≤ N/R + 10 = ${target.toFixed(0)} s`,
