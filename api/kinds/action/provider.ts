@@ -175,6 +175,16 @@ function failedBuild(action: Json, domain: string): Error {
   );
 }
 
+/** The words for a build still under way when the wait ran out (`seconds`). */
+function notBuilt(action: Json, domain: string, seconds: string): Error {
+  return notDeployed(
+    action,
+    domain,
+    `its build was not done after ${seconds} (status ${String(action.status)})`,
+    "Run `pulumi up` again once the tenant has built it",
+  );
+}
+
 /**
  * How long this tenant took lately: from a create (`deploy: true`) to its first version live,
  * from an update to its draft built, from a deploy to its version live (see {@link Pace}).
@@ -213,26 +223,16 @@ export async function deployAction(
     );
     if (created.value.status === "failed") throw failedBuild(created.value, tenant.domain);
     if (created.done) return created.value;
+    if (building(created.value)) throw notBuilt(created.value, tenant.domain, seconds);
     throw notDeployed(
       created.value,
       tenant.domain,
-      building(created.value)
-        ? `its build was not done after ${seconds} (status ${String(created.value.status)})`
-        : `its first version was not live after ${seconds}`,
-      building(created.value)
-        ? "Run `pulumi up` again once the tenant has built it"
-        : "Run `pulumi up` again once the tenant has deployed it",
+      `its first version was not live after ${seconds}`,
+      "Run `pulumi up` again once the tenant has deployed it",
     );
   }
   const built = await waitUntil(read, (current) => !building(current), wait, action, paces.built);
-  if (!built.done) {
-    throw notDeployed(
-      built.value,
-      tenant.domain,
-      `its build was not done after ${seconds} (status ${String(built.value.status)})`,
-      "Run `pulumi up` again once the tenant has built it",
-    );
-  }
+  if (!built.done) throw notBuilt(built.value, tenant.domain, seconds);
   if (built.value.status === "failed") throw failedBuild(built.value, tenant.domain);
   if (built.value.all_changes_deployed === true) return built.value;
   const version = (await tenant.post(`${path}/deploy`, {})) as Json;

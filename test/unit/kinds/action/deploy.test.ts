@@ -107,3 +107,21 @@ test("an update's deploy is first looked at after the pause, not the moment it i
   // The build read, the deploy, one read that finds the version live.
   expect(requests).toEqual([`GET ${path}`, `POST ${path}/deploy`, `GET ${path}`]);
 });
+
+test("a create whose first version never goes live, or whose build never ends, is an error saying which", async () => {
+  const quick = { ...QUICK, limitMs: 30 };
+  const fresh = () => ({ created: new Pace(), built: new Pace(), live: new Pace() });
+  const built = await deployAction(created, {}, tenantAnswering([BUILT_ACTION]).tenant, "create", quick, fresh()).catch(
+    (thrown: Error) => thrown,
+  );
+  expect(String(built)).toMatch(/its first version was not live after 0.03 s/);
+  const pending = await deployAction(
+    created,
+    {},
+    tenantAnswering([CREATED_ACTION]).tenant,
+    "create",
+    quick,
+    fresh(),
+  ).catch((thrown: Error) => thrown);
+  expect(String(pending)).toMatch(/its build was not done after 0.03 s \(status pending\)/);
+});
