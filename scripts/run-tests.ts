@@ -17,6 +17,16 @@ import { ensurePostgres } from "./lib/postgres";
 import { parseScriptArgs } from "./lib/args";
 import { ensureChromium } from "./lib/chromium";
 import { ensureActionlint } from "./lib/actionlint";
+import {
+  durationsReport,
+  lastRunFile,
+  readDurations,
+  recordOf,
+  suitesOfReport,
+  writeDurations,
+  type SuiteDuration,
+} from "./lib/test-durations";
+import { appendHistory } from "../bench/lib/history";
 
 const RUN_MARKER = "PULUMI_TENANT_TEST_RUN";
 const RUN_ID = `${process.pid}-${Date.now()}`;
@@ -34,11 +44,19 @@ const pathPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"
 
 const bin = (name: string) => path.join(REPO_ROOT, "node_modules", ".bin", name);
 
+/** Each stage's seconds, in order, and each suite file's (the report at the end). */
+const stageSeconds: Record<string, number> = {};
+const suiteSeconds: SuiteDuration[] = [];
+
+/** The committed figures the sequencer orders a fresh clone's suites by (`--record` rewrites them). */
+const COMMITTED_DURATIONS = path.join(REPO_ROOT, "test", "durations.json");
+
 function stage(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   const started = Date.now();
   process.stdout.write(`\n==> ${title}\n`);
   const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: "inherit", env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  stageSeconds[title] = Math.round((Date.now() - started) / 1000);
+  const seconds = stageSeconds[title].toFixed(0);
   if (result.status !== 0) {
     process.stdout.write(`\n${title} failed after ${seconds} s (exit ${result.status}).\n`);
     process.exit(result.status ?? 1);
@@ -50,6 +68,7 @@ interface JestSummary {
   numPassedTests: number;
   numFailedTests: number;
   success: boolean;
+  testResults?: Parameters<typeof suitesOfReport>[0]["testResults"];
 }
 
 function jestStage(title: string, projects: string[], extra: string[], env: NodeJS.ProcessEnv): JestSummary {
@@ -65,7 +84,9 @@ function jestStage(title: string, projects: string[], extra: string[], env: Node
     ? (JSON.parse(fs.readFileSync(outputFile, "utf8")) as JestSummary)
     : { numPassedTests: 0, numFailedTests: 1, success: false };
   fs.rmSync(outputFile, { force: true });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  stageSeconds[title] = Math.round((Date.now() - started) / 1000);
+  suiteSeconds.push(...suitesOfReport(summary, REPO_ROOT, title));
+  const seconds = stageSeconds[title].toFixed(0);
   process.stdout.write(
     `--- ${title}: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed (${seconds} s, exit ${result.status})\n`,
   );
@@ -73,31 +94,49 @@ function jestStage(title: string, projects: string[], extra: string[], env: Node
   return summary;
 }
 
+/** A set-up step (an install or a build that is cached after the first run), timed as a stage. */
+function setup<T>(title: string, run: () => T): T {
+  const started = Date.now();
+  process.stdout.write(`\n==> ${title}\n`);
+  const result = run();
+  stageSeconds[title] = Math.round((Date.now() - started) / 1000);
+  return result;
+}
+
+/** The checked-out commit, short, with `+` when files are changed beside it. */
+function gitCommit(): string {
+  const git = (...args: string[]) => spawnSync("git", args, { cwd: REPO_ROOT, encoding: "utf8" }).stdout?.trim() ?? "";
+  return `${git("rev-parse", "--short", "HEAD") || "unknown"}${git("status", "--porcelain", "--untracked-files=no") ? "+" : ""}`;
+}
+
 function main(): void {
-  const { values: flags } = parseScriptArgs("npm test", { full: { type: "boolean" } });
+  const { values: flags } = parseScriptArgs("npm test", { full: { type: "boolean" }, record: { type: "boolean" } });
   const full = (flags.full ?? false) || process.env.TENANT_FULL === "1";
   stage("type check (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]);
   stage("lint (eslint)", bin("eslint"), ["."]);
   stage("format (prettier --check)", bin("prettier"), ["--check", "--log-level", "warn", "."]);
-  process.stdout.write("\n==> Pulumi CLI\n");
-  const pulumiBin = ensurePulumiCli();
-  process.stdout.write("\n==> Python and Go language hosts, SDK generator\n");
-  ensureLanguages();
+  const pulumiBin = setup("Pulumi CLI", () => ensurePulumiCli());
+  setup("Python and Go language hosts, SDK generator", () => ensureLanguages());
   // The GitOps tests start their own cluster as the shared state backend (installed here when missing).
-  process.stdout.write("\n==> PostgreSQL (the shared state backend of the GitOps tests)\n");
-  process.stdout.write(`PostgreSQL server binaries in ${ensurePostgres()}\n`);
+  setup("PostgreSQL (the shared state backend of the GitOps tests)", () =>
+    process.stdout.write(`PostgreSQL server binaries in ${ensurePostgres()}\n`),
+  );
   // The review test renders the comment's Mermaid drawings in a real browser (installed here when missing).
-  process.stdout.write("\n==> Chromium (renders the review comment's Mermaid drawings)\n");
-  process.stdout.write(`Chromium at ${ensureChromium()}\n`);
+  setup("Chromium (renders the review comment's Mermaid drawings)", () =>
+    process.stdout.write(`Chromium at ${ensureChromium()}\n`),
+  );
   // The workflows test checks examples/ci/*.yml with actionlint (built here from its Go module when missing).
-  process.stdout.write("\n==> actionlint (checks the CI workflows of examples/ci)\n");
-  process.stdout.write(`actionlint at ${ensureActionlint()}\n`);
+  setup("actionlint (checks the CI workflows of examples/ci)", () =>
+    process.stdout.write(`actionlint at ${ensureActionlint()}\n`),
+  );
   // Every test file's private PULUMI_HOME (test/setup-env.ts) goes under one folder of this run, removed at its end.
   const testRoot = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-test-run-"));
   const env = {
     ...process.env,
     PULUMI_TENANT_BIN: pulumiBin,
     PULUMI_TENANT_TEST_ROOT: testRoot,
+    // The heaviest suites first (test/sequencer.js): by the last run here, else by the committed figures.
+    PULUMI_TENANT_TEST_ORDER: fs.existsSync(lastRunFile()) ? lastRunFile() : COMMITTED_DURATIONS,
     ...(full ? { TENANT_FULL: "1" } : {}),
   };
   const fast = jestStage("unit, server and provider tests", ["unit", "server", "provider"], ["--maxWorkers=2"], env);
@@ -129,6 +168,28 @@ function main(): void {
       `${leftovers.length} process(es) outlived the tests that started them: find the test that starts this command and stop it (with its children) in its afterAll.\n`,
     );
     failed++;
+  }
+  const last = readDurations(lastRunFile());
+  process.stdout.write(durationsReport(stageSeconds, suiteSeconds, last));
+  const record = recordOf(stageSeconds, suiteSeconds);
+  writeDurations(lastRunFile(), record);
+  if (flags.record) {
+    if (failed > 0) process.stdout.write("--record: a run with failures is not recorded.\n");
+    else {
+      writeDurations(COMMITTED_DURATIONS, record);
+      appendHistory(path.join(REPO_ROOT, "bench", "history.jsonl"), {
+        startedAt: new Date(Date.now() - Object.values(stageSeconds).reduce((a, b) => a + b, 0) * 1000).toISOString(),
+        commit: gitCommit(),
+        mode: full ? "test-full" : "test",
+        sections: ["test-suite"],
+        load: [os.loadavg()[0], os.loadavg()[0]],
+        figures: Object.fromEntries([
+          ...Object.entries(stageSeconds).map(([title, value]) => [`test.stage.${title}`, { value, unit: "s" }]),
+          ...suiteSeconds.map((suite) => [`test.suite.${suite.file}`, { value: suite.seconds, unit: "s" }]),
+        ]),
+      });
+      process.stdout.write(`Recorded: ${path.relative(REPO_ROOT, COMMITTED_DURATIONS)} and bench/history.jsonl.\n`);
+    }
   }
   process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
   process.exit(failed === 0 ? 0 : 1);
