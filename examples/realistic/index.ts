@@ -183,8 +183,9 @@ new tenant.EventStream("signups", {
 });
 
 const policyId = cfg.get("rateLimitPolicyId");
-/** The rate limit policy guarding the authentication API, when one is configured. */
-export const rateLimitPolicy = policyId ? tenant.getRateLimitPolicyOutput({ id: policyId }) : undefined;
+// The rate limit policy guarding the authentication API, exported only when one is configured:
+// an output set to `undefined` draws Pulumi's "Undefined value" warning on every update.
+if (policyId) exports.rateLimitPolicy = tenant.getRateLimitPolicyOutput({ id: policyId });
 
 // Ids, not resource objects: an exported resource prints every one of its outputs in each preview.
 export const formId = signup.id;

@@ -28,6 +28,7 @@ import { describeUnmanaged, findUnmanaged } from "./unmanaged";
 export const DRIFT_EXIT = { clean: 0, error: 1, drift: 2, unmanaged: 4, policy: 8 } as const;
 
 export const DRIFT_HELP = `Usage: pulumi-tenant drift [--stack NAME] [--cwd DIR] [--unmanaged] [--json] [--comment FILE]
+                           [--policy-pack DIR [--policy-pack-config FILE]]...
 
 Runs a refresh preview (\`pulumi preview --refresh\`) of a stack and reports every
 resource whose tenant object no longer matches the code, with the fields that differ.

@@ -3,11 +3,12 @@
  * The `pulumi-tenant` command: `drift` (is the tenant what the code says? which objects does
  * no stack manage?), `generate` (a Pulumi program from a live tenant) and `recover` (what a
  * killed run left pending, before the next `up`), `review` (the pull-request comment of a
- * preview). `pulumi-tenant <command> --help`
- * describes each.
+ * preview). `pulumi-tenant <command> --help` describes each, `pulumi-tenant --version` names the
+ * installed package's version.
  */
 import { DRIFT_EXIT, driftCommand } from "./drift";
 import { GENERATE_SUMMARY, generateCommand } from "./generate";
+import { ownPackage } from "./generate/command";
 import { recoverCommand } from "./recover";
 import { REVIEW_SUMMARY, reviewCommand } from "./review/command";
 
@@ -31,16 +32,28 @@ function usage(): string {
   const rows = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(10)} ${command.summary}`);
   return (
     `Usage: pulumi-tenant <command> [options]\n\nCommands:\n${rows.join("\n")}\n\n` +
-    "Run `pulumi-tenant <command> --help` for a command's options and exit codes."
+    "Run `pulumi-tenant <command> --help` for a command's options and exit codes, and\n" +
+    "`pulumi-tenant --version` (or `version`) for the version of the installed package."
   );
 }
+
+/** The words that print the usage, and those that print the version (as `pulumi` takes them). */
+const HELP_WORDS = new Set(["--help", "-h", "help"]);
+const VERSION_WORDS = new Set(["--version", "version"]);
 
 /** Runs the CLI with `argv` (without node and script); returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === "--help" || name === "-h" || name === "help") {
+  // No arguments asks what the command does: the usage, and success, as `pulumi` answers.
+  if (name === undefined || HELP_WORDS.has(name)) {
     process.stdout.write(`${usage()}\n`);
-    return name ? 0 : 1;
+    return 0;
+  }
+  if (VERSION_WORDS.has(name)) {
+    const version = ownPackage()?.version;
+    if (version) process.stdout.write(`${version}\n`);
+    else process.stderr.write(`pulumi-tenant: no package.json of pulumi-tenant above ${__dirname}: reinstall it.\n`);
+    return version ? 0 : 1;
   }
   const command = COMMANDS[name];
   if (!command) {

@@ -71,6 +71,29 @@ export const missingRequiredConfig: FormArgs = {
   ],
 };
 
+export const booleanWithoutConfig: FormArgs = {
+  name: "f",
+  nodes: [
+    // @ts-expect-error a BOOLEAN field needs its config, as the API requires (`config: {}` takes the defaults).
+    {
+      id: "s",
+      type: "STEP",
+      config: { components: [{ id: "agree", category: "FIELD", type: "BOOLEAN", label: "I agree" }] },
+    },
+  ],
+};
+
+export const booleanWithEmptyConfig: FormArgs = {
+  name: "f",
+  nodes: [
+    {
+      id: "s",
+      type: "STEP",
+      config: { components: [{ id: "agree", category: "FIELD", type: "BOOLEAN", label: "I agree", config: {} }] },
+    },
+  ],
+};
+
 export const resumeFlowFalse: FormArgs = {
   name: "f",
   ending: {

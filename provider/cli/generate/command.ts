@@ -23,7 +23,7 @@ import { buildProgram, dynamicSteps } from "./typescript-program";
 export const GENERATE_EXIT = { ok: 0, error: 1 } as const;
 
 /** The folder and manifest of the package that holds this file (`pulumi-tenant`), when found. */
-function ownPackage(): { dir: string; name: string; version: string } | undefined {
+export function ownPackage(): { dir: string; name: string; version: string } | undefined {
   for (let dir = __dirname; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
     const file = path.join(dir, "package.json");
     if (!fs.existsSync(file)) continue;

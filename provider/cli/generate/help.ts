@@ -36,14 +36,15 @@ function objectsRead(): string {
 function scopesNeeded(): string {
   const specs = tableSpecs();
   const read = (spec: KindSpec) => spec.scopes.list ?? spec.scopes.get;
-  const plain = specs.filter((spec) => !spec.earlyAccess).map(read);
+  // Each scope once: kinds behind one API share it (actions and their trigger bindings: read:actions).
+  const plain = [...new Set(specs.filter((spec) => !spec.earlyAccess).map(read))];
   const early = specs.filter((spec) => spec.earlyAccess);
   const earlyWords = early.map((spec) => spec.plural).join(" and ");
   const words = [
     "Scopes the client needs:",
     ...plain.map((scope) => `${scope},`),
     ...(early.length > 0
-      ? ["and", ...early.map(read), `with a global client for the ${earlyWords}. Without that scope,`]
+      ? ["and", ...new Set(early.map(read)), `with a global client for the ${earlyWords}. Without that scope,`]
       : []),
   ];
   if (early.length > 0)

@@ -31,6 +31,13 @@ export function typescriptRef(ref: ProgramRef, typed = true): Code {
   return new Code(`fs.readFileSync(path.join(__dirname, ${JSON.stringify(ref.file)}), "utf8")`);
 }
 
+/**
+ * The dependencies whose install scripts a generated project allows (npm 11's `allowScripts`; npm
+ * warns of any other, and a later npm skips them): protobufjs, which `@pulumi/pulumi` installs, as
+ * this repository's own package.json allows it.
+ */
+export const ALLOWED_INSTALL_SCRIPTS: Readonly<Record<string, true>> = { protobufjs: true };
+
 /** A generated project's package.json: its name from the project's, private, `index.ts` as main. */
 export function packageJson(projectName: string, description: string, dependencies: Record<string, string>): string {
   return `${JSON.stringify(
@@ -45,6 +52,7 @@ export function packageJson(projectName: string, description: string, dependenci
       main: "index.ts",
       dependencies,
       devDependencies: { "@types/node": "^20.19.0", typescript: "~5.9.3" },
+      allowScripts: ALLOWED_INSTALL_SCRIPTS,
     },
     null,
     2,

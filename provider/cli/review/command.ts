@@ -159,6 +159,7 @@ export async function reviewCommand(args: string[]): Promise<number> {
   let previewText: string;
   let diffText = values["diff-file"] === undefined ? undefined : readOption(values["diff-file"], "--diff-file");
   let previewFailed = false;
+  let previewLog: string | undefined;
   if (values["preview-json"] !== undefined) {
     previewText = readOption(values["preview-json"], "--preview-json");
   } else {
@@ -167,6 +168,7 @@ export async function reviewCommand(args: string[]): Promise<number> {
     const run = await pulumi(["preview", ...stackArgs, "--json", ...packArgs], cwd, streaming);
     previewText = run.stdout;
     previewFailed = run.failed;
+    previewLog = run.stderr;
     if (run.stdout.trim() === "") {
       throw new Error(`\`pulumi preview --json\` printed nothing in ${cwd}: ${run.stderr.trim().slice(-600)}`);
     }
@@ -187,6 +189,7 @@ export async function reviewCommand(args: string[]): Promise<number> {
     tenants,
     title: values.title,
     previewExit: exit,
+    previewLog,
   });
   if (values.out) fs.writeFileSync(values.out, comment);
   else process.stdout.write(comment);

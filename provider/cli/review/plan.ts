@@ -16,6 +16,7 @@ import { UNKNOWN } from "../../lifecycle/shared";
 import { isSecret } from "../../schema/envelope";
 import { renameResource } from "../../schema/names";
 import { isObject } from "../../../api/json";
+import { asWritten } from "./updated-values";
 
 /** One violation of a policy, as the comment shows it. */
 export interface PolicyViolation {
@@ -168,6 +169,13 @@ export function plannedChange(
   const door = type.startsWith("tenant:index:") ? "plugin" : "dynamic";
   // What the program gave last time: the inputs kept in state (outputs hold server-made fields).
   const olds = step.old?.inputs ?? step.old?.outputs;
+  const before = action === "create" || action === "adopt" || !olds ? undefined : reviewValues(kind, door, olds);
+  const values = action === "delete" || !news ? undefined : reviewValues(kind, door, news);
+  // A field the program leaves out shows what the write leaves (its default, or the tenant's value), not "absent".
+  const after =
+    before && values && (action === "update" || action === "replace")
+      ? asWritten(kind, action, before, values)
+      : values;
   return {
     urn: step.urn,
     name: step.urn.split("::").pop() ?? step.urn,
@@ -176,8 +184,8 @@ export function plannedChange(
     stack: stackOfUrn(step.urn),
     tenant: namespaceOf(news ?? olds),
     action,
-    before: action === "create" || action === "adopt" || !olds ? undefined : reviewValues(kind, door, olds),
-    after: action === "delete" || !news ? undefined : reviewValues(kind, door, news),
+    before,
+    after,
     adopting: action === "adopt" ? (typeof news?.adoptId === "string" ? news.adoptId : "singleton") : undefined,
     replaceReasons: step.replaceReasons ?? [],
     errors,

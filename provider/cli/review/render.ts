@@ -9,6 +9,7 @@ import { kindLabel } from "../../../api";
 import { drawChange } from "./graph";
 import { diffValues, groupByItem, IDENTITY_KEYS, type ItemChange } from "./identity-diff";
 import { SECRET_MASK, type PlannedChange, type ReviewPlan } from "./plan";
+import { failureAlert } from "./render-failure";
 import { orderLines } from "./render-order";
 import { adviceOf, alert, cell, looseAdvice, mandatory, policyFailures } from "./render-policies";
 
@@ -33,6 +34,11 @@ export interface RenderOptions {
   limit?: number;
   /** The preview's exit code, when the caller ran it: the heading says whether it succeeded. */
   previewExit?: number;
+  /**
+   * The preview's own output beside its JSON (its standard error): when the JSON says only that
+   * the preview failed, the engine's first error line is read here, then in `diffText`.
+   */
+  previewLog?: string;
 }
 
 /** What a value references, in words (`flow \`enrich\``), or undefined. */
@@ -185,10 +191,7 @@ function warnings(plan: ReviewPlan, options: RenderOptions): string[] {
     const said = change.errors.flatMap((error) => error.split("\n"));
     lines.push(...alert("WARNING", [`**Invalid input** in ${kindLabel(change.kind)} \`${change.name}\`:`, ...said]));
   }
-  if (plan.errors.length > 0) {
-    const said = plan.errors.flatMap((error) => error.split("\n"));
-    lines.push(...alert("WARNING", ["**The preview failed:**", ...said]));
-  }
+  lines.push(...failureAlert(plan, options));
   return lines;
 }
 

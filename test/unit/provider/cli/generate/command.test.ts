@@ -62,6 +62,9 @@ describe("pulumi-tenant generate (command line)", () => {
       expect(paragraph).toContain(spec.scopes.list ?? spec.scopes.get);
       if (spec.earlyAccess) expect(paragraph).toContain(`with a global client for the ${spec.plural}`);
     }
+    // Kinds behind one API share its scope (actions and trigger bindings: read:actions): each is named once.
+    const scopes = paragraph.match(/\b[a-z]+:[a-z_]+\b/g) ?? [];
+    expect(scopes).toEqual([...new Set(scopes)]);
   });
 
   it("fails with exit code 1 and says what is missing", async () => {
