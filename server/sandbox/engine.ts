@@ -13,9 +13,8 @@ import { randomBytes, createHash, createHmac } from "node:crypto";
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSHandle } from "quickjs-emscripten-core";
 import baseVariant from "@jitl/quickjs-ng-wasmfile-release-sync";
 import type { CodeRunJob, CodeRunResult } from "../../api/table/operations";
-import { guestMain, type GuestRun } from "./guest-main";
-import { guestFetch } from "./guest-fetch";
-import { guestWeb } from "./guest-web";
+import type { GuestProgram, GuestRun } from "./guest/contract";
+import { GUEST_GLOBAL } from "./guest-bundle";
 import { RunLoader } from "./loader";
 import { FixtureNetwork } from "./network";
 import { ApiAnswers, RunRecord, runError } from "./records";
@@ -47,6 +46,8 @@ export interface EngineRun {
   wasmModule: WasmModule;
   /** Declared package name → the cache folder holding `node_modules/<name>`. */
   dependencyRoots: Record<string, string>;
+  /** The guest's script (guest-bundle.ts): the program around the action's code. */
+  guest: string;
 }
 
 /** QuickJS's own stack limit: below the worker's, so deep recursion is a RangeError in the code. */
@@ -254,11 +255,14 @@ export async function runInEngine(run: EngineRun): Promise<Omit<CodeRunResult, "
       );
     }
     vm.setProp(vm.global, "__host", host);
-    const web = vm.unwrapResult(vm.evalCode(`(${guestWeb.toString()})`, "guest-web.js"));
-    const webObject = vm.unwrapResult(vm.callFunction(web, vm.undefined, host));
+    // The guest's script, in a function of its own: its names stay off the global object.
+    const program = vm.unwrapResult(
+      vm.evalCode(`(function () {${run.guest}\nreturn ${GUEST_GLOBAL}.default;\n})()`, "guest.js"),
+    );
+    const guest = (name: keyof GuestProgram) => vm.getProp(program, name);
+    const webObject = vm.unwrapResult(vm.callFunction(guest("installWeb"), vm.undefined, host));
     const fire = vm.getProp(webObject, "fire");
-    const fetchInstaller = vm.unwrapResult(vm.evalCode(`(${guestFetch.toString()})`, "guest-fetch.js"));
-    vm.unwrapResult(vm.callFunction(fetchInstaller, vm.undefined, host, webObject));
+    vm.unwrapResult(vm.callFunction(guest("installFetch"), vm.undefined, host, webObject));
     // From here on, only the closures of the guest's own functions hold the host's functions.
     vm.unwrapResult(vm.evalCode("delete globalThis.__host;", "guest-setup.js"));
 
@@ -275,9 +279,8 @@ export async function runInEngine(run: EngineRun): Promise<Omit<CodeRunResult, "
       builtins: job.builtins,
       event: JSON.stringify(job.event),
     };
-    const main = vm.unwrapResult(vm.evalCode(`(${guestMain.toString()})`, "guest-main.js"));
     const runHandle = vm.unwrapResult(vm.evalCode(`(${JSON.stringify(guestRun)})`, "run.json"));
-    const started = vm.callFunction(main, vm.undefined, host, webObject, runHandle, factory.value);
+    const started = vm.callFunction(guest("runAction"), vm.undefined, host, webObject, runHandle, factory.value);
     if (started.error) return base(failure(started.error));
 
     // The event loop: promise jobs, then the next timer, until the handler settles or time is up.

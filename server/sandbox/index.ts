@@ -17,6 +17,7 @@ import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { ApiFailure, ERROR_CODES, type CodeRunJob, type CodeRunResult, type CodeSandbox } from "../../api";
 import { DependencyCache } from "./dependencies";
+import { guestBundle } from "./guest-bundle";
 import type { WorkerRequest } from "./worker";
 import { RECORD_LIMITS, runError } from "./records";
 import { MAX_RECORDED_REQUESTS } from "./network";
@@ -111,6 +112,16 @@ class EnginePool {
     } catch (error) {
       return { ...empty, error: runError("DependencyError", (error as Error).message), duration_ms: elapsed() };
     }
+    let guest: string;
+    try {
+      guest = await guestBundle();
+    } catch (error) {
+      return {
+        ...empty,
+        error: runError("SandboxError", `The action's engine could not start: ${(error as Error).message}`),
+        duration_ms: elapsed(),
+      };
+    }
     this.wasm ??= wasm.compile(readFileSync(WASM_FILE));
     const request: WorkerRequest = {
       id: this.nextId++,
@@ -118,6 +129,7 @@ class EnginePool {
       limits: this.limits,
       wasmModule: await this.wasm,
       dependencyRoots,
+      guest,
     };
     let worker: Worker;
     try {

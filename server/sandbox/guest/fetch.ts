@@ -1,111 +1,111 @@
 /**
- * `fetch` inside the engine (server/sandbox/engine.ts), with `Headers`, `Request`, `Response`,
- * `AbortController` and `AbortSignal`: every request goes to the host, which records it and
- * answers it from the test's fixtures (network.ts). No connection is ever made.
- *
- * Like guest-web.ts, {@link guestFetch} is shipped as source text: self-contained, reaching the
- * host only through `host`, and the web helpers through `web`.
+ * `fetch` inside the engine, with `Headers`, `Request`, `Response`, `AbortController` and
+ * `AbortSignal`: every request goes to the host, which records it and answers it from the test's
+ * fixtures (server/sandbox/network.ts). No connection is ever made.
  */
-import type { GuestHost, GuestWeb } from "./guest-web";
+import type { GuestHost, GuestWeb } from "./contract";
+import { URLSearchParams } from "./url";
 
-/* istanbul ignore next: runs inside the engine as source text */
-/** Installs `fetch` and its classes on the guest's global object. */
-export function guestFetch(host: GuestHost, web: GuestWeb): void {
+/** The web's `AbortSignal`: enough for fetch and for clients that pass a signal. Pure. */
+export class AbortSignal {
+  aborted = false;
+  reason: unknown = undefined;
+  onabort: ((event: unknown) => void) | null = null;
+  private listeners: ((event: unknown) => void)[] = [];
+  addEventListener(type: string, listener: (event: unknown) => void) {
+    if (type === "abort") this.listeners.push(listener);
+  }
+  removeEventListener(type: string, listener: (event: unknown) => void) {
+    this.listeners = this.listeners.filter((l) => l !== listener);
+  }
+  throwIfAborted() {
+    if (this.aborted) throw this.reason;
+  }
+  dispatch(reason: unknown) {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const event = { type: "abort", target: this };
+    this.onabort?.(event);
+    for (const listener of this.listeners) listener(event);
+  }
+  static abort(reason?: unknown) {
+    const signal = new AbortSignal();
+    signal.dispatch(reason ?? new Error("This operation was aborted"));
+    return signal;
+  }
+  static timeout() {
+    return new AbortSignal();
+  }
+}
+
+/** The web's `AbortController`. Pure. */
+export class AbortController {
+  readonly signal = new AbortSignal();
+  abort(reason?: unknown) {
+    const error = reason ?? Object.assign(new Error("This operation was aborted"), { name: "AbortError" });
+    this.signal.dispatch(error);
+  }
+}
+
+/** The web's `Headers`: names lower-cased, repeated values joined, listed in order of name. Pure. */
+export class Headers {
+  private map = new Map<string, string>();
+  constructor(init?: unknown) {
+    if (init instanceof Headers) init.forEach((value, key) => this.append(key, value));
+    else if (Array.isArray(init)) for (const [k, v] of init) this.append(String(k), String(v));
+    else if (init && typeof init === "object")
+      for (const key of Object.keys(init)) this.append(key, String((init as Record<string, unknown>)[key]));
+  }
+  append(key: string, value: string) {
+    const name = String(key).toLowerCase();
+    const old = this.map.get(name);
+    this.map.set(name, old === undefined ? String(value) : `${old}, ${value}`);
+  }
+  set(key: string, value: string) {
+    this.map.set(String(key).toLowerCase(), String(value));
+  }
+  get(key: string) {
+    return this.map.get(String(key).toLowerCase()) ?? null;
+  }
+  has(key: string) {
+    return this.map.has(String(key).toLowerCase());
+  }
+  delete(key: string) {
+    this.map.delete(String(key).toLowerCase());
+  }
+  forEach(callback: (value: string, key: string, self: Headers) => void) {
+    for (const [k, v] of [...this.map].sort()) callback(v, k, this);
+  }
+  entries() {
+    return [...this.map].sort()[Symbol.iterator]();
+  }
+  keys() {
+    return [...this.map.keys()].sort()[Symbol.iterator]();
+  }
+  values() {
+    const values = [...this.map].sort().map(([, v]) => v);
+    return values[Symbol.iterator]();
+  }
+  [Symbol.iterator]() {
+    return this.entries();
+  }
+  getSetCookie() {
+    return this.map.has("set-cookie") ? [this.map.get("set-cookie")!] : [];
+  }
+}
+
+/** Installs `fetch` and its classes on the guest's global object (after installWeb: it uses its `URL`). */
+export function installFetch(host: GuestHost, web: GuestWeb): void {
   const global = globalThis as Record<string, unknown>;
   const stringify = JSON.stringify;
   const parse = JSON.parse;
   const { utf8Encode, utf8Decode } = web;
   const URL = global.URL as new (href: string) => { href: string };
-  const URLSearchParams = global.URLSearchParams as new () => object;
 
-  // Abort: enough for fetch and for clients that pass a signal.
-  class AbortSignal {
-    aborted = false;
-    reason: unknown = undefined;
-    onabort: ((event: unknown) => void) | null = null;
-    private listeners: ((event: unknown) => void)[] = [];
-    addEventListener(type: string, listener: (event: unknown) => void) {
-      if (type === "abort") this.listeners.push(listener);
-    }
-    removeEventListener(type: string, listener: (event: unknown) => void) {
-      this.listeners = this.listeners.filter((l) => l !== listener);
-    }
-    throwIfAborted() {
-      if (this.aborted) throw this.reason;
-    }
-    dispatch(reason: unknown) {
-      if (this.aborted) return;
-      this.aborted = true;
-      this.reason = reason;
-      const event = { type: "abort", target: this };
-      this.onabort?.(event);
-      for (const listener of this.listeners) listener(event);
-    }
-    static abort(reason?: unknown) {
-      const signal = new AbortSignal();
-      signal.dispatch(reason ?? new Error("This operation was aborted"));
-      return signal;
-    }
-    static timeout() {
-      return new AbortSignal();
-    }
-  }
-  class AbortController {
-    readonly signal = new AbortSignal();
-    abort(reason?: unknown) {
-      const error = reason ?? Object.assign(new Error("This operation was aborted"), { name: "AbortError" });
-      this.signal.dispatch(error);
-    }
-  }
   global.AbortSignal = AbortSignal;
   global.AbortController = AbortController;
 
-  // fetch: every call goes to the host, which records it and answers from the test's fixtures.
-  class Headers {
-    private map = new Map<string, string>();
-    constructor(init?: unknown) {
-      if (init instanceof Headers) init.forEach((value, key) => this.append(key, value));
-      else if (Array.isArray(init)) for (const [k, v] of init) this.append(String(k), String(v));
-      else if (init && typeof init === "object")
-        for (const key of Object.keys(init)) this.append(key, String((init as Record<string, unknown>)[key]));
-    }
-    append(key: string, value: string) {
-      const name = String(key).toLowerCase();
-      const old = this.map.get(name);
-      this.map.set(name, old === undefined ? String(value) : `${old}, ${value}`);
-    }
-    set(key: string, value: string) {
-      this.map.set(String(key).toLowerCase(), String(value));
-    }
-    get(key: string) {
-      return this.map.get(String(key).toLowerCase()) ?? null;
-    }
-    has(key: string) {
-      return this.map.has(String(key).toLowerCase());
-    }
-    delete(key: string) {
-      this.map.delete(String(key).toLowerCase());
-    }
-    forEach(callback: (value: string, key: string, self: Headers) => void) {
-      for (const [k, v] of [...this.map].sort()) callback(v, k, this);
-    }
-    entries() {
-      return [...this.map].sort()[Symbol.iterator]();
-    }
-    keys() {
-      return [...this.map.keys()].sort()[Symbol.iterator]();
-    }
-    values() {
-      const values = [...this.map].sort().map(([, v]) => v);
-      return values[Symbol.iterator]();
-    }
-    [Symbol.iterator]() {
-      return this.entries();
-    }
-    getSetCookie() {
-      return this.map.has("set-cookie") ? [this.map.get("set-cookie")!] : [];
-    }
-  }
   const bodyText = (body: unknown): string | undefined => {
     if (body === undefined || body === null) return undefined;
     if (typeof body === "string") return body;
