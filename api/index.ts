@@ -11,3 +11,4 @@ export * from "./schema/facts";
 export { BODY_LIMIT_BYTES } from "./limits";
 export type { CheckpointPage } from "./pages";
 export * from "./neighbours";
+export * from "./table/relations";

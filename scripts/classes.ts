@@ -5,8 +5,8 @@
  * output fields and its `get<Type>` / `get<Type>Output` lookups come from its entry alone:
  * field types are the entry's schemas' own static types (a flow's actions are typed per
  * integration), comments are its fields' descriptions. A kind whose entry says `ownClass`
- * keeps its hand-written class in provider/resources/<kind>/index.ts. `--check` writes
- * nothing and exits 1 when a file differs (the unit tests run it).
+ * gets none: its class is written by hand (no kind of the table has one today). `--check`
+ * writes nothing and exits 1 when a file differs (the unit tests run it).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";

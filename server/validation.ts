@@ -106,7 +106,7 @@ export interface IdRoute {
   Params: { id: string };
 }
 
-/** Path id rules, from the table of kinds (api/kinds.ts `id.path`), by kind, made on first use. */
+/** Path id rules, from the table of kinds (api/kinds/index.ts `id.path`), by kind, made on first use. */
 const PATH_IDS = new Map<string, { pattern: RegExp; maxLength: number }>();
 
 /** Checks the `id` path parameter of a collection kind; throws 400 `invalid_uri` when malformed. */

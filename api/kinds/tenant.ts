@@ -2,7 +2,7 @@
  * The tenant server's side of the table: each kind's behaviour in the tenant (what it stores,
  * refuses, builds, deploys; its routes beyond create, read, list, update and delete), from its
  * room's `tenant.ts`. Only the tenant server loads this file: the provider's package never
- * holds it (test/unit/architecture/provider-package.test.ts packs it to prove so).
+ * holds it (test/package/package.test.ts packs both packages to prove so).
  */
 import { kindSpec, type KindName, type KindRules } from "./index";
 import { actionTenantRules } from "./action/tenant";

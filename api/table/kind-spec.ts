@@ -1,7 +1,8 @@
 /**
  * The shape of a kind's entry in the table of kinds ({@link KindSpec}) and the helpers its
- * entries are built with (id rules, lookups by id or name). Each kind's api file declares its
- * own entry with these; api/kinds.ts composes the entries into the table.
+ * entries are built with (id rules, lookups by id or name). Each kind's room declares its
+ * own entry with these (api/kinds/<kind>/contract.ts); api/kinds/index.ts composes the entries
+ * into the table.
  */
 import { BASE58_ALPHABET, idPatternOf, type IdFormat } from "../ids";
 import { string, type JsonSchema } from "../schema/builder";
@@ -115,8 +116,9 @@ export interface KindRules {
    */
   afterWrite?(object: KindObject, body: Record<string, unknown>, tenant: TenantRecords): KindObject;
   /**
-   * Checked before a delete, and what goes with it (an action still bound needs `?force=true`,
-   * which unbinds it; its versions go): throws an ApiFailure to refuse.
+   * Checked before a delete, and what goes with it of the kind's own (an action's versions):
+   * throws an ApiFailure to refuse. What other kinds' objects it takes or is held by is its
+   * entry's {@link KindRelations}, applied by the table first.
    */
   beforeDelete?(object: KindObject, query: unknown, tenant: TenantRecords): void;
   /** Its routes beyond create, read, list, update and delete (an action's deploy, versions, bindings). */
@@ -135,9 +137,60 @@ export interface KindRules {
   /** A 404 on one object in the service's words, where they are not the generic ones (an empty code is left out). */
   readonly notFound?: { readonly message: string; readonly errorCode: string };
   /**
-   * Another kind whose operations serve this kind's routes, in place of the generic ones: a
-   * trigger's bindings are the actions' `/actions/triggers/{id}/bindings` (their writes are
-   * checked against the actions), in their own room (api/kinds/trigger-bindings/tenant.ts).
+   * An object as the service summarises it inside another kind's answer (a binding's action:
+   * no code, no secrets); default: as the API answers it.
+   */
+  summary?(object: KindObject, tenant: TenantRecords): Record<string, unknown>;
+  /**
+   * Whether an object is in service, for a kind that holds it ({@link KindRelations.holds}: a
+   * trigger binds only an action that is deployed); default: always.
+   */
+  inService?(object: KindObject): boolean;
+  /**
+   * What a kind that holds objects of another ({@link KindRelations.holds}) does when one of
+   * them is deleted: the table's delete asks it (api/table/relations.ts).
+   */
+  readonly holding?: HoldingRules;
+}
+
+/** The tenant's side of {@link KindRelations.holds}: what holds an object, and letting go of it. */
+export interface HoldingRules {
+  /**
+   * The words of the 400 refusing the delete of object `id` of kind `held` without
+   * `?force=true`, while this kind holds it (the triggers an action is bound to); undefined
+   * when nothing holds it.
+   */
+  refusal(held: string, id: string, tenant: TenantRecords): string | undefined;
+  /** Takes object `id` of kind `held` out of everything of this kind that holds it (a forced delete of it). */
+  release(held: string, id: string, tenant: TenantRecords): void;
+}
+
+/**
+ * How a kind's objects stand to other kinds' objects, beyond the ids its fields name (each such
+ * field says `references: "<kind>"` itself). Each kind named here is named by a `references:`
+ * field of the create schema (the table checks it), and the table's machinery and the tenant
+ * server's generic routes act on it (api/table/relations.ts): no kind's own code names another.
+ */
+export interface KindRelations {
+  /**
+   * The kinds whose objects an object owns, by the fields that reference them: they are deleted
+   * with it (an event stream delivering to an action: the service deletes the action with the
+   * stream), as a forced delete of each deletes it.
+   */
+  readonly owns?: readonly string[];
+  /**
+   * The kinds whose objects an object holds in use, by the fields that reference them (a
+   * trigger's bindings hold actions): the delete of one still held is refused unless forced
+   * (`?force=true`), and a forced one takes it out of every holder (the holder's tenant rules'
+   * {@link KindRules.holding}). A held object must be in service ({@link KindRules.inService})
+   * and a holder's answer shows its summary ({@link KindRules.summary}).
+   */
+  readonly holds?: readonly string[];
+  /**
+   * The kind whose routes serve this kind's, in place of the generic ones: its operations are
+   * registered among the serving kind's, with the serving kind's records (a trigger's bindings
+   * are the actions' `/actions/triggers/{id}/bindings`, their writes checked against the
+   * actions), and its tables kept beside the serving kind's.
    */
   readonly servedBy?: string;
 }
@@ -278,10 +331,12 @@ export interface KindSpec {
   /** The inputs of its example (the package schema's "Example Usage"), in the API's names. */
   readonly example?: Readonly<Record<string, unknown>>;
   /**
-   * Its TypeScript resource class is hand-written (provider/resources/<kind>/index.ts) rather
-   * than generated from this entry into provider/generated/ by `npm run classes`.
+   * Its TypeScript resource class is written by hand rather than generated from this entry into
+   * provider/generated/ by `npm run classes` (no kind of the table has one today).
    */
   readonly ownClass?: boolean;
+  /** How its objects stand to other kinds' objects: what they own, hold, and which kind serves its routes. */
+  readonly relations?: KindRelations;
   /** Its own rules on top of the generic collection routes, where its schemas cannot say them. */
   readonly rules?: KindRules;
   /** Its own rules on the provider's side, where its schemas cannot say them. */
@@ -306,6 +361,20 @@ export function completeKind<const D extends KindDeclaration>(
   declaration: D,
 ): D & Pick<KindSpec, "secretPaths" | "secretsAre"> {
   const facts = schemaFacts(declaration.createSchema);
+  const referenced = new Set(facts.references.map((reference) => reference.kind));
+  for (const [relation, kinds] of Object.entries({
+    owns: declaration.relations?.owns ?? [],
+    holds: declaration.relations?.holds ?? [],
+  })) {
+    const unnamed = kinds.filter((kind) => !referenced.has(kind));
+    if (unnamed.length > 0) {
+      throw new Error(
+        `kind ${declaration.typeName} ${relation} ${unnamed.join(", ")}, but no field of its create schema ` +
+          `references ${unnamed.length === 1 ? "it" : "them"}: mark the field that holds the id with ` +
+          `\`references: "${unnamed[0]}"\`, or drop the relation`,
+      );
+    }
+  }
   const byText = new Map<string, SecretPath>();
   for (const path of [...(declaration.secretPaths ?? []), ...facts.secretPaths]) byText.set(JSON.stringify(path), path);
   return {

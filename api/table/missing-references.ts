@@ -6,7 +6,7 @@
  * connections); a kind adds only its own words for what a missing target means.
  */
 import { isObject } from "../json";
-import { idsLackedBy, type LackedIds, type NamedId } from "../named-ids";
+import { idsLackedBy, type LackedIds, type NamedId } from "./named-ids";
 import { schemaFacts, type ReferenceFact } from "../schema/facts";
 import { secretPlaces, type SecretPlace } from "../schema/secret-paths";
 import type { JsonSchema } from "../schema/builder";

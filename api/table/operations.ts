@@ -1,9 +1,9 @@
 /**
  * What a kind's own server hooks and operations reach in the tenant (the server hands it in),
  * declared here so that a kind whose API has more than create, read, list, update and delete
- * (an action's deploy, versions and trigger bindings; its local test runs) is still a
- * declaration in its room (api/kinds/<kind>/tenant.ts): plain functions over these interfaces, served by the tenant
- * server's generic collection routes (server/routes/collection.ts).
+ * (an action's deploy, versions and test runs; a trigger's bindings) is still a declaration in
+ * its room (api/kinds/<kind>/tenant.ts): plain functions over these interfaces, served by the
+ * tenant server's generic collection routes (server/routes/collection.ts).
  */
 import type { KindObject } from "./provider-hooks";
 
@@ -99,9 +99,14 @@ export interface TenantRecords {
   now(): string;
   /** Runs `work` in one transaction of the store: all of its writes, or none. */
   transaction<T>(work: () => T): T;
+  /** An object of this kind as the service summarises it in another kind's answer (the kind's `summary`). */
+  summarised(object: KindObject): Record<string, unknown>;
+  /** Whether an object of this kind is in service (the kind's `inService`; default always). */
+  inService(object: KindObject): boolean;
   /**
-   * The records of another collection kind of the table (an event stream's delete takes the
-   * action it delivers to): what that kind's own hooks get.
+   * The records of another kind of the table, as its own hooks get them (a kind served by
+   * another gets the serving kind's): what the table's relations (api/table/relations.ts) reach
+   * of the kinds a kind's entry names. A kind's own rules name no other kind.
    */
   recordsOf(kind: string): TenantRecords;
   /**

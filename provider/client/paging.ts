@@ -1,5 +1,5 @@
 /**
- * The list endpoints' two paging styles, once (the table of kinds, api/kinds.ts, says which
+ * The list endpoints' two paging styles, once (the table of kinds, api/kinds/index.ts, says which
  * a kind uses): offset paging (`?page=&per_page=&include_totals=true` → `{<key>: [...],
  * total}` or a bare array) and checkpoint paging (`?from=&take=` → `{<key>: [...], next?}`).
  */
@@ -86,7 +86,7 @@ export interface ListKindOptions {
   maxItems?: number;
 }
 
-/** Every object of a collection kind, with the path and paging of the table of kinds (api/kinds.ts). */
+/** Every object of a collection kind, with the path and paging of the table of kinds (api/kinds/index.ts). */
 export function listKind<T>(client: TenantClient, kind: string, options: ListKindOptions = {}): Promise<T[]> {
   const spec = kindSpec(kind);
   if (!spec?.paging) throw new Error(`kind "${kind}" is not a collection: there is nothing to list`);

@@ -7,7 +7,7 @@ import { KIND_NAMES, KINDS, type KindName } from "../../api";
 /** The module of every type token. */
 export const TYPE_MODULE = "tenant";
 
-/** The type name of each resource kind, from the table of kinds (api/kinds.ts). */
+/** The type name of each resource kind, from the table of kinds (api/kinds/index.ts). */
 export const TYPE_NAMES = Object.fromEntries(KIND_NAMES.map((kind) => [kind, KINDS[kind].typeName])) as {
   readonly [K in KindName]: (typeof KINDS)[K]["typeName"];
 };

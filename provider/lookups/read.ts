@@ -2,7 +2,7 @@
  * Reading objects with GETs only, for the lookups and the `generate` command: one object of
  * a kind by id (the list is `listKind`, client/paging.ts); the readers the table's lookups
  * make are in lifecycle/table-kind.ts, and a kind's own rules in its folder
- * (provider/resources/<kind>/lookup.ts). Every call goes through the
+ * (api/kinds/<kind>/provider.ts). Every call goes through the
  * {@link TenantClient}, so 429s are waited out (`Retry-After`, `X-RateLimit-Reset`) and
  * transient failures retried.
  */

@@ -3,7 +3,7 @@
  * `acceptSecrets`), so the engine sends secret values as envelopes and stores as secret
  * exactly what the plugin returns as envelopes. The runtime works on plain values
  * ({@link reveal}); on the way back, {@link sealOutputs} wraps every value at the kind's
- * secret paths (the table of kinds, api/kinds.ts) — a form component's `secret_key` alone,
+ * secret paths (the table of kinds, api/kinds/index.ts) — a form component's `secret_key` alone,
  * not its whole `nodes` — whether or not the program marked it, and keeps secret whatever the
  * program sent as a secret.
  */

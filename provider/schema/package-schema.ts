@@ -1,5 +1,5 @@
 /**
- * The Pulumi package schema of the provider, derived from the table of kinds (api/kinds.ts)
+ * The Pulumi package schema of the provider, derived from the table of kinds (api/kinds/index.ts)
  * and the api/ JSON Schemas: one resource and its lookups per kind, the provider
  * configuration, and an object type per named object of the wire schemas. Never written by
  * hand: `npm run schema` (run by the build) writes it to `schema.json`.

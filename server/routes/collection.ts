@@ -1,5 +1,5 @@
 /**
- * The routes of a collection from its table entry (api/kinds.ts): list (offset or
+ * The routes of a collection from its table entry (api/kinds/index.ts): list (offset or
  * checkpoint paging, as the entry says), create (POST, the create schema; the id and
  * timestamps are the server's), get, update (PATCH, the update schema, merged into the
  * object) and delete, with the entry's scopes (and a global client for an Early Access
@@ -13,17 +13,10 @@
  * connection: the fields the server makes from its credentials).
  */
 import type { FastifyInstance } from "fastify";
-import {
-  ERROR_CODES,
-  kindNames,
-  kindSpec,
-  newId,
-  type KindOperation,
-  type KindRules,
-  type TenantRecords,
-} from "../../api";
+import { ERROR_CODES, kindSpec, newId, type KindOperation, type KindRules, type TenantRecords } from "../../api";
 import { tenantRules } from "../../api/kinds/tenant";
 import type { TenantContext } from "../context";
+import { beforeDeleteOf, recordsOf, registerRecords, servedOperations, tablesOf } from "./relations";
 import { checkpointPage, filteredOffsetPage, offsetPage } from "../paging";
 import { HttpError, invalidBody, invalidQuery, notFound } from "../http-error";
 import { publicObject } from "../public-object";
@@ -71,36 +64,24 @@ export interface CollectionRules {
   readonly listQuery?: Readonly<Record<string, (object: StoredObject, value: string) => boolean>>;
   /** A step after a create or an update, in its transaction: answers the object to answer (the entry's `afterWrite`). */
   afterWrite?(object: StoredObject, body: Record<string, unknown>, tenant: TenantRecords): StoredObject;
-  /** Checked before a delete, and what goes with it (the entry's `beforeDelete`): throws to refuse. */
+  /**
+   * Checked before a delete, and what goes with it (the entry's relations, then its
+   * `beforeDelete`: relations.ts): throws to refuse.
+   */
   beforeDelete?(object: StoredObject, query: unknown, tenant: TenantRecords): void;
   /** Routes beyond create, read, list, update and delete (the entry's `operations`). */
   readonly operations?: readonly KindOperation[];
   /** An object as the API answers it, where more than its write-only secrets go (the entry's `answer`). */
   answer?(object: StoredObject, tenant: TenantRecords): Record<string, unknown>;
+  /** An object as another kind's answer summarises it (the entry's `summary`; default: as answered). */
+  summary?(object: StoredObject, tenant: TenantRecords): Record<string, unknown>;
+  /** Whether an object is in service for a kind that holds it (the entry's `inService`; default: always). */
+  inService?(object: StoredObject): boolean;
   /** Tables of its own, made at start (the entry's `tables`, and those of the kinds it serves). */
   readonly tables?: readonly string[];
   /** Its 404 on one object, where the words are its own. */
   readonly notFound?: { readonly message: string; readonly errorCode: string };
 }
-
-/**
- * The operations of the kinds that kind `kind` serves (their entry's `servedBy`): a trigger's
- * bindings are routes of the actions', answered with the actions' records.
- */
-function servedOperations(kind: string): KindOperation[] {
-  return servedKinds(kind).flatMap((other) => tenantRules(other).operations ?? []);
-}
-
-/** The kinds whose routes kind `kind` serves (their entry's `servedBy`). */
-const servedKinds = (kind: string) => kindNames().filter((other) => kindSpec(other)?.rules?.servedBy === kind);
-
-/** The tables kind `kind` keeps beside its objects: its own and those of the kinds it serves. */
-function tablesOf(kind: string): string[] {
-  return [kind, ...servedKinds(kind)].flatMap((each) => tenantRules(each).tables ?? []);
-}
-
-/** Each collection kind's records, as its routes were registered: what a kind's hooks reach of another. */
-const RECORDS = new WeakMap<TenantContext, Map<string, TenantRecords>>();
 
 /**
  * The server's form of a kind's own rules (its entry's `rules`, api/table/kind-spec.ts `KindRules`, and its room's tenant rules):
@@ -111,8 +92,11 @@ export function collectionRulesOf(
   rules: KindRules | undefined,
   served: readonly KindOperation[] = [],
   tables: readonly string[] = rules?.tables ?? [],
+  beforeDelete: KindRules["beforeDelete"] = rules?.beforeDelete,
 ): CollectionRules {
-  if (!rules) return served.length > 0 ? { operations: served, tables } : { tables };
+  if (!rules) {
+    return { ...(served.length > 0 ? { operations: served } : {}), ...(beforeDelete ? { beforeDelete } : {}), tables };
+  }
   const { unique } = rules;
   return {
     ...(rules.listFilters ? { listFilters: rules.listFilters } : {}),
@@ -126,9 +110,11 @@ export function collectionRulesOf(
     ...(rules.refuseStored ? { refuseStored: rules.refuseStored } : {}),
     ...(rules.listQuery ? { listQuery: rules.listQuery } : {}),
     ...(rules.afterWrite ? { afterWrite: rules.afterWrite as CollectionRules["afterWrite"] } : {}),
-    ...(rules.beforeDelete ? { beforeDelete: rules.beforeDelete } : {}),
+    ...(beforeDelete ? { beforeDelete } : {}),
     ...(rules.operations || served.length > 0 ? { operations: [...(rules.operations ?? []), ...served] } : {}),
     ...(rules.answer ? { answer: rules.answer } : {}),
+    ...(rules.summary ? { summary: rules.summary } : {}),
+    ...(rules.inService ? { inService: rules.inService } : {}),
     ...(rules.notFound ? { notFound: rules.notFound } : {}),
     tables,
     ...(unique
@@ -160,7 +146,12 @@ export function registerCollectionRoutes(
   app: FastifyInstance,
   context: TenantContext,
   kind: string,
-  rules: CollectionRules = collectionRulesOf(tenantRules(kind), servedOperations(kind), tablesOf(kind)),
+  rules: CollectionRules = collectionRulesOf(
+    tenantRules(kind),
+    servedOperations(kind),
+    tablesOf(kind),
+    beforeDeleteOf(kind, tenantRules(kind).beforeDelete),
+  ),
 ): void {
   const spec = kindSpec(kind);
   if (!spec?.id || !spec.paging || spec.shape !== "collection") {
@@ -212,19 +203,16 @@ export function registerCollectionRoutes(
   // The kind's own tables, made now, outside any request: a refused write's roll-back cannot take them.
   for (const name of rules.tables ?? []) context.store.collection(`${table}_${name}`);
   // What the kind's own hooks and operations reach (api/table/operations.ts).
-  const registered = RECORDS.get(context) ?? new Map<string, TenantRecords>();
-  RECORDS.set(context, registered);
   const records: TenantRecords = {
     objects: objects as Collection<StoredObject>,
     table: <T>(name: string) => context.store.collection(`${table}_${name}`) as unknown as Collection<T>,
     shown: (object) => show(object as StoredObject) as StoredObject,
     now: () => isoMillis(),
     transaction: (work) => context.store.transaction(work),
-    recordsOf: (other) => {
-      const found = registered.get(other);
-      if (!found) throw new Error(`kind "${other}" has no records on this server (is it a collection of the table?)`);
-      return found;
-    },
+    summarised: (object) =>
+      rules.summary ? rules.summary(object as StoredObject, records) : show(object as StoredObject),
+    inService: (object) => rules.inService?.(object as StoredObject) ?? true,
+    recordsOf: (other) => recordsOf(context, other),
     remove: (id) => {
       const object = objects.get(id);
       if (!object) return false;
@@ -233,7 +221,7 @@ export function registerCollectionRoutes(
     },
     ...(context.sandbox ? { sandbox: context.sandbox } : {}),
   };
-  registered.set(kind, records);
+  registerRecords(context, kind, records);
 
   app.get(base, auth(scopes.list), async (request) => {
     if (paging.style === "offset" && (paging.answers === "page" || rules.listQuery)) {

@@ -11,16 +11,18 @@ import { registerClientRoutes } from "./clients";
 import { registerCollectionRoutes } from "./collection";
 import { registerCustomDomainRoutes } from "./custom-domains";
 import { registerOAuthRoutes } from "./oauth";
+import { checkRelations, isServed } from "./relations";
 import { registerSingletonRoutes } from "./singleton";
 
 /** Registers the token endpoint, the management API and the admin routes. */
 export async function tenantRoutes(app: FastifyInstance, { context }: { context: TenantContext }): Promise<void> {
+  checkRelations();
   registerOAuthRoutes(app, context);
   // Every kind, the table's and those declared beyond it (api defineKind): the generic routes of
   // its table entry (secrets sealed by its paths), a collection's or a singleton's, with the rules beside it.
   for (const kind of kindNames()) {
     // A kind served by another kind's operations (a trigger's bindings, by the actions') has no routes of its own.
-    if (kindSpec(kind)!.rules?.servedBy !== undefined) continue;
+    if (isServed(kind)) continue;
     if (kindSpec(kind)!.shape === "singleton") registerSingletonRoutes(app, context, kind);
     else registerCollectionRoutes(app, context, kind);
   }

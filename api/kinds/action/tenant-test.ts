@@ -9,6 +9,7 @@
 import { ApiFailure, ERROR_CODES } from "../../errors";
 import type { NetworkFixture, TenantRecords } from "../../table/operations";
 import { actionRunJob } from "./tenant-runtime";
+import { noSuchAction } from "./tenant-versions";
 
 /** At most this many fixtures per test; each body at most {@link MAX_FIXTURE_BODY} characters once JSON. */
 export const MAX_FIXTURES = 100;
@@ -98,7 +99,7 @@ export async function testRun(id: string, body: unknown, tenant: TenantRecords):
   const payload = testPayload(body);
   const fixtures = parseFixtures((body as { fixtures?: unknown }).fixtures);
   const action = tenant.objects.get(id);
-  if (!action) throw new ApiFailure(404, `The action with id ${id} does not exist.`, "inexistent_action");
+  if (!action) throw noSuchAction();
   const secrets = list(action.secrets).filter(
     (secret): secret is { name: string; value: string } => typeof (secret as { value?: unknown }).value === "string",
   );

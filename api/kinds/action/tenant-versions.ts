@@ -32,8 +32,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const buildOf = (record: KindObject) => record[BUILD] as BuildState | undefined;
 const rolloutsOf = (action: KindObject) => (Array.isArray(action[ROLLOUTS]) ? (action[ROLLOUTS] as Rollout[]) : []);
 
-/** The action's 404, in the service's words (it answers no `errorCode` for it). */
-export const noSuchAction = () => new ApiFailure(404, "That action does not exist.", "");
+/** The words of the action's 404, the service's (it answers no `errorCode` for it): every route that finds none says them. */
+export const NO_SUCH_ACTION = "That action does not exist.";
+
+/** The action's 404, in the service's words. */
+export const noSuchAction = () => new ApiFailure(404, NO_SUCH_ACTION, "");
 
 /** The id of the version of `action` live at `nowMs`, if any. */
 export function liveVersionId(action: KindObject, nowMs: number): string | undefined {

@@ -4,10 +4,10 @@
  * the deploy that makes a version of the draft, the versions (list, get, deploy an earlier
  * one), the triggers, the modules, the test run, and what goes with a write and a delete.
  * Builds and deploys take a while, as on the service (tenant-build.ts, tenant-versions.ts);
- * every answer is in the service's shape (tenant-versions.ts). Bindings are the trigger
- * bindings' room (trigger-bindings/tenant.ts).
+ * every answer is in the service's shape (tenant-versions.ts). What binds an action, and what
+ * owns one, is declared by those kinds (their entries' `relations`) and applied by the table.
  */
-import { ApiFailure, ERROR_CODES } from "../../errors";
+import { ApiFailure } from "../../errors";
 import type { KindOperation, TenantRecords } from "../../table/operations";
 import { sparsePageOf } from "../../table/tenant-paging";
 import type { KindObject } from "../../table/provider-hooks";
@@ -21,10 +21,10 @@ import {
   deployVersion,
   liveVersionId,
   noSuchAction,
+  NO_SUCH_ACTION,
   versionAnswer,
   VERSIONS,
 } from "./tenant-versions";
-import { boundTriggersOf, unbindAction } from "../trigger-bindings/tenant";
 
 /** The action `id`, or the service's 404. */
 function actionOf(tenant: TenantRecords, id: string): KindObject {
@@ -58,25 +58,13 @@ export function deployOnWrite(object: KindObject, body: Record<string, unknown>,
   return tenant.objects.get(object.id)!;
 }
 
-/** Removes what is action `id`'s alone: its bindings and its versions. */
-function removeOwned(tenant: TenantRecords, id: string): void {
-  unbindAction(tenant, id);
+/**
+ * Before a delete, after the table has applied what other kinds declare of actions (a bound
+ * action needs `?force=true`, which unbinds it): its versions go with it.
+ */
+export function removeVersions(object: KindObject, _query: unknown, tenant: TenantRecords): void {
   const versions = tenant.table(VERSIONS);
-  for (const version of versions.findWhere({ action_id: id })) versions.delete(version.id);
-}
-
-/** Before a delete: a bound action needs `?force=true` (which unbinds it); its versions go with it. */
-export function unbindOnDelete(object: KindObject, query: unknown, tenant: TenantRecords): void {
-  const boundTo = boundTriggersOf(tenant, object.id);
-  const force = (query as Record<string, unknown> | undefined)?.force;
-  if (boundTo.length > 0 && String(force) !== "true") {
-    throw new ApiFailure(
-      400,
-      `The action is bound to ${boundTo.join(", ")}: remove its bindings first, or delete it with force=true.`,
-      ERROR_CODES.invalidBody,
-    );
-  }
-  removeOwned(tenant, object.id);
+  for (const version of versions.findWhere({ action_id: object.id })) versions.delete(version.id);
 }
 
 /** The actions' routes beyond the generic ones (their scopes are the entry's). */
@@ -152,8 +140,12 @@ export const actionTenantRules: KindRules = {
     installed: (_action, value) => value !== "true",
   },
   afterWrite: deployOnWrite,
-  beforeDelete: unbindOnDelete,
+  beforeDelete: removeVersions,
   operations: ACTION_OPERATIONS,
   tables: [VERSIONS],
-  notFound: { message: "That action does not exist.", errorCode: "" },
+  notFound: { message: NO_SUCH_ACTION, errorCode: "" },
+  // Inside a binding's answer: the action with its live version, as the service summarises it there.
+  summary: (action, tenant) => actionSummary(tenant, action, true),
+  // A trigger binds an action once a version of it is live.
+  inService: (action) => liveVersionId(action, Date.now()) !== undefined,
 };

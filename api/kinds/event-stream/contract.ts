@@ -344,6 +344,8 @@ export const eventStreamKind = {
   fieldDocs: EVENT_STREAM_FIELD_DOCS,
   example: EVENT_STREAM_EXAMPLE,
   typeExports: EVENT_STREAM_TYPE_EXPORTS,
+  // A stream delivering to an action owns it: the service deletes the action with the stream.
+  relations: { owns: ["action"] },
   // Wire facts of the tenant's routes (its behaviour there is tenant.ts's, loaded by the server only).
   rules: { urlEncodedCreate: true },
   provider: {

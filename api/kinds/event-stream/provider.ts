@@ -11,7 +11,7 @@
 import type { KindObject, PlaceholderSiteOf } from "../../table/kind-spec";
 
 import { deepEqual as same, isObject, type JsonObject } from "../../json";
-import type { NamedId } from "../../named-ids";
+import type { NamedId } from "../../table/named-ids";
 
 /** The top-level event stream fields a caller sets. */
 const FIELDS = ["name", "subscriptions", "destination", "status"] as const;
@@ -118,10 +118,9 @@ export function eventStreamInputsFromOutputs(outputs: JsonObject): JsonObject {
 
 /**
  * Desired and current managed values for comparison. A `name` or `subscriptions` the
- * user leaves out is not managed (the API cannot clear them), so it is not compared. A
- * webhook secret the state never held (an object taken over by `pulumi import`, whose read
- * cannot return it) is taken as the program's: the API cannot tell, as with adoption, and
- * the next change to the destination sends it.
+ * user leaves out is not managed (the API cannot clear them), so it is not compared. (A
+ * webhook secret the state never held, after `pulumi import`, is taken as the program's by
+ * the lifecycle, as every write-only secret an import could not read.)
  */
 export function comparableEventStreams(
   olds: JsonObject,
@@ -129,8 +128,6 @@ export function comparableEventStreams(
 ): { desired: JsonObject; current: JsonObject } {
   const desired = normaliseEventStream(payloadOf(news));
   const current = normaliseEventStream(olds);
-  if (current.destination !== undefined)
-    current.destination = withCarriedSecret(current.destination, desired.destination);
   if (desired.name === undefined) delete current.name;
   if (desired.subscriptions === undefined) delete current.subscriptions;
   return { desired, current };

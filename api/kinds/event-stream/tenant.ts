@@ -1,12 +1,11 @@
 /**
  * The event stream on the tenant server: what the server applies on top of the generic
  * collection routes (a stream's default status, an EventBridge destination's partner event
- * source, the destination changes it refuses, event types it does not know, the action its
- * delete takes with it). Loaded by the tenant server only (api/kinds/tenant.ts), never by the
- * provider.
+ * source, the destination changes it refuses, event types it does not know). The action its
+ * delete takes with it is the entry's `relations.owns`, applied by the table. Loaded by the
+ * tenant server only (api/kinds/tenant.ts), never by the provider.
  */
 import type { KindObject, KindRules } from "../../table/kind-spec";
-import type { TenantRecords } from "../../table/operations";
 import { isObject, type JsonObject } from "../../json";
 import { DEFAULT_EVENT_STREAM_STATUS, unknownEventTypeIssue } from "./contract";
 
@@ -62,23 +61,9 @@ export function storedEventStream(object: KindObject, _change: JsonObject, exist
   };
 }
 
-/**
- * Before a stream's delete: a stream whose destination is an action owns that action, and the
- * service deletes it with the stream (the next `DELETE /actions/actions/{id}` answers 404).
- */
-export function deleteOwnedAction(stream: KindObject, _query: unknown, tenant: TenantRecords): void {
-  const destination = stream.destination;
-  if (!isObject(destination) || destination.type !== "action" || !isObject(destination.configuration)) return;
-  const actionId = destination.configuration.action_id;
-  if (typeof actionId !== "string") return;
-  // Removed as a forced delete removes it: its bindings and versions go too (the action's own rule).
-  tenant.recordsOf("action").remove(actionId);
-}
-
 /** The event stream's rules on the tenant server. */
 export const eventStreamTenantRules: KindRules = {
   tenantCheck: unknownEventTypeIssue,
   refuse: refusedEventStreamChange,
   stored: storedEventStream,
-  beforeDelete: deleteOwnedAction,
 };

@@ -7,42 +7,10 @@
  * actions run in. The Terraform provider's equivalent is `auth0_trigger_actions`.
  */
 import type { KindDeclaration } from "../../table/kind-spec";
-import { array, enumOf, object, string, type Static } from "../../schema/builder";
-import { ACTION_TRIGGER_IDS, isEntityBound } from "../action/triggers";
 import { triggerBindingsProviderHooks } from "./provider";
+import { TRIGGER_BINDINGS_PATH, TRIGGER_BOUND_IDS, triggerBindingActionSchema, triggerBindingsSchema } from "./schemas";
 
-/** The triggers that have a bindings list (not `entity-bound`): the ones a tenant's bindings are read of. */
-export const TRIGGER_BOUND_IDS = ACTION_TRIGGER_IDS.filter((id) => !isEntityBound(id));
-
-/** Path of a trigger's bindings under `/api/v2`, the trigger's id in place of `{trigger_id}`. */
-export const TRIGGER_BINDINGS_PATH = "/actions/triggers/{trigger_id}/bindings";
-
-/** One action bound to the trigger: the action by id, and the name the tenant shows for the binding. */
-export const triggerBindingActionSchema = object(
-  {
-    /** The action's id: a reference to an Action resource (`action.id`). */
-    id: string({ format: "action-id", references: "action" }),
-    /** The binding's name in the tenant's dashboard (the action's name when left out). */
-    display_name: string({ minLength: 1, maxLength: 255 }),
-  },
-  { required: ["id"] },
-);
-
-/** A trigger's bindings in the program's words: the trigger, and its actions in the order they run. */
-export const triggerBindingsSchema = object(
-  {
-    /** The trigger (`post-login`, …): the object's id; another trigger is another object. */
-    trigger_id: enumOf(ACTION_TRIGGER_IDS, { replaceOnChange: true }),
-    /** The actions bound to the trigger, in the order they run (empty: none). */
-    actions: array(triggerBindingActionSchema, { maxItems: 100 }),
-  },
-  { required: ["trigger_id", "actions"] },
-);
-
-/** A trigger's bindings as a resource declares them. */
-export type TriggerBindings = Static<typeof triggerBindingsSchema>;
-/** One action of a trigger's bindings. */
-export type TriggerBindingAction = Static<typeof triggerBindingActionSchema>;
+export * from "./schemas";
 
 /** What each field of a trigger's bindings means (the table's `fieldDocs`). */
 const TRIGGER_BINDINGS_FIELD_DOCS: Readonly<Record<string, string>> = {
@@ -90,7 +58,8 @@ export const triggerBindingsKind = {
       example: { trigger_id: "post-login" },
     },
   ],
-  // The tenant checks each binding against the actions: the actions' route file serves them.
-  rules: { servedBy: "action" },
+  // Bindings hold actions: a bound action's delete needs `force`, which unbinds it. The tenant
+  // checks each binding against the actions, so the actions' routes serve the bindings'.
+  relations: { holds: ["action"], servedBy: "action" },
   provider: triggerBindingsProviderHooks,
 } as const satisfies KindDeclaration;

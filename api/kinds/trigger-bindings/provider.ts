@@ -7,7 +7,12 @@
  * `entity-bound` trigger, which has no bindings to set.
  */
 import type { CheckIssue, KindObject, ProviderHooks, TenantReader } from "../../table/provider-hooks";
-import { isEntityBound, isKnownTrigger } from "../action/triggers";
+import { kindReferencedAt } from "../../table/relations";
+import { isEntityBound, isKnownTrigger } from "../../triggers";
+import { triggerBindingsSchema } from "./schemas";
+
+/** The kind a binding's `actions[].id` references (its field's fact): what the tenant is read of at preview. */
+const BOUND_KIND = kindReferencedAt(triggerBindingsSchema, ["actions", "*", "id"]);
 
 /** One action of the list as the program writes it. */
 interface BoundAction {
@@ -101,7 +106,7 @@ export async function bindingIssues(
     .map((action, index) => ({ id: action.id, index }))
     .filter((item): item is { id: string; index: number } => typeof item.id === "string");
   if (typeof trigger !== "string" || known.length === 0) return [];
-  const actions = new Map((await tenant.list("action")).map((action) => [action.id, action]));
+  const actions = new Map((await tenant.list(BOUND_KIND)).map((action) => [action.id, action]));
   return known.flatMap(({ id, index }): CheckIssue[] => {
     const property = `actions[${index}].id`;
     const action = actions.get(id);

@@ -1,7 +1,7 @@
 /**
  * A trigger's bindings (`/api/v2/actions/triggers/{triggerId}/bindings`): the ordered list of
- * actions the trigger runs, declared beside the actions' entry (action.ts) and served by the
- * tenant server's generic routes. GET answers it (each binding with its action); PATCH sets
+ * actions the trigger runs, served among the actions' routes (the entry's `relations`), with
+ * the actions' records. GET answers it (each binding with its action); PATCH sets
  * the whole list (`{bindings: [{ref: {type, value}, display_name}]}`, the ref an `action_id`, an
  * `action_name`, or the `binding_id` of a binding kept with its name), as the published API
  * does. Every PATCH makes new bindings (new ids), also for an action that stays bound, and a
@@ -16,10 +16,9 @@ import { randomUUID } from "node:crypto";
 import { ApiFailure, ERROR_CODES } from "../../errors";
 import type { KindOperation, TenantRecords } from "../../table/operations";
 import { sparsePageOf } from "../../table/tenant-paging";
-import type { KindRules } from "../../table/kind-spec";
+import type { HoldingRules, KindRules } from "../../table/kind-spec";
 import type { KindObject } from "../../table/provider-hooks";
-import { isEntityBound, isKnownTrigger, type ActionTriggerId } from "../action/triggers";
-import { actionSummary, liveVersionId } from "../action/tenant-versions";
+import { isEntityBound, isKnownTrigger, type ActionTriggerId } from "../../triggers";
 
 /** One binding as stored: the action by id. */
 interface StoredBinding {
@@ -39,21 +38,33 @@ const BINDINGS = "trigger_bindings";
 const bindingsOf = (tenant: TenantRecords) => tenant.table<TriggerBindings>(BINDINGS);
 
 /** The triggers that bind action `actionId`. */
-export function boundTriggersOf(tenant: TenantRecords, actionId: string): string[] {
+function boundTriggersOf(tenant: TenantRecords, actionId: string): string[] {
   return bindingsOf(tenant)
     .findWhere({})
     .filter((trigger) => trigger.bindings.some((binding) => binding.action_id === actionId))
     .map((trigger) => trigger.id);
 }
 
-/** Removes action `actionId` from every trigger's bindings (a forced delete). */
-export function unbindAction(tenant: TenantRecords, actionId: string): void {
-  const store = bindingsOf(tenant);
-  for (const trigger of store.findWhere({})) {
-    const kept = trigger.bindings.filter((binding) => binding.action_id !== actionId);
-    if (kept.length !== trigger.bindings.length) store.replace(trigger.id, { ...trigger, bindings: kept });
-  }
-}
+/**
+ * What the bindings do when an action they hold is deleted (the entry's `relations.holds`):
+ * a bound action is refused unless the delete is forced, and a forced one unbinds it from every
+ * trigger.
+ */
+export const BINDINGS_HOLDING: HoldingRules = {
+  refusal: (_held, actionId, tenant) => {
+    const boundTo = boundTriggersOf(tenant, actionId);
+    return boundTo.length === 0
+      ? undefined
+      : `The action is bound to ${boundTo.join(", ")}: remove its bindings first, or delete it with force=true.`;
+  },
+  release: (_held, actionId, tenant) => {
+    const store = bindingsOf(tenant);
+    for (const trigger of store.findWhere({})) {
+      const kept = trigger.bindings.filter((binding) => binding.action_id !== actionId);
+      if (kept.length !== trigger.bindings.length) store.replace(trigger.id, { ...trigger, bindings: kept });
+    }
+  },
+};
 
 const bad = (message: string) => new ApiFailure(400, message, ERROR_CODES.invalidBody);
 
@@ -78,7 +89,7 @@ function shown(tenant: TenantRecords, trigger: string, binding: StoredBinding): 
   return {
     id: binding.id,
     trigger_id: trigger,
-    action: action ? actionSummary(tenant, action, true) : { id: binding.action_id },
+    action: action ? tenant.summarised(action) : { id: binding.action_id },
     created_at: binding.created_at,
     updated_at: binding.updated_at,
     display_name: binding.display_name,
@@ -134,7 +145,7 @@ function setBindings(tenant: TenantRecords, trigger: ActionTriggerId, body: unkn
             `${supported.map((supportedTrigger) => supportedTrigger.id).join(", ") || "no trigger"}, not ${trigger}.`,
         );
       }
-      if (liveVersionId(action, Date.now()) === undefined) {
+      if (!tenant.inService(action)) {
         throw bad(
           `bindings[${index}]: the action ${String(action.name)} (${action.id}) is not deployed: deploy it first.`,
         );
@@ -186,10 +197,12 @@ export const TRIGGER_BINDING_OPERATIONS: readonly KindOperation[] = [
 
 /**
  * The trigger bindings' rules on the tenant server: their routes are these operations, served
- * with the actions' records (the entry's `servedBy`), as a binding's writes are checked against
- * the actions.
+ * with the actions' records (the entry's `relations.servedBy`: `tenant.objects` are the
+ * actions), as a binding's writes are checked against the actions; and what they do for the
+ * delete of an action they hold.
  */
 export const triggerBindingsTenantRules: KindRules = {
   operations: TRIGGER_BINDING_OPERATIONS,
   tables: [BINDINGS],
+  holding: BINDINGS_HOLDING,
 };

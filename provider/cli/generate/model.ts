@@ -1,6 +1,7 @@
 /**
  * A tenant snapshot → the resources of a program, in no language yet (pure): one
- * resource per object, as each kind's generator makes it (provider/resources/<kind>/generate.ts:
+ * resource per object, as each kind's generator makes it
+ * (provider/lifecycle/generator.ts and the room's `generate` hooks in api/kinds/<kind>/provider.ts:
  * the server's values verbatim except the fields the server makes, every secret replaced
  * by a {@link SecretRef} to a stack configuration key, a file's content by a {@link FileRef}).
  * The writers (TypeScript over the dynamic providers, TypeScript, Python and Go over the

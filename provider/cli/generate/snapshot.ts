@@ -1,6 +1,7 @@
 /**
  * Reads everything `generate` needs from a tenant, with GETs only: every object of every
- * kind of the table, each kind as its generator reads it (provider/resources/<kind>/generate.ts:
+ * kind of the table, each kind as its generator reads it
+ * (provider/lifecycle/generator.ts and the room's `generate` hooks in api/kinds/<kind>/provider.ts:
  * list pages, one GET per object where the list holds summaries). Nothing is ever written
  * to the tenant.
  */

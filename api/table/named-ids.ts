@@ -4,7 +4,7 @@
  * (as the real service does, or may), so a hook warns instead of failing. Plain functions of
  * JSON and of a {@link TenantReader}, so the api floor imports nothing above it.
  */
-import type { KindObject, TenantReader } from "./table/provider-hooks";
+import type { KindObject, TenantReader } from "./provider-hooks";
 
 /** One place an object names another by id: where, in words a person reads, and the id. */
 export interface NamedId {
