@@ -22,7 +22,7 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { TIMING_ENV } from "../provider/plugin/server";
+import { TIMING_ENV } from "../provider/plugin/timing";
 import { pulumiEnv, REPO_ROOT } from "../scripts/lib/pulumi";
 import { compilePluginJs, writePluginGo, writePluginYaml } from "./lib/programs";
 import { BenchPulumi, programDir, type BenchProgram } from "./lib/stacks";

@@ -5,7 +5,7 @@
  * too; nothing else of the package's files is a public path.
  */
 export { EVENT_TYPES, WEBHOOK_SECRET_FIELD } from "../api/kinds/event-stream/contract";
-export { formNodeIds, formNodeReferences } from "../api/kinds/form/fields";
+export { formNodeIds, formNodeReferences } from "../api/kinds/form/node-references";
 export { kindSpec, singletonIdIn } from "../api";
 export { kindOfTypeName, renameResource } from "./schema/names";
 export { parseBackendList, SIBLING_BACKENDS_ENV, stackIndex, StackIndex } from "./backend/stacks";

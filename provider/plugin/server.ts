@@ -3,13 +3,13 @@
  * starts (through the `pulumi-resource-tenant` launcher) and that dispatches to the same
  * runtime as the dynamic providers (provider/runtime.ts): one implementation, two front doors.
  * Type tokens are `tenant:index:<Type>` (provider/lifecycle/tokens.ts, from the table of kinds).
+ * Beside it: the conversion of the engine's structs (structs.ts), the provider configuration's
+ * check and lookups (configuration.ts), the opt-in timing of the RPC methods (timing.ts).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { performance } from "node:perf_hooks";
 import * as grpc from "@grpc/grpc-js";
 import * as emptyPb from "google-protobuf/google/protobuf/empty_pb";
-import * as structPb from "google-protobuf/google/protobuf/struct_pb";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as pluginPb from "@pulumi/pulumi/proto/plugin_pb";
@@ -17,15 +17,16 @@ import * as statusPb from "@pulumi/pulumi/proto/status_pb";
 import * as anyPb from "google-protobuf/google/protobuf/any_pb";
 import { definedKindNames, kindNames, kindSpec } from "../../api";
 import * as runtime from "../runtime";
-import { OWNER_KEY } from "../lifecycle/ownership";
 import { functionResultSchema, invokeFunction, kindOfFunction } from "./invoke";
 import { kindOfTypeName, renameProperties, renameResource, schemaKey, schemaPath } from "../schema/names";
 import { changedProperties, detailedDiff } from "./diff";
 import { reveal, sealOutputs } from "../schema/envelope";
 import type { ResourceKind } from "../lifecycle/tokens";
-import { ConfigurationError, PartialCreateError } from "../client/errors";
-import { readSettingsInput, resolveSettings } from "../client/settings";
+import { PartialCreateError } from "../client/errors";
 import { PACKAGE_NAME as PACKAGE, packageSchema } from "../schema/package-schema";
+import { structOf, toJson, toStruct, wireOf, withoutUrn, withUrn, type Json } from "./structs";
+import { configFailures, configLookup } from "./configuration";
+import { timedService, TIMING_ENV } from "./timing";
 
 /** The package name of the plugin (`tenant:*` tokens and configuration): the package schema's. */
 export { PACKAGE_NAME as PACKAGE } from "../schema/package-schema";
@@ -41,26 +42,7 @@ export function kindOfToken(token: string): ResourceKind {
   return found as ResourceKind;
 }
 
-type Json = Record<string, unknown>;
 type Call<Req, Res> = grpc.handleUnaryCall<Req, Res>;
-
-function toJson(struct: structPb.Struct | undefined): Json {
-  return (struct?.toJavaScript() ?? {}) as Json;
-}
-
-/** A resource's properties from the engine (the schema's names) in the API's names; envelopes kept. */
-const wireOf = (kind: string, struct: structPb.Struct | undefined): Json =>
-  renameResource(kind, toJson(struct), "toWire");
-
-/** A resource's properties in the API's names as the engine's struct (the schema's names). */
-const structOf = (kind: string, properties: Json): structPb.Struct =>
-  toStruct(renameResource(kind, properties, "toSchema"));
-
-function toStruct(value: unknown): structPb.Struct {
-  return structPb.Struct.fromJavaScript(
-    JSON.parse(JSON.stringify(value ?? {})) as Record<string, structPb.JavaScriptValue>,
-  );
-}
 
 /**
  * A create that made the object but could not finish (an adoption whose update failed): the
@@ -127,21 +109,6 @@ function readSchema(): string {
   throw new Error("pulumi-tenant: schema.json is missing from the package; run `npm run schema` and rebuild.");
 }
 
-/**
- * `values` with the URN of the resource they belong to (the engine gives it with every call),
- * which the runtime's ownership rules read; the plugin never stores it.
- */
-function withUrn(values: Json, urn: string): Json {
-  return urn ? { ...values, [OWNER_KEY]: urn } : values;
-}
-
-/** `values` without the URN {@link withUrn} added: the plugin's state keeps the engine's own. */
-function withoutUrn(values: Json): Json {
-  if (!(OWNER_KEY in values)) return values;
-  const { [OWNER_KEY]: _urn, ...rest } = values;
-  return rest;
-}
-
 function checkResponse(result: { inputs?: Json; failures?: { property?: string; reason: string }[] }) {
   const response = new providerPb.CheckResponse();
   response.setInputs(toStruct(result.inputs ?? {}));
@@ -152,102 +119,6 @@ function checkResponse(result: { inputs?: Json; failures?: { property?: string; 
     response.addFailures(item);
   }
   return response;
-}
-
-/**
- * The provider configuration's failures (a `tenant:*` setting, or a `tenant.Provider`'s
- * argument), with the AUTH0_* environment fallbacks of the dynamic path.
- */
-export function configFailures(news: Json): { property: string; reason: string }[] {
-  const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
-  try {
-    resolveSettings(readSettingsInput((key) => text(news[key.slice(key.indexOf(":") + 1)]), process.env));
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigurationError) return [{ property: "", reason: error.message }];
-    throw error;
-  }
-}
-
-/**
- * The settings a Configure request carries, as `tenant:<name>` lookups: a provider
- * resource's args win; else the variables, which the engine spells `tenant:config:<name>`
- * (older) or `tenant:<name>`.
- */
-export function configLookup(request: providerPb.ConfigureRequest): (key: string) => string | undefined {
-  const args = reveal(toJson(request.getArgs()));
-  const variables = request.getVariablesMap();
-  return (key) => {
-    const name = key.slice(key.indexOf(":") + 1);
-    const fromArgs = args[name];
-    if (typeof fromArgs === "string" || typeof fromArgs === "number") return String(fromArgs);
-    return variables.get(`${PACKAGE}:config:${name}`) ?? variables.get(key);
-  };
-}
-
-/**
- * `PULUMI_TENANT_PLUGIN_TIMING=<file>`: when the process exits, appends to that file one JSON
- * line per RPC method (calls, first start and last end in epoch ms, the sum of the calls' own
- * times, and the most calls in flight at once). A diagnostic for where a big stack's time goes
- * (bench/probe-refresh.ts); unset, the service is not wrapped.
- */
-export const TIMING_ENV = "PULUMI_TENANT_PLUGIN_TIMING";
-
-interface MethodTiming {
-  calls: number;
-  first: number;
-  last: number;
-  busyMs: number;
-  maxInFlight: number;
-}
-
-/**
- * `service` with each method timed into `file` ({@link TIMING_ENV}); `write` appends the lines
- * now (it runs by itself when the process exits or is ended by SIGINT/SIGTERM), once.
- */
-export function timedService(
-  service: Record<string, Call<unknown, unknown>>,
-  file: string,
-): { service: Record<string, Call<unknown, unknown>>; write(): void } {
-  const timings = new Map<string, MethodTiming>();
-  let inFlight = 0;
-  let written = false;
-  const write = () => {
-    if (written) return;
-    written = true;
-    const lines = [...timings].map(([method, t]) => JSON.stringify({ pid: process.pid, method, ...t }));
-    if (lines.length) fs.appendFileSync(file, `${lines.join("\n")}\n`);
-  };
-  process.on("exit", write);
-  // The engine ends a plugin with a signal, which skips "exit": write first, then let the signal end the process.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    const onSignal = () => {
-      write();
-      process.removeListener(signal, onSignal);
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    };
-    process.prependListener(signal, onSignal);
-  }
-  const wrapped = Object.fromEntries(
-    Object.entries(service).map(([method, handler]) => [
-      method,
-      ((call, callback) => {
-        const started = performance.now();
-        const t = timings.get(method) ?? { calls: 0, first: Date.now(), last: 0, busyMs: 0, maxInFlight: 0 };
-        timings.set(method, t);
-        t.calls += 1;
-        inFlight += 1;
-        t.maxInFlight = Math.max(t.maxInFlight, inFlight);
-        handler(call, (error, value) => {
-          inFlight -= 1;
-          t.busyMs += performance.now() - started;
-          t.last = Date.now();
-          callback(error, value);
-        });
-      }) as Call<unknown, unknown>,
-    ]),
-  );
-  return { service: wrapped, write };
 }
 
 /** The service implementation (exported for the conformance test). */

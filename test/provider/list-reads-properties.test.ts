@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { withoutSecrets, KINDS } from "../../api";
-import { FORM_FIELDS } from "../../api/kinds/form/contract";
+import { FORM_FIELDS } from "../../api/kinds/form/fields";
 import { EVENT_STREAM_FIELDS } from "../../api/kinds/event-stream/contract";
 import { normaliseEventStream } from "../../api/kinds/event-stream/provider";
 import { normaliseForm } from "../../api/kinds/form/provider";

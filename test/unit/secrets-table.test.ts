@@ -5,8 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { EACH, KIND_NAMES, KINDS, secretValues, withoutSecrets, type SecretPath } from "../../api";
-import { FORM_COMPONENT_SECRET_FIELDS } from "../../api/kinds/form/contract";
-import { formSecrets } from "../../api/kinds/form/provider";
+import { FORM_COMPONENT_SECRET_FIELDS, formSecrets } from "../../api/kinds/form/secrets";
 import { markSecrets } from "../../provider/lifecycle/secrets";
 import { redactPaths } from "../../server/logger";
 import { randomBytes } from "node:crypto";

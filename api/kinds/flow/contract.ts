@@ -1,7 +1,7 @@
 /**
  * Flows (`/api/v2/flows`): a name and the actions run in order when a form's FLOW node or
  * its `ending.after_submit` hands data over. The actions are the published ones
- * (flow-actions.ts). The list answers summaries (id, name, timestamps), without `actions`,
+ * (actions.ts). The list answers summaries (id, name, timestamps), without `actions`,
  * as the service's does; a GET answers the whole flow.
  */
 import type { IdFormat } from "../../ids";

@@ -1,15 +1,18 @@
 /**
  * Forms (`/api/v2/forms`): the published schema of a form (nodes, components, start,
  * ending, style, messages, translations, languages) with its limits, formats and
- * required keys; the server's defaults; where the secrets are; and every `next_node`
- * reference, which no schema can check.
+ * required keys, and the forms' entry in the table of kinds. Beside it: the components'
+ * schemas (components.ts), the formats (formats.ts), the fields and the server's defaults
+ * (fields.ts), where the secrets are (secrets.ts), the `next_node` references no schema can
+ * check (node-references.ts), and the form's own rules (provider.ts, tenant.ts).
  *
  * A ROUTER rule's `condition` is required, as the published schema states (the official
  * SDK's `FormRouterRule` leaves it out), and kept exactly as sent: it is free-form, so
  * like components it is opaque (an empty `operands: []` or `condition: []` stays).
  */
 import { FORM_FORMATS } from "./formats";
-import { FORM_COMPONENT_SECRET_FIELDS, FORM_SERVER_FIELDS } from "./fields";
+import { FORM_SERVER_FIELDS } from "./fields";
+import { FORM_SECRET_PATHS, formSecrets } from "./secrets";
 import { FORM_EXAMPLE, FORM_FIELD_DOCS } from "./docs";
 import {
   array,
@@ -27,7 +30,6 @@ import {
 } from "../../schema/builder";
 import type { IdFormat } from "../../ids";
 import { atMostIdRule, oneByIdOrName, type KindSpec } from "../../table/kind-spec";
-import { EACH, type SecretPath } from "../../schema/secret-paths";
 import { collectionScopes } from "../../scopes";
 import { flowId, formComponentSchema, formIdentifier, formNodePointer, FORM_COMPONENT_TYPES } from "./components";
 import {
@@ -36,24 +38,8 @@ import {
   formOutputs,
   formPatch,
   formSecretWords,
-  formSecrets,
   normaliseForm,
 } from "./provider";
-
-export { FORM_COMPONENT_TYPES, formComponentSchema } from "./components";
-export { FORM_ENDING_NODE, FORM_FORMATS } from "./formats";
-export {
-  DEFAULT_FORM_ENDING,
-  FORM_FIELDS,
-  FORM_SERVER_FIELDS,
-  FORM_OPAQUE_KEYS,
-  FORM_KEPT_EMPTY_KEYS,
-  FORM_COMPONENT_SECRET_FIELDS,
-  formNodeReferences,
-  formNodeIds,
-  unresolvedFormNodeReferences,
-  type FormNodeReference,
-} from "./fields";
 
 /** Form name length bounds. */
 export const FORM_NAME_MIN = 1;
@@ -253,27 +239,6 @@ export const formSummarySchema = object(
     submitted_at: string({ format: "date" }),
   },
   { required: ["id", "name", "created_at", "updated_at"] },
-);
-
-const component = (type: string): SecretPath => [
-  "nodes",
-  EACH,
-  "config",
-  "components",
-  EACH,
-  { where: { type } },
-  "config",
-];
-
-/**
- * Where the form component secrets sit in a form, derived from
- * {@link FORM_COMPONENT_SECRET_FIELDS}. The API returns them on GET (the published
- * response schemas include them), so they are read back rather than carried forward. The
- * provider marks the field's first key under `config` secret whole (PAYMENT's whole
- * `credentials` object), so a secret inside an object never shows beside its siblings.
- */
-const FORM_SECRET_PATHS: readonly SecretPath[] = Object.entries(FORM_COMPONENT_SECRET_FIELDS).flatMap(
-  ([type, fields]) => [...new Set(fields.map((field) => field[0]))].map((key): SecretPath => [...component(type), key]),
 );
 
 /** A form's fields as a caller sets them (body of `POST /forms`). */

@@ -1,22 +1,13 @@
 /**
- * The form's own rules, as hooks beside its entry (contract.ts): what the
- * server applies on top of the generic collection routes (empty values not stored, `ending`
- * defaulted, every `next_node` resolving) and what the provider applies on top of the
- * lifecycle it makes from the entry (the comparison policy, the node graph checked at
- * preview, `generate`'s words for component secrets). Plain functions of JSON, so the api
- * floor imports nothing above it.
+ * The form's own rules for the provider, as hooks beside its entry (contract.ts): what the
+ * provider applies on top of the lifecycle it makes from the entry (the comparison policy,
+ * the node graph checked at preview, `generate`'s words for component secrets), and the
+ * dropping of empty values the tenant server's rules (tenant.ts) share. Plain functions of
+ * JSON, so the api floor imports nothing above it.
  */
 import type { CheckIssue, KindObject, PlaceholderSiteOf } from "../../table/kind-spec";
-import {
-  DEFAULT_FORM_ENDING,
-  FORM_COMPONENT_SECRET_FIELDS,
-  FORM_FIELDS,
-  FORM_KEPT_EMPTY_KEYS,
-  FORM_OPAQUE_KEYS,
-  FORM_SERVER_FIELDS,
-  formNodeIds,
-  formNodeReferences,
-} from "./fields";
+import { DEFAULT_FORM_ENDING, FORM_FIELDS, FORM_KEPT_EMPTY_KEYS, FORM_OPAQUE_KEYS, FORM_SERVER_FIELDS } from "./fields";
+import { formNodeIds, formNodeReferences } from "./node-references";
 import { FORM_ENDING_NODE } from "./formats";
 
 import { deepEqual as same, isObject, type JsonObject } from "../../json";
@@ -153,47 +144,3 @@ export function formSecretWords(form: KindObject, { place }: PlaceholderSiteOf) 
     description: `${String(component.type)} ${key} of component ${String(component.id)} in form "${String(form.name)}" (${form.id})`,
   };
 }
-
-/** One secret value of a form. */
-export interface FormSecret {
-  /** Path from the form object to the value: `["nodes", 2, "config", "components", 0, "config", "secret_key"]`. */
-  path: (string | number)[];
-  /** The node holding the component. */
-  nodeId: string;
-  /** The component's id. */
-  componentId: string;
-  /** The component's type: `RECAPTCHA`. */
-  componentType: string;
-  /** The secret's key in the component's config: `secret_key`, `credentials.private_key`. */
-  field: string;
-  /** The value, as the API returned it. */
-  value: string;
-}
-
-/** Every secret string in the components of `form`'s STEP nodes. */
-export function formSecrets(form: { nodes?: unknown }): FormSecret[] {
-  const secrets: FormSecret[] = [];
-  if (!Array.isArray(form.nodes)) return secrets;
-  form.nodes.forEach((node, nodeIndex) => {
-    if (!isObject(node) || !isObject(node.config) || !Array.isArray(node.config.components)) return;
-    node.config.components.forEach((component, componentIndex) => {
-      if (!isObject(component) || typeof component.type !== "string") return;
-      for (const configPath of FORM_COMPONENT_SECRET_FIELDS[component.type] ?? []) {
-        let value: unknown = component.config;
-        for (const key of configPath) value = isObject(value) ? value[key] : undefined;
-        if (typeof value !== "string") continue;
-        secrets.push({
-          path: ["nodes", nodeIndex, "config", "components", componentIndex, "config", ...configPath],
-          nodeId: String(node.id),
-          componentId: String(component.id),
-          componentType: component.type,
-          field: configPath.join("."),
-          value,
-        });
-      }
-    });
-  });
-  return secrets;
-}
-
-/** Where a form names a flow by id: each FLOW node's `config.flow_id` and `ending.after_submit.flow_id`. */

@@ -5,7 +5,8 @@
  */
 import type { KindObject, KindRules } from "../../table/kind-spec";
 import type { JsonObject } from "../../json";
-import { DEFAULT_FORM_ENDING, unresolvedFormNodeReferences } from "./fields";
+import { DEFAULT_FORM_ENDING } from "./fields";
+import { unresolvedFormNodeReferences } from "./node-references";
 import { pruneEmpty } from "./provider";
 
 /**

@@ -5,7 +5,8 @@ import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as emptyPb from "google-protobuf/google/protobuf/empty_pb";
 import * as statusPb from "@pulumi/pulumi/proto/status_pb";
-import { configLookup, kindOfToken, startPluginServer } from "../../../provider/plugin/server";
+import { configLookup } from "../../../provider/plugin/configuration";
+import { kindOfToken, startPluginServer } from "../../../provider/plugin/server";
 import { SECRET_SIG, SECRET_SIG_KEY } from "../../../provider/schema/envelope";
 import { startHarness, type ProviderHarness } from "../helpers";
 

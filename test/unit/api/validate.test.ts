@@ -1,7 +1,8 @@
 /** The contract's validation: strict numbers, and messages that name the property and say what is allowed. */
 import { compileValidator, contractFormats, createAjv } from "../../../api";
 import { templatePutSchema } from "../../../api/kinds/login-template/contract";
-import { formCreateSchema, FORM_FORMATS } from "../../../api/kinds/form/contract";
+import { formCreateSchema } from "../../../api/kinds/form/contract";
+import { FORM_FORMATS } from "../../../api/kinds/form/formats";
 import { checkForm } from "../provider/lifecycle-helpers";
 
 const ajv = createAjv(contractFormats);

@@ -2,7 +2,7 @@
 import { checkCollectionInputs, payloadOf } from "../../../provider/lifecycle/collection";
 import { EVENT_STREAM_FIELDS } from "../../../api/kinds/event-stream/contract";
 import { kindModule } from "../../../provider/lifecycle/kind-modules";
-import { FORM_FIELDS } from "../../../api/kinds/form/contract";
+import { FORM_FIELDS } from "../../../api/kinds/form/fields";
 import { tableCollectionSpec } from "../../../provider/lifecycle/table-kind";
 import type { JsonObject } from "../../../provider/lifecycle/shared";
 import type { ProviderContext } from "../../../provider/lifecycle/types";

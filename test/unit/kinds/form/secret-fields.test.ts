@@ -1,7 +1,6 @@
 /** The form component secrets: one list that generate and the tenant server both read. */
 import { secretPlaces, KINDS } from "../../../../api";
-import { FORM_COMPONENT_SECRET_FIELDS } from "../../../../api/kinds/form/contract";
-import { formSecrets } from "../../../../api/kinds/form/provider";
+import { FORM_COMPONENT_SECRET_FIELDS, formSecrets } from "../../../../api/kinds/form/secrets";
 
 const components = [
   { id: "r", type: "RECAPTCHA", config: { site_key: "s", secret_key: "S1" } },

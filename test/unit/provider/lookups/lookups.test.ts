@@ -1,7 +1,7 @@
 /** The lookups' pure parts: id or name, ambiguous names, configuration namespaces, form secrets. */
 import { AmbiguousNameError, idOrName, pickByName } from "../../../../provider/lookups/by-name";
 import { lookupSettingsInput, namespacedKey } from "../../../../provider/lookups/client";
-import { formSecrets } from "../../../../api/kinds/form/provider";
+import { formSecrets } from "../../../../api/kinds/form/secrets";
 import { NotFoundError } from "../../../../provider/client/errors";
 
 describe("lookups", () => {

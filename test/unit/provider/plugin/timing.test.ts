@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type * as grpc from "@grpc/grpc-js";
-import { timedService } from "../../../../provider/plugin/server";
+import { timedService } from "../../../../provider/plugin/timing";
 
 type Call = grpc.handleUnaryCall<unknown, unknown>;
 
