@@ -3,13 +3,12 @@
  * FLOW node runs a flow defined here, the flow's HTTP action calling a CRM through a flow
  * vault connection whose token is secret config, the hosted login page template kept in
  * login.html, an audit event stream to a webhook whose password is secret config, a
- * post-login action that shows the form to a user without a company (its code carries the
- * form's id, its secrets the CRM token) bound to the post-login trigger, an event stream to
- * an action, and a rate limit
- * policy looked up and exported. No id is written here or in the config: the form points at
- * `enrich.id`, the flow at `crm.id`, the action's code at `signup.id` and the stream at
- * `forwardEvents.id`, so the same program deploys to any tenant (a `dev` stack, a `prod`
- * stack), each holding its own ids.
+ * post-login action that shows the form to a user without a company (its secrets the form's
+ * id and the CRM token) bound to the post-login trigger, an event stream to an action, and a
+ * rate limit policy looked up and exported. No id is written here or in the config: the form
+ * points at `enrich.id`, the flow at `crm.id`, the action's secret at `signup.id` and the
+ * stream at `forwardEvents.id`, so the same program deploys to any tenant (a `dev` stack, a
+ * `prod` stack), each holding its own ids.
  *
  *   pulumi config set tenant:domain my-tenant.eu.auth0.com      # or http://127.0.0.1:4010
  *   pulumi config set tenant:clientId <client id>
@@ -130,14 +129,19 @@ const audit = new tenant.EventStream("audit", {
  * After login, a user without a company is shown this stack's sign-up form; once they answer,
  * the company is looked up in the CRM with the token (a secret of the action: the tenant never
  * returns it). The form's id comes from `signup.id`, so each tenant's action shows its own form.
+ * The id reaches the code as the action's secret SIGNUP_FORM_ID: it is not secret, but secrets are
+ * the only settings an action has, and through one the code stays a single literal text, the same
+ * in every tenant, that the policy pack judges at the first preview (code built with
+ * `pulumi.interpolate` from `signup.id` is unknown until the form exists, so a first preview
+ * cannot judge it).
  */
 const askCompany = new tenant.Action("ask-company", {
   name: "ask-for-company",
   supported_triggers: [{ id: "post-login", version: "v3" }],
   runtime: "node22",
-  code: pulumi.interpolate`exports.onExecutePostLogin = async (event, api) => {
+  code: `exports.onExecutePostLogin = async (event, api) => {
   if (!event.user.user_metadata.company) {
-    api.prompt.render("${signup.id}", { vars: { email: event.user.email } });
+    api.prompt.render(event.secrets.SIGNUP_FORM_ID, { vars: { email: event.user.email } });
   }
 };
 
@@ -150,7 +154,10 @@ exports.onContinuePostLogin = async (event, api) => {
   if (reply.ok) api.user.setAppMetadata("crm_company", await reply.json());
 };
 `,
-  secrets: [{ name: "CRM_TOKEN", value: cfg.requireSecret("crmToken") }],
+  secrets: [
+    { name: "CRM_TOKEN", value: cfg.requireSecret("crmToken") },
+    { name: "SIGNUP_FORM_ID", value: signup.id },
+  ],
 });
 
 /** The action runs at each login only once bound to the trigger: by reference, in this order. */

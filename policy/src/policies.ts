@@ -170,7 +170,7 @@ export const POLICIES: (ResourceValidationPolicy | StackValidationPolicy)[] = [
   stackPolicy(
     "action-code-known-at-preview",
     "advisory",
-    "An action's code is known at preview, so that the code rules judge it there. Code built from an output that does not exist yet (pulumi.interpolate of a form's id on a first preview) is named, with what it is built from: pulumi up judges it before the action is written.",
+    "An action's code is known at preview, so that the code rules judge it there. Code built from an output that does not exist yet (pulumi.interpolate of a form's id on a first preview) is named, with what it is built from: pulumi up judges it before the action is written. A value handed to the code as a secret of the action (event.secrets.FORM_ID) keeps the code a literal, judged at every preview.",
     (resources, _stack, _config, _dependencies, byProperty) => {
       const byUrn = new Map(resources.map((resource) => [resource.urn, resource]));
       return resources.flatMap((action) =>

@@ -2,12 +2,13 @@
  * One form program deployed to two tenants unchanged, through the real engine: the realistic
  * example (a flow vault connection whose token is secret config, a flow whose HTTP action
  * uses it, a form whose FLOW node points at the flow, a post-login action that renders the
- * form and holds the token as a secret, bound to post-login, an event stream to an action) as stack `dev` on
- * tenant A and stack `prod` on tenant B, each tenant server running action tests. Each tenant
- * holds its own ids: each form points at its own tenant's flow, each tenant's action renders
- * its own form (run locally), each stream names its own tenant's action, with no id in code
- * or config; a second preview changes nothing; a rotated token is an update of what holds
- * it; drift on a flow's action is seen and undone; destroy leaves both tenants empty.
+ * form, holding its id and the token as secrets, bound to post-login, an event stream to an
+ * action) as stack `dev` on tenant A and stack `prod` on tenant B, each tenant server running
+ * action tests. Each tenant holds its own ids: each form points at its own tenant's flow,
+ * each tenant's action renders its own form (run locally) from the same code, each stream
+ * names its own tenant's action, with no id in code or config; a second preview changes
+ * nothing; a rotated token is an update of what holds it; drift on a flow's action is seen
+ * and undone; destroy leaves both tenants empty.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -134,10 +135,12 @@ describe("one form program, two tenants: dev and prod", () => {
       const flowNode = tenant.forms[0].nodes.find((node) => node.type === "FLOW")!;
       expect(flowNode.config.flow_id).toBe(flow.id);
       expect(tenant.actions.map((action) => action.name).sort()).toEqual(["ask-for-company", "forward-user-events"]);
-      for (const action of tenant.actions) {
-        expect(action.all_changes_deployed).toBe(true);
-        expect(action.secrets.map((secret) => secret.name)).toEqual(["CRM_TOKEN"]);
-      }
+      for (const action of tenant.actions) expect(action.all_changes_deployed).toBe(true);
+      // The post-login action's code is the same text in both tenants: the form's id reaches it as a secret.
+      const secretsOf = (name: string) =>
+        tenant.actions.find((action) => action.name === name)!.secrets.map((secret) => secret.name);
+      expect(secretsOf("ask-for-company")).toEqual(["CRM_TOKEN", "SIGNUP_FORM_ID"]);
+      expect(secretsOf("forward-user-events")).toEqual(["CRM_TOKEN"]);
     }
     // Each tenant's post-login action shows that tenant's own form, to a user without a company.
     for (const [ctx, tenant] of [
@@ -157,6 +160,8 @@ describe("one form program, two tenants: dev and prod", () => {
       expect(toAction.map((stream) => stream.destination.configuration)).toEqual([{ action_id: forward.id }]);
     }
     expect(a.forms[0].id).not.toBe(b.forms[0].id);
+    const askCode = (tenant: typeof a) => tenant.actions.find((action) => action.name === "ask-for-company")!.code;
+    expect(askCode(a)).toBe(askCode(b));
     // Each tenant made its own ids.
     expect(a.flows[0].id).not.toBe(b.flows[0].id);
     expect(a.connections[0].id).not.toBe(b.connections[0].id);

@@ -71,7 +71,10 @@ export function codeParses(resource: TenantResource): Violation[] {
 /**
  * `action-code-known-at-preview`: an action whose code is not known at preview, with the
  * resources it is built from (the engine's property dependencies of `code`). The code rules
- * judge it at `pulumi up`, once those exist and before the action is written.
+ * judge it at `pulumi up`, once those exist and before the action is written. The engine hands
+ * a policy such code as one unknown, not the text around the unknown parts (the program joins
+ * them, and only once they are known), so no rule can judge part of it; the message says how to
+ * make the code a literal instead.
  */
 export function codeNotKnown(action: TenantResource, builtFrom: readonly TenantResource[]): Violation[] {
   if (action.typeName !== "Action" || action.fields.code !== UNKNOWN) return [];
@@ -85,7 +88,9 @@ export function codeNotKnown(action: TenantResource, builtFrom: readonly TenantR
       message:
         `${named(action)}: code is not known at this preview (${from}), so action-code-secrets and ` +
         "action-code-parses could not judge it here. pulumi up judges it once those values exist, before the " +
-        "action is written, and stops there on a mandatory violation; a preview after they exist judges it too.",
+        "action is written, and stops there on a mandatory violation; a preview after they exist judges it too. To " +
+        "have it judged at every preview, hand such a value to the code as a secret of the action (secrets: [{ name: " +
+        '"FORM_ID", value: form.id }], read as event.secrets.FORM_ID): the code is then a literal.',
     },
   ];
 }

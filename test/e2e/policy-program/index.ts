@@ -179,8 +179,9 @@ const signupCheck = declare("Action", "signup-check", {
   code: "exports.onExecutePreUserRegistration = async (event, api) => {};",
 });
 
-// The actions guide's way of rendering a form: its id in the code, with pulumi.interpolate. On a
-// first preview the id is unknown, so the whole code is; in mode `key` it holds a Stripe key.
+// A form's id written into the code with pulumi.interpolate (the actions guide hands it to the code as
+// a secret instead). On a first preview the id is unknown, so the whole code is; in mode `key` it
+// holds a Stripe key.
 declare("Action", "ask-company", {
   name: "ask-for-company",
   supported_triggers: [{ id: "post-login", version: "v3" }],

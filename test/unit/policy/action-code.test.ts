@@ -58,7 +58,7 @@ describe("action-code-known-at-preview", () => {
       {
         urn: action.urn,
         message: expect.stringMatching(
-          /^Action "ask-company": code is not known at this preview \(it is built from outputs of Form "signup" .*pulumi up judges it .*before the action is written/,
+          /^Action "ask-company": code is not known at this preview \(it is built from outputs of Form "signup" .*pulumi up judges it .*before the action is written.* hand such a value to the code as a secret of the action \(secrets: \[\{ name: "FORM_ID", value: form\.id \}\], read as event\.secrets\.FORM_ID\)/,
         ),
       },
     ]);
