@@ -54,8 +54,9 @@ export interface ActionArgs extends AdoptArgs {
   supported_triggers: DeepInput<CreateOf<"action">["supported_triggers"]>;
   /**
    * The action's source: a Node.js module exporting the trigger's handler
-   * (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with
-   * `pulumi.interpolate` from the form's `id`.
+   * (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret
+   * (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the
+   * policy pack judges at every preview.
    */
   code?: DeepInput<CreateOf<"action">["code"]>;
   /** The Node.js runtime: `node22` (the default), `node18`, … */
@@ -93,8 +94,9 @@ export class Action extends DynamicResource {
   declare public readonly supported_triggers: pulumi.Output<ObjectOf<"action">["supported_triggers"]>;
   /**
    * The action's source: a Node.js module exporting the trigger's handler
-   * (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with
-   * `pulumi.interpolate` from the form's `id`.
+   * (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret
+   * (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the
+   * policy pack judges at every preview.
    */
   declare public readonly code: pulumi.Output<ObjectOf<"action">["code"]>;
   /** The Node.js runtime: `node22` (the default), `node18`, … */

@@ -58,7 +58,7 @@ export class Action extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly allChangesDeployed: pulumi.Output<boolean>;
     /**
-     * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+     * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
      */
     declare public readonly code: pulumi.Output<string | undefined>;
     /**
@@ -155,7 +155,7 @@ export class Action extends pulumi.CustomResource {
  */
 export interface ActionArgs {
     /**
-     * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+     * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
      */
     code?: pulumi.Input<string | undefined>;
     /**

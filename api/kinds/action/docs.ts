@@ -10,7 +10,7 @@ export const ACTION_FIELD_DOCS: Readonly<Record<string, string>> = {
     "The trigger the action runs at: exactly one, its `id` (`post-login`, `pre-user-registration`, …) and `version` (the trigger's current version when left out).",
   "supported_triggers.id": "The trigger's id (`post-login`, `credentials-exchange`, `event-stream`, …).",
   "supported_triggers.version": "The trigger's version (`v3` for `post-login`); the current one when left out.",
-  code: "The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.",
+  code: "The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: \"FORM_ID\", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.",
   runtime: "The Node.js runtime: `node22` (the default), `node18`, …",
   dependencies: "npm modules the code requires, each by `name` and `version`.",
   "dependencies.name": "The npm module's name.",

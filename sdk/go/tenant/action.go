@@ -44,7 +44,7 @@ type Action struct {
 
 	// Whether the draft is what is deployed (false after a change not yet deployed).
 	AllChangesDeployed pulumi.BoolOutput `pulumi:"allChangesDeployed"`
-	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
 	Code pulumi.StringPtrOutput `pulumi:"code"`
 	// When the action was created (ISO-8601).
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
@@ -112,7 +112,7 @@ func (ActionState) ElementType() reflect.Type {
 }
 
 type actionArgs struct {
-	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
 	Code *string `pulumi:"code"`
 	// npm modules the code requires, each by `name` and `version`.
 	Dependencies []ActionDependency `pulumi:"dependencies"`
@@ -132,7 +132,7 @@ type actionArgs struct {
 
 // The set of arguments for constructing a Action resource.
 type ActionArgs struct {
-	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
 	Code pulumi.StringPtrInput
 	// npm modules the code requires, each by `name` and `version`.
 	Dependencies ActionDependencyArrayInput
@@ -192,7 +192,7 @@ func (o ActionOutput) AllChangesDeployed() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Action) pulumi.BoolOutput { return v.AllChangesDeployed }).(pulumi.BoolOutput)
 }
 
-// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
 func (o ActionOutput) Code() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Action) pulumi.StringPtrOutput { return v.Code }).(pulumi.StringPtrOutput)
 }

@@ -39,7 +39,7 @@ type LookupActionArgs struct {
 type LookupActionResult struct {
 	// Whether the draft is what is deployed (false after a change not yet deployed).
 	AllChangesDeployed bool `pulumi:"allChangesDeployed"`
-	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
 	Code *string `pulumi:"code"`
 	// When the action was created (ISO-8601).
 	CreatedAt string `pulumi:"createdAt"`
@@ -106,7 +106,7 @@ func (o LookupActionResultOutput) AllChangesDeployed() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupActionResult) bool { return v.AllChangesDeployed }).(pulumi.BoolOutput)
 }
 
-// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
 func (o LookupActionResultOutput) Code() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupActionResult) *string { return v.Code }).(pulumi.StringPtrOutput)
 }

@@ -16,7 +16,7 @@ var _ = internal.GetEnvOrDefault
 type ActionCurrentVersion struct {
 	// When the current version was built (ISO-8601).
 	BuildTime *string `pulumi:"buildTime"`
-	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
 	Code *string `pulumi:"code"`
 	// When the action was created (ISO-8601).
 	CreatedAt *string `pulumi:"createdAt"`
@@ -51,7 +51,7 @@ func (o ActionCurrentVersionOutput) BuildTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionCurrentVersion) *string { return v.BuildTime }).(pulumi.StringPtrOutput)
 }
 
-// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
 func (o ActionCurrentVersionOutput) Code() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionCurrentVersion) *string { return v.Code }).(pulumi.StringPtrOutput)
 }
@@ -120,7 +120,7 @@ func (o ActionCurrentVersionPtrOutput) BuildTime() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
 func (o ActionCurrentVersionPtrOutput) Code() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ActionCurrentVersion) *string {
 		if v == nil {
@@ -299,7 +299,7 @@ func (o ActionDependencyArrayOutput) Index(i pulumi.IntInput) ActionDependencyOu
 type ActionDeployedVersion struct {
 	// When this version was built (ISO-8601).
 	BuiltAt *string `pulumi:"builtAt"`
-	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+	// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
 	Code *string `pulumi:"code"`
 	// When the action was created (ISO-8601).
 	CreatedAt *string `pulumi:"createdAt"`
@@ -342,7 +342,7 @@ func (o ActionDeployedVersionOutput) BuiltAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionDeployedVersion) *string { return v.BuiltAt }).(pulumi.StringPtrOutput)
 }
 
-// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
 func (o ActionDeployedVersionOutput) Code() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ActionDeployedVersion) *string { return v.Code }).(pulumi.StringPtrOutput)
 }
@@ -431,7 +431,7 @@ func (o ActionDeployedVersionPtrOutput) BuiltAt() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+// The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
 func (o ActionDeployedVersionPtrOutput) Code() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ActionDeployedVersion) *string {
 		if v == nil {

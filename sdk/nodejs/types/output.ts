@@ -11,7 +11,7 @@ export interface ActionCurrentVersion {
      */
     buildTime?: string;
     /**
-     * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+     * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
      */
     code?: string;
     /**
@@ -57,7 +57,7 @@ export interface ActionDeployedVersion {
      */
     builtAt?: string;
     /**
-     * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+     * The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
      */
     code?: string;
     /**

@@ -34,7 +34,7 @@ class ActionArgs:
 
         :param pulumi.Input[_builtins.str] name: The action's name, 1 to 255 characters. Bindings and Auth0's deploy CLI may name an action by it.
         :param pulumi.Input[Sequence[pulumi.Input['ActionTriggerArgs']]] supported_triggers: The trigger the action runs at: exactly one, its `id` (`post-login`, `pre-user-registration`, …) and `version` (the trigger's current version when left out).
-        :param pulumi.Input[_builtins.str] code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+        :param pulumi.Input[_builtins.str] code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
         :param pulumi.Input[Sequence[pulumi.Input['ActionDependencyArgs']]] dependencies: npm modules the code requires, each by `name` and `version`.
         :param pulumi.Input[_builtins.bool] deploy: Deploy the action after every create and update (the default, true): the write ends with the code built and deployed, so what the program says is what runs. False keeps a draft that runs nowhere.
         :param pulumi.Input[Sequence[pulumi.Input['ActionModuleReferenceArgs']]] modules: Action modules (shared code published in the tenant) the action uses, each by `module_id` and `module_version_id`.
@@ -84,7 +84,7 @@ class ActionArgs:
     @pulumi.getter
     def code(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+        The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
         """
         return pulumi.get(self, "code")
 
@@ -187,7 +187,7 @@ class Action(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+        :param pulumi.Input[_builtins.str] code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ActionDependencyArgs', 'ActionDependencyArgsDict']]]] dependencies: npm modules the code requires, each by `name` and `version`.
         :param pulumi.Input[_builtins.bool] deploy: Deploy the action after every create and update (the default, true): the write ends with the code built and deployed, so what the program says is what runs. False keeps a draft that runs nowhere.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ActionModuleReferenceArgs', 'ActionModuleReferenceArgsDict']]]] modules: Action modules (shared code published in the tenant) the action uses, each by `module_id` and `module_version_id`.
@@ -314,7 +314,7 @@ class Action(pulumi.CustomResource):
     @pulumi.getter
     def code(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+        The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
         """
         return pulumi.get(self, "code")
 

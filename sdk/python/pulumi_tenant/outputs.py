@@ -301,7 +301,7 @@ class ActionCurrentVersion(dict):
                  updated_at: Optional[_builtins.str] = None):
         """
         :param _builtins.str build_time: When the current version was built (ISO-8601).
-        :param _builtins.str code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+        :param _builtins.str code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
         :param _builtins.str created_at: When the action was created (ISO-8601).
         :param _builtins.str id: The action's id (a UUID), made by the tenant.
         :param _builtins.int number: The current version's number.
@@ -338,7 +338,7 @@ class ActionCurrentVersion(dict):
     @pulumi.getter
     def code(self) -> Optional[_builtins.str]:
         """
-        The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+        The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
         """
         return pulumi.get(self, "code")
 
@@ -437,7 +437,7 @@ class ActionDeployedVersion(dict):
                  updated_at: Optional[_builtins.str] = None):
         """
         :param _builtins.str built_at: When this version was built (ISO-8601).
-        :param _builtins.str code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+        :param _builtins.str code: The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
         :param _builtins.str created_at: When the action was created (ISO-8601).
         :param Sequence['ActionDependency'] dependencies: npm modules the code requires, each by `name` and `version`.
         :param _builtins.bool deployed: Whether this version is the one live at the trigger (false for a moment after a deploy).
@@ -486,7 +486,7 @@ class ActionDeployedVersion(dict):
     @pulumi.getter
     def code(self) -> Optional[_builtins.str]:
         """
-        The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best written with `pulumi.interpolate` from the form's `id`.
+        The action's source: a Node.js module exporting the trigger's handler (`exports.onExecutePostLogin = async (event, api) => { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: "FORM_ID", value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
         """
         return pulumi.get(self, "code")
 

@@ -23,14 +23,14 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
     public static final ActionArgs Empty = new ActionArgs();
 
     /**
-     * The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best written with `pulumi.interpolate` from the form&#39;s `id`.
+     * The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: &#34;FORM_ID&#34;, value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
      * 
      */
     @Import(name="code")
     private @Nullable Output<String> code;
 
     /**
-     * @return The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best written with `pulumi.interpolate` from the form&#39;s `id`.
+     * @return The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: &#34;FORM_ID&#34;, value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
      * 
      */
     public Optional<Output<String>> code() {
@@ -174,7 +174,7 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param code The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best written with `pulumi.interpolate` from the form&#39;s `id`.
+         * @param code The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: &#34;FORM_ID&#34;, value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
          * 
          * @return builder
          * 
@@ -185,7 +185,7 @@ public final class ActionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param code The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best written with `pulumi.interpolate` from the form&#39;s `id`.
+         * @param code The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: &#34;FORM_ID&#34;, value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
          * 
          * @return builder
          * 

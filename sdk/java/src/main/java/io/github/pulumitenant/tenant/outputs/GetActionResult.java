@@ -26,7 +26,7 @@ public final class GetActionResult {
      */
     private Boolean allChangesDeployed;
     /**
-     * @return The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best written with `pulumi.interpolate` from the form&#39;s `id`.
+     * @return The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: &#34;FORM_ID&#34;, value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
      * 
      */
     private @Nullable String code;
@@ -100,7 +100,7 @@ public final class GetActionResult {
         return this.allChangesDeployed;
     }
     /**
-     * @return The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best written with `pulumi.interpolate` from the form&#39;s `id`.
+     * @return The action&#39;s source: a Node.js module exporting the trigger&#39;s handler (`exports.onExecutePostLogin = async (event, api) =&gt; { … }`). A form id it renders is best handed as a secret (`secrets: [{ name: &#34;FORM_ID&#34;, value: form.id }]`, read as `event.secrets.FORM_ID`): the code stays a literal the policy pack judges at every preview.
      * 
      */
     public Optional<String> code() {
