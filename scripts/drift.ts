@@ -5,11 +5,13 @@
  * manages and `--json` prints the report as JSON, as `pulumi-tenant drift` does.
  * Exit 0: no drift; bit 2: drift; bit 4: unmanaged objects; 1: error.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { checkStack, driftCommand } from "../provider/cli/drift";
 import { parseScriptArgs } from "./lib/args";
-import { ensurePulumiCli, openStack, pulumiEnv, REPO_ROOT } from "./lib/pulumi";
-import { DEMO, demoPlace } from "./lib/demo-place";
+import { ensurePulumiCli, failureInWords, openStack, pulumiEnv } from "./lib/pulumi";
+import { DEMO, demoPlace, demoTenantEnv, ensureDemoProject, shown } from "./lib/demo-place";
+import { isServing, readCredentials, runningServer } from "./lib/tenant-process";
 
 const { values: flags } = parseScriptArgs("npm run drift", {
   stack: { type: "string" },
@@ -27,11 +29,23 @@ async function main(): Promise<number> {
   }
   if (flags.dir !== undefined) throw new Error("--dir names the project of --stack: give --stack NAME too");
   const place = demoPlace();
-  const stack = await openStack({ workDir: REPO_ROOT, stackName: DEMO.stackName, binDir, place });
-  // --unmanaged asks the Pulumi CLI about the demo's stacks: it finds the demo backend in this environment.
-  Object.assign(process.env, pulumiEnv(binDir, place), { PULUMI_TENANT_BIN: binDir });
+  if (!fs.existsSync(path.join(place.stateDir, ".pulumi", "stacks")))
+    throw new Error(`there is no demo stack in ${shown(DEMO.root)}: run \`npm run demo\` first`);
+  // The demo stack reaches its tenant through this run's environment (see demoTenantEnv): the running server's.
+  const server = runningServer(DEMO.dataDir);
+  const credentials = readCredentials(DEMO.dataDir);
+  if (!server?.url || !credentials || !(await isServing(server.url)))
+    throw new Error(
+      `the demo's tenant server is not running (data in ${shown(DEMO.dataDir)}): ` +
+        "`npm run demo` starts it on its kept data (and puts back any drift); then run the check again",
+    );
+  const workDir = ensureDemoProject();
+  const env = demoTenantEnv(credentials);
+  const stack = await openStack({ workDir, stackName: DEMO.stackName, binDir, place, env });
+  // --unmanaged asks the Pulumi CLI about the demo's stacks: it finds the demo backend and tenant in this environment.
+  Object.assign(process.env, pulumiEnv(binDir, place), env, { PULUMI_TENANT_BIN: binDir });
   // The demo's `up` refreshes first (scripts/demo.ts), so it is the command that undoes drift here.
-  return checkStack(stack, DEMO.stackName, REPO_ROOT, {
+  return checkStack(stack, DEMO.stackName, workDir, {
     json: flags.json ?? false,
     unmanaged: flags.unmanaged ?? false,
     remedy: "npm run demo",
@@ -42,7 +56,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`drift check failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`drift check failed: ${failureInWords(error)}\n`);
     process.exit(1);
   },
 );

@@ -71,7 +71,8 @@ Options:
   --data-dir DIR       where data goes: the SQLite database (secrets sealed with DIR/keys/data-key),
                        the token signing key (DIR/keys/), credentials.json and, with --tls, DIR/tls/.
                        Created owner-only (0700) if missing; an existing DIR that group or others
-                       can enter is refused (chmod 700 it, or choose a new one)  (default: .tenant)
+                       can enter is refused (chmod 700 it, or choose a new one). One server per
+                       DIR: while one runs (DIR/server.lock), another on DIR is refused  (default: .tenant)
   --clients FILE       a JSON array of extra clients: {client_id, client_secret, scopes, global}
   --rate-limit N       requests per second per client and per address, 1..${MAX_RATE}  (default: ${DEFAULT_RATE_LIMIT})
   --max-connections N  open connections at most; more are refused      (default: no limit)

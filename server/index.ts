@@ -14,15 +14,17 @@ import { loadSigningKey } from "./auth/keys";
 import { TokenService } from "./auth/tokens";
 import type { TenantContext } from "./context";
 import { Counters, FaultInjector, type FaultSpec } from "./faults";
-import { checkPrivateDataFile, writePrivateFile } from "./files";
+import { lockDataDir, type DataDirLock } from "./data-dir-lock";
+import { checkPrivateDataFile, ensurePrivateDir, writePrivateFile } from "./files";
 import { createLogger, type LoggerOption, type TenantLogger } from "./logger";
 import { RateLimiter } from "./ratelimit";
 import { seedCustomDomain } from "./routes/custom-domains";
-import { openStore } from "./store";
+import { openStore, type Store } from "./store";
 import { ensureTlsMaterial } from "./tls";
 
 export type { ClientSpec } from "./auth/clients";
 export type { FaultSpec } from "./faults";
+export { DATA_DIR_LOCK_FILE, DataDirInUseError, dataDirHolder, type DataDirHolder } from "./data-dir-lock";
 
 /** Default port of the server. */
 export const DEFAULT_PORT = 4010;
@@ -37,7 +39,10 @@ export interface TenantServerOptions {
   port?: number;
   /** Interface; default "127.0.0.1" (loopback only). */
   host?: string;
-  /** SQLite (WAL), keys and credentials.json live here; undefined = in-memory store and ephemeral keys. */
+  /**
+   * SQLite (WAL), keys and credentials.json live here; undefined = in-memory store and ephemeral keys.
+   * One server at a time: a directory another live server holds is refused ({@link DataDirInUseError}).
+   */
   dataDir?: string;
   /** Requests per second per client; default 50. */
   rateLimit?: number;
@@ -126,7 +131,19 @@ function writeCredentials(dataDir: string, credentials: AdminCredentials): void 
 export async function startTenantServer(options: TenantServerOptions = {}): Promise<TenantServer> {
   const { dataDir } = options;
   const host = options.host ?? "127.0.0.1";
-  const store = openStore(dataDir);
+  let lock: DataDirLock | undefined;
+  if (dataDir) {
+    // Before the store opens: a second server must not touch the database, nor rewrite credentials.json.
+    ensurePrivateDir(dataDir);
+    lock = lockDataDir(dataDir);
+  }
+  let store: Store;
+  try {
+    store = openStore(dataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   let url = "";
   let log: TenantLogger | undefined;
   try {
@@ -167,6 +184,7 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
       clientSecret: admin.secret,
     };
     if (dataDir) writeCredentials(dataDir, credentials);
+    lock?.setUrl(url);
     let closing: Promise<void> | undefined;
     return {
       url,
@@ -183,12 +201,16 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
           .close()
           .then(() => context.sandbox?.close?.())
           .then(() => store.close())
-          .finally(() => log?.close());
+          .finally(() => {
+            lock?.release();
+            return log?.close();
+          });
         return closing;
       },
     };
   } catch (error) {
     store.close();
+    lock?.release();
     await log?.close();
     throw error;
   }

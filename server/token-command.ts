@@ -14,9 +14,9 @@ import { CREDENTIALS_FILE } from "./index";
 export const TOKEN_HELP = `Usage: npm run -s tenant -- token [--data-dir DIR]   (or: pulumi-tenant-server token …)
 
 Prints a Management API access token of the admin client of the tenant server whose data is
-in DIR (default: .tenant), asked of that server's /oauth/token with the client id and secret
-of DIR/${CREDENTIALS_FILE}. The server must be running. The token is valid for 24 hours and has
-every scope. For example:
+in DIR (default: .tenant, npm run tenant's; the demo's is .pulumi-demo/tenant), asked of that
+server's /oauth/token with the client id and secret of DIR/${CREDENTIALS_FILE}. The server must be
+running. The token is valid for 24 hours and has every scope. For example:
 
   TOKEN=$(npm run -s tenant -- token)
   curl -s -H "authorization: Bearer $TOKEN" http://127.0.0.1:4010/api/v2/forms
@@ -36,8 +36,8 @@ export function readServerCredentials(dataDir: string): Credentials {
   const file = join(resolve(dataDir), CREDENTIALS_FILE);
   if (!existsSync(file)) {
     throw new Error(
-      `${file} does not exist: start the tenant server first (npm run tenant, or npm run demo), ` +
-        "or pass the --data-dir it was started with.",
+      `${file} does not exist: start the tenant server first (npm run tenant), ` +
+        "or pass the --data-dir of the one you mean (the demo's: --data-dir .pulumi-demo/tenant).",
     );
   }
   const read = JSON.parse(readFileSync(file, "utf8")) as Partial<Credentials>;
@@ -66,7 +66,7 @@ export async function requestToken(credentials: Credentials): Promise<string> {
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
     throw new Error(
-      `no tenant server answers at ${credentials.tokenUrl} (${cause}): start it (npm run tenant, or npm run demo).`,
+      `no tenant server answers at ${credentials.tokenUrl} (${cause}): start it (npm run tenant; the demo's: npm run demo).`,
       { cause: error },
     );
   }

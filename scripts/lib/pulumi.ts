@@ -215,3 +215,25 @@ export async function openStack(options: {
   if (Object.keys(config).length > 0) await stack.setAllConfig(config);
   return stack;
 }
+
+/**
+ * What went wrong, in words, once. An Automation API command that fails throws an error whose
+ * message is the command's whole stdout and stderr (already streamed to the user as it ran):
+ * of that, only the engine's own error lines are kept (its diagnostics, each once, without the
+ * closing "update failed"), and of those the causes. Any other error gives its message.
+ */
+export function failureInWords(error: unknown): string {
+  const result = (error as { commandResult?: { stdout?: string; stderr?: string; code?: number } } | undefined)
+    ?.commandResult;
+  if (!result) return error instanceof Error ? error.message : String(error);
+  const said: string[] = [];
+  for (const line of `${result.stderr ?? ""}\n${result.stdout ?? ""}`.split("\n")) {
+    const match = /^\s*error:\s*(.+?)\s*$/.exec(line);
+    if (!match || /^(update|preview|refresh|destroy) failed$/.test(match[1])) continue;
+    if (!said.includes(match[1])) said.push(match[1]);
+  }
+  // "Not attempted: …" is the provider's note on the calls after a first failure: that one says what to do.
+  const causes = said.filter((line) => !/^Not attempted: /.test(line));
+  const words = causes.length > 0 ? causes : said;
+  return words.length > 0 ? words.join("; ") : `the Pulumi CLI exited with code ${result.code ?? "?"}`;
+}

@@ -1,10 +1,12 @@
 /**
  * The tenant server as a background process of its own (`server/dist/server/cli.js`), for the
- * demo and the benchmark: started once, found again by its pid file, stopped on request.
+ * demo: started once, found again by the lock it holds on its data directory (its pid and URL),
+ * stopped on request.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { dataDirHolder, isProcessRunning, type DataDirHolder } from "../../server/data-dir-lock";
 import { REPO_ROOT } from "./pulumi";
 
 /** What `credentials.json` in the data directory holds. */
@@ -17,29 +19,15 @@ export interface TenantCredentials {
   clientSecret: string;
 }
 
-const PID_FILE = "server.pid";
-
 /** Reads `<dataDir>/credentials.json`, or undefined before the first start. */
 export function readCredentials(dataDir: string): TenantCredentials | undefined {
   const file = path.join(dataDir, "credentials.json");
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as TenantCredentials) : undefined;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The pid of the server running on `dataDir`, if one is. */
-export function runningServerPid(dataDir: string): number | undefined {
-  const file = path.join(dataDir, PID_FILE);
-  if (!fs.existsSync(file)) return undefined;
-  const pid = Number(fs.readFileSync(file, "utf8").trim());
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+/** The server running on `dataDir` (pid, and its URL once it listens), by the lock it holds there. */
+export function runningServer(dataDir: string): DataDirHolder | undefined {
+  return dataDirHolder(dataDir);
 }
 
 /** Answers when a server answers at `url` (its public keys route needs no token). */
@@ -53,8 +41,8 @@ export async function isServing(url: string): Promise<boolean> {
 }
 
 /**
- * Starts the tenant server in the background on `dataDir` (or finds the one already
- * running there) and returns its credentials. Its log goes to `<dataDir>/server.log`.
+ * Starts the tenant server in the background on `dataDir` (or finds the one already running
+ * there, whatever its port) and returns its credentials. Its log goes to `<dataDir>/server.log`.
  */
 export async function ensureTenantServer(options: {
   dataDir: string;
@@ -64,9 +52,18 @@ export async function ensureTenantServer(options: {
   const { dataDir, port } = options;
   // Owner-only, as the server requires of an existing data directory (it holds keys and credentials).
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const running = runningServerPid(dataDir);
-  const known = readCredentials(dataDir);
-  if (running && known && (await isServing(known.domain))) return { credentials: known, started: false };
+  const running = runningServer(dataDir);
+  if (running) {
+    // The server writes credentials.json once it listens, then its URL in its lock: both name the same server.
+    const known = readCredentials(dataDir);
+    if (running.url && known?.domain === running.url && (await isServing(running.url)))
+      return { credentials: known, started: false };
+    throw new Error(
+      `the tenant server with pid ${running.pid} holds ${dataDir} ` +
+        `${running.url ? `but does not answer at ${running.url}` : "but has not started listening"}: ` +
+        `stop it (kill ${running.pid}) and run this again. Its log: ${path.join(dataDir, "server.log")}`,
+    );
+  }
 
   // The server writes to its log file directly, so it outlives this process safely.
   const logFile = path.join(dataDir, "server.log");
@@ -99,9 +96,12 @@ export async function ensureTenantServer(options: {
     if (exitCode !== undefined) {
       // The server's own last words say why (a port in use, a refused data directory, ...).
       const said = fresh.trim().split("\n").slice(-3).join("\n");
+      const portTaken = /EADDRINUSE/.test(said);
       throw new Error(
-        `the tenant server exited with code ${exitCode} before it was ready${said ? `:\n${said}\n` : "; "}` +
-          `(is port ${port} in use?) See ${logFile}`,
+        portTaken
+          ? `port ${port} is taken by another process, so the tenant server could not start. ` +
+              "Stop that process, or choose another port for this run: TENANT_PORT=<port> npm run demo."
+          : `the tenant server exited with code ${exitCode} before it was ready${said ? `: ${said}` : ""} (see ${logFile})`,
       );
     }
     if (waited > 30_000) throw new Error(`the tenant server did not start within 30 s; see ${logFile}`);
@@ -109,19 +109,23 @@ export async function ensureTenantServer(options: {
   }
   child.removeAllListeners("exit");
   child.unref();
-  fs.writeFileSync(path.join(dataDir, PID_FILE), String(child.pid));
   const credentials = readCredentials(dataDir);
   if (!credentials) throw new Error(`the tenant server wrote no ${path.join(dataDir, "credentials.json")}`);
   return { credentials, started: true };
 }
 
-/** Stops the server running on `dataDir`; true when there was one. */
-export async function stopTenantServer(dataDir: string): Promise<boolean> {
-  const pid = runningServerPid(dataDir);
-  if (!pid) return false;
-  process.kill(pid, "SIGTERM");
-  for (let waited = 0; waited < 10_000 && isAlive(pid); waited += 100) await new Promise((r) => setTimeout(r, 100));
-  if (isAlive(pid)) process.kill(pid, "SIGKILL");
-  fs.rmSync(path.join(dataDir, PID_FILE), { force: true });
-  return true;
+/** Stops the server running on `dataDir` (SIGTERM, then SIGKILL after 10 s); its pid when there was one. */
+export async function stopTenantServer(dataDir: string): Promise<number | undefined> {
+  const running = runningServer(dataDir);
+  if (!running) return undefined;
+  const { pid } = running;
+  try {
+    process.kill(pid, "SIGTERM");
+  } catch {
+    return pid; // gone meanwhile
+  }
+  for (let waited = 0; waited < 10_000 && isProcessRunning(pid); waited += 100)
+    await new Promise((r) => setTimeout(r, 100));
+  if (isProcessRunning(pid)) process.kill(pid, "SIGKILL");
+  return pid;
 }
