@@ -5,6 +5,7 @@
 import { stripVTControlCharacters } from "node:util";
 import type { DiagnosticEvent, EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { NAMESPACE_PATTERN, SETTING_NAMES } from "../client/settings";
+import { UNREAD_SECRETS_KEY } from "../lifecycle/secret-changes";
 
 /** One resource that no longer matches the code. */
 export interface DriftItem {
@@ -60,7 +61,7 @@ function providerConfigurationChange(
 /** The refresh preview failed (the program, a resource's check, the CLI): `message` says why, once. */
 export class DriftCheckError extends Error {}
 
-const IGNORED_KEYS = new Set(["__provider"]);
+const IGNORED_KEYS = new Set(["__provider", UNREAD_SECRETS_KEY]);
 
 /**
  * Top-level keys whose values differ between `olds` and `news`, among `keys` (default:

@@ -9,7 +9,7 @@ import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { kindSpec, secretValues, type JsonSchema, type SecretPath } from "../../api";
 import type { ErrorTarget } from "../client/errors";
 import type { TenantClient } from "../client/http";
-import type { SecretFields } from "./secret-changes";
+import { withUnreadSecretsTaken, type SecretFields } from "./secret-changes";
 import { deepEqual, type JsonObject, payloadOf } from "./shared";
 
 /**
@@ -94,7 +94,10 @@ export interface CollectionKit<T extends { id: string; created_at?: string } = {
   secretsOf(body: JsonObject): string[];
   /** The managed fields and their secrets, for the rotation of write-only secrets (secret-changes.ts). */
   readonly secretFields: SecretFields;
-  /** Desired and current canonical content: the spec's, or every managed field. */
+  /**
+   * Desired and current canonical content: the spec's, or every managed field; a write-only
+   * secret an import could not read taken from `desired` (secret-changes.ts).
+   */
   comparable(olds: JsonObject, news: JsonObject): { desired: JsonObject; current: JsonObject };
   /** GET of object `id` (a `NotFoundError` when it is gone). */
   getObject(client: TenantClient, id: string, action: string): Promise<T>;
@@ -107,6 +110,7 @@ export function collectionKit<T extends { id: string; created_at?: string }>(
   spec: CollectionSpec<T>,
 ): CollectionKit<T> {
   const facts = collectionFactsOf(spec.kind);
+  const writeOnly = kindSpec(spec.kind)?.secretsAre === "write-only" && facts.secretPaths.length > 0;
   const target = (action: string, id?: string, name?: unknown): ErrorTarget => ({
     kind: facts.label,
     action,
@@ -121,11 +125,15 @@ export function collectionKit<T extends { id: string; created_at?: string }>(
     objectPath,
     secretsOf: (body) => secretValues(body, facts.secretPaths),
     secretFields: { fields: spec.fields, secretsOf: (body: JsonObject) => secretValues(body, facts.secretPaths) },
-    comparable: (olds, news) =>
-      spec.comparable?.(olds, news) ?? {
+    comparable: (olds, news) => {
+      const { desired, current } = spec.comparable?.(olds, news) ?? {
         desired: spec.normalise(payloadOf(spec.fields, news)),
         current: spec.normalise(olds),
-      },
+      };
+      return writeOnly
+        ? { desired, current: withUnreadSecretsTaken(current, desired, olds, news, facts.secretPaths) }
+        : { desired, current };
+    },
     getObject: async (client, id, action) => (await client.get<T>(objectPath(id), target(action, id))).data as T,
     sameContent: (object, body) =>
       deepEqual(spec.normalise(spec.outputs(object as unknown as JsonObject, body)), spec.normalise(body)),

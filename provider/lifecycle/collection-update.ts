@@ -2,12 +2,16 @@
 import { NotFoundError, unlessGone } from "../client/errors";
 import { withAdoptId, type CollectionKit } from "./collection-kit";
 import { readFromList, unchangedSinceListed } from "./list-read";
+import { kindSpec } from "../../api";
+import { markUnreadSecrets } from "./secret-changes";
 import { payloadOf, withoutProvider, type JsonObject } from "./shared";
 import type { ProviderContext } from "./types";
 
 /**
  * `read` of a collection resource (refresh, import): from this run's list snapshot when it
- * holds the object, else one GET; nothing when the object was deleted out of band.
+ * holds the object, else one GET; nothing when the object was deleted out of band. Without
+ * state (an import) the outputs say that the write-only secrets were not read, and a refresh
+ * keeps saying so until a write.
  */
 export async function readObject<T extends { id: string; created_at?: string }>(
   kit: CollectionKit<T>,
@@ -21,7 +25,11 @@ export async function readObject<T extends { id: string; created_at?: string }>(
   // Deleted out of band: no id tells the engine to drop it; the next `up` re-creates it.
   if (!object) return {};
   const outputs = withAdoptId(kit.spec.outputs(object as unknown as JsonObject, props), props?.adoptId);
-  return { id, props: outputs, inputs: withAdoptId(kit.spec.inputsFromOutputs(outputs), props?.adoptId) };
+  return {
+    id,
+    props: markUnreadSecrets(outputs, props, kindSpec(kit.spec.kind)?.secretsAre),
+    inputs: withAdoptId(kit.spec.inputsFromOutputs(outputs), props?.adoptId),
+  };
 }
 
 /**

@@ -8,7 +8,11 @@
  * over the dynamic providers and Python, Go and YAML programs over the resource plugin; each is
  * installed as its README says (the TypeScript one with `npm install` of the package.json as
  * written), type-checked or built, and deployed with `pulumi up` to a fresh tenant of its own,
- * where it creates every object, each reference pointing at that tenant's own objects.
+ * where it creates every object, each reference pointing at that tenant's own objects. The
+ * Python program is also imported into the tenant it was read from, as its README says: the
+ * import writes nothing, the first preview shows no change though the state holds none of the
+ * write-only secrets (the webhook's password, the vault connection's setup, the actions'
+ * secrets), and a secret changed after the import is sent.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -18,7 +22,7 @@ import { pathToFileURL } from "node:url";
 import { GO_MODULE } from "../../provider/schema/package-schema";
 import { ensureLanguages, openStack, pulumiEnv, REPO_ROOT, type PulumiPlace } from "../../scripts/lib/pulumi";
 import { startTenantServer, type TenantServer } from "../../server/index";
-import { E2E_TIMEOUT_MS, installPythonSdk, TenantApi } from "./harness";
+import { E2E_TIMEOUT_MS, installPythonSdk, TenantApi, writesIn } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -63,6 +67,8 @@ let pythonVenv: string;
 let source: TenantServer;
 const targets: TenantServer[] = [];
 let expected: Record<string, number>;
+/** The Python program generated from the source tenant, and what it needs to run. */
+let python: { out: string; printed: string; programEnv: Record<string, string> } | undefined;
 
 beforeAll(async () => {
   ({ binDir, pythonVenv } = ensureLanguages());
@@ -221,7 +227,67 @@ test("Python: the program runs on the SDK and pulumi up creates every object", a
   // Installed from a copy of that folder (pip builds in place; this keeps the checkout clean).
   const site = installPythonSdk(pythonVenv, path.join(tmp, "python-sdk"));
   await run(path.join(pythonVenv, "bin", "python"), ["-m", "py_compile", "__main__.py"], { cwd: out });
-  await deployToFreshTenant("python", out, printed, { PATH: path.join(pythonVenv, "bin"), PYTHONPATH: site });
+  const programEnv = { PATH: path.join(pythonVenv, "bin"), PYTHONPATH: site };
+  python = { out, printed, programEnv };
+  await deployToFreshTenant("python", out, printed, programEnv);
+});
+
+test("Python: pulumi import into the tenant it was read from writes nothing, the first preview shows no change", async () => {
+  if (!python) throw new Error("the Python program was not generated: see the test before this one");
+  const { out, printed, programEnv } = python;
+  const stack = await openStack({
+    workDir: out,
+    stackName: "dev",
+    binDir,
+    place: place("python-import"),
+    tenant: {
+      domain: source.url,
+      clientId: source.credentials.clientId,
+      clientSecret: source.credentials.clientSecret,
+    },
+    env: programEnv,
+  });
+  const env = { ...process.env, ...pulumiEnv(binDir, place("python-import")) };
+  const lines = printed.split("\n").map((line) => line.trim());
+  // The values the user knows: examples/realistic's, deployed with hookPassword and crmToken (the vault
+  // connection's token and both actions' CRM_TOKEN).
+  const secretLines = lines.filter((line) => line.startsWith("pulumi config set --secret") && !/ tenant:/.test(line));
+  for (const line of secretLines) {
+    const input = /# prompts: .*webhook/i.test(line) ? "hook-password-1\n" : "crm-1\n";
+    await run("bash", ["-c", `${line.replace(/\s+#.*$/, "")} --stack dev`], { cwd: out, env, input });
+  }
+  const importLine = lines.find((line) => line.startsWith("pulumi import"))!.replace(/\s+#.*$/, "");
+  source.counters.reset();
+  await run("bash", ["-c", `${importLine} --stack dev`], { cwd: out, env });
+  expect(writesIn(source.counters.snapshot())).toBe(0);
+  const exported = (await stack.exportStack()).deployment as { resources: { type: string }[] };
+  const imported = exported.resources.filter((resource) => resource.type.startsWith("tenant:index:")).length;
+  const importFile = JSON.parse(fs.readFileSync(path.join(out, "import.json"), "utf8")) as { resources: unknown[] };
+  expect(imported).toBe(importFile.resources.length);
+  expect(imported).toBeGreaterThanOrEqual(Object.keys(expected).length);
+
+  // The state holds none of the write-only secrets; the program's are taken to be the tenant's.
+  const first = await stack.preview({ diff: true });
+  expect(first.changeSummary).toEqual({ same: imported + 1 });
+  expect(first.stdout).not.toMatch(/rotatedSecrets/);
+  const up = await stack.up();
+  expect(up.summary.resourceChanges).toEqual({ same: imported + 1 });
+  expect(writesIn(source.counters.snapshot())).toBe(0);
+
+  // A secret the program changes after the import is a change, named, and `up` sends it.
+  const tokenLine = secretLines.find((line) => /--path \S+\.token\s+# prompts/.test(line));
+  expect(tokenLine).toBeDefined();
+  await run("bash", ["-c", `${tokenLine!.replace(/\s+#.*$/, "")} --stack dev`], { cwd: out, env, input: "crm-2\n" });
+  const rotated = await stack.preview({ diff: true });
+  expect(rotated.changeSummary).toEqual({ same: imported, update: 1 });
+  expect(rotated.stdout).toMatch(/tenant:index:FlowVaultConnection[\s\S]*rotatedSecrets/);
+  source.counters.reset();
+  await stack.up();
+  expect(
+    Object.entries(source.counters.snapshot()).filter(
+      ([key, count]) => count > 0 && /^(POST|PATCH|PUT|DELETE) \/api\/v2\//.test(key),
+    ),
+  ).toEqual([[expect.stringMatching(/^PATCH \/api\/v2\/flows\/vault\/connections\//), 1]]);
 });
 
 test(

@@ -27,7 +27,6 @@ export const OUTPUT_LANGUAGES = ["text", "json"];
 /** The guides whose blocks are checked elsewhere, and why. */
 export const CHECKED_ELSEWHERE: Record<string, string> = {
   "docs/reference": "generated from the schema by `npm run docs` (test/unit/scripts/api-reference.test.ts)",
-  "docs/guides/policies.md": "the policy pack's guide, kept with the policy pack",
 };
 
 /** Every user guide: README.md and docs/**.md, but those {@link CHECKED_ELSEWHERE}. */

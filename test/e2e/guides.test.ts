@@ -9,9 +9,13 @@
  * code its comment says (`# exit 2`), against a local tenant server started by the tenant
  * server guide's own command. What a reader fills in is filled in the same way each time:
  * the tenant's domain and the client's id and secret are the local server's, `<checkout>` is
- * this repository, port 4010 a free port and the server's `.tenant` a private folder. The
- * TypeScript blocks are programs in a scratch project that installs the packed package as a
- * user's project does; each is type-checked and deployed.
+ * a temporary copy of this repository (test/scratch.ts: what the guides write there, the
+ * tarballs and the quickstart's stack file, lands in the copy, and a user's own files at
+ * those paths in the checkout are neither read nor touched), port 4010 a free port and the
+ * server's `.tenant` a private folder. The TypeScript blocks are programs in a scratch project
+ * that installs the packed package as a user's project does; each is type-checked and
+ * deployed. The policies guide installs the policy pack packed the same way into that
+ * project, and beside it, and runs it and a pack of the reader's own.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -19,7 +23,9 @@ import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { TSCONFIG } from "../../provider/cli/generate/typescript-parts";
+import { policyCliBin } from "../../scripts/lib/policy-cli";
 import { ensurePulumiCli, fileBackendUrl, REPO_ROOT } from "../../scripts/lib/pulumi";
+import { checkoutCopy, type CheckoutCopy } from "../scratch";
 import { E2E_TIMEOUT_MS } from "./harness";
 import {
   blocksOf,
@@ -40,6 +46,17 @@ const RUN: Record<string, string[]> = {
   "docs/guides/actions.md": ["an action that renders a form", "bind it to its trigger"],
   "docs/guides/quickstart.md": ["a project and a stack", "preview, then apply", "drift on the local tenant server"],
   "docs/guides/ci-github-actions.md": ["credentials out of the committed stack file"],
+  "docs/guides/policies.md": [
+    "pack the policy pack",
+    "install the policy pack",
+    "install the policy pack beside another language",
+    "run it",
+    "a configuration",
+    "run it with the configuration",
+    "a pack of your own",
+    "your own rule",
+    "run your own pack",
+  ],
 };
 
 /**
@@ -62,6 +79,12 @@ describe("every code block of the guides is run here or is an excerpt of a teste
       .map((block) => `${block.file}:${block.line} (${block.language || "no language"})`);
     expect(unmarked).toEqual([]);
     expect(Object.keys(CHECKED_ELSEWHERE).length).toBeLessThan(3);
+  });
+
+  test("the index lists every guide", () => {
+    const index = fs.readFileSync(path.join(REPO_ROOT, "docs", "_index.md"), "utf8");
+    const guides = fs.readdirSync(path.join(REPO_ROOT, "docs", "guides")).filter((file) => file.endsWith(".md"));
+    expect(guides.filter((file) => !index.includes(`](guides/${file})`))).toEqual([]);
   });
 
   test("each excerpt names a file of the repository", () => {
@@ -100,8 +123,32 @@ let server: ChildProcess | undefined;
 let env: NodeJS.ProcessEnv;
 /** The user's project: a Pulumi TypeScript project with the packed package installed. */
 let project: string;
-let tarball: string | undefined;
-const stackFiles: string[] = [];
+/**
+ * The reader's checkout, a temporary copy of this one: the guides pack tarballs into it and the
+ * quickstart makes its stack there. Build outputs only read (the server's) are linked; the
+ * packages packed are copied whole (`npm pack` leaves out a linked `dist/`).
+ */
+let checkout: CheckoutCopy;
+/** What a user keeps in the checkout where the guides write theirs, as it was before this test. */
+let userFilesBefore: Record<string, string>;
+
+/**
+ * The checkout's files at the paths the guides write in the reader's checkout (the tarballs in
+ * its root, stack files beside the examples), by path, with their contents.
+ */
+function userFiles(): Record<string, string> {
+  const examples = path.join(REPO_ROOT, "examples");
+  const found = [
+    ...fs.readdirSync(REPO_ROOT).filter((file) => file.endsWith(".tgz")),
+    ...fs
+      .readdirSync(examples, { recursive: true, encoding: "utf8" })
+      .filter((file) => /(^|\/)Pulumi\.[^/]+\.yaml$/.test(file))
+      .map((file) => path.join("examples", file)),
+  ];
+  return Object.fromEntries(
+    found.sort().map((file) => [file, fs.readFileSync(path.join(REPO_ROOT, file)).toString("base64")]),
+  );
+}
 
 /** A free port on 127.0.0.1. */
 function freePort(): Promise<number> {
@@ -125,7 +172,7 @@ function filled(text: string): string {
   return (
     text
       .replace(/<checkout>\/\.tenant\b|\.\.\/\.\.\/\.tenant\b|(?<=--data-dir )\.tenant\b/g, dataDir)
-      .replace(/<checkout>/g, REPO_ROOT)
+      .replace(/<checkout>/g, checkout.dir)
       // The reader's ~/.pulumi: the CLI finds the home through the user database, not HOME, so it is named here.
       .replace(/pulumi login --local\b/g, `pulumi login ${fileBackendUrl(path.join(tmp, "home", ".pulumi"))}`)
       .replace(/npm run -s tenant -- token(?! --data-dir)/g, `npm run -s tenant -- token --data-dir ${dataDir}`)
@@ -174,9 +221,32 @@ async function runShellBlock(file: string, name: string, cwd: string): Promise<s
   });
 }
 
+/**
+ * Runs a guide's `npm pack` block in the reader's checkout; returns the tarballs it wrote there.
+ * `npm install` of a checkout built the packages (its `prepare`): --ignore-scripts packs that
+ * build, copied with the packages, rather than building it again.
+ */
+async function packAsWritten(text: string): Promise<string[]> {
+  const [command] = commandsOf(text);
+  const { code, output } = await sh(`${command.replace(/\s+#.*$/, "")} --ignore-scripts --json`, checkout.dir);
+  if (code !== 0) throw new Error(`\`${command}\` exited ${code}:\n${output}`);
+  const tarballs = (JSON.parse(output.slice(output.indexOf("["))) as { filename: string }[]).map(
+    (packed) => packed.filename,
+  );
+  for (const tarball of tarballs) expect(fs.existsSync(checkout.at(tarball))).toBe(true);
+  return tarballs;
+}
+
 beforeAll(async () => {
   const binDir = ensurePulumiCli();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-guides-"));
+  tmp = fs.mkdtempSync(path.join(process.env.PULUMI_TENANT_TEST_ROOT ?? os.tmpdir(), "tenant-guides-"));
+  // The root package (its workspaces and the `tenant` script), the root tsconfig the examples compile
+  // with, the examples, and the two packages the guides pack; the api/ the provider's sources import
+  // and the tenant server are only read.
+  checkout = checkoutCopy("guides", ["package.json", "tsconfig.json", "examples", "provider", "policy"], {
+    link: ["api", "server"],
+  });
+  userFilesBefore = userFiles();
   port = await freePort();
   dataDir = path.join(tmp, "tenant-data");
   project = path.join(tmp, "my-project");
@@ -207,8 +277,7 @@ afterAll(async () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  for (const file of stackFiles) fs.rmSync(file, { force: true });
-  if (tarball) fs.rmSync(path.join(REPO_ROOT, tarball), { force: true });
+  checkout?.remove();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -218,7 +287,12 @@ describe("the guides, run as written", () => {
       filled(guideBlock(REPO_ROOT, "docs/guides/tenant-server.md", "start the server").text),
     );
     // In a terminal of its own: its own process group, ended in afterAll.
-    server = spawn("bash", ["-c", command], { cwd: REPO_ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    server = spawn("bash", ["-c", command], {
+      cwd: checkout.dir,
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const listening = await new Promise<string>((resolve, reject) => {
       let output = "";
       const timer = setTimeout(() => reject(new Error(`no "listening" line within 60 s:\n${output}`)), 60_000);
@@ -239,20 +313,14 @@ describe("the guides, run as written", () => {
   });
 
   test("docs/guides/tenant-server.md: call the API with a token", async () => {
-    const [, forms] = await runShellBlock("docs/guides/tenant-server.md", "call the API with a token", REPO_ROOT);
+    const [, forms] = await runShellBlock("docs/guides/tenant-server.md", "call the API with a token", checkout.dir);
     expect(JSON.parse(forms)).toEqual([]);
   });
 
   test("README.md: pack the package", async () => {
-    // `npm install` of the checkout built the package already; --ignore-scripts spares the suites beside
-    // this one a rebuild of provider/dist under their feet.
     const block = guideBlock(REPO_ROOT, "README.md", "pack the package");
-    const [command] = commandsOf(block.text);
-    const { code, output } = await sh(`${command.replace(/\s+#.*$/, "")} --ignore-scripts --json`, REPO_ROOT);
-    expect(code).toBe(0);
-    tarball = (JSON.parse(output.slice(output.indexOf("["))) as { filename: string }[])[0].filename;
+    const [tarball] = await packAsWritten(block.text);
     expect(block.text).toContain(tarball);
-    expect(fs.existsSync(path.join(REPO_ROOT, tarball))).toBe(true);
   });
 
   test("README.md: install and configure", async () => {
@@ -287,8 +355,79 @@ describe("the guides, run as written", () => {
   test("README.md: a program (type-checked, deployed, and a second up changes nothing)", async () => {
     const block = guideBlock(REPO_ROOT, "README.md", "a program");
     fs.writeFileSync(path.join(project, "index.ts"), block.text);
-    fs.copyFileSync(path.join(REPO_ROOT, "examples", "realistic", "login.html"), path.join(project, "login.html"));
+    fs.copyFileSync(checkout.at("examples/realistic/login.html"), path.join(project, "login.html"));
     await deployProgram(project, ["pulumi config set --secret hookToken hook-token-1"]);
+  });
+
+  describe("docs/guides/policies.md, in the README's project", () => {
+    const guide = "docs/guides/policies.md";
+    /** The reader's shell with a CLI that runs Node.js policy packs (the guide's note on CLIs built from Go). */
+    let shellEnv: NodeJS.ProcessEnv;
+    beforeAll(() => {
+      shellEnv = env;
+      env = { ...env, PATH: `${policyCliBin()}${path.delimiter}${env.PATH ?? ""}` };
+    });
+    afterAll(() => {
+      env = shellEnv;
+    });
+
+    test("pack the policy pack: both tarballs, in the checkout", async () => {
+      const block = guideBlock(REPO_ROOT, guide, "pack the policy pack");
+      const tarballs = await packAsWritten(block.text);
+      expect(tarballs.sort()).toEqual(["pulumi-tenant-0.2.0.tgz", "pulumi-tenant-policy-0.2.0.tgz"]);
+      for (const tarball of tarballs) expect(block.text).toContain(tarball);
+      // What the pack needs of `pulumi-tenant`: the version the guide's tarball holds, not a registry's.
+      const manifest = JSON.parse(fs.readFileSync(checkout.at("policy/package.json"), "utf8")) as {
+        dependencies: Record<string, string>;
+      };
+      expect(`pulumi-tenant-${manifest.dependencies["pulumi-tenant"]}.tgz`).toBe("pulumi-tenant-0.2.0.tgz");
+    });
+
+    test("install the policy pack: npm takes its pulumi-tenant from the project, and the preview runs it", async () => {
+      const [, preview] = await runShellBlock(guide, "install the policy pack", project);
+      const manifest = JSON.parse(fs.readFileSync(path.join(project, "package.json"), "utf8")) as {
+        dependencies: Record<string, string>;
+        devDependencies: Record<string, string>;
+      };
+      expect(manifest.devDependencies["pulumi-tenant-policy"]).toMatch(/^file:.*pulumi-tenant-policy-0\.2\.0\.tgz$/);
+      expect(manifest.dependencies["pulumi-tenant"]).toMatch(/^file:.*pulumi-tenant-0\.2\.0\.tgz$/);
+      expect(fs.existsSync(path.join(project, "node_modules", "pulumi-tenant-policy", "node_modules"))).toBe(false);
+      expect(preview).toContain("pulumi-tenant-policy@v0.2.0");
+    });
+
+    test("install the policy pack beside another language: both tarballs in one command", async () => {
+      const beside = path.join(tmp, "python-project");
+      fs.mkdirSync(beside);
+      fs.writeFileSync(path.join(beside, "package.json"), `${JSON.stringify({ name: "python-project" }, null, 2)}\n`);
+      await runShellBlock(guide, "install the policy pack beside another language", beside);
+      const pack = path.join(beside, "node_modules", "pulumi-tenant-policy");
+      expect(fs.existsSync(path.join(pack, "PulumiPolicy.yaml"))).toBe(true);
+      // The pack installed there runs: the README's program previewed with it.
+      const preview = await sh(`pulumi preview --policy-pack ${pack}`, project);
+      if (preview.code !== 0) throw new Error(`pulumi preview --policy-pack ${pack} failed:\n${preview.output}`);
+      expect(preview.output).toContain("pulumi-tenant-policy@v0.2.0");
+    });
+
+    test("run it: the README's program passes every rule", async () => {
+      const [preview, up] = await runShellBlock(guide, "run it", project);
+      expect(preview).toContain("pulumi-tenant-policy@v0.2.0");
+      expect(up).toMatch(/^\s+\d+ unchanged\s*$/m);
+    });
+
+    test("a configuration: written as tenant-policy.json, the preview runs with it", async () => {
+      fs.writeFileSync(path.join(project, "tenant-policy.json"), guideBlock(REPO_ROOT, guide, "a configuration").text);
+      const [preview] = await runShellBlock(guide, "run it with the configuration", project);
+      expect(preview).toContain("pulumi-tenant-policy@v0.2.0");
+    });
+
+    test("a pack of your own: its rule reports the README's form, the shipped rules with it", async () => {
+      await runShellBlock(guide, "a pack of your own", tmp);
+      const own = path.join(tmp, "acme-tenant-policy");
+      fs.writeFileSync(path.join(own, "index.ts"), guideBlock(REPO_ROOT, guide, "your own rule").text);
+      const [preview] = await runShellBlock(guide, "run your own pack", project);
+      expect(preview).toContain("forms-have-our-stylesheet");
+      expect(preview).toContain('Form "signup": style.css does not import the company stylesheet.');
+    });
   });
 
   test("docs/guides/actions.md: an action that renders a form + bind it to its trigger (one program)", async () => {
@@ -307,36 +446,44 @@ describe("the guides, run as written", () => {
       clientSecret: string;
     };
     expect((await sh("pulumi stack init actions", dir)).code).toBe(0);
-    stackFiles.push(path.join(dir, "Pulumi.actions.yaml"));
-    await deployProgram(dir, [
+    const setup = [
       `pulumi config set tenant:domain http://127.0.0.1:${port}`,
       `pulumi config set tenant:clientId ${credentials.clientId}`,
       `pulumi config set --secret tenant:clientSecret ${credentials.clientSecret}`,
       ...commandsOf(filled("pulumi config set --secret crmToken <the CRM's token>")),
-    ]);
+    ];
+    for (const command of setup) expect((await sh(command, dir)).code).toBe(0);
+    // What the guide says the first preview shows: each binding's id unknown until its action exists.
+    const preview = await sh("pulumi preview --diff", dir);
+    if (preview.code !== 0) throw new Error(`pulumi preview --diff failed:\n${preview.output}`);
+    const bindings = preview.output.slice(preview.output.indexOf("tenant:TriggerBindings"));
+    expect(bindings.match(/\bid\s*: \[unknown\]/g)).toHaveLength(2);
+    expect(fs.readFileSync(path.join(REPO_ROOT, "docs", "guides", "actions.md"), "utf8")).toContain(
+      "each binding's `id: [unknown]`",
+    );
+    await deployProgram(dir, []);
     // The trigger runs them in the order the program lists them.
     const { output } = await sh(
       `curl -s -H "authorization: Bearer $(npm run -s tenant -- token --data-dir ${dataDir})" ` +
         `http://127.0.0.1:${port}/api/v2/actions/triggers/post-login/bindings`,
-      REPO_ROOT,
+      checkout.dir,
     );
-    const bindings = (JSON.parse(output) as { bindings: { action: { name: string } }[] }).bindings;
-    expect(bindings.map((binding) => binding.action.name)).toEqual(["ask-for-company", "enrich-profile"]);
+    const bound = (JSON.parse(output) as { bindings: { action: { name: string } }[] }).bindings;
+    expect(bound.map((binding) => binding.action.name)).toEqual(["ask-for-company", "enrich-profile"]);
     // Tried and taken down: the quickstart's program binds the same trigger on the same tenant.
     const destroyed = await sh("pulumi destroy --yes --skip-preview", dir);
     if (destroyed.code !== 0) throw new Error(`pulumi destroy failed:\n${destroyed.output}`);
   });
 
   test("docs/guides/quickstart.md: a project and a stack, preview, then apply, drift on the local tenant server", async () => {
-    stackFiles.push(path.join(REPO_ROOT, "examples", "real-tenant", "Pulumi.production.yaml"));
     // `pulumi login --local`: the reader's own ~/.pulumi, here the test's home.
     const local = { ...env };
     delete local.PULUMI_BACKEND_URL;
     const saved = env;
     env = local;
     try {
-      await runShellBlock("docs/guides/quickstart.md", "a project and a stack", REPO_ROOT);
-      const examples = path.join(REPO_ROOT, "examples", "real-tenant");
+      await runShellBlock("docs/guides/quickstart.md", "a project and a stack", checkout.dir);
+      const examples = checkout.at("examples/real-tenant");
       const [preview, up, again] = await runShellBlock("docs/guides/quickstart.md", "preview, then apply", examples);
       expect(preview).toMatch(/\+ +\d+ to create/);
       expect(up).toMatch(/\+ +\d+ created/);
@@ -353,6 +500,17 @@ describe("the guides, run as written", () => {
     } finally {
       env = saved;
     }
+  });
+
+  test("the checkout is as it was: the guides' tarballs and stack files went to the reader's copy only", () => {
+    expect(userFiles()).toEqual(userFilesBefore);
+    expect(
+      fs
+        .readdirSync(checkout.dir)
+        .filter((file) => file.endsWith(".tgz"))
+        .sort(),
+    ).toEqual(["pulumi-tenant-0.2.0.tgz", "pulumi-tenant-policy-0.2.0.tgz"]);
+    expect(fs.existsSync(checkout.at("examples/real-tenant/Pulumi.production.yaml"))).toBe(true);
   });
 });
 

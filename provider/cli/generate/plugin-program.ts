@@ -213,8 +213,10 @@ function pluginReadme(
       ? "taken from the pulumi-tenant install that generated this program (`plugins:` in `Pulumi.yaml`)."
       : "the one installed with `pulumi plugin install resource tenant …`.",
     ...secretNotes(model.secrets, [
-      "The plugin cannot compare them: the import and the next preview take the configured value as the tenant's,",
-      "and the next change to the destination sends it.",
+      "The plugin cannot compare them: the import reads none, and the configured value is taken to be the tenant's,",
+      "so the first preview shows no change and nothing is sent. A secret you change in the configuration after the",
+      "import is sent by the next `pulumi up` (an event stream's destination is sent whole, with its secret, on any",
+      "change to it).",
     ]),
     "",
     "A change made by hand in the tenant is drift: `pulumi preview --refresh` shows it and `pulumi up --refresh`",

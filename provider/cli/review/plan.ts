@@ -12,6 +12,7 @@ import { kindOfType } from "../../backend/stack-state";
 import { TENANT_ORIGIN_KEY } from "../../backend/stack-state";
 import { namespaceOf, TENANT_KEY } from "../../dispatch/envelope";
 import { FORCE_KEY, OWNER_KEY } from "../../lifecycle/ownership";
+import { UNREAD_SECRETS_KEY } from "../../lifecycle/secret-changes";
 import { UNKNOWN } from "../../lifecycle/shared";
 import { isSecret } from "../../schema/envelope";
 import { renameResource } from "../../schema/names";
@@ -41,7 +42,16 @@ export const SECRET_MASK = "[secret]";
 export const UNKNOWN_TEXT = "(known after apply)";
 
 /** Keys the providers add to a resource's values, which are not the object's fields. */
-const ENVELOPE_KEYS = new Set(["__provider", TENANT_KEY, OWNER_KEY, FORCE_KEY, TENANT_ORIGIN_KEY, "adoptId", "adopt"]);
+const ENVELOPE_KEYS = new Set([
+  "__provider",
+  TENANT_KEY,
+  OWNER_KEY,
+  FORCE_KEY,
+  TENANT_ORIGIN_KEY,
+  UNREAD_SECRETS_KEY,
+  "adoptId",
+  "adopt",
+]);
 
 /** What the engine will do to an object, in the words of the summary. */
 export type ReviewAction = "create" | "update" | "replace" | "delete" | "adopt" | "import" | "invalid";

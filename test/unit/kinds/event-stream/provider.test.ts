@@ -6,6 +6,7 @@ import {
   eventStreamOutputs,
   eventStreamPatch,
 } from "../../../../api/kinds/event-stream/provider";
+import { markUnreadSecrets } from "../../../../provider/lifecycle/secret-changes";
 
 const webhook = (password: string, endpoint = "https://hooks.example.com/a0") => ({
   type: "webhook",
@@ -124,9 +125,14 @@ describe("event stream state", () => {
   });
 
   it("a webhook secret the state never held (an import's read) is taken as the program's; a new method still differs", () => {
-    const imported = eventStreamOutputs(response);
+    // What an import's read stores: the outputs marked as holding no write-only secret.
+    const imported = markUnreadSecrets(eventStreamOutputs(response), undefined, "write-only");
     expect(JSON.stringify(imported)).not.toContain("s3cret-pass");
     expect(diffEventStream(imported, inputs).changes).toBe(false);
+    // Changed by the program after the import (check names it rotated): sent.
+    expect(diffEventStream(imported, { ...inputs, rotatedSecrets: ["destination"] }).changes).toBe(true);
+    // Outputs the program wrote hold its secret: without one there, the secret is a change.
+    expect(diffEventStream(eventStreamOutputs(response), inputs).changes).toBe(true);
     const bearer = {
       ...inputs,
       destination: {
