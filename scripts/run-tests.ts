@@ -2,8 +2,10 @@
  * `npm test` after the build: type check, lint, format, the Pulumi CLI and language hosts, then jest — unit, server
  * and provider suites in parallel workers, the end-to-end and package suites two at a time, then
  * the fault suites and the engine suites with bounds in seconds one at a time.
- * Ends with one line `N passed, N failed`. `--full` (or TENANT_FULL=1) runs the fault
- * suites at full size. Every child gets PULUMI_TENANT_TEST_RUN=<id>; at the end a process still
+ * Ends with one line `N passed, N failed`. `--full` (`npm run test:full`) runs instead what is
+ * costly and changes rarely: the suites named `*.full.test.ts` (installs and builds per language,
+ * the release, registry-shaped installs), two at a time, after the same set-up; CI runs `npm test`,
+ * then `npm run test:full`. TENANT_FULL=1 runs the fault suites at full size. Every child gets PULUMI_TENANT_TEST_RUN=<id>; at the end a process still
  * carrying that marker (a server or dynamic provider a test failed to end) is named, killed and
  * fails the run.
  */
@@ -38,6 +40,9 @@ process.env[RUN_MARKER] = RUN_ID;
  * crashes and listing stalls measured against the server's own pace).
  */
 const SUITES_ALONE = ["test/e2e/errors.test.ts"];
+
+/** The suites of `npm run test:full` only: costly installs and builds that change rarely. */
+const FULL_ONLY = /\.full\.test\.ts$/;
 
 /** A path as a regular expression matching it literally. */
 const pathPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -94,6 +99,40 @@ function jestStage(title: string, projects: string[], extra: string[], env: Node
   return summary;
 }
 
+/** `npm test`'s jest stages. */
+function testStages(env: NodeJS.ProcessEnv): JestSummary[] {
+  const fast = jestStage("unit, server and provider tests", ["unit", "server", "provider"], ["--maxWorkers=2"], env);
+  // Each engine suite has its own servers, state backend and PULUMI_HOME, and spends much of
+  // its time waiting on the engine's processes: two run side by side. The fault suites and the
+  // suites that assert a bound in seconds run alone after them.
+  const alone = ["test/faults/", ...SUITES_ALONE];
+  const engine = jestStage(
+    "end-to-end and package tests (real Pulumi engine, two at a time)",
+    ["e2e", "package"],
+    ["--maxWorkers=2", "--testPathPatterns", `^(?!.*(${alone.map(pathPattern).join("|")}|${FULL_ONLY.source})).*$`],
+    env,
+  );
+  const timed = jestStage(
+    "fault tests and the suites with bounds in seconds (real Pulumi engine, one at a time)",
+    ["e2e", "faults"],
+    ["--runInBand", "--testPathPatterns", `(${alone.map(pathPattern).join("|")})`],
+    env,
+  );
+  return [fast, engine, timed];
+}
+
+/** `npm run test:full`'s jest stage: the costly suites, two at a time. */
+function fullStages(env: NodeJS.ProcessEnv): JestSummary[] {
+  return [
+    jestStage(
+      "costly suites: installs and builds per language, the release (real Pulumi engine, two at a time)",
+      ["unit", "server", "provider", "e2e", "package"],
+      ["--maxWorkers=2", "--testPathPatterns", FULL_ONLY.source],
+      env,
+    ),
+  ];
+}
+
 /** A set-up step (an install or a build that is cached after the first run), timed as a stage. */
 function setup<T>(title: string, run: () => T): T {
   const started = Date.now();
@@ -111,10 +150,12 @@ function gitCommit(): string {
 
 function main(): void {
   const { values: flags } = parseScriptArgs("npm test", { full: { type: "boolean" }, record: { type: "boolean" } });
-  const full = (flags.full ?? false) || process.env.TENANT_FULL === "1";
-  stage("type check (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]);
-  stage("lint (eslint)", bin("eslint"), ["."]);
-  stage("format (prettier --check)", bin("prettier"), ["--check", "--log-level", "warn", "."]);
+  const full = flags.full ?? false;
+  if (!full) {
+    stage("type check (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]);
+    stage("lint (eslint)", bin("eslint"), ["."]);
+    stage("format (prettier --check)", bin("prettier"), ["--check", "--log-level", "warn", "."]);
+  }
   const pulumiBin = setup("Pulumi CLI", () => ensurePulumiCli());
   setup("Python and Go language hosts, SDK generator", () => ensureLanguages());
   // The GitOps tests start their own cluster as the shared state backend (installed here when missing).
@@ -137,28 +178,11 @@ function main(): void {
     PULUMI_TENANT_TEST_ROOT: testRoot,
     // The heaviest suites first (test/sequencer.js): by the last run here, else by the committed figures.
     PULUMI_TENANT_TEST_ORDER: fs.existsSync(lastRunFile()) ? lastRunFile() : COMMITTED_DURATIONS,
-    ...(full ? { TENANT_FULL: "1" } : {}),
   };
-  const fast = jestStage("unit, server and provider tests", ["unit", "server", "provider"], ["--maxWorkers=2"], env);
-  // Each engine suite has its own servers, state backend and PULUMI_HOME, and spends much of
-  // its time waiting on the engine's processes: two run side by side. The fault suites and the
-  // suites that assert a bound in seconds run alone after them.
-  const alone = ["test/faults/", ...SUITES_ALONE];
-  const engine = jestStage(
-    "end-to-end and package tests (real Pulumi engine, two at a time)",
-    ["e2e", "package"],
-    ["--maxWorkers=2", "--testPathPatterns", `^(?!.*(${alone.map(pathPattern).join("|")})).*$`],
-    env,
-  );
-  const timed = jestStage(
-    "fault tests and the suites with bounds in seconds (real Pulumi engine, one at a time)",
-    ["e2e", "faults"],
-    ["--runInBand", "--testPathPatterns", `(${alone.map(pathPattern).join("|")})`],
-    env,
-  );
+  const summaries = full ? fullStages(env) : testStages(env);
   fs.rmSync(testRoot, { recursive: true, force: true });
-  const passed = fast.numPassedTests + engine.numPassedTests + timed.numPassedTests;
-  let failed = fast.numFailedTests + engine.numFailedTests + timed.numFailedTests;
+  const passed = summaries.reduce((sum, summary) => sum + summary.numPassedTests, 0);
+  let failed = summaries.reduce((sum, summary) => sum + summary.numFailedTests, 0);
   const leftovers = endLeftovers(RUN_MARKER, RUN_ID);
   for (const { pid, command } of leftovers) {
     process.stdout.write(`\nLeft running by the tests (now killed): pid ${pid}: ${command.slice(0, 300)}\n`);
@@ -172,7 +196,12 @@ function main(): void {
   const last = readDurations(lastRunFile());
   process.stdout.write(durationsReport(stageSeconds, suiteSeconds, last));
   const record = recordOf(stageSeconds, suiteSeconds);
-  writeDurations(lastRunFile(), record);
+  // `npm test` and `npm run test:full` run different suites: the file keeps the latest figure of each.
+  writeDurations(lastRunFile(), {
+    at: record.at,
+    stages: { ...last?.stages, ...record.stages },
+    suites: { ...last?.suites, ...record.suites },
+  });
   if (flags.record) {
     if (failed > 0) process.stdout.write("--record: a run with failures is not recorded.\n");
     else {
