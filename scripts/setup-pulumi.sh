@@ -166,11 +166,9 @@ if ! command -v go >/dev/null 2>&1; then
   log "https://www.pulumi.com/docs/install/, e.g. brew install pulumi), or Go >= 1.24 (then rerun this script)."
   exit 1
 fi
-if ! pseudo="$(language_host_pseudo "$PULUMI_VERSION")"; then
-  log "ERROR: no known Node.js language host commit for Pulumi $PULUMI_VERSION."
-  log "Add it to language_host_pseudo in scripts/lib/pulumi-platform.sh, or install the CLI yourself."
-  exit 1
-fi
+# The Node.js language host's module has no tags: its pseudo-version for this release, when known
+# (else the host shipped inside sdk/v3, below, is built instead).
+pseudo="$(language_host_pseudo "$PULUMI_VERSION")" || pseudo=""
 
 ldflags="$(go_ldflags "$PULUMI_VERSION")"
 
@@ -192,18 +190,25 @@ fi
 
 log "step 3/3: building the Node.js language host"
 host_dir="$root/build/language-host"
-make_module "$host_dir" "	github.com/pulumi/pulumi/sdk/v3 v$PULUMI_VERSION
+if [ -n "$pseudo" ]; then
+  make_module "$host_dir" "	github.com/pulumi/pulumi/sdk/v3 v$PULUMI_VERSION
 	github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 $pseudo" \
-  github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3
-if (cd "$host_dir" && go_tidy "$host_dir") 2>/dev/null; then
+    github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3
+fi
+if [ -n "$pseudo" ] && (cd "$host_dir" && go_tidy "$host_dir") 2>/dev/null; then
   build_main "$host_dir" "$bin/pulumi-language-nodejs" github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3
 else
-  # Some module mirrors refuse the language host's untagged module. Its last release
-  # inside the sdk/v3 module (v3.68.0) speaks the same gRPC protocol and launches the
-  # installed @pulumi/pulumi's own `cmd/run`, so the program still runs on the pinned SDK.
+  # Some module mirrors refuse the language host's untagged module, and a release not listed in
+  # language_host_pseudo (scripts/lib/pulumi-platform.sh) has no known commit. The host's last
+  # release inside the sdk/v3 module (v3.68.0) speaks the same gRPC protocol and launches the
+  # installed @pulumi/pulumi's own `cmd/run`, so the program still runs on the installed SDK.
   # It reads runtime.options (typescript, tsconfig, nodeargs) only as flags, which this CLI
   # no longer passes: it goes in $root/hosts, behind the launcher of scripts/language-options.
-  log "  the language host module for v$PULUMI_VERSION is not available from the module proxy;"
+  if [ -n "$pseudo" ]; then
+    log "  the language host module for v$PULUMI_VERSION is not available from the module proxy;"
+  else
+    log "  no known commit of the language host module for v$PULUMI_VERSION (language_host_pseudo);"
+  fi
   log "  building the host shipped inside github.com/pulumi/pulumi/sdk/v3@$FALLBACK_HOST_SDK instead"
   host_dir="$root/build/language-host-fallback"
   make_module "$host_dir" "	github.com/pulumi/pulumi/sdk/v3 $FALLBACK_HOST_SDK" \

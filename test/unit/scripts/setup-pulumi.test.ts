@@ -7,9 +7,18 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { isSupportedPulumiVersion, PULUMI_MIN_VERSION, REPO_ROOT } from "../../../scripts/lib/pulumi";
+import { isSupportedPulumiVersion, REPO_ROOT } from "../../../scripts/lib/pulumi";
 
 const SCRIPT = path.join(REPO_ROOT, "scripts", "setup-pulumi.sh");
+/**
+ * The CLI version the script sets up: the installed @pulumi/pulumi's (the pinned one; the newest in
+ * `npm run test:full`'s Node.js 24 stage).
+ */
+const SDK_VERSION = (
+  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as {
+    version: string;
+  }
+).version;
 const PLATFORM_LIB = path.join(REPO_ROOT, "scripts", "lib", "pulumi-platform.sh");
 
 let tmp: string;
@@ -51,7 +60,7 @@ function setup(options: { args?: string[]; kernel?: string; machine?: string; pa
 }
 
 describe("setup-pulumi.sh: the archive for the machine", () => {
-  const release = `https://get.pulumi.com/releases/sdk/pulumi-v${PULUMI_MIN_VERSION}`;
+  const release = `https://get.pulumi.com/releases/sdk/pulumi-v${SDK_VERSION}`;
   test.each([
     ["Linux", "x86_64", `${release}-linux-x64.tar.gz`],
     ["Linux", "amd64", `${release}-linux-x64.tar.gz`],
@@ -101,10 +110,10 @@ describe("setup-pulumi.sh: a pulumi already on PATH", () => {
   });
 
   test("the pinned version is used through the pinned cache folder", () => {
-    const found = fakePulumi(`v${PULUMI_MIN_VERSION}`);
+    const found = fakePulumi(`v${SDK_VERSION}`);
     const run = setup({ pathDirs: [found] });
     expect([run.status, run.out]).toEqual([0, path.join(run.place, "cache", "bin")]);
-    expect(run.stderr).toContain(`found pulumi v${PULUMI_MIN_VERSION} at ${found}/pulumi: supported`);
+    expect(run.stderr).toContain(`found pulumi v${SDK_VERSION} at ${found}/pulumi: supported`);
   });
 
   test.each([
@@ -117,7 +126,7 @@ describe("setup-pulumi.sh: a pulumi already on PATH", () => {
     expect(run.stderr).toContain(`found pulumi ${version} at ${found}/pulumi: not used, ${why}`);
     expect([run.status, run.out]).toEqual([
       0,
-      `https://get.pulumi.com/releases/sdk/pulumi-v${PULUMI_MIN_VERSION}-linux-x64.tar.gz`,
+      `https://get.pulumi.com/releases/sdk/pulumi-v${SDK_VERSION}-linux-x64.tar.gz`,
     ]);
   });
 
