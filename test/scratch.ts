@@ -8,7 +8,9 @@
  * the system's), holds the named paths copied (without `node_modules`, stack files, tarballs or
  * the local tenants' data) and a `node_modules` link to the checkout's, so programs resolve
  * `pulumi-tenant` and `@pulumi/pulumi` as they do in the checkout. Build outputs named in
- * `link` are linked, not copied (read-only use).
+ * `link` are linked, not copied (read-only use). {@link programCopy} copies one Pulumi program
+ * and links the rest of the checkout around it, so its relative paths resolve as in the checkout
+ * (test/e2e/harness.ts's `startE2e` runs every program of the checkout from such a copy).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -29,13 +29,18 @@ describe("drift through the real engine", () => {
   let env: NodeJS.ProcessEnv;
   let binDir: string;
 
-  /** Runs `file args` in the program's folder with the stack's backend (never blocks the in-process server). */
-  const run = (file: string, args: string[], cwd = PROGRAM_DIR): Promise<Run> =>
+  /** Runs `file args` in the program's folder (its copy) with the stack's backend (never blocks the in-process server). */
+  const run = (file: string, args: string[], cwd?: string): Promise<Run> =>
     new Promise((resolve) => {
-      execFile(file, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-        const status = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-        resolve({ status, stdout, stderr });
-      });
+      execFile(
+        file,
+        args,
+        { cwd: cwd ?? ctx.programDir, env, maxBuffer: 16 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          const status = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+          resolve({ status, stdout, stderr });
+        },
+      );
     });
   const drift = () => run(process.execPath, [CLI, "drift", "--stack", STACK]);
   /** Runs the Pulumi command a drift report prints, as a user pastes it (plus `--yes` for no prompt). */
@@ -115,14 +120,14 @@ describe("drift through the real engine", () => {
     // From another folder, with --cwd: the command it names runs from there too.
     const json = await run(
       process.execPath,
-      [CLI, "drift", "--stack", STACK, "--cwd", PROGRAM_DIR, "--json"],
+      [CLI, "drift", "--stack", STACK, "--cwd", ctx.programDir, "--json"],
       ctx.tmpDir,
     );
     expect(json.status).toBe(2);
     expect(JSON.parse(json.stdout)).toMatchObject({
       stack: STACK,
       drift: expect.arrayContaining([{ name: "signup", type: expect.any(String), op: "update", fields: ["name"] }]),
-      remedy: `pulumi up --refresh --stack ${STACK} --cwd ${PROGRAM_DIR}`,
+      remedy: `pulumi up --refresh --stack ${STACK} --cwd ${ctx.programDir}`,
     });
 
     // What the report warns about: a plain `up` writes nothing and leaves the edits in place.
@@ -217,8 +222,8 @@ describe("drift through the real engine", () => {
     // The same program and stack, in a folder whose Pulumi.yaml is the generator's with the option.
     const dir = path.join(ctx.tmpDir, "refresh-always");
     fs.mkdirSync(dir);
-    fs.copyFileSync(path.join(PROGRAM_DIR, "index.ts"), path.join(dir, "index.ts"));
-    fs.copyFileSync(stackConfigFile(PROGRAM_DIR, STACK), stackConfigFile(dir, STACK));
+    fs.copyFileSync(path.join(ctx.programDir, "index.ts"), path.join(dir, "index.ts"));
+    fs.copyFileSync(stackConfigFile(ctx.programDir, STACK), stackConfigFile(dir, STACK));
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), pulumiYaml("tenant-drift", ctx.server.url, true));
     fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
 

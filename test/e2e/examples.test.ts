@@ -1,10 +1,11 @@
 /**
  * Every example program is previewed against the tenant server (the commands of the example
- * CI workflows, examples/ci/*.sh, run in gitops.test.ts).
+ * CI workflows, examples/ci/*.sh, run in gitops.test.ts). The programs run from a copy of the
+ * checkout's (test/scratch.ts): a user's stack file of the same name stays as it is.
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
-import { ensurePulumiCli, openStack, REPO_ROOT, stackConfigFile, type PulumiPlace } from "../../scripts/lib/pulumi";
+import { ensurePulumiCli, openStack, type PulumiPlace } from "../../scripts/lib/pulumi";
+import { checkoutCopy, type CheckoutCopy } from "../scratch";
 import { E2E_TIMEOUT_MS, startE2e, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -12,12 +13,20 @@ jest.setTimeout(E2E_TIMEOUT_MS);
 describe("example programs and CI commands", () => {
   let ctx: E2eContext;
   let place: PulumiPlace;
+  /** The root project (Pulumi.yaml running examples/realistic), examples/real-tenant and examples/adopt. */
+  let examples: CheckoutCopy;
   const secrets = {
     hookPassword: { value: "example-hook-secret", secret: true },
     crmToken: { value: "example-crm-token", secret: true },
   };
 
   beforeAll(async () => {
+    examples = checkoutCopy("examples", [
+      "Pulumi.yaml",
+      "examples/realistic",
+      "examples/real-tenant",
+      "examples/adopt",
+    ]);
     ctx = await startE2e({
       config: {
         ...secrets,
@@ -32,13 +41,7 @@ describe("example programs and CI commands", () => {
   });
   afterAll(async () => {
     await ctx?.dispose();
-    for (const [dir, stack] of [
-      [REPO_ROOT, "examples-realistic"],
-      [path.join(REPO_ROOT, "examples", "real-tenant"), "examples-real"],
-      [path.join(REPO_ROOT, "examples", "adopt"), "examples-adopt"],
-    ]) {
-      fs.rmSync(stackConfigFile(dir, stack), { force: true });
-    }
+    examples?.remove();
   });
 
   const tenant = () => ({
@@ -49,7 +52,7 @@ describe("example programs and CI commands", () => {
 
   test("the realistic example (the root project) previews its resources", async () => {
     const stack = await openStack({
-      workDir: REPO_ROOT,
+      workDir: examples.dir,
       stackName: "examples-realistic",
       binDir: ensurePulumiCli(),
       place,
@@ -65,7 +68,7 @@ describe("example programs and CI commands", () => {
 
   test("the real-tenant project runs the same program with only config changed", async () => {
     const stack = await openStack({
-      workDir: path.join(REPO_ROOT, "examples", "real-tenant"),
+      workDir: examples.at(path.join("examples", "real-tenant")),
       stackName: "examples-real",
       binDir: ensurePulumiCli(),
       place,
@@ -93,7 +96,7 @@ describe("example programs and CI commands", () => {
       },
     });
     const stack = await openStack({
-      workDir: path.join(REPO_ROOT, "examples", "adopt"),
+      workDir: examples.at(path.join("examples", "adopt")),
       stackName: "examples-adopt",
       binDir: ensurePulumiCli(),
       place,

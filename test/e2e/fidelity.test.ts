@@ -281,7 +281,7 @@ describe("real-service fidelity through the Pulumi engine", () => {
       path.join(binDir, "pulumi"),
       ["stack", "export", "--stack", STACK, "--non-interactive"],
       {
-        cwd: PROGRAM_DIR,
+        cwd: ctx.programDir,
         env: { ...process.env, ...env },
         encoding: "utf8",
       },

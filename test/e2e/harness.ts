@@ -1,7 +1,9 @@
 /**
  * End-to-end harness: a tenant server started in this process, the real Pulumi CLI
  * (pinned, from scripts/setup-pulumi.sh) over a program directory, a private file://
- * backend and PULUMI_HOME per run.
+ * backend and PULUMI_HOME per run. A program of the checkout runs from a copy (test/scratch.ts):
+ * its stack file and whatever else the run writes never land in the checkout, and suites on the
+ * same program and stack name can run side by side.
  */
 import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -10,6 +12,7 @@ import * as path from "node:path";
 import type { EngineEvent, LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { startTenantServer, type TenantServer, type TenantServerOptions } from "../../server/index";
 import { ensurePulumiCli, openStack, REPO_ROOT, stackConfigFile } from "../../scripts/lib/pulumi";
+import { checkoutRelative, programCopy } from "../scratch";
 
 export { installPythonSdk } from "../../scripts/lib/pulumi";
 
@@ -22,6 +25,11 @@ export interface E2eContext {
   stack: Stack;
   api: TenantApi;
   tmpDir: string;
+  /**
+   * The folder the stack runs in (its `Pulumi.<stack>.yaml` is there): for a program of the
+   * checkout, its copy; run the CLI there, never in the checkout's folder.
+   */
+  programDir: string;
   dispose(): Promise<void>;
 }
 
@@ -97,7 +105,11 @@ export function apiCallsIn(counters: Record<string, number>): number {
     .reduce((sum, [, n]) => sum + n, 0);
 }
 
-/** Starts a server and opens a fresh stack of `programDir` against it. */
+/**
+ * Starts a server and opens a fresh stack of `programDir` against it. A `programDir` in the
+ * checkout (the default, test/e2e/program) is copied first and the stack opened on the copy
+ * (`programDir` of the context); one outside it (a test's own temporary folder) is used as is.
+ */
 export async function startE2e(
   options: {
     programDir?: string;
@@ -111,8 +123,10 @@ export async function startE2e(
   const binDir = ensurePulumiCli();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-e2e-"));
   const server = await startTenantServer({ port: 0, logger: false, ...options.server });
-  const workDir = options.programDir ?? path.join(REPO_ROOT, "test", "e2e", "program");
+  const source = options.programDir ?? path.join(REPO_ROOT, "test", "e2e", "program");
   const stackName = options.stackName ?? "e2e";
+  const copy = checkoutRelative(source) === undefined ? undefined : programCopy(`e2e-${stackName}`, source);
+  const workDir = copy?.program ?? source;
   const stack = await openStack({
     workDir,
     stackName,
@@ -132,9 +146,11 @@ export async function startE2e(
     stack,
     api: new TenantApi(server),
     tmpDir,
+    programDir: workDir,
     async dispose() {
       await server.close();
-      fs.rmSync(stackConfigFile(workDir, stackName), { force: true });
+      if (copy) copy.remove();
+      else fs.rmSync(stackConfigFile(workDir, stackName), { force: true });
       fs.rmSync(tmpDir, { recursive: true, force: true });
     },
   };

@@ -104,9 +104,9 @@ describe("pulumi engine lifecycle against the tenant server", () => {
 
     const drift = await ctx.stack.previewRefresh();
     expect(drift.changeSummary.update).toBe(1);
-    await expect(ctx.stack.refresh({ expectNoChanges: true })).rejects.toThrow();
+    const refresh = await ctx.stack.refresh();
+    expect(refresh.summary.resourceChanges?.update).toBe(1);
 
-    await ctx.stack.refresh();
     const preview = await ctx.stack.preview({ diff: true });
     expect(preview.changeSummary.update).toBe(1);
     expect(preview.stdout).toContain("Renamed by hand");
@@ -141,19 +141,9 @@ describe("pulumi engine lifecycle against the tenant server", () => {
     await setScenario(ctx.stack, { ...base(), formName: "Sign-up v2" });
   });
 
-  test("a low server rate limit with many resources still ends in a successful up", async () => {
-    ctx.server.setRateLimit(5);
-    ctx.server.counters.reset();
-    await setScenario(ctx.stack, { ...base(), formName: "Sign-up v2", formCount: 12, streamCount: 6 });
-    const up = await ctx.stack.up();
-    expect(up.summary.result).toBe("succeeded");
-    expect(await ctx.api.forms()).toHaveLength(12);
-    expect(await ctx.api.eventStreams()).toHaveLength(6);
-    console.log(
-      `rate limit 5/s: up of 15 new resources provoked ${ctx.server.counters.snapshot()["429"] ?? 0} 429 responses`,
-    );
-    ctx.server.setRateLimit(50);
-  });
+  // Many resources under a low server rate limit: faults/rate-limit-storm.test.ts (up, refresh and destroy through
+  // the engine at 2 requests/s beside a neighbour, every object counted) and provider/faults.test.ts › "a 429 storm
+  // completes: …".
 
   test("destroy leaves the tenant empty, also when something was already deleted", async () => {
     const [form] = await ctx.api.forms();

@@ -4,10 +4,10 @@
  * connection whose BEARER token is secret config, a flow whose HTTP SEND_REQUEST action uses
  * `connectionId: ${crm.id}`, a form whose FLOW node runs `${enrich.id}`) as stack `dev` on tenant
  * A and stack `prod` on tenant B, through the real engine and the YAML language host. Each tenant
- * holds its own ids and each form runs its own tenant's flow; a second preview changes nothing; a
- * rotated token is an update, and no token reaches the state or the engine's output; drift on the
- * flow's action is seen by a refresh preview and undone by `up --refresh`; destroy empties both.
- * promotion.test.ts proves the same through the dynamic providers.
+ * holds its own ids and each form runs its own tenant's flow; a refresh preview (the flow and the
+ * connection read back through the plugin) changes nothing; no token reaches the state or the
+ * engine's output; destroy empties both. promotion.test.ts proves the same through the dynamic
+ * providers, with a rotated token and drift on a flow's action.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -17,7 +17,7 @@ import { E2E_TIMEOUT_MS, rawStateText, startE2e, type E2eContext } from "./harne
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
-const TOKENS = { dev: "crm-token-dev-Yb40Qe", prod: "crm-token-prod-Mr17Tx", rotated: "crm-token-dev-rotated-Ka93" };
+const TOKENS = { dev: "crm-token-dev-Yb40Qe", prod: "crm-token-prod-Mr17Tx" };
 const URL = "https://crm.example.com/api/companies/lookup";
 /** The signature of a secret in Pulumi's state. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -30,7 +30,6 @@ interface Connection {
   id: string;
   name: string;
   ready: boolean;
-  fingerprint: string;
 }
 interface Form {
   id: string;
@@ -115,41 +114,15 @@ describe("a YAML program of forms and flows through the plugin, two tenants: dev
     }
   });
 
-  test("a second preview of each stack changes nothing", async () => {
-    for (const ctx of [dev, prod]) await ctx.stack.preview({ expectNoChanges: true, onOutput });
+  test("a refresh preview of each stack, reading its flow and connection through the plugin, changes nothing", async () => {
+    for (const ctx of [dev, prod]) await ctx.stack.preview({ refresh: true, expectNoChanges: true, onOutput });
   });
 
-  test("a rotated token is an update of dev's connection alone; the token is in neither state nor output", async () => {
-    const before = (await objectsOf(dev)).connections[0];
-    const prodBefore = (await objectsOf(prod)).connections[0];
-    await dev.stack.setConfig("crmToken", { value: TOKENS.rotated, secret: true });
-    const preview = await dev.stack.preview({ diff: true, onOutput });
-    expect(preview.changeSummary).toMatchObject({ update: 1 });
-    expect(preview.stdout).toMatch(/~ tenant:index:FlowVaultConnection: \(update\)/);
-    const up = await dev.stack.up({ onOutput });
-    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
-    const after = (await objectsOf(dev)).connections[0];
-    expect(after.id).toBe(before.id);
-    // The tenant took new credentials: their fingerprint moved; prod's did not.
-    expect(after.fingerprint).not.toBe(before.fingerprint);
-    expect((await objectsOf(prod)).connections[0]).toEqual(prodBefore);
-    expect(rawStateText(dev)).not.toContain(TOKENS.rotated);
-  });
-
-  test("drift on the flow's action is seen by preview --refresh and undone by up --refresh", async () => {
-    const [flow] = (await objectsOf(dev)).flows;
-    const edited = structuredClone(flow.actions);
-    edited[0].params.url = "https://evil.example.com/exfiltrate";
-    expect((await dev.api.call("PATCH", `/flows/${flow.id}`, { actions: edited })).status).toBe(200);
-    const refreshed = await dev.stack.preview({ refresh: true, diff: true, onOutput });
-    expect(refreshed.changeSummary).toMatchObject({ update: 1 });
-    expect(refreshed.stdout).toContain("evil.example.com");
-    const up = await dev.stack.up({ refresh: true, onOutput });
-    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
-    const [undone] = (await objectsOf(dev)).flows;
-    expect(undone.actions[0].params).toEqual(flow.actions[0].params);
-    expect(undone.actions[0].params.url).toBe(URL);
-  });
+  // A rotated token as an update of what holds it (the tenant taking new credentials, the other tenant untouched, no
+  // token in state) and drift on a flow's action seen by a refresh preview and undone by `up --refresh`:
+  // promotion.test.ts › "a rotated CRM token is an update …" and "drift on a flow's action is seen by a refresh and
+  // undone by up --refresh"; through the plugin, provider/plugin/flows.test.ts › "a connection's setup: a secret in
+  // every answer, …; a rotation a change; kept by a refresh".
 
   test("destroy leaves both tenants empty; no token was ever printed", async () => {
     for (const ctx of [dev, prod]) {

@@ -7,6 +7,7 @@
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { killTree } from "../../scripts/lib/process-tree";
 import { ensurePulumiCli, pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
@@ -30,9 +31,6 @@ export interface Started {
 
 const PASSPHRASE = "gitops-passphrase";
 
-/** Where the checkouts of a test file go: inside the repository, so the programs resolve its node_modules. */
-const RUNNERS_ROOT = path.join(REPO_ROOT, "test", "e2e", ".runners");
-
 /** A fleet of runners around one backend, one tenant and one program "repository". */
 export class Fleet {
   readonly root: string;
@@ -45,8 +43,10 @@ export class Fleet {
     readonly server: TenantServer,
     programDir: string,
   ) {
-    fs.mkdirSync(RUNNERS_ROOT, { recursive: true });
-    this.root = fs.mkdtempSync(path.join(RUNNERS_ROOT, "fleet-"));
+    // In the run's temporary folder, never in the checkout; the programs resolve the checkout's
+    // node_modules through a link at the fleet's root, above every checkout.
+    this.root = fs.mkdtempSync(path.join(process.env.PULUMI_TENANT_TEST_ROOT ?? os.tmpdir(), "tenant-fleet-"));
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(this.root, "node_modules"), "dir");
     this.repo = path.join(this.root, "repo");
     fs.cpSync(programDir, this.repo, {
       recursive: true,

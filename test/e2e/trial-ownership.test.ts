@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
-import { ensurePulumiCli, openStack, stackConfigFile } from "../../scripts/lib/pulumi";
+import { ensurePulumiCli, openStack } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, setScenario, startE2e, writesIn, type E2eContext } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -24,7 +24,7 @@ describe("two stacks on one tenant never take or delete each other's objects", (
     ctx = await startE2e({ programDir: PROGRAM_DIR, stackName: "owner-a" });
     // The second stack: same backend and tenant, another runner (its own PULUMI_HOME).
     other = await openStack({
-      workDir: PROGRAM_DIR,
+      workDir: ctx.programDir,
       stackName: "owner-b",
       freshConfig: true,
       binDir: ensurePulumiCli(),
@@ -41,8 +41,8 @@ describe("two stacks on one tenant never take or delete each other's objects", (
     });
   });
 
+  // The second stack's file is in the program's copy, removed with it.
   afterAll(async () => {
-    fs.rmSync(stackConfigFile(PROGRAM_DIR, "owner-b"), { force: true });
     await ctx?.dispose();
   });
 

@@ -128,8 +128,9 @@ describe("a platform engineer's trial", () => {
   });
 
   test("a component-type typo in a helper function is a short TypeScript error at the typo", async () => {
-    // A program of its own (type-checked, as `pulumi preview` does by default), next to the others for its modules.
-    const dir = fs.mkdtempSync(path.join(__dirname, ".typo-"));
+    // A program of its own (type-checked, as `pulumi preview` does by default), next to the others for its
+    // modules: in the checkout's copy the suite's stack runs in, never in the checkout.
+    const dir = fs.mkdtempSync(path.join(path.dirname(ctx.programDir), ".typo-"));
     try {
       fs.copyFileSync(path.join(PROGRAM_DIR, "Pulumi.yaml"), path.join(dir, "Pulumi.yaml"));
       fs.writeFileSync(

@@ -1,7 +1,8 @@
 /**
  * What a user reads in the engine's output: update previews that name only what changes
- * (also after a refresh), adoption stated before it happens, the login template never
- * taken over by accident, and the RateLimitPolicy resource through the engine.
+ * (also after a refresh), a refresh preview of an unchanged stack showing no change, adoption
+ * stated before it happens, and a login template refused at preview on a tenant without a
+ * custom domain, naming the rule and the fix.
  */
 import type { Stack } from "@pulumi/pulumi/automation";
 import { E2E_TIMEOUT_MS, setScenario, startE2e, writesIn, type E2eContext } from "./harness";
@@ -19,22 +20,20 @@ async function previewText(stack: Stack, options: { diff?: boolean; refresh?: bo
 
 describe("what a user sees", () => {
   let ctx: E2eContext;
+  /** What the first two tests preview against: deployed once, for both (they only preview). */
+  const deployed = { formCount: 1, streamCount: 1, streamDestination: "eventbridge" };
   beforeAll(async () => {
     ctx = await startE2e({ stackName: "e2e-view", config });
+    await setScenario(ctx.stack, deployed);
+    await ctx.stack.up();
   });
   afterAll(async () => ctx?.dispose());
 
   test("after a refresh, an update's preview names only the field that changes, old => new", async () => {
-    await setScenario(ctx.stack, { formCount: 1, streamCount: 1, streamDestination: "eventbridge" });
-    await ctx.stack.up();
+    await setScenario(ctx.stack, deployed);
     const refresh = await ctx.stack.refresh();
     expect(refresh.summary.resourceChanges?.update ?? 0).toBe(0);
-    await setScenario(ctx.stack, {
-      formCount: 1,
-      streamCount: 1,
-      streamDestination: "eventbridge",
-      formName: "Renamed",
-    });
+    await setScenario(ctx.stack, { ...deployed, formName: "Renamed" });
     const { result, text } = await previewText(ctx.stack, { diff: true });
     expect(result.changeSummary.update).toBe(1);
     // Property lines of the detailed diff: `~ name : "old" => "new"` (resource and summary lines aside).
@@ -46,8 +45,7 @@ describe("what a user sees", () => {
   });
 
   test("a refresh preview of an unchanged stack shows no change (no server default reads as drift)", async () => {
-    await setScenario(ctx.stack, { formCount: 1, streamCount: 1, streamDestination: "eventbridge" });
-    await ctx.stack.up();
+    await setScenario(ctx.stack, deployed);
     const { result } = await previewText(ctx.stack, { refresh: true });
     expect(result.changeSummary.update ?? 0).toBe(0);
     expect(result.changeSummary.same).toBeGreaterThan(0);
@@ -77,55 +75,37 @@ describe("what a user sees", () => {
     await ctx.stack.destroy();
   });
 
-  test("a LoginTemplate over a tenant's different template fails at preview unless adopt is set", async () => {
-    await ctx.api.call("PUT", "/branding/templates/universal-login", {
-      template: TEMPLATE.replace("<body>", "<body>hand-made"),
-    });
-    await setScenario(ctx.stack, { formCount: 0, streamCount: 0, template: TEMPLATE });
-    const failure = await ctx.stack.preview().then(
-      () => undefined,
-      (error: Error) => error.message,
-    );
-    expect(failure).toContain("adopt");
-    expect(failure).toContain("already has a different login page template");
-    await setScenario(ctx.stack, { formCount: 0, streamCount: 0, template: TEMPLATE, templateAdopt: true });
-    await ctx.stack.up();
-    expect((await ctx.api.call<{ body: string }>("GET", "/branding/templates/universal-login")).body.body).toBe(
-      TEMPLATE,
-    );
-    await ctx.stack.destroy();
-  });
+  // A template takeover needing `adopt` is checked by provider/login-template.test.ts › "refuses at check to take
+  // over a different existing template unless adopt is set" (the same message) and "runs the full lifecycle; creating
+  // with adopt over an existing template replaces it". The RateLimitPolicy's create, in-place update, replacement
+  // and delete are checked by provider/rate-limit-policy-resource.test.ts; its create through the engine by
+  // trial-tenant.test.ts › "two policies of the program for the same selector …", and a replacement through the
+  // engine by lifecycle.test.ts › "changing the destination type replaces the event stream".
+  // A template deployed once the tenant has a custom domain: lifecycle.test.ts › "up creates every resource …",
+  // provider/login-template.test.ts and server/custom-domains.test.ts.
 
-  test("a RateLimitPolicy is created, updated in place, replaced on a new selector, and destroyed", async () => {
-    await setScenario(ctx.stack, {
-      formCount: 0,
-      streamCount: 0,
-      managedPolicy: { selector: "third_party_clients", action: "block", limit: 20 },
-    });
-    const first = await ctx.stack.up();
-    const id = String(first.outputs.managedPolicyId.value);
-    expect(id).toMatch(/^rlp_/);
-    await setScenario(ctx.stack, {
-      formCount: 0,
-      streamCount: 0,
-      managedPolicy: { selector: "third_party_clients", action: "log", limit: 30 },
-    });
-    const updated = await ctx.stack.up();
-    expect(updated.summary.resourceChanges?.update).toBe(1);
-    expect(
-      (await ctx.api.call<{ configuration: unknown }>("GET", `/rate-limit-policies/${id}`)).body.configuration,
-    ).toEqual({ action: "log", limit: 30 });
-    await setScenario(ctx.stack, {
-      formCount: 0,
-      streamCount: 0,
-      managedPolicy: { selector: "cimd_clients", action: "log", limit: 30 },
-    });
-    const replaced = await ctx.stack.up();
-    expect(replaced.summary.resourceChanges?.replace).toBe(1);
-    expect((await ctx.api.call("GET", `/rate-limit-policies/${id}`)).status).toBe(404);
-    await ctx.stack.up({ expectNoChanges: true });
-    await ctx.stack.destroy();
-    const left = await ctx.api.call<{ rate_limit_policies: unknown[] }>("GET", "/rate-limit-policies");
-    expect(left.body.rate_limit_policies).toEqual([]);
+  test("a login template on a tenant without a custom domain: the preview names the rule and the fix, and writes nothing", async () => {
+    const domains = (await ctx.api.call<{ custom_domain_id: string; domain: string }[]>("GET", "/custom-domains")).body;
+    expect(domains.length).toBeGreaterThan(0);
+    for (const domain of domains) await ctx.api.call("DELETE", `/custom-domains/${domain.custom_domain_id}`);
+    try {
+      await setScenario(ctx.stack, { formCount: 0, streamCount: 0, template: TEMPLATE });
+      ctx.server.counters.reset();
+      const failure = await ctx.stack.preview().then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
+      expect(failure).toContain("has no custom domain, and a login page template needs one");
+      expect(failure).toContain("Add a custom domain to the tenant and verify it");
+      expect(writesIn(ctx.server.counters.snapshot())).toBe(0);
+    } finally {
+      for (const { domain } of domains) {
+        const created = await ctx.api.call<{ custom_domain_id: string }>("POST", "/custom-domains", {
+          domain,
+          type: "auth0_managed_certs",
+        });
+        await ctx.api.call("POST", `/custom-domains/${created.body.custom_domain_id}/verify`);
+      }
+    }
   });
 });

@@ -13,13 +13,12 @@
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { killTree } from "../../scripts/lib/process-tree";
-import { ensurePulumiCli, pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
+import { ensurePulumiCli, pulumiEnv } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, setScenario, startE2e, type E2eContext } from "../e2e/harness";
 import { FULL, printFigure, sized, stackName } from "./support";
 
 jest.setTimeout(E2E_TIMEOUT_MS * 2);
 
-const PROGRAM_DIR = path.join(REPO_ROOT, "test", "e2e", "program");
 const STACK = stackName("interrupted");
 const LAST_DELAY_MS = 6_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,14 +55,14 @@ describe("interrupted pulumi up", () => {
       .map((r) => r.id!);
   };
 
-  /** Runs the CLI as a user would, in the program's directory (asynchronously: the server runs in this process). */
+  /** Runs the CLI as a user would, in the program's directory (its copy; asynchronously: the server runs in this process). */
   const cli = (args: string[]) =>
     new Promise<{ status: number | null; output: string }>((resolve) => {
       const child = spawn(
         path.join(env.PATH.split(path.delimiter)[0], "pulumi"),
         [...args, "--stack", STACK, "--non-interactive"],
         {
-          cwd: PROGRAM_DIR,
+          cwd: ctx.programDir,
           env: { ...process.env, ...env },
           stdio: ["ignore", "pipe", "pipe"],
         },
@@ -145,7 +144,7 @@ describe("interrupted pulumi up", () => {
         path.join(env.PATH.split(path.delimiter)[0], "pulumi"),
         ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", STACK],
         {
-          cwd: PROGRAM_DIR,
+          cwd: ctx.programDir,
           env: { ...process.env, ...env },
           detached: true,
           stdio: ["ignore", "pipe", "pipe"],

@@ -90,7 +90,7 @@ describe("secrets never leak", () => {
         path.join(env.PATH.split(path.delimiter)[0], "pulumi"),
         ["stack", "export", "--stack", STACK, "--non-interactive"],
         {
-          cwd: PROGRAM_DIR,
+          cwd: ctx.programDir,
           env: { ...process.env, ...env },
           stdio: ["ignore", "pipe", "pipe"],
         },

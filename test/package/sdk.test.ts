@@ -9,6 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { compareTrees, ensureCodegen, generateSdks, SDK_DIR } from "../../scripts/sdk";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
+import { programCopy } from "../scratch";
 import { GO_MODULE } from "../../provider/schema/package-schema";
 
 jest.setTimeout(5 * 60 * 1000);
@@ -70,13 +71,18 @@ test("the Go SDK has Go's names (no exported name with an underscore) and passes
     .flatMap((file) => exportedGoNames(fs.readFileSync(path.join(dir, file), "utf8")));
   expect(names).toEqual(expect.arrayContaining(["NextNode", "WebhookAuthorization", "ConsumerSelector"]));
   expect(names.filter((name) => name.includes("_"))).toEqual([]);
-  // Vetted from the languages tests' Go program, whose go.mod points at sdk/go (and pins its dependencies).
-  const program = path.join(REPO_ROOT, "test", "e2e", "languages", "go");
-  execFileSync("go", ["vet", `${GO_MODULE}/tenant/...`], {
-    cwd: program,
-    env: { ...process.env, GOFLAGS: "-mod=mod" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // Vetted from the languages tests' Go program, whose go.mod points at sdk/go (and pins its dependencies):
+  // from its copy, as `-mod=mod` may rewrite go.mod and go.sum.
+  const program = programCopy("go-vet", path.join(REPO_ROOT, "test", "e2e", "languages", "go"));
+  try {
+    execFileSync("go", ["vet", `${GO_MODULE}/tenant/...`], {
+      cwd: program.program,
+      env: { ...process.env, GOFLAGS: "-mod=mod" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  } finally {
+    program.remove();
+  }
 });
 
 test("every Java example of the schema compiles against the Java SDK (sdk/java)", () => {

@@ -19,6 +19,11 @@ const ROOT = resolve(__dirname, "../..");
 export interface BuiltCli {
   /** Path of `server/cli.js`. */
   cli: string;
+  /**
+   * The folder of the compiled files (temporary): the CLI's working folder, so that a run
+   * without `--data-dir` writes its `.tenant` there, never in the checkout beside a user's.
+   */
+  dir: string;
   env: NodeJS.ProcessEnv;
   /** Removes the compiled files. */
   remove(): void;
@@ -54,6 +59,7 @@ export function buildCli(): BuiltCli {
   if (result.status !== 0) throw new Error(`transpiling the server failed: ${result.stderr}`);
   return {
     cli: join(outDir, "server", "cli.js"),
+    dir: outDir,
     env: { ...process.env, NODE_PATH: join(ROOT, "node_modules") },
     remove: () => removeDir(outDir),
   };
@@ -81,7 +87,7 @@ export interface StartCliOptions {
 /** Starts the CLI and resolves once it prints its listening line. */
 export function startCli(built: BuiltCli, args: string[], options: StartCliOptions = {}): Promise<RunningCli> {
   const child = spawn(process.execPath, [built.cli, ...args], {
-    cwd: ROOT,
+    cwd: built.dir,
     env: built.env,
     stdio: ["ignore", "pipe", "pipe"],
   });

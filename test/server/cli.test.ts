@@ -137,7 +137,7 @@ describe("tenant CLI", () => {
 
   test("bad arguments exit non-zero with a message", async () => {
     const child = spawn(process.execPath, [cli, "--port", "abc"], {
-      cwd: ROOT,
+      cwd: built.dir,
       env: cliEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -20,16 +20,19 @@ import {
   precompiledValidate,
   writePrecompiledValidators,
 } from "../../../../provider/lifecycle/precompiled";
+import { checkoutCopy, type CheckoutCopy } from "../../../scratch";
 
-const PROVIDER_DIR = path.join(__dirname, "..", "..", "..", "..", "provider");
+let scratch: CheckoutCopy;
 let dir: string;
 
 beforeAll(() => {
-  // Beside lifecycle/, as the build's dist/provider/validators is: the code requires ../lifecycle/shared.
-  dir = fs.mkdtempSync(path.join(PROVIDER_DIR, ".validators-test-"));
+  // Beside lifecycle/, as the build's dist/provider/validators is (the code requires ../lifecycle/shared and
+  // ajv's runtime): in a copy of the checkout linking provider/lifecycle and node_modules, never in the checkout.
+  scratch = checkoutCopy("validators", [], { link: ["provider/lifecycle"] });
+  dir = scratch.at("provider/validators");
   writePrecompiledValidators(dir);
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => scratch?.remove());
 
 const schemaOf = (kind: string) => kindSpec(kind)!.createSchema as JsonSchema;
 
