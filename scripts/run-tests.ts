@@ -29,6 +29,14 @@ import {
   type SuiteDuration,
 } from "./lib/test-durations";
 import { appendHistory } from "../bench/lib/history";
+import {
+  compareSnapshots,
+  describeCheckoutChanges,
+  isUnchanged,
+  plantUserFiles,
+  removePlanted,
+  snapshotCheckout,
+} from "./lib/checkout-guard";
 
 const RUN_MARKER = "PULUMI_TENANT_TEST_RUN";
 const RUN_ID = `${process.pid}-${Date.now()}`;
@@ -85,6 +93,10 @@ function jestStage(title: string, projects: string[], extra: string[], env: Node
     ["--selectProjects", ...projects, "--json", "--outputFile", outputFile, ...extra],
     { cwd: REPO_ROOT, stdio: "inherit", env },
   );
+  if (result.signal === "SIGINT" || result.signal === "SIGTERM" || result.status === 130) {
+    process.stdout.write(`\n${title}: interrupted.\n`);
+    process.exit(130);
+  }
   const summary: JestSummary = fs.existsSync(outputFile)
     ? (JSON.parse(fs.readFileSync(outputFile, "utf8")) as JestSummary)
     : { numPassedTests: 0, numFailedTests: 1, success: false };
@@ -179,6 +191,20 @@ function main(): void {
     // The heaviest suites first (test/sequencer.js): by the last run here, else by the committed figures.
     PULUMI_TENANT_TEST_ORDER: fs.existsSync(lastRunFile()) ? lastRunFile() : COMMITTED_DURATIONS,
   };
+  // Tests never touch a user's files: a user's files are planted where absent, the checkout is
+  // recorded, and whatever the suites created, changed or removed in it fails the run.
+  const runMarker = { name: RUN_MARKER, value: RUN_ID };
+  const planted = plantUserFiles(REPO_ROOT);
+  // Ctrl-C or a kill ends the run (jestStage exits): the planted files go with it.
+  let plantedRemoved = false;
+  process.on("exit", () => {
+    if (!plantedRemoved) removePlanted(planted);
+  });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => process.exit(130));
+  const before = snapshotCheckout(REPO_ROOT, { runMarker });
+  process.stdout.write(
+    `\nThe checkout is recorded (${before.files.size} files, ${planted.files.length} of a user's planted where absent): the suites may not change it.\n`,
+  );
   const summaries = full ? fullStages(env) : testStages(env);
   fs.rmSync(testRoot, { recursive: true, force: true });
   const passed = summaries.reduce((sum, summary) => sum + summary.numPassedTests, 0);
@@ -190,6 +216,19 @@ function main(): void {
   if (leftovers.length > 0) {
     process.stdout.write(
       `${leftovers.length} process(es) outlived the tests that started them: find the test that starts this command and stop it (with its children) in its afterAll.\n`,
+    );
+    failed++;
+  }
+  const changes = compareSnapshots(before, snapshotCheckout(REPO_ROOT, { runMarker }));
+  removePlanted(planted);
+  plantedRemoved = true;
+  if (!isUnchanged(changes)) {
+    process.stdout.write(
+      `\nThe suites changed the checkout, where a user's files live (tests work in temporary copies: test/scratch.ts):\n${describeCheckoutChanges(
+        changes,
+      )
+        .map((line) => `  ${line}`)
+        .join("\n")}\n`,
     );
     failed++;
   }
