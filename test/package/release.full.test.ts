@@ -11,7 +11,7 @@
  *
  * Python: the program runs with the new virtual environment activated (its bin/ first on PATH, as
  * `source venv/bin/activate` does), as a user following a package's install notes would; the
- * `virtualenv:` option alone also works (test/e2e/language-options.test.ts).
+ * `virtualenv:` option alone also works (test/e2e/language-options.full.test.ts).
  *
  * Prints FIGURE lines: the artifacts' sizes, and per language the install and `up` seconds.
  */
