@@ -29,6 +29,7 @@ import {
   type SuiteDuration,
 } from "./lib/test-durations";
 import { appendHistory } from "../bench/lib/history";
+import { node24Jest, prepareNode24Checkout, type Node24Checkout } from "./lib/node24";
 import {
   compareSnapshots,
   describeCheckoutChanges,
@@ -84,15 +85,19 @@ interface JestSummary {
   testResults?: Parameters<typeof suitesOfReport>[0]["testResults"];
 }
 
-function jestStage(title: string, projects: string[], extra: string[], env: NodeJS.ProcessEnv): JestSummary {
+function jestStage(
+  title: string,
+  projects: string[],
+  extra: string[],
+  env: NodeJS.ProcessEnv,
+  node24?: Node24Checkout,
+): JestSummary {
   const outputFile = path.join(os.tmpdir(), `jest-${process.pid}-${projects.join("-")}.json`);
   const started = Date.now();
   process.stdout.write(`\n==> ${title}\n`);
-  const result = spawnSync(
-    bin("jest"),
-    ["--selectProjects", ...projects, "--json", "--outputFile", outputFile, ...extra],
-    { cwd: REPO_ROOT, stdio: "inherit", env },
-  );
+  const args = ["--selectProjects", ...projects, "--json", "--outputFile", outputFile, ...extra];
+  const run = node24 ? node24Jest(node24, args, env) : { command: bin("jest"), args, cwd: REPO_ROOT, env };
+  const result = spawnSync(run.command, run.args, { cwd: run.cwd, stdio: "inherit", env: run.env });
   if (result.signal === "SIGINT" || result.signal === "SIGTERM" || result.status === 130) {
     process.stdout.write(`\n${title}: interrupted.\n`);
     process.exit(130);
@@ -102,7 +107,7 @@ function jestStage(title: string, projects: string[], extra: string[], env: Node
     : { numPassedTests: 0, numFailedTests: 1, success: false };
   fs.rmSync(outputFile, { force: true });
   stageSeconds[title] = Math.round((Date.now() - started) / 1000);
-  suiteSeconds.push(...suitesOfReport(summary, REPO_ROOT, title));
+  suiteSeconds.push(...suitesOfReport(summary, run.cwd, title));
   const seconds = stageSeconds[title].toFixed(0);
   process.stdout.write(
     `--- ${title}: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed (${seconds} s, exit ${result.status})\n`,
@@ -145,6 +150,29 @@ function fullStages(env: NodeJS.ProcessEnv): JestSummary[] {
   ];
 }
 
+/**
+ * The unit, server and provider suites on Node.js 24 (found, or installed from the PyPI wheel) in a
+ * cached copy of the checkout with the newest `@pulumi/pulumi` (scripts/lib/node24.ts).
+ */
+function node24Stage(env: NodeJS.ProcessEnv): JestSummary {
+  let node24: Node24Checkout;
+  try {
+    node24 = setup("Node.js 24 and a copy of the checkout with the newest @pulumi/pulumi", () =>
+      prepareNode24Checkout(),
+    );
+  } catch (error) {
+    process.stdout.write(`\nThe Node.js 24 stage could not start: ${(error as Error).message}\n`);
+    return { numPassedTests: 0, numFailedTests: 1, success: false };
+  }
+  return jestStage(
+    `unit, server and provider tests on Node.js ${node24.nodeVersion} with @pulumi/pulumi ${node24.sdkVersion}`,
+    ["unit", "server", "provider"],
+    ["--maxWorkers=2"],
+    env,
+    node24,
+  );
+}
+
 /** A set-up step (an install or a build that is cached after the first run), timed as a stage. */
 function setup<T>(title: string, run: () => T): T {
   const started = Date.now();
@@ -161,7 +189,11 @@ function gitCommit(): string {
 }
 
 function main(): void {
-  const { values: flags } = parseScriptArgs("npm test", { full: { type: "boolean" }, record: { type: "boolean" } });
+  const { values: flags } = parseScriptArgs("npm test", {
+    full: { type: "boolean" },
+    node24: { type: "boolean" },
+    record: { type: "boolean" },
+  });
   const full = flags.full ?? false;
   if (!full) {
     stage("type check (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]);
@@ -206,6 +238,8 @@ function main(): void {
     `\nThe checkout is recorded (${before.files.size} files, ${planted.files.length} of a user's planted where absent): the suites may not change it.\n`,
   );
   const summaries = full ? fullStages(env) : testStages(env);
+  // `npm run test:full -- --node24`: the unit, server and provider stages again on Node.js 24 with the newest SDK.
+  if (flags.node24) summaries.push(node24Stage(env));
   fs.rmSync(testRoot, { recursive: true, force: true });
   const passed = summaries.reduce((sum, summary) => sum + summary.numPassedTests, 0);
   let failed = summaries.reduce((sum, summary) => sum + summary.numFailedTests, 0);
