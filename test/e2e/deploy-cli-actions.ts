@@ -1,5 +1,5 @@
 /**
- * The actions and trigger bindings of the deploy-CLI suite (deploy-cli.test.ts): what it
+ * The actions and trigger bindings of the deploy-CLI suite (deploy-cli.full.test.ts): what it
  * seeds in the exported tenant, and what it reads from each tenant in a form two tenants
  * share (names, not ids; secrets by name, as the API answers them).
  */

@@ -42,8 +42,15 @@ interface Place {
   fleet: Fleet;
 }
 
-/** Starts a place before the block's tests and ends it (its server) after them. */
-function sharedPlace(): Place {
+/**
+ * Starts a place before the block's tests and ends it (its server) after them, removing the
+ * block's `stacks` from the backend first. The blocks together keep at most three stacks in
+ * the backend at a time: Pulumi 3.248's PostgreSQL backend can deadlock in `pulumi stack ls`
+ * with four or more on two cores (it reads up to 10 checkpoints at once over at most
+ * 2 × cores connections, and each read holds one connection while it waits for another),
+ * and the provider's ownership check, `recover` and `drift` list the stacks.
+ */
+function sharedPlace(stacks: string[] = []): Place {
   const place = {} as Place;
   beforeAll(async () => {
     place.server = await startTenantServer({ port: 0, logger: false });
@@ -51,14 +58,19 @@ function sharedPlace(): Place {
     place.fleet = new Fleet(pg.backendUrl, place.server, PROGRAM_DIR);
   });
   afterAll(async () => {
-    place.fleet?.dispose();
-    await place.server?.close();
+    try {
+      for (const stack of stacks)
+        await place.fleet?.runner("remove").pulumiOk("stack", "rm", stack, "--yes", "--force");
+    } finally {
+      place.fleet?.dispose();
+      await place.server?.close();
+    }
   });
   return place;
 }
 
 describe("GitOps: runners that share only the state backend (PostgreSQL)", () => {
-  const place = sharedPlace();
+  const place = sharedPlace(["killed"]);
   let server: TenantServer;
   let api: TenantApi;
   let fleet: Fleet;
@@ -142,9 +154,7 @@ describe("GitOps: runners that share only the state backend (PostgreSQL)", () =>
     expect(state).toEqual({ ids: [forms[0]!.id], pending: [] });
 
     server.counters.reset();
-    await fleet
-      .runner("no-op")
-      .pulumiOk("up", "--stack", "killed", "--yes", "--skip-preview", "--expect-no-changes");
+    await fleet.runner("no-op").pulumiOk("up", "--stack", "killed", "--yes", "--skip-preview", "--expect-no-changes");
     expect(writesIn(server.counters.snapshot())).toBe(0);
   });
 

@@ -1,10 +1,11 @@
 /**
  * Lookups and resources of another namespace fail in that namespace's words, through the
  * real engine: for each failure kind (tenant server down, silent host, unconfigured
- * namespace, wrong client secret) in `prod`, and a default-namespace resource waiting on a
- * failing lookup, `pulumi preview` reports the message once, as one line naming the keys the program set
- * (`prod:domain`, never `tenant:domain` for a `prod` lookup), with no dumped error
- * object, raw colour code, stack trace or `PromiseRejectionHandledWarning`.
+ * namespace, wrong client secret) in `prod`, and for a default-namespace resource waiting on
+ * a failing lookup, `pulumi preview` reports the message once, as one line naming the keys
+ * the program set (`prod:domain`, never `tenant:domain` for a `prod` lookup, and the other
+ * way round), with no dumped error object, raw colour code, stack trace or
+ * `PromiseRejectionHandledWarning`.
  */
 import * as path from "node:path";
 import { startSilentHost } from "./hosts";

@@ -7,10 +7,13 @@
  * tenant again creates and deletes nothing and leaves every object as it was.
  *
  * The CLI checks its input against its own schema for about 30 s per import here, so the
- * suite imports twice only. Forms come with the flows they run: a seeded form runs a flow,
- * and a FLOW node's flow is compared by name. Actions come with their triggers' bindings,
- * compared by action name and in order (deploy-cli-actions.ts); a secret's value is never
- * exported, so the second tenant holds the secret by name.
+ * suite imports twice only, and runs in `npm run test:full`; `npm test` checks the routes it
+ * uses through the official SDK (test/server/sdk.test.ts, test/server/sdk-flows.test.ts) and
+ * over HTTP (the branding settings: test/server/neighbours.test.ts). Forms come with the
+ * flows they run: a seeded form runs a flow, and a FLOW node's flow is compared by name.
+ * Actions come with their triggers' bindings, compared by action name and in order
+ * (deploy-cli-actions.ts); a secret's value is never exported, so the second tenant holds
+ * the secret by name.
  */
 import * as fs from "node:fs";
 import { request as httpsRequest } from "node:https";
