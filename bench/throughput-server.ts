@@ -7,10 +7,12 @@
 import type { AddressInfo } from "node:net";
 import Fastify from "fastify";
 import { startTenantServer } from "../server/index";
+import type { AdminCredentials } from "../server/credentials-file";
 
 /** What the child prints once both servers listen. */
 export interface ThroughputServers {
-  tenant: { url: string; baseUrl: string; tokenUrl: string; audience: string; clientId: string; clientSecret: string };
+  /** The tenant server's url and its admin client's credentials (the shape of its credentials.json). */
+  tenant: { url: string } & AdminCredentials;
   /** URL of the bare route. */
   bareUrl: string;
 }

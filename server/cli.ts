@@ -19,6 +19,7 @@ import {
 } from "./index";
 import { MAX_RATE } from "./ratelimit";
 import { kindNames, kindSpec } from "../api";
+import { wrapWords } from "../api/words";
 import { tokenCommand } from "./token-command";
 
 /** The kinds the server serves, in words, from the table of kinds: "forms, event streams, … and trigger bindings". */
@@ -31,15 +32,7 @@ function kindsServed(): string {
 }
 
 /** `text` wrapped at 94 columns, as the rest of the help. */
-function wrap(text: string): string {
-  const lines: string[] = [];
-  for (const word of text.split(" ")) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last]!.length + 1 + word.length <= 94) lines[last] += ` ${word}`;
-    else lines.push(word);
-  }
-  return lines.join("\n");
-}
+const wrap = (text: string): string => wrapWords(text, 94);
 
 /** Parsed command line. */
 export interface CliOptions {

@@ -14,6 +14,7 @@ import { loadSigningKey } from "./auth/keys";
 import { TokenService } from "./auth/tokens";
 import type { TenantContext } from "./context";
 import { Counters, FaultInjector, type FaultSpec } from "./faults";
+import { CREDENTIALS_FILE, credentialsFileOf, type AdminCredentials } from "./credentials-file";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock";
 import { checkPrivateDataFile, ensurePrivateDir, writePrivateFile } from "./files";
 import { createLogger, type LoggerOption, type TenantLogger } from "./logger";
@@ -31,7 +32,7 @@ export const DEFAULT_PORT = 4010;
 /** Default requests per second per client. */
 export const DEFAULT_RATE_LIMIT = 50;
 /** Name of the credentials file in the data directory. */
-export const CREDENTIALS_FILE = "credentials.json";
+export { CREDENTIALS_FILE, type AdminCredentials };
 
 /** How to start the server. */
 export interface TenantServerOptions {
@@ -76,20 +77,6 @@ export interface TenantServerOptions {
 /** The custom domain a fresh tenant starts with: the login page template needs one, as on the real service. */
 export const DEFAULT_CUSTOM_DOMAIN = "login.example.com";
 
-/** How to reach the server as the admin client (also written to `<dataDir>/credentials.json`). */
-export interface AdminCredentials {
-  /** e.g. `http://127.0.0.1:4010`. */
-  domain: string;
-  /** e.g. `http://127.0.0.1:4010/api/v2`. */
-  baseUrl: string;
-  /** e.g. `http://127.0.0.1:4010/oauth/token`. */
-  tokenUrl: string;
-  /** e.g. `http://127.0.0.1:4010/api/v2/`. */
-  audience: string;
-  clientId: string;
-  clientSecret: string;
-}
-
 /** A running server. */
 export interface TenantServer {
   /** `http://127.0.0.1:<port>` (https when tls). */
@@ -113,7 +100,7 @@ export interface TenantServer {
 }
 
 function readCredentials(dataDir: string): Partial<AdminCredentials> | undefined {
-  const path = join(dataDir, CREDENTIALS_FILE);
+  const path = credentialsFileOf(dataDir);
   if (!existsSync(path)) return undefined;
   checkPrivateDataFile(path);
   try {
@@ -124,7 +111,7 @@ function readCredentials(dataDir: string): Partial<AdminCredentials> | undefined
 }
 
 function writeCredentials(dataDir: string, credentials: AdminCredentials): void {
-  writePrivateFile(join(dataDir, CREDENTIALS_FILE), `${JSON.stringify(credentials, null, 2)}\n`);
+  writePrivateFile(credentialsFileOf(dataDir), `${JSON.stringify(credentials, null, 2)}\n`);
 }
 
 /** Starts a tenant server; resolves once it listens. */

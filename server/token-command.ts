@@ -5,10 +5,10 @@
  * writing the client-credentials request itself. It reads DIR/credentials.json and asks
  * the server's own token endpoint, as any client would.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { parseArgs as parseNodeArgs } from "node:util";
-import { CREDENTIALS_FILE } from "./index";
+import { AccessTokenRefused, AccessTokenUnreachable, requestAccessToken } from "../api/client-credentials";
+import { CREDENTIALS_FILE, credentialsFileOf, readCredentialsFile, type AdminCredentials } from "./credentials-file";
 
 /** What `npm run tenant -- token --help` prints. */
 export const TOKEN_HELP = `Usage: npm run -s tenant -- token [--data-dir DIR]   (or: pulumi-tenant-server token …)
@@ -23,61 +23,37 @@ running. The token is valid for 24 hours and has every scope. For example:
 
 A server started with --tls needs NODE_EXTRA_CA_CERTS=DIR/tls/ca.pem here too.`;
 
-/** The settings `token` reads from DIR/credentials.json. */
-interface Credentials {
-  tokenUrl: string;
-  audience: string;
-  clientId: string;
-  clientSecret: string;
-}
-
 /** Reads the credentials file of `dataDir`; throws a message that says what to do. */
-export function readServerCredentials(dataDir: string): Credentials {
-  const file = join(resolve(dataDir), CREDENTIALS_FILE);
-  if (!existsSync(file)) {
+export function readServerCredentials(dataDir: string): AdminCredentials {
+  const credentials = readCredentialsFile(resolve(dataDir));
+  if (!credentials) {
     throw new Error(
-      `${file} does not exist: start the tenant server first (npm run tenant), ` +
+      `${credentialsFileOf(resolve(dataDir))} does not exist: start the tenant server first (npm run tenant), ` +
         "or pass the --data-dir of the one you mean (the demo's: --data-dir .pulumi-demo/tenant).",
     );
   }
-  const read = JSON.parse(readFileSync(file, "utf8")) as Partial<Credentials>;
-  for (const key of ["tokenUrl", "audience", "clientId", "clientSecret"] as const) {
-    if (typeof read[key] !== "string")
-      throw new Error(`${file} lacks ${key}: restart the tenant server to rewrite it.`);
-  }
-  return read as Credentials;
+  return credentials;
 }
 
-/** Asks the server's token endpoint for an access token of the admin client. */
-export async function requestToken(credentials: Credentials): Promise<string> {
-  let reply: Response;
+/** Asks the server's token endpoint for an access token of the admin client; a failure says what to do. */
+export async function requestToken(credentials: AdminCredentials): Promise<string> {
   try {
-    reply = await fetch(credentials.tokenUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        grant_type: "client_credentials",
-        client_id: credentials.clientId,
-        client_secret: credentials.clientSecret,
-        audience: credentials.audience,
-      }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    return await requestAccessToken(credentials);
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new Error(
-      `no tenant server answers at ${credentials.tokenUrl} (${cause}): start it (npm run tenant; the demo's: npm run demo).`,
-      { cause: error },
-    );
+    if (error instanceof AccessTokenUnreachable) {
+      throw new Error(
+        `no tenant server answers at ${credentials.tokenUrl} (${error.reason}): start it (npm run tenant; the demo's: npm run demo).`,
+        { cause: error },
+      );
+    }
+    if (error instanceof AccessTokenRefused) {
+      throw new Error(
+        `${error.message}: the credentials file belongs to another server's data; pass the --data-dir the running server uses.`,
+        { cause: error },
+      );
+    }
+    throw error;
   }
-  const body = (await reply.json().catch(() => ({}))) as { access_token?: string; error_description?: string };
-  if (!reply.ok || typeof body.access_token !== "string") {
-    throw new Error(
-      `${credentials.tokenUrl} answered ${reply.status}${body.error_description ? ` (${body.error_description})` : ""}: ` +
-        "the credentials file belongs to another server's data; pass the --data-dir the running server uses.",
-    );
-  }
-  return body.access_token;
 }
 
 /** Runs `token` with its arguments (after the word `token`); prints the token or the help. */

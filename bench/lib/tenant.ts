@@ -2,6 +2,7 @@
  * The tenant server for the benchmark (in-process, loopback, in-memory store), the
  * mixed stack's composition, and the server's request counters read per phase.
  */
+import { requestAccessToken } from "../../api/client-credentials";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import type { TenantSettings } from "../../scripts/lib/pulumi";
 import { bindingPlan } from "../programs/scenario";
@@ -21,19 +22,7 @@ export function tenantSettings(server: TenantServer): TenantSettings {
 
 /** A client-credentials access token of the admin client. */
 export async function adminToken(server: TenantServer): Promise<string> {
-  const { clientId, clientSecret, audience, tokenUrl } = server.credentials;
-  const reply = await fetch(tokenUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      grant_type: "client_credentials",
-      client_id: clientId,
-      client_secret: clientSecret,
-      audience,
-    }),
-  });
-  if (!reply.ok) throw new Error(`token request failed: ${reply.status} ${await reply.text()}`);
-  return ((await reply.json()) as { access_token: string }).access_token;
+  return requestAccessToken(server.credentials);
 }
 
 /** Creates the rate limit policy the program looks up; returns its id. */

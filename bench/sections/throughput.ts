@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import * as path from "node:path";
 import * as readline from "node:readline";
+import { requestAccessToken } from "../../api/client-credentials";
 import type { BenchContext } from "../lib/context";
 import { progress } from "../lib/progress";
 import { round } from "../lib/report";
@@ -84,17 +85,7 @@ export async function measureThroughput(ctx: BenchContext): Promise<void> {
   const { child, servers } = await startServers(ctx.profileRoot && path.join(ctx.profileRoot, "throughput-server"));
   try {
     const { tenant } = servers;
-    const tokenReply = await fetch(tenant.tokenUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        grant_type: "client_credentials",
-        client_id: tenant.clientId,
-        client_secret: tenant.clientSecret,
-        audience: tenant.audience,
-      }),
-    });
-    const token = ((await tokenReply.json()) as { access_token: string }).access_token;
+    const token = await requestAccessToken(tenant);
     const auth = { authorization: `Bearer ${token}` };
     const policyReply = await fetch(`${tenant.baseUrl}/rate-limit-policies`, {
       method: "POST",

@@ -19,6 +19,7 @@ import {
 } from "./errors";
 import { headerNumber } from "./limiter";
 import { NetworkFailureError, type Transport } from "./transport";
+import { clientCredentialsFields } from "../../api/client-credentials";
 
 /** The token answer of the OAuth token endpoint, or its error. */
 type TokenAnswer = { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown };
@@ -82,12 +83,15 @@ export class TokenSource {
   private async fetch(): Promise<string> {
     const { settings, options } = this.ctx;
     const target: ErrorTarget = { kind: "access token", action: "request" };
-    const params = new URLSearchParams({
-      grant_type: "client_credentials",
-      client_id: settings.clientId ?? "",
-      client_secret: settings.clientSecret ?? "",
-      audience: settings.audience,
-    });
+    // The service's token request (api/client-credentials.ts), form-encoded, through this client's transport.
+    const params = new URLSearchParams(
+      clientCredentialsFields({
+        tokenUrl: settings.tokenUrl,
+        clientId: settings.clientId ?? "",
+        clientSecret: settings.clientSecret ?? "",
+        audience: settings.audience,
+      }),
+    );
     const started = options.now();
     let response: AxiosResponse;
     try {

@@ -1,4 +1,5 @@
 /** Minimal management API calls with client credentials, for the demo's setup. */
+import { requestAccessToken } from "../../api/client-credentials";
 import type { TenantCredentials } from "./tenant-process";
 
 /** Calls the management API with a token for `credentials`; returns status and body. */
@@ -8,18 +9,7 @@ export async function managementCall<T = unknown>(
   apiPath: string,
   body?: unknown,
 ): Promise<{ status: number; body: T }> {
-  const tokenReply = await fetch(credentials.tokenUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      grant_type: "client_credentials",
-      client_id: credentials.clientId,
-      client_secret: credentials.clientSecret,
-      audience: credentials.audience,
-    }),
-  });
-  if (!tokenReply.ok) throw new Error(`token request to ${credentials.tokenUrl} failed with HTTP ${tokenReply.status}`);
-  const { access_token: token } = (await tokenReply.json()) as { access_token: string };
+  const token = await requestAccessToken(credentials);
   const reply = await fetch(`${credentials.baseUrl}${apiPath}`, {
     method,
     headers: {

@@ -6,24 +6,15 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { credentialsFileOf, readCredentialsFile, type AdminCredentials } from "../../server/credentials-file";
 import { dataDirHolder, isProcessRunning, type DataDirHolder } from "../../server/data-dir-lock";
 import { REPO_ROOT } from "./pulumi";
 
 /** What `credentials.json` in the data directory holds. */
-export interface TenantCredentials {
-  domain: string;
-  baseUrl: string;
-  tokenUrl: string;
-  audience: string;
-  clientId: string;
-  clientSecret: string;
-}
+export type TenantCredentials = AdminCredentials;
 
 /** Reads `<dataDir>/credentials.json`, or undefined before the first start. */
-export function readCredentials(dataDir: string): TenantCredentials | undefined {
-  const file = path.join(dataDir, "credentials.json");
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as TenantCredentials) : undefined;
-}
+export const readCredentials = (dataDir: string): TenantCredentials | undefined => readCredentialsFile(dataDir);
 
 /** The server running on `dataDir` (pid, and its URL once it listens), by the lock it holds there. */
 export function runningServer(dataDir: string): DataDirHolder | undefined {
@@ -110,7 +101,7 @@ export async function ensureTenantServer(options: {
   child.removeAllListeners("exit");
   child.unref();
   const credentials = readCredentials(dataDir);
-  if (!credentials) throw new Error(`the tenant server wrote no ${path.join(dataDir, "credentials.json")}`);
+  if (!credentials) throw new Error(`the tenant server wrote no ${credentialsFileOf(dataDir)}`);
   return { credentials, started: true };
 }
 

@@ -3,6 +3,7 @@
  * (what it reads, the scopes it needs), so a kind added to the table is in the help at once.
  */
 import { kindNames, kindSpec, type KindSpec } from "../../../api";
+import { wrapWords } from "../../../api/words";
 import { IMPORT_FILE } from "./plugin-program";
 import { SECRETS_DIR } from "./secret-setup";
 
@@ -10,15 +11,7 @@ import { SECRETS_DIR } from "./secret-setup";
 const tableSpecs = (): KindSpec[] => kindNames().map((kind) => kindSpec(kind)!);
 
 /** `text` wrapped as the rest of the help, at 86 columns. */
-function wrapped(text: string): string {
-  const lines: string[] = [];
-  for (const word of text.split(" ")) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last]!.length + 1 + word.length <= 86) lines[last] += ` ${word}`;
-    else lines.push(word);
-  }
-  return lines.join("\n");
-}
+const wrapped = (text: string): string => wrapWords(text, 86);
 
 /** What `generate` reads, from the table: every object of each collection, each singleton. */
 function objectsRead(): string {

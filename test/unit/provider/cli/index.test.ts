@@ -1,27 +1,7 @@
 /** The `pulumi-tenant` command itself: its usage, its version, and each command's usage line. */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { main } from "../../../../provider/cli/index";
-
-/** Runs the CLI, capturing what it writes. */
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = jest.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = jest.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    return { code: await main(args), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+import { cli } from "./run-cli";
 
 const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "../../../../provider/package.json"), "utf8")) as {
   version: string;

@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { KIND_NAMES, KINDS, type KindSpec } from "../../../../../api";
-import { main } from "../../../../../provider/cli/index";
+import { cli } from "../run-cli";
 import { providerVersion, writeProgram } from "../../../../../provider/cli/generate/command";
 import { parseFlags, projectNameFrom, settingsFromFlags } from "../../../../../provider/cli/generate/flags";
 import { BucketPacer } from "../../../../../provider/cli/generate/pacer";
@@ -14,26 +14,6 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from "../../../../../provider/client/errors";
-
-/** Runs the CLI, capturing what it writes. */
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = jest.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = jest.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    return { code: await main(args), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
 
 describe("pulumi-tenant generate (command line)", () => {
   it("--help documents the options, the AUTH0_* fallbacks and the exit codes, and exits 0", async () => {
