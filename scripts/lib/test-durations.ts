@@ -36,7 +36,9 @@ export interface DurationsRecord {
 interface JestReport {
   testResults?: {
     name: string;
-    perfStats?: { start?: number; end?: number; runtime?: number };
+    /** Milliseconds since the epoch: when the file started and ended (Jest's `--json`). */
+    startTime?: number;
+    endTime?: number;
     assertionResults?: { status: string }[];
   }[];
 }
@@ -44,8 +46,8 @@ interface JestReport {
 /** The suites of a Jest JSON report, with seconds measured from each file's start to its end. */
 export function suitesOfReport(report: JestReport, root: string, stage: string): SuiteDuration[] {
   return (report.testResults ?? []).map((result) => {
-    const { start, end, runtime } = result.perfStats ?? {};
-    const ms = typeof start === "number" && typeof end === "number" && end >= start ? end - start : (runtime ?? 0);
+    const { startTime: start, endTime: end } = result;
+    const ms = typeof start === "number" && typeof end === "number" && end >= start ? end - start : 0;
     const statuses = (result.assertionResults ?? []).map((assertion) => assertion.status);
     return {
       file: path.relative(root, result.name).split(path.sep).join("/"),
