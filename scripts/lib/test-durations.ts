@@ -123,7 +123,8 @@ export function durationsReport(
   }
   const doubled = suites.filter((suite) => {
     const before = last?.suites[suite.file];
-    return before !== undefined && suite.seconds >= DOUBLING_FLOOR_S && suite.seconds > 2 * before;
+    // A figure of 0 s is no measurement (an unreadable report): nothing to compare with.
+    return before !== undefined && before > 0 && suite.seconds >= DOUBLING_FLOOR_S && suite.seconds > 2 * before;
   });
   if (doubled.length > 0) {
     lines.push(`Over twice as long as the last run (${last!.at}):`);

@@ -35,11 +35,13 @@ test("the report names each stage, the slowest suites first, and a suite that to
   const suites = [
     ...suitesOfReport(report, ROOT, "engine"),
     { file: "test/e2e/steady.test.ts", seconds: 50, stage: "engine", passed: 1, failed: 0 },
+    { file: "test/e2e/unmeasured.test.ts", seconds: 40, stage: "engine", passed: 1, failed: 0 },
   ];
   const last = recordOf({}, [
     { file: "test/e2e/slow.test.ts", seconds: 60, stage: "engine", passed: 1, failed: 0 },
     { file: "test/e2e/steady.test.ts", seconds: 45, stage: "engine", passed: 1, failed: 0 },
     { file: "test/unit/quick.test.ts", seconds: 0.2, stage: "engine", passed: 1, failed: 0 },
+    { file: "test/e2e/unmeasured.test.ts", seconds: 0, stage: "engine", passed: 1, failed: 0 },
   ]);
   const text = durationsReport({ "type check": 40, engine: 300 }, suites, last);
   expect(text).toContain("     40 s  type check");
@@ -52,6 +54,8 @@ test("the report names each stage, the slowest suites first, and a suite that to
   expect(text).toContain("test/e2e/slow.test.ts: 3.0 min, was 60 s");
   expect(text).not.toMatch(/steady\.test\.ts: /);
   expect(text).not.toMatch(/quick\.test\.ts: /);
+  // A last figure of 0 s measured nothing.
+  expect(text).not.toMatch(/unmeasured\.test\.ts: /);
 });
 
 test("a written record reads back, slowest first; an unreadable file is no record", () => {
