@@ -10,13 +10,14 @@
  * Not recorded: `.git`, every `node_modules`, the build outputs (`dist/` but `dist/release/`,
  * `provider/dist`, `server/dist`, `policy/dist`, `bench/programs/<program>/bin`) and the ignored
  * folders tests write for people (`test-artifacts/`, `coverage/`). A folder holding a running
- * tenant server's pid (`server.pid`, or the `server.lock` naming it) that this run did not start
+ * tenant server's lock (`server.lock`, server/data-dir-lock.ts) naming a process this run did not start
  * is a user's server at work: its files may change and new ones appear, but none may disappear.
  */
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { descendantsOf, isRunning } from "./process-tree";
+import { DATA_DIR_LOCK_FILE, dataDirHolder } from "../../server/data-dir-lock";
+import { descendantsOf } from "./process-tree";
 
 /** One file of the checkout as recorded. */
 export interface CheckoutEntry {
@@ -64,32 +65,10 @@ const SKIPPED = [
   /^(test-artifacts|coverage)$/,
 ];
 
-/** The files that name a running server's pid in its data folder. */
-const PID_FILES = ["server.pid", "server.lock"];
-
 function skipped(relative: string): boolean {
   if (SKIPPED.some((pattern) => pattern.test(relative))) return true;
   // dist/ holds the build's output, and the release artifacts a user made with `npm run release`.
   return relative.startsWith("dist/") && relative !== "dist/release" && !relative.startsWith("dist/release/");
-}
-
-/** The pid a `server.pid` (a number) or `server.lock` (JSON with `pid`) names, if any. */
-function pidIn(file: string): number | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8").trim();
-  } catch {
-    return undefined;
-  }
-  let pid: unknown = Number(text);
-  if (!Number.isInteger(pid)) {
-    try {
-      pid = (JSON.parse(text) as { pid?: unknown }).pid;
-    } catch {
-      return undefined;
-    }
-  }
-  return Number.isInteger(pid) && (pid as number) > 0 ? (pid as number) : undefined;
 }
 
 /** Whether `pid`'s environment carries `marker` (readable only for our own user's processes). */
@@ -125,7 +104,7 @@ export function snapshotCheckout(root: string, options: SnapshotOptions = {}): C
       ? { name: "PULUMI_TENANT_TEST_RUN", value: process.env.PULUMI_TENANT_TEST_RUN }
       : undefined);
   const ours = new Set([runPid, ...descendantsOf(runPid)]);
-  const usersServer = (pid: number) => isRunning(pid) && !ours.has(pid) && !carries(pid, marker);
+  const usersServer = (pid: number) => !ours.has(pid) && !carries(pid, marker);
 
   const files = new Map<string, CheckoutEntry>();
   const liveFolders: string[] = [];
@@ -138,12 +117,9 @@ export function snapshotCheckout(root: string, options: SnapshotOptions = {}): C
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
       throw error;
     }
-    const names = new Set(entries.map((entry) => entry.name));
-    const serving = PID_FILES.some((name) => {
-      if (!names.has(name)) return false;
-      const pid = pidIn(path.join(dir, name));
-      return pid !== undefined && usersServer(pid);
-    });
+    // The server's own lock says who runs there (a holder that is gone is no holder).
+    const holder = entries.some((entry) => entry.name === DATA_DIR_LOCK_FILE) ? dataDirHolder(dir) : undefined;
+    const serving = holder !== undefined && usersServer(holder.pid);
     if (serving) liveFolders.push(relative);
     for (const entry of entries) {
       const child = relative ? `${relative}/${entry.name}` : entry.name;

@@ -6,6 +6,7 @@
  * longer be found from it) and kills every member.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { isProcessRunning } from "../../server/data-dir-lock";
 
 /** The parent pid of `pid`, or undefined when it is gone. */
 function parentOf(pid: number): number | undefined {
@@ -18,15 +19,8 @@ function parentOf(pid: number): number | undefined {
   }
 }
 
-/** Whether `pid` still runs (a zombie, dead but not yet reaped by its new parent, does not). */
-export function isRunning(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
+/** Whether `pid` still runs (a zombie, dead but not yet reaped by its new parent, does not): the server's one check. */
+export const isRunning = isProcessRunning;
 
 /** Pids of every living descendant of `root` (children, grandchildren, ...), `root` excluded. */
 export function descendantsOf(root: number): number[] {

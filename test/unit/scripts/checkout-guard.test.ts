@@ -182,11 +182,11 @@ describe("a tenant server's data folder", () => {
     write(".tenant/server.log", "started\n");
   };
 
-  test("of a user's running server (server.pid): may change and grow, but a file that disappears is named", () => {
+  test("of a user's running server (its server.lock): may change and grow, but a file that disappears is named", () => {
     const server = orphan();
     try {
       dataFiles();
-      write(".tenant/server.pid", `${server}\n`);
+      write(".tenant/server.lock", JSON.stringify({ pid: server, startedAt: "2026-12-05T00:00:00Z" }));
       const before = snapshot();
       expect(before.liveFolders).toEqual([".tenant"]);
       write(".tenant/tenant.db", "more rows\n");
@@ -206,7 +206,7 @@ describe("a tenant server's data folder", () => {
     }
   });
 
-  test("of a user's running server named by server.lock (JSON): the same", () => {
+  test("of the demo's running server: only its data folder may change, the demo's state beside it may not", () => {
     const server = orphan();
     try {
       write(".pulumi-demo/tenant/tenant.db", "rows\n");
@@ -240,7 +240,7 @@ describe("a tenant server's data folder", () => {
         ["c", gone],
       ] as const) {
         write(`data-${folder}/tenant.db`, "rows\n");
-        write(`data-${folder}/server.pid`, `${pid}\n`);
+        write(`data-${folder}/server.lock`, JSON.stringify({ pid, startedAt: "2026-12-05T00:00:00Z" }));
       }
       const before = snapshot();
       expect(before.liveFolders).toEqual([]);
