@@ -16,7 +16,15 @@ import { REPO_ROOT } from "../scripts/lib/pulumi";
 import { renderProfiles, summariseProfiles } from "./lib/cpuprofile";
 import { PARAMETERS, type BenchContext } from "./lib/context";
 import { progress } from "./lib/progress";
-import { appendHistory, compareWithHistory, historyEntry, readHistory, renderChanges } from "./lib/history";
+import {
+  appendHistory,
+  commitLabel,
+  compareWithHistory,
+  historyEntry,
+  readHistory,
+  renderChanges,
+  sourceState,
+} from "./lib/history";
 import { machineInfo, renderTable, Report, writeResults } from "./lib/report";
 import { BenchPulumi } from "./lib/stacks";
 import { measureCalls } from "./sections/calls";
@@ -85,21 +93,6 @@ function parseArgs(argv: string[]): {
   return { quick, only, cpuProf, skipCheckpoints, record: !values["no-history"] };
 }
 
-/** The commit measured, and the files changed beside it (the build compiles the working tree). */
-function gitState(): { commit?: string; changedFiles?: string[] } {
-  try {
-    const git = (args: string[]) => execFileSync("git", args, { cwd: REPO_ROOT, encoding: "utf8" });
-    // Each line is `XY path`: X may be a space, so the output is not trimmed before it is cut.
-    const changed = git(["status", "--porcelain", "--", "api", "server", "provider"])
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => l.slice(3));
-    return { commit: git(["rev-parse", "--short", "HEAD"]).trim(), changedFiles: changed };
-  } catch {
-    return {};
-  }
-}
-
 async function main(): Promise<void> {
   const { quick, only, cpuProf, skipCheckpoints, record } = parseArgs(process.argv.slice(2));
   const mode = quick ? "quick" : "full";
@@ -127,7 +120,7 @@ async function main(): Promise<void> {
     progress(`CPU profiles of every Node.js process go to ${profileRoot} (figures are slower under profiling)`);
   progress(`${mode} run of ${only.join(", ")}`);
   // What was built and measured: the state at the start (a later edit is not in the build).
-  const source = gitState();
+  const source = sourceState(REPO_ROOT);
   try {
     for (const name of only) {
       progress(`section ${name}`);
@@ -165,8 +158,10 @@ async function main(): Promise<void> {
   const load: [number, number] = [loadAtStart[0], Math.round(os.loadavg()[0] * 100) / 100];
   console.log(`\n${renderChanges(compareWithHistory(report.figures, readHistory(HISTORY), mode), load)}`);
   if (record && !skipCheckpoints && !cpuProf) {
-    const commit = `${source.commit ?? "unknown"}${source.changedFiles?.length ? "+" : ""}`;
-    appendHistory(HISTORY, historyEntry({ startedAt, commit, mode, sections: only, load }, report.figures));
+    appendHistory(
+      HISTORY,
+      historyEntry({ startedAt, commit: commitLabel(source), mode, sections: only, load }, report.figures),
+    );
     progress(`figures recorded in ${path.relative(process.cwd(), HISTORY) || HISTORY}`);
   }
   if (cpuProf && fs.existsSync(profileRoot)) {

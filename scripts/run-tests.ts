@@ -28,7 +28,7 @@ import {
   writeDurations,
   type SuiteDuration,
 } from "./lib/test-durations";
-import { appendHistory } from "../bench/lib/history";
+import { appendHistory, commitLabel, sourceState } from "../bench/lib/history";
 import { node24Jest, prepareNode24Checkout, type Node24Checkout } from "./lib/node24";
 import {
   compareSnapshots,
@@ -182,12 +182,6 @@ function setup<T>(title: string, run: () => T): T {
   return result;
 }
 
-/** The checked-out commit, short, with `+` when files are changed beside it. */
-function gitCommit(): string {
-  const git = (...args: string[]) => spawnSync("git", args, { cwd: REPO_ROOT, encoding: "utf8" }).stdout?.trim() ?? "";
-  return `${git("rev-parse", "--short", "HEAD") || "unknown"}${git("status", "--porcelain", "--untracked-files=no") ? "+" : ""}`;
-}
-
 function main(): void {
   const { values: flags } = parseScriptArgs("npm test", {
     full: { type: "boolean" },
@@ -281,7 +275,7 @@ function main(): void {
       writeDurations(COMMITTED_DURATIONS, record);
       appendHistory(path.join(REPO_ROOT, "bench", "history.jsonl"), {
         startedAt: new Date(Date.now() - Object.values(stageSeconds).reduce((a, b) => a + b, 0) * 1000).toISOString(),
-        commit: gitCommit(),
+        commit: commitLabel(sourceState(REPO_ROOT)),
         mode: full ? "test-full" : "test",
         sections: ["test-suite"],
         load: [os.loadavg()[0], os.loadavg()[0]],

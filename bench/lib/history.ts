@@ -9,6 +9,7 @@
  * the machine's load: the comparison prints both runs' load averages, and CPU seconds and
  * request counts are the figures to trust on a shared machine.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import type { Figure } from "./report";
 
@@ -44,6 +45,26 @@ export interface FigureChange {
   change: number;
   /** Whether the change is for the worse by more than {@link LOSS_THRESHOLD}. */
   loss: boolean;
+}
+
+/** The commit measured, and the files changed beside it under api/, server/ and provider/ (the build compiles the working tree). */
+export function sourceState(root: string): { commit?: string; changedFiles?: string[] } {
+  try {
+    const git = (args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
+    // Each line is `XY path`: X may be a space, so the output is not trimmed before it is cut.
+    const changed = git(["status", "--porcelain", "--", "api", "server", "provider"])
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => line.slice(3));
+    return { commit: git(["rev-parse", "--short", "HEAD"]).trim(), changedFiles: changed };
+  } catch {
+    return {};
+  }
+}
+
+/** {@link HistoryEntry.commit} of a {@link sourceState}: the short hash, `+` when files are changed beside it. */
+export function commitLabel(source: { commit?: string; changedFiles?: string[] }): string {
+  return `${source.commit ?? "unknown"}${source.changedFiles?.length ? "+" : ""}`;
 }
 
 /** Whether more of a figure with `unit` is better. */

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import {
+  commitLabel,
   appendHistory,
   compareWithHistory,
   historyEntry,
@@ -92,4 +93,10 @@ describe("bench history", () => {
   it("says so when no earlier run has the figures", () => {
     expect(renderChanges([], [1, 1])).toMatch(/no earlier run/);
   });
+});
+
+test("a run's commit: the short hash, + when api/, server/ or provider/ changed beside it, unknown outside git", () => {
+  expect(commitLabel({ commit: "abc1234", changedFiles: [] })).toBe("abc1234");
+  expect(commitLabel({ commit: "abc1234", changedFiles: ["server/index.ts"] })).toBe("abc1234+");
+  expect(commitLabel({})).toBe("unknown");
 });
