@@ -71,13 +71,34 @@ export class PulumiCommandError extends Error {
   }
 }
 
+/** The variable that bounds how many stacks a DIY backend (file, bucket, PostgreSQL) reads at once. */
+export const DIY_PARALLEL_VARIABLE = "PULUMI_DIY_BACKEND_PARALLEL";
+
+/**
+ * The environment of a CLI run: `base` (this process's), `PULUMI_SKIP_UPDATE_CHECK`, then
+ * `overrides`. Unless either sets it, {@link DIY_PARALLEL_VARIABLE} is bounded by the cores:
+ * the PostgreSQL backend (3.248 to at least 3.277) opens at most 2 × cores connections and
+ * by default reads 10 stacks at once, each read holding one connection while it waits for
+ * another, so `pulumi stack ls` hangs with 2 × cores stacks or more. One fewer reader than
+ * connections cannot all wait.
+ */
+export function pulumiEnvironment(
+  base: NodeJS.ProcessEnv,
+  overrides: Record<string, string | undefined> = {},
+  cores: number = os.availableParallelism(),
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base, PULUMI_SKIP_UPDATE_CHECK: "true", ...overrides };
+  if (!env[DIY_PARALLEL_VARIABLE]) env[DIY_PARALLEL_VARIABLE] = String(Math.max(1, 2 * Math.max(1, cores) - 1));
+  return env;
+}
+
 /**
  * Runs `pulumi <args>` non-interactively and resolves with its stdout. A failure rejects
  * with a {@link PulumiCommandError} naming the command and quoting the CLI's last words.
  */
 export function runPulumi(args: readonly string[], options: RunPulumiOptions = {}): Promise<string> {
   const binary = path.join(pulumiBinDir(), "pulumi");
-  const env = { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true", ...options.env };
+  const env = pulumiEnvironment(process.env, options.env);
   return new Promise((resolve, reject) => {
     execFile(
       binary,

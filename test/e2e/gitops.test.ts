@@ -10,7 +10,9 @@
  * refused, `force` and a destroy leaving a taken-over object: trial-ownership.test.ts.)
  */
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
+import { readBackend } from "../../provider/backend/stacks";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { startPostgres, type PostgresCluster } from "../../scripts/lib/postgres";
 import { E2E_TIMEOUT_MS, TenantApi, writesIn } from "./harness";
@@ -44,11 +46,10 @@ interface Place {
 
 /**
  * Starts a place before the block's tests and ends it (its server) after them, removing the
- * block's `stacks` from the backend first. The blocks together keep at most three stacks in
- * the backend at a time: Pulumi 3.248's PostgreSQL backend can deadlock in `pulumi stack ls`
- * with four or more on two cores (it reads up to 10 checkpoints at once over at most
- * 2 × cores connections, and each read holds one connection while it waits for another),
- * and the provider's ownership check, `recover` and `drift` list the stacks.
+ * block's `stacks` from the backend first. The runners' own `pulumi` commands run with the
+ * CLI's defaults, under which Pulumi's PostgreSQL backend hangs in `pulumi stack ls` with
+ * 2 × cores stacks or more (the provider bounds its readers: the last block): the blocks
+ * that deploy keep at most three stacks in the backend at a time.
  */
 function sharedPlace(stacks: string[] = []): Place {
   const place = {} as Place;
@@ -332,5 +333,18 @@ describe("GitOps: stacks sharing a tenant, the CI recipes and runs at once (Post
     for (const name of [...forms("alpha"), ...forms("beta")].map((item) => item.name)) {
       expect(names.filter((found) => found === name)).toHaveLength(1);
     }
+  });
+});
+
+describe("GitOps: a PostgreSQL backend of many stacks", () => {
+  /** One stack more than Pulumi's PostgreSQL backend opens connections on this machine: its own `stack ls` hangs here. */
+  const crowd = Array.from({ length: 2 * os.availableParallelism() + 1 }, (_, index) => `crowd-${index}`);
+  const place = sharedPlace(crowd);
+
+  test("the provider lists the backend's stacks where the CLI's default `stack ls` would hang (it bounds the readers)", async () => {
+    const runner = place.fleet.runner("crowd");
+    for (const stack of crowd) await runner.pulumiOk("stack", "init", stack, "--secrets-provider", "passphrase");
+    // readBackend's `stack ls` is what `recover`, `drift` and the ownership check run; empty stacks hold nothing to read.
+    expect(await readBackend({ url: pg.backendUrl, cwd: runner.dir })).toEqual([]);
   });
 });
